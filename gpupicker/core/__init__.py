@@ -1,0 +1,1 @@
+"""The calculator: pure functions of their inputs, no Qt, no SQLite, no I/O."""

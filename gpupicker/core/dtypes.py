@@ -1,0 +1,99 @@
+"""Bytes per element for the number formats gpupicker knows.
+
+Sources:
+- IEEE / bfloat16: fp32 4 bytes, fp16 and bf16 2 bytes, fp8 (E4M3/E5M2) 1 byte.
+- bitsandbytes LLM.int8(): 1 byte per weight plus one fp32 scale per output row
+  (Dettmers et al. 2022); about 1.0 byte per weight in practice.
+- NF4 with double quantization: 4.127 bits per weight (QLoRA paper,
+  Dettmers et al. 2023, section 3: 4 + 32/64 → 4 + 8/64 + 32/(64·256) bits).
+  NF4 without double quantization: 4.5 bits (one fp32 absmax per 64 weights).
+- GGUF block types (ggml ``ggml-common.h``; gguf-parser-go): bytes per block /
+  weights per block, e.g. Q4_0 18/32, Q8_0 34/32, Q4_K 144/256, Q6_K 210/256.
+  The "_M"/"_S" mixes use several types per tensor; their effective bits per
+  weight are the averages llama.cpp prints for Llama-2-7B (``quantize --help``
+  table: Q4_K_M 4.85 bpw, Q5_K_M 5.69 bpw, Q3_K_M 3.91 bpw, Q2_K 2.96 bpw).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+WeightDType = Literal[
+    "fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4", "mxfp4",
+    "q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q8_0", "f16",
+]
+"""Every weight format a ``Workload`` may name."""
+
+KvDType = Literal["fp32", "fp16", "bf16", "fp8", "int8", "q8_0", "q4_0", "int4"]
+"""KV-cache element formats."""
+
+_BYTES_PER_WEIGHT: dict[str, float] = {
+    "fp32": 4.0,
+    "fp16": 2.0,
+    "f16": 2.0,
+    "bf16": 2.0,
+    "fp8": 1.0,
+    "int8": 1.0,
+    # GPTQ/AWQ int4 with group size 128: 4 bits + fp16 scale and zero per 128 weights.
+    "int4": (4 + 32 / 128) / 8,
+    "nf4": 4.127 / 8,
+    "fp4": 4.25 / 8,
+    "mxfp4": 4.25 / 8,  # OCP MX: 4-bit E2M1 + one 8-bit scale per 32 weights
+    "q2_k": 2.96 / 8,
+    "q3_k_m": 3.91 / 8,
+    "q4_0": 18 / 32,
+    "q4_1": 20 / 32,
+    "q4_k_m": 4.85 / 8,
+    "q5_0": 22 / 32,
+    "q5_1": 24 / 32,
+    "q5_k_m": 5.69 / 8,
+    "q6_k": 210 / 256,
+    "q8_0": 34 / 32,
+}
+
+_BYTES_PER_KV: dict[str, float] = {
+    "fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0,
+    "q8_0": 34 / 32, "q4_0": 18 / 32, "int4": 0.5,
+}
+
+QUANTIZED_4BIT = frozenset({"int4", "nf4", "fp4", "mxfp4", "q2_k", "q3_k_m", "q4_0", "q4_1",
+                            "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k"})
+GGUF_TYPES = frozenset({"q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m",
+                        "q6_k", "q8_0", "f16"})
+
+
+def bytes_per_weight(dtype: str) -> float:
+    """Bytes per weight (float, may be fractional) of a weight format.
+
+    Args:
+        dtype: a name from :data:`WeightDType` (case-insensitive).
+
+    Raises:
+        ValueError: for an unknown format.
+    """
+    key = dtype.lower()
+    if key not in _BYTES_PER_WEIGHT:
+        raise ValueError(f"unknown weight dtype {dtype!r}; known: {', '.join(sorted(_BYTES_PER_WEIGHT))}")
+    return _BYTES_PER_WEIGHT[key]
+
+
+def bytes_per_kv_element(dtype: str) -> float:
+    """Bytes per KV-cache element of a KV format (fp16 2, fp8 1, q4_0 0.5625 …).
+
+    Raises:
+        ValueError: for an unknown format.
+    """
+    key = dtype.lower()
+    if key not in _BYTES_PER_KV:
+        raise ValueError(f"unknown KV-cache dtype {dtype!r}; known: {', '.join(sorted(_BYTES_PER_KV))}")
+    return _BYTES_PER_KV[key]
+
+
+def is_quantized(dtype: str) -> bool:
+    """True when ``dtype`` stores weights in fewer than 16 bits (8-bit and below)."""
+    return bytes_per_weight(dtype) < 2.0
+
+
+def known_weight_dtypes() -> list[str]:
+    """All weight-format names, sorted by bytes per weight (largest first)."""
+    return sorted(_BYTES_PER_WEIGHT, key=lambda k: -_BYTES_PER_WEIGHT[k])

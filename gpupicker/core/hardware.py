@@ -1,0 +1,118 @@
+"""GPU specification and price records (the catalog's rows as core models).
+
+Units are in the field names: ``memory_gb`` is vendor GB (10**9 bytes),
+``memory_bandwidth_gbps`` GB/s, ``*_tflops_dense`` dense TFLOPS (no 2:4
+sparsity), ``tdp_w`` watts, prices per GPU-hour in ``currency``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .units import GB
+
+Pricing = Literal["on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace",
+                  "owned"]
+
+
+def _drop_blank(data: object) -> object:
+    """CSV rows carry '' for unknown figures: drop them so field defaults apply."""
+    if isinstance(data, dict):
+        return {k: v for k, v in data.items() if not (isinstance(v, str) and not v.strip())}
+    return data
+
+
+class GpuSpec(BaseModel):
+    """One GPU or accelerator model (datasheet figures; see ``source``).
+
+    Attributes:
+        memory_gb: memory capacity in GB (10**9 bytes) as the vendor quotes it.
+        memory_bandwidth_gbps: peak memory bandwidth in GB/s.
+        bf16_tflops_dense: dense BF16 tensor throughput in TFLOPS (10**12 FLOP/s).
+        fp8_tflops_dense: dense FP8 tensor TFLOPS; ``None`` where the tensor cores lack FP8.
+        nvlink_bandwidth_gbps: total bidirectional NVLink bandwidth per GPU in GB/s.
+        tdp_w: board power in watts.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    vendor: str = ""
+    segment: str = ""
+    architecture: str = ""
+    release_year: int | None = None
+    memory_gb: float = Field(gt=0)
+    memory_type: str = ""
+    memory_bandwidth_gbps: float = Field(gt=0)
+    fp32_tflops: float | None = Field(default=None, ge=0)
+    fp16_tflops_dense: float | None = Field(default=None, ge=0)
+    bf16_tflops_dense: float | None = Field(default=None, ge=0)
+    fp8_tflops_dense: float | None = Field(default=None, ge=0)
+    int8_tops_dense: float | None = Field(default=None, ge=0)
+    int4_tops_dense: float | None = Field(default=None, ge=0)
+    tensor_core_gen: str = ""
+    tdp_w: float | None = Field(default=None, ge=0)
+    interconnect: str = ""
+    nvlink_bandwidth_gbps: float | None = Field(default=None, ge=0)
+    pcie_gen: int | None = None
+    msrp_usd: float | None = Field(default=None, ge=0)
+    source: str = ""
+    notes: str = ""
+
+    _blank = model_validator(mode="before")(classmethod(lambda cls, d: _drop_blank(d)))
+
+    @property
+    def memory_bytes(self) -> int:
+        """Capacity in bytes (``memory_gb`` × 10**9)."""
+        return int(self.memory_gb * GB)
+
+    @property
+    def dense_16bit_tflops(self) -> float:
+        """Dense BF16 (else FP16, else FP32) TFLOPS: the training/prefill compute peak."""
+        return self.bf16_tflops_dense or self.fp16_tflops_dense or self.fp32_tflops or 0.0
+
+    @property
+    def has_fp8(self) -> bool:
+        """True when the tensor cores run FP8 (Hopper, Ada, Blackwell, MI300 …)."""
+        return bool(self.fp8_tflops_dense)
+
+    @property
+    def has_nvlink(self) -> bool:
+        """True for NVLink/Infinity-Fabric-class GPU-to-GPU links (not PCIe only)."""
+        return bool(self.nvlink_bandwidth_gbps) and "pcie only" not in self.interconnect.lower()
+
+    @property
+    def is_cuda(self) -> bool:
+        """True for NVIDIA GPUs (the CUDA software stack the estimates assume)."""
+        return self.vendor.lower() == "nvidia"
+
+
+class PriceOffer(BaseModel):
+    """A rental (or ownership) price for one GPU-hour.
+
+    ``usd_per_gpu_hour`` keeps the catalog column name but holds an amount in
+    ``currency`` (USD or CNY …); convert before comparing across currencies.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    gpu_id: str = Field(min_length=1)
+    provider: str = Field(min_length=1)
+    region: str = ""
+    pricing: str = "on_demand"
+    usd_per_gpu_hour: float = Field(gt=0, description="price per GPU-hour, in `currency`")
+    gpus_per_instance: int | None = Field(default=None, ge=1)
+    observed: str = ""
+    source: str = ""
+    notes: str = ""
+    currency: str = "USD"
+
+    _blank = model_validator(mode="before")(classmethod(lambda cls, d: _drop_blank(d)))
+
+    @field_validator("currency", mode="after")
+    @classmethod
+    def _upper(cls, v: str | None) -> str:
+        return (v or "USD").upper()

@@ -1,0 +1,197 @@
+"""Peak GPU memory per GPU, component by component.
+
+The model follows ``shared/design/formulas.md`` and is calibrated on the H200
+measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
+5.17, peft 0.21, bitsandbytes 0.50.2). Every term is returned separately in a
+:class:`~gpupicker.core.results.MemoryEstimate`; ``total_bytes`` is what
+``nvidia-smi`` shows at the peak (CUDA context and allocator cache included).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
+from .hardware import GpuSpec
+from .model_arch import ModelArch
+from .results import MemoryEstimate
+from .units import GiB, MiB
+from .workload import Workload
+
+CUDA_CONTEXT_BYTES = 650_969_088
+"""CUDA context + PyTorch/cuBLAS kernels loaded, measured on the H200 cases (0.606 GiB)."""
+
+RUNTIME_WORKSPACE_BYTES = 48 * MiB
+"""cuBLAS/cuDNN workspaces and small buffers PyTorch allocates on first use (H200 b=1 cases)."""
+
+
+# --------------------------------------------------------------------------------------------
+# weights
+# --------------------------------------------------------------------------------------------
+def weights_bytes(arch: ModelArch, weights_dtype: str) -> int:
+    """Bytes of the model weights on the GPU(s), before any sharding.
+
+    Quantized formats (int8, NF4, GGUF, int4) apply to transformer-block Linear
+    layers only; embeddings, lm_head and norms stay 16-bit, as bitsandbytes
+    (``llm_int8_skip_modules``/default lm_head skip) and llama.cpp's default
+    output.weight handling do. Unquantized formats apply to everything.
+
+    Args:
+        arch: the model architecture.
+        weights_dtype: a :data:`~gpupicker.core.dtypes.WeightDType` name.
+
+    Returns:
+        bytes (int).
+
+    Raises:
+        ValueError: for an unknown dtype.
+    """
+    bpw = bytes_per_weight(weights_dtype)
+    total = arch.param_count()
+    if bpw >= 2.0 or not arch.hidden_size:
+        return int(math.ceil(total * bpw))
+    linear = arch.linear_params()
+    other = total - linear
+    if weights_dtype in GGUF_TYPES:
+        # llama.cpp quantizes token embeddings too and keeps output.weight at Q6_K or better.
+        emb = arch.vocab_size * arch.hidden_size
+        out = 0 if arch.tie_word_embeddings else emb
+        rest = other - emb - out
+        return int(linear * bpw + emb * bpw + out * bytes_per_weight("q6_k") + rest * 4)
+    return int(math.ceil(linear * bpw + other * 2))
+
+
+def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> int:
+    """KV-cache bytes for ``batch`` sequences of ``tokens`` each (whole model, unsharded).
+
+    Per layer that holds KV: ``2·g·d_h·s_eff·b·B_kv`` (formulas.md §2); MLA
+    layers cache ``kv_lora_rank + qk_rope_head_dim`` values per token (DeepSeek-V2
+    paper §2.1.2). Sliding-window layers hold ``min(tokens, window)`` tokens;
+    the number of such layers is ``sliding_window_layers`` (all layers when
+    only ``sliding_window`` is given, e.g. Mistral-7B-v0.1).
+
+    Raises:
+        ValueError: for an unknown KV dtype.
+    """
+    per_token_layer = arch.kv_values_per_token_per_layer() * bytes_per_kv_element(kv_dtype)
+    L = arch.num_hidden_layers
+    if arch.sliding_window and tokens > arch.sliding_window:
+        n_local = L if arch.sliding_window_layers is None else min(L, arch.sliding_window_layers)
+        eff = (L - n_local) * tokens + n_local * arch.sliding_window
+    else:
+        eff = L * tokens
+    return int(per_token_layer * eff * batch)
+
+
+def _largest_linear(arch: ModelArch) -> int:
+    shapes = arch.module_shapes()
+    return max(din * dout for din, dout in shapes.values())
+
+
+def _require_arch(w: Workload) -> ModelArch:
+    if w.model is None:
+        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+    return w.model
+
+
+# --------------------------------------------------------------------------------------------
+# public entry point
+# --------------------------------------------------------------------------------------------
+def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
+                    num_gpus: int | None = None) -> MemoryEstimate:
+    """Expected peak memory per GPU for workload ``w``.
+
+    Args:
+        w: the workload; its ``model`` must be resolved (a :class:`ModelArch`).
+        gpu: the GPU, needed for engines that size pools from the card
+            (vLLM ``gpu_memory_utilization``, llama.cpp offload); optional otherwise.
+        num_gpus: overrides ``w.num_gpus`` (the recommender tries 1–8).
+
+    Returns:
+        A :class:`MemoryEstimate` with per-GPU bytes per component.
+
+    Raises:
+        ValueError: when the model is not resolved or an input is inconsistent.
+    """
+    arch = _require_arch(w)
+    n = num_gpus or w.num_gpus
+    if w.task == "image_gen":
+        from .diffusion import estimate_diffusion_memory
+        return estimate_diffusion_memory(w, arch, n)
+    if w.task in ("inference", "decode_ceiling"):
+        fw = w.framework.lower()
+        if fw == "vllm" or fw == "tensorrt-llm":
+            from .engines import vllm_memory
+            return vllm_memory(w, arch, gpu, n)
+        if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
+            from .engines import llamacpp_memory
+            return llamacpp_memory(w, arch, gpu, n)
+        return hf_inference_memory(w, arch, n)
+    from .training import training_memory
+    return training_memory(w, arch, n)
+
+
+def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
+    """Peak memory of Hugging Face ``model.generate`` (transformers, DynamicCache).
+
+    Peak = weights + KV cache of the whole generation + the prefill working set
+    (hidden states and MLP intermediates of the prompt batch) + allocator
+    cache. The prefill working set per token is ``2·(3.5·I + 3·h)`` bytes,
+    calibrated on the H200 cases (7B and 13B, b = 16–64). The caching
+    allocator keeps a share of the KV cache as cached-but-free blocks, because
+    DynamicCache grows every layer's tensors by concatenation each step: 0.35 ×
+    KV for 16-bit weights, 0.38 for int8 and 0.78 for NF4 (whose per-step
+    dequantized weights interleave with the KV blocks); measured on the H200
+    cases. ``device_map="auto"`` over N GPUs splits layers (pipeline-style), so
+    per-GPU weights and KV divide by N.
+    """
+    n = max(1, num_gpus)
+    wdt = w.weights_dtype
+    weights = weights_bytes(arch, wdt)
+    if w.task == "decode_ceiling":
+        return MemoryEstimate(weights_bytes=weights // n, cuda_context_bytes=CUDA_CONTEXT_BYTES,
+                              num_gpus=n, total_params=arch.param_count(),
+                              assumptions=("Weights only: one batch-1 decode pass.",))
+    prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
+    total_tokens = w.context_tokens()
+    b = w.batch
+    kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype)
+    kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype)
+    per_tok = 2 * (3.5 * arch.intermediate_size + 3 * arch.hidden_size)
+    quant_ws = 0
+    if wdt == "int8":
+        per_tok *= 1.5
+        quant_ws = 8 * _largest_linear(arch)
+        frag = 0.38
+    elif bytes_per_weight(wdt) < 1.0:
+        quant_ws = 2 * _largest_linear(arch)
+        frag = 0.78
+    else:
+        frag = 0.35
+    prefill_act = int(per_tok * prompt * b) + b * arch.vocab_size * 4
+    decode_extra = kv // max(1, arch.num_hidden_layers) + b * arch.vocab_size * 4 * 2
+    # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
+    if kv_prompt + prefill_act >= kv + decode_extra:
+        act, kv_at_peak = prefill_act, kv_prompt
+    else:
+        act, kv_at_peak = decode_extra, kv
+    overhead = int(frag * kv)
+    return MemoryEstimate(
+        weights_bytes=weights // n,
+        kv_cache_bytes=kv_at_peak // n,
+        activations_bytes=(act + RUNTIME_WORKSPACE_BYTES) // n,
+        quant_workspace_bytes=quant_ws,
+        allocator_overhead_bytes=overhead // n,
+        cuda_context_bytes=CUDA_CONTEXT_BYTES,
+        num_gpus=n,
+        total_params=arch.param_count(),
+        assumptions=(
+            "Hugging Face transformers generate() with a growing DynamicCache.",
+            f"KV cache in {w.kv_cache_dtype} for {b} × {total_tokens} tokens.",
+            "Caching-allocator reserve calibrated on H200 measurements.",
+        ),
+    )
+
+
+__all__ = ["CUDA_CONTEXT_BYTES", "estimate_memory", "hf_inference_memory", "kv_cache_bytes",
+           "weights_bytes", "GiB"]

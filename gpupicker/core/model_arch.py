@@ -1,0 +1,269 @@
+"""Model architecture record and parameter counts from config fields.
+
+Parameter count (GQA- and MoE-aware), per ``shared/design/formulas.md`` §1:
+attention ``h·d_h·(a + 2g) + a·d_h·h`` (+ q/k/v biases where the model has
+them, e.g. Qwen2), gated MLP ``3·h·I`` (× experts for MoE, + router ``h·E``),
+two RMSNorm/LayerNorm vectors per layer + a final norm, embeddings ``V·h`` and
+``V·h`` again for an untied lm_head. Golden counts (tests): Llama-2-7B
+6,738,415,616; Llama-3-8B 8,030,261,248; Mixtral-8x7B 46.70 B total /
+12.9 B active.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+# model_type values whose MLP is a plain up/down projection (2·h·I) rather than gated (3·h·I).
+_NON_GATED_MLP = frozenset({"gpt2", "gpt_neox", "falcon", "starcoder2", "phi", "mpt", "bloom",
+                            "gptj", "opt", "gpt_bigcode"})
+# model_type values with biases on q/k/v projections.
+_QKV_BIAS = frozenset({"qwen2", "qwen2_moe", "qwen", "starcoder2"})
+
+# Hugging Face config.json spellings → our field names (first match wins).
+_ALIASES: dict[str, tuple[str, ...]] = {
+    "num_hidden_layers": ("num_hidden_layers", "num_layers", "n_layer", "n_layers"),
+    "hidden_size": ("hidden_size", "n_embd", "d_model", "dim"),
+    "num_attention_heads": ("num_attention_heads", "n_head", "n_heads", "num_heads"),
+    "num_key_value_heads": ("num_key_value_heads", "num_kv_heads", "n_kv_heads",
+                            "multi_query_group_num", "num_key_value_groups"),
+    "intermediate_size": ("intermediate_size", "ffn_hidden_size", "n_inner", "ffn_dim"),
+    "vocab_size": ("vocab_size", "padded_vocab_size"),
+    "num_local_experts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
+    "num_experts_per_tok": ("num_experts_per_tok", "moe_top_k", "top_k"),
+    "max_position_embeddings": ("max_position_embeddings", "n_positions", "seq_length",
+                                "max_context"),
+}
+
+
+class ModelArch(BaseModel):
+    """Architecture of a transformer LLM (or a diffusion model given by size only).
+
+    Field names follow Hugging Face ``config.json``; ``from_config`` also accepts
+    common aliases (``n_layer``, ``n_embd``, ``num_experts`` …). Sizes are counts
+    (elements), not bytes.
+
+    Attributes:
+        params: exact parameter count when known (safetensors header, model card);
+            overrides the count computed from the architecture.
+        kind: ``"llm"`` or ``"diffusion"`` (diffusion models carry ``params`` only).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    name: str = ""
+    kind: Literal["llm", "diffusion"] = "llm"
+    model_type: str = "llama"
+    hidden_size: int = Field(default=0, ge=0)
+    intermediate_size: int = Field(default=0, ge=0)
+    num_hidden_layers: int = Field(default=0, ge=0)
+    num_attention_heads: int = Field(default=0, ge=0)
+    num_key_value_heads: int | None = Field(default=None, ge=1)
+    head_dim: int | None = Field(default=None, ge=1)
+    vocab_size: int = Field(default=0, ge=0)
+    tie_word_embeddings: bool = False
+    num_local_experts: int | None = Field(default=None, ge=1)
+    num_experts_per_tok: int | None = Field(default=None, ge=1)
+    moe_intermediate_size: int | None = Field(default=None, ge=1)
+    n_shared_experts: int | None = Field(default=None, ge=0)
+    first_k_dense_replace: int | None = Field(default=None, ge=0)
+    sliding_window: int | None = Field(default=None, ge=1)
+    sliding_window_layers: int | None = Field(default=None, ge=0)
+    kv_lora_rank: int | None = Field(default=None, ge=1)
+    qk_rope_head_dim: int | None = Field(default=None, ge=0)
+    attention_bias: bool | None = None
+    max_position_embeddings: int | None = Field(default=None, ge=1)
+    params: int | None = Field(default=None, ge=1)
+    active_params: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _accept_hf_aliases(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        for field, names in _ALIASES.items():
+            if out.get(field) is None:
+                for n in names:
+                    if out.get(n) is not None:
+                        out[field] = out[n]
+                        break
+        if out.get("num_key_value_heads") is None and out.get("multi_query") is True:
+            out["num_key_value_heads"] = 1
+        if isinstance(out.get("sliding_window"), bool) or out.get("sliding_window") == 0:
+            out["sliding_window"] = None
+        if isinstance(out.get("num_key_value_heads"), int) and out["num_key_value_heads"] <= 0:
+            out["num_key_value_heads"] = None
+        return out
+
+    @model_validator(mode="after")
+    def _check_consistent(self) -> ModelArch:
+        if self.kind == "llm" and self.params is None:
+            missing = [f for f in ("hidden_size", "num_hidden_layers", "num_attention_heads",
+                                   "vocab_size") if getattr(self, f) == 0]
+            if missing:
+                raise ValueError("model architecture is missing " + ", ".join(missing)
+                                 + " (or give the exact parameter count as 'params')")
+        if self.kind == "llm" and self.num_attention_heads and self.num_key_value_heads:
+            if self.num_attention_heads % self.num_key_value_heads:
+                raise ValueError("num_attention_heads must be a multiple of num_key_value_heads")
+        return self
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any], name: str = "") -> ModelArch:
+        """Build from a Hugging Face ``config.json`` dict (unknown keys ignored).
+
+        Raises:
+            pydantic.ValidationError: when required fields are missing or invalid.
+        """
+        data = dict(config)
+        if name:
+            data.setdefault("name", name)
+        if "text_config" in data and isinstance(data["text_config"], dict):
+            merged = dict(data["text_config"])
+            merged.setdefault("name", data.get("name", ""))
+            data = merged
+        return cls.model_validate(data)
+
+    # ---- derived sizes (elements) ---------------------------------------------------------
+    @property
+    def kv_heads(self) -> int:
+        """Key/value heads g (= attention heads without GQA)."""
+        return self.num_key_value_heads or self.num_attention_heads
+
+    @property
+    def head_dim_eff(self) -> int:
+        """Head dimension d_h: the config's ``head_dim`` when present, else h / a."""
+        if self.head_dim:
+            return self.head_dim
+        return self.hidden_size // max(1, self.num_attention_heads)
+
+    @property
+    def is_moe(self) -> bool:
+        """True for mixture-of-experts models (more than one routed expert)."""
+        return bool(self.num_local_experts and self.num_local_experts > 1)
+
+    @property
+    def mlp_gated(self) -> bool:
+        """True for SwiGLU/GeGLU MLPs (gate, up, down); False for plain up/down MLPs."""
+        return self.model_type not in _NON_GATED_MLP
+
+    @property
+    def qkv_bias(self) -> bool:
+        """True when q/k/v projections carry biases (Qwen2 family)."""
+        if self.attention_bias is not None:
+            return self.attention_bias
+        return self.model_type in _QKV_BIAS
+
+    def attention_params_per_layer(self) -> int:
+        """Parameters of one attention block: q, k, v, o projections (+ biases)."""
+        h, a, g, d = self.hidden_size, self.num_attention_heads, self.kv_heads, self.head_dim_eff
+        n = h * d * (a + 2 * g) + a * d * h
+        if self.qkv_bias:
+            n += d * (a + 2 * g)
+        return n
+
+    def expert_params(self) -> int:
+        """Parameters of one MLP (one expert for MoE): 3·h·I gated, 2·h·I plain."""
+        inter = self.moe_intermediate_size if (self.is_moe and self.moe_intermediate_size) \
+            else self.intermediate_size
+        return (3 if self.mlp_gated else 2) * self.hidden_size * inter
+
+    def _moe_layers(self) -> int:
+        if not self.is_moe:
+            return 0
+        return self.num_hidden_layers - (self.first_k_dense_replace or 0)
+
+    def mlp_params_total(self) -> int:
+        """Parameters of all MLP/expert blocks over all layers (total, not active)."""
+        L, moe_l = self.num_hidden_layers, self._moe_layers()
+        dense_l = L - moe_l
+        dense_mlp = (3 if self.mlp_gated else 2) * self.hidden_size * self.intermediate_size
+        n = dense_l * dense_mlp
+        if moe_l:
+            E = self.num_local_experts or 1
+            shared = self.n_shared_experts or 0
+            n += moe_l * (self.expert_params() * (E + shared) + self.hidden_size * E)
+        return n
+
+    def mlp_params_active(self) -> int:
+        """MLP parameters that one token touches (top-k experts + shared + router)."""
+        L, moe_l = self.num_hidden_layers, self._moe_layers()
+        dense_mlp = (3 if self.mlp_gated else 2) * self.hidden_size * self.intermediate_size
+        n = (L - moe_l) * dense_mlp
+        if moe_l:
+            k = self.num_experts_per_tok or 1
+            shared = self.n_shared_experts or 0
+            n += moe_l * (self.expert_params() * (k + shared)
+                          + self.hidden_size * (self.num_local_experts or 1))
+        return n
+
+    def linear_params(self) -> int:
+        """Parameters inside transformer-block Linear layers (what quantizers compress).
+
+        Excludes embeddings, lm_head and norms, which bitsandbytes and most
+        GPTQ/AWQ checkpoints keep in 16-bit.
+        """
+        if self.params is not None and not self.hidden_size:
+            return int(self.params)
+        computed = self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()
+        if self.params is not None:
+            # exact total known: attribute the difference to the linear layers
+            return max(0, int(self.params) - self.embedding_params() - self.norm_params())
+        return computed
+
+    def embedding_params(self) -> int:
+        """Token-embedding parameters plus an untied lm_head (V·h each)."""
+        emb = self.vocab_size * self.hidden_size
+        return emb if self.tie_word_embeddings else 2 * emb
+
+    def lm_head_params(self) -> int:
+        """Parameters of the output projection (V·h; shared with the embedding when tied)."""
+        return self.vocab_size * self.hidden_size
+
+    def norm_params(self) -> int:
+        """Norm weights: two per layer plus the final norm (h each)."""
+        return (2 * self.num_hidden_layers + 1) * self.hidden_size
+
+    def param_count(self) -> int:
+        """Total parameters (the exact ``params`` when given, else computed)."""
+        if self.params is not None:
+            return int(self.params)
+        return (self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()
+                + self.embedding_params() + self.norm_params())
+
+    def active_param_count(self) -> int:
+        """Parameters used per token (equals ``param_count`` for dense models)."""
+        if self.active_params is not None:
+            return int(self.active_params)
+        if not self.is_moe or not self.hidden_size:
+            return self.param_count()
+        return (self.num_hidden_layers * self.attention_params_per_layer()
+                + self.mlp_params_active() + self.embedding_params() + self.norm_params())
+
+    def kv_values_per_token_per_layer(self) -> int:
+        """Cached values (elements) per token per layer: 2·g·d_h, or MLA's rank + rope dim."""
+        if self.kv_lora_rank:
+            return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
+        return 2 * self.kv_heads * self.head_dim_eff
+
+    def module_shapes(self) -> dict[str, tuple[int, int]]:
+        """(d_in, d_out) of each adaptable Linear in one layer, by HF module name.
+
+        Used for exact LoRA parameter counts: Σ r·(d_in + d_out) over targets.
+        For MoE models the MLP names refer to one expert (multiply by experts).
+        """
+        h, a, g, d = self.hidden_size, self.num_attention_heads, self.kv_heads, self.head_dim_eff
+        inter = self.moe_intermediate_size if (self.is_moe and self.moe_intermediate_size) \
+            else self.intermediate_size
+        shapes = {
+            "q_proj": (h, a * d), "k_proj": (h, g * d), "v_proj": (h, g * d), "o_proj": (a * d, h),
+            "up_proj": (h, inter), "down_proj": (inter, h),
+        }
+        if self.mlp_gated:
+            shapes["gate_proj"] = (h, inter)
+        shapes["w1"], shapes["w3"], shapes["w2"] = shapes["up_proj"], shapes["up_proj"], \
+            shapes["down_proj"]
+        shapes["fc1"], shapes["fc2"] = (h, inter), (inter, h)
+        return shapes

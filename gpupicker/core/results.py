@@ -1,0 +1,154 @@
+"""Frozen result models shared by the calculator, the CLI, the plots and the results page.
+
+One field per term, units in the field names. The UI and the CLI only display
+these; they never compute.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+BREAKDOWN_COMPONENTS: tuple[str, ...] = (
+    "weights", "kv_cache", "activations", "logits", "gradients", "optimizer", "adapters",
+    "quant_workspace", "engine_reserve", "allocator_overhead", "cuda_context",
+)
+"""Memory components, in the order plots stack them."""
+
+COMPONENT_LABELS: dict[str, str] = {
+    "weights": "Weights",
+    "kv_cache": "KV cache",
+    "activations": "Activations",
+    "logits": "Logits / loss (fp32)",
+    "gradients": "Gradients",
+    "optimizer": "Optimizer states",
+    "adapters": "LoRA adapters",
+    "quant_workspace": "Dequantization workspace",
+    "engine_reserve": "Engine reserve (CUDA graphs, compute buffers)",
+    "allocator_overhead": "Allocator overhead (reserved − allocated)",
+    "cuda_context": "CUDA context",
+}
+"""Plain-language names for the components (English source strings; the UI translates)."""
+
+
+class MemoryEstimate(BaseModel):
+    """Expected peak GPU memory **per GPU**, as ``nvidia-smi`` would show it.
+
+    Every ``*_bytes`` field is an integer number of bytes on one GPU.
+    ``total_bytes`` is their sum (CUDA context included).
+
+    Attributes:
+        num_gpus: GPUs the job is split over (the per-GPU figures already divide).
+        max_concurrent_seqs: for serving engines with a KV pool (vLLM): how many
+            sequences of the workload's context fit at once; ``None`` otherwise.
+        gpu_layers: for llama.cpp partial offload: transformer layers on the GPU
+            (``None`` = all).
+        assumptions: short sentences naming each assumption (shown in tooltips).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    weights_bytes: int = 0
+    kv_cache_bytes: int = 0
+    activations_bytes: int = 0
+    logits_bytes: int = 0
+    gradients_bytes: int = 0
+    optimizer_bytes: int = 0
+    adapters_bytes: int = 0
+    quant_workspace_bytes: int = 0
+    engine_reserve_bytes: int = 0
+    allocator_overhead_bytes: int = 0
+    cuda_context_bytes: int = 0
+    num_gpus: int = 1
+    max_concurrent_seqs: int | None = None
+    gpu_layers: int | None = None
+    trainable_params: int = 0
+    total_params: int = 0
+    assumptions: tuple[str, ...] = ()
+
+    @property
+    def total_bytes(self) -> int:
+        """Sum of all components on one GPU, in bytes."""
+        return sum(self.breakdown().values())
+
+    def breakdown(self) -> dict[str, int]:
+        """Component name → bytes per GPU, in :data:`BREAKDOWN_COMPONENTS` order."""
+        return {c: int(getattr(self, f"{c}_bytes")) for c in BREAKDOWN_COMPONENTS}
+
+
+class Throughput(BaseModel):
+    """Speed figures for one GPU type × count. Rates are tokens/s unless named otherwise.
+
+    Attributes:
+        decode_tokens_per_s: per-sequence decode speed (batch as in the workload).
+        aggregate_decode_tokens_per_s: decode tokens/s summed over the batch.
+        prefill_tokens_per_s: prompt-processing speed (tokens/s).
+        train_tokens_per_s: training tokens/s over all GPUs.
+        seconds_per_image: image generation latency per image.
+        bound: ``"memory-bandwidth"``, ``"compute"`` or ``"interconnect"`` — what limits it.
+        efficiency: fraction of peak bandwidth (decode) or MFU (training) assumed.
+        assumptions: sentences naming engine, efficiency/MFU and scaling assumed.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    decode_tokens_per_s: float | None = None
+    aggregate_decode_tokens_per_s: float | None = None
+    prefill_tokens_per_s: float | None = None
+    train_tokens_per_s: float | None = None
+    seconds_per_image: float | None = None
+    bound: str = ""
+    efficiency: float | None = None
+    assumptions: tuple[str, ...] = ()
+
+
+class CostEstimate(BaseModel):
+    """Money, time and energy for one option. Money in ``currency``; time in hours.
+
+    Attributes:
+        usd_per_hour: price of all GPUs of the option per wall-clock hour.
+        hours: run length (training/image jobs) or ``None`` when open-ended.
+        usd_total: ``usd_per_hour × hours`` (+ expected spot redo), when hours is known.
+        usd_per_month: for serving (hours/month a setting, default 730).
+        usd_per_million_tokens: serving/generation cost per 1e6 output tokens.
+        energy_kwh: GPU energy for the run (TDP × utilization × hours).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    currency: str = "USD"
+    usd_per_hour: float = 0.0
+    hours: float | None = None
+    usd_total: float | None = None
+    usd_per_month: float | None = None
+    usd_per_million_tokens: float | None = None
+    energy_kwh: float | None = None
+    assumptions: tuple[str, ...] = ()
+
+
+class Option(BaseModel):
+    """One ranked answer: a GPU type × count × price offer, with its verdict and reason."""
+
+    model_config = ConfigDict(frozen=True)
+
+    gpu_id: str
+    gpu_name: str
+    num_gpus: int = Field(ge=1)
+    fits: bool
+    memory: MemoryEstimate
+    capacity_bytes_per_gpu: int
+    headroom_bytes: int
+    throughput: Throughput
+    cost: CostEstimate
+    provider: str = ""
+    pricing: str = ""
+    price_observed: str = ""
+    within_budget: bool = True
+    labels: tuple[str, ...] = ()
+    reason: str = ""
+    limit: str = ""
+    rank: int = 0
+
+    @property
+    def total_bytes_per_gpu(self) -> int:
+        """Expected peak memory per GPU in bytes."""
+        return self.memory.total_bytes

@@ -1,0 +1,177 @@
+"""The ``Workload``: one description of a job, shared by the wizard, the CLI and tests.
+
+It accepts, as they are, the input fields of the validation cases in
+``shared/validation/h200.jsonl`` (extra fields such as ``id`` and ``measured``
+are ignored), a ``model`` given as a dict of Hugging Face ``config.json``
+fields, or a ``model_id`` resolved against the catalog by the caller.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .dtypes import bytes_per_kv_element, bytes_per_weight
+from .model_arch import ModelArch
+
+Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen"]
+TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full_ft", "pretrain"})
+Optimizer = Literal["adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion"]
+Framework = Literal["transformers", "vllm", "llama.cpp", "ollama", "tensorrt-llm", "deepspeed",
+                    "fsdp", "diffusers", "litgpt", "torchtune"]
+
+
+class LoraConfig(BaseModel):
+    """LoRA adapter settings (peft names).
+
+    Attributes:
+        r: LoRA rank.
+        targets: adapted module names (``q_proj``, ``v_proj``, ``gate_proj`` …).
+        adapter_dtype: dtype of the adapter weights (peft keeps them fp32 by default).
+        trainable_params: exact count when known (peft ``print_trainable_parameters``);
+            else computed as Σ r·(d_in + d_out) over targets and layers.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    r: int = Field(default=16, ge=1, le=4096)
+    alpha: float = 32.0
+    targets: tuple[str, ...] = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
+                                "down_proj")
+    adapter_dtype: Literal["fp32", "bf16", "fp16"] = "fp32"
+    dropout: float = Field(default=0.0, ge=0.0, lt=1.0)
+    trainable_params: int | None = Field(default=None, ge=0)
+
+
+class Parallelism(BaseModel):
+    """How the job is split over ``num_gpus``.
+
+    Attributes:
+        zero_stage: DeepSpeed ZeRO stage 0–3 (0 = plain data parallel).
+        fsdp: PyTorch FSDP FULL_SHARD (memory like ZeRO-3).
+        tensor_parallel: tensor-parallel degree (weights and KV split over GPUs).
+        pipeline_parallel: pipeline stages (layers split over GPUs).
+        cpu_offload: optimizer states (and for ZeRO-3 parameters) offloaded to CPU RAM.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    zero_stage: Literal[0, 1, 2, 3] = 0
+    fsdp: bool = False
+    tensor_parallel: int = Field(default=1, ge=1)
+    pipeline_parallel: int = Field(default=1, ge=1)
+    cpu_offload: bool = False
+
+
+class Workload(BaseModel):
+    """One job to plan. Every field but ``task`` and the model has a default.
+
+    Sizes are tokens, counts or pixels; money in USD (or the catalog currency);
+    time in hours.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    task: Task
+    model: ModelArch | None = None
+    model_id: str | None = None
+    params: int | None = Field(default=None, ge=1, description="exact parameter count")
+
+    weights_dtype: str = "bf16"
+    compute_dtype: Literal["bf16", "fp16", "fp32", "fp8"] = "bf16"
+    quant_method: str | None = None
+    kv_cache_dtype: str = "bf16"
+
+    batch: int = Field(default=1, ge=1, le=1_000_000)
+    seq_len: int | None = Field(default=None, ge=1, le=10_000_000)
+    prompt_len: int | None = Field(default=None, ge=1, le=10_000_000)
+    new_tokens: int | None = Field(default=None, ge=0, le=10_000_000)
+    grad_ckpt: bool = False
+    lora: LoraConfig | None = None
+    optimizer: Optimizer = "adamw"
+    framework: str = "transformers"
+    attention: Literal["sdpa", "flash", "eager"] = "sdpa"
+    gpu_memory_utilization: float = Field(default=0.9, gt=0.0, le=1.0)
+
+    gpu: str | None = None
+    num_gpus: int = Field(default=1, ge=1, le=4096)
+    parallelism: Parallelism = Parallelism()
+
+    dataset_tokens: float | None = Field(default=None, ge=0)
+    epochs: float = Field(default=1.0, gt=0)
+    train_hours: float | None = Field(default=None, gt=0, description="planned run length in hours")
+    requests_per_minute: float | None = Field(default=None, ge=0)
+    avg_prompt_tokens: int = Field(default=512, ge=1)
+    avg_output_tokens: int = Field(default=256, ge=1)
+
+    pricing: str = "on_demand"
+    budget_usd: float | None = Field(default=None, ge=0)
+    max_usd_per_hour: float | None = Field(default=None, ge=0)
+    deadline_hours: float | None = Field(default=None, gt=0)
+    currency: str = "USD"
+
+    resolution: int = Field(default=1024, ge=64, le=8192)
+    images: int = Field(default=1, ge=1)
+    steps: int = Field(default=30, ge=1, le=1000)
+
+    @field_validator("weights_dtype", mode="after")
+    @classmethod
+    def _known_weights(cls, v: str) -> str:
+        bytes_per_weight(v)
+        return v.lower()
+
+    @field_validator("kv_cache_dtype", mode="after")
+    @classmethod
+    def _known_kv(cls, v: str) -> str:
+        bytes_per_kv_element(v)
+        return v.lower()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _normalize(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        d = dict(data)
+        if d.get("task") == "qlora" and "weights_dtype" not in d:
+            d["weights_dtype"] = "nf4"
+        if d.get("task") == "full_ft" and "weights_dtype" not in d:
+            d["weights_dtype"] = "bf16"
+        if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:
+            d["model"] = {**d["model"], "params": d["params"]}
+        if d.get("task") in ("lora", "qlora") and d.get("lora") is None:
+            d["lora"] = {}
+        return d
+
+    @model_validator(mode="after")
+    def _check(self) -> Workload:
+        if self.model is None and not self.model_id:
+            raise ValueError("a workload needs a model: 'model' (config.json fields) or 'model_id'")
+        if self.task == "qlora" and bytes_per_weight(self.weights_dtype) > 1.0:
+            raise ValueError("QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')")
+        return self
+
+    @property
+    def is_training(self) -> bool:
+        """True for LoRA, QLoRA, full fine-tuning and pre-training."""
+        return self.task in TRAINING_TASKS
+
+    def training_seq_len(self) -> int:
+        """Tokens per training sequence (default 2048)."""
+        return self.seq_len or 2048
+
+    def context_tokens(self) -> int:
+        """Tokens held in the KV cache per sequence at the end of generation.
+
+        ``prompt_len + new_tokens`` when given, else ``seq_len``, else the
+        serving averages.
+        """
+        if self.prompt_len is not None or self.new_tokens is not None:
+            return (self.prompt_len or 1) + (self.new_tokens or 0)
+        if self.seq_len:
+            return self.seq_len
+        return self.avg_prompt_tokens + self.avg_output_tokens
+
+    def with_model(self, arch: ModelArch) -> Workload:
+        """Return a copy whose ``model`` is the resolved architecture."""
+        return self.model_copy(update={"model": arch})
