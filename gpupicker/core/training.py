@@ -2,9 +2,28 @@
 
 Sources: ZeRO paper (Rajbhandari et al. 2020) for 2+2+12 bytes/parameter of
 mixed-precision Adam and for the stage-wise sharding; Korthikanti et al. 2022
-for per-layer activations; QLoRA paper (Dettmers et al. 2023) for NF4;
-peft issues #1514/#1469 (LoRA does not shrink activations). Constants marked
-"H200" are calibrated on ``shared/validation/h200.jsonl``.
+("Reducing Activation Recomputation in Large Transformer Models") for
+per-layer activations; QLoRA paper (Dettmers et al. 2023) for NF4; peft
+issues #1514/#1469 (LoRA does not shrink activations). Constants marked "H200"
+are calibrated on ``shared/validation/h200.jsonl`` (27 training runs: LoRA,
+QLoRA, full fine-tuning in fp32 and bf16, with and without gradient
+checkpointing, Llama-3.2-1B / Llama-2-7B / Llama-2-13B).
+
+The step has three moments that can hold the peak; the estimate takes the
+largest, components included:
+
+* **F** (end of forward, loss computed): weights, optimizer states, saved
+  activations (or only the layer inputs with gradient checkpointing), the
+  fp32 logits/loss buffers, and autocast's bf16 copies of fp32 weights.
+* **B** (end of backward): weights, all gradients, optimizer states and one
+  layer's activations (recomputed with checkpointing), plus the tied
+  embedding's second gradient.
+* **O** (optimizer step): weights, gradients, states and the optimizer's
+  temporaries.
+
+The PyTorch caching allocator reserves more than it hands out; its extra is
+modelled per moment from what is freed and re-allocated in differently sized
+blocks (activations, autocast cache, gradients).
 """
 
 from __future__ import annotations
@@ -13,23 +32,54 @@ from .dtypes import bytes_per_weight
 from .memory import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
+from .units import MiB
 from .workload import LoraConfig, Workload
 
-OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0, "adafactor": 0.0}
-"""Optimizer states per trainable parameter, in units of the parameter's dtype size."""
+OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
+"""Optimizer states per trainable parameter, in units of the parameter's dtype size
+(torch AdamW keeps exp_avg and exp_avg_sq in the parameter dtype)."""
 OPTIMIZER_8BIT_BYTES = {"adamw8bit": 2.0, "paged_adamw8bit": 2.0}
 """bitsandbytes 8-bit optimizers: two uint8 states per parameter (+ small block scales)."""
+ADAFACTOR_BYTES_PER_PARAM = 0.1
+"""Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
 
-LOGITS_BYTES_PER_VOCAB = 11.5
-"""Bytes per token per vocabulary entry at the loss: bf16 logits, fp32 upcast, log-softmax
-and its gradient (transformers ``ForCausalLMLoss``); H200 fit over V = 32k and 128k."""
+LOGITS_BYTES_PER_VOCAB = 12.1
+"""Bytes per token per vocabulary entry alive at the loss: bf16 logits, the fp32 upcast,
+log-softmax and its gradient (transformers ``ForCausalLMLoss``). H200: 12.1 for V = 128,256
+(Llama-3.2-1B), 12.2 for V = 32,000 (Llama-2-7B), 11.7 (Llama-2-13B)."""
+
+ACTIVATION_SCALE = 0.93
+"""Measured / counted activations per layer for full fine-tuning in bf16 (H200, 1B, 3 runs)."""
+LORA_BYTES_PER_TARGET_PER_H = 0.8
+"""Extra saved bytes per token per layer per LoRA target module, × hidden size (H200: 1B and 7B)."""
+FP32_AUTOCAST_EXTRA_PER_H = 12.0
+"""fp32 parameters under bf16 autocast keep fp32 residuals/norm inputs: +12·h bytes/token/layer."""
+
+OPT_TEMP_FACTOR = {"adamw": 0.6, "adamw8bit": 1.9, "paged_adamw8bit": 1.9}
+"""Optimizer-step temporaries in units of the largest parameter tensor (V·h embedding)."""
+TIED_GRAD_FACTOR = 2.35
+"""Tied embedding/lm_head: the embedding gradient is materialized densely and accumulated into
+lm_head's: extra bytes = 2.35 × V·h × parameter bytes at the end of backward (H200, 1B fp32)."""
+
+ALLOC_FRAG_ACTIVATIONS = 0.08
+"""Allocator reserve on top of saved activations + logits (H200 no-checkpointing runs)."""
+ALLOC_LAYER_FACTOR_CKPT = 1.5
+ALLOC_LAYER_FACTOR_NO_CKPT = 0.5
+"""Reserve in units of one layer's activations: recomputation + activation gradients in backward."""
+ALLOC_FRAG_GRADS = 0.12
+ALLOC_FRAG_AUTOCAST = 0.35
+"""Reserve from gradients and the freed autocast cache allocated in new block sizes (H200)."""
+ALLOC_BASE_TRAIN = 256 * MiB
+"""Small-block pool segments and cuBLAS workspaces of a training step (H200 small runs)."""
 
 
 def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
     """Exact LoRA trainable parameters: Σ over targets and layers of ``r·(d_in + d_out)``.
 
     peft's count (``print_trainable_parameters``) equals this for Linear targets
-    (LoRA paper, Hu et al. 2021, §4). For MoE, expert MLP targets count once per expert.
+    (LoRA paper, Hu et al. 2021, §4): Llama-3.2-1B, r = 16, all seven
+    projections → 11,272,192 (H200 case files). For MoE, expert MLP targets
+    count once per expert.
 
     Raises:
         ValueError: when a target module name is unknown for this architecture.
@@ -48,37 +98,44 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
     return per_layer * arch.num_hidden_layers
 
 
-def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | None) -> float:
-    """Saved activations of one decoder layer per token, 16-bit compute, SDPA/flash attention.
+def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | None,
+                                         fp32_params: bool = False) -> float:
+    """Saved activations of one decoder layer per token (bytes), SDPA/flash attention.
 
-    Counted tensor by tensor for a Llama-style layer (two RMSNorms saving an
-    fp32 copy, q/k/v/out for SDPA, the o_proj input copy, gate/up/SiLU/product of
-    the gated MLP): ``22·h + 8·I + 4·g·d_h`` bytes (Korthikanti et al. 2022
-    Eq. 2 adapted to RMSNorm, a gated MLP of width I and no attention matrix);
-    LoRA adds the adapters' inputs in their dtype. Scaled by 0.87 to the H200
-    measurements (PyTorch frees some saved tensors early).
+    Counted tensor by tensor for a Llama-style layer — two RMSNorms saving an
+    fp32 copy, q/k/v/out for SDPA, the o_proj input copy, gate/up/SiLU/product
+    of the gated MLP: ``22·h + 8·I + 4·g·d_h`` bytes (Korthikanti et al. 2022,
+    Eq. 2, adapted to RMSNorm, a gated MLP of width I and no attention matrix),
+    × :data:`ACTIVATION_SCALE`. LoRA adds :data:`LORA_BYTES_PER_TARGET_PER_H`·h
+    per target; fp32 parameters under autocast add
+    :data:`FP32_AUTOCAST_EXTRA_PER_H`·h. MoE layers count the top-k experts'
+    MLP activations.
     """
     h, inter = arch.hidden_size, arch.intermediate_size
     if arch.is_moe:
         inter = (arch.moe_intermediate_size or inter) * (arch.num_experts_per_tok or 1)
     gd = arch.kv_heads * arch.head_dim_eff
     mlp = 8 * inter if arch.mlp_gated else 6 * inter
-    base = 22 * h + mlp + 4 * gd
-    extra = 0.0
+    per = ACTIVATION_SCALE * (22 * h + mlp + 4 * gd)
     if lora is not None:
-        extra = 0.5 * lora.r * 2 * len(lora.targets)
-    return 0.87 * base + extra
+        per += LORA_BYTES_PER_TARGET_PER_H * h * len(lora.targets)
+    if fp32_params:
+        per += FP32_AUTOCAST_EXTRA_PER_H * h
+    return per
 
 
 def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
     """Peak per-GPU memory of one training step (LoRA, QLoRA, full fine-tune, pre-training).
 
-    The peak is the larger of (a) the end of the forward pass/loss — weights,
-    optimizer states, saved activations and fp32 logits — and (b) the optimizer
-    step — weights, gradients and states. Sharding: ZeRO-1 shards optimizer
-    states, ZeRO-2 also gradients, ZeRO-3/FSDP also parameters (plus two
-    layers of gathered parameters as buffers), over the data-parallel GPUs.
-    Tensor parallel divides weights and most activations by its degree.
+    See the module docstring for the three moments F, B and O. Sharding:
+    ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3/FSDP also
+    parameters (plus two layers of gathered parameters as buffers) over the
+    data-parallel GPUs (ZeRO paper, Table 1). Tensor parallel divides weights
+    and activations by its degree (Megatron-LM); pipeline parallel divides the
+    layers. CPU offload moves optimizer states (and ZeRO-3 parameters) to host RAM.
+
+    Raises:
+        ValueError: for an unknown LoRA target or dtype.
     """
     n = max(1, num_gpus)
     par = w.parallelism
@@ -86,33 +143,36 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     pp = min(par.pipeline_parallel, max(1, n // tp))
     dp = max(1, n // (tp * pp))
     zero = 3 if par.fsdp else par.zero_stage
+    shards = tp * pp
 
     total = arch.param_count()
     lora = w.lora if w.task in ("lora", "qlora") else None
     wdt = w.weights_dtype
     base_w = weights_bytes(arch, wdt)
+    autocast_cache = 0
     if lora is not None:
         trainable = lora_trainable_params(arch, lora)
         p_bytes = bytes_per_weight(lora.adapter_dtype)
         adapters = int(trainable * p_bytes)
+        fp32_params = False
     else:
         trainable = total
-        p_bytes = bytes_per_weight(wdt) if bytes_per_weight(wdt) >= 2 else 2.0
+        p_bytes = max(2.0, bytes_per_weight(wdt))
         adapters = 0
+        fp32_params = p_bytes >= 4 and w.compute_dtype != "fp32"
+        if fp32_params:
+            autocast_cache = 2 * total  # bf16 copies of fp32 weights, cached during forward
     grads = int(trainable * p_bytes)
     if w.optimizer in OPTIMIZER_8BIT_BYTES:
         opt = int(trainable * OPTIMIZER_8BIT_BYTES[w.optimizer])
+    elif w.optimizer == "adafactor":
+        opt = int(trainable * ADAFACTOR_BYTES_PER_PARAM)
     else:
         opt = int(trainable * p_bytes * OPTIMIZER_STATES[w.optimizer])
-        if w.optimizer == "adafactor":
-            opt = int(trainable * 4 * 0.02)
 
-    # sharding of model states
-    model_shards = tp * pp
-    base_w //= model_shards
-    grads //= model_shards
-    opt //= model_shards
-    adapters //= model_shards
+    # --- sharding of model states ------------------------------------------------------------
+    base_w, grads, opt, adapters, autocast_cache = (x // shards for x in (
+        base_w, grads, opt, adapters, autocast_cache))
     if zero >= 1:
         opt //= dp
     if zero >= 2:
@@ -121,50 +181,73 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     if zero >= 3:
         base_w //= dp
         adapters //= dp
-        gather = 2 * weights_bytes(arch, wdt) // max(1, arch.num_hidden_layers) // model_shards
+        autocast_cache //= dp
+        gather = 2 * weights_bytes(arch, wdt) // max(1, arch.num_hidden_layers) // shards
     if par.cpu_offload:
         opt = 0
         if zero >= 3:
-            base_w = gather
+            base_w = 0
 
+    # --- activations ---------------------------------------------------------------------------
     s = w.training_seq_len()
     tokens = w.batch * s
-    L_local = max(1, arch.num_hidden_layers // pp)
-    per_layer = activation_bytes_per_token_per_layer(arch, lora)
-    if w.grad_ckpt:
-        act = tokens * (L_local * 2 * arch.hidden_size + per_layer)
-    else:
-        act = tokens * L_local * per_layer
-    act = act / tp
+    layers_here = max(1, arch.num_hidden_layers // pp)
+    per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32_params) / tp
+    one_layer = tokens * per_layer
+    ckpt_bytes = (4 if fp32_params else 2) * arch.hidden_size
+    saved = tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
     logits = tokens * arch.vocab_size * LOGITS_BYTES_PER_VOCAB / tp
     if pp > 1:
-        logits /= pp  # only the last stage holds logits; report the average stage
+        logits /= pp  # only the last stage holds the logits; averaged over stages
 
-    phase_fwd = act + logits
-    phase_opt = grads
-    if phase_fwd >= phase_opt:
-        act_b, logits_b, grads_b = int(act), int(logits), 0 if lora is None else grads
+    emb_tensor = arch.vocab_size * arch.hidden_size * p_bytes / shards
+    full = lora is None
+    tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
+    opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
+    lora_grads = grads if not full else 0
+
+    states = base_w + gather + adapters + opt
+    layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
+    f_alloc = states + lora_grads + autocast_cache + saved + logits
+    f_reserve = ALLOC_FRAG_ACTIVATIONS * (saved + logits) + layer_factor * one_layer
+    late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * autocast_cache
+    b_alloc = states + grads + one_layer + tied_temp
+    o_alloc = states + grads + opt_temp
+    moments = {
+        "F": f_alloc + f_reserve,
+        "B": b_alloc + late_reserve,
+        "O": o_alloc + late_reserve,
+    }
+    peak = max(moments, key=lambda k: moments[k])
+    if peak == "F":
+        act, log_b, grad_b, extra = saved, logits, lora_grads, autocast_cache
+        reserve = f_reserve
+        note = "Peak at the loss: saved activations and fp32 logits are alive."
+    elif peak == "B":
+        act, log_b, grad_b, extra = one_layer + tied_temp, 0.0, grads, 0
+        reserve = late_reserve
+        note = "Peak at the end of backward: all gradients plus one layer's activations."
     else:
-        act_b, logits_b, grads_b = 0, 0, grads
-    frag = 0.08 * (act_b + logits_b)
-    quant_ws = 0
-    if bytes_per_weight(wdt) < 2.0 and lora is not None:
-        quant_ws = 2 * max(a * b for a, b in arch.module_shapes().values())
+        act, log_b, grad_b, extra = opt_temp, 0.0, grads, 0
+        reserve = late_reserve
+        note = "Peak at the optimizer step: gradients, states and optimizer temporaries."
     return MemoryEstimate(
-        weights_bytes=base_w + gather,
-        activations_bytes=act_b + RUNTIME_WORKSPACE_BYTES,
-        logits_bytes=logits_b,
-        gradients_bytes=grads_b,
+        weights_bytes=base_w + gather + int(extra),
+        activations_bytes=int(act) + RUNTIME_WORKSPACE_BYTES,
+        logits_bytes=int(log_b),
+        gradients_bytes=int(grad_b),
         optimizer_bytes=opt,
         adapters_bytes=adapters,
-        quant_workspace_bytes=quant_ws,
-        allocator_overhead_bytes=int(frag),
+        allocator_overhead_bytes=int(reserve) + ALLOC_BASE_TRAIN,
         cuda_context_bytes=CUDA_CONTEXT_BYTES,
         num_gpus=n,
         trainable_params=trainable,
         total_params=total,
         assumptions=(
             f"{w.task} with {w.optimizer}; micro-batch {w.batch} × {s} tokens"
-            + ("; gradient checkpointing" if w.grad_ckpt else ""),
+            + ("; gradient checkpointing" if w.grad_ckpt else "; no gradient checkpointing"),
+            note,
+            *(("Weights include autocast's bf16 copies of the fp32 parameters.",)
+              if extra else ()),
         ),
     )
