@@ -1,0 +1,583 @@
+"""Speed: decode/prefill tokens/s, training tokens/s and seconds per image, per GPU type × count.
+
+A roofline with engine profiles (``shared/design/formulas.md`` §7):
+
+* **Decode** (one new token per sequence per step) reads every active weight
+  once plus the KV cache of the whole batch. Step time =
+  bytes / (bandwidth × η_engine) + per-kernel and per-layer engine overheads,
+  or the FLOPs ``2·P_active·b`` over (dense peak × efficiency) when that is
+  larger (inference-sim #415 for η ≈ 0.8 of good kernels; roofline model of
+  Williams et al. 2009). The profiles are calibrated on measurements:
+
+  - ``decode_ceiling`` (ideal engine, CUDA graph of batch-1 matvecs): the H200
+    cases of ``shared/validation/h200.jsonl`` — 233.0 tok/s (Llama-2-7B) and
+    140.1 tok/s (13B), i.e. 64–75 % of the 4.8 TB/s peak. Fitted as 92 % of
+    peak bandwidth plus a 5.2 µs tail per Linear kernel (small matrices do not
+    reach full bandwidth).
+  - ``transformers`` (plain ``generate``, eager, no CUDA graphs): launch/CPU
+    overhead bound — 13.54 tok/s (7B) and 9.92 (13B) on that H200 host, i.e.
+    ≈2.25 ms of Python/launch overhead per decoder layer per step; the
+    DynamicCache grows by concatenation, so the KV cache is read and copied
+    (≈3 × its bytes) every step (fitted on the b = 16 and b = 64 cases).
+  - ``llama.cpp`` (CUDA, all layers offloaded): 85 % of peak for F16, 75 % for
+    Q8_0 and 60 % for 4-bit blocks, + 30 µs per layer; fitted on llama.cpp
+    PR #4766 (RTX 4090: F16 tg128 61.03, Q8_0 98.13 tok/s) and PR #4812
+    (RTX 3090 Ti: Q4_0 tg128 127.43 tok/s).
+  - ``vllm`` / ``tensorrt-llm`` (CUDA graphs, paged KV): 80 % / 85 % of peak
+    (formulas.md §7, inference-sim #415) + small per-layer/per-step overheads.
+
+* **Prefill** is compute bound: ``2·P_active·s + 2·L·a·d_h·s²`` FLOPs per
+  sequence (causal attention) over dense peak × engine efficiency.
+* **Tensor parallel** decode splits weights and KV over N GPUs and adds two
+  all-reduces of ``b·h`` 16-bit values per layer (Megatron-LM, Shoeybi et al.
+  2019): latency + ``2(N−1)/N·bytes / link bandwidth``, NVLink ≫ PCIe.
+* **Training**: FLOPs per token ``6·P`` full (``8·P`` with full recompute),
+  LoRA/QLoRA ``4·P`` (no weight gradients for the frozen base; ``6·P`` with
+  recompute) plus attention ``12·L·h·s`` (``16·L·h·s`` with recompute) — the
+  MFU accounting of mosaicml/llm-foundry and PaLM (Chowdhery et al. 2022,
+  App. B) — over N × dense peak × MFU × data-parallel scaling efficiency.
+  QLoRA adds the NF4 dequantization traffic per pass (QLoRA paper, Dettmers
+  et al. 2023). MFU defaults per GPU generation: optimized stacks (FSDP,
+  DeepSpeed, Composer, Megatron, torchtune) reach 60 % on A100 and 46 % on
+  H100 (llm-foundry MPT benchmarks, public cases C64/C65); plain Hugging Face
+  Trainer/peft runs reach 35–50 % on the H200 cases, with a fixed per-layer
+  host overhead per step that dominates small steps.
+* **Image generation**: denoiser FLOPs per step ≈ ``2·P·T`` over latent tokens
+  ``T = (res/16)²`` (DiT with 2×2 patches on an 8× VAE latent; UNets do ≈ ¼ of
+  that because most convolutions run at lower resolution), × 2 for
+  classifier-free guidance, over dense peak × 40 %.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
+from .hardware import GpuSpec
+from .memory import weights_bytes
+from .model_arch import ModelArch
+from .results import MemoryEstimate, Throughput
+from .workload import Workload
+
+
+# --------------------------------------------------------------------------------------------
+# engine profiles (inference)
+# --------------------------------------------------------------------------------------------
+class EngineProfile(BaseModel):
+    """Efficiency factors of one inference engine (all times in seconds).
+
+    Attributes:
+        bw_eff_16bit / bw_eff_8bit / bw_eff_4bit: achieved fraction of peak memory
+            bandwidth when streaming weights of that width.
+        s_per_linear: fixed tail per Linear kernel (ramp-up / launch inside a graph).
+        s_per_layer: fixed overhead per decoder layer per step (other kernels, Python).
+        s_per_step: fixed overhead per decode step (sampling, scheduler).
+        kv_traffic: KV-cache bytes moved per step, in units of the cache size
+            (1 = read once; 3 = read + concatenation copy as HF DynamicCache).
+        compute_eff: fraction of dense tensor peak reached by decode/prefill GEMMs.
+        tensor_parallel: the engine splits each layer over GPUs (else layers are
+            placed on GPUs in turn, which adds memory but no speed).
+        quant_layer_factor: multiplier on ``s_per_layer`` for bitsandbytes int8/NF4.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    bw_eff_16bit: float
+    bw_eff_8bit: float
+    bw_eff_4bit: float
+    s_per_linear: float
+    s_per_layer: float
+    s_per_step: float
+    kv_traffic: float
+    compute_eff: float
+    tensor_parallel: bool
+    quant_layer_factor: dict[str, float] = {}
+    source: str = ""
+
+
+ENGINE_PROFILES: dict[str, EngineProfile] = {
+    "decode_ceiling": EngineProfile(
+        name="ideal (CUDA graph of matvecs)", bw_eff_16bit=0.92, bw_eff_8bit=0.90, bw_eff_4bit=0.85,
+        s_per_linear=5.2e-6, s_per_layer=0.0, s_per_step=0.0, kv_traffic=1.0, compute_eff=0.75,
+        tensor_parallel=True,
+        source="H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / 13B"),
+    "transformers": EngineProfile(
+        name="Hugging Face transformers generate()", bw_eff_16bit=0.70, bw_eff_8bit=0.60,
+        bw_eff_4bit=0.50, s_per_linear=0.0, s_per_layer=2.25e-3, s_per_step=1.0e-3, kv_traffic=3.0,
+        compute_eff=0.45, tensor_parallel=False,
+        quant_layer_factor={"nf4": 1.75, "int4": 1.75, "fp4": 1.75, "int8": 3.0},
+        source="H200 hf_generate cases: 13.54 / 11.43 / 10.11 tok/s (7B b1/b16/b64), "
+               "9.92 / 8.01 (13B); NF4 factor from LitGPT resource tables "
+               "(C36: bf16 31.0 vs nf4-dq 17.3 tok/s)"),
+    "pytorch": EngineProfile(
+        name="PyTorch eager generate (LitGPT, torchtune)", bw_eff_16bit=0.80, bw_eff_8bit=0.65,
+        bw_eff_4bit=0.50, s_per_linear=0.0, s_per_layer=0.65e-3, s_per_step=0.5e-3, kv_traffic=1.0,
+        compute_eff=0.5, tensor_parallel=False,
+        quant_layer_factor={"nf4": 1.8, "int4": 1.8, "int8": 2.0},
+        source="LitGPT resource tables (C36): Llama-2-7B bf16 30.97 tok/s on A100 40GB"),
+    "llama.cpp": EngineProfile(
+        name="llama.cpp (CUDA, all layers on GPU)", bw_eff_16bit=0.85, bw_eff_8bit=0.75,
+        bw_eff_4bit=0.60, s_per_linear=0.0, s_per_layer=30e-6, s_per_step=0.0, kv_traffic=1.0,
+        compute_eff=0.6, tensor_parallel=False,
+        source="llama.cpp PR #4766 (RTX 4090 F16 61.03, Q8_0 98.13 tok/s) and #4812 "
+               "(3090 Ti Q4_0 127.43)"),
+    "vllm": EngineProfile(
+        name="vLLM (CUDA graphs, paged KV)", bw_eff_16bit=0.80, bw_eff_8bit=0.75, bw_eff_4bit=0.65,
+        s_per_linear=5.2e-6, s_per_layer=20e-6, s_per_step=0.5e-3, kv_traffic=1.0, compute_eff=0.6,
+        tensor_parallel=True, source="formulas.md §7 (η ≈ 0.8, inference-sim #415)"),
+    "tensorrt-llm": EngineProfile(
+        name="TensorRT-LLM", bw_eff_16bit=0.85, bw_eff_8bit=0.80, bw_eff_4bit=0.70,
+        s_per_linear=4e-6, s_per_layer=10e-6, s_per_step=0.3e-3, kv_traffic=1.0, compute_eff=0.7,
+        tensor_parallel=True,
+        source="formulas.md §7; TensorRT-LLM fused kernels (assumed above vLLM)"),
+}
+"""Inference engine profiles, by ``Workload.framework`` (see :func:`engine_profile`)."""
+
+_ENGINE_ALIASES = {"ollama": "llama.cpp", "sglang": "vllm", "tgi": "vllm", "litgpt": "pytorch",
+                   "torchtune": "pytorch", "deepspeed": "transformers", "fsdp": "transformers",
+                   "diffusers": "transformers"}
+
+
+def engine_profile(w: Workload) -> EngineProfile:
+    """The engine profile for a workload: ``decode_ceiling`` tasks use the ideal engine;
+    GGUF weights imply llama.cpp; unknown frameworks fall back to ``transformers``."""
+    if w.task == "decode_ceiling":
+        return ENGINE_PROFILES["decode_ceiling"]
+    fw = w.framework.lower()
+    fw = _ENGINE_ALIASES.get(fw, fw)
+    if w.weights_dtype in GGUF_TYPES and fw not in ("llama.cpp",):
+        fw = "llama.cpp"
+    return ENGINE_PROFILES.get(fw, ENGINE_PROFILES["transformers"])
+
+
+def _bw_eff(p: EngineProfile, dtype: str) -> float:
+    bpw = bytes_per_weight(dtype)
+    if bpw >= 2.0:
+        return p.bw_eff_16bit
+    if bpw >= 0.9:
+        return p.bw_eff_8bit
+    if bpw >= 0.7:  # 5–6 bit GGUF mixes: between 8- and 4-bit kernels
+        return 0.5 * (p.bw_eff_8bit + p.bw_eff_4bit)
+    return p.bw_eff_4bit
+
+
+# --------------------------------------------------------------------------------------------
+# interconnect
+# --------------------------------------------------------------------------------------------
+_PCIE_GBPS = {3: 12.0, 4: 25.0, 5: 50.0, 6: 100.0}
+"""Achieved one-direction PCIe bandwidth per GPU in GB/s (x16, ~80 % of the link rate)."""
+
+
+def link_bandwidth_gbps(gpu: GpuSpec) -> float:
+    """One-direction GPU-to-GPU bandwidth in GB/s: half the bidirectional NVLink figure,
+    else achieved PCIe (halved for consumer cards without peer-to-peer, which go via the host)."""
+    if gpu.has_nvlink and gpu.nvlink_bandwidth_gbps:
+        return gpu.nvlink_bandwidth_gbps / 2.0
+    bw = _PCIE_GBPS.get(gpu.pcie_gen or 4, 25.0)
+    if gpu.segment == "consumer":
+        bw *= 0.5
+    return bw
+
+
+def link_latency_s(gpu: GpuSpec) -> float:
+    """Latency of one small all-reduce: NVLink ≈ 8 µs, PCIe P2P ≈ 20 µs, consumer via host 40 µs."""
+    if gpu.has_nvlink:
+        return 8e-6
+    return 40e-6 if gpu.segment == "consumer" else 20e-6
+
+
+def link_name(gpu: GpuSpec) -> str:
+    """'NVLink' (or the vendor fabric) or 'PCIe'."""
+    return "NVLink" if gpu.has_nvlink else "PCIe"
+
+
+def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
+    """Ring all-reduce of ``nbytes`` over ``n`` GPUs: latency + 2(N−1)/N · bytes / bandwidth."""
+    if n <= 1:
+        return 0.0
+    return link_latency_s(gpu) + 2.0 * (n - 1) / n * nbytes / (link_bandwidth_gbps(gpu) * 1e9)
+
+
+# --------------------------------------------------------------------------------------------
+# inference
+# --------------------------------------------------------------------------------------------
+def _linear_bpw(arch: ModelArch, dtype: str) -> float:
+    """Average bytes per weight of the transformer-block Linear layers."""
+    lin = arch.linear_params()
+    if lin <= 0:
+        return bytes_per_weight(dtype)
+    total = weights_bytes(arch, dtype)
+    other = arch.param_count() - lin
+    if bytes_per_weight(dtype) >= 2.0:
+        return bytes_per_weight(dtype)
+    if dtype in GGUF_TYPES:
+        return bytes_per_weight(dtype)
+    return max(0.1, (total - other * 2) / lin)
+
+
+def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
+    """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens:
+    ``E·(1 − (1 − k/E)^b)`` under uniform routing."""
+    e = arch.num_local_experts or 1
+    k = arch.num_experts_per_tok or 1
+    return e * (1.0 - (1.0 - k / e) ** max(1, batch_tokens))
+
+
+def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1) -> float:
+    """Weight bytes read per decode step (whole model): every Linear and the lm_head, but
+    only one row of the input embedding (not the table) and, for MoE, only touched experts."""
+    total = float(weights_bytes(arch, dtype))
+    if not arch.hidden_size:
+        return total
+    emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
+        else 2.0
+    if not arch.tie_word_embeddings:
+        total -= arch.vocab_size * arch.hidden_size * emb_bpw
+    if arch.is_moe:
+        lin_bpw = _linear_bpw(arch, dtype)
+        moe_layers = arch.num_hidden_layers - (arch.first_k_dense_replace or 0)
+        e = arch.num_local_experts or 1
+        touched = experts_touched(arch, batch)
+        idle = max(0.0, e - touched) * arch.expert_params() * moe_layers
+        total -= idle * lin_bpw
+    return max(total, 0.0)
+
+
+def _linears_per_layer(arch: ModelArch) -> int:
+    return 4 + (3 if arch.mlp_gated else 2)
+
+
+def _kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float:
+    per_tok_layer = arch.kv_values_per_token_per_layer() * bytes_per_kv_element(kv_dtype)
+    n_layers = arch.num_hidden_layers
+    if arch.sliding_window and tokens > arch.sliding_window:
+        n_local = n_layers if arch.sliding_window_layers is None \
+            else min(n_layers, arch.sliding_window_layers)
+        eff = (n_layers - n_local) * tokens + n_local * arch.sliding_window
+    else:
+        eff = n_layers * tokens
+    return per_tok_layer * eff * batch
+
+
+def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
+    """Forward attention FLOPs per new token at ``context`` cached tokens: QKᵀ and AV,
+    ``2·2·a·d_h·context`` per layer."""
+    return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
+
+
+def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
+    """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
+    p = engine_profile(w)
+    dtype = w.weights_dtype
+    b = w.batch
+    n_layers = max(1, arch.num_hidden_layers)
+    bw = gpu.memory_bandwidth_gbps * 1e9
+    eta = _bw_eff(p, dtype)
+    peak = _compute_peak_flops(gpu, dtype, w.compute_dtype)
+    tp = n if (p.tensor_parallel and n > 1) else 1
+    if w.parallelism.tensor_parallel > 1:
+        tp = min(n, w.parallelism.tensor_parallel)
+
+    prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
+    new = w.new_tokens if w.new_tokens is not None else (0 if w.task == "decode_ceiling"
+                                                          else w.avg_output_tokens)
+    ctx_mean = 0.0 if w.task == "decode_ceiling" else prompt + new / 2.0
+
+    wbytes = decode_weight_bytes(arch, dtype, b)
+    kv = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+    mem_s = (wbytes + p.kv_traffic * kv) / (bw * eta) / tp
+    p_act = arch.active_param_count() - (0 if arch.tie_word_embeddings
+                                         else arch.vocab_size * arch.hidden_size)
+    flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
+    comp_s = flops / (peak * p.compute_eff) / tp
+    layer_factor = p.quant_layer_factor.get(dtype, 1.0)
+    per_layer = p.s_per_layer * layer_factor + p.s_per_linear * _linears_per_layer(arch)
+    overhead = (n_layers * per_layer
+                + p.s_per_linear + p.s_per_step)
+    comm = 0.0
+    if tp > 1:
+        comm = 2 * n_layers * allreduce_seconds(gpu, tp, b * arch.hidden_size * 2)
+    elif n > 1:
+        hop = b * arch.hidden_size * 2 / (link_bandwidth_gbps(gpu) * 1e9)
+        comm = (n - 1) * (link_latency_s(gpu) + hop)
+    step = max(mem_s, comp_s) + overhead + comm
+    bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
+    if overhead > max(mem_s, comp_s):
+        bound = "engine-overhead"
+    if comm > max(mem_s, comp_s):
+        bound = "interconnect"
+    decode = 1.0 / step
+
+    # prefill: one forward over b·prompt tokens (causal attention ≈ half the square)
+    pre_tokens = b * prompt
+    pre_flops = pre_tokens * 2.0 * p_act + b * 2.0 * n_layers * arch.num_attention_heads \
+        * arch.head_dim_eff * prompt * prompt
+    pre_s = max(pre_flops / (peak * p.compute_eff), wbytes / (bw * eta)) / tp + overhead + comm
+    prefill = pre_tokens / pre_s
+
+    assumptions = [
+        f"Engine: {p.name}; {eta:.0%} of peak memory bandwidth "
+        f"({gpu.memory_bandwidth_gbps:,.0f} GB/s) for {dtype} weights.",
+        f"Decode reads {wbytes / 1e9:.2f} GB of weights"
+        + (f" + {kv / 1e9:.2f} GB of KV cache" if kv else "") + " per step"
+        + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
+        + ".",
+        f"Fixed engine overhead {overhead * 1e3:.2f} ms per step; decode GEMMs at "
+        f"{p.compute_eff:.0%} of dense peak.",
+        f"Calibration: {p.source}.",
+    ]
+    if n > 1 and tp == 1:
+        assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
+    return Throughput(
+        decode_tokens_per_s=decode,
+        aggregate_decode_tokens_per_s=decode * b,
+        prefill_tokens_per_s=prefill,
+        bound=bound,
+        efficiency=eta,
+        assumptions=tuple(assumptions),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# training
+# --------------------------------------------------------------------------------------------
+MFU_OPTIMIZED: dict[str, float] = {
+    "Ampere": 0.64, "Hopper": 0.46, "Blackwell": 0.42, "Ada Lovelace": 0.50, "Volta": 0.45,
+    "Turing": 0.40,
+}
+"""MFU (model FLOPs incl. attention / dense 16-bit peak) of optimized stacks before scale-out
+losses: llm-foundry MPT-7B on 8×A100-80GB 64.2 % (C64), 8×H100 46.4 % (C65)."""
+MFU_OTHER = 0.35
+"""Non-NVIDIA or unknown architectures (less mature kernels)."""
+
+HF_MFU_FACTOR = {"full_ft": 1.10, "pretrain": 1.10, "lora": 0.82, "qlora": 0.82}
+"""Single-GPU Hugging Face Trainer/peft relative to the 8-GPU optimized-stack MFU, fitted on
+the H200 cases (full FT bf16 7B: ≈50 % HFU; LoRA 7B: 36–40 % HFU: peft's fp32 adapters and
+dropout add small kernels). Models with hidden size below 4096 lose (h/4096)^0.25 (smaller
+GEMMs; Llama-3.2-1B cases)."""
+
+HF_HOST_S_PER_LAYER: dict[tuple[bool, bool], float] = {
+    (False, False): 4.4e-3, (False, True): 7.5e-3, (True, False): 5.2e-3, (True, True): 13.0e-3}
+"""Host (Python/launch) seconds per decoder layer per training step of eager PyTorch with
+HF Trainer/peft, keyed by (LoRA, gradient checkpointing); fitted on the H200 cases where the
+GPU is idle most of the step (Llama-3.2-1B full FT b=1 s=2048: 71 ms; LoRA b=1 s=512: 88 ms,
+223 ms with non-reentrant checkpointing). QLoRA's bitsandbytes calls add 80 %."""
+QLORA_HOST_FACTOR = 1.8
+HOST_OVERLAP_LEFT = 0.25
+"""Share of the shorter of host and GPU time that does not overlap with the longer (fitted)."""
+
+OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
+    "adamw": 14.0, "adamw8bit": 80.0, "paged_adamw8bit": 80.0, "sgd": 10.0, "lion": 10.0,
+    "adafactor": 12.0}
+"""Effective memory traffic of one optimizer step per trainable parameter (bytes, bf16 states;
+×2 for fp32). AdamW reads p, g, m, v and writes p, m, v; bitsandbytes 8-bit AdamW is fitted
+on the H200 cases (≈150 ms more per step than torch AdamW for 6.7 B parameters)."""
+OPTIMIZED_FRAMEWORKS = frozenset({"fsdp", "deepspeed", "megatron", "composer", "torchtune",
+                                  "litgpt", "nemo", "llm-foundry", "axolotl", "unsloth"})
+
+
+def mfu_default(gpu: GpuSpec, w: Workload) -> float:
+    """Default MFU for this GPU generation, precision and framework (see constants above)."""
+    base = MFU_OPTIMIZED.get(gpu.architecture, MFU_OTHER if not gpu.is_cuda else 0.40)
+    if not gpu.is_cuda:
+        base = min(base, MFU_OTHER)
+    if w.framework.lower() not in OPTIMIZED_FRAMEWORKS:
+        base *= HF_MFU_FACTOR.get(w.task, 0.9)
+    h = w.model.hidden_size if w.model is not None else 0
+    if h and h < 4096:
+        base *= (h / 4096) ** 0.25
+    if w.compute_dtype == "fp8" and gpu.has_fp8:
+        base *= 0.75  # FP8 reaches a smaller fraction of its (2×) peak (llm-foundry FP8 3B rows)
+    return base
+
+
+def _compute_peak_flops(gpu: GpuSpec, weights_dtype: str, compute_dtype: str) -> float:
+    if compute_dtype == "fp8" and gpu.fp8_tflops_dense:
+        return gpu.fp8_tflops_dense * 1e12
+    if weights_dtype == "fp8" and gpu.fp8_tflops_dense:
+        return gpu.fp8_tflops_dense * 1e12
+    tf = gpu.dense_16bit_tflops or (gpu.fp32_tflops or 1.0)
+    return tf * 1e12
+
+
+def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
+    """Hardware FLOPs per trained token, attention and recomputation included.
+
+    Full: ``6·P + 6·L·h·s`` (causal attention: half of llm-foundry's ``12·L·h·s``);
+    with gradient checkpointing add a forward (``2·P + 2·L·h·s``). LoRA/QLoRA:
+    ``4·P + 6·L·h·s`` (no weight gradients of the frozen base), + the recomputed
+    forward with checkpointing.
+    """
+    s = w.training_seq_len()
+    p = float(arch.active_param_count())
+    n_layers, h = arch.num_hidden_layers, arch.num_attention_heads * arch.head_dim_eff
+    attn_fwd = 2.0 * n_layers * h * s if h else 0.0  # causal: half of QKᵀ and AV is skipped
+    lora = w.task in ("lora", "qlora")
+    f = (4.0 if lora else 6.0) * p + 3.0 * attn_fwd
+    if w.grad_ckpt:
+        f += 2.0 * p + attn_fwd
+    return f
+
+
+def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
+                       step_compute_s: float) -> float:
+    """Data-parallel efficiency on ``n`` GPUs: gradient all-reduce (and for ZeRO-3/FSDP the
+    parameter all-gathers, ×1.5 traffic) over the link, 80 % overlapped with compute; 97 %
+    at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests)."""
+    if n <= 1:
+        return 1.0
+    trainable = arch.param_count() if w.task in ("full_ft", "pretrain") else max(
+        1, int(arch.param_count() * 0.005))
+    nbytes = trainable * 2.0
+    if w.parallelism.zero_stage == 3 or w.parallelism.fsdp:
+        nbytes *= 1.5
+    comm = allreduce_seconds(gpu, n, nbytes)
+    exposed = max(0.0, comm - 0.8 * step_compute_s)
+    base = 0.97 if gpu.has_nvlink else 0.93
+    return base * step_compute_s / (step_compute_s + exposed)
+
+
+def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
+                        memory: MemoryEstimate | None = None) -> Throughput:
+    """Training tokens/s over ``n`` GPUs (see module docstring for the formulas)."""
+    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype)
+    mfu = mfu_default(gpu, w)
+    fpt = train_flops_per_token(w, arch)
+    tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
+    compute_s = tokens_step * fpt / (peak * mfu)
+    extra = 0.0
+    notes = []
+    if w.task == "qlora" or (w.task == "lora" and bytes_per_weight(w.weights_dtype) < 2.0):
+        passes = 3 if w.grad_ckpt else 2
+        deq_bytes = arch.linear_params() * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
+        extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
+        notes.append(f"{w.weights_dtype} dequantization adds {extra * 1e3:.1f} ms per step.")
+    host = 0.0
+    lora = w.task in ("lora", "qlora")
+    if w.framework.lower() not in OPTIMIZED_FRAMEWORKS:
+        host = arch.num_hidden_layers * HF_HOST_S_PER_LAYER[(lora, w.grad_ckpt)]
+        if w.task == "qlora":
+            host *= QLORA_HOST_FACTOR
+    trainable = (memory.trainable_params if memory is not None and memory.trainable_params
+                 else (int(arch.param_count() * 0.005) if lora else arch.param_count()))
+    opt_bytes = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0) * trainable
+    if w.weights_dtype == "fp32" or lora:
+        opt_bytes *= 2.0
+    if w.parallelism.zero_stage or w.parallelism.fsdp:
+        opt_bytes /= n
+    opt_s = opt_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+    if w.weights_dtype == "fp32" and w.compute_dtype != "fp32":
+        # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
+        passes = 3 if w.grad_ckpt else 2
+        extra += arch.param_count() * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+    gpu_s = compute_s + extra + opt_s
+    step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
+    eff = scaling_efficiency(w, arch, gpu, n, gpu_s)
+    tps = n * eff * tokens_step / step
+    bound = "compute" if gpu_s >= host else "engine-overhead"
+    if eff < 0.85:
+        bound = "interconnect"
+    assumptions = [
+        f"{fpt / 1e9:.1f} GFLOP per token ({'LoRA 4·P' if w.task in ('lora', 'qlora') else '6·P'}"
+        f"{' + recompute 2·P' if w.grad_ckpt else ''} + attention) at MFU {mfu:.0%} of "
+        f"{peak / 1e12:,.0f} TFLOPS dense.",
+        f"Framework {w.framework}: "
+        + ("optimized stack (llm-foundry MPT benchmarks)." if host == 0.0
+           else f"eager PyTorch with {host * 1e3:.0f} ms host overhead per step (H200 cases)."),
+    ]
+    if n > 1:
+        assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu)}.")
+    assumptions.extend(notes)
+    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
+                      assumptions=tuple(assumptions))
+
+
+# --------------------------------------------------------------------------------------------
+# image generation
+# --------------------------------------------------------------------------------------------
+_UNET_HINTS = ("unet", "sd1", "sd2", "sdxl", "stable diffusion 1", "stable diffusion xl",
+               "stable diffusion 2", "cascade")
+_NO_CFG_HINTS = ("flux", "schnell", "turbo", "lightning")
+
+
+def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
+    """Seconds per image: steps × denoiser FLOPs / (dense peak × 40 %) + 0.3 s VAE/text encoders.
+
+    Denoiser FLOPs per step ≈ ``2·P·T``, ``T = (res/16)²`` latent tokens for DiTs; UNets ≈ 0.25 ×
+    that (calibrated on SD 1.5 ≈ 0.4 TFLOP and SDXL ≈ 5.5 TFLOP per UNet call); × 2 with
+    classifier-free guidance (SD/SDXL/SD3), × 1 for guidance-distilled models (FLUX).
+    """
+    name = (arch.name or "").lower()
+    p = float(arch.param_count())
+    tokens = (w.resolution / 16.0) ** 2
+    unet = any(k in name for k in _UNET_HINTS)
+    f_step = 2.0 * p * tokens * (0.25 if unet else 1.0)
+    cfg = 1.0 if any(k in name for k in _NO_CFG_HINTS) else 2.0
+    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype)
+    eff = 0.40
+    per_image = w.steps * f_step * cfg / (peak * eff) + 0.3
+    per_image /= max(1, n)  # images are independent: one per GPU
+    return Throughput(
+        seconds_per_image=per_image, bound="compute", efficiency=eff,
+        assumptions=(f"{f_step * cfg / 1e12:.2f} TFLOP per denoising step "
+                     f"({'UNet' if unet else 'DiT'}"
+                     f"{', CFG ×2' if cfg > 1 else ''}) × {w.steps} steps at {eff:.0%} of "
+                     f"{peak / 1e12:,.0f} TFLOPS; +0.3 s text encoder/VAE.",
+                     "Several GPUs generate different images in parallel."))
+
+
+# --------------------------------------------------------------------------------------------
+# public entry point
+# --------------------------------------------------------------------------------------------
+def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
+                        memory: MemoryEstimate | None = None) -> Throughput:
+    """Speed of workload ``w`` on ``num_gpus`` × ``gpu``.
+
+    Args:
+        w: the workload with a resolved ``model``.
+        gpu: the GPU type.
+        num_gpus: GPUs used (default ``w.num_gpus``).
+        memory: the memory estimate for the same option (used for llama.cpp
+            partial offload: layers left in system RAM run at PCIe speed).
+
+    Returns:
+        A :class:`Throughput` whose ``assumptions`` name engine, η/MFU and scaling.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+    if w.model is None:
+        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+    arch = w.model
+    n = max(1, num_gpus or w.num_gpus)
+    if w.task == "image_gen" or arch.kind == "diffusion":
+        return image_throughput(w, arch, gpu, n)
+    if w.is_training:
+        return training_throughput(w, arch, gpu, n, memory)
+    t = inference_throughput(w, arch, gpu, n)
+    if memory is not None and memory.gpu_layers is not None and arch.num_hidden_layers \
+            and memory.gpu_layers < arch.num_hidden_layers:
+        # layers in system RAM are streamed per token over PCIe / run on the CPU (~50 GB/s)
+        frac_cpu = 1.0 - memory.gpu_layers / arch.num_hidden_layers
+        cpu_bytes = decode_weight_bytes(arch, w.weights_dtype, w.batch) * frac_cpu
+        slow = 1.0 / (t.decode_tokens_per_s or 1.0) + cpu_bytes / 50e9
+        t = t.model_copy(update={
+            "decode_tokens_per_s": 1.0 / slow, "aggregate_decode_tokens_per_s": w.batch / slow,
+            "bound": "cpu-offload",
+            "assumptions": t.assumptions + (
+                f"{memory.gpu_layers}/{arch.num_hidden_layers} layers on the GPU; the rest run "
+                "from system RAM at ≈50 GB/s.",)})
+    return t
+
+
+def train_hours(w: Workload, tokens_per_s: float) -> float | None:
+    """Hours to process ``dataset_tokens × epochs`` at ``tokens_per_s`` (None without a size)."""
+    if not w.dataset_tokens or tokens_per_s <= 0:
+        return None
+    return w.dataset_tokens * w.epochs / tokens_per_s / 3600.0
+
+
+__all__ = ["ENGINE_PROFILES", "EngineProfile", "estimate_throughput", "engine_profile",
+           "train_hours", "mfu_default", "train_flops_per_token", "decode_weight_bytes",
+           "allreduce_seconds", "link_bandwidth_gbps"]
