@@ -1,0 +1,161 @@
+"""What the gpupicker bundle leaves out, for ``packaging/gpupicker.spec``.
+
+No PyInstaller import at module level (``tests/test_packaging.py`` imports this module).
+
+House style §8: excluding Qt modules saves little; the real weight is Qt plugins that drag in
+libraries (the gtk3 platform theme pulls cairo/pango/gdk-pixbuf; the pdf image format pulls
+QtPdf; the virtual keyboard pulls QtQuick/QtQml) and 200 Qt translation files. Each rule here is
+covered by ``packaging/smoke_test.py``: the offscreen ``--selftest`` (window, catalog, zh_CN
+translator, one recommendation) must pass on the pruned bundle, and ``KEPT_FILES`` must exist.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import PurePosixPath
+
+#: PySide6 modules gpupicker never imports.
+#: pyqtgraph's imports of QtTest, QtSvg and QtOpenGLWidgets are optional.
+EXCLUDED_QT_MODULES = (
+    "Qt3DAnimation", "Qt3DCore", "Qt3DExtras", "Qt3DInput", "Qt3DLogic", "Qt3DRender",
+    "QtBluetooth", "QtCharts", "QtConcurrent", "QtDataVisualization", "QtDBus", "QtDesigner",
+    "QtGraphs", "QtHelp", "QtHttpServer", "QtLocation", "QtMultimedia", "QtMultimediaWidgets",
+    "QtNetwork", "QtNetworkAuth", "QtNfc", "QtOpenGL", "QtOpenGLWidgets", "QtPdf", "QtPdfWidgets",
+    "QtPositioning", "QtQml", "QtQuick", "QtQuick3D", "QtQuickControls2", "QtQuickWidgets",
+    "QtRemoteObjects", "QtScxml", "QtSensors", "QtSerialBus", "QtSerialPort", "QtSpatialAudio",
+    "QtSql", "QtStateMachine", "QtSvgWidgets", "QtTest", "QtTextToSpeech", "QtUiTools",
+    "QtWebChannel", "QtWebEngineCore", "QtWebEngineQuick", "QtWebEngineWidgets", "QtWebSockets",
+    "QtWebView", "QtXml", "QtAxContainer",
+)
+
+#: Qt's own translations kept: the zh_CN and English qtbase catalogs (house style §6).
+KEPT_QT_TRANSLATIONS = frozenset({"qtbase_zh_CN.qm", "qtbase_en.qm"})
+
+#: Qt plugins left out, as (plugin folder, file stem without lib prefix/d suffix/extension).
+PRUNED_PLUGINS: tuple[tuple[str, str], ...] = (
+    ("platformthemes", "qgtk3"),            # gtk3 theme: pulls gtk3, cairo, pango, gdk-pixbuf, atk
+    ("platforms", "qeglfs"),                # embedded-device platforms; desktops use xcb/wayland
+    ("platforms", "qlinuxfb"),
+    ("platforms", "qminimalegl"),
+    ("platforms", "qvnc"),
+    ("platforms", "qvkkhrdisplay"),
+    ("platforms", "qdirect2d"),             # Windows: qwindows is the default platform
+    ("egldeviceintegrations", "*"),         # only for eglfs
+    ("generic", "*"),                       # evdev/tuio for eglfs (tuio pulls QtNetwork)
+    ("platforminputcontexts", "qtvirtualkeyboardplugin"),  # pulls QtQuick/QtQml
+    ("imageformats", "qpdf"),               # pulls QtPdf
+)
+
+#: Bundle files the smoke test requires after pruning (relative to the Qt folder, POSIX style),
+#: per platform. Platform plugins are looked up by stem.
+KEPT_PLUGINS = {
+    "linux": (("platforms", "qoffscreen"), ("platforms", "qxcb"), ("platforms", "qwayland"),
+              ("platforminputcontexts", "ibusplatforminputcontextplugin")),
+    "win32": (("platforms", "qwindows"), ("platforms", "qoffscreen")),
+    "darwin": (("platforms", "qcocoa"), ("platforms", "qoffscreen")),
+}
+
+
+def qt_excludes() -> list[str]:
+    """Module names for ``Analysis(excludes=...)``."""
+    return [f"PySide6.{name}" for name in EXCLUDED_QT_MODULES]
+
+
+def _posix(dest: str) -> PurePosixPath:
+    return PurePosixPath(dest.replace("\\", "/"))
+
+
+def plugin_stem(filename: str) -> str:
+    """``libqgtk3.so`` / ``qgtk3.dll`` / ``libqgtk3.dylib`` → ``qgtk3``."""
+    name = filename.split(".", 1)[0]
+    if name.startswith("lib"):
+        name = name[3:]
+    return name
+
+
+def is_pruned_plugin(dest: str) -> bool:
+    """True if the bundle path ``dest`` is a Qt plugin listed in ``PRUNED_PLUGINS``."""
+    path = _posix(dest)
+    parts = path.parts
+    if "plugins" not in parts:
+        return False
+    i = len(parts) - 1 - parts[::-1].index("plugins")
+    if len(parts) != i + 3:  # .../plugins/<folder>/<file>
+        return False
+    folder, stem = parts[i + 1], plugin_stem(path.name)
+    for rule_folder, rule_stem in PRUNED_PLUGINS:
+        if folder == rule_folder and rule_stem in ("*", stem):
+            return True
+    return False
+
+
+def is_pruned_translation(dest: str) -> bool:
+    """True for Qt's own ``.qm`` files except ``KEPT_QT_TRANSLATIONS``; ours are never touched."""
+    path = _posix(dest)
+    parts = path.parts
+    return (
+        len(parts) >= 3
+        and parts[0] == "PySide6"
+        and "translations" in parts
+        and path.suffix == ".qm"
+        and path.name not in KEPT_QT_TRANSLATIONS
+    )
+
+
+def prune_datas(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """``a.datas`` without pruned translations."""
+    return [entry for entry in toc if not is_pruned_translation(entry[0])]
+
+
+def _lib_key(name: str) -> str:
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    return base.lower() if sys.platform == "win32" else base
+
+
+def _default_get_imports(src: str) -> set[str]:
+    from PyInstaller.depend import bindepend
+
+    try:
+        return {_lib_key(name) for name, _path in bindepend.get_imports(src)}
+    except Exception:  # noqa: BLE001 - a file we cannot read is simply not followed
+        return set()
+
+
+def prune_binaries(
+    toc: Iterable[tuple[str, str, str]],
+    get_imports: Callable[[str], set[str]] | None = None,
+) -> list[tuple[str, str, str]]:
+    """``a.binaries`` without pruned plugins and without libraries only those plugins needed.
+
+    A library is dropped only if a pruned plugin (transitively) imports it and nothing else kept
+    does: the roots are the kept binaries no pruned plugin imports (extension modules, kept
+    plugins, Python itself), so libraries that only keep each other alive go too.
+    """
+    get_imports = get_imports or _default_get_imports
+    entries = list(toc)
+    by_key: dict[str, list[tuple[str, str, str]]] = {}
+    for entry in entries:
+        by_key.setdefault(_lib_key(entry[0]), []).append(entry)
+
+    def closure(start: Iterable[tuple[str, str, str]]) -> set[str]:
+        seen: set[str] = set()
+        todo = list(start)
+        while todo:
+            entry = todo.pop()
+            for key in get_imports(entry[1]):
+                if key in seen:
+                    continue
+                seen.add(key)
+                todo.extend(by_key.get(key, ()))
+        return seen
+
+    pruned = [e for e in entries if is_pruned_plugin(e[0])]
+    kept = [e for e in entries if not is_pruned_plugin(e[0])]
+    if not pruned:
+        return kept
+    candidates = closure(pruned)
+    roots = [e for e in kept if _lib_key(e[0]) not in candidates]
+    only_pruned = candidates - closure(roots)
+    return [e for e in kept if _lib_key(e[0]) not in only_pruned]
+
