@@ -14,7 +14,6 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from .core.memory import estimate_memory
 from .core.workload import Workload
 
 

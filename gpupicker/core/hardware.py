@@ -1,6 +1,6 @@
 """GPU specification and price records (the catalog's rows as core models).
 
-Units are in the field names: ``memory_gb`` is vendor GB (10**9 bytes),
+Units are in the field names: ``memory_gb`` is the vendor's "GB" (binary, ≈ GiB),
 ``memory_bandwidth_gbps`` GB/s, ``*_tflops_dense`` dense TFLOPS (no 2:4
 sparsity), ``tdp_w`` watts, prices per GPU-hour in ``currency``.
 """
@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .units import GB
+from .units import GiB
 
 Pricing = Literal["on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace",
                   "owned"]
@@ -28,7 +28,8 @@ class GpuSpec(BaseModel):
     """One GPU or accelerator model (datasheet figures; see ``source``).
 
     Attributes:
-        memory_gb: memory capacity in GB (10**9 bytes) as the vendor quotes it.
+        memory_gb: memory capacity as the vendor quotes it ("80 GB"); GPU memory
+            sizes are binary, so this is effectively GiB (see ``memory_bytes``).
         memory_bandwidth_gbps: peak memory bandwidth in GB/s.
         bf16_tflops_dense: dense BF16 tensor throughput in TFLOPS (10**12 FLOP/s).
         fp8_tflops_dense: dense FP8 tensor TFLOPS; ``None`` where the tensor cores lack FP8.
@@ -66,8 +67,26 @@ class GpuSpec(BaseModel):
 
     @property
     def memory_bytes(self) -> int:
-        """Capacity in bytes (``memory_gb`` × 10**9)."""
-        return int(self.memory_gb * GB)
+        """Capacity in bytes: ``memory_gb`` × 2**30.
+
+        GPU vendors' memory "GB" are binary: ``nvidia-smi`` reports 24,564 MiB
+        for a 24 GB RTX 4090, 81,920 MiB for an 80 GB A100 and 143,771 MiB for a
+        141 GB H200 — i.e. about ``memory_gb`` GiB. The fit verdict compares the
+        peak estimate against this figure.
+        """
+        return int(self.memory_gb * GiB)
+
+    @property
+    def usable_memory_bytes(self) -> int:
+        """Bytes a process can actually use: nominal capacity less the ECC/driver reserve.
+
+        Datacenter GDDR cards run with ECC on and lose 1/16 of the memory
+        (``nvidia-smi``: T4 15,360 MiB, L4 23,034 MiB, A10 23,028 MiB, L40S
+        46,068 MiB of 16/24/24/48 GiB); HBM and consumer cards lose under 1 %
+        (H100 SXM 81,559 MiB of 80 GiB). This is what fit verdicts compare with.
+        """
+        ecc_gddr = "gddr" in self.memory_type.lower() and self.segment.lower() == "datacenter"
+        return int(self.memory_bytes * (0.9375 if ecc_gddr else 0.995))
 
     @property
     def dense_16bit_tflops(self) -> float:

@@ -105,9 +105,9 @@ class ModelArch(BaseModel):
             if missing:
                 raise ValueError("model architecture is missing " + ", ".join(missing)
                                  + " (or give the exact parameter count as 'params')")
-        if self.kind == "llm" and self.num_attention_heads and self.num_key_value_heads:
-            if self.num_attention_heads % self.num_key_value_heads:
-                raise ValueError("num_attention_heads must be a multiple of num_key_value_heads")
+        if (self.kind == "llm" and self.num_attention_heads and self.num_key_value_heads
+                and self.num_attention_heads % self.num_key_value_heads):
+            raise ValueError("num_attention_heads must be a multiple of num_key_value_heads")
         return self
 
     @classmethod
@@ -266,4 +266,17 @@ class ModelArch(BaseModel):
         shapes["w1"], shapes["w3"], shapes["w2"] = shapes["up_proj"], shapes["up_proj"], \
             shapes["down_proj"]
         shapes["fc1"], shapes["fc2"] = (h, inter), (inter, h)
+        # fused projections (Phi-3 qkv_proj/gate_up_proj, Falcon, GPT-NeoX, GPT-2, MPT)
+        shapes["qkv_proj"] = shapes["query_key_value"] = shapes["c_attn"] = shapes["Wqkv"] = \
+            (h, (a + 2 * g) * d)
+        shapes["gate_up_proj"] = (h, 2 * inter)
+        shapes["dense"] = shapes["out_proj"] = (a * d, h)
+        shapes["dense_h_to_4h"], shapes["dense_4h_to_h"] = (h, inter), (inter, h)
+        shapes["c_fc"], shapes["c_proj"] = (h, inter), (inter, h)
         return shapes
+
+    def all_linear_targets(self) -> tuple[str, ...]:
+        """The module names peft's ``target_modules="all-linear"`` adapts for this architecture."""
+        if self.mlp_gated:
+            return ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+        return ("q_proj", "k_proj", "v_proj", "o_proj", "up_proj", "down_proj")

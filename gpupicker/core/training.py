@@ -40,6 +40,9 @@ OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
 (torch AdamW keeps exp_avg and exp_avg_sq in the parameter dtype)."""
 OPTIMIZER_8BIT_BYTES = {"adamw8bit": 2.0, "paged_adamw8bit": 2.0}
 """bitsandbytes 8-bit optimizers: two uint8 states per parameter (+ small block scales)."""
+MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer", "nemo"})
+"""Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
+2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16."""
 ADAFACTOR_BYTES_PER_PARAM = 0.1
 """Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
 
@@ -47,6 +50,11 @@ LOGITS_BYTES_PER_VOCAB = 12.1
 """Bytes per token per vocabulary entry alive at the loss: bf16 logits, the fp32 upcast,
 log-softmax and its gradient (transformers ``ForCausalLMLoss``). H200: 12.1 for V = 128,256
 (Llama-3.2-1B), 12.2 for V = 32,000 (Llama-2-7B), 11.7 (Llama-2-13B)."""
+
+CHUNKED_LOSS_LOGITS_BYTES_PER_VOCAB = {"torchtune": 12.1 / 8, "litgpt": 2.5}
+"""Frameworks that never materialize full fp32 logits: torchtune's CEWithChunkedOutputLoss
+(8 chunks, upcast per chunk); LitGPT keeps bf16 logits in 128-token chunks and upcasts one
+chunk at a time (``chunked_cross_entropy``)."""
 
 ACTIVATION_SCALE = 0.93
 """Measured / counted activations per layer for full fine-tuning in bf16 (H200, 1B, 3 runs)."""
@@ -163,7 +171,11 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         if fp32_params:
             autocast_cache = 2 * total  # bf16 copies of fp32 weights, cached during forward
     grads = int(trainable * p_bytes)
-    if w.optimizer in OPTIMIZER_8BIT_BYTES:
+    master = lora is None and p_bytes == 2.0 and w.framework.lower() in MASTER_WEIGHT_FRAMEWORKS
+    if master and w.optimizer == "adamw":
+        # mixed precision with fp32 master weights: 4 (master) + 4 + 4 (Adam) = K = 12 bytes
+        opt = int(trainable * 12)
+    elif w.optimizer in OPTIMIZER_8BIT_BYTES:
         opt = int(trainable * OPTIMIZER_8BIT_BYTES[w.optimizer])
     elif w.optimizer == "adafactor":
         opt = int(trainable * ADAFACTOR_BYTES_PER_PARAM)
@@ -183,6 +195,13 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         adapters //= dp
         autocast_cache //= dp
         gather = 2 * weights_bytes(arch, wdt) // max(1, arch.num_hidden_layers) // shards
+    quantized_base = lora is not None and bytes_per_weight(wdt) < 2.0
+    if zero >= 3 and quantized_base and not par.fsdp:
+        # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
+        # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
+        # bnb_4bit_quant_storage (answer.ai FSDP+QLoRA) does shard them.
+        base_w = weights_bytes(arch, wdt) // shards
+        gather = 0
     if par.cpu_offload:
         opt = 0
         if zero >= 3:
@@ -196,7 +215,9 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     one_layer = tokens * per_layer
     ckpt_bytes = (4 if fp32_params else 2) * arch.hidden_size
     saved = tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
-    logits = tokens * arch.vocab_size * LOGITS_BYTES_PER_VOCAB / tp
+    per_vocab = CHUNKED_LOSS_LOGITS_BYTES_PER_VOCAB.get(w.framework.lower(),
+                                                        LOGITS_BYTES_PER_VOCAB)
+    logits = tokens * arch.vocab_size * per_vocab / tp
     if pp > 1:
         logits /= pp  # only the last stage holds the logits; averaged over stages
 

@@ -114,6 +114,9 @@ class Workload(BaseModel):
     resolution: int = Field(default=1024, ge=64, le=8192)
     images: int = Field(default=1, ge=1)
     steps: int = Field(default=30, ge=1, le=1000)
+    cfg: bool = Field(default=True, description="classifier-free guidance (2 latents per image)")
+    vae_slicing: bool = False
+    vae_tiling: bool = False
 
     @field_validator("weights_dtype", mode="after")
     @classmethod
