@@ -33,3 +33,14 @@ bench: $(STAMP)
 
 clean:
 	rm -rf build dist .pytest_cache
+
+# Standalone binary for this OS (issue 7). Not part of `make test`: it takes minutes.
+# `make dist DIST_FLAGS=--onefile` builds the optional one-file "portable" artifact instead.
+DIST_FLAGS ?=
+
+dist: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[test,package]"
+	$(PY) packaging/build.py $(DIST_FLAGS)
+
+dist-test: dist
+	$(PY) packaging/smoke_test.py
