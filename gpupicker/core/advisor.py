@@ -1,0 +1,313 @@
+""""What to change to fit": ranked changes to a workload, each re-estimated by the memory model.
+
+Every suggestion is applied to a copy of the workload and re-run through
+:func:`~gpupicker.core.memory.estimate_memory` (and the throughput model for
+its speed cost), so ``new_total_bytes`` and ``fits`` are the calculator's own
+verdict, not a rule of thumb. When no single change fits, cumulative
+combinations are added (each step the change that saves most), the way an
+engineer stacks them.
+
+Sources for the costs: gradient checkpointing recomputes the forward pass
+(Chen et al. 2016: ≈ one extra forward, 20–33 % slower); 8-bit Adam matches
+32-bit Adam (Dettmers et al. 2022, "8-bit Optimizers via Block-wise
+Quantization"); LoRA (Hu et al. 2021) and QLoRA (Dettmers et al. 2023) match
+16-bit full fine-tuning on instruction tuning, QLoRA trains slower
+(dequantization); ZeRO/FSDP shard states over GPUs (Rajbhandari et al. 2020);
+ZeRO-Offload moves optimizer states to CPU RAM (Ren et al. 2021) at a PCIe-
+bound optimizer step; FP8 KV cache (vLLM docs) costs little accuracy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from .dtypes import bytes_per_weight
+from .hardware import GpuSpec
+from .memory import estimate_memory
+from .throughput import estimate_throughput
+from .workload import Workload
+
+
+class Advice(BaseModel):
+    """One suggested change and its re-estimated effect on one GPU type.
+
+    Attributes:
+        action: short id (``qlora``, ``grad_ckpt``, ``adamw8bit``, ``more_gpus_4`` …),
+            ``+``-joined for combinations.
+        description: the change in plain words.
+        changes: workload fields to set (what the GUI applies on click).
+        saves_bytes: per-GPU bytes saved vs the current workload.
+        new_total_bytes: per-GPU peak after the change.
+        fits: ``new_total_bytes`` ≤ the GPU's memory.
+        num_gpus: GPUs after the change.
+        speed_factor: new speed / old speed on this GPU (None when unknown).
+        speed_cost / quality_cost: the price of the change in words.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    action: str
+    description: str
+    changes: dict[str, Any]
+    saves_bytes: int
+    new_total_bytes: int
+    fits: bool
+    num_gpus: int = 1
+    speed_factor: float | None = None
+    speed_cost: str = ""
+    quality_cost: str = ""
+    penalty: float = 0.0
+
+
+def _candidates(w: Workload) -> list[tuple[str, str, dict[str, Any], str, str, float]]:
+    """(action, description, changes, speed_cost, quality_cost, penalty) that apply to ``w``."""
+    out: list[tuple[str, str, dict[str, Any], str, str, float]] = []
+    bpw = bytes_per_weight(w.weights_dtype)
+    par = w.parallelism.model_dump()
+    if w.is_training:
+        if w.task in ("full_ft", "pretrain"):
+            if w.weights_dtype == "fp32":
+                out.append(("bf16_weights", "Train in pure bf16 (weights and optimizer states)",
+                            {"weights_dtype": "bf16"}, "faster", "slight; keep fp32 master "
+                            "weights if the loss stalls", 1.0))
+            if w.optimizer == "adamw":
+                out.append(("adamw8bit", "Use an 8-bit (paged) AdamW (bitsandbytes)",
+                            {"optimizer": "paged_adamw8bit"}, "≈ same speed",
+                            "negligible (8-bit Adam matches 32-bit, Dettmers et al. 2022)", 1.0))
+            if w.task == "full_ft":
+                out.append(("lora", "Fine-tune LoRA adapters (r=16, all linear layers) instead of "
+                            "all weights", {"task": "lora", "lora": {"r": 16},
+                                            "weights_dtype": "bf16" if bpw >= 2 else w.weights_dtype},
+                            "faster per step", "usually close to full fine-tuning for "
+                            "instruction tuning; less for new domains", 3.0))
+                out.append(("qlora", "QLoRA: 4-bit NF4 base weights + LoRA adapters",
+                            {"task": "qlora", "lora": {"r": 16}, "weights_dtype": "nf4"},
+                            "≈30–50 % slower than LoRA (dequantization)",
+                            "close to 16-bit LoRA (QLoRA paper)", 4.0))
+        elif w.task == "lora":
+            out.append(("qlora", "QLoRA: keep the frozen base in 4-bit NF4",
+                        {"task": "qlora", "weights_dtype": "nf4"},
+                        "≈30–50 % slower (dequantization)", "close to 16-bit LoRA (QLoRA paper)",
+                        2.5))
+        if not w.grad_ckpt:
+            out.append(("grad_ckpt", "Turn on gradient checkpointing", {"grad_ckpt": True},
+                        "≈20–35 % slower (the forward pass is recomputed)", "none", 1.0))
+        if w.batch > 1:
+            nb = max(1, w.batch // 2)
+            out.append((f"batch_{nb}", f"Micro-batch {nb} with {w.batch // nb}× gradient "
+                        "accumulation (same effective batch)", {"batch": nb},
+                        "slower at small micro-batches", "none", 1.5))
+        seq = w.training_seq_len()
+        if seq > 512:
+            out.append((f"seq_{seq // 2}", f"Shorter sequences: {seq // 2} tokens",
+                        {"seq_len": seq // 2}, "faster",
+                        "long examples are truncated or split", 5.0))
+        if w.task in ("full_ft", "pretrain") and not w.parallelism.cpu_offload:
+            out.append(("cpu_offload", "Offload optimizer states to CPU RAM (ZeRO-Offload)",
+                        {"parallelism": {**par, "cpu_offload": True, "zero_stage": max(2, par[
+                            "zero_stage"])}},
+                        "much slower optimizer step (PCIe-bound); needs ≈12 B/param of CPU RAM",
+                        "none", 4.0))
+        for n in (2, 4, 8):
+            if n > w.num_gpus:
+                out.append((f"more_gpus_{n}", f"Shard over {n} GPUs with FSDP / ZeRO-3",
+                            {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
+                            f"{n}× the GPU-hours price; needs NVLink-class links to scale", "none",
+                            2.0 + n / 2))
+    else:
+        if bpw >= 2.0 and w.task == "inference":
+            gguf = w.framework.lower() in ("llama.cpp", "ollama")
+            out.append(("int8", "8-bit weights" + (" (GGUF Q8_0)" if gguf else " (FP8/INT8)"),
+                        {"weights_dtype": "q8_0" if gguf else "int8"}, "similar or faster with "
+                        "good kernels (bitsandbytes int8 is slower)", "very small", 2.0))
+            out.append(("int4", "4-bit weights" + (" (GGUF Q4_K_M)" if gguf else " (AWQ/GPTQ, NF4)"),
+                        {"weights_dtype": "q4_k_m" if gguf else "int4"}, "faster decode (fewer "
+                        "bytes per token)", "small (≈1–3 % on benchmarks)", 3.0))
+        elif 1.0 <= bpw < 2.0 and w.task == "inference":
+            out.append(("int4", "4-bit weights (AWQ/GPTQ, NF4)", {"weights_dtype": "int4"},
+                        "faster decode", "small (≈1–3 % on benchmarks)", 2.5))
+        if w.kv_cache_dtype in ("bf16", "fp16", "fp32"):
+            out.append(("kv_fp8", "Quantize the KV cache to FP8/INT8", {"kv_cache_dtype": "fp8"},
+                        "≈ same speed", "very small", 1.5))
+        ctx = w.context_tokens()
+        if ctx > 1024:
+            if w.prompt_len is not None or w.new_tokens is not None:
+                ch: dict[str, Any] = {"prompt_len": max(1, (w.prompt_len or 1) // 2)}
+            else:
+                ch = {"seq_len": ctx // 2}
+            out.append((f"context_{ctx // 2}", f"Shorter context: about {ctx // 2} tokens", ch,
+                        "faster", "long prompts are cut", 5.0))
+        if w.batch > 1:
+            nb = max(1, w.batch // 2)
+            out.append((f"batch_{nb}", f"Serve {nb} sequences at a time", {"batch": nb},
+                        "lower aggregate throughput", "none", 2.0))
+        for n in (2, 4, 8):
+            if n > w.num_gpus:
+                out.append((f"more_gpus_{n}", f"Split the model over {n} GPUs (tensor parallel)",
+                            {"num_gpus": n, "parallelism": {**par, "tensor_parallel": n}},
+                            f"{n}× the GPU-hours price; PCIe-only cards lose speed to all-reduce",
+                            "none", 2.0 + n / 2))
+    return out
+
+
+def _apply(w: Workload, changes: dict[str, Any]) -> Workload:
+    data = w.model_dump()
+    data.update(changes)
+    data["model"] = w.model  # keep the resolved architecture object
+    if changes.get("task") in ("lora", "qlora") and not w.lora:
+        data["lora"] = changes.get("lora", {})
+    return Workload.model_validate(data)
+
+
+def advise(w: Workload, gpu: GpuSpec, *, max_combination: int = 4,
+           include_speed: bool = True) -> list[Advice]:
+    """Ranked changes that reduce the per-GPU memory of ``w`` on ``gpu``.
+
+    Order: suggestions that fit first (least speed/quality cost first, then most
+    memory saved), then those that do not fit (most memory saved first).
+    Combinations (``a+b+…``) are added greedily when no single change fits.
+
+    Args:
+        w: the workload (model resolved).
+        gpu: the GPU the user wants to use.
+        max_combination: most changes stacked in one combined suggestion.
+        include_speed: also estimate ``speed_factor`` with the throughput model.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+    if w.model is None:
+        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+    cap = gpu.memory_bytes
+    base = estimate_memory(w, gpu, w.num_gpus).total_bytes
+    base_speed = _speed(w, gpu) if include_speed else None
+    results: list[Advice] = []
+    cands = _candidates(w)
+    for action, desc, changes, sc, qc, pen in cands:
+        a = _evaluate(w, gpu, cap, base, base_speed, action, desc, changes, sc, qc, pen)
+        if a is not None:
+            results.append(a)
+    if not any(a.fits for a in results):
+        results.extend(_combinations(w, gpu, cap, base, base_speed, cands, max_combination))
+    fit = sorted((a for a in results if a.fits), key=lambda a: (a.penalty, -a.saves_bytes))
+    rest = sorted((a for a in results if not a.fits), key=lambda a: -a.saves_bytes)
+    return fit + rest
+
+
+def _speed(w: Workload, gpu: GpuSpec) -> float | None:
+    try:
+        t = estimate_throughput(w, gpu, w.num_gpus)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or (
+        1.0 / t.seconds_per_image if t.seconds_per_image else None)
+
+
+def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
+              action: str, desc: str, changes: dict[str, Any], sc: str, qc: str,
+              pen: float) -> Advice | None:
+    try:
+        w2 = _apply(w, changes)
+        new = estimate_memory(w2, gpu, w2.num_gpus).total_bytes
+    except (ValueError, ImportError):
+        return None
+    factor = None
+    if base_speed:
+        s2 = _speed(w2, gpu)
+        factor = s2 / base_speed if s2 else None
+    return Advice(action=action, description=desc, changes=changes, saves_bytes=base - new,
+                  new_total_bytes=new, fits=new <= cap, num_gpus=w2.num_gpus,
+                  speed_factor=factor, speed_cost=sc, quality_cost=qc, penalty=pen)
+
+
+def _compatible(combo: tuple) -> bool:
+    names = [c[0] for c in combo]
+    keys = [tuple(sorted(c[2])) for c in combo]
+    return not ("lora" in names and "qlora" in names) and len(set(keys)) == len(keys)
+
+
+def _combo_advice(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
+                  combo: tuple) -> Advice | None:
+    changes: dict[str, Any] = {}
+    for c in combo:
+        changes.update(c[2])
+    return _evaluate(w, gpu, cap, base, base_speed, "+".join(x[0] for x in combo),
+                     "; ".join(x[1] for x in combo), changes,
+                     "; ".join(x[3] for x in combo if x[3]),
+                     "; ".join(x[4] for x in combo if x[4] and x[4] != "none") or "none",
+                     sum(x[5] for x in combo))
+
+
+def _combinations(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
+                  cands: list, max_k: int) -> list[Advice]:
+    """Pairs and triples of single-GPU changes (minimal fitting sets only); when none fits,
+    greedy stacks that may add GPUs: each step the change saving most bytes per unit of cost."""
+    from itertools import combinations
+
+    single = [c for c in cands if not c[0].startswith(("more_gpus", "cpu_offload"))]
+    found: list[Advice] = []
+    fitting_sets: list[set[str]] = []
+    for k in (2, 3):
+        for combo in combinations(single, k):
+            names = {c[0] for c in combo}
+            if not _compatible(combo) or any(f <= names for f in fitting_sets):
+                continue
+            a = _combo_advice(w, gpu, cap, base, base_speed, combo)
+            if a is not None and a.fits:
+                found.append(a)
+                fitting_sets.append(names)
+    if found:
+        return found
+    return _greedy(w, gpu, cap, base, base_speed, cands, max_k)
+
+
+def _greedy(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
+            cands: list, max_k: int) -> list[Advice]:
+    out: list[Advice] = []
+    chosen: list[tuple] = []
+    changes: dict[str, Any] = {}
+    current = base
+    pool = [c for c in cands if not c[0].startswith(("more_gpus", "cpu_offload"))]
+    pool += [c for c in cands if c[0].startswith(("more_gpus", "cpu_offload"))]
+    for _ in range(max_k):
+        best = None
+        for c in pool:
+            if any(c[0] == x[0] for x in chosen):
+                continue
+            if c[0] == "lora" and any(x[0] == "qlora" for x in chosen):
+                continue
+            if c[0] == "qlora" and any(x[0] == "lora" for x in chosen):
+                continue
+            merged = {**changes, **c[2]}
+            try:
+                new = estimate_memory(_apply(w, merged), gpu,
+                                      merged.get("num_gpus", w.num_gpus)).total_bytes
+            except (ValueError, ImportError):
+                continue
+            saved = current - new
+            if saved <= 0:
+                continue
+            # prefer changes that fit; else most bytes saved per unit of penalty
+            score = (0 if new <= cap else 1, -saved / c[5] if new > cap else c[5])
+            if best is None or score < best[0]:
+                best = (score, c, merged, new)
+        if best is None:
+            break
+        _, c, changes, current = best
+        chosen.append(c)
+        if len(chosen) >= 2:
+            a = _evaluate(w, gpu, cap, base, base_speed, "+".join(x[0] for x in chosen),
+                          "; ".join(x[1] for x in chosen), dict(changes),
+                          "; ".join(x[3] for x in chosen if x[3]),
+                          "; ".join(x[4] for x in chosen if x[4] and x[4] != "none") or "none",
+                          sum(x[5] for x in chosen))
+            if a is not None:
+                out.append(a)
+        if current <= cap:
+            break
+    return out
+
+
+__all__ = ["Advice", "advise"]

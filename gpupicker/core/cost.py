@@ -1,0 +1,247 @@
+"""Money, time and energy: run cost, monthly serving, $/1M tokens, spot, buy vs rent, kWh.
+
+Formulas from ``shared/design/formulas.md`` §8:
+
+* run cost = GPU-hours × price per GPU-hour;
+* serving per month = GPUs × $/h × hours per month (730 = 8760/12 by default; the
+  seed guide uses 720: a setting);
+* $ per 1M tokens = 1e6 · $/h · GPUs / 3600 / tokens/s;
+* spot / interruptible: expected redo fraction ≈ checkpoint interval /
+  (2 · mean time between interruptions), plus a restart per interruption;
+* buy vs rent: purchase (+ host share) / (monthly rent − monthly power) →
+  break-even months, power = TDP × utilization × $/kWh;
+* energy = TDP × utilization × hours (board power, the upper bound most
+  clouds bill against), tokens per joule = tokens/s / watts.
+
+Prices in other currencies (the catalog keeps CNY rows) are converted to USD
+with the user's exchange rates **before** any comparison.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import BaseModel, ConfigDict
+
+from .results import CostEstimate, Throughput
+from .units import HOURS_PER_MONTH_DEFAULT, SECONDS_PER_HOUR
+
+DEFAULT_FX_PER_USD: dict[str, float] = {"USD": 1.0, "CNY": 7.10, "EUR": 0.92, "GBP": 0.79,
+                                        "JPY": 150.0}
+"""Fallback units of each currency per 1 USD (rounded 2026 rates); the user's own rates win."""
+
+DEFAULT_UTILIZATION = 0.8
+"""Share of board power (TDP) drawn on average while a job runs (assumption)."""
+DEFAULT_USD_PER_KWH = 0.15
+DEFAULT_SPOT_MTBI_HOURS = 6.0
+"""Mean time between spot interruptions assumed when the user gives none (hours)."""
+DEFAULT_CHECKPOINT_INTERVAL_HOURS = 0.5
+DEFAULT_RESTART_HOURS = 0.1
+
+
+def fx_per_usd(currency: str, fx_rates: dict[str, float] | None = None) -> tuple[float, bool]:
+    """Units of ``currency`` per 1 USD, and whether it came from the user's rates.
+
+    Raises:
+        ValueError: for a currency with no known rate.
+    """
+    cur = (currency or "USD").upper()
+    if cur == "USD":
+        return 1.0, True
+    if fx_rates:
+        rates = {k.upper(): v for k, v in fx_rates.items()}
+        if cur in rates and rates[cur] > 0:
+            return float(rates[cur]), True
+    if cur in DEFAULT_FX_PER_USD:
+        return DEFAULT_FX_PER_USD[cur], False
+    raise ValueError(f"no exchange rate for {cur}; add one (units per 1 USD) in the settings")
+
+
+def to_usd(amount: float, currency: str, fx_rates: dict[str, float] | None = None) -> float:
+    """Convert ``amount`` in ``currency`` to USD; ``fx_rates`` maps currency → units per 1 USD
+    (e.g. ``{"CNY": 7.2}``).
+
+    Raises:
+        ValueError: for a currency with no known rate.
+    """
+    rate, _ = fx_per_usd(currency, fx_rates)
+    return amount / rate
+
+
+def run_cost_usd(usd_per_gpu_hour: float, num_gpus: int, hours: float) -> float:
+    """GPU-hours × price: ``num_gpus × hours × usd_per_gpu_hour``."""
+    return usd_per_gpu_hour * num_gpus * hours
+
+
+def monthly_serving_usd(usd_per_gpu_hour: float, num_gpus: int,
+                        hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> float:
+    """Always-on serving per month: GPUs × $/h × hours per month (730 default, 720 option)."""
+    return usd_per_gpu_hour * num_gpus * hours_per_month
+
+
+def usd_per_million_tokens(usd_per_gpu_hour: float, num_gpus: int, tokens_per_s: float) -> float:
+    """``1e6 · $/h · GPUs / 3600 / tokens/s`` (formulas.md §8)."""
+    if tokens_per_s <= 0:
+        return math.inf
+    return 1e6 * usd_per_gpu_hour * num_gpus / SECONDS_PER_HOUR / tokens_per_s
+
+
+def spot_expected_hours(hours: float, mtbi_hours: float = DEFAULT_SPOT_MTBI_HOURS,
+                        checkpoint_interval_hours: float = DEFAULT_CHECKPOINT_INTERVAL_HOURS,
+                        restart_hours: float = DEFAULT_RESTART_HOURS) -> tuple[float, float]:
+    """Expected wall-clock hours of a ``hours`` job on interruptible instances.
+
+    Each interruption loses on average half a checkpoint interval of work and a
+    restart: redo fraction ≈ ``interval / (2·MTBI)``; interruptions ≈ ``hours / MTBI``.
+
+    Returns:
+        (expected hours, redo fraction of the work).
+    """
+    if mtbi_hours <= 0:
+        raise ValueError("mean time between interruptions must be positive")
+    redo = checkpoint_interval_hours / (2.0 * mtbi_hours)
+    interruptions = hours / mtbi_hours
+    return hours * (1.0 + redo) + interruptions * restart_hours, redo
+
+
+def energy_kwh(tdp_w: float, num_gpus: int, hours: float,
+               utilization: float = DEFAULT_UTILIZATION) -> float:
+    """GPU energy in kWh: TDP × utilization × GPUs × hours / 1000."""
+    return tdp_w * utilization * num_gpus * hours / 1000.0
+
+
+def kwh_per_million_tokens(tdp_w: float, num_gpus: int, tokens_per_s: float,
+                           utilization: float = DEFAULT_UTILIZATION) -> float:
+    """kWh to produce 1e6 tokens at ``tokens_per_s`` over all GPUs."""
+    if tokens_per_s <= 0:
+        return math.inf
+    return energy_kwh(tdp_w, num_gpus, 1e6 / tokens_per_s / SECONDS_PER_HOUR, utilization)
+
+
+def tokens_per_joule(tdp_w: float, num_gpus: int, tokens_per_s: float,
+                     utilization: float = DEFAULT_UTILIZATION) -> float:
+    """Tokens per joule of GPU energy: tokens/s / (TDP × utilization × GPUs)."""
+    watts = tdp_w * utilization * num_gpus
+    return tokens_per_s / watts if watts > 0 else 0.0
+
+
+class BuyVsRent(BaseModel):
+    """Owning vs renting ``num_gpus`` GPUs. Money in USD; time in months.
+
+    Attributes:
+        purchase_usd: cards + host share.
+        rent_usd_per_month: rental for the hours used per month.
+        power_usd_per_month: electricity when owned (TDP × utilization × $/kWh).
+        break_even_months: purchase / (rent − power) per month; ``None`` when renting
+            is cheaper than the power bill alone.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    purchase_usd: float
+    rent_usd_per_month: float
+    power_usd_per_month: float
+    break_even_months: float | None
+    assumptions: tuple[str, ...] = ()
+
+
+def buy_vs_rent(purchase_usd_per_gpu: float, rent_usd_per_gpu_hour: float, num_gpus: int = 1, *,
+                hours_used_per_month: float = HOURS_PER_MONTH_DEFAULT, tdp_w: float = 0.0,
+                utilization: float = DEFAULT_UTILIZATION,
+                usd_per_kwh: float = DEFAULT_USD_PER_KWH,
+                host_share_usd: float = 0.0) -> BuyVsRent:
+    """Break-even months of buying vs renting (formulas.md §8).
+
+    ``purchase = num_gpus × purchase_usd_per_gpu + host_share_usd``;
+    ``rent/month = num_gpus × $/h × hours used``; ``power/month = num_gpus × TDP ×
+    utilization × hours used × $/kWh / 1000``; break-even = purchase / (rent − power).
+    """
+    purchase = num_gpus * purchase_usd_per_gpu + host_share_usd
+    rent = num_gpus * rent_usd_per_gpu_hour * hours_used_per_month
+    power = energy_kwh(tdp_w, num_gpus, hours_used_per_month, utilization) * usd_per_kwh
+    saving = rent - power
+    months = purchase / saving if saving > 0 else None
+    return BuyVsRent(
+        purchase_usd=purchase, rent_usd_per_month=rent, power_usd_per_month=power,
+        break_even_months=months,
+        assumptions=(f"{hours_used_per_month:.0f} h used per month; power {tdp_w:.0f} W × "
+                     f"{utilization:.0%} at ${usd_per_kwh:.2f}/kWh; no resale value.",))
+
+
+def gpus_for_serving(requests_per_minute: float, avg_prompt_tokens: int, avg_output_tokens: int,
+                     replica_output_tokens_per_s: float, replica_prefill_tokens_per_s: float,
+                     gpus_per_replica: int = 1, target_utilization: float = 0.7) -> tuple[int, int]:
+    """Replicas and GPUs needed to serve a request rate.
+
+    A replica spends, per request, ``prompt / prefill_rate + output / aggregate decode rate``
+    GPU-seconds (decode rate measured at the serving batch); replicas =
+    ⌈rate × that / target utilization⌉ (queueing headroom: 70 % default).
+
+    Returns:
+        (replicas, total GPUs).
+    """
+    if requests_per_minute <= 0:
+        return 1, gpus_per_replica
+    if replica_output_tokens_per_s <= 0:
+        raise ValueError("replica throughput must be positive")
+    per_req_s = avg_output_tokens / replica_output_tokens_per_s
+    if replica_prefill_tokens_per_s > 0:
+        per_req_s += avg_prompt_tokens / replica_prefill_tokens_per_s
+    load = requests_per_minute / 60.0 * per_req_s
+    replicas = max(1, math.ceil(load / target_utilization - 1e-9))
+    return replicas, replicas * gpus_per_replica
+
+
+def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Throughput | None = None,
+                  hours: float | None = None, serving: bool = False,
+                  hours_per_month: float = HOURS_PER_MONTH_DEFAULT, pricing: str = "on_demand",
+                  tdp_w: float | None = None, tokens_out_per_s: float | None = None,
+                  utilization: float = DEFAULT_UTILIZATION,
+                  spot_mtbi_hours: float = DEFAULT_SPOT_MTBI_HOURS) -> CostEstimate:
+    """Combine price, duration and speed into a :class:`CostEstimate` (USD).
+
+    Args:
+        usd_per_gpu_hour: price per GPU-hour already converted to USD.
+        num_gpus: GPUs rented.
+        throughput: speed of the option (for $/1M tokens when ``tokens_out_per_s`` is not given).
+        hours: run length when known (training, image batches, planned runs).
+        serving: an always-on service: fills ``usd_per_month``.
+        hours_per_month: 730 default, 720 as the seed guide.
+        pricing: ``spot``/``marketplace`` add the expected interruption redo to ``usd_total``.
+        tdp_w: board power per GPU for the energy figures.
+        tokens_out_per_s: tokens/s the option produces (all GPUs); default from ``throughput``.
+    """
+    per_hour = usd_per_gpu_hour * num_gpus
+    notes: list[str] = [f"{num_gpus} × ${usd_per_gpu_hour:.2f} per GPU-hour = ${per_hour:.2f}/h."]
+    total = None
+    run_hours = hours
+    if hours is not None:
+        if pricing == "spot":
+            run_hours, redo = spot_expected_hours(hours, spot_mtbi_hours)
+            notes.append(f"Spot: +{redo:.0%} redone work and restarts (one interruption per "
+                         f"{spot_mtbi_hours:.0f} h, checkpoints every "
+                         f"{DEFAULT_CHECKPOINT_INTERVAL_HOURS:g} h) → {run_hours:.2f} h.")
+        total = per_hour * run_hours
+    monthly = monthly_serving_usd(usd_per_gpu_hour, num_gpus, hours_per_month) if serving else None
+    if serving:
+        notes.append(f"Serving {hours_per_month:g} h per month.")
+    tps = tokens_out_per_s
+    if tps is None and throughput is not None:
+        tps = throughput.train_tokens_per_s or throughput.aggregate_decode_tokens_per_s
+    per_m = usd_per_million_tokens(usd_per_gpu_hour, num_gpus, tps) if tps else None
+    energy = None
+    if tdp_w and run_hours is not None:
+        energy = energy_kwh(tdp_w, num_gpus, run_hours, utilization)
+    elif tdp_w and serving:
+        energy = energy_kwh(tdp_w, num_gpus, hours_per_month, utilization)
+    return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=run_hours, usd_total=total,
+                        usd_per_month=monthly,
+                        usd_per_million_tokens=per_m if per_m is not None and
+                        math.isfinite(per_m) else None,
+                        energy_kwh=energy, assumptions=tuple(notes))
+
+
+__all__ = ["BuyVsRent", "DEFAULT_FX_PER_USD", "buy_vs_rent", "energy_kwh", "estimate_cost",
+           "fx_per_usd", "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
+           "run_cost_usd", "spot_expected_hours", "to_usd", "tokens_per_joule",
+           "usd_per_million_tokens"]

@@ -1,0 +1,475 @@
+"""Rank every catalog GPU × count × price offer for one workload, with a reason for each.
+
+For each GPU type and count (1, 2, 4, 8 up to ``max_gpus``) the memory model
+(:func:`~gpupicker.core.memory.estimate_memory`) gives the per-GPU peak and the
+fit verdict with headroom, the throughput model the speed, and each price offer
+(converted to USD with the user's exchange rates) the cost. Options are ranked
+by the user's goal:
+
+* ``cheapest`` — lowest total cost (run cost when the duration is known,
+  monthly cost for serving, else $ per 1M tokens, else $ per hour);
+* ``fastest`` — highest speed, cheaper first among equals;
+* ``value`` — lowest cost + time, each relative to the best option (the knee
+  of the cost–time Pareto front);
+* ``headroom`` — most free memory per GPU.
+
+Options that do not fit, or break the budget / $-per-hour cap / deadline, sort
+after those that do. Every option carries a plain-language ``reason`` naming
+what limits it (VRAM, memory bandwidth, compute, interconnect, price). The
+seed guide's decision table (``shared/seeds``) is kept as a rule of thumb and
+compared with the ranking in ``notes``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from .advisor import Advice
+from .cost import DEFAULT_UTILIZATION, estimate_cost, fx_per_usd, gpus_for_serving
+from .dtypes import bytes_per_weight
+from .hardware import GpuSpec, PriceOffer
+from .memory import estimate_memory
+from .results import CostEstimate, MemoryEstimate, Option, Throughput
+from .throughput import estimate_throughput, link_name, train_hours
+from .units import HOURS_PER_MONTH_DEFAULT, GiB
+from .workload import Workload
+
+GOALS = ("cheapest", "fastest", "value", "headroom")
+GPU_COUNTS = (1, 2, 4, 8)
+GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
+
+SEED_TABLE: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("large-model training (70B+)", ("h100_sxm",), "most memory and speed"),
+    ("LLM training (7B–70B)", ("a100_sxm_80gb",), "best balance of cost and performance"),
+    ("fine-tuning / LoRA", ("rtx_4090",), "24 GB, good value"),
+    ("inference", ("rtx_4090", "l40s"), "high throughput at a fair price"),
+    ("development / testing", ("rtx_3090",), "lowest cost, enough VRAM"),
+)
+"""The seed guide's quick decision table (scenario, GPU ids, why) — a rule of thumb only."""
+
+
+class Recommendation(BaseModel):
+    """Ranked options for one workload.
+
+    Attributes:
+        options: every evaluated option in rank order (``rank`` 1 = best).
+        goal: the ranking goal used.
+        advice: changes that would make the job fit the user's preferred GPU
+            (filled by the CLI/GUI with :func:`gpupicker.core.advisor.advise`).
+        notes: sentences about the whole result (currency conversion, seed-table
+            comparison, quantization assumptions).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    options: tuple[Option, ...]
+    goal: str = "cheapest"
+    advice: tuple[Advice, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def fitting(self) -> tuple[Option, ...]:
+        """Options that fit in memory and respect budget, cap and deadline."""
+        return tuple(o for o in self.options if o.fits and o.within_budget)
+
+    def best(self) -> Option | None:
+        """The top-ranked option (``None`` when there is none)."""
+        return self.options[0] if self.options else None
+
+
+# --------------------------------------------------------------------------------------------
+# helpers
+# --------------------------------------------------------------------------------------------
+def _gpu_dependent(w: Workload) -> bool:
+    from .dtypes import GGUF_TYPES
+    return w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
+
+
+def _memory(w: Workload, gpu: GpuSpec, n: int) -> tuple[MemoryEstimate, str]:
+    """estimate_memory, falling back to the transformers model when an engine model is missing."""
+    try:
+        return estimate_memory(w, gpu, n), ""
+    except ImportError:
+        alt = w.model_copy(update={"framework": "transformers"})
+        return estimate_memory(alt, gpu, n), (
+            f"No {w.framework} memory model available: memory estimated as for transformers.")
+
+
+def _speed(w: Workload, t: Throughput) -> float:
+    """One 'bigger is faster' number: train tokens/s, aggregate decode tokens/s, images/s."""
+    if t.train_tokens_per_s:
+        return t.train_tokens_per_s
+    if t.seconds_per_image:
+        return 1.0 / t.seconds_per_image
+    return t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s or 0.0
+
+
+def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
+                fx_rates: dict[str, float] | None) -> tuple[dict[str, list[tuple[PriceOffer, float]]],
+                                                             list[str]]:
+    """gpu_id → [(offer, usd per GPU-hour)], best per (provider, pricing) or per pricing type."""
+    wanted = None if pricing in ("any", "all") else {pricing}
+    if wanted is not None and pricing == "on_demand":
+        wanted.add("marketplace")
+    notes: list[str] = []
+    converted: set[str] = set()
+    best: dict[tuple, tuple[PriceOffer, float]] = {}
+    for p in prices:
+        if wanted is not None and p.pricing not in wanted:
+            continue
+        try:
+            rate, user = fx_per_usd(p.currency, fx_rates)
+        except ValueError as exc:
+            notes.append(str(exc))
+            continue
+        usd = p.usd_per_gpu_hour / rate
+        if p.currency != "USD":
+            converted.add(f"{p.currency} at {rate:g} per USD" + ("" if user else " (default rate)"))
+        key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
+            else (p.gpu_id, p.pricing)
+        if key not in best or usd < best[key][1]:
+            best[key] = (p, usd)
+    out: dict[str, list[tuple[PriceOffer, float]]] = {}
+    for (gid, *_), val in best.items():
+        out.setdefault(gid, []).append(val)
+    if converted:
+        notes.append("Prices converted to USD before ranking: " + ", ".join(sorted(converted)) + ".")
+    return out, notes
+
+
+def _limit_and_reason(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
+                      fits: bool, cost: CostEstimate | None, budget_msg: str,
+                      replicas: int) -> tuple[str, str]:
+    gb = f"{used / GiB:.1f} of {cap / GiB:.0f} GiB"
+    if not fits:
+        reason = (f"Does not fit: needs {used / GiB:.1f} GiB per GPU, the {gpu.name} has "
+                  f"{cap / GiB:.0f} GiB — VRAM is the limit")
+        if n == 1:
+            reason += "; use more GPUs, a bigger card or lower precision."
+        else:
+            reason += f" even split over {n} GPUs."
+        return "vram", reason
+    head = (cap - used) / cap
+    parts = [f"Fits: {gb} per GPU ({head:.0%} headroom)"]
+    if head < 0.05:
+        parts[0] += " — tight, VRAM is nearly the limit"
+    bound = t.bound
+    if w.is_training:
+        speed = f"{t.train_tokens_per_s:,.0f} training tokens/s"
+    elif t.seconds_per_image:
+        speed = f"{t.seconds_per_image:.1f} s per image"
+    else:
+        speed = f"{t.decode_tokens_per_s:,.1f} tokens/s per sequence"
+        if w.batch > 1 or replicas > 1:
+            speed += f" ({t.aggregate_decode_tokens_per_s:,.0f} aggregate)"
+    limit = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
+             "engine-overhead": "engine", "cpu-offload": "offload"}.get(bound, bound or "compute")
+    why = {
+        "bandwidth": f"memory bandwidth ({gpu.memory_bandwidth_gbps:,.0f} GB/s) limits decode",
+        "compute": f"compute ({gpu.dense_16bit_tflops:,.0f} dense TFLOPS) limits speed",
+        "interconnect": f"the {link_name(gpu)} link between GPUs limits speed",
+        "engine": f"the {w.framework} engine's per-step overhead, not the GPU, limits speed",
+        "offload": "layers offloaded to system RAM limit speed",
+    }.get(limit, "")
+    parts.append(f"{speed}; {why}" if why else speed)
+    if n > 1 and not gpu.has_nvlink:
+        parts.append(f"{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed")
+    if replicas > 1:
+        parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
+    if cost is not None:
+        price = f"${cost.usd_per_hour:.2f}/h"
+        if cost.usd_total is not None and cost.hours is not None:
+            price += f" × {cost.hours:,.1f} h = ${cost.usd_total:,.2f}"
+        elif cost.usd_per_month is not None:
+            price += f" = ${cost.usd_per_month:,.0f}/month"
+        parts.append(price)
+    else:
+        parts.append("no price in the catalog")
+    if budget_msg:
+        parts.append(budget_msg)
+        limit = "price" if "budget" in budget_msg or "$" in budget_msg else "deadline"
+    return limit, ". ".join(parts) + "."
+
+
+def _seed_row(w: Workload) -> int | None:
+    """Index of the seed decision-table row this workload falls under (None: no row)."""
+    if w.model is None:
+        return None
+    p = w.model.param_count()
+    if w.task in ("full_ft", "pretrain"):
+        if p >= 65e9:
+            return 0
+        if p >= 6e9:
+            return 1
+        return 4
+    if w.task in ("lora", "qlora"):
+        return 2
+    if w.task == "inference":
+        return 3
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# main entry point
+# --------------------------------------------------------------------------------------------
+def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer] = (), *,
+              goal: str = "cheapest", max_gpus: int = 8, fx_rates: dict[str, float] | None = None,
+              hours_per_month: float = HOURS_PER_MONTH_DEFAULT, all_offers: bool = False,
+              counts: Sequence[int] = GPU_COUNTS) -> Recommendation:
+    """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
+
+    Args:
+        w: the workload, with its ``model`` resolved.
+        gpus: catalog GPUs.
+        prices: catalog price offers (any currency; converted with ``fx_rates``).
+        goal: ``cheapest``, ``fastest``, ``value`` or ``headroom``.
+        max_gpus: largest GPU count tried (1, 2, 4, 8 up to this).
+        fx_rates: currency → units per 1 USD (e.g. ``{"CNY": 7.2}``); defaults are used
+            and flagged in ``notes`` for currencies missing here.
+        hours_per_month: serving month length (730 default; the seed guide uses 720).
+        all_offers: keep the best offer of every provider (default: the best per pricing type).
+        counts: GPU counts to try.
+
+    Returns:
+        A :class:`Recommendation`; options without a price appear with no cost.
+
+    Raises:
+        ValueError: for an unknown goal or an unresolved model.
+    """
+    if goal not in GOALS:
+        raise ValueError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+    if w.model is None:
+        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+    offers, notes = _offers_for(prices, w.pricing, all_offers, fx_rates)
+    serving = w.task == "inference" and bool(w.requests_per_minute)
+    gpu_dep = _gpu_dependent(w)
+    mem_cache: dict[tuple[str | None, int, int], tuple[MemoryEstimate, str, int]] = {}
+    fallback_notes: set[str] = set()
+    tried = [c for c in counts if c <= max_gpus]
+    if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
+        tried.append(w.num_gpus)
+    rows: list[dict] = []
+    w, ref_note = _reference_tokens(w, gpus)
+    if ref_note:
+        notes.append(ref_note)
+
+    for gpu in gpus:
+        for n in tried:
+            wb = w
+            replicas = 1
+            try:
+                t = estimate_throughput(w, gpu, n)
+                if serving:
+                    wb, t, replicas = _serving_batch(w, gpu, n, t)
+                key = (gpu.id if gpu_dep else None, n, wb.batch)
+                if key not in mem_cache:
+                    m_est, m_note = _memory(wb, gpu, n)
+                    mem_cache[key] = (m_est, m_note, m_est.total_bytes)
+                mem, fb, used = mem_cache[key]
+                if fb:
+                    fallback_notes.add(fb)
+                if mem.gpu_layers is not None:
+                    t = estimate_throughput(wb, gpu, n, mem)
+            except (ValueError, ZeroDivisionError) as exc:
+                notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
+                continue
+            cap = gpu.memory_bytes
+            fits = used <= cap
+            hours = _hours(w, t)
+            offer_list = offers.get(gpu.id) or [(None, None)]
+            for offer, usd in offer_list:
+                if offer is not None and offer.gpus_per_instance and offer.gpus_per_instance > 1 \
+                        and (n * replicas) % offer.gpus_per_instance:
+                    continue
+                rows.append(dict(gpu=gpu, n=n, replicas=replicas, mem=mem, t=t, fits=fits,
+                                 hours=hours, offer=offer, usd=usd, wb=wb, used=used, cap=cap))
+    notes.extend(sorted(fallback_notes))
+    options = _build_options(w, rows, goal, serving, hours_per_month)
+    notes.extend(_summary_notes(w, options))
+    return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
+
+
+def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, str]:
+    """A planned run length on a named GPU becomes a dataset size, so that every other option's
+    duration follows from its own speed (``train_hours`` on ``gpu`` × ``num_gpus``)."""
+    if not (w.is_training and w.train_hours and w.gpu and not w.dataset_tokens):
+        return w, ""
+    ref = next((g for g in gpus if g.id == w.gpu), None)
+    if ref is None:
+        return w, ""
+    t = estimate_throughput(w, ref, w.num_gpus)
+    tokens = w.train_hours * 3600.0 * (t.train_tokens_per_s or 0.0)
+    if tokens <= 0:
+        return w, ""
+    w2 = w.model_copy(update={"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None})
+    return w2, (f"{w.train_hours:g} h on {w.num_gpus} × {ref.name} ≈ {tokens / 1e6:,.1f} M training "
+                "tokens at the estimated speed; other options' hours follow from their own speed.")
+
+
+def _hours(w: Workload, t: Throughput) -> float | None:
+    if w.is_training:
+        if w.train_hours:
+            return w.train_hours
+        return train_hours(w, t.train_tokens_per_s or 0.0)
+    if t.seconds_per_image:
+        return w.images * t.seconds_per_image / 3600.0
+    if w.train_hours:  # a planned rental length for any task
+        return w.train_hours
+    return None
+
+
+def _serving_batch(w: Workload, gpu: GpuSpec, n: int, t: Throughput
+                   ) -> tuple[Workload, Throughput, int]:
+    """Concurrent sequences per replica by Little's law, capped at 256, and replicas needed."""
+    rate = (w.requests_per_minute or 0.0) / 60.0
+    b = w.batch
+    wb = w
+    for _ in range(2):
+        per_seq = t.decode_tokens_per_s or 1e-9
+        latency = w.avg_output_tokens / per_seq + w.avg_prompt_tokens / (t.prefill_tokens_per_s or 1e9)
+        need = max(w.batch, min(256, math.ceil(rate * latency)))
+        if need == b:
+            break
+        b = need
+        wb = w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
+                                  "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
+        t = estimate_throughput(wb, gpu, n)
+    replicas, _ = gpus_for_serving(w.requests_per_minute or 0.0, w.avg_prompt_tokens,
+                                   w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
+                                   t.prefill_tokens_per_s or 0.0, n)
+    return wb, t, replicas
+
+
+def _build_options(w: Workload, rows: list[dict], goal: str, serving: bool,
+                   hours_per_month: float) -> list[Option]:
+    prelim = []
+    for r in rows:
+        gpu, n, t, replicas = r["gpu"], r["n"], r["t"], r["replicas"]
+        total_gpus = n * replicas
+        cost = None
+        if r["usd"] is not None:
+            cost = estimate_cost(
+                usd_per_gpu_hour=r["usd"], num_gpus=total_gpus, throughput=t, hours=r["hours"],
+                serving=serving, hours_per_month=hours_per_month, pricing=r["offer"].pricing,
+                tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION,
+                tokens_out_per_s=(_speed(w, t) * replicas) if not t.seconds_per_image else None)
+        budget_msgs = []
+        if cost is not None:
+            if w.max_usd_per_hour is not None and cost.usd_per_hour > w.max_usd_per_hour + 1e-9:
+                budget_msgs.append(f"over the ${w.max_usd_per_hour:g}/h cap")
+            if w.budget_usd is not None:
+                spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
+                if spend is not None and spend > w.budget_usd + 1e-9:
+                    budget_msgs.append(f"over the ${w.budget_usd:,.0f} budget")
+        run_h = cost.hours if cost is not None and cost.hours is not None else r["hours"]
+        if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
+            budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
+        limit, reason = _limit_and_reason(w, gpu, total_gpus, r["used"], r["cap"], t, r["fits"],
+                                          cost,
+                                          "; ".join(budget_msgs), replicas)
+        if n > 1 and not gpu.has_nvlink and gpu.segment == "consumer" and w.is_training \
+                and r["fits"] and w.task in ("full_ft", "pretrain"):
+            reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
+        prelim.append(dict(r, cost=cost, within=not budget_msgs, limit=limit, reason=reason,
+                           total_gpus=total_gpus, speed=_speed(w, t) * replicas))
+
+    def money(p: dict) -> float:
+        c = p["cost"]
+        if c is None:
+            return math.inf
+        if c.usd_total is not None:
+            return c.usd_total
+        if c.usd_per_month is not None:
+            return c.usd_per_month
+        if c.usd_per_million_tokens is not None:
+            return c.usd_per_million_tokens
+        return c.usd_per_hour
+
+    ok = [p for p in prelim if p["fits"] and p["within"] and p["cost"] is not None]
+    min_money = min((money(p) for p in ok), default=1.0) or 1.0
+    max_speed = max((p["speed"] for p in ok), default=1.0) or 1.0
+
+    def value(p: dict) -> float:
+        m = money(p)
+        if not math.isfinite(m):
+            return math.inf
+        return m / min_money + max_speed / max(p["speed"], 1e-12)
+
+    def headroom(p: dict) -> float:
+        return (p["cap"] - p["used"]) / p["cap"]
+
+    def key(p: dict) -> tuple:
+        tier = (0 if p["fits"] else 2) + (0 if p["within"] else 1)
+        priced = 0 if p["cost"] is not None else 1
+        if goal == "cheapest":
+            k: tuple = (money(p), -p["speed"])
+        elif goal == "fastest":
+            k = (-p["speed"], money(p))
+        elif goal == "value":
+            k = (value(p), money(p))
+        else:
+            k = (-headroom(p), money(p))
+        if not p["fits"]:
+            k = (p["used"] / p["cap"], *k)
+        return (tier, priced, *k, p["total_gpus"], p["gpu"].id)
+
+    prelim.sort(key=key)
+    labels: dict[int, list[str]] = {}
+    if ok:
+        for name, fn in (("cheapest", lambda p: (money(p), -p["speed"])),
+                         ("fastest", lambda p: (-p["speed"], money(p))),
+                         ("best value", lambda p: (value(p), money(p))),
+                         ("most headroom", lambda p: (-headroom(p), money(p)))):
+            labels.setdefault(id(min(ok, key=fn)), []).append(name)
+    out = []
+    for i, p in enumerate(prelim, start=1):
+        offer = p["offer"]
+        out.append(Option(
+            gpu_id=p["gpu"].id, gpu_name=p["gpu"].name, num_gpus=p["total_gpus"], fits=p["fits"],
+            memory=p["mem"], capacity_bytes_per_gpu=p["cap"],
+            headroom_bytes=p["cap"] - p["used"], throughput=p["t"],
+            cost=p["cost"] if p["cost"] is not None else CostEstimate(hours=p["hours"]),
+            provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
+            price_observed=offer.observed if offer else "", within_budget=p["within"],
+            labels=tuple(labels.get(id(p), ())), reason=p["reason"], limit=p["limit"], rank=i))
+    return out
+
+
+def _summary_notes(w: Workload, options: list[Option]) -> list[str]:
+    notes: list[str] = []
+    fitting = [o for o in options if o.fits]
+    singles = [o for o in options if o.num_gpus == 1]
+    if singles and not any(o.fits for o in singles):
+        biggest = max(singles, key=lambda o: o.capacity_bytes_per_gpu)
+        need = min(o.memory.total_bytes for o in singles)
+        notes.append(f"No single GPU fits: the job needs {need / GiB:.0f} GiB on one GPU, the "
+                     f"largest card ({biggest.gpu_name}) has {biggest.capacity_bytes_per_gpu / GiB:.0f}"
+                     " GiB. It needs several GPUs (or lower precision).")
+    if not fitting:
+        notes.append("No option fits in memory; see the advice for changes that would.")
+    if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":
+        small = [o for o in options if o.num_gpus == 1 and o.capacity_bytes_per_gpu <= 24 * GiB]
+        if small and not any(o.fits for o in small):
+            notes.append(f"In {w.weights_dtype} the model does not fit a 24 GB card; guides that "
+                         "quote speeds for such cards assume 8- or 4-bit quantized weights.")
+    row = _seed_row(w)
+    if row is not None:
+        scen, ids, why = SEED_TABLE[row]
+        seed_opts = [o for o in options if o.gpu_id in ids]
+        top = options[0] if options else None
+        if top is not None and top.gpu_id in ids:
+            notes.append(f"Agrees with the seed guide's rule of thumb for {scen}: "
+                         f"{top.gpu_name} ({why}).")
+        elif seed_opts:
+            best_seed = seed_opts[0]
+            verdict = ("fits" if best_seed.fits else "does not fit")
+            notes.append(
+                f"The seed guide suggests {', '.join(ids)} for {scen} ({why}); here its best option "
+                f"ranks #{best_seed.rank} ({best_seed.num_gpus} GPU, {verdict}): "
+                f"{best_seed.reason}")
+    return notes
+
+
+__all__ = ["GOALS", "GPU_COUNTS", "Recommendation", "SEED_TABLE", "recommend"]
