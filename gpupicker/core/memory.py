@@ -136,7 +136,8 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
 
     Peak = weights + KV cache of the whole generation + the prefill working set
     (hidden states and MLP intermediates of the prompt batch) + allocator
-    cache. The prefill working set per token is ``2·(3.5·I + 3·h)`` bytes,
+    cache. The prefill working set per token is ``2·(3.5·I + 3·h)`` bytes (I of
+    the top-k experts for MoE; eager attention adds the score matrix),
     calibrated on the H200 cases (7B and 13B, b = 16–64). The caching
     allocator keeps a share of the KV cache as cached-but-free blocks, because
     DynamicCache grows every layer's tensors by concatenation each step: 0.35 ×
@@ -157,7 +158,10 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     b = w.batch
     kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype)
     kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype)
-    per_tok = 2 * (3.5 * arch.intermediate_size + 3 * arch.hidden_size)
+    inter = arch.intermediate_size
+    if arch.is_moe:
+        inter = (arch.moe_intermediate_size or inter) * (arch.num_experts_per_tok or 1)
+    per_tok = 2 * (3.5 * inter + 3 * arch.hidden_size)
     quant_ws = 0
     if wdt == "int8":
         per_tok *= 1.5
@@ -169,6 +173,9 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     else:
         frag = 0.35
     prefill_act = int(per_tok * prompt * b) + b * arch.vocab_size * 4
+    if w.attention == "eager":
+        # one layer's score matrix (bf16) and its fp32 softmax at a time
+        prefill_act += 6 * b * arch.num_attention_heads * prompt * prompt
     decode_extra = kv // max(1, arch.num_hidden_layers) + b * arch.vocab_size * 4 * 2
     # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
     if kv_prompt + prefill_act >= kv + decode_extra:

@@ -107,7 +107,8 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
 
 
 def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | None,
-                                         fp32_params: bool = False) -> float:
+                                         fp32_params: bool = False, seq_len: int = 0,
+                                         attention: str = "sdpa") -> float:
     """Saved activations of one decoder layer per token (bytes), SDPA/flash attention.
 
     Counted tensor by tensor for a Llama-style layer — two RMSNorms saving an
@@ -117,7 +118,9 @@ def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | Non
     × :data:`ACTIVATION_SCALE`. LoRA adds :data:`LORA_BYTES_PER_TARGET_PER_H`·h
     per target; fp32 parameters under autocast add
     :data:`FP32_AUTOCAST_EXTRA_PER_H`·h. MoE layers count the top-k experts'
-    MLP activations.
+    MLP activations. Eager attention also saves the score matrix and its fp32
+    softmax: ``6·a·s`` bytes per token (Korthikanti et al.'s ``5·a·s/h`` term
+    with transformers' fp32 softmax upcast); SDPA/flash kernels save none.
     """
     h, inter = arch.hidden_size, arch.intermediate_size
     if arch.is_moe:
@@ -129,6 +132,8 @@ def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | Non
         per += LORA_BYTES_PER_TARGET_PER_H * h * len(lora.targets)
     if fp32_params:
         per += FP32_AUTOCAST_EXTRA_PER_H * h
+    if attention == "eager":
+        per += 6 * arch.num_attention_heads * seq_len
     return per
 
 
@@ -211,7 +216,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     s = w.training_seq_len()
     tokens = w.batch * s
     layers_here = max(1, arch.num_hidden_layers // pp)
-    per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32_params) / tp
+    per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32_params, s, w.attention) / tp
     one_layer = tokens * per_layer
     ckpt_bytes = (4 if fp32_params else 2) * arch.hidden_size
     saved = tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
@@ -232,7 +237,10 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     f_alloc = states + lora_grads + autocast_cache + saved + logits
     f_reserve = ALLOC_FRAG_ACTIVATIONS * (saved + logits) + layer_factor * one_layer
     late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * autocast_cache
-    b_alloc = states + grads + one_layer + tied_temp
+    # QLoRA's backward dequantizes each frozen 4-bit weight to bf16 again (bitsandbytes)
+    dequant = 2 * max(a * b for a, b in arch.module_shapes().values()) \
+        if (lora is not None and bytes_per_weight(wdt) < 2.0) else 0
+    b_alloc = states + grads + one_layer + tied_temp + dequant
     o_alloc = states + grads + opt_temp
     moments = {
         "F": f_alloc + f_reserve,
@@ -240,12 +248,14 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         "O": o_alloc + late_reserve,
     }
     peak = max(moments, key=lambda k: moments[k])
+    quant_ws = 0
     if peak == "F":
         act, log_b, grad_b, extra = saved, logits, lora_grads, autocast_cache
         reserve = f_reserve
         note = "Peak at the loss: saved activations and fp32 logits are alive."
     elif peak == "B":
         act, log_b, grad_b, extra = one_layer + tied_temp, 0.0, grads, 0
+        quant_ws = dequant
         reserve = late_reserve
         note = "Peak at the end of backward: all gradients plus one layer's activations."
     else:
@@ -259,6 +269,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         gradients_bytes=int(grad_b),
         optimizer_bytes=opt,
         adapters_bytes=adapters,
+        quant_workspace_bytes=int(quant_ws),
         allocator_overhead_bytes=int(reserve) + ALLOC_BASE_TRAIN,
         cuda_context_bytes=CUDA_CONTEXT_BYTES,
         num_gpus=n,
