@@ -16,30 +16,86 @@ from pydantic import ValidationError
 
 from .core.workload import Workload
 
+MAX_WHOLE_INPUT_CHARS = 16 * 1024 * 1024
+"""Inputs up to this size may be one JSON object or array; larger ones must be JSON Lines."""
+MAX_LINE_CHARS = 1024 * 1024
+"""A workload line longer than this is answered with an error and skipped, not parsed."""
 
-def _read_workload_lines(stream: IO[str]) -> Iterator[str]:
-    """Yield one JSON text per workload: a whole-file JSON object/array, or JSON Lines."""
-    text = stream.read()
+
+class _TooLong(str):
+    """Marker for a line that exceeded :data:`MAX_LINE_CHARS` (its text is not kept)."""
+
+
+def _split_small(text: str) -> Iterator[str]:
     stripped = text.strip()
     if not stripped:
         return
     if stripped.startswith("["):
-        for item in json.loads(stripped):
+        items = json.loads(stripped)
+        if not isinstance(items, list):
+            raise json.JSONDecodeError("expected a JSON array", stripped, 0)
+        for item in items:
             yield json.dumps(item)
         return
-    if "\n" not in stripped:
-        yield stripped
-        return
-    try:
-        obj = json.loads(stripped)
-    except json.JSONDecodeError:
-        obj = None
-    if isinstance(obj, dict):  # a pretty-printed single object
-        yield stripped
-        return
+    if "\n" in stripped:
+        try:
+            obj = json.loads(stripped)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict):  # one pretty-printed object
+            yield stripped
+            return
     for line in text.splitlines():
-        if line.strip():
+        if len(line) > MAX_LINE_CHARS:
+            yield _TooLong()
+        elif line.strip():
             yield line
+
+
+def _read_workload_lines(stream: IO[str]) -> Iterator[str]:
+    """Yield one JSON text per workload, reading lazily.
+
+    Up to :data:`MAX_WHOLE_INPUT_CHARS` the input may be a JSON object, a JSON
+    array or JSON Lines. A larger input is read as JSON Lines, line by line, so
+    a multi-gigabyte file never sits in memory; each line is capped at
+    :data:`MAX_LINE_CHARS`.
+
+    Raises:
+        json.JSONDecodeError: for a malformed JSON array.
+        OSError, UnicodeDecodeError: when the stream cannot be read.
+    """
+    head = stream.read(MAX_WHOLE_INPUT_CHARS + 1)
+    if len(head) <= MAX_WHOLE_INPUT_CHARS:
+        yield from _split_small(head)
+        return
+    pending = head
+    while True:
+        nl = pending.find("\n")
+        if nl >= 0:
+            line, pending = pending[:nl], pending[nl + 1:]
+            if len(line) > MAX_LINE_CHARS:
+                yield _TooLong()
+            elif line.strip():
+                yield line
+            continue
+        if len(pending) > MAX_LINE_CHARS:  # drop the rest of an over-long line
+            while True:
+                chunk = stream.read(64 * 1024)
+                if not chunk:
+                    pending = ""
+                    break
+                cut = chunk.find("\n")
+                if cut >= 0:
+                    pending = chunk[cut + 1:]
+                    break
+            yield _TooLong()
+            continue
+        chunk = stream.read(1024 * 1024)
+        if not chunk:
+            if pending.strip():
+                yield pending
+            return
+        pending += chunk
 
 
 def _error_text(exc: Exception) -> str:
@@ -56,6 +112,8 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     """Estimate one workload JSON text; returns the result dict or ``{"error": …}``."""
     from .core.report import estimate_report
 
+    if isinstance(line, _TooLong):
+        return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}
     try:
         w = Workload.model_validate_json(line)
         if w.model is None:
@@ -91,13 +149,22 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     """``gpupicker estimate``: one JSON result per input workload, in order."""
     try:
         stream = _open_input(args.workload)
-        lines = list(_read_workload_lines(stream))
+    except OSError as exc:
+        print(f"gpupicker estimate: cannot read {args.workload}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+    repo = None
+    try:
+        for i, line in enumerate(_read_workload_lines(stream)):
+            if i == 0:
+                repo = _open_repo(args.catalog)
+            print(json.dumps(estimate_one(line, repo)), flush=True)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         print(f"gpupicker estimate: cannot read {args.workload}: {exc}", file=sys.stderr)
         return 2
-    repo = _open_repo(args.catalog)
-    for line in lines:
-        print(json.dumps(estimate_one(line, repo)), flush=True)
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
     return 0
 
 
