@@ -1,0 +1,495 @@
+"""Table models over the catalog repository (GPUs, prices, models) with undoable edits.
+
+``data()`` renders per role (display strings with units, ``EditRole`` raw values,
+``ToolTipRole`` source/notes); ``setData()`` validates a new frozen record with
+pydantic, and on success pushes an undo command that writes through the repository
+and emits ``dataChanged`` for that cell only. A validation error returns False and
+emits ``validationFailed(message)`` for the status bar.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
+
+from ..core.hardware import GpuSpec, PriceOffer
+from .formatting import fmt_number
+
+_Index = QModelIndex | QPersistentModelIndex
+STALE_BRUSH = QBrush(QColor("#fff1c2"))
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Catalog", text)
+
+
+def validation_message(exc: ValidationError) -> str:
+    """One line naming each bad field and why."""
+    parts = []
+    for e in exc.errors():
+        loc = ".".join(str(p) for p in e.get("loc", ()))
+        msg = str(e.get("msg", "")).removeprefix("Value error, ")
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return "; ".join(parts)
+
+
+def months_since(observed: str, today: dt.date | None = None) -> float | None:
+    """Age in months of an ``observed`` date (YYYY, YYYY-MM or YYYY-MM-DD); None if unknown."""
+    m = re.match(r"^\s*(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?", observed or "")
+    if not m:
+        return None
+    year, month, day = int(m.group(1)), int(m.group(2) or 7), int(m.group(3) or 15)
+    if m.group(2) is None:
+        month, day = 7, 1
+    try:
+        when = dt.date(year, month, day)
+    except ValueError:
+        return None
+    today = today or dt.date.today()
+    return (today - when).days / 30.44
+
+
+class RecordTableModel(QAbstractTableModel):
+    """Base: rows of frozen pydantic records keyed by an id, edited through commands.
+
+    Signals:
+        validationFailed(str): an edit was rejected; the message names the field.
+        catalogChanged(): the repository was written.
+    """
+
+    validationFailed = Signal(str)
+    catalogChanged = Signal()
+
+    record_type: type[BaseModel] = BaseModel
+    columns: tuple[str, ...] = ()
+    editable: frozenset[str] = frozenset()
+    numeric: frozenset[str] = frozenset()
+
+    def __init__(self, repo: Any, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.repo = repo
+        self.undo_stack: QUndoStack | None = None
+        self._keys: list[Any] = []
+        self._rows: list[BaseModel] = []
+        self._user: list[bool] = []
+        self.reload()
+
+    # ---- to implement -----------------------------------------------------------------
+    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+        raise NotImplementedError
+
+    def _write(self, key: Any, record: BaseModel) -> Any:
+        """Persist an edit; returns the (possibly new) key."""
+        raise NotImplementedError
+
+    def _insert(self, record: BaseModel) -> Any:
+        raise NotImplementedError
+
+    def _remove(self, key: Any) -> None:
+        raise NotImplementedError
+
+    def header(self, column: str) -> str:
+        return column
+
+    # ---- Qt model API -----------------------------------------------------------------
+    def reload(self) -> None:
+        """Re-read every row from the repository (import, external change)."""
+        self.beginResetModel()
+        rows = self._load()
+        self._keys = [k for k, _, _ in rows]
+        self._rows = [r for _, r, _ in rows]
+        self._user = [u for _, _, u in rows]
+        self.endResetModel()
+
+    def record(self, row: int) -> BaseModel:
+        """The record in ``row``."""
+        return self._rows[row]
+
+    def key(self, row: int) -> Any:
+        """The repository key of ``row``."""
+        return self._keys[row]
+
+    def row_of_key(self, key: Any) -> int:
+        """Row of ``key`` or -1."""
+        try:
+            return self._keys.index(key)
+        except ValueError:
+            return -1
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self.header(self.columns[section]) if 0 <= section < len(self.columns) else None
+        return str(section + 1)
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if self.columns[index.column()] in self.editable and self.undo_stack is not None:
+            f |= Qt.ItemFlag.ItemIsEditable
+        return f
+
+    def display(self, record: BaseModel, column: str) -> str:
+        v = getattr(record, column)
+        if v is None:
+            return ""
+        if isinstance(v, float):
+            return fmt_number(v, 2 if v < 100 else 0)
+        return str(v)
+
+    def extra_data(self, row: int, column: str, role: int) -> Any:
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        rec = self._rows[index.row()]
+        col = self.columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.display(rec, col)
+        if role == Qt.ItemDataRole.EditRole:
+            v = getattr(rec, col)
+            return "" if v is None else v
+        if role == Qt.ItemDataRole.UserRole:
+            v = getattr(rec, col)
+            if v is None:
+                return -1.0 if col in self.numeric else ""
+            return v
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in self.numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            extra = self.extra_data(index.row(), col, role)
+            if extra:
+                return extra
+            src = getattr(rec, "source", "")
+            notes = getattr(rec, "notes", "")
+            return "\n".join(x for x in (src, notes) if x) or None
+        return self.extra_data(index.row(), col, role)
+
+    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        col = self.columns[index.column()]
+        if col not in self.editable:
+            return False
+        old = self._rows[index.row()]
+        if getattr(old, col) == value:
+            return True
+        data = old.model_dump()
+        if isinstance(value, str) and not value.strip():
+            data.pop(col, None)
+        else:
+            data[col] = value
+        try:
+            new = self.record_type.model_validate(data)
+        except ValidationError as exc:
+            self.validationFailed.emit(
+                _tr("Not saved — %1").replace("%1", validation_message(exc)))
+            return False
+        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, index.column(),
+                                _tr("Edit %1").replace("%1", self.header(col)))
+        self._push(cmd)
+        return True
+
+    def _push(self, cmd: QUndoCommand) -> None:
+        if self.undo_stack is not None:
+            self.undo_stack.push(cmd)
+        else:
+            cmd.redo()
+
+    # ---- operations used by commands --------------------------------------------------
+    def apply_record(self, key: Any, record: BaseModel, column: int = -1) -> Any:
+        """Write ``record`` for ``key`` through the repository and refresh that cell."""
+        row = self.row_of_key(key)
+        new_key = self._write(key, record)
+        if row >= 0:
+            self._keys[row] = new_key
+            self._rows[row] = record
+            self._user[row] = True
+            left = self.index(row, max(column, 0))
+            right = self.index(row, column if column >= 0 else len(self.columns) - 1)
+            self.dataChanged.emit(left, right)
+        self.catalogChanged.emit()
+        return new_key
+
+    def insert_record(self, record: BaseModel, row: int | None = None) -> Any:
+        """Add a record (repository + rows); returns its key."""
+        key = self._insert(record)
+        row = len(self._rows) if row is None else min(row, len(self._rows))
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._keys.insert(row, key)
+        self._rows.insert(row, record)
+        self._user.insert(row, True)
+        self.endInsertRows()
+        self.catalogChanged.emit()
+        return key
+
+    def remove_key(self, key: Any) -> int:
+        """Delete the row of ``key`` (repository + rows); returns the row it had."""
+        row = self.row_of_key(key)
+        if row < 0:
+            return -1
+        self._remove(key)
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._keys[row], self._rows[row], self._user[row]
+        self.endRemoveRows()
+        self.catalogChanged.emit()
+        return row
+
+    # ---- user actions (undoable) ------------------------------------------------------
+    def add_row(self, record: BaseModel) -> None:
+        """Undoable add."""
+        self._push(AddRecordCommand(self, record, _tr("Add row")))
+
+    def duplicate_row(self, row: int) -> None:
+        """Undoable copy of ``row`` (GPU ids get a "_copy" suffix)."""
+        self.add_row(self.duplicate_of(self._rows[row]))
+
+    def duplicate_of(self, record: BaseModel) -> BaseModel:
+        return record
+
+    def delete_row(self, row: int) -> None:
+        """Undoable delete."""
+        self._push(DeleteRecordCommand(self, self._keys[row], self._rows[row], row,
+                                       _tr("Delete row")))
+
+    def can_delete(self) -> bool:
+        return True
+
+
+class EditRecordCommand(QUndoCommand):
+    """One cell edit: redo writes ``new``, undo writes ``old`` back."""
+
+    def __init__(self, model: RecordTableModel, key: Any, old: BaseModel, new: BaseModel,
+                 column: int, text: str) -> None:
+        super().__init__(text)
+        self.model, self.key, self.old, self.new, self.column = model, key, old, new, column
+
+    def redo(self) -> None:
+        self.key = self.model.apply_record(self.key, self.new, self.column)
+
+    def undo(self) -> None:
+        self.key = self.model.apply_record(self.key, self.old, self.column)
+
+
+class AddRecordCommand(QUndoCommand):
+    """Add a row; undo deletes it."""
+
+    def __init__(self, model: RecordTableModel, record: BaseModel, text: str) -> None:
+        super().__init__(text)
+        self.model, self.record, self.key = model, record, None
+
+    def redo(self) -> None:
+        self.key = self.model.insert_record(self.record)
+
+    def undo(self) -> None:
+        self.model.remove_key(self.key)
+
+
+class DeleteRecordCommand(QUndoCommand):
+    """Delete a row; undo re-adds it at the same place."""
+
+    def __init__(self, model: RecordTableModel, key: Any, record: BaseModel, row: int,
+                 text: str) -> None:
+        super().__init__(text)
+        self.model, self.key, self.record, self.row = model, key, record, row
+
+    def redo(self) -> None:
+        self.row = self.model.remove_key(self.key)
+
+    def undo(self) -> None:
+        self.key = self.model.insert_record(self.record, self.row)
+
+
+class PriceTableModel(RecordTableModel):
+    """Price offers; ``observed`` older than ``staleness_months`` gets a badge."""
+
+    record_type = PriceOffer
+    columns = ("gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "currency",
+               "gpus_per_instance", "observed", "source", "notes")
+    editable = frozenset(columns)
+    numeric = frozenset({"usd_per_gpu_hour", "gpus_per_instance"})
+
+    def __init__(self, repo: Any, staleness_months: int = 6, parent: Any = None) -> None:
+        self.staleness_months = staleness_months
+        self.today = dt.date.today()
+        super().__init__(repo, parent)
+
+    def header(self, column: str) -> str:
+        return {
+            "gpu_id": _tr("GPU id"), "provider": _tr("Provider"), "region": _tr("Region"),
+            "pricing": _tr("Pricing"), "usd_per_gpu_hour": _tr("Price / GPU-hour"),
+            "currency": _tr("Currency"), "gpus_per_instance": _tr("GPUs / instance"),
+            "observed": _tr("Observed"), "source": _tr("Source"), "notes": _tr("Notes"),
+        }[column]
+
+    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+        return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
+
+    def _write(self, key: Any, record: BaseModel) -> Any:
+        self.repo.update_price(key, record)
+        return key
+
+    def _insert(self, record: BaseModel) -> Any:
+        return self.repo.add_price(record)
+
+    def _remove(self, key: Any) -> None:
+        self.repo.delete_price(key)
+
+    def set_staleness(self, months: int) -> None:
+        """New threshold; repaint the badges."""
+        self.staleness_months = months
+        if self._rows:
+            col = self.columns.index("observed")
+            self.dataChanged.emit(self.index(0, col), self.index(len(self._rows) - 1, col))
+
+    def age_months(self, row: int) -> float | None:
+        """Months since the price in ``row`` was observed (None when unknown)."""
+        return months_since(getattr(self._rows[row], "observed", ""), self.today)
+
+    def is_stale(self, row: int) -> bool:
+        """True when the price is older than the threshold or its date is unknown."""
+        age = self.age_months(row)
+        return age is None or age > self.staleness_months
+
+    def display(self, record: BaseModel, column: str) -> str:
+        text = super().display(record, column)
+        if column == "observed":
+            age = months_since(text, self.today)
+            if age is None:
+                return f"{text or '—'}  ⚠ " + _tr("date unknown")
+            if age > self.staleness_months:
+                return f"{text}  ⚠ " + _tr("%1 mo old").replace("%1", str(int(age)))
+        return text
+
+    def extra_data(self, row: int, column: str, role: int) -> Any:
+        if column != "observed" or not self.is_stale(row):
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return STALE_BRUSH
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QColor("#7a4b00"))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            age = self.age_months(row)
+            if age is None:
+                return _tr("When this price was seen is unknown: check the provider's current "
+                           "price.")
+            return _tr("Observed %1 months ago (older than %2): check the provider's current "
+                       "price.").replace("%1", str(int(age))).replace(
+                "%2", str(self.staleness_months))
+        return None
+
+    def new_record(self) -> PriceOffer:
+        """A template row for "Add"."""
+        gpu = self._rows[0].gpu_id if self._rows else "rtx_4090"  # type: ignore[attr-defined]
+        return PriceOffer(gpu_id=gpu, provider=_tr("My provider"), usd_per_gpu_hour=1.0,
+                          observed=dt.date.today().isoformat())
+
+
+class GpuTableModel(RecordTableModel):
+    """GPU specifications; the id is fixed once created."""
+
+    record_type = GpuSpec
+    columns = ("id", "name", "vendor", "memory_gb", "memory_bandwidth_gbps",
+               "bf16_tflops_dense", "fp8_tflops_dense", "tdp_w", "interconnect", "release_year",
+               "source")
+    editable = frozenset(columns) - {"id"}
+    numeric = frozenset({"memory_gb", "memory_bandwidth_gbps", "bf16_tflops_dense",
+                         "fp8_tflops_dense", "tdp_w", "release_year"})
+
+    def header(self, column: str) -> str:
+        return {
+            "id": _tr("Id"), "name": _tr("Name"), "vendor": _tr("Vendor"),
+            "memory_gb": _tr("Memory (GB)"), "memory_bandwidth_gbps": _tr("Bandwidth (GB/s)"),
+            "bf16_tflops_dense": _tr("BF16 TFLOPS"), "fp8_tflops_dense": _tr("FP8 TFLOPS"),
+            "tdp_w": _tr("Power (W)"), "interconnect": _tr("Interconnect"),
+            "release_year": _tr("Year"), "source": _tr("Source"),
+        }[column]
+
+    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+        return [(g.id, g, False) for g in self.repo.gpus()]
+
+    def _write(self, key: Any, record: BaseModel) -> Any:
+        self.repo.upsert_gpu(record)
+        return key
+
+    def _insert(self, record: BaseModel) -> Any:
+        self.repo.upsert_gpu(record)
+        return record.id  # type: ignore[attr-defined]
+
+    def _remove(self, key: Any) -> None:
+        self.repo.delete_gpu(key)
+
+    def can_delete(self) -> bool:
+        return hasattr(self.repo, "delete_gpu")
+
+    def _free_id(self, base: str) -> str:
+        n, candidate = 2, base
+        while candidate in self._keys:
+            candidate = f"{base}_{n}"
+            n += 1
+        return candidate
+
+    def duplicate_of(self, record: BaseModel) -> BaseModel:
+        rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
+        return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]
+
+    def new_record(self) -> GpuSpec:
+        """A template row for "Add"."""
+        return GpuSpec(id=self._free_id("my_gpu"), name=_tr("My GPU"), memory_gb=24,
+                       memory_bandwidth_gbps=1000)
+
+
+class ModelsTableModel(RecordTableModel):
+    """Catalog models (read-only in this version)."""
+
+    columns = ("id", "name", "family", "kind", "params_b", "max_context", "license")
+    editable = frozenset()
+    numeric = frozenset({"params_b", "max_context"})
+
+    def header(self, column: str) -> str:
+        return {
+            "id": _tr("Id"), "name": _tr("Name"), "family": _tr("Family"), "kind": _tr("Kind"),
+            "params_b": _tr("Parameters (B)"), "max_context": _tr("Context (tokens)"),
+            "license": _tr("Licence"),
+        }[column]
+
+    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+        return [(m.id, m, False) for m in self.repo.models()]
+
+    def display(self, record: BaseModel, column: str) -> str:
+        if not hasattr(record, column):
+            return ""
+        return super().display(record, column)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.UserRole):
+            rec = self._rows[index.row()]
+            col = self.columns[index.column()]
+            if not hasattr(rec, col):
+                return ""
+        return super().data(index, role)
+
+    def can_delete(self) -> bool:
+        return False

@@ -1,0 +1,255 @@
+"""The catalog editor: a tab per table, filter, inline edit, undo/redo, CSV import/export."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .catalog_access import is_read_only
+from .catalog_models import GpuTableModel, ModelsTableModel, PriceTableModel, RecordTableModel
+from .preferences import Preferences
+
+
+class CatalogTab(QWidget):
+    """One table: filter box, sortable view, add / duplicate / delete buttons."""
+
+    def __init__(self, table: str, model: RecordTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table_name = table
+        self.model = model
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter rows (any column)…"))
+        self.filter.setClearButtonEnabled(True)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.setAlternatingRowColors(True)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.verticalHeader().setDefaultSectionSize(24)
+        self.add_button = QPushButton(self.tr("&Add"))
+        self.duplicate_button = QPushButton(self.tr("D&uplicate"))
+        self.delete_button = QPushButton(self.tr("&Delete"))
+        editable = bool(model.editable)
+        self.add_button.setEnabled(editable and hasattr(model, "new_record"))
+        self.duplicate_button.setEnabled(editable)
+        self.delete_button.setEnabled(editable and model.can_delete())
+        self.count_label = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.count_label)
+        top.addWidget(self.add_button)
+        top.addWidget(self.duplicate_button)
+        top.addWidget(self.delete_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        self._connect()
+        self._fit_columns()
+        self._update_count()
+
+    def _connect(self) -> None:
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter.textChanged.connect(self._update_count)
+        self.model.modelReset.connect(self._update_count)
+        self.model.rowsInserted.connect(self._update_count)
+        self.model.rowsRemoved.connect(self._update_count)
+        self.add_button.clicked.connect(self.add_row)
+        self.duplicate_button.clicked.connect(self.duplicate_selected)
+        self.delete_button.clicked.connect(self.delete_selected)
+
+    def _fit_columns(self) -> None:
+        self.view.resizeColumnsToContents()
+        hh = self.view.horizontalHeader()
+        for c in range(self.model.columnCount()):
+            if hh.sectionSize(c) > 260:
+                hh.resizeSection(c, 260)
+
+    @Slot()
+    def _update_count(self) -> None:
+        self.count_label.setText(self.tr("%1 of %2 rows").replace(
+            "%1", str(self.proxy.rowCount())).replace("%2", str(self.model.rowCount())))
+
+    def selected_source_rows(self) -> list[int]:
+        """Source rows of the selected view rows, descending."""
+        rows = {self.proxy.mapToSource(i).row() for i in self.view.selectionModel().selectedRows()}
+        return sorted(rows, reverse=True)
+
+    @Slot()
+    def add_row(self) -> None:
+        """Add a template row and scroll to it."""
+        self.model.add_row(self.model.new_record())  # type: ignore[attr-defined]
+        idx = self.proxy.mapFromSource(self.model.index(self.model.rowCount() - 1, 1))
+        self.view.scrollTo(idx)
+        self.view.setCurrentIndex(idx)
+
+    @Slot()
+    def duplicate_selected(self) -> None:
+        """Duplicate each selected row."""
+        for row in self.selected_source_rows():
+            self.model.duplicate_row(row)
+
+    @Slot()
+    def delete_selected(self) -> None:
+        """Delete each selected row (undoable)."""
+        for row in self.selected_source_rows():
+            self.model.delete_row(row)
+
+
+class CatalogWindow(QMainWindow):
+    """Tabs for GPUs, prices and models over the repository, sharing one undo stack.
+
+    Signals:
+        catalogChanged(): any table was written (the results recompute).
+    """
+
+    catalogChanged = Signal()
+
+    def __init__(self, repo: Any, prefs: Preferences | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.repo = repo
+        self.prefs = prefs or Preferences()
+        self.setWindowTitle(self.tr("gpupicker — catalog"))
+        self.undo_stack = QUndoStack(self)
+        self.gpu_model = GpuTableModel(repo, self)
+        self.price_model = PriceTableModel(repo, self.prefs.staleness_months, self)
+        self.models_model = ModelsTableModel(repo, self)
+        for m in (self.gpu_model, self.price_model, self.models_model):
+            m.undo_stack = self.undo_stack
+        self.tabs = QTabWidget()
+        self.price_tab = CatalogTab("prices", self.price_model)
+        self.gpu_tab = CatalogTab("gpus", self.gpu_model)
+        self.models_tab = CatalogTab("models", self.models_model)
+        self.tabs.addTab(self.price_tab, self.tr("&Prices"))
+        self.tabs.addTab(self.gpu_tab, self.tr("&GPUs"))
+        self.tabs.addTab(self.models_tab, self.tr("&Models"))
+        self.setCentralWidget(self.tabs)
+        self.undo_action = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        self.undo_action.setShortcuts([QKeySequence.StandardKey.Undo, QKeySequence("Ctrl+Z")])
+        self.redo_action = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.import_action = QAction(self.tr("&Import CSV…"), self)
+        self.export_action = QAction(self.tr("&Export CSV…"), self)
+        self.stale_label = QLabel()
+        tb = QToolBar(self.tr("Catalog"))
+        tb.setMovable(False)
+        for a in (self.undo_action, self.redo_action):
+            tb.addAction(a)
+        tb.addSeparator()
+        tb.addAction(self.import_action)
+        tb.addAction(self.export_action)
+        self.addToolBar(tb)
+        menu = self.menuBar().addMenu(self.tr("&Edit"))
+        menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
+        menu.addSeparator()
+        menu.addAction(self.import_action)
+        menu.addAction(self.export_action)
+        self.statusBar().addPermanentWidget(self.stale_label)
+        if is_read_only(repo):
+            self.statusBar().showMessage(self.tr("This catalog is read-only: edits are not saved."))
+        self.import_dialog: Any = None
+        self.resize(1180, 640)
+        self._connect()
+        self._update_stale_label()
+
+    def _connect(self) -> None:
+        for m in (self.gpu_model, self.price_model, self.models_model):
+            m.validationFailed.connect(self._on_validation_failed)
+            m.catalogChanged.connect(self.catalogChanged)
+        self.price_model.catalogChanged.connect(self._update_stale_label)
+        self.import_action.triggered.connect(self._on_import)
+        self.export_action.triggered.connect(self._on_export)
+
+    def current_tab(self) -> CatalogTab:
+        """The visible tab."""
+        w = self.tabs.currentWidget()
+        assert isinstance(w, CatalogTab)
+        return w
+
+    def set_prefs(self, prefs: Preferences) -> None:
+        """Apply a new staleness threshold."""
+        self.prefs = prefs
+        self.price_model.set_staleness(prefs.staleness_months)
+        self._update_stale_label()
+
+    @Slot()
+    def _update_stale_label(self) -> None:
+        n = sum(1 for r in range(self.price_model.rowCount()) if self.price_model.is_stale(r))
+        self.stale_label.setText(self.tr("⚠ %1 prices older than %2 months or undated")
+                                 .replace("%1", str(n))
+                                 .replace("%2", str(self.prefs.staleness_months)))
+
+    @Slot(str)
+    def _on_validation_failed(self, msg: str) -> None:
+        self.statusBar().showMessage(msg, 10000)
+
+    def export_table(self, table: str, path: str) -> None:
+        """Export ``table`` (gpus, prices, models) to ``path``."""
+        self.repo.export_csv(table, path)
+        self.statusBar().showMessage(self.tr("Exported %1 to %2").replace("%1", table)
+                                     .replace("%2", path), 8000)
+
+    @Slot()
+    def _on_export(self) -> None:
+        table = self.current_tab().table_name
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %1").replace("%1", table),
+                                              f"{table}.csv", self.tr("CSV files (*.csv)"))
+        if path:
+            self.export_table(table, path)
+
+    def start_import(self, path: str, table: str | None = None) -> Any:
+        """Open the import preview for ``path`` (non-modal); returns the dialog."""
+        from .csv_import_dialog import CsvImportDialog
+
+        dlg = CsvImportDialog(self.repo, path, table or self.current_tab().table_name, self)
+        dlg.imported.connect(self._on_imported)
+        self.import_dialog = dlg
+        dlg.show()
+        return dlg
+
+    @Slot()
+    def _on_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import CSV"), "",
+                                              self.tr("CSV files (*.csv)"))
+        if path:
+            self.start_import(path)
+
+    @Slot(str, int)
+    def _on_imported(self, table: str, count: int) -> None:
+        model = {"gpus": self.gpu_model, "prices": self.price_model}.get(table,
+                                                                          self.models_model)
+        model.reload()
+        self.undo_stack.clear()
+        self.statusBar().showMessage(self.tr("Imported %1 rows into %2").replace(
+            "%1", str(count)).replace("%2", table), 8000)
+        self._update_stale_label()
+        self.catalogChanged.emit()

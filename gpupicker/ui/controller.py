@@ -1,0 +1,161 @@
+"""The wizard's controller: one shared Workload, a debounced recompute, the catalog snapshot."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from ..core.workload import Workload
+from .compute import CatalogSnapshot, RecommendationView, run_recommendation
+from .preferences import Preferences
+
+DEBOUNCE_MS = 50
+
+TASK_DEFAULTS: dict[str, dict[str, Any]] = {
+    "inference": {"weights_dtype": "bf16", "batch": 1, "seq_len": None, "prompt_len": 1024,
+                  "new_tokens": 512, "grad_ckpt": False},
+    "lora": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
+             "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
+             "framework": "transformers"},
+    "qlora": {"weights_dtype": "nf4", "batch": 4, "seq_len": 2048, "prompt_len": None,
+              "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
+              "framework": "transformers"},
+    "full_ft": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
+                "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
+                "framework": "transformers"},
+    "pretrain": {"weights_dtype": "bf16", "batch": 8, "seq_len": 4096, "prompt_len": None,
+                 "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
+                 "framework": "transformers"},
+    "image_gen": {"weights_dtype": "bf16", "batch": 1, "resolution": 1024, "steps": 30,
+                  "framework": "diffusers"},
+}
+"""Per-task starting values applied when the user picks a task."""
+
+DEFAULT_MODEL_ID = "mistral_7b_v0_1"
+
+
+class WorkloadController(QObject):
+    """Holds the Workload the pages edit and recomputes the recommendation, debounced.
+
+    Signals:
+        workloadChanged(object): the Workload after a successful edit.
+        inputRejected(str): an edit was invalid (message for the status bar); nothing changed.
+        resultsChanged(object): a new :class:`RecommendationView`.
+        modelsChanged(): the catalog's model list changed.
+    """
+
+    workloadChanged = Signal(object)
+    inputRejected = Signal(str)
+    resultsChanged = Signal(object)
+    modelsChanged = Signal()
+
+    def __init__(self, repo: Any, workload: Workload | None = None,
+                 prefs: Preferences | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.repo = repo
+        self.prefs = prefs or Preferences()
+        self.goal = "cheapest"
+        self.snapshot = CatalogSnapshot.from_repo(repo)
+        self.results = RecommendationView()
+        self.last_compute_s = 0.0
+        self._workload = workload or self._initial_workload()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.recompute)
+
+    # ---- state ------------------------------------------------------------------------
+    def _initial_workload(self) -> Workload:
+        arch = self.repo.get_model(DEFAULT_MODEL_ID)
+        if arch is None:
+            models = [m for m in self.repo.models() if getattr(m, "kind", "llm") == "llm"]
+            if not models:
+                raise ValueError("the catalog has no language models")
+            return Workload(task="qlora", model=models[0].arch, model_id=models[0].id,
+                            **_training_defaults("qlora"))
+        return Workload(task="qlora", model=arch, model_id=DEFAULT_MODEL_ID,
+                        **_training_defaults("qlora"))
+
+    @property
+    def workload(self) -> Workload:
+        """The current Workload (frozen)."""
+        return self._workload
+
+    def set_workload(self, w: Workload) -> None:
+        """Replace the whole Workload (e.g. from a --workload file) and recompute soon."""
+        self._workload = w
+        self.workloadChanged.emit(w)
+        self.schedule()
+
+    def update(self, **changes: Any) -> bool:
+        """Apply field changes (validated like any Workload); False and inputRejected if invalid."""
+        current = self._workload
+        if all(getattr(current, k, object()) == v for k, v in changes.items()):
+            return True
+        data = current.model_copy(update=changes).model_dump()
+        try:
+            new = Workload.model_validate(data)
+        except ValidationError as exc:
+            msgs = "; ".join(str(e.get("msg", "")) for e in exc.errors())
+            self.inputRejected.emit(msgs.removeprefix("Value error, "))
+            return False
+        self._workload = new
+        self.workloadChanged.emit(new)
+        self.schedule()
+        return True
+
+    def set_task(self, task: str) -> bool:
+        """Switch task and apply its defaults (weights format, batch, lengths)."""
+        if task == self._workload.task:
+            return True
+        changes: dict[str, Any] = {"task": task, **TASK_DEFAULTS.get(task, {})}
+        if task in ("lora", "qlora") and self._workload.lora is None:
+            changes["lora"] = {}
+        return self.update(**changes)
+
+    def set_model(self, model_id: str | None, arch: Any) -> bool:
+        """Use a catalog model (``model_id``) or a custom architecture (``model_id`` None)."""
+        return self.update(model=arch, model_id=model_id)
+
+    def set_goal(self, goal: str) -> None:
+        """Ranking goal: cheapest, fastest, value or headroom."""
+        if goal != self.goal:
+            self.goal = goal
+            self.schedule()
+
+    def set_prefs(self, prefs: Preferences) -> None:
+        """New display preferences; recompute so every view re-renders."""
+        self.prefs = prefs
+        self.schedule()
+
+    # ---- compute ----------------------------------------------------------------------
+    def schedule(self) -> None:
+        """Recompute after the debounce interval (restarts on every edit)."""
+        self._timer.start()
+
+    @Slot()
+    def recompute(self) -> RecommendationView:
+        """Recompute now and emit resultsChanged."""
+        self._timer.stop()
+        t0 = time.perf_counter()
+        self.results = run_recommendation(self._workload, self.snapshot, goal=self.goal,
+                                          hours_per_month=self.prefs.hours_per_month)
+        self.last_compute_s = time.perf_counter() - t0
+        self.resultsChanged.emit(self.results)
+        return self.results
+
+    @Slot()
+    def on_catalog_changed(self) -> None:
+        """The repository was edited: re-read GPUs and prices and recompute."""
+        self.snapshot = CatalogSnapshot.from_repo(self.repo)
+        self.modelsChanged.emit()
+        self.schedule()
+
+
+def _training_defaults(task: str) -> dict[str, Any]:
+    d = dict(TASK_DEFAULTS[task])
+    d.pop("framework", None)
+    return d

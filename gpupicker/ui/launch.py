@@ -1,0 +1,165 @@
+"""Start the GUI (or render a screenshot, or run the self-test) from parsed CLI arguments.
+
+``gpupicker.cli`` calls :func:`launch` when no subcommand is given.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+NO_DISPLAY_MESSAGE = (
+    "gpupicker: no display found (DISPLAY/WAYLAND_DISPLAY unset), so the window cannot open; "
+    "use the command line instead (gpupicker estimate --workload FILE, gpupicker recommend "
+    "--workload FILE) or render a page with gpupicker --screenshot out.png --page results."
+)
+
+
+def has_display() -> bool:
+    """False on Linux/BSD without DISPLAY, WAYLAND_DISPLAY or an explicit QT_QPA_PLATFORM."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd")):
+        return True
+    return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+def _app(lang: str | None) -> Any:
+    from PySide6.QtWidgets import QApplication
+
+    from .. import paths
+    from .i18n import install_translators
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "gpupicker"])
+    app.setApplicationName("gpupicker")
+    app.setOrganizationName("gpupicker")
+    qss = paths.resources_dir() / "style.qss"
+    if qss.exists():
+        app.setStyleSheet(qss.read_text(encoding="utf-8"))
+    app._gpupicker_i18n = install_translators(app, lang)  # type: ignore[attr-defined]
+    return app
+
+
+def _open_repo(catalog: str | None, interactive: bool) -> Any:
+    """Open the catalog; on corruption ask (GUI) or fail (headless). None = give up."""
+    from .. import paths
+    from .catalog_access import corrupt_error_types, open_repository, recover_repository
+    from .dialogs import CorruptCatalogDialog
+
+    try:
+        return open_repository(catalog)
+    except corrupt_error_types() as exc:
+        where = str(paths.catalog_path(catalog))
+        if interactive and CorruptCatalogDialog.ask(where, str(exc)):
+            return recover_repository(catalog)
+        print(f"gpupicker: the catalog {where} is damaged ({exc}); run `gpupicker` with a "
+              "display to recreate it, or `gpupicker catalog reset`.", file=sys.stderr)
+        return None
+
+
+def _workload_from_file(path: str, repo: Any) -> Any:
+    from ..core.workload import Workload
+
+    w = Workload.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+    if w.model is None and w.model_id:
+        arch = repo.get_model(w.model_id)
+        if arch is None:
+            raise ValueError(f"unknown model_id {w.model_id!r}")
+        w = w.with_model(arch)
+    return w
+
+
+def build_window(repo: Any, workload_path: str | None = None) -> Any:
+    """The main window over ``repo``, optionally starting from a workload JSON file."""
+    from .controller import WorkloadController
+    from .main_window import MainWindow
+    from .preferences import Preferences
+
+    prefs = Preferences.load()
+    w = _workload_from_file(workload_path, repo) if workload_path else None
+    controller = WorkloadController(repo, w, prefs)
+    window = MainWindow(repo, controller)
+    controller.setParent(window)
+    return window
+
+
+def render_page(window: Any, page: str, path: str) -> bool:
+    """Show ``page`` ("task" … "results", or "catalog") and save it as PNG at ``path``."""
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(1280, 860)
+    window.show()
+    window.controller.recompute()
+    if page == "catalog":
+        target = window.open_catalog_editor()
+        target.resize(1280, 700)
+    else:
+        window.wizard.show_page(page)
+        target = window
+    for _ in range(3):
+        QApplication.processEvents()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return bool(target.grab().save(str(path), "PNG"))
+
+
+def launch(args: Any) -> int:
+    """Run the GUI, ``--screenshot`` or ``--selftest`` per ``args``; returns the exit status."""
+    headless = bool(getattr(args, "screenshot", None)) or bool(getattr(args, "selftest", False))
+    if not has_display():
+        if not headless:
+            print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+            return 2
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    lang = getattr(args, "lang", None)
+    if getattr(args, "selftest", False):
+        return _selftest(args)
+    from .dialogs import install_excepthook, setup_logging
+    from .preferences import Preferences
+
+    app = _app(lang or Preferences.load().lang)
+    repo = _open_repo(args.catalog, interactive=not headless)
+    if repo is None:
+        return 1
+    try:
+        window = build_window(repo, getattr(args, "gui_workload", None))
+    except (OSError, ValueError) as exc:
+        print(f"gpupicker: cannot use workload {args.gui_workload}: {exc}", file=sys.stderr)
+        return 2
+    if headless:
+        ok = render_page(window, getattr(args, "page", None) or "results", args.screenshot)
+        window.close()
+        if not ok:
+            print(f"gpupicker: could not write {args.screenshot}", file=sys.stderr)
+            return 1
+        print(f"gpupicker: wrote {args.screenshot}")
+        return 0
+    install_excepthook(setup_logging())
+    window.show()
+    return int(app.exec())
+
+
+def _selftest(args: Any) -> int:
+    """Window offscreen + catalog + zh_CN translator + one recommendation → one line."""
+    app = _app("zh_CN")
+    loaded = getattr(app, "_gpupicker_i18n", {})
+    repo = _open_repo(args.catalog, interactive=False)
+    if repo is None:
+        return 1
+    window = build_window(repo, getattr(args, "gui_workload", None))
+    window.resize(1280, 860)
+    window.show()
+    view = window.controller.recompute()
+    window.close()
+    if view.error or not view.options:
+        print(f"gpupicker selftest FAILED: {view.error or 'no options'}", file=sys.stderr)
+        return 1
+    if not loaded.get("gpupicker"):
+        print("gpupicker selftest FAILED: zh_CN translation not found (run "
+              "python -m gpupicker.ui.i18n_build)", file=sys.stderr)
+        return 1
+    top = view.options[0]
+    print(f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
+          f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
+          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}")
+    return 0

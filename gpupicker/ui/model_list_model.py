@@ -1,0 +1,85 @@
+"""Table model of the catalog's models for the wizard's model page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QPersistentModelIndex, Qt
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class ModelListModel(QAbstractTableModel):
+    """Read-only rows of catalog models: name, family, parameters, context.
+
+    ``Qt.UserRole`` gives the raw value for sorting; ``Qt.UserRole + 1`` the model id.
+    """
+
+    COLUMNS = ("name", "family", "params", "context")
+    IdRole = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, models: list[Any] | None = None, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._models: list[Any] = list(models or [])
+
+    def set_models(self, models: list[Any]) -> None:
+        """Replace all rows."""
+        self.beginResetModel()
+        self._models = list(models)
+        self.endResetModel()
+
+    def model_at(self, row: int) -> Any:
+        """The catalog model record of ``row``."""
+        return self._models[row]
+
+    def row_of(self, model_id: str) -> int:
+        """Row of ``model_id``, or -1."""
+        for i, m in enumerate(self._models):
+            if m.id == model_id:
+                return i
+        return -1
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._models)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        if not 0 <= section < len(self.COLUMNS):
+            return None
+        return (self.tr("Model"), self.tr("Family"), self.tr("Parameters"),
+                self.tr("Context (tokens)"))[section]
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._models):
+            return None
+        m = self._models[index.row()]
+        col = self.COLUMNS[index.column()]
+        params_b = float(getattr(m, "params_b", 0.0) or 0.0)
+        ctx = getattr(m, "max_context", None)
+        if ctx is None and getattr(m, "arch", None) is not None:
+            ctx = m.arch.max_position_embeddings
+        if role == Qt.ItemDataRole.DisplayRole:
+            loc = QLocale()
+            if col == "name":
+                return m.name
+            if col == "family":
+                return m.family
+            if col == "params":
+                return self.tr("%1 B").replace("%1", loc.toString(params_b, "f", 1))
+            if col == "context":
+                return loc.toString(int(ctx)) if ctx else "—"
+        if role == Qt.ItemDataRole.UserRole:
+            return {"name": m.name, "family": m.family, "params": params_b,
+                    "context": int(ctx or 0)}[col]
+        if role == self.IdRole:
+            return m.id
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in ("params", "context"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return getattr(m, "source", "") or None
+        return None

@@ -1,0 +1,178 @@
+"""Table model of ranked options for the results page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from ..core.results import Option
+from .formatting import fmt_bytes, fmt_hours, fmt_money, fmt_number
+from .texts import component_label, label_name
+
+_Index = QModelIndex | QPersistentModelIndex
+
+FIT_COLOR = QColor("#1b7f3b")
+NO_FIT_COLOR = QColor("#b3261e")
+
+
+class OptionsTableModel(QAbstractTableModel):
+    """Rows = :class:`~gpupicker.core.results.Option` in rank order; display only.
+
+    ``Qt.UserRole`` gives raw values for sorting.
+    """
+
+    COLUMNS = ("rank", "label", "gpu", "count", "fits", "vram", "headroom", "speed",
+               "usd_per_hour", "usd_total", "provider", "observed", "reason")
+    OptionRole = Qt.ItemDataRole.UserRole + 1
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._options: list[Option] = []
+        self.any_fits = False
+        self.any_hours = False
+        self.unit = "GiB"
+        self.training = True
+
+    def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
+                    training: bool = True) -> None:
+        """Replace all rows (a new recommendation)."""
+        self.beginResetModel()
+        self._options = list(options)
+        self.any_fits = any(o.fits for o in self._options)
+        self.any_hours = any(o.cost.hours for o in self._options)
+        self.unit = unit
+        self.training = training
+        self.endResetModel()
+
+    def option(self, row: int) -> Option:
+        """The option shown in ``row``."""
+        return self._options[row]
+
+    def options(self) -> list[Option]:
+        """All options in rank order."""
+        return list(self._options)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._options)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                "rank": self.tr("#"), "label": self.tr("Label"), "gpu": self.tr("GPU"),
+                "count": self.tr("GPUs"), "fits": self.tr("Fits"),
+                "vram": self.tr("VRAM used / per GPU"), "headroom": self.tr("Headroom"),
+                "speed": self.tr("Run time") if self.any_hours else self.tr("Tokens/s"),
+                "usd_per_hour": self.tr("$/hour"), "usd_total": self.tr("Total cost"),
+                "provider": self.tr("Provider"), "observed": self.tr("Price date"),
+                "reason": self.tr("Why"),
+            }[self.COLUMNS[section]]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            col = self.COLUMNS[section]
+            if col == "vram":
+                return self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
+                               "GPU's capacity, in %1.").replace("%1", self.unit)
+            if col == "headroom":
+                return self.tr("Memory left free per GPU at the peak, in %1.").replace(
+                    "%1", self.unit)
+        return None
+
+    def _speed(self, o: Option) -> tuple[str, float]:
+        t = o.throughput
+        if o.cost.hours is not None and self.training:
+            return fmt_hours(o.cost.hours), o.cost.hours
+        if t.train_tokens_per_s:
+            return self.tr("%1 tok/s").replace("%1", fmt_number(t.train_tokens_per_s)), \
+                -t.train_tokens_per_s
+        rate = t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
+        if rate:
+            return fmt_number(rate), -rate
+        if t.seconds_per_image:
+            return self.tr("%1 s/image").replace("%1", fmt_number(t.seconds_per_image, 1)), \
+                t.seconds_per_image
+        return "—", float("inf")
+
+    def _reason(self, o: Option) -> str:
+        if o.reason:
+            return o.reason
+        if o.fits:
+            return self.tr("Fits with %1 free per GPU").replace(
+                "%1", fmt_bytes(o.headroom_bytes, self.unit))
+        bd = o.memory.breakdown()
+        biggest = max(bd, key=lambda k: bd[k])
+        return self.tr("Needs %1 per GPU, has %2 (largest: %3)").replace(
+            "%1", fmt_bytes(o.memory.total_bytes, self.unit)).replace(
+            "%2", fmt_bytes(o.capacity_bytes_per_gpu, self.unit)).replace(
+            "%3", component_label(biggest))
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._options):
+            return None
+        o = self._options[index.row()]
+        col = self.COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == "rank":
+                return str(o.rank or index.row() + 1)
+            if col == "label":
+                return ", ".join(label_name(x) for x in o.labels)
+            if col == "gpu":
+                return o.gpu_name
+            if col == "count":
+                return f"× {o.num_gpus}"
+            if col == "fits":
+                return self.tr("Yes") if o.fits else self.tr("No")
+            if col == "vram":
+                return (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
+                        f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}")
+            if col == "headroom":
+                return fmt_bytes(o.headroom_bytes, self.unit)
+            if col == "speed":
+                return self._speed(o)[0]
+            if col == "usd_per_hour":
+                return fmt_money(o.cost.usd_per_hour, o.cost.currency) if o.provider else "—"
+            if col == "usd_total":
+                return fmt_money(o.cost.usd_total, o.cost.currency)
+            if col == "provider":
+                return o.provider or self.tr("no price in catalog")
+            if col == "observed":
+                return o.price_observed or "—"
+            if col == "reason":
+                return self._reason(o)
+        if role == Qt.ItemDataRole.UserRole:
+            return {
+                "rank": o.rank, "label": ",".join(o.labels), "gpu": o.gpu_name,
+                "count": o.num_gpus, "fits": int(o.fits), "vram": o.memory.total_bytes,
+                "headroom": o.headroom_bytes, "speed": self._speed(o)[1],
+                "usd_per_hour": o.cost.usd_per_hour if o.provider else float("inf"),
+                "usd_total": o.cost.usd_total if o.cost.usd_total is not None else float("inf"),
+                "provider": o.provider, "observed": o.price_observed, "reason": self._reason(o),
+            }[col]
+        if role == self.OptionRole:
+            return o
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if col in ("fits", "headroom"):
+                return QBrush(FIT_COLOR if o.fits else NO_FIT_COLOR)
+            if not o.fits:
+                return QBrush(QColor("#6b6b6b"))
+        if role == Qt.ItemDataRole.FontRole and col in ("label", "gpu") and o.labels:
+            f = QFont()
+            f.setBold(True)
+            return f
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (
+                "rank", "count", "vram", "headroom", "speed", "usd_per_hour", "usd_total"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [self._reason(o)]
+            lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
+                      for k, v in o.memory.breakdown().items() if v]
+            lines += list(o.memory.assumptions) + list(o.throughput.assumptions) + \
+                list(o.cost.assumptions)
+            return "\n".join(lines)
+        return None

@@ -1,0 +1,243 @@
+"""pyqtgraph plots of the results: VRAM fit (stacked bars) and cost vs time (Pareto)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QColor, QFont
+
+from ..core.results import BREAKDOWN_COMPONENTS, Option
+from .formatting import unit_bytes
+from .texts import component_label
+
+pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
+
+COMPONENT_COLORS: dict[str, str] = {
+    "weights": "#4e79a7", "kv_cache": "#f28e2b", "activations": "#59a14f", "logits": "#edc948",
+    "gradients": "#e15759", "optimizer": "#b07aa1", "adapters": "#76b7b2",
+    "quant_workspace": "#ff9da7", "engine_reserve": "#9c755f", "allocator_overhead": "#bab0ac",
+    "cuda_context": "#7f7f7f",
+}
+BAR_WIDTH = 0.6
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Plots", text)
+
+
+def _style_axes(plot: pg.PlotItem) -> None:
+    font = QFont()
+    font.setPointSize(9)
+    for name in ("left", "bottom"):
+        ax = plot.getAxis(name)
+        ax.setTickFont(font)
+        ax.enableAutoSIPrefix(False)
+    plot.showGrid(x=False, y=True, alpha=0.25)
+
+
+def distinct_options(options: Sequence[Option], limit: int) -> list[Option]:
+    """First option of each (GPU, count) in rank order, at most ``limit``."""
+    seen: set[tuple[str, int]] = set()
+    out: list[Option] = []
+    for o in options:
+        key = (o.gpu_id, o.num_gpus)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(o)
+        if len(out) >= limit:
+            break
+    return out
+
+
+class VramFitPlot(pg.GraphicsLayoutWidget):
+    """Stacked memory breakdown per option (horizontal bars) with a capacity marker for each.
+
+    Public after :meth:`set_options`: ``bar_items`` (component → BarGraphItem; bar lengths
+    in the display unit are ``opts["width"]``, starts ``opts["x0"]``, rows ``opts["y"]``),
+    ``capacity_item`` (PlotDataItem: two points per option at x = capacity),
+    ``options`` (those plotted).
+    """
+
+    MAX_BARS = 8
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(260)
+        self.plot_item: pg.PlotItem = self.addPlot(row=0, col=0)
+        _style_axes(self.plot_item)
+        self.plot_item.setMenuEnabled(False)
+        self.legend = pg.LegendItem(labelTextSize="8pt", verSpacing=-4)
+        self.addItem(self.legend, row=0, col=1)
+        self.ci.layout.setColumnStretchFactor(0, 5)
+        self.bar_items: dict[str, pg.BarGraphItem] = {}
+        self.capacity_item: pg.PlotDataItem | None = None
+        self.options: list[Option] = []
+        self.unit = "GiB"
+        self._set_labels()
+
+    def _set_labels(self) -> None:
+        self.plot_item.setTitle(_tr("VRAM fit: expected peak per GPU vs capacity"), size="10pt")
+        self.plot_item.setLabel("bottom", _tr("Memory per GPU (%1)").replace("%1", self.unit))
+        self.plot_item.setLabel("left", _tr("Option (GPU × count)"))
+
+    def set_options(self, options: Sequence[Option], unit: str = "GiB") -> None:
+        """Plot the first :attr:`MAX_BARS` distinct (GPU, count) options as horizontal bars."""
+        self.unit = unit
+        self.plot_item.clear()
+        self.legend.clear()
+        self.bar_items = {}
+        self.capacity_item = None
+        self.options = distinct_options(options, self.MAX_BARS)
+        self._set_labels()
+        if not self.options:
+            return
+        scale = float(unit_bytes(unit))
+        ys = np.arange(len(self.options), dtype=float)
+        lefts = np.zeros(len(self.options))
+        breakdowns = [o.memory.breakdown() for o in self.options]
+        for comp in BREAKDOWN_COMPONENTS:
+            widths = np.array([bd.get(comp, 0) for bd in breakdowns], dtype=float) / scale
+            if not widths.any():
+                continue
+            color = QColor(COMPONENT_COLORS.get(comp, "#999999"))
+            item = pg.BarGraphItem(y=ys, width=widths, x0=lefts.copy(), height=BAR_WIDTH,
+                                   brush=color, pen=pg.mkPen(color.darker(130), width=0.5),
+                                   name=component_label(comp))
+            self.plot_item.addItem(item)
+            self.legend.addItem(item, component_label(comp))
+            self.bar_items[comp] = item
+            lefts = lefts + widths
+        caps = np.array([o.capacity_bytes_per_gpu for o in self.options], dtype=float) / scale
+        cy = np.repeat(ys, 2) + np.tile([-0.42, 0.42], len(ys))
+        cx = np.repeat(caps, 2)
+        self.capacity_item = pg.PlotDataItem(
+            cx, cy, connect="pairs", pen=pg.mkPen("#c00000", width=2.5), name=_tr("Capacity per GPU"))
+        self.plot_item.addItem(self.capacity_item)
+        self.legend.addItem(self.capacity_item, _tr("Capacity per GPU"))
+        ticks = [(float(i), f"{_short(o.gpu_name)} ×{o.num_gpus}")
+                 for i, o in enumerate(self.options)]
+        self.plot_item.getAxis("left").setTicks([ticks])
+        right = float(max(lefts.max(), caps.max()))
+        self.plot_item.invertY(True)
+        self.plot_item.setYRange(-0.6, len(ys) - 0.4, padding=0)
+        self.plot_item.setXRange(0, right * 1.08, padding=0)
+
+    def stacked_heights(self) -> dict[str, list[float]]:
+        """Component → bar heights in the display unit (for tests and CSV export)."""
+        return {c: [float(h) for h in item.opts["width"]] for c, item in self.bar_items.items()}
+
+
+def _short(name: str) -> str:
+    for prefix in ("NVIDIA ", "AMD ", "Intel ", "GeForce "):
+        name = name.removeprefix(prefix)
+    for word in (" Generation", " Tensor Core GPU"):
+        name = name.replace(word, "")
+    return name if len(name) <= 18 else name[:17] + "…"
+
+
+def _two_lines(name: str, count: int) -> str:
+    """Tick label: the short GPU name over two lines, the count on the second."""
+    short = _short(name).rstrip("…")
+    words = short.split()
+    if len(words) <= 1:
+        return f"{short}\n×{count}"
+    best = min(range(1, len(words)),
+               key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
+    first, second = " ".join(words[:best]), " ".join(words[best:])
+    return f"{first[:10]}\n{second[:8]} ×{count}"
+
+
+def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
+    """Indices of points not dominated in (x, y), both minimized, sorted by x."""
+    order = sorted(range(len(points)), key=lambda i: (points[i][0], points[i][1]))
+    front: list[int] = []
+    best_y = float("inf")
+    for i in order:
+        if points[i][1] < best_y:
+            front.append(i)
+            best_y = points[i][1]
+    return front
+
+
+class CostPlot(pg.PlotWidget):
+    """Scatter of fitting options: total cost against run time, Pareto front highlighted.
+
+    When no run time is known (inference, or no speed model yet), plots price per hour
+    against memory headroom instead. Public: ``scatter_item``, ``front_item``, ``mode``
+    ("time" or "rate"), ``points`` (option, x, y).
+    """
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(260)
+        self.plot_item: pg.PlotItem = self.getPlotItem()
+        _style_axes(self.plot_item)
+        self.plot_item.setMenuEnabled(False)
+        self.plot_item.showGrid(x=True, y=True, alpha=0.25)
+        self.scatter_item: pg.PlotDataItem | None = None
+        self.front_item: pg.PlotDataItem | None = None
+        self.points: list[tuple[Option, float, float]] = []
+        self.mode = "time"
+        self.unit = "GiB"
+
+    MAX_POINTS = 40
+
+    def set_options(self, options: Sequence[Option], unit: str = "GiB") -> None:
+        """Plot the fitting, priced options (best offer per GPU × count)."""
+        self.unit = unit
+        self.plot_item.clear()
+        self.scatter_item = self.front_item = None
+        priced = [o for o in options if o.fits and o.within_budget and o.provider
+                  and o.cost.usd_per_hour > 0]
+        priced = distinct_options(priced, self.MAX_POINTS)
+        timed = [o for o in priced if o.cost.hours and o.cost.usd_total is not None]
+        self.plot_item.setLogMode(x=False, y=False)
+        if timed:
+            self.mode = "time"
+            self.points = [(o, float(o.cost.hours or 0), float(o.cost.usd_total or 0))
+                           for o in timed]
+            self.plot_item.setTitle(_tr("Cost vs time (Pareto front in red)"), size="10pt")
+            self.plot_item.setLabel("bottom", _tr("Run time (hours)"))
+            self.plot_item.setLabel("left", _tr("Total cost (USD)"))
+            minimize = [(x, y) for _, x, y in self.points]
+        else:
+            self.mode = "rate"
+            self.points = [(o, _speed(o), o.cost.usd_per_hour) for o in priced if _speed(o) > 0]
+            self.plot_item.setTitle(_tr("Price vs speed (Pareto front in red)"), size="10pt")
+            self.plot_item.setLabel("bottom", _tr("Speed (tokens/s, all GPUs)"))
+            self.plot_item.setLabel("left", _tr("Price (USD per hour)"))
+            minimize = [(-x, y) for _, x, y in self.points]
+        if not self.points:
+            self.plot_item.setTitle(_tr("Cost plot: no priced option fits"), size="10pt")
+            return
+        xs = np.array([p[1] for p in self.points])
+        ys = np.array([p[2] for p in self.points])
+        self.scatter_item = pg.PlotDataItem(xs, ys, pen=None, symbol="o", symbolSize=8,
+                                            symbolBrush=pg.mkBrush(78, 121, 167, 150),
+                                            symbolPen=pg.mkPen("#2f4b6e"))
+        self.plot_item.addItem(self.scatter_item)
+        front = pareto_front(minimize)
+        if self.mode == "rate":
+            front = sorted(front, key=lambda i: xs[i])
+        self.front_item = pg.PlotDataItem(xs[front], ys[front], pen=pg.mkPen("#c00000", width=2),
+                                          symbol="o", symbolSize=10, symbolBrush="#c00000")
+        self.plot_item.addItem(self.front_item)
+        labelled = list(dict.fromkeys([front[0], front[len(front) // 2], front[-1]]))
+        for k, i in enumerate(labelled):
+            o = self.points[i][0]
+            last = i == labelled[-1] and len(labelled) > 1
+            label = pg.TextItem(f"{_short(o.gpu_name)} ×{o.num_gpus}", color="#202020",
+                                anchor=(1, 0) if last else ((0, 1) if k % 2 == 0 else (0, 0)))
+            label.setPos(float(xs[i]), float(ys[i]))
+            self.plot_item.addItem(label)
+
+
+def _speed(o: Option) -> float:
+    t = o.throughput
+    return float(t.train_tokens_per_s or t.aggregate_decode_tokens_per_s
+                 or t.decode_tokens_per_s or 0.0)

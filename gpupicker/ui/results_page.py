@@ -1,0 +1,216 @@
+"""The last wizard page: ranked options, reasons, advisor and the two plots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from ..core.workload import Workload
+from .compute import RecommendationView
+from .controller import WorkloadController
+from .formatting import fmt_bytes
+from .options_model import OptionsTableModel
+from .plots import CostPlot, VramFitPlot
+from .texts import glossary, task_short
+
+
+class ResultsPage(QWizardPage):
+    """Shows the controller's latest recommendation; never computes.
+
+    Public: ``table`` / ``options_model`` / ``proxy``, ``summary``, ``notes``,
+    ``advisor_box`` / ``advisor_list``, ``vram_plot``, ``cost_plot``, ``only_fitting``.
+    """
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setTitle(self.tr("Recommended GPUs"))
+        self.setSubTitle(self.tr("Ranked for your job. Hover a row for the memory breakdown and "
+                                 "assumptions; change any earlier page and this updates."))
+        self.summary = QLabel()
+        self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
+        self.notes = QLabel()
+        self.notes.setObjectName("notes")
+        self.notes.setWordWrap(True)
+        self.only_fitting = QCheckBox(self.tr("Show only options that &fit"))
+        self.only_fitting.setChecked(True)
+
+        self.options_model = OptionsTableModel(self)
+        self.proxy = _FitFilter(self)
+        self.proxy.setSourceModel(self.options_model)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hh.setStretchLastSection(True)
+        self.table.setToolTip(glossary()["headroom"])
+
+        self.advisor_box = QGroupBox(self.tr("What to change to fit your GPU"))
+        self.advisor_list = QListWidget()
+        self.advisor_list.setWordWrap(True)
+        al = QVBoxLayout(self.advisor_box)
+        al.addWidget(self.advisor_list)
+        self.advisor_box.setVisible(False)
+
+        self.vram_plot = VramFitPlot()
+        self.cost_plot = CostPlot()
+        plots = QSplitter(Qt.Orientation.Horizontal)
+        plots.addWidget(self.vram_plot)
+        plots.addWidget(self.cost_plot)
+        plots.setStretchFactor(0, 3)
+        plots.setStretchFactor(1, 2)
+
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        head = QHBoxLayout()
+        head.addWidget(self.summary, 1)
+        head.addWidget(self.only_fitting)
+        tl.addLayout(head)
+        tl.addWidget(self.notes)
+        tl.addWidget(self.table, 1)
+        tl.addWidget(self.advisor_box)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(plots)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 1)
+        split.setSizes([420, 340])
+        self.splitter = split
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+        self._connect()
+        self.show_results(controller.results)
+
+    def _connect(self) -> None:
+        self.controller.resultsChanged.connect(self.show_results)
+        self.only_fitting.toggled.connect(self._on_only_fitting)
+
+    @Slot(bool)
+    def _on_only_fitting(self, on: bool) -> None:
+        self.proxy.set_only_fitting(on)
+
+    def visible_options(self) -> list[Any]:
+        """Options in the table's current (filtered, sorted) order."""
+        return [self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
+                for r in range(self.proxy.rowCount())]
+
+    @Slot(object)
+    def show_results(self, view: RecommendationView) -> None:
+        """Render a recommendation (table, notes, advisor, plots)."""
+        w = self.controller.workload
+        unit = self.controller.prefs.byte_unit
+        self.summary.setText(self._summary(w))
+        self.options_model.set_options(view.options, unit, training=w.is_training or
+                                       w.task == "image_gen")
+        self.table.resizeColumnsToContents()
+        notes: list[str] = []
+        if view.error:
+            notes.append(self.tr("Cannot estimate this job: %1").replace("%1", view.error))
+        if view.memory_only:
+            notes.append(self.tr("Memory-only ranking: the speed and cost model is not "
+                                 "installed yet, so options are ranked by fit, then price per "
+                                 "hour. Set a planned run length on the Budget page to see "
+                                 "total cost."))
+        notes += [n for n in view.notes if n != "memory-only"]
+        fitting = [o for o in view.options if o.fits]
+        if view.options and not fitting:
+            notes.append(self.tr("No GPU in the catalog fits this job with up to 8 GPUs. Try "
+                                 "a lower precision, LoRA/QLoRA, a smaller batch or shorter "
+                                 "sequences."))
+        self.notes.setText("\n".join(notes))
+        self.notes.setVisible(bool(notes))
+        self._show_advice(view)
+        shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
+        self.vram_plot.set_options(shown, unit)
+        self.cost_plot.set_options(view.options, unit)
+
+    def _summary(self, w: Workload) -> str:
+        name = (w.model.name if w.model is not None else "") or w.model_id or ""
+        parts = [task_short(w.task), name, w.weights_dtype.upper()]
+        if w.is_training:
+            parts.append(self.tr("batch %1 × %2 tokens").replace("%1", str(w.batch))
+                         .replace("%2", str(w.training_seq_len())))
+        elif w.task == "inference":
+            parts.append(self.tr("batch %1, %2 + %3 tokens").replace("%1", str(w.batch))
+                         .replace("%2", str(w.prompt_len or w.avg_prompt_tokens))
+                         .replace("%3", str(w.new_tokens or w.avg_output_tokens)))
+        return " · ".join(p for p in parts if p)
+
+    def _show_advice(self, view: RecommendationView) -> None:
+        self.advisor_list.clear()
+        w = self.controller.workload
+        show = bool(w.gpu) and view.preferred_fits is False
+        if show and not view.advice:
+            self.advisor_list.addItem(self.tr("Your preferred GPU (%1) does not fit this job; "
+                                              "the advisor is not available yet.")
+                                      .replace("%1", w.gpu or ""))
+        unit = self.controller.prefs.byte_unit
+        for i, a in enumerate(view.advice, start=1):
+            action = _field(a, "action") or str(a)
+            saves, new_total = _field(a, "saves_bytes"), _field(a, "new_total_bytes")
+            fits = _field(a, "fits")
+            cost = _field(a, "cost") or _field(a, "tradeoff") or ""
+            text = f"{i}. {action}"
+            if saves is not None and new_total is not None:
+                text += "  —  " + self.tr("saves %1, new peak %2").replace(
+                    "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
+            if fits is not None:
+                text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
+            if cost:
+                text += f"  ·  {cost}"
+            self.advisor_list.addItem(text)
+        self.advisor_box.setVisible(show or bool(view.advice))
+
+
+def _field(item: Any, key: str) -> Any:
+    """``key`` of an advice item (a dict or an object)."""
+    return item.get(key) if isinstance(item, dict) else getattr(item, key, None)
+
+
+class _FitFilter(QSortFilterProxyModel):
+    """Hides options that do not fit when ``only_fitting`` is on (unless none fit)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.only_fitting = True
+
+    def set_only_fitting(self, on: bool) -> None:
+        """Turn the filter on or off and re-filter."""
+        self.beginFilterChange()
+        self.only_fitting = on
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+        if not self.only_fitting:
+            return True
+        model = self.sourceModel()
+        if not isinstance(model, OptionsTableModel):
+            return True
+        if not model.any_fits:
+            return True
+        return model.option(source_row).fits

@@ -1,0 +1,665 @@
+"""The four input pages of the wizard: task → model → quantization → budget.
+
+Pages build their layouts in code, show the controller's Workload and send edits
+back through :class:`~gpupicker.ui.controller.WorkloadController`. A page never
+computes; children that tests drive are public attributes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QSignalBlocker, QSortFilterProxyModel, Qt, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from ..core.model_arch import ModelArch
+from ..core.workload import Workload
+from .controller import WorkloadController
+from .formatting import fmt_bytes
+from .model_list_model import ModelListModel
+from .texts import glossary, goal_names, pricing_names, task_names
+
+NO_LIMIT = 0.0
+
+
+def _set_combo(combo: QComboBox, value: Any) -> None:
+    i = combo.findData(value)
+    if i >= 0 and i != combo.currentIndex():
+        with QSignalBlocker(combo):
+            combo.setCurrentIndex(i)
+
+
+def _set_spin(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
+    if spin.value() != value:
+        with QSignalBlocker(spin):
+            spin.setValue(value)  # type: ignore[arg-type]
+
+
+def _buddy(text: str, widget: QWidget) -> QLabel:
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
+
+
+class LiveSummary(QLabel):
+    """One line under the inputs: the current best option, updated on every recompute."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setObjectName("live")
+        self.setWordWrap(True)
+        controller.resultsChanged.connect(self.show_results)
+        self.show_results(controller.results)
+
+    @Slot(object)
+    def show_results(self, view: Any) -> None:
+        """Render the top option of ``view``."""
+        unit = self.controller.prefs.byte_unit
+        if getattr(view, "error", ""):
+            self.setText(self.tr("Cannot estimate: %1").replace("%1", view.error))
+            return
+        opts = getattr(view, "options", ())
+        if not opts:
+            self.setText("")
+            return
+        fitting = [o for o in opts if o.fits]
+        top = opts[0]
+        peak = min(o.memory.total_bytes for o in opts if o.num_gpus == top.num_gpus)
+        self.setText(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
+                             "(%5 per GPU)")
+                     .replace("%1", str(len(fitting))).replace("%2", str(len(opts)))
+                     .replace("%3", top.gpu_name).replace("%4", str(top.num_gpus))
+                     .replace("%5", fmt_bytes(top.memory.total_bytes or peak, unit)))
+
+
+def _form_column(layout: QVBoxLayout, *widgets: QWidget) -> None:
+    """Add ``widgets`` in a column of readable width (forms do not stretch to 1280 px)."""
+    column = QWidget()
+    column.setMaximumWidth(760)
+    cl = QVBoxLayout(column)
+    cl.setContentsMargins(0, 0, 0, 0)
+    for w in widgets:
+        cl.addWidget(w)
+    row = QHBoxLayout()
+    row.addWidget(column, 1)
+    row.addStretch(0)
+    layout.addLayout(row)
+
+
+class _Page(QWizardPage):
+    """Base: holds the controller and re-syncs widgets when the Workload changes."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.live = LiveSummary(controller)
+
+    def _connect_sync(self) -> None:
+        self.controller.workloadChanged.connect(self.sync_from)
+        self.controller.inputRejected.connect(self._resync)
+        self.sync_from(self.controller.workload)
+
+    @Slot(str)
+    def _resync(self, _msg: str) -> None:
+        self.sync_from(self.controller.workload)
+
+    def sync_from(self, w: Workload) -> None:  # pragma: no cover - overridden
+        """Show ``w`` in the widgets without emitting edits."""
+
+
+class TaskPage(_Page):
+    """Choose what the GPU will do."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setTitle(self.tr("What do you want to run?"))
+        self.setSubTitle(self.tr("Pick the job. Each task starts with sensible settings you can "
+                                 "change on the next pages."))
+        self.buttons: dict[str, QRadioButton] = {}
+        self.group = QButtonGroup(self)
+        tips = glossary()
+        task_tips = {"lora": tips["lora_rank"], "qlora": tips["qlora"], "full_ft": tips["zero"],
+                     "pretrain": tips["mfu"], "inference": tips["kv_cache"]}
+        layout = QVBoxLayout(self)
+        for task, text in task_names().items():
+            b = QRadioButton(text)
+            b.setObjectName(f"task_{task}")
+            b.setToolTip(task_tips.get(task, ""))
+            self.buttons[task] = b
+            self.group.addButton(b)
+            layout.addWidget(b)
+        layout.addSpacing(12)
+        self.hint = QLabel(self.tr("Tip: press Enter to go to the next page, Alt+letter to pick "
+                                   "an option."))
+        self.hint.setObjectName("hint")
+        self.hint.setWordWrap(True)
+        layout.addWidget(self.hint)
+        layout.addStretch(1)
+        layout.addWidget(self.live)
+        self._connect()
+
+    def _connect(self) -> None:
+        for task, b in self.buttons.items():
+            b.toggled.connect(lambda on, t=task: on and self.controller.set_task(t))
+        self._connect_sync()
+
+    def sync_from(self, w: Workload) -> None:
+        b = self.buttons.get(w.task)
+        if b is not None and not b.isChecked():
+            with QSignalBlocker(b):
+                b.setChecked(True)
+
+
+class ModelPage(_Page):
+    """Pick a catalog model (searchable) or describe a custom one."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setTitle(self.tr("Which model?"))
+        self.setSubTitle(self.tr("Search the catalog, or enter a custom parameter count or "
+                                 "config.json fields."))
+        self.list_model = ModelListModel(self._models(), self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.list_model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+
+        self.catalog_radio = QRadioButton(self.tr("&Catalog model"))
+        self.custom_radio = QRadioButton(self.tr("C&ustom model"))
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Search by name or family, e.g. mistral, qwen, 70b"))
+        self.search.setClearButtonEnabled(True)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.view.verticalHeader().hide()
+        self.view.setAlternatingRowColors(True)
+        hh = self.view.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in (1, 2, 3):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.custom_box = QGroupBox(self.tr("Custom model"))
+        self.params_b = QDoubleSpinBox()
+        self.params_b.setRange(0.0, 5000.0)
+        self.params_b.setDecimals(2)
+        self.params_b.setSuffix(self.tr(" B"))
+        self.params_b.setSpecialValueText(self.tr("from the fields below"))
+        self.params_b.setToolTip(self.tr("Exact parameter count in billions (optional: computed "
+                                         "from the architecture fields when 0)."))
+        self.fields: dict[str, QSpinBox] = {}
+        form = QGridLayout(self.custom_box)
+        form.addWidget(_buddy(self.tr("&Parameters:"), self.params_b), 0, 0)
+        form.addWidget(self.params_b, 0, 1)
+        field_names = {
+            "num_hidden_layers": self.tr("Layers:"),
+            "hidden_size": self.tr("Hidden size:"),
+            "num_attention_heads": self.tr("Attention heads:"),
+            "num_key_value_heads": self.tr("KV heads (GQA):"),
+            "intermediate_size": self.tr("MLP size:"),
+            "vocab_size": self.tr("Vocabulary:"),
+        }
+        for i, (name, text) in enumerate(field_names.items()):
+            spin = QSpinBox()
+            spin.setRange(0, 10_000_000)
+            spin.setGroupSeparatorShown(True)
+            self.fields[name] = spin
+            row, col = 1 + i // 2, (i % 2) * 2
+            label = _buddy(text, spin)
+            if name == "num_key_value_heads":
+                label.setToolTip(glossary()["gqa"])
+            form.addWidget(label, row, col)
+            form.addWidget(spin, row, col + 1)
+        self.load_config_button = QPushButton(self.tr("Load config.&json…"))
+        self.apply_custom_button = QPushButton(self.tr("Use &these values"))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.load_config_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.apply_custom_button)
+        form.addLayout(buttons, 5, 0, 1, 4)
+
+        self.selected_label = QLabel()
+        self.selected_label.setObjectName("selection")
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(self.catalog_radio)
+        top.addWidget(self.custom_radio)
+        top.addStretch(1)
+        top.addWidget(self.selected_label)
+        layout.addLayout(top)
+        layout.addWidget(self.search)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.custom_box)
+        layout.addWidget(self.live)
+        self._connect()
+
+    def _models(self) -> list[Any]:
+        return list(self.controller.repo.models())
+
+    def _connect(self) -> None:
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.view.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.catalog_radio.toggled.connect(self._on_mode_changed)
+        self.apply_custom_button.clicked.connect(self.apply_custom)
+        self.load_config_button.clicked.connect(self._on_load_config)
+        self.controller.modelsChanged.connect(self._on_models_changed)
+        self._connect_sync()
+
+    @Slot()
+    def _on_models_changed(self) -> None:
+        self.list_model.set_models(self._models())
+        self.sync_from(self.controller.workload)
+
+    @Slot(bool)
+    def _on_mode_changed(self, catalog: bool) -> None:
+        self.search.setEnabled(catalog)
+        self.view.setEnabled(catalog)
+        self.custom_box.setEnabled(not catalog)
+        if catalog:
+            self._on_row_changed(self.view.currentIndex())
+
+    def select_model(self, model_id: str) -> bool:
+        """Select ``model_id`` in the list (clearing the search if it hides it)."""
+        row = self.list_model.row_of(model_id)
+        if row < 0:
+            return False
+        idx = self.proxy.mapFromSource(self.list_model.index(row, 0))
+        if not idx.isValid():
+            self.search.clear()
+            idx = self.proxy.mapFromSource(self.list_model.index(row, 0))
+        self.view.setCurrentIndex(idx)
+        self.view.scrollTo(idx)
+        return True
+
+    @Slot()
+    def _on_row_changed(self, current: Any, _previous: Any = None) -> None:
+        if not current.isValid() or not self.catalog_radio.isChecked():
+            return
+        m = self.list_model.model_at(self.proxy.mapToSource(current).row())
+        self.controller.set_model(m.id, m.arch)
+
+    @Slot()
+    def apply_custom(self) -> bool:
+        """Build a ModelArch from the custom fields and use it."""
+        data: dict[str, Any] = {k: s.value() for k, s in self.fields.items() if s.value() > 0}
+        if self.params_b.value() > 0:
+            data["params"] = int(round(self.params_b.value() * 1e9))
+        data["name"] = self.tr("Custom model")
+        try:
+            arch = ModelArch.model_validate(data)
+        except ValidationError as exc:
+            msg = "; ".join(str(e.get("msg", "")) for e in exc.errors())
+            self.controller.inputRejected.emit(msg.removeprefix("Value error, "))
+            return False
+        return self.controller.set_model(None, arch)
+
+    def load_config(self, path: str) -> bool:
+        """Fill the custom fields from a Hugging Face config.json (read as JSON only)."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                cfg = json.load(f)
+            arch = ModelArch.from_config(cfg)
+        except (OSError, ValueError, ValidationError) as exc:
+            self.controller.inputRejected.emit(self.tr("Cannot read %1: %2")
+                                               .replace("%1", path).replace("%2", str(exc)))
+            return False
+        self.custom_radio.setChecked(True)
+        self._fill_fields(arch)
+        return self.apply_custom()
+
+    @Slot()
+    def _on_load_config(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open config.json"), "",
+                                              self.tr("JSON files (*.json)"))
+        if path:
+            self.load_config(path)
+
+    def _fill_fields(self, arch: ModelArch) -> None:
+        for k, spin in self.fields.items():
+            _set_spin(spin, int(getattr(arch, k) or 0))
+        _set_spin(self.params_b, (arch.params or 0) / 1e9)
+
+    def sync_from(self, w: Workload) -> None:
+        catalog = w.model_id is not None
+        radio = self.catalog_radio if catalog else self.custom_radio
+        if not radio.isChecked():
+            with QSignalBlocker(radio):
+                radio.setChecked(True)
+            self.search.setEnabled(catalog)
+            self.view.setEnabled(catalog)
+            self.custom_box.setEnabled(not catalog)
+        if catalog and w.model_id is not None:
+            row = self.list_model.row_of(w.model_id)
+            cur = self.view.currentIndex()
+            if row >= 0 and (not cur.isValid() or self.proxy.mapToSource(cur).row() != row):
+                idx = self.proxy.mapFromSource(self.list_model.index(row, 0))
+                if idx.isValid():
+                    with QSignalBlocker(self.view.selectionModel()):
+                        self.view.setCurrentIndex(idx)
+        if w.model is not None:
+            if catalog:
+                self._fill_fields(w.model)
+            n = w.model.param_count() if w.model.kind == "llm" else (w.model.params or 0)
+            self.selected_label.setText(self.tr("Selected: %1 (%2 B parameters)")
+                                        .replace("%1", w.model.name or w.model_id or "")
+                                        .replace("%2", f"{n / 1e9:.2f}"))
+
+
+WEIGHT_FORMATS: tuple[tuple[str, str], ...] = (
+    ("fp32", "FP32"), ("bf16", "BF16"), ("fp16", "FP16"), ("fp8", "FP8"), ("int8", "INT8"),
+    ("nf4", "NF4 (4-bit, bitsandbytes)"), ("int4", "INT4 (GPTQ / AWQ)"),
+    ("q4_k_m", "GGUF Q4_K_M"), ("q5_k_m", "GGUF Q5_K_M"), ("q8_0", "GGUF Q8_0"),
+)
+OPTIMIZERS: tuple[tuple[str, str], ...] = (
+    ("adamw", "AdamW"), ("adamw8bit", "AdamW 8-bit"), ("paged_adamw8bit", "Paged AdamW 8-bit"),
+    ("adafactor", "Adafactor"), ("lion", "Lion"), ("sgd", "SGD"),
+)
+ENGINES: tuple[tuple[str, str], ...] = (
+    ("transformers", "transformers"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp"),
+)
+
+
+class QuantizationPage(_Page):
+    """Precision, adapters, memory savers, batch and lengths."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setTitle(self.tr("Precision and batch"))
+        self.setSubTitle(self.tr("How the weights are stored and how much data goes through "
+                                 "the GPU at once."))
+        tips = glossary()
+        self.weights = QComboBox()
+        for value, text in WEIGHT_FORMATS:
+            self.weights.addItem(text, value)
+        self.weights.setToolTip(tips["weights_dtype"])
+
+        # training
+        self.train_box = QGroupBox(self.tr("Training"))
+        self.lora_rank = QSpinBox()
+        self.lora_rank.setRange(1, 1024)
+        self.lora_rank.setToolTip(tips["lora_rank"])
+        self.grad_ckpt = QCheckBox(self.tr("&Gradient checkpointing"))
+        self.grad_ckpt.setToolTip(tips["grad_ckpt"])
+        self.optimizer = QComboBox()
+        for value, text in OPTIMIZERS:
+            self.optimizer.addItem(text, value)
+        self.optimizer.setToolTip(tips["optimizer"])
+        self.sharding = QComboBox()
+        self.sharding.addItem(self.tr("None (plain data parallel)"), "none")
+        self.sharding.addItem(self.tr("ZeRO-1 (optimizer states)"), "zero1")
+        self.sharding.addItem(self.tr("ZeRO-2 (+ gradients)"), "zero2")
+        self.sharding.addItem(self.tr("ZeRO-3 (+ parameters)"), "zero3")
+        self.sharding.addItem(self.tr("FSDP full shard"), "fsdp")
+        self.sharding.setToolTip(tips["zero"])
+        self.batch = QSpinBox()
+        self.batch.setRange(1, 4096)
+        self.batch.setToolTip(tips["batch"])
+        self.seq_len = QSpinBox()
+        self.seq_len.setRange(16, 1_048_576)
+        self.seq_len.setSingleStep(256)
+        self.seq_len.setGroupSeparatorShown(True)
+        self.seq_len.setToolTip(tips["seq_len"])
+        tf = QFormLayout(self.train_box)
+        self.lora_label = _buddy(self.tr("LoRA &rank:"), self.lora_rank)
+        self.lora_label.setToolTip(tips["lora_rank"])
+        tf.addRow(self.lora_label, self.lora_rank)
+        tf.addRow("", self.grad_ckpt)
+        tf.addRow(_buddy(self.tr("&Optimizer:"), self.optimizer), self.optimizer)
+        tf.addRow(_buddy(self.tr("Multi-GPU &sharding:"), self.sharding), self.sharding)
+        tf.addRow(_buddy(self.tr("&Batch size (per GPU):"), self.batch), self.batch)
+        tf.addRow(_buddy(self.tr("Se&quence length (tokens):"), self.seq_len), self.seq_len)
+
+        # inference
+        self.infer_box = QGroupBox(self.tr("Inference"))
+        self.prompt_tokens = QSpinBox()
+        self.prompt_tokens.setRange(1, 2_000_000)
+        self.prompt_tokens.setGroupSeparatorShown(True)
+        self.output_tokens = QSpinBox()
+        self.output_tokens.setRange(1, 1_000_000)
+        self.output_tokens.setGroupSeparatorShown(True)
+        self.infer_batch = QSpinBox()
+        self.infer_batch.setRange(1, 4096)
+        self.infer_batch.setToolTip(tips["batch"])
+        self.engine = QComboBox()
+        for value, text in ENGINES:
+            self.engine.addItem(text, value)
+        self.engine.setToolTip(tips["engine"])
+        inf = QFormLayout(self.infer_box)
+        inf.addRow(_buddy(self.tr("&Prompt tokens:"), self.prompt_tokens), self.prompt_tokens)
+        inf.addRow(_buddy(self.tr("O&utput tokens:"), self.output_tokens), self.output_tokens)
+        inf.addRow(_buddy(self.tr("Concurrent se&quences (batch):"), self.infer_batch),
+                   self.infer_batch)
+        inf.addRow(_buddy(self.tr("&Engine:"), self.engine), self.engine)
+
+        # image generation
+        self.image_box = QGroupBox(self.tr("Image generation"))
+        self.resolution = QSpinBox()
+        self.resolution.setRange(64, 8192)
+        self.resolution.setSingleStep(64)
+        self.resolution.setSuffix(self.tr(" px"))
+        self.steps = QSpinBox()
+        self.steps.setRange(1, 1000)
+        self.images = QSpinBox()
+        self.images.setRange(1, 10_000_000)
+        imf = QFormLayout(self.image_box)
+        imf.addRow(_buddy(self.tr("&Resolution:"), self.resolution), self.resolution)
+        imf.addRow(_buddy(self.tr("S&teps:"), self.steps), self.steps)
+        imf.addRow(_buddy(self.tr("I&mages:"), self.images), self.images)
+
+        layout = QVBoxLayout(self)
+        top_box = QWidget()
+        top = QFormLayout(top_box)
+        top.setContentsMargins(0, 0, 0, 0)
+        wl = _buddy(self.tr("&Weights format:"), self.weights)
+        wl.setToolTip(tips["weights_dtype"])
+        top.addRow(wl, self.weights)
+        _form_column(layout, top_box, self.train_box, self.infer_box, self.image_box)
+        layout.addStretch(1)
+        layout.addWidget(self.live)
+        self._connect()
+
+    def _connect(self) -> None:
+        c = self.controller
+        self.weights.currentIndexChanged.connect(
+            lambda: c.update(weights_dtype=self.weights.currentData()))
+        self.lora_rank.valueChanged.connect(self._on_lora_rank)
+        self.grad_ckpt.toggled.connect(lambda on: c.update(grad_ckpt=on))
+        self.optimizer.currentIndexChanged.connect(
+            lambda: c.update(optimizer=self.optimizer.currentData()))
+        self.sharding.currentIndexChanged.connect(self._on_sharding)
+        self.batch.valueChanged.connect(lambda v: c.update(batch=v))
+        self.seq_len.valueChanged.connect(lambda v: c.update(seq_len=v))
+        self.prompt_tokens.valueChanged.connect(lambda v: c.update(prompt_len=v))
+        self.output_tokens.valueChanged.connect(lambda v: c.update(new_tokens=v))
+        self.infer_batch.valueChanged.connect(lambda v: c.update(batch=v))
+        self.engine.currentIndexChanged.connect(
+            lambda: c.update(framework=self.engine.currentData()))
+        self.resolution.valueChanged.connect(lambda v: c.update(resolution=v))
+        self.steps.valueChanged.connect(lambda v: c.update(steps=v))
+        self.images.valueChanged.connect(lambda v: c.update(images=v))
+        self._connect_sync()
+
+    @Slot(int)
+    def _on_lora_rank(self, r: int) -> None:
+        lora = self.controller.workload.lora
+        data = lora.model_dump() if lora is not None else {}
+        self.controller.update(lora={**data, "r": r})
+
+    @Slot()
+    def _on_sharding(self) -> None:
+        v = self.sharding.currentData()
+        par = self.controller.workload.parallelism.model_dump()
+        par.update(zero_stage={"zero1": 1, "zero2": 2, "zero3": 3}.get(v, 0), fsdp=v == "fsdp")
+        self.controller.update(parallelism=par)
+
+    def sync_from(self, w: Workload) -> None:
+        training = w.is_training
+        inference = w.task in ("inference", "decode_ceiling")
+        self.train_box.setVisible(training)
+        self.infer_box.setVisible(inference)
+        self.image_box.setVisible(w.task == "image_gen")
+        lora = w.task in ("lora", "qlora")
+        self.lora_rank.setVisible(lora)
+        self.lora_label.setVisible(lora)
+        if self.weights.findData(w.weights_dtype) < 0:
+            self.weights.addItem(w.weights_dtype.upper(), w.weights_dtype)
+        _set_combo(self.weights, w.weights_dtype)
+        _set_spin(self.lora_rank, w.lora.r if w.lora else 16)
+        if self.grad_ckpt.isChecked() != w.grad_ckpt:
+            with QSignalBlocker(self.grad_ckpt):
+                self.grad_ckpt.setChecked(w.grad_ckpt)
+        _set_combo(self.optimizer, w.optimizer)
+        par = w.parallelism
+        _set_combo(self.sharding, "fsdp" if par.fsdp else
+                   {1: "zero1", 2: "zero2", 3: "zero3"}.get(par.zero_stage, "none"))
+        _set_spin(self.batch, w.batch)
+        _set_spin(self.infer_batch, w.batch)
+        _set_spin(self.seq_len, w.training_seq_len())
+        _set_spin(self.prompt_tokens, w.prompt_len or w.avg_prompt_tokens)
+        _set_spin(self.output_tokens, w.new_tokens or w.avg_output_tokens)
+        if self.engine.findData(w.framework) >= 0:
+            _set_combo(self.engine, w.framework)
+        _set_spin(self.resolution, w.resolution)
+        _set_spin(self.steps, w.steps)
+        _set_spin(self.images, w.images)
+
+
+class BudgetPage(_Page):
+    """Money, time, pricing type and the ranking goal."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setTitle(self.tr("Budget and time"))
+        self.setSubTitle(self.tr("Limits are optional: leave a field at “No limit” to see every "
+                                 "option."))
+        tips = glossary()
+
+        def money(maximum: float, suffix: str) -> QDoubleSpinBox:
+            s = QDoubleSpinBox()
+            s.setRange(0.0, maximum)
+            s.setDecimals(2)
+            s.setPrefix("$ ")
+            s.setSuffix(suffix)
+            s.setGroupSeparatorShown(True)
+            s.setSpecialValueText(self.tr("No limit"))
+            return s
+
+        self.budget_usd = money(10_000_000.0, "")
+        self.max_usd_per_hour = money(100_000.0, self.tr(" / hour"))
+        self.deadline_hours = QDoubleSpinBox()
+        self.deadline_hours.setRange(0.0, 100_000.0)
+        self.deadline_hours.setDecimals(1)
+        self.deadline_hours.setSuffix(self.tr(" h"))
+        self.deadline_hours.setSpecialValueText(self.tr("No deadline"))
+        self.pricing = QComboBox()
+        names = pricing_names()
+        for key in ("on_demand", "spot", "marketplace", "reserved_1y"):
+            self.pricing.addItem(names[key], key)
+        self.pricing.setToolTip(tips["spot"])
+        self.goal = QComboBox()
+        for key, text in goal_names().items():
+            self.goal.addItem(text, key)
+        self.preferred_gpu = QComboBox()
+        self.preferred_gpu.addItem(self.tr("Any GPU"), None)
+        for g in sorted(controller.snapshot.gpus, key=lambda g: g.name):
+            self.preferred_gpu.addItem(g.name, g.id)
+        self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
+                                              "it, the results list what to change."))
+
+        self.dataset_mtokens = QDoubleSpinBox()
+        self.dataset_mtokens.setRange(0.0, 100_000_000.0)
+        self.dataset_mtokens.setDecimals(1)
+        self.dataset_mtokens.setSuffix(self.tr(" M tokens"))
+        self.dataset_mtokens.setGroupSeparatorShown(True)
+        self.dataset_mtokens.setSpecialValueText(self.tr("Unknown"))
+        self.epochs = QDoubleSpinBox()
+        self.epochs.setRange(0.1, 1000.0)
+        self.epochs.setDecimals(1)
+        self.train_hours = QDoubleSpinBox()
+        self.train_hours.setRange(0.0, 100_000.0)
+        self.train_hours.setDecimals(1)
+        self.train_hours.setSuffix(self.tr(" h"))
+        self.train_hours.setSpecialValueText(self.tr("From dataset size"))
+
+        money_box = QGroupBox(self.tr("Money"))
+        mf = QFormLayout(money_box)
+        mf.addRow(_buddy(self.tr("&Total budget:"), self.budget_usd), self.budget_usd)
+        mf.addRow(_buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour),
+                  self.max_usd_per_hour)
+        mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
+        mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
+        mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
+        self.time_box = QGroupBox(self.tr("Time"))
+        tf = QFormLayout(self.time_box)
+        tf.addRow(_buddy(self.tr("&Deadline:"), self.deadline_hours), self.deadline_hours)
+        self.dataset_label = _buddy(self.tr("Data&set size:"), self.dataset_mtokens)
+        tf.addRow(self.dataset_label, self.dataset_mtokens)
+        self.epochs_label = _buddy(self.tr("&Epochs:"), self.epochs)
+        tf.addRow(self.epochs_label, self.epochs)
+        self.hours_label = _buddy(self.tr("…or planned run &length:"), self.train_hours)
+        tf.addRow(self.hours_label, self.train_hours)
+
+        layout = QVBoxLayout(self)
+        _form_column(layout, money_box, self.time_box)
+        layout.addStretch(1)
+        layout.addWidget(self.live)
+        self._connect()
+
+    def _connect(self) -> None:
+        c = self.controller
+        self.budget_usd.valueChanged.connect(lambda v: c.update(budget_usd=v or None))
+        self.max_usd_per_hour.valueChanged.connect(lambda v: c.update(max_usd_per_hour=v or None))
+        self.deadline_hours.valueChanged.connect(lambda v: c.update(deadline_hours=v or None))
+        self.pricing.currentIndexChanged.connect(lambda: c.update(pricing=self.pricing.currentData()))
+        self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
+        self.preferred_gpu.currentIndexChanged.connect(
+            lambda: c.update(gpu=self.preferred_gpu.currentData()))
+        self.dataset_mtokens.valueChanged.connect(
+            lambda v: c.update(dataset_tokens=v * 1e6 if v else None))
+        self.epochs.valueChanged.connect(lambda v: c.update(epochs=v))
+        self.train_hours.valueChanged.connect(lambda v: c.update(train_hours=v or None))
+        self._connect_sync()
+
+    def sync_from(self, w: Workload) -> None:
+        _set_spin(self.budget_usd, w.budget_usd or NO_LIMIT)
+        _set_spin(self.max_usd_per_hour, w.max_usd_per_hour or NO_LIMIT)
+        _set_spin(self.deadline_hours, w.deadline_hours or 0.0)
+        _set_combo(self.pricing, w.pricing)
+        _set_combo(self.goal, self.controller.goal)
+        _set_combo(self.preferred_gpu, w.gpu)
+        _set_spin(self.dataset_mtokens, (w.dataset_tokens or 0.0) / 1e6)
+        _set_spin(self.epochs, w.epochs)
+        _set_spin(self.train_hours, w.train_hours or 0.0)
+        training = w.is_training
+        for wid in (self.dataset_label, self.dataset_mtokens, self.epochs_label, self.epochs):
+            wid.setVisible(training)
+        self.hours_label.setText(self.tr("…or planned run &length:") if training
+                                 else self.tr("Planned run &length:"))
