@@ -26,9 +26,10 @@ from pydantic import BaseModel, ConfigDict
 from .results import CostEstimate, Throughput
 from .units import HOURS_PER_MONTH_DEFAULT, SECONDS_PER_HOUR
 
-DEFAULT_FX_PER_USD: dict[str, float] = {"USD": 1.0, "CNY": 7.10, "EUR": 0.92, "GBP": 0.79,
-                                        "JPY": 150.0}
-"""Fallback units of each currency per 1 USD (rounded 2026 rates); the user's own rates win."""
+DEFAULT_USD_PER_UNIT: dict[str, float] = {"USD": 1.0, "CNY": 0.14, "EUR": 1.09, "GBP": 1.27,
+                                          "JPY": 0.0067}
+"""Fallback USD per 1 unit of each currency (rounded 2026 rates; same convention as the
+catalog's ``get_fx_rates``); the user's own rates win."""
 
 DEFAULT_UTILIZATION = 0.8
 """Share of board power (TDP) drawn on average while a job runs (assumption)."""
@@ -39,8 +40,13 @@ DEFAULT_CHECKPOINT_INTERVAL_HOURS = 0.5
 DEFAULT_RESTART_HOURS = 0.1
 
 
-def fx_per_usd(currency: str, fx_rates: dict[str, float] | None = None) -> tuple[float, bool]:
-    """Units of ``currency`` per 1 USD, and whether it came from the user's rates.
+def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tuple[float, bool]:
+    """USD per 1 unit of ``currency``, and whether it came from the user's rates.
+
+    Args:
+        currency: ISO code (``CNY`` …).
+        fx_rates: currency → USD per unit, e.g. ``{"CNY": 0.14}`` (the catalog's
+            ``get_fx_rates()``).
 
     Raises:
         ValueError: for a currency with no known rate.
@@ -52,20 +58,19 @@ def fx_per_usd(currency: str, fx_rates: dict[str, float] | None = None) -> tuple
         rates = {k.upper(): v for k, v in fx_rates.items()}
         if cur in rates and rates[cur] > 0:
             return float(rates[cur]), True
-    if cur in DEFAULT_FX_PER_USD:
-        return DEFAULT_FX_PER_USD[cur], False
-    raise ValueError(f"no exchange rate for {cur}; add one (units per 1 USD) in the settings")
+    if cur in DEFAULT_USD_PER_UNIT:
+        return DEFAULT_USD_PER_UNIT[cur], False
+    raise ValueError(f"no exchange rate for {cur}; add one (USD per {cur}) in the settings")
 
 
 def to_usd(amount: float, currency: str, fx_rates: dict[str, float] | None = None) -> float:
-    """Convert ``amount`` in ``currency`` to USD; ``fx_rates`` maps currency → units per 1 USD
-    (e.g. ``{"CNY": 7.2}``).
+    """Convert ``amount`` in ``currency`` to USD; ``fx_rates`` maps currency → USD per unit.
 
     Raises:
         ValueError: for a currency with no known rate.
     """
-    rate, _ = fx_per_usd(currency, fx_rates)
-    return amount / rate
+    rate, _ = usd_per_unit(currency, fx_rates)
+    return amount * rate
 
 
 def run_cost_usd(usd_per_gpu_hour: float, num_gpus: int, hours: float) -> float:
@@ -241,7 +246,7 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
                         energy_kwh=energy, assumptions=tuple(notes))
 
 
-__all__ = ["BuyVsRent", "DEFAULT_FX_PER_USD", "buy_vs_rent", "energy_kwh", "estimate_cost",
-           "fx_per_usd", "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
+__all__ = ["BuyVsRent", "DEFAULT_USD_PER_UNIT", "buy_vs_rent", "energy_kwh", "estimate_cost",
+           "usd_per_unit", "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
            "run_cost_usd", "spot_expected_hours", "to_usd", "tokens_per_joule",
            "usd_per_million_tokens"]

@@ -28,14 +28,14 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from .advisor import Advice
-from .cost import DEFAULT_UTILIZATION, estimate_cost, fx_per_usd, gpus_for_serving
+from .cost import DEFAULT_UTILIZATION, estimate_cost, gpus_for_serving, usd_per_unit
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory
 from .results import CostEstimate, MemoryEstimate, Option, Throughput
 from .throughput import estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
-from .workload import Workload
+from .workload import Parallelism, Workload
 
 GOALS = ("cheapest", "fastest", "value", "headroom")
 GPU_COUNTS = (1, 2, 4, 8)
@@ -120,13 +120,13 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         if wanted is not None and p.pricing not in wanted:
             continue
         try:
-            rate, user = fx_per_usd(p.currency, fx_rates)
+            rate, user = usd_per_unit(p.currency, fx_rates)
         except ValueError as exc:
             notes.append(str(exc))
             continue
-        usd = p.usd_per_gpu_hour / rate
+        usd = p.usd_per_gpu_hour * rate
         if p.currency != "USD":
-            converted.add(f"{p.currency} at {rate:g} per USD" + ("" if user else " (default rate)"))
+            converted.add(f"{p.currency} at {rate:g} USD each" + ("" if user else " (default rate)"))
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
         if key not in best or usd < best[key][1]:
@@ -174,6 +174,11 @@ def _limit_and_reason(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t:
         "offload": "layers offloaded to system RAM limit speed",
     }.get(limit, "")
     parts.append(f"{speed}; {why}" if why else speed)
+    if not gpu.is_cuda:
+        parts.append(f"{gpu.vendor or 'Non-NVIDIA'} GPU: no CUDA, the estimate assumes a mature "
+                     "software stack (ROCm/oneAPI/MPS) for this job")
+    if n > 1 and w.is_training and (w.parallelism.fsdp or w.parallelism.zero_stage == 3):
+        parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
     if n > 1 and not gpu.has_nvlink:
         parts.append(f"{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed")
     if replicas > 1:
@@ -226,7 +231,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         prices: catalog price offers (any currency; converted with ``fx_rates``).
         goal: ``cheapest``, ``fastest``, ``value`` or ``headroom``.
         max_gpus: largest GPU count tried (1, 2, 4, 8 up to this).
-        fx_rates: currency → units per 1 USD (e.g. ``{"CNY": 7.2}``); defaults are used
+        fx_rates: currency → USD per unit (e.g. ``{"CNY": 0.14}``, the catalog's
+            ``get_fx_rates()``); defaults are used
             and flagged in ``notes`` for currencies missing here.
         hours_per_month: serving month length (730 default; the seed guide uses 720).
         all_offers: keep the best offer of every provider (default: the best per pricing type).
@@ -255,14 +261,15 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     if ref_note:
         notes.append(ref_note)
 
+    sharded = {n: _auto_shard(w, n) for n in tried}
     for gpu in gpus:
         for n in tried:
-            wb = w
+            wb = sharded[n]
             replicas = 1
             try:
-                t = estimate_throughput(w, gpu, n)
+                t = estimate_throughput(wb, gpu, n)
                 if serving:
-                    wb, t, replicas = _serving_batch(w, gpu, n, t)
+                    wb, t, replicas = _serving_batch(wb, gpu, n, t)
                 key = (gpu.id if gpu_dep else None, n, wb.batch)
                 if key not in mem_cache:
                     m_est, m_note = _memory(wb, gpu, n)
@@ -289,6 +296,14 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     options = _build_options(w, rows, goal, serving, hours_per_month)
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
+
+
+def _auto_shard(w: Workload, n: int) -> Workload:
+    """Full fine-tuning / pre-training on several GPUs uses FSDP (ZeRO-3) unless the user chose a
+    parallelism: plain data parallelism would keep a full copy of the states on every GPU."""
+    if n > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
+        return w.model_copy(update={"parallelism": Parallelism(fsdp=True, zero_stage=3)})
+    return w
 
 
 def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, str]:
@@ -366,14 +381,15 @@ def _build_options(w: Workload, rows: list[dict], goal: str, serving: bool,
         run_h = cost.hours if cost is not None and cost.hours is not None else r["hours"]
         if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
             budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
-        limit, reason = _limit_and_reason(w, gpu, total_gpus, r["used"], r["cap"], t, r["fits"],
+        limit, reason = _limit_and_reason(r["wb"], gpu, total_gpus, r["used"], r["cap"], t, r["fits"],
                                           cost,
                                           "; ".join(budget_msgs), replicas)
         if n > 1 and not gpu.has_nvlink and gpu.segment == "consumer" and w.is_training \
                 and r["fits"] and w.task in ("full_ft", "pretrain"):
             reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
         prelim.append(dict(r, cost=cost, within=not budget_msgs, limit=limit, reason=reason,
-                           total_gpus=total_gpus, speed=_speed(w, t) * replicas))
+                           total_gpus=total_gpus,
+                           speed=(t.decode_tokens_per_s or 0.0) if serving else _speed(w, t) * replicas))
 
     def money(p: dict) -> float:
         c = p["cost"]
@@ -437,6 +453,17 @@ def _build_options(w: Workload, rows: list[dict], goal: str, serving: bool,
     return out
 
 
+def _money(c: CostEstimate) -> float:
+    """The cost figure options are compared on: total, else per month, else per 1M tokens, else
+    per hour (infinite without a price)."""
+    if c.usd_per_hour <= 0:
+        return math.inf
+    for v in (c.usd_total, c.usd_per_month, c.usd_per_million_tokens):
+        if v is not None:
+            return v
+    return c.usd_per_hour
+
+
 def _summary_notes(w: Workload, options: list[Option]) -> list[str]:
     notes: list[str] = []
     fitting = [o for o in options if o.fits]
@@ -462,13 +489,22 @@ def _summary_notes(w: Workload, options: list[Option]) -> list[str]:
         if top is not None and top.gpu_id in ids:
             notes.append(f"Agrees with the seed guide's rule of thumb for {scen}: "
                          f"{top.gpu_name} ({why}).")
-        elif seed_opts:
-            best_seed = seed_opts[0]
-            verdict = ("fits" if best_seed.fits else "does not fit")
+        elif seed_opts and top is not None:
+            b = seed_opts[0]
+            verdict = "fits" if b.fits else "does not fit"
+            diff = ""
+            if b.fits and top.fits:
+                tm, bm = _money(top.cost), _money(b.cost)
+                if math.isfinite(tm) and math.isfinite(bm) and tm > 0:
+                    diff += f" It costs {bm / tm:.2f}× the top pick"
+                    ts, bs = _speed(w, top.throughput), _speed(w, b.throughput)
+                    if ts > 0 and bs > 0:
+                        diff += f" and runs at {bs / ts:.2f}× its speed"
+                    diff += f" ({top.num_gpus} × {top.gpu_name}, {top.provider or 'no price'})."
             notes.append(
-                f"The seed guide suggests {', '.join(ids)} for {scen} ({why}); here its best option "
-                f"ranks #{best_seed.rank} ({best_seed.num_gpus} GPU, {verdict}): "
-                f"{best_seed.reason}")
+                f"The seed guide suggests {', '.join(ids)} for {scen} ({why}); with these prices "
+                f"and speeds its best option ranks #{b.rank} ({b.num_gpus} GPU, {verdict}).{diff} "
+                f"{b.reason}")
     return notes
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from .hardware import GpuSpec
 from .memory import estimate_memory
+from .results import MemoryEstimate
+from .throughput import estimate_throughput, train_hours
 from .units import GiB
 from .workload import Workload
 
@@ -41,4 +43,38 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
     if gpu is not None:
         out["gpu"] = gpu.id
         out["fits"] = mem.total_bytes <= gpu.memory_bytes
+        out["capacity_bytes"] = gpu.memory_bytes
+        out.update(speed_report(w, gpu, mem))
+    return out
+
+
+def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -> dict[str, Any]:
+    """Throughput keys for one workload on ``gpu`` × ``w.num_gpus`` (empty on failure).
+
+    Inference and ``decode_ceiling``: ``decode_tokens_per_s`` (per sequence),
+    ``aggregate_decode_tokens_per_s``, ``prefill_tokens_per_s``. Training:
+    ``train_tokens_per_s`` and, with ``dataset_tokens``, ``hours``. Image
+    generation: ``seconds_per_image`` (and ``hours`` for ``images``). Plus
+    ``speed_bound`` and ``speed_assumptions``.
+    """
+    try:
+        t = estimate_throughput(w, gpu, mem.num_gpus if mem is not None else w.num_gpus, mem)
+    except (ValueError, ZeroDivisionError):
+        return {}
+    out: dict[str, Any] = {}
+    if t.train_tokens_per_s is not None:
+        out["train_tokens_per_s"] = round(t.train_tokens_per_s, 1)
+        hours = train_hours(w, t.train_tokens_per_s)
+        if hours is not None:
+            out["hours"] = round(hours, 4)
+    if t.decode_tokens_per_s is not None:
+        out["decode_tokens_per_s"] = round(t.decode_tokens_per_s, 2)
+        out["aggregate_decode_tokens_per_s"] = round(t.aggregate_decode_tokens_per_s or 0.0, 2)
+    if t.prefill_tokens_per_s is not None:
+        out["prefill_tokens_per_s"] = round(t.prefill_tokens_per_s, 1)
+    if t.seconds_per_image is not None:
+        out["seconds_per_image"] = round(t.seconds_per_image, 3)
+        out["hours"] = round(w.images * t.seconds_per_image / 3600.0, 4)
+    out["speed_bound"] = t.bound
+    out["speed_assumptions"] = list(t.assumptions)
     return out

@@ -1,0 +1,199 @@
+"""``gpupicker recommend``: ranked GPU options for one workload, as a table or JSON.
+
+``gpupicker recommend --workload FILE|- [--json] [--top N] [--goal cheapest|fastest|value|headroom]``
+
+The JSON output is one object: ``options`` in rank order (each with at least
+``gpu_id``, ``num_gpus``, ``fits``, ``total_bytes_per_gpu``, ``provider``,
+``pricing``, ``usd_per_hour``, ``usd_total``, ``hours``, ``reason``,
+``labels``), ``notes``, and — when the workload names a ``gpu`` that the job
+does not fit — ``advice``: changes with ``action``, ``saves_bytes``,
+``new_total_bytes`` and ``fits``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from pydantic import ValidationError
+
+from .core.advisor import Advice, advise
+from .core.memory import estimate_memory
+from .core.recommend import GOALS, Recommendation, recommend
+from .core.results import Option
+from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
+from .core.workload import Workload
+
+
+def option_dict(o: Option) -> dict[str, Any]:
+    """One option as the JSON contract's dict (bytes per GPU, USD, hours, tokens/s)."""
+    t, c = o.throughput, o.cost
+    return {
+        "rank": o.rank,
+        "gpu_id": o.gpu_id,
+        "gpu_name": o.gpu_name,
+        "num_gpus": o.num_gpus,
+        "fits": o.fits,
+        "within_budget": o.within_budget,
+        "total_bytes_per_gpu": o.total_bytes_per_gpu,
+        "capacity_bytes_per_gpu": o.capacity_bytes_per_gpu,
+        "headroom_bytes": o.headroom_bytes,
+        "breakdown": o.memory.breakdown(),
+        "provider": o.provider or None,
+        "pricing": o.pricing or None,
+        "price_observed": o.price_observed or None,
+        "usd_per_hour": round(c.usd_per_hour, 4) if o.provider else None,
+        "usd_total": None if c.usd_total is None else round(c.usd_total, 2),
+        "usd_per_month": None if c.usd_per_month is None else round(c.usd_per_month, 2),
+        "usd_per_million_tokens": None if c.usd_per_million_tokens is None
+        else round(c.usd_per_million_tokens, 4),
+        "hours": None if c.hours is None else round(c.hours, 3),
+        "energy_kwh": None if c.energy_kwh is None else round(c.energy_kwh, 2),
+        "decode_tokens_per_s": t.decode_tokens_per_s,
+        "aggregate_decode_tokens_per_s": t.aggregate_decode_tokens_per_s,
+        "prefill_tokens_per_s": t.prefill_tokens_per_s,
+        "train_tokens_per_s": t.train_tokens_per_s,
+        "seconds_per_image": t.seconds_per_image,
+        "limit": o.limit,
+        "labels": list(o.labels),
+        "reason": o.reason,
+        "assumptions": list(t.assumptions) + list(c.assumptions),
+    }
+
+
+def advice_dict(a: Advice) -> dict[str, Any]:
+    """One advisor suggestion as a JSON dict."""
+    return {
+        "action": a.action, "description": a.description, "changes": a.changes,
+        "saves_bytes": a.saves_bytes, "new_total_bytes": a.new_total_bytes, "fits": a.fits,
+        "num_gpus": a.num_gpus,
+        "speed_factor": None if a.speed_factor is None else round(a.speed_factor, 3),
+        "speed_cost": a.speed_cost, "quality_cost": a.quality_cost,
+    }
+
+
+def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: int = 8,
+                  hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
+                  all_offers: bool = False) -> Recommendation:
+    """Resolve the model from the catalog, rank the options, add advice for a named GPU.
+
+    Raises:
+        ValueError: unknown model id or goal, or no catalog.
+    """
+    if repo is None:
+        raise ValueError("the catalog could not be opened; recommend needs its GPUs and prices")
+    if w.model is None:
+        arch = repo.get_model(w.model_id)
+        if arch is None:
+            raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
+        w = w.with_model(arch)
+    fx = repo.get_fx_rates() if hasattr(repo, "get_fx_rates") else None
+    rec = recommend(w, repo.gpus(), repo.prices(), goal=goal, max_gpus=max_gpus, fx_rates=fx,
+                    hours_per_month=hours_per_month, all_offers=all_offers)
+    if w.gpu:
+        gpu = repo.get_gpu(w.gpu)
+        if gpu is None:
+            return rec.model_copy(update={"notes": rec.notes + (f"Unknown gpu {w.gpu!r}.",)})
+        if estimate_memory(w, gpu, w.num_gpus).total_bytes > gpu.memory_bytes:
+            rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})
+    return rec
+
+
+def _fmt_speed(o: Option) -> str:
+    t = o.throughput
+    if t.train_tokens_per_s:
+        return f"{t.train_tokens_per_s:,.0f} tok/s"
+    if t.seconds_per_image:
+        return f"{t.seconds_per_image:.1f} s/img"
+    if t.decode_tokens_per_s:
+        return f"{t.decode_tokens_per_s:,.1f} tok/s"
+    return "-"
+
+
+def format_table(rec: Recommendation, top: int | None) -> str:
+    """A readable text table of the ranked options, reasons, notes and advice."""
+    opts = rec.options[:top] if top else rec.options
+    head = (f"{'#':>3}  {'GPU':<34} {'n':>2}  {'fits':<4} {'GiB/GPU':>8}  {'provider':<18} "
+            f"{'pricing':<11} {'$/h':>7} {'hours':>8} {'total $':>9}  {'speed':>13}  labels")
+    lines = [f"goal: {rec.goal}", head, "-" * len(head)]
+    for o in opts:
+        c = o.cost
+        lines.append(
+            f"{o.rank:>3}  {o.gpu_name[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
+            f"{o.total_bytes_per_gpu / GiB:>8.1f}  {(o.provider or '-')[:18]:<18} "
+            f"{(o.pricing or '-'):<11} "
+            f"{(f'{c.usd_per_hour:.2f}' if o.provider else '-'):>7} "
+            f"{(f'{c.hours:.1f}' if c.hours is not None else '-'):>8} "
+            f"{(f'{c.usd_total:,.2f}' if c.usd_total is not None else (f'{c.usd_per_month:,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
+            f"{_fmt_speed(o):>13}  {', '.join(o.labels)}")
+        lines.append(f"       {o.reason}")
+    if rec.notes:
+        lines.append("")
+        lines.extend(f"note: {n}" for n in rec.notes)
+    if rec.advice:
+        lines.append("")
+        lines.append("To make it fit the GPU you named:")
+        for a in rec.advice:
+            lines.append(f"  {'fits' if a.fits else 'no  '}  {a.new_total_bytes / GiB:6.1f} GiB  "
+                         f"(saves {a.saves_bytes / GiB:5.1f})  {a.description}"
+                         + (f"  [speed ×{a.speed_factor:.2f}]" if a.speed_factor else ""))
+    return "\n".join(lines)
+
+
+def cmd_recommend(args: argparse.Namespace) -> int:
+    """``gpupicker recommend``: print ranked options (table or ``--json``)."""
+    from .cli import _error_text, _open_input, _open_repo, _read_workload_lines
+
+    try:
+        stream = _open_input(args.workload)
+        texts = list(_read_workload_lines(stream))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        print(f"gpupicker recommend: cannot read {args.workload}: {exc}", file=sys.stderr)
+        return 2
+    if not texts:
+        print("gpupicker recommend: no workload in the input", file=sys.stderr)
+        return 2
+    repo = _open_repo(getattr(args, "catalog", None))
+    status = 0
+    for text in texts:
+        try:
+            w = Workload.model_validate_json(text)
+            rec = run_recommend(w, repo, goal=args.goal, max_gpus=args.max_gpus,
+                                hours_per_month=args.hours_per_month, all_offers=args.all_offers)
+        except (ValidationError, ValueError) as exc:
+            status = 1
+            if args.json:
+                print(json.dumps({"error": _error_text(exc)}), flush=True)
+            else:
+                print(f"gpupicker recommend: {_error_text(exc)}", file=sys.stderr)
+            continue
+        if args.json:
+            opts = rec.options[:args.top] if args.top else rec.options
+            out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o) for o in opts],
+                                   "notes": list(rec.notes)}
+            if rec.advice:
+                out["advice"] = [advice_dict(a) for a in rec.advice]
+            print(json.dumps(out), flush=True)
+        else:
+            print(format_table(rec, args.top or 15), flush=True)
+    return status
+
+
+def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``recommend`` on the ``gpupicker`` subparsers."""
+    r = sub.add_parser("recommend", help="rank GPUs × counts × prices for a workload")
+    r.add_argument("--workload", required=True, metavar="FILE",
+                   help="workload JSON object (or JSON Lines: one result each); '-' = stdin")
+    r.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    r.add_argument("--top", type=int, default=None, metavar="N",
+                   help="show the first N options (table default 15; JSON default all)")
+    r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
+    r.add_argument("--max-gpus", type=int, default=8, metavar="N", help="most GPUs per option")
+    r.add_argument("--hours-per-month", type=float, default=HOURS_PER_MONTH_DEFAULT,
+                   help="serving month length in hours (730 default; 720 as the seed guide)")
+    r.add_argument("--all-offers", action="store_true",
+                   help="keep every provider's best offer (default: best per pricing type)")
+    r.set_defaults(func=cmd_recommend)
+    return r
