@@ -1,0 +1,30 @@
+"""The local catalog: GPUs, models and prices in a SQLite file (sqlite-utils). No Qt.
+
+>>> from gpupicker.catalog import open_catalog
+>>> repo = open_catalog()            # creates and seeds the file on first run
+>>> repo.get_gpu("rtx_4090").memory_gb
+24.0
+"""
+
+from __future__ import annotations
+
+from .bundle import Bundle, load_bundle
+from .csv_io import ImportResult
+from .errors import CatalogCorruptError
+from .records import COLUMNS, CatalogModel, ModelRecord, model_arch_from_record
+from .repository import CatalogRepository, check_sqlite_file, open_catalog, recover_corrupt
+
+__all__ = [
+    "COLUMNS",
+    "Bundle",
+    "CatalogCorruptError",
+    "CatalogModel",
+    "CatalogRepository",
+    "ImportResult",
+    "ModelRecord",
+    "check_sqlite_file",
+    "load_bundle",
+    "model_arch_from_record",
+    "open_catalog",
+    "recover_corrupt",
+]

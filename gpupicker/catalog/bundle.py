@@ -1,0 +1,100 @@
+"""The bundled default catalog (``data/*.csv``): reading, validating, versioning. No SQL.
+
+The bundle version is the SHA-256 of the three CSV files, so any change to the
+shipped data is merged into existing catalogs on the next start.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core.hardware import GpuSpec, PriceOffer
+from .records import ModelRecord, check_price
+
+TABLE_FILES = {"gpus": "gpus.csv", "models": "models.csv", "prices": "prices.csv"}
+
+
+def price_natural_key(row: dict[str, Any]) -> tuple[str, str, str, str, str, str]:
+    """(gpu_id, provider, region, pricing, observed, gpus_per_instance) as strings.
+
+    The five columns the brief names are not unique in the bundled prices.csv
+    (e.g. RunPod Community vs Secure rows share them, as do 1-GPU and 8-GPU
+    instances), so ``gpus_per_instance`` is part of the key and repeated keys are
+    told apart by their order (see :func:`seed_keys`).
+    """
+    gpi = row.get("gpus_per_instance")
+    return (row.get("gpu_id") or "", row.get("provider") or "", row.get("region") or "",
+            row.get("pricing") or "", row.get("observed") or "",
+            "" if gpi is None or gpi == "" else str(int(gpi)))
+
+
+def seed_keys(rows: list[dict[str, Any]]) -> list[str]:
+    """Stable text keys for bundled price rows: natural key plus ``#n`` (n-th repeat)."""
+    seen: dict[tuple[str, ...], int] = {}
+    keys = []
+    for row in rows:
+        k = price_natural_key(row)
+        n = seen.get(k, 0)
+        seen[k] = n + 1
+        keys.append("|".join(k) + f"#{n}")
+    return keys
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """Validated rows of the bundled catalog, as dicts ready for the database.
+
+    Attributes:
+        version: SHA-256 hex digest of gpus.csv + models.csv + prices.csv.
+        gpus: GpuSpec dumps keyed by id (CSV order).
+        models: ModelRecord dumps keyed by id (CSV order).
+        prices: PriceOffer dumps keyed by seed key (CSV order).
+    """
+
+    version: str
+    gpus: dict[str, dict[str, Any]] = field(default_factory=dict)
+    models: dict[str, dict[str, Any]] = field(default_factory=dict)
+    prices: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _read_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def load_bundle(data_dir: Path) -> Bundle:
+    """Read and validate the bundled CSVs in ``data_dir``.
+
+    Raises:
+        FileNotFoundError: when a CSV is missing.
+        ValueError: when a bundled row is invalid (a packaging bug), naming file and line.
+    """
+    digest = hashlib.sha256()
+    for name in TABLE_FILES.values():
+        digest.update((data_dir / name).read_bytes())
+    bundle = Bundle(version=digest.hexdigest())
+
+    def _check(name: str, line: int, fn: Any, row: dict[str, str]) -> Any:
+        try:
+            return fn(row)
+        except ValueError as exc:
+            raise ValueError(f"bundled {name} line {line}: {exc}") from exc
+
+    for i, row in enumerate(_read_rows(data_dir / "gpus.csv"), start=2):
+        g = _check("gpus.csv", i, GpuSpec.model_validate, row)
+        bundle.gpus[g.id] = g.model_dump()
+    for i, row in enumerate(_read_rows(data_dir / "models.csv"), start=2):
+        m = _check("models.csv", i, ModelRecord.model_validate, row)
+        _check("models.csv", i, lambda _r, m=m: m.to_arch(), row)
+        bundle.models[m.id] = m.model_dump()
+    price_dumps = []
+    for i, row in enumerate(_read_rows(data_dir / "prices.csv"), start=2):
+        p = _check("prices.csv", i, lambda r: check_price(PriceOffer.model_validate(r)), row)
+        price_dumps.append(p.model_dump())
+    for key, dump in zip(seed_keys(price_dumps), price_dumps, strict=True):
+        bundle.prices[key] = dump
+    return bundle

@@ -1,0 +1,103 @@
+"""Catalog schema as sqlite-utils ``Migrations`` (applied in order, each once).
+
+Tables:
+
+- ``gpus`` / ``models``: one row per catalog id, columns of ``data/gpus.csv`` /
+  ``data/models.csv`` plus bookkeeping: ``origin`` (``"bundled"`` or ``"user"``),
+  ``user_modified`` (1 once the user changed or deleted the row, so a newer bundled
+  catalog leaves it alone), ``deleted`` (tombstone for a deleted bundled row, so a
+  re-seed does not bring it back), ``updated_at`` (UTC ISO time).
+- ``prices``: integer ``id`` plus the columns of ``data/prices.csv`` and the same
+  bookkeeping; ``seed_key`` identifies a bundled row across catalog versions.
+- ``price_history``: every version of every price row (``changed_at`` UTC ISO);
+  the latest one equals the current row.
+- ``settings``: key → JSON value (exchange rates, display currency, …).
+- ``meta``: key → text (``seed_version``, ``seeded_at``).
+
+Add a migration at the end to change the schema; never edit an applied one.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+MIGRATION_SET = "gpupicker_catalog"
+migrations = Migrations(MIGRATION_SET)
+
+_BOOKKEEPING = {"origin": str, "user_modified": int, "deleted": int, "updated_at": str}
+
+
+@migrations()
+def m001_initial(db: Database) -> None:
+    """Create gpus, models, prices, price_history, settings and meta."""
+    db["gpus"].create(
+        {
+            "id": str, "name": str, "vendor": str, "segment": str, "architecture": str,
+            "release_year": int, "memory_gb": float, "memory_type": str,
+            "memory_bandwidth_gbps": float, "fp32_tflops": float, "fp16_tflops_dense": float,
+            "bf16_tflops_dense": float, "fp8_tflops_dense": float, "int8_tops_dense": float,
+            "int4_tops_dense": float, "tensor_core_gen": str, "tdp_w": float,
+            "interconnect": str, "nvlink_bandwidth_gbps": float, "pcie_gen": int,
+            "msrp_usd": float, "source": str, "notes": str, **_BOOKKEEPING,
+        },
+        pk="id", not_null={"name", "origin"}, defaults={"user_modified": 0, "deleted": 0},
+        if_not_exists=True,
+    )
+    db["models"].create(
+        {
+            "id": str, "name": str, "family": str, "params_b": float, "active_params_b": float,
+            "num_layers": int, "hidden_size": int, "intermediate_size": int,
+            "num_attention_heads": int, "num_key_value_heads": int, "head_dim": int,
+            "vocab_size": int, "max_context": int, "tie_word_embeddings": int,
+            "moe_num_experts": int, "moe_top_k": int, "license": str, "source": str,
+            "notes": str, "sliding_window": int, "attention_pattern": str, "kv_lora_rank": int,
+            "qk_rope_head_dim": int, **_BOOKKEEPING,
+        },
+        pk="id", not_null={"name", "origin"}, defaults={"user_modified": 0, "deleted": 0},
+        if_not_exists=True,
+    )
+    db["prices"].create(
+        {
+            "id": int, "gpu_id": str, "provider": str, "region": str, "pricing": str,
+            "usd_per_gpu_hour": float, "gpus_per_instance": int, "observed": str,
+            "source": str, "notes": str, "currency": str, "seed_key": str, **_BOOKKEEPING,
+        },
+        pk="id", not_null={"gpu_id", "provider", "usd_per_gpu_hour", "origin"},
+        defaults={"user_modified": 0, "deleted": 0}, if_not_exists=True,
+    )
+    db["prices"].create_index(["seed_key"], unique=True, if_not_exists=True)
+    db["prices"].create_index(["gpu_id"], if_not_exists=True)
+    db["price_history"].create(
+        {
+            "id": int, "price_id": int, "changed_at": str, "gpu_id": str, "provider": str,
+            "region": str, "pricing": str, "usd_per_gpu_hour": float, "gpus_per_instance": int,
+            "observed": str, "source": str, "notes": str, "currency": str,
+        },
+        pk="id", if_not_exists=True,
+    )
+    db["price_history"].create_index(["price_id"], if_not_exists=True)
+    db["settings"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+    db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+
+
+@migrations()
+def m002_default_settings(db: Database) -> None:
+    """Default display currency (USD) and a starting CNY rate (USD per yuan, user-editable)."""
+    db["settings"].insert_all(
+        [{"key": "display_currency", "value": '"USD"'},
+         {"key": "fx_rates", "value": '{"USD": 1.0, "CNY": 0.14}'}],
+        ignore=True,
+    )
+
+
+def apply_migrations(db: Database) -> None:
+    """Apply pending migrations.
+
+    Call inside a write transaction so that two processes opening a fresh file at
+    once do not both create the tables.
+
+    Raises:
+        sqlite3.DatabaseError: when the file cannot be written.
+    """
+    migrations.apply(db)

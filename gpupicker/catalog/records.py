@@ -1,0 +1,330 @@
+"""Catalog row records and the models.csv → ``ModelArch`` mapping. No Qt, no SQL.
+
+``ModelRecord`` is one row of ``models.csv`` (the flat, editable form stored in
+the ``models`` table); ``CatalogModel`` is what the repository hands to the UI:
+the record's descriptive fields plus the resolved :class:`ModelArch`.
+
+Column lists here are exactly the headers of the bundled ``data/*.csv`` files
+(a test checks it), so export writes those columns in that order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..core.hardware import PriceOffer
+from ..core.model_arch import ModelArch
+
+GPU_COLUMNS: tuple[str, ...] = (
+    "id", "name", "vendor", "segment", "architecture", "release_year", "memory_gb",
+    "memory_type", "memory_bandwidth_gbps", "fp32_tflops", "fp16_tflops_dense",
+    "bf16_tflops_dense", "fp8_tflops_dense", "int8_tops_dense", "int4_tops_dense",
+    "tensor_core_gen", "tdp_w", "interconnect", "nvlink_bandwidth_gbps", "pcie_gen", "msrp_usd",
+    "source", "notes",
+)
+PRICE_COLUMNS: tuple[str, ...] = (
+    "gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
+    "observed", "source", "notes", "currency",
+)
+MODEL_COLUMNS: tuple[str, ...] = (
+    "id", "name", "family", "params_b", "active_params_b", "num_layers", "hidden_size",
+    "intermediate_size", "num_attention_heads", "num_key_value_heads", "head_dim", "vocab_size",
+    "max_context", "tie_word_embeddings", "moe_num_experts", "moe_top_k", "license", "source",
+    "notes", "sliding_window", "attention_pattern", "kv_lora_rank", "qk_rope_head_dim",
+)
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "gpus": GPU_COLUMNS, "prices": PRICE_COLUMNS, "models": MODEL_COLUMNS,
+}
+"""CSV/catalog columns per table, in file order."""
+
+REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
+    "gpus": ("id", "name", "memory_gb", "memory_bandwidth_gbps"),
+    "prices": ("gpu_id", "provider", "usd_per_gpu_hour"),
+    "models": ("id", "name", "family", "params_b"),
+}
+"""Columns an imported CSV must have (the others default to blank)."""
+
+PRICING_TYPES: frozenset[str] = frozenset(
+    {"on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace", "owned"})
+"""Accepted ``pricing`` values (``core.hardware.Pricing``)."""
+
+_CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
+PARAM_TOLERANCE = 0.02
+"""Relative difference between the computed and the listed parameter count above which the
+listed ``params_b``/``active_params_b`` are used instead (MLA, shared experts, odd layouts)."""
+
+
+def check_price(offer: PriceOffer) -> PriceOffer:
+    """Catalog rules beyond ``PriceOffer``'s own: known pricing type, 3-letter currency.
+
+    Raises:
+        ValueError: for an unknown ``pricing`` or a currency that is not 3 letters.
+    """
+    if offer.pricing not in PRICING_TYPES:
+        raise ValueError(f"pricing {offer.pricing!r} is not one of "
+                         + ", ".join(sorted(PRICING_TYPES)))
+    if not _CURRENCY_RE.match(offer.currency):
+        raise ValueError(f"currency {offer.currency!r} is not a 3-letter code such as USD or CNY")
+    return offer
+
+
+def _blank_to_none(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: (None if isinstance(v, str) and not v.strip() else v) for k, v in data.items()}
+    return data
+
+
+class ModelRecord(BaseModel):
+    """One row of ``models.csv`` as stored in the catalog (sizes are element counts).
+
+    Attributes:
+        params_b: total parameters in billions (10**9).
+        active_params_b: parameters used per token in billions (MoE); equals ``params_b``
+            for dense models.
+        num_layers: transformer blocks (HF ``num_hidden_layers``).
+        intermediate_size: MLP width; per expert for MoE rows.
+        max_context: context length in tokens.
+        sliding_window: local-attention window in tokens (blank = none).
+        attention_pattern: free text such as ``"5 sliding : 1 global"``.
+        kv_lora_rank: MLA latent rank (DeepSeek-V2/V3, Kimi K2).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    family: str = ""
+    params_b: float = Field(gt=0)
+    active_params_b: float | None = Field(default=None, gt=0)
+    num_layers: int | None = Field(default=None, ge=1)
+    hidden_size: int | None = Field(default=None, ge=1)
+    intermediate_size: int | None = Field(default=None, ge=1)
+    num_attention_heads: int | None = Field(default=None, ge=1)
+    num_key_value_heads: int | None = Field(default=None, ge=1)
+    head_dim: int | None = Field(default=None, ge=1)
+    vocab_size: int | None = Field(default=None, ge=1)
+    max_context: int | None = Field(default=None, ge=1)
+    tie_word_embeddings: bool | None = None
+    moe_num_experts: int | None = Field(default=None, ge=1)
+    moe_top_k: int | None = Field(default=None, ge=1)
+    license: str = ""
+    source: str = ""
+    notes: str = ""
+    sliding_window: int | None = Field(default=None, ge=1)
+    attention_pattern: str = ""
+    kv_lora_rank: int | None = Field(default=None, ge=1)
+    qk_rope_head_dim: int | None = Field(default=None, ge=0)
+
+    _blank = model_validator(mode="before")(classmethod(lambda cls, d: _blank_to_none(d)))
+
+    @field_validator("family", "license", "source", "notes", "attention_pattern", mode="before")
+    @classmethod
+    def _none_to_empty(cls, v: Any) -> Any:
+        return "" if v is None else v
+
+    @field_validator("tie_word_embeddings", mode="before")
+    @classmethod
+    def _bool(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            s = v.strip().lower()
+            if s in ("true", "1", "yes", "y"):
+                return True
+            if s in ("false", "0", "no", "n"):
+                return False
+            if not s:
+                return None
+        return v
+
+    @property
+    def kind(self) -> Literal["llm", "diffusion"]:
+        """``"diffusion"`` for image/video models (family ``diffusion`` or no layer count)."""
+        if self.family.lower() == "diffusion" or self.num_layers is None:
+            return "diffusion"
+        return "llm"
+
+    def to_arch(self) -> ModelArch:
+        """The architecture the calculator uses (see :func:`model_arch_from_record`).
+
+        Raises:
+            ValueError: when the row cannot describe a model (e.g. heads not a multiple of
+                KV heads, or an LLM row missing its layer sizes).
+        """
+        return model_arch_from_record(self)
+
+
+class CatalogModel(BaseModel):
+    """A catalog model as the UI lists it: descriptive fields plus the resolved architecture.
+
+    Attributes:
+        kind: ``"llm"`` or ``"diffusion"``.
+        params_b: total parameters in billions as listed in the catalog.
+        active_params_b: parameters per token in billions (MoE), else ``params_b``.
+        max_context: context length in tokens (None for diffusion rows).
+        arch: the :class:`ModelArch` the calculator uses.
+        is_user: True when the user added or changed this row.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    family: str = ""
+    kind: Literal["llm", "diffusion"] = "llm"
+    params_b: float
+    active_params_b: float | None = None
+    max_context: int | None = None
+    arch: ModelArch
+    license: str = ""
+    source: str = ""
+    notes: str = ""
+    is_user: bool = False
+
+    @classmethod
+    def from_record(cls, rec: ModelRecord, is_user: bool = False) -> CatalogModel:
+        """Build from a stored row.
+
+        Raises:
+            ValueError: when the row does not describe a valid architecture.
+        """
+        return cls(id=rec.id, name=rec.name, family=rec.family, kind=rec.kind,
+                   params_b=rec.params_b, active_params_b=rec.active_params_b,
+                   max_context=rec.max_context, arch=rec.to_arch(), license=rec.license,
+                   source=rec.source, notes=rec.notes, is_user=is_user)
+
+
+# ---- models.csv → ModelArch ------------------------------------------------------------------
+
+# catalog family → Hugging Face model_type (decides gated MLP and q/k/v biases).
+_FAMILY_MODEL_TYPE: dict[str, str] = {
+    "llama2": "llama", "llama3": "llama", "llama3.1": "llama", "llama3.2": "llama",
+    "llama3.3": "llama", "codellama": "llama", "yi": "llama", "llama4": "llama4",
+    "mistral": "mistral", "mistral-small": "mistral", "mistral-large": "mistral",
+    "ministral": "mistral", "mixtral": "mixtral",
+    "qwen": "qwen", "qwen1.5": "qwen2", "qwen2": "qwen2", "qwen2.5": "qwen2", "qwen3": "qwen3",
+    "qwen3-coder": "qwen3_moe", "qwen1.5-moe": "qwen2_moe",
+    "gemma": "gemma", "gemma2": "gemma2", "gemma3": "gemma3_text",
+    "phi3": "phi3", "phi4": "phi3", "phi3.5-moe": "phimoe", "phi-2": "phi", "phi2": "phi",
+    "deepseek-v2": "deepseek_v2", "deepseek-v3": "deepseek_v3", "kimi-k2": "deepseek_v3",
+    "deepseek-moe": "deepseek",
+    "gpt2": "gpt2", "falcon": "falcon", "starcoder2": "starcoder2", "gpt-neox": "gpt_neox",
+    "glm4": "glm", "glm4.5": "glm4_moe", "gpt-oss": "gpt_oss",
+    "baichuan2": "baichuan", "internlm2.5": "internlm2", "minicpm": "minicpm",
+    "command-r": "cohere", "cohere": "cohere", "dbrx": "dbrx",
+}
+# families whose attention projections carry biases although their model_type is not in
+# core's q/k/v-bias list (GLM-4 add_qkv_bias, GLM-4.5 attention_bias, gpt-oss attention_bias).
+_FAMILY_ATTENTION_BIAS = frozenset({"glm4", "glm4.5", "gpt-oss"})
+
+
+def model_type_for(rec: ModelRecord) -> str:
+    """Hugging Face ``model_type`` for a catalog row, from its family (and id for distills)."""
+    fam = rec.family.lower().strip()
+    if fam == "deepseek-r1-distill":
+        return "qwen2" if "qwen" in rec.id.lower() else "llama"
+    if fam == "qwen3" and (rec.moe_num_experts or 0) > 1:
+        return "qwen3_moe"
+    return _FAMILY_MODEL_TYPE.get(fam, re.sub(r"[^a-z0-9]+", "_", fam) or "llama")
+
+
+_ALL_SLIDING = re.compile(r"all\s+layers", re.I)
+_RATIO_IN_PARENS = re.compile(r"\(\s*(\d+)\s*:\s*(\d+)\s*\)")
+_LOCAL = r"(?:sliding|local|chunked)"
+_GLOBAL = r"(?:global|full)"
+_LOCAL_FIRST = re.compile(rf"(\d+)\s*[^:\d]*?{_LOCAL}[^:]*:\s*(\d+)\s*[^:\d]*?{_GLOBAL}", re.I)
+_GLOBAL_FIRST = re.compile(rf"(\d+)\s*[^:\d]*?{_GLOBAL}[^:]*:\s*(\d+)\s*[^:\d]*?{_LOCAL}", re.I)
+
+
+def sliding_window_layers(num_layers: int, sliding_window: int | None, pattern: str) -> int | None:
+    """How many of ``num_layers`` use local (sliding/chunked) attention.
+
+    ``"5 sliding : 1 global"`` → 5 of every 6 layers (the global layer closes each
+    period, as in Gemma 3); ``"alternating sliding/full (1:1)"`` → half;
+    ``"1 full : 3 sliding"`` → 3 of 4; ``"all layers sliding-window"`` or a window
+    with no pattern → every layer. Returns None when there is no window or the
+    pattern is not understood (the calculator then treats every layer as global,
+    which over- rather than under-estimates the KV cache).
+    """
+    if not sliding_window or num_layers <= 0:
+        return None
+    text = (pattern or "").strip()
+    if not text or _ALL_SLIDING.search(text):
+        return num_layers
+    local = glob = None
+    if m := _LOCAL_FIRST.search(text):
+        local, glob = int(m.group(1)), int(m.group(2))
+    elif m := _GLOBAL_FIRST.search(text):
+        glob, local = int(m.group(1)), int(m.group(2))
+    elif re.search(r"alternating", text, re.I):
+        local, glob = 1, 1
+        if (m := _RATIO_IN_PARENS.search(text)) and re.search(
+                rf"{_LOCAL}\s*/\s*{_GLOBAL}", text, re.I):
+            local, glob = int(m.group(1)), int(m.group(2))
+    if not local or not glob:
+        return None
+    period = local + glob
+    n_global = (num_layers // period) * glob + max(0, num_layers % period - local)
+    return num_layers - n_global
+
+
+def _rel_diff(a: int, b: float) -> float:
+    return abs(a - b) / b if b else 0.0
+
+
+def model_arch_from_record(rec: ModelRecord) -> ModelArch:
+    """Map a models.csv row to the calculator's :class:`ModelArch`.
+
+    ``num_layers``→``num_hidden_layers``, ``moe_num_experts``→``num_local_experts``,
+    ``moe_top_k``→``num_experts_per_tok``; MoE rows' ``intermediate_size`` is per
+    expert (also set as ``moe_intermediate_size``); ``model_type`` comes from the
+    family (Qwen2 biases, non-gated Falcon/StarCoder2/GPT-2 MLPs); the attention
+    pattern sets ``sliding_window_layers``; MLA ranks are passed through. When the
+    parameter count computed from those fields differs from ``params_b``·10**9 (or
+    the active count from ``active_params_b``·10**9) by more than 2 %, the listed
+    figures are set as ``params``/``active_params``. Diffusion rows carry ``params``
+    only.
+
+    Raises:
+        ValueError: when the row does not describe a valid architecture.
+    """
+    listed = int(round(rec.params_b * 1e9))
+    listed_active = int(round((rec.active_params_b or rec.params_b) * 1e9))
+    if rec.kind == "diffusion":
+        return ModelArch(name=rec.name, kind="diffusion", params=listed)
+    missing = [f for f in ("num_layers", "hidden_size", "num_attention_heads", "vocab_size")
+               if getattr(rec, f) is None]
+    if missing:
+        raise ValueError("LLM row is missing " + ", ".join(missing))
+    moe = (rec.moe_num_experts or 0) > 1
+    layers = rec.num_layers or 0
+    fields: dict[str, Any] = {
+        "name": rec.name,
+        "kind": "llm",
+        "model_type": model_type_for(rec),
+        "hidden_size": rec.hidden_size,
+        "intermediate_size": rec.intermediate_size or 0,
+        "num_hidden_layers": layers,
+        "num_attention_heads": rec.num_attention_heads,
+        "num_key_value_heads": rec.num_key_value_heads,
+        "head_dim": rec.head_dim,
+        "vocab_size": rec.vocab_size,
+        "tie_word_embeddings": bool(rec.tie_word_embeddings),
+        "max_position_embeddings": rec.max_context,
+        "sliding_window": rec.sliding_window,
+        "sliding_window_layers": sliding_window_layers(layers, rec.sliding_window,
+                                                       rec.attention_pattern),
+        "kv_lora_rank": rec.kv_lora_rank,
+        "qk_rope_head_dim": rec.qk_rope_head_dim,
+    }
+    if rec.family.lower() in _FAMILY_ATTENTION_BIAS:
+        fields["attention_bias"] = True
+    if moe:
+        fields.update(num_local_experts=rec.moe_num_experts, num_experts_per_tok=rec.moe_top_k,
+                      moe_intermediate_size=rec.intermediate_size)
+    arch = ModelArch(**fields)
+    if (_rel_diff(arch.param_count(), listed) > PARAM_TOLERANCE
+            or _rel_diff(arch.active_param_count(), listed_active) > PARAM_TOLERANCE):
+        arch = arch.model_copy(update={"params": listed, "active_params": listed_active})
+    return arch

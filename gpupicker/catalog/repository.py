@@ -1,0 +1,889 @@
+"""The catalog repository: a SQLite file (sqlite-utils) that returns and takes core models.
+
+Safety rules, all enforced here:
+
+- The file is checked before use: a non-SQLite header is rejected without reading
+  the rest of the file, then ``PRAGMA quick_check`` must say ``ok``; otherwise
+  :class:`CatalogCorruptError`. :func:`recover_corrupt` moves a bad file aside.
+- WAL journal, ``synchronous=FULL`` (a confirmed edit survives a crash or a kill),
+  a 30 s busy timeout, and every write in one ``BEGIN IMMEDIATE`` transaction, so
+  two app instances editing one file wait for each other instead of failing.
+- Bundled rows are applied once; a newer bundle merges in without touching rows
+  the user changed (``user_modified``); ``reset_row``/``reset_all`` restore them.
+- Imports are all-or-nothing and take a backup first; backups rotate (last 10).
+
+Prices: ``usd_per_gpu_hour`` holds an amount in the row's ``currency`` (the column
+keeps its CSV name); :meth:`CatalogRepository.get_fx_rates` gives USD per unit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import operator
+import os
+import sqlite3
+import threading
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from .. import paths
+from ..core.hardware import GpuSpec, PriceOffer
+from ..core.model_arch import ModelArch
+from .bundle import Bundle, load_bundle, price_natural_key
+from .csv_io import (
+    ImportResult,
+    ProgressCallback,
+    check_table,
+    read_csv,
+    validate_rows,
+    write_csv,
+)
+from .errors import CatalogCorruptError
+from .migrations import apply_migrations
+from .records import (
+    GPU_COLUMNS,
+    MODEL_COLUMNS,
+    PRICE_COLUMNS,
+    CatalogModel,
+    ModelRecord,
+    check_price,
+)
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_S = 30.0
+"""Seconds a writer waits for another process's transaction before giving up."""
+BACKUPS_KEPT = 10
+_PRICE_GETTER = operator.itemgetter(*PRICE_COLUMNS)
+_KEY_COLUMN = {"gpus": "id", "models": "id", "prices": "id"}
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def check_sqlite_file(path: Path) -> None:
+    """Reject a file that is not SQLite by its 16-byte header (never reads the rest).
+
+    A missing or empty file passes (SQLite creates a new database there).
+
+    Raises:
+        CatalogCorruptError: for a directory, an unreadable file, or a wrong header.
+    """
+    if not path.exists():
+        return
+    if path.is_dir():
+        raise CatalogCorruptError(path, "it is a folder, not a file")
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise CatalogCorruptError(path, f"cannot read it ({exc.strerror or exc})") from exc
+    if head and head != SQLITE_HEADER:
+        raise CatalogCorruptError(path, "not a SQLite database (wrong file header)")
+
+
+def open_catalog(path: str | os.PathLike[str] | None = None,
+                 data_dir: Path | None = None) -> CatalogRepository:
+    """Open (creating and seeding on first run) the catalog.
+
+    Args:
+        path: catalog SQLite file; None → :func:`gpupicker.paths.catalog_path`
+            (``$GPUPICKER_CATALOG`` or the user data dir).
+        data_dir: folder of the bundled CSVs; None → :func:`gpupicker.paths.data_dir`.
+
+    Returns:
+        An open :class:`CatalogRepository` (close it with ``close()`` or ``with``).
+
+    Raises:
+        CatalogCorruptError: when the file is not SQLite, fails ``PRAGMA quick_check``,
+            or cannot be read.
+    """
+    return CatalogRepository(paths.catalog_path(path), data_dir=data_dir)
+
+
+def recover_corrupt(path: str | os.PathLike[str] | None = None,
+                    data_dir: Path | None = None) -> Path:
+    """Move a damaged catalog aside (never delete it) and create a fresh seeded one.
+
+    The file goes to ``<name>.corrupt-<UTC timestamp>.sqlite`` next to it (its
+    ``-wal``/``-shm`` side files follow with the same name plus suffix).
+
+    Args:
+        path: catalog file; None → :func:`gpupicker.paths.catalog_path`.
+        data_dir: bundled CSV folder; None → :func:`gpupicker.paths.data_dir`.
+
+    Returns:
+        Where the bad file now is.
+
+    Raises:
+        OSError: when the file cannot be moved.
+        CatalogCorruptError: when even the fresh catalog cannot be created.
+    """
+    src = paths.catalog_path(path)
+    dest = src.with_suffix(f".corrupt-{_stamp()}.sqlite")
+    n = 1
+    while dest.exists():
+        dest = src.with_suffix(f".corrupt-{_stamp()}-{n}.sqlite")
+        n += 1
+    if src.exists():
+        os.replace(src, dest)
+    for side in ("-wal", "-shm", "-journal"):
+        extra = src.with_name(src.name + side)
+        if extra.exists():
+            os.replace(extra, dest.with_name(dest.name + side))
+    CatalogRepository(src, data_dir=data_dir).close()
+    return dest
+
+
+class CatalogRepository:
+    """Read and edit the catalog; every method returns or takes core/catalog records.
+
+    Thread-safe (one lock per repository); several processes may open the same file.
+    Use :func:`open_catalog` rather than the constructor.
+    """
+
+    def __init__(self, path: Path, data_dir: Path | None = None) -> None:
+        """Open ``path``, check it, apply migrations and merge the bundled catalog.
+
+        Raises:
+            CatalogCorruptError: when the file is not an intact SQLite database.
+        """
+        self.path = Path(path)
+        self._data_dir = data_dir
+        self._bundle: Bundle | None = None
+        self._lock = threading.RLock()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        check_sqlite_file(self.path)
+        try:
+            conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S,
+                                   check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise CatalogCorruptError(self.path, str(exc)) from exc
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+            if [r[0] for r in rows] != ["ok"]:
+                raise CatalogCorruptError(self.path, "; ".join(str(r[0]) for r in rows[:5]))
+            self.db = Database(conn)
+            self.db.enable_wal()
+            conn.execute("PRAGMA synchronous = FULL")
+            with self._write():
+                apply_migrations(self.db)
+                self._merge_bundle()
+        except CatalogCorruptError:
+            conn.close()
+            raise
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise CatalogCorruptError(self.path, str(exc)) from exc
+
+    # ---- plumbing ------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the database connection (pending WAL content stays durable)."""
+        with self._lock:
+            self.db.close()
+
+    def __enter__(self) -> CatalogRepository:
+        """Use as a context manager; closes on exit."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close the connection."""
+        self.close()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction.
+
+        ``BEGIN IMMEDIATE`` waits (busy timeout) for other writers, then owns the file
+        until COMMIT; any exception rolls everything back.
+        """
+        with self._lock:
+            conn = self.db.conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+
+    def _query(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[dict[str, Any]]:
+        with self._lock:
+            cur = self.db.conn.execute(sql, params)
+            names = [d[0] for d in cur.description]
+            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+
+    def bundle(self) -> Bundle:
+        """The bundled default catalog (read once per repository)."""
+        if self._bundle is None:
+            self._bundle = load_bundle(self._data_dir or paths.data_dir())
+        return self._bundle
+
+    def data_version(self) -> int:
+        """``PRAGMA data_version``: changes when another connection commits (poll to refresh)."""
+        with self._lock:
+            return int(self.db.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def integrity_check(self) -> str:
+        """``PRAGMA integrity_check`` result (``"ok"`` when intact; reads the whole file)."""
+        rows = self._query("PRAGMA integrity_check")
+        return "; ".join(str(next(iter(r.values()))) for r in rows)
+
+    def meta(self, key: str) -> str | None:
+        """A ``meta`` value such as ``seed_version`` (None when absent)."""
+        rows = self._query("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0]["value"] if rows else None
+
+    # ---- seeding -------------------------------------------------------------------------
+    def _merge_bundle(self, force: bool = False) -> None:
+        """Apply the bundled catalog if its version is new. Call inside ``_write``."""
+        bundle = self.bundle()
+        conn = self.db.conn
+        row = conn.execute("SELECT value FROM meta WHERE key = 'seed_version'").fetchone()
+        if row and row[0] == bundle.version and not force:
+            return
+        now = _now()
+        for table, cols, rows in (("gpus", GPU_COLUMNS, bundle.gpus),
+                                  ("models", MODEL_COLUMNS, bundle.models)):
+            existing = {r[0]: (r[1], r[2]) for r in conn.execute(
+                f"SELECT id, origin, user_modified FROM {table}")}
+            for rid, values in rows.items():
+                if rid in existing and existing[rid][1]:
+                    continue  # the user changed it: theirs wins
+                self._upsert_row(table, cols, values, origin="bundled", user_modified=0,
+                                 now=now)
+            gone = [rid for rid, (origin, mod) in existing.items()
+                    if origin == "bundled" and not mod and rid not in rows]
+            conn.executemany(f"DELETE FROM {table} WHERE id = ?", [(g,) for g in gone])
+        existing_p = {r[0]: (r[1], r[2]) for r in conn.execute(
+            "SELECT seed_key, id, user_modified FROM prices WHERE seed_key IS NOT NULL")}
+        for key, values in bundle.prices.items():
+            if key in existing_p:
+                pid, mod = existing_p[key]
+                if mod:
+                    continue
+                current = self._price_values(pid)
+                if current != {c: values[c] for c in PRICE_COLUMNS}:
+                    self._update_price_row(pid, values, user_modified=0, now=now)
+            else:
+                self._insert_price_rows([(values, key)], origin="bundled", user_modified=0,
+                                        now=now)
+        gone_p = [pid for key, (pid, mod) in existing_p.items()
+                  if not mod and key not in bundle.prices]
+        conn.executemany("DELETE FROM price_history WHERE price_id = ?", [(p,) for p in gone_p])
+        conn.executemany("DELETE FROM prices WHERE id = ?", [(p,) for p in gone_p])
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('seed_version', ?)",
+                     (bundle.version,))
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('seeded_at', ?)", (now,))
+
+    def _upsert_row(self, table: str, cols: tuple[str, ...], values: dict[str, Any], *,
+                    origin: str, user_modified: int, now: str) -> None:
+        names = [*cols, "origin", "user_modified", "deleted", "updated_at"]
+        sql = (f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
+               "ON CONFLICT(id) DO UPDATE SET "
+               + ", ".join(f"{n} = excluded.{n}" for n in names if n != "origin"))
+        self.db.conn.execute(sql, [values.get(c) for c in cols]
+                             + [origin, user_modified, 0, now])
+
+    # ---- GPUs ----------------------------------------------------------------------------
+    def gpus(self) -> list[GpuSpec]:
+        """All GPUs (catalog order: bundled first, then the user's)."""
+        return [g for g, _ in self.gpu_rows()]
+
+    def gpu_rows(self) -> list[tuple[GpuSpec, bool]]:
+        """``(GpuSpec, is_user)`` per GPU; ``is_user`` = added or changed by the user."""
+        rows = self._query("SELECT * FROM gpus WHERE deleted = 0 ORDER BY rowid")
+        return [(GpuSpec.model_validate(r), bool(r["user_modified"] or r["origin"] == "user"))
+                for r in rows]
+
+    def get_gpu(self, gpu_id: str) -> GpuSpec | None:
+        """The GPU with catalog id ``gpu_id`` (e.g. ``"rtx_4090"``), or None."""
+        rows = self._query("SELECT * FROM gpus WHERE id = ? AND deleted = 0", (gpu_id,))
+        return GpuSpec.model_validate(rows[0]) if rows else None
+
+    def upsert_gpu(self, gpu: GpuSpec) -> None:
+        """Add or replace a GPU (by ``gpu.id``); the row is flagged as user-changed.
+
+        Raises:
+            pydantic.ValidationError: when ``gpu`` is not a valid GpuSpec.
+        """
+        gpu = GpuSpec.model_validate(gpu.model_dump())
+        self._upsert_record("gpus", GPU_COLUMNS, gpu.model_dump())
+
+    def delete_gpu(self, gpu_id: str) -> None:
+        """Delete a GPU; its prices are kept.
+
+        A bundled GPU is hidden rather than removed, so a newer bundle does not bring it
+        back; ``reset_row("gpus", id)`` restores it.
+
+        Raises:
+            KeyError: when there is no such GPU.
+        """
+        self._delete_record("gpus", gpu_id)
+
+    def _upsert_record(self, table: str, cols: tuple[str, ...], values: dict[str, Any]) -> None:
+        with self._write() as conn:
+            cur = conn.execute(f"SELECT * FROM {table} WHERE id = ?", (values["id"],)).fetchone()
+            if cur is not None:
+                names = [d[0] for d in conn.execute(f"SELECT * FROM {table} LIMIT 0").description]
+                old = dict(zip(names, cur, strict=True))
+                if not old["deleted"] and all(_same(old.get(c), values.get(c)) for c in cols):
+                    return
+                origin = old["origin"]
+            else:
+                origin = "user"
+            self._upsert_row(table, cols, values, origin=origin, user_modified=1, now=_now())
+
+    def _delete_record(self, table: str, key: str) -> None:
+        with self._write() as conn:
+            row = conn.execute(f"SELECT origin FROM {table} WHERE id = ? AND deleted = 0",
+                               (key,)).fetchone()
+            if row is None:
+                raise KeyError(f"no {table[:-1]} with id {key!r}")
+            if row[0] == "bundled":
+                conn.execute(f"UPDATE {table} SET deleted = 1, user_modified = 1, updated_at = ? "
+                             "WHERE id = ?", (_now(), key))
+            else:
+                conn.execute(f"DELETE FROM {table} WHERE id = ?", (key,))
+
+    # ---- models --------------------------------------------------------------------------
+    def model_records(self) -> list[ModelRecord]:
+        """All models as flat models.csv rows (for the editor)."""
+        return [ModelRecord.model_validate(r) for r in
+                self._query("SELECT * FROM models WHERE deleted = 0 ORDER BY rowid")]
+
+    def models(self) -> list[CatalogModel]:
+        """All models with their resolved architecture (catalog order)."""
+        rows = self._query("SELECT * FROM models WHERE deleted = 0 ORDER BY rowid")
+        return [CatalogModel.from_record(ModelRecord.model_validate(r),
+                                         is_user=bool(r["user_modified"] or r["origin"] == "user"))
+                for r in rows]
+
+    def get_catalog_model(self, model_id: str) -> CatalogModel | None:
+        """The catalog model ``model_id`` (e.g. ``"mistral_7b_v0_1"``), or None."""
+        rows = self._query("SELECT * FROM models WHERE id = ? AND deleted = 0", (model_id,))
+        if not rows:
+            return None
+        r = rows[0]
+        return CatalogModel.from_record(ModelRecord.model_validate(r),
+                                        is_user=bool(r["user_modified"] or r["origin"] == "user"))
+
+    def get_model(self, model_id: str) -> ModelArch | None:
+        """The architecture of catalog model ``model_id`` for the calculator, or None."""
+        m = self.get_catalog_model(model_id)
+        return m.arch if m else None
+
+    def upsert_model(self, record: ModelRecord) -> None:
+        """Add or replace a model row (by id); the row is flagged as user-changed.
+
+        Raises:
+            ValueError: when the row does not describe a valid architecture.
+        """
+        record = ModelRecord.model_validate(record.model_dump())
+        record.to_arch()
+        self._upsert_record("models", MODEL_COLUMNS, record.model_dump())
+
+    def delete_model(self, model_id: str) -> None:
+        """Delete a model (bundled ones are hidden; ``reset_row`` restores them).
+
+        Raises:
+            KeyError: when there is no such model.
+        """
+        self._delete_record("models", model_id)
+
+    # ---- prices --------------------------------------------------------------------------
+    def prices(self) -> list[PriceOffer]:
+        """Current price offers (amounts per GPU-hour in each row's ``currency``)."""
+        return [p for _, p, _ in self.price_rows()]
+
+    def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
+        """``(row_id, PriceOffer, is_user)`` for every current price, by row id."""
+        rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
+        return [(r["id"], PriceOffer.model_validate(r),
+                 bool(r["user_modified"] or r["origin"] == "user")) for r in rows]
+
+    def get_price(self, row_id: int) -> PriceOffer | None:
+        """The current price in row ``row_id``, or None."""
+        rows = self._query("SELECT * FROM prices WHERE id = ? AND deleted = 0", (row_id,))
+        return PriceOffer.model_validate(rows[0]) if rows else None
+
+    def _price_values(self, row_id: int) -> dict[str, Any]:
+        cur = self.db.conn.execute(f"SELECT {', '.join(PRICE_COLUMNS)} FROM prices WHERE id = ?",
+                                   (row_id,))
+        r = cur.fetchone()
+        return dict(zip(PRICE_COLUMNS, r, strict=True)) if r else {}
+
+    def _check_gpu_known(self, gpu_id: str) -> None:
+        row = self.db.conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0",
+                                   (gpu_id,)).fetchone()
+        if row is None:
+            raise ValueError(f"unknown GPU {gpu_id!r}: add it to the GPUs first")
+
+    def _insert_price_rows(self, items: list[tuple[dict[str, Any], str | None]], *, origin: str,
+                           user_modified: int, now: str) -> list[int]:
+        """Insert new price rows with explicit ids (we hold the write lock, so MAX(id) is ours).
+
+        No history row is written: a row without history has one version, itself (see
+        :meth:`price_history`); the first change records the original version.
+        """
+        conn = self.db.conn
+        start = int(conn.execute("SELECT COALESCE(MAX(id), 0) FROM prices").fetchone()[0]) + 1
+        ids = list(range(start, start + len(items)))
+        cols = ", ".join(PRICE_COLUMNS)
+        marks = ", ".join("?" * len(PRICE_COLUMNS))
+        get = _PRICE_GETTER
+        conn.executemany(
+            f"INSERT INTO prices (id, {cols}, seed_key, origin, user_modified, deleted, "
+            f"updated_at) VALUES (?, {marks}, ?, ?, ?, 0, ?)",
+            [(i, *get(v), key, origin, user_modified, now)
+             for i, (v, key) in zip(ids, items, strict=True)])
+        return ids
+
+    def _update_price_rows(self, items: list[tuple[int, dict[str, Any]]], *, user_modified: int,
+                           now: str) -> None:
+        """Write new values for existing price rows and append them to the history."""
+        if not items:
+            return
+        conn = self.db.conn
+        ids = [rid for rid, _ in items]
+        # rows changed for the first time: record their original version first
+        known: set[int] = set()
+        for s in range(0, len(ids), 500):
+            part = ids[s:s + 500]
+            known.update(r[0] for r in conn.execute(
+                "SELECT DISTINCT price_id FROM price_history WHERE price_id IN "
+                f"({', '.join('?' * len(part))})", part))
+        firsts = [rid for rid in ids if rid not in known]
+        for s in range(0, len(firsts), 500):
+            part = firsts[s:s + 500]
+            conn.execute(
+                f"INSERT INTO price_history (price_id, changed_at, {', '.join(PRICE_COLUMNS)}) "
+                f"SELECT id, COALESCE(updated_at, ''), {', '.join(PRICE_COLUMNS)} FROM prices "
+                f"WHERE id IN ({', '.join('?' * len(part))})", part)
+        sets = ", ".join(f"{c} = ?" for c in PRICE_COLUMNS)
+        get = _PRICE_GETTER
+        conn.executemany(
+            f"UPDATE prices SET {sets}, user_modified = ?, deleted = 0, updated_at = ? "
+            "WHERE id = ?", [(*get(v), user_modified, now, rid) for rid, v in items])
+        marks = ", ".join("?" * len(PRICE_COLUMNS))
+        conn.executemany(
+            f"INSERT INTO price_history (price_id, changed_at, {', '.join(PRICE_COLUMNS)}) "
+            f"VALUES (?, ?, {marks})", [(rid, now, *get(v)) for rid, v in items])
+
+    def _update_price_row(self, row_id: int, values: dict[str, Any], *, user_modified: int,
+                          now: str) -> None:
+        self._update_price_rows([(row_id, values)], user_modified=user_modified, now=now)
+
+    def add_price(self, offer: PriceOffer) -> int:
+        """Add a user price row (its first history entry is written too).
+
+        Returns:
+            The new row id.
+
+        Raises:
+            ValueError: unknown ``gpu_id``, unknown ``pricing`` or a bad currency code.
+        """
+        offer = check_price(PriceOffer.model_validate(offer.model_dump()))
+        with self._write():
+            self._check_gpu_known(offer.gpu_id)
+            return self._insert_price_rows([(offer.model_dump(), None)], origin="user",
+                                           user_modified=1, now=_now())[0]
+
+    def update_price(self, row_id: int, offer: PriceOffer) -> None:
+        """Replace the values of price row ``row_id``; the old version stays in the history.
+
+        Raises:
+            KeyError: when the row does not exist (or was deleted).
+            ValueError: unknown ``gpu_id``, unknown ``pricing`` or a bad currency code.
+        """
+        offer = check_price(PriceOffer.model_validate(offer.model_dump()))
+        values = offer.model_dump()
+        with self._write() as conn:
+            row = conn.execute("SELECT 1 FROM prices WHERE id = ? AND deleted = 0",
+                               (row_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no price row {row_id}")
+            self._check_gpu_known(offer.gpu_id)
+            if all(_same(a, values[c]) for c, a in self._price_values(row_id).items()):
+                return
+            self._update_price_row(row_id, values, user_modified=1, now=_now())
+
+    def delete_price(self, row_id: int) -> None:
+        """Delete price row ``row_id``.
+
+        A bundled row is hidden rather than removed, so a re-seed keeps it gone;
+        ``reset_row("prices", row_id)`` restores it.
+
+        Raises:
+            KeyError: when the row does not exist.
+        """
+        with self._write() as conn:
+            row = conn.execute("SELECT origin FROM prices WHERE id = ? AND deleted = 0",
+                               (row_id,)).fetchone()
+            if row is None:
+                raise KeyError(f"no price row {row_id}")
+            if row[0] == "bundled":
+                conn.execute("UPDATE prices SET deleted = 1, user_modified = 1, updated_at = ? "
+                             "WHERE id = ?", (_now(), row_id))
+            else:
+                conn.execute("DELETE FROM price_history WHERE price_id = ?", (row_id,))
+                conn.execute("DELETE FROM prices WHERE id = ?", (row_id,))
+
+    def price_history(self, row_id: int) -> list[tuple[str, PriceOffer]]:
+        """Every version of price row ``row_id``, oldest first: ``(changed_at UTC ISO, offer)``.
+
+        The last entry equals the current row (a row never changed has one entry, dated
+        when it was added). Empty for an unknown row.
+        """
+        rows = self._query("SELECT * FROM price_history WHERE price_id = ? "
+                           "ORDER BY changed_at, id", (row_id,))
+        if not rows:
+            rows = [dict(r, changed_at=r["updated_at"] or "") for r in
+                    self._query("SELECT * FROM prices WHERE id = ? AND deleted = 0", (row_id,))]
+        return [(r["changed_at"], PriceOffer.model_validate(r)) for r in rows]
+
+    # ---- reset ---------------------------------------------------------------------------
+    def is_user_row(self, table: str, key: str | int) -> bool:
+        """True when row ``key`` of ``table`` was added or changed by the user.
+
+        Raises:
+            ValueError: for an unknown table. KeyError: for an unknown row.
+        """
+        check_table(table)
+        rows = self._query(f"SELECT origin, user_modified FROM {table} WHERE id = ?", (key,))
+        if not rows:
+            raise KeyError(f"no row {key!r} in {table}")
+        return bool(rows[0]["user_modified"] or rows[0]["origin"] == "user")
+
+    def reset_row(self, table: str, key: str | int) -> None:
+        """Put one bundled row back to its bundled values (also undeletes it).
+
+        Args:
+            table: ``"gpus"``, ``"models"`` (key = id) or ``"prices"`` (key = row id).
+            key: the row.
+
+        Raises:
+            ValueError: unknown table, or the row was added by the user (no bundled value).
+            KeyError: when there is no such row.
+        """
+        check_table(table)
+        bundle = self.bundle()
+        with self._write() as conn:
+            now = _now()
+            if table == "prices":
+                row = conn.execute("SELECT seed_key FROM prices WHERE id = ?", (key,)).fetchone()
+                if row is None:
+                    raise KeyError(f"no price row {key}")
+                if row[0] is None or row[0] not in bundle.prices:
+                    raise ValueError(f"price row {key} was added by the user; it has no "
+                                     "bundled value (delete it instead)")
+                self._update_price_row(int(key), bundle.prices[row[0]], user_modified=0,
+                                       now=now)
+                return
+            rows = bundle.gpus if table == "gpus" else bundle.models
+            cols = GPU_COLUMNS if table == "gpus" else MODEL_COLUMNS
+            if key not in rows:
+                exists = conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (key,)).fetchone()
+                if exists is None:
+                    raise KeyError(f"no {table[:-1]} with id {key!r}")
+                raise ValueError(f"{table[:-1]} {key!r} was added by the user; it has no "
+                                 "bundled value (delete it instead)")
+            self._upsert_row(table, cols, rows[str(key)], origin="bundled", user_modified=0,
+                             now=now)
+
+    def reset_all(self) -> Path:
+        """Factory reset: GPUs, models and prices become exactly the bundled catalog.
+
+        User rows and price history are removed; settings (exchange rates) are kept.
+        A backup is taken first.
+
+        Returns:
+            The backup file written before the reset.
+        """
+        backup = self.backup()
+        with self._write() as conn:
+            for t in ("price_history", "prices", "gpus", "models"):
+                conn.execute(f"DELETE FROM {t}")
+            self._merge_bundle(force=True)
+        return backup
+
+    # ---- settings ------------------------------------------------------------------------
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A JSON setting stored in the catalog (``default`` when absent)."""
+        rows = self._query("SELECT value FROM settings WHERE key = ?", (key,))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a JSON-serializable setting in the catalog.
+
+        Raises:
+            TypeError: when ``value`` is not JSON-serializable.
+        """
+        text = json.dumps(value)
+        with self._write() as conn:
+            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, text))
+
+    def get_fx_rates(self) -> dict[str, float]:
+        """Exchange rates as USD per unit of each currency (``{"USD": 1.0, "CNY": 0.14}``)."""
+        rates = {str(k).upper(): float(v) for k, v in (self.get_setting("fx_rates") or {}).items()}
+        rates["USD"] = 1.0
+        return rates
+
+    def set_fx_rate(self, currency: str, usd_per_unit: float) -> None:
+        """Set how many USD one unit of ``currency`` is worth (e.g. ``"CNY", 0.14``).
+
+        Raises:
+            ValueError: for a non 3-letter code, USD itself, or a rate that is not > 0.
+        """
+        cur = currency.strip().upper()
+        if len(cur) != 3 or not cur.isalpha():
+            raise ValueError(f"currency {currency!r} is not a 3-letter code")
+        if cur == "USD":
+            raise ValueError("USD is the base currency; its rate is always 1")
+        rate = float(usd_per_unit)
+        if not math.isfinite(rate) or rate <= 0:
+            raise ValueError(f"exchange rate must be a positive number, got {usd_per_unit!r}")
+        with self._write() as conn:
+            row = conn.execute("SELECT value FROM settings WHERE key = 'fx_rates'").fetchone()
+            rates = json.loads(row[0]) if row else {}
+            rates[cur] = rate
+            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES ('fx_rates', ?)",
+                         (json.dumps(rates),))
+
+    def get_display_currency(self) -> str:
+        """The currency prices are shown in (``"USD"`` by default)."""
+        return str(self.get_setting("display_currency", "USD")).upper()
+
+    def set_display_currency(self, currency: str) -> None:
+        """Show prices in ``currency`` (USD or one with an exchange rate).
+
+        Raises:
+            ValueError: when there is no exchange rate for ``currency``.
+        """
+        cur = currency.strip().upper()
+        if cur not in self.get_fx_rates():
+            raise ValueError(f"no exchange rate for {cur}: set one with set_fx_rate first")
+        self.set_setting("display_currency", cur)
+
+    def to_usd(self, amount: float, currency: str) -> float | None:
+        """Convert ``amount`` in ``currency`` to USD (None when no rate is known)."""
+        rate = self.get_fx_rates().get(currency.upper())
+        return None if rate is None else amount * rate
+
+    # ---- CSV -----------------------------------------------------------------------------
+    def export_csv(self, table: str, path: str | os.PathLike[str]) -> int:
+        """Write ``table`` (gpus, prices, models) as CSV with the bundled file's columns.
+
+        Text cells starting with ``= + - @`` (or tab/CR) get a leading ``'`` so a
+        spreadsheet shows them as text; numeric columns are plain numbers.
+
+        Returns:
+            Number of rows written.
+
+        Raises:
+            ValueError: for an unknown table. OSError: when the file cannot be written.
+        """
+        check_table(table)
+        order = "id" if table == "prices" else "rowid"
+        rows = self._query(f"SELECT * FROM {table} WHERE deleted = 0 ORDER BY {order}")
+        return write_csv(table, rows, Path(path))
+
+    def import_csv(self, table: str, path: str | os.PathLike[str],
+                   progress: ProgressCallback | None = None, *,
+                   column_map: dict[str, str | None] | None = None,
+                   dry_run: bool = False) -> ImportResult:
+        """Import a CSV into ``table``: all rows or none.
+
+        Every row is validated first (pydantic records, pricing type, currency code,
+        known ``gpu_id``, no repeated ids). If any row is bad nothing is written and
+        ``result.errors`` lists ``(line_number, reason)`` for each. Otherwise a
+        backup is taken and all rows are written in one transaction: GPUs and models
+        are upserted by id; prices are matched to current rows by (gpu_id, provider,
+        region, pricing, observed, gpus_per_instance) — repeated keys pair up in
+        order — and updated (with history) or added. Rows not in the file are kept.
+        Imported rows count as user-changed.
+
+        Args:
+            table: ``"gpus"``, ``"prices"`` or ``"models"``.
+            path: CSV file with a header (columns of the bundled CSVs; a subset is fine
+                if it has the required ones).
+            progress: ``progress(done, total)``; total = 2 × rows (validation, then writing).
+            column_map: optional CSV header → catalog column (None/"" ignores a column).
+            dry_run: validate only (no backup, no write).
+
+        Returns:
+            An :class:`ImportResult`; check ``ok``.
+
+        Raises:
+            ValueError: unknown table. OSError: the file cannot be read.
+        """
+        check_table(table)
+        parsed = read_csv(table, Path(path), column_map)
+        total = 2 * len(parsed.rows)
+        if parsed.errors:
+            return ImportResult(table=table, rows=len(parsed.rows),
+                                errors=sorted(parsed.errors), dry_run=dry_run)
+        known = {r["id"] for r in self._query("SELECT id FROM gpus WHERE deleted = 0")}
+        good = validate_rows(table, parsed, known,
+                             None if progress is None else (lambda d: progress(d, total)))
+        if parsed.errors or dry_run:
+            return ImportResult(table=table, rows=len(parsed.rows),
+                                errors=sorted(parsed.errors), dry_run=dry_run)
+        backup = self.backup()
+        n = len(good)
+        counts: dict[str, int] = {"inserted": 0, "updated": 0, "unchanged": 0}
+        with self._write():
+            now = _now()
+            if table == "prices":
+                self._import_prices([rec.model_dump() for _, rec in good], counts, now,
+                                    lambda d: progress(n + d, total) if progress else None)
+            else:
+                self._import_records(table, [rec.model_dump() for _, rec in good], counts, now,
+                                     lambda d: progress(n + d, total) if progress else None)
+        if progress is not None:
+            progress(total, total)
+        return ImportResult(table=table, rows=n, backup_path=backup, **counts)
+
+    def _import_records(self, table: str, items: list[dict[str, Any]], counts: dict[str, int],
+                        now: str, progress: Callable[[int], None]) -> None:
+        conn = self.db.conn
+        cols = GPU_COLUMNS if table == "gpus" else MODEL_COLUMNS
+        cur = conn.execute(f"SELECT * FROM {table}")
+        names = [d[0] for d in cur.description]
+        existing = {r[0]: dict(zip(names, r, strict=True)) for r in cur.fetchall()}
+        for i, values in enumerate(items, start=1):
+            old = existing.get(values["id"])
+            if old is None:
+                self._upsert_row(table, cols, values, origin="user", user_modified=1, now=now)
+                counts["inserted"] += 1
+            elif not old["deleted"] and all(_same(old.get(c), values.get(c)) for c in cols):
+                counts["unchanged"] += 1
+            else:
+                self._upsert_row(table, cols, values, origin=old["origin"], user_modified=1,
+                                 now=now)
+                counts["updated"] += 1
+            if i % 1000 == 0:
+                progress(i)
+
+    def _import_prices(self, items: list[dict[str, Any]], counts: dict[str, int], now: str,
+                       progress: Callable[[int], None]) -> None:
+        conn = self.db.conn
+        cols = ", ".join(PRICE_COLUMNS)
+        by_key: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+        for r in conn.execute(f"SELECT id, {cols} FROM prices WHERE deleted = 0 ORDER BY id"):
+            values = dict(zip(PRICE_COLUMNS, r[1:], strict=True))
+            by_key[price_natural_key(values)].append((r[0], values))
+        used: dict[tuple[str, ...], int] = defaultdict(int)
+        inserts: list[tuple[dict[str, Any], str | None]] = []
+        updates: list[tuple[int, dict[str, Any]]] = []
+        for values in items:
+            key = price_natural_key(values)
+            k = used[key]
+            used[key] = k + 1
+            matches = by_key.get(key, [])
+            if k < len(matches):
+                rid, old = matches[k]
+                if all(_same(old[c], values[c]) for c in PRICE_COLUMNS):
+                    counts["unchanged"] += 1
+                else:
+                    updates.append((rid, values))
+            else:
+                inserts.append((values, None))
+        chunk = 5000
+        done = counts["unchanged"]
+        for s in range(0, len(updates), chunk):
+            part = updates[s:s + chunk]
+            self._update_price_rows(part, user_modified=1, now=now)
+            done += len(part)
+            progress(done)
+        for s in range(0, len(inserts), chunk):
+            part = inserts[s:s + chunk]
+            self._insert_price_rows(part, origin="user", user_modified=1, now=now)
+            done += len(part)
+            progress(done)
+        counts["updated"] = len(updates)
+        counts["inserted"] = len(inserts)
+
+    # ---- backups -------------------------------------------------------------------------
+    def backups_dir(self) -> Path:
+        """Folder of the rotating backups (``<user data dir>/backups``)."""
+        d = paths.user_data_dir() / "backups"
+        d.mkdir(parents=True, exist_ok=True)
+        return d
+
+    def list_backups(self) -> list[Path]:
+        """Backups of this catalog, oldest first."""
+        return sorted(self.backups_dir().glob(f"{self.path.stem}-*.sqlite"))
+
+    def backup(self) -> Path:
+        """Copy the catalog with SQLite's online backup API; keep the newest 10 backups.
+
+        Returns:
+            The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``).
+
+        Raises:
+            OSError / sqlite3.Error: when the backup cannot be written.
+        """
+        dest = self.backups_dir() / f"{self.path.stem}-{_stamp()}.sqlite"
+        tmp = dest.with_name(dest.name + ".tmp")
+        with self._lock:
+            target = sqlite3.connect(str(tmp))
+            try:
+                self.db.conn.backup(target)
+            finally:
+                target.close()
+        tmp.replace(dest)
+        for old in self.list_backups()[:-BACKUPS_KEPT]:
+            with contextlib.suppress(OSError):
+                old.unlink()
+        return dest
+
+    def restore_backup(self, backup_path: str | os.PathLike[str]) -> Path:
+        """Replace the catalog's content with a backup; the current state is backed up first.
+
+        Returns:
+            The backup of the state before the restore.
+
+        Raises:
+            CatalogCorruptError: when ``backup_path`` is not an intact SQLite file.
+        """
+        src_path = Path(backup_path)
+        check_sqlite_file(src_path)
+        src = sqlite3.connect(f"file:{src_path}?mode=ro", uri=True)
+        try:
+            check = src.execute("PRAGMA quick_check").fetchone()
+            if not check or check[0] != "ok":
+                raise CatalogCorruptError(src_path, str(check[0] if check else "no result"))
+            before = self.backup()
+            with self._lock:
+                src.backup(self.db.conn)
+        except sqlite3.DatabaseError as exc:
+            raise CatalogCorruptError(src_path, str(exc)) from exc
+        finally:
+            src.close()
+        with self._write():
+            apply_migrations(self.db)
+        return before
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equality for stored vs new cell values (1 == True, 2.0 == 2, None == None)."""
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return float(a) == float(b)
+    return bool(a == b)

@@ -1,0 +1,215 @@
+"""CSV export/import: columns, round trips, formula neutralization, all-or-nothing, speed."""
+
+from __future__ import annotations
+
+import csv
+import time
+from pathlib import Path
+
+import pytest
+
+from gpupicker import paths
+from gpupicker.catalog import COLUMNS, CatalogRepository, open_catalog
+from gpupicker.catalog.csv_io import neutralize, unneutralize
+from gpupicker.core.hardware import PriceOffer
+
+
+@pytest.fixture
+def repo(tmp_path: Path):
+    r = open_catalog(tmp_path / "catalog.sqlite")
+    yield r
+    r.close()
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("table", ["gpus", "prices", "models"])
+def test_export_matches_bundled_csv(repo: CatalogRepository, tmp_path: Path, table: str):
+    out = tmp_path / f"{table}.csv"
+    n = repo.export_csv(table, out)
+    bundled = _read(paths.data_dir() / f"{table}.csv")
+    exported = _read(out)
+    assert n == len(bundled) == len(exported)
+    with out.open(encoding="utf-8") as f:
+        assert tuple(next(csv.reader(f))) == COLUMNS[table]
+    # every cell equals the bundled one, numerically where the column is a number
+    for b, e in zip(bundled, exported, strict=True):
+        for col in COLUMNS[table]:
+            if b[col] == e[col]:
+                continue
+            assert float(b[col]) == float(e[col]), (table, col, b[col], e[col])
+
+
+@pytest.mark.parametrize("table", ["gpus", "prices", "models"])
+def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path: Path,
+                                               table: str):
+    out = tmp_path / f"{table}.csv"
+    repo.export_csv(table, out)
+    result = repo.import_csv(table, out)
+    assert result.ok, result.errors
+    assert result.unchanged == result.rows and result.inserted == result.updated == 0
+    assert len(repo.gpus()) == 65 and len(repo.prices()) == 175 and len(repo.models()) == 96
+
+
+def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
+    out = tmp_path / "prices.csv"
+    repo.export_csv("prices", out)
+    rows = _read(out)
+    rows[0]["usd_per_gpu_hour"] = "0.99"
+    rows.append({**rows[1], "provider": "NewCloud", "usd_per_gpu_hour": "2.5"})
+    with out.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS["prices"])
+        w.writeheader()
+        w.writerows(rows)
+    result = repo.import_csv("prices", out)
+    assert (result.updated, result.inserted, result.unchanged) == (1, 1, 174)
+    assert result.backup_path is not None and result.backup_path.exists()
+    first_id = repo.price_rows()[0][0]
+    assert [p.usd_per_gpu_hour for _, p in repo.price_history(first_id)] == [1.39, 0.99]
+    assert any(p.provider == "NewCloud" for p in repo.prices())
+    assert len(repo.prices()) == 176
+
+
+def test_formula_cells_are_neutralized(repo: CatalogRepository, tmp_path: Path):
+    rid = repo.add_price(PriceOffer(gpu_id="rtx_4090", provider='=HYPERLINK("x")',
+                                    region="-eu", usd_per_gpu_hour=0.5,
+                                    notes="@SUM(A1)", source="+1 555"))
+    out = tmp_path / "prices.csv"
+    repo.export_csv("prices", out)
+    text = out.read_text(encoding="utf-8")
+    assert '=HYPERLINK' in text
+    row = next(r for r in _read(out) if "HYPERLINK" in r["provider"])
+    assert row["provider"] == "'=HYPERLINK(\"x\")"
+    assert row["region"] == "'-eu" and row["notes"] == "'@SUM(A1)" and row["source"] == "'+1 555"
+    assert row["usd_per_gpu_hour"] == "0.5"  # numbers stay numbers
+    for line in text.splitlines():
+        for cell in next(csv.reader([line])):
+            assert not cell.startswith(("=", "+", "-", "@")), cell
+    # re-import restores the original text (no doubled quotes, no new row)
+    result = repo.import_csv("prices", out)
+    assert result.ok and result.inserted == 0 and result.unchanged == 176
+    assert repo.get_price(rid).provider == '=HYPERLINK("x")'
+
+
+def test_neutralize_helpers():
+    assert neutralize("=1+1") == "'=1+1"
+    assert neutralize("-3") == "'-3"
+    assert neutralize("RunPod") == "RunPod"
+    assert unneutralize("'=1+1") == "=1+1"
+    assert unneutralize("'quoted") == "'quoted"
+
+
+def _price_rows(n: int, gpu_ids: list[str]) -> list[list[str]]:
+    return [[gpu_ids[i % len(gpu_ids)], f"Provider{i % 97}", f"region-{i}", "on_demand",
+             f"{0.5 + (i % 400) / 100:.2f}", str(1 + i % 8), "2026-11-01", "bulk test",
+             "", "USD" if i % 5 else "CNY"] for i in range(n)]
+
+
+def _write(path: Path, header: tuple[str, ...], rows: list[list[str]]) -> None:
+    with path.open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        w.writerows(rows)
+
+
+def test_import_100k_prices_under_5s_with_progress(repo: CatalogRepository, tmp_path: Path):
+    gpu_ids = [g.id for g in repo.gpus()]
+    src = tmp_path / "big.csv"
+    _write(src, COLUMNS["prices"], _price_rows(100_000, gpu_ids))
+    calls: list[tuple[int, int]] = []
+    t0 = time.perf_counter()
+    result = repo.import_csv("prices", src, progress=lambda d, t: calls.append((d, t)))
+    elapsed = time.perf_counter() - t0
+    print(f"\n100,000-row price CSV import: {elapsed:.2f} s")
+    assert result.ok, result.errors[:3]
+    assert result.inserted == 100_000 and result.rows == 100_000
+    assert elapsed < 5.0
+    assert len(repo.prices()) == 100_175
+    # the progress bar advances: many calls, non-decreasing, ending at total
+    dones = [d for d, _ in calls]
+    assert len(calls) >= 50
+    assert dones == sorted(dones) and calls[-1][0] == calls[-1][1] == 200_000
+    assert {t for _, t in calls} == {200_000}
+    last_id, last, is_user = repo.price_rows()[-1]
+    assert is_user and last.provider == "Provider89" and last.region == "region-99999"
+    assert [p for _, p in repo.price_history(last_id)] == [last]
+
+
+def test_three_bad_rows_out_of_1000_import_nothing(repo: CatalogRepository, tmp_path: Path):
+    rows = _price_rows(1000, ["rtx_4090", "h100_sxm"])
+    rows[10][4] = "-1"            # line 12: negative price
+    rows[500][0] = "no_such_gpu"  # line 502: unknown GPU
+    rows[998][1] = ""             # line 1000: no provider
+    src = tmp_path / "bad.csv"
+    _write(src, COLUMNS["prices"], rows)
+    before = repo.list_backups()
+    result = repo.import_csv("prices", src)
+    assert not result.ok
+    assert [line for line, _ in result.errors] == [12, 502, 1000]
+    reasons = dict(result.errors)
+    assert "usd_per_gpu_hour" in reasons[12] and "greater than 0" in reasons[12]
+    assert "no_such_gpu" in reasons[502]
+    assert "provider" in reasons[1000]
+    assert len(repo.prices()) == 175  # nothing imported
+    assert repo.list_backups() == before  # and nothing written
+
+
+def test_import_header_problems(repo: CatalogRepository, tmp_path: Path):
+    src = tmp_path / "h.csv"
+    _write(src, ("gpu_id", "provider", "colour"), [["rtx_4090", "x", "red"]])
+    r = repo.import_csv("prices", src)
+    assert not r.ok and r.errors[0][0] == 1
+    text = " ".join(reason for _, reason in r.errors)
+    assert "unknown column(s): colour" in text and "missing column(s): usd_per_gpu_hour" in text
+    # a column map fixes it (and drops the extra column)
+    _write(src, ("GPU", "provider", "price", "colour"), [["rtx_4090", "x", "1.5", "red"]])
+    r = repo.import_csv("prices", src, column_map={"GPU": "gpu_id", "price": "usd_per_gpu_hour",
+                                                   "colour": None})
+    assert r.ok and r.inserted == 1
+    src.write_bytes(b"")
+    assert repo.import_csv("prices", src).errors == [(1, "empty file: no header row")]
+    src.write_bytes(b"gpu_id,provider,usd_per_gpu_hour\n\xff\xfe,x,1\n")
+    r = repo.import_csv("prices", src)
+    assert not r.ok and "UTF-8" in r.errors[0][1]
+    with pytest.raises(ValueError):
+        repo.import_csv("users", src)
+
+
+def test_gpu_and_model_import_errors_and_dry_run(repo: CatalogRepository, tmp_path: Path):
+    out = tmp_path / "gpus.csv"
+    repo.export_csv("gpus", out)
+    rows = _read(out)
+    rows[3]["memory_gb"] = "lots"
+    rows.append(dict(rows[0]))  # repeated id
+    with out.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS["gpus"])
+        w.writeheader()
+        w.writerows(rows)
+    r = repo.import_csv("gpus", out)
+    assert [line for line, _ in r.errors] == [5, 67]
+    assert "memory_gb" in r.errors[0][1] and "repeats line 2" in r.errors[1][1]
+    mout = tmp_path / "models.csv"
+    repo.export_csv("models", mout)
+    mrows = _read(mout)
+    mrows[0]["num_key_value_heads"] = "7"   # 32 heads not a multiple of 7
+    mrows[1]["name"] = "Renamed"
+    with mout.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS["models"])
+        w.writeheader()
+        w.writerows(mrows)
+    r = repo.import_csv("models", mout)
+    assert [line for line, _ in r.errors] == [2]
+    mrows[0]["num_key_value_heads"] = "32"
+    with mout.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLUMNS["models"])
+        w.writeheader()
+        w.writerows(mrows)
+    dry = repo.import_csv("models", mout, dry_run=True)
+    assert dry.ok and dry.dry_run and repo.get_catalog_model("llama2_13b").name == "Llama 2 13B"
+    r = repo.import_csv("models", mout)
+    assert r.ok and r.updated == 1 and r.unchanged == 95
+    m = repo.get_catalog_model("llama2_13b")
+    assert m is not None and m.name == "Renamed" and m.is_user
