@@ -30,6 +30,7 @@ class OptionsTableModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._options: list[Option] = []
+        self._cache: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}
         self.any_fits = False
         self.any_hours = False
         self.unit = "GiB"
@@ -40,6 +41,7 @@ class OptionsTableModel(QAbstractTableModel):
         """Replace all rows (a new recommendation)."""
         self.beginResetModel()
         self._options = list(options)
+        self._cache = {}
         self.any_fits = any(o.fits for o in self._options)
         self.any_hours = any(o.cost.hours for o in self._options)
         self.unit = unit
@@ -112,48 +114,67 @@ class OptionsTableModel(QAbstractTableModel):
             "%2", fmt_bytes(o.capacity_bytes_per_gpu, self.unit)).replace(
             "%3", component_label(biggest))
 
+    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """Display strings and sort keys of ``row``, computed once per recommendation."""
+        cached = self._cache.get(row)
+        if cached is not None:
+            return cached
+        o = self._options[row]
+        speed_text, speed_key = self._speed(o)
+        reason = self._reason(o)
+        display = {
+            "rank": str(o.rank or row + 1),
+            "label": ", ".join(label_name(x) for x in o.labels),
+            "gpu": o.gpu_name,
+            "count": f"× {o.num_gpus}",
+            "fits": self.tr("Yes") if o.fits else self.tr("No"),
+            "vram": (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
+                     f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}"),
+            "headroom": fmt_bytes(o.headroom_bytes, self.unit),
+            "speed": speed_text,
+            "usd_per_hour": fmt_money(o.cost.usd_per_hour, o.cost.currency) if o.provider else "—",
+            "usd_total": fmt_money(o.cost.usd_total, o.cost.currency),
+            "provider": o.provider or self.tr("no price in catalog"),
+            "observed": o.price_observed or "—",
+            "reason": reason,
+        }
+        cached = (tuple(display[c] for c in self.COLUMNS), (speed_key,))
+        self._cache[row] = cached
+        return cached
+
+    def _sort_key(self, o: Option, col: str, row: int) -> Any:
+        """Raw value of ``col`` for sorting (cheap: no formatting except speed/reason)."""
+        if col == "rank":
+            return o.rank
+        if col == "count":
+            return o.num_gpus
+        if col == "fits":
+            return int(o.fits)
+        if col == "vram":
+            return o.memory.total_bytes
+        if col == "headroom":
+            return o.headroom_bytes
+        if col == "usd_per_hour":
+            return o.cost.usd_per_hour if o.provider else float("inf")
+        if col == "usd_total":
+            return o.cost.usd_total if o.cost.usd_total is not None else float("inf")
+        if col == "speed":
+            return self._row(row)[1][0]
+        if col == "reason":
+            return self._row(row)[0][self.COLUMNS.index("reason")]
+        return {"label": ",".join(o.labels), "gpu": o.gpu_name, "provider": o.provider,
+                "observed": o.price_observed}[col]
+
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._options):
             return None
-        o = self._options[index.row()]
+        row = index.row()
+        o = self._options[row]
         col = self.COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            if col == "rank":
-                return str(o.rank or index.row() + 1)
-            if col == "label":
-                return ", ".join(label_name(x) for x in o.labels)
-            if col == "gpu":
-                return o.gpu_name
-            if col == "count":
-                return f"× {o.num_gpus}"
-            if col == "fits":
-                return self.tr("Yes") if o.fits else self.tr("No")
-            if col == "vram":
-                return (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
-                        f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}")
-            if col == "headroom":
-                return fmt_bytes(o.headroom_bytes, self.unit)
-            if col == "speed":
-                return self._speed(o)[0]
-            if col == "usd_per_hour":
-                return fmt_money(o.cost.usd_per_hour, o.cost.currency) if o.provider else "—"
-            if col == "usd_total":
-                return fmt_money(o.cost.usd_total, o.cost.currency)
-            if col == "provider":
-                return o.provider or self.tr("no price in catalog")
-            if col == "observed":
-                return o.price_observed or "—"
-            if col == "reason":
-                return self._reason(o)
+            return self._row(row)[0][index.column()]
         if role == Qt.ItemDataRole.UserRole:
-            return {
-                "rank": o.rank, "label": ",".join(o.labels), "gpu": o.gpu_name,
-                "count": o.num_gpus, "fits": int(o.fits), "vram": o.memory.total_bytes,
-                "headroom": o.headroom_bytes, "speed": self._speed(o)[1],
-                "usd_per_hour": o.cost.usd_per_hour if o.provider else float("inf"),
-                "usd_total": o.cost.usd_total if o.cost.usd_total is not None else float("inf"),
-                "provider": o.provider, "observed": o.price_observed, "reason": self._reason(o),
-            }[col]
+            return self._sort_key(o, col, row)
         if role == self.OptionRole:
             return o
         if role == Qt.ItemDataRole.ForegroundRole:
@@ -169,7 +190,7 @@ class OptionsTableModel(QAbstractTableModel):
                 "rank", "count", "vram", "headroom", "speed", "usd_per_hour", "usd_total"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [self._reason(o)]
+            lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
             lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
                       for k, v in o.memory.breakdown().items() if v]
             lines += list(o.memory.assumptions) + list(o.throughput.assumptions) + \

@@ -75,57 +75,78 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         self.addItem(self.legend, row=0, col=1)
         self.ci.layout.setColumnStretchFactor(0, 5)
         self.bar_items: dict[str, pg.BarGraphItem] = {}
-        self.capacity_item: pg.PlotDataItem | None = None
+        self._bars: dict[str, pg.BarGraphItem] = {}
+        self._legend_key: tuple[str, ...] = ()
+        self.capacity_item = pg.PlotDataItem(
+            [], [], connect="pairs", pen=pg.mkPen("#c00000", width=2.5),
+            name=_tr("Capacity per GPU"))
+        self.capacity_item.setZValue(10)
+        self.plot_item.addItem(self.capacity_item)
+        self.plot_item.invertY(True)
         self.options: list[Option] = []
-        self.unit = "GiB"
-        self._set_labels()
+        self.unit = ""
+        self._set_labels("GiB")
 
-    def _set_labels(self) -> None:
+    def _set_labels(self, unit: str) -> None:
+        if unit == self.unit:
+            return
+        self.unit = unit
         self.plot_item.setTitle(_tr("VRAM fit: expected peak per GPU vs capacity"), size="10pt")
-        self.plot_item.setLabel("bottom", _tr("Memory per GPU (%1)").replace("%1", self.unit))
+        self.plot_item.setLabel("bottom", _tr("Memory per GPU (%1)").replace("%1", unit))
         self.plot_item.setLabel("left", _tr("Option (GPU × count)"))
 
+    def _bar(self, comp: str) -> pg.BarGraphItem:
+        item = self._bars.get(comp)
+        if item is None:
+            color = QColor(COMPONENT_COLORS.get(comp, "#999999"))
+            item = pg.BarGraphItem(y=[0.0], width=[0.0], x0=[0.0], height=BAR_WIDTH, brush=color,
+                                   pen=pg.mkPen(color.darker(130), width=0.5),
+                                   name=component_label(comp))
+            self.plot_item.addItem(item)
+            self._bars[comp] = item
+        return item
+
     def set_options(self, options: Sequence[Option], unit: str = "GiB") -> None:
-        """Plot the first :attr:`MAX_BARS` distinct (GPU, count) options as horizontal bars."""
-        self.unit = unit
-        self.plot_item.clear()
-        self.legend.clear()
-        self.bar_items = {}
-        self.capacity_item = None
+        """Plot the first :attr:`MAX_BARS` distinct (GPU, count) options as horizontal bars.
+
+        Items are reused between calls (only their data changes), so a recompute is cheap.
+        """
+        self._set_labels(unit)
         self.options = distinct_options(options, self.MAX_BARS)
-        self._set_labels()
-        if not self.options:
-            return
+        self.bar_items = {}
         scale = float(unit_bytes(unit))
-        ys = np.arange(len(self.options), dtype=float)
-        lefts = np.zeros(len(self.options))
+        n = len(self.options)
+        ys = np.arange(n, dtype=float)
+        lefts = np.zeros(n)
         breakdowns = [o.memory.breakdown() for o in self.options]
         for comp in BREAKDOWN_COMPONENTS:
             widths = np.array([bd.get(comp, 0) for bd in breakdowns], dtype=float) / scale
-            if not widths.any():
+            if not n or not widths.any():
+                if comp in self._bars:
+                    self._bars[comp].hide()
                 continue
-            color = QColor(COMPONENT_COLORS.get(comp, "#999999"))
-            item = pg.BarGraphItem(y=ys, width=widths, x0=lefts.copy(), height=BAR_WIDTH,
-                                   brush=color, pen=pg.mkPen(color.darker(130), width=0.5),
-                                   name=component_label(comp))
-            self.plot_item.addItem(item)
-            self.legend.addItem(item, component_label(comp))
+            item = self._bar(comp)
+            item.setOpts(y=ys, width=widths, x0=lefts.copy(), height=BAR_WIDTH)
+            item.show()
             self.bar_items[comp] = item
             lefts = lefts + widths
         caps = np.array([o.capacity_bytes_per_gpu for o in self.options], dtype=float) / scale
-        cy = np.repeat(ys, 2) + np.tile([-0.42, 0.42], len(ys))
-        cx = np.repeat(caps, 2)
-        self.capacity_item = pg.PlotDataItem(
-            cx, cy, connect="pairs", pen=pg.mkPen("#c00000", width=2.5), name=_tr("Capacity per GPU"))
-        self.plot_item.addItem(self.capacity_item)
-        self.legend.addItem(self.capacity_item, _tr("Capacity per GPU"))
+        self.capacity_item.setData(np.repeat(caps, 2),
+                                   np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
+        key = tuple(self.bar_items)
+        if key != self._legend_key:
+            self.legend.clear()
+            for comp, item in self.bar_items.items():
+                self.legend.addItem(item, component_label(comp))
+            self.legend.addItem(self.capacity_item, _tr("Capacity per GPU"))
+            self._legend_key = key
         ticks = [(float(i), f"{_short(o.gpu_name)} ×{o.num_gpus}")
                  for i, o in enumerate(self.options)]
         self.plot_item.getAxis("left").setTicks([ticks])
-        right = float(max(lefts.max(), caps.max()))
-        self.plot_item.invertY(True)
-        self.plot_item.setYRange(-0.6, len(ys) - 0.4, padding=0)
-        self.plot_item.setXRange(0, right * 1.08, padding=0)
+        if n:
+            right = float(max(lefts.max(), caps.max()))
+            self.plot_item.setYRange(-0.6, n - 0.4, padding=0)
+            self.plot_item.setXRange(0, right * 1.08, padding=0)
 
     def stacked_heights(self) -> dict[str, list[float]]:
         """Component → bar heights in the display unit (for tests and CSV export)."""
@@ -167,9 +188,8 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
 class CostPlot(pg.PlotWidget):
     """Scatter of fitting options: total cost against run time, Pareto front highlighted.
 
-    When no run time is known (inference, or no speed model yet), plots price per hour
-    against memory headroom instead. Public: ``scatter_item``, ``front_item``, ``mode``
-    ("time" or "rate"), ``points`` (option, x, y).
+    When no run time is known, plots price per hour against speed instead. Public:
+    ``scatter_item``, ``front_item``, ``mode`` ("time" or "rate"), ``points`` (option, x, y).
     """
 
     def __init__(self, parent: Any = None) -> None:
@@ -179,62 +199,73 @@ class CostPlot(pg.PlotWidget):
         _style_axes(self.plot_item)
         self.plot_item.setMenuEnabled(False)
         self.plot_item.showGrid(x=True, y=True, alpha=0.25)
-        self.scatter_item: pg.PlotDataItem | None = None
-        self.front_item: pg.PlotDataItem | None = None
+        self.scatter_item = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=8,
+                                            symbolBrush=pg.mkBrush(78, 121, 167, 150),
+                                            symbolPen=pg.mkPen("#2f4b6e"))
+        self.front_item = pg.PlotDataItem([], [], pen=pg.mkPen("#c00000", width=2), symbol="o",
+                                          symbolSize=10, symbolBrush="#c00000")
+        self.plot_item.addItem(self.scatter_item)
+        self.plot_item.addItem(self.front_item)
+        self.labels = [pg.TextItem("", color="#202020") for _ in range(3)]
+        for label in self.labels:
+            self.plot_item.addItem(label)
         self.points: list[tuple[Option, float, float]] = []
-        self.mode = "time"
+        self.mode = ""
         self.unit = "GiB"
 
     MAX_POINTS = 40
 
+    def _set_mode(self, mode: str) -> None:
+        if mode == self.mode:
+            return
+        self.mode = mode
+        if mode == "time":
+            self.plot_item.setTitle(_tr("Cost vs time (Pareto front in red)"), size="10pt")
+            self.plot_item.setLabel("bottom", _tr("Run time (hours)"))
+            self.plot_item.setLabel("left", _tr("Total cost (USD)"))
+        else:
+            self.plot_item.setTitle(_tr("Price vs speed (Pareto front in red)"), size="10pt")
+            self.plot_item.setLabel("bottom", _tr("Speed (tokens/s, all GPUs)"))
+            self.plot_item.setLabel("left", _tr("Price (USD per hour)"))
+
     def set_options(self, options: Sequence[Option], unit: str = "GiB") -> None:
-        """Plot the fitting, priced options (best offer per GPU × count)."""
+        """Plot the fitting, priced options (best offer per GPU × count); items are reused."""
         self.unit = unit
-        self.plot_item.clear()
-        self.scatter_item = self.front_item = None
         priced = [o for o in options if o.fits and o.within_budget and o.provider
                   and o.cost.usd_per_hour > 0]
         priced = distinct_options(priced, self.MAX_POINTS)
         timed = [o for o in priced if o.cost.hours and o.cost.usd_total is not None]
-        self.plot_item.setLogMode(x=False, y=False)
         if timed:
-            self.mode = "time"
+            self._set_mode("time")
             self.points = [(o, float(o.cost.hours or 0), float(o.cost.usd_total or 0))
                            for o in timed]
-            self.plot_item.setTitle(_tr("Cost vs time (Pareto front in red)"), size="10pt")
-            self.plot_item.setLabel("bottom", _tr("Run time (hours)"))
-            self.plot_item.setLabel("left", _tr("Total cost (USD)"))
             minimize = [(x, y) for _, x, y in self.points]
         else:
-            self.mode = "rate"
+            self._set_mode("rate")
             self.points = [(o, _speed(o), o.cost.usd_per_hour) for o in priced if _speed(o) > 0]
-            self.plot_item.setTitle(_tr("Price vs speed (Pareto front in red)"), size="10pt")
-            self.plot_item.setLabel("bottom", _tr("Speed (tokens/s, all GPUs)"))
-            self.plot_item.setLabel("left", _tr("Price (USD per hour)"))
             minimize = [(-x, y) for _, x, y in self.points]
+        for label in self.labels:
+            label.setText("")
         if not self.points:
-            self.plot_item.setTitle(_tr("Cost plot: no priced option fits"), size="10pt")
+            self.scatter_item.setData([], [])
+            self.front_item.setData([], [])
             return
         xs = np.array([p[1] for p in self.points])
         ys = np.array([p[2] for p in self.points])
-        self.scatter_item = pg.PlotDataItem(xs, ys, pen=None, symbol="o", symbolSize=8,
-                                            symbolBrush=pg.mkBrush(78, 121, 167, 150),
-                                            symbolPen=pg.mkPen("#2f4b6e"))
-        self.plot_item.addItem(self.scatter_item)
+        self.scatter_item.setData(xs, ys)
         front = pareto_front(minimize)
         if self.mode == "rate":
             front = sorted(front, key=lambda i: xs[i])
-        self.front_item = pg.PlotDataItem(xs[front], ys[front], pen=pg.mkPen("#c00000", width=2),
-                                          symbol="o", symbolSize=10, symbolBrush="#c00000")
-        self.plot_item.addItem(self.front_item)
+        self.front_item.setData(xs[front], ys[front])
         labelled = list(dict.fromkeys([front[0], front[len(front) // 2], front[-1]]))
         for k, i in enumerate(labelled):
             o = self.points[i][0]
             last = i == labelled[-1] and len(labelled) > 1
-            label = pg.TextItem(f"{_short(o.gpu_name)} ×{o.num_gpus}", color="#202020",
-                                anchor=(1, 0) if last else ((0, 1) if k % 2 == 0 else (0, 0)))
+            label = self.labels[k]
+            label.setAnchor((1, 0) if last else ((0, 1) if k % 2 == 0 else (0, 0)))
+            label.setText(f"{_short(o.gpu_name)} ×{o.num_gpus}")
             label.setPos(float(xs[i]), float(ys[i]))
-            self.plot_item.addItem(label)
+        self.plot_item.enableAutoRange()
 
 
 def _speed(o: Option) -> float:

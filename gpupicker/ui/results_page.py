@@ -57,15 +57,18 @@ class ResultsPage(QWizardPage):
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.table = QTableView()
         self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)  # unsorted (= rank order) until a header is clicked
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
         hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setResizeContentsPrecision(25)
         hh.setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self._columns_sized = False
         self.table.setToolTip(glossary()["headroom"])
 
         self.advisor_box = QGroupBox(self.tr("What to change to fit your GPU"))
@@ -127,7 +130,9 @@ class ResultsPage(QWizardPage):
         self.summary.setText(self._summary(w))
         self.options_model.set_options(view.options, unit, training=w.is_training or
                                        w.task == "image_gen")
-        self.table.resizeColumnsToContents()
+        if not self._columns_sized and view.options:
+            self.table.resizeColumnsToContents()
+            self._columns_sized = True
         notes: list[str] = []
         if view.error:
             notes.append(self.tr("Cannot estimate this job: %1").replace("%1", view.error))

@@ -1,0 +1,40 @@
+"""Shared fixtures for the GUI tests (imported by the test_ui_* modules; holds no tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def built_translations() -> Path:
+    """Compile resources/i18n/*.ts to .qm once per session (as `make test` does)."""
+    from gpupicker.ui import i18n_build
+
+    folder = REPO / "resources" / "i18n"
+    i18n_build.compile_all(sorted(folder.glob("*.ts")))
+    return folder
+
+
+@pytest.fixture
+def repo():
+    """A fresh catalog in the test's temp GPUPICKER_CATALOG (seeded from data/)."""
+    from gpupicker.catalog import open_catalog
+
+    return open_catalog()
+
+
+@pytest.fixture
+def window(qtbot, repo):
+    """The main window, shown offscreen, results computed."""
+    from gpupicker.ui.main_window import MainWindow
+
+    w = MainWindow(repo)
+    qtbot.addWidget(w)
+    w.resize(1280, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
