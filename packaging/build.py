@@ -145,8 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit(f"build: PyInstaller finished but {product} is missing")
     size = tree_size_bytes(product)
 
-    log("largest files:")
     if product.is_dir():
+        log("largest files:")
         for nbytes, rel in largest_files(product):
             print(f"    {mb(nbytes):7.1f} MB  {rel}")
     kind = "onefile" if args.onefile else "onedir"

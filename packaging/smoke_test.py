@@ -16,6 +16,7 @@ Prints the bundle size and the start-to-selftest time.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import stat
@@ -29,7 +30,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import prune  # noqa: E402
-from common import MAX_BUNDLE_MB, exe_name, mb, onedir_path, tree_size_bytes  # noqa: E402
+from common import (  # noqa: E402
+    MAX_BUNDLE_MB,
+    ROOT,
+    exe_name,
+    mb,
+    onedir_path,
+    tree_size_bytes,
+)
 
 SENTINEL = "gpupicker selftest ok:"
 #: Text that must not appear anywhere in the output or the logs (compared case-insensitively).
@@ -88,8 +96,11 @@ def check_run(result: RunResult, catalog: Path | None, expect_sentinel: bool = T
         problems.append(f"exit status {result.returncode}")
     texts = {"stdout": result.stdout, "stderr": result.stderr, **result.logs}
     problems += [f"marker in {hit}" for hit in find_markers(texts)]
-    if expect_sentinel and sentinel_line(result.stdout, *result.logs.values()) is None:
+    line = sentinel_line(result.stdout, *result.logs.values())
+    if expect_sentinel and line is None:
         problems.append(f"no line starting with {SENTINEL!r} in stdout or the logs")
+    if line is not None and "qtbase_zh_CN missing" in line:
+        problems.append("Qt's own zh_CN catalog (qtbase_zh_CN.qm) did not load in the bundle")
     if catalog is not None:
         if not catalog.is_file():
             problems.append(f"no catalog at {catalog}")
@@ -220,6 +231,17 @@ def run_bundle(exe: Path, args: list[str], cwd: Path, home: Path, platform: str,
     return RunResult(code, out, err, logs, seconds)
 
 
+def _build_seconds(bundle: Path) -> float | None:
+    """Build time that ``build.py`` recorded for this very bundle, if any."""
+    try:
+        info = json.loads((ROOT / "build" / "gpupicker-build.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if Path(info.get("path", "")).resolve() != bundle.resolve():
+        return None
+    return float(info["build_seconds"])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Smoke-test the onedir bundle; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -304,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
         for problem in problems:
             print(f"  - {problem}")
         return 1
-    print(f"[smoke] PASS  bundle {mb(size):.1f} MB, start-to-selftest {result.seconds:.2f} s")
+    built = _build_seconds(bundle)
+    print(f"[smoke] PASS  bundle {mb(size):.1f} MB, start-to-selftest {result.seconds:.2f} s"
+          + (f", build {built:.1f} s" if built is not None else ""))
     return 0
 
 

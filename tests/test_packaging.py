@@ -125,7 +125,10 @@ def test_spec_default_is_windowed_onedir_without_upx(fake_repo, monkeypatch):
     assert exe[2]["console"] is False
     excludes = analysis[2]["excludes"]
     assert "tkinter" in excludes and "PySide6.QtNetwork" in excludes and "PyQt5" in excludes
-    assert "PySide6.QtWidgets" not in excludes and "PySide6.QtSvg" not in excludes
+    for needed in ("PySide6.QtWidgets", "PySide6.QtSvg", "PySide6.QtOpenGL",
+                   "PySide6.QtOpenGLWidgets"):  # pyqtgraph imports the OpenGL ones via importlib
+        assert needed not in excludes
+        assert needed in analysis[2]["hiddenimports"]
     assert analysis[2]["pathex"] == [str(fake_repo)]
     assert Path(analysis[1][0][0]).name == "launcher.py"
 
