@@ -59,16 +59,15 @@ def test_edit_survives_sigkill_right_after_commit(tmp_path: Path):
 
 
 def test_two_writer_processes_both_edits_survive(tmp_path: Path):
-    path = tmp_path / "catalog.sqlite"
-    open_catalog(path).close()
+    path = tmp_path / "catalog.sqlite"  # not created yet: both processes race to create it
     code = """
         import sys, time
         from gpupicker.catalog import open_catalog
         from gpupicker.core.hardware import PriceOffer
-        repo = open_catalog({path!r})
         start = {start!r}
         while time.time() < start:
             time.sleep(0.001)
+        repo = open_catalog({path!r})
         for i in range(25):
             repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="{who}", region=str(i),
                                       usd_per_gpu_hour=1 + i / 100))

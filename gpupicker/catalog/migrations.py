@@ -31,7 +31,7 @@ _BOOKKEEPING = {"origin": str, "user_modified": int, "deleted": int, "updated_at
 @migrations()
 def m001_initial(db: Database) -> None:
     """Create gpus, models, prices, price_history, settings and meta."""
-    db["gpus"].create(
+    db.table("gpus").create(
         {
             "id": str, "name": str, "vendor": str, "segment": str, "architecture": str,
             "release_year": int, "memory_gb": float, "memory_type": str,
@@ -44,7 +44,7 @@ def m001_initial(db: Database) -> None:
         pk="id", not_null={"name", "origin"}, defaults={"user_modified": 0, "deleted": 0},
         if_not_exists=True,
     )
-    db["models"].create(
+    db.table("models").create(
         {
             "id": str, "name": str, "family": str, "params_b": float, "active_params_b": float,
             "num_layers": int, "hidden_size": int, "intermediate_size": int,
@@ -57,7 +57,7 @@ def m001_initial(db: Database) -> None:
         pk="id", not_null={"name", "origin"}, defaults={"user_modified": 0, "deleted": 0},
         if_not_exists=True,
     )
-    db["prices"].create(
+    db.table("prices").create(
         {
             "id": int, "gpu_id": str, "provider": str, "region": str, "pricing": str,
             "usd_per_gpu_hour": float, "gpus_per_instance": int, "observed": str,
@@ -66,9 +66,9 @@ def m001_initial(db: Database) -> None:
         pk="id", not_null={"gpu_id", "provider", "usd_per_gpu_hour", "origin"},
         defaults={"user_modified": 0, "deleted": 0}, if_not_exists=True,
     )
-    db["prices"].create_index(["seed_key"], unique=True, if_not_exists=True)
-    db["prices"].create_index(["gpu_id"], if_not_exists=True)
-    db["price_history"].create(
+    db.table("prices").create_index(["seed_key"], unique=True, if_not_exists=True)
+    db.table("prices").create_index(["gpu_id"], if_not_exists=True)
+    db.table("price_history").create(
         {
             "id": int, "price_id": int, "changed_at": str, "gpu_id": str, "provider": str,
             "region": str, "pricing": str, "usd_per_gpu_hour": float, "gpus_per_instance": int,
@@ -76,15 +76,15 @@ def m001_initial(db: Database) -> None:
         },
         pk="id", if_not_exists=True,
     )
-    db["price_history"].create_index(["price_id"], if_not_exists=True)
-    db["settings"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
-    db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+    db.table("price_history").create_index(["price_id"], if_not_exists=True)
+    db.table("settings").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+    db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
 
 
 @migrations()
 def m002_default_settings(db: Database) -> None:
     """Default display currency (USD) and a starting CNY rate (USD per yuan, user-editable)."""
-    db["settings"].insert_all(
+    db.table("settings").insert_all(
         [{"key": "display_currency", "value": '"USD"'},
          {"key": "fx_rates", "value": '{"USD": 1.0, "CNY": 0.14}'}],
         ignore=True,

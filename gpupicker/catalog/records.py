@@ -118,7 +118,10 @@ class ModelRecord(BaseModel):
     kv_lora_rank: int | None = Field(default=None, ge=1)
     qk_rope_head_dim: int | None = Field(default=None, ge=0)
 
-    _blank = model_validator(mode="before")(classmethod(lambda cls, d: _blank_to_none(d)))
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_cells(cls, data: Any) -> Any:
+        return _blank_to_none(data)
 
     @field_validator("family", "license", "source", "notes", "attention_pattern", mode="before")
     @classmethod

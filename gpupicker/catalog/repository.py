@@ -756,7 +756,9 @@ class CatalogRepository:
                                      lambda d: progress(n + d, total) if progress else None)
         if progress is not None:
             progress(total, total)
-        return ImportResult(table=table, rows=n, backup_path=backup, **counts)
+        return ImportResult(table=table, rows=n, inserted=counts["inserted"],
+                            updated=counts["updated"], unchanged=counts["unchanged"],
+                            backup_path=backup)
 
     def _import_records(self, table: str, items: list[dict[str, Any]], counts: dict[str, int],
                         now: str, progress: Callable[[int], None]) -> None:
@@ -806,14 +808,14 @@ class CatalogRepository:
         chunk = 5000
         done = counts["unchanged"]
         for s in range(0, len(updates), chunk):
-            part = updates[s:s + chunk]
-            self._update_price_rows(part, user_modified=1, now=now)
-            done += len(part)
+            upd = updates[s:s + chunk]
+            self._update_price_rows(upd, user_modified=1, now=now)
+            done += len(upd)
             progress(done)
         for s in range(0, len(inserts), chunk):
-            part = inserts[s:s + chunk]
-            self._insert_price_rows(part, origin="user", user_modified=1, now=now)
-            done += len(part)
+            ins = inserts[s:s + chunk]
+            self._insert_price_rows(ins, origin="user", user_modified=1, now=now)
+            done += len(ins)
             progress(done)
         counts["updated"] = len(updates)
         counts["inserted"] = len(inserts)
