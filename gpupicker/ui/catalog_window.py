@@ -153,7 +153,7 @@ class CatalogWindow(QMainWindow):
         self.tabs.addTab(self.models_tab, self.tr("&Models"))
         self.setCentralWidget(self.tabs)
         self.undo_action = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
-        self.undo_action.setShortcuts([QKeySequence.StandardKey.Undo, QKeySequence("Ctrl+Z")])
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
         self.redo_action = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.import_action = QAction(self.tr("&Import CSV…"), self)

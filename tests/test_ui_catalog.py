@@ -1,0 +1,213 @@
+"""Catalog editor: models under qtmodeltester, inline edit with validation, undo/redo, import."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+
+from gpupicker.ui.catalog_models import months_since
+from gpupicker.ui.catalog_window import CatalogWindow
+
+from .test_ui_support import repo, window  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def catalog(qtbot, window):
+    cw = window.open_catalog_editor()
+    qtbot.addWidget(cw)
+    return cw
+
+
+def _price_row(model, gpu_id: str) -> int:
+    rows = [r for r in range(model.rowCount()) if model.record(r).gpu_id == gpu_id
+            and model.record(r).currency == "USD" and model.record(r).pricing == "on_demand"]
+    assert rows, gpu_id
+    return rows[0]
+
+
+def test_catalog_models_pass_modeltester(qtmodeltester, catalog):
+    for model in (catalog.gpu_model, catalog.price_model, catalog.models_model):
+        assert model.rowCount() > 0
+        qtmodeltester.check(model)
+
+
+def test_inline_price_edit_undo_redo_reranks_results(qtbot, window, catalog):
+    """Issue 6 acceptance 4: edit a price inline, undo, redo; the results re-rank each time."""
+    c = window.controller
+    c.recompute()
+    top_before = c.results.options[0]
+    assert top_before.gpu_id != "rtx_4090" or top_before.cost.usd_per_hour > 0.01
+
+    model = catalog.price_model
+    tab = catalog.price_tab
+    row = _price_row(model, "rtx_4090")
+    col = model.columns.index("usd_per_gpu_hour")
+    old_price = model.record(row).usd_per_gpu_hour
+    proxy_index = tab.proxy.mapFromSource(model.index(row, col))
+
+    # edit through the view's delegate, as a user would (type, Enter)
+    tab.view.setFocus()
+    tab.view.setCurrentIndex(proxy_index)
+    tab.view.edit(proxy_index)
+    editor = catalog.focusWidget()
+    assert editor is not None
+    editor.selectAll() if hasattr(editor, "selectAll") else None
+    qtbot.keyClicks(editor, "0.01")
+    with qtbot.waitSignal(c.resultsChanged, timeout=3000):
+        qtbot.keyClick(editor, Qt.Key.Key_Return)
+    rid = model.key(row)
+    assert dict((k, p) for k, p, _ in window.repo.price_rows())[rid].usd_per_gpu_hour == 0.01
+    assert c.results.options[0].gpu_id == "rtx_4090"
+
+    with qtbot.waitSignal(c.resultsChanged, timeout=3000):
+        catalog.undo_action.trigger()
+    assert model.record(model.row_of_key(rid)).usd_per_gpu_hour == old_price
+    assert c.results.options[0].gpu_id == top_before.gpu_id
+
+    with qtbot.waitSignal(c.resultsChanged, timeout=3000):
+        catalog.redo_action.trigger()
+    assert model.record(model.row_of_key(rid)).usd_per_gpu_hour == 0.01
+    assert c.results.options[0].gpu_id == "rtx_4090"
+
+
+def test_undo_redo_keyboard_shortcuts(qtbot, catalog):
+    assert "Ctrl+Z" in [s.toString() for s in catalog.undo_action.shortcuts()]
+    assert "Ctrl+Shift+Z" in [s.toString() for s in catalog.redo_action.shortcuts()]
+    model = catalog.gpu_model
+    col = model.columns.index("name")
+    assert model.setData(model.index(0, col), "Renamed GPU")
+    catalog.show()
+    catalog.activateWindow()
+    qtbot.waitActive(catalog)
+    qtbot.keyClick(catalog, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert model.record(0).name != "Renamed GPU"
+    qtbot.keyClick(catalog, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert model.record(0).name == "Renamed GPU"
+
+
+def test_invalid_edit_shows_message_and_changes_nothing(qtbot, catalog):
+    model = catalog.price_model
+    col = model.columns.index("usd_per_gpu_hour")
+    before = model.record(0)
+    with qtbot.waitSignal(model.validationFailed, timeout=1000) as blocker:
+        assert not model.setData(model.index(0, col), -3)
+    assert "usd_per_gpu_hour" in blocker.args[0]
+    assert "usd_per_gpu_hour" in catalog.statusBar().currentMessage()
+    assert model.record(0) == before
+    assert catalog.undo_stack.count() == 0
+
+
+def _select_first(tab) -> None:
+    flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
+             | QItemSelectionModel.SelectionFlag.Rows)
+    tab.view.selectionModel().select(tab.proxy.index(0, 0), flags)
+
+
+def test_add_duplicate_delete_are_undoable(qtbot, catalog):
+    model = catalog.price_model
+    n = model.rowCount()
+    catalog.price_tab.add_row()
+    assert model.rowCount() == n + 1
+    _select_first(catalog.price_tab)
+    catalog.price_tab.duplicate_selected()
+    assert model.rowCount() == n + 2
+    _select_first(catalog.price_tab)
+    catalog.price_tab.delete_selected()
+    assert model.rowCount() == n + 1
+    for _ in range(3):
+        catalog.undo_stack.undo()
+    assert model.rowCount() == n
+
+
+def test_staleness_badge(qtbot, catalog):
+    assert months_since("2020-01-01", dt.date(2021, 1, 1)) == pytest.approx(12.0, abs=0.2)
+    assert months_since("unknown") is None
+    model = catalog.price_model
+    col = model.columns.index("observed")
+    old = next(r for r in range(model.rowCount()) if model.record(r).observed.startswith("2023"))
+    assert model.is_stale(old)
+    assert "⚠" in model.data(model.index(old, col))
+    assert model.data(model.index(old, col), Qt.ItemDataRole.BackgroundRole) is not None
+    model.set_staleness(1200)
+    dated = next(r for r in range(model.rowCount())
+                 if months_since(model.record(r).observed) is not None)
+    assert not model.is_stale(dated)
+    assert "⚠" not in model.data(model.index(dated, col))
+
+
+def test_filter_and_sort(qtbot, catalog):
+    tab = catalog.gpu_tab
+    qtbot.keyClicks(tab.filter, "4090")
+    assert 0 < tab.proxy.rowCount() < tab.model.rowCount()
+    col = tab.model.columns.index("memory_gb")
+    tab.view.sortByColumn(col, Qt.SortOrder.DescendingOrder)
+    mems = [tab.proxy.data(tab.proxy.index(r, col), Qt.ItemDataRole.UserRole)
+            for r in range(tab.proxy.rowCount())]
+    assert mems == sorted(mems, reverse=True)
+
+
+def _write_prices(path, rows):
+    cols = ["gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
+            "observed", "source", "notes", "currency"]
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=cols)
+        w.writeheader()
+        for r in rows:
+            w.writerow({c: r.get(c, "") for c in cols})
+
+
+def test_csv_import_preview_progress_and_reload(qtbot, tmp_path, catalog):
+    path = tmp_path / "mine.csv"
+    rows = [dict(gpu_id="rtx_4090", provider=f"Lab {i}", pricing="owned",
+                 usd_per_gpu_hour=0.1 + i / 100, observed="2026-11-01", currency="USD")
+            for i in range(300)]
+    _write_prices(path, rows)
+    n = catalog.price_model.rowCount()
+    dlg = catalog.start_import(str(path), "prices")
+    qtbot.addWidget(dlg)
+    assert dlg.preview.rowCount() == 50
+    assert dlg.import_button.isEnabled()
+    with qtbot.waitSignal(dlg.imported, timeout=10000):
+        assert dlg.run_import()
+    assert catalog.price_model.rowCount() == n + 300
+    assert dlg.progress_values and dlg.progress_values[-1] >= dlg.progress_values[0]
+
+
+def test_csv_import_with_bad_rows_names_them_and_imports_nothing(qtbot, tmp_path, catalog):
+    path = tmp_path / "bad.csv"
+    rows = [dict(gpu_id="rtx_4090", provider="Ok", usd_per_gpu_hour=1.0, pricing="on_demand")
+            for _ in range(10)]
+    rows[3]["usd_per_gpu_hour"] = -1
+    rows[7]["gpu_id"] = ""
+    _write_prices(path, rows)
+    n = catalog.price_model.rowCount()
+    dlg = catalog.start_import(str(path), "prices")
+    qtbot.addWidget(dlg)
+    assert not dlg.import_button.isEnabled()
+    assert len(dlg.bad_rows) == 2
+    assert "line 5" in dlg.errors.text() and "line 9" in dlg.errors.text()
+    assert not dlg.run_import()
+    assert catalog.price_model.rowCount() == n
+
+
+def test_export_neutralizes_formulas(qtbot, tmp_path, catalog):
+    model = catalog.price_model
+    model.setData(model.index(0, model.columns.index("provider")), '=HYPERLINK("x")')
+    out = tmp_path / "prices.csv"
+    catalog.export_table("prices", str(out))
+    text = out.read_text(encoding="utf-8")
+    assert '\'=HYPERLINK(""x"")' in text or "'=HYPERLINK" in text
+
+
+def test_catalog_window_standalone(qtbot, repo):
+    cw = CatalogWindow(repo)
+    qtbot.addWidget(cw)
+    cw.show()
+    assert cw.tabs.count() == 3
+    assert "prices older than" in cw.stale_label.text()
