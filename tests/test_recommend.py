@@ -190,3 +190,48 @@ def test_memory_per_gpu_matches_capacity_units():
     o = rec.options[0]
     assert o.fits and o.capacity_bytes_per_gpu == gpu("rtx_4090").memory_bytes
     assert 12 * GiB < o.total_bytes_per_gpu < 20 * GiB
+
+
+def _catalog_available() -> bool:
+    try:
+        import gpupicker.catalog  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _catalog_available(), reason="catalog layer not present")
+def test_cli_recommend_json_contract_and_advice(capsys, monkeypatch):
+    import io
+    import json
+
+    from gpupicker.cli import main
+
+    w = {"task": "full_ft", "model_id": "llama3_8b", "seq_len": 4096, "gpu": "rtx_4090",
+         "dataset_tokens": 1e8}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(w)))
+    assert main(["recommend", "--workload", "-", "--json", "--top", "5"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["options"]) == 5
+    for key in ("gpu_id", "num_gpus", "fits", "total_bytes_per_gpu", "provider", "pricing",
+                "usd_per_hour", "usd_total", "hours", "reason", "labels"):
+        assert key in out["options"][0]
+    assert [o["rank"] for o in out["options"]] == [1, 2, 3, 4, 5]
+    assert out["advice"] and out["advice"][0]["fits"]
+    for key in ("action", "saves_bytes", "new_total_bytes", "fits"):
+        assert key in out["advice"][0]
+
+
+@pytest.mark.skipif(not _catalog_available(), reason="catalog layer not present")
+def test_cli_recommend_text_table(capsys, monkeypatch):
+    import io
+    import json
+
+    from gpupicker.cli import main
+
+    w = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 2, "seq_len": 2048,
+         "grad_ckpt": True, "train_hours": 6, "gpu": "rtx_4090"}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(w)))
+    assert main(["recommend", "--workload", "-", "--goal", "fastest", "--top", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "goal: fastest" in text and "GiB/GPU" in text and "Fits:" in text

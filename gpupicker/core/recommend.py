@@ -319,8 +319,16 @@ def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, s
     if tokens <= 0:
         return w, ""
     w2 = w.model_copy(update={"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None})
-    return w2, (f"{w.train_hours:g} h on {w.num_gpus} × {ref.name} ≈ {tokens / 1e6:,.1f} M training "
-                "tokens at the estimated speed; other options' hours follow from their own speed.")
+    note = (f"{w.train_hours:g} h on {w.num_gpus} × {ref.name} ≈ {tokens / 1e6:,.1f} M training "
+            "tokens at the estimated speed; other options' hours follow from their own speed.")
+    if w.task == "pretrain" and w.model is not None:
+        optimal = 20.0 * w.model.param_count()
+        if tokens < 0.5 * optimal:
+            note += (f" For pre-training from scratch that is {tokens / optimal:.1%} of the "
+                     f"≈{optimal / 1e9:,.0f} B tokens a compute-optimal run needs (20 tokens per "
+                     "parameter, Hoffmann et al. 2022): enough for a small experiment, not a "
+                     "finished model.")
+    return w2, note
 
 
 def _hours(w: Workload, t: Throughput) -> float | None:
@@ -341,7 +349,7 @@ def _serving_batch(w: Workload, gpu: GpuSpec, n: int, t: Throughput
     rate = (w.requests_per_minute or 0.0) / 60.0
     b = w.batch
     wb = w
-    for _ in range(2):
+    for _ in range(2):  # two fixed-point steps of Little's law
         per_seq = t.decode_tokens_per_s or 1e-9
         latency = w.avg_output_tokens / per_seq + w.avg_prompt_tokens / (t.prefill_tokens_per_s or 1e9)
         need = max(w.batch, min(256, math.ceil(rate * latency)))
@@ -442,7 +450,8 @@ def _build_options(w: Workload, rows: list[dict], goal: str, serving: bool,
     out = []
     for i, p in enumerate(prelim, start=1):
         offer = p["offer"]
-        out.append(Option(
+        # every field is already a validated value: construct without re-validation (speed)
+        out.append(Option.model_construct(
             gpu_id=p["gpu"].id, gpu_name=p["gpu"].name, num_gpus=p["total_gpus"], fits=p["fits"],
             memory=p["mem"], capacity_bytes_per_gpu=p["cap"],
             headroom_bytes=p["cap"] - p["used"], throughput=p["t"],

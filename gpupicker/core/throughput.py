@@ -163,6 +163,33 @@ def _bw_eff(p: EngineProfile, dtype: str) -> float:
 
 
 # --------------------------------------------------------------------------------------------
+# per-model counts, cached (the recommender asks for the same model hundreds of times)
+# --------------------------------------------------------------------------------------------
+_FACTS: dict[int, tuple[ModelArch, dict]] = {}
+
+
+def _facts(arch: ModelArch) -> dict:
+    """Parameter counts of ``arch`` computed once per model object (keyed by identity)."""
+    hit = _FACTS.get(id(arch))
+    if hit is not None and hit[0] is arch:
+        return hit[1]
+    if len(_FACTS) > 256:
+        _FACTS.clear()
+    f: dict = {"params": arch.param_count(), "active": arch.active_param_count(),
+               "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
+    _FACTS[id(arch)] = (arch, f)
+    return f
+
+
+def _weights_bytes(arch: ModelArch, dtype: str) -> float:
+    f = _facts(arch)
+    key = ("wb", dtype)
+    if key not in f:
+        f[key] = float(weights_bytes(arch, dtype))
+    return f[key]
+
+
+# --------------------------------------------------------------------------------------------
 # interconnect
 # --------------------------------------------------------------------------------------------
 _PCIE_GBPS = {3: 12.0, 4: 25.0, 5: 50.0, 6: 100.0}
@@ -204,11 +231,11 @@ def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
 # --------------------------------------------------------------------------------------------
 def _linear_bpw(arch: ModelArch, dtype: str) -> float:
     """Average bytes per weight of the transformer-block Linear layers."""
-    lin = arch.linear_params()
+    lin = _facts(arch)["linear"]
     if lin <= 0:
         return bytes_per_weight(dtype)
-    total = weights_bytes(arch, dtype)
-    other = arch.param_count() - lin
+    total = _weights_bytes(arch, dtype)
+    other = _facts(arch)["params"] - lin
     if bytes_per_weight(dtype) >= 2.0:
         return bytes_per_weight(dtype)
     if dtype in GGUF_TYPES:
@@ -227,7 +254,16 @@ def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
 def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1) -> float:
     """Weight bytes read per decode step (whole model): every Linear and the lm_head, but
     only one row of the input embedding (not the table) and, for MoE, only touched experts."""
-    total = float(weights_bytes(arch, dtype))
+    key = ("decode", dtype, batch if arch.is_moe else 1)
+    f = _facts(arch)
+    if key in f:
+        return f[key]
+    f[key] = _decode_weight_bytes(arch, dtype, batch)
+    return f[key]
+
+
+def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
+    total = _weights_bytes(arch, dtype)
     if not arch.hidden_size:
         return total
     emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
@@ -287,7 +323,7 @@ def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     wbytes = decode_weight_bytes(arch, dtype, b)
     kv = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
     mem_s = (wbytes + p.kv_traffic * kv) / (bw * eta) / tp
-    p_act = arch.active_param_count() - (0 if arch.tie_word_embeddings
+    p_act = _facts(arch)["active"] - (0 if arch.tie_word_embeddings
                                          else arch.vocab_size * arch.hidden_size)
     flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
     comp_s = flops / (peak * p.compute_eff) / tp
@@ -410,7 +446,7 @@ def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
     forward with checkpointing.
     """
     s = w.training_seq_len()
-    p = float(arch.active_param_count())
+    p = float(_facts(arch)["active"])
     n_layers, h = arch.num_hidden_layers, arch.num_attention_heads * arch.head_dim_eff
     attn_fwd = 2.0 * n_layers * h * s if h else 0.0  # causal: half of QKᵀ and AV is skipped
     lora = w.task in ("lora", "qlora")
@@ -428,8 +464,8 @@ def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests)."""
     if n <= 1:
         return 1.0
-    trainable = arch.param_count() if w.task in ("full_ft", "pretrain") else max(
-        1, int(arch.param_count() * 0.005))
+    params = _facts(arch)["params"]
+    trainable = params if w.task in ("full_ft", "pretrain") else max(1, int(params * 0.005))
     nbytes = trainable * 2.0
     if w.parallelism.zero_stage == 3 or w.parallelism.fsdp:
         nbytes *= 1.5
@@ -452,7 +488,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     notes = []
     if w.task == "qlora" or (w.task == "lora" and bytes_per_weight(w.weights_dtype) < 2.0):
         passes = 3 if w.grad_ckpt else 2
-        deq_bytes = arch.linear_params() * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
+        deq_bytes = _facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
         extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
         notes.append(f"{w.weights_dtype} dequantization adds {extra * 1e3:.1f} ms per step.")
     host = 0.0
@@ -462,7 +498,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         if w.task == "qlora":
             host *= QLORA_HOST_FACTOR
     trainable = (memory.trainable_params if memory is not None and memory.trainable_params
-                 else (int(arch.param_count() * 0.005) if lora else arch.param_count()))
+                 else (int(_facts(arch)["params"] * 0.005) if lora else _facts(arch)["params"]))
     opt_bytes = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0) * trainable
     if w.weights_dtype == "fp32" or lora:
         opt_bytes *= 2.0
@@ -472,7 +508,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     if w.weights_dtype == "fp32" and w.compute_dtype != "fp32":
         # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
         passes = 3 if w.grad_ckpt else 2
-        extra += arch.param_count() * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+        extra += _facts(arch)["params"] * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
     gpu_s = compute_s + extra + opt_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
     eff = scaling_efficiency(w, arch, gpu, n, gpu_s)
@@ -515,7 +551,7 @@ def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Thro
     (SD/SDXL/SD3), × 1 for guidance-distilled models (FLUX).
     """
     name = (arch.name or "").lower()
-    p = float(arch.param_count())
+    p = float(_facts(arch)["params"])
     tokens = (w.resolution / 16.0) ** 2
     unet = any(k in name for k in _UNET_HINTS)
     f_step = 2.0 * p * tokens * (UNET_FLOP_FACTOR if unet else 1.0)

@@ -1,0 +1,101 @@
+"""Time one recommendation over the bundled catalog (``make bench``).
+
+Every catalog GPU × 1/2/4/8 GPUs × price offer (best per pricing type, and all
+providers' offers) for a few typical workloads; prints the median and best of
+several runs in milliseconds. Issue #4 acceptance 4: the GUI recomputes within
+one frame (< 16 ms) of an input change for the bundled catalog.
+
+Usage: ``python scripts/bench.py [--runs N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gpupicker.core.hardware import GpuSpec, PriceOffer  # noqa: E402
+from gpupicker.core.model_arch import ModelArch  # noqa: E402
+from gpupicker.core.recommend import recommend  # noqa: E402
+from gpupicker.core.workload import Workload  # noqa: E402
+
+FRAME_MS = 16.0
+
+
+def load_catalog() -> tuple[list[GpuSpec], list[PriceOffer], dict[str, ModelArch], str]:
+    """GPUs, prices and models from data/*.csv (the bundled catalog)."""
+    data = ROOT / "data"
+    with open(data / "gpus.csv", encoding="utf-8") as f:
+        gpus = [GpuSpec.model_validate(r) for r in csv.DictReader(f)]
+    with open(data / "prices.csv", encoding="utf-8") as f:
+        prices = [PriceOffer.model_validate(r) for r in csv.DictReader(f)]
+    models: dict[str, ModelArch] = {}
+    with open(data / "models.csv", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if r["family"] == "diffusion":
+                models[r["id"]] = ModelArch(name=r["name"], kind="diffusion",
+                                            params=int(float(r["params_b"]) * 1e9))
+                continue
+            d = {k: v for k, v in r.items() if v not in ("", None)}
+            d["model_type"] = r["family"]
+            models[r["id"]] = ModelArch.model_validate(d)
+    return gpus, prices, models, "data/*.csv"
+
+
+def workloads(models: dict[str, ModelArch]) -> list[tuple[str, Workload]]:
+    return [
+        ("QLoRA Mistral-7B b2 s2048, 6 h on RTX 4090",
+         Workload(task="qlora", model=models["mistral_7b_v0_1"], batch=2, seq_len=2048,
+                  grad_ckpt=True, train_hours=6, gpu="rtx_4090")),
+        ("Full FT Llama-3-8B s4096, 1e8 tokens",
+         Workload(task="full_ft", model=models["llama3_8b"], seq_len=4096, dataset_tokens=1e8)),
+        ("Pre-train 13B, 5e9 tokens",
+         Workload(task="pretrain", model=models["llama2_13b"], batch=4, seq_len=2048,
+                  grad_ckpt=True, dataset_tokens=5e9)),
+        ("Inference Llama-3-70B bf16",
+         Workload(task="inference", model=models["llama3_70b"], prompt_len=1024,
+                  new_tokens=256)),
+        ("Serving Llama-2-13B int4 vLLM, 100 req/min",
+         Workload(task="inference", model=models["llama2_13b"], framework="vllm",
+                  weights_dtype="int4", requests_per_minute=100)),
+        ("SDXL 1024px, 100 images",
+         Workload(task="image_gen", model=models["sdxl_base"], images=100, steps=30)),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=15)
+    args = ap.parse_args(argv)
+    gpus, prices, models, src = load_catalog()
+    print(f"catalog: {len(gpus)} GPUs, {len(prices)} price rows ({src}); counts 1, 2, 4, 8")
+    print(f"{'workload':<46} {'offers':<10} {'options':>7} {'median ms':>10} {'best ms':>8}")
+    worst = 0.0
+    for name, w in workloads(models):
+        for all_offers in (False, True):
+            times = []
+            n_opts = 0
+            for _ in range(args.runs):
+                t0 = time.perf_counter()
+                rec = recommend(w, gpus, prices, all_offers=all_offers)
+                times.append((time.perf_counter() - t0) * 1e3)
+                n_opts = len(rec.options)
+            med = statistics.median(times)
+            if not all_offers:
+                worst = max(worst, med)
+            print(f"{name:<46} {'all' if all_offers else 'best/type':<10} {n_opts:>7} "
+                  f"{med:>10.2f} {min(times):>8.2f}")
+    verdict = "within" if worst < FRAME_MS else "OVER"
+    print(f"slowest median (best offer per pricing type): {worst:.2f} ms — {verdict} one "
+          f"{FRAME_MS:.0f} ms frame")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
