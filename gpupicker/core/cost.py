@@ -57,10 +57,20 @@ def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tup
     if fx_rates:
         rates = {k.upper(): v for k, v in fx_rates.items()}
         if cur in rates and rates[cur] > 0:
-            return float(rates[cur]), True
+            r = float(rates[cur])
+            return (1.0 / r if rate_looks_inverted(cur, r) else r), True
     if cur in DEFAULT_USD_PER_UNIT:
         return DEFAULT_USD_PER_UNIT[cur], False
     raise ValueError(f"no exchange rate for {cur}; add one (USD per {cur}) in the settings")
+
+
+def rate_looks_inverted(currency: str, rate: float) -> bool:
+    """True when ``rate`` is clearly "units per USD" rather than "USD per unit": more than 10×
+    the known USD-per-unit rate while its inverse is within 2× of it (e.g. CNY 7.2 vs 0.14)."""
+    ref = DEFAULT_USD_PER_UNIT.get(currency.upper())
+    if not ref or rate <= 0:
+        return False
+    return rate / ref > 10 and 0.5 < (1.0 / rate) / ref < 2.0
 
 
 def to_usd(amount: float, currency: str, fx_rates: dict[str, float] | None = None) -> float:
@@ -247,6 +257,6 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
 
 
 __all__ = ["BuyVsRent", "DEFAULT_USD_PER_UNIT", "buy_vs_rent", "energy_kwh", "estimate_cost",
-           "usd_per_unit", "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
-           "run_cost_usd", "spot_expected_hours", "to_usd", "tokens_per_joule",
-           "usd_per_million_tokens"]
+           "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
+           "rate_looks_inverted", "run_cost_usd", "spot_expected_hours", "to_usd",
+           "tokens_per_joule", "usd_per_million_tokens", "usd_per_unit"]

@@ -28,7 +28,13 @@ from collections.abc import Iterable, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from .advisor import Advice
-from .cost import DEFAULT_UTILIZATION, estimate_cost, gpus_for_serving, usd_per_unit
+from .cost import (
+    DEFAULT_UTILIZATION,
+    estimate_cost,
+    gpus_for_serving,
+    rate_looks_inverted,
+    usd_per_unit,
+)
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory
@@ -126,7 +132,11 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
             continue
         usd = p.usd_per_gpu_hour * rate
         if p.currency != "USD":
-            converted.add(f"{p.currency} at {rate:g} USD each" + ("" if user else " (default rate)"))
+            given = {k.upper(): v for k, v in (fx_rates or {}).items()}.get(p.currency)
+            flip = f" (the rate {given:g} given looked like {p.currency} per USD)" \
+                if given and rate_looks_inverted(p.currency, given) else ""
+            converted.add(f"{p.currency} at {rate:.4g} USD each"
+                          + ("" if user else " (default rate)") + flip)
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
         if key not in best or usd < best[key][1]:
