@@ -49,6 +49,8 @@ FAIL_MARKERS = (
     "No such file",
     "Fatal Python error",
     "Failed to execute script",
+    "Could not load the Qt platform plugin",
+    "no Qt platform plugin could be initialized",
 )
 SQLITE_MAGIC = b"SQLite format 3\x00"
 

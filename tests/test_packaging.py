@@ -249,6 +249,7 @@ def test_check_run_passes_clean_selftest(tmp_path):
     "qt.qpa.plugin: Could not find or load the Qt platform plugin \"xcb\"",
     "FileNotFoundError: [Errno 2] No such file or directory: '/x/_bundled/data/gpus.csv'",
     "ImportError: libxkbcommon.so.0: cannot open shared object file",
+    'qt.qpa.plugin: Could not load the Qt platform plugin "xcb" in "" even though it was found.',
 ])
 @pytest.mark.parametrize("where", ["stdout", "stderr", "log"])
 def test_check_run_fails_on_markers(tmp_path, bad_text, where):
@@ -316,6 +317,21 @@ def test_check_layout_on_fake_bundle(tmp_path, monkeypatch):
     problems = smoke.check_layout(tmp_path)
     assert "missing Qt translation qtbase_zh_CN.qm" in problems
     assert any("pruned file present" in p and "libqgtk3" in p for p in problems)
+
+
+def test_launcher_sends_missing_stdio_to_the_user_log(tmp_path, monkeypatch):
+    # windowed Windows builds start with sys.stdout = sys.stderr = None
+    launcher = _load("launcher")
+    monkeypatch.setenv("GPUPICKER_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    launcher._ensure_stdio()
+    try:
+        print("gpupicker selftest ok: x")
+    finally:
+        sys.stdout.close()
+    text = (tmp_path / "log" / "console.log").read_text(encoding="utf-8")
+    assert smoke.sentinel_line(text) == "gpupicker selftest ok: x"
 
 
 # --- desktop entry, size helper -------------------------------------------------------------
