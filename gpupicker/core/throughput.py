@@ -321,7 +321,11 @@ def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     ctx_mean = 0.0 if w.task == "decode_ceiling" else prompt + new / 2.0
 
     wbytes = decode_weight_bytes(arch, dtype, b)
-    kv = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+    f = _facts(arch)
+    kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
+    if kv_key not in f:
+        f[kv_key] = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+    kv = f[kv_key]
     mem_s = (wbytes + p.kv_traffic * kv) / (bw * eta) / tp
     p_act = _facts(arch)["active"] - (0 if arch.tie_word_embeddings
                                          else arch.vocab_size * arch.hidden_size)
@@ -365,7 +369,7 @@ def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     ]
     if n > 1 and tp == 1:
         assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
-    return Throughput(
+    return Throughput.model_construct(  # all fields computed here: skip re-validation (speed)
         decode_tokens_per_s=decode,
         aggregate_decode_tokens_per_s=decode * b,
         prefill_tokens_per_s=prefill,
@@ -527,8 +531,8 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     if n > 1:
         assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu)}.")
     assumptions.extend(notes)
-    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
-                      assumptions=tuple(assumptions))
+    return Throughput.model_construct(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
+                                      assumptions=tuple(assumptions))
 
 
 # --------------------------------------------------------------------------------------------
