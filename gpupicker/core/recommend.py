@@ -189,7 +189,9 @@ def _limit_and_reason(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t:
                      "software stack (ROCm/oneAPI/MPS) for this job")
     if n > 1 and w.is_training and (w.parallelism.fsdp or w.parallelism.zero_stage == 3):
         parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
-    if n > 1 and not gpu.has_nvlink:
+    if n > 1 and t.seconds_per_image:
+        parts.append(f"each of the {n} GPUs renders its own images")
+    elif n > 1 and not gpu.has_nvlink:
         parts.append(f"{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed")
     if replicas > 1:
         parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
