@@ -1,6 +1,7 @@
 """Build the standalone gpupicker for the current OS: ``python packaging/build.py [--onefile]``.
 
-1. compiles ``resources/i18n/*.ts`` to ``.qm`` (``python -m gpupicker.ui.i18n_build``);
+1. compiles ``resources/i18n/*.ts`` to ``.qm`` (``python -m gpupicker.ui.i18n_build``) and
+   renders the app icon for Windows/macOS (``packaging/make_icons.py`` → ``build/icons/``);
 2. runs PyInstaller with ``packaging/gpupicker.spec`` from the repository root;
 3. reports the bundle size (MB) and the build time, and writes them to
    ``build/gpupicker-build.json`` (read by ``smoke_test.py``);
@@ -74,6 +75,12 @@ def build_translations() -> None:
     log(f"translations: {', '.join(built) or 'none'}")
 
 
+def build_icons() -> None:
+    """Render the .ico/.icns the spec uses from resources/icons/gpupicker.svg."""
+    subprocess.run([sys.executable, str(ROOT / "packaging" / "make_icons.py")], cwd=ROOT,
+                   check=True)
+
+
 def run_pyinstaller(onefile: bool, console: bool) -> float:
     """Run PyInstaller on the spec; returns the wall time in seconds."""
     env = dict(os.environ)
@@ -127,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     version = project_version()
     log(f"gpupicker {version}, Python {sys.version.split()[0]}, {platform_tag()}")
     build_translations()
+    build_icons()
     seconds = run_pyinstaller(args.onefile, args.console)
 
     if args.onefile:
@@ -135,9 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         product = onedir_path()
         artifacts = [product]
-        desktop = ROOT / "packaging" / "gpupicker.desktop"
-        if sys.platform.startswith("linux") and desktop.is_file():
-            shutil.copy2(desktop, product / desktop.name)
+        if sys.platform.startswith("linux"):  # for ~/.local/share/applications and icons
+            for extra in (ROOT / "packaging" / "gpupicker.desktop",
+                          ROOT / "resources" / "icons" / "gpupicker.svg"):
+                if extra.is_file():
+                    shutil.copy2(extra, product / extra.name)
         app = ROOT / "dist" / f"{APP_NAME}.app"
         if sys.platform == "darwin" and app.is_dir():
             artifacts.append(app)

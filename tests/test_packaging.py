@@ -355,3 +355,37 @@ def test_tree_size_and_version(tmp_path):
     assert common.tree_size_bytes(tmp_path) == 1500
     assert common.project_version() == common.project_version(ROOT)
     assert common.MAX_BUNDLE_MB == 250.0
+
+
+# --- icon containers ------------------------------------------------------------------------
+
+make_icons = _load("make_icons")
+
+
+def test_ico_container_layout():
+    import struct
+
+    pngs = {16: b"\x89PNG-16", 256: b"\x89PNG-256-bytes"}
+    data = make_icons.ico_bytes(pngs)
+    reserved, kind, count = struct.unpack_from("<HHH", data, 0)
+    assert (reserved, kind, count) == (0, 1, 2)
+    entries = [struct.unpack_from("<BBBBHHII", data, 6 + 16 * i) for i in range(count)]
+    assert [(e[0], e[1]) for e in entries] == [(16, 16), (0, 0)]  # 0 = 256 px
+    for entry, size in zip(entries, (16, 256), strict=True):
+        length, offset = entry[6], entry[7]
+        assert data[offset:offset + length] == pngs[size]
+
+
+def test_icns_container_layout():
+    import struct
+
+    pngs = {16: b"a" * 3, 32: b"b" * 5, 1024: b"c" * 7}
+    data = make_icons.icns_bytes(pngs)
+    assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
+    kinds, pos = [], 8
+    while pos < len(data):
+        kind, length = data[pos:pos + 4], struct.unpack(">I", data[pos + 4:pos + 8])[0]
+        kinds.append(kind)
+        pos += length
+    assert pos == len(data)
+    assert kinds == [b"icp4", b"icp5", b"ic10", b"ic11"]  # ic11 = 16@2x, i.e. the 32 px image
