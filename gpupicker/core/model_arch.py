@@ -11,6 +11,7 @@ two RMSNorm/LayerNorm vectors per layer + a final norm, embeddings ``V·h`` and
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -205,6 +206,10 @@ class ModelArch(BaseModel):
         Excludes embeddings, lm_head and norms, which bitsandbytes and most
         GPTQ/AWQ checkpoints keep in 16-bit.
         """
+        return self._linear_params
+
+    @cached_property
+    def _linear_params(self) -> int:
         if self.params is not None and not self.hidden_size:
             return int(self.params)
         computed = self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()
@@ -228,6 +233,10 @@ class ModelArch(BaseModel):
 
     def param_count(self) -> int:
         """Total parameters (the exact ``params`` when given, else computed)."""
+        return self._param_count
+
+    @cached_property
+    def _param_count(self) -> int:
         if self.params is not None:
             return int(self.params)
         return (self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()

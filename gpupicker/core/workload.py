@@ -138,6 +138,9 @@ class Workload(BaseModel):
         d = dict(data)
         if d.get("task") == "qlora" and "weights_dtype" not in d:
             d["weights_dtype"] = "nf4"
+        if d.get("task") == "qlora" and "grad_ckpt" not in d:
+            # peft's prepare_model_for_kbit_training turns gradient checkpointing on by default
+            d["grad_ckpt"] = True
         if d.get("task") == "full_ft" and "weights_dtype" not in d:
             d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:
