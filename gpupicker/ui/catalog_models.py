@@ -27,12 +27,10 @@ from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
 from ..core.hardware import GpuSpec, PriceOffer
 from .formatting import fmt_number
 
+translate = QCoreApplication.translate
+
 _Index = QModelIndex | QPersistentModelIndex
 STALE_BRUSH = QBrush(QColor("#fff1c2"))
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Catalog", text)
 
 
 def validation_message(exc: ValidationError) -> str:
@@ -205,10 +203,10 @@ class RecordTableModel(QAbstractTableModel):
             new = self.record_type.model_validate(data)
         except ValidationError as exc:
             self.validationFailed.emit(
-                _tr("Not saved — %1").replace("%1", validation_message(exc)))
+                translate("Catalog", "Not saved — %1").replace("%1", validation_message(exc)))
             return False
         cmd = EditRecordCommand(self, self._keys[index.row()], old, new, index.column(),
-                                _tr("Edit %1").replace("%1", self.header(col)))
+                                translate("Catalog", "Edit %1").replace("%1", self.header(col)))
         self._push(cmd)
         return True
 
@@ -260,7 +258,7 @@ class RecordTableModel(QAbstractTableModel):
     # ---- user actions (undoable) ------------------------------------------------------
     def add_row(self, record: BaseModel) -> None:
         """Undoable add."""
-        self._push(AddRecordCommand(self, record, _tr("Add row")))
+        self._push(AddRecordCommand(self, record, translate("Catalog", "Add row")))
 
     def duplicate_row(self, row: int) -> None:
         """Undoable copy of ``row`` (GPU ids get a "_copy" suffix)."""
@@ -272,7 +270,7 @@ class RecordTableModel(QAbstractTableModel):
     def delete_row(self, row: int) -> None:
         """Undoable delete."""
         self._push(DeleteRecordCommand(self, self._keys[row], self._rows[row], row,
-                                       _tr("Delete row")))
+                                       translate("Catalog", "Delete row")))
 
     def can_delete(self) -> bool:
         return True
@@ -338,10 +336,16 @@ class PriceTableModel(RecordTableModel):
 
     def header(self, column: str) -> str:
         return {
-            "gpu_id": _tr("GPU id"), "provider": _tr("Provider"), "region": _tr("Region"),
-            "pricing": _tr("Pricing"), "usd_per_gpu_hour": _tr("Price / GPU-hour"),
-            "currency": _tr("Currency"), "gpus_per_instance": _tr("GPUs / instance"),
-            "observed": _tr("Observed"), "source": _tr("Source"), "notes": _tr("Notes"),
+            "gpu_id": translate("Catalog", "GPU id"),
+            "provider": translate("Catalog", "Provider"),
+            "region": translate("Catalog", "Region"),
+            "pricing": translate("Catalog", "Pricing"),
+            "usd_per_gpu_hour": translate("Catalog", "Price / GPU-hour"),
+            "currency": translate("Catalog", "Currency"),
+            "gpus_per_instance": translate("Catalog", "GPUs / instance"),
+            "observed": translate("Catalog", "Observed"),
+            "source": translate("Catalog", "Source"),
+            "notes": translate("Catalog", "Notes"),
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
@@ -378,9 +382,9 @@ class PriceTableModel(RecordTableModel):
         if column == "observed":
             age = months_since(text, self.today)
             if age is None:
-                return f"{text or '—'}  ⚠ " + _tr("date unknown")
+                return f"{text or '—'}  ⚠ " + translate("Catalog", "date unknown")
             if age > self.staleness_months:
-                return f"{text}  ⚠ " + _tr("%1 mo old").replace("%1", str(int(age)))
+                return f"{text}  ⚠ " + translate("Catalog", "%1 mo old").replace("%1", str(int(age)))
         return text
 
     def extra_data(self, row: int, column: str, role: int) -> Any:
@@ -393,17 +397,17 @@ class PriceTableModel(RecordTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             age = self.age_months(row)
             if age is None:
-                return _tr("When this price was seen is unknown: check the provider's current "
-                           "price.")
-            return _tr("Observed %1 months ago (older than %2): check the provider's current "
-                       "price.").replace("%1", str(int(age))).replace(
+                return translate("Catalog", "When this price was seen is unknown: check the "
+                                            "provider's current price.")
+            return translate("Catalog", "Observed %1 months ago (older than %2): check the "
+                                        "provider's current price.").replace("%1", str(int(age))).replace(
                 "%2", str(self.staleness_months))
         return None
 
     def new_record(self) -> PriceOffer:
         """A template row for "Add"."""
         gpu = self._rows[0].gpu_id if self._rows else "rtx_4090"  # type: ignore[attr-defined]
-        return PriceOffer(gpu_id=gpu, provider=_tr("My provider"), usd_per_gpu_hour=1.0,
+        return PriceOffer(gpu_id=gpu, provider=translate("Catalog", "My provider"), usd_per_gpu_hour=1.0,
                           observed=dt.date.today().isoformat())
 
 
@@ -420,11 +424,16 @@ class GpuTableModel(RecordTableModel):
 
     def header(self, column: str) -> str:
         return {
-            "id": _tr("Id"), "name": _tr("Name"), "vendor": _tr("Vendor"),
-            "memory_gb": _tr("Memory (GB)"), "memory_bandwidth_gbps": _tr("Bandwidth (GB/s)"),
-            "bf16_tflops_dense": _tr("BF16 TFLOPS"), "fp8_tflops_dense": _tr("FP8 TFLOPS"),
-            "tdp_w": _tr("Power (W)"), "interconnect": _tr("Interconnect"),
-            "release_year": _tr("Year"), "source": _tr("Source"),
+            "id": translate("Catalog", "Id"),
+            "name": translate("Catalog", "Name"),
+            "vendor": translate("Catalog", "Vendor"),
+            "memory_gb": translate("Catalog", "Memory (GB)"),
+            "memory_bandwidth_gbps": translate("Catalog", "Bandwidth (GB/s)"),
+            "bf16_tflops_dense": translate("Catalog", "BF16 TFLOPS"),
+            "fp8_tflops_dense": translate("Catalog", "FP8 TFLOPS"),
+            "tdp_w": translate("Catalog", "Power (W)"),
+            "interconnect": translate("Catalog", "Interconnect"),
+            "release_year": translate("Catalog", "Year"), "source": translate("Catalog", "Source"),
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
@@ -457,7 +466,7 @@ class GpuTableModel(RecordTableModel):
 
     def new_record(self) -> GpuSpec:
         """A template row for "Add"."""
-        return GpuSpec(id=self._free_id("my_gpu"), name=_tr("My GPU"), memory_gb=24,
+        return GpuSpec(id=self._free_id("my_gpu"), name=translate("Catalog", "My GPU"), memory_gb=24,
                        memory_bandwidth_gbps=1000)
 
 
@@ -470,9 +479,13 @@ class ModelsTableModel(RecordTableModel):
 
     def header(self, column: str) -> str:
         return {
-            "id": _tr("Id"), "name": _tr("Name"), "family": _tr("Family"), "kind": _tr("Kind"),
-            "params_b": _tr("Parameters (B)"), "max_context": _tr("Context (tokens)"),
-            "license": _tr("Licence"),
+            "id": translate("Catalog", "Id"),
+            "name": translate("Catalog", "Name"),
+            "family": translate("Catalog", "Family"),
+            "kind": translate("Catalog", "Kind"),
+            "params_b": translate("Catalog", "Parameters (B)"),
+            "max_context": translate("Catalog", "Context (tokens)"),
+            "license": translate("Catalog", "Licence"),
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:

@@ -39,17 +39,13 @@ class CatalogSnapshot:
 
     gpus: tuple[GpuSpec, ...]
     prices: tuple[PriceOffer, ...]
-    fx_per_usd: dict[str, float] = field(default_factory=dict)
+    fx_usd_per_unit: dict[str, float] = field(default_factory=dict)
 
     @classmethod
     def from_repo(cls, repo: Any) -> CatalogSnapshot:
-        """Read the GPUs, prices and exchange rates of ``repo``.
-
-        The repository stores USD per unit of a currency; core wants units per USD.
-        """
+        """Read the GPUs, prices and exchange rates (USD per unit of a currency) of ``repo``."""
         rates = repo.get_fx_rates() if hasattr(repo, "get_fx_rates") else {}
-        fx = {c: 1.0 / r for c, r in rates.items() if r and c != "USD"}
-        return cls(tuple(repo.gpus()), tuple(repo.prices()), fx)
+        return cls(tuple(repo.gpus()), tuple(repo.prices()), dict(rates))
 
 
 def _core_recommend() -> Any | None:
@@ -75,7 +71,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
     try:
         if recommend is not None:
             rec = recommend(w, list(snap.gpus), list(snap.prices), goal=goal, max_gpus=max_gpus,
-                            fx_rates=snap.fx_per_usd or None, hours_per_month=hours_per_month)
+                            fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month)
             view = RecommendationView(options=tuple(rec.options),
                                       advice=tuple(getattr(rec, "advice", ()) or ()),
                                       notes=tuple(getattr(rec, "notes", ()) or ()))

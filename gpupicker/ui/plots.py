@@ -14,6 +14,8 @@ from ..core.results import BREAKDOWN_COMPONENTS, Option
 from .formatting import unit_bytes
 from .texts import component_label
 
+translate = QCoreApplication.translate
+
 pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
 
 COMPONENT_COLORS: dict[str, str] = {
@@ -23,10 +25,6 @@ COMPONENT_COLORS: dict[str, str] = {
     "cuda_context": "#7f7f7f",
 }
 BAR_WIDTH = 0.6
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Plots", text)
 
 
 def _style_axes(plot: pg.PlotItem) -> None:
@@ -79,7 +77,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         self._legend_key: tuple[str, ...] = ()
         self.capacity_item = pg.PlotDataItem(
             [], [], connect="pairs", pen=pg.mkPen("#c00000", width=2.5),
-            name=_tr("Capacity per GPU"))
+            name=translate("Plots", "Capacity per GPU"))
         self.capacity_item.setZValue(10)
         self.plot_item.addItem(self.capacity_item)
         self.plot_item.invertY(True)
@@ -91,9 +89,10 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         if unit == self.unit:
             return
         self.unit = unit
-        self.plot_item.setTitle(_tr("VRAM fit: expected peak per GPU vs capacity"), size="10pt")
-        self.plot_item.setLabel("bottom", _tr("Memory per GPU (%1)").replace("%1", unit))
-        self.plot_item.setLabel("left", _tr("Option (GPU × count)"))
+        self.plot_item.setTitle(translate("Plots", "VRAM fit: expected peak per GPU vs capacity"),
+                                size="10pt")
+        self.plot_item.setLabel("bottom", translate("Plots", "Memory per GPU (%1)").replace("%1", unit))
+        self.plot_item.setLabel("left", translate("Plots", "Option (GPU × count)"))
 
     def _bar(self, comp: str) -> pg.BarGraphItem:
         item = self._bars.get(comp)
@@ -138,7 +137,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
             self.legend.clear()
             for comp, item in self.bar_items.items():
                 self.legend.addItem(item, component_label(comp))
-            self.legend.addItem(self.capacity_item, _tr("Capacity per GPU"))
+            self.legend.addItem(self.capacity_item, translate("Plots", "Capacity per GPU"))
             self._legend_key = key
         ticks = [(float(i), f"{_short(o.gpu_name)} ×{o.num_gpus}")
                  for i, o in enumerate(self.options)]
@@ -220,13 +219,13 @@ class CostPlot(pg.PlotWidget):
             return
         self.mode = mode
         if mode == "time":
-            self.plot_item.setTitle(_tr("Cost vs time (Pareto front in red)"), size="10pt")
-            self.plot_item.setLabel("bottom", _tr("Run time (hours)"))
-            self.plot_item.setLabel("left", _tr("Total cost (USD)"))
+            self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"), size="10pt")
+            self.plot_item.setLabel("bottom", translate("Plots", "Run time (hours)"))
+            self.plot_item.setLabel("left", translate("Plots", "Total cost (USD)"))
         else:
-            self.plot_item.setTitle(_tr("Price vs speed (Pareto front in red)"), size="10pt")
-            self.plot_item.setLabel("bottom", _tr("Speed (tokens/s, all GPUs)"))
-            self.plot_item.setLabel("left", _tr("Price (USD per hour)"))
+            self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"), size="10pt")
+            self.plot_item.setLabel("bottom", translate("Plots", "Speed (tokens/s, all GPUs)"))
+            self.plot_item.setLabel("left", translate("Plots", "Price (USD per hour)"))
 
     def set_options(self, options: Sequence[Option], unit: str = "GiB") -> None:
         """Plot the fitting, priced options (best offer per GPU × count); items are reused."""
@@ -257,7 +256,7 @@ class CostPlot(pg.PlotWidget):
         if self.mode == "rate":
             front = sorted(front, key=lambda i: xs[i])
         self.front_item.setData(xs[front], ys[front])
-        labelled = list(dict.fromkeys([front[0], front[len(front) // 2], front[-1]]))
+        labelled = list(dict.fromkeys([front[0], front[-1]]))
         for k, i in enumerate(labelled):
             o = self.points[i][0]
             last = i == labelled[-1] and len(labelled) > 1

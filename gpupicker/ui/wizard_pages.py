@@ -58,6 +58,18 @@ def _set_spin(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
             spin.setValue(value)  # type: ignore[arg-type]
 
 
+def _money_spin(maximum: float, suffix: str, special: str) -> QDoubleSpinBox:
+    """A dollar amount where 0 shows ``special`` (e.g. "No limit")."""
+    s = QDoubleSpinBox()
+    s.setRange(0.0, maximum)
+    s.setDecimals(2)
+    s.setPrefix("$ ")
+    s.setSuffix(suffix)
+    s.setGroupSeparatorShown(True)
+    s.setSpecialValueText(special)
+    return s
+
+
 def _buddy(text: str, widget: QWidget) -> QLabel:
     label = QLabel(text)
     label.setBuddy(widget)
@@ -562,18 +574,9 @@ class BudgetPage(_Page):
                                  "option."))
         tips = glossary()
 
-        def money(maximum: float, suffix: str) -> QDoubleSpinBox:
-            s = QDoubleSpinBox()
-            s.setRange(0.0, maximum)
-            s.setDecimals(2)
-            s.setPrefix("$ ")
-            s.setSuffix(suffix)
-            s.setGroupSeparatorShown(True)
-            s.setSpecialValueText(self.tr("No limit"))
-            return s
-
-        self.budget_usd = money(10_000_000.0, "")
-        self.max_usd_per_hour = money(100_000.0, self.tr(" / hour"))
+        no_limit = self.tr("No limit")
+        self.budget_usd = _money_spin(1e7, "", no_limit)
+        self.max_usd_per_hour = _money_spin(1e5, self.tr(" / hour"), no_limit)
         self.deadline_hours = QDoubleSpinBox()
         self.deadline_hours.setRange(0.0, 100_000.0)
         self.deadline_hours.setDecimals(1)

@@ -1,0 +1,1575 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>About</name>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
+        <source>About gpupicker</source>
+        <translation>关于 gpupicker</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="191"/>
+        <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
+        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
+    </message>
+</context>
+<context>
+    <name>BudgetPage</name>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="572"/>
+        <source>Budget and time</source>
+        <translation>预算与时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="573"/>
+        <source>Limits are optional: leave a field at “No limit” to see every option.</source>
+        <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="577"/>
+        <source>No limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="579"/>
+        <source> / hour</source>
+        <translation> / 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="583"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="612"/>
+        <source> h</source>
+        <translation> 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="584"/>
+        <source>No deadline</source>
+        <translation>无截止时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="594"/>
+        <source>Any GPU</source>
+        <translation>任意 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="597"/>
+        <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
+        <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="603"/>
+        <source> M tokens</source>
+        <translation> 百万 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="605"/>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="613"/>
+        <source>From dataset size</source>
+        <translation>按数据集大小计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="615"/>
+        <source>Money</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="617"/>
+        <source>&amp;Total budget:</source>
+        <translation>总预算(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="618"/>
+        <source>Max &amp;price per hour:</source>
+        <translation>每小时最高价格(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
+        <source>P&amp;ricing:</source>
+        <translation>计费方式(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="621"/>
+        <source>&amp;Goal:</source>
+        <translation>目标(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="622"/>
+        <source>Preferred G&amp;PU:</source>
+        <translation>偏好的 GPU(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="623"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="625"/>
+        <source>&amp;Deadline:</source>
+        <translation>截止时间(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="626"/>
+        <source>Data&amp;set size:</source>
+        <translation>数据集大小(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
+        <source>&amp;Epochs:</source>
+        <translation>训练轮数(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="630"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="667"/>
+        <source>…or planned run &amp;length:</source>
+        <translation>…或计划运行时长(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
+        <source>Planned run &amp;length:</source>
+        <translation>计划运行时长(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>Catalog</name>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="206"/>
+        <source>Not saved — %1</source>
+        <translation>未保存 — %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="209"/>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="261"/>
+        <source>Add row</source>
+        <translation>添加行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="273"/>
+        <source>Delete row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="339"/>
+        <source>GPU id</source>
+        <translation>GPU 标识</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="340"/>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="341"/>
+        <source>Region</source>
+        <translation>地区</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="342"/>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="343"/>
+        <source>Price / GPU-hour</source>
+        <translation>价格 / GPU·小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="344"/>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="345"/>
+        <source>GPUs / instance</source>
+        <translation>每实例 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="346"/>
+        <source>Observed</source>
+        <translation>采集日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="347"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="436"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="385"/>
+        <source>date unknown</source>
+        <translation>日期未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="387"/>
+        <source>%1 mo old</source>
+        <translation>已过 %1 个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="400"/>
+        <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
+        <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="402"/>
+        <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
+        <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="410"/>
+        <source>My provider</source>
+        <translation>我的提供商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="427"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="482"/>
+        <source>Id</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="428"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="483"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="429"/>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="430"/>
+        <source>Memory (GB)</source>
+        <translation>显存 (GB)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="431"/>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="432"/>
+        <source>BF16 TFLOPS</source>
+        <translation>BF16 TFLOPS</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="433"/>
+        <source>FP8 TFLOPS</source>
+        <translation>FP8 TFLOPS</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="434"/>
+        <source>Power (W)</source>
+        <translation>功耗 (W)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="435"/>
+        <source>Interconnect</source>
+        <translation>互联</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="436"/>
+        <source>Year</source>
+        <translation>年份</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="469"/>
+        <source>My GPU</source>
+        <translation>我的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="484"/>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="485"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="486"/>
+        <source>Parameters (B)</source>
+        <translation>参数量 (B)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="487"/>
+        <source>Context (tokens)</source>
+        <translation>上下文 (token)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="488"/>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogTab</name>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="43"/>
+        <source>Filter rows (any column)…</source>
+        <translation>筛选行（任意列）…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="56"/>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="57"/>
+        <source>D&amp;uplicate</source>
+        <translation>复制(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="58"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="96"/>
+        <source>%1 of %2 rows</source>
+        <translation>%1 / %2 行</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogWindow</name>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="140"/>
+        <source>gpupicker — catalog</source>
+        <translation>gpupicker — 目录</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="151"/>
+        <source>&amp;Prices</source>
+        <translation>价格(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="152"/>
+        <source>&amp;GPUs</source>
+        <translation>GPU(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="153"/>
+        <source>&amp;Models</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="155"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="157"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="159"/>
+        <source>&amp;Import CSV…</source>
+        <translation>导入 CSV(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="160"/>
+        <source>&amp;Export CSV…</source>
+        <translation>导出 CSV(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="162"/>
+        <source>Catalog</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="170"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="178"/>
+        <source>This catalog is read-only: edits are not saved.</source>
+        <translation>此目录为只读：修改不会被保存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="207"/>
+        <source>⚠ %1 prices older than %2 months or undated</source>
+        <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="218"/>
+        <source>Exported %1 to %2</source>
+        <translation>已将 %1 导出到 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="224"/>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="225"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="242"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="241"/>
+        <source>Import CSV</source>
+        <translation>导入 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="252"/>
+        <source>Imported %1 rows into %2</source>
+        <translation>已向 %2 导入 %1 行</translation>
+    </message>
+</context>
+<context>
+    <name>Components</name>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="40"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="41"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="42"/>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="43"/>
+        <source>Logits / loss (fp32)</source>
+        <translation>Logits / 损失 (fp32)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="44"/>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="45"/>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="46"/>
+        <source>LoRA adapters</source>
+        <translation>LoRA 适配器</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="47"/>
+        <source>Dequantization workspace</source>
+        <translation>反量化工作区</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="48"/>
+        <source>Engine reserve</source>
+        <translation>引擎预留</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="49"/>
+        <source>Allocator overhead</source>
+        <translation>分配器开销</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="50"/>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+</context>
+<context>
+    <name>CorruptCatalogDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="47"/>
+        <source>Catalog damaged</source>
+        <translation>目录已损坏</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="48"/>
+        <source>The catalog file cannot be read:
+%1</source>
+        <translation>无法读取目录文件：
+%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="50"/>
+        <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted, so your own prices can still be recovered.</source>
+        <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除，您自己的价格仍可恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="53"/>
+        <source>&amp;Recreate from defaults</source>
+        <translation>用默认数据重建(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="55"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>CsvImportDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45"/>
+        <source>Import CSV</source>
+        <translation>导入 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="60"/>
+        <source>&amp;Import all rows</source>
+        <translation>导入全部行(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="67"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68"/>
+        <source>&amp;Into table:</source>
+        <translation>导入到表(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="95"/>
+        <source>Cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="113"/>
+        <source>%1 rows, %2 columns.</source>
+        <translation>%1 行，%2 列。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="122"/>
+        <source>%1 rows. Columns used: %2.</source>
+        <translation>%1 行。使用的列：%2。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="125"/>
+        <source>Ignored: %1.</source>
+        <translation>忽略：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="127"/>
+        <source>Missing required: %1.</source>
+        <translation>缺少必填列：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="131"/>
+        <source>%1 bad rows (nothing will be imported until they are fixed):
+</source>
+        <translation>%1 行有错误（修正之前不会导入任何内容）：
+</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="135"/>
+        <source>No problems found in the checked rows.</source>
+        <translation>检查的行中未发现问题。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="172"/>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="173"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="181"/>
+        <source>Nothing imported: %1</source>
+        <translation>未导入任何内容：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="189"/>
+        <source>Nothing imported: %1 bad rows:
+</source>
+        <translation>未导入任何内容：%1 行有错误：
+</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="72"/>
+        <source>gpupicker hit an unexpected error</source>
+        <translation>gpupicker 遇到意外错误</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="74"/>
+        <source>Something went wrong: %1</source>
+        <translation>出错了：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="76"/>
+        <source>(no log file)</source>
+        <translation>（无日志文件）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="77"/>
+        <source>The details were written to %1. Please attach them to a bug report.</source>
+        <translation>详细信息已写入 %1。请在提交错误报告时附上。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="82"/>
+        <source>&amp;Copy details</source>
+        <translation>复制详细信息(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>Format</name>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="40"/>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="42"/>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+</context>
+<context>
+    <name>Glossary</name>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="96"/>
+        <source>VRAM: the GPU&apos;s own memory. The model weights, the KV cache, activations and (for training) gradients and optimizer states must all fit in it at the same time.</source>
+        <translation>显存（VRAM）：GPU 自带的内存。模型权重、KV 缓存、激活值以及（训练时的）梯度和优化器状态必须同时放得下。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="99"/>
+        <source>KV cache: keys and values of every token seen so far, kept per layer so generation does not recompute them. Grows with batch × context length.</source>
+        <translation>KV 缓存：逐层保存已处理 token 的键和值，生成时无需重复计算。随批大小 × 上下文长度增长。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="102"/>
+        <source>GQA (grouped-query attention): several query heads share one key/value head, which shrinks the KV cache by that factor.</source>
+        <translation>GQA（分组查询注意力）：多个查询头共享一个键/值头，KV 缓存按该倍数缩小。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="104"/>
+        <source>LoRA rank r: size of the small trainable adapter matrices. Higher rank = more trainable parameters and slightly more memory; 8–64 is typical.</source>
+        <translation>LoRA 秩 r：可训练的小适配器矩阵的大小。秩越高，可训练参数越多，显存略增；常用 8–64。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="107"/>
+        <source>QLoRA / NF4: the frozen base model is stored in 4-bit NormalFloat (about 0.52 bytes per weight) while LoRA adapters train in 16/32 bit. Roughly 4× less weight memory than bf16.</source>
+        <translation>QLoRA / NF4：冻结的基础模型以 4 位 NormalFloat 存储（每个权重约 0.52 字节），LoRA 适配器以 16/32 位训练。权重显存约为 bf16 的四分之一。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="110"/>
+        <source>Gradient checkpointing: keep only a few activations and recompute the rest in the backward pass. Saves most activation memory for about 20–30% more compute.</source>
+        <translation>梯度检查点：只保存少量激活值，其余在反向传播时重新计算。可省下大部分激活显存，代价是约 20–30% 的额外计算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="113"/>
+        <source>ZeRO / FSDP: shard optimizer states (stage 1), gradients (stage 2) and parameters (stage 3 / FSDP) across the GPUs so each holds only a slice.</source>
+        <translation>ZeRO / FSDP：把优化器状态（阶段 1）、梯度（阶段 2）和参数（阶段 3 / FSDP）切分到各 GPU 上，每块 GPU 只保存一部分。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="116"/>
+        <source>MFU (model FLOPs utilization): the share of the GPU&apos;s peak tensor FLOPS a training run really achieves; 30–50% is typical.</source>
+        <translation>MFU（模型算力利用率）：训练实际达到的 GPU 峰值张量算力的比例；通常为 30–50%。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="118"/>
+        <source>Headroom: memory left free on each GPU after the estimated peak. Keep a few GiB for fragmentation and framework variance.</source>
+        <translation>余量：估计峰值之后每块 GPU 剩余的显存。请为碎片和框架差异预留几 GiB。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="120"/>
+        <source>Batch: sequences processed together per step. Memory for activations and the KV cache grows linearly with it.</source>
+        <translation>批大小：每步一起处理的序列数。激活值和 KV 缓存的显存随之线性增长。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="122"/>
+        <source>Sequence length: tokens per training example (or context length for inference).</source>
+        <translation>序列长度：每个训练样本的 token 数（推理时为上下文长度）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="124"/>
+        <source>Optimizer: AdamW keeps two fp32 states per trainable parameter (8 bytes); 8-bit AdamW keeps them in 2 bytes.</source>
+        <translation>优化器：AdamW 为每个可训练参数保存两个 fp32 状态（8 字节）；8 位 AdamW 只需 2 字节。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="126"/>
+        <source>Inference engine: transformers generate(), vLLM (pre-allocates a KV pool, gpu_memory_utilization) or llama.cpp (GGUF, can offload layers to CPU).</source>
+        <translation>推理引擎：transformers generate()、vLLM（预分配 KV 池，gpu_memory_utilization）或 llama.cpp（GGUF，可将部分层卸载到 CPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="129"/>
+        <source>Spot / preemptible: much cheaper, but the provider can stop the machine; use checkpoints.</source>
+        <translation>竞价 / 可抢占：便宜得多，但提供商可能随时停机；请使用检查点。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="131"/>
+        <source>Weight format: bytes per parameter. fp32 4, bf16/fp16 2, fp8/int8 1, NF4/int4 about 0.5, GGUF Q4_K_M about 0.6.</source>
+        <translation>权重格式：每个参数的字节数。fp32 为 4，bf16/fp16 为 2，fp8/int8 为 1，NF4/int4 约 0.5，GGUF Q4_K_M 约 0.6。</translation>
+    </message>
+</context>
+<context>
+    <name>Goals</name>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="58"/>
+        <source>Lowest total cost</source>
+        <translation>总成本最低</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="59"/>
+        <source>Fastest finish within budget</source>
+        <translation>预算内最快完成</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="60"/>
+        <source>Best cost per token</source>
+        <translation>每 token 成本最优</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="61"/>
+        <source>Most memory headroom</source>
+        <translation>显存余量最大</translation>
+    </message>
+</context>
+<context>
+    <name>Import</name>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="141"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="186"/>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Labels</name>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="81"/>
+        <source>Cheapest</source>
+        <translation>最便宜</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="82"/>
+        <source>Fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="83"/>
+        <location filename="../../gpupicker/ui/texts.py" line="84"/>
+        <location filename="../../gpupicker/ui/texts.py" line="85"/>
+        <source>Best value</source>
+        <translation>性价比最高</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="86"/>
+        <location filename="../../gpupicker/ui/texts.py" line="87"/>
+        <source>Most headroom</source>
+        <translation>余量最大</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="88"/>
+        <source>Your GPU</source>
+        <translation>您的 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>LiveSummary</name>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="95"/>
+        <source>Cannot estimate: %1</source>
+        <translation>无法估算：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="104"/>
+        <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
+        <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="71"/>
+        <source>gpupicker — which GPU for your AI job</source>
+        <translation>gpupicker — 为您的 AI 任务选择 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="84"/>
+        <source>Catalog: %1</source>
+        <translation>目录：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="87"/>
+        <source>Catalog: read-only</source>
+        <translation>目录：只读</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="91"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="92"/>
+        <source>Edit &amp;catalog…</source>
+        <translation>编辑目录(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="93"/>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="94"/>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="96"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="102"/>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="103"/>
+        <source>&amp;Results</source>
+        <translation>结果(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="104"/>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="106"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="107"/>
+        <source>&amp;About gpupicker</source>
+        <translation>关于 gpupicker(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="121"/>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="127"/>
+        <source>%1 of %2 GPU options fit · computed in %3 ms</source>
+        <translation>%2 个 GPU 方案中 %1 个放得下 · 计算耗时 %3 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>ModelListModel</name>
+    <message>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="54"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="54"/>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="54"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="55"/>
+        <source>Context (tokens)</source>
+        <translation>上下文 (token)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="73"/>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPage</name>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="194"/>
+        <source>Which model?</source>
+        <translation>哪个模型？</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="195"/>
+        <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
+        <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="204"/>
+        <source>&amp;Catalog model</source>
+        <translation>目录中的模型(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="205"/>
+        <source>C&amp;ustom model</source>
+        <translation>自定义模型(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="207"/>
+        <source>Search by name or family, e.g. mistral, qwen, 70b</source>
+        <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="222"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="327"/>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="226"/>
+        <source> B</source>
+        <translation> B</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="227"/>
+        <source>from the fields below</source>
+        <translation>由下方字段计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="228"/>
+        <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
+        <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="232"/>
+        <source>&amp;Parameters:</source>
+        <translation>参数量(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="235"/>
+        <source>Layers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="236"/>
+        <source>Hidden size:</source>
+        <translation>隐藏维度：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="237"/>
+        <source>Attention heads:</source>
+        <translation>注意力头数：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="238"/>
+        <source>KV heads (GQA):</source>
+        <translation>KV 头数 (GQA)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="239"/>
+        <source>MLP size:</source>
+        <translation>MLP 维度：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="240"/>
+        <source>Vocabulary:</source>
+        <translation>词表大小：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
+        <source>Load config.&amp;json…</source>
+        <translation>加载 config.json(&amp;J)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="254"/>
+        <source>Use &amp;these values</source>
+        <translation>使用这些值(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="343"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="352"/>
+        <source>Open config.json</source>
+        <translation>打开 config.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="353"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="383"/>
+        <source>Selected: %1 (%2 B parameters)</source>
+        <translation>已选择：%1（%2 B 参数）</translation>
+    </message>
+</context>
+<context>
+    <name>OptionsTableModel</name>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="71"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="71"/>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="71"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="72"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="72"/>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="73"/>
+        <source>VRAM used / per GPU</source>
+        <translation>显存占用 / 每块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="73"/>
+        <source>Headroom</source>
+        <translation>余量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="74"/>
+        <source>Run time</source>
+        <translation>运行时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="74"/>
+        <source>Tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="75"/>
+        <source>$/hour</source>
+        <translation>$/小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="75"/>
+        <source>Total cost</source>
+        <translation>总成本</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="77"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
+        <source>Expected peak memory per GPU (as nvidia-smi shows it) / the GPU&apos;s capacity, in %1.</source>
+        <translation>每块 GPU 的预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="85"/>
+        <source>Memory left free per GPU at the peak, in %1.</source>
+        <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="94"/>
+        <source>%1 tok/s</source>
+        <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="100"/>
+        <source>%1 s/image</source>
+        <translation>%1 秒/张</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="108"/>
+        <source>Fits with %1 free per GPU</source>
+        <translation>放得下，每块 GPU 剩余 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
+        <source>Needs %1 per GPU, has %2 (largest: %3)</source>
+        <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="130"/>
+        <source>Yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="130"/>
+        <source>No</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="137"/>
+        <source>no price in catalog</source>
+        <translation>目录中无价格</translation>
+    </message>
+</context>
+<context>
+    <name>Plots</name>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="80"/>
+        <location filename="../../gpupicker/ui/plots.py" line="140"/>
+        <source>Capacity per GPU</source>
+        <translation>每块 GPU 容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="92"/>
+        <source>VRAM fit: expected peak per GPU vs capacity</source>
+        <translation>显存适配：每块 GPU 预计峰值与容量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="94"/>
+        <source>Memory per GPU (%1)</source>
+        <translation>每块 GPU 显存 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="95"/>
+        <source>Option (GPU × count)</source>
+        <translation>方案（GPU × 数量）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="222"/>
+        <source>Cost vs time (Pareto front in red)</source>
+        <translation>成本与时间（红色为帕累托前沿）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="223"/>
+        <source>Run time (hours)</source>
+        <translation>运行时间（小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="224"/>
+        <source>Total cost (USD)</source>
+        <translation>总成本（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="226"/>
+        <source>Price vs speed (Pareto front in red)</source>
+        <translation>价格与速度（红色为帕累托前沿）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="227"/>
+        <source>Speed (tokens/s, all GPUs)</source>
+        <translation>速度（token/秒，全部 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="228"/>
+        <source>Price (USD per hour)</source>
+        <translation>价格（美元/小时）</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="148"/>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="151"/>
+        <source>GiB (2^30 bytes, as PyTorch / nvidia-smi)</source>
+        <translation>GiB（2^30 字节，与 PyTorch / nvidia-smi 一致）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="152"/>
+        <source>GB (10^9 bytes, as datasheets)</source>
+        <translation>GB（10^9 字节，与规格书一致）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="155"/>
+        <source>730 hours (365 days / 12)</source>
+        <translation>730 小时（365 天 / 12）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="156"/>
+        <source>720 hours (30 days)</source>
+        <translation>720 小时（30 天）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="161"/>
+        <source> months</source>
+        <translation> 个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="163"/>
+        <source>&amp;Memory unit:</source>
+        <translation>显存单位(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="164"/>
+        <source>&amp;Hours per month:</source>
+        <translation>每月小时数(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="165"/>
+        <source>Mark prices &amp;older than:</source>
+        <translation>标记早于此时间的价格(&amp;O)：</translation>
+    </message>
+</context>
+<context>
+    <name>Pricing</name>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="68"/>
+        <source>On-demand</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="69"/>
+        <source>Spot / preemptible</source>
+        <translation>竞价 / 可抢占</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="70"/>
+        <source>Reserved (1 year)</source>
+        <translation>预留（1 年）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="71"/>
+        <source>Reserved</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="72"/>
+        <source>Capacity block</source>
+        <translation>容量块</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="73"/>
+        <source>Marketplace</source>
+        <translation>市场</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="74"/>
+        <source>Owned hardware</source>
+        <translation>自有硬件</translation>
+    </message>
+</context>
+<context>
+    <name>QuantizationPage</name>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="407"/>
+        <source>Precision and batch</source>
+        <translation>精度与批大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="408"/>
+        <source>How the weights are stored and how much data goes through the GPU at once.</source>
+        <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="417"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="421"/>
+        <source>&amp;Gradient checkpointing</source>
+        <translation>梯度检查点(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="428"/>
+        <source>None (plain data parallel)</source>
+        <translation>无（普通数据并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="429"/>
+        <source>ZeRO-1 (optimizer states)</source>
+        <translation>ZeRO-1（优化器状态）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="430"/>
+        <source>ZeRO-2 (+ gradients)</source>
+        <translation>ZeRO-2（+ 梯度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="431"/>
+        <source>ZeRO-3 (+ parameters)</source>
+        <translation>ZeRO-3（+ 参数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="432"/>
+        <source>FSDP full shard</source>
+        <translation>FSDP 完全分片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="443"/>
+        <source>LoRA &amp;rank:</source>
+        <translation>LoRA 秩(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="447"/>
+        <source>&amp;Optimizer:</source>
+        <translation>优化器(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="448"/>
+        <source>Multi-GPU &amp;sharding:</source>
+        <translation>多 GPU 分片(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="449"/>
+        <source>&amp;Batch size (per GPU):</source>
+        <translation>批大小（每块 GPU）(&amp;B)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="450"/>
+        <source>Se&amp;quence length (tokens):</source>
+        <translation>序列长度 (token)(&amp;Q)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="453"/>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="468"/>
+        <source>&amp;Prompt tokens:</source>
+        <translation>提示 token 数(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="469"/>
+        <source>O&amp;utput tokens:</source>
+        <translation>输出 token 数(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="470"/>
+        <source>Concurrent se&amp;quences (batch):</source>
+        <translation>并发序列数（批大小）(&amp;Q)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="472"/>
+        <source>&amp;Engine:</source>
+        <translation>引擎(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="475"/>
+        <source>Image generation</source>
+        <translation>图像生成</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="479"/>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="485"/>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="486"/>
+        <source>S&amp;teps:</source>
+        <translation>步数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="487"/>
+        <source>I&amp;mages:</source>
+        <translation>图像数(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="493"/>
+        <source>&amp;Weights format:</source>
+        <translation>权重格式(&amp;W)：</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPage</name>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="42"/>
+        <source>Recommended GPUs</source>
+        <translation>推荐的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="43"/>
+        <source>Ranked for your job. Hover a row for the memory breakdown and assumptions; change any earlier page and this updates.</source>
+        <translation>已按您的任务排序。悬停在某行上可查看显存明细和假设；修改前面任意页面，结果会随之更新。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="51"/>
+        <source>Show only options that &amp;fit</source>
+        <translation>只显示放得下的方案(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="74"/>
+        <source>What to change to fit your GPU</source>
+        <translation>怎样调整才能放进您的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="138"/>
+        <source>Cannot estimate this job: %1</source>
+        <translation>无法估算此任务：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="140"/>
+        <source>Memory-only ranking: the speed and cost model is not installed yet, so options are ranked by fit, then price per hour. Set a planned run length on the Budget page to see total cost.</source>
+        <translation>仅按显存排序：速度与成本模型尚未安装，因此先按是否放得下、再按每小时价格排序。在预算页设置计划运行时长即可看到总成本。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="147"/>
+        <source>No GPU in the catalog fits this job with up to 8 GPUs. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
+        <translation>目录中没有 GPU 能在 8 块以内放下此任务。请尝试更低精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="161"/>
+        <source>batch %1 × %2 tokens</source>
+        <translation>批大小 %1 × %2 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="164"/>
+        <source>batch %1, %2 + %3 tokens</source>
+        <translation>批大小 %1，%2 + %3 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="174"/>
+        <source>Your preferred GPU (%1) does not fit this job; the advisor is not available yet.</source>
+        <translation>您偏好的 GPU（%1）放不下此任务；调整建议功能暂不可用。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="185"/>
+        <source>saves %1, new peak %2</source>
+        <translation>节省 %1，新峰值 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="188"/>
+        <source>(fits)</source>
+        <translation>（放得下）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="188"/>
+        <source>(still too big)</source>
+        <translation>（仍然放不下）</translation>
+    </message>
+</context>
+<context>
+    <name>TaskPage</name>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="151"/>
+        <source>What do you want to run?</source>
+        <translation>您想运行什么？</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="152"/>
+        <source>Pick the job. Each task starts with sensible settings you can change on the next pages.</source>
+        <translation>选择任务。每种任务都带有合理的默认设置，可在后续页面修改。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="168"/>
+        <source>Tip: press Enter to go to the next page, Alt+letter to pick an option.</source>
+        <translation>提示：按 Enter 进入下一页，按 Alt+字母 选择选项。</translation>
+    </message>
+</context>
+<context>
+    <name>Tasks</name>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="15"/>
+        <source>&amp;Inference (serve or chat with a model)</source>
+        <translation>推理（部署或与模型对话）(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="16"/>
+        <source>&amp;LoRA fine-tuning (16-bit base, small adapters)</source>
+        <translation>LoRA 微调（16 位基础模型，小型适配器）(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="17"/>
+        <source>&amp;QLoRA fine-tuning (4-bit NF4 base, adapters)</source>
+        <translation>QLoRA 微调（4 位 NF4 基础模型，适配器）(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="18"/>
+        <source>&amp;Full fine-tuning (all weights trained)</source>
+        <translation>全参数微调（训练所有权重）(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="19"/>
+        <source>&amp;Pre-training (from scratch on many tokens)</source>
+        <translation>预训练（在大量 token 上从头训练）(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="20"/>
+        <source>I&amp;mage generation (diffusion models)</source>
+        <translation>图像生成（扩散模型）(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="27"/>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="28"/>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="29"/>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="30"/>
+        <source>Full fine-tune</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="31"/>
+        <source>Pre-training</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="32"/>
+        <source>Image generation</source>
+        <translation>图像生成</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="33"/>
+        <source>Decode ceiling</source>
+        <translation>解码上限</translation>
+    </message>
+</context>
+</TS>
