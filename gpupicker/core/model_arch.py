@@ -11,7 +11,7 @@ two RMSNorm/LayerNorm vectors per layer + a final norm, embeddings ``V·h`` and
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -206,10 +206,9 @@ class ModelArch(BaseModel):
         Excludes embeddings, lm_head and norms, which bitsandbytes and most
         GPTQ/AWQ checkpoints keep in 16-bit.
         """
-        return self._linear_params
+        return _cached_linear_params(self)
 
-    @cached_property
-    def _linear_params(self) -> int:
+    def _compute_linear_params(self) -> int:
         if self.params is not None and not self.hidden_size:
             return int(self.params)
         computed = self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()
@@ -233,10 +232,9 @@ class ModelArch(BaseModel):
 
     def param_count(self) -> int:
         """Total parameters (the exact ``params`` when given, else computed)."""
-        return self._param_count
+        return _cached_param_count(self)
 
-    @cached_property
-    def _param_count(self) -> int:
+    def _compute_param_count(self) -> int:
         if self.params is not None:
             return int(self.params)
         return (self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()
@@ -289,3 +287,14 @@ class ModelArch(BaseModel):
         if self.mlp_gated:
             return ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
         return ("q_proj", "k_proj", "v_proj", "o_proj", "up_proj", "down_proj")
+
+
+@lru_cache(maxsize=4096)
+def _cached_param_count(arch: ModelArch) -> int:
+    # keyed by value (frozen, hashable model): model_copy(update=...) gets its own entry
+    return arch._compute_param_count()
+
+
+@lru_cache(maxsize=4096)
+def _cached_linear_params(arch: ModelArch) -> int:
+    return arch._compute_linear_params()
