@@ -73,7 +73,8 @@ def fake_repo(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def run_spec(repo: Path, monkeypatch: pytest.MonkeyPatch, **env: str) -> list[tuple[str, tuple, dict]]:
+def run_spec(repo: Path, monkeypatch: pytest.MonkeyPatch, installed_version: str = "9.8.7",
+             **env: str) -> list[tuple[str, tuple, dict]]:
     """Execute ``repo/packaging/gpupicker.spec`` as PyInstaller would, with recorded build steps."""
     for key in ("GPUPICKER_ONEFILE", "GPUPICKER_CONSOLE"):
         monkeypatch.delenv(key, raising=False)
@@ -81,6 +82,8 @@ def run_spec(repo: Path, monkeypatch: pytest.MonkeyPatch, **env: str) -> list[tu
         monkeypatch.setenv(key, value)
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda name: [name, f"{name}.cli"]
+    hooks.copy_metadata = lambda name: [(f"/site/{name}-9.8.7.dist-info", f"{name}-9.8.7.dist-info")]
+    monkeypatch.setattr("importlib.metadata.version", lambda name: installed_version)
     for mod_name, mod in {
         "PyInstaller": types.ModuleType("PyInstaller"),
         "PyInstaller.utils": types.ModuleType("PyInstaller.utils"),
@@ -105,11 +108,13 @@ def _call(calls, kind):
 def test_spec_maps_data_and_resources_under_bundled(fake_repo, monkeypatch):
     analysis = _call(run_spec(fake_repo, monkeypatch), "Analysis")
     datas = {(Path(src).relative_to(fake_repo).as_posix(), dest)
-             for src, dest in analysis[2]["datas"]}
+             for src, dest in analysis[2]["datas"] if Path(src).is_relative_to(fake_repo)}
     assert ("data/gpus.csv", "gpupicker/_bundled/data") in datas
     assert ("data/README.md", "gpupicker/_bundled/data") in datas
     assert ("resources/icons/gpupicker.svg", "gpupicker/_bundled/resources/icons") in datas
     assert ("resources/i18n/gpupicker_zh_CN.qm", "gpupicker/_bundled/resources/i18n") in datas
+    assert ("/site/gpupicker-9.8.7.dist-info", "gpupicker-9.8.7.dist-info") in {
+        (src, dest) for src, dest in analysis[2]["datas"]}  # importlib.metadata.version works
     sources = {src for src, _ in datas}
     assert "resources/i18n/gpupicker_zh_CN.ts" not in sources  # compiled .qm only
     assert "resources/icons/stray.png.tmp" not in sources
@@ -154,6 +159,11 @@ def test_spec_refuses_to_build_without_compiled_translations(fake_repo, monkeypa
     (fake_repo / "resources" / "i18n" / "gpupicker_zh_CN.qm").unlink()
     with pytest.raises(SystemExit, match="i18n_build"):
         run_spec(fake_repo, monkeypatch)
+
+
+def test_spec_refuses_a_stale_install(fake_repo, monkeypatch):
+    with pytest.raises(SystemExit, match="re-run"):
+        run_spec(fake_repo, monkeypatch, installed_version="0.0.1")
 
 
 def test_real_spec_compiles():
