@@ -142,6 +142,16 @@ def test_advisor_shown_when_preferred_gpu_does_not_fit(qtbot, window):
     assert c.results.preferred_fits is False
     assert not page.advisor_box.isHidden()
     assert page.advisor_list.count() >= 1
+    advice = c.results.advice
+    assert advice, "core.advisor gave no suggestion"
+    first_fit = next(a for a in advice if a.fits)
+    text = page.advisor_list.item(0).text()
+    assert first_fit.description in text
+    # double-clicking a suggestion applies it; the job then fits the RTX 4090
+    item = page.advisor_list.item(list(advice).index(first_fit))
+    with qtbot.waitSignal(c.resultsChanged, timeout=3000):
+        page.advisor_list.itemActivated.emit(item)
+    assert c.results.preferred_fits is True
 
 
 def test_changing_an_input_recomputes_debounced(qtbot, window):
@@ -152,6 +162,17 @@ def test_changing_an_input_recomputes_debounced(qtbot, window):
         window.wizard.quant_page.batch.setValue(8)
     assert c.results is not before
     assert c.workload.batch == 8
+
+
+def test_lora_rank_and_sharding_edits(qtbot, window):
+    c = window.controller
+    q = window.wizard.quant_page
+    q.lora_rank.setValue(64)
+    assert c.workload.lora is not None and c.workload.lora.r == 64
+    q.sharding.setCurrentIndex(q.sharding.findData("zero2"))
+    assert c.workload.parallelism.zero_stage == 2
+    q.grad_ckpt.setChecked(False)
+    assert c.workload.grad_ckpt is False
 
 
 def test_invalid_edit_is_rejected_with_a_message(qtbot, window):

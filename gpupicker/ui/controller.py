@@ -95,7 +95,13 @@ class WorkloadController(QObject):
         current = self._workload
         if all(getattr(current, k, object()) == v for k, v in changes.items()):
             return True
-        data = current.model_copy(update=changes).model_dump()
+        data = current.model_dump()
+        for key, value in changes.items():
+            if hasattr(value, "model_dump"):
+                value = value.model_dump()
+            if isinstance(value, dict) and isinstance(data.get(key), dict):
+                value = {**data[key], **value}  # partial nested edit, e.g. lora={"r": 32}
+            data[key] = value
         try:
             new = Workload.model_validate(data)
         except ValidationError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -90,7 +91,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
             return
         self.unit = unit
         self.plot_item.setTitle(translate("Plots", "VRAM fit: expected peak per GPU vs capacity"),
-                                size="10pt")
+                                size="9pt")
         self.plot_item.setLabel("bottom", translate("Plots", "Memory per GPU (%1)").replace("%1", unit))
         self.plot_item.setLabel("left", translate("Plots", "Option (GPU × count)"))
 
@@ -155,6 +156,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
 def _short(name: str) -> str:
     for prefix in ("NVIDIA ", "AMD ", "Intel ", "GeForce "):
         name = name.removeprefix(prefix)
+    name = re.sub(r"\s*\([^)]*\)", "", name)
     for word in (" Generation", " Tensor Core GPU"):
         name = name.replace(word, "")
     return name if len(name) <= 18 else name[:17] + "…"
@@ -219,11 +221,11 @@ class CostPlot(pg.PlotWidget):
             return
         self.mode = mode
         if mode == "time":
-            self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"), size="10pt")
+            self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"), size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Run time (hours)"))
             self.plot_item.setLabel("left", translate("Plots", "Total cost (USD)"))
         else:
-            self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"), size="10pt")
+            self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"), size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Speed (tokens/s, all GPUs)"))
             self.plot_item.setLabel("left", translate("Plots", "Price (USD per hour)"))
 

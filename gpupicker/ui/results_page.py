@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -24,7 +25,7 @@ from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
 from .formatting import fmt_bytes
-from .options_model import OptionsTableModel
+from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
 from .texts import glossary, task_short
 
@@ -95,13 +96,18 @@ class ResultsPage(QWizardPage):
         tl.addLayout(head)
         tl.addWidget(self.notes)
         tl.addWidget(self.table, 1)
-        tl.addWidget(self.advisor_box)
+        self.table.setMinimumHeight(150)
+        self.advisor_box.setMaximumHeight(150)
+        plots.setMinimumHeight(280)
         split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
         split.addWidget(top)
+        split.addWidget(self.advisor_box)
         split.addWidget(plots)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
-        split.setSizes([420, 340])
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 0)
+        split.setStretchFactor(2, 2)
+        split.setSizes([400, 130, 340])
         self.splitter = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -112,6 +118,7 @@ class ResultsPage(QWizardPage):
     def _connect(self) -> None:
         self.controller.resultsChanged.connect(self.show_results)
         self.only_fitting.toggled.connect(self._on_only_fitting)
+        self.advisor_list.itemActivated.connect(self._on_advice_activated)
 
     @Slot(bool)
     def _on_only_fitting(self, on: bool) -> None:
@@ -170,26 +177,44 @@ class ResultsPage(QWizardPage):
         self.advisor_list.clear()
         w = self.controller.workload
         show = bool(w.gpu) and view.preferred_fits is False
+        gpu_name = next((g.name for g in self.controller.snapshot.gpus if g.id == w.gpu),
+                        w.gpu or "")
+        self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
+                                  .replace("%1", gpu_name))
         if show and not view.advice:
-            self.advisor_list.addItem(self.tr("Your preferred GPU (%1) does not fit this job; "
-                                              "the advisor is not available yet.")
-                                      .replace("%1", w.gpu or ""))
+            self.advisor_list.addItem(self.tr("Your preferred GPU (%1) does not fit this job "
+                                              "and no single change makes it fit.")
+                                      .replace("%1", gpu_name))
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
-            action = _field(a, "action") or str(a)
+            what = _field(a, "description") or _field(a, "action") or str(a)
             saves, new_total = _field(a, "saves_bytes"), _field(a, "new_total_bytes")
             fits = _field(a, "fits")
-            cost = _field(a, "cost") or _field(a, "tradeoff") or ""
-            text = f"{i}. {action}"
+            text = f"{i}. {what}"
             if saves is not None and new_total is not None:
                 text += "  —  " + self.tr("saves %1, new peak %2").replace(
                     "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
             if fits is not None:
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
-            if cost:
-                text += f"  ·  {cost}"
-            self.advisor_list.addItem(text)
+            costs = [c for c in (_field(a, "speed_cost"), _field(a, "quality_cost")) if c]
+            if costs:
+                text += "  ·  " + "; ".join(costs)
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, _field(a, "changes") or {})
+            if fits:
+                item.setForeground(FIT_COLOR)
+            self.advisor_list.addItem(item)
         self.advisor_box.setVisible(show or bool(view.advice))
+
+    @Slot(QListWidgetItem)
+    def _on_advice_activated(self, item: QListWidgetItem) -> None:
+        changes = item.data(Qt.ItemDataRole.UserRole)
+        if changes:
+            self.apply_advice(dict(changes))
+
+    def apply_advice(self, changes: dict[str, Any]) -> bool:
+        """Apply an advisor suggestion's workload changes (the wizard pages follow)."""
+        return self.controller.update(**changes)
 
 
 def _field(item: Any, key: str) -> Any:
