@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                     shutil.copy2(extra, product / extra.name)
         app = ROOT / "dist" / f"{APP_NAME}.app"
         if sys.platform == "darwin" and app.is_dir():
-            artifacts.append(app)
+            artifacts = [app]  # what macOS users double-click; the onedir is its twin
     if not product.exists():
         sys.exit(f"build: PyInstaller finished but {product} is missing")
     size = tree_size_bytes(product)

@@ -3,12 +3,15 @@
 Windowed Windows builds start with ``sys.stdout``/``sys.stderr`` set to ``None`` (PyInstaller),
 so ``--selftest`` output and late tracebacks would vanish. Before anything else, send a missing
 stream to ``console.log`` in the user log folder, where ``packaging/smoke_test.py`` also looks.
+Under ``--selftest`` an exception is printed there and the exit status is 1, instead of
+PyInstaller's windowed error dialog that would hang an unattended CI run.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import traceback
 
 
 def _ensure_stdio() -> None:
@@ -26,8 +29,19 @@ def _ensure_stdio() -> None:
         sys.stderr = stream
 
 
+def _run() -> int:
+    try:
+        from gpupicker.__main__ import main
+
+        return main()
+    except Exception:
+        if "--selftest" not in sys.argv[1:]:
+            raise  # a user's double-click: PyInstaller's error dialog shows the traceback
+        # Unattended smoke test: print instead of a windowed error dialog nobody can close.
+        traceback.print_exc()
+        return 1
+
+
 if __name__ == "__main__":
     _ensure_stdio()
-    from gpupicker.__main__ import main
-
-    sys.exit(main())
+    sys.exit(_run())

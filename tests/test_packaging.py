@@ -344,6 +344,23 @@ def test_launcher_sends_missing_stdio_to_the_user_log(tmp_path, monkeypatch):
     assert smoke.sentinel_line(text) == "gpupicker selftest ok: x"
 
 
+def test_launcher_prints_selftest_exceptions_instead_of_a_dialog(monkeypatch, capsys):
+    launcher = _load("launcher")
+    fake = types.ModuleType("gpupicker.__main__")
+
+    def boom() -> int:
+        raise ModuleNotFoundError("No module named 'gpupicker.ui.launch'")
+
+    fake.main = boom
+    monkeypatch.setitem(sys.modules, "gpupicker.__main__", fake)
+    monkeypatch.setattr(sys, "argv", ["gpupicker", "--selftest"])
+    assert launcher._run() == 1
+    assert "ModuleNotFoundError" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "argv", ["gpupicker"])
+    with pytest.raises(ModuleNotFoundError):
+        launcher._run()
+
+
 # --- desktop entry, size helper -------------------------------------------------------------
 
 def test_desktop_entry():
