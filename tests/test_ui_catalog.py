@@ -11,7 +11,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from gpupicker.ui.catalog_models import months_since
 from gpupicker.ui.catalog_window import CatalogWindow
 
-from .test_ui_support import repo, window  # noqa: F401 - fixtures
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
 
 pytestmark = pytest.mark.gui
 

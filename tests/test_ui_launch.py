@@ -15,7 +15,8 @@ import pytest
 from gpupicker.ui import launch as launch_mod
 from gpupicker.ui.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
 
-from .test_ui_support import REPO, built_translations, repo, window  # noqa: F401 - fixtures
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, built_translations)
+from .test_ui_support import REPO
 
 pytestmark = pytest.mark.gui
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

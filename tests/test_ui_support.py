@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+__all__ = ["REPO", "built_translations", "repo", "window"]
+
 REPO = Path(__file__).resolve().parents[1]
 
 

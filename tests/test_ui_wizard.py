@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from gpupicker.core.units import GiB
 from gpupicker.ui.options_model import OptionsTableModel
 
-from .test_ui_support import repo, window  # noqa: F401 - fixtures
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
 
 pytestmark = pytest.mark.gui
 
@@ -187,12 +187,17 @@ def test_invalid_edit_is_rejected_with_a_message(qtbot, window):
 
 def test_every_task_renders_results(qtbot, window):
     c = window.controller
-    for task in ("inference", "lora", "full_ft", "pretrain", "qlora"):
+    for task in ("inference", "lora", "full_ft", "pretrain", "image_gen", "qlora"):
         assert c.set_task(task)
         view = c.recompute()
         assert not view.error, (task, view.error)
         assert view.options
         assert window.wizard.results_page.options_model.rowCount() == len(view.options)
+        kinds = {window.wizard.model_page.list_model.model_at(
+            window.wizard.model_page.proxy.mapToSource(window.wizard.model_page.proxy.index(r, 0))
+            .row()).kind for r in range(window.wizard.model_page.proxy.rowCount())}
+        assert kinds == {"diffusion" if task == "image_gen" else "llm"}
+        assert c.workload.model.kind == ("diffusion" if task == "image_gen" else "llm")
 
 
 def test_recompute_display_fits_a_frame(qtbot, window):

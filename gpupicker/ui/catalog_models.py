@@ -26,6 +26,7 @@ from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
 
 from ..core.hardware import GpuSpec, PriceOffer
 from .formatting import fmt_number
+from .texts import pricing_names
 
 translate = QCoreApplication.translate
 
@@ -379,6 +380,8 @@ class PriceTableModel(RecordTableModel):
 
     def display(self, record: BaseModel, column: str) -> str:
         text = super().display(record, column)
+        if column == "pricing":
+            return pricing_names().get(text, text)
         if column == "observed":
             age = months_since(text, self.today)
             if age is None:

@@ -44,8 +44,10 @@ class CatalogTab(QWidget):
         self.filter.setClearButtonEnabled(True)
         self.view = QTableView()
         self.view.setModel(self.proxy)
-        self.view.setSortingEnabled(True)
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.view.setSortingEnabled(True)  # catalog order until a header is clicked
         self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                   | QAbstractItemView.EditTrigger.EditKeyPressed

@@ -35,6 +35,7 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
 """Per-task starting values applied when the user picks a task."""
 
 DEFAULT_MODEL_ID = "mistral_7b_v0_1"
+DEFAULT_DIFFUSION_ID = "sdxl_base"
 
 
 class WorkloadController(QObject):
@@ -120,7 +121,23 @@ class WorkloadController(QObject):
         changes: dict[str, Any] = {"task": task, **TASK_DEFAULTS.get(task, {})}
         if task in ("lora", "qlora") and self._workload.lora is None:
             changes["lora"] = {}
+        kind = self._workload.model.kind if self._workload.model is not None else "llm"
+        wanted = "diffusion" if task == "image_gen" else "llm"
+        if kind != wanted:
+            model_id = self._default_model_id(wanted)
+            if model_id is not None:
+                changes.update(model=self.repo.get_model(model_id), model_id=model_id)
         return self.update(**changes)
+
+    def _default_model_id(self, kind: str) -> str | None:
+        """A sensible catalog model of ``kind`` ("llm" or "diffusion") for a task switch."""
+        preferred = DEFAULT_DIFFUSION_ID if kind == "diffusion" else DEFAULT_MODEL_ID
+        if self.repo.get_model(preferred) is not None:
+            return preferred
+        for m in self.repo.models():
+            if getattr(m, "kind", "llm") == kind:
+                return str(m.id)
+        return None
 
     def set_model(self, model_id: str | None, arch: Any) -> bool:
         """Use a catalog model (``model_id``) or a custom architecture (``model_id`` None)."""

@@ -186,6 +186,28 @@ class TaskPage(_Page):
                 b.setChecked(True)
 
 
+class ModelFilter(QSortFilterProxyModel):
+    """Text filter over all columns plus a model-kind filter (LLM vs diffusion per task)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = "llm"
+
+    def set_kind(self, kind: str) -> None:
+        """Show only models of ``kind``."""
+        if kind != self.kind:
+            self.beginFilterChange()
+            self.kind = kind
+            self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+        model = self.sourceModel()
+        if isinstance(model, ModelListModel) and \
+                getattr(model.model_at(source_row), "kind", "llm") != self.kind:
+            return False
+        return super().filterAcceptsRow(source_row, source_parent)
+
+
 class ModelPage(_Page):
     """Pick a catalog model (searchable) or describe a custom one."""
 
@@ -195,7 +217,7 @@ class ModelPage(_Page):
         self.setSubTitle(self.tr("Search the catalog, or enter a custom parameter count or "
                                  "config.json fields."))
         self.list_model = ModelListModel(self._models(), self)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = ModelFilter(self)
         self.proxy.setSourceModel(self.list_model)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
@@ -360,6 +382,7 @@ class ModelPage(_Page):
         _set_spin(self.params_b, (arch.params or 0) / 1e9)
 
     def sync_from(self, w: Workload) -> None:
+        self.proxy.set_kind("diffusion" if w.task == "image_gen" else "llm")
         catalog = w.model_id is not None
         radio = self.catalog_radio if catalog else self.custom_radio
         if not radio.isChecked():

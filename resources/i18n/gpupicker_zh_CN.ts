@@ -17,119 +17,119 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="572"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="595"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="573"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="596"/>
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="577"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="600"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="579"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="602"/>
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="583"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="612"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="606"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="635"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="584"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="607"/>
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="594"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="617"/>
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="597"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="603"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="626"/>
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="605"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="613"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="636"/>
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="615"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="638"/>
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="617"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="640"/>
         <source>&amp;Total budget:</source>
         <translation>总预算(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="618"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
         <source>Max &amp;price per hour:</source>
         <translation>每小时最高价格(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="643"/>
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="621"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="644"/>
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="622"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="645"/>
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="623"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="646"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="625"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="648"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="626"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="649"/>
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="630"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="667"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="653"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="690"/>
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="691"/>
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -137,180 +137,180 @@
 <context>
     <name>Catalog</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="206"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="207"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="209"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="210"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="261"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="262"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="273"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="274"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="339"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="340"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="340"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="341"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="341"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="342"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="342"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="343"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="343"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="344"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="344"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="345"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="345"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="346"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="346"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="347"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="347"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="436"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="439"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="349"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="385"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="388"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="387"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="390"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="400"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="403"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="402"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="405"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="410"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="413"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="427"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="482"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="430"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="485"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="428"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="483"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="431"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="486"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="429"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="432"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="430"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="433"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="431"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="434"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="432"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="435"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="433"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="436"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="434"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="437"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="435"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="438"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="436"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="439"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="469"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="472"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="484"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="487"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="485"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="488"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="486"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="489"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="487"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="490"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="488"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="491"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -323,22 +323,22 @@
         <translation>筛选行（任意列）…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="56"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="58"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="57"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="59"/>
         <source>D&amp;uplicate</source>
         <translation>复制(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="58"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="60"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="96"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="98"/>
         <source>%1 of %2 rows</source>
         <translation>%1 / %2 行</translation>
     </message>
@@ -346,88 +346,88 @@
 <context>
     <name>CatalogWindow</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="140"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="142"/>
         <source>gpupicker — catalog</source>
         <translation>gpupicker — 目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="151"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="153"/>
         <source>&amp;Prices</source>
         <translation>价格(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="152"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="154"/>
         <source>&amp;GPUs</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="153"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="155"/>
         <source>&amp;Models</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="155"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="157"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="157"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="159"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="159"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="161"/>
         <source>&amp;Import CSV…</source>
         <translation>导入 CSV(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="160"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="162"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="162"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="170"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="172"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="178"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="180"/>
         <source>This catalog is read-only: edits are not saved.</source>
         <translation>此目录为只读：修改不会被保存。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="207"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="209"/>
         <source>⚠ %1 prices older than %2 months or undated</source>
         <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="218"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="220"/>
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="224"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="226"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="225"/>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="242"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="227"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="244"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="241"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="243"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="252"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="254"/>
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
@@ -921,113 +921,113 @@
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="194"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="216"/>
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="195"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="217"/>
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
         <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="204"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="226"/>
         <source>&amp;Catalog model</source>
         <translation>目录中的模型(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="205"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="227"/>
         <source>C&amp;ustom model</source>
         <translation>自定义模型(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="207"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="229"/>
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
         <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="222"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="327"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="244"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="349"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="226"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="248"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="227"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="249"/>
         <source>from the fields below</source>
         <translation>由下方字段计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="228"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="250"/>
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
         <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="232"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="254"/>
         <source>&amp;Parameters:</source>
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="235"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="257"/>
         <source>Layers:</source>
         <translation>层数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="236"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="258"/>
         <source>Hidden size:</source>
         <translation>隐藏维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="237"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="259"/>
         <source>Attention heads:</source>
         <translation>注意力头数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="238"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="260"/>
         <source>KV heads (GQA):</source>
         <translation>KV 头数 (GQA)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="239"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="261"/>
         <source>MLP size:</source>
         <translation>MLP 维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="240"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="262"/>
         <source>Vocabulary:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="275"/>
         <source>Load config.&amp;json…</source>
         <translation>加载 config.json(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="254"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="276"/>
         <source>Use &amp;these values</source>
         <translation>使用这些值(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="343"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="365"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="352"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="374"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="353"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="375"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="383"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="406"/>
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
@@ -1153,53 +1153,53 @@
 <context>
     <name>Plots</name>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="80"/>
-        <location filename="../../gpupicker/ui/plots.py" line="140"/>
+        <location filename="../../gpupicker/ui/plots.py" line="81"/>
+        <location filename="../../gpupicker/ui/plots.py" line="141"/>
         <source>Capacity per GPU</source>
         <translation>每块 GPU 容量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="92"/>
+        <location filename="../../gpupicker/ui/plots.py" line="93"/>
         <source>VRAM fit: expected peak per GPU vs capacity</source>
         <translation>显存适配：每块 GPU 预计峰值与容量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="94"/>
+        <location filename="../../gpupicker/ui/plots.py" line="95"/>
         <source>Memory per GPU (%1)</source>
         <translation>每块 GPU 显存 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="95"/>
+        <location filename="../../gpupicker/ui/plots.py" line="96"/>
         <source>Option (GPU × count)</source>
         <translation>方案（GPU × 数量）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="222"/>
+        <location filename="../../gpupicker/ui/plots.py" line="224"/>
         <source>Cost vs time (Pareto front in red)</source>
         <translation>成本与时间（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="223"/>
+        <location filename="../../gpupicker/ui/plots.py" line="225"/>
         <source>Run time (hours)</source>
         <translation>运行时间（小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="224"/>
+        <location filename="../../gpupicker/ui/plots.py" line="226"/>
         <source>Total cost (USD)</source>
         <translation>总成本（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="226"/>
+        <location filename="../../gpupicker/ui/plots.py" line="228"/>
         <source>Price vs speed (Pareto front in red)</source>
         <translation>价格与速度（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="227"/>
+        <location filename="../../gpupicker/ui/plots.py" line="229"/>
         <source>Speed (tokens/s, all GPUs)</source>
         <translation>速度（token/秒，全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="228"/>
+        <location filename="../../gpupicker/ui/plots.py" line="230"/>
         <source>Price (USD per hour)</source>
         <translation>价格（美元/小时）</translation>
     </message>
@@ -1293,127 +1293,127 @@
 <context>
     <name>QuantizationPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="407"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="430"/>
         <source>Precision and batch</source>
         <translation>精度与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="408"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="431"/>
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
         <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="417"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="440"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="421"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="444"/>
         <source>&amp;Gradient checkpointing</source>
         <translation>梯度检查点(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="428"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="451"/>
         <source>None (plain data parallel)</source>
         <translation>无（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="429"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="452"/>
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="430"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="453"/>
         <source>ZeRO-2 (+ gradients)</source>
         <translation>ZeRO-2（+ 梯度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="431"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="454"/>
         <source>ZeRO-3 (+ parameters)</source>
         <translation>ZeRO-3（+ 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="432"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="455"/>
         <source>FSDP full shard</source>
         <translation>FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="443"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="466"/>
         <source>LoRA &amp;rank:</source>
         <translation>LoRA 秩(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="447"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="470"/>
         <source>&amp;Optimizer:</source>
         <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="448"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="471"/>
         <source>Multi-GPU &amp;sharding:</source>
         <translation>多 GPU 分片(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="449"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="472"/>
         <source>&amp;Batch size (per GPU):</source>
         <translation>批大小（每块 GPU）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="450"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="473"/>
         <source>Se&amp;quence length (tokens):</source>
         <translation>序列长度 (token)(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="453"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="476"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="468"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="491"/>
         <source>&amp;Prompt tokens:</source>
         <translation>提示 token 数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="469"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="492"/>
         <source>O&amp;utput tokens:</source>
         <translation>输出 token 数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="470"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="493"/>
         <source>Concurrent se&amp;quences (batch):</source>
         <translation>并发序列数（批大小）(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="472"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="495"/>
         <source>&amp;Engine:</source>
         <translation>引擎(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="475"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="498"/>
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="479"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="485"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="508"/>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="486"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="509"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="487"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="510"/>
         <source>I&amp;mages:</source>
         <translation>图像数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="493"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="516"/>
         <source>&amp;Weights format:</source>
         <translation>权重格式(&amp;W)：</translation>
     </message>
@@ -1421,67 +1421,72 @@
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="42"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="43"/>
         <source>Recommended GPUs</source>
         <translation>推荐的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="43"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="44"/>
         <source>Ranked for your job. Hover a row for the memory breakdown and assumptions; change any earlier page and this updates.</source>
         <translation>已按您的任务排序。悬停在某行上可查看显存明细和假设；修改前面任意页面，结果会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="51"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="52"/>
         <source>Show only options that &amp;fit</source>
         <translation>只显示放得下的方案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="74"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="75"/>
         <source>What to change to fit your GPU</source>
         <translation>怎样调整才能放进您的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="138"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="145"/>
         <source>Cannot estimate this job: %1</source>
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="140"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="147"/>
         <source>Memory-only ranking: the speed and cost model is not installed yet, so options are ranked by fit, then price per hour. Set a planned run length on the Budget page to see total cost.</source>
         <translation>仅按显存排序：速度与成本模型尚未安装，因此先按是否放得下、再按每小时价格排序。在预算页设置计划运行时长即可看到总成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="147"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="154"/>
         <source>No GPU in the catalog fits this job with up to 8 GPUs. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
         <translation>目录中没有 GPU 能在 8 块以内放下此任务。请尝试更低精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="161"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="168"/>
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="164"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="171"/>
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="174"/>
-        <source>Your preferred GPU (%1) does not fit this job; the advisor is not available yet.</source>
-        <translation>您偏好的 GPU（%1）放不下此任务；调整建议功能暂不可用。</translation>
+        <location filename="../../gpupicker/ui/results_page.py" line="182"/>
+        <source>What to change to fit %1 (double-click to apply)</source>
+        <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="185"/>
+        <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
+        <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="195"/>
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="188"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="198"/>
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="188"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="198"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
