@@ -211,3 +211,29 @@ def test_catalog_window_standalone(qtbot, repo):
     cw.show()
     assert cw.tabs.count() == 3
     assert "prices older than" in cw.stale_label.text()
+
+
+def test_reset_row_restores_bundled_value(qtbot, catalog):
+    model = catalog.price_model
+    col = model.columns.index("usd_per_gpu_hour")
+    bundled = model.record(0).usd_per_gpu_hour
+    assert model.setData(model.index(0, col), bundled + 1.0)
+    assert model.is_user_row(0)
+    _select_first(catalog.price_tab)
+    assert catalog.reset_selected(catalog.price_tab) == 1
+    assert model.record(0).usd_per_gpu_hour == bundled
+    assert not model.is_user_row(0)
+    assert catalog.undo_stack.count() == 0
+
+
+def test_price_history_dialog_plots_every_version(qtbot, catalog):
+    model = catalog.price_model
+    col = model.columns.index("usd_per_gpu_hour")
+    rid = model.key(0)
+    for price in (2.0, 3.0):
+        assert model.setData(model.index(model.row_of_key(rid), col), price)
+    dlg = catalog.show_history(rid)
+    qtbot.addWidget(dlg)
+    assert dlg.table.rowCount() >= 3
+    _, ys = dlg.curve.getData()
+    assert list(ys)[-2:] == [2.0, 3.0]

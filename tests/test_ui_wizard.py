@@ -254,3 +254,42 @@ def test_gb_preference_changes_units(qtbot, window):
     assert text.endswith("GB") and "GiB" not in text
     assert page.vram_plot.plot_item.getAxis("bottom").labelText.endswith("(GB)")
     assert Preferences.load().byte_unit == "GB"
+
+
+def test_preferences_dialog_and_geometry_are_saved(qtbot, window, repo):
+    from PySide6.QtCore import QSettings
+
+    from gpupicker.ui.main_window import MainWindow
+    from gpupicker.ui.preferences import Preferences, window_state_path
+
+    dlg = window.open_preferences()
+    qtbot.addWidget(dlg)
+    dlg.staleness.setValue(3)
+    dlg.hours.setCurrentIndex(dlg.hours.findData(720))
+    dlg.accept()
+    prefs = Preferences.load()
+    assert prefs.staleness_months == 3 and prefs.hours_per_month == 720
+    assert window.controller.prefs.hours_per_month == 720
+
+    window.resize(701, 501)  # within the offscreen screen (800×600), so restore is not clamped
+    window.close()
+    assert window_state_path().exists()
+    assert QSettings(str(window_state_path()), QSettings.Format.IniFormat).contains(
+        "main/geometry")
+    again = MainWindow(repo)
+    qtbot.addWidget(again)
+    assert again.size().width() == 701
+
+
+def test_glossary_tooltips_on_inputs(window):
+    q = window.wizard.quant_page
+    tips = [q.lora_rank.toolTip(), q.grad_ckpt.toolTip(), q.sharding.toolTip(),
+            q.weights.toolTip(), window.wizard.model_page.fields["num_key_value_heads"].toolTip()
+            or "", window.wizard.task_page.buttons["pretrain"].toolTip()]
+    joined = " ".join(tips)
+    for term in ("LoRA rank", "Gradient checkpointing", "ZeRO", "NF4", "MFU"):
+        assert term in joined, term
+    model = window.wizard.results_page.options_model
+    vram_tip = model.headerData(model.COLUMNS.index("vram"), Qt.Orientation.Horizontal,
+                                Qt.ItemDataRole.ToolTipRole)
+    assert "VRAM" in vram_tip

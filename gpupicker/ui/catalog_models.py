@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QUndoCommand, QUndoStack
+from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 
 from ..core.hardware import GpuSpec, PriceOffer
 from .formatting import fmt_number
@@ -184,7 +184,15 @@ class RecordTableModel(QAbstractTableModel):
             src = getattr(rec, "source", "")
             notes = getattr(rec, "notes", "")
             return "\n".join(x for x in (src, notes) if x) or None
+        if role == Qt.ItemDataRole.FontRole and index.column() == 0 and self._user[index.row()]:
+            f = QFont()
+            f.setBold(True)
+            return f
         return self.extra_data(index.row(), col, role)
+
+    def is_user_row(self, row: int) -> bool:
+        """True when the user added or changed ``row`` (shown in bold)."""
+        return self._user[row]
 
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
@@ -440,6 +448,8 @@ class GpuTableModel(RecordTableModel):
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+        if hasattr(self.repo, "gpu_rows"):
+            return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
         return [(g.id, g, False) for g in self.repo.gpus()]
 
     def _write(self, key: Any, record: BaseModel) -> Any:
@@ -492,7 +502,7 @@ class ModelsTableModel(RecordTableModel):
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        return [(m.id, m, False) for m in self.repo.models()]
+        return [(m.id, m, bool(getattr(m, "is_user", False))) for m in self.repo.models()]
 
     def display(self, record: BaseModel, column: str) -> str:
         if not hasattr(record, column):

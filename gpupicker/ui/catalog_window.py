@@ -58,10 +58,17 @@ class CatalogTab(QWidget):
         self.add_button = QPushButton(self.tr("&Add"))
         self.duplicate_button = QPushButton(self.tr("D&uplicate"))
         self.delete_button = QPushButton(self.tr("&Delete"))
+        self.reset_button = QPushButton(self.tr("&Reset to default"))
+        self.reset_button.setToolTip(self.tr("Put the selected rows back to the bundled values "
+                                             "(rows you added have no default). Bold rows are "
+                                             "yours."))
+        self.history_button = QPushButton(self.tr("&History…"))
+        self.history_button.setVisible(table == "prices")
         editable = bool(model.editable)
         self.add_button.setEnabled(editable and hasattr(model, "new_record"))
         self.duplicate_button.setEnabled(editable)
         self.delete_button.setEnabled(editable and model.can_delete())
+        self.reset_button.setEnabled(hasattr(model.repo, "reset_row") and table != "models")
         self.count_label = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
@@ -69,6 +76,8 @@ class CatalogTab(QWidget):
         top.addWidget(self.add_button)
         top.addWidget(self.duplicate_button)
         top.addWidget(self.delete_button)
+        top.addWidget(self.reset_button)
+        top.addWidget(self.history_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
@@ -188,6 +197,9 @@ class CatalogWindow(QMainWindow):
             m.validationFailed.connect(self._on_validation_failed)
             m.catalogChanged.connect(self.catalogChanged)
         self.price_model.catalogChanged.connect(self._update_stale_label)
+        for tab in (self.price_tab, self.gpu_tab, self.models_tab):
+            tab.reset_button.clicked.connect(lambda _=False, t=tab: self.reset_selected(t))
+        self.price_tab.history_button.clicked.connect(self._on_history)
         self.import_action.triggered.connect(self._on_import)
         self.export_action.triggered.connect(self._on_export)
 
@@ -213,6 +225,41 @@ class CatalogWindow(QMainWindow):
     @Slot(str)
     def _on_validation_failed(self, msg: str) -> None:
         self.statusBar().showMessage(msg, 10000)
+
+    def reset_selected(self, tab: CatalogTab) -> int:
+        """Reset the selected rows of ``tab`` to the bundled values; returns how many."""
+        done, errors = 0, []
+        for row in tab.selected_source_rows():
+            try:
+                self.repo.reset_row(tab.table_name, tab.model.key(row))
+                done += 1
+            except (ValueError, KeyError) as exc:
+                errors.append(str(exc))
+        if done:
+            tab.model.reload()
+            self.undo_stack.clear()
+            self._update_stale_label()
+            self.catalogChanged.emit()
+        msg = self.tr("Reset %1 rows to the bundled values.").replace("%1", str(done))
+        if errors:
+            msg += " " + self.tr("Not reset: %1").replace("%1", "; ".join(errors[:3]))
+        self.statusBar().showMessage(msg, 10000)
+        return done
+
+    @Slot()
+    def _on_history(self) -> None:
+        rows = self.price_tab.selected_source_rows()
+        if rows:
+            self.show_history(self.price_model.key(rows[-1]))
+
+    def show_history(self, row_id: int) -> Any:
+        """Non-modal dialog with the price history of one price row (table + step plot)."""
+        from .price_history_dialog import PriceHistoryDialog
+
+        history = self.repo.price_history(row_id) if hasattr(self.repo, "price_history") else []
+        dlg = PriceHistoryDialog(history, self)
+        dlg.show()
+        return dlg
 
     def export_table(self, table: str, path: str) -> None:
         """Export ``table`` (gpus, prices, models) to ``path``."""

@@ -9,7 +9,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.results import Option
 from .formatting import fmt_bytes, fmt_hours, fmt_money, fmt_number
-from .texts import component_label, label_name
+from .texts import component_label, glossary, label_name
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -80,10 +80,13 @@ class OptionsTableModel(QAbstractTableModel):
             col = self.COLUMNS[section]
             if col == "vram":
                 return self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
-                               "GPU's capacity, in %1.").replace("%1", self.unit)
+                               "GPU's capacity, in %1.").replace("%1", self.unit) + "\n\n" + \
+                    glossary()["vram"]
             if col == "headroom":
                 return self.tr("Memory left free per GPU at the peak, in %1.").replace(
-                    "%1", self.unit)
+                    "%1", self.unit) + "\n\n" + glossary()["headroom"]
+            if col == "speed":
+                return glossary()["mfu"]
         return None
 
     def _speed(self, o: Option) -> tuple[str, float]:

@@ -84,6 +84,7 @@ def label_name(label: str) -> str:
         "best value": translate("Labels", "Best value"),
         "value": translate("Labels", "Best value"),
         "most_headroom": translate("Labels", "Most headroom"),
+        "most headroom": translate("Labels", "Most headroom"),
         "headroom": translate("Labels", "Most headroom"),
         "preferred": translate("Labels", "Your GPU"),
     }

@@ -137,180 +137,180 @@
 <context>
     <name>Catalog</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="207"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="215"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="210"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="218"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="262"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="270"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="274"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="282"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="340"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="341"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="349"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="342"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="350"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="343"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="351"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="344"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="352"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="345"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="353"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="346"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="354"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="347"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="355"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="439"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="356"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="447"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="349"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="357"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="388"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="396"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="390"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="398"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="403"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="411"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="405"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="413"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="413"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="421"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="430"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="485"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="438"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="495"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="431"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="486"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="439"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="496"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="432"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="440"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="433"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="441"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="434"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="442"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="435"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="443"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="436"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="444"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="437"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="445"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="438"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="446"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="439"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="447"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="472"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="482"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="487"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="497"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="488"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="498"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="489"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="499"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="490"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="500"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="491"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="501"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -338,7 +338,22 @@
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="98"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="61"/>
+        <source>&amp;Reset to default</source>
+        <translation>恢复默认(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="62"/>
+        <source>Put the selected rows back to the bundled values (rows you added have no default). Bold rows are yours.</source>
+        <translation>把所选行恢复为内置数据（您添加的行没有默认值）。粗体行是您修改过的。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="65"/>
+        <source>&amp;History…</source>
+        <translation>历史(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="107"/>
         <source>%1 of %2 rows</source>
         <translation>%1 / %2 行</translation>
     </message>
@@ -346,88 +361,98 @@
 <context>
     <name>CatalogWindow</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="142"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="151"/>
         <source>gpupicker — catalog</source>
         <translation>gpupicker — 目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="153"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="162"/>
         <source>&amp;Prices</source>
         <translation>价格(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="154"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="163"/>
         <source>&amp;GPUs</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="155"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
         <source>&amp;Models</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="157"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="166"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="159"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="168"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="161"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="170"/>
         <source>&amp;Import CSV…</source>
         <translation>导入 CSV(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="162"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="171"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="173"/>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="172"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="181"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="180"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="189"/>
         <source>This catalog is read-only: edits are not saved.</source>
         <translation>此目录为只读：修改不会被保存。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="209"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="221"/>
         <source>⚠ %1 prices older than %2 months or undated</source>
         <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="220"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="243"/>
+        <source>Reset %1 rows to the bundled values.</source>
+        <translation>已将 %1 行恢复为内置数据。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="245"/>
+        <source>Not reset: %1</source>
+        <translation>未恢复：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="267"/>
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="226"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="273"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="227"/>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="244"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="274"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="291"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="243"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="290"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="254"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="301"/>
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
@@ -661,77 +686,77 @@
 <context>
     <name>Glossary</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="96"/>
+        <location filename="../../gpupicker/ui/texts.py" line="97"/>
         <source>VRAM: the GPU&apos;s own memory. The model weights, the KV cache, activations and (for training) gradients and optimizer states must all fit in it at the same time.</source>
         <translation>显存（VRAM）：GPU 自带的内存。模型权重、KV 缓存、激活值以及（训练时的）梯度和优化器状态必须同时放得下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="99"/>
+        <location filename="../../gpupicker/ui/texts.py" line="100"/>
         <source>KV cache: keys and values of every token seen so far, kept per layer so generation does not recompute them. Grows with batch × context length.</source>
         <translation>KV 缓存：逐层保存已处理 token 的键和值，生成时无需重复计算。随批大小 × 上下文长度增长。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="102"/>
+        <location filename="../../gpupicker/ui/texts.py" line="103"/>
         <source>GQA (grouped-query attention): several query heads share one key/value head, which shrinks the KV cache by that factor.</source>
         <translation>GQA（分组查询注意力）：多个查询头共享一个键/值头，KV 缓存按该倍数缩小。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="104"/>
+        <location filename="../../gpupicker/ui/texts.py" line="105"/>
         <source>LoRA rank r: size of the small trainable adapter matrices. Higher rank = more trainable parameters and slightly more memory; 8–64 is typical.</source>
         <translation>LoRA 秩 r：可训练的小适配器矩阵的大小。秩越高，可训练参数越多，显存略增；常用 8–64。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="107"/>
+        <location filename="../../gpupicker/ui/texts.py" line="108"/>
         <source>QLoRA / NF4: the frozen base model is stored in 4-bit NormalFloat (about 0.52 bytes per weight) while LoRA adapters train in 16/32 bit. Roughly 4× less weight memory than bf16.</source>
         <translation>QLoRA / NF4：冻结的基础模型以 4 位 NormalFloat 存储（每个权重约 0.52 字节），LoRA 适配器以 16/32 位训练。权重显存约为 bf16 的四分之一。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="110"/>
+        <location filename="../../gpupicker/ui/texts.py" line="111"/>
         <source>Gradient checkpointing: keep only a few activations and recompute the rest in the backward pass. Saves most activation memory for about 20–30% more compute.</source>
         <translation>梯度检查点：只保存少量激活值，其余在反向传播时重新计算。可省下大部分激活显存，代价是约 20–30% 的额外计算。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="113"/>
+        <location filename="../../gpupicker/ui/texts.py" line="114"/>
         <source>ZeRO / FSDP: shard optimizer states (stage 1), gradients (stage 2) and parameters (stage 3 / FSDP) across the GPUs so each holds only a slice.</source>
         <translation>ZeRO / FSDP：把优化器状态（阶段 1）、梯度（阶段 2）和参数（阶段 3 / FSDP）切分到各 GPU 上，每块 GPU 只保存一部分。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="116"/>
+        <location filename="../../gpupicker/ui/texts.py" line="117"/>
         <source>MFU (model FLOPs utilization): the share of the GPU&apos;s peak tensor FLOPS a training run really achieves; 30–50% is typical.</source>
         <translation>MFU（模型算力利用率）：训练实际达到的 GPU 峰值张量算力的比例；通常为 30–50%。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="118"/>
+        <location filename="../../gpupicker/ui/texts.py" line="119"/>
         <source>Headroom: memory left free on each GPU after the estimated peak. Keep a few GiB for fragmentation and framework variance.</source>
         <translation>余量：估计峰值之后每块 GPU 剩余的显存。请为碎片和框架差异预留几 GiB。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="120"/>
+        <location filename="../../gpupicker/ui/texts.py" line="121"/>
         <source>Batch: sequences processed together per step. Memory for activations and the KV cache grows linearly with it.</source>
         <translation>批大小：每步一起处理的序列数。激活值和 KV 缓存的显存随之线性增长。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="122"/>
+        <location filename="../../gpupicker/ui/texts.py" line="123"/>
         <source>Sequence length: tokens per training example (or context length for inference).</source>
         <translation>序列长度：每个训练样本的 token 数（推理时为上下文长度）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="124"/>
+        <location filename="../../gpupicker/ui/texts.py" line="125"/>
         <source>Optimizer: AdamW keeps two fp32 states per trainable parameter (8 bytes); 8-bit AdamW keeps them in 2 bytes.</source>
         <translation>优化器：AdamW 为每个可训练参数保存两个 fp32 状态（8 字节）；8 位 AdamW 只需 2 字节。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="126"/>
+        <location filename="../../gpupicker/ui/texts.py" line="127"/>
         <source>Inference engine: transformers generate(), vLLM (pre-allocates a KV pool, gpu_memory_utilization) or llama.cpp (GGUF, can offload layers to CPU).</source>
         <translation>推理引擎：transformers generate()、vLLM（预分配 KV 池，gpu_memory_utilization）或 llama.cpp（GGUF，可将部分层卸载到 CPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="129"/>
+        <location filename="../../gpupicker/ui/texts.py" line="130"/>
         <source>Spot / preemptible: much cheaper, but the provider can stop the machine; use checkpoints.</source>
         <translation>竞价 / 可抢占：便宜得多，但提供商可能随时停机；请使用检查点。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="131"/>
+        <location filename="../../gpupicker/ui/texts.py" line="132"/>
         <source>Weight format: bytes per parameter. fp32 4, bf16/fp16 2, fp8/int8 1, NF4/int4 about 0.5, GGUF Q4_K_M about 0.6.</source>
         <translation>权重格式：每个参数的字节数。fp32 为 4，bf16/fp16 为 2，fp8/int8 为 1，NF4/int4 约 0.5，GGUF Q4_K_M 约 0.6。</translation>
     </message>
@@ -790,11 +815,12 @@
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="86"/>
         <location filename="../../gpupicker/ui/texts.py" line="87"/>
+        <location filename="../../gpupicker/ui/texts.py" line="88"/>
         <source>Most headroom</source>
         <translation>余量最大</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="88"/>
+        <location filename="../../gpupicker/ui/texts.py" line="89"/>
         <source>Your GPU</source>
         <translation>您的 GPU</translation>
     </message>
@@ -1110,42 +1136,42 @@
         <translation>每块 GPU 的预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="85"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="86"/>
         <source>Memory left free per GPU at the peak, in %1.</source>
         <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="94"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="97"/>
         <source>%1 tok/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="100"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="103"/>
         <source>%1 s/image</source>
         <translation>%1 秒/张</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="108"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="111"/>
         <source>Fits with %1 free per GPU</source>
         <translation>放得下，每块 GPU 剩余 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="115"/>
         <source>Needs %1 per GPU, has %2 (largest: %3)</source>
         <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="130"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="133"/>
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="130"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="133"/>
         <source>No</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="137"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="140"/>
         <source>no price in catalog</source>
         <translation>目录中无价格</translation>
     </message>
@@ -1250,6 +1276,39 @@
         <location filename="../../gpupicker/ui/dialogs.py" line="165"/>
         <source>Mark prices &amp;older than:</source>
         <translation>标记早于此时间的价格(&amp;O)：</translation>
+    </message>
+</context>
+<context>
+    <name>PriceHistoryDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="28"/>
+        <source>Price history</source>
+        <translation>价格历史</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="33"/>
+        <source>Changed (UTC)</source>
+        <translation>修改时间 (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="33"/>
+        <source>Price / GPU-hour</source>
+        <translation>价格 / GPU·小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="34"/>
+        <source>Observed</source>
+        <translation>采集日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="44"/>
+        <source>Edit number</source>
+        <translation>修改序号</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="46"/>
+        <source>Price per GPU-hour (%1)</source>
+        <translation>每 GPU·小时价格 (%1)</translation>
     </message>
 </context>
 <context>
