@@ -136,7 +136,7 @@ class OptionsTableModel(QAbstractTableModel):
             "headroom": fmt_bytes(o.headroom_bytes, self.unit),
             "speed": speed_text,
             "usd_per_hour": fmt_money(o.cost.usd_per_hour, o.cost.currency) if o.provider else "—",
-            "usd_total": fmt_money(o.cost.usd_total, o.cost.currency),
+            "usd_total": self._total_text(o),
             "provider": o.provider or self.tr("no price in catalog"),
             "observed": o.price_observed or "—",
             "reason": reason,
@@ -144,6 +144,17 @@ class OptionsTableModel(QAbstractTableModel):
         cached = (tuple(display[c] for c in self.COLUMNS), (speed_key,))
         self._cache[row] = cached
         return cached
+
+    def _total_text(self, o: Option) -> str:
+        c = o.cost
+        if c.usd_total is not None:
+            return fmt_money(c.usd_total, c.currency)
+        if c.usd_per_month is not None:
+            return self.tr("%1 / month").replace("%1", fmt_money(c.usd_per_month, c.currency, 0))
+        if c.usd_per_million_tokens is not None:
+            return self.tr("%1 / 1M tok").replace(
+                "%1", fmt_money(c.usd_per_million_tokens, c.currency))
+        return "—"
 
     def _sort_key(self, o: Option, col: str, row: int) -> Any:
         """Raw value of ``col`` for sorting (cheap: no formatting except speed/reason)."""
@@ -160,7 +171,11 @@ class OptionsTableModel(QAbstractTableModel):
         if col == "usd_per_hour":
             return o.cost.usd_per_hour if o.provider else float("inf")
         if col == "usd_total":
-            return o.cost.usd_total if o.cost.usd_total is not None else float("inf")
+            c = o.cost
+            for v in (c.usd_total, c.usd_per_month, c.usd_per_million_tokens):
+                if v is not None:
+                    return v
+            return float("inf")
         if col == "speed":
             return self._row(row)[1][0]
         if col == "reason":

@@ -209,7 +209,7 @@ class CostPlot(pg.PlotWidget):
         self.plot_item.addItem(self.front_item)
         self.labels = [pg.TextItem("", color="#202020") for _ in range(3)]
         for label in self.labels:
-            self.plot_item.addItem(label)
+            self.plot_item.addItem(label, ignoreBounds=True)
         self.points: list[tuple[Option, float, float]] = []
         self.mode = ""
         self.unit = "GiB"

@@ -532,8 +532,10 @@ class QuantizationPage(_Page):
         self.sharding.currentIndexChanged.connect(self._on_sharding)
         self.batch.valueChanged.connect(lambda v: c.update(batch=v))
         self.seq_len.valueChanged.connect(lambda v: c.update(seq_len=v))
-        self.prompt_tokens.valueChanged.connect(lambda v: c.update(prompt_len=v))
-        self.output_tokens.valueChanged.connect(lambda v: c.update(new_tokens=v))
+        self.prompt_tokens.valueChanged.connect(
+            lambda v: c.update(prompt_len=v, avg_prompt_tokens=v))
+        self.output_tokens.valueChanged.connect(
+            lambda v: c.update(new_tokens=v, avg_output_tokens=v))
         self.infer_batch.valueChanged.connect(lambda v: c.update(batch=v))
         self.engine.currentIndexChanged.connect(
             lambda: c.update(framework=self.engine.currentData()))
@@ -629,6 +631,15 @@ class BudgetPage(_Page):
         self.epochs = QDoubleSpinBox()
         self.epochs.setRange(0.1, 1000.0)
         self.epochs.setDecimals(1)
+        self.requests_per_minute = QDoubleSpinBox()
+        self.requests_per_minute.setRange(0.0, 1e7)
+        self.requests_per_minute.setDecimals(1)
+        self.requests_per_minute.setGroupSeparatorShown(True)
+        self.requests_per_minute.setSuffix(self.tr(" / min"))
+        self.requests_per_minute.setSpecialValueText(self.tr("Not serving (one batch)"))
+        self.requests_per_minute.setToolTip(self.tr(
+            "Serving load: with a request rate the results size replicas for it and show the "
+            "monthly cost and the cost per million tokens."))
         self.train_hours = QDoubleSpinBox()
         self.train_hours.setRange(0.0, 100_000.0)
         self.train_hours.setDecimals(1)
@@ -650,6 +661,8 @@ class BudgetPage(_Page):
         tf.addRow(self.dataset_label, self.dataset_mtokens)
         self.epochs_label = _buddy(self.tr("&Epochs:"), self.epochs)
         tf.addRow(self.epochs_label, self.epochs)
+        self.rpm_label = _buddy(self.tr("Re&quests per minute:"), self.requests_per_minute)
+        tf.addRow(self.rpm_label, self.requests_per_minute)
         self.hours_label = _buddy(self.tr("…or planned run &length:"), self.train_hours)
         tf.addRow(self.hours_label, self.train_hours)
 
@@ -672,6 +685,8 @@ class BudgetPage(_Page):
             lambda v: c.update(dataset_tokens=v * 1e6 if v else None))
         self.epochs.valueChanged.connect(lambda v: c.update(epochs=v))
         self.train_hours.valueChanged.connect(lambda v: c.update(train_hours=v or None))
+        self.requests_per_minute.valueChanged.connect(
+            lambda v: c.update(requests_per_minute=v or None))
         self._connect_sync()
 
     def sync_from(self, w: Workload) -> None:
@@ -684,6 +699,9 @@ class BudgetPage(_Page):
         _set_spin(self.dataset_mtokens, (w.dataset_tokens or 0.0) / 1e6)
         _set_spin(self.epochs, w.epochs)
         _set_spin(self.train_hours, w.train_hours or 0.0)
+        _set_spin(self.requests_per_minute, w.requests_per_minute or 0.0)
+        for wid in (self.rpm_label, self.requests_per_minute):
+            wid.setVisible(w.task == "inference")
         training = w.is_training
         for wid in (self.dataset_label, self.dataset_mtokens, self.epochs_label, self.epochs):
             wid.setVisible(training)

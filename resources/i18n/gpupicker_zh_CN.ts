@@ -17,119 +17,139 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="595"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="597"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="596"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="598"/>
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="600"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="602"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="602"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="604"/>
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="606"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="635"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="608"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="646"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="607"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="617"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="619"/>
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="622"/>
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="626"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="630"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="636"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="638"/>
+        <source> / min</source>
+        <translation> / 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="639"/>
+        <source>Not serving (one batch)</source>
+        <translation>非服务模式（单批）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
+        <source>Serving load: with a request rate the results size replicas for it and show the monthly cost and the cost per million tokens.</source>
+        <translation>服务负载：设置请求速率后，结果会按此估算所需副本数，并显示月成本和每百万 token 成本。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="647"/>
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="638"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="649"/>
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="640"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
         <source>&amp;Total budget:</source>
         <translation>总预算(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="652"/>
         <source>Max &amp;price per hour:</source>
         <translation>每小时最高价格(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="643"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="654"/>
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="644"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="655"/>
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="645"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="656"/>
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="646"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="657"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="648"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="659"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="649"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="653"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="690"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="664"/>
+        <source>Re&amp;quests per minute:</source>
+        <translation>每分钟请求数(&amp;Q)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="666"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="708"/>
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="691"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="709"/>
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -1174,6 +1194,16 @@
         <location filename="../../gpupicker/ui/options_model.py" line="140"/>
         <source>no price in catalog</source>
         <translation>目录中无价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="153"/>
+        <source>%1 / month</source>
+        <translation>%1 / 月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="155"/>
+        <source>%1 / 1M tok</source>
+        <translation>%1 / 百万 token</translation>
     </message>
 </context>
 <context>
