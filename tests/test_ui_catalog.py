@@ -237,3 +237,23 @@ def test_price_history_dialog_plots_every_version(qtbot, catalog):
     assert dlg.table.rowCount() >= 3
     _, ys = dlg.curve.getData()
     assert list(ys)[-2:] == [2.0, 3.0]
+
+
+def test_exchange_rates_and_display_currency(qtbot, window, catalog):
+    c = window.controller
+    dlg = catalog.open_fx_rates()
+    qtbot.addWidget(dlg)
+    assert "CNY" in dlg.spins
+    dlg.spins["CNY"].setValue(0.125)
+    dlg.display.setCurrentIndex(dlg.display.findData("CNY"))
+    with qtbot.waitSignal(c.resultsChanged, timeout=3000):
+        assert dlg.save()
+    assert window.repo.get_fx_rates()["CNY"] == 0.125
+    assert c.snapshot.display_currency == "CNY"
+    model = window.wizard.results_page.options_model
+    top = c.results.options[0]
+    text = model.data(model.index(0, model.COLUMNS.index("usd_per_hour")))
+    assert text.startswith("¥")
+    shown = float(text[1:].replace(",", ""))
+    assert shown == pytest.approx(top.cost.usd_per_hour / 0.125, abs=0.01)
+    assert "CNY" in window.wizard.results_page.cost_plot.plot_item.getAxis("left").labelText

@@ -169,6 +169,8 @@ class CatalogWindow(QMainWindow):
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.import_action = QAction(self.tr("&Import CSV…"), self)
         self.export_action = QAction(self.tr("&Export CSV…"), self)
+        self.fx_action = QAction(self.tr("E&xchange rates…"), self)
+        self.fx_action.setEnabled(hasattr(repo, "set_fx_rate"))
         self.stale_label = QLabel()
         tb = QToolBar(self.tr("Catalog"))
         tb.setMovable(False)
@@ -177,6 +179,8 @@ class CatalogWindow(QMainWindow):
         tb.addSeparator()
         tb.addAction(self.import_action)
         tb.addAction(self.export_action)
+        tb.addSeparator()
+        tb.addAction(self.fx_action)
         self.addToolBar(tb)
         menu = self.menuBar().addMenu(self.tr("&Edit"))
         menu.addAction(self.undo_action)
@@ -184,6 +188,7 @@ class CatalogWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(self.import_action)
         menu.addAction(self.export_action)
+        menu.addAction(self.fx_action)
         self.statusBar().addPermanentWidget(self.stale_label)
         if is_read_only(repo):
             self.statusBar().showMessage(self.tr("This catalog is read-only: edits are not saved."))
@@ -202,6 +207,7 @@ class CatalogWindow(QMainWindow):
         self.price_tab.history_button.clicked.connect(self._on_history)
         self.import_action.triggered.connect(self._on_import)
         self.export_action.triggered.connect(self._on_export)
+        self.fx_action.triggered.connect(self.open_fx_rates)
 
     def current_tab(self) -> CatalogTab:
         """The visible tab."""
@@ -258,6 +264,16 @@ class CatalogWindow(QMainWindow):
 
         history = self.repo.price_history(row_id) if hasattr(self.repo, "price_history") else []
         dlg = PriceHistoryDialog(history, self)
+        dlg.show()
+        return dlg
+
+    @Slot()
+    def open_fx_rates(self) -> Any:
+        """Non-modal exchange-rate dialog; saving re-ranks the results."""
+        from .fx_rates_dialog import FxRatesDialog
+
+        dlg = FxRatesDialog(self.repo, self)
+        dlg.ratesChanged.connect(self.catalogChanged)
         dlg.show()
         return dlg
 

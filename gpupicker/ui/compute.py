@@ -40,12 +40,20 @@ class CatalogSnapshot:
     gpus: tuple[GpuSpec, ...]
     prices: tuple[PriceOffer, ...]
     fx_usd_per_unit: dict[str, float] = field(default_factory=dict)
+    display_currency: str = "USD"
 
     @classmethod
     def from_repo(cls, repo: Any) -> CatalogSnapshot:
-        """Read the GPUs, prices and exchange rates (USD per unit of a currency) of ``repo``."""
+        """Read the GPUs, prices, exchange rates (USD per unit) and display currency of ``repo``."""
         rates = repo.get_fx_rates() if hasattr(repo, "get_fx_rates") else {}
-        return cls(tuple(repo.gpus()), tuple(repo.prices()), dict(rates))
+        shown = repo.get_display_currency() if hasattr(repo, "get_display_currency") else "USD"
+        if shown not in rates:
+            shown = "USD"
+        return cls(tuple(repo.gpus()), tuple(repo.prices()), dict(rates), shown)
+
+    def display_rate(self) -> float:
+        """USD per unit of the display currency (1.0 for USD)."""
+        return float(self.fx_usd_per_unit.get(self.display_currency, 1.0) or 1.0)
 
 
 def _core_recommend() -> Any | None:

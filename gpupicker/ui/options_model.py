@@ -33,13 +33,18 @@ class OptionsTableModel(QAbstractTableModel):
         self._cache: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}
         self.any_fits = False
         self.any_hours = False
+        self.currency = "USD"
+        self.usd_per_unit = 1.0
         self.unit = "GiB"
         self.training = True
 
     def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
-                    training: bool = True) -> None:
-        """Replace all rows (a new recommendation)."""
+                    training: bool = True, currency: str = "USD",
+                    usd_per_unit: float = 1.0) -> None:
+        """Replace all rows (a new recommendation); money shows in ``currency``."""
         self.beginResetModel()
+        self.currency = currency
+        self.usd_per_unit = usd_per_unit or 1.0
         self._options = list(options)
         self._cache = {}
         self.any_fits = any(o.fits for o in self._options)
@@ -72,7 +77,7 @@ class OptionsTableModel(QAbstractTableModel):
                 "count": self.tr("GPUs"), "fits": self.tr("Fits"),
                 "vram": self.tr("VRAM used / per GPU"), "headroom": self.tr("Headroom"),
                 "speed": self.tr("Run time") if self.any_hours else self.tr("Tokens/s"),
-                "usd_per_hour": self.tr("$/hour"), "usd_total": self.tr("Total cost"),
+                "usd_per_hour": self.tr("Price/hour"), "usd_total": self.tr("Total cost"),
                 "provider": self.tr("Provider"), "observed": self.tr("Price date"),
                 "reason": self.tr("Why"),
             }[self.COLUMNS[section]]
@@ -135,7 +140,8 @@ class OptionsTableModel(QAbstractTableModel):
                      f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}"),
             "headroom": fmt_bytes(o.headroom_bytes, self.unit),
             "speed": speed_text,
-            "usd_per_hour": fmt_money(o.cost.usd_per_hour, o.cost.currency) if o.provider else "—",
+            "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
+            else "—",
             "usd_total": self._total_text(o),
             "provider": o.provider or self.tr("no price in catalog"),
             "observed": o.price_observed or "—",
@@ -145,15 +151,21 @@ class OptionsTableModel(QAbstractTableModel):
         self._cache[row] = cached
         return cached
 
+    def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
+        """USD amounts convert to the display currency; other currencies show as they are."""
+        if v is not None and currency == "USD" and self.currency != "USD":
+            return fmt_money(v / self.usd_per_unit, self.currency, digits)
+        return fmt_money(v, currency, digits)
+
     def _total_text(self, o: Option) -> str:
         c = o.cost
         if c.usd_total is not None:
-            return fmt_money(c.usd_total, c.currency)
+            return self._money(c.usd_total, c.currency)
         if c.usd_per_month is not None:
-            return self.tr("%1 / month").replace("%1", fmt_money(c.usd_per_month, c.currency, 0))
+            return self.tr("%1 / month").replace("%1", self._money(c.usd_per_month, c.currency, 0))
         if c.usd_per_million_tokens is not None:
             return self.tr("%1 / 1M tok").replace(
-                "%1", fmt_money(c.usd_per_million_tokens, c.currency))
+                "%1", self._money(c.usd_per_million_tokens, c.currency))
         return "—"
 
     def _sort_key(self, o: Option, col: str, row: int) -> Any:

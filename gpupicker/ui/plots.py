@@ -212,38 +212,49 @@ class CostPlot(pg.PlotWidget):
             self.plot_item.addItem(label, ignoreBounds=True)
         self.points: list[tuple[Option, float, float]] = []
         self.mode = ""
+        self.currency = "USD"
         self.unit = "GiB"
 
     MAX_POINTS = 40
 
-    def _set_mode(self, mode: str) -> None:
-        if mode == self.mode:
+    def _set_mode(self, mode: str, currency: str) -> None:
+        if (mode, currency) == (self.mode, self.currency):
             return
-        self.mode = mode
+        self.mode, self.currency = mode, currency
         if mode == "time":
-            self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"), size="9pt")
+            self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"),
+                                    size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Run time (hours)"))
-            self.plot_item.setLabel("left", translate("Plots", "Total cost (USD)"))
+            self.plot_item.setLabel("left", translate("Plots", "Total cost (%1)")
+                                    .replace("%1", currency))
         else:
-            self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"), size="9pt")
+            self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"),
+                                    size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Speed (tokens/s, all GPUs)"))
-            self.plot_item.setLabel("left", translate("Plots", "Price (USD per hour)"))
+            self.plot_item.setLabel("left", translate("Plots", "Price (%1 per hour)")
+                                    .replace("%1", currency))
 
-    def set_options(self, options: Sequence[Option], unit: str = "GiB") -> None:
-        """Plot the fitting, priced options (best offer per GPU × count); items are reused."""
+    def set_options(self, options: Sequence[Option], unit: str = "GiB", currency: str = "USD",
+                    usd_per_unit: float = 1.0) -> None:
+        """Plot the fitting, priced options (best offer per GPU × count); items are reused.
+
+        Money is converted from USD to ``currency`` (``usd_per_unit`` USD per unit).
+        """
         self.unit = unit
+        k = 1.0 / (usd_per_unit or 1.0)
         priced = [o for o in options if o.fits and o.within_budget and o.provider
                   and o.cost.usd_per_hour > 0]
         priced = distinct_options(priced, self.MAX_POINTS)
         timed = [o for o in priced if o.cost.hours and o.cost.usd_total is not None]
         if timed:
-            self._set_mode("time")
-            self.points = [(o, float(o.cost.hours or 0), float(o.cost.usd_total or 0))
+            self._set_mode("time", currency)
+            self.points = [(o, float(o.cost.hours or 0), float(o.cost.usd_total or 0) * k)
                            for o in timed]
             minimize = [(x, y) for _, x, y in self.points]
         else:
-            self._set_mode("rate")
-            self.points = [(o, _speed(o), o.cost.usd_per_hour) for o in priced if _speed(o) > 0]
+            self._set_mode("rate", currency)
+            self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced
+                           if _speed(o) > 0]
             minimize = [(-x, y) for _, x, y in self.points]
         for label in self.labels:
             label.setText("")

@@ -135,8 +135,10 @@ class ResultsPage(QWizardPage):
         w = self.controller.workload
         unit = self.controller.prefs.byte_unit
         self.summary.setText(self._summary(w))
+        snap = self.controller.snapshot
         self.options_model.set_options(view.options, unit, training=w.is_training or
-                                       w.task == "image_gen")
+                                       w.task == "image_gen", currency=snap.display_currency,
+                                       usd_per_unit=snap.display_rate())
         if not self._columns_sized and view.options:
             self.table.resizeColumnsToContents()
             self._columns_sized = True
@@ -159,7 +161,7 @@ class ResultsPage(QWizardPage):
         self._show_advice(view)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
         self.vram_plot.set_options(shown, unit)
-        self.cost_plot.set_options(view.options, unit)
+        self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
 
     def _summary(self, w: Workload) -> str:
         name = (w.model.name if w.model is not None else "") or w.model_id or ""

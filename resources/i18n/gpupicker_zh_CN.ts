@@ -421,58 +421,63 @@
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="173"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="172"/>
+        <source>E&amp;xchange rates…</source>
+        <translation>汇率(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="175"/>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="181"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="185"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="189"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="194"/>
         <source>This catalog is read-only: edits are not saved.</source>
         <translation>此目录为只读：修改不会被保存。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="221"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="227"/>
         <source>⚠ %1 prices older than %2 months or undated</source>
         <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="243"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="249"/>
         <source>Reset %1 rows to the bundled values.</source>
         <translation>已将 %1 行恢复为内置数据。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="245"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="251"/>
         <source>Not reset: %1</source>
         <translation>未恢复：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="267"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="283"/>
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="273"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="289"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="274"/>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="291"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="290"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="307"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="290"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="306"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="301"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="317"/>
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
@@ -701,6 +706,49 @@
         <location filename="../../gpupicker/ui/formatting.py" line="42"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
+    </message>
+</context>
+<context>
+    <name>FxRatesDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="35"/>
+        <source>Exchange rates</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="43"/>
+        <source>e.g. EUR</source>
+        <translation>例如 EUR</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="45"/>
+        <source>&amp;Add currency</source>
+        <translation>添加货币(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="59"/>
+        <source>US dollars per unit of each currency. Each price keeps its own currency; rankings compare in USD.</source>
+        <translation>每单位货币折合的美元数。每条价格保留自己的货币；排序时统一按美元比较。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="64"/>
+        <source>&amp;Show money in:</source>
+        <translation>金额显示为(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="73"/>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="75"/>
+        <source> USD</source>
+        <translation> 美元</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="92"/>
+        <source>Enter a new 3-letter currency code.</source>
+        <translation>请输入一个新的 3 字母货币代码。</translation>
     </message>
 </context>
 <context>
@@ -1081,127 +1129,127 @@
 <context>
     <name>OptionsTableModel</name>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="71"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="71"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="71"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="72"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="77"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="72"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="77"/>
         <source>Fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="73"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
         <source>VRAM used / per GPU</source>
         <translation>显存占用 / 每块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="73"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="74"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
         <source>Run time</source>
         <translation>运行时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="74"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
         <source>Tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="75"/>
-        <source>$/hour</source>
-        <translation>$/小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="75"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
         <source>Total cost</source>
         <translation>总成本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
+        <source>Price/hour</source>
+        <translation>价格/小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="77"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="87"/>
         <source>Expected peak memory per GPU (as nvidia-smi shows it) / the GPU&apos;s capacity, in %1.</source>
         <translation>每块 GPU 的预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="86"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="91"/>
         <source>Memory left free per GPU at the peak, in %1.</source>
         <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="97"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="102"/>
         <source>%1 tok/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="103"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="108"/>
         <source>%1 s/image</source>
         <translation>%1 秒/张</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="111"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="116"/>
         <source>Fits with %1 free per GPU</source>
         <translation>放得下，每块 GPU 剩余 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="115"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="120"/>
         <source>Needs %1 per GPU, has %2 (largest: %3)</source>
         <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="133"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="138"/>
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="133"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="138"/>
         <source>No</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="140"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="146"/>
         <source>no price in catalog</source>
         <translation>目录中无价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="153"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="165"/>
         <source>%1 / month</source>
         <translation>%1 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="155"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="167"/>
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
     </message>
@@ -1230,34 +1278,34 @@
         <translation>方案（GPU × 数量）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="224"/>
+        <location filename="../../gpupicker/ui/plots.py" line="225"/>
         <source>Cost vs time (Pareto front in red)</source>
         <translation>成本与时间（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="225"/>
+        <location filename="../../gpupicker/ui/plots.py" line="227"/>
         <source>Run time (hours)</source>
         <translation>运行时间（小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="226"/>
-        <source>Total cost (USD)</source>
-        <translation>总成本（美元）</translation>
+        <location filename="../../gpupicker/ui/plots.py" line="228"/>
+        <source>Total cost (%1)</source>
+        <translation>总成本 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="228"/>
+        <location filename="../../gpupicker/ui/plots.py" line="234"/>
+        <source>Price (%1 per hour)</source>
+        <translation>价格（%1/小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/plots.py" line="231"/>
         <source>Price vs speed (Pareto front in red)</source>
         <translation>价格与速度（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="229"/>
+        <location filename="../../gpupicker/ui/plots.py" line="233"/>
         <source>Speed (tokens/s, all GPUs)</source>
         <translation>速度（token/秒，全部 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/plots.py" line="230"/>
-        <source>Price (USD per hour)</source>
-        <translation>价格（美元/小时）</translation>
     </message>
 </context>
 <context>
@@ -1530,52 +1578,52 @@
         <translation>怎样调整才能放进您的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="145"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="147"/>
         <source>Cannot estimate this job: %1</source>
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="147"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="149"/>
         <source>Memory-only ranking: the speed and cost model is not installed yet, so options are ranked by fit, then price per hour. Set a planned run length on the Budget page to see total cost.</source>
         <translation>仅按显存排序：速度与成本模型尚未安装，因此先按是否放得下、再按每小时价格排序。在预算页设置计划运行时长即可看到总成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="154"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="156"/>
         <source>No GPU in the catalog fits this job with up to 8 GPUs. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
         <translation>目录中没有 GPU 能在 8 块以内放下此任务。请尝试更低精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="168"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="170"/>
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="171"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="173"/>
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="182"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="184"/>
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="185"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="187"/>
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="195"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="197"/>
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="198"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="200"/>
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="198"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="200"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
