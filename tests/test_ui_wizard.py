@@ -164,6 +164,21 @@ def test_changing_an_input_recomputes_debounced(qtbot, window):
     assert c.workload.batch == 8
 
 
+def test_background_results_of_older_edits_are_dropped(qtbot, window):
+    c = window.controller
+    c.update(batch=1)
+    c._start_background()
+    c.update(batch=8)
+    with qtbot.waitSignal(c.resultsChanged, timeout=5000):
+        c._start_background()
+    assert c.wait_idle()
+    qtbot.wait(50)
+    background = c.results
+    expected = c.recompute()
+    assert [o.memory.total_bytes for o in background.options[:5]] == \
+        [o.memory.total_bytes for o in expected.options[:5]]
+
+
 def test_lora_rank_and_sharding_edits(qtbot, window):
     c = window.controller
     q = window.wizard.quant_page

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from ..core.workload import Workload
 from .compute import CatalogSnapshot, RecommendationView, run_recommendation
 from .preferences import Preferences
+
+log = logging.getLogger(__name__)
 
 DEBOUNCE_MS = 50
 
@@ -66,7 +69,16 @@ class WorkloadController(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self.recompute)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._generation = 0
+        self.background = True
+        self._connect()
+
+    def _connect(self) -> None:
+        self._timer.timeout.connect(self._start_background)
+        self._relay.done.connect(self._on_background_done)
 
     # ---- state ------------------------------------------------------------------------
     def _initial_workload(self) -> Workload:
@@ -159,16 +171,41 @@ class WorkloadController(QObject):
         """Recompute after the debounce interval (restarts on every edit)."""
         self._timer.start()
 
+    def _job(self) -> tuple[Workload, CatalogSnapshot, str, float]:
+        return self._workload, self.snapshot, self.goal, float(self.prefs.hours_per_month)
+
     @Slot()
     def recompute(self) -> RecommendationView:
-        """Recompute now and emit resultsChanged."""
+        """Recompute now, in this thread, and emit resultsChanged."""
         self._timer.stop()
+        self._generation += 1
         t0 = time.perf_counter()
-        self.results = run_recommendation(self._workload, self.snapshot, goal=self.goal,
-                                          hours_per_month=self.prefs.hours_per_month)
+        self.results = _compute(*self._job())
         self.last_compute_s = time.perf_counter() - t0
         self.resultsChanged.emit(self.results)
         return self.results
+
+    @Slot()
+    def _start_background(self) -> None:
+        """Debounced path: compute in a worker thread so the window never waits on core."""
+        if not self.background:
+            self.recompute()
+            return
+        self._generation += 1
+        self._pool.start(_RecommendTask(self._relay, self._generation, *self._job()))
+
+    @Slot(int, object, float)
+    def _on_background_done(self, generation: int, view: RecommendationView,
+                            seconds: float) -> None:
+        if generation != self._generation:
+            return  # a newer edit is already being computed
+        self.results = view
+        self.last_compute_s = seconds
+        self.resultsChanged.emit(view)
+
+    def wait_idle(self, msecs: int = 10_000) -> bool:
+        """Wait for a running background computation (window close, tests)."""
+        return bool(self._pool.waitForDone(msecs))
 
     @Slot()
     def on_catalog_changed(self) -> None:
@@ -176,6 +213,35 @@ class WorkloadController(QObject):
         self.snapshot = CatalogSnapshot.from_repo(self.repo)
         self.modelsChanged.emit()
         self.schedule()
+
+
+def _compute(w: Workload, snap: CatalogSnapshot, goal: str, hours: float) -> RecommendationView:
+    return run_recommendation(w, snap, goal=goal, hours_per_month=hours)
+
+
+class _Relay(QObject):
+    """Lives in the GUI thread; a worker emits ``done`` on it (delivered queued)."""
+
+    done = Signal(int, object, float)
+
+
+class _RecommendTask(QRunnable):
+    """One background recommendation over frozen inputs (Workload and snapshot are immutable)."""
+
+    def __init__(self, relay: _Relay, generation: int, w: Workload, snap: CatalogSnapshot,
+                 goal: str, hours: float) -> None:
+        super().__init__()
+        self.relay, self.generation = relay, generation
+        self.args = (w, snap, goal, hours)
+
+    def run(self) -> None:
+        t0 = time.perf_counter()
+        try:
+            view = _compute(*self.args)
+        except Exception as exc:  # noqa: BLE001 - shown on the results page, logged
+            log.exception("background recommendation failed")
+            view = RecommendationView(error=f"{type(exc).__name__}: {exc}")
+        self.relay.done.emit(self.generation, view, time.perf_counter() - t0)
 
 
 def _training_defaults(task: str) -> dict[str, Any]:

@@ -177,6 +177,7 @@ class MainWindow(QMainWindow):
             self.resize(1240, 860)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.controller.wait_idle()
         s = self._settings()
         s.setValue("main/geometry", self.saveGeometry())
         s.sync()
