@@ -257,3 +257,28 @@ def test_exchange_rates_and_display_currency(qtbot, window, catalog):
     shown = float(text[1:].replace(",", ""))
     assert shown == pytest.approx(top.cost.usd_per_hour / 0.125, abs=0.01)
     assert "CNY" in window.wizard.results_page.cost_plot.plot_item.getAxis("left").labelText
+
+
+def test_csv_import_column_mapping(qtbot, tmp_path, catalog):
+    path = tmp_path / "theirs.csv"
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["card", "vendor_name", "hourly", "pricing", "comment"])
+        for i in range(5):
+            w.writerow(["rtx_4090", f"Shop {i}", 0.5 + i / 10, "owned", "x"])
+    n = catalog.price_model.rowCount()
+    dlg = catalog.start_import(str(path), "prices")
+    qtbot.addWidget(dlg)
+    assert not dlg.import_button.isEnabled()
+    assert "Missing required" in dlg.info.text()
+    for header, target in (("card", "gpu_id"), ("vendor_name", "provider"),
+                           ("hourly", "usd_per_gpu_hour"), ("comment", "notes")):
+        combo = dlg.mapping[header]
+        combo.setCurrentIndex(combo.findData(target))
+    assert dlg.import_button.isEnabled(), dlg.errors.text()
+    with qtbot.waitSignal(dlg.imported, timeout=10000):
+        assert dlg.run_import()
+    assert catalog.price_model.rowCount() == n + 5
+    providers = {catalog.price_model.record(r).provider for r in
+                 range(catalog.price_model.rowCount())}
+    assert "Shop 3" in providers

@@ -308,3 +308,26 @@ def test_glossary_tooltips_on_inputs(window):
     vram_tip = model.headerData(model.COLUMNS.index("vram"), Qt.Orientation.Horizontal,
                                 Qt.ItemDataRole.ToolTipRole)
     assert "VRAM" in vram_tip
+
+
+def test_custom_model_from_config_json(qtbot, tmp_path, window):
+    import json
+
+    cfg = {"model_type": "llama", "hidden_size": 2048, "intermediate_size": 5632,
+           "num_hidden_layers": 22, "num_attention_heads": 32, "num_key_value_heads": 4,
+           "vocab_size": 32000}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(cfg))
+    page = window.wizard.model_page
+    assert page.load_config(str(path))
+    w = window.controller.workload
+    assert w.model_id is None and w.model.hidden_size == 2048
+    assert page.custom_radio.isChecked()
+    assert 1.0e9 < w.model.param_count() < 1.2e9  # TinyLlama-1.1B shape
+    page.params_b.setValue(7.0)
+    assert page.apply_custom()
+    assert window.controller.workload.model.params == 7_000_000_000
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with qtbot.waitSignal(window.controller.inputRejected, timeout=1000):
+        assert not page.load_config(str(bad))

@@ -8,6 +8,7 @@ module exists. Until it lands, it falls back to a memory-only ranking that only
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,8 @@ from ..core.hardware import GpuSpec, PriceOffer
 from ..core.memory import estimate_memory
 from ..core.results import CostEstimate, Option, Throughput
 from ..core.workload import Workload
+
+log = logging.getLogger(__name__)
 
 GOALS = ("cheapest", "fastest", "value", "headroom")
 GPU_COUNTS = (1, 2, 4, 8)
@@ -87,6 +90,10 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
             view = _memory_only(w, snap, max_gpus)
     except (ValueError, ArithmeticError) as exc:
         return RecommendationView(error=str(exc))
+    except Exception as exc:  # noqa: BLE001 - a calculator bug must not take the window down
+        log.exception("core.recommend failed")
+        return RecommendationView(error=f"internal error in the calculator ({type(exc).__name__}: "
+                                        f"{exc}); details are in the log")
     preferred = None
     advice = view.advice
     if w.gpu:

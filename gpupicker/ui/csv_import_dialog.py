@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QProgressDialog,
     QPushButton,
@@ -62,14 +63,24 @@ class CsvImportDialog(QDialog):
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
         self.import_button.clicked.connect(self.run_import)
-        self.table.currentIndexChanged.connect(self._check)
+        self.table.currentIndexChanged.connect(self._on_table_changed)
+        self.mapping_table = QTableWidget(0, 2)
+        self.mapping_table.setHorizontalHeaderLabels([self.tr("CSV column"),
+                                                      self.tr("Catalog column")])
+        self.mapping_table.verticalHeader().hide()
+        self.mapping_table.horizontalHeader().setStretchLastSection(True)
+        self.mapping_table.setMaximumWidth(380)
+        self.mapping: dict[str, QComboBox] = {}
         form = QFormLayout()
         form.addRow(self.tr("File:"), self.file_label)
         form.addRow(self.tr("&Into table:"), self.table)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.info)
-        layout.addWidget(self.preview, 1)
+        body = QHBoxLayout()
+        body.addWidget(self.mapping_table)
+        body.addWidget(self.preview, 1)
+        layout.addLayout(body, 1)
         layout.addWidget(self.errors)
         layout.addWidget(buttons)
         self.header: list[str] = []
@@ -78,8 +89,9 @@ class CsvImportDialog(QDialog):
         self.bad_rows: list[str] = []
         self.progress: QProgressDialog | None = None
         self.progress_values: list[int] = []
-        self.resize(900, 520)
+        self.resize(1100, 560)
         self._read()
+        self._build_mapping()
         self._check()
 
     def _read(self) -> None:
@@ -105,42 +117,81 @@ class CsvImportDialog(QDialog):
         self.preview.resizeColumnsToContents()
 
     @Slot()
+    def _columns(self) -> tuple[str, ...]:
+        table = self.table.currentData()
+        try:
+            from ..catalog import COLUMNS
+        except ImportError:
+            rtype = RECORD_TYPES.get(table)
+            return tuple(rtype.model_fields) if rtype else ()
+        return tuple(COLUMNS.get(table, ()))
+
+    def _build_mapping(self) -> None:
+        """One combo per CSV column: the catalog column it fills, or (ignore)."""
+        columns = self._columns()
+        self.mapping_table.setRowCount(len(self.header))
+        self.mapping = {}
+        for r, name in enumerate(self.header):
+            self.mapping_table.setItem(r, 0, QTableWidgetItem(name))
+            combo = QComboBox()
+            combo.addItem(self.tr("(ignore)"), None)
+            for col in columns:
+                combo.addItem(col, col)
+            combo.setCurrentIndex(max(0, combo.findData(name)))
+            combo.currentIndexChanged.connect(self._check)
+            self.mapping_table.setCellWidget(r, 1, combo)
+            self.mapping[name] = combo
+        self.mapping_table.resizeColumnsToContents()
+
+    def column_map(self) -> dict[str, str | None]:
+        """CSV header → catalog column (None = ignored), as chosen in the mapping table."""
+        return {name: combo.currentData() for name, combo in self.mapping.items()}
+
+    @Slot()
+    def _on_table_changed(self) -> None:
+        self._build_mapping()
+        self._check()
+
+    @Slot()
     def _check(self) -> None:
-        """Match columns and validate the first rows against the target table."""
-        rtype = RECORD_TYPES.get(self.table.currentData())
+        """Apply the mapping, then validate every row with the repository's dry run."""
         self.bad_rows = []
-        if rtype is None:
-            self.info.setText(self.tr("%1 rows, %2 columns.").replace("%1", str(self.row_count))
-                              .replace("%2", str(len(self.header))))
-            self.errors.clear()
-            return
-        known = set(rtype.model_fields)
-        matched = [h for h in self.header if h in known]
-        ignored = [h for h in self.header if h not in known]
-        required = [n for n, f in rtype.model_fields.items() if f.is_required()]
-        missing = [n for n in required if n not in self.header]
+        cmap = self.column_map()
+        targets = [t for t in cmap.values() if t]
+        rtype = RECORD_TYPES.get(self.table.currentData())
+        required = [n for n, f in rtype.model_fields.items() if f.is_required()] if rtype else \
+            ["id", "name"]
+        missing = [n for n in required if n not in targets]
+        ignored = [h for h, t in cmap.items() if not t]
+        doubled = sorted({t for t in targets if targets.count(t) > 1})
         parts = [self.tr("%1 rows. Columns used: %2.").replace("%1", str(self.row_count))
-                 .replace("%2", ", ".join(matched) or "—")]
+                 .replace("%2", ", ".join(targets) or "—")]
         if ignored:
             parts.append(self.tr("Ignored: %1.").replace("%1", ", ".join(ignored)))
         if missing:
             parts.append(self.tr("Missing required: %1.").replace("%1", ", ".join(missing)))
+        if doubled:
+            parts.append(self.tr("Mapped twice: %1.").replace("%1", ", ".join(doubled)))
         self.info.setText(" ".join(parts))
-        self.bad_rows = self._dry_run_errors(rtype)
+        if not missing and not doubled:
+            self.bad_rows = self._dry_run_errors(rtype, cmap)
         if self.bad_rows:
             self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
                                         "fixed):\n").replace("%1", str(len(self.bad_rows)))
                                 + "\n".join(self.bad_rows[:8]))
+        elif missing or doubled:
+            self.errors.setText(self.tr("Map the required columns to continue."))
         else:
-            self.errors.setText(self.tr("No problems found in the checked rows."))
-        self.import_button.setEnabled(not missing and not self.bad_rows)
-        self.import_button.setFocus()
+            self.errors.setText(self.tr("No problems found: every row is valid."))
+        self.import_button.setEnabled(not missing and not doubled and not self.bad_rows)
 
-    def _dry_run_errors(self, rtype: type[BaseModel]) -> list[str]:
+    def _dry_run_errors(self, rtype: type[BaseModel] | None,
+                        cmap: dict[str, str | None]) -> list[str]:
         """Every bad row named: the repository's dry run when it has one, else a local check."""
         line = QCoreApplication.translate("Import", "line %1: %2")
         try:
-            result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True)
+            result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True,
+                                          column_map=cmap)
         except TypeError:
             result = None
         except (OSError, ValueError) as exc:
@@ -150,8 +201,10 @@ class CsvImportDialog(QDialog):
                     for n, why in result.errors]
         bad = []
         for i, row in enumerate(self.rows, start=2):
+            mapped = {cmap[k]: v for k, v in row.items() if cmap.get(k)}
             try:
-                rtype.model_validate(row)
+                if rtype is not None:
+                    rtype.model_validate(mapped)
             except ValidationError as exc:
                 bad.append(line.replace("%1", str(i)).replace("%2", validation_message(exc)))
         return bad
@@ -175,7 +228,11 @@ class CsvImportDialog(QDialog):
         self.progress.setMinimumDuration(0)
         self.progress.setValue(0)
         try:
-            result = self.repo.import_csv(table, self.path, self._on_progress)
+            try:
+                result = self.repo.import_csv(table, self.path, self._on_progress,
+                                              column_map=self.column_map())
+            except TypeError:  # a repository without column mapping
+                result = self.repo.import_csv(table, self.path, self._on_progress)
         except (OSError, ValueError) as exc:
             self.progress.close()
             self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))

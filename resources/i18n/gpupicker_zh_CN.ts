@@ -573,94 +573,114 @@
 <context>
     <name>CsvImportDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="46"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="49"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="60"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="61"/>
         <source>&amp;Import all rows</source>
         <translation>导入全部行(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="67"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68"/>
+        <source>CSV column</source>
+        <translation>CSV 列</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="69"/>
+        <source>Catalog column</source>
+        <translation>目录列</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="75"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="76"/>
         <source>&amp;Into table:</source>
         <translation>导入到表(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="95"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="107"/>
         <source>Cannot read the file: %1</source>
         <translation>无法读取文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="113"/>
-        <source>%1 rows, %2 columns.</source>
-        <translation>%1 行，%2 列。</translation>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="137"/>
+        <source>(ignore)</source>
+        <translation>（忽略）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="122"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="183"/>
+        <source>Map the required columns to continue.</source>
+        <translation>请映射必填列后继续。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="185"/>
+        <source>No problems found: every row is valid.</source>
+        <translation>未发现问题：所有行均有效。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="167"/>
         <source>%1 rows. Columns used: %2.</source>
         <translation>%1 行。使用的列：%2。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="125"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="170"/>
         <source>Ignored: %1.</source>
         <translation>忽略：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="127"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="172"/>
         <source>Missing required: %1.</source>
         <translation>缺少必填列：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="131"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="174"/>
+        <source>Mapped twice: %1.</source>
+        <translation>重复映射：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="179"/>
         <source>%1 bad rows (nothing will be imported until they are fixed):
 </source>
         <translation>%1 行有错误（修正之前不会导入任何内容）：
 </translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="135"/>
-        <source>No problems found in the checked rows.</source>
-        <translation>检查的行中未发现问题。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="172"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="225"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="173"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="226"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="181"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="238"/>
         <source>Nothing imported: %1</source>
         <translation>未导入任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="189"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="246"/>
         <source>Nothing imported: %1 bad rows:
 </source>
         <translation>未导入任何内容：%1 行有错误：
@@ -855,8 +875,8 @@
 <context>
     <name>Import</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="141"/>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="186"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="191"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="243"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
