@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
@@ -39,7 +40,7 @@ from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory
 from .results import CostEstimate, MemoryEstimate, Option, Throughput
-from .throughput import estimate_throughput, link_name, train_hours
+from .throughput import estimate_throughput, link_name, serving_throughput, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 
@@ -88,6 +89,48 @@ class Recommendation(BaseModel):
 # --------------------------------------------------------------------------------------------
 # helpers
 # --------------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Evaluation:
+    """One GPU type × count, evaluated once and shared by all its price offers.
+
+    ``n`` GPUs per replica, ``total_gpus`` = ``n`` × ``replicas``; ``wb`` is the workload as
+    evaluated (sharding, serving batch); ``used`` / ``cap`` are peak and capacity bytes per GPU.
+    """
+
+    gpu: GpuSpec
+    n: int
+    replicas: int
+    total_gpus: int
+    wb: Workload
+    mem: MemoryEstimate
+    t: Throughput
+    used: int
+    cap: int
+    fits: bool
+    hours: float | None
+
+
+@dataclass(slots=True)
+class _Candidate:
+    """One GPU type × count × price offer before ranking (``speed``: the goal's speed figure;
+    ``money``: the cost figure compared, see :func:`_money`)."""
+
+    ev: _Evaluation
+    offer: PriceOffer | None
+    cost: CostEstimate | None
+    within: bool
+    limit: str
+    reason: str
+    speed: float
+    money: float
+
+
+def _instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:
+    """False when ``offer`` rents whole multi-GPU instances that ``total_gpus`` does not fill."""
+    return offer is None or not offer.gpus_per_instance or offer.gpus_per_instance <= 1 \
+        or not total_gpus % offer.gpus_per_instance
+
+
 def _gpu_dependent(w: Workload) -> bool:
     from .dtypes import GGUF_TYPES
     return w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
@@ -149,9 +192,11 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     return out, notes
 
 
-def _limit_and_reason(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
-                      fits: bool, cost: CostEstimate | None, budget_msg: str,
-                      replicas: int) -> tuple[str, str]:
+def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
+                   fits: bool, replicas: int) -> tuple[str, tuple[str, ...]]:
+    """The limit and the sentences of an option's reason that every price offer of one GPU ×
+    count shares (fit verdict, speed and what limits it). A non-fitting option's reason is
+    complete here: its single sentence ends with a full stop."""
     gb = f"{used / GiB:.1f} of {cap / GiB:.0f} GiB"
     if not fits:
         reason = (f"Does not fit: needs {used / GiB:.1f} GiB per GPU, the {gpu.name} has "
@@ -160,7 +205,7 @@ def _limit_and_reason(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t:
             reason += "; use more GPUs, a bigger card or lower precision."
         else:
             reason += f" even split over {n} GPUs."
-        return "vram", reason
+        return "vram", (reason,)
     head = (cap - used) / cap
     parts = [f"Fits: {gb} per GPU ({head:.0%} headroom)"]
     if head < 0.05:
@@ -195,6 +240,17 @@ def _limit_and_reason(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t:
         parts.append(f"{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed")
     if replicas > 1:
         parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
+    return limit, tuple(parts)
+
+
+def _limit_and_reason(fit_and_speed: tuple[str, tuple[str, ...]], fits: bool,
+                      cost: CostEstimate | None, budget_msg: str) -> tuple[str, str]:
+    """An option's limit and plain-language reason: :func:`_fit_and_speed` plus its price
+    (and what breaks the budget, cap or deadline)."""
+    limit, shared = fit_and_speed
+    if not fits:
+        return limit, shared[0]
+    parts = list(shared)
     if cost is not None:
         price = f"${cost.usd_per_hour:.2f}/h"
         if cost.usd_total is not None and cost.hours is not None:
@@ -263,12 +319,14 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     offers, notes = _offers_for(prices, w.pricing, all_offers, fx_rates)
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = _gpu_dependent(w)
-    mem_cache: dict[tuple[str | None, int, int], tuple[MemoryEstimate, str, int]] = {}
+    # memory per (card capacity, count, batch): serving engines size their pools from the
+    # card's capacity (GpuSpec.memory_bytes) only, so cards of equal capacity share an estimate
+    mem_cache: dict[tuple[int | None, int, int], tuple[MemoryEstimate, str, int]] = {}
     fallback_notes: set[str] = set()
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
-    rows: list[dict] = []
+    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
     w, ref_note = _reference_tokens(w, gpus)
     if ref_note:
         notes.append(ref_note)
@@ -279,10 +337,11 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             wb = sharded[n]
             replicas = 1
             try:
-                t = estimate_throughput(wb, gpu, n)
                 if serving:
-                    wb, t, replicas = _serving_batch(wb, gpu, n, t)
-                key = (gpu.id if gpu_dep else None, n, wb.batch)
+                    wb, t, replicas = _serving_batch(wb, gpu, n)
+                else:
+                    t = estimate_throughput(wb, gpu, n)
+                key = (gpu.memory_bytes if gpu_dep else None, n, wb.batch)
                 if key not in mem_cache:
                     m_est, m_note = _memory(wb, gpu, n)
                     mem_cache[key] = (m_est, m_note, m_est.total_bytes)
@@ -295,17 +354,15 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
             cap = gpu.memory_bytes
-            fits = used <= cap
-            hours = _hours(w, t)
-            offer_list = offers.get(gpu.id) or [(None, None)]
-            for offer, usd in offer_list:
-                if offer is not None and offer.gpus_per_instance and offer.gpus_per_instance > 1 \
-                        and (n * replicas) % offer.gpus_per_instance:
-                    continue
-                rows.append(dict(gpu=gpu, n=n, replicas=replicas, mem=mem, t=t, fits=fits,
-                                 hours=hours, offer=offer, usd=usd, wb=wb, used=used, cap=cap))
+            ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
+                             mem=mem, t=t, used=used, cap=cap, fits=used <= cap,
+                             hours=_hours(w, t))
+            offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
+                          if _instance_fits(offer, ev.total_gpus)]
+            if offer_list:
+                evaluations.append((ev, offer_list))
     notes.extend(sorted(fallback_notes))
-    options = _build_options(w, rows, goal, serving, hours_per_month)
+    options = _build_options(w, evaluations, goal, serving, hours_per_month)
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
@@ -355,123 +412,117 @@ def _hours(w: Workload, t: Throughput) -> float | None:
     return None
 
 
-def _serving_batch(w: Workload, gpu: GpuSpec, n: int, t: Throughput
-                   ) -> tuple[Workload, Throughput, int]:
-    """Concurrent sequences per replica by Little's law, capped at 256, and replicas needed."""
-    rate = (w.requests_per_minute or 0.0) / 60.0
-    b = w.batch
-    wb = w
-    for _ in range(2):  # two fixed-point steps of Little's law
-        per_seq = t.decode_tokens_per_s or 1e-9
-        latency = w.avg_output_tokens / per_seq + w.avg_prompt_tokens / (t.prefill_tokens_per_s or 1e9)
-        need = max(w.batch, min(256, math.ceil(rate * latency)))
-        if need == b:
-            break
-        b = need
-        wb = w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
-                                  "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
-        t = estimate_throughput(wb, gpu, n)
+def _serving_batch(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughput, int]:
+    """Concurrent sequences per replica by Little's law (:func:`serving_throughput`), and the
+    replicas needed."""
+    wb, t = serving_throughput(w, gpu, n)
     replicas, _ = gpus_for_serving(w.requests_per_minute or 0.0, w.avg_prompt_tokens,
                                    w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
                                    t.prefill_tokens_per_s or 0.0, n)
     return wb, t, replicas
 
 
-def _build_options(w: Workload, rows: list[dict], goal: str, serving: bool,
-                   hours_per_month: float) -> list[Option]:
-    prelim = []
-    for r in rows:
-        gpu, n, t, replicas = r["gpu"], r["n"], r["t"], r["replicas"]
-        total_gpus = n * replicas
-        cost = None
-        if r["usd"] is not None:
-            cost = estimate_cost(
-                usd_per_gpu_hour=r["usd"], num_gpus=total_gpus, throughput=t, hours=r["hours"],
-                serving=serving, hours_per_month=hours_per_month, pricing=r["offer"].pricing,
-                tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION,
-                tokens_out_per_s=(_speed(w, t) * replicas) if not t.seconds_per_image else None)
-        budget_msgs = []
-        if cost is not None:
-            if w.max_usd_per_hour is not None and cost.usd_per_hour > w.max_usd_per_hour + 1e-9:
-                budget_msgs.append(f"over the ${w.max_usd_per_hour:g}/h cap")
-            if w.budget_usd is not None:
-                spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
-                if spend is not None and spend > w.budget_usd + 1e-9:
-                    budget_msgs.append(f"over the ${w.budget_usd:,.0f} budget")
-        run_h = cost.hours if cost is not None and cost.hours is not None else r["hours"]
-        if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
-            budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
-        limit, reason = _limit_and_reason(r["wb"], gpu, total_gpus, r["used"], r["cap"], t, r["fits"],
-                                          cost,
-                                          "; ".join(budget_msgs), replicas)
-        if n > 1 and not gpu.has_nvlink and gpu.segment == "consumer" and w.is_training \
-                and r["fits"] and w.task in ("full_ft", "pretrain"):
-            reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
-        prelim.append(dict(r, cost=cost, within=not budget_msgs, limit=limit, reason=reason,
-                           total_gpus=total_gpus,
-                           speed=(t.decode_tokens_per_s or 0.0) if serving else _speed(w, t) * replicas))
+def _build_options(w: Workload,
+                   evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]],
+                   goal: str, serving: bool, hours_per_month: float) -> list[Option]:
+    prelim: list[_Candidate] = []
+    for ev, offer_list in evaluations:
+        gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
+        # what every offer of this GPU × count shares
+        shared = _fit_and_speed(ev.wb, gpu, total_gpus, ev.used, ev.cap, t, ev.fits, replicas)
+        tokens_out = (_speed(w, t) * replicas) if not t.seconds_per_image else None
+        speed = (t.decode_tokens_per_s or 0.0) if serving else _speed(w, t) * replicas
+        pcie_note = (ev.n > 1 and not gpu.has_nvlink and gpu.segment == "consumer"
+                     and w.is_training and ev.fits and w.task in ("full_ft", "pretrain"))
+        for offer, usd in offer_list:
+            cost = None
+            if offer is not None and usd is not None:
+                cost = estimate_cost(
+                    usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
+                    serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
+                    tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out)
+            budget_msgs = []
+            if cost is not None:
+                if w.max_usd_per_hour is not None and cost.usd_per_hour > w.max_usd_per_hour + 1e-9:
+                    budget_msgs.append(f"over the ${w.max_usd_per_hour:g}/h cap")
+                if w.budget_usd is not None:
+                    spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
+                    if spend is not None and spend > w.budget_usd + 1e-9:
+                        budget_msgs.append(f"over the ${w.budget_usd:,.0f} budget")
+            run_h = cost.hours if cost is not None and cost.hours is not None else ev.hours
+            if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
+                budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
+            limit, reason = _limit_and_reason(shared, ev.fits, cost, "; ".join(budget_msgs))
+            if pcie_note:
+                reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
+            prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not budget_msgs,
+                                     limit=limit, reason=reason, speed=speed,
+                                     money=_candidate_money(cost)))
 
-    def money(p: dict) -> float:
-        c = p["cost"]
-        if c is None:
-            return math.inf
-        if c.usd_total is not None:
-            return c.usd_total
-        if c.usd_per_month is not None:
-            return c.usd_per_month
-        if c.usd_per_million_tokens is not None:
-            return c.usd_per_million_tokens
-        return c.usd_per_hour
+    ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
+    min_money = min((p.money for p in ok), default=1.0) or 1.0
+    max_speed = max((p.speed for p in ok), default=1.0) or 1.0
 
-    ok = [p for p in prelim if p["fits"] and p["within"] and p["cost"] is not None]
-    min_money = min((money(p) for p in ok), default=1.0) or 1.0
-    max_speed = max((p["speed"] for p in ok), default=1.0) or 1.0
-
-    def value(p: dict) -> float:
-        m = money(p)
+    def value(p: _Candidate) -> float:
+        m = p.money
         if not math.isfinite(m):
             return math.inf
-        return m / min_money + max_speed / max(p["speed"], 1e-12)
+        return m / min_money + max_speed / max(p.speed, 1e-12)
 
-    def headroom(p: dict) -> float:
-        return (p["cap"] - p["used"]) / p["cap"]
+    def headroom(p: _Candidate) -> float:
+        return (p.ev.cap - p.ev.used) / p.ev.cap
 
-    def key(p: dict) -> tuple:
-        tier = (0 if p["fits"] else 2) + (0 if p["within"] else 1)
-        priced = 0 if p["cost"] is not None else 1
+    def key(p: _Candidate) -> tuple:
+        tier = (0 if p.ev.fits else 2) + (0 if p.within else 1)
+        priced = 0 if p.cost is not None else 1
         if goal == "cheapest":
-            k: tuple = (money(p), -p["speed"])
+            k: tuple = (p.money, -p.speed)
         elif goal == "fastest":
-            k = (-p["speed"], money(p))
+            k = (-p.speed, p.money)
         elif goal == "value":
-            k = (value(p), money(p))
+            k = (value(p), p.money)
         else:
-            k = (-headroom(p), money(p))
-        if not p["fits"]:
-            k = (p["used"] / p["cap"], *k)
-        return (tier, priced, *k, p["total_gpus"], p["gpu"].id)
+            k = (-headroom(p), p.money)
+        if not p.ev.fits:
+            k = (p.ev.used / p.ev.cap, *k)
+        return (tier, priced, *k, p.ev.total_gpus, p.ev.gpu.id)
 
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
     if ok:
-        for name, fn in (("cheapest", lambda p: (money(p), -p["speed"])),
-                         ("fastest", lambda p: (-p["speed"], money(p))),
-                         ("best value", lambda p: (value(p), money(p))),
-                         ("most headroom", lambda p: (-headroom(p), money(p)))):
+        for name, fn in (("cheapest", lambda p: (p.money, -p.speed)),
+                         ("fastest", lambda p: (-p.speed, p.money)),
+                         ("best value", lambda p: (value(p), p.money)),
+                         ("most headroom", lambda p: (-headroom(p), p.money))):
             labels.setdefault(id(min(ok, key=fn)), []).append(name)
     out = []
     for i, p in enumerate(prelim, start=1):
-        offer = p["offer"]
-        # every field is already a validated value: construct without re-validation (speed)
-        out.append(Option.model_construct(
-            gpu_id=p["gpu"].id, gpu_name=p["gpu"].name, num_gpus=p["total_gpus"], fits=p["fits"],
-            memory=p["mem"], capacity_bytes_per_gpu=p["cap"],
-            headroom_bytes=p["cap"] - p["used"], throughput=p["t"],
-            cost=p["cost"] if p["cost"] is not None else CostEstimate(hours=p["hours"]),
+        ev, offer = p.ev, p.offer
+        # validating nested models that are already instances only checks their type: with
+        # pydantic 2 this is faster than model_construct
+        out.append(Option(
+            gpu_id=ev.gpu.id, gpu_name=ev.gpu.name, num_gpus=ev.total_gpus, fits=ev.fits,
+            memory=ev.mem, capacity_bytes_per_gpu=ev.cap, headroom_bytes=ev.cap - ev.used,
+            throughput=ev.t,
+            cost=p.cost if p.cost is not None else CostEstimate(hours=ev.hours),
             provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
-            price_observed=offer.observed if offer else "", within_budget=p["within"],
-            labels=tuple(labels.get(id(p), ())), reason=p["reason"], limit=p["limit"], rank=i))
+            price_observed=offer.observed if offer else "", within_budget=p.within,
+            labels=tuple(labels.get(id(p), ())), reason=p.reason, limit=p.limit, rank=i))
     return out
+
+
+def _candidate_money(c: CostEstimate | None) -> float:
+    """The cost figure options are ranked on: total, else per month, else per 1M tokens, else
+    per hour (infinite without a price)."""
+    if c is None:
+        return math.inf
+    if c.usd_total is not None:
+        return c.usd_total
+    if c.usd_per_month is not None:
+        return c.usd_per_month
+    if c.usd_per_million_tokens is not None:
+        return c.usd_per_million_tokens
+    return c.usd_per_hour
 
 
 def _money(c: CostEstimate) -> float:

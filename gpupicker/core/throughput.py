@@ -50,6 +50,10 @@ A roofline with engine profiles (``shared/design/formulas.md`` §7):
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from pydantic import BaseModel, ConfigDict
 
 from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
@@ -302,81 +306,133 @@ def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
 
 
-def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
-    """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
-    p = engine_profile(w)
-    dtype = w.weights_dtype
-    b = w.batch
-    n_layers = max(1, arch.num_hidden_layers)
-    bw = gpu.memory_bandwidth_gbps * 1e9
-    eta = _bw_eff(p, dtype)
-    peak = _compute_peak_flops(gpu, dtype, w.compute_dtype)
-    tp = n if (p.tensor_parallel and n > 1) else 1
-    if w.parallelism.tensor_parallel > 1:
-        tp = min(n, w.parallelism.tensor_parallel)
+class _InferenceSpeed(NamedTuple):
+    """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`)."""
 
+    decode_tokens_per_s: float
+    prefill_tokens_per_s: float
+    bound: str
+    weight_bytes: float
+    kv_bytes: float
+
+
+def _prompt_and_new(w: Workload) -> tuple[int, int]:
+    """Prompt tokens and generated tokens per sequence of an inference workload."""
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     new = w.new_tokens if w.new_tokens is not None else (0 if w.task == "decode_ceiling"
                                                           else w.avg_output_tokens)
-    ctx_mean = 0.0 if w.task == "decode_ceiling" else prompt + new / 2.0
+    return prompt, new
 
-    wbytes = decode_weight_bytes(arch, dtype, b)
-    f = _facts(arch)
-    kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
-    if kv_key not in f:
-        f[kv_key] = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
-    kv = f[kv_key]
-    mem_s = (wbytes + p.kv_traffic * kv) / (bw * eta) / tp
-    p_act = _facts(arch)["active"] - (0 if arch.tie_word_embeddings
-                                         else arch.vocab_size * arch.hidden_size)
-    flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
-    comp_s = flops / (peak * p.compute_eff) / tp
-    layer_factor = p.quant_layer_factor.get(dtype, 1.0)
-    per_layer = p.s_per_layer * layer_factor + p.s_per_linear * _linears_per_layer(arch)
-    overhead = (n_layers * per_layer
-                + p.s_per_linear + p.s_per_step)
-    comm = 0.0
-    if tp > 1:
-        comm = 2 * n_layers * allreduce_seconds(gpu, tp, b * arch.hidden_size * 2)
-    elif n > 1:
-        hop = b * arch.hidden_size * 2 / (link_bandwidth_gbps(gpu) * 1e9)
-        comm = (n - 1) * (link_latency_s(gpu) + hop)
-    step = max(mem_s, comp_s) + overhead + comm
-    bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
-    if overhead > max(mem_s, comp_s):
-        bound = "engine-overhead"
-    if comm > max(mem_s, comp_s):
-        bound = "interconnect"
-    decode = 1.0 / step
 
-    # prefill: one forward over b·prompt tokens (causal attention ≈ half the square)
-    pre_tokens = b * prompt
-    pre_flops = pre_tokens * 2.0 * p_act + b * 2.0 * n_layers * arch.num_attention_heads \
-        * arch.head_dim_eff * prompt * prompt
-    pre_s = max(pre_flops / (peak * p.compute_eff), wbytes / (bw * eta)) / tp + overhead + comm
-    prefill = pre_tokens / pre_s
+@dataclass(slots=True)
+class _Roofline:
+    """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to the batch or the
+    context: engine profile, bandwidth and its efficiency η, compute peak, tensor-parallel
+    degree and the fixed per-step overhead (seconds). :meth:`speed` evaluates it at a batch and
+    context; the serving-batch search tries several batches per GPU × count."""
 
-    assumptions = [
-        f"Engine: {p.name}; {eta:.0%} of peak memory bandwidth "
-        f"({gpu.memory_bandwidth_gbps:,.0f} GB/s) for {dtype} weights.",
-        f"Decode reads {wbytes / 1e9:.2f} GB of weights"
-        + (f" + {kv / 1e9:.2f} GB of KV cache" if kv else "") + " per step"
-        + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
-        + ".",
-        f"Fixed engine overhead {overhead * 1e3:.2f} ms per step; decode GEMMs at "
-        f"{p.compute_eff:.0%} of dense peak.",
-        f"Calibration: {p.source}.",
-    ]
-    if n > 1 and tp == 1:
-        assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
-    return Throughput.model_construct(  # all fields computed here: skip re-validation (speed)
-        decode_tokens_per_s=decode,
-        aggregate_decode_tokens_per_s=decode * b,
-        prefill_tokens_per_s=prefill,
-        bound=bound,
-        efficiency=eta,
-        assumptions=tuple(assumptions),
-    )
+    w: Workload
+    arch: ModelArch
+    gpu: GpuSpec
+    n: int
+    profile: EngineProfile
+    n_layers: int
+    bw: float
+    eta: float
+    peak: float
+    tp: int
+    p_act: float
+    overhead: float
+
+    @classmethod
+    def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
+        p = engine_profile(w)
+        dtype = w.weights_dtype
+        n_layers = max(1, arch.num_hidden_layers)
+        tp = n if (p.tensor_parallel and n > 1) else 1
+        if w.parallelism.tensor_parallel > 1:
+            tp = min(n, w.parallelism.tensor_parallel)
+        p_act = _facts(arch)["active"] - (0 if arch.tie_word_embeddings
+                                             else arch.vocab_size * arch.hidden_size)
+        layer_factor = p.quant_layer_factor.get(dtype, 1.0)
+        per_layer = p.s_per_layer * layer_factor + p.s_per_linear * _linears_per_layer(arch)
+        overhead = (n_layers * per_layer
+                    + p.s_per_linear + p.s_per_step)
+        return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers,
+                   bw=gpu.memory_bandwidth_gbps * 1e9, eta=_bw_eff(p, dtype),
+                   peak=_compute_peak_flops(gpu, dtype, w.compute_dtype), tp=tp, p_act=p_act,
+                   overhead=overhead)
+
+    def speed(self, b: int, prompt: int, new: int) -> _InferenceSpeed:
+        """Decode and prefill speed at batch ``b`` with ``prompt`` + ``new`` tokens per sequence."""
+        w, arch, gpu, n, p = self.w, self.arch, self.gpu, self.n, self.profile
+        n_layers, bw, eta, peak, tp = self.n_layers, self.bw, self.eta, self.peak, self.tp
+        p_act, overhead = self.p_act, self.overhead
+        ctx_mean = 0.0 if w.task == "decode_ceiling" else prompt + new / 2.0
+
+        wbytes = decode_weight_bytes(arch, w.weights_dtype, b)
+        f = _facts(arch)
+        kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
+        if kv_key not in f:
+            f[kv_key] = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+        kv = f[kv_key]
+        mem_s = (wbytes + p.kv_traffic * kv) / (bw * eta) / tp
+        flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
+        comp_s = flops / (peak * p.compute_eff) / tp
+        comm = 0.0
+        if tp > 1:
+            comm = 2 * n_layers * allreduce_seconds(gpu, tp, b * arch.hidden_size * 2)
+        elif n > 1:
+            hop = b * arch.hidden_size * 2 / (link_bandwidth_gbps(gpu) * 1e9)
+            comm = (n - 1) * (link_latency_s(gpu) + hop)
+        step = max(mem_s, comp_s) + overhead + comm
+        bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
+        if overhead > max(mem_s, comp_s):
+            bound = "engine-overhead"
+        if comm > max(mem_s, comp_s):
+            bound = "interconnect"
+        decode = 1.0 / step
+
+        # prefill: one forward over b·prompt tokens (causal attention ≈ half the square)
+        pre_tokens = b * prompt
+        pre_flops = pre_tokens * 2.0 * p_act + b * 2.0 * n_layers * arch.num_attention_heads \
+            * arch.head_dim_eff * prompt * prompt
+        pre_s = max(pre_flops / (peak * p.compute_eff), wbytes / (bw * eta)) / tp + overhead + comm
+        prefill = pre_tokens / pre_s
+        return _InferenceSpeed(decode, prefill, bound, wbytes, kv)
+
+    def throughput(self, w: Workload, s: _InferenceSpeed) -> Throughput:
+        """The :class:`Throughput` of evaluation ``s`` of workload ``w`` (this roofline's
+        workload at ``s``'s batch), with the assumptions it holds for."""
+        p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
+        assumptions = [
+            f"Engine: {p.name}; {self.eta:.0%} of peak memory bandwidth "
+            f"({gpu.memory_bandwidth_gbps:,.0f} GB/s) for {w.weights_dtype} weights.",
+            f"Decode reads {s.weight_bytes / 1e9:.2f} GB of weights"
+            + (f" + {kv / 1e9:.2f} GB of KV cache" if kv else "") + " per step"
+            + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
+            + ".",
+            f"Fixed engine overhead {self.overhead * 1e3:.2f} ms per step; decode GEMMs at "
+            f"{p.compute_eff:.0%} of dense peak.",
+            f"Calibration: {p.source}.",
+        ]
+        if n > 1 and tp == 1:
+            assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
+        # plain construction: pydantic-core validates these few fields faster than model_construct
+        return Throughput(
+            decode_tokens_per_s=s.decode_tokens_per_s,
+            aggregate_decode_tokens_per_s=s.decode_tokens_per_s * w.batch,
+            prefill_tokens_per_s=s.prefill_tokens_per_s,
+            bound=s.bound,
+            efficiency=self.eta,
+            assumptions=tuple(assumptions),
+        )
+
+
+def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
+    """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
+    roof = _Roofline.of(w, arch, gpu, n)
+    return roof.throughput(w, roof.speed(w.batch, *_prompt_and_new(w)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -531,8 +587,8 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     if n > 1:
         assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu)}.")
     assumptions.extend(notes)
-    return Throughput.model_construct(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
-                                      assumptions=tuple(assumptions))
+    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
+                      assumptions=tuple(assumptions))
 
 
 # --------------------------------------------------------------------------------------------
@@ -617,6 +673,66 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
     return t
 
 
+SERVING_MAX_BATCH = 256
+"""Most concurrent sequences per replica the serving search assumes (vLLM ``max_num_seqs``)."""
+
+
+def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
+                       ) -> tuple[Workload, Throughput]:
+    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute``.
+
+    Concurrent sequences by Little's law: request rate × latency of one request
+    (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
+    rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
+    from ``w.batch``. At a new batch each sequence holds ``avg_prompt_tokens +
+    avg_output_tokens`` tokens (``seq_len``).
+
+    Returns:
+        The workload at the batch found, and its :class:`Throughput`.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+    if w.model is None:
+        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+    arch = w.model
+    n = max(1, num_gpus or w.num_gpus)
+    rate = (w.requests_per_minute or 0.0) / 60.0
+    seq_len = w.avg_prompt_tokens + w.avg_output_tokens
+
+    def at_batch(b: int) -> Workload:
+        return w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
+                                    "seq_len": seq_len})
+
+    def need(decode: float | None, prefill: float | None) -> int:
+        latency = w.avg_output_tokens / (decode or 1e-9) + w.avg_prompt_tokens / (prefill or 1e9)
+        return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(rate * latency)))
+
+    b = w.batch
+    if w.task == "image_gen" or arch.kind == "diffusion" or w.is_training:
+        wb, t = w, estimate_throughput(w, gpu, n)
+        for _ in range(2):  # two fixed-point steps of Little's law
+            b_next = need(t.decode_tokens_per_s, t.prefill_tokens_per_s)
+            if b_next == b:
+                break
+            b = b_next
+            wb = at_batch(b)
+            t = estimate_throughput(wb, gpu, n)
+        return wb, t
+    # LLM inference: the roofline is evaluated at each batch, the result built once
+    roof = _Roofline.of(w, arch, gpu, n)
+    s = roof.speed(b, *_prompt_and_new(w))
+    moved = False
+    for _ in range(2):  # two fixed-point steps of Little's law
+        b_next = need(s.decode_tokens_per_s, s.prefill_tokens_per_s)
+        if b_next == b:
+            break
+        b, moved = b_next, True
+        s = roof.speed(b, seq_len, 0 if w.task == "decode_ceiling" else w.avg_output_tokens)
+    wb = at_batch(b) if moved else w
+    return wb, roof.throughput(wb, s)
+
+
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:
     """Hours to process ``dataset_tokens × epochs`` at ``tokens_per_s`` (None without a size)."""
     if not w.dataset_tokens or tokens_per_s <= 0:
@@ -624,6 +740,7 @@ def train_hours(w: Workload, tokens_per_s: float) -> float | None:
     return w.dataset_tokens * w.epochs / tokens_per_s / 3600.0
 
 
-__all__ = ["ENGINE_PROFILES", "EngineProfile", "estimate_throughput", "engine_profile",
+__all__ = ["ENGINE_PROFILES", "EngineProfile", "SERVING_MAX_BATCH", "estimate_throughput",
+           "engine_profile", "serving_throughput",
            "train_hours", "mfu_default", "train_flops_per_token", "decode_weight_bytes",
            "allreduce_seconds", "link_bandwidth_gbps"]
