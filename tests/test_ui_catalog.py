@@ -282,3 +282,23 @@ def test_csv_import_column_mapping(qtbot, tmp_path, catalog):
     providers = {catalog.price_model.record(r).provider for r in
                  range(catalog.price_model.rowCount())}
     assert "Shop 3" in providers
+
+
+def test_model_edit_updates_the_wizard_and_results(qtbot, window, catalog):
+    c = window.controller
+    model = catalog.models_model
+    assert model.editable
+    row = model.row_of_key("mistral_7b_v0_1")
+    col = model.columns.index("num_layers")
+    before = c.workload.model.param_count()
+    with qtbot.waitSignal(c.resultsChanged, timeout=3000):
+        assert model.setData(model.index(row, col), 64)
+    assert c.workload.model.num_hidden_layers == 64
+    assert c.workload.model.param_count() > before
+    # an edit that breaks the architecture is refused with a message
+    heads = model.columns.index("num_key_value_heads")
+    with qtbot.waitSignal(model.validationFailed, timeout=1000):
+        assert not model.setData(model.index(row, heads), 7)
+    catalog.undo_stack.undo()
+    assert model.record(row).num_layers == 32
+    assert c.workload.model.num_hidden_layers == 32

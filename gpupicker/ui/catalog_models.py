@@ -102,6 +102,9 @@ class RecordTableModel(QAbstractTableModel):
     def header(self, column: str) -> str:
         return column
 
+    def check(self, record: BaseModel) -> None:
+        """Extra validation beyond the record type (raise ValueError with a plain message)."""
+
     # ---- Qt model API -----------------------------------------------------------------
     def reload(self) -> None:
         """Re-read every row from the repository (import, external change)."""
@@ -210,9 +213,14 @@ class RecordTableModel(QAbstractTableModel):
             data[col] = value
         try:
             new = self.record_type.model_validate(data)
+            self.check(new)
         except ValidationError as exc:
             self.validationFailed.emit(
                 translate("Catalog", "Not saved — %1").replace("%1", validation_message(exc)))
+            return False
+        except ValueError as exc:
+            self.validationFailed.emit(translate("Catalog", "Not saved — %1").replace(
+                "%1", str(exc)))
             return False
         cmd = EditRecordCommand(self, self._keys[index.row()], old, new, index.column(),
                                 translate("Catalog", "Edit %1").replace("%1", self.header(col)))
@@ -484,25 +492,88 @@ class GpuTableModel(RecordTableModel):
 
 
 class ModelsTableModel(RecordTableModel):
-    """Catalog models (read-only in this version)."""
+    """Catalog models as flat ``models.csv`` rows; editable when the repository can write them.
 
-    columns = ("id", "name", "family", "kind", "params_b", "max_context", "license")
-    editable = frozenset()
-    numeric = frozenset({"params_b", "max_context"})
+    An edit must still describe a valid architecture (checked with ``to_arch()``).
+    """
+
+    columns = ("id", "name", "family", "params_b", "num_layers", "hidden_size",
+               "intermediate_size", "num_attention_heads", "num_key_value_heads", "vocab_size",
+               "max_context", "license")
+    numeric = frozenset({"params_b", "num_layers", "hidden_size", "intermediate_size",
+                         "num_attention_heads", "num_key_value_heads", "vocab_size",
+                         "max_context"})
+
+    def __init__(self, repo: Any, parent: Any = None) -> None:
+        self.writable = hasattr(repo, "model_records") and hasattr(repo, "upsert_model")
+        if self.writable:
+            from ..catalog import ModelRecord
+
+            self.record_type = ModelRecord
+            self.editable = frozenset(self.columns) - {"id"}
+        super().__init__(repo, parent)
 
     def header(self, column: str) -> str:
         return {
             "id": translate("Catalog", "Id"),
             "name": translate("Catalog", "Name"),
             "family": translate("Catalog", "Family"),
-            "kind": translate("Catalog", "Kind"),
             "params_b": translate("Catalog", "Parameters (B)"),
+            "num_layers": translate("Catalog", "Layers"),
+            "hidden_size": translate("Catalog", "Hidden size"),
+            "intermediate_size": translate("Catalog", "MLP size"),
+            "num_attention_heads": translate("Catalog", "Heads"),
+            "num_key_value_heads": translate("Catalog", "KV heads"),
+            "vocab_size": translate("Catalog", "Vocabulary"),
             "max_context": translate("Catalog", "Context (tokens)"),
             "license": translate("Catalog", "Licence"),
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+        if self.writable:
+            user = {m.id: bool(getattr(m, "is_user", False)) for m in self.repo.models()}
+            return [(r.id, r, user.get(r.id, False)) for r in self.repo.model_records()]
         return [(m.id, m, bool(getattr(m, "is_user", False))) for m in self.repo.models()]
+
+    def check(self, record: BaseModel) -> None:
+        to_arch = getattr(record, "to_arch", None)
+        if to_arch is not None:
+            try:
+                to_arch()
+            except ValidationError as exc:
+                raise ValueError(validation_message(exc)) from exc
+
+    def _write(self, key: Any, record: BaseModel) -> Any:
+        self.repo.upsert_model(record)
+        return key
+
+    def _insert(self, record: BaseModel) -> Any:
+        self.repo.upsert_model(record)
+        return record.id  # type: ignore[attr-defined]
+
+    def _remove(self, key: Any) -> None:
+        self.repo.delete_model(key)
+
+    def can_delete(self) -> bool:
+        return self.writable and hasattr(self.repo, "delete_model")
+
+    def _free_id(self, base: str) -> str:
+        n, candidate = 2, base
+        while candidate in self._keys:
+            candidate = f"{base}_{n}"
+            n += 1
+        return candidate
+
+    def duplicate_of(self, record: BaseModel) -> BaseModel:
+        rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
+        return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]
+
+    def new_record(self) -> BaseModel:
+        """A template row for "Add" (a Llama-2-7B shape to edit)."""
+        return self.record_type.model_validate(dict(
+            id=self._free_id("my_model"), name=translate("Catalog", "My model"), family="custom",
+            params_b=6.74, num_layers=32, hidden_size=4096, intermediate_size=11008,
+            num_attention_heads=32, num_key_value_heads=32, vocab_size=32000, max_context=4096))
 
     def display(self, record: BaseModel, column: str) -> str:
         if not hasattr(record, column):
@@ -516,6 +587,3 @@ class ModelsTableModel(RecordTableModel):
             if not hasattr(rec, col):
                 return ""
         return super().data(index, role)
-
-    def can_delete(self) -> bool:
-        return False

@@ -68,7 +68,7 @@ class CatalogTab(QWidget):
         self.add_button.setEnabled(editable and hasattr(model, "new_record"))
         self.duplicate_button.setEnabled(editable)
         self.delete_button.setEnabled(editable and model.can_delete())
-        self.reset_button.setEnabled(hasattr(model.repo, "reset_row") and table != "models")
+        self.reset_button.setEnabled(hasattr(model.repo, "reset_row"))
         self.count_label = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)

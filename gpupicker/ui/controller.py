@@ -212,6 +212,11 @@ class WorkloadController(QObject):
         """The repository was edited: re-read GPUs and prices and recompute."""
         self.snapshot = CatalogSnapshot.from_repo(self.repo)
         self.modelsChanged.emit()
+        w = self._workload
+        if w.model_id:
+            arch = self.repo.get_model(w.model_id)
+            if arch is not None and arch != w.model:
+                self.update(model=arch)  # the user edited the model in use
         self.schedule()
 
 

@@ -157,180 +157,211 @@
 <context>
     <name>Catalog</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="215"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="219"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="222"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="218"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="226"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="270"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="278"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="282"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="290"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="356"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="349"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="357"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="350"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="358"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="351"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="359"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="352"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="360"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="353"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="361"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="354"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="362"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="355"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="363"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="356"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="447"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="364"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="455"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="357"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="365"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="396"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="404"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="398"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="406"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="411"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="419"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="413"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="421"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="421"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="429"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="438"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="495"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="446"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="518"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="439"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="496"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="447"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="519"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="440"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="448"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="441"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="449"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="442"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="450"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="443"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="451"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="444"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="452"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="445"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="453"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="446"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="454"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="447"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="455"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="482"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="490"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="497"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="520"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="498"/>
-        <source>Kind</source>
-        <translation>类型</translation>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="574"/>
+        <source>My model</source>
+        <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="499"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="521"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="500"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="522"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="523"/>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="524"/>
+        <source>MLP size</source>
+        <translation>MLP 维度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="525"/>
+        <source>Heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="526"/>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="527"/>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="528"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="501"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="529"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
