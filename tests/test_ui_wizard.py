@@ -331,3 +331,33 @@ def test_custom_model_from_config_json(qtbot, tmp_path, window):
     bad.write_text("{not json")
     with qtbot.waitSignal(window.controller.inputRejected, timeout=1000):
         assert not page.load_config(str(bad))
+
+
+def test_70b_bf16_inference_needs_several_gpus(qtbot, window):
+    c = window.controller
+    c.set_task("inference")
+    c.set_model("llama2_70b", window.repo.get_model("llama2_70b"))
+    c.update(weights_dtype="bf16", framework="transformers")
+    view = c.recompute()
+    singles = [o for o in view.options if o.num_gpus == 1 and o.capacity_bytes_per_gpu < 141e9]
+    assert singles and not any(o.fits for o in singles)
+    assert any(o.fits and o.num_gpus > 1 for o in view.options)
+    page = window.wizard.results_page
+    assert all(o.num_gpus > 1 or o.capacity_bytes_per_gpu >= 141e9
+               for o in page.visible_options())
+    page.only_fitting.setChecked(False)
+    assert page.proxy.rowCount() == len(view.options)
+
+
+def test_results_table_sorts_by_clicked_header(qtbot, window):
+    window.controller.recompute()
+    page = window.wizard.results_page
+    col = page.options_model.COLUMNS.index("usd_per_hour")
+    header = page.table.horizontalHeader()
+    window.wizard.show_page("results")
+    x = header.sectionViewportPosition(col) + header.sectionSize(col) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    keys = [page.proxy.data(page.proxy.index(r, col), Qt.ItemDataRole.UserRole)
+            for r in range(page.proxy.rowCount())]
+    assert header.sortIndicatorSection() == col
+    assert keys == sorted(keys) or keys == sorted(keys, reverse=True)
