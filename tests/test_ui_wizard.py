@@ -281,9 +281,11 @@ def test_preferences_dialog_and_geometry_are_saved(qtbot, window, repo):
     qtbot.addWidget(dlg)
     dlg.staleness.setValue(3)
     dlg.hours.setCurrentIndex(dlg.hours.findData(720))
+    dlg.lang.setCurrentIndex(dlg.lang.findData("zh_CN"))
     dlg.accept()
     prefs = Preferences.load()
     assert prefs.staleness_months == 3 and prefs.hours_per_month == 720
+    assert prefs.lang == "zh_CN"
     assert window.controller.prefs.hours_per_month == 720
 
     window.resize(701, 501)  # within the offscreen screen (800×600), so restore is not clamped

@@ -159,7 +159,14 @@ class PreferencesDialog(QDialog):
         self.staleness.setRange(1, 120)
         self.staleness.setValue(prefs.staleness_months)
         self.staleness.setSuffix(self.tr(" months"))
+        self.lang = QComboBox()
+        self.lang.addItem(self.tr("System language"), None)
+        self.lang.addItem("English", "en_US")
+        self.lang.addItem("简体中文", "zh_CN")
+        self.lang.setCurrentIndex(max(0, self.lang.findData(prefs.lang)))
+        self.lang.setToolTip(self.tr("Takes effect the next time gpupicker starts."))
         form = QFormLayout()
+        form.addRow(self.tr("&Language:"), self.lang)
         form.addRow(self.tr("&Memory unit:"), self.byte_unit)
         form.addRow(self.tr("&Hours per month:"), self.hours)
         form.addRow(self.tr("Mark prices &older than:"), self.staleness)
@@ -177,6 +184,7 @@ class PreferencesDialog(QDialog):
             "byte_unit": self.byte_unit.currentData(),
             "hours_per_month": self.hours.currentData(),
             "staleness_months": self.staleness.value(),
+            "lang": self.lang.currentData(),
         })
 
     def accept(self) -> None:

@@ -4,12 +4,12 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="198"/>
         <source>About gpupicker</source>
         <translation>关于 gpupicker</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="191"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="199"/>
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
         <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
     </message>
@@ -1393,16 +1393,31 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="163"/>
+        <source>System language</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="167"/>
+        <source>Takes effect the next time gpupicker starts.</source>
+        <translation>下次启动 gpupicker 时生效。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="169"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="170"/>
         <source>&amp;Memory unit:</source>
         <translation>显存单位(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="164"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="171"/>
         <source>&amp;Hours per month:</source>
         <translation>每月小时数(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="165"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="172"/>
         <source>Mark prices &amp;older than:</source>
         <translation>标记早于此时间的价格(&amp;O)：</translation>
     </message>
