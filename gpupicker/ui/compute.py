@@ -1,9 +1,7 @@
 """The one place the UI asks core for answers.
 
-:func:`run_recommendation` calls ``gpupicker.core.recommend.recommend`` when that
-module exists. Until it lands, it falls back to a memory-only ranking that only
-*calls* ``core.memory.estimate_memory`` for each GPU and count, and says so in
-``notes``; no formula lives here.
+:func:`run_recommendation` calls ``gpupicker.core.recommend.recommend`` (and
+``core.advisor.advise`` when the preferred GPU does not fit); no formula lives here.
 """
 
 from __future__ import annotations
@@ -13,8 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.hardware import GpuSpec, PriceOffer
-from ..core.memory import estimate_memory
-from ..core.results import CostEstimate, Option, Throughput
+from ..core.results import Option
 from ..core.workload import Workload
 
 log = logging.getLogger(__name__)
@@ -31,7 +28,6 @@ class RecommendationView:
     advice: tuple[Any, ...] = ()
     notes: tuple[str, ...] = ()
     error: str = ""
-    memory_only: bool = False
     preferred_fits: bool | None = None
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -87,7 +83,8 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
                                       advice=tuple(getattr(rec, "advice", ()) or ()),
                                       notes=tuple(getattr(rec, "notes", ()) or ()))
         else:
-            view = _memory_only(w, snap, max_gpus)
+            return RecommendationView(error="the calculator (gpupicker.core.recommend) is not "
+                                            "installed")
     except (ValueError, ArithmeticError) as exc:
         return RecommendationView(error=str(exc))
     except Exception as exc:  # noqa: BLE001 - a calculator bug must not take the window down
@@ -107,46 +104,4 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
             except (ValueError, ArithmeticError, TypeError):
                 advice = ()
     return RecommendationView(options=view.options, advice=advice, notes=view.notes,
-                              memory_only=view.memory_only, preferred_fits=preferred)
-
-
-def _memory_only(w: Workload, snap: CatalogSnapshot, max_gpus: int) -> RecommendationView:
-    """Interim ranking while core.recommend is absent: fit first, then price per hour."""
-    by_gpu: dict[str, list[PriceOffer]] = {}
-    for p in snap.prices:
-        if p.currency == "USD":
-            by_gpu.setdefault(p.gpu_id, []).append(p)
-    options: list[Option] = []
-    for g in snap.gpus:
-        offers = by_gpu.get(g.id, [])
-        wanted = [p for p in offers if p.pricing == w.pricing] or offers
-        offer = min(wanted, key=lambda p: p.usd_per_gpu_hour) if wanted else None
-        chosen = None
-        for n in GPU_COUNTS:
-            if n > max_gpus:
-                break
-            mem = estimate_memory(w, g, n)
-            if mem.total_bytes <= g.memory_bytes or chosen is None:
-                chosen = (n, mem)
-            if mem.total_bytes <= g.memory_bytes:
-                break
-        if chosen is None:
-            continue
-        n, mem = chosen
-        fits = mem.total_bytes <= g.memory_bytes
-        usd_h = offer.usd_per_gpu_hour * n if offer else 0.0
-        hours = w.train_hours
-        options.append(Option(
-            gpu_id=g.id, gpu_name=g.name, num_gpus=n, fits=fits, memory=mem,
-            capacity_bytes_per_gpu=g.memory_bytes, headroom_bytes=g.memory_bytes - mem.total_bytes,
-            throughput=Throughput(),
-            cost=CostEstimate(usd_per_hour=usd_h, hours=hours,
-                              usd_total=usd_h * hours if (hours and offer) else None),
-            provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
-            price_observed=offer.observed if offer else "",
-            limit="vram" if not fits else "", reason=""))
-    options.sort(key=lambda o: (not o.fits, o.cost.usd_per_hour == 0, o.cost.usd_per_hour,
-                                -o.headroom_bytes))
-    ranked = tuple(o.model_copy(update={"rank": i + 1}) for i, o in enumerate(options))
-    return RecommendationView(options=ranked, memory_only=True,
-                              notes=("memory-only",))
+                              preferred_fits=preferred)

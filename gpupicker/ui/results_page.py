@@ -145,12 +145,7 @@ class ResultsPage(QWizardPage):
         notes: list[str] = []
         if view.error:
             notes.append(self.tr("Cannot estimate this job: %1").replace("%1", view.error))
-        if view.memory_only:
-            notes.append(self.tr("Memory-only ranking: the speed and cost model is not "
-                                 "installed yet, so options are ranked by fit, then price per "
-                                 "hour. Set a planned run length on the Budget page to see "
-                                 "total cost."))
-        notes += [n for n in view.notes if n != "memory-only"]
+        notes += list(view.notes)
         fitting = [o for o in view.options if o.fits]
         if view.options and not fitting:
             notes.append(self.tr("No GPU in the catalog fits this job with up to 8 GPUs. Try "

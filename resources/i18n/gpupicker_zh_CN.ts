@@ -1649,47 +1649,42 @@
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="149"/>
-        <source>Memory-only ranking: the speed and cost model is not installed yet, so options are ranked by fit, then price per hour. Set a planned run length on the Budget page to see total cost.</source>
-        <translation>仅按显存排序：速度与成本模型尚未安装，因此先按是否放得下、再按每小时价格排序。在预算页设置计划运行时长即可看到总成本。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="156"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="151"/>
         <source>No GPU in the catalog fits this job with up to 8 GPUs. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
         <translation>目录中没有 GPU 能在 8 块以内放下此任务。请尝试更低精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="170"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="165"/>
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="173"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="168"/>
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="184"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="179"/>
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="187"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="182"/>
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="197"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="192"/>
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="200"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="195"/>
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="200"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="195"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
