@@ -16,8 +16,6 @@ from ..core.workload import Workload
 
 log = logging.getLogger(__name__)
 
-GOALS = ("cheapest", "fastest", "value", "headroom")
-GPU_COUNTS = (1, 2, 4, 8)
 
 
 @dataclass(frozen=True)
