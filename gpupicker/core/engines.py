@@ -16,6 +16,8 @@ output matrix to the GPU, and reserves a compute buffer dominated by the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .dtypes import GGUF_TYPES, bytes_per_weight
 from .hardware import GpuSpec
 from .memory import kv_cache_bytes, weights_bytes
@@ -59,30 +61,54 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
         ValueError: for unknown dtypes.
     """
     tp = max(1, num_gpus)
-    ctx = w.context_tokens()
-    wb = weights_bytes(arch, w.weights_dtype) // tp
+    if gpu is None:
+        ctx = w.context_tokens()
+        wb, act, kv_per_seq = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, ctx, tp)
+        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
+                              activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
+                              cuda_context_bytes=VLLM_NON_TORCH_BYTES, num_gpus=tp,
+                              total_params=arch.param_count(),
+                              assumptions=(*_vllm_assumptions(w.kv_cache_dtype, ctx, tp,
+                                                              w.gpu_memory_utilization),
+                                           "No GPU given: KV sized for the batch."))
+    return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, w.context_tokens(),
+                                w.gpu_memory_utilization, gpu.memory_bytes, tp)
+
+
+def _vllm_assumptions(kv_cache_dtype: str, ctx: int, tp: int, utilization: float
+                      ) -> tuple[str, str]:
+    return (f"vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization:.2f}.",
+            f"KV cache in {kv_cache_dtype}, {VLLM_BLOCK_TOKENS}-token blocks; max_model_len {ctx}.")
+
+
+@lru_cache(maxsize=1024)
+def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
+                tp: int) -> tuple[int, int, int]:
+    """(weight bytes, profiling activation bytes, KV bytes of one ``ctx``-token sequence) per GPU
+    of a vLLM server with tensor parallelism ``tp``: the same for every card."""
+    wb = weights_bytes(arch, weights_dtype) // tp
     profile_tokens = max(2048, min(ctx, 8192))
     act = int(profile_tokens * _prefill_bytes_per_token(arch) / tp
               + VLLM_MAX_NUM_SEQS * arch.vocab_size * 8)
-    kv_per_seq = kv_cache_bytes(arch, ctx, 1, w.kv_cache_dtype) // tp
-    kv_needed = kv_per_seq * w.batch
-    assumptions = [
-        f"vLLM, tensor parallel {tp}, gpu_memory_utilization {w.gpu_memory_utilization:.2f}.",
-        f"KV cache in {w.kv_cache_dtype}, {VLLM_BLOCK_TOKENS}-token blocks; max_model_len {ctx}.",
-    ]
-    if gpu is None:
-        graphs = VLLM_CUDA_GRAPH_BYTES_MAX
-        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_needed, activations_bytes=act,
-                              engine_reserve_bytes=graphs, cuda_context_bytes=VLLM_NON_TORCH_BYTES,
-                              num_gpus=tp, total_params=arch.param_count(),
-                              assumptions=(*assumptions, "No GPU given: KV sized for the batch."))
-    usable = gpu.memory_bytes * USABLE_FRACTION
-    graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * gpu.memory_bytes))
-    budget = int(w.gpu_memory_utilization * usable)
+    kv_per_seq = kv_cache_bytes(arch, ctx, 1, kv_cache_dtype) // tp
+    return wb, act, kv_per_seq
+
+
+@lru_cache(maxsize=1024)
+def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
+                         utilization: float, card_bytes: int, tp: int) -> MemoryEstimate:
+    """:func:`vllm_memory` on a card of ``card_bytes``: it depends on nothing else of the
+    workload or the card (not on the batch: the pool takes what the card leaves), so it is
+    computed once per model, dtypes, context, utilization, capacity and tensor parallelism."""
+    wb, act, kv_per_seq = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, ctx, tp)
+    assumptions = list(_vllm_assumptions(kv_cache_dtype, ctx, tp, utilization))
+    usable = card_bytes * USABLE_FRACTION
+    graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * card_bytes))
+    budget = int(utilization * usable)
     pool = budget - wb - act
     if pool >= kv_per_seq > 0:
         seqs = min(VLLM_MAX_NUM_SEQS, pool // kv_per_seq)
-        blocks = pool // max(1, kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) // tp)
+        blocks = pool // max(1, kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp)
         assumptions.append(f"KV pool {pool / GiB:.1f} GiB = {blocks} blocks; "
                            f"{seqs} concurrent sequences of {ctx} tokens.")
         kv = pool

@@ -192,6 +192,26 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     return out, notes
 
 
+_LIMITS = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
+           "engine-overhead": "engine", "cpu-offload": "offload"}
+"""Throughput ``bound`` → the option's ``limit``."""
+
+
+def _limit_why(limit: str, w: Workload, gpu: GpuSpec) -> str:
+    """Why ``limit`` limits speed, in words ('' for an unknown limit)."""
+    if limit == "bandwidth":
+        return f"memory bandwidth ({gpu.memory_bandwidth_gbps:,.0f} GB/s) limits decode"
+    if limit == "compute":
+        return f"compute ({gpu.dense_16bit_tflops:,.0f} dense TFLOPS) limits speed"
+    if limit == "interconnect":
+        return f"the {link_name(gpu)} link between GPUs limits speed"
+    if limit == "engine":
+        return f"the {w.framework} engine's per-step overhead, not the GPU, limits speed"
+    if limit == "offload":
+        return "layers offloaded to system RAM limit speed"
+    return ""
+
+
 def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
                    fits: bool, replicas: int) -> tuple[str, tuple[str, ...]]:
     """The limit and the sentences of an option's reason that every price offer of one GPU ×
@@ -219,15 +239,8 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
         speed = f"{t.decode_tokens_per_s:,.1f} tokens/s per sequence"
         if w.batch > 1 or replicas > 1:
             speed += f" ({t.aggregate_decode_tokens_per_s:,.0f} aggregate)"
-    limit = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
-             "engine-overhead": "engine", "cpu-offload": "offload"}.get(bound, bound or "compute")
-    why = {
-        "bandwidth": f"memory bandwidth ({gpu.memory_bandwidth_gbps:,.0f} GB/s) limits decode",
-        "compute": f"compute ({gpu.dense_16bit_tflops:,.0f} dense TFLOPS) limits speed",
-        "interconnect": f"the {link_name(gpu)} link between GPUs limits speed",
-        "engine": f"the {w.framework} engine's per-step overhead, not the GPU, limits speed",
-        "offload": "layers offloaded to system RAM limit speed",
-    }.get(limit, "")
+    limit = _LIMITS.get(bound, bound or "compute")
+    why = _limit_why(limit, w, gpu)
     parts.append(f"{speed}; {why}" if why else speed)
     if not gpu.is_cuda:
         parts.append(f"{gpu.vendor or 'Non-NVIDIA'} GPU: no CUDA, the estimate assumes a mature "

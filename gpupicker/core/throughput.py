@@ -227,7 +227,12 @@ def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
     """Ring all-reduce of ``nbytes`` over ``n`` GPUs: latency + 2(N−1)/N · bytes / bandwidth."""
     if n <= 1:
         return 0.0
-    return link_latency_s(gpu) + 2.0 * (n - 1) / n * nbytes / (link_bandwidth_gbps(gpu) * 1e9)
+    return _ring_allreduce_s(link_latency_s(gpu), link_bandwidth_gbps(gpu) * 1e9, n, nbytes)
+
+
+def _ring_allreduce_s(latency_s: float, bytes_per_s: float, n: int, nbytes: float) -> float:
+    """:func:`allreduce_seconds` with the link's latency and bandwidth (bytes/s) given."""
+    return latency_s + 2.0 * (n - 1) / n * nbytes / bytes_per_s
 
 
 # --------------------------------------------------------------------------------------------
@@ -324,6 +329,26 @@ def _prompt_and_new(w: Workload) -> tuple[int, int]:
     return prompt, new
 
 
+def _engine_constants(w: Workload, arch: ModelArch
+                      ) -> tuple[EngineProfile, float, int, float, float]:
+    """(engine profile, bandwidth efficiency η, layers, active parameters less the input
+    embedding, fixed engine seconds per decode step) of ``w`` on ``arch``: the same on every
+    GPU, so cached per model and engine."""
+    f = _facts(arch)
+    key = ("engine", w.task == "decode_ceiling", w.framework, w.weights_dtype)
+    if key not in f:
+        p = engine_profile(w)
+        dtype = w.weights_dtype
+        n_layers = max(1, arch.num_hidden_layers)
+        p_act = f["active"] - (0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size)
+        layer_factor = p.quant_layer_factor.get(dtype, 1.0)
+        per_layer = p.s_per_layer * layer_factor + p.s_per_linear * _linears_per_layer(arch)
+        overhead = (n_layers * per_layer
+                    + p.s_per_linear + p.s_per_step)
+        f[key] = (p, _bw_eff(p, dtype), n_layers, p_act, overhead)
+    return f[key]
+
+
 @dataclass(slots=True)
 class _Roofline:
     """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to the batch or the
@@ -343,34 +368,35 @@ class _Roofline:
     tp: int
     p_act: float
     overhead: float
+    link_latency_s: float
+    link_bytes_per_s: float
+    dense_weight_bytes: float | None
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
-        p = engine_profile(w)
+        p, eta, n_layers, p_act, overhead = _engine_constants(w, arch)
         dtype = w.weights_dtype
-        n_layers = max(1, arch.num_hidden_layers)
         tp = n if (p.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
             tp = min(n, w.parallelism.tensor_parallel)
-        p_act = _facts(arch)["active"] - (0 if arch.tie_word_embeddings
-                                             else arch.vocab_size * arch.hidden_size)
-        layer_factor = p.quant_layer_factor.get(dtype, 1.0)
-        per_layer = p.s_per_layer * layer_factor + p.s_per_linear * _linears_per_layer(arch)
-        overhead = (n_layers * per_layer
-                    + p.s_per_linear + p.s_per_step)
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers,
-                   bw=gpu.memory_bandwidth_gbps * 1e9, eta=_bw_eff(p, dtype),
+                   bw=gpu.memory_bandwidth_gbps * 1e9, eta=eta,
                    peak=_compute_peak_flops(gpu, dtype, w.compute_dtype), tp=tp, p_act=p_act,
-                   overhead=overhead)
+                   overhead=overhead, link_latency_s=link_latency_s(gpu),
+                   link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
+                   # a dense model reads the same weights at any batch (MoE: touched experts)
+                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype))
 
     def speed(self, b: int, prompt: int, new: int) -> _InferenceSpeed:
         """Decode and prefill speed at batch ``b`` with ``prompt`` + ``new`` tokens per sequence."""
-        w, arch, gpu, n, p = self.w, self.arch, self.gpu, self.n, self.profile
+        w, arch, n, p = self.w, self.arch, self.n, self.profile
         n_layers, bw, eta, peak, tp = self.n_layers, self.bw, self.eta, self.peak, self.tp
         p_act, overhead = self.p_act, self.overhead
         ctx_mean = 0.0 if w.task == "decode_ceiling" else prompt + new / 2.0
 
-        wbytes = decode_weight_bytes(arch, w.weights_dtype, b)
+        wbytes = self.dense_weight_bytes
+        if wbytes is None:
+            wbytes = decode_weight_bytes(arch, w.weights_dtype, b)
         f = _facts(arch)
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
@@ -381,10 +407,11 @@ class _Roofline:
         comp_s = flops / (peak * p.compute_eff) / tp
         comm = 0.0
         if tp > 1:
-            comm = 2 * n_layers * allreduce_seconds(gpu, tp, b * arch.hidden_size * 2)
+            comm = 2 * n_layers * _ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s, tp,
+                                                    b * arch.hidden_size * 2)
         elif n > 1:
-            hop = b * arch.hidden_size * 2 / (link_bandwidth_gbps(gpu) * 1e9)
-            comm = (n - 1) * (link_latency_s(gpu) + hop)
+            hop = b * arch.hidden_size * 2 / self.link_bytes_per_s
+            comm = (n - 1) * (self.link_latency_s + hop)
         step = max(mem_s, comp_s) + overhead + comm
         bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
         if overhead > max(mem_s, comp_s):
