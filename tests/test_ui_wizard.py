@@ -104,6 +104,15 @@ def test_seed_case_qlora_mistral_through_all_pages(qtbot, window):
     assert caps[0] == pytest.approx(plot.options[0].capacity_bytes_per_gpu / GiB)
     assert plot.plot_item.getAxis("bottom").labelText.endswith("(GiB)")
 
+    # every offer: the seed's own RTX 4090 price, $0.44/h × 6 h = $2.64 (issue 2, acceptance 3)
+    with qtbot.waitSignal(c.resultsChanged, timeout=5000):
+        _click(qtbot, results.all_offers)
+    seed = [o for o in c.results.options if o.gpu_id == "rtx_4090" and o.num_gpus == 1
+            and o.cost.usd_per_hour == pytest.approx(0.44)]
+    assert seed and seed[0].fits
+    assert seed[0].cost.hours == pytest.approx(6.0)
+    assert round(seed[0].cost.usd_total, 2) == 2.64
+
 
 def test_results_page_labels_reasons_and_pareto(qtbot, window):
     c = window.controller

@@ -10,7 +10,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.advisor import advise
 from ..core.hardware import GpuSpec, PriceOffer
+from ..core.recommend import recommend
 from ..core.results import Option
 from ..core.workload import Workload
 
@@ -53,36 +55,19 @@ class CatalogSnapshot:
         return float(self.fx_usd_per_unit.get(self.display_currency, 1.0) or 1.0)
 
 
-def _core_recommend() -> Any | None:
-    try:
-        from ..core.recommend import recommend
-    except ImportError:
-        return None
-    return recommend
-
-
-def _core_advise() -> Any | None:
-    try:
-        from ..core.advisor import advise
-    except ImportError:
-        return None
-    return advise
-
-
 def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapest",
-                       max_gpus: int = 8, hours_per_month: float = 730.0) -> RecommendationView:
-    """Rank the catalog for ``w``; never raises for bad input (the error goes in ``error``)."""
-    recommend = _core_recommend()
+                       max_gpus: int = 8, hours_per_month: float = 730.0,
+                       all_offers: bool = False) -> RecommendationView:
+    """Rank the catalog for ``w``; never raises for bad input (the error goes in ``error``).
+
+    ``all_offers`` ranks every provider's price (else the cheapest per pricing type).
+    """
     try:
-        if recommend is not None:
-            rec = recommend(w, list(snap.gpus), list(snap.prices), goal=goal, max_gpus=max_gpus,
-                            fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month)
-            view = RecommendationView(options=tuple(rec.options),
-                                      advice=tuple(getattr(rec, "advice", ()) or ()),
-                                      notes=tuple(getattr(rec, "notes", ()) or ()))
-        else:
-            return RecommendationView(error="the calculator (gpupicker.core.recommend) is not "
-                                            "installed")
+        rec = recommend(w, list(snap.gpus), list(snap.prices), goal=goal, max_gpus=max_gpus,
+                        fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
+                        all_offers=all_offers)
+        view = RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
+                                  notes=tuple(rec.notes))
     except (ValueError, ArithmeticError) as exc:
         return RecommendationView(error=str(exc))
     except Exception as exc:  # noqa: BLE001 - a calculator bug must not take the window down
@@ -95,8 +80,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
         mine = [o for o in view.options if o.gpu_id == w.gpu and o.num_gpus == w.num_gpus]
         preferred = any(o.fits for o in mine) if mine else None
         gpu = next((g for g in snap.gpus if g.id == w.gpu), None)
-        advise = _core_advise()
-        if preferred is False and not advice and advise is not None and gpu is not None:
+        if preferred is False and not advice and gpu is not None:
             try:
                 advice = tuple(advise(w, gpu))
             except (ValueError, ArithmeticError, TypeError):

@@ -62,6 +62,7 @@ class WorkloadController(QObject):
         self.repo = repo
         self.prefs = prefs or Preferences()
         self.goal = "cheapest"
+        self.all_offers = False
         self.snapshot = CatalogSnapshot.from_repo(repo)
         self.results = RecommendationView()
         self.last_compute_s = 0.0
@@ -161,6 +162,12 @@ class WorkloadController(QObject):
             self.goal = goal
             self.schedule()
 
+    def set_all_offers(self, on: bool) -> None:
+        """Rank every provider's offer (True) or the cheapest offer per pricing type (False)."""
+        if on != self.all_offers:
+            self.all_offers = on
+            self.schedule()
+
     def set_prefs(self, prefs: Preferences) -> None:
         """New display preferences; recompute so every view re-renders."""
         self.prefs = prefs
@@ -171,8 +178,9 @@ class WorkloadController(QObject):
         """Recompute after the debounce interval (restarts on every edit)."""
         self._timer.start()
 
-    def _job(self) -> tuple[Workload, CatalogSnapshot, str, float]:
-        return self._workload, self.snapshot, self.goal, float(self.prefs.hours_per_month)
+    def _job(self) -> tuple[Workload, CatalogSnapshot, str, float, bool]:
+        return (self._workload, self.snapshot, self.goal, float(self.prefs.hours_per_month),
+                self.all_offers)
 
     @Slot()
     def recompute(self) -> RecommendationView:
@@ -220,8 +228,9 @@ class WorkloadController(QObject):
         self.schedule()
 
 
-def _compute(w: Workload, snap: CatalogSnapshot, goal: str, hours: float) -> RecommendationView:
-    return run_recommendation(w, snap, goal=goal, hours_per_month=hours)
+def _compute(w: Workload, snap: CatalogSnapshot, goal: str, hours: float,
+             all_offers: bool) -> RecommendationView:
+    return run_recommendation(w, snap, goal=goal, hours_per_month=hours, all_offers=all_offers)
 
 
 class _Relay(QObject):
@@ -234,10 +243,10 @@ class _RecommendTask(QRunnable):
     """One background recommendation over frozen inputs (Workload and snapshot are immutable)."""
 
     def __init__(self, relay: _Relay, generation: int, w: Workload, snap: CatalogSnapshot,
-                 goal: str, hours: float) -> None:
+                 goal: str, hours: float, all_offers: bool) -> None:
         super().__init__()
         self.relay, self.generation = relay, generation
-        self.args = (w, snap, goal, hours)
+        self.args = (w, snap, goal, hours, all_offers)
 
     def run(self) -> None:
         t0 = time.perf_counter()

@@ -34,7 +34,8 @@ class ResultsPage(QWizardPage):
     """Shows the controller's latest recommendation; never computes.
 
     Public: ``table`` / ``options_model`` / ``proxy``, ``summary``, ``notes``,
-    ``advisor_box`` / ``advisor_list``, ``vram_plot``, ``cost_plot``, ``only_fitting``.
+    ``advisor_box`` / ``advisor_list``, ``vram_plot``, ``cost_plot``, ``only_fitting``,
+    ``all_offers``.
     """
 
     def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
@@ -51,6 +52,10 @@ class ResultsPage(QWizardPage):
         self.notes.setWordWrap(True)
         self.only_fitting = QCheckBox(self.tr("Show only options that &fit"))
         self.only_fitting.setChecked(True)
+        self.all_offers = QCheckBox(self.tr("Every price &offer"))
+        self.all_offers.setToolTip(self.tr(
+            "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
+            "type (on-demand, spot …)."))
 
         self.options_model = OptionsTableModel(self)
         self.proxy = _FitFilter(self)
@@ -92,6 +97,7 @@ class ResultsPage(QWizardPage):
         tl.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
         head.addWidget(self.summary, 1)
+        head.addWidget(self.all_offers)
         head.addWidget(self.only_fitting)
         tl.addLayout(head)
         tl.addWidget(self.notes)
@@ -118,6 +124,7 @@ class ResultsPage(QWizardPage):
     def _connect(self) -> None:
         self.controller.resultsChanged.connect(self.show_results)
         self.only_fitting.toggled.connect(self._on_only_fitting)
+        self.all_offers.toggled.connect(self.controller.set_all_offers)
         self.advisor_list.itemActivated.connect(self._on_advice_activated)
 
     @Slot(bool)

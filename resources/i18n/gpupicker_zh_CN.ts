@@ -1624,67 +1624,77 @@
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="43"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="44"/>
         <source>Recommended GPUs</source>
         <translation>推荐的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="44"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="45"/>
         <source>Ranked for your job. Hover a row for the memory breakdown and assumptions; change any earlier page and this updates.</source>
         <translation>已按您的任务排序。悬停在某行上可查看显存明细和假设；修改前面任意页面，结果会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="52"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="53"/>
         <source>Show only options that &amp;fit</source>
         <translation>只显示放得下的方案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="75"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="55"/>
+        <source>Every price &amp;offer</source>
+        <translation>所有报价(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="57"/>
+        <source>Rank every provider&apos;s price for each GPU, not only the cheapest offer per pricing type (on-demand, spot …).</source>
+        <translation>对每款 GPU 列出所有服务商的价格，而不只是每种计费方式（按需、竞价……）中最便宜的一个。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="80"/>
         <source>What to change to fit your GPU</source>
         <translation>怎样调整才能放进您的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="147"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="154"/>
         <source>Cannot estimate this job: %1</source>
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="151"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="158"/>
         <source>No GPU in the catalog fits this job with up to 8 GPUs. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
         <translation>目录中没有 GPU 能在 8 块以内放下此任务。请尝试更低精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="165"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="172"/>
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="168"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="175"/>
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="179"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="186"/>
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="182"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="189"/>
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="192"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="199"/>
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="195"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="202"/>
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="195"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="202"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
