@@ -40,7 +40,7 @@ from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory
 from .results import CostEstimate, MemoryEstimate, Option, Throughput
-from .throughput import estimate_throughput, link_name, serving_throughput, train_hours
+from .throughput import ServingSearch, estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 
@@ -345,13 +345,14 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         notes.append(ref_note)
 
     sharded = {n: _auto_shard(w, n) for n in tried}
+    searches = {n: ServingSearch(sharded[n]) for n in tried} if serving else {}
     for gpu in gpus:
         for n in tried:
             wb = sharded[n]
             replicas = 1
             try:
                 if serving:
-                    wb, t, replicas = _serving_batch(wb, gpu, n)
+                    wb, t, replicas = _serving_batch(searches[n], gpu, n)
                 else:
                     t = estimate_throughput(wb, gpu, n)
                 key = (gpu.memory_bytes if gpu_dep else None, n, wb.batch)
@@ -425,10 +426,12 @@ def _hours(w: Workload, t: Throughput) -> float | None:
     return None
 
 
-def _serving_batch(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughput, int]:
-    """Concurrent sequences per replica by Little's law (:func:`serving_throughput`), and the
+def _serving_batch(search: ServingSearch, gpu: GpuSpec, n: int
+                   ) -> tuple[Workload, Throughput, int]:
+    """Concurrent sequences per replica by Little's law (:class:`ServingSearch`), and the
     replicas needed."""
-    wb, t = serving_throughput(w, gpu, n)
+    w = search.w
+    wb, t = search(gpu, n)
     replicas, _ = gpus_for_serving(w.requests_per_minute or 0.0, w.avg_prompt_tokens,
                                    w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
                                    t.prefill_tokens_per_s or 0.0, n)

@@ -330,10 +330,10 @@ def _prompt_and_new(w: Workload) -> tuple[int, int]:
 
 
 def _engine_constants(w: Workload, arch: ModelArch
-                      ) -> tuple[EngineProfile, float, int, float, float]:
+                      ) -> tuple[EngineProfile, float, int, float, float, tuple[str, str]]:
     """(engine profile, bandwidth efficiency η, layers, active parameters less the input
-    embedding, fixed engine seconds per decode step) of ``w`` on ``arch``: the same on every
-    GPU, so cached per model and engine."""
+    embedding, fixed engine seconds per decode step, the assumptions naming them) of ``w`` on
+    ``arch``: the same on every GPU, so cached per model and engine."""
     f = _facts(arch)
     key = ("engine", w.task == "decode_ceiling", w.framework, w.weights_dtype)
     if key not in f:
@@ -345,7 +345,10 @@ def _engine_constants(w: Workload, arch: ModelArch
         per_layer = p.s_per_layer * layer_factor + p.s_per_linear * _linears_per_layer(arch)
         overhead = (n_layers * per_layer
                     + p.s_per_linear + p.s_per_step)
-        f[key] = (p, _bw_eff(p, dtype), n_layers, p_act, overhead)
+        notes = (f"Fixed engine overhead {overhead * 1e3:.2f} ms per step; decode GEMMs at "
+                 f"{p.compute_eff:.0%} of dense peak.",
+                 f"Calibration: {p.source}.")
+        f[key] = (p, _bw_eff(p, dtype), n_layers, p_act, overhead, notes)
     return f[key]
 
 
@@ -368,13 +371,14 @@ class _Roofline:
     tp: int
     p_act: float
     overhead: float
+    engine_notes: tuple[str, str]
     link_latency_s: float
     link_bytes_per_s: float
     dense_weight_bytes: float | None
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
-        p, eta, n_layers, p_act, overhead = _engine_constants(w, arch)
+        p, eta, n_layers, p_act, overhead, engine_notes = _engine_constants(w, arch)
         dtype = w.weights_dtype
         tp = n if (p.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
@@ -382,7 +386,8 @@ class _Roofline:
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers,
                    bw=gpu.memory_bandwidth_gbps * 1e9, eta=eta,
                    peak=_compute_peak_flops(gpu, dtype, w.compute_dtype), tp=tp, p_act=p_act,
-                   overhead=overhead, link_latency_s=link_latency_s(gpu),
+                   overhead=overhead, engine_notes=engine_notes,
+                   link_latency_s=link_latency_s(gpu),
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype))
@@ -439,9 +444,7 @@ class _Roofline:
             + (f" + {kv / 1e9:.2f} GB of KV cache" if kv else "") + " per step"
             + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
             + ".",
-            f"Fixed engine overhead {self.overhead * 1e3:.2f} ms per step; decode GEMMs at "
-            f"{p.compute_eff:.0%} of dense peak.",
-            f"Calibration: {p.source}.",
+            *self.engine_notes,
         ]
         if n > 1 and tp == 1:
             assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
@@ -704,15 +707,80 @@ SERVING_MAX_BATCH = 256
 """Most concurrent sequences per replica the serving search assumes (vLLM ``max_num_seqs``)."""
 
 
-def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
-                       ) -> tuple[Workload, Throughput]:
-    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute``.
+class ServingSearch:
+    """Speed of one replica serving ``w.requests_per_minute``, for any GPU type and count.
 
     Concurrent sequences by Little's law: request rate × latency of one request
     (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
     rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
     from ``w.batch``. At a new batch each sequence holds ``avg_prompt_tokens +
-    avg_output_tokens`` tokens (``seq_len``).
+    avg_output_tokens`` tokens (``seq_len``). One search serves every option of a
+    recommendation: the workload copies at each batch are shared.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+
+    def __init__(self, w: Workload) -> None:
+        if w.model is None:
+            raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog "
+                             "first")
+        self.w = w
+        self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
+        self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens
+        self.llm = not (w.task == "image_gen" or w.model.kind == "diffusion" or w.is_training)
+        self._at_batch: dict[int, Workload] = {}
+
+    def at_batch(self, b: int) -> Workload:
+        """The workload at ``b`` concurrent sequences of ``seq_len`` tokens."""
+        wb = self._at_batch.get(b)
+        if wb is None:
+            wb = self.w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
+                                           "seq_len": self.seq_len})
+            self._at_batch[b] = wb
+        return wb
+
+    def batch_needed(self, decode_tokens_per_s: float | None,
+                     prefill_tokens_per_s: float | None) -> int:
+        """Little's law: concurrent sequences at these per-sequence decode and prefill rates."""
+        w = self.w
+        latency = w.avg_output_tokens / (decode_tokens_per_s or 1e-9) \
+            + w.avg_prompt_tokens / (prefill_tokens_per_s or 1e9)
+        return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(self.rate_per_s * latency)))
+
+    def __call__(self, gpu: GpuSpec, num_gpus: int | None = None) -> tuple[Workload, Throughput]:
+        """The workload at the batch found on ``num_gpus`` × ``gpu``, and its throughput."""
+        w = self.w
+        n = max(1, num_gpus or w.num_gpus)
+        b = w.batch
+        if not self.llm:
+            wb, t = w, estimate_throughput(w, gpu, n)
+            for _ in range(2):  # two fixed-point steps of Little's law
+                b_next = self.batch_needed(t.decode_tokens_per_s, t.prefill_tokens_per_s)
+                if b_next == b:
+                    break
+                b = b_next
+                wb = self.at_batch(b)
+                t = estimate_throughput(wb, gpu, n)
+            return wb, t
+        # LLM inference: the roofline is evaluated at each batch, the result built once
+        roof = _Roofline.of(w, w.model, gpu, n)
+        s = roof.speed(b, *_prompt_and_new(w))
+        moved = False
+        for _ in range(2):  # two fixed-point steps of Little's law
+            b_next = self.batch_needed(s.decode_tokens_per_s, s.prefill_tokens_per_s)
+            if b_next == b:
+                break
+            b, moved = b_next, True
+            s = roof.speed(b, self.seq_len, 0 if w.task == "decode_ceiling" else w.avg_output_tokens)
+        wb = self.at_batch(b) if moved else w
+        return wb, roof.throughput(wb, s)
+
+
+def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
+                       ) -> tuple[Workload, Throughput]:
+    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute`` at the
+    batch Little's law gives (see :class:`ServingSearch`).
 
     Returns:
         The workload at the batch found, and its :class:`Throughput`.
@@ -720,44 +788,7 @@ def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
     Raises:
         ValueError: when the model is not resolved.
     """
-    if w.model is None:
-        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
-    arch = w.model
-    n = max(1, num_gpus or w.num_gpus)
-    rate = (w.requests_per_minute or 0.0) / 60.0
-    seq_len = w.avg_prompt_tokens + w.avg_output_tokens
-
-    def at_batch(b: int) -> Workload:
-        return w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
-                                    "seq_len": seq_len})
-
-    def need(decode: float | None, prefill: float | None) -> int:
-        latency = w.avg_output_tokens / (decode or 1e-9) + w.avg_prompt_tokens / (prefill or 1e9)
-        return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(rate * latency)))
-
-    b = w.batch
-    if w.task == "image_gen" or arch.kind == "diffusion" or w.is_training:
-        wb, t = w, estimate_throughput(w, gpu, n)
-        for _ in range(2):  # two fixed-point steps of Little's law
-            b_next = need(t.decode_tokens_per_s, t.prefill_tokens_per_s)
-            if b_next == b:
-                break
-            b = b_next
-            wb = at_batch(b)
-            t = estimate_throughput(wb, gpu, n)
-        return wb, t
-    # LLM inference: the roofline is evaluated at each batch, the result built once
-    roof = _Roofline.of(w, arch, gpu, n)
-    s = roof.speed(b, *_prompt_and_new(w))
-    moved = False
-    for _ in range(2):  # two fixed-point steps of Little's law
-        b_next = need(s.decode_tokens_per_s, s.prefill_tokens_per_s)
-        if b_next == b:
-            break
-        b, moved = b_next, True
-        s = roof.speed(b, seq_len, 0 if w.task == "decode_ceiling" else w.avg_output_tokens)
-    wb = at_batch(b) if moved else w
-    return wb, roof.throughput(wb, s)
+    return ServingSearch(w)(gpu, num_gpus)
 
 
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:
@@ -767,7 +798,8 @@ def train_hours(w: Workload, tokens_per_s: float) -> float | None:
     return w.dataset_tokens * w.epochs / tokens_per_s / 3600.0
 
 
-__all__ = ["ENGINE_PROFILES", "EngineProfile", "SERVING_MAX_BATCH", "estimate_throughput",
+__all__ = ["ENGINE_PROFILES", "EngineProfile", "SERVING_MAX_BATCH", "ServingSearch",
+           "estimate_throughput",
            "engine_profile", "serving_throughput",
            "train_hours", "mfu_default", "train_flops_per_token", "decode_weight_bytes",
            "allreduce_seconds", "link_bandwidth_gbps"]
