@@ -113,7 +113,7 @@ class _Evaluation:
 @dataclass(slots=True)
 class _Candidate:
     """One GPU type × count × price offer before ranking (``speed``: the goal's speed figure;
-    ``money``: the cost figure compared, see :func:`_money`)."""
+    ``money``: the cost figure ranked on, see :func:`_candidate_money`)."""
 
     ev: _Evaluation
     offer: PriceOffer | None

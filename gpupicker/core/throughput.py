@@ -334,11 +334,12 @@ def _engine_constants(w: Workload, arch: ModelArch
     """(engine profile, bandwidth efficiency η, layers, active parameters less the input
     embedding, fixed engine seconds per decode step, the assumptions naming them) of ``w`` on
     ``arch``: the same on every GPU, so cached per model and engine."""
+    p = engine_profile(w)
+    dtype = w.weights_dtype
     f = _facts(arch)
-    key = ("engine", w.task == "decode_ceiling", w.framework, w.weights_dtype)
-    if key not in f:
-        p = engine_profile(w)
-        dtype = w.weights_dtype
+    key = ("engine", p.name, dtype)
+    hit = f.get(key)
+    if hit is None or hit[0] is not p:  # (a profile replaced in ENGINE_PROFILES is recomputed)
         n_layers = max(1, arch.num_hidden_layers)
         p_act = f["active"] - (0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size)
         layer_factor = p.quant_layer_factor.get(dtype, 1.0)
@@ -348,8 +349,8 @@ def _engine_constants(w: Workload, arch: ModelArch
         notes = (f"Fixed engine overhead {overhead * 1e3:.2f} ms per step; decode GEMMs at "
                  f"{p.compute_eff:.0%} of dense peak.",
                  f"Calibration: {p.source}.")
-        f[key] = (p, _bw_eff(p, dtype), n_layers, p_act, overhead, notes)
-    return f[key]
+        hit = f[key] = (p, _bw_eff(p, dtype), n_layers, p_act, overhead, notes)
+    return hit
 
 
 @dataclass(slots=True)
@@ -417,11 +418,12 @@ class _Roofline:
         elif n > 1:
             hop = b * arch.hidden_size * 2 / self.link_bytes_per_s
             comm = (n - 1) * (self.link_latency_s + hop)
-        step = max(mem_s, comp_s) + overhead + comm
+        gpu_s = max(mem_s, comp_s)
+        step = gpu_s + overhead + comm
         bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
-        if overhead > max(mem_s, comp_s):
+        if overhead > gpu_s:
             bound = "engine-overhead"
-        if comm > max(mem_s, comp_s):
+        if comm > gpu_s:
             bound = "interconnect"
         decode = 1.0 / step
 
@@ -799,7 +801,6 @@ def train_hours(w: Workload, tokens_per_s: float) -> float | None:
 
 
 __all__ = ["ENGINE_PROFILES", "EngineProfile", "SERVING_MAX_BATCH", "ServingSearch",
-           "estimate_throughput",
-           "engine_profile", "serving_throughput",
-           "train_hours", "mfu_default", "train_flops_per_token", "decode_weight_bytes",
-           "allreduce_seconds", "link_bandwidth_gbps"]
+           "estimate_throughput", "engine_profile", "serving_throughput", "train_hours",
+           "mfu_default", "train_flops_per_token", "decode_weight_bytes", "allreduce_seconds",
+           "link_bandwidth_gbps"]
