@@ -350,12 +350,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         for n in tried:
             wb = sharded[n]
             replicas = 1
+            cap = gpu.memory_bytes
             try:
                 if serving:
                     wb, t, replicas = _serving_batch(searches[n], gpu, n)
                 else:
                     t = estimate_throughput(wb, gpu, n)
-                key = (gpu.memory_bytes if gpu_dep else None, n, wb.batch)
+                key = (cap if gpu_dep else None, n, wb.batch)
                 if key not in mem_cache:
                     m_est, m_note = _memory(wb, gpu, n)
                     mem_cache[key] = (m_est, m_note, m_est.total_bytes)
@@ -367,7 +368,6 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             except (ValueError, ZeroDivisionError) as exc:
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
-            cap = gpu.memory_bytes
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=used <= cap,
                              hours=_hours(w, t))
