@@ -63,7 +63,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
     tp = max(1, num_gpus)
     if gpu is None:
         ctx = w.context_tokens()
-        wb, act, kv_per_seq = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, ctx, tp)
+        wb, act, kv_per_seq, _ = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, ctx, tp)
         return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
                               activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
                               cuda_context_bytes=VLLM_NON_TORCH_BYTES, num_gpus=tp,
@@ -77,21 +77,24 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
 
 def _vllm_assumptions(kv_cache_dtype: str, ctx: int, tp: int, utilization: float
                       ) -> tuple[str, str]:
+    """The first two assumptions of a vLLM estimate: tensor parallelism, utilization, KV cache."""
     return (f"vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization:.2f}.",
             f"KV cache in {kv_cache_dtype}, {VLLM_BLOCK_TOKENS}-token blocks; max_model_len {ctx}.")
 
 
 @lru_cache(maxsize=1024)
 def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
-                tp: int) -> tuple[int, int, int]:
-    """(weight bytes, profiling activation bytes, KV bytes of one ``ctx``-token sequence) per GPU
-    of a vLLM server with tensor parallelism ``tp``: the same for every card."""
+                tp: int) -> tuple[int, int, int, int]:
+    """(weight bytes, profiling activation bytes, KV bytes of one ``ctx``-token sequence, KV bytes
+    of one block) per GPU of a vLLM server with tensor parallelism ``tp``: the same for every
+    card."""
     wb = weights_bytes(arch, weights_dtype) // tp
     profile_tokens = max(2048, min(ctx, 8192))
     act = int(profile_tokens * _prefill_bytes_per_token(arch) / tp
               + VLLM_MAX_NUM_SEQS * arch.vocab_size * 8)
     kv_per_seq = kv_cache_bytes(arch, ctx, 1, kv_cache_dtype) // tp
-    return wb, act, kv_per_seq
+    block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp
+    return wb, act, kv_per_seq, block
 
 
 @lru_cache(maxsize=1024)
@@ -100,7 +103,7 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
     """:func:`vllm_memory` on a card of ``card_bytes``: it depends on nothing else of the
     workload or the card (not on the batch: the pool takes what the card leaves), so it is
     computed once per model, dtypes, context, utilization, capacity and tensor parallelism."""
-    wb, act, kv_per_seq = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, ctx, tp)
+    wb, act, kv_per_seq, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, ctx, tp)
     assumptions = list(_vllm_assumptions(kv_cache_dtype, ctx, tp, utilization))
     usable = card_bytes * USABLE_FRACTION
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * card_bytes))
@@ -108,7 +111,7 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
     pool = budget - wb - act
     if pool >= kv_per_seq > 0:
         seqs = min(VLLM_MAX_NUM_SEQS, pool // kv_per_seq)
-        blocks = pool // max(1, kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp)
+        blocks = pool // max(1, block)
         assumptions.append(f"KV pool {pool / GiB:.1f} GiB = {blocks} blocks; "
                            f"{seqs} concurrent sequences of {ctx} tokens.")
         kv = pool

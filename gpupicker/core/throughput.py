@@ -731,6 +731,10 @@ class ServingSearch:
         self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
         self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens
         self.llm = not (w.task == "image_gen" or w.model.kind == "diffusion" or w.is_training)
+        # (prompt, new) tokens per sequence of the workload as given, and at a new batch
+        self.context = _prompt_and_new(w)
+        self.context_at_batch = (self.seq_len, 0 if w.task == "decode_ceiling"
+                                 else w.avg_output_tokens)
         self._at_batch: dict[int, Workload] = {}
 
     def at_batch(self, b: int) -> Workload:
@@ -767,14 +771,14 @@ class ServingSearch:
             return wb, t
         # LLM inference: the roofline is evaluated at each batch, the result built once
         roof = _Roofline.of(w, w.model, gpu, n)
-        s = roof.speed(b, *_prompt_and_new(w))
+        s = roof.speed(b, *self.context)
         moved = False
         for _ in range(2):  # two fixed-point steps of Little's law
             b_next = self.batch_needed(s.decode_tokens_per_s, s.prefill_tokens_per_s)
             if b_next == b:
                 break
             b, moved = b_next, True
-            s = roof.speed(b, self.seq_len, 0 if w.task == "decode_ceiling" else w.avg_output_tokens)
+            s = roof.speed(b, *self.context_at_batch)
         wb = self.at_batch(b) if moved else w
         return wb, roof.throughput(wb, s)
 
