@@ -123,10 +123,28 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             if arch is None:
                 raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
             w = w.with_model(arch)
-        gpu = repo.get_gpu(w.gpu) if (repo is not None and w.gpu) else None
+        gpu = None
+        if w.gpu:
+            if repo is None:
+                raise ValueError(f"gpu {w.gpu!r} needs the catalog, which could not be opened")
+            gpu = repo.get_gpu(w.gpu)
+            if gpu is None:
+                raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
         return estimate_report(w, gpu)
     except (ValidationError, ValueError) as exc:
         return {"error": _error_text(exc)}
+
+
+def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:
+    """'unknown gpu …' with the closest catalog ids (ids look like ``rtx_4090``)."""
+    import difflib
+
+    key = gpu_id.lower().replace(" ", "_").replace("-", "_")
+    close = difflib.get_close_matches(key, known, n=3, cutoff=0.5)
+    close += [k for k in known if key and key in k and k not in close][:3]
+    hint = f"; did you mean {', '.join(close[:3])}?" if close else \
+        "; list the ids with 'gpupicker catalog export gpus FILE'"
+    return f"unknown gpu {gpu_id!r} (not in the catalog){hint}"
 
 
 def _open_repo(catalog: str | None) -> Any | None:
@@ -211,6 +229,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "func", None):
-        return int(args.func(args))
+        try:
+            return int(args.func(args))
+        except BrokenPipeError:  # `gpupicker recommend … | head`: stop quietly
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 141
     from .ui.launch import launch
     return launch(args)

@@ -109,6 +109,7 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * card_bytes))
     budget = int(utilization * usable)
     pool = budget - wb - act
+    engine_fits = None
     if pool >= kv_per_seq > 0:
         seqs = min(VLLM_MAX_NUM_SEQS, pool // kv_per_seq)
         blocks = pool // max(1, block)
@@ -120,9 +121,10 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
         kv = kv_per_seq
         assumptions.append("The KV pool cannot hold one sequence at this utilization: "
                            "vLLM would refuse to start.")
+        engine_fits = False
     return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), activations_bytes=act,
                           engine_reserve_bytes=graphs, cuda_context_bytes=VLLM_NON_TORCH_BYTES,
-                          num_gpus=tp, max_concurrent_seqs=int(seqs),
+                          num_gpus=tp, max_concurrent_seqs=int(seqs), engine_fits=engine_fits,
                           total_params=arch.param_count(), assumptions=tuple(assumptions))
 
 

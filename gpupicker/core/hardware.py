@@ -37,7 +37,7 @@ class GpuSpec(BaseModel):
         tdp_w: board power in watts.
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -45,9 +45,9 @@ class GpuSpec(BaseModel):
     segment: str = ""
     architecture: str = ""
     release_year: int | None = None
-    memory_gb: float = Field(gt=0)
+    memory_gb: float = Field(gt=0, le=100_000)
     memory_type: str = ""
-    memory_bandwidth_gbps: float = Field(gt=0)
+    memory_bandwidth_gbps: float = Field(gt=0, le=1_000_000)
     fp32_tflops: float | None = Field(default=None, ge=0)
     fp16_tflops_dense: float | None = Field(default=None, ge=0)
     bf16_tflops_dense: float | None = Field(default=None, ge=0)
@@ -116,13 +116,14 @@ class PriceOffer(BaseModel):
     ``currency`` (USD or CNY …); convert before comparing across currencies.
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
     gpu_id: str = Field(min_length=1)
     provider: str = Field(min_length=1)
     region: str = ""
     pricing: str = "on_demand"
-    usd_per_gpu_hour: float = Field(gt=0, description="price per GPU-hour, in `currency`")
+    usd_per_gpu_hour: float = Field(gt=0, le=100_000,
+                                    description="price per GPU-hour, in `currency`")
     gpus_per_instance: int | None = Field(default=None, ge=1)
     observed: str = ""
     source: str = ""

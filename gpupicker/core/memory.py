@@ -89,9 +89,35 @@ def _largest_linear(arch: ModelArch) -> int:
 
 
 def _require_arch(w: Workload) -> ModelArch:
-    if w.model is None:
+    """The workload's architecture, checked against the task.
+
+    Raises:
+        ValueError: unresolved model, a diffusion model for a language-model task
+            or the reverse, or an LLM known by neither architecture nor size.
+    """
+    arch = w.model
+    if arch is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
-    return w.model
+    label = arch.name or w.model_id or "this model"
+    if w.task == "image_gen" and arch.kind != "diffusion":
+        raise ValueError(f"image generation needs a diffusion model (UNet/DiT); {label} is a "
+                         "language model")
+    if w.task != "image_gen" and arch.kind == "diffusion":
+        raise ValueError(f"{label} is a diffusion model: choose the image-generation task "
+                         "(task 'image_gen')")
+    if arch.kind == "llm" and not arch.has_architecture:
+        arch = arch.with_inferred_architecture()
+    return arch
+
+
+def fits_on(mem: MemoryEstimate, gpu: GpuSpec) -> bool:
+    """The fit verdict: peak per GPU within the usable memory and accepted by the engine.
+
+    Compares ``mem.total_bytes`` with :attr:`GpuSpec.usable_memory_bytes` (capacity
+    less the ECC/driver reserve) and honours ``mem.engine_fits`` (vLLM refuses to
+    start when its KV pool cannot hold one sequence).
+    """
+    return mem.total_bytes <= gpu.usable_memory_bytes and mem.engine_fits is not False
 
 
 # --------------------------------------------------------------------------------------------
@@ -114,7 +140,18 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
         ValueError: when the model is not resolved or an input is inconsistent.
     """
     arch = _require_arch(w)
-    n = num_gpus or w.num_gpus
+    est = _estimate(w.model_copy(update={"model": arch}) if arch is not w.model else w,
+                    arch, gpu, num_gpus or w.num_gpus)
+    if arch.architecture_inferred:
+        est = est.model_copy(update={"assumptions": (
+            *est.assumptions,
+            f"Only the parameter count is known: layer sizes assumed Llama-like (hidden "
+            f"{arch.hidden_size}, {arch.num_hidden_layers} layers, no GQA). Enter the model's "
+            "config.json for exact KV-cache and activation sizes.")})
+    return est
+
+
+def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
     if w.task == "image_gen":
         from .diffusion import estimate_diffusion_memory
         return estimate_diffusion_memory(w, arch, n)
@@ -200,5 +237,5 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     )
 
 
-__all__ = ["CUDA_CONTEXT_BYTES", "estimate_memory", "hf_inference_memory", "kv_cache_bytes",
-           "weights_bytes", "GiB"]
+__all__ = ["CUDA_CONTEXT_BYTES", "estimate_memory", "fits_on", "hf_inference_memory",
+           "kv_cache_bytes", "weights_bytes", "GiB"]

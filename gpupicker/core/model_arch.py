@@ -51,7 +51,7 @@ class ModelArch(BaseModel):
         kind: ``"llm"`` or ``"diffusion"`` (diffusion models carry ``params`` only).
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
     name: str = ""
     kind: Literal["llm", "diffusion"] = "llm"
@@ -75,8 +75,9 @@ class ModelArch(BaseModel):
     qk_rope_head_dim: int | None = Field(default=None, ge=0)
     attention_bias: bool | None = None
     max_position_embeddings: int | None = Field(default=None, ge=1)
-    params: int | None = Field(default=None, ge=1)
-    active_params: int | None = Field(default=None, ge=1)
+    params: int | None = Field(default=None, ge=1, le=100_000_000_000_000)
+    active_params: int | None = Field(default=None, ge=1, le=100_000_000_000_000)
+    architecture_inferred: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -126,6 +127,42 @@ class ModelArch(BaseModel):
             merged.setdefault("name", data.get("name", ""))
             data = merged
         return cls.model_validate(data)
+
+    @property
+    def has_architecture(self) -> bool:
+        """True when layer sizes are known (not only a parameter count)."""
+        return bool(self.hidden_size and self.num_hidden_layers and self.num_attention_heads)
+
+    def with_inferred_architecture(self) -> ModelArch:
+        """A Llama-shaped architecture with this model's parameter count, for params-only LLMs.
+
+        KV cache, activations and LoRA need layer sizes. When only ``params`` is
+        known we assume the Llama-2 proportions — head dim 128, layers = h/128,
+        gated MLP with I = 2.6875·h, vocabulary 32,000, no GQA — and solve
+        ``params ≈ 12·L·h² + 2·V·h`` for h (Llama-2-7B: h = 4096, L = 32;
+        13B: 5120, 40). The result is marked ``architecture_inferred``.
+
+        Raises:
+            ValueError: when neither the architecture nor ``params`` is known.
+        """
+        if self.has_architecture:
+            return self
+        if not self.params:
+            raise ValueError("model has neither an architecture nor a parameter count")
+        vocab = self.vocab_size or 32000
+        h = 128
+        while True:  # smallest multiple of 128 whose Llama-shaped model reaches params
+            nxt = h + 128
+            size = 12 * (nxt // 128) * nxt * nxt + 2 * vocab * nxt
+            if size > self.params:
+                break
+            h = nxt
+        layers = max(1, h // 128)
+        inter = int(round(2.6875 * h / 256)) * 256 or 256
+        return self.model_copy(update={
+            "hidden_size": h, "num_hidden_layers": layers, "num_attention_heads": h // 128,
+            "num_key_value_heads": h // 128, "head_dim": 128, "intermediate_size": inter,
+            "vocab_size": vocab, "architecture_inferred": True})
 
     # ---- derived sizes (elements) ---------------------------------------------------------
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .hardware import GpuSpec
-from .memory import estimate_memory
+from .memory import estimate_memory, fits_on
 from .results import MemoryEstimate
 from .throughput import estimate_throughput, train_hours
 from .units import GiB
@@ -42,8 +42,8 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
         out["gpu_layers"] = mem.gpu_layers
     if gpu is not None:
         out["gpu"] = gpu.id
-        out["fits"] = mem.total_bytes <= gpu.memory_bytes
-        out["capacity_bytes"] = gpu.memory_bytes
+        out["fits"] = fits_on(mem, gpu)
+        out["capacity_bytes"] = gpu.usable_memory_bytes
         out.update(speed_report(w, gpu, mem))
     return out
 

@@ -42,6 +42,9 @@ class MemoryEstimate(BaseModel):
             sequences of the workload's context fit at once; ``None`` otherwise.
         gpu_layers: for llama.cpp partial offload: transformer layers on the GPU
             (``None`` = all).
+        engine_fits: ``False`` when the engine itself would refuse the job whatever
+            the byte count says (vLLM: KV pool smaller than one sequence);
+            ``None`` when bytes alone decide (see ``memory.fits_on``).
         assumptions: short sentences naming each assumption (shown in tooltips).
     """
 
@@ -61,6 +64,7 @@ class MemoryEstimate(BaseModel):
     num_gpus: int = 1
     max_concurrent_seqs: int | None = None
     gpu_layers: int | None = None
+    engine_fits: bool | None = None
     trainable_params: int = 0
     total_params: int = 0
     assumptions: tuple[str, ...] = ()

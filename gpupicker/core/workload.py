@@ -33,7 +33,7 @@ class LoraConfig(BaseModel):
             else computed as Σ r·(d_in + d_out) over targets and layers.
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
     r: int = Field(default=16, ge=1, le=4096)
     alpha: float = 32.0
@@ -55,12 +55,12 @@ class Parallelism(BaseModel):
         cpu_offload: optimizer states (and for ZeRO-3 parameters) offloaded to CPU RAM.
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
     zero_stage: Literal[0, 1, 2, 3] = 0
     fsdp: bool = False
-    tensor_parallel: int = Field(default=1, ge=1)
-    pipeline_parallel: int = Field(default=1, ge=1)
+    tensor_parallel: int = Field(default=1, ge=1, le=4096)
+    pipeline_parallel: int = Field(default=1, ge=1, le=4096)
     cpu_offload: bool = False
 
 
@@ -71,12 +71,13 @@ class Workload(BaseModel):
     time in hours.
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
     task: Task
     model: ModelArch | None = None
     model_id: str | None = None
-    params: int | None = Field(default=None, ge=1, description="exact parameter count")
+    params: int | None = Field(default=None, ge=1, le=100_000_000_000_000,
+                               description="exact parameter count")
 
     weights_dtype: str = "bf16"
     compute_dtype: Literal["bf16", "fp16", "fp32", "fp8"] = "bf16"
@@ -98,21 +99,22 @@ class Workload(BaseModel):
     num_gpus: int = Field(default=1, ge=1, le=4096)
     parallelism: Parallelism = Parallelism()
 
-    dataset_tokens: float | None = Field(default=None, ge=0)
-    epochs: float = Field(default=1.0, gt=0)
-    train_hours: float | None = Field(default=None, gt=0, description="planned run length in hours")
-    requests_per_minute: float | None = Field(default=None, ge=0)
-    avg_prompt_tokens: int = Field(default=512, ge=1)
-    avg_output_tokens: int = Field(default=256, ge=1)
+    dataset_tokens: float | None = Field(default=None, ge=0, le=1e15)
+    epochs: float = Field(default=1.0, gt=0, le=10_000)
+    train_hours: float | None = Field(default=None, gt=0, le=1_000_000,
+                                      description="planned run length in hours")
+    requests_per_minute: float | None = Field(default=None, ge=0, le=1e9)
+    avg_prompt_tokens: int = Field(default=512, ge=1, le=10_000_000)
+    avg_output_tokens: int = Field(default=256, ge=1, le=10_000_000)
 
     pricing: str = "on_demand"
-    budget_usd: float | None = Field(default=None, ge=0)
-    max_usd_per_hour: float | None = Field(default=None, ge=0)
-    deadline_hours: float | None = Field(default=None, gt=0)
+    budget_usd: float | None = Field(default=None, ge=0, le=1e12)
+    max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
+    deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)
     currency: str = "USD"
 
     resolution: int = Field(default=1024, ge=64, le=8192)
-    images: int = Field(default=1, ge=1)
+    images: int = Field(default=1, ge=1, le=1_000_000_000)
     steps: int = Field(default=30, ge=1, le=1000)
     cfg: bool = Field(default=True, description="classifier-free guidance (2 latents per image)")
     vae_slicing: bool = False
