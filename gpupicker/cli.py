@@ -124,13 +124,14 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
                 raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
             w = w.with_model(arch)
         gpu = None
-        if w.gpu:
-            if repo is None:
-                raise ValueError(f"gpu {w.gpu!r} needs the catalog, which could not be opened")
+        if w.gpu and repo is not None:
             gpu = repo.get_gpu(w.gpu)
             if gpu is None:
                 raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
-        return estimate_report(w, gpu)
+        report = estimate_report(w, gpu)
+        if w.gpu and repo is None:
+            report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
+        return report
     except (ValidationError, ValueError) as exc:
         return {"error": _error_text(exc)}
 

@@ -137,6 +137,25 @@ def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | Non
     return per
 
 
+def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> str:
+    """One sentence saying which bytes per trainable parameter the model states assume."""
+    opt = {"adamw8bit": "8-bit AdamW (2 bytes of state)",
+           "paged_adamw8bit": "paged 8-bit AdamW (2 bytes of state)",
+           "sgd": "SGD with momentum (1 state)", "lion": "Lion (1 state)",
+           "adafactor": "Adafactor (factored second moments)"}.get(w.optimizer, "AdamW (2 states)")
+    if lora:
+        return (f"Adapters train in {w.lora.adapter_dtype if w.lora else 'fp32'} with {opt}; "
+                "the base model is frozen.")
+    if master:
+        return (f"Mixed precision with fp32 master weights ({w.framework}): 2 + 2 + 12 = 16 bytes "
+                "per parameter (ZeRO paper).")
+    if p_bytes >= 4:
+        return f"fp32 parameters and gradients with {opt} in fp32 (4 + 4 + 8 bytes per parameter)."
+    return (f"Pure {w.weights_dtype} training: parameters, gradients and {opt} in "
+            f"{w.weights_dtype} (2 + 2 + 4 bytes per parameter with AdamW); choose framework "
+            "'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter).")
+
+
 def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
     """Peak per-GPU memory of one training step (LoRA, QLoRA, full fine-tune, pre-training).
 
@@ -186,6 +205,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         opt = int(trainable * ADAFACTOR_BYTES_PER_PARAM)
     else:
         opt = int(trainable * p_bytes * OPTIMIZER_STATES[w.optimizer])
+    state_note = _state_note(w, lora is not None, p_bytes, master)
 
     # --- sharding of model states ------------------------------------------------------------
     base_w, grads, opt, adapters, autocast_cache = (x // shards for x in (
@@ -279,6 +299,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
             f"{w.task} with {w.optimizer}; micro-batch {w.batch} × {s} tokens"
             + ("; gradient checkpointing" if w.grad_ckpt else "; no gradient checkpointing"),
             note,
+            state_note,
             *(("Weights include autocast's bf16 copies of the fp32 parameters.",)
               if extra else ()),
         ),
