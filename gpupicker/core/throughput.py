@@ -356,8 +356,9 @@ def _engine_constants(w: Workload, arch: ModelArch
 @dataclass(slots=True)
 class _Roofline:
     """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to the batch or the
-    context: engine profile, bandwidth and its efficiency η, compute peak, tensor-parallel
-    degree and the fixed per-step overhead (seconds). :meth:`speed` evaluates it at a batch and
+    context: engine profile, achieved bandwidth (peak × η, bytes/s) and compute (dense peak ×
+    the engine's efficiency, FLOP/s), tensor-parallel degree, the fixed per-step overhead
+    (seconds) and the link's latency and bandwidth. :meth:`speed` evaluates it at a batch and
     context; the serving-batch search tries several batches per GPU × count."""
 
     w: Workload
@@ -366,12 +367,12 @@ class _Roofline:
     n: int
     profile: EngineProfile
     n_layers: int
-    bw: float
     eta: float
-    peak: float
     tp: int
     p_act: float
     overhead: float
+    bw_eff: float
+    peak_eff: float
     engine_notes: tuple[str, str]
     link_latency_s: float
     link_bytes_per_s: float
@@ -384,10 +385,11 @@ class _Roofline:
         tp = n if (p.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
             tp = min(n, w.parallelism.tensor_parallel)
-        return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers,
-                   bw=gpu.memory_bandwidth_gbps * 1e9, eta=eta,
-                   peak=_compute_peak_flops(gpu, dtype, w.compute_dtype), tp=tp, p_act=p_act,
-                   overhead=overhead, engine_notes=engine_notes,
+        bw = gpu.memory_bandwidth_gbps * 1e9
+        peak = _compute_peak_flops(gpu, dtype, w.compute_dtype)
+        return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
+                   tp=tp, p_act=p_act, overhead=overhead,
+                   bw_eff=bw * eta, peak_eff=peak * p.compute_eff, engine_notes=engine_notes,
                    link_latency_s=link_latency_s(gpu),
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
@@ -396,8 +398,8 @@ class _Roofline:
     def speed(self, b: int, prompt: int, new: int) -> _InferenceSpeed:
         """Decode and prefill speed at batch ``b`` with ``prompt`` + ``new`` tokens per sequence."""
         w, arch, n, p = self.w, self.arch, self.n, self.profile
-        n_layers, bw, eta, peak, tp = self.n_layers, self.bw, self.eta, self.peak, self.tp
-        p_act, overhead = self.p_act, self.overhead
+        n_layers, tp, p_act, overhead = self.n_layers, self.tp, self.p_act, self.overhead
+        bw_eff, peak_eff = self.bw_eff, self.peak_eff  # bandwidth × η, peak × compute efficiency
         ctx_mean = 0.0 if w.task == "decode_ceiling" else prompt + new / 2.0
 
         wbytes = self.dense_weight_bytes
@@ -408,9 +410,9 @@ class _Roofline:
         if kv_key not in f:
             f[kv_key] = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
         kv = f[kv_key]
-        mem_s = (wbytes + p.kv_traffic * kv) / (bw * eta) / tp
+        mem_s = (wbytes + p.kv_traffic * kv) / bw_eff / tp
         flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
-        comp_s = flops / (peak * p.compute_eff) / tp
+        comp_s = flops / peak_eff / tp
         comm = 0.0
         if tp > 1:
             comm = 2 * n_layers * _ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s, tp,
@@ -431,7 +433,7 @@ class _Roofline:
         pre_tokens = b * prompt
         pre_flops = pre_tokens * 2.0 * p_act + b * 2.0 * n_layers * arch.num_attention_heads \
             * arch.head_dim_eff * prompt * prompt
-        pre_s = max(pre_flops / (peak * p.compute_eff), wbytes / (bw * eta)) / tp + overhead + comm
+        pre_s = max(pre_flops / peak_eff, wbytes / bw_eff) / tp + overhead + comm
         prefill = pre_tokens / pre_s
         return _InferenceSpeed(decode, prefill, bound, wbytes, kv)
 
