@@ -89,13 +89,14 @@ def main(argv: list[str] | None = None) -> int:
             times = []
             n_opts = 0
             for i in range(args.runs):
+                run_w = w
                 if args.cold and w.model is not None:
                     # same figures, new name: equal-model caches and per-object caches miss
                     arch = w.model.model_copy(update={"name": f"{w.model.name} (run {i}, "
                                                               f"{time.perf_counter_ns()})"})
-                    w = w.model_copy(update={"model": arch})
+                    run_w = w.model_copy(update={"model": arch})
                 t0 = time.perf_counter()
-                rec = recommend(w, gpus, prices, all_offers=all_offers)
+                rec = recommend(run_w, gpus, prices, all_offers=all_offers)
                 times.append((time.perf_counter() - t0) * 1e3)
                 n_opts = len(rec.options)
             med = statistics.median(times)
