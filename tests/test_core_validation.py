@@ -72,3 +72,27 @@ def test_unknown_gpu_is_an_error_with_suggestions(monkeypatch, capsys):
     assert cli.main(["estimate", "--workload", "-"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert "unknown gpu 'RTX 4090'" in out["error"] and "rtx_4090" in out["error"]
+
+
+def test_unpriced_options_never_claim_to_meet_a_budget():
+    from gpupicker.core.recommend import recommend
+
+    priced = PriceOffer(gpu_id="rtx_4090", provider="p", usd_per_gpu_hour=0.5)
+    h100 = GpuSpec(id="h100_sxm", name="H100", memory_gb=80, memory_type="HBM3",
+                   memory_bandwidth_gbps=3350, bf16_tflops_dense=989, segment="datacenter")
+    w = Workload(task="qlora", model=LLAMA3_8B, seq_len=2048, dataset_tokens=5e7, budget_usd=0)
+    rec = recommend(w, [RTX_4090, h100], [priced], counts=(1,))
+    by_id = {o.gpu_id: o for o in rec.options}
+    assert not by_id["h100_sxm"].within_budget
+    assert "no price" in by_id["h100_sxm"].reason
+    assert not by_id["rtx_4090"].within_budget  # a $0 budget buys nothing
+    assert rec.fitting() == ()
+
+
+def test_recommend_does_not_offer_a_vllm_server_that_would_refuse_to_start():
+    from gpupicker.core.recommend import recommend
+
+    w = Workload(task="inference", model=LLAMA3_8B, framework="vllm",
+                 gpu_memory_utilization=0.5, seq_len=8192)
+    rec = recommend(w, [RTX_4090], [], counts=(1,))
+    assert rec.options and not rec.options[0].fits

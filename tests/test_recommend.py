@@ -188,7 +188,9 @@ def test_memory_per_gpu_matches_capacity_units():
                  new_tokens=128)
     rec = recommend(w, [gpu("rtx_4090")], [], counts=(1,))
     o = rec.options[0]
-    assert o.fits and o.capacity_bytes_per_gpu == gpu("rtx_4090").memory_bytes
+    # capacity is what a process can allocate: nvidia-smi shows 24,564 MiB for a 24 GB 4090
+    assert o.fits and o.capacity_bytes_per_gpu == gpu("rtx_4090").usable_memory_bytes
+    assert o.capacity_bytes_per_gpu / 2**20 == pytest.approx(24_564, rel=0.005)
     assert 12 * GiB < o.total_bytes_per_gpu < 20 * GiB
 
 

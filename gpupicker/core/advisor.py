@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec
-from .memory import estimate_memory
+from .memory import estimate_memory, fits_on
 from .throughput import estimate_throughput
 from .workload import Workload
 
@@ -40,7 +40,8 @@ class Advice(BaseModel):
         changes: workload fields to set (what the GUI applies on click).
         saves_bytes: per-GPU bytes saved vs the current workload.
         new_total_bytes: per-GPU peak after the change.
-        fits: ``new_total_bytes`` ≤ the GPU's memory.
+        fits: the calculator's verdict (``memory.fits_on``: within the GPU's usable memory
+            and accepted by the engine).
         num_gpus: GPUs after the change.
         speed_factor: new speed / old speed on this GPU (None when unknown).
         speed_cost / quality_cost: the price of the change in words.
@@ -180,7 +181,7 @@ def advise(w: Workload, gpu: GpuSpec, *, max_combination: int = 4,
     """
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
-    cap = gpu.memory_bytes
+    cap = gpu.usable_memory_bytes
     base = estimate_memory(w, gpu, w.num_gpus).total_bytes
     base_speed = _speed(w, gpu) if include_speed else None
     results: list[Advice] = []
@@ -210,15 +211,16 @@ def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float 
               pen: float) -> Advice | None:
     try:
         w2 = _apply(w, changes)
-        new = estimate_memory(w2, gpu, w2.num_gpus).total_bytes
+        mem = estimate_memory(w2, gpu, w2.num_gpus)
     except (ValueError, ImportError):
         return None
+    new = mem.total_bytes
     factor = None
     if base_speed:
         s2 = _speed(w2, gpu)
         factor = s2 / base_speed if s2 else None
     return Advice(action=action, description=desc, changes=changes, saves_bytes=base - new,
-                  new_total_bytes=new, fits=new <= cap, num_gpus=w2.num_gpus,
+                  new_total_bytes=new, fits=fits_on(mem, gpu), num_gpus=w2.num_gpus,
                   speed_factor=factor, speed_cost=sc, quality_cost=qc, penalty=pen)
 
 

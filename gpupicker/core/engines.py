@@ -33,8 +33,6 @@ VLLM_NON_TORCH_BYTES = 512 * MiB
 VLLM_CUDA_GRAPH_BYTES_MAX = int(2.4 * GiB)
 """CUDA-graph capture pool for large models (vllm issue #7553: about 2.4 GiB per GPU); smaller
 models capture smaller graphs, so we use 3 % of the card, capped at this value."""
-USABLE_FRACTION = 0.99
-"""Share of the nominal capacity a process can allocate (A100 80GB: 79.2 of 80 GiB)."""
 
 LLAMACPP_CONTEXT_BYTES = 300 * MiB
 """CUDA context + cuBLAS handles of a llama.cpp process (no PyTorch kernels loaded)."""
@@ -72,7 +70,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
                                                               w.gpu_memory_utilization),
                                            "No GPU given: KV sized for the batch."))
     return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, w.context_tokens(),
-                                w.gpu_memory_utilization, gpu.memory_bytes, tp)
+                                w.gpu_memory_utilization, gpu.usable_memory_bytes, tp)
 
 
 def _vllm_assumptions(kv_cache_dtype: str, ctx: int, tp: int, utilization: float
@@ -99,14 +97,15 @@ def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: i
 
 @lru_cache(maxsize=1024)
 def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
-                         utilization: float, card_bytes: int, tp: int) -> MemoryEstimate:
-    """:func:`vllm_memory` on a card of ``card_bytes``: it depends on nothing else of the
+                         utilization: float, usable_bytes: int, tp: int) -> MemoryEstimate:
+    """:func:`vllm_memory` on a card with ``usable_bytes`` (``GpuSpec.usable_memory_bytes``,
+    what ``torch.cuda.mem_get_info`` reports as total): it depends on nothing else of the
     workload or the card (not on the batch: the pool takes what the card leaves), so it is
     computed once per model, dtypes, context, utilization, capacity and tensor parallelism."""
     wb, act, kv_per_seq, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, ctx, tp)
     assumptions = list(_vllm_assumptions(kv_cache_dtype, ctx, tp, utilization))
-    usable = card_bytes * USABLE_FRACTION
-    graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * card_bytes))
+    usable = usable_bytes
+    graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
     budget = int(utilization * usable)
     pool = budget - wb - act
     engine_fits = None
@@ -177,7 +176,7 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
     compute = LLAMACPP_UBATCH * 4 * (arch.vocab_size + 2 * arch.hidden_size)
     layers = L
     if gpu is not None:
-        avail = gpu.memory_bytes * USABLE_FRACTION * n - n * (LLAMACPP_CONTEXT_BYTES + compute) \
+        avail = gpu.usable_memory_bytes * n - n * (LLAMACPP_CONTEXT_BYTES + compute) \
             - out_w
         fit_layers = int(avail // (per_layer_w + per_layer_kv)) if avail > 0 else 0
         layers = max(0, min(L, fit_layers))

@@ -38,7 +38,7 @@ from .cost import (
 )
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
-from .memory import estimate_memory
+from .memory import estimate_memory, fits_on
 from .results import CostEstimate, MemoryEstimate, Option, Throughput
 from .throughput import ServingSearch, estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
@@ -333,7 +333,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = _gpu_dependent(w)
     # memory per (card capacity, count, batch): serving engines size their pools from the
-    # card's capacity (GpuSpec.memory_bytes) only, so cards of equal capacity share an estimate
+    # card's usable capacity (GpuSpec.usable_memory_bytes) only, so equal cards share an estimate
     mem_cache: dict[tuple[int | None, int, int], tuple[MemoryEstimate, str, int]] = {}
     fallback_notes: set[str] = set()
     tried = [c for c in counts if c <= max_gpus]
@@ -350,7 +350,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         for n in tried:
             wb = sharded[n]
             replicas = 1
-            cap = gpu.memory_bytes
+            cap = gpu.usable_memory_bytes
             try:
                 if serving:
                     wb, t, replicas = _serving_batch(searches[n], gpu, n)
@@ -369,7 +369,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
-                             mem=mem, t=t, used=used, cap=cap, fits=used <= cap,
+                             mem=mem, t=t, used=used, cap=cap, fits=fits_on(mem, gpu),
                              hours=_hours(w, t))
             offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
                           if _instance_fits(offer, ev.total_gpus)]
@@ -458,6 +458,8 @@ def _build_options(w: Workload,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
                     tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out)
             budget_msgs = []
+            if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
+                budget_msgs.append("no price in the catalog to check against the budget")
             if cost is not None:
                 if w.max_usd_per_hour is not None and cost.usd_per_hour > w.max_usd_per_hour + 1e-9:
                     budget_msgs.append(f"over the ${w.max_usd_per_hour:g}/h cap")
