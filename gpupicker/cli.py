@@ -141,8 +141,8 @@ def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:
     import difflib
 
     key = gpu_id.lower().replace(" ", "_").replace("-", "_")
-    close = difflib.get_close_matches(key, known, n=3, cutoff=0.5)
-    close += [k for k in known if key and key in k and k not in close][:3]
+    close = [k for k in known if key and key in k]
+    close += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.5) if k not in close]
     hint = f"; did you mean {', '.join(close[:3])}?" if close else \
         "; list the ids with 'gpupicker catalog export gpus FILE'"
     return f"unknown gpu {gpu_id!r} (not in the catalog){hint}"

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .core.advisor import Advice, advise
-from .core.memory import estimate_memory
+from .core.memory import estimate_memory, fits_on
 from .core.recommend import GOALS, Recommendation, recommend
 from .core.results import Option
 from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
@@ -80,10 +80,16 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
     """Resolve the model from the catalog, rank the options, add advice for a named GPU.
 
     Raises:
-        ValueError: unknown model id or goal, or no catalog.
+        ValueError: unknown model id, gpu id or goal, or no catalog.
     """
     if repo is None:
         raise ValueError("the catalog could not be opened; recommend needs its GPUs and prices")
+    gpu = None
+    if w.gpu:
+        gpu = repo.get_gpu(w.gpu)
+        if gpu is None:
+            from .cli import unknown_gpu_message
+            raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
     if w.model is None:
         arch = repo.get_model(w.model_id)
         if arch is None:
@@ -92,12 +98,8 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
     fx = repo.get_fx_rates() if hasattr(repo, "get_fx_rates") else None
     rec = recommend(w, repo.gpus(), repo.prices(), goal=goal, max_gpus=max_gpus, fx_rates=fx,
                     hours_per_month=hours_per_month, all_offers=all_offers)
-    if w.gpu:
-        gpu = repo.get_gpu(w.gpu)
-        if gpu is None:
-            return rec.model_copy(update={"notes": rec.notes + (f"Unknown gpu {w.gpu!r}.",)})
-        if estimate_memory(w, gpu, w.num_gpus).total_bytes > gpu.memory_bytes:
-            rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})
+    if gpu is not None and not fits_on(estimate_memory(w, gpu, w.num_gpus), gpu):
+        rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})
     return rec
 
 
@@ -116,7 +118,7 @@ def format_table(rec: Recommendation, top: int | None) -> str:
     """A readable text table of the ranked options, reasons, notes and advice."""
     opts = rec.options[:top] if top else rec.options
     head = (f"{'#':>3}  {'GPU':<34} {'n':>2}  {'fits':<4} {'GiB/GPU':>8}  {'provider':<18} "
-            f"{'pricing':<11} {'$/h':>7} {'hours':>8} {'total $':>9}  {'speed':>13}  labels")
+            f"{'pricing':<11} {'$/h all':>7} {'hours':>8} {'total $':>9}  {'speed':>13}  labels")
     lines = [f"goal: {rec.goal}", head, "-" * len(head)]
     for o in opts:
         c = o.cost
@@ -181,17 +183,40 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     return status
 
 
+def _int_in(lo: int, hi: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}")
+        return value
+    return parse
+
+
+def _hours_per_month(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 1 <= value <= 744:
+        raise argparse.ArgumentTypeError("must be between 1 and 744 hours")
+    return value
+
+
 def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``recommend`` on the ``gpupicker`` subparsers."""
     r = sub.add_parser("recommend", help="rank GPUs × counts × prices for a workload")
     r.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one result each); '-' = stdin")
     r.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    r.add_argument("--top", type=int, default=None, metavar="N",
+    r.add_argument("--top", type=_int_in(1, 100_000), default=None, metavar="N",
                    help="show the first N options (table default 15; JSON default all)")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
-    r.add_argument("--max-gpus", type=int, default=8, metavar="N", help="most GPUs per option")
-    r.add_argument("--hours-per-month", type=float, default=HOURS_PER_MONTH_DEFAULT,
+    r.add_argument("--max-gpus", type=_int_in(1, 4096), default=8, metavar="N",
+                   help="most GPUs per option")
+    r.add_argument("--hours-per-month", type=_hours_per_month, default=HOURS_PER_MONTH_DEFAULT,
                    help="serving month length in hours (730 default; 720 as the seed guide)")
     r.add_argument("--all-offers", action="store_true",
                    help="keep every provider's best offer (default: best per pricing type)")

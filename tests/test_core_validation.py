@@ -96,3 +96,19 @@ def test_recommend_does_not_offer_a_vllm_server_that_would_refuse_to_start():
                  gpu_memory_utilization=0.5, seq_len=8192)
     rec = recommend(w, [RTX_4090], [], counts=(1,))
     assert rec.options and not rec.options[0].fits
+
+
+@pytest.mark.parametrize("flag", [["--max-gpus", "0"], ["--top", "-5"], ["--hours-per-month", "-1"]])
+def test_recommend_rejects_nonsense_flags(flag, tmp_path, capsys):
+    wl = tmp_path / "w.json"
+    wl.write_text(json.dumps({"task": "inference", "model_id": "llama3_8b"}))
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["recommend", "--workload", str(wl), *flag])
+    assert exc.value.code == 2 and "must be between" in capsys.readouterr().err
+
+
+def test_recommend_names_an_unknown_gpu(tmp_path, capsys):
+    wl = tmp_path / "w.json"
+    wl.write_text(json.dumps({"task": "inference", "model_id": "llama3_8b", "gpu": "4090"}))
+    assert cli.main(["recommend", "--workload", str(wl)]) == 1
+    assert "did you mean rtx_4090" in capsys.readouterr().err
