@@ -150,10 +150,18 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
     try:
         stream = _open_input(args.workload)
+    except OSError as exc:
+        print(f"gpupicker recommend: cannot read {args.workload}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+    try:
         texts = list(_read_workload_lines(stream))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         print(f"gpupicker recommend: cannot read {args.workload}: {exc}", file=sys.stderr)
         return 2
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
     if not texts:
         print("gpupicker recommend: no workload in the input", file=sys.stderr)
         return 2
