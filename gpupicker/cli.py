@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import IO, Any
 
 from pydantic import ValidationError
@@ -158,32 +159,42 @@ def _open_repo(catalog: str | None) -> Any | None:
         return None
 
 
-def _open_input(path: str) -> IO[str]:
-    if path == "-":
-        return sys.stdin
-    return open(path, encoding="utf-8")  # noqa: SIM115 - closed by caller
+class WorkloadInputError(Exception):
+    """The workload input cannot be read at all (missing file, not UTF-8, malformed array)."""
+
+
+@contextmanager
+def open_workloads(path: str) -> Iterator[Iterator[str]]:
+    """Open a workload file (``-`` = stdin) and yield its JSON texts lazily; closes the file.
+
+    Raises:
+        WorkloadInputError: when the input cannot be opened or read.
+    """
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise WorkloadInputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    try:
+        yield _read_workload_lines(stream)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise WorkloadInputError(f"cannot read {path}: {exc}") from exc
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
 
 
 def cmd_estimate(args: argparse.Namespace) -> int:
     """``gpupicker estimate``: one JSON result per input workload, in order."""
-    try:
-        stream = _open_input(args.workload)
-    except OSError as exc:
-        print(f"gpupicker estimate: cannot read {args.workload}: {exc.strerror or exc}",
-              file=sys.stderr)
-        return 2
     repo = None
     try:
-        for i, line in enumerate(_read_workload_lines(stream)):
-            if i == 0:
-                repo = _open_repo(args.catalog)
-            print(json.dumps(estimate_one(line, repo)), flush=True)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        print(f"gpupicker estimate: cannot read {args.workload}: {exc}", file=sys.stderr)
+        with open_workloads(args.workload) as lines:
+            for i, line in enumerate(lines):
+                if i == 0:
+                    repo = _open_repo(args.catalog)
+                print(json.dumps(estimate_one(line, repo)), flush=True)
+    except WorkloadInputError as exc:
+        print(f"gpupicker estimate: {exc}", file=sys.stderr)
         return 2
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
     return 0
 
 

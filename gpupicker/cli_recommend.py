@@ -146,22 +146,14 @@ def format_table(rec: Recommendation, top: int | None) -> str:
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli import _error_text, _open_input, _open_repo, _read_workload_lines
+    from .cli import WorkloadInputError, _error_text, _open_repo, open_workloads
 
     try:
-        stream = _open_input(args.workload)
-    except OSError as exc:
-        print(f"gpupicker recommend: cannot read {args.workload}: {exc.strerror or exc}",
-              file=sys.stderr)
+        with open_workloads(args.workload) as lines:
+            texts = list(lines)
+    except WorkloadInputError as exc:
+        print(f"gpupicker recommend: {exc}", file=sys.stderr)
         return 2
-    try:
-        texts = list(_read_workload_lines(stream))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        print(f"gpupicker recommend: cannot read {args.workload}: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
     if not texts:
         print("gpupicker recommend: no workload in the input", file=sys.stderr)
         return 2
