@@ -74,10 +74,7 @@ def bytes_per_weight(dtype: str) -> float:
     Raises:
         ValueError: for an unknown format.
     """
-    key = dtype.lower()
-    if key not in _BYTES_PER_WEIGHT:
-        raise ValueError(f"unknown weight dtype {dtype!r}; known: {', '.join(sorted(_BYTES_PER_WEIGHT))}")
-    return _BYTES_PER_WEIGHT[key]
+    return _lookup(_BYTES_PER_WEIGHT, dtype, "weight dtype")
 
 
 def bytes_per_kv_element(dtype: str) -> float:
@@ -86,10 +83,14 @@ def bytes_per_kv_element(dtype: str) -> float:
     Raises:
         ValueError: for an unknown format.
     """
-    key = dtype.lower()
-    if key not in _BYTES_PER_KV:
-        raise ValueError(f"unknown KV-cache dtype {dtype!r}; known: {', '.join(sorted(_BYTES_PER_KV))}")
-    return _BYTES_PER_KV[key]
+    return _lookup(_BYTES_PER_KV, dtype, "KV-cache dtype")
+
+
+def _lookup(table: dict[str, float], dtype: str, what: str) -> float:
+    try:
+        return table[dtype.lower()]
+    except KeyError:
+        raise ValueError(f"unknown {what} {dtype!r}; known: {', '.join(sorted(table))}") from None
 
 
 def is_quantized(dtype: str) -> bool:
