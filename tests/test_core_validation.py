@@ -112,3 +112,13 @@ def test_recommend_names_an_unknown_gpu(tmp_path, capsys):
     wl.write_text(json.dumps({"task": "inference", "model_id": "llama3_8b", "gpu": "4090"}))
     assert cli.main(["recommend", "--workload", str(wl)]) == 1
     assert "did you mean rtx_4090" in capsys.readouterr().err
+
+
+def test_common_format_and_engine_spellings():
+    w = Workload(task="inference", model=LLAMA3_8B, weights_dtype="AWQ", framework="sglang",
+                 seq_len=4096)
+    assert w.weights_dtype == "int4"
+    est = estimate_memory(w, RTX_4090)
+    assert est.max_concurrent_seqs and est.max_concurrent_seqs > 1  # paged KV pool like vLLM
+    with pytest.raises(ValidationError, match="unknown weight dtype"):
+        Workload(task="inference", model=LLAMA3_8B, weights_dtype="int3")

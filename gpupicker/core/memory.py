@@ -21,6 +21,11 @@ from .workload import Workload
 CUDA_CONTEXT_BYTES = 650_969_088
 """CUDA context + PyTorch/cuBLAS kernels loaded, measured on the H200 cases (0.606 GiB)."""
 
+PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm"})
+"""Servers that pre-allocate a paged KV pool from a memory fraction (vLLM
+``gpu_memory_utilization``, SGLang ``mem_fraction_static``, TGI, TensorRT-LLM
+``kv_cache_free_gpu_mem_fraction``); sized with the vLLM model."""
+
 RUNTIME_WORKSPACE_BYTES = 48 * MiB
 """cuBLAS/cuDNN workspaces and small buffers PyTorch allocates on first use (H200 b=1 cases)."""
 
@@ -157,7 +162,7 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
         return estimate_diffusion_memory(w, arch, n)
     if w.task in ("inference", "decode_ceiling"):
         fw = w.framework.lower()
-        if fw == "vllm" or fw == "tensorrt-llm":
+        if fw in PAGED_KV_ENGINES:
             from .engines import vllm_memory
             return vllm_memory(w, arch, gpu, n)
         if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:

@@ -15,6 +15,14 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .dtypes import bytes_per_kv_element, bytes_per_weight
 from .model_arch import ModelArch
 
+WEIGHT_DTYPE_ALIASES = {
+    "awq": "int4", "gptq": "int4", "int4_awq": "int4", "w4a16": "int4", "bnb4": "nf4",
+    "4bit": "nf4", "bnb8": "int8", "8bit": "int8", "w8a16": "int8", "float16": "fp16",
+    "half": "fp16", "bfloat16": "bf16", "float32": "fp32", "float": "fp32", "fp8_e4m3": "fp8",
+    "fp8_e5m2": "fp8", "q4_k": "q4_k_m", "q5_k": "q5_k_m", "q3_k": "q3_k_m", "f32": "fp32",
+}
+"""Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``)."""
+
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen"]
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full_ft", "pretrain"})
 Optimizer = Literal["adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion"]
@@ -120,11 +128,14 @@ class Workload(BaseModel):
     vae_slicing: bool = False
     vae_tiling: bool = False
 
-    @field_validator("weights_dtype", mode="after")
+    @field_validator("weights_dtype", mode="before")
     @classmethod
-    def _known_weights(cls, v: str) -> str:
-        bytes_per_weight(v)
-        return v.lower()
+    def _known_weights(cls, v: object) -> object:
+        if not isinstance(v, str):
+            return v
+        key = WEIGHT_DTYPE_ALIASES.get(v.lower(), v.lower())
+        bytes_per_weight(key)
+        return key
 
     @field_validator("kv_cache_dtype", mode="after")
     @classmethod
