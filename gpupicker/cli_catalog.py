@@ -1,7 +1,8 @@
-"""``gpupicker catalog …``: path, export, import, backup, reset, recover. No Qt.
+"""``gpupicker catalog …``: path, export, import, backup, backups, restore, reset, recover.
 
-Exit codes: 0 success; 1 the command refused or the import had bad rows (nothing
-was imported); 2 the catalog or a file could not be opened.
+No Qt. Exit codes: 0 success; 1 the command refused (read-only catalog, bad rows —
+nothing was imported —, unconfirmed reset, unknown backup); 2 the catalog or a file
+could not be opened.
 """
 
 from __future__ import annotations
@@ -10,14 +11,13 @@ import argparse
 import sys
 from typing import Any
 
-from . import paths
-
 TABLES = ("gpus", "prices", "models")
 
 
 def add_catalog_parser(subparsers: Any) -> None:
     """Register ``catalog`` and its subcommands on the main parser's ``subparsers``."""
-    c = subparsers.add_parser("catalog", help="show, export, import, back up or reset the catalog",
+    c = subparsers.add_parser("catalog", help="export, import, back up, restore, reset or "
+                              "recover the catalog",
                               description="Manage the local catalog (GPUs, models, prices). "
                               "The file is --catalog PATH, else $GPUPICKER_CATALOG, else the "
                               "user data folder.")
@@ -46,27 +46,57 @@ def add_catalog_parser(subparsers: Any) -> None:
     r.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     r.set_defaults(func=cmd_reset)
 
-    rc = sub.add_parser("recover", help="move a damaged catalog file aside and start a fresh one")
+    bl = sub.add_parser("backups", help="list the backups (oldest first) that 'restore' accepts")
+    bl.set_defaults(func=cmd_backups)
+
+    rs = sub.add_parser("restore", help="replace the catalog with a backup (the current catalog "
+                                        "is backed up first; a damaged one is moved aside)")
+    rs.add_argument("backup", metavar="BACKUP",
+                    help="a backup file, or a name listed by 'gpupicker catalog backups'")
+    rs.set_defaults(func=cmd_restore)
+
+    rc = sub.add_parser("recover", help="move a damaged catalog file aside, start a fresh one "
+                                        "and list the backups you can restore")
     rc.set_defaults(func=cmd_recover)
 
 
 def _open(args: argparse.Namespace) -> Any:
     """Open the catalog or print why not (returns None)."""
-    from .catalog import CatalogCorruptError, open_catalog
+    from .catalog import CatalogError, open_catalog
 
     try:
         return open_catalog(getattr(args, "catalog", None))
-    except CatalogCorruptError as exc:
-        print(f"gpupicker: {exc}\n  Run 'gpupicker catalog recover' to move it aside and "
-              "start from the bundled catalog (the file is kept).", file=sys.stderr)
+    except CatalogError as exc:
+        print(f"gpupicker: {exc}", file=sys.stderr)
     except OSError as exc:
         print(f"gpupicker: cannot open the catalog: {exc}", file=sys.stderr)
     return None
 
 
+def _refused(command: str, exc: Exception) -> int:
+    """Print why a write was refused (read-only catalog, unwritable folder) on one line."""
+    print(f"gpupicker catalog {command}: {exc}", file=sys.stderr)
+    return 1
+
+
+def _catalog_path(args: argparse.Namespace) -> Any:
+    """The catalog path, or None after printing why it cannot be determined."""
+    from .catalog import CatalogError
+    from .catalog.repository import resolve_catalog_path
+
+    try:
+        return resolve_catalog_path(getattr(args, "catalog", None))
+    except CatalogError as exc:
+        print(f"gpupicker: {exc}", file=sys.stderr)
+        return None
+
+
 def cmd_path(args: argparse.Namespace) -> int:
     """Print the catalog path (does not open or create it)."""
-    print(paths.catalog_path(getattr(args, "catalog", None)))
+    path = _catalog_path(args)
+    if path is None:
+        return 2
+    print(path)
     return 0
 
 
@@ -99,9 +129,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     repo = _open(args)
     if repo is None:
         return 2
+    from .catalog import CatalogError
+
     with repo:
         try:
             result = repo.import_csv(args.table, args.path, dry_run=args.dry_run)
+        except CatalogError as exc:
+            return _refused("import", exc)
         except OSError as exc:
             print(f"gpupicker catalog import: cannot read {args.path}: {exc}", file=sys.stderr)
             return 2
@@ -126,8 +160,13 @@ def cmd_backup(args: argparse.Namespace) -> int:
     repo = _open(args)
     if repo is None:
         return 2
+    from .catalog import CatalogError
+
     with repo:
-        print(repo.backup())
+        try:
+            print(repo.backup())
+        except CatalogError as exc:
+            return _refused("backup", exc)
     return 0
 
 
@@ -146,27 +185,107 @@ def cmd_reset(args: argparse.Namespace) -> int:
     repo = _open(args)
     if repo is None:
         return 2
+    from .catalog import CatalogError
+
     with repo:
-        backup = repo.reset_all()
+        try:
+            backup = repo.reset_all()
+        except CatalogError as exc:
+            return _refused("reset", exc)
     print(f"catalog reset to the bundled defaults (backup: {backup})")
     return 0
 
 
-def cmd_recover(args: argparse.Namespace) -> int:
-    """Move a damaged catalog aside and create a fresh one (does nothing to a healthy file)."""
-    from .catalog import CatalogCorruptError, open_catalog, recover_corrupt
+def _print_backups(backups: list[Any], out: Any) -> None:
+    import datetime as dt
 
-    path = paths.catalog_path(getattr(args, "catalog", None))
+    for b in backups:
+        try:
+            st = b.stat()
+        except OSError:
+            continue
+        when = dt.datetime.fromtimestamp(st.st_mtime, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        print(f"  {b.name}  ({when}, {st.st_size / 1024:,.0f} KiB)", file=out)
+
+
+def _restore_hint(backups: list[Any], out: Any) -> None:
+    if backups:
+        print(f"To restore the newest backup run:\n  gpupicker catalog restore {backups[-1].name}",
+              file=out)
+    else:
+        print("There are no backups of this catalog.", file=out)
+
+
+def cmd_backups(args: argparse.Namespace) -> int:
+    """List the backups of the catalog, oldest first (works when the catalog is damaged)."""
+    from .catalog import list_backups
+
+    path = _catalog_path(args)
+    if path is None:
+        return 2
+    backups = list_backups(path)
+    if backups:
+        print(f"backups of {path} (oldest first):")
+        _print_backups(backups, sys.stdout)
+    _restore_hint(backups, sys.stdout)
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Restore a backup by path or name (backs the current catalog up first)."""
+    from .catalog import CatalogCorruptError, CatalogError, restore_backup
+
+    path = _catalog_path(args)
+    if path is None:
+        return 2
+    try:
+        result = restore_backup(args.backup, path)
+    except FileNotFoundError as exc:
+        print(f"gpupicker catalog restore: {exc}", file=sys.stderr)
+        return 1
+    except CatalogCorruptError as exc:
+        print(f"gpupicker catalog restore: the backup {exc.path} cannot be used: {exc.detail}",
+              file=sys.stderr)
+        return 1
+    except CatalogError as exc:
+        return _refused("restore", exc)
+    print(f"restored {result.restored_from.name} into {result.catalog}")
+    if result.previous_backup is not None:
+        print(f"the catalog as it was before is saved as {result.previous_backup.name}")
+    if result.moved_aside is not None:
+        print(f"the damaged catalog was moved to {result.moved_aside}")
+    return 0
+
+
+def cmd_recover(args: argparse.Namespace) -> int:
+    """Move a damaged catalog aside, create a fresh one and list the backups to restore."""
+    from .catalog import CatalogCorruptError, CatalogError, list_backups, open_catalog, recover_corrupt
+
+    path = _catalog_path(args)
+    if path is None:
+        return 2
     try:
         open_catalog(path).close()
         print(f"the catalog {path} is fine; nothing to recover")
+        backups = list_backups(path)
+        if backups:
+            print(f"({len(backups)} backup(s) exist: 'gpupicker catalog backups' lists them)")
         return 0
     except CatalogCorruptError as exc:
         print(f"gpupicker: {exc.detail}", file=sys.stderr)
+    except CatalogError as exc:
+        print(f"gpupicker catalog recover: {exc}", file=sys.stderr)
+        return 2
     try:
         moved = recover_corrupt(path)
-    except (OSError, CatalogCorruptError) as exc:
+    except (OSError, CatalogError) as exc:
         print(f"gpupicker catalog recover: failed: {exc}", file=sys.stderr)
         return 2
-    print(f"moved the damaged catalog to {moved}; a fresh catalog was created at {path}")
+    print(f"moved the damaged catalog to {moved}; a fresh catalog was created at {path} "
+          "from the bundled data")
+    backups = list_backups(path)
+    if backups:
+        print("Your rows are in these backups (oldest first):")
+        _print_backups(backups, sys.stdout)
+    _restore_hint(backups, sys.stdout)
     return 0

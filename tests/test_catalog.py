@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from gpupicker import paths
 from gpupicker.catalog import (
     COLUMNS,
+    CatalogInUseError,
     CatalogModel,
     CatalogRepository,
     ModelRecord,
@@ -173,8 +174,12 @@ def test_gpu_upsert_delete_and_user_flag(repo: CatalogRepository):
     assert repo.gpus()[-1].id == "my_card"
     repo.delete_gpu("my_card")
     assert repo.get_gpu("my_card") is None
-    repo.delete_gpu("h100_sxm")
+    with pytest.raises(CatalogInUseError, match="33 price row"):
+        repo.delete_gpu("h100_sxm")  # its prices would be orphaned
+    assert repo.get_gpu("h100_sxm") is not None
+    assert repo.delete_gpu("h100_sxm", cascade=True) == 33
     assert repo.get_gpu("h100_sxm") is None and len(repo.gpus()) == 64
+    assert not any(p.gpu_id == "h100_sxm" for p in repo.prices())
     with pytest.raises(KeyError):
         repo.delete_gpu("h100_sxm")
     with pytest.raises(ValidationError):
@@ -240,7 +245,7 @@ def test_bundled_price_edit_reset_and_history(repo: CatalogRepository):
 def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     g = repo.get_gpu("a100_sxm_80gb")
     repo.upsert_gpu(g.model_copy(update={"memory_gb": 96.0}))
-    repo.delete_gpu("rtx_3090")
+    repo.delete_gpu("rtx_3090", cascade=True)
     repo.reset_row("gpus", "a100_sxm_80gb")
     assert repo.get_gpu("a100_sxm_80gb") == g
     assert not repo.is_user_row("gpus", "a100_sxm_80gb")
@@ -291,7 +296,7 @@ def test_newer_bundle_merges_without_overwriting_user_edits(tmp_path: Path):
         g = r.get_gpu("rtx_4090")
         r.upsert_gpu(g.model_copy(update={"notes": "my note"}))
         first_rid, first, _ = r.price_rows()[0]
-        r.delete_gpu("h100_pcie")
+        r.delete_gpu("h100_pcie", cascade=True)
         v1 = r.meta("seed_version")
     with open_catalog(path, data_dir=_newer_bundle(tmp_path)) as r:
         assert r.meta("seed_version") != v1
@@ -303,7 +308,7 @@ def test_newer_bundle_merges_without_overwriting_user_edits(tmp_path: Path):
         assert r.get_price(first_rid).usd_per_gpu_hour == 1.11
         assert [p.usd_per_gpu_hour for _, p in r.price_history(first_rid)] == [
             first.usd_per_gpu_hour, 1.11]
-        assert len(r.prices()) == 175
+        assert len(r.prices()) == 175 - 8  # h100_pcie's 8 prices went with it
     # reopening with the same bundle changes nothing
     with open_catalog(path, data_dir=tmp_path / "data_v2") as r:
         assert r.get_gpu("rtx_4090").notes == "my note"
@@ -345,7 +350,7 @@ def test_backup_rotation_and_restore(repo: CatalogRepository):
     with sqlite3.connect(first) as c:
         assert c.execute("SELECT count(*) FROM gpus").fetchone()[0] == 65
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    repo.delete_gpu("rtx_4090")
+    repo.delete_gpu("rtx_4090", cascade=True)
     before = repo.restore_backup(first)
     assert repo.get_gpu("rtx_4090") is not None and len(repo.gpus()) == 65
     with sqlite3.connect(before) as c:  # the state before the restore was saved too

@@ -60,7 +60,7 @@ def test_backup_and_reset(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                           monkeypatch: pytest.MonkeyPatch):
     cat = tmp_path / "c.sqlite"
     with open_catalog(cat) as repo:
-        repo.delete_gpu("rtx_4090")
+        repo.delete_gpu("rtx_4090", cascade=True)
     assert main(["--catalog", str(cat), "catalog", "backup"]) == 0
     backup = Path(capsys.readouterr().out.strip())
     assert backup.exists() and backup.parent == paths.user_data_dir() / "backups"

@@ -10,21 +10,46 @@ from __future__ import annotations
 
 from .bundle import Bundle, load_bundle
 from .csv_io import ImportResult
-from .errors import CatalogCorruptError
+from .errors import (
+    CatalogConflictError,
+    CatalogCorruptError,
+    CatalogError,
+    CatalogInUseError,
+    CatalogReadOnlyError,
+    CatalogUnavailableError,
+)
 from .records import COLUMNS, CatalogModel, ModelRecord, model_arch_from_record
-from .repository import CatalogRepository, check_sqlite_file, open_catalog, recover_corrupt
+from .repository import (
+    CatalogRepository,
+    RestoreResult,
+    check_sqlite_file,
+    find_backup,
+    list_backups,
+    open_catalog,
+    recover_corrupt,
+    restore_backup,
+)
 
 __all__ = [
     "COLUMNS",
     "Bundle",
+    "CatalogConflictError",
     "CatalogCorruptError",
+    "CatalogError",
+    "CatalogInUseError",
     "CatalogModel",
+    "CatalogReadOnlyError",
     "CatalogRepository",
+    "CatalogUnavailableError",
     "ImportResult",
     "ModelRecord",
+    "RestoreResult",
     "check_sqlite_file",
+    "find_backup",
+    "list_backups",
     "load_bundle",
     "model_arch_from_record",
     "open_catalog",
     "recover_corrupt",
+    "restore_backup",
 ]

@@ -93,7 +93,8 @@ def load_bundle(data_dir: Path) -> Bundle:
         bundle.models[m.id] = m.model_dump()
     price_dumps = []
     for i, row in enumerate(_read_rows(data_dir / "prices.csv"), start=2):
-        p = _check("prices.csv", i, lambda r: check_price(PriceOffer.model_validate(r)), row)
+        p = _check("prices.csv", i,
+                   lambda r: check_price(PriceOffer.model_validate(r), allow_future=True), row)
         price_dumps.append(p.model_dump())
     for key, dump in zip(seed_keys(price_dumps), price_dumps, strict=True):
         bundle.prices[key] = dump

@@ -8,17 +8,26 @@ so an export → import round trip is lossless.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from ..core.hardware import GpuSpec, PriceOffer
-from .records import COLUMNS, REQUIRED_COLUMNS, ModelRecord, check_price
+from .records import (
+    COLUMNS,
+    REQUIRED_COLUMNS,
+    ModelRecord,
+    check_gpu,
+    check_model,
+    check_price,
+)
 
 TABLES = ("gpus", "prices", "models")
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
@@ -159,44 +168,117 @@ class ImportResult:
         return not self.errors
 
 
-@dataclass
-class ParsedCsv:
-    """Rows of a CSV file after header checks: ``(line_number, {column: text})``.
+MAX_IMPORT_BYTES = 512 * 1024**2
+"""Largest CSV file :meth:`CatalogRepository.import_csv` accepts (512 MiB)."""
+MAX_IMPORT_ROWS = 1_000_000
+"""Most data rows one import accepts."""
+MAX_FIELD_CHARS = 64 * 1024
+"""Longest accepted cell (64 KiB of text)."""
+MAX_LINE_CHARS = 4 * 1024**2
+"""Longest accepted physical line (4 MiB); longer means binary or a broken file."""
+_SCAN_CHUNK = 1024**2
 
-    Blank cells are omitted from the dicts (a blank cell means "unknown").
+
+def _size_text(n: float) -> str:
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} GiB"  # pragma: no cover
+
+
+def scan_csv_file(path: Path) -> tuple[int, list[tuple[int, str]]]:
+    """Cheap checks before parsing: size cap, binary content, UTF-8; counts lines.
+
+    Reads the file in 1 MiB chunks (never whole): a file above
+    :data:`MAX_IMPORT_BYTES` is rejected from its size alone, a NUL byte or
+    invalid UTF-8 stops the scan at the first bad chunk.
+
+    Returns:
+        ``(line_count, errors)`` (physical lines, header included); ``errors`` holds
+        one ``(line, reason)`` when the file must not be parsed.
+
+    Raises:
+        OSError: when the file cannot be opened or read.
     """
+    size = path.stat().st_size
+    if size > MAX_IMPORT_BYTES:
+        return 0, [(0, f"the file is {_size_text(size)}; imports are limited to "
+                       f"{_size_text(MAX_IMPORT_BYTES)} (split it into smaller files)")]
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    lines = offset = 0
+    last = b"\n"
+    with path.open("rb") as f:
+        while chunk := f.read(_SCAN_CHUNK):
+            last = chunk[-1:]
+            nul = chunk.find(b"\0")
+            if nul >= 0:
+                return lines, [(lines + chunk.count(b"\n", 0, nul) + 1,
+                                f"not CSV text: binary data (a NUL byte at byte {offset + nul:,})")]
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError as exc:
+                pos = max(0, min(len(chunk), exc.start))
+                return lines, [(lines + chunk.count(b"\n", 0, pos) + 1,
+                                f"not UTF-8 text ({exc.reason} near byte {offset + pos:,}); "
+                                "save the file as UTF-8 CSV")]
+            lines += chunk.count(b"\n")
+            offset += len(chunk)
+            if lines > MAX_IMPORT_ROWS + 1:
+                return lines, [(0, f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited "
+                                   f"to {MAX_IMPORT_ROWS:,} rows (split the file)")]
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError as exc:
+            return lines, [(lines + 1, f"not UTF-8 text ({exc.reason} at the end of the file)")]
+    return lines + (last != b"\n"), []
 
-    rows: list[tuple[int, dict[str, str]]] = field(default_factory=list)
-    errors: list[tuple[int, str]] = field(default_factory=list)
+
+def _limited_lines(f: Any, errors: list[tuple[int, str]]) -> Iterator[str]:
+    """Lines of ``f``, stopping (with an error) at a line longer than MAX_LINE_CHARS."""
+    n = 0
+    while line := f.readline(MAX_LINE_CHARS + 1):
+        n += 1
+        if len(line) > MAX_LINE_CHARS:
+            errors.append((n, f"line {n} is longer than {_size_text(MAX_LINE_CHARS)}: not a "
+                              "catalog CSV"))
+            return
+        yield line
 
 
-def read_csv(table: str, path: Path,
-             column_map: Mapping[str, str | None] | None = None) -> ParsedCsv:
-    """Read a CSV for ``table``: check the header, map columns, split rows with line numbers.
+def iter_csv(table: str, path: Path, errors: list[tuple[int, str]],
+             column_map: Mapping[str, str | None] | None = None
+             ) -> Iterator[tuple[int, dict[str, str]]]:
+    """Stream the data rows of a CSV for ``table`` as ``(line_number, {column: text})``.
+
+    Checks the header first (unknown, repeated or missing columns). Blank cells are
+    left out of the dicts (blank = unknown); blank lines are skipped. Problems are
+    appended to ``errors`` as ``(line, reason)``: per-row ones (too many cells, a
+    cell over :data:`MAX_FIELD_CHARS`) let the stream continue; file-level ones
+    (header, bad CSV quoting, an over-long line) end it. Call
+    :func:`scan_csv_file` first to reject binary, non-UTF-8 or oversized files.
 
     Args:
         table: gpus, prices or models.
         path: the CSV file (UTF-8, optional BOM, header row).
+        errors: list the problems are appended to.
         column_map: optional CSV header → catalog column; map a header to None or ""
             to ignore that column.
-
-    Returns:
-        The rows, or header/format errors (with line numbers) in ``errors``.
 
     Raises:
         OSError: when the file cannot be opened.
     """
     check_table(table)
-    out = ParsedCsv()
     mapping = dict(column_map or {})
     known = set(COLUMNS[table])
-    try:
-        with path.open(encoding="utf-8-sig", newline="") as f:
-            reader = csv.reader(f)
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        reader = csv.reader(_limited_lines(f, errors))
+        try:
             header = next(reader, None)
             if header is None:
-                out.errors.append((1, "empty file: no header row"))
-                return out
+                if not errors:
+                    errors.append((1, "empty file: no header row"))
+                return
             cols: list[str | None] = []
             for h in header:
                 name = h.strip()
@@ -206,16 +288,17 @@ def read_csv(table: str, path: Path,
             unknown = [c for c in named if c not in known]
             dupes = sorted({c for c in named if named.count(c) > 1})
             missing = [c for c in REQUIRED_COLUMNS[table] if c not in named]
+            n_before = len(errors)
             if unknown:
-                out.errors.append((1, "unknown column(s): " + ", ".join(unknown)
-                                   + f" (expected columns of {table}.csv: "
-                                   + ", ".join(COLUMNS[table]) + ")"))
+                errors.append((1, "unknown column(s): " + ", ".join(unknown)
+                               + f" (expected columns of {table}.csv: "
+                               + ", ".join(COLUMNS[table]) + ")"))
             if dupes:
-                out.errors.append((1, "repeated column(s): " + ", ".join(dupes)))
+                errors.append((1, "repeated column(s): " + ", ".join(dupes)))
             if missing:
-                out.errors.append((1, "missing column(s): " + ", ".join(missing)))
-            if out.errors:
-                return out
+                errors.append((1, "missing column(s): " + ", ".join(missing)))
+            if len(errors) > n_before:
+                return
             width = len(cols)
             line = reader.line_num + 1
             for cells in reader:
@@ -223,50 +306,71 @@ def read_csv(table: str, path: Path,
                 if not any(c.strip() for c in cells):
                     continue
                 if len(cells) > width and any(c.strip() for c in cells[width:]):
-                    out.errors.append((start, f"{len(cells)} cells but the header has {width}"))
+                    errors.append((start, f"{len(cells)} cells but the header has {width}"))
                     continue
                 row = {}
+                too_long = None
                 for c, v in zip(cols, cells, strict=False):
                     if c and v and (v := v.strip()):  # blank cells are left out: unknown
+                        if len(v) > MAX_FIELD_CHARS:
+                            too_long = c
+                            break
                         row[c] = unneutralize(v) if v[0] == "'" else v
-                out.rows.append((start, row))
-    except UnicodeDecodeError as exc:
-        out.errors.append((0, f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
-    except csv.Error as exc:
-        out.errors.append((0, f"not a readable CSV file: {exc}"))
-    return out
+                if too_long is not None:
+                    errors.append((start, f"{too_long}: the cell is longer than "
+                                          f"{_size_text(MAX_FIELD_CHARS)}"))
+                    continue
+                yield start, row
+        except UnicodeDecodeError as exc:
+            errors.append((0, f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
+        except csv.Error as exc:
+            errors.append((reader.line_num, f"not a readable CSV file: {exc}"))
 
 
-def validate_rows(table: str, parsed: ParsedCsv, known_gpu_ids: set[str],
-                  progress: Callable[[int], None] | None = None) -> list[tuple[int, Any]]:
-    """Validate every parsed row into GpuSpec / PriceOffer / ModelRecord.
+def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
+                  errors: list[tuple[int, str]], known_gpu_ids: set[str],
+                  progress: Callable[[int], None] | None = None, *,
+                  known_currencies: set[str] | frozenset[str] = frozenset()
+                  ) -> list[tuple[int, dict[str, Any]]]:
+    """Validate rows into GpuSpec / PriceOffer / ModelRecord values, streaming.
 
-    Appends ``(line, reason)`` to ``parsed.errors`` for each bad row (bad value,
-    duplicate id, unknown ``gpu_id``) and returns the good ones as ``(line, record)``.
-    ``progress(done_rows)`` is called every 1,000 rows.
+    Appends ``(line, reason)`` to ``errors`` for each bad row (bad or non-finite
+    value, absurd magnitude, bad ``observed``/currency, duplicate id, unknown
+    ``gpu_id``) and returns the good ones as ``(line, column values)``; once a row
+    is bad, later good rows are only checked (not kept), since nothing will be
+    written. ``progress(done_rows)`` is called every 1,000 rows.
     """
-    good: list[tuple[int, Any]] = []
+    good: list[tuple[int, dict[str, Any]]] = []
     first_line: dict[str, int] = {}
-    for i, (line, row) in enumerate(parsed.rows, start=1):
+    today = date.today()
+    n_before = len(errors)
+    i = 0
+    for i, (line, row) in enumerate(rows, start=1):  # noqa: B007 - i is used after the loop
         try:
             if table == "prices":
-                rec: Any = check_price(PriceOffer.model_validate(row))
+                rec: Any = check_price(PriceOffer.model_validate(row),
+                                       known_currencies=known_currencies, today=today)
                 if rec.gpu_id not in known_gpu_ids:
                     raise ValueError(f"gpu_id: unknown GPU {rec.gpu_id!r} (add it to gpus first)")
             else:
                 if table == "gpus":
-                    rec = GpuSpec.model_validate(row)
+                    rec = check_gpu(GpuSpec.model_validate(row))
                 else:
-                    rec = ModelRecord.model_validate(row)
+                    rec = check_model(ModelRecord.model_validate(row))
                     rec.to_arch()
                 if rec.id in first_line:
                     raise ValueError(f"id {rec.id!r} repeats line {first_line[rec.id]}")
                 first_line[rec.id] = line
-            good.append((line, rec))
+            if len(errors) == n_before:
+                good.append((line, dict(rec.__dict__)))
         except (ValidationError, ValueError) as exc:
-            parsed.errors.append((line, validation_message(exc)))
+            errors.append((line, validation_message(exc)))
+        if i > MAX_IMPORT_ROWS:
+            errors.append((line, f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited to "
+                                 f"{MAX_IMPORT_ROWS:,} rows (split the file)"))
+            break
         if progress is not None and i % 1000 == 0:
             progress(i)
     if progress is not None:
-        progress(len(parsed.rows))
+        progress(i)
     return good

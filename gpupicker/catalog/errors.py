@@ -1,23 +1,115 @@
-"""Catalog exceptions."""
+"""Catalog exceptions (all derive from :class:`CatalogError`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+RECOVER_HINT = ("Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
+                "from the bundled catalog and see which backups can be restored.")
 
 
-class CatalogCorruptError(Exception):
+class CatalogError(Exception):
+    """Base class of the catalog's own errors."""
+
+
+class CatalogCorruptError(CatalogError):
     """The catalog file is not a readable, intact SQLite database.
+
+    Raised only when the file's header is not SQLite's or ``PRAGMA quick_check``
+    (or SQLite itself) reports damage — never for a file or folder that is merely
+    read-only (see :class:`CatalogReadOnlyError` and :class:`CatalogUnavailableError`).
 
     Attributes:
         path: the catalog file that failed to open.
         detail: what was wrong (``PRAGMA quick_check`` output, SQLite error, …).
 
-    Recover with :func:`gpupicker.catalog.recover_corrupt`, which moves the file
-    aside (never deletes it) and creates a fresh catalog from the bundled data.
+    Recover with :func:`gpupicker.catalog.recover_corrupt` (``gpupicker catalog
+    recover``), which moves the file aside (never deletes it) and creates a fresh
+    catalog from the bundled data; then restore a backup with
+    :func:`gpupicker.catalog.restore_backup` (``gpupicker catalog restore NAME``).
     """
 
     def __init__(self, path: Path | str, detail: str) -> None:
         """Record the failing ``path`` and a plain-language ``detail``."""
         self.path = Path(path)
         self.detail = detail
-        super().__init__(f"the catalog file {self.path} is damaged or not a catalog: {detail}")
+        super().__init__(f"the catalog file {self.path} is damaged or not a catalog: {detail}. "
+                         + RECOVER_HINT)
+
+
+class CatalogReadOnlyError(CatalogError, PermissionError):
+    """A write was attempted on a catalog that was opened read-only.
+
+    The catalog is opened read-only when its file or its folder cannot be written
+    (file permissions, ``chattr +i``, a read-only mount …); reads keep working.
+    """
+
+    def __init__(self, path: Path | str, action: str = "change it") -> None:
+        """``action``: what was refused, e.g. ``"import prices"``."""
+        self.path = Path(path)
+        self.action = action
+        super().__init__(f"the catalog {self.path} is read-only (the file or its folder cannot "
+                         f"be written), so gpupicker cannot {action}. Make it writable, or "
+                         "use another catalog with --catalog PATH or $GPUPICKER_CATALOG.")
+
+    def __str__(self) -> str:
+        """The plain message (not ``PermissionError``'s ``[Errno …]`` form)."""
+        return str(self.args[0])
+
+
+class CatalogUnavailableError(CatalogError, OSError):
+    """The catalog cannot be opened or created at all (no permission, missing folder …).
+
+    Not a sign of damage: the file, if any, is left alone.
+    """
+
+    def __init__(self, path: Path | str, detail: str, *,
+                 what: str = "use the catalog at") -> None:
+        """Record the ``path`` and why it cannot be used (``what`` was attempted)."""
+        self.path = Path(path)
+        self.detail = detail
+        super().__init__(f"cannot {what} {self.path}: {detail}. Use a writable place with "
+                         "--catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME.")
+
+    def __str__(self) -> str:
+        """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
+        return str(self.args[0])
+
+
+class CatalogConflictError(CatalogError, ValueError):
+    """A field the caller is changing was changed by someone else since the caller read it.
+
+    Raised by ``update_*_fields(…, expected=…)``; nothing was written.
+
+    Attributes:
+        table: ``"prices"``, ``"gpus"`` or ``"models"``.
+        key: the row id.
+        field: the first conflicting column.
+        current: its value in the catalog now.
+        seen: its value in the caller's copy (``expected``).
+    """
+
+    def __init__(self, table: str, key: Any, field: str, current: Any, seen: Any) -> None:
+        """Record the conflicting field with the stored and the caller's values."""
+        self.table, self.key, self.field = table, key, field
+        self.current, self.seen = current, seen
+        row = f"price row {key}" if table == "prices" else f"{table[:-1]} {key!r}"
+        super().__init__(f"{row} was changed elsewhere: {field} is now {current!r} (you saw "
+                         f"{seen!r}); reload and try again")
+
+
+class CatalogInUseError(CatalogError, ValueError):
+    """A row cannot be deleted because other rows depend on it (a GPU with prices).
+
+    Attributes:
+        gpu_id: the GPU.
+        price_count: how many current price rows refer to it.
+    """
+
+    def __init__(self, gpu_id: str, price_count: int) -> None:
+        """Record the GPU and how many prices still use it."""
+        self.gpu_id = gpu_id
+        self.price_count = price_count
+        super().__init__(f"GPU {gpu_id!r} still has {price_count} price row(s); delete them "
+                         "first, or delete the GPU together with its prices (cascade=True)")

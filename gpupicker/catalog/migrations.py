@@ -101,3 +101,8 @@ def apply_migrations(db: Database) -> None:
         sqlite3.DatabaseError: when the file cannot be written.
     """
     migrations.apply(db)
+
+
+def pending_migrations(db: Database) -> list[str]:
+    """Names of migrations not yet applied (read-only: writes nothing)."""
+    return [m.name for m in migrations.pending(db)]

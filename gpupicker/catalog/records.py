@@ -10,7 +10,9 @@ Column lists here are exactly the headers of the bundled ``data/*.csv`` files
 
 from __future__ import annotations
 
+import math
 import re
+from datetime import date, timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -56,19 +58,146 @@ PARAM_TOLERANCE = 0.02
 """Relative difference between the computed and the listed parameter count above which the
 listed ``params_b``/``active_params_b`` are used instead (MLA, shared experts, odd layouts)."""
 
+MAX_PRICE_PER_GPU_HOUR = 100_000.0
+"""Largest accepted price per GPU-hour (in the row's currency); more is a typo."""
 
-def check_price(offer: PriceOffer) -> PriceOffer:
-    """Catalog rules beyond ``PriceOffer``'s own: known pricing type, 3-letter currency.
+_ISO_CODES = """
+AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN
+BZD CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS
+GIP GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW
+KWD KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD
+NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD
+SHP SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES
+VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL
+"""
+ISO_CURRENCIES: frozenset[str] = frozenset(_ISO_CODES.split())  # noqa: SIM905
+"""ISO 4217 codes of circulating currencies (a currency with an exchange rate is also accepted)."""
+
+_OBSERVED_FORMS = ("YYYY-MM-DD, YYYY-MM, YYYY, a quarter such as 2024Q3, "
+                   "'early/mid/late YYYY' or 'unknown'")
+_OBSERVED_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
+_OBSERVED_QUARTER = re.compile(r"^(\d{4})-?Q([1-4])$", re.I)
+_OBSERVED_PART = re.compile(r"^(early|mid|late)\s+(\d{4})$", re.I)
+_OBSERVED_WORDS = frozenset({"unknown", "catalog commit (date unchecked)"})
+_MIN_YEAR = 1990
+
+
+def observed_start(text: str) -> date | None:
+    """The first day an ``observed`` value can mean (None for blank/``unknown``).
+
+    Accepted: ``""``, ``unknown``, ``YYYY``, ``YYYY-MM``, ``YYYY-MM-DD``, ``YYYYQn``
+    (or ``YYYY-Qn``), ``early|mid|late YYYY`` and the bundled data's
+    ``catalog commit (date unchecked)``.
 
     Raises:
-        ValueError: for an unknown ``pricing`` or a currency that is not 3 letters.
+        ValueError: for anything else (``yesterday``, ``2024-13``, ``31/12/2024`` …).
+    """
+    s = text.strip()
+    if not s or s.lower() in _OBSERVED_WORDS:
+        return None
+    start: date | None = None
+    if m := _OBSERVED_DATE.match(s):
+        y, mo, d = int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1)
+        try:
+            start = date(y, mo, d)
+        except ValueError:
+            start = None
+    elif m := _OBSERVED_QUARTER.match(s):
+        start = date(int(m.group(1)), 3 * int(m.group(2)) - 2, 1)
+    elif m := _OBSERVED_PART.match(s):
+        start = date(int(m.group(2)), {"early": 1, "mid": 5, "late": 9}[m.group(1).lower()], 1)
+    if start is None or start.year < _MIN_YEAR:
+        raise ValueError(f"observed {text!r} is not a date: use {_OBSERVED_FORMS}")
+    return start
+
+
+def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str] = frozenset(),
+                today: date | None = None, allow_future: bool = False) -> PriceOffer:
+    """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
+
+    - ``pricing`` is a known type;
+    - ``usd_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
+    - ``observed`` is blank or a date form accepted by :func:`observed_start`, and does
+      not start after ``today`` + 1 day (unless ``allow_future``: the bundled data is
+      checked without the clock, so a wrong system date cannot break start-up);
+    - ``currency`` is a 3-letter ISO 4217 code (:data:`ISO_CURRENCIES`) or one of
+      ``known_currencies`` (codes with an exchange rate in the settings).
+
+    Raises:
+        ValueError: naming the column, e.g. ``"usd_per_gpu_hour: inf is not a finite number"``.
     """
     if offer.pricing not in PRICING_TYPES:
         raise ValueError(f"pricing {offer.pricing!r} is not one of "
                          + ", ".join(sorted(PRICING_TYPES)))
+    price = offer.usd_per_gpu_hour
+    if not math.isfinite(price):
+        raise ValueError(f"usd_per_gpu_hour: {price!r} is not a finite number")
+    if price > MAX_PRICE_PER_GPU_HOUR:
+        raise ValueError(f"usd_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
+                         f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)")
+    try:
+        start = observed_start(offer.observed)
+    except ValueError as exc:
+        raise ValueError(f"observed: {exc}") from None
+    if start is not None and not allow_future:
+        limit = (today or date.today()) + timedelta(days=1)
+        if start > limit:
+            raise ValueError(f"observed: {offer.observed!r} is in the future (today is "
+                             f"{(today or date.today()).isoformat()})")
     if not _CURRENCY_RE.match(offer.currency):
         raise ValueError(f"currency {offer.currency!r} is not a 3-letter code such as USD or CNY")
+    if offer.currency not in ISO_CURRENCIES and offer.currency not in known_currencies:
+        raise ValueError(f"currency {offer.currency!r} is not a known ISO 4217 code (such as "
+                         "USD, EUR, CNY); add an exchange rate for it first")
     return offer
+
+
+_GPU_LIMITS: dict[str, float] = {
+    "memory_gb": 100_000, "memory_bandwidth_gbps": 10_000_000, "fp32_tflops": 10_000_000,
+    "fp16_tflops_dense": 10_000_000, "bf16_tflops_dense": 10_000_000,
+    "fp8_tflops_dense": 10_000_000, "int8_tops_dense": 10_000_000,
+    "int4_tops_dense": 10_000_000, "tdp_w": 100_000, "nvlink_bandwidth_gbps": 10_000_000,
+    "pcie_gen": 100, "msrp_usd": 1e9, "release_year": 2200,
+}
+_MODEL_LIMITS: dict[str, float] = {
+    "params_b": 1_000_000, "active_params_b": 1_000_000, "num_layers": 100_000,
+    "hidden_size": 10_000_000, "intermediate_size": 100_000_000,
+    "num_attention_heads": 1_000_000, "num_key_value_heads": 1_000_000, "head_dim": 1_000_000,
+    "vocab_size": 100_000_000, "max_context": 10_000_000_000, "moe_num_experts": 1_000_000,
+    "moe_top_k": 1_000_000, "sliding_window": 10_000_000_000, "kv_lora_rank": 10_000_000,
+    "qk_rope_head_dim": 1_000_000,
+}
+
+
+def _check_numbers(record: BaseModel, limits: dict[str, float]) -> None:
+    for name, limit in limits.items():
+        v = getattr(record, name, None)
+        if v is None or isinstance(v, bool):
+            continue
+        if not math.isfinite(v):
+            raise ValueError(f"{name}: {v!r} is not a finite number")
+        if abs(v) > limit:
+            raise ValueError(f"{name}: {v:g} is above the limit of {limit:,.0f} (a typo?)")
+
+
+def check_gpu(gpu: Any) -> Any:
+    """Reject non-finite or absurd figures in a ``GpuSpec`` (``inf`` memory, 1e30 TFLOPS …).
+
+    Raises:
+        ValueError: naming the column.
+    """
+    _check_numbers(gpu, _GPU_LIMITS)
+    return gpu
+
+
+def check_model(record: ModelRecord) -> ModelRecord:
+    """Reject non-finite or absurd sizes in a ``ModelRecord``.
+
+    Raises:
+        ValueError: naming the column.
+    """
+    _check_numbers(record, _MODEL_LIMITS)
+    return record
 
 
 def _blank_to_none(data: Any) -> Any:

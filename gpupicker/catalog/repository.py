@@ -4,7 +4,18 @@ Safety rules, all enforced here:
 
 - The file is checked before use: a non-SQLite header is rejected without reading
   the rest of the file, then ``PRAGMA quick_check`` must say ``ok``; otherwise
-  :class:`CatalogCorruptError`. :func:`recover_corrupt` moves a bad file aside.
+  :class:`CatalogCorruptError` (only those two mean "damaged").
+  :func:`recover_corrupt` moves a bad file aside; :func:`restore_backup` brings a
+  backup back.
+- A file or folder that cannot be written is opened read-only
+  (``file:…?mode=ro``): ``repo.read_only`` is True, reads work, and every write
+  raises :class:`CatalogReadOnlyError`. A catalog that cannot be opened or created
+  at all raises :class:`CatalogUnavailableError`.
+- Edits from an editor go through ``update_*_fields(key, changes, expected)``: only
+  the changed columns are written, inside one transaction, and a column someone
+  else changed since the editor read it raises :class:`CatalogConflictError`.
+- Every write path (add, update, import) rejects non-finite or absurd figures,
+  unparseable ``observed`` dates and unknown currencies (``records.check_*``).
 - WAL journal, ``synchronous=FULL`` (a confirmed edit survives a crash or a kill),
   a 30 s busy timeout, and every write in one ``BEGIN IMMEDIATE`` transaction, so
   two app instances editing one file wait for each other instead of failing.
@@ -26,8 +37,11 @@ import operator
 import os
 import sqlite3
 import threading
+import time
+import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,18 +56,27 @@ from .csv_io import (
     ImportResult,
     ProgressCallback,
     check_table,
-    read_csv,
+    iter_csv,
+    scan_csv_file,
     validate_rows,
     write_csv,
 )
-from .errors import CatalogCorruptError
-from .migrations import apply_migrations
+from .errors import (
+    CatalogConflictError,
+    CatalogCorruptError,
+    CatalogInUseError,
+    CatalogReadOnlyError,
+    CatalogUnavailableError,
+)
+from .migrations import apply_migrations, pending_migrations
 from .records import (
     GPU_COLUMNS,
     MODEL_COLUMNS,
     PRICE_COLUMNS,
     CatalogModel,
     ModelRecord,
+    check_gpu,
+    check_model,
     check_price,
 )
 
@@ -63,6 +86,64 @@ BUSY_TIMEOUT_S = 30.0
 BACKUPS_KEPT = 10
 _PRICE_GETTER = operator.itemgetter(*PRICE_COLUMNS)
 _KEY_COLUMN = {"gpus": "id", "models": "id", "prices": "id"}
+_TABLES_NEEDED = ("gpus", "models", "prices", "price_history", "settings", "meta")
+# SQLite primary result codes
+_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CORRUPT, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 3, 8, 11, 14, 26
+
+
+class _NeedsReadOnlyError(Exception):
+    """Internal: the file opened but cannot be written."""
+
+
+def _errcode(exc: BaseException) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
+
+
+def _is_write_refusal(exc: BaseException) -> bool:
+    """True for SQLite errors that mean "cannot write here" (not damage)."""
+    code = _errcode(exc)
+    if code in (_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CANTOPEN):
+        return True
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text or "unable to open" in text
+
+
+def _is_damage(exc: BaseException) -> bool:
+    code = _errcode(exc)
+    if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return True
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text
+
+
+def _enable_wal(db: Database) -> None:
+    """Switch to WAL, retrying while another process holds a lock (the busy handler is not
+    always consulted for a journal-mode change, e.g. two processes creating one file)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as exc:
+            if _errcode(exc) not in (5, 6) or time.monotonic() > deadline:  # BUSY, LOCKED
+                raise
+            time.sleep(0.02)
+
+
+def _writable(path: Path) -> bool:
+    """Can SQLite write ``path`` and create its ``-wal``/``-shm`` next to it?
+
+    ``os.access`` reports ``chattr +i``, read-only mounts and (for non-root users)
+    file modes; root passes mode checks, exactly as its writes would.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)
+
+
+def _file_uri(path: Path, **params: str) -> str:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    return "file:" + urllib.parse.quote(os.path.abspath(path)) + (f"?{query}" if query else "")
 
 
 def _now() -> str:
@@ -80,6 +161,7 @@ def check_sqlite_file(path: Path) -> None:
 
     Raises:
         CatalogCorruptError: for a directory, an unreadable file, or a wrong header.
+        CatalogUnavailableError: when reading the file is not permitted.
     """
     if not path.exists():
         return
@@ -88,29 +170,51 @@ def check_sqlite_file(path: Path) -> None:
     try:
         with path.open("rb") as f:
             head = f.read(len(SQLITE_HEADER))
+    except PermissionError as exc:
+        raise CatalogUnavailableError(path, f"cannot read it ({exc.strerror or exc})") from exc
     except OSError as exc:
         raise CatalogCorruptError(path, f"cannot read it ({exc.strerror or exc})") from exc
     if head and head != SQLITE_HEADER:
         raise CatalogCorruptError(path, "not a SQLite database (wrong file header)")
 
 
+def resolve_catalog_path(path: str | os.PathLike[str] | None = None) -> Path:
+    """:func:`gpupicker.paths.catalog_path`, with a clear error if the data folder can't be made.
+
+    Raises:
+        CatalogUnavailableError: when the default data folder cannot be created.
+    """
+    try:
+        return paths.catalog_path(path)
+    except OSError as exc:
+        where = exc.filename or os.environ.get("GPUPICKER_HOME") or "the user data folder"
+        raise CatalogUnavailableError(Path(str(where)), f"{exc.strerror or exc}",
+                                      what="create the data folder") from exc
+
+
 def open_catalog(path: str | os.PathLike[str] | None = None,
-                 data_dir: Path | None = None) -> CatalogRepository:
+                 data_dir: Path | None = None, *, read_only: bool = False) -> CatalogRepository:
     """Open (creating and seeding on first run) the catalog.
+
+    A catalog whose file or folder cannot be written is opened read-only
+    (``repo.read_only``); writes then raise :class:`CatalogReadOnlyError`.
 
     Args:
         path: catalog SQLite file; None → :func:`gpupicker.paths.catalog_path`
             (``$GPUPICKER_CATALOG`` or the user data dir).
         data_dir: folder of the bundled CSVs; None → :func:`gpupicker.paths.data_dir`.
+        read_only: open read-only even when the file is writable (nothing is created,
+            migrated or merged).
 
     Returns:
         An open :class:`CatalogRepository` (close it with ``close()`` or ``with``).
 
     Raises:
-        CatalogCorruptError: when the file is not SQLite, fails ``PRAGMA quick_check``,
-            or cannot be read.
+        CatalogCorruptError: when the file is not SQLite or fails ``PRAGMA quick_check``.
+        CatalogUnavailableError: when the file cannot be read, or cannot be created
+            (an unwritable folder or ``$GPUPICKER_HOME``).
     """
-    return CatalogRepository(paths.catalog_path(path), data_dir=data_dir)
+    return CatalogRepository(resolve_catalog_path(path), data_dir=data_dir, read_only=read_only)
 
 
 def recover_corrupt(path: str | os.PathLike[str] | None = None,
@@ -131,7 +235,14 @@ def recover_corrupt(path: str | os.PathLike[str] | None = None,
         OSError: when the file cannot be moved.
         CatalogCorruptError: when even the fresh catalog cannot be created.
     """
-    src = paths.catalog_path(path)
+    src = resolve_catalog_path(path)
+    dest = _move_aside(src)
+    CatalogRepository(src, data_dir=data_dir).close()
+    return dest
+
+
+def _move_aside(src: Path) -> Path:
+    """Rename a catalog (and its side files) to ``<name>.corrupt-<UTC stamp>.sqlite``."""
     dest = src.with_suffix(f".corrupt-{_stamp()}.sqlite")
     n = 1
     while dest.exists():
@@ -143,7 +254,6 @@ def recover_corrupt(path: str | os.PathLike[str] | None = None,
         extra = src.with_name(src.name + side)
         if extra.exists():
             os.replace(extra, dest.with_name(dest.name + side))
-    CatalogRepository(src, data_dir=data_dir).close()
     return dest
 
 
@@ -154,30 +264,58 @@ class CatalogRepository:
     Use :func:`open_catalog` rather than the constructor.
     """
 
-    def __init__(self, path: Path, data_dir: Path | None = None) -> None:
+    def __init__(self, path: Path, data_dir: Path | None = None, *,
+                 read_only: bool = False) -> None:
         """Open ``path``, check it, apply migrations and merge the bundled catalog.
+
+        Falls back to a read-only connection (``self.read_only``) when the file or its
+        folder cannot be written; ``read_only=True`` asks for one.
 
         Raises:
             CatalogCorruptError: when the file is not an intact SQLite database.
+            CatalogUnavailableError: when it cannot be read, or created.
         """
         self.path = Path(path)
         self._data_dir = data_dir
         self._bundle: Bundle | None = None
         self._lock = threading.RLock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = False
+        """True when the catalog was opened read-only: reads work, writes raise."""
         check_sqlite_file(self.path)
+        exists = self.path.exists() and self.path.stat().st_size > 0
+        if not exists and read_only:
+            raise CatalogUnavailableError(self.path, "there is no catalog file to read")
+        if exists and not _writable(self.path):
+            read_only = True  # a read-only file or folder: not damage
+        if not read_only:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CatalogUnavailableError(
+                    self.path, f"cannot create its folder {self.path.parent} "
+                    f"({exc.strerror or exc})") from exc
+            try:
+                self._open_writable()
+                return
+            except _NeedsReadOnlyError as exc:
+                if not exists:
+                    raise CatalogUnavailableError(
+                        self.path, f"the catalog cannot be created there ({exc})") from None
+        self._open_read_only()
+
+    def _open_writable(self) -> None:
         try:
             conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_S,
                                    check_same_thread=False)
         except sqlite3.Error as exc:
-            raise CatalogCorruptError(self.path, str(exc)) from exc
+            if _is_write_refusal(exc):
+                raise _NeedsReadOnlyError(str(exc)) from exc
+            raise CatalogUnavailableError(self.path, str(exc)) from exc
         try:
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            rows = conn.execute("PRAGMA quick_check").fetchall()
-            if [r[0] for r in rows] != ["ok"]:
-                raise CatalogCorruptError(self.path, "; ".join(str(r[0]) for r in rows[:5]))
+            self._quick_check(conn)
             self.db = Database(conn)
-            self.db.enable_wal()
+            _enable_wal(self.db)
             conn.execute("PRAGMA synchronous = FULL")
             with self._write():
                 apply_migrations(self.db)
@@ -187,7 +325,57 @@ class CatalogRepository:
             raise
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise CatalogCorruptError(self.path, str(exc)) from exc
+            if _is_damage(exc):
+                raise CatalogCorruptError(self.path, str(exc)) from exc
+            if _is_write_refusal(exc):
+                raise _NeedsReadOnlyError(str(exc)) from exc
+            raise CatalogUnavailableError(self.path, str(exc)) from exc
+
+    def _quick_check(self, conn: sqlite3.Connection) -> None:
+        rows = conn.execute("PRAGMA quick_check").fetchall()
+        if [r[0] for r in rows] != ["ok"]:
+            raise CatalogCorruptError(self.path, "; ".join(str(r[0]) for r in rows[:5]))
+
+    def _open_read_only(self) -> None:
+        """``mode=ro``; a WAL file in a folder where ``-shm`` cannot be made needs ``immutable``.
+
+        ``immutable=1`` is only used when the plain read-only open fails: then no
+        process can write the file either (SQLite would need the same folder for its
+        ``-wal``/``-journal``), so nothing changes under us.
+        """
+        last: Exception | None = None
+        for params in ({"mode": "ro"}, {"mode": "ro", "immutable": "1"}):
+            conn = sqlite3.connect(_file_uri(self.path, **params), uri=True,
+                                   timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+            try:
+                conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+                self._quick_check(conn)
+                db = Database(conn)
+                missing = [t for t in _TABLES_NEEDED if not db.table(t).exists()]
+                if missing or pending_migrations(db):
+                    raise CatalogUnavailableError(
+                        self.path, "it is read-only and was never set up by this version of "
+                        "gpupicker (make it writable once)")
+            except CatalogCorruptError:
+                conn.close()
+                raise
+            except CatalogUnavailableError:
+                conn.close()
+                raise
+            except sqlite3.DatabaseError as exc:
+                conn.close()
+                if _is_damage(exc):
+                    raise CatalogCorruptError(self.path, str(exc)) from exc
+                last = exc
+                continue
+            self.db = db
+            self.read_only = True
+            return
+        raise CatalogUnavailableError(self.path, f"cannot be opened, even read-only ({last})")
+
+    def _refuse_if_read_only(self, action: str = "change it") -> None:
+        if self.read_only:
+            raise CatalogReadOnlyError(self.path, action)
 
     # ---- plumbing ------------------------------------------------------------------------
     def close(self) -> None:
@@ -210,14 +398,23 @@ class CatalogRepository:
         ``BEGIN IMMEDIATE`` waits (busy timeout) for other writers, then owns the file
         until COMMIT; any exception rolls everything back.
         """
+        self._refuse_if_read_only()
         with self._lock:
             conn = self.db.conn
-            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if _errcode(exc) == _SQLITE_READONLY:
+                    raise CatalogReadOnlyError(self.path) from exc
+                raise
             try:
                 yield conn
-            except BaseException:
+            except BaseException as exc:
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
+                if (isinstance(exc, sqlite3.OperationalError)
+                        and _errcode(exc) == _SQLITE_READONLY):
+                    raise CatalogReadOnlyError(self.path) from exc
                 raise
             else:
                 conn.execute("COMMIT")
@@ -322,19 +519,86 @@ class CatalogRepository:
         Raises:
             pydantic.ValidationError: when ``gpu`` is not a valid GpuSpec.
         """
-        gpu = GpuSpec.model_validate(gpu.model_dump())
+        gpu = check_gpu(GpuSpec.model_validate(gpu.model_dump()))
         self._upsert_record("gpus", GPU_COLUMNS, gpu.model_dump())
 
-    def delete_gpu(self, gpu_id: str) -> None:
-        """Delete a GPU; its prices are kept.
+    def update_gpu_fields(self, gpu_id: str, changes: dict[str, Any],
+                          expected: GpuSpec | None = None) -> GpuSpec:
+        """Change some columns of GPU ``gpu_id``, keeping the others as they are stored now.
+
+        In one ``BEGIN IMMEDIATE`` transaction: read the stored row; if ``expected``
+        (the caller's copy) is given and any column in ``changes`` differs between it
+        and the stored row, raise :class:`CatalogConflictError`; otherwise apply
+        ``changes`` to the stored row (columns another process changed are kept),
+        validate and write. The ``id`` cannot be changed.
+
+        Returns:
+            The GPU as now stored.
+
+        Raises:
+            KeyError: no such GPU (or it was deleted).
+            CatalogConflictError: a changed column was changed elsewhere meanwhile.
+            ValueError / pydantic.ValidationError: unknown column or invalid value.
+            CatalogReadOnlyError: the catalog is read-only.
+        """
+        return self._update_record_fields("gpus", GPU_COLUMNS, gpu_id, changes, expected,
+                                          lambda v: check_gpu(GpuSpec.model_validate(v)))
+
+    def _update_record_fields(self, table: str, cols: tuple[str, ...], key: str,
+                              changes: dict[str, Any], expected: Any,
+                              build: Callable[[dict[str, Any]], Any]) -> Any:
+        _check_change_columns(table, cols, changes, frozen=("id",))
+        with self._write() as conn:
+            cur = conn.execute(f"SELECT * FROM {table} WHERE id = ? AND deleted = 0", (key,))
+            row = cur.fetchone()
+            if row is None:
+                raise KeyError(f"no {table[:-1]} with id {key!r}")
+            stored_values = dict(zip([d[0] for d in cur.description], row, strict=True))
+            stored = build(stored_values)
+            if expected is not None:
+                _raise_on_conflict(table, key, changes, expected, stored)
+            merged = {**stored.model_dump(), **changes}
+            new = build(merged)
+            if table == "models":
+                new.to_arch()
+            values = new.model_dump()
+            if all(_same(stored_values.get(c), values.get(c)) for c in cols):
+                return new
+            self._upsert_row(table, cols, values, origin=stored_values["origin"],
+                             user_modified=1, now=_now())
+            return new
+
+    def delete_gpu(self, gpu_id: str, *, cascade: bool = False) -> int:
+        """Delete a GPU; refuses while it has prices unless ``cascade=True``.
+
+        A GPU's prices are never left orphaned: by default the delete is refused with
+        :class:`CatalogInUseError` (a ``ValueError``) naming how many price rows use
+        it; with ``cascade=True`` those prices are deleted in the same transaction
+        (bundled ones hidden, the user's removed with their history).
 
         A bundled GPU is hidden rather than removed, so a newer bundle does not bring it
-        back; ``reset_row("gpus", id)`` restores it.
+        back; ``reset_row("gpus", id)`` restores it (its deleted prices stay deleted).
+
+        Returns:
+            How many price rows were deleted with it.
 
         Raises:
             KeyError: when there is no such GPU.
+            CatalogInUseError: it has prices and ``cascade`` is False.
+            CatalogReadOnlyError: the catalog is read-only.
         """
-        self._delete_record("gpus", gpu_id)
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM gpus WHERE id = ? AND deleted = 0",
+                            (gpu_id,)).fetchone() is None:
+                raise KeyError(f"no gpu with id {gpu_id!r}")
+            price_ids = [r[0] for r in conn.execute(
+                "SELECT id FROM prices WHERE gpu_id = ? AND deleted = 0", (gpu_id,))]
+            if price_ids and not cascade:
+                raise CatalogInUseError(gpu_id, len(price_ids))
+            for pid in price_ids:
+                self._delete_price_in_tx(pid)
+            self._delete_record("gpus", gpu_id)
+        return len(price_ids)
 
     def _upsert_record(self, table: str, cols: tuple[str, ...], values: dict[str, Any]) -> None:
         with self._write() as conn:
@@ -350,16 +614,17 @@ class CatalogRepository:
             self._upsert_row(table, cols, values, origin=origin, user_modified=1, now=_now())
 
     def _delete_record(self, table: str, key: str) -> None:
-        with self._write() as conn:
-            row = conn.execute(f"SELECT origin FROM {table} WHERE id = ? AND deleted = 0",
-                               (key,)).fetchone()
-            if row is None:
-                raise KeyError(f"no {table[:-1]} with id {key!r}")
-            if row[0] == "bundled":
-                conn.execute(f"UPDATE {table} SET deleted = 1, user_modified = 1, updated_at = ? "
-                             "WHERE id = ?", (_now(), key))
-            else:
-                conn.execute(f"DELETE FROM {table} WHERE id = ?", (key,))
+        """Delete (or hide) one gpus/models row; call inside ``_write``."""
+        conn = self.db.conn
+        row = conn.execute(f"SELECT origin FROM {table} WHERE id = ? AND deleted = 0",
+                           (key,)).fetchone()
+        if row is None:
+            raise KeyError(f"no {table[:-1]} with id {key!r}")
+        if row[0] == "bundled":
+            conn.execute(f"UPDATE {table} SET deleted = 1, user_modified = 1, updated_at = ? "
+                         "WHERE id = ?", (_now(), key))
+        else:
+            conn.execute(f"DELETE FROM {table} WHERE id = ?", (key,))
 
     # ---- models --------------------------------------------------------------------------
     def model_records(self) -> list[ModelRecord]:
@@ -394,9 +659,25 @@ class CatalogRepository:
         Raises:
             ValueError: when the row does not describe a valid architecture.
         """
-        record = ModelRecord.model_validate(record.model_dump())
+        record = check_model(ModelRecord.model_validate(record.model_dump()))
         record.to_arch()
         self._upsert_record("models", MODEL_COLUMNS, record.model_dump())
+
+    def update_model_fields(self, model_id: str, changes: dict[str, Any],
+                            expected: ModelRecord | None = None) -> ModelRecord:
+        """Change some columns of model ``model_id`` (see :meth:`update_gpu_fields`).
+
+        Returns:
+            The model row as now stored.
+
+        Raises:
+            KeyError: no such model. CatalogConflictError: a changed column was changed
+            elsewhere meanwhile. ValueError: unknown column, invalid value or architecture.
+            CatalogReadOnlyError: the catalog is read-only.
+        """
+        return self._update_record_fields(
+            "models", MODEL_COLUMNS, model_id, changes, expected,
+            lambda v: check_model(ModelRecord.model_validate(v)))
 
     def delete_model(self, model_id: str) -> None:
         """Delete a model (bundled ones are hidden; ``reset_row`` restores them).
@@ -404,7 +685,8 @@ class CatalogRepository:
         Raises:
             KeyError: when there is no such model.
         """
-        self._delete_record("models", model_id)
+        with self._write():
+            self._delete_record("models", model_id)
 
     # ---- prices --------------------------------------------------------------------------
     def prices(self) -> list[PriceOffer]:
@@ -496,9 +778,10 @@ class CatalogRepository:
             The new row id.
 
         Raises:
-            ValueError: unknown ``gpu_id``, unknown ``pricing`` or a bad currency code.
+            ValueError: unknown ``gpu_id``, unknown ``pricing``, a non-finite or absurd
+                price, a bad ``observed`` date or an unknown currency.
         """
-        offer = check_price(PriceOffer.model_validate(offer.model_dump()))
+        offer = self._check_price(PriceOffer.model_validate(offer.model_dump()))
         with self._write():
             self._check_gpu_known(offer.gpu_id)
             return self._insert_price_rows([(offer.model_dump(), None)], origin="user",
@@ -511,7 +794,7 @@ class CatalogRepository:
             KeyError: when the row does not exist (or was deleted).
             ValueError: unknown ``gpu_id``, unknown ``pricing`` or a bad currency code.
         """
-        offer = check_price(PriceOffer.model_validate(offer.model_dump()))
+        offer = self._check_price(PriceOffer.model_validate(offer.model_dump()))
         values = offer.model_dump()
         with self._write() as conn:
             row = conn.execute("SELECT 1 FROM prices WHERE id = ? AND deleted = 0",
@@ -523,6 +806,55 @@ class CatalogRepository:
                 return
             self._update_price_row(row_id, values, user_modified=1, now=_now())
 
+    def _check_price(self, offer: PriceOffer) -> PriceOffer:
+        return check_price(offer, known_currencies=set(self.get_fx_rates()))
+
+    def update_price_fields(self, row_id: int, changes: dict[str, Any],
+                            expected: PriceOffer | None = None) -> PriceOffer:
+        """Change some columns of price row ``row_id``, keeping the others as stored now.
+
+        In one ``BEGIN IMMEDIATE`` transaction: read the stored row; if ``expected``
+        (the caller's copy of the row) is given and any column in ``changes`` differs
+        between it and the stored row, raise :class:`CatalogConflictError` naming the
+        column, its value now and the value the caller saw; otherwise apply only
+        ``changes`` to the stored row (columns another process changed meanwhile are
+        kept), validate (pydantic + :func:`check_price`), write, and record the old
+        version in the history. Nothing is written when the values do not change.
+
+        Args:
+            row_id: the price row (from :meth:`price_rows`).
+            changes: column → new value, e.g. ``{"notes": "spot only"}``.
+            expected: the row as the caller last read it (None: no conflict check).
+
+        Returns:
+            The row as now stored.
+
+        Raises:
+            KeyError: no such row (or it was deleted).
+            CatalogConflictError: a column in ``changes`` was changed elsewhere.
+            ValueError / pydantic.ValidationError: unknown column, invalid value, unknown GPU.
+            CatalogReadOnlyError: the catalog is read-only.
+        """
+        _check_change_columns("prices", PRICE_COLUMNS, changes)
+        known = set(self.get_fx_rates())
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM prices WHERE id = ? AND deleted = 0",
+                            (row_id,)).fetchone() is None:
+                raise KeyError(f"no price row {row_id}")
+            stored_values = self._price_values(row_id)
+            stored = PriceOffer.model_validate(stored_values)
+            if expected is not None:
+                _raise_on_conflict("prices", row_id, changes, expected, stored)
+            new = check_price(PriceOffer.model_validate({**stored.model_dump(), **changes}),
+                              known_currencies=known)
+            values = new.model_dump()
+            if "gpu_id" in changes:
+                self._check_gpu_known(new.gpu_id)
+            if all(_same(a, values[c]) for c, a in stored_values.items()):
+                return new
+            self._update_price_row(row_id, values, user_modified=1, now=_now())
+            return new
+
     def delete_price(self, row_id: int) -> None:
         """Delete price row ``row_id``.
 
@@ -532,17 +864,21 @@ class CatalogRepository:
         Raises:
             KeyError: when the row does not exist.
         """
-        with self._write() as conn:
-            row = conn.execute("SELECT origin FROM prices WHERE id = ? AND deleted = 0",
-                               (row_id,)).fetchone()
-            if row is None:
-                raise KeyError(f"no price row {row_id}")
-            if row[0] == "bundled":
-                conn.execute("UPDATE prices SET deleted = 1, user_modified = 1, updated_at = ? "
-                             "WHERE id = ?", (_now(), row_id))
-            else:
-                conn.execute("DELETE FROM price_history WHERE price_id = ?", (row_id,))
-                conn.execute("DELETE FROM prices WHERE id = ?", (row_id,))
+        with self._write():
+            self._delete_price_in_tx(row_id)
+
+    def _delete_price_in_tx(self, row_id: int) -> None:
+        conn = self.db.conn
+        row = conn.execute("SELECT origin FROM prices WHERE id = ? AND deleted = 0",
+                           (row_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no price row {row_id}")
+        if row[0] == "bundled":
+            conn.execute("UPDATE prices SET deleted = 1, user_modified = 1, updated_at = ? "
+                         "WHERE id = ?", (_now(), row_id))
+        else:
+            conn.execute("DELETE FROM price_history WHERE price_id = ?", (row_id,))
+            conn.execute("DELETE FROM prices WHERE id = ?", (row_id,))
 
     def price_history(self, row_id: int) -> list[tuple[str, PriceOffer]]:
         """Every version of price row ``row_id``, oldest first: ``(changed_at UTC ISO, offer)``.
@@ -615,6 +951,7 @@ class CatalogRepository:
         Returns:
             The backup file written before the reset.
         """
+        self._refuse_if_read_only("reset it")
         backup = self.backup()
         with self._write() as conn:
             for t in ("price_history", "prices", "gpus", "models"):
@@ -709,20 +1046,34 @@ class CatalogRepository:
                    dry_run: bool = False) -> ImportResult:
         """Import a CSV into ``table``: all rows or none.
 
-        Every row is validated first (pydantic records, pricing type, currency code,
-        known ``gpu_id``, no repeated ids). If any row is bad nothing is written and
-        ``result.errors`` lists ``(line_number, reason)`` for each. Otherwise a
-        backup is taken and all rows are written in one transaction: GPUs and models
-        are upserted by id; prices are matched to current rows by (gpu_id, provider,
-        region, pricing, observed, gpus_per_instance) — repeated keys pair up in
-        order — and updated (with history) or added. Rows not in the file are kept.
-        Imported rows count as user-changed.
+        The file is streamed, never read whole: a file over 512 MiB
+        (``csv_io.MAX_IMPORT_BYTES``) or over 1,000,000 rows, binary content, non-UTF-8
+        text, a line over 4 MiB or a cell over 64 KiB is rejected with an error
+        (the size check needs no reading at all).
+
+        Every row is validated first (pydantic records, pricing type, finite and sane
+        numbers — a price must be > 0 and ≤ 100,000 per GPU-hour —, ``observed`` date
+        form, currency code, known ``gpu_id``, no repeated ids). If any row is bad
+        nothing is written and ``result.errors`` lists ``(line_number, reason)`` for
+        each. Otherwise a backup is taken and all rows are written in one transaction:
+        GPUs and models are upserted by id. Prices are matched to current rows:
+
+        1. by (gpu_id, provider, region, pricing, observed, gpus_per_instance) —
+           repeated keys pair up in order;
+        2. a row with a blank ``observed`` that found no match in step 1 is matched
+           by (gpu_id, provider, region, pricing, gpus_per_instance) alone, pairing
+           up in order with current rows not matched in step 1 — so re-importing a
+           price without a date updates the offer instead of adding a duplicate;
+
+        matched rows are updated (the old version goes to the history), the rest are
+        added. Rows not in the file are kept. Imported rows count as user-changed.
 
         Args:
             table: ``"gpus"``, ``"prices"`` or ``"models"``.
             path: CSV file with a header (columns of the bundled CSVs; a subset is fine
                 if it has the required ones).
-            progress: ``progress(done, total)``; total = 2 × rows (validation, then writing).
+            progress: ``progress(done, total)``; total = 2 × the file's data lines
+                (validation, then writing), constant during one import.
             column_map: optional CSV header → catalog column (None/"" ignores a column).
             dry_run: validate only (no backup, no write).
 
@@ -731,35 +1082,45 @@ class CatalogRepository:
 
         Raises:
             ValueError: unknown table. OSError: the file cannot be read.
+            CatalogReadOnlyError: the catalog is read-only (not raised for ``dry_run``).
         """
         check_table(table)
+        if not dry_run:
+            self._refuse_if_read_only(f"import {table}")
         with _gc_paused():  # 100k short-lived records: cyclic GC passes cost ~40 % here
             return self._import_csv(table, Path(path), progress, column_map, dry_run)
 
     def _import_csv(self, table: str, path: Path, progress: ProgressCallback | None,
                     column_map: dict[str, str | None] | None, dry_run: bool) -> ImportResult:
-        parsed = read_csv(table, path, column_map)
-        total = 2 * len(parsed.rows)
-        if parsed.errors:
-            return ImportResult(table=table, rows=len(parsed.rows),
-                                errors=sorted(parsed.errors), dry_run=dry_run)
+        lines, errors = scan_csv_file(path)
+        if errors:
+            return ImportResult(table=table, errors=errors, dry_run=dry_run)
+        est = max(1, lines - 1)  # data lines (header excluded) ≈ rows: the progress scale
+        total = 2 * est
         known = {r["id"] for r in self._query("SELECT id FROM gpus WHERE deleted = 0")}
-        good = validate_rows(table, parsed, known,
-                             None if progress is None else (lambda d: progress(d, total)))
-        if parsed.errors or dry_run:
-            return ImportResult(table=table, rows=len(parsed.rows),
-                                errors=sorted(parsed.errors), dry_run=dry_run)
+        rows = iter_csv(table, path, errors, column_map)
+        good = validate_rows(
+            table, rows, errors, known,
+            None if progress is None else (lambda d: progress(min(d, est), total)),
+            known_currencies=set(self.get_fx_rates()))
+        n_rows = len(good)
+        if errors or dry_run:
+            return ImportResult(table=table, rows=n_rows, errors=sorted(errors),
+                                dry_run=dry_run)
         backup = self.backup()
         n = len(good)
         counts: dict[str, int] = {"inserted": 0, "updated": 0, "unchanged": 0}
+
+        def write_progress(d: int) -> None:
+            if progress is not None:
+                progress(est + min(est, d * est // max(1, n)), total)
+
         with self._write():
             now = _now()
             if table == "prices":
-                self._import_prices([dict(rec.__dict__) for _, rec in good], counts, now,
-                                    lambda d: progress(n + d, total) if progress else None)
+                self._import_prices([v for _, v in good], counts, now, write_progress)
             else:
-                self._import_records(table, [dict(rec.__dict__) for _, rec in good], counts, now,
-                                     lambda d: progress(n + d, total) if progress else None)
+                self._import_records(table, [v for _, v in good], counts, now, write_progress)
         if progress is not None:
             progress(total, total)
         return ImportResult(table=table, rows=n, inserted=counts["inserted"],
@@ -795,22 +1156,48 @@ class CatalogRepository:
         for r in conn.execute(f"SELECT id, {cols} FROM prices WHERE deleted = 0 ORDER BY id"):
             values = dict(zip(PRICE_COLUMNS, r[1:], strict=True))
             by_key[price_natural_key(values)].append((r[0], values))
+        loose: dict[tuple[str, ...], list[int]] = defaultdict(list)
+        for key, matches in by_key.items():
+            for rid, _ in matches:
+                loose[_loose_key(key)].append(rid)
+        old_values = {rid: v for matches in by_key.values() for rid, v in matches}
+        for rids in loose.values():
+            rids.sort()
         used: dict[tuple[str, ...], int] = defaultdict(int)
-        inserts: list[tuple[dict[str, Any], str | None]] = []
-        updates: list[tuple[int, dict[str, Any]]] = []
-        for values in items:
+        claimed: set[int] = set()
+        matched: list[int | None] = []
+        for values in items:  # step 1: the full natural key (observed included)
             key = price_natural_key(values)
             k = used[key]
             used[key] = k + 1
             matches = by_key.get(key, [])
-            if k < len(matches):
-                rid, old = matches[k]
-                if all(_same(old[c], values[c]) for c in PRICE_COLUMNS):
-                    counts["unchanged"] += 1
-                else:
-                    updates.append((rid, values))
-            else:
+            rid = matches[k][0] if k < len(matches) else None
+            if rid is not None:
+                claimed.add(rid)
+            matched.append(rid)
+        loose_used: dict[tuple[str, ...], int] = defaultdict(int)
+        for i, values in enumerate(items):  # step 2: no date → match without observed
+            if matched[i] is not None or values.get("observed"):
+                continue
+            lk = _loose_key(price_natural_key(values))
+            free = loose.get(lk, [])
+            j = loose_used[lk]
+            while j < len(free) and free[j] in claimed:
+                j += 1
+            if j < len(free):
+                matched[i] = free[j]
+                claimed.add(free[j])
+                j += 1
+            loose_used[lk] = j
+        inserts: list[tuple[dict[str, Any], str | None]] = []
+        updates: list[tuple[int, dict[str, Any]]] = []
+        for values, rid in zip(items, matched, strict=True):
+            if rid is None:
                 inserts.append((values, None))
+            elif all(_same(old_values[rid][c], values[c]) for c in PRICE_COLUMNS):
+                counts["unchanged"] += 1
+            else:
+                updates.append((rid, values))
         chunk = 5000
         done = counts["unchanged"]
         for s in range(0, len(updates), chunk):
@@ -828,55 +1215,80 @@ class CatalogRepository:
 
     # ---- backups -------------------------------------------------------------------------
     def backups_dir(self) -> Path:
-        """Folder of the rotating backups (``<user data dir>/backups``)."""
-        d = paths.user_data_dir() / "backups"
-        d.mkdir(parents=True, exist_ok=True)
-        return d
+        """Folder of the rotating backups (``<user data dir>/backups``).
+
+        Raises:
+            CatalogUnavailableError: when the folder cannot be created.
+        """
+        return backups_dir()
 
     def list_backups(self) -> list[Path]:
         """Backups of this catalog, oldest first."""
-        return sorted(self.backups_dir().glob(f"{self.path.stem}-*.sqlite"))
+        return list_backups(self.path)
 
-    def backup(self) -> Path:
+    def backup(self, *, protect: Path | None = None) -> Path:
         """Copy the catalog with SQLite's online backup API; keep the newest 10 backups.
+
+        Works on a read-only catalog too (it only reads it), as long as the backups
+        folder can be written.
+
+        Args:
+            protect: a backup the rotation must not delete (the one being restored).
 
         Returns:
             The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``).
 
         Raises:
-            OSError / sqlite3.Error: when the backup cannot be written.
+            CatalogUnavailableError: when the backup cannot be written.
         """
-        dest = self.backups_dir() / f"{self.path.stem}-{_stamp()}.sqlite"
+        folder = backups_dir()
+        dest = folder / f"{self.path.stem}-{_stamp()}.sqlite"
         tmp = dest.with_name(dest.name + ".tmp")
-        with self._lock:
-            target = sqlite3.connect(str(tmp))
-            try:
-                self.db.conn.backup(target)
-            finally:
-                target.close()
-        tmp.replace(dest)
-        for old in self.list_backups()[:-BACKUPS_KEPT]:
+        try:
+            with self._lock:
+                target = sqlite3.connect(str(tmp))
+                try:
+                    self.db.conn.backup(target)
+                finally:
+                    target.close()
+            tmp.replace(dest)
+        except (OSError, sqlite3.Error) as exc:
             with contextlib.suppress(OSError):
-                old.unlink()
+                tmp.unlink()
+            raise CatalogUnavailableError(
+                folder, f"{getattr(exc, 'strerror', None) or exc}", what="write a backup to"
+            ) from exc
+        keep = {protect.resolve()} if protect is not None else set()
+        for old in self.list_backups()[:-BACKUPS_KEPT]:
+            if old.resolve() not in keep:
+                with contextlib.suppress(OSError):
+                    old.unlink()
         return dest
 
-    def restore_backup(self, backup_path: str | os.PathLike[str]) -> Path:
+    def has_user_changes(self) -> bool:
+        """True when any GPU, model or price row was added, changed or deleted by the user."""
+        return any(self._query(f"SELECT 1 FROM {t} WHERE origin = 'user' OR user_modified = 1 "
+                               "LIMIT 1") for t in ("gpus", "models", "prices"))
+
+    def restore_backup(self, backup_path: str | os.PathLike[str]) -> Path | None:
         """Replace the catalog's content with a backup; the current state is backed up first.
 
+        The pre-restore backup is skipped when the catalog holds no user changes (a
+        fresh catalog after ``recover``), so it cannot push an older backup out of
+        the rotation; the backup being restored is never rotated out.
+
         Returns:
-            The backup of the state before the restore.
+            The backup of the state before the restore (None when skipped).
 
         Raises:
-            CatalogCorruptError: when ``backup_path`` is not an intact SQLite file.
+            CatalogCorruptError: when ``backup_path`` is not an intact catalog backup.
+            CatalogReadOnlyError: the catalog is read-only.
         """
+        self._refuse_if_read_only("restore a backup")
         src_path = Path(backup_path)
-        check_sqlite_file(src_path)
-        src = sqlite3.connect(f"file:{src_path}?mode=ro", uri=True)
+        src = _open_backup(src_path)
         try:
-            check = src.execute("PRAGMA quick_check").fetchone()
-            if not check or check[0] != "ok":
-                raise CatalogCorruptError(src_path, str(check[0] if check else "no result"))
-            before = self.backup()
+            before = self.backup(protect=src_path) if self.has_user_changes() else None
             with self._lock:
                 src.backup(self.db.conn)
         except sqlite3.DatabaseError as exc:
@@ -885,7 +1297,135 @@ class CatalogRepository:
             src.close()
         with self._write():
             apply_migrations(self.db)
+            self._merge_bundle()
         return before
+
+
+def backups_dir() -> Path:
+    """Folder of the rotating backups (``<user data dir>/backups``), created on demand.
+
+    Raises:
+        CatalogUnavailableError: when the folder cannot be created.
+    """
+    try:
+        d = paths.user_data_dir() / "backups"
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        where = exc.filename or "the user data folder"
+        raise CatalogUnavailableError(Path(str(where)), f"{exc.strerror or exc}",
+                                      what="write a backup to") from exc
+    return d
+
+
+def list_backups(path: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Backups of the catalog at ``path`` (default catalog if None), oldest first.
+
+    Does not open the catalog, so it works when the catalog is damaged. Empty when
+    there is no backups folder (or it cannot be created).
+    """
+    stem = resolve_catalog_path(path).stem
+    try:
+        folder = backups_dir()
+    except CatalogUnavailableError:
+        return []
+    return sorted(folder.glob(f"{stem}-*.sqlite"))
+
+
+def find_backup(name: str | os.PathLike[str],
+                path: str | os.PathLike[str] | None = None) -> Path:
+    """A backup by file path, or by the name :func:`list_backups` shows (``.sqlite`` optional).
+
+    Raises:
+        FileNotFoundError: when there is no such file or backup.
+    """
+    p = Path(name)
+    if p.is_file():
+        return p
+    for b in reversed(list_backups(path)):
+        if b.name in (str(name), f"{name}.sqlite"):
+            return b
+    raise FileNotFoundError(f"no backup {str(name)!r}: give a file path or a name listed by "
+                            "'gpupicker catalog backups'")
+
+
+def _open_backup(src_path: Path) -> sqlite3.Connection:
+    """Open a backup read-only after checking it is an intact catalog (caller closes it).
+
+    Raises:
+        CatalogCorruptError: not SQLite, damaged, or not a gpupicker catalog.
+    """
+    if not src_path.is_file():
+        raise CatalogCorruptError(src_path, "no such file")
+    check_sqlite_file(src_path)
+    src = sqlite3.connect(_file_uri(src_path, mode="ro"), uri=True)
+    try:
+        check = src.execute("PRAGMA quick_check").fetchone()
+        if not check or check[0] != "ok":
+            raise CatalogCorruptError(src_path, str(check[0] if check else "no result"))
+        names = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not {"gpus", "models", "prices"} <= names:
+            raise CatalogCorruptError(src_path, "not a gpupicker catalog backup")
+    except sqlite3.DatabaseError as exc:
+        src.close()
+        raise CatalogCorruptError(src_path, str(exc)) from exc
+    except CatalogCorruptError:
+        src.close()
+        raise
+    return src
+
+
+@dataclass(frozen=True)
+class RestoreResult:
+    """What :func:`restore_backup` did.
+
+    Attributes:
+        catalog: the catalog file now holding the backup's content.
+        restored_from: the backup file.
+        previous_backup: backup of the catalog's state before the restore (None when
+            the catalog had no user changes or was damaged).
+        moved_aside: where a damaged catalog was moved (None when it was intact).
+    """
+
+    catalog: Path
+    restored_from: Path
+    previous_backup: Path | None = None
+    moved_aside: Path | None = None
+
+
+def restore_backup(backup: str | os.PathLike[str], path: str | os.PathLike[str] | None = None,
+                   data_dir: Path | None = None) -> RestoreResult:
+    """Restore a backup into the catalog at ``path``, intact or damaged.
+
+    ``backup`` is a file path or a name from :func:`list_backups`. It is checked
+    first (intact SQLite, a gpupicker catalog). An intact catalog is backed up and
+    then overwritten (:meth:`CatalogRepository.restore_backup`); a damaged one is
+    moved aside as by :func:`recover_corrupt` (never deleted) and replaced.
+
+    Raises:
+        FileNotFoundError: unknown backup. CatalogCorruptError: the backup is damaged.
+        CatalogReadOnlyError / CatalogUnavailableError: the catalog cannot be written.
+    """
+    src = find_backup(backup, path)
+    _open_backup(src).close()
+    target = resolve_catalog_path(path)
+    try:
+        repo = CatalogRepository(target, data_dir=data_dir)
+    except CatalogCorruptError:
+        moved = _move_aside(target)
+        conn = _open_backup(src)
+        try:
+            dest = sqlite3.connect(str(target))
+            try:
+                conn.backup(dest)
+            finally:
+                dest.close()
+        finally:
+            conn.close()
+        CatalogRepository(target, data_dir=data_dir).close()  # migrate + merge the bundle
+        return RestoreResult(catalog=target, restored_from=src, moved_aside=moved)
+    with repo:
+        before = repo.restore_backup(src)
+    return RestoreResult(catalog=target, restored_from=src, previous_backup=before)
 
 
 @contextlib.contextmanager
@@ -898,6 +1438,30 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _loose_key(key: tuple[str, ...]) -> tuple[str, ...]:
+    """A price natural key without ``observed`` (index 4)."""
+    return key[:4] + key[5:]
+
+
+def _check_change_columns(table: str, cols: tuple[str, ...], changes: dict[str, Any],
+                          frozen: tuple[str, ...] = ()) -> None:
+    unknown = [c for c in changes if c not in cols]
+    if unknown:
+        raise ValueError(f"unknown column(s) for {table}: {', '.join(unknown)}")
+    fixed = [c for c in changes if c in frozen]
+    if fixed:
+        raise ValueError(f"{', '.join(fixed)} cannot be changed (add a new row instead)")
+
+
+def _raise_on_conflict(table: str, key: Any, changes: dict[str, Any], expected: Any,
+                       stored: Any) -> None:
+    """CatalogConflictError for the first changed column whose stored value moved on."""
+    for col in changes:
+        seen, now = getattr(expected, col, None), getattr(stored, col, None)
+        if not _same(seen, now):
+            raise CatalogConflictError(table, key, col, now, seen)
 
 
 def _same(a: Any, b: Any) -> bool:
