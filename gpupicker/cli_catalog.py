@@ -143,8 +143,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         for line, reason in result.errors:
             where = f"{args.path}:{line}" if line else args.path
             print(f"{where}: {reason}", file=sys.stderr)
-        print(f"gpupicker catalog import: {len(result.errors)} bad row(s); nothing was imported",
-              file=sys.stderr)
+        if any(line == 0 for line, _ in result.errors):
+            print("gpupicker catalog import: the file was rejected; nothing was imported",
+                  file=sys.stderr)
+        else:
+            print(f"gpupicker catalog import: {len(result.errors)} bad row(s); nothing was "
+                  "imported", file=sys.stderr)
         return 1
     if result.dry_run:
         print(f"{result.rows} {args.table} rows are valid (dry run: nothing imported)")

@@ -391,6 +391,20 @@ def test_2gb_sparse_csv_is_rejected_fast_with_little_memory(tmp_path: Path):
     assert "limited to 512.0 MiB" in errors
 
 
+
+def test_cli_rejects_an_oversized_file_in_one_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]):
+    big = tmp_path / "sparse.csv"
+    with big.open("wb") as f:
+        f.truncate(600 * 1024**2)
+    assert main(["--catalog", str(tmp_path / "c.sqlite"), "catalog", "import", "prices",
+                 str(big)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"{big}: the file is 600.0 MiB; imports are limited to 512.0 MiB (split it "
+                   "into smaller files)",
+                   "gpupicker catalog import: the file was rejected; nothing was imported"]
+
+
 @pytest.mark.parametrize("kind", ["nul", "long_line", "not_utf8", "long_field"])
 def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tmp_path: Path,
                                                      kind: str):
