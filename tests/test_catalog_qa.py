@@ -532,3 +532,22 @@ def test_catalog_help_lists_only_real_commands(capsys: pytest.CaptureFixture[str
     assert listed == {"path", "export", "import", "backup", "backups", "restore", "reset",
                       "recover"}
     assert not re.search(r"^\s+show\b", text, re.M)
+
+
+def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
+    path = tmp_path / "catalog.sqlite"
+    open_catalog(path).close()
+    import sqlite3
+
+    with sqlite3.connect(path) as c:  # an `inf` price imported by an older version
+        c.execute("INSERT INTO prices (id, gpu_id, provider, region, pricing, usd_per_gpu_hour, "
+                  "observed, source, notes, currency, origin, user_modified, deleted) VALUES "
+                  "(9999, 'rtx_4090', 'TestCo', '', 'on_demand', 9e999, '', '', '', 'USD', "
+                  "'user', 1, 0)")
+    with open_catalog(path) as repo:
+        assert len(repo.prices()) == 175 and repo.get_price(9999) is None  # reads still work
+        (table, key, reason), = repo.invalid_rows()
+        assert (table, key) == ("prices", 9999) and "usd_per_gpu_hour" in reason
+        fixed = repo.update_price_fields(9999, {"usd_per_gpu_hour": 0.4})
+        assert fixed.usd_per_gpu_hour == 0.4 and repo.get_price(9999) == fixed
+        assert repo.invalid_rows() == [] and len(repo.prices()) == 176

@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import logging
 import math
 import operator
 import os
@@ -44,6 +45,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from sqlite_utils import Database
@@ -59,6 +61,7 @@ from .csv_io import (
     iter_csv,
     scan_csv_file,
     validate_rows,
+    validation_message,
     write_csv,
 )
 from .errors import (
@@ -80,6 +83,7 @@ from .records import (
     check_price,
 )
 
+_log = logging.getLogger(__name__)
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_S = 30.0
 """Seconds a writer waits for another process's transaction before giving up."""
@@ -505,13 +509,12 @@ class CatalogRepository:
     def gpu_rows(self) -> list[tuple[GpuSpec, bool]]:
         """``(GpuSpec, is_user)`` per GPU; ``is_user`` = added or changed by the user."""
         rows = self._query("SELECT * FROM gpus WHERE deleted = 0 ORDER BY rowid")
-        return [(GpuSpec.model_validate(r), bool(r["user_modified"] or r["origin"] == "user"))
-                for r in rows]
+        return [(g, _is_user(r)) for r, g in _valid("gpus", rows, GpuSpec.model_validate)]
 
     def get_gpu(self, gpu_id: str) -> GpuSpec | None:
         """The GPU with catalog id ``gpu_id`` (e.g. ``"rtx_4090"``), or None."""
         rows = self._query("SELECT * FROM gpus WHERE id = ? AND deleted = 0", (gpu_id,))
-        return GpuSpec.model_validate(rows[0]) if rows else None
+        return next((g for _, g in _valid("gpus", rows, GpuSpec.model_validate)), None)
 
     def upsert_gpu(self, gpu: GpuSpec) -> None:
         """Add or replace a GPU (by ``gpu.id``); the row is flagged as user-changed.
@@ -554,10 +557,10 @@ class CatalogRepository:
             if row is None:
                 raise KeyError(f"no {table[:-1]} with id {key!r}")
             stored_values = dict(zip([d[0] for d in cur.description], row, strict=True))
-            stored = build(stored_values)
+            stored = _normalized({c: stored_values.get(c) for c in cols}, build)
             if expected is not None:
                 _raise_on_conflict(table, key, changes, expected, stored)
-            merged = {**stored.model_dump(), **changes}
+            merged = {**vars(stored), **changes}
             new = build(merged)
             if table == "models":
                 new.to_arch()
@@ -629,24 +632,18 @@ class CatalogRepository:
     # ---- models --------------------------------------------------------------------------
     def model_records(self) -> list[ModelRecord]:
         """All models as flat models.csv rows (for the editor)."""
-        return [ModelRecord.model_validate(r) for r in
-                self._query("SELECT * FROM models WHERE deleted = 0 ORDER BY rowid")]
+        rows = self._query("SELECT * FROM models WHERE deleted = 0 ORDER BY rowid")
+        return [m for _, m in _valid("models", rows, ModelRecord.model_validate)]
 
     def models(self) -> list[CatalogModel]:
         """All models with their resolved architecture (catalog order)."""
         rows = self._query("SELECT * FROM models WHERE deleted = 0 ORDER BY rowid")
-        return [CatalogModel.from_record(ModelRecord.model_validate(r),
-                                         is_user=bool(r["user_modified"] or r["origin"] == "user"))
-                for r in rows]
+        return [m for _, m in _valid("models", rows, _catalog_model)]
 
     def get_catalog_model(self, model_id: str) -> CatalogModel | None:
         """The catalog model ``model_id`` (e.g. ``"mistral_7b_v0_1"``), or None."""
         rows = self._query("SELECT * FROM models WHERE id = ? AND deleted = 0", (model_id,))
-        if not rows:
-            return None
-        r = rows[0]
-        return CatalogModel.from_record(ModelRecord.model_validate(r),
-                                        is_user=bool(r["user_modified"] or r["origin"] == "user"))
+        return next((m for _, m in _valid("models", rows, _catalog_model)), None)
 
     def get_model(self, model_id: str) -> ModelArch | None:
         """The architecture of catalog model ``model_id`` for the calculator, or None."""
@@ -696,13 +693,13 @@ class CatalogRepository:
     def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
         """``(row_id, PriceOffer, is_user)`` for every current price, by row id."""
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
-        return [(r["id"], PriceOffer.model_validate(r),
-                 bool(r["user_modified"] or r["origin"] == "user")) for r in rows]
+        return [(r["id"], p, _is_user(r)) for r, p in _valid("prices", rows,
+                                                               PriceOffer.model_validate)]
 
     def get_price(self, row_id: int) -> PriceOffer | None:
         """The current price in row ``row_id``, or None."""
         rows = self._query("SELECT * FROM prices WHERE id = ? AND deleted = 0", (row_id,))
-        return PriceOffer.model_validate(rows[0]) if rows else None
+        return next((p for _, p in _valid("prices", rows, PriceOffer.model_validate)), None)
 
     def _price_values(self, row_id: int) -> dict[str, Any]:
         cur = self.db.conn.execute(f"SELECT {', '.join(PRICE_COLUMNS)} FROM prices WHERE id = ?",
@@ -790,6 +787,10 @@ class CatalogRepository:
     def update_price(self, row_id: int, offer: PriceOffer) -> None:
         """Replace the values of price row ``row_id``; the old version stays in the history.
 
+        This writes every column from ``offer``: an editor holding an older copy of the row
+        should call :meth:`update_price_fields` with ``expected=`` instead, so that another
+        process's change is kept or reported rather than overwritten.
+
         Raises:
             KeyError: when the row does not exist (or was deleted).
             ValueError: unknown ``gpu_id``, unknown ``pricing`` or a bad currency code.
@@ -842,10 +843,10 @@ class CatalogRepository:
                             (row_id,)).fetchone() is None:
                 raise KeyError(f"no price row {row_id}")
             stored_values = self._price_values(row_id)
-            stored = PriceOffer.model_validate(stored_values)
+            stored = _normalized(stored_values, PriceOffer.model_validate)
             if expected is not None:
                 _raise_on_conflict("prices", row_id, changes, expected, stored)
-            new = check_price(PriceOffer.model_validate({**stored.model_dump(), **changes}),
+            new = check_price(PriceOffer.model_validate({**vars(stored), **changes}),
                               known_currencies=known)
             values = new.model_dump()
             if "gpu_id" in changes:
@@ -891,7 +892,28 @@ class CatalogRepository:
         if not rows:
             rows = [dict(r, changed_at=r["updated_at"] or "") for r in
                     self._query("SELECT * FROM prices WHERE id = ? AND deleted = 0", (row_id,))]
-        return [(r["changed_at"], PriceOffer.model_validate(r)) for r in rows]
+        return [(r["changed_at"], p)
+                for r, p in _valid("price_history", rows, PriceOffer.model_validate)]
+
+    def invalid_rows(self) -> list[tuple[str, Any, str]]:
+        """Stored rows the readers skip because they fail today's validation.
+
+        A catalog written by an older version may hold values now refused (an ``inf``
+        price, say). Listing methods leave such rows out (and log a warning) instead of
+        failing; this names them so the user can fix or delete them.
+
+        Returns:
+            ``(table, key, reason)`` per invalid row.
+        """
+        out: list[tuple[str, Any, str]] = []
+        for table, build in (("gpus", GpuSpec.model_validate), ("models", _catalog_model),
+                             ("prices", PriceOffer.model_validate)):
+            for r in self._query(f"SELECT * FROM {table} WHERE deleted = 0 ORDER BY rowid"):
+                try:
+                    build(r)
+                except ValueError as exc:
+                    out.append((table, r["id"], validation_message(exc)))
+        return out
 
     # ---- reset ---------------------------------------------------------------------------
     def is_user_row(self, table: str, key: str | int) -> bool:
@@ -1438,6 +1460,36 @@ def _gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _normalized(values: dict[str, Any], build: Callable[[dict[str, Any]], Any]) -> Any:
+    """The stored row as its record's field values (raw values when it no longer validates,
+    so a partial update can still repair an old invalid row)."""
+    try:
+        return SimpleNamespace(**build(values).model_dump())
+    except ValueError:
+        return SimpleNamespace(**values)
+
+
+def _is_user(row: dict[str, Any]) -> bool:
+    return bool(row["user_modified"] or row["origin"] == "user")
+
+
+def _catalog_model(row: dict[str, Any]) -> CatalogModel:
+    return CatalogModel.from_record(ModelRecord.model_validate(row), is_user=_is_user(row))
+
+
+def _valid(table: str, rows: list[dict[str, Any]],
+           build: Callable[[dict[str, Any]], Any]) -> list[tuple[dict[str, Any], Any]]:
+    """``(row, record)`` for the rows ``build`` accepts; the others are logged and skipped."""
+    out = []
+    for r in rows:
+        try:
+            out.append((r, build(r)))
+        except ValueError as exc:  # pydantic.ValidationError is a ValueError
+            _log.warning("catalog %s row %s skipped: %s", table, r.get("id"),
+                         validation_message(exc))
+    return out
 
 
 def _loose_key(key: tuple[str, ...]) -> tuple[str, ...]:
