@@ -327,6 +327,26 @@ def iter_csv(table: str, path: Path, errors: list[tuple[int, str]],
             errors.append((reader.line_num, f"not a readable CSV file: {exc}"))
 
 
+class StringPool:
+    """One string object per distinct short value (provider, pricing, currency, dates …).
+
+    Validated rows are kept until they are written; sharing the repeated cell values
+    roughly halves their memory. The table is bounded so unique values cannot grow it.
+    """
+
+    def __init__(self, max_entries: int = 20_000, max_len: int = 64) -> None:
+        self._table: dict[str, str] = {}
+        self._max_entries, self._max_len = max_entries, max_len
+
+    def __call__(self, v: str) -> str:
+        got = self._table.get(v)
+        if got is not None:
+            return got
+        if len(v) <= self._max_len and len(self._table) < self._max_entries:
+            self._table[v] = v
+        return v
+
+
 def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
                   errors: list[tuple[int, str]], known_gpu_ids: set[str],
                   progress: Callable[[int], None] | None = None, *,
@@ -336,12 +356,15 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
 
     Appends ``(line, reason)`` to ``errors`` for each bad row (bad or non-finite
     value, absurd magnitude, bad ``observed``/currency, duplicate id, unknown
-    ``gpu_id``) and returns the good ones as ``(line, column values)``; once a row
+    ``gpu_id``) and returns the good ones as ``(line, column values)`` — a dict for
+    gpus/models, a tuple in ``COLUMNS["prices"]`` order for prices; once a row
     is bad, later good rows are only checked (not kept), since nothing will be
     written. ``progress(done_rows)`` is called every 1,000 rows.
     """
     good: list[tuple[int, dict[str, Any]]] = []
     first_line: dict[str, int] = {}
+    shared = StringPool()
+    price_cols = COLUMNS["prices"]
     today = date.today()
     n_before = len(errors)
     i = 0
@@ -362,7 +385,12 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
                     raise ValueError(f"id {rec.id!r} repeats line {first_line[rec.id]}")
                 first_line[rec.id] = line
             if len(errors) == n_before:
-                good.append((line, dict(rec.__dict__)))
+                values = rec.__dict__
+                if table == "prices":  # a tuple in PRICE_COLUMNS order: a third of a dict
+                    good.append((line, tuple(shared(v) if type(v) is str else v
+                                             for v in map(values.__getitem__, price_cols))))
+                else:
+                    good.append((line, dict(values)))
         except (ValidationError, ValueError) as exc:
             errors.append((line, validation_message(exc)))
         if i > MAX_IMPORT_ROWS:

@@ -57,6 +57,7 @@ from .bundle import Bundle, load_bundle, price_natural_key
 from .csv_io import (
     ImportResult,
     ProgressCallback,
+    StringPool,
     check_table,
     iter_csv,
     scan_csv_file,
@@ -89,6 +90,12 @@ BUSY_TIMEOUT_S = 30.0
 """Seconds a writer waits for another process's transaction before giving up."""
 BACKUPS_KEPT = 10
 _PRICE_GETTER = operator.itemgetter(*PRICE_COLUMNS)
+_OBSERVED = PRICE_COLUMNS.index("observed")
+
+
+def _price_tuple(values: Any) -> tuple[Any, ...]:
+    """Price cells in ``PRICE_COLUMNS`` order from a dict or an already ordered tuple."""
+    return values if isinstance(values, tuple) else _PRICE_GETTER(values)
 _KEY_COLUMN = {"gpus": "id", "models": "id", "prices": "id"}
 _TABLES_NEEDED = ("gpus", "models", "prices", "price_history", "settings", "meta")
 # SQLite primary result codes
@@ -713,7 +720,7 @@ class CatalogRepository:
         if row is None:
             raise ValueError(f"unknown GPU {gpu_id!r}: add it to the GPUs first")
 
-    def _insert_price_rows(self, items: list[tuple[dict[str, Any], str | None]], *, origin: str,
+    def _insert_price_rows(self, items: list[tuple[Any, str | None]], *, origin: str,
                            user_modified: int, now: str) -> list[int]:
         """Insert new price rows with explicit ids (we hold the write lock, so MAX(id) is ours).
 
@@ -725,7 +732,7 @@ class CatalogRepository:
         ids = list(range(start, start + len(items)))
         cols = ", ".join(PRICE_COLUMNS)
         marks = ", ".join("?" * len(PRICE_COLUMNS))
-        get = _PRICE_GETTER
+        get = _price_tuple
         conn.executemany(
             f"INSERT INTO prices (id, {cols}, seed_key, origin, user_modified, deleted, "
             f"updated_at) VALUES (?, {marks}, ?, ?, ?, 0, ?)",
@@ -733,7 +740,7 @@ class CatalogRepository:
              for i, (v, key) in zip(ids, items, strict=True)])
         return ids
 
-    def _update_price_rows(self, items: list[tuple[int, dict[str, Any]]], *, user_modified: int,
+    def _update_price_rows(self, items: list[tuple[int, Any]], *, user_modified: int,
                            now: str) -> None:
         """Write new values for existing price rows and append them to the history."""
         if not items:
@@ -755,7 +762,7 @@ class CatalogRepository:
                 f"SELECT id, COALESCE(updated_at, ''), {', '.join(PRICE_COLUMNS)} FROM prices "
                 f"WHERE id IN ({', '.join('?' * len(part))})", part)
         sets = ", ".join(f"{c} = ?" for c in PRICE_COLUMNS)
-        get = _PRICE_GETTER
+        get = _price_tuple
         conn.executemany(
             f"UPDATE prices SET {sets}, user_modified = ?, deleted = 0, updated_at = ? "
             "WHERE id = ?", [(*get(v), user_modified, now, rid) for rid, v in items])
@@ -1139,10 +1146,12 @@ class CatalogRepository:
 
         with self._write():
             now = _now()
+            items = [v for _, v in good]
+            good.clear()
             if table == "prices":
-                self._import_prices([v for _, v in good], counts, now, write_progress)
+                self._import_prices(items, counts, now, write_progress)
             else:
-                self._import_records(table, [v for _, v in good], counts, now, write_progress)
+                self._import_records(table, items, counts, now, write_progress)
         if progress is not None:
             progress(total, total)
         return ImportResult(table=table, rows=n, inserted=counts["inserted"],
@@ -1170,38 +1179,44 @@ class CatalogRepository:
             if i % 1000 == 0:
                 progress(i)
 
-    def _import_prices(self, items: list[dict[str, Any]], counts: dict[str, int], now: str,
+    def _import_prices(self, items: list[Any], counts: dict[str, int], now: str,
                        progress: Callable[[int], None]) -> None:
+        """Match and write validated price tuples (``PRICE_COLUMNS`` order)."""
         conn = self.db.conn
         cols = ", ".join(PRICE_COLUMNS)
-        by_key: dict[tuple[str, ...], list[tuple[int, dict[str, Any]]]] = defaultdict(list)
+        pool = StringPool(max_entries=50_000)
+
+        def natural_key(t: tuple[Any, ...]) -> tuple[str, ...]:
+            return tuple(map(pool, price_natural_key(dict(zip(PRICE_COLUMNS, t, strict=True)))))
+
+        # current rows: key → row ids only (values are fetched for matched rows below), so
+        # a big catalog costs little memory here
+        by_key: dict[tuple[str, ...], list[int]] = defaultdict(list)
         for r in conn.execute(f"SELECT id, {cols} FROM prices WHERE deleted = 0 ORDER BY id"):
-            values = dict(zip(PRICE_COLUMNS, r[1:], strict=True))
-            by_key[price_natural_key(values)].append((r[0], values))
+            by_key[natural_key(r[1:])].append(r[0])
         loose: dict[tuple[str, ...], list[int]] = defaultdict(list)
-        for key, matches in by_key.items():
-            for rid, _ in matches:
-                loose[_loose_key(key)].append(rid)
-        old_values = {rid: v for matches in by_key.values() for rid, v in matches}
+        for key, rids in by_key.items():
+            loose[_loose_key(key)].extend(rids)
         for rids in loose.values():
             rids.sort()
         used: dict[tuple[str, ...], int] = defaultdict(int)
         claimed: set[int] = set()
         matched: list[int | None] = []
         for values in items:  # step 1: the full natural key (observed included)
-            key = price_natural_key(values)
+            key = natural_key(values)
             k = used[key]
             used[key] = k + 1
             matches = by_key.get(key, [])
-            rid = matches[k][0] if k < len(matches) else None
+            rid = matches[k] if k < len(matches) else None
             if rid is not None:
                 claimed.add(rid)
             matched.append(rid)
+        del by_key
         loose_used: dict[tuple[str, ...], int] = defaultdict(int)
         for i, values in enumerate(items):  # step 2: no date → match without observed
-            if matched[i] is not None or values.get("observed"):
+            if matched[i] is not None or values[_OBSERVED]:
                 continue
-            lk = _loose_key(price_natural_key(values))
+            lk = _loose_key(natural_key(values))
             free = loose.get(lk, [])
             j = loose_used[lk]
             while j < len(free) and free[j] in claimed:
@@ -1211,15 +1226,25 @@ class CatalogRepository:
                 claimed.add(free[j])
                 j += 1
             loose_used[lk] = j
-        inserts: list[tuple[dict[str, Any], str | None]] = []
-        updates: list[tuple[int, dict[str, Any]]] = []
-        for values, rid in zip(items, matched, strict=True):
+        del loose, claimed, used, loose_used
+        inserts: list[tuple[Any, str | None]] = []
+        updates: list[tuple[int, Any]] = []
+        pairs: list[tuple[int, int]] = []
+        for i, rid in enumerate(matched):
             if rid is None:
-                inserts.append((values, None))
-            elif all(_same(old_values[rid][c], values[c]) for c in PRICE_COLUMNS):
-                counts["unchanged"] += 1
+                inserts.append((items[i], None))
             else:
-                updates.append((rid, values))
+                pairs.append((i, rid))
+        for s in range(0, len(pairs), 500):  # compare matched rows with their stored values
+            part = pairs[s:s + 500]
+            old = {r[0]: r[1:] for r in conn.execute(
+                f"SELECT id, {cols} FROM prices WHERE id IN ({', '.join('?' * len(part))})",
+                [rid for _, rid in part])}
+            for i, rid in part:
+                if all(_same(a, b) for a, b in zip(old[rid], items[i], strict=True)):
+                    counts["unchanged"] += 1
+                else:
+                    updates.append((rid, items[i]))
         chunk = 5000
         done = counts["unchanged"]
         for s in range(0, len(updates), chunk):
