@@ -551,3 +551,12 @@ def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
         fixed = repo.update_price_fields(9999, {"usd_per_gpu_hour": 0.4})
         assert fixed.usd_per_gpu_hour == 0.4 and repo.get_price(9999) == fixed
         assert repo.invalid_rows() == [] and len(repo.prices()) == 176
+
+
+def test_a_file_of_bad_rows_stops_after_1000_errors(repo: CatalogRepository, tmp_path: Path):
+    src = tmp_path / "bad.csv"
+    src.write_text("gpu_id,provider,usd_per_gpu_hour\n" + "rtx_4090,x,-1\n" * 5000,
+                   encoding="utf-8")
+    r = repo.import_csv("prices", src)
+    assert len(r.errors) == 1001 and "stopped checking after 1,000 bad rows" in r.errors[-1][1]
+    assert len(repo.prices()) == 175

@@ -176,6 +176,8 @@ MAX_FIELD_CHARS = 64 * 1024
 """Longest accepted cell (64 KiB of text)."""
 MAX_LINE_CHARS = 4 * 1024**2
 """Longest accepted physical line (4 MiB); longer means binary or a broken file."""
+MAX_ERRORS = 1000
+"""Bad rows listed before an import stops checking (nothing is imported either way)."""
 _SCAN_CHUNK = 1024**2
 
 
@@ -393,6 +395,9 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
                     good.append((line, dict(values)))
         except (ValidationError, ValueError) as exc:
             errors.append((line, validation_message(exc)))
+            if len(errors) - n_before >= MAX_ERRORS:
+                errors.append((line, f"stopped checking after {MAX_ERRORS:,} bad rows"))
+                break
         if i > MAX_IMPORT_ROWS:
             errors.append((line, f"more than {MAX_IMPORT_ROWS:,} rows; imports are limited to "
                                  f"{MAX_IMPORT_ROWS:,} rows (split the file)"))
