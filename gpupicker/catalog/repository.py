@@ -1134,7 +1134,7 @@ class CatalogRepository:
             known_currencies=set(self.get_fx_rates()))
         n_rows = len(good)
         if errors or dry_run:
-            return ImportResult(table=table, rows=n_rows, errors=sorted(errors),
+            return ImportResult(table=table, rows=n_rows, errors=sorted(errors, key=lambda e: e[0]),
                                 dry_run=dry_run)
         backup = self.backup()
         n = len(good)
