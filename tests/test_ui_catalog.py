@@ -97,8 +97,8 @@ def test_invalid_edit_shows_message_and_changes_nothing(qtbot, catalog):
     before = model.record(0)
     with qtbot.waitSignal(model.validationFailed, timeout=1000) as blocker:
         assert not model.setData(model.index(0, col), -3)
-    assert "usd_per_gpu_hour" in blocker.args[0]
-    assert "usd_per_gpu_hour" in catalog.statusBar().currentMessage()
+    assert "Price / GPU-hour" in blocker.args[0]
+    assert "Price / GPU-hour" in catalog.statusBar().currentMessage()
     assert model.record(0) == before
     assert catalog.undo_stack.count() == 0
 

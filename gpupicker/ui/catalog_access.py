@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
+
+from PySide6.QtCore import QCoreApplication
 
 from .. import paths
 
@@ -35,5 +38,50 @@ def recover_repository(path: str | Path | None) -> Any:
 
 
 def is_read_only(repo: Any) -> bool:
-    """True when edits cannot be saved (a repository without write methods)."""
-    return not hasattr(repo, "update_price")
+    """True when edits cannot be saved (``repo.read_only``, or no write methods)."""
+    return bool(getattr(repo, "read_only", False)) or not hasattr(repo, "update_price")
+
+
+class EditConflictError(Exception):
+    """The UI's own conflict check (used until the repository has field-level updates)."""
+
+
+def conflict_error_types() -> tuple[type[BaseException], ...]:
+    """Exception types meaning "another program changed this row first"."""
+    from .. import catalog
+
+    extra = getattr(catalog, "CatalogConflictError", None)
+    return (EditConflictError,) + ((extra,) if isinstance(extra, type) else ())
+
+
+def read_only_error_types() -> tuple[type[BaseException], ...]:
+    """Exception types meaning "the catalog cannot be written"."""
+    from .. import catalog
+
+    extra = getattr(catalog, "CatalogReadOnlyError", None)
+    return (sqlite3.OperationalError, PermissionError) + (
+        (extra,) if isinstance(extra, type) else ())
+
+
+def is_read_only_error(exc: BaseException) -> bool:
+    """True when ``exc`` means the catalog cannot be written at all (not e.g. "locked")."""
+    if isinstance(exc, sqlite3.OperationalError):
+        text = str(exc).lower()
+        return any(w in text for w in ("readonly", "read-only", "unable to open"))
+    return isinstance(exc, read_only_error_types())
+
+
+def write_error_types() -> tuple[type[BaseException], ...]:
+    """Everything a catalog write may raise that the UI turns into a message."""
+    return conflict_error_types() + read_only_error_types() + (
+        sqlite3.DatabaseError, OSError, ValueError, KeyError)
+
+
+def write_error_message(exc: BaseException) -> str:
+    """A one-line explanation of a failed catalog write."""
+    translate = QCoreApplication.translate
+    text = str(exc)
+    if isinstance(exc, read_only_error_types()) or "readonly" in text or "read-only" in text:
+        return translate("Catalog", "Not saved — the catalog file cannot be written (read-only file "
+                             "or folder, or the disk is full): %1").replace("%1", text)
+    return translate("Catalog", "Not saved — %1").replace("%1", text)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import (
     QAbstractTableModel,
     QCoreApplication,
+    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -25,7 +27,15 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 
 from ..core.hardware import GpuSpec, PriceOffer
+from .catalog_access import (
+    EditConflictError,
+    conflict_error_types,
+    is_read_only_error,
+    write_error_message,
+    write_error_types,
+)
 from .formatting import fmt_number
+from .number_input import parse_bounded
 from .texts import pricing_names
 
 translate = QCoreApplication.translate
@@ -70,6 +80,11 @@ class RecordTableModel(QAbstractTableModel):
 
     validationFailed = Signal(str)
     catalogChanged = Signal()
+    writeFailed = Signal(str)
+
+    fields_method = ""
+    """Name of the repository's field-level update (``update_price_fields``…), if any."""
+    table_name = ""
 
     record_type: type[BaseModel] = BaseModel
     columns: tuple[str, ...] = ()
@@ -80,6 +95,7 @@ class RecordTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.repo = repo
         self.undo_stack: QUndoStack | None = None
+        self.read_only = False
         self._keys: list[Any] = []
         self._rows: list[BaseModel] = []
         self._user: list[bool] = []
@@ -148,7 +164,8 @@ class RecordTableModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if self.columns[index.column()] in self.editable and self.undo_stack is not None:
+        if self.columns[index.column()] in self.editable and self.undo_stack is not None \
+                and not self.read_only:
             f |= Qt.ItemFlag.ItemIsEditable
         return f
 
@@ -157,6 +174,8 @@ class RecordTableModel(QAbstractTableModel):
         if v is None:
             return ""
         if isinstance(v, float):
+            if 0 < abs(v) < 0.01:
+                return QLocale().toString(v, "g", 3)
             return fmt_number(v, 2 if v < 100 else 0)
         return str(v)
 
@@ -197,17 +216,49 @@ class RecordTableModel(QAbstractTableModel):
         """True when the user added or changed ``row`` (shown in bold)."""
         return self._user[row]
 
+    def _is_integer(self, col: str) -> bool:
+        field = getattr(self.record_type, "model_fields", {}).get(col)
+        if field is None:
+            return False
+        ann = field.annotation
+        args = typing.get_args(ann) or (ann,)
+        return int in args and float not in args
+
+    def _is_optional(self, col: str) -> bool:
+        field = getattr(self.record_type, "model_fields", {}).get(col)
+        return field is None or not field.is_required()
+
+    def _coerce(self, col: str, value: Any) -> Any:
+        """Typed text → the field's value (numbers parsed, never mangled); raises ValueError."""
+        if not isinstance(value, str) or col not in self.numeric:
+            return value
+        if not value.strip():
+            if self._is_optional(col):
+                return None
+            raise ValueError(translate("Catalog", "%1 needs a number.").replace(
+                "%1", self.header(col)))
+        return parse_bounded(value, integer=self._is_integer(col))
+
+    def _message(self, col: str, text: str) -> str:
+        return translate("Catalog", "Not saved — %1").replace(
+            "%1", f"{self.header(col)}: {text}" if col else text)
+
     def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
         col = self.columns[index.column()]
-        if col not in self.editable:
+        if col not in self.editable or self.read_only:
             return False
         old = self._rows[index.row()]
-        if getattr(old, col) == value:
+        try:
+            value = self._coerce(col, value)
+        except ValueError as exc:
+            self.validationFailed.emit(self._message(col, str(exc)))
+            return False
+        if getattr(old, col, None) == value:
             return True
         data = old.model_dump()
-        if isinstance(value, str) and not value.strip():
+        if value is None or (isinstance(value, str) and not value.strip()):
             data.pop(col, None)
         else:
             data[col] = value
@@ -215,15 +266,20 @@ class RecordTableModel(QAbstractTableModel):
             new = self.record_type.model_validate(data)
             self.check(new)
         except ValidationError as exc:
-            self.validationFailed.emit(
-                translate("Catalog", "Not saved — %1").replace("%1", validation_message(exc)))
+            msgs = "; ".join(str(e.get("msg", "")).removeprefix("Value error, ")
+                             for e in exc.errors())
+            bad = {str(e.get("loc", ("",))[0]) for e in exc.errors()}
+            if bad == {col}:
+                self.validationFailed.emit(self._message(col, msgs))
+            else:
+                self.validationFailed.emit(self._message("", validation_message(exc)))
             return False
         except ValueError as exc:
-            self.validationFailed.emit(translate("Catalog", "Not saved — %1").replace(
-                "%1", str(exc)))
+            self.validationFailed.emit(self._message("", str(exc)))
             return False
         cmd = EditRecordCommand(self, self._keys[index.row()], old, new, index.column(),
-                                translate("Catalog", "Edit %1").replace("%1", self.header(col)))
+                                translate("Catalog", "Edit %1").replace("%1", self.header(col)),
+                                col)
         self._push(cmd)
         return True
 
@@ -247,6 +303,80 @@ class RecordTableModel(QAbstractTableModel):
             self.dataChanged.emit(left, right)
         self.catalogChanged.emit()
         return new_key
+
+    def apply_field(self, key: Any, col: str, value: Any, expected: BaseModel) -> None:
+        """Write one field of ``key``, checking nobody else changed it since ``expected``.
+
+        Uses the repository's field-level update when it has one; otherwise re-reads the
+        row, refuses when that field changed, and writes the fresh row with only this
+        field changed. Raises a conflict error (see :func:`conflict_error_types`).
+        """
+        fields_update = getattr(self.repo, self.fields_method, None) if self.fields_method \
+            else None
+        if fields_update is not None:
+            fields_update(key, {col: value}, expected=expected)
+        else:
+            current = self._fetch(key)
+            if current is None:
+                raise EditConflictError(translate("Catalog", "the row was deleted elsewhere"))
+            if getattr(current, col, None) != getattr(expected, col, None):
+                raise EditConflictError(translate("Catalog", "%1 was changed elsewhere to “%2”")
+                                   .replace("%1", self.header(col))
+                                   .replace("%2", self.display(current, col)))
+            data = current.model_dump()
+            if value is None:
+                data.pop(col, None)
+            else:
+                data[col] = value
+            self._write(key, self.record_type.model_validate(data))
+        self.refresh_key(key)
+        self.catalogChanged.emit()
+
+    def _fetch(self, key: Any) -> BaseModel | None:
+        """The repository's current copy of ``key`` (None when gone)."""
+        for k, rec, _user in self._load():
+            if k == key:
+                return rec
+        return None
+
+    def refresh_key(self, key: Any) -> None:
+        """Re-read one row from the repository (after a write or a conflict)."""
+        row = self.row_of_key(key)
+        if row < 0:
+            return
+        fresh = self._fetch(key)
+        if fresh is None:
+            self.beginRemoveRows(QModelIndex(), row, row)
+            del self._keys[row], self._rows[row], self._user[row]
+            self.endRemoveRows()
+            return
+        self._rows[row] = fresh
+        self._user[row] = self._user_flag(key, self._user[row])
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
+
+    def _user_flag(self, key: Any, default: bool) -> bool:
+        is_user = getattr(self.repo, "is_user_row", None)
+        if is_user is None or not self.table_name:
+            return True
+        try:
+            return bool(is_user(self.table_name, key))
+        except Exception:  # noqa: BLE001 - a display flag only
+            return default
+
+    def report_failure(self, exc: BaseException, key: Any = None) -> None:
+        """A write failed: say why (status bar) and show the repository's current row."""
+        if isinstance(exc, conflict_error_types()):
+            self.validationFailed.emit(translate(
+                "Catalog", "Not saved — another program changed this row (%1). The table now "
+                           "shows the current values; edit again if needed.").replace(
+                "%1", str(exc)))
+            if key is not None:
+                self.refresh_key(key)
+            return
+        if is_read_only_error(exc):
+            self.writeFailed.emit(write_error_message(exc))  # the window turns read-only
+        else:
+            self.validationFailed.emit(write_error_message(exc))
 
     def insert_record(self, record: BaseModel, row: int | None = None) -> Any:
         """Add a record (repository + rows); returns its key."""
@@ -293,36 +423,78 @@ class RecordTableModel(QAbstractTableModel):
         return True
 
 
-class EditRecordCommand(QUndoCommand):
-    """One cell edit: redo writes ``new``, undo writes ``old`` back."""
+class _GuardedCommand(QUndoCommand):
+    """Base: a write that fails (conflict, read-only file) is reported, not raised.
 
-    def __init__(self, model: RecordTableModel, key: Any, old: BaseModel, new: BaseModel,
-                 column: int, text: str) -> None:
-        super().__init__(text)
-        self.model, self.key, self.old, self.new, self.column = model, key, old, new, column
+    A failed redo/undo marks the command obsolete, so the undo stack drops it.
+    """
+
+    model: RecordTableModel
+    key: Any = None
+
+    def _guard(self, fn: Any) -> None:
+        try:
+            fn()
+        except write_error_types() as exc:
+            self.setObsolete(True)
+            self.model.report_failure(exc, self.key)
 
     def redo(self) -> None:
-        self.key = self.model.apply_record(self.key, self.new, self.column)
+        self._guard(self._redo)
 
     def undo(self) -> None:
-        self.key = self.model.apply_record(self.key, self.old, self.column)
+        self._guard(self._undo)
+
+    def _redo(self) -> None:
+        raise NotImplementedError
+
+    def _undo(self) -> None:
+        raise NotImplementedError
 
 
-class AddRecordCommand(QUndoCommand):
+class EditRecordCommand(_GuardedCommand):
+    """One cell edit: redo writes the new value of that field, undo the old one.
+
+    Only the edited field is written, and only if the repository still holds the value
+    the editor showed (another program's changes are never overwritten).
+    """
+
+    def __init__(self, model: RecordTableModel, key: Any, old: BaseModel, new: BaseModel,
+                 column: int, text: str, field: str = "") -> None:
+        super().__init__(text)
+        self.model, self.key, self.old, self.new, self.column = model, key, old, new, column
+        self.field = field
+
+    def _redo(self) -> None:
+        if self.field:
+            self.model.apply_field(self.key, self.field, getattr(self.new, self.field),
+                                   expected=self.old)
+        else:
+            self.key = self.model.apply_record(self.key, self.new, self.column)
+
+    def _undo(self) -> None:
+        if self.field:
+            self.model.apply_field(self.key, self.field, getattr(self.old, self.field),
+                                   expected=self.new)
+        else:
+            self.key = self.model.apply_record(self.key, self.old, self.column)
+
+
+class AddRecordCommand(_GuardedCommand):
     """Add a row; undo deletes it."""
 
     def __init__(self, model: RecordTableModel, record: BaseModel, text: str) -> None:
         super().__init__(text)
         self.model, self.record, self.key = model, record, None
 
-    def redo(self) -> None:
+    def _redo(self) -> None:
         self.key = self.model.insert_record(self.record)
 
-    def undo(self) -> None:
+    def _undo(self) -> None:
         self.model.remove_key(self.key)
 
 
-class DeleteRecordCommand(QUndoCommand):
+class DeleteRecordCommand(_GuardedCommand):
     """Delete a row; undo re-adds it at the same place."""
 
     def __init__(self, model: RecordTableModel, key: Any, record: BaseModel, row: int,
@@ -330,10 +502,10 @@ class DeleteRecordCommand(QUndoCommand):
         super().__init__(text)
         self.model, self.key, self.record, self.row = model, key, record, row
 
-    def redo(self) -> None:
+    def _redo(self) -> None:
         self.row = self.model.remove_key(self.key)
 
-    def undo(self) -> None:
+    def _undo(self) -> None:
         self.key = self.model.insert_record(self.record, self.row)
 
 
@@ -341,6 +513,8 @@ class PriceTableModel(RecordTableModel):
     """Price offers; ``observed`` older than ``staleness_months`` gets a badge."""
 
     record_type = PriceOffer
+    fields_method = "update_price_fields"
+    table_name = "prices"
     columns = ("gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "currency",
                "gpus_per_instance", "observed", "source", "notes")
     editable = frozenset(columns)
@@ -374,6 +548,9 @@ class PriceTableModel(RecordTableModel):
 
     def _insert(self, record: BaseModel) -> Any:
         return self.repo.add_price(record)
+
+    def _fetch(self, key: Any) -> BaseModel | None:
+        return self.repo.get_price(key) if hasattr(self.repo, "get_price") else super()._fetch(key)
 
     def _remove(self, key: Any) -> None:
         self.repo.delete_price(key)
@@ -434,6 +611,8 @@ class GpuTableModel(RecordTableModel):
     """GPU specifications; the id is fixed once created."""
 
     record_type = GpuSpec
+    fields_method = "update_gpu_fields"
+    table_name = "gpus"
     columns = ("id", "name", "vendor", "memory_gb", "memory_bandwidth_gbps",
                "bf16_tflops_dense", "fp8_tflops_dense", "tdp_w", "interconnect", "release_year",
                "source")
@@ -467,6 +646,9 @@ class GpuTableModel(RecordTableModel):
     def _insert(self, record: BaseModel) -> Any:
         self.repo.upsert_gpu(record)
         return record.id  # type: ignore[attr-defined]
+
+    def _fetch(self, key: Any) -> BaseModel | None:
+        return self.repo.get_gpu(key) if hasattr(self.repo, "get_gpu") else super()._fetch(key)
 
     def _remove(self, key: Any) -> None:
         self.repo.delete_gpu(key)
@@ -503,6 +685,8 @@ class ModelsTableModel(RecordTableModel):
     numeric = frozenset({"params_b", "num_layers", "hidden_size", "intermediate_size",
                          "num_attention_heads", "num_key_value_heads", "vocab_size",
                          "max_context"})
+
+    table_name = "models"
 
     def __init__(self, repo: Any, parent: Any = None) -> None:
         self.writable = hasattr(repo, "model_records") and hasattr(repo, "upsert_model")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
@@ -22,8 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .catalog_access import is_read_only
+from .catalog_access import is_read_only, is_read_only_error, write_error_message
 from .catalog_models import GpuTableModel, ModelsTableModel, PriceTableModel, RecordTableModel
+from .number_input import NumberDelegate
 from .preferences import Preferences
 
 
@@ -55,6 +57,11 @@ class CatalogTab(QWidget):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
         self.view.verticalHeader().setDefaultSectionSize(24)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.number_delegate = NumberDelegate(self.view)
+        for c, name in enumerate(model.columns):
+            if name in model.numeric:
+                self.view.setItemDelegateForColumn(c, self.number_delegate)
         self.add_button = QPushButton(self.tr("&Add"))
         self.duplicate_button = QPushButton(self.tr("D&uplicate"))
         self.delete_button = QPushButton(self.tr("&Delete"))
@@ -64,11 +71,6 @@ class CatalogTab(QWidget):
                                              "yours."))
         self.history_button = QPushButton(self.tr("&History…"))
         self.history_button.setVisible(table == "prices")
-        editable = bool(model.editable)
-        self.add_button.setEnabled(editable and hasattr(model, "new_record"))
-        self.duplicate_button.setEnabled(editable)
-        self.delete_button.setEnabled(editable and model.can_delete())
-        self.reset_button.setEnabled(hasattr(model.repo, "reset_row"))
         self.count_label = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
@@ -82,8 +84,18 @@ class CatalogTab(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
         self._connect()
+        self.set_read_only(model.read_only)
         self._fit_columns()
         self._update_count()
+
+    def set_read_only(self, read_only: bool) -> None:
+        """Enable or disable the editing buttons (and cell editing through the model)."""
+        self.model.read_only = read_only
+        editable = bool(self.model.editable) and not read_only
+        self.add_button.setEnabled(editable and hasattr(self.model, "new_record"))
+        self.duplicate_button.setEnabled(editable)
+        self.delete_button.setEnabled(editable and self.model.can_delete())
+        self.reset_button.setEnabled(hasattr(self.model.repo, "reset_row") and not read_only)
 
     def _connect(self) -> None:
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
@@ -162,7 +174,19 @@ class CatalogWindow(QMainWindow):
         self.tabs.addTab(self.price_tab, self.tr("&Prices"))
         self.tabs.addTab(self.gpu_tab, self.tr("&GPUs"))
         self.tabs.addTab(self.models_tab, self.tr("&Models"))
-        self.setCentralWidget(self.tabs)
+        self.read_only_banner = QLabel()
+        self.read_only_banner.setObjectName("readOnlyBanner")
+        self.read_only_banner.setWordWrap(True)
+        self.read_only_banner.setStyleSheet(
+            "QLabel#readOnlyBanner { background: #fff1c2; color: #5c3b00; padding: 6px; "
+            "border: 1px solid #e0c060; }")
+        self.read_only_banner.setVisible(False)
+        central = QWidget()
+        cl = QVBoxLayout(central)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addWidget(self.read_only_banner)
+        cl.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
         self.undo_action = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
         self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
         self.redo_action = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
@@ -190,16 +214,45 @@ class CatalogWindow(QMainWindow):
         menu.addAction(self.export_action)
         menu.addAction(self.fx_action)
         self.statusBar().addPermanentWidget(self.stale_label)
-        if is_read_only(repo):
-            self.statusBar().showMessage(self.tr("This catalog is read-only: edits are not saved."))
         self.import_dialog: Any = None
+        self.read_only = False
         self.resize(1180, 640)
         self._connect()
+        self.set_read_only(is_read_only(repo))
+        self._update_stale_label()
+
+    def set_read_only(self, read_only: bool, reason: str = "") -> None:
+        """Show or hide the read-only banner and turn every editing action off or on."""
+        self.read_only = read_only
+        where = str(getattr(self.repo, "path", "") or "")
+        text = self.tr("This catalog is read-only (%1): you can browse and export it, but "
+                       "edits cannot be saved. Make the file and its folder writable, or set "
+                       "GPUPICKER_HOME to a writable folder, and restart.").replace(
+            "%1", where or self.tr("no write access"))
+        if reason:
+            text += "\n" + reason
+        self.read_only_banner.setText(text)
+        self.read_only_banner.setVisible(read_only)
+        for tab in (self.price_tab, self.gpu_tab, self.models_tab):
+            tab.set_read_only(read_only)
+        for a in (self.import_action, self.undo_action, self.redo_action):
+            a.setEnabled(not read_only and (a is self.import_action or
+                                           (self.undo_stack.canUndo() if a is self.undo_action
+                                            else self.undo_stack.canRedo())))
+        self.fx_action.setEnabled(hasattr(self.repo, "set_fx_rate") and not read_only)
+        if read_only:
+            self.undo_stack.clear()
+
+    def reload_all(self) -> None:
+        """Re-read every table (another program changed the catalog)."""
+        for m in (self.gpu_model, self.price_model, self.models_model):
+            m.reload()
         self._update_stale_label()
 
     def _connect(self) -> None:
         for m in (self.gpu_model, self.price_model, self.models_model):
             m.validationFailed.connect(self._on_validation_failed)
+            m.writeFailed.connect(self._on_write_failed)
             m.catalogChanged.connect(self.catalogChanged)
         self.price_model.catalogChanged.connect(self._update_stale_label)
         for tab in (self.price_tab, self.gpu_tab, self.models_tab):
@@ -232,6 +285,12 @@ class CatalogWindow(QMainWindow):
     def _on_validation_failed(self, msg: str) -> None:
         self.statusBar().showMessage(msg, 10000)
 
+    @Slot(str)
+    def _on_write_failed(self, msg: str) -> None:
+        """A write error (read-only file, full disk): message, and read-only mode."""
+        self.statusBar().showMessage(msg, 15000)
+        self.set_read_only(True, msg)
+
     def reset_selected(self, tab: CatalogTab) -> int:
         """Reset the selected rows of ``tab`` to the bundled values; returns how many."""
         done, errors = 0, []
@@ -240,6 +299,11 @@ class CatalogWindow(QMainWindow):
                 self.repo.reset_row(tab.table_name, tab.model.key(row))
                 done += 1
             except (ValueError, KeyError) as exc:
+                errors.append(str(exc))
+            except (sqlite3.Error, OSError) as exc:
+                if is_read_only_error(exc):
+                    self._on_write_failed(write_error_message(exc))
+                    break
                 errors.append(str(exc))
         if done:
             tab.model.reload()
@@ -272,6 +336,8 @@ class CatalogWindow(QMainWindow):
         """Non-modal exchange-rate dialog; saving re-ranks the results."""
         from .fx_rates_dialog import FxRatesDialog
 
+        if self.read_only:
+            return None
         dlg = FxRatesDialog(self.repo, self)
         dlg.ratesChanged.connect(self.catalogChanged)
         dlg.show()
@@ -279,7 +345,12 @@ class CatalogWindow(QMainWindow):
 
     def export_table(self, table: str, path: str) -> None:
         """Export ``table`` (gpus, prices, models) to ``path``."""
-        self.repo.export_csv(table, path)
+        try:
+            self.repo.export_csv(table, path)
+        except OSError as exc:
+            self.statusBar().showMessage(self.tr("Not exported — %1").replace("%1", str(exc)),
+                                         10000)
+            return
         self.statusBar().showMessage(self.tr("Exported %1 to %2").replace("%1", table)
                                      .replace("%2", path), 8000)
 
@@ -295,6 +366,8 @@ class CatalogWindow(QMainWindow):
         """Open the import preview for ``path`` (non-modal); returns the dialog."""
         from .csv_import_dialog import CsvImportDialog
 
+        if self.read_only:
+            return None
         dlg = CsvImportDialog(self.repo, path, table or self.current_tab().table_name, self)
         dlg.imported.connect(self._on_imported)
         self.import_dialog = dlg

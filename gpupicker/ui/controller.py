@@ -211,6 +211,10 @@ class WorkloadController(QObject):
         self.last_compute_s = seconds
         self.resultsChanged.emit(view)
 
+    def is_pending(self) -> bool:
+        """True while a debounced recompute is waiting to start."""
+        return self._timer.isActive()
+
     def wait_idle(self, msecs: int = 10_000) -> bool:
         """Wait for a running background computation (window close, tests)."""
         return bool(self._pool.waitForDone(msecs))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import sqlite3
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -233,7 +234,7 @@ class CsvImportDialog(QDialog):
                                               column_map=self.column_map())
             except TypeError:  # a repository without column mapping
                 result = self.repo.import_csv(table, self.path, self._on_progress)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, sqlite3.Error) as exc:  # read-only file, bad rows
             self.progress.close()
             self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
             return False

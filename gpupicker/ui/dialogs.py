@@ -63,6 +63,24 @@ class CorruptCatalogDialog(QMessageBox):
         return dlg.clickedButton() is dlg.recreate_button
 
 
+class StartupErrorDialog(QMessageBox):
+    """gpupicker cannot start (e.g. its folder is not writable); says what to do."""
+
+    def __init__(self, message: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setIcon(QMessageBox.Icon.Critical)
+        self.setWindowTitle(self.tr("gpupicker cannot start"))
+        self.setText(message)
+
+    @classmethod
+    def ask(cls, message: str) -> None:
+        """Show the message modally (creates a QApplication if needed)."""
+        app = QApplication.instance() or QApplication([])
+        dlg = cls(message)
+        dlg.exec()
+        del app
+
+
 class ErrorDialog(QDialog):
     """Shows an unexpected error with the log path and a "Copy details" button."""
 

@@ -7,6 +7,15 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from ..core.units import GB, GiB
 
 
+def display_locale() -> QLocale:
+    """The locale numbers are shown in; the C/POSIX locale falls back to English so large
+    numbers still get thousands separators."""
+    loc = QLocale()
+    if loc.language() == QLocale.Language.C:
+        return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+    return loc
+
+
 def unit_bytes(unit: str) -> int:
     """Bytes in one display unit (GiB or GB)."""
     return GB if unit == "GB" else GiB
@@ -14,7 +23,7 @@ def unit_bytes(unit: str) -> int:
 
 def fmt_bytes(n: float, unit: str = "GiB", digits: int = 1) -> str:
     """``n`` bytes as e.g. "12.3 GiB" in the current locale."""
-    return f"{QLocale().toString(n / unit_bytes(unit), 'f', digits)} {unit}"
+    return f"{display_locale().toString(n / unit_bytes(unit), 'f', digits)} {unit}"
 
 
 def fmt_money(v: float | None, currency: str = "USD", digits: int = 2) -> str:
@@ -22,14 +31,22 @@ def fmt_money(v: float | None, currency: str = "USD", digits: int = 2) -> str:
     if v is None:
         return "—"
     sym = {"USD": "$", "CNY": "¥", "EUR": "€"}.get(currency, currency + " ")
-    return sym + QLocale().toString(float(v), "f", digits)
+    return sym + display_locale().toString(float(v), "f", digits)
 
 
 def fmt_number(v: float | None, digits: int = 0) -> str:
     """A number with group separators; an em dash when unknown."""
     if v is None:
         return "—"
-    return QLocale().toString(float(v), "f", digits)
+    return display_locale().toString(float(v), "f", digits)
+
+
+def fmt_rate(v: float | None) -> str:
+    """A rate (tokens/s): one decimal below 100 ("3.5"), whole with group separators above
+    ("1,252")."""
+    if v is None:
+        return "—"
+    return display_locale().toString(float(v), "f", 1 if abs(v) < 100 else 0)
 
 
 def fmt_hours(h: float | None) -> str:
@@ -38,6 +55,6 @@ def fmt_hours(h: float | None) -> str:
         return "—"
     if h >= 72:
         return QCoreApplication.translate("Format", "%1 days").replace(
-            "%1", QLocale().toString(h / 24.0, "f", 1))
+            "%1", display_locale().toString(h / 24.0, "f", 1))
     return QCoreApplication.translate("Format", "%1 h").replace(
-        "%1", QLocale().toString(h, "f", 1))
+        "%1", display_locale().toString(h, "f", 1))

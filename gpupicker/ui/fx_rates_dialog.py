@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from PySide6.QtCore import Signal, Slot
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from .number_input import NumberSpinBox
 
 
 class FxRatesDialog(QDialog):
@@ -66,8 +69,9 @@ class FxRatesDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
 
-    def _add_row(self, code: str, rate: float) -> QDoubleSpinBox:
-        spin = QDoubleSpinBox()
+    def _add_row(self, code: str, rate: float) -> NumberSpinBox:
+        spin = NumberSpinBox()
+        spin.rejected.connect(lambda m: self.message.setText(m))
         spin.setDecimals(6)
         spin.setRange(0.0, 1e6)
         spin.setSpecialValueText(self.tr("not set"))
@@ -103,7 +107,7 @@ class FxRatesDialog(QDialog):
                 if spin.value() > 0:
                     self.repo.set_fx_rate(code, spin.value())
             self.repo.set_display_currency(self.display.currentData())
-        except ValueError as exc:
+        except (ValueError, OSError, sqlite3.Error) as exc:  # bad rate, read-only file
             self.message.setText(str(exc))
             return False
         self.ratesChanged.emit()

@@ -88,7 +88,14 @@ def render_page(window: Any, page: str, path: str) -> bool:
     """Show ``page`` ("task" … "results", or "catalog") and save it as PNG at ``path``."""
     from PySide6.QtWidgets import QApplication
 
-    window.resize(1280, 860)
+    from .main_window import DEFAULT_SIZE
+
+    size = os.environ.get("GPUPICKER_SCREENSHOT_SIZE", "")  # e.g. 1000x640 (layout checks)
+    if "x" in size:
+        wpx, hpx = (int(v) for v in size.lower().split("x", 1))
+        window.resize(wpx, hpx)
+    else:
+        window.resize(DEFAULT_SIZE)
     window.show()
     window.controller.recompute()
     if page == "catalog":
@@ -103,9 +110,42 @@ def render_page(window: Any, page: str, path: str) -> bool:
     return bool(target.grab().save(str(path), "PNG"))
 
 
+def startup_error_message(exc: BaseException) -> str:
+    """One line for a folder or catalog that cannot be created or written at start-up."""
+    where = getattr(exc, "filename", None) or os.environ.get("GPUPICKER_HOME") or ""
+    why = getattr(exc, "strerror", None) or str(exc)
+    return (f"gpupicker: cannot use the folder {where} ({why}); make it writable, or set "
+            "GPUPICKER_HOME to a writable folder.")
+
+
+def _startup_error_types() -> tuple[type[BaseException], ...]:
+    import sqlite3
+
+    from .catalog_access import read_only_error_types
+
+    return (OSError, sqlite3.Error) + read_only_error_types()
+
+
 def launch(args: Any) -> int:
-    """Run the GUI, ``--screenshot`` or ``--selftest`` per ``args``; returns the exit status."""
+    """Run the GUI, ``--screenshot`` or ``--selftest`` per ``args``; returns the exit status.
+
+    An unwritable GPUPICKER_HOME (or catalog folder) gives one clear line on stderr (and a
+    dialog in GUI mode), never a traceback.
+    """
     headless = bool(getattr(args, "screenshot", None)) or bool(getattr(args, "selftest", False))
+    try:
+        return _launch(args, headless)
+    except _startup_error_types() as exc:
+        msg = startup_error_message(exc)
+        print(msg, file=sys.stderr)
+        if not headless and has_display():
+            from .dialogs import StartupErrorDialog
+
+            StartupErrorDialog.ask(msg)
+        return 1
+
+
+def _launch(args: Any, headless: bool) -> int:
     if not has_display():
         if not headless:
             print(NO_DISPLAY_MESSAGE, file=sys.stderr)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget, QWizard
 
 from .. import paths
+from . import workload_files as files
 from .catalog_access import is_read_only
 from .controller import WorkloadController
 from .preferences import Preferences, window_state_path
@@ -16,6 +17,10 @@ from .results_page import ResultsPage
 from .wizard_pages import BudgetPage, ModelPage, QuantizationPage, TaskPage
 
 PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
+DEFAULT_SIZE = QSize(1240, 860)
+MIN_SIZE = QSize(960, 600)
+WATCH_INTERVAL_MS = 2000
+"""How often the catalog's data_version is polled (only while someone looks)."""
 
 
 class PlanWizard(QWizard):
@@ -75,6 +80,7 @@ class MainWindow(QMainWindow):
         self.wizard = PlanWizard(self.controller, self)
         self.setCentralWidget(self.wizard)
         self.catalog_window: Any = None
+        self.last_error: QMessageBox | None = None
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_menus()
@@ -85,7 +91,45 @@ class MainWindow(QMainWindow):
                                   if where else "")
         if is_read_only(repo):
             self.status_label.setText(self.tr("Catalog: read-only"))
+        self.data_version: int | None = self._read_data_version()
+        self.watch_timer = QTimer(self)
+        self.watch_timer.setInterval(WATCH_INTERVAL_MS)
+        self.watch_timer.timeout.connect(self._on_watch_tick)
+        if hasattr(repo, "data_version"):
+            self.watch_timer.start()
         self.controller.recompute()
+
+    # ---- external catalog changes -------------------------------------------------------
+    def _read_data_version(self) -> int | None:
+        reader = getattr(self.repo, "data_version", None)
+        if reader is None:
+            return None
+        try:
+            return int(reader())
+        except Exception:  # noqa: BLE001 - a closed or unreadable catalog: stop noticing
+            return None
+
+    def _should_watch(self) -> bool:
+        catalog_visible = self.catalog_window is not None and self.catalog_window.isVisible()
+        return catalog_visible or self.isActiveWindow() or self.controller.is_pending()
+
+    @Slot()
+    def _on_watch_tick(self) -> None:
+        if self._should_watch():
+            self.check_external_changes()
+
+    def check_external_changes(self) -> bool:
+        """Reload the tables and the results if another program wrote the catalog."""
+        version = self._read_data_version()
+        if version is None or version == self.data_version:
+            return False
+        self.data_version = version
+        if self.catalog_window is not None:
+            self.catalog_window.reload_all()
+        self.controller.on_catalog_changed()
+        self.statusBar().showMessage(self.tr("The catalog was changed by another program: "
+                                             "tables and results reloaded."), 8000)
+        return True
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -95,6 +139,15 @@ class MainWindow(QMainWindow):
         self.prefs_action.setShortcut(QKeySequence.StandardKey.Preferences)
         self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.open_action = QAction(self.tr("&Open workload…"), self)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.save_action = QAction(self.tr("&Save workload…"), self)
+        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.export_action = QAction(self.tr("&Export results…"), self)
+        self.export_action.setShortcut(QKeySequence(self.tr("Ctrl+E")))
+        for a in (self.open_action, self.save_action, self.export_action):
+            file_menu.addAction(a)
+        file_menu.addSeparator()
         file_menu.addAction(self.catalog_action)
         file_menu.addAction(self.prefs_action)
         file_menu.addSeparator()
@@ -111,6 +164,9 @@ class MainWindow(QMainWindow):
         self.controller.inputRejected.connect(self._on_input_rejected)
         self.controller.resultsChanged.connect(self._on_results)
         self.catalog_action.triggered.connect(self.open_catalog_editor)
+        self.open_action.triggered.connect(self._on_open_workload)
+        self.save_action.triggered.connect(self._on_save_workload)
+        self.export_action.triggered.connect(self._on_export_results)
         self.prefs_action.triggered.connect(self.open_preferences)
         self.quit_action.triggered.connect(self.close)
         self.results_action.triggered.connect(lambda: self.wizard.show_page("results"))
@@ -127,6 +183,89 @@ class MainWindow(QMainWindow):
             self.tr("%1 of %2 GPU options fit · computed in %3 ms")
             .replace("%1", str(fits)).replace("%2", str(len(view.options)))
             .replace("%3", f"{self.controller.last_compute_s * 1000:.1f}"), 5000)
+
+    # ---- files ------------------------------------------------------------------------
+    def ask_path(self, kind: str, title: str, name_filter: str, default: str = "") -> str:
+        """Ask for a file name (``kind`` "open" or "save"); "" when cancelled.
+
+        The only place that runs a modal file dialog; tests replace it.
+        """
+        if kind == "open":
+            path, _ = QFileDialog.getOpenFileName(self, title, default, name_filter)
+        else:
+            path, _ = QFileDialog.getSaveFileName(self, title, default, name_filter)
+        return path
+
+    def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
+        """A non-modal error box (kept in :attr:`last_error` for tests)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
+                          self)
+        if details:
+            box.setDetailedText(details)
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.show()
+        self.last_error = box
+        return box
+
+    @Slot()
+    def _on_open_workload(self) -> None:
+        path = self.ask_path("open", self.tr("Open workload"),
+                             self.tr("Workload files (*.json);;All files (*)"))
+        if path:
+            self.open_workload(path)
+
+    @Slot()
+    def _on_save_workload(self) -> None:
+        path = self.ask_path("save", self.tr("Save workload"), self.tr("Workload files (*.json)"),
+                             "workload.json")
+        if path:
+            self.save_workload(path)
+
+    @Slot()
+    def _on_export_results(self) -> None:
+        path = self.ask_path("save", self.tr("Export results"), self.tr("CSV files (*.csv)"),
+                             "gpupicker-results.csv")
+        if path:
+            self.export_results(path)
+
+    def open_workload(self, path: str) -> bool:
+        """Load a workload JSON file (the format of ``gpupicker estimate --workload``).
+
+        A bad file gets an error box naming the problem; nothing changes then.
+        """
+        title = self.tr("Cannot open workload")
+        try:
+            w = files.read_workload(path, self.repo)
+        except files.WorkloadFileError as exc:
+            self.show_error(title, self.tr("%1 is not a usable workload file.").replace(
+                "%1", path), str(exc))
+            self.statusBar().showMessage(str(exc), 10000)
+            return False
+        self.controller.set_workload(w)
+        self.statusBar().showMessage(self.tr("Opened %1").replace("%1", path), 8000)
+        return True
+
+    def save_workload(self, path: str) -> bool:
+        """Save the current workload as JSON (fields left at their defaults are omitted)."""
+        try:
+            files.write_workload(path, self.controller.workload, self.repo)
+        except OSError as exc:
+            self.show_error(self.tr("Cannot save workload"), str(exc))
+            return False
+        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", path), 8000)
+        return True
+
+    def export_results(self, path: str) -> int:
+        """Write the results table (shown rows, shown order) as CSV; returns the row count."""
+        page = self.wizard.results_page
+        try:
+            n = files.write_results_csv(path, page.visible_options(), page.options_model)
+        except OSError as exc:
+            self.show_error(self.tr("Cannot export results"), str(exc))
+            return -1
+        self.statusBar().showMessage(self.tr("Exported %1 rows to %2").replace(
+            "%1", str(n)).replace("%2", path), 8000)
+        return n
 
     @Slot()
     def open_catalog_editor(self) -> Any:
@@ -165,22 +304,44 @@ class MainWindow(QMainWindow):
         show_about(self)
 
     # ---- geometry ---------------------------------------------------------------------
-    def _settings(self) -> QSettings:
-        return QSettings(str(window_state_path()), QSettings.Format.IniFormat)
+    def _settings(self) -> QSettings | None:
+        try:
+            return QSettings(str(window_state_path()), QSettings.Format.IniFormat)
+        except OSError:  # config folder not writable: geometry is not remembered
+            return None
 
     def _restore_state(self) -> None:
         s = self._settings()
-        geo = s.value("main/geometry", type=QByteArray)
+        geo = s.value("main/geometry", type=QByteArray) if s is not None else None
         if isinstance(geo, QByteArray) and not geo.isEmpty():
             self.restoreGeometry(geo)
         else:
-            self.resize(1240, 860)
+            self.resize(DEFAULT_SIZE)
+        self.fit_to_screen()
+
+    def fit_to_screen(self, available: QRect | None = None) -> QSize:
+        """Clamp the window to the screen's available area (e.g. 1366×768 minus panels)."""
+        if available is None:
+            screen = self.screen() or QGuiApplication.primaryScreen()
+            if screen is None:
+                return self.size()
+            available = screen.availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size()
+        w = min(self.width(), max(MIN_SIZE.width(), available.width() - frame.width()))
+        h = min(self.height(), max(MIN_SIZE.height(), available.height() - frame.height()))
+        if (w, h) != (self.width(), self.height()):
+            self.resize(w, h)
+        if not available.contains(self.frameGeometry().topLeft()):
+            self.move(available.topLeft())
+        return self.size()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.controller.wait_idle()
+        self.watch_timer.stop()
         s = self._settings()
-        s.setValue("main/geometry", self.saveGeometry())
-        s.sync()
+        if s is not None:
+            s.setValue("main/geometry", self.saveGeometry())
+            s.sync()
         if self.catalog_window is not None:
             self.catalog_window.close()
         super().closeEvent(event)

@@ -8,7 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.results import Option
-from .formatting import fmt_bytes, fmt_hours, fmt_money, fmt_number
+from .formatting import fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
 from .texts import component_label, glossary, label_name
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -37,6 +37,7 @@ class OptionsTableModel(QAbstractTableModel):
         self.usd_per_unit = 1.0
         self.unit = "GiB"
         self.training = True
+        self.cost_kind = "total"
 
     def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
                     training: bool = True, currency: str = "USD",
@@ -49,6 +50,7 @@ class OptionsTableModel(QAbstractTableModel):
         self._cache = {}
         self.any_fits = any(o.fits for o in self._options)
         self.any_hours = any(o.cost.hours for o in self._options)
+        self.cost_kind = _cost_kind(self._options)
         self.unit = unit
         self.training = training
         self.endResetModel()
@@ -77,7 +79,7 @@ class OptionsTableModel(QAbstractTableModel):
                 "count": self.tr("GPUs"), "fits": self.tr("Fits"),
                 "vram": self.tr("VRAM used / per GPU"), "headroom": self.tr("Headroom"),
                 "speed": self.tr("Run time") if self.any_hours else self.tr("Tokens/s"),
-                "usd_per_hour": self.tr("Price/hour"), "usd_total": self.tr("Total cost"),
+                "usd_per_hour": self.tr("Price/hour"), "usd_total": self.cost_header(),
                 "provider": self.tr("Provider"), "observed": self.tr("Price date"),
                 "reason": self.tr("Why"),
             }[self.COLUMNS[section]]
@@ -92,18 +94,31 @@ class OptionsTableModel(QAbstractTableModel):
                     "%1", self.unit) + "\n\n" + glossary()["headroom"]
             if col == "speed":
                 return glossary()["mfu"]
+            if col == "usd_total":
+                return {
+                    "total": self.tr("Cost of the whole run (price per hour × run time)."),
+                    "month": self.tr("Cost per month of running all the time (price per hour × "
+                                     "hours per month; set in Preferences)."),
+                    "mtok": self.tr("Cost per million generated tokens at this option's "
+                                    "throughput (no run length or request rate given)."),
+                }[self.cost_kind]
         return None
+
+    def cost_header(self) -> str:
+        """The cost column's title: what the number is (run total, per month, per 1M tokens)."""
+        return {"total": self.tr("Total cost"), "month": self.tr("Cost / month"),
+                "mtok": self.tr("Cost / 1M tokens")}[self.cost_kind]
 
     def _speed(self, o: Option) -> tuple[str, float]:
         t = o.throughput
         if o.cost.hours is not None and self.training:
             return fmt_hours(o.cost.hours), o.cost.hours
         if t.train_tokens_per_s:
-            return self.tr("%1 tok/s").replace("%1", fmt_number(t.train_tokens_per_s)), \
+            return self.tr("%1 tok/s").replace("%1", fmt_rate(t.train_tokens_per_s)), \
                 -t.train_tokens_per_s
         rate = t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
         if rate:
-            return fmt_number(rate), -rate
+            return fmt_rate(rate), -rate
         if t.seconds_per_image:
             return self.tr("%1 s/image").replace("%1", fmt_number(t.seconds_per_image, 1)), \
                 t.seconds_per_image
@@ -158,14 +173,19 @@ class OptionsTableModel(QAbstractTableModel):
         return fmt_money(v, currency, digits)
 
     def _total_text(self, o: Option) -> str:
+        """The cost cell; the unit is in the header, repeated only when a row differs."""
         c = o.cost
-        if c.usd_total is not None:
+        kind = _kind_of(o)
+        if kind == "total":
             return self._money(c.usd_total, c.currency)
-        if c.usd_per_month is not None:
-            return self.tr("%1 / month").replace("%1", self._money(c.usd_per_month, c.currency, 0))
-        if c.usd_per_million_tokens is not None:
-            return self.tr("%1 / 1M tok").replace(
-                "%1", self._money(c.usd_per_million_tokens, c.currency))
+        if kind == "month":
+            text = self._money(c.usd_per_month, c.currency, 0)
+            return text if self.cost_kind == "month" else self.tr("%1 / month").replace(
+                "%1", text)
+        if kind == "mtok":
+            text = self._money(c.usd_per_million_tokens, c.currency)
+            return text if self.cost_kind == "mtok" else self.tr("%1 / 1M tok").replace(
+                "%1", text)
         return "—"
 
     def _sort_key(self, o: Option, col: str, row: int) -> Any:
@@ -221,9 +241,30 @@ class OptionsTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
+            if col == "gpu":
+                lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
             lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
                       for k, v in o.memory.breakdown().items() if v]
             lines += list(o.memory.assumptions) + list(o.throughput.assumptions) + \
                 list(o.cost.assumptions)
             return "\n".join(lines)
         return None
+
+
+def _kind_of(o: Option) -> str:
+    c = o.cost
+    if c.usd_total is not None:
+        return "total"
+    if c.usd_per_month is not None:
+        return "month"
+    if c.usd_per_million_tokens is not None:
+        return "mtok"
+    return ""
+
+
+def _cost_kind(options: list[Option]) -> str:
+    """What most priced options' cost means: "total", "month" or "mtok"."""
+    kinds = [k for k in (_kind_of(o) for o in options) if k]
+    if not kinds:
+        return "total"
+    return max(("total", "month", "mtok"), key=kinds.count)

@@ -40,7 +40,11 @@ class Preferences(BaseModel):
     @classmethod
     def load(cls) -> Preferences:
         """Read the saved preferences; defaults when missing or unreadable."""
-        p = cls.path()
+        try:
+            p = cls.path()
+        except OSError as exc:  # the config folder cannot be created: run with defaults
+            log.info("no preferences folder: %s", exc)
+            return cls()
         if not p.exists():
             return cls()
         try:

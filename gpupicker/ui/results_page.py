@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSplitter,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -24,10 +25,17 @@ from PySide6.QtWidgets import (
 from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
-from .formatting import fmt_bytes
+from .formatting import fmt_bytes, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
 from .texts import glossary, task_short
+
+MIN_VISIBLE_ROWS = 6
+"""The results table never gets smaller than this many rows."""
+ABSURD_FACTOR = 10
+"""A job needing this many times the largest GPU's memory gets a sanity note."""
+ABSURD_PARAMS = 10_000_000_000_000
+"""Models above 10 T parameters are far beyond any published model."""
 
 
 class ResultsPage(QWizardPage):
@@ -50,6 +58,10 @@ class ResultsPage(QWizardPage):
         self.notes = QLabel()
         self.notes.setObjectName("notes")
         self.notes.setWordWrap(True)
+        self.nothing_fits = QLabel()
+        self.nothing_fits.setObjectName("nothingFits")
+        self.nothing_fits.setWordWrap(True)
+        self.nothing_fits.setVisible(False)
         self.only_fitting = QCheckBox(self.tr("Show only options that &fit"))
         self.only_fitting.setChecked(True)
         self.all_offers = QCheckBox(self.tr("Every price &offer"))
@@ -69,6 +81,7 @@ class ResultsPage(QWizardPage):
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         hh = self.table.horizontalHeader()
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         hh.setResizeContentsPrecision(25)
@@ -100,11 +113,12 @@ class ResultsPage(QWizardPage):
         head.addWidget(self.all_offers)
         head.addWidget(self.only_fitting)
         tl.addLayout(head)
+        tl.addWidget(self.nothing_fits)
         tl.addWidget(self.notes)
         tl.addWidget(self.table, 1)
-        self.table.setMinimumHeight(150)
+        self.table.setMinimumHeight(self.table_height_for(MIN_VISIBLE_ROWS))
         self.advisor_box.setMaximumHeight(150)
-        plots.setMinimumHeight(280)
+        plots.setMinimumHeight(170)
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
         split.addWidget(top)
@@ -113,7 +127,7 @@ class ResultsPage(QWizardPage):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 0)
         split.setStretchFactor(2, 2)
-        split.setSizes([400, 130, 340])
+        split.setSizes([460, 110, 300])
         self.splitter = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -131,6 +145,22 @@ class ResultsPage(QWizardPage):
     def _on_only_fitting(self, on: bool) -> None:
         self.proxy.set_only_fitting(on)
 
+    def table_height_for(self, rows: int) -> int:
+        """Height of the table showing ``rows`` rows (header, frame and scroll bar included)."""
+        row_h = self.table.verticalHeader().defaultSectionSize()
+        head = self.table.horizontalHeader().sizeHint().height()
+        bar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return head + rows * row_h + 2 * self.table.frameWidth() + bar + 2
+
+    def _size_columns(self) -> None:
+        """Fit columns to their contents once, then cap the wide ones (names elide)."""
+        self.table.resizeColumnsToContents()
+        hh = self.table.horizontalHeader()
+        cols = OptionsTableModel.COLUMNS
+        for c, name in enumerate(cols):
+            cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
+            hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
+
     def visible_options(self) -> list[Any]:
         """Options in the table's current (filtered, sorted) order."""
         return [self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
@@ -147,23 +177,64 @@ class ResultsPage(QWizardPage):
                                        w.task == "image_gen", currency=snap.display_currency,
                                        usd_per_unit=snap.display_rate())
         if not self._columns_sized and view.options:
-            self.table.resizeColumnsToContents()
+            self._size_columns()
             self._columns_sized = True
         notes: list[str] = []
         if view.error:
             notes.append(self.tr("Cannot estimate this job: %1").replace("%1", view.error))
         notes += list(view.notes)
         fitting = [o for o in view.options if o.fits]
-        if view.options and not fitting:
-            notes.append(self.tr("No GPU in the catalog fits this job with up to 8 GPUs. Try "
-                                 "a lower precision, LoRA/QLoRA, a smaller batch or shorter "
-                                 "sequences."))
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
         self._show_advice(view)
+        absurd = self._absurd_note(view)
+        self._show_nothing_fits(view, fitting, absurd)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
-        self.vram_plot.set_options(shown, unit)
+        self.vram_plot.set_options([] if absurd else shown, unit)
         self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
+
+    def _absurd_note(self, view: RecommendationView) -> str:
+        """A sanity note when the job needs far more memory than any GPU has (e.g. 1e15
+        parameters); empty otherwise."""
+        if not view.options:
+            return ""
+        need = min(o.memory.total_bytes for o in view.options)
+        biggest = max(o.capacity_bytes_per_gpu for o in view.options)
+        w = self.controller.workload
+        params = w.model.param_count() if w.model is not None else 0
+        if biggest <= 0 or (need < ABSURD_FACTOR * biggest and params <= ABSURD_PARAMS):
+            return ""
+        unit = self.controller.prefs.byte_unit
+        text = self.tr("This job needs at least %1 per GPU; the largest GPU in the catalog has "
+                       "%2. Check the model size and the settings: the memory chart is hidden "
+                       "because its scale would be meaningless.").replace(
+            "%1", fmt_bytes(need, unit)).replace("%2", fmt_bytes(biggest, unit))
+        if params > ABSURD_PARAMS:
+            text += " " + self.tr("The model has %1 billion parameters; the largest published "
+                                  "models have a few thousand billion.").replace(
+                "%1", fmt_number(params / 1e9))
+        return text
+
+    def _show_nothing_fits(self, view: RecommendationView, fitting: list[Any],
+                           absurd: str) -> None:
+        none_fit = bool(view.options) and not fitting
+        if none_fit:
+            text = self.tr("Nothing fits: none of the %1 GPU options in the catalog can hold "
+                           "this job, even with up to 8 GPUs. The table lists them anyway, "
+                           "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
+                           "shorter sequences.").replace("%1", str(len(view.options)))
+            if self.advisor_list.count():
+                text += " " + self.tr("See “%1” below for changes that would help.").replace(
+                    "%1", self.advisor_box.title().split(" (")[0])
+            if absurd:
+                text += "\n" + absurd
+        else:
+            text = absurd
+        self.nothing_fits.setText(text)
+        self.nothing_fits.setVisible(bool(text))
+        self.only_fitting.setEnabled(not none_fit)
+        self.only_fitting.setToolTip(self.tr("No option fits, so every option is shown.")
+                                     if none_fit else "")
 
     def _summary(self, w: Workload) -> str:
         name = (w.model.name if w.model is not None else "") or w.model_id or ""

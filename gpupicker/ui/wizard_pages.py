@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QTableView,
     QVBoxLayout,
@@ -40,6 +42,7 @@ from ..core.workload import Workload
 from .controller import WorkloadController
 from .formatting import fmt_bytes
 from .model_list_model import ModelListModel
+from .number_input import NumberSpinBox
 from .texts import glossary, goal_names, pricing_names, task_names
 
 NO_LIMIT = 0.0
@@ -58,15 +61,25 @@ def _set_spin(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
             spin.setValue(value)  # type: ignore[arg-type]
 
 
-def _money_spin(maximum: float, suffix: str, special: str) -> QDoubleSpinBox:
-    """A dollar amount where 0 shows ``special`` (e.g. "No limit")."""
-    s = QDoubleSpinBox()
+def _money_spin(maximum: float, suffix: str, special: str) -> NumberSpinBox:
+    """A dollar amount where 0 shows ``special`` (e.g. "No limit ($)").
+
+    Typed text is parsed with the locale's decimal point or '.', never mangled.
+    """
+    s = NumberSpinBox()
     s.setRange(0.0, maximum)
     s.setDecimals(2)
     s.setPrefix("$ ")
     s.setSuffix(suffix)
     s.setGroupSeparatorShown(True)
     s.setSpecialValueText(special)
+    return s
+
+
+def _number_spin(maximum: float, decimals: int, minimum: float = 0.0) -> NumberSpinBox:
+    s = NumberSpinBox()
+    s.setRange(minimum, maximum)
+    s.setDecimals(decimals)
     return s
 
 
@@ -122,6 +135,24 @@ def _form_column(layout: QVBoxLayout, *widgets: QWidget) -> None:
     layout.addLayout(row)
 
 
+def _scroll_page(page: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
+    """(content layout inside a scroll area, the page's own layout) — forms stay usable on
+    small screens (1366×768, or a 1000×640 window) instead of being cut off."""
+    outer = QVBoxLayout(page)
+    outer.setContentsMargins(0, 0, 0, 0)
+    scroll = QScrollArea()
+    scroll.setObjectName("pageScroll")
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    content = QWidget()
+    content.setObjectName("pageContent")
+    scroll.setWidget(content)
+    outer.addWidget(scroll, 1)
+    page.scroll_area = scroll  # type: ignore[attr-defined]
+    return QVBoxLayout(content), outer
+
+
 class _Page(QWizardPage):
     """Base: holds the controller and re-syncs widgets when the Workload changes."""
 
@@ -156,7 +187,7 @@ class TaskPage(_Page):
         tips = glossary()
         task_tips = {"lora": tips["lora_rank"], "qlora": tips["qlora"], "full_ft": tips["zero"],
                      "pretrain": tips["mfu"], "inference": tips["kv_cache"]}
-        layout = QVBoxLayout(self)
+        layout, outer = _scroll_page(self)
         for task, text in task_names().items():
             b = QRadioButton(text)
             b.setObjectName(f"task_{task}")
@@ -171,7 +202,7 @@ class TaskPage(_Page):
         self.hint.setWordWrap(True)
         layout.addWidget(self.hint)
         layout.addStretch(1)
-        layout.addWidget(self.live)
+        outer.addWidget(self.live)
         self._connect()
 
     def _connect(self) -> None:
@@ -242,7 +273,7 @@ class ModelPage(_Page):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
 
         self.custom_box = QGroupBox(self.tr("Custom model"))
-        self.params_b = QDoubleSpinBox()
+        self.params_b = NumberSpinBox()
         self.params_b.setRange(0.0, 5000.0)
         self.params_b.setDecimals(2)
         self.params_b.setSuffix(self.tr(" B"))
@@ -509,7 +540,7 @@ class QuantizationPage(_Page):
         imf.addRow(_buddy(self.tr("S&teps:"), self.steps), self.steps)
         imf.addRow(_buddy(self.tr("I&mages:"), self.images), self.images)
 
-        layout = QVBoxLayout(self)
+        layout, outer = _scroll_page(self)
         top_box = QWidget()
         top = QFormLayout(top_box)
         top.setContentsMargins(0, 0, 0, 0)
@@ -518,7 +549,7 @@ class QuantizationPage(_Page):
         top.addRow(wl, self.weights)
         _form_column(layout, top_box, self.train_box, self.infer_box, self.image_box)
         layout.addStretch(1)
-        layout.addWidget(self.live)
+        outer.addWidget(self.live)
         self._connect()
 
     def _connect(self) -> None:
@@ -599,10 +630,11 @@ class BudgetPage(_Page):
                                  "option."))
         tips = glossary()
 
-        no_limit = self.tr("No limit")
+        no_limit = self.tr("No limit ($)")
         self.budget_usd = _money_spin(1e7, "", no_limit)
-        self.max_usd_per_hour = _money_spin(1e5, self.tr(" / hour"), no_limit)
-        self.deadline_hours = QDoubleSpinBox()
+        self.max_usd_per_hour = _money_spin(1e5, self.tr(" / hour"),
+                                            self.tr("No limit ($ / hour)"))
+        self.deadline_hours = NumberSpinBox()
         self.deadline_hours.setRange(0.0, 100_000.0)
         self.deadline_hours.setDecimals(1)
         self.deadline_hours.setSuffix(self.tr(" h"))
@@ -622,16 +654,16 @@ class BudgetPage(_Page):
         self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
                                               "it, the results list what to change."))
 
-        self.dataset_mtokens = QDoubleSpinBox()
+        self.dataset_mtokens = NumberSpinBox()
         self.dataset_mtokens.setRange(0.0, 100_000_000.0)
         self.dataset_mtokens.setDecimals(1)
         self.dataset_mtokens.setSuffix(self.tr(" M tokens"))
         self.dataset_mtokens.setGroupSeparatorShown(True)
         self.dataset_mtokens.setSpecialValueText(self.tr("Unknown"))
-        self.epochs = QDoubleSpinBox()
+        self.epochs = NumberSpinBox()
         self.epochs.setRange(0.1, 1000.0)
         self.epochs.setDecimals(1)
-        self.requests_per_minute = QDoubleSpinBox()
+        self.requests_per_minute = NumberSpinBox()
         self.requests_per_minute.setRange(0.0, 1e7)
         self.requests_per_minute.setDecimals(1)
         self.requests_per_minute.setGroupSeparatorShown(True)
@@ -640,7 +672,7 @@ class BudgetPage(_Page):
         self.requests_per_minute.setToolTip(self.tr(
             "Serving load: with a request rate the results size replicas for it and show the "
             "monthly cost and the cost per million tokens."))
-        self.train_hours = QDoubleSpinBox()
+        self.train_hours = NumberSpinBox()
         self.train_hours.setRange(0.0, 100_000.0)
         self.train_hours.setDecimals(1)
         self.train_hours.setSuffix(self.tr(" h"))
@@ -648,9 +680,10 @@ class BudgetPage(_Page):
 
         money_box = QGroupBox(self.tr("Money"))
         mf = QFormLayout(money_box)
-        mf.addRow(_buddy(self.tr("&Total budget:"), self.budget_usd), self.budget_usd)
-        mf.addRow(_buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour),
-                  self.max_usd_per_hour)
+        self.budget_label = _buddy(self.tr("&Total budget (USD):"), self.budget_usd)
+        mf.addRow(self.budget_label, self.budget_usd)
+        self.rate_label = _buddy(self.tr("Max &price per hour (USD):"), self.max_usd_per_hour)
+        mf.addRow(self.rate_label, self.max_usd_per_hour)
         mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
         mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
@@ -666,14 +699,18 @@ class BudgetPage(_Page):
         self.hours_label = _buddy(self.tr("…or planned run &length:"), self.train_hours)
         tf.addRow(self.hours_label, self.train_hours)
 
-        layout = QVBoxLayout(self)
+        layout, outer = _scroll_page(self)
         _form_column(layout, money_box, self.time_box)
         layout.addStretch(1)
-        layout.addWidget(self.live)
+        outer.addWidget(self.live)
         self._connect()
 
     def _connect(self) -> None:
         c = self.controller
+        for spin in (self.budget_usd, self.max_usd_per_hour, self.deadline_hours,
+                     self.dataset_mtokens, self.epochs, self.requests_per_minute,
+                     self.train_hours):
+            spin.rejected.connect(c.inputRejected)
         self.budget_usd.valueChanged.connect(lambda v: c.update(budget_usd=v or None))
         self.max_usd_per_hour.valueChanged.connect(lambda v: c.update(max_usd_per_hour=v or None))
         self.deadline_hours.valueChanged.connect(lambda v: c.update(deadline_hours=v or None))

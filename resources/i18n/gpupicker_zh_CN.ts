@@ -4,12 +4,12 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="198"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="216"/>
         <source>About gpupicker</source>
         <translation>关于 gpupicker</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="199"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="217"/>
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
         <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
     </message>
@@ -17,139 +17,144 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="597"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="598"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="629"/>
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="602"/>
-        <source>No limit</source>
-        <translation>不限</translation>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="633"/>
+        <source>No limit ($)</source>
+        <translation>不限（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="604"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="635"/>
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="608"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="646"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="636"/>
+        <source>No limit ($ / hour)</source>
+        <translation>不限（美元 / 小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="640"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="678"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="619"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="622"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="654"/>
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="630"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="638"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="670"/>
         <source> / min</source>
         <translation> / 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="639"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="671"/>
         <source>Not serving (one batch)</source>
         <translation>非服务模式（单批）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
         <source>Serving load: with a request rate the results size replicas for it and show the monthly cost and the cost per million tokens.</source>
         <translation>服务负载：设置请求速率后，结果会按此估算所需副本数，并显示月成本和每百万 token 成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="647"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="679"/>
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="649"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="681"/>
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
-        <source>&amp;Total budget:</source>
-        <translation>总预算(&amp;T)：</translation>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="683"/>
+        <source>&amp;Total budget (USD):</source>
+        <translation>总预算（美元）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="652"/>
-        <source>Max &amp;price per hour:</source>
-        <translation>每小时最高价格(&amp;P)：</translation>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="685"/>
+        <source>Max &amp;price per hour (USD):</source>
+        <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="654"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="687"/>
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="655"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="688"/>
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="656"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="689"/>
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="657"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="690"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="659"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="692"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="693"/>
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="695"/>
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="664"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="697"/>
         <source>Re&amp;quests per minute:</source>
         <translation>每分钟请求数(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="666"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="708"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="699"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="745"/>
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="709"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="746"/>
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -157,211 +162,236 @@
 <context>
     <name>Catalog</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="219"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="222"/>
+        <location filename="../../gpupicker/ui/catalog_access.py" line="85"/>
+        <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
+        <translation>未保存 — 无法写入目录文件（文件或文件夹只读，或磁盘已满）：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_access.py" line="87"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="243"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="226"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="281"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="278"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="321"/>
+        <source>the row was deleted elsewhere</source>
+        <translation>该行已被其他程序删除</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="323"/>
+        <source>%1 was changed elsewhere to “%2”</source>
+        <translation>%1 已被其他程序改为“%2”</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="369"/>
+        <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
+        <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="408"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="290"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="420"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="356"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="530"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="357"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="531"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="358"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="532"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="359"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="533"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="360"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="534"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="361"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="535"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="362"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="536"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="363"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="537"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="364"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="455"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="538"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="634"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="365"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="539"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="404"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="581"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="406"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="583"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="419"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="421"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="429"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="606"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="446"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="518"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="625"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="702"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="447"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="519"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="626"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="703"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="448"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="627"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="449"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="628"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="450"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="629"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="451"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="630"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="452"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="631"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="453"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="632"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="454"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="455"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="634"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="490"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="672"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="520"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="704"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="574"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="758"/>
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="521"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="705"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="522"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="238"/>
+        <source>%1 needs a number.</source>
+        <translation>%1 需要填写数字。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="706"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="523"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="707"/>
         <source>Hidden size</source>
         <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="524"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="708"/>
         <source>MLP size</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="525"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="709"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="526"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="710"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="527"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="711"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="528"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="712"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="529"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="713"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -369,42 +399,42 @@
 <context>
     <name>CatalogTab</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="43"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="45"/>
         <source>Filter rows (any column)…</source>
         <translation>筛选行（任意列）…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="58"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="65"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="59"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="66"/>
         <source>D&amp;uplicate</source>
         <translation>复制(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="60"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="67"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="61"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="68"/>
         <source>&amp;Reset to default</source>
         <translation>恢复默认(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="62"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="69"/>
         <source>Put the selected rows back to the bundled values (rows you added have no default). Bold rows are yours.</source>
         <translation>把所选行恢复为内置数据（您添加的行没有默认值）。粗体行是您修改过的。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="65"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="72"/>
         <source>&amp;History…</source>
         <translation>历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="107"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="119"/>
         <source>%1 of %2 rows</source>
         <translation>%1 / %2 行</translation>
     </message>
@@ -412,103 +442,113 @@
 <context>
     <name>CatalogWindow</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="151"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="163"/>
         <source>gpupicker — catalog</source>
         <translation>gpupicker — 目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="162"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="174"/>
         <source>&amp;Prices</source>
         <translation>价格(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="163"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="175"/>
         <source>&amp;GPUs</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="176"/>
         <source>&amp;Models</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="166"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="190"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="168"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="192"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="170"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="194"/>
         <source>&amp;Import CSV…</source>
         <translation>导入 CSV(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="171"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="195"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="172"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="196"/>
         <source>E&amp;xchange rates…</source>
         <translation>汇率(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="175"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="199"/>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="185"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="209"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="194"/>
-        <source>This catalog is read-only: edits are not saved.</source>
-        <translation>此目录为只读：修改不会被保存。</translation>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="228"/>
+        <source>This catalog is read-only (%1): you can browse and export it, but edits cannot be saved. Make the file and its folder writable, or set GPUPICKER_HOME to a writable folder, and restart.</source>
+        <translation>此目录为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="227"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="231"/>
+        <source>no write access</source>
+        <translation>无写入权限</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="280"/>
         <source>⚠ %1 prices older than %2 months or undated</source>
         <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="249"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="313"/>
         <source>Reset %1 rows to the bundled values.</source>
         <translation>已将 %1 行恢复为内置数据。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="251"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="315"/>
         <source>Not reset: %1</source>
         <translation>未恢复：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="283"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="351"/>
+        <source>Not exported — %1</source>
+        <translation>未导出 — %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="354"/>
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="289"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="360"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="290"/>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="307"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="361"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="380"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="306"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="379"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="317"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="390"/>
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
@@ -604,114 +644,114 @@
 <context>
     <name>CsvImportDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="46"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="49"/>
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="49"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="49"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="50"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="61"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="62"/>
         <source>&amp;Import all rows</source>
         <translation>导入全部行(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="69"/>
         <source>CSV column</source>
         <translation>CSV 列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="69"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="70"/>
         <source>Catalog column</source>
         <translation>目录列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="75"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="76"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="76"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="77"/>
         <source>&amp;Into table:</source>
         <translation>导入到表(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="107"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="108"/>
         <source>Cannot read the file: %1</source>
         <translation>无法读取文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="137"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="138"/>
         <source>(ignore)</source>
         <translation>（忽略）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="183"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="184"/>
         <source>Map the required columns to continue.</source>
         <translation>请映射必填列后继续。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="185"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="186"/>
         <source>No problems found: every row is valid.</source>
         <translation>未发现问题：所有行均有效。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="167"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="168"/>
         <source>%1 rows. Columns used: %2.</source>
         <translation>%1 行。使用的列：%2。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="170"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="171"/>
         <source>Ignored: %1.</source>
         <translation>忽略：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="172"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="173"/>
         <source>Missing required: %1.</source>
         <translation>缺少必填列：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="174"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="175"/>
         <source>Mapped twice: %1.</source>
         <translation>重复映射：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="179"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="180"/>
         <source>%1 bad rows (nothing will be imported until they are fixed):
 </source>
         <translation>%1 行有错误（修正之前不会导入任何内容）：
 </translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="225"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="226"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="226"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="227"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="238"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="239"/>
         <source>Nothing imported: %1</source>
         <translation>未导入任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="246"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="247"/>
         <source>Nothing imported: %1 bad rows:
 </source>
         <translation>未导入任何内容：%1 行有错误：
@@ -721,40 +761,178 @@
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="72"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="90"/>
         <source>gpupicker hit an unexpected error</source>
         <translation>gpupicker 遇到意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="74"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="92"/>
         <source>Something went wrong: %1</source>
         <translation>出错了：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="76"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="94"/>
         <source>(no log file)</source>
         <translation>（无日志文件）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="77"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="95"/>
         <source>The details were written to %1. Please attach them to a bug report.</source>
         <translation>详细信息已写入 %1。请在提交错误报告时附上。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="82"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="100"/>
         <source>&amp;Copy details</source>
         <translation>复制详细信息(&amp;C)</translation>
     </message>
 </context>
 <context>
+    <name>Files</name>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="43"/>
+        <source>%1 is not a file.</source>
+        <translation>%1 不是文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="45"/>
+        <source>%1 is %2 MiB; workload files are small JSON files (at most 10 MiB).</source>
+        <translation>%1 有 %2 MiB；工作负载文件是小型 JSON 文件（最多 10 MiB）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="52"/>
+        <source>Not a UTF-8 text file.</source>
+        <translation>不是 UTF-8 文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="54"/>
+        <source>The file is empty.</source>
+        <translation>文件为空。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="66"/>
+        <source>The file names no model (model_id).</source>
+        <translation>文件中没有指定模型（model_id）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="69"/>
+        <source>Unknown model_id “%1”: it is not in the catalog.</source>
+        <translation>未知的 model_id“%1”：目录中没有该模型。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="142"/>
+        <source>see Currency</source>
+        <translation>见“货币”列</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="144"/>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="144"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="144"/>
+        <source>GPU id</source>
+        <translation>GPU 标识</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="145"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="145"/>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="146"/>
+        <source>Peak memory per GPU (%1)</source>
+        <translation>每块 GPU 峰值显存 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="147"/>
+        <source>Capacity per GPU (%1)</source>
+        <translation>每块 GPU 容量 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="148"/>
+        <source>Headroom per GPU (%1)</source>
+        <translation>每块 GPU 余量 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="149"/>
+        <source>Throughput (tokens/s)</source>
+        <translation>吞吐量 (token/秒)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="149"/>
+        <source>Run time (h)</source>
+        <translation>运行时间 (小时)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="150"/>
+        <source>Time per image (s)</source>
+        <translation>每张图像耗时 (秒)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="151"/>
+        <source>Price per hour, all GPUs (%1)</source>
+        <translation>每小时价格，全部 GPU (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="152"/>
+        <source>Total cost (%1)</source>
+        <translation>总成本 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="153"/>
+        <source>Cost per month (%1)</source>
+        <translation>每月成本 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="154"/>
+        <source>Cost per 1M tokens (%1)</source>
+        <translation>每百万 token 成本 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="155"/>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="155"/>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="155"/>
+        <source>Price date</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="156"/>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="156"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
-        <location filename="../../gpupicker/ui/formatting.py" line="40"/>
+        <location filename="../../gpupicker/ui/formatting.py" line="57"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/formatting.py" line="42"/>
+        <location filename="../../gpupicker/ui/formatting.py" line="59"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
@@ -762,42 +940,42 @@
 <context>
     <name>FxRatesDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="35"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="38"/>
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="43"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="46"/>
         <source>e.g. EUR</source>
         <translation>例如 EUR</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="45"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="48"/>
         <source>&amp;Add currency</source>
         <translation>添加货币(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="59"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="62"/>
         <source>US dollars per unit of each currency. Each price keeps its own currency; rankings compare in USD.</source>
         <translation>每单位货币折合的美元数。每条价格保留自己的货币；排序时统一按美元比较。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="64"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="67"/>
         <source>&amp;Show money in:</source>
         <translation>金额显示为(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="73"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="77"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="75"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="79"/>
         <source> USD</source>
         <translation> 美元</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="92"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="96"/>
         <source>Enter a new 3-letter currency code.</source>
         <translation>请输入一个新的 3 字母货币代码。</translation>
     </message>
@@ -906,8 +1084,8 @@
 <context>
     <name>Import</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="191"/>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="243"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="192"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="244"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -947,12 +1125,12 @@
 <context>
     <name>LiveSummary</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="95"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="108"/>
         <source>Cannot estimate: %1</source>
         <translation>无法估算：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="104"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="117"/>
         <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
         <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
     </message>
@@ -960,79 +1138,169 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="71"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="76"/>
         <source>gpupicker — which GPU for your AI job</source>
         <translation>gpupicker — 为您的 AI 任务选择 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="84"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="90"/>
         <source>Catalog: %1</source>
         <translation>目录：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="87"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="93"/>
         <source>Catalog: read-only</source>
         <translation>目录：只读</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="91"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="130"/>
+        <source>The catalog was changed by another program: tables and results reloaded.</source>
+        <translation>目录已被另一个程序修改：表格和结果已重新加载。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="135"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="92"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="136"/>
         <source>Edit &amp;catalog…</source>
         <translation>编辑目录(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="93"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="137"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="94"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="138"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="96"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="140"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="102"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="142"/>
+        <source>&amp;Open workload…</source>
+        <translation>打开工作负载(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="144"/>
+        <source>&amp;Save workload…</source>
+        <translation>保存工作负载(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="146"/>
+        <source>&amp;Export results…</source>
+        <translation>导出结果(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="147"/>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="155"/>
         <source>&amp;Go</source>
         <translation>转到(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="103"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="156"/>
         <source>&amp;Results</source>
         <translation>结果(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="104"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="157"/>
         <source>Ctrl+R</source>
         <translation>Ctrl+R</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="106"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="159"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="107"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="160"/>
         <source>&amp;About gpupicker</source>
         <translation>关于 gpupicker(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="121"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="177"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="127"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="183"/>
         <source>%1 of %2 GPU options fit · computed in %3 ms</source>
         <translation>%2 个 GPU 方案中 %1 个放得下 · 计算耗时 %3 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="212"/>
+        <source>Open workload</source>
+        <translation>打开工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="213"/>
+        <source>Workload files (*.json);;All files (*)</source>
+        <translation>工作负载文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="219"/>
+        <source>Save workload</source>
+        <translation>保存工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="219"/>
+        <source>Workload files (*.json)</source>
+        <translation>工作负载文件 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="226"/>
+        <source>Export results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="226"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="236"/>
+        <source>Cannot open workload</source>
+        <translation>无法打开工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="240"/>
+        <source>%1 is not a usable workload file.</source>
+        <translation>%1 不是可用的工作负载文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="245"/>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="253"/>
+        <source>Cannot save workload</source>
+        <translation>无法保存工作负载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="255"/>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="264"/>
+        <source>Cannot export results</source>
+        <translation>无法导出结果</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="266"/>
+        <source>Exported %1 rows to %2</source>
+        <translation>已导出 %1 行到 %2</translation>
     </message>
 </context>
 <context>
@@ -1066,241 +1334,309 @@
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="216"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="247"/>
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="217"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="248"/>
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
         <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="226"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="257"/>
         <source>&amp;Catalog model</source>
         <translation>目录中的模型(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="227"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="258"/>
         <source>C&amp;ustom model</source>
         <translation>自定义模型(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="229"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="260"/>
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
         <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="244"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="349"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="275"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="380"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="248"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="279"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="249"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="280"/>
         <source>from the fields below</source>
         <translation>由下方字段计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="250"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="281"/>
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
         <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="254"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
         <source>&amp;Parameters:</source>
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="257"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="288"/>
         <source>Layers:</source>
         <translation>层数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="258"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="289"/>
         <source>Hidden size:</source>
         <translation>隐藏维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="259"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="290"/>
         <source>Attention heads:</source>
         <translation>注意力头数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="260"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="291"/>
         <source>KV heads (GQA):</source>
         <translation>KV 头数 (GQA)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="261"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="292"/>
         <source>MLP size:</source>
         <translation>MLP 维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="262"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="293"/>
         <source>Vocabulary:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="275"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="306"/>
         <source>Load config.&amp;json…</source>
         <translation>加载 config.json(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="276"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="307"/>
         <source>Use &amp;these values</source>
         <translation>使用这些值(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="365"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="396"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="374"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="405"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="375"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="406"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="406"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="437"/>
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
 </context>
 <context>
+    <name>Numbers</name>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="37"/>
+        <source>Enter a number.</source>
+        <translation>请输入数字。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="45"/>
+        <source>“%1” is ambiguous: write it without the thousands separator, or with the decimal point (%2).</source>
+        <translation>“%1”有歧义：请去掉千位分隔符，或使用小数点（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="55"/>
+        <source>“%1” is not a number.</source>
+        <translation>“%1”不是数字。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="58"/>
+        <source>“%1” is not a finite number.</source>
+        <translation>“%1”不是有限的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="69"/>
+        <source>Enter a whole number (got %1).</source>
+        <translation>请输入整数（输入的是 %1）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="74"/>
+        <source>Enter a number of 0 or more.</source>
+        <translation>请输入 0 或更大的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="75"/>
+        <source>Enter at least %1 (got %2).</source>
+        <translation>请输入至少 %1（输入的是 %2）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/number_input.py" line="78"/>
+        <source>Enter at most %1 (got %2).</source>
+        <translation>请输入至多 %1（输入的是 %2）。</translation>
+    </message>
+</context>
+<context>
     <name>OptionsTableModel</name>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="76"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="77"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="77"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
         <source>Fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
         <source>VRAM used / per GPU</source>
         <translation>显存占用 / 每块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
         <source>Run time</source>
         <translation>运行时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
         <source>Tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="109"/>
         <source>Total cost</source>
         <translation>总成本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
         <source>Price/hour</source>
         <translation>价格/小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="83"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="83"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="84"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="87"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="89"/>
         <source>Expected peak memory per GPU (as nvidia-smi shows it) / the GPU&apos;s capacity, in %1.</source>
         <translation>每块 GPU 的预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="91"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="93"/>
         <source>Memory left free per GPU at the peak, in %1.</source>
         <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="99"/>
+        <source>Cost of the whole run (price per hour × run time).</source>
+        <translation>整个运行的成本（每小时价格 × 运行时间）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="100"/>
+        <source>Cost per month of running all the time (price per hour × hours per month; set in Preferences).</source>
+        <translation>全天候运行的每月成本（每小时价格 × 每月小时数；可在首选项中设置）。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/options_model.py" line="102"/>
+        <source>Cost per million generated tokens at this option&apos;s throughput (no run length or request rate given).</source>
+        <translation>按该方案的吞吐量，每生成一百万 token 的成本（未给出运行时长或请求速率）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="109"/>
+        <source>Cost / month</source>
+        <translation>成本 / 月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="110"/>
+        <source>Cost / 1M tokens</source>
+        <translation>成本 / 百万 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="117"/>
         <source>%1 tok/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="108"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="123"/>
         <source>%1 s/image</source>
         <translation>%1 秒/张</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="116"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="131"/>
         <source>Fits with %1 free per GPU</source>
         <translation>放得下，每块 GPU 剩余 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="120"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="135"/>
         <source>Needs %1 per GPU, has %2 (largest: %3)</source>
         <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="138"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="153"/>
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="138"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="153"/>
         <source>No</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="146"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="161"/>
         <source>no price in catalog</source>
         <translation>目录中无价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="165"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="183"/>
         <source>%1 / month</source>
         <translation>%1 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="167"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="187"/>
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
     </message>
@@ -1362,62 +1698,62 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="148"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="166"/>
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="151"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="169"/>
         <source>GiB (2^30 bytes, as PyTorch / nvidia-smi)</source>
         <translation>GiB（2^30 字节，与 PyTorch / nvidia-smi 一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="152"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="170"/>
         <source>GB (10^9 bytes, as datasheets)</source>
         <translation>GB（10^9 字节，与规格书一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="155"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="173"/>
         <source>730 hours (365 days / 12)</source>
         <translation>730 小时（365 天 / 12）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="156"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="174"/>
         <source>720 hours (30 days)</source>
         <translation>720 小时（30 天）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="161"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="179"/>
         <source> months</source>
         <translation> 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="163"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="181"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="167"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="185"/>
         <source>Takes effect the next time gpupicker starts.</source>
         <translation>下次启动 gpupicker 时生效。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="169"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="187"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="170"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="188"/>
         <source>&amp;Memory unit:</source>
         <translation>显存单位(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="171"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="189"/>
         <source>&amp;Hours per month:</source>
         <translation>每月小时数(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="172"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
         <source>Mark prices &amp;older than:</source>
         <translation>标记早于此时间的价格(&amp;O)：</translation>
     </message>
@@ -1496,127 +1832,127 @@
 <context>
     <name>QuantizationPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="430"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="461"/>
         <source>Precision and batch</source>
         <translation>精度与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="431"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="462"/>
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
         <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="440"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="471"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="444"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="475"/>
         <source>&amp;Gradient checkpointing</source>
         <translation>梯度检查点(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="451"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
         <source>None (plain data parallel)</source>
         <translation>无（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="452"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="453"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
         <source>ZeRO-2 (+ gradients)</source>
         <translation>ZeRO-2（+ 梯度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="454"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="485"/>
         <source>ZeRO-3 (+ parameters)</source>
         <translation>ZeRO-3（+ 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="455"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="486"/>
         <source>FSDP full shard</source>
         <translation>FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="466"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="497"/>
         <source>LoRA &amp;rank:</source>
         <translation>LoRA 秩(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="470"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="501"/>
         <source>&amp;Optimizer:</source>
         <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="471"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
         <source>Multi-GPU &amp;sharding:</source>
         <translation>多 GPU 分片(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="472"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
         <source>&amp;Batch size (per GPU):</source>
         <translation>批大小（每块 GPU）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="473"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="504"/>
         <source>Se&amp;quence length (tokens):</source>
         <translation>序列长度 (token)(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="476"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="507"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="491"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="522"/>
         <source>&amp;Prompt tokens:</source>
         <translation>提示 token 数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="492"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="523"/>
         <source>O&amp;utput tokens:</source>
         <translation>输出 token 数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="493"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="524"/>
         <source>Concurrent se&amp;quences (batch):</source>
         <translation>并发序列数（批大小）(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="495"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="526"/>
         <source>&amp;Engine:</source>
         <translation>引擎(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="498"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="529"/>
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="533"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="508"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="539"/>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="509"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="540"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="510"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="541"/>
         <source>I&amp;mages:</source>
         <translation>图像数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="516"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="547"/>
         <source>&amp;Weights format:</source>
         <translation>权重格式(&amp;W)：</translation>
     </message>
@@ -1624,95 +1960,123 @@
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="44"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="52"/>
         <source>Recommended GPUs</source>
         <translation>推荐的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="45"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="53"/>
         <source>Ranked for your job. Hover a row for the memory breakdown and assumptions; change any earlier page and this updates.</source>
         <translation>已按您的任务排序。悬停在某行上可查看显存明细和假设；修改前面任意页面，结果会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="53"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="65"/>
         <source>Show only options that &amp;fit</source>
         <translation>只显示放得下的方案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="55"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="67"/>
         <source>Every price &amp;offer</source>
         <translation>所有报价(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="57"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="69"/>
         <source>Rank every provider&apos;s price for each GPU, not only the cheapest offer per pricing type (on-demand, spot …).</source>
         <translation>对每款 GPU 列出所有服务商的价格，而不只是每种计费方式（按需、竞价……）中最便宜的一个。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="80"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="93"/>
         <source>What to change to fit your GPU</source>
         <translation>怎样调整才能放进您的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="154"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="184"/>
         <source>Cannot estimate this job: %1</source>
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="158"/>
-        <source>No GPU in the catalog fits this job with up to 8 GPUs. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
-        <translation>目录中没有 GPU 能在 8 块以内放下此任务。请尝试更低精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
+        <location filename="../../gpupicker/ui/results_page.py" line="208"/>
+        <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
+        <translation>此任务每块 GPU 至少需要 %1；目录中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="172"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="213"/>
+        <source>The model has %1 billion parameters; the largest published models have a few thousand billion.</source>
+        <translation>该模型有 %1 十亿参数；已发布的最大模型也只有几千十亿参数。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="222"/>
+        <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
+        <translation>没有方案放得下：目录中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="227"/>
+        <source>See “%1” below for changes that would help.</source>
+        <translation>请参阅下方“%1”中有帮助的调整。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="236"/>
+        <source>No option fits, so every option is shown.</source>
+        <translation>没有放得下的方案，因此显示全部方案。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="243"/>
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="175"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="246"/>
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="186"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="257"/>
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="189"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="260"/>
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="199"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="270"/>
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="202"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="273"/>
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="202"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="273"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
 </context>
 <context>
+    <name>StartupErrorDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/dialogs.py" line="72"/>
+        <source>gpupicker cannot start</source>
+        <translation>gpupicker 无法启动</translation>
+    </message>
+</context>
+<context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="151"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="182"/>
         <source>What do you want to run?</source>
         <translation>您想运行什么？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="152"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="183"/>
         <source>Pick the job. Each task starts with sensible settings you can change on the next pages.</source>
         <translation>选择任务。每种任务都带有合理的默认设置，可在后续页面修改。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="168"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="199"/>
         <source>Tip: press Enter to go to the next page, Alt+letter to pick an option.</source>
         <translation>提示：按 Enter 进入下一页，按 Alt+字母 选择选项。</translation>
     </message>
