@@ -242,3 +242,30 @@ def test_sdxl_matches_the_diffusers_blog():
     assert (est.total_bytes - est.cuda_context_bytes) / GB == pytest.approx(21.72, rel=0.05)
     sliced = estimate_memory(w.model_copy(update={"vae_slicing": True}))
     assert (sliced.total_bytes - sliced.cuda_context_bytes) / GB == pytest.approx(15.40, rel=0.05)
+
+
+def test_config_json_variants_are_read_as_transformers_does():
+    # Qwen1.5-MoE-A2.7B (model card: 14.3 B total, 2.7 B active): shared expert of width 5632
+    qmoe = ModelArch.from_config({
+        "model_type": "qwen2_moe", "hidden_size": 2048, "intermediate_size": 5632,
+        "moe_intermediate_size": 1408, "shared_expert_intermediate_size": 5632,
+        "num_hidden_layers": 24, "num_attention_heads": 16, "num_key_value_heads": 16,
+        "vocab_size": 151936, "num_experts": 60, "num_experts_per_tok": 4})
+    assert qmoe.param_count() == pytest.approx(14.3e9, rel=0.01)
+    assert qmoe.active_param_count() == pytest.approx(2.7e9, rel=0.01)
+    # Qwen2.5-7B ships sliding_window 131072 with use_sliding_window false: no cap
+    qwen = ModelArch.from_config({
+        "model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944,
+        "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4,
+        "vocab_size": 152064, "sliding_window": 4096, "use_sliding_window": False})
+    assert qwen.sliding_window is None
+    assert qwen.param_count() == pytest.approx(7.616e9, rel=1e-3)
+    # gpt-oss style layer_types: only the sliding layers are capped
+    alt = ModelArch.from_config({
+        "hidden_size": 2880, "intermediate_size": 2880, "num_hidden_layers": 24,
+        "num_attention_heads": 64, "num_key_value_heads": 8, "head_dim": 64,
+        "vocab_size": 201088, "sliding_window": 128,
+        "layer_types": ["sliding_attention", "full_attention"] * 12})
+    assert alt.sliding_window_layers == 12
+    per_layer_token = 2 * 8 * 64 * 2
+    assert kv_cache_bytes(alt, 8192, 1, "bf16") == per_layer_token * (12 * 8192 + 12 * 128)

@@ -68,6 +68,7 @@ class ModelArch(BaseModel):
     num_experts_per_tok: int | None = Field(default=None, ge=1)
     moe_intermediate_size: int | None = Field(default=None, ge=1)
     n_shared_experts: int | None = Field(default=None, ge=0)
+    shared_expert_intermediate_size: int | None = Field(default=None, ge=0)
     first_k_dense_replace: int | None = Field(default=None, ge=0)
     sliding_window: int | None = Field(default=None, ge=1)
     sliding_window_layers: int | None = Field(default=None, ge=0)
@@ -95,6 +96,18 @@ class ModelArch(BaseModel):
             out["num_key_value_heads"] = 1
         if isinstance(out.get("sliding_window"), bool) or out.get("sliding_window") == 0:
             out["sliding_window"] = None
+        if out.get("use_sliding_window") is False:  # Qwen2: window configured but switched off
+            out["sliding_window"] = None
+        if out.get("sliding_window") and out.get("sliding_window_layers") is None:
+            types = out.get("layer_types")
+            pattern = out.get("sliding_window_pattern")
+            layers = out.get("num_hidden_layers")
+            if isinstance(types, list) and types:
+                # transformers ≥ 4.53: "sliding_attention" / "full_attention" per layer
+                out["sliding_window_layers"] = sum(1 for t in types if "sliding" in str(t))
+            elif isinstance(pattern, int) and pattern > 1 and isinstance(layers, int):
+                # Gemma 3: every pattern-th layer is global
+                out["sliding_window_layers"] = layers - layers // pattern
         if isinstance(out.get("num_key_value_heads"), int) and out["num_key_value_heads"] <= 0:
             out["num_key_value_heads"] = None
         return out
@@ -208,6 +221,14 @@ class ModelArch(BaseModel):
             else self.intermediate_size
         return (3 if self.mlp_gated else 2) * self.hidden_size * inter
 
+    def _shared_expert_params(self) -> int:
+        """Always-active shared experts: DeepSeek ``n_shared_experts`` × expert, Qwen-MoE
+        ``shared_expert_intermediate_size`` (gated MLP + a 1-wide gate)."""
+        n = (self.n_shared_experts or 0) * self.expert_params()
+        if self.shared_expert_intermediate_size:
+            n += 3 * self.hidden_size * self.shared_expert_intermediate_size + self.hidden_size
+        return n
+
     def _moe_layers(self) -> int:
         if not self.is_moe:
             return 0
@@ -221,8 +242,8 @@ class ModelArch(BaseModel):
         n = dense_l * dense_mlp
         if moe_l:
             E = self.num_local_experts or 1
-            shared = self.n_shared_experts or 0
-            n += moe_l * (self.expert_params() * (E + shared) + self.hidden_size * E)
+            n += moe_l * (self.expert_params() * E + self._shared_expert_params()
+                          + self.hidden_size * E)
         return n
 
     def mlp_params_active(self) -> int:
@@ -232,8 +253,7 @@ class ModelArch(BaseModel):
         n = (L - moe_l) * dense_mlp
         if moe_l:
             k = self.num_experts_per_tok or 1
-            shared = self.n_shared_experts or 0
-            n += moe_l * (self.expert_params() * (k + shared)
+            n += moe_l * (self.expert_params() * k + self._shared_expert_params()
                           + self.hidden_size * (self.num_local_experts or 1))
         return n
 
