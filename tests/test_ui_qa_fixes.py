@@ -513,3 +513,23 @@ def test_many_signal_emits_do_not_exhaust_true_refcount():
         e.ping.emit("x")
     if sys.version_info < (3, 12):
         assert sys.getrefcount(True) > 1_000_000
+
+
+def test_real_read_only_repository_is_browsable_not_editable(qtbot, repo):
+    """The catalog's own read-only mode (``open_catalog(read_only=True)``)."""
+    import inspect
+
+    from gpupicker.catalog import open_catalog
+    from gpupicker.ui.catalog_window import CatalogWindow
+
+    if "read_only" not in inspect.signature(open_catalog).parameters:
+        pytest.skip("catalog without a read-only mode")
+    ro = open_catalog(read_only=True)
+    cw = CatalogWindow(ro)
+    qtbot.addWidget(cw)
+    cw.show()
+    assert cw.read_only_banner.isVisible()
+    assert cw.price_model.rowCount() > 0
+    assert not cw.price_tab.add_button.isEnabled()
+    model = cw.price_model
+    assert not model.setData(model.index(0, model.columns.index("notes")), "x")

@@ -235,8 +235,7 @@ class RecordTableModel(QAbstractTableModel):
         if not value.strip():
             if self._is_optional(col):
                 return None
-            raise ValueError(translate("Catalog", "%1 needs a number.").replace(
-                "%1", self.header(col)))
+            raise ValueError(translate("Numbers", "Enter a number."))
         return parse_bounded(value, integer=self._is_integer(col))
 
     def _message(self, col: str, text: str) -> str:
@@ -687,6 +686,7 @@ class ModelsTableModel(RecordTableModel):
                          "max_context"})
 
     table_name = "models"
+    fields_method = "update_model_fields"
 
     def __init__(self, repo: Any, parent: Any = None) -> None:
         self.writable = hasattr(repo, "model_records") and hasattr(repo, "upsert_model")

@@ -66,7 +66,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.setMinimumHeight(260)
+        self.setMinimumHeight(150)
         self.plot_item: pg.PlotItem = self.addPlot(row=0, col=0)
         _style_axes(self.plot_item)
         self.plot_item.setMenuEnabled(False)
@@ -195,7 +195,7 @@ class CostPlot(pg.PlotWidget):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.setMinimumHeight(260)
+        self.setMinimumHeight(150)
         self.plot_item: pg.PlotItem = self.getPlotItem()
         _style_axes(self.plot_item)
         self.plot_item.setMenuEnabled(False)

@@ -168,170 +168,170 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="87"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="243"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="242"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="281"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="280"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="321"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="320"/>
         <source>the row was deleted elsewhere</source>
         <translation>该行已被其他程序删除</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="323"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="322"/>
         <source>%1 was changed elsewhere to “%2”</source>
         <translation>%1 已被其他程序改为“%2”</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="369"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="368"/>
         <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
         <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="408"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="407"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="420"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="419"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="530"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="529"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="531"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="530"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="532"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="531"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="533"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="532"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="534"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="533"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="535"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="534"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="536"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="535"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="537"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="536"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="538"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="634"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="537"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="539"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="538"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="581"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="580"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="583"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="582"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="606"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="605"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="625"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="624"/>
         <location filename="../../gpupicker/ui/catalog_models.py" line="702"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="626"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="625"/>
         <location filename="../../gpupicker/ui/catalog_models.py" line="703"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="627"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="626"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="628"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="627"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="629"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="628"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="630"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="629"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="631"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="630"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="632"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="631"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="632"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="634"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="672"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="671"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
@@ -349,11 +349,6 @@
         <location filename="../../gpupicker/ui/catalog_models.py" line="705"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="238"/>
-        <source>%1 needs a number.</source>
-        <translation>%1 需要填写数字。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="706"/>
@@ -1448,6 +1443,7 @@
 <context>
     <name>Numbers</name>
     <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="238"/>
         <location filename="../../gpupicker/ui/number_input.py" line="37"/>
         <source>Enter a number.</source>
         <translation>请输入数字。</translation>
