@@ -94,6 +94,8 @@ class OptionsTableModel(QAbstractTableModel):
                     "%1", self.unit) + "\n\n" + glossary()["headroom"]
             if col == "speed":
                 return glossary()["mfu"]
+            if col == "usd_per_hour":
+                return self.tr("Price per hour of all the option's GPUs together (not per GPU).")
             if col == "usd_total":
                 return {
                     "total": self.tr("Cost of the whole run (price per hour × run time)."),

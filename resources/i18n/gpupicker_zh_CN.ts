@@ -1532,7 +1532,7 @@
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="109"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="111"/>
         <source>Total cost</source>
         <translation>总成本</translation>
     </message>
@@ -1567,72 +1567,77 @@
         <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="99"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="98"/>
+        <source>Price per hour of all the option&apos;s GPUs together (not per GPU).</source>
+        <translation>该方案所有 GPU 合计的每小时价格（不是每块 GPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="101"/>
         <source>Cost of the whole run (price per hour × run time).</source>
         <translation>整个运行的成本（每小时价格 × 运行时间）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="100"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="102"/>
         <source>Cost per month of running all the time (price per hour × hours per month; set in Preferences).</source>
         <translation>全天候运行的每月成本（每小时价格 × 每月小时数；可在首选项中设置）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="102"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="104"/>
         <source>Cost per million generated tokens at this option&apos;s throughput (no run length or request rate given).</source>
         <translation>按该方案的吞吐量，每生成一百万 token 的成本（未给出运行时长或请求速率）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="109"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="111"/>
         <source>Cost / month</source>
         <translation>成本 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="110"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
         <source>Cost / 1M tokens</source>
         <translation>成本 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="117"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="119"/>
         <source>%1 tok/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="123"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="125"/>
         <source>%1 s/image</source>
         <translation>%1 秒/张</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="131"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="133"/>
         <source>Fits with %1 free per GPU</source>
         <translation>放得下，每块 GPU 剩余 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="135"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="137"/>
         <source>Needs %1 per GPU, has %2 (largest: %3)</source>
         <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="153"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="155"/>
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="153"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="155"/>
         <source>No</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="161"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="163"/>
         <source>no price in catalog</source>
         <translation>目录中无价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="183"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="185"/>
         <source>%1 / month</source>
         <translation>%1 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="187"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="189"/>
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
     </message>
