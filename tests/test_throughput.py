@@ -177,3 +177,18 @@ def test_training_flops_rules_and_hours():
     assert train_hours(w, 1e9 / 3600) == pytest.approx(2.0)
     out = estimate_report(w, gpu("a100_sxm_80gb"))
     assert out["train_tokens_per_s"] > 0 and out["hours"] > 0
+
+
+def test_rings_beyond_one_node_run_at_the_node_network_speed():
+    """16 H100s span 2 HGX nodes: the ring runs over InfiniBand (50 GB/s per GPU), not NVLink."""
+    from gpupicker.core.throughput import link_bandwidth_gbps, link_name
+
+    h100 = gpu("h100_sxm")
+    assert link_bandwidth_gbps(h100, 8) == pytest.approx(450.0)
+    assert link_bandwidth_gbps(h100, 16) == pytest.approx(50.0)
+    assert link_name(h100, 16) == "InfiniBand between 2 nodes"
+    assert allreduce_seconds(h100, 16, 1e9) > 5 * allreduce_seconds(h100, 8, 1e9)
+    w = Workload(task="full_ft", model=catalog_model("llama3_70b"), seq_len=2048, num_gpus=16,
+                 parallelism={"fsdp": True})
+    t = estimate_throughput(w, h100, 16)
+    assert any("InfiniBand between 2 nodes" in a for a in t.assumptions)

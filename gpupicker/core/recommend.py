@@ -197,14 +197,14 @@ _LIMITS = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect"
 """Throughput ``bound`` → the option's ``limit``."""
 
 
-def _limit_why(limit: str, w: Workload, gpu: GpuSpec) -> str:
+def _limit_why(limit: str, w: Workload, gpu: GpuSpec, n: int = 1) -> str:
     """Why ``limit`` limits speed, in words ('' for an unknown limit)."""
     if limit == "bandwidth":
         return f"memory bandwidth ({gpu.memory_bandwidth_gbps:,.0f} GB/s) limits decode"
     if limit == "compute":
         return f"compute ({gpu.dense_16bit_tflops:,.0f} dense TFLOPS) limits speed"
     if limit == "interconnect":
-        return f"the {link_name(gpu)} link between GPUs limits speed"
+        return f"the {link_name(gpu, n)} link between GPUs limits speed"
     if limit == "engine":
         return f"the {w.framework} engine's per-step overhead, not the GPU, limits speed"
     if limit == "offload":
@@ -238,9 +238,11 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
     else:
         speed = f"{t.decode_tokens_per_s:,.1f} tokens/s per sequence"
         if w.batch > 1 or replicas > 1:
-            speed += f" ({t.aggregate_decode_tokens_per_s:,.0f} aggregate)"
+            speed += f" ({t.aggregate_decode_tokens_per_s:,.0f} aggregate"
+            speed += " per replica)" if replicas > 1 else ")"
+    per_replica = max(1, n // max(1, replicas))
     limit = _LIMITS.get(bound, bound or "compute")
-    why = _limit_why(limit, w, gpu)
+    why = _limit_why(limit, w, gpu, per_replica)
     parts.append(f"{speed}; {why}" if why else speed)
     if not gpu.is_cuda:
         parts.append(f"{gpu.vendor or 'Non-NVIDIA'} GPU: no CUDA, the estimate assumes a mature "
@@ -249,8 +251,9 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
         parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
     if n > 1 and t.seconds_per_image:
         parts.append(f"each of the {n} GPUs renders its own images")
-    elif n > 1 and not gpu.has_nvlink:
-        parts.append(f"{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed")
+    elif per_replica > 1 and not gpu.has_nvlink:
+        parts.append(f"{per_replica} cards over PCIe without NVLink: the all-reduce between GPUs "
+                     "costs speed")
     if replicas > 1:
         parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
     return limit, tuple(parts)

@@ -200,26 +200,45 @@ _PCIE_GBPS = {3: 12.0, 4: 25.0, 5: 50.0, 6: 100.0}
 """Achieved one-direction PCIe bandwidth per GPU in GB/s (x16, ~80 % of the link rate)."""
 
 
-def link_bandwidth_gbps(gpu: GpuSpec) -> float:
-    """One-direction GPU-to-GPU bandwidth in GB/s: half the bidirectional NVLink figure,
-    else achieved PCIe (halved for consumer cards without peer-to-peer, which go via the host)."""
+GPUS_PER_NODE = 8
+"""GPUs in one server (HGX/DGX and most rental nodes); more GPUs span several nodes."""
+_NODE_NETWORK_GBPS = {"datacenter": 50.0, "workstation": 3.0, "consumer": 1.5}
+"""Inter-node bandwidth per GPU in GB/s, one direction: one 400 Gb/s InfiniBand/RoCE NIC per
+GPU on HGX-class servers (NVIDIA DGX H100 reference design); one shared 100 GbE NIC per
+8-GPU workstation or consumer node (12.5 GB/s ÷ 8 ≈ 1.5 GB/s)."""
+
+
+def link_bandwidth_gbps(gpu: GpuSpec, n: int = 1) -> float:
+    """One-direction GPU-to-GPU bandwidth in GB/s for a job on ``n`` GPUs.
+
+    Within a node: half the bidirectional NVLink figure, else achieved PCIe
+    (halved for consumer cards without peer-to-peer, which go via the host).
+    Beyond :data:`GPUS_PER_NODE` GPUs a ring crosses the node network, so the
+    slower of the two links sets the pace.
+    """
     if gpu.has_nvlink and gpu.nvlink_bandwidth_gbps:
-        return gpu.nvlink_bandwidth_gbps / 2.0
-    bw = _PCIE_GBPS.get(gpu.pcie_gen or 4, 25.0)
-    if gpu.segment == "consumer":
-        bw *= 0.5
+        bw = gpu.nvlink_bandwidth_gbps / 2.0
+    else:
+        bw = _PCIE_GBPS.get(gpu.pcie_gen or 4, 25.0)
+        if gpu.segment == "consumer":
+            bw *= 0.5
+    if n > GPUS_PER_NODE:
+        bw = min(bw, _NODE_NETWORK_GBPS.get(gpu.segment, 1.5))
     return bw
 
 
-def link_latency_s(gpu: GpuSpec) -> float:
-    """Latency of one small all-reduce: NVLink ≈ 8 µs, PCIe P2P ≈ 20 µs, consumer via host 40 µs."""
-    if gpu.has_nvlink:
-        return 8e-6
-    return 40e-6 if gpu.segment == "consumer" else 20e-6
+def link_latency_s(gpu: GpuSpec, n: int = 1) -> float:
+    """Latency of one small all-reduce: NVLink ≈ 8 µs, PCIe P2P ≈ 20 µs, consumer via host
+    40 µs; + 10 µs when the ring leaves the node."""
+    base = 8e-6 if gpu.has_nvlink else (40e-6 if gpu.segment == "consumer" else 20e-6)
+    return base + (10e-6 if n > GPUS_PER_NODE else 0.0)
 
 
-def link_name(gpu: GpuSpec) -> str:
-    """'NVLink' (or the vendor fabric) or 'PCIe'."""
+def link_name(gpu: GpuSpec, n: int = 1) -> str:
+    """'NVLink' (or the vendor fabric) or 'PCIe' within a node; the node network beyond it."""
+    if n > GPUS_PER_NODE:
+        net = "InfiniBand" if gpu.segment == "datacenter" else "Ethernet"
+        return f"{net} between {math.ceil(n / GPUS_PER_NODE)} nodes"
     return "NVLink" if gpu.has_nvlink else "PCIe"
 
 
@@ -227,7 +246,8 @@ def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
     """Ring all-reduce of ``nbytes`` over ``n`` GPUs: latency + 2(N−1)/N · bytes / bandwidth."""
     if n <= 1:
         return 0.0
-    return _ring_allreduce_s(link_latency_s(gpu), link_bandwidth_gbps(gpu) * 1e9, n, nbytes)
+    return _ring_allreduce_s(link_latency_s(gpu, n), link_bandwidth_gbps(gpu, n) * 1e9, n,
+                             nbytes)
 
 
 def _ring_allreduce_s(latency_s: float, bytes_per_s: float, n: int, nbytes: float) -> float:
@@ -619,7 +639,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
            else f"eager PyTorch with {host * 1e3:.0f} ms host overhead per step (H200 cases)."),
     ]
     if n > 1:
-        assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu)}.")
+        assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu, n)}.")
     assumptions.extend(notes)
     return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
                       assumptions=tuple(assumptions))
