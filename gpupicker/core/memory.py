@@ -15,7 +15,7 @@ from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
 from .hardware import GpuSpec
 from .model_arch import ModelArch
 from .results import MemoryEstimate
-from .units import GiB, MiB
+from .units import MiB
 from .workload import Workload
 
 CUDA_CONTEXT_BYTES = 650_969_088
@@ -243,4 +243,4 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
 
 
 __all__ = ["CUDA_CONTEXT_BYTES", "estimate_memory", "fits_on", "hf_inference_memory",
-           "kv_cache_bytes", "weights_bytes", "GiB"]
+           "kv_cache_bytes", "weights_bytes"]
