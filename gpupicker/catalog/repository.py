@@ -323,24 +323,31 @@ class CatalogRepository:
                 raise _NeedsReadOnlyError(str(exc)) from exc
             raise CatalogUnavailableError(self.path, str(exc)) from exc
         try:
-            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            self._quick_check(conn)
-            self.db = Database(conn)
-            _enable_wal(self.db)
-            conn.execute("PRAGMA synchronous = FULL")
-            with self._write():
-                apply_migrations(self.db)
-                self._merge_bundle()
-        except CatalogCorruptError:
-            conn.close()
-            raise
+            with self._closed_on_failure(conn):
+                conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+                self._quick_check(conn)
+                self.db = Database(conn)
+                _enable_wal(self.db)
+                conn.execute("PRAGMA synchronous = FULL")
+                with self._write():
+                    apply_migrations(self.db)
+                    self._merge_bundle()
         except sqlite3.DatabaseError as exc:
-            conn.close()
-            if _is_damage(exc):
-                raise CatalogCorruptError(self.path, str(exc)) from exc
             if _is_write_refusal(exc):
                 raise _NeedsReadOnlyError(str(exc)) from exc
             raise CatalogUnavailableError(self.path, str(exc)) from exc
+
+    @contextlib.contextmanager
+    def _closed_on_failure(self, conn: sqlite3.Connection) -> Iterator[None]:
+        """Close ``conn`` if opening fails; SQLite errors that report damage become
+        :class:`CatalogCorruptError`, other errors propagate unchanged."""
+        try:
+            yield
+        except BaseException as exc:
+            conn.close()
+            if isinstance(exc, sqlite3.DatabaseError) and _is_damage(exc):
+                raise CatalogCorruptError(self.path, str(exc)) from exc
+            raise
 
     def _quick_check(self, conn: sqlite3.Connection) -> None:
         rows = conn.execute("PRAGMA quick_check").fetchall()
@@ -359,24 +366,16 @@ class CatalogRepository:
             conn = sqlite3.connect(_file_uri(self.path, **params), uri=True,
                                    timeout=BUSY_TIMEOUT_S, check_same_thread=False)
             try:
-                conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-                self._quick_check(conn)
-                db = Database(conn)
-                missing = [t for t in _TABLES_NEEDED if not db.table(t).exists()]
-                if missing or pending_migrations(db):
-                    raise CatalogUnavailableError(
-                        self.path, "it is read-only and was never set up by this version of "
-                        "gpupicker (make it writable once)")
-            except CatalogCorruptError:
-                conn.close()
-                raise
-            except CatalogUnavailableError:
-                conn.close()
-                raise
-            except sqlite3.DatabaseError as exc:
-                conn.close()
-                if _is_damage(exc):
-                    raise CatalogCorruptError(self.path, str(exc)) from exc
+                with self._closed_on_failure(conn):
+                    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+                    self._quick_check(conn)
+                    db = Database(conn)
+                    missing = [t for t in _TABLES_NEEDED if not db.table(t).exists()]
+                    if missing or pending_migrations(db):
+                        raise CatalogUnavailableError(
+                            self.path, "it is read-only and was never set up by this version "
+                            "of gpupicker (make it writable once)")
+            except sqlite3.DatabaseError as exc:  # not damage: try the next way to open it
                 last = exc
                 continue
             self.db = db
