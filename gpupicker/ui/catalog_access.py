@@ -38,29 +38,22 @@ def recover_repository(path: str | Path | None) -> Any:
 
 
 def is_read_only(repo: Any) -> bool:
-    """True when edits cannot be saved (``repo.read_only``, or no write methods)."""
-    return bool(getattr(repo, "read_only", False)) or not hasattr(repo, "update_price")
-
-
-class EditConflictError(Exception):
-    """The UI's own conflict check (used until the repository has field-level updates)."""
+    """True when edits cannot be saved (the catalog was opened read-only)."""
+    return bool(repo.read_only)
 
 
 def conflict_error_types() -> tuple[type[BaseException], ...]:
     """Exception types meaning "another program changed this row first"."""
-    from .. import catalog
+    from ..catalog import CatalogConflictError
 
-    extra = getattr(catalog, "CatalogConflictError", None)
-    return (EditConflictError,) + ((extra,) if isinstance(extra, type) else ())
+    return (CatalogConflictError,)
 
 
 def read_only_error_types() -> tuple[type[BaseException], ...]:
     """Exception types meaning "the catalog cannot be written"."""
-    from .. import catalog
+    from ..catalog import CatalogReadOnlyError
 
-    extra = getattr(catalog, "CatalogReadOnlyError", None)
-    return (sqlite3.OperationalError, PermissionError) + (
-        (extra,) if isinstance(extra, type) else ())
+    return (sqlite3.OperationalError, PermissionError, CatalogReadOnlyError)
 
 
 def is_read_only_error(exc: BaseException) -> bool:

@@ -26,9 +26,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 
+from ..catalog import ModelRecord
 from ..core.hardware import GpuSpec, PriceOffer
 from .catalog_access import (
-    EditConflictError,
     conflict_error_types,
     is_read_only_error,
     write_error_message,
@@ -83,8 +83,9 @@ class RecordTableModel(QAbstractTableModel):
     writeFailed = Signal(str)
 
     fields_method = ""
-    """Name of the repository's field-level update (``update_price_fields``…), if any."""
+    """Name of the repository's field-level update (``update_price_fields``…)."""
     table_name = ""
+    """The repository's table (``is_user_row``, ``reset_row``)."""
 
     record_type: type[BaseModel] = BaseModel
     columns: tuple[str, ...] = ()
@@ -306,28 +307,10 @@ class RecordTableModel(QAbstractTableModel):
     def apply_field(self, key: Any, col: str, value: Any, expected: BaseModel) -> None:
         """Write one field of ``key``, checking nobody else changed it since ``expected``.
 
-        Uses the repository's field-level update when it has one; otherwise re-reads the
-        row, refuses when that field changed, and writes the fresh row with only this
-        field changed. Raises a conflict error (see :func:`conflict_error_types`).
+        Goes through the repository's field-level update (``fields_method``), which
+        raises a conflict error (see :func:`conflict_error_types`) when the row changed.
         """
-        fields_update = getattr(self.repo, self.fields_method, None) if self.fields_method \
-            else None
-        if fields_update is not None:
-            fields_update(key, {col: value}, expected=expected)
-        else:
-            current = self._fetch(key)
-            if current is None:
-                raise EditConflictError(translate("Catalog", "the row was deleted elsewhere"))
-            if getattr(current, col, None) != getattr(expected, col, None):
-                raise EditConflictError(translate("Catalog", "%1 was changed elsewhere to “%2”")
-                                   .replace("%1", self.header(col))
-                                   .replace("%2", self.display(current, col)))
-            data = current.model_dump()
-            if value is None:
-                data.pop(col, None)
-            else:
-                data[col] = value
-            self._write(key, self.record_type.model_validate(data))
+        getattr(self.repo, self.fields_method)(key, {col: value}, expected=expected)
         self.refresh_key(key)
         self.catalogChanged.emit()
 
@@ -354,11 +337,8 @@ class RecordTableModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
 
     def _user_flag(self, key: Any, default: bool) -> bool:
-        is_user = getattr(self.repo, "is_user_row", None)
-        if is_user is None or not self.table_name:
-            return True
         try:
-            return bool(is_user(self.table_name, key))
+            return bool(self.repo.is_user_row(self.table_name, key))
         except Exception:  # noqa: BLE001 - a display flag only
             return default
 
@@ -508,6 +488,33 @@ class DeleteRecordCommand(_GuardedCommand):
         self.key = self.model.insert_record(self.record, self.row)
 
 
+class _IdKeyedTableModel(RecordTableModel):
+    """Base of tables keyed by the record's own ``id`` (GPUs, models), written by upsert."""
+
+    upsert_method = ""
+    """Name of the repository's add-or-replace (``upsert_gpu``…)."""
+
+    def _write(self, key: Any, record: BaseModel) -> Any:
+        getattr(self.repo, self.upsert_method)(record)
+        return key
+
+    def _insert(self, record: BaseModel) -> Any:
+        getattr(self.repo, self.upsert_method)(record)
+        return record.id  # type: ignore[attr-defined]
+
+    def _free_id(self, base: str) -> str:
+        """``base``, or ``base_2``, ``base_3``… whichever no row uses yet."""
+        n, candidate = 2, base
+        while candidate in self._keys:
+            candidate = f"{base}_{n}"
+            n += 1
+        return candidate
+
+    def duplicate_of(self, record: BaseModel) -> BaseModel:
+        rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
+        return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]
+
+
 class PriceTableModel(RecordTableModel):
     """Price offers; ``observed`` older than ``staleness_months`` gets a badge."""
 
@@ -549,7 +556,7 @@ class PriceTableModel(RecordTableModel):
         return self.repo.add_price(record)
 
     def _fetch(self, key: Any) -> BaseModel | None:
-        return self.repo.get_price(key) if hasattr(self.repo, "get_price") else super()._fetch(key)
+        return self.repo.get_price(key)
 
     def _remove(self, key: Any) -> None:
         self.repo.delete_price(key)
@@ -606,11 +613,12 @@ class PriceTableModel(RecordTableModel):
                           observed=dt.date.today().isoformat())
 
 
-class GpuTableModel(RecordTableModel):
+class GpuTableModel(_IdKeyedTableModel):
     """GPU specifications; the id is fixed once created."""
 
     record_type = GpuSpec
     fields_method = "update_gpu_fields"
+    upsert_method = "upsert_gpu"
     table_name = "gpus"
     columns = ("id", "name", "vendor", "memory_gb", "memory_bandwidth_gbps",
                "bf16_tflops_dense", "fp8_tflops_dense", "tdp_w", "interconnect", "release_year",
@@ -634,37 +642,13 @@ class GpuTableModel(RecordTableModel):
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        if hasattr(self.repo, "gpu_rows"):
-            return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
-        return [(g.id, g, False) for g in self.repo.gpus()]
-
-    def _write(self, key: Any, record: BaseModel) -> Any:
-        self.repo.upsert_gpu(record)
-        return key
-
-    def _insert(self, record: BaseModel) -> Any:
-        self.repo.upsert_gpu(record)
-        return record.id  # type: ignore[attr-defined]
+        return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
 
     def _fetch(self, key: Any) -> BaseModel | None:
-        return self.repo.get_gpu(key) if hasattr(self.repo, "get_gpu") else super()._fetch(key)
+        return self.repo.get_gpu(key)
 
     def _remove(self, key: Any) -> None:
         self.repo.delete_gpu(key)
-
-    def can_delete(self) -> bool:
-        return hasattr(self.repo, "delete_gpu")
-
-    def _free_id(self, base: str) -> str:
-        n, candidate = 2, base
-        while candidate in self._keys:
-            candidate = f"{base}_{n}"
-            n += 1
-        return candidate
-
-    def duplicate_of(self, record: BaseModel) -> BaseModel:
-        rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
-        return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]
 
     def new_record(self) -> GpuSpec:
         """A template row for "Add"."""
@@ -672,11 +656,13 @@ class GpuTableModel(RecordTableModel):
                        memory_bandwidth_gbps=1000)
 
 
-class ModelsTableModel(RecordTableModel):
-    """Catalog models as flat ``models.csv`` rows; editable when the repository can write them.
+class ModelsTableModel(_IdKeyedTableModel):
+    """Catalog models as flat ``models.csv`` rows (:class:`ModelRecord`).
 
     An edit must still describe a valid architecture (checked with ``to_arch()``).
     """
+
+    record_type = ModelRecord
 
     columns = ("id", "name", "family", "params_b", "num_layers", "hidden_size",
                "intermediate_size", "num_attention_heads", "num_key_value_heads", "vocab_size",
@@ -685,17 +671,10 @@ class ModelsTableModel(RecordTableModel):
                          "num_attention_heads", "num_key_value_heads", "vocab_size",
                          "max_context"})
 
+    editable = frozenset(columns) - {"id"}
     table_name = "models"
     fields_method = "update_model_fields"
-
-    def __init__(self, repo: Any, parent: Any = None) -> None:
-        self.writable = hasattr(repo, "model_records") and hasattr(repo, "upsert_model")
-        if self.writable:
-            from ..catalog import ModelRecord
-
-            self.record_type = ModelRecord
-            self.editable = frozenset(self.columns) - {"id"}
-        super().__init__(repo, parent)
+    upsert_method = "upsert_model"
 
     def header(self, column: str) -> str:
         return {
@@ -714,43 +693,17 @@ class ModelsTableModel(RecordTableModel):
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        if self.writable:
-            user = {m.id: bool(getattr(m, "is_user", False)) for m in self.repo.models()}
-            return [(r.id, r, user.get(r.id, False)) for r in self.repo.model_records()]
-        return [(m.id, m, bool(getattr(m, "is_user", False))) for m in self.repo.models()]
+        user = {m.id: bool(m.is_user) for m in self.repo.models()}
+        return [(r.id, r, user.get(r.id, False)) for r in self.repo.model_records()]
 
     def check(self, record: BaseModel) -> None:
-        to_arch = getattr(record, "to_arch", None)
-        if to_arch is not None:
-            try:
-                to_arch()
-            except ValidationError as exc:
-                raise ValueError(validation_message(exc)) from exc
-
-    def _write(self, key: Any, record: BaseModel) -> Any:
-        self.repo.upsert_model(record)
-        return key
-
-    def _insert(self, record: BaseModel) -> Any:
-        self.repo.upsert_model(record)
-        return record.id  # type: ignore[attr-defined]
+        try:
+            record.to_arch()  # type: ignore[attr-defined]
+        except ValidationError as exc:
+            raise ValueError(validation_message(exc)) from exc
 
     def _remove(self, key: Any) -> None:
         self.repo.delete_model(key)
-
-    def can_delete(self) -> bool:
-        return self.writable and hasattr(self.repo, "delete_model")
-
-    def _free_id(self, base: str) -> str:
-        n, candidate = 2, base
-        while candidate in self._keys:
-            candidate = f"{base}_{n}"
-            n += 1
-        return candidate
-
-    def duplicate_of(self, record: BaseModel) -> BaseModel:
-        rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
-        return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]
 
     def new_record(self) -> BaseModel:
         """A template row for "Add" (a Llama-2-7B shape to edit)."""
@@ -758,16 +711,3 @@ class ModelsTableModel(RecordTableModel):
             id=self._free_id("my_model"), name=translate("Catalog", "My model"), family="custom",
             params_b=6.74, num_layers=32, hidden_size=4096, intermediate_size=11008,
             num_attention_heads=32, num_key_value_heads=32, vocab_size=32000, max_context=4096))
-
-    def display(self, record: BaseModel, column: str) -> str:
-        if not hasattr(record, column):
-            return ""
-        return super().display(record, column)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if index.isValid() and role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.UserRole):
-            rec = self._rows[index.row()]
-            col = self.columns[index.column()]
-            if not hasattr(rec, col):
-                return ""
-        return super().data(index, role)

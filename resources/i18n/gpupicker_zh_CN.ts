@@ -162,231 +162,221 @@
 <context>
     <name>Catalog</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_access.py" line="85"/>
+        <location filename="../../gpupicker/ui/catalog_access.py" line="78"/>
         <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
         <translation>未保存 — 无法写入目录文件（文件或文件夹只读，或磁盘已满）：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_access.py" line="87"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="242"/>
+        <location filename="../../gpupicker/ui/catalog_access.py" line="80"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="243"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="280"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="281"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="320"/>
-        <source>the row was deleted elsewhere</source>
-        <translation>该行已被其他程序删除</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="322"/>
-        <source>%1 was changed elsewhere to “%2”</source>
-        <translation>%1 已被其他程序改为“%2”</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="368"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
         <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
         <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="407"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="387"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="419"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="399"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="529"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="536"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="530"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="537"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="531"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="538"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="532"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="539"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="533"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="540"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="534"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="541"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="535"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="542"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="536"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="543"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="537"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="544"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="538"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="545"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="580"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="587"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="582"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="589"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="604"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="605"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="612"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="624"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="702"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="632"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="681"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="625"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="703"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="682"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="626"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="634"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="627"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="635"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="628"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="636"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="629"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="637"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="630"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="638"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="631"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="639"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="632"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="640"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="671"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="655"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="704"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="683"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="758"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="711"/>
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="705"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="684"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="706"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="685"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="707"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="686"/>
         <source>Hidden size</source>
         <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="708"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="687"/>
         <source>MLP size</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="709"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="688"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="710"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="689"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="711"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="690"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="712"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="691"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="713"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="692"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -1443,7 +1433,7 @@
 <context>
     <name>Numbers</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="238"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="239"/>
         <location filename="../../gpupicker/ui/number_input.py" line="37"/>
         <source>Enter a number.</source>
         <translation>请输入数字。</translation>
