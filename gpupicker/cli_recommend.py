@@ -95,8 +95,8 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
         if arch is None:
             raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
         w = w.with_model(arch)
-    fx = repo.get_fx_rates() if hasattr(repo, "get_fx_rates") else None
-    rec = recommend(w, repo.gpus(), repo.prices(), goal=goal, max_gpus=max_gpus, fx_rates=fx,
+    rec = recommend(w, repo.gpus(), repo.prices(), goal=goal, max_gpus=max_gpus,
+                    fx_rates=repo.get_fx_rates(),
                     hours_per_month=hours_per_month, all_offers=all_offers)
     if gpu is not None and not fits_on(estimate_memory(w, gpu, w.num_gpus), gpu):
         rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})

@@ -119,6 +119,10 @@ class RecordTableModel(QAbstractTableModel):
     def header(self, column: str) -> str:
         return column
 
+    def new_record(self) -> BaseModel:
+        """A template row for "Add"."""
+        raise NotImplementedError
+
     def check(self, record: BaseModel) -> None:
         """Extra validation beyond the record type (raise ValueError with a plain message)."""
 

@@ -92,10 +92,10 @@ class CatalogTab(QWidget):
         """Enable or disable the editing buttons (and cell editing through the model)."""
         self.model.read_only = read_only
         editable = bool(self.model.editable) and not read_only
-        self.add_button.setEnabled(editable and hasattr(self.model, "new_record"))
+        self.add_button.setEnabled(editable)
         self.duplicate_button.setEnabled(editable)
         self.delete_button.setEnabled(editable and self.model.can_delete())
-        self.reset_button.setEnabled(hasattr(self.model.repo, "reset_row") and not read_only)
+        self.reset_button.setEnabled(not read_only)
 
     def _connect(self) -> None:
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
@@ -127,7 +127,7 @@ class CatalogTab(QWidget):
     @Slot()
     def add_row(self) -> None:
         """Add a template row and scroll to it."""
-        self.model.add_row(self.model.new_record())  # type: ignore[attr-defined]
+        self.model.add_row(self.model.new_record())
         idx = self.proxy.mapFromSource(self.model.index(self.model.rowCount() - 1, 1))
         self.view.scrollTo(idx)
         self.view.setCurrentIndex(idx)
@@ -194,7 +194,6 @@ class CatalogWindow(QMainWindow):
         self.import_action = QAction(self.tr("&Import CSV…"), self)
         self.export_action = QAction(self.tr("&Export CSV…"), self)
         self.fx_action = QAction(self.tr("E&xchange rates…"), self)
-        self.fx_action.setEnabled(hasattr(repo, "set_fx_rate"))
         self.stale_label = QLabel()
         tb = QToolBar(self.tr("Catalog"))
         tb.setMovable(False)
@@ -224,11 +223,10 @@ class CatalogWindow(QMainWindow):
     def set_read_only(self, read_only: bool, reason: str = "") -> None:
         """Show or hide the read-only banner and turn every editing action off or on."""
         self.read_only = read_only
-        where = str(getattr(self.repo, "path", "") or "")
         text = self.tr("This catalog is read-only (%1): you can browse and export it, but "
                        "edits cannot be saved. Make the file and its folder writable, or set "
                        "GPUPICKER_HOME to a writable folder, and restart.").replace(
-            "%1", where or self.tr("no write access"))
+            "%1", str(self.repo.path))
         if reason:
             text += "\n" + reason
         self.read_only_banner.setText(text)
@@ -239,7 +237,7 @@ class CatalogWindow(QMainWindow):
             a.setEnabled(not read_only and (a is self.import_action or
                                            (self.undo_stack.canUndo() if a is self.undo_action
                                             else self.undo_stack.canRedo())))
-        self.fx_action.setEnabled(hasattr(self.repo, "set_fx_rate") and not read_only)
+        self.fx_action.setEnabled(not read_only)
         if read_only:
             self.undo_stack.clear()
 
@@ -326,7 +324,7 @@ class CatalogWindow(QMainWindow):
         """Non-modal dialog with the price history of one price row (table + step plot)."""
         from .price_history_dialog import PriceHistoryDialog
 
-        history = self.repo.price_history(row_id) if hasattr(self.repo, "price_history") else []
+        history = self.repo.price_history(row_id)
         dlg = PriceHistoryDialog(history, self)
         dlg.show()
         return dlg

@@ -44,8 +44,8 @@ class CatalogSnapshot:
     @classmethod
     def from_repo(cls, repo: Any) -> CatalogSnapshot:
         """Read the GPUs, prices, exchange rates (USD per unit) and display currency of ``repo``."""
-        rates = repo.get_fx_rates() if hasattr(repo, "get_fx_rates") else {}
-        shown = repo.get_display_currency() if hasattr(repo, "get_display_currency") else "USD"
+        rates = repo.get_fx_rates()
+        shown = repo.get_display_currency()
         if shown not in rates:
             shown = "USD"
         return cls(tuple(repo.gpus()), tuple(repo.prices()), dict(rates), shown)

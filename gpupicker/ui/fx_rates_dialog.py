@@ -82,8 +82,7 @@ class FxRatesDialog(QDialog):
         return spin
 
     def _fill_display(self) -> None:
-        current = self.repo.get_display_currency() if hasattr(self.repo, "get_display_currency") \
-            else "USD"
+        current = self.repo.get_display_currency()
         self.display.clear()
         for code in ["USD", *sorted(self.spins)]:
             self.display.addItem(code, code)

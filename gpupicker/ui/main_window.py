@@ -86,26 +86,20 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect()
         self._restore_state()
-        where = getattr(repo, "path", None)
-        self.status_label.setText(self.tr("Catalog: %1").replace("%1", str(where))
-                                  if where else "")
+        self.status_label.setText(self.tr("Catalog: %1").replace("%1", str(repo.path)))
         if is_read_only(repo):
             self.status_label.setText(self.tr("Catalog: read-only"))
         self.data_version: int | None = self._read_data_version()
         self.watch_timer = QTimer(self)
         self.watch_timer.setInterval(WATCH_INTERVAL_MS)
         self.watch_timer.timeout.connect(self._on_watch_tick)
-        if hasattr(repo, "data_version"):
-            self.watch_timer.start()
+        self.watch_timer.start()
         self.controller.recompute()
 
     # ---- external catalog changes -------------------------------------------------------
     def _read_data_version(self) -> int | None:
-        reader = getattr(self.repo, "data_version", None)
-        if reader is None:
-            return None
         try:
-            return int(reader())
+            return int(self.repo.data_version())
         except Exception:  # noqa: BLE001 - a closed or unreadable catalog: stop noticing
             return None
 

@@ -168,215 +168,215 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="80"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="243"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="247"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="281"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="285"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="348"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="352"/>
         <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
         <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="387"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="391"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="399"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="403"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="536"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="540"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="537"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="541"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="538"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="542"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="539"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="543"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="540"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="544"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="541"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="545"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="542"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="546"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="543"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="547"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="544"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="548"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="545"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="549"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="587"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="591"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="589"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="593"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="606"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="604"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="608"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="612"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="616"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="632"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="681"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="636"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="685"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="633"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="682"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="637"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="686"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="634"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="638"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="635"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="639"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="636"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="640"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="637"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="638"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="642"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="639"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="640"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="655"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="659"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="683"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="687"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="711"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="715"/>
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="684"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="688"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="685"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="689"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="686"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="690"/>
         <source>Hidden size</source>
         <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="687"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="691"/>
         <source>MLP size</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="688"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="692"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="689"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="693"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="690"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="694"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="691"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="695"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="692"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="696"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -472,68 +472,63 @@
         <translation>汇率(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="199"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="198"/>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="209"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="208"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="228"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="226"/>
         <source>This catalog is read-only (%1): you can browse and export it, but edits cannot be saved. Make the file and its folder writable, or set GPUPICKER_HOME to a writable folder, and restart.</source>
         <translation>此目录为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="231"/>
-        <source>no write access</source>
-        <translation>无写入权限</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="280"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="278"/>
         <source>⚠ %1 prices older than %2 months or undated</source>
         <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="313"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="311"/>
         <source>Reset %1 rows to the bundled values.</source>
         <translation>已将 %1 行恢复为内置数据。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="315"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="313"/>
         <source>Not reset: %1</source>
         <translation>未恢复：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="351"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="349"/>
         <source>Not exported — %1</source>
         <translation>未导出 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="354"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="352"/>
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="360"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="358"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="361"/>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="380"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="359"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="378"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="379"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="377"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="390"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="388"/>
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
@@ -960,7 +955,7 @@
         <translation> 美元</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="96"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="95"/>
         <source>Enter a new 3-letter currency code.</source>
         <translation>请输入一个新的 3 字母货币代码。</translation>
     </message>
@@ -1128,162 +1123,162 @@
         <translation>gpupicker — 为您的 AI 任务选择 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="90"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="89"/>
         <source>Catalog: %1</source>
         <translation>目录：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="93"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="91"/>
         <source>Catalog: read-only</source>
         <translation>目录：只读</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="130"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="124"/>
         <source>The catalog was changed by another program: tables and results reloaded.</source>
         <translation>目录已被另一个程序修改：表格和结果已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="135"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="129"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="136"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="130"/>
         <source>Edit &amp;catalog…</source>
         <translation>编辑目录(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="137"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="131"/>
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="138"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="132"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="140"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="134"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="142"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="136"/>
         <source>&amp;Open workload…</source>
         <translation>打开工作负载(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="144"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="138"/>
         <source>&amp;Save workload…</source>
         <translation>保存工作负载(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="146"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="140"/>
         <source>&amp;Export results…</source>
         <translation>导出结果(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="147"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="141"/>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="155"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="149"/>
         <source>&amp;Go</source>
         <translation>转到(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="156"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="150"/>
         <source>&amp;Results</source>
         <translation>结果(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="157"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="151"/>
         <source>Ctrl+R</source>
         <translation>Ctrl+R</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="159"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="153"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="160"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="154"/>
         <source>&amp;About gpupicker</source>
         <translation>关于 gpupicker(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="177"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="171"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="183"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="177"/>
         <source>%1 of %2 GPU options fit · computed in %3 ms</source>
         <translation>%2 个 GPU 方案中 %1 个放得下 · 计算耗时 %3 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="212"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="206"/>
         <source>Open workload</source>
         <translation>打开工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="213"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="207"/>
         <source>Workload files (*.json);;All files (*)</source>
         <translation>工作负载文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="219"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="213"/>
         <source>Save workload</source>
         <translation>保存工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="219"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="213"/>
         <source>Workload files (*.json)</source>
         <translation>工作负载文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="226"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="220"/>
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="226"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="220"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="236"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="230"/>
         <source>Cannot open workload</source>
         <translation>无法打开工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="240"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="234"/>
         <source>%1 is not a usable workload file.</source>
         <translation>%1 不是可用的工作负载文件。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="245"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="239"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="253"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="247"/>
         <source>Cannot save workload</source>
         <translation>无法保存工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="255"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="249"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="264"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="258"/>
         <source>Cannot export results</source>
         <translation>无法导出结果</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="266"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="260"/>
         <source>Exported %1 rows to %2</source>
         <translation>已导出 %1 行到 %2</translation>
     </message>
@@ -1433,7 +1428,7 @@
 <context>
     <name>Numbers</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="239"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="243"/>
         <location filename="../../gpupicker/ui/number_input.py" line="37"/>
         <source>Enter a number.</source>
         <translation>请输入数字。</translation>
