@@ -6,7 +6,7 @@ import csv
 import sqlite3
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,10 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.hardware import GpuSpec, PriceOffer
-from .catalog_models import validation_message
 
 PREVIEW_ROWS = 50
-CHECK_ROWS = 2000
 RECORD_TYPES: dict[str, type[BaseModel]] = {"gpus": GpuSpec, "prices": PriceOffer}
 
 
@@ -101,7 +99,7 @@ class CsvImportDialog(QDialog):
                 reader = csv.DictReader(f)
                 self.header = list(reader.fieldnames or [])
                 for i, row in enumerate(reader):
-                    if i < CHECK_ROWS:
+                    if i < PREVIEW_ROWS:
                         self.rows.append(row)
                     self.row_count = i + 1
         except (OSError, UnicodeDecodeError, csv.Error) as exc:
@@ -119,13 +117,9 @@ class CsvImportDialog(QDialog):
 
     @Slot()
     def _columns(self) -> tuple[str, ...]:
-        table = self.table.currentData()
-        try:
-            from ..catalog import COLUMNS
-        except ImportError:
-            rtype = RECORD_TYPES.get(table)
-            return tuple(rtype.model_fields) if rtype else ()
-        return tuple(COLUMNS.get(table, ()))
+        from ..catalog import COLUMNS
+
+        return tuple(COLUMNS.get(self.table.currentData(), ()))
 
     def _build_mapping(self) -> None:
         """One combo per CSV column: the catalog column it fills, or (ignore)."""
@@ -175,7 +169,7 @@ class CsvImportDialog(QDialog):
             parts.append(self.tr("Mapped twice: %1.").replace("%1", ", ".join(doubled)))
         self.info.setText(" ".join(parts))
         if not missing and not doubled:
-            self.bad_rows = self._dry_run_errors(rtype, cmap)
+            self.bad_rows = self._dry_run_errors(cmap)
         if self.bad_rows:
             self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
                                         "fixed):\n").replace("%1", str(len(self.bad_rows)))
@@ -186,29 +180,14 @@ class CsvImportDialog(QDialog):
             self.errors.setText(self.tr("No problems found: every row is valid."))
         self.import_button.setEnabled(not missing and not doubled and not self.bad_rows)
 
-    def _dry_run_errors(self, rtype: type[BaseModel] | None,
-                        cmap: dict[str, str | None]) -> list[str]:
-        """Every bad row named: the repository's dry run when it has one, else a local check."""
-        line = QCoreApplication.translate("Import", "line %1: %2")
+    def _dry_run_errors(self, cmap: dict[str, str | None]) -> list[str]:
+        """Every bad row named, from the repository's dry run of the whole file."""
         try:
             result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True,
                                           column_map=cmap)
-        except TypeError:
-            result = None
         except (OSError, ValueError) as exc:
             return [str(exc)]
-        if result is not None and hasattr(result, "errors"):
-            return [line.replace("%1", str(n)).replace("%2", str(why))
-                    for n, why in result.errors]
-        bad = []
-        for i, row in enumerate(self.rows, start=2):
-            mapped = {cmap[k]: v for k, v in row.items() if cmap.get(k)}
-            try:
-                if rtype is not None:
-                    rtype.model_validate(mapped)
-            except ValidationError as exc:
-                bad.append(line.replace("%1", str(i)).replace("%2", validation_message(exc)))
-        return bad
+        return _error_lines(result.errors)
 
     def _on_progress(self, done: int, total: int | None = None, *_: Any) -> None:
         if self.progress is None:
@@ -229,26 +208,25 @@ class CsvImportDialog(QDialog):
         self.progress.setMinimumDuration(0)
         self.progress.setValue(0)
         try:
-            try:
-                result = self.repo.import_csv(table, self.path, self._on_progress,
-                                              column_map=self.column_map())
-            except TypeError:  # a repository without column mapping
-                result = self.repo.import_csv(table, self.path, self._on_progress)
+            result = self.repo.import_csv(table, self.path, self._on_progress,
+                                          column_map=self.column_map())
         except (OSError, ValueError, sqlite3.Error) as exc:  # read-only file, bad rows
             self.progress.close()
             self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
             return False
         self.progress.setValue(self.progress.maximum())
         self.progress.close()
-        if getattr(result, "ok", True) is False:
-            line = QCoreApplication.translate("Import", "line %1: %2")
-            self.bad_rows = [line.replace("%1", str(n)).replace("%2", str(why))
-                             for n, why in result.errors]
+        if not result.ok:
+            self.bad_rows = _error_lines(result.errors)
             self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
                 "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
             return False
-        count = (result.inserted + result.updated) if hasattr(result, "inserted") else \
-            (result if isinstance(result, int) else self.row_count)
-        self.imported.emit(table, count)
+        self.imported.emit(table, result.inserted + result.updated)
         self.accept()
         return True
+
+
+def _error_lines(errors: list[tuple[int, str]]) -> list[str]:
+    """``(line_number, reason)`` pairs as translated "line N: why" texts."""
+    line = QCoreApplication.translate("Import", "line %1: %2")
+    return [line.replace("%1", str(n)).replace("%2", str(why)) for n, why in errors]

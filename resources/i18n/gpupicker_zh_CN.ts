@@ -624,114 +624,114 @@
 <context>
     <name>CsvImportDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="49"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="49"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="50"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="62"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="60"/>
         <source>&amp;Import all rows</source>
         <translation>导入全部行(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="69"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="67"/>
         <source>CSV column</source>
         <translation>CSV 列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="70"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68"/>
         <source>Catalog column</source>
         <translation>目录列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="76"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="74"/>
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="77"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="75"/>
         <source>&amp;Into table:</source>
         <translation>导入到表(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="108"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="106"/>
         <source>Cannot read the file: %1</source>
         <translation>无法读取文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="138"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="132"/>
         <source>(ignore)</source>
         <translation>（忽略）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="184"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="178"/>
         <source>Map the required columns to continue.</source>
         <translation>请映射必填列后继续。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="186"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="180"/>
         <source>No problems found: every row is valid.</source>
         <translation>未发现问题：所有行均有效。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="168"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="162"/>
         <source>%1 rows. Columns used: %2.</source>
         <translation>%1 行。使用的列：%2。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="171"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="165"/>
         <source>Ignored: %1.</source>
         <translation>忽略：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="173"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="167"/>
         <source>Missing required: %1.</source>
         <translation>缺少必填列：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="175"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="169"/>
         <source>Mapped twice: %1.</source>
         <translation>重复映射：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="180"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="174"/>
         <source>%1 bad rows (nothing will be imported until they are fixed):
 </source>
         <translation>%1 行有错误（修正之前不会导入任何内容）：
 </translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="226"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="205"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="227"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="206"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="239"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="215"/>
         <source>Nothing imported: %1</source>
         <translation>未导入任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="247"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="221"/>
         <source>Nothing imported: %1 bad rows:
 </source>
         <translation>未导入任何内容：%1 行有错误：
@@ -1064,8 +1064,7 @@
 <context>
     <name>Import</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="192"/>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="244"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="231"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
