@@ -119,7 +119,9 @@ def test_corrupt_catalog_declined_changes_nothing(qtbot, monkeypatch, capsys):
     monkeypatch.setattr(CorruptCatalogDialog, "ask", classmethod(lambda cls, w, e: False))
     assert launch_mod._open_repo(None, interactive=True) is None
     assert path.read_bytes().startswith(b"this is not a sqlite")
-    assert "damaged" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "damaged" in err
+    assert "gpupicker catalog recover" in err and "catalog reset" not in err
 
 
 def test_corrupt_catalog_dialog_offers_recreate(qtbot):
@@ -127,6 +129,8 @@ def test_corrupt_catalog_dialog_offers_recreate(qtbot):
     qtbot.addWidget(dlg)
     assert dlg.defaultButton() is dlg.recreate_button
     assert "/tmp/x.sqlite" in dlg.text()
+    assert "gpupicker catalog restore" in dlg.informativeText()
+    assert "catalog reset" not in dlg.informativeText()
 
 
 def test_excepthook_logs_and_shows_dialog_with_copy(qtbot, tmp_path, monkeypatch):

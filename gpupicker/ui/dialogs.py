@@ -48,7 +48,10 @@ class CorruptCatalogDialog(QMessageBox):
         self.setText(self.tr("The catalog file cannot be read:\n%1").replace("%1", path))
         self.setInformativeText(self.tr(
             "gpupicker can recreate it from the bundled defaults. The damaged file is kept "
-            "next to it (renamed), never deleted, so your own prices can still be recovered."))
+            "next to it (renamed), never deleted. Your own rows can then be brought back from "
+            "a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore "
+            "NAME` restores one. (`gpupicker catalog recover` does the same from the command "
+            "line.)"))
         self.setDetailedText(error)
         self.recreate_button = self.addButton(self.tr("&Recreate from defaults"),
                                               QMessageBox.ButtonRole.AcceptRole)

@@ -53,8 +53,10 @@ def _open_repo(catalog: str | None, interactive: bool) -> Any:
         where = str(paths.catalog_path(catalog))
         if interactive and CorruptCatalogDialog.ask(where, str(exc)):
             return recover_repository(catalog)
-        print(f"gpupicker: the catalog {where} is damaged ({exc}); run `gpupicker` with a "
-              "display to recreate it, or `gpupicker catalog reset`.", file=sys.stderr)
+        print(f"gpupicker: the catalog {where} is damaged ({exc.detail}); run `gpupicker "
+              "catalog recover` (or `gpupicker` with a display) to move it aside and recreate "
+              "it, then `gpupicker catalog restore NAME` to bring back a backup.",
+              file=sys.stderr)
         return None
 
 

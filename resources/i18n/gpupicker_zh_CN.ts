@@ -4,12 +4,12 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="216"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="219"/>
         <source>About gpupicker</source>
         <translation>关于 gpupicker</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="217"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="220"/>
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
         <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
     </message>
@@ -607,16 +607,16 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="50"/>
-        <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted, so your own prices can still be recovered.</source>
-        <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除，您自己的价格仍可恢复。</translation>
+        <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted. Your own rows can then be brought back from a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore NAME` restores one. (`gpupicker catalog recover` does the same from the command line.)</source>
+        <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="53"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="56"/>
         <source>&amp;Recreate from defaults</source>
         <translation>用默认数据重建(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="55"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="58"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -741,27 +741,27 @@
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="90"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="93"/>
         <source>gpupicker hit an unexpected error</source>
         <translation>gpupicker 遇到意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="92"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="95"/>
         <source>Something went wrong: %1</source>
         <translation>出错了：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="94"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="97"/>
         <source>(no log file)</source>
         <translation>（无日志文件）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="95"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="98"/>
         <source>The details were written to %1. Please attach them to a bug report.</source>
         <translation>详细信息已写入 %1。请在提交错误报告时附上。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="100"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="103"/>
         <source>&amp;Copy details</source>
         <translation>复制详细信息(&amp;C)</translation>
     </message>
@@ -1683,62 +1683,62 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="166"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="169"/>
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="169"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="172"/>
         <source>GiB (2^30 bytes, as PyTorch / nvidia-smi)</source>
         <translation>GiB（2^30 字节，与 PyTorch / nvidia-smi 一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="170"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="173"/>
         <source>GB (10^9 bytes, as datasheets)</source>
         <translation>GB（10^9 字节，与规格书一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="173"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="176"/>
         <source>730 hours (365 days / 12)</source>
         <translation>730 小时（365 天 / 12）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="174"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="177"/>
         <source>720 hours (30 days)</source>
         <translation>720 小时（30 天）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="179"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="182"/>
         <source> months</source>
         <translation> 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="181"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="184"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="185"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="188"/>
         <source>Takes effect the next time gpupicker starts.</source>
         <translation>下次启动 gpupicker 时生效。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="187"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="188"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="191"/>
         <source>&amp;Memory unit:</source>
         <translation>显存单位(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="189"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="192"/>
         <source>&amp;Hours per month:</source>
         <translation>每月小时数(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="193"/>
         <source>Mark prices &amp;older than:</source>
         <translation>标记早于此时间的价格(&amp;O)：</translation>
     </message>
@@ -2043,7 +2043,7 @@
 <context>
     <name>StartupErrorDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="72"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="75"/>
         <source>gpupicker cannot start</source>
         <translation>gpupicker 无法启动</translation>
     </message>
