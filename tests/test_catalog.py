@@ -26,19 +26,10 @@ from gpupicker.catalog.records import sliding_window_layers
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 
+from .catalog_support import *  # noqa: F403 - fixtures (repo)
+from .catalog_support import read_csv
+
 DATA = paths.data_dir()
-
-
-@pytest.fixture
-def repo(tmp_path: Path):
-    r = open_catalog(tmp_path / "catalog.sqlite")
-    yield r
-    r.close()
-
-
-def _csv_rows(name: str) -> list[dict[str, str]]:
-    with (DATA / name).open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
 
 
 def test_columns_match_bundled_and_shared_headers():
@@ -65,7 +56,7 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert h200 is not None and h200.memory_gb == 141 and h200.nvlink_bandwidth_gbps == 900
     assert repo.get_gpu("no_such_gpu") is None
     # catalog order = CSV order
-    assert [g.id for g in repo.gpus()] == [r["id"] for r in _csv_rows("gpus.csv")]
+    assert [g.id for g in repo.gpus()] == [r["id"] for r in read_csv(DATA / "gpus.csv")]
     # the two prices quoted by the seed guides
     offers = repo.prices()
     assert any(p.gpu_id == "rtx_4090" and p.usd_per_gpu_hour == 0.44 for p in offers)
@@ -92,7 +83,7 @@ def test_wal_and_migrations(repo: CatalogRepository):
 
 
 def test_every_bundled_model_builds_an_arch(repo: CatalogRepository):
-    rows = {r["id"]: r for r in _csv_rows("models.csv")}
+    rows = {r["id"]: r for r in read_csv(DATA / "models.csv")}
     models = repo.models()
     assert len(models) == len(rows) == 96
     assert sum(m.kind == "diffusion" for m in models) == 12
@@ -272,7 +263,7 @@ def _newer_bundle(tmp_path: Path) -> Path:
     added and the first price changed."""
     d = tmp_path / "data_v2"
     shutil.copytree(DATA, d)
-    rows = _csv_rows("gpus.csv")
+    rows = read_csv(DATA / "gpus.csv")
     for r in rows:
         if r["id"] in ("rtx_4090", "a100_sxm_80gb"):
             r["notes"] = "updated in bundle v2"
@@ -281,7 +272,7 @@ def _newer_bundle(tmp_path: Path) -> Path:
         w = csv.DictWriter(f, fieldnames=COLUMNS["gpus"], lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
-    prices = _csv_rows("prices.csv")
+    prices = read_csv(DATA / "prices.csv")
     prices[0]["usd_per_gpu_hour"] = "1.11"
     with (d / "prices.csv").open("w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS["prices"], lineterminator="\n")

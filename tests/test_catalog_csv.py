@@ -9,29 +9,20 @@ from pathlib import Path
 import pytest
 
 from gpupicker import paths
-from gpupicker.catalog import COLUMNS, CatalogRepository, open_catalog
+from gpupicker.catalog import COLUMNS, CatalogRepository
 from gpupicker.catalog.csv_io import neutralize, unneutralize
 from gpupicker.core.hardware import PriceOffer
 
-
-@pytest.fixture
-def repo(tmp_path: Path):
-    r = open_catalog(tmp_path / "catalog.sqlite")
-    yield r
-    r.close()
-
-
-def _read(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
+from .catalog_support import *  # noqa: F403 - fixtures (repo)
+from .catalog_support import read_csv
 
 
 @pytest.mark.parametrize("table", ["gpus", "prices", "models"])
 def test_export_matches_bundled_csv(repo: CatalogRepository, tmp_path: Path, table: str):
     out = tmp_path / f"{table}.csv"
     n = repo.export_csv(table, out)
-    bundled = _read(paths.data_dir() / f"{table}.csv")
-    exported = _read(out)
+    bundled = read_csv(paths.data_dir() / f"{table}.csv")
+    exported = read_csv(out)
     assert n == len(bundled) == len(exported)
     with out.open(encoding="utf-8") as f:
         assert tuple(next(csv.reader(f))) == COLUMNS[table]
@@ -57,7 +48,7 @@ def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path
 def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
     out = tmp_path / "prices.csv"
     repo.export_csv("prices", out)
-    rows = _read(out)
+    rows = read_csv(out)
     rows[0]["usd_per_gpu_hour"] = "0.99"
     rows.append({**rows[1], "provider": "NewCloud", "usd_per_gpu_hour": "2.5"})
     with out.open("w", encoding="utf-8", newline="") as f:
@@ -81,7 +72,7 @@ def test_formula_cells_are_neutralized(repo: CatalogRepository, tmp_path: Path):
     repo.export_csv("prices", out)
     text = out.read_text(encoding="utf-8")
     assert '=HYPERLINK' in text
-    row = next(r for r in _read(out) if "HYPERLINK" in r["provider"])
+    row = next(r for r in read_csv(out) if "HYPERLINK" in r["provider"])
     assert row["provider"] == "'=HYPERLINK(\"x\")"
     assert row["region"] == "'-eu" and row["notes"] == "'@SUM(A1)" and row["source"] == "'+1 555"
     assert row["usd_per_gpu_hour"] == "0.5"  # numbers stay numbers
@@ -181,7 +172,7 @@ def test_import_header_problems(repo: CatalogRepository, tmp_path: Path):
 def test_gpu_and_model_import_errors_and_dry_run(repo: CatalogRepository, tmp_path: Path):
     out = tmp_path / "gpus.csv"
     repo.export_csv("gpus", out)
-    rows = _read(out)
+    rows = read_csv(out)
     rows[3]["memory_gb"] = "lots"
     rows.append(dict(rows[0]))  # repeated id
     with out.open("w", encoding="utf-8", newline="") as f:
@@ -193,7 +184,7 @@ def test_gpu_and_model_import_errors_and_dry_run(repo: CatalogRepository, tmp_pa
     assert "memory_gb" in r.errors[0][1] and "repeats line 2" in r.errors[1][1]
     mout = tmp_path / "models.csv"
     repo.export_csv("models", mout)
-    mrows = _read(mout)
+    mrows = read_csv(mout)
     mrows[0]["num_key_value_heads"] = "7"   # 32 heads not a multiple of 7
     mrows[1]["name"] = "Renamed"
     with mout.open("w", encoding="utf-8", newline="") as f:

@@ -34,14 +34,9 @@ from gpupicker.catalog.records import check_price, observed_start
 from gpupicker.cli import main
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 
+from .catalog_support import *  # noqa: F403 - fixtures (repo)
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Iterator[CatalogRepository]:
-    r = open_catalog(tmp_path / "catalog.sqlite")
-    yield r
-    r.close()
 
 
 def _seed_row(repo: CatalogRepository) -> tuple[int, PriceOffer]:

@@ -11,16 +11,9 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from gpupicker.ui.catalog_models import months_since
 from gpupicker.ui.catalog_window import CatalogWindow
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, catalog)
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def catalog(qtbot, window):
-    cw = window.open_catalog_editor()
-    qtbot.addWidget(cw)
-    return cw
 
 
 def _price_row(model, gpu_id: str) -> int:

@@ -10,16 +10,9 @@ from PySide6.QtWidgets import QAbstractItemDelegate
 
 from gpupicker.ui.number_input import parse_bounded, parse_number
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, catalog)
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def catalog(qtbot, window):
-    cw = window.open_catalog_editor()
-    qtbot.addWidget(cw)
-    return cw
 
 
 def _row(model, gpu_id: str = "rtx_4090") -> int:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["REPO", "built_translations", "repo", "window"]
+__all__ = ["REPO", "built_translations", "catalog", "repo", "window"]
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -40,3 +40,11 @@ def window(qtbot, repo):
     w.show()
     qtbot.waitExposed(w)
     return w
+
+
+@pytest.fixture
+def catalog(qtbot, window):
+    """The main window's catalog editor, open."""
+    cw = window.open_catalog_editor()
+    qtbot.addWidget(cw)
+    return cw
