@@ -181,6 +181,9 @@ def test_model_upsert_and_validation(repo: CatalogRepository):
     rec = next(r for r in repo.model_records() if r.id == "llama2_7b")
     repo.upsert_model(rec.model_copy(update={"id": "my_llama", "name": "My Llama"}))
     assert repo.get_model("my_llama").param_count() == 6_738_415_616
+    flags = {m.id: user for m, user in repo.model_rows()}
+    assert flags["my_llama"] is True and flags["llama2_7b"] is False
+    assert [m for m, _ in repo.model_rows()] == repo.model_records()
     bad = rec.model_copy(update={"id": "bad", "num_key_value_heads": 5})
     with pytest.raises(ValueError):
         repo.upsert_model(bad)

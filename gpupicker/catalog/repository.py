@@ -638,8 +638,12 @@ class CatalogRepository:
     # ---- models --------------------------------------------------------------------------
     def model_records(self) -> list[ModelRecord]:
         """All models as flat models.csv rows (for the editor)."""
+        return [m for m, _ in self.model_rows()]
+
+    def model_rows(self) -> list[tuple[ModelRecord, bool]]:
+        """``(ModelRecord, is_user)`` per model; ``is_user`` = added or changed by the user."""
         rows = self._query("SELECT * FROM models WHERE deleted = 0 ORDER BY rowid")
-        return [m for _, m in _valid("models", rows, ModelRecord.model_validate)]
+        return [(m, _is_user(r)) for r, m in _valid("models", rows, ModelRecord.model_validate)]
 
     def models(self) -> list[CatalogModel]:
         """All models with their resolved architecture (catalog order)."""

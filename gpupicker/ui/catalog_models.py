@@ -697,8 +697,7 @@ class ModelsTableModel(_IdKeyedTableModel):
         }[column]
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        user = {m.id: bool(m.is_user) for m in self.repo.models()}
-        return [(r.id, r, user.get(r.id, False)) for r in self.repo.model_records()]
+        return [(r.id, r, bool(user)) for r, user in self.repo.model_rows()]
 
     def check(self, record: BaseModel) -> None:
         try:
