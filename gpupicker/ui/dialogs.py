@@ -12,7 +12,6 @@ import sys
 import traceback
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QGuiApplication
@@ -222,8 +221,3 @@ def show_about(parent: QWidget) -> QMessageBox:
                  "how fast it runs and what it costs — offline, from a catalog you can edit."))
     box.show()
     return box
-
-
-def excepthook_log_path() -> Any:
-    """Where the crash log goes (for the error dialog)."""
-    return paths.user_log_dir() / LOG_FILE

@@ -162,18 +162,6 @@ def _short(name: str) -> str:
     return name if len(name) <= 18 else name[:17] + "…"
 
 
-def _two_lines(name: str, count: int) -> str:
-    """Tick label: the short GPU name over two lines, the count on the second."""
-    short = _short(name).rstrip("…")
-    words = short.split()
-    if len(words) <= 1:
-        return f"{short}\n×{count}"
-    best = min(range(1, len(words)),
-               key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
-    first, second = " ".join(words[:best]), " ".join(words[best:])
-    return f"{first[:10]}\n{second[:8]} ×{count}"
-
-
 def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
     """Indices of points not dominated in (x, y), both minimized, sorted by x."""
     order = sorted(range(len(points)), key=lambda i: (points[i][0], points[i][1]))

@@ -76,13 +76,6 @@ def _money_spin(maximum: float, suffix: str, special: str) -> NumberSpinBox:
     return s
 
 
-def _number_spin(maximum: float, decimals: int, minimum: float = 0.0) -> NumberSpinBox:
-    s = NumberSpinBox()
-    s.setRange(minimum, maximum)
-    s.setDecimals(decimals)
-    return s
-
-
 def _buddy(text: str, widget: QWidget) -> QLabel:
     label = QLabel(text)
     label.setBuddy(widget)
@@ -350,19 +343,6 @@ class ModelPage(_Page):
         self.custom_box.setEnabled(not catalog)
         if catalog:
             self._on_row_changed(self.view.currentIndex())
-
-    def select_model(self, model_id: str) -> bool:
-        """Select ``model_id`` in the list (clearing the search if it hides it)."""
-        row = self.list_model.row_of(model_id)
-        if row < 0:
-            return False
-        idx = self.proxy.mapFromSource(self.list_model.index(row, 0))
-        if not idx.isValid():
-            self.search.clear()
-            idx = self.proxy.mapFromSource(self.list_model.index(row, 0))
-        self.view.setCurrentIndex(idx)
-        self.view.scrollTo(idx)
-        return True
 
     @Slot()
     def _on_row_changed(self, current: Any, _previous: Any = None) -> None:

@@ -4,12 +4,12 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="219"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="218"/>
         <source>About gpupicker</source>
         <translation>关于 gpupicker</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="220"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="219"/>
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
         <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
     </message>
@@ -17,144 +17,144 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="628"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="608"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="629"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="633"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="613"/>
         <source>No limit ($)</source>
         <translation>不限（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="635"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="615"/>
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="636"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="616"/>
         <source>No limit ($ / hour)</source>
         <translation>不限（美元 / 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="640"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="678"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="658"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="621"/>
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="631"/>
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="654"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="634"/>
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="640"/>
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="642"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="670"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="650"/>
         <source> / min</source>
         <translation> / 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="671"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
         <source>Not serving (one batch)</source>
         <translation>非服务模式（单批）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="653"/>
         <source>Serving load: with a request rate the results size replicas for it and show the monthly cost and the cost per million tokens.</source>
         <translation>服务负载：设置请求速率后，结果会按此估算所需副本数，并显示月成本和每百万 token 成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="679"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="659"/>
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="681"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="661"/>
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="683"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="663"/>
         <source>&amp;Total budget (USD):</source>
         <translation>总预算（美元）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="685"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="665"/>
         <source>Max &amp;price per hour (USD):</source>
         <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="687"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="667"/>
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="688"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="689"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="669"/>
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="690"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="670"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="692"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="672"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="693"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="695"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="675"/>
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="697"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="677"/>
         <source>Re&amp;quests per minute:</source>
         <translation>每分钟请求数(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="699"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="745"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="679"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="725"/>
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="746"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="726"/>
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -331,7 +331,7 @@
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="715"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="714"/>
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
@@ -594,29 +594,29 @@
 <context>
     <name>CorruptCatalogDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="47"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="46"/>
         <source>Catalog damaged</source>
         <translation>目录已损坏</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="48"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="47"/>
         <source>The catalog file cannot be read:
 %1</source>
         <translation>无法读取目录文件：
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="50"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="49"/>
         <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted. Your own rows can then be brought back from a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore NAME` restores one. (`gpupicker catalog recover` does the same from the command line.)</source>
         <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="56"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="55"/>
         <source>&amp;Recreate from defaults</source>
         <translation>用默认数据重建(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="58"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="57"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -741,27 +741,27 @@
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="93"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="92"/>
         <source>gpupicker hit an unexpected error</source>
         <translation>gpupicker 遇到意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="95"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="94"/>
         <source>Something went wrong: %1</source>
         <translation>出错了：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="97"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="96"/>
         <source>(no log file)</source>
         <translation>（无日志文件）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="98"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="97"/>
         <source>The details were written to %1. Please attach them to a bug report.</source>
         <translation>详细信息已写入 %1。请在提交错误报告时附上。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="103"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="102"/>
         <source>&amp;Copy details</source>
         <translation>复制详细信息(&amp;C)</translation>
     </message>
@@ -1104,12 +1104,12 @@
 <context>
     <name>LiveSummary</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="108"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="101"/>
         <source>Cannot estimate: %1</source>
         <translation>无法估算：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="117"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="110"/>
         <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
         <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
     </message>
@@ -1313,113 +1313,113 @@
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="247"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="240"/>
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="248"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="241"/>
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
         <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="257"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="250"/>
         <source>&amp;Catalog model</source>
         <translation>目录中的模型(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="258"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="251"/>
         <source>C&amp;ustom model</source>
         <translation>自定义模型(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="260"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
         <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="275"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="380"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="268"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="360"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="279"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="272"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="280"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="273"/>
         <source>from the fields below</source>
         <translation>由下方字段计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="281"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="274"/>
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
         <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="278"/>
         <source>&amp;Parameters:</source>
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="288"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="281"/>
         <source>Layers:</source>
         <translation>层数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="289"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="282"/>
         <source>Hidden size:</source>
         <translation>隐藏维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="290"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="283"/>
         <source>Attention heads:</source>
         <translation>注意力头数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="291"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="284"/>
         <source>KV heads (GQA):</source>
         <translation>KV 头数 (GQA)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="292"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
         <source>MLP size:</source>
         <translation>MLP 维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="293"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="286"/>
         <source>Vocabulary:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="306"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="299"/>
         <source>Load config.&amp;json…</source>
         <translation>加载 config.json(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="307"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="300"/>
         <source>Use &amp;these values</source>
         <translation>使用这些值(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="396"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="376"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="405"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="385"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="406"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="386"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="437"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="417"/>
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
@@ -1650,32 +1650,32 @@
         <translation>方案（GPU × 数量）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="225"/>
+        <location filename="../../gpupicker/ui/plots.py" line="213"/>
         <source>Cost vs time (Pareto front in red)</source>
         <translation>成本与时间（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="227"/>
+        <location filename="../../gpupicker/ui/plots.py" line="215"/>
         <source>Run time (hours)</source>
         <translation>运行时间（小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="228"/>
+        <location filename="../../gpupicker/ui/plots.py" line="216"/>
         <source>Total cost (%1)</source>
         <translation>总成本 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="234"/>
+        <location filename="../../gpupicker/ui/plots.py" line="222"/>
         <source>Price (%1 per hour)</source>
         <translation>价格（%1/小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="231"/>
+        <location filename="../../gpupicker/ui/plots.py" line="219"/>
         <source>Price vs speed (Pareto front in red)</source>
         <translation>价格与速度（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="233"/>
+        <location filename="../../gpupicker/ui/plots.py" line="221"/>
         <source>Speed (tokens/s, all GPUs)</source>
         <translation>速度（token/秒，全部 GPU）</translation>
     </message>
@@ -1683,62 +1683,62 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="169"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="168"/>
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="172"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="171"/>
         <source>GiB (2^30 bytes, as PyTorch / nvidia-smi)</source>
         <translation>GiB（2^30 字节，与 PyTorch / nvidia-smi 一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="173"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="172"/>
         <source>GB (10^9 bytes, as datasheets)</source>
         <translation>GB（10^9 字节，与规格书一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="176"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="175"/>
         <source>730 hours (365 days / 12)</source>
         <translation>730 小时（365 天 / 12）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="177"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="176"/>
         <source>720 hours (30 days)</source>
         <translation>720 小时（30 天）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="182"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="181"/>
         <source> months</source>
         <translation> 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="184"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="183"/>
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="188"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="187"/>
         <source>Takes effect the next time gpupicker starts.</source>
         <translation>下次启动 gpupicker 时生效。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="189"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="191"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
         <source>&amp;Memory unit:</source>
         <translation>显存单位(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="192"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="191"/>
         <source>&amp;Hours per month:</source>
         <translation>每月小时数(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="193"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="192"/>
         <source>Mark prices &amp;older than:</source>
         <translation>标记早于此时间的价格(&amp;O)：</translation>
     </message>
@@ -1817,127 +1817,127 @@
 <context>
     <name>QuantizationPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="461"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="441"/>
         <source>Precision and batch</source>
         <translation>精度与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="462"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="442"/>
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
         <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="471"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="451"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="475"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="455"/>
         <source>&amp;Gradient checkpointing</source>
         <translation>梯度检查点(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="462"/>
         <source>None (plain data parallel)</source>
         <translation>无（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="463"/>
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="464"/>
         <source>ZeRO-2 (+ gradients)</source>
         <translation>ZeRO-2（+ 梯度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="485"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="465"/>
         <source>ZeRO-3 (+ parameters)</source>
         <translation>ZeRO-3（+ 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="486"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="466"/>
         <source>FSDP full shard</source>
         <translation>FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="497"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="477"/>
         <source>LoRA &amp;rank:</source>
         <translation>LoRA 秩(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="501"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="481"/>
         <source>&amp;Optimizer:</source>
         <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
         <source>Multi-GPU &amp;sharding:</source>
         <translation>多 GPU 分片(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
         <source>&amp;Batch size (per GPU):</source>
         <translation>批大小（每块 GPU）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="504"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
         <source>Se&amp;quence length (tokens):</source>
         <translation>序列长度 (token)(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="507"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="487"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="522"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
         <source>&amp;Prompt tokens:</source>
         <translation>提示 token 数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="523"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
         <source>O&amp;utput tokens:</source>
         <translation>输出 token 数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="524"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="504"/>
         <source>Concurrent se&amp;quences (batch):</source>
         <translation>并发序列数（批大小）(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="526"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="506"/>
         <source>&amp;Engine:</source>
         <translation>引擎(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="529"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="509"/>
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="533"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="513"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="539"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="519"/>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="540"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="520"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="541"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="521"/>
         <source>I&amp;mages:</source>
         <translation>图像数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="547"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="527"/>
         <source>&amp;Weights format:</source>
         <translation>权重格式(&amp;W)：</translation>
     </message>
@@ -2043,7 +2043,7 @@
 <context>
     <name>StartupErrorDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="75"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="74"/>
         <source>gpupicker cannot start</source>
         <translation>gpupicker 无法启动</translation>
     </message>
@@ -2051,17 +2051,17 @@
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="182"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="175"/>
         <source>What do you want to run?</source>
         <translation>您想运行什么？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="183"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="176"/>
         <source>Pick the job. Each task starts with sensible settings you can change on the next pages.</source>
         <translation>选择任务。每种任务都带有合理的默认设置，可在后续页面修改。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="199"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="192"/>
         <source>Tip: press Enter to go to the next page, Alt+letter to pick an option.</source>
         <translation>提示：按 Enter 进入下一页，按 Alt+字母 选择选项。</translation>
     </message>
