@@ -223,16 +223,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="JSON object, JSON array or JSON Lines; '-' = stdin")
     e.set_defaults(func=cmd_estimate)
 
-    try:
-        from .cli_recommend import add_recommend_parser
-        add_recommend_parser(sub)
-    except ImportError:
-        pass
-    try:
-        from .cli_catalog import add_catalog_parser
-        add_catalog_parser(sub)
-    except ImportError:
-        pass
+    from .cli_catalog import add_catalog_parser
+    from .cli_recommend import add_recommend_parser
+
+    add_recommend_parser(sub)
+    add_catalog_parser(sub)
     return p
 
 

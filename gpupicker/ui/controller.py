@@ -85,7 +85,7 @@ class WorkloadController(QObject):
     def _initial_workload(self) -> Workload:
         arch = self.repo.get_model(DEFAULT_MODEL_ID)
         if arch is None:
-            models = [m for m in self.repo.models() if getattr(m, "kind", "llm") == "llm"]
+            models = [m for m in self.repo.models() if m.kind == "llm"]
             if not models:
                 raise ValueError("the catalog has no language models")
             return Workload(task="qlora", model=models[0].arch, model_id=models[0].id,
@@ -148,7 +148,7 @@ class WorkloadController(QObject):
         if self.repo.get_model(preferred) is not None:
             return preferred
         for m in self.repo.models():
-            if getattr(m, "kind", "llm") == kind:
+            if m.kind == kind:
                 return str(m.id)
         return None
 

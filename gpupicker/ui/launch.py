@@ -114,10 +114,9 @@ def render_page(window: Any, page: str, path: str) -> bool:
 
 def startup_error_message(exc: BaseException) -> str:
     """One line for a folder or catalog that cannot be created or written at start-up."""
-    from .. import catalog
+    from ..catalog import CatalogError
 
-    own = getattr(catalog, "CatalogError", None)
-    if isinstance(own, type) and isinstance(exc, own):  # already says what to do
+    if isinstance(exc, CatalogError):  # already says what to do
         return f"gpupicker: {exc}"
     where = getattr(exc, "filename", None) or os.environ.get("GPUPICKER_HOME") or ""
     why = getattr(exc, "strerror", None) or str(exc)
