@@ -108,13 +108,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     with repo:
         try:
             if args.path == "-":
-                import tempfile
-                from pathlib import Path
-
-                with tempfile.TemporaryDirectory() as d:
-                    tmp = Path(d) / f"{args.table}.csv"
-                    repo.export_csv(args.table, tmp)
-                    sys.stdout.write(tmp.read_text(encoding="utf-8"))
+                repo.export_csv(args.table, sys.stdout)
                 return 0
             n = repo.export_csv(args.table, args.path)
         except OSError as exc:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pydantic import ValidationError
 
@@ -105,8 +105,9 @@ def format_row(table: str, row: Mapping[str, Any]) -> list[str]:
     return cells
 
 
-def write_csv(table: str, rows: Iterable[Mapping[str, Any]], path: Path) -> int:
-    """Write ``rows`` with the table's header to ``path`` atomically (temp file + rename).
+def write_csv(table: str, rows: Iterable[Mapping[str, Any]], path: Path | IO[str]) -> int:
+    """Write ``rows`` with the table's header to ``path`` atomically (temp file + rename),
+    or to an open text stream such as ``sys.stdout``.
 
     Returns:
         Number of data rows written.
@@ -114,15 +115,22 @@ def write_csv(table: str, rows: Iterable[Mapping[str, Any]], path: Path) -> int:
     Raises:
         OSError: when the file cannot be written.
     """
+    if not isinstance(path, Path):
+        return _write_csv_rows(table, rows, path)
     tmp = path.with_name(path.name + ".tmp")
-    n = 0
     with tmp.open("w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(COLUMNS[table])
-        for row in rows:
-            w.writerow(format_row(table, row))
-            n += 1
+        n = _write_csv_rows(table, rows, f)
     tmp.replace(path)
+    return n
+
+
+def _write_csv_rows(table: str, rows: Iterable[Mapping[str, Any]], f: IO[str]) -> int:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(COLUMNS[table])
+    n = 0
+    for row in rows:
+        w.writerow(format_row(table, row))
+        n += 1
     return n
 
 

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import IO, Any
 
 from sqlite_utils import Database
 
@@ -1055,8 +1055,9 @@ class CatalogRepository:
         return None if rate is None else amount * rate
 
     # ---- CSV -----------------------------------------------------------------------------
-    def export_csv(self, table: str, path: str | os.PathLike[str]) -> int:
-        """Write ``table`` (gpus, prices, models) as CSV with the bundled file's columns.
+    def export_csv(self, table: str, path: str | os.PathLike[str] | IO[str]) -> int:
+        """Write ``table`` (gpus, prices, models) as CSV with the bundled file's columns
+        to the file ``path`` (atomically) or to an open text stream (e.g. ``sys.stdout``).
 
         Text cells starting with ``= + - @`` (or tab/CR) get a leading ``'`` so a
         spreadsheet shows them as text; numeric columns are plain numbers.
@@ -1070,7 +1071,7 @@ class CatalogRepository:
         check_table(table)
         order = "id" if table == "prices" else "rowid"
         rows = self._query(f"SELECT * FROM {table} WHERE deleted = 0 ORDER BY {order}")
-        return write_csv(table, rows, Path(path))
+        return write_csv(table, rows, Path(path) if isinstance(path, (str, os.PathLike)) else path)
 
     def import_csv(self, table: str, path: str | os.PathLike[str],
                    progress: ProgressCallback | None = None, *,
