@@ -95,6 +95,20 @@ def test_gui_workload_file_is_used(tmp_path, repo):
         win.deleteLater()
 
 
+def test_gui_workload_file_is_read_like_file_open(tmp_path, repo):
+    """The start-up workload goes through the same reader as File > Open (BOM, plain errors)."""
+    from gpupicker.ui.workload_files import WorkloadFileError
+
+    wl = tmp_path / "w.json"
+    wl.write_bytes(b'\xef\xbb\xbf{"task": "inference", "model_id": "llama2_7b"}')
+    win = launch_mod.build_window(repo, str(wl))
+    win.close()
+    win.deleteLater()
+    wl.write_text('{"task": "inference", "model_id": "no_such_model"}')
+    with pytest.raises(WorkloadFileError, match="no_such_model"):
+        launch_mod.build_window(repo, str(wl))
+
+
 def _corrupt_catalog() -> Path:
     path = Path(os.environ["GPUPICKER_CATALOG"])
     path.write_bytes(b"this is not a sqlite file at all" * 100)

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -60,26 +59,15 @@ def _open_repo(catalog: str | None, interactive: bool) -> Any:
         return None
 
 
-def _workload_from_file(path: str, repo: Any) -> Any:
-    from ..core.workload import Workload
-
-    w = Workload.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
-    if w.model is None and w.model_id:
-        arch = repo.get_model(w.model_id)
-        if arch is None:
-            raise ValueError(f"unknown model_id {w.model_id!r}")
-        w = w.with_model(arch)
-    return w
-
-
 def build_window(repo: Any, workload_path: str | None = None) -> Any:
     """The main window over ``repo``, optionally starting from a workload JSON file."""
     from .controller import WorkloadController
     from .main_window import MainWindow
     from .preferences import Preferences
+    from .workload_files import read_workload
 
     prefs = Preferences.load()
-    w = _workload_from_file(workload_path, repo) if workload_path else None
+    w = read_workload(workload_path, repo) if workload_path else None
     controller = WorkloadController(repo, w, prefs)
     window = MainWindow(repo, controller)
     controller.setParent(window)
