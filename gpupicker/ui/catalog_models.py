@@ -27,6 +27,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 
 from ..catalog import ModelRecord
+from ..catalog.csv_io import validation_message
 from ..core.hardware import GpuSpec, PriceOffer
 from .catalog_access import (
     conflict_error_types,
@@ -42,16 +43,6 @@ translate = QCoreApplication.translate
 
 _Index = QModelIndex | QPersistentModelIndex
 STALE_BRUSH = QBrush(QColor("#fff1c2"))
-
-
-def validation_message(exc: ValidationError) -> str:
-    """One line naming each bad field and why."""
-    parts = []
-    for e in exc.errors():
-        loc = ".".join(str(p) for p in e.get("loc", ()))
-        msg = str(e.get("msg", "")).removeprefix("Value error, ")
-        parts.append(f"{loc}: {msg}" if loc else msg)
-    return "; ".join(parts)
 
 
 def months_since(observed: str, today: dt.date | None = None) -> float | None:
