@@ -611,10 +611,10 @@ class CatalogRepository:
 
     def _upsert_record(self, table: str, cols: tuple[str, ...], values: dict[str, Any]) -> None:
         with self._write() as conn:
-            cur = conn.execute(f"SELECT * FROM {table} WHERE id = ?", (values["id"],)).fetchone()
-            if cur is not None:
-                names = [d[0] for d in conn.execute(f"SELECT * FROM {table} LIMIT 0").description]
-                old = dict(zip(names, cur, strict=True))
+            cur = conn.execute(f"SELECT * FROM {table} WHERE id = ?", (values["id"],))
+            row = cur.fetchone()
+            if row is not None:
+                old = dict(zip([d[0] for d in cur.description], row, strict=True))
                 if not old["deleted"] and all(_same(old.get(c), values.get(c)) for c in cols):
                     return
                 origin = old["origin"]
