@@ -34,16 +34,22 @@ def _edit_cell(qtbot, cw, model, row: int, col: int, text: str) -> None:
     tab.view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
 
 
+def _price_elsewhere(key, usd: float):
+    """Another program (a second connection) sets price row ``key`` to ``usd``; returns it."""
+    from gpupicker.catalog import open_catalog
+
+    other = open_catalog()
+    other.update_price(key, other.get_price(key).model_copy(update={"usd_per_gpu_hour": usd}))
+    return other
+
+
 # ---- 1. lost update ---------------------------------------------------------------------
 def test_notes_edit_keeps_price_changed_by_another_process(qtbot, catalog):
     """QA P1 #1: another connection changes the price; editing notes must not undo it."""
-    from gpupicker.catalog import open_catalog
-
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
-    other = open_catalog()
-    other.update_price(key, other.get_price(key).model_copy(update={"usd_per_gpu_hour": 9.99}))
+    other = _price_elsewhere(key, 9.99)
     assert model.record(row).usd_per_gpu_hour != 9.99  # the editor still shows its copy
 
     assert model.setData(model.index(row, model.columns.index("notes")), "edited in gui")
@@ -54,13 +60,10 @@ def test_notes_edit_keeps_price_changed_by_another_process(qtbot, catalog):
 
 
 def test_same_field_conflict_is_reported_and_row_reloaded(qtbot, catalog):
-    from gpupicker.catalog import open_catalog
-
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
-    other = open_catalog()
-    other.update_price(key, other.get_price(key).model_copy(update={"usd_per_gpu_hour": 7.77}))
+    other = _price_elsewhere(key, 7.77)
     col = model.columns.index("usd_per_gpu_hour")
     with qtbot.waitSignal(model.validationFailed, timeout=1000) as blocker:
         model.setData(model.index(row, col), "1.5")
@@ -72,15 +75,12 @@ def test_same_field_conflict_is_reported_and_row_reloaded(qtbot, catalog):
 
 
 def test_undo_does_not_overwrite_a_later_external_change(qtbot, catalog):
-    from gpupicker.catalog import open_catalog
-
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
     col = model.columns.index("usd_per_gpu_hour")
     assert model.setData(model.index(row, col), "2.5")
-    other = open_catalog()
-    other.update_price(key, other.get_price(key).model_copy(update={"usd_per_gpu_hour": 3.25}))
+    other = _price_elsewhere(key, 3.25)
     catalog.undo_stack.undo()
     assert other.get_price(key).usd_per_gpu_hour == 3.25
     assert "another program" in catalog.statusBar().currentMessage()
@@ -88,15 +88,12 @@ def test_undo_does_not_overwrite_a_later_external_change(qtbot, catalog):
 
 def test_external_change_reloads_tables_and_results(qtbot, window, catalog):
     """data_version polling: another program's write reloads the editor and re-ranks."""
-    from gpupicker.catalog import open_catalog
-
     assert window.watch_timer.isActive()
     assert window.watch_timer.interval() == 2000
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
-    other = open_catalog()
-    other.update_price(key, other.get_price(key).model_copy(update={"usd_per_gpu_hour": 0.0123}))
+    _other = _price_elsewhere(key, 0.0123)  # kept open until the test ends
     assert window.check_external_changes()
     assert model.record(model.row_of_key(key)).usd_per_gpu_hour == pytest.approx(0.0123)
     window.controller.background = False
