@@ -2,9 +2,10 @@
 
 ``data()`` renders per role (display strings with units, ``EditRole`` raw values,
 ``ToolTipRole`` source/notes); ``setData()`` validates a new frozen record with
-pydantic, and on success pushes an undo command that writes through the repository
-and emits ``dataChanged`` for that cell only. A validation error returns False and
-emits ``validationFailed(message)`` for the status bar.
+pydantic, and on success pushes an undo command that writes only that field through
+the repository's conflict-checked ``update_*_fields`` and re-reads the row. A
+validation error returns False and emits ``validationFailed(message)`` for the
+status bar.
 """
 
 from __future__ import annotations
@@ -95,10 +96,6 @@ class RecordTableModel(QAbstractTableModel):
 
     # ---- to implement -----------------------------------------------------------------
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        raise NotImplementedError
-
-    def _write(self, key: Any, record: BaseModel) -> Any:
-        """Persist an edit; returns the (possibly new) key."""
         raise NotImplementedError
 
     def _insert(self, record: BaseModel) -> Any:
@@ -272,9 +269,8 @@ class RecordTableModel(QAbstractTableModel):
         except ValueError as exc:
             self.validationFailed.emit(self._message("", str(exc)))
             return False
-        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, index.column(),
-                                translate("Catalog", "Edit %1").replace("%1", self.header(col)),
-                                col)
+        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, col,
+                                translate("Catalog", "Edit %1").replace("%1", self.header(col)))
         self._push(cmd)
         return True
 
@@ -285,20 +281,6 @@ class RecordTableModel(QAbstractTableModel):
             cmd.redo()
 
     # ---- operations used by commands --------------------------------------------------
-    def apply_record(self, key: Any, record: BaseModel, column: int = -1) -> Any:
-        """Write ``record`` for ``key`` through the repository and refresh that cell."""
-        row = self.row_of_key(key)
-        new_key = self._write(key, record)
-        if row >= 0:
-            self._keys[row] = new_key
-            self._rows[row] = record
-            self._user[row] = True
-            left = self.index(row, max(column, 0))
-            right = self.index(row, column if column >= 0 else len(self.columns) - 1)
-            self.dataChanged.emit(left, right)
-        self.catalogChanged.emit()
-        return new_key
-
     def apply_field(self, key: Any, col: str, value: Any, expected: BaseModel) -> None:
         """Write one field of ``key``, checking nobody else changed it since ``expected``.
 
@@ -434,24 +416,17 @@ class EditRecordCommand(_GuardedCommand):
     """
 
     def __init__(self, model: RecordTableModel, key: Any, old: BaseModel, new: BaseModel,
-                 column: int, text: str, field: str = "") -> None:
+                 field: str, text: str) -> None:
         super().__init__(text)
-        self.model, self.key, self.old, self.new, self.column = model, key, old, new, column
-        self.field = field
+        self.model, self.key, self.old, self.new, self.field = model, key, old, new, field
 
     def _redo(self) -> None:
-        if self.field:
-            self.model.apply_field(self.key, self.field, getattr(self.new, self.field),
-                                   expected=self.old)
-        else:
-            self.key = self.model.apply_record(self.key, self.new, self.column)
+        self.model.apply_field(self.key, self.field, getattr(self.new, self.field),
+                               expected=self.old)
 
     def _undo(self) -> None:
-        if self.field:
-            self.model.apply_field(self.key, self.field, getattr(self.old, self.field),
-                                   expected=self.new)
-        else:
-            self.key = self.model.apply_record(self.key, self.old, self.column)
+        self.model.apply_field(self.key, self.field, getattr(self.old, self.field),
+                               expected=self.new)
 
 
 class AddRecordCommand(_GuardedCommand):
@@ -488,10 +463,6 @@ class _IdKeyedTableModel(RecordTableModel):
 
     upsert_method = ""
     """Name of the repository's add-or-replace (``upsert_gpu``…)."""
-
-    def _write(self, key: Any, record: BaseModel) -> Any:
-        getattr(self.repo, self.upsert_method)(record)
-        return key
 
     def _insert(self, record: BaseModel) -> Any:
         getattr(self.repo, self.upsert_method)(record)
@@ -542,10 +513,6 @@ class PriceTableModel(RecordTableModel):
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
         return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
-
-    def _write(self, key: Any, record: BaseModel) -> Any:
-        self.repo.update_price(key, record)
-        return key
 
     def _insert(self, record: BaseModel) -> Any:
         return self.repo.add_price(record)

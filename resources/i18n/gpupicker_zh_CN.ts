@@ -168,215 +168,215 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="80"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="247"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="235"/>
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="285"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="273"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="352"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="325"/>
         <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
         <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="391"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="364"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="403"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="376"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="540"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="502"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="541"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="503"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="542"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="504"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="543"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="505"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="544"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="506"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="545"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="507"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="546"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="508"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="547"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="509"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="548"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="510"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="603"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="549"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="511"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="591"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="549"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="593"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="551"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="606"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="564"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="608"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="566"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="616"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="574"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="636"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="685"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="594"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="637"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="686"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="638"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="639"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="640"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="642"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="600"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="601"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="603"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="659"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="617"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="687"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="714"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="672"/>
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="688"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="646"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="689"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="647"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="690"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="648"/>
         <source>Hidden size</source>
         <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="691"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="649"/>
         <source>MLP size</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="692"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="650"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="693"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="651"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="694"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="652"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="695"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="653"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="696"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="654"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -1427,7 +1427,7 @@
 <context>
     <name>Numbers</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="243"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="231"/>
         <location filename="../../gpupicker/ui/number_input.py" line="37"/>
         <source>Enter a number.</source>
         <translation>请输入数字。</translation>
