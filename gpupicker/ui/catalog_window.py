@@ -32,9 +32,9 @@ from .preferences import Preferences
 class CatalogTab(QWidget):
     """One table: filter box, sortable view, add / duplicate / delete buttons."""
 
-    def __init__(self, table: str, model: RecordTableModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: RecordTableModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.table_name = table
+        self.table_name = model.table_name
         self.model = model
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(model)
@@ -70,7 +70,7 @@ class CatalogTab(QWidget):
                                              "(rows you added have no default). Bold rows are "
                                              "yours."))
         self.history_button = QPushButton(self.tr("&History…"))
-        self.history_button.setVisible(table == "prices")
+        self.history_button.setVisible(self.table_name == "prices")
         self.count_label = QLabel()
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
@@ -168,9 +168,9 @@ class CatalogWindow(QMainWindow):
         for m in (self.gpu_model, self.price_model, self.models_model):
             m.undo_stack = self.undo_stack
         self.tabs = QTabWidget()
-        self.price_tab = CatalogTab("prices", self.price_model)
-        self.gpu_tab = CatalogTab("gpus", self.gpu_model)
-        self.models_tab = CatalogTab("models", self.models_model)
+        self.price_tab = CatalogTab(self.price_model)
+        self.gpu_tab = CatalogTab(self.gpu_model)
+        self.models_tab = CatalogTab(self.models_model)
         self.tabs.addTab(self.price_tab, self.tr("&Prices"))
         self.tabs.addTab(self.gpu_tab, self.tr("&GPUs"))
         self.tabs.addTab(self.models_tab, self.tr("&Models"))
