@@ -136,16 +136,6 @@ def _gpu_dependent(w: Workload) -> bool:
     return w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
 
 
-def _memory(w: Workload, gpu: GpuSpec, n: int) -> tuple[MemoryEstimate, str]:
-    """estimate_memory, falling back to the transformers model when an engine model is missing."""
-    try:
-        return estimate_memory(w, gpu, n), ""
-    except ImportError:
-        alt = w.model_copy(update={"framework": "transformers"})
-        return estimate_memory(alt, gpu, n), (
-            f"No {w.framework} memory model available: memory estimated as for transformers.")
-
-
 def _speed(w: Workload, t: Throughput) -> float:
     """One 'bigger is faster' number: train tokens/s, aggregate decode tokens/s, images/s."""
     if t.train_tokens_per_s:
@@ -337,8 +327,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     gpu_dep = _gpu_dependent(w)
     # memory per (card capacity, count, batch): serving engines size their pools from the
     # card's usable capacity (GpuSpec.usable_memory_bytes) only, so equal cards share an estimate
-    mem_cache: dict[tuple[int | None, int, int], tuple[MemoryEstimate, str, int]] = {}
-    fallback_notes: set[str] = set()
+    mem_cache: dict[tuple[int | None, int, int], tuple[MemoryEstimate, int]] = {}
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
@@ -361,11 +350,9 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                     t = estimate_throughput(wb, gpu, n)
                 key = (cap if gpu_dep else None, n, wb.batch)
                 if key not in mem_cache:
-                    m_est, m_note = _memory(wb, gpu, n)
-                    mem_cache[key] = (m_est, m_note, m_est.total_bytes)
-                mem, fb, used = mem_cache[key]
-                if fb:
-                    fallback_notes.add(fb)
+                    m_est = estimate_memory(wb, gpu, n)
+                    mem_cache[key] = (m_est, m_est.total_bytes)
+                mem, used = mem_cache[key]
                 if mem.gpu_layers is not None:
                     t = estimate_throughput(wb, gpu, n, mem)
             except (ValueError, ZeroDivisionError) as exc:
@@ -378,7 +365,6 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
-    notes.extend(sorted(fallback_notes))
     options = _build_options(w, evaluations, goal, serving, hours_per_month)
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
