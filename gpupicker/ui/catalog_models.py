@@ -36,7 +36,7 @@ from .catalog_access import (
     write_error_message,
     write_error_types,
 )
-from .formatting import fmt_number
+from .formatting import error_messages, fmt_number
 from .number_input import parse_bounded
 from .texts import pricing_names
 
@@ -258,8 +258,7 @@ class RecordTableModel(QAbstractTableModel):
             new = self.record_type.model_validate(data)
             self.check(new)
         except ValidationError as exc:
-            msgs = "; ".join(str(e.get("msg", "")).removeprefix("Value error, ")
-                             for e in exc.errors())
+            msgs = error_messages(exc)
             bad = {str(e.get("loc", ("",))[0]) for e in exc.errors()}
             if bad == {col}:
                 self.validationFailed.emit(self._message(col, msgs))

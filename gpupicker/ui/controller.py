@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from ..core.workload import Workload
 from .compute import CatalogSnapshot, RecommendationView, run_recommendation
+from .formatting import error_messages
 from .preferences import Preferences
 
 log = logging.getLogger(__name__)
@@ -119,8 +120,7 @@ class WorkloadController(QObject):
         try:
             new = Workload.model_validate(data)
         except ValidationError as exc:
-            msgs = "; ".join(str(e.get("msg", "")) for e in exc.errors())
-            self.inputRejected.emit(msgs.removeprefix("Value error, "))
+            self.inputRejected.emit(error_messages(exc))
             return False
         self._workload = new
         self.workloadChanged.emit(new)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from ..core.units import GB, GiB
@@ -14,6 +15,11 @@ def display_locale() -> QLocale:
     if loc.language() == QLocale.Language.C:
         return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
     return loc
+
+
+def error_messages(exc: ValidationError) -> str:
+    """pydantic's messages joined with "; ", each without its "Value error, " prefix."""
+    return "; ".join(str(e.get("msg", "")).removeprefix("Value error, ") for e in exc.errors())
 
 
 def unit_bytes(unit: str) -> int:

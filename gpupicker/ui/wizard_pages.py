@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 from ..core.model_arch import ModelArch
 from ..core.workload import Workload
 from .controller import WorkloadController
-from .formatting import fmt_bytes
+from .formatting import error_messages, fmt_bytes
 from .model_list_model import ModelListModel
 from .number_input import NumberSpinBox
 from .texts import glossary, goal_names, pricing_names, task_names
@@ -361,8 +361,7 @@ class ModelPage(_Page):
         try:
             arch = ModelArch.model_validate(data)
         except ValidationError as exc:
-            msg = "; ".join(str(e.get("msg", "")) for e in exc.errors())
-            self.controller.inputRejected.emit(msg.removeprefix("Value error, "))
+            self.controller.inputRejected.emit(error_messages(exc))
             return False
         return self.controller.set_model(None, arch)
 

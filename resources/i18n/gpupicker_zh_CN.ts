@@ -17,144 +17,144 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="608"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="607"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="608"/>
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="613"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="612"/>
         <source>No limit ($)</source>
         <translation>不限（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="615"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="614"/>
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="616"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="615"/>
         <source>No limit ($ / hour)</source>
         <translation>不限（美元 / 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="658"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="619"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="657"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="621"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="631"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="630"/>
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="634"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="633"/>
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="640"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="639"/>
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="642"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="650"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="649"/>
         <source> / min</source>
         <translation> / 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="650"/>
         <source>Not serving (one batch)</source>
         <translation>非服务模式（单批）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="653"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="652"/>
         <source>Serving load: with a request rate the results size replicas for it and show the monthly cost and the cost per million tokens.</source>
         <translation>服务负载：设置请求速率后，结果会按此估算所需副本数，并显示月成本和每百万 token 成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="659"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="658"/>
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="661"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="663"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
         <source>&amp;Total budget (USD):</source>
         <translation>总预算（美元）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="665"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="664"/>
         <source>Max &amp;price per hour (USD):</source>
         <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="667"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="666"/>
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="667"/>
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="669"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="670"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="669"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="672"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="671"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="672"/>
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="675"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="674"/>
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="677"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="676"/>
         <source>Re&amp;quests per minute:</source>
         <translation>每分钟请求数(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="679"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="725"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="678"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="724"/>
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="726"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="725"/>
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -173,210 +173,210 @@
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="273"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="272"/>
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="325"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="324"/>
         <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
         <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="364"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="363"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="376"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="375"/>
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="502"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="501"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="503"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="502"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="504"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="503"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="505"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="504"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="506"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="505"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="507"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="506"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="508"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="507"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="509"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="508"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="510"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="603"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="509"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="511"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="510"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="549"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="548"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="551"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="550"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="564"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="563"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="566"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="565"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="574"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="573"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="594"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="593"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="642"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="594"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="600"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="601"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="600"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="601"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="603"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="617"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="616"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="672"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="671"/>
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="646"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="647"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="646"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="648"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="647"/>
         <source>Hidden size</source>
         <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="649"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="648"/>
         <source>MLP size</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="650"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="649"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="651"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="650"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="652"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="651"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="653"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="652"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="654"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="653"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -907,12 +907,12 @@
 <context>
     <name>Format</name>
     <message>
-        <location filename="../../gpupicker/ui/formatting.py" line="57"/>
+        <location filename="../../gpupicker/ui/formatting.py" line="63"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/formatting.py" line="59"/>
+        <location filename="../../gpupicker/ui/formatting.py" line="65"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
@@ -1404,22 +1404,22 @@
         <translation>使用这些值(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="376"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="375"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="385"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="384"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="386"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="385"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="417"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="416"/>
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
@@ -1817,127 +1817,127 @@
 <context>
     <name>QuantizationPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="441"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="440"/>
         <source>Precision and batch</source>
         <translation>精度与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="442"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="441"/>
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
         <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="451"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="450"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="455"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="454"/>
         <source>&amp;Gradient checkpointing</source>
         <translation>梯度检查点(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="462"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="461"/>
         <source>None (plain data parallel)</source>
         <translation>无（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="463"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="462"/>
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="464"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="463"/>
         <source>ZeRO-2 (+ gradients)</source>
         <translation>ZeRO-2（+ 梯度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="465"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="464"/>
         <source>ZeRO-3 (+ parameters)</source>
         <translation>ZeRO-3（+ 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="466"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="465"/>
         <source>FSDP full shard</source>
         <translation>FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="477"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="476"/>
         <source>LoRA &amp;rank:</source>
         <translation>LoRA 秩(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="481"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="480"/>
         <source>&amp;Optimizer:</source>
         <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="481"/>
         <source>Multi-GPU &amp;sharding:</source>
         <translation>多 GPU 分片(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
         <source>&amp;Batch size (per GPU):</source>
         <translation>批大小（每块 GPU）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
         <source>Se&amp;quence length (tokens):</source>
         <translation>序列长度 (token)(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="487"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="486"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="501"/>
         <source>&amp;Prompt tokens:</source>
         <translation>提示 token 数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
         <source>O&amp;utput tokens:</source>
         <translation>输出 token 数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="504"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
         <source>Concurrent se&amp;quences (batch):</source>
         <translation>并发序列数（批大小）(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="506"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="505"/>
         <source>&amp;Engine:</source>
         <translation>引擎(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="509"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="508"/>
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="513"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="512"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="519"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="518"/>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="520"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="519"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="521"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="520"/>
         <source>I&amp;mages:</source>
         <translation>图像数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="527"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="526"/>
         <source>&amp;Weights format:</source>
         <translation>权重格式(&amp;W)：</translation>
     </message>
