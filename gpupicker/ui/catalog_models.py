@@ -374,9 +374,6 @@ class RecordTableModel(QAbstractTableModel):
         self._push(DeleteRecordCommand(self, self._keys[row], self._rows[row], row,
                                        translate("Catalog", "Delete row")))
 
-    def can_delete(self) -> bool:
-        return True
-
 
 class _GuardedCommand(QUndoCommand):
     """Base: a write that fails (conflict, read-only file) is reported, not raised.

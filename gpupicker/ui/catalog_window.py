@@ -94,7 +94,7 @@ class CatalogTab(QWidget):
         editable = bool(self.model.editable) and not read_only
         self.add_button.setEnabled(editable)
         self.duplicate_button.setEnabled(editable)
-        self.delete_button.setEnabled(editable and self.model.can_delete())
+        self.delete_button.setEnabled(editable)
         self.reset_button.setEnabled(not read_only)
 
     def _connect(self) -> None:

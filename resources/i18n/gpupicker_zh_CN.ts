@@ -193,190 +193,190 @@
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="501"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="498"/>
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="502"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="499"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="503"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="500"/>
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="504"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="501"/>
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="505"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="502"/>
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="506"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="503"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="507"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="504"/>
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="508"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="505"/>
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="509"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="506"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="510"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="507"/>
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="548"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="545"/>
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="550"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="547"/>
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="563"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="560"/>
         <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="565"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="562"/>
         <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="573"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="570"/>
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="593"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="642"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="590"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="639"/>
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="594"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="591"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="640"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="592"/>
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="593"/>
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="594"/>
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="600"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="601"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="602"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="616"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="613"/>
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="671"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="668"/>
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="642"/>
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="646"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="647"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
         <source>Hidden size</source>
         <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="648"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
         <source>MLP size</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="649"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="646"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="650"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="647"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="651"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="648"/>
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="652"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="649"/>
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="653"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="650"/>
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
