@@ -1265,14 +1265,6 @@ class CatalogRepository:
         counts["inserted"] = len(inserts)
 
     # ---- backups -------------------------------------------------------------------------
-    def backups_dir(self) -> Path:
-        """Folder of the rotating backups (``<user data dir>/backups``).
-
-        Raises:
-            CatalogUnavailableError: when the folder cannot be created.
-        """
-        return backups_dir()
-
     def list_backups(self) -> list[Path]:
         """Backups of this catalog, oldest first."""
         return list_backups(self.path)
