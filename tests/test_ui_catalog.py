@@ -219,6 +219,28 @@ def test_reset_row_restores_bundled_value(qtbot, catalog):
     assert catalog.undo_stack.count() == 0
 
 
+def test_reset_all_asks_backs_up_and_restores_every_bundled_row(qtbot, catalog, monkeypatch):
+    model = catalog.price_model
+    col = model.columns.index("usd_per_gpu_hour")
+    bundled_rows = model.rowCount()
+    bundled = model.record(0).usd_per_gpu_hour
+    assert model.setData(model.index(0, col), bundled + 1.0)
+    catalog.price_model.insert_record(model.record(0).model_copy(update={"provider": "Mine"}))
+    assert model.rowCount() == bundled_rows + 1
+
+    monkeypatch.setattr(catalog, "ask_reset_all", lambda: False)
+    assert catalog.reset_all() is False and model.rowCount() == bundled_rows + 1
+
+    monkeypatch.setattr(catalog, "ask_reset_all", lambda: True)
+    with qtbot.waitSignal(catalog.catalogChanged, timeout=3000):
+        assert catalog.reset_all() is True
+    assert model.rowCount() == bundled_rows
+    assert model.record(0).usd_per_gpu_hour == bundled and not model.is_user_row(0)
+    assert catalog.undo_stack.count() == 0
+    assert "backup" in catalog.statusBar().currentMessage()
+    assert catalog.repo.list_backups()
+
+
 def test_price_history_dialog_plots_every_version(qtbot, catalog):
     model = catalog.price_model
     col = model.columns.index("usd_per_gpu_hour")

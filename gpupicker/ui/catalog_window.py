@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QTableView,
     QTabWidget,
@@ -194,6 +195,10 @@ class CatalogWindow(QMainWindow):
         self.import_action = QAction(self.tr("&Import CSV…"), self)
         self.export_action = QAction(self.tr("&Export CSV…"), self)
         self.fx_action = QAction(self.tr("E&xchange rates…"), self)
+        self.reset_all_action = QAction(self.tr("Reset &all to defaults…"), self)
+        self.reset_all_action.setToolTip(self.tr(
+            "Make GPUs, models and prices exactly the bundled catalog again. Your rows and price "
+            "history are removed; a backup is written first and exchange rates are kept."))
         self.stale_label = QLabel()
         tb = QToolBar(self.tr("Catalog"))
         tb.setMovable(False)
@@ -212,6 +217,8 @@ class CatalogWindow(QMainWindow):
         menu.addAction(self.import_action)
         menu.addAction(self.export_action)
         menu.addAction(self.fx_action)
+        menu.addSeparator()
+        menu.addAction(self.reset_all_action)
         self.statusBar().addPermanentWidget(self.stale_label)
         self.import_dialog: Any = None
         self.read_only = False
@@ -238,6 +245,7 @@ class CatalogWindow(QMainWindow):
                                            (self.undo_stack.canUndo() if a is self.undo_action
                                             else self.undo_stack.canRedo())))
         self.fx_action.setEnabled(not read_only)
+        self.reset_all_action.setEnabled(not read_only)
         if read_only:
             self.undo_stack.clear()
 
@@ -259,6 +267,7 @@ class CatalogWindow(QMainWindow):
         self.import_action.triggered.connect(self._on_import)
         self.export_action.triggered.connect(self._on_export)
         self.fx_action.triggered.connect(self.open_fx_rates)
+        self.reset_all_action.triggered.connect(self.reset_all)
 
     def current_tab(self) -> CatalogTab:
         """The visible tab."""
@@ -313,6 +322,38 @@ class CatalogWindow(QMainWindow):
             msg += " " + self.tr("Not reset: %1").replace("%1", "; ".join(errors[:3]))
         self.statusBar().showMessage(msg, 10000)
         return done
+
+    def ask_reset_all(self) -> bool:
+        """Ask before a factory reset (modal; tests replace this method)."""
+        answer = QMessageBox.question(
+            self, self.tr("Reset the whole catalog?"),
+            self.tr("Every GPU, model and price goes back to the bundled values; your own rows "
+                    "and the price history are removed. A backup is written first (restore it "
+                    "with 'gpupicker catalog restore'). Continue?"),
+            QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Reset
+
+    @Slot()
+    def reset_all(self) -> bool:
+        """Factory-reset the catalog after asking; True when it was reset."""
+        if self.read_only or not self.ask_reset_all():
+            return False
+        try:
+            backup = self.repo.reset_all()
+        except (sqlite3.Error, OSError) as exc:
+            if is_read_only_error(exc):
+                self._on_write_failed(write_error_message(exc))
+            else:
+                self.statusBar().showMessage(str(exc), 15000)
+            return False
+        self.undo_stack.clear()
+        self.reload_all()
+        self.catalogChanged.emit()
+        self.statusBar().showMessage(
+            self.tr("Catalog reset to the bundled defaults; backup: %1").replace("%1", str(backup)),
+            15000)
+        return True
 
     @Slot()
     def _on_history(self) -> None:

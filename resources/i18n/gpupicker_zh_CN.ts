@@ -384,42 +384,42 @@
 <context>
     <name>CatalogTab</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="45"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="46"/>
         <source>Filter rows (any column)…</source>
         <translation>筛选行（任意列）…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="65"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="66"/>
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="66"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="67"/>
         <source>D&amp;uplicate</source>
         <translation>复制(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="67"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="68"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="68"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="69"/>
         <source>&amp;Reset to default</source>
         <translation>恢复默认(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="69"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="70"/>
         <source>Put the selected rows back to the bundled values (rows you added have no default). Bold rows are yours.</source>
         <translation>把所选行恢复为内置数据（您添加的行没有默认值）。粗体行是您修改过的。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="72"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="73"/>
         <source>&amp;History…</source>
         <translation>历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="119"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="120"/>
         <source>%1 of %2 rows</source>
         <translation>%1 / %2 行</translation>
     </message>
@@ -427,108 +427,133 @@
 <context>
     <name>CatalogWindow</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="163"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
         <source>gpupicker — catalog</source>
         <translation>gpupicker — 目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="174"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="175"/>
         <source>&amp;Prices</source>
         <translation>价格(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="175"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="176"/>
         <source>&amp;GPUs</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="176"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="177"/>
         <source>&amp;Models</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="190"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="191"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="192"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="193"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="194"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="195"/>
         <source>&amp;Import CSV…</source>
         <translation>导入 CSV(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="195"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="196"/>
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="196"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="197"/>
         <source>E&amp;xchange rates…</source>
         <translation>汇率(&amp;X)…</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="198"/>
+        <source>Reset &amp;all to defaults…</source>
+        <translation>全部恢复为默认(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="200"/>
+        <source>Make GPUs, models and prices exactly the bundled catalog again. Your rows and price history are removed; a backup is written first and exchange rates are kept.</source>
+        <translation>将 GPU、模型和价格完全恢复为内置目录。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="203"/>
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="208"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="213"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="226"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="233"/>
         <source>This catalog is read-only (%1): you can browse and export it, but edits cannot be saved. Make the file and its folder writable, or set GPUPICKER_HOME to a writable folder, and restart.</source>
         <translation>此目录为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="278"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="287"/>
         <source>⚠ %1 prices older than %2 months or undated</source>
         <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="311"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="320"/>
         <source>Reset %1 rows to the bundled values.</source>
         <translation>已将 %1 行恢复为内置数据。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="313"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="322"/>
         <source>Not reset: %1</source>
         <translation>未恢复：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="349"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="329"/>
+        <source>Reset the whole catalog?</source>
+        <translation>重置整个目录？</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="330"/>
+        <source>Every GPU, model and price goes back to the bundled values; your own rows and the price history are removed. A backup is written first (restore it with &apos;gpupicker catalog restore&apos;). Continue?</source>
+        <translation>所有 GPU、模型和价格都将恢复为内置值；您自己的行和价格历史将被删除。操作前会先写入备份（可用 &apos;gpupicker catalog restore&apos; 恢复）。是否继续？</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="354"/>
+        <source>Catalog reset to the bundled defaults; backup: %1</source>
+        <translation>目录已恢复为内置默认值；备份：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="390"/>
         <source>Not exported — %1</source>
         <translation>未导出 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="352"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="393"/>
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="358"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="399"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="359"/>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="378"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="400"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="419"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="377"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="418"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="388"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="429"/>
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
