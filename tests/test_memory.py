@@ -269,3 +269,11 @@ def test_config_json_variants_are_read_as_transformers_does():
     assert alt.sliding_window_layers == 12
     per_layer_token = 2 * 8 * 64 * 2
     assert kv_cache_bytes(alt, 8192, 1, "bf16") == per_layer_token * (12 * 8192 + 12 * 128)
+
+
+def test_total_is_the_sum_of_every_breakdown_component():
+    from gpupicker.core.results import BREAKDOWN_COMPONENTS, MemoryEstimate
+
+    values = {f"{c}_bytes": 10 ** i for i, c in enumerate(BREAKDOWN_COMPONENTS)}
+    est = MemoryEstimate(**values)
+    assert est.total_bytes == sum(est.breakdown().values()) == sum(values.values())

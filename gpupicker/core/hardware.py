@@ -7,6 +7,7 @@ sparsity), ``tdp_w`` watts, prices per GPU-hour in ``currency``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -85,8 +86,7 @@ class GpuSpec(BaseModel):
         46,068 MiB of 16/24/24/48 GiB); HBM and consumer cards lose under 1 %
         (H100 SXM 81,559 MiB of 80 GiB). This is what fit verdicts compare with.
         """
-        ecc_gddr = "gddr" in self.memory_type.lower() and self.segment.lower() == "datacenter"
-        return int(self.memory_bytes * (0.9375 if ecc_gddr else 0.995))
+        return _usable_bytes(self.memory_gb, self.memory_type, self.segment)
 
     @property
     def dense_16bit_tflops(self) -> float:
@@ -107,6 +107,12 @@ class GpuSpec(BaseModel):
     def is_cuda(self) -> bool:
         """True for NVIDIA GPUs (the CUDA software stack the estimates assume)."""
         return self.vendor.lower() == "nvidia"
+
+
+@lru_cache(maxsize=256)
+def _usable_bytes(memory_gb: float, memory_type: str, segment: str) -> int:
+    ecc_gddr = "gddr" in memory_type.lower() and segment.lower() == "datacenter"
+    return int(memory_gb * GiB * (0.9375 if ecc_gddr else 0.995))
 
 
 class PriceOffer(BaseModel):

@@ -71,8 +71,11 @@ class MemoryEstimate(BaseModel):
 
     @property
     def total_bytes(self) -> int:
-        """Sum of all components on one GPU, in bytes."""
-        return sum(self.breakdown().values())
+        """Sum of all components on one GPU, in bytes (the recommender reads it per option)."""
+        return int(self.weights_bytes + self.kv_cache_bytes + self.activations_bytes
+                   + self.logits_bytes + self.gradients_bytes + self.optimizer_bytes
+                   + self.adapters_bytes + self.quant_workspace_bytes + self.engine_reserve_bytes
+                   + self.allocator_overhead_bytes + self.cuda_context_bytes)
 
     def breakdown(self) -> dict[str, int]:
         """Component name → bytes per GPU, in :data:`BREAKDOWN_COMPONENTS` order."""
