@@ -8,6 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.results import Option
+from .core_text import translate_core_text
 from .formatting import fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
 from .texts import component_label, glossary, label_name
 
@@ -128,7 +129,7 @@ class OptionsTableModel(QAbstractTableModel):
 
     def _reason(self, o: Option) -> str:
         if o.reason:
-            return o.reason
+            return translate_core_text(o.reason)
         if o.fits:
             return self.tr("Fits with %1 free per GPU").replace(
                 "%1", fmt_bytes(o.headroom_bytes, self.unit))
@@ -247,8 +248,8 @@ class OptionsTableModel(QAbstractTableModel):
                 lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
             lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
                       for k, v in o.memory.breakdown().items() if v]
-            lines += list(o.memory.assumptions) + list(o.throughput.assumptions) + \
-                list(o.cost.assumptions)
+            lines += [translate_core_text(a) for a in (*o.memory.assumptions,
+                      *o.throughput.assumptions, *o.cost.assumptions)]
             return "\n".join(lines)
         return None
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
+from .core_text import translate_core_text
 from .formatting import fmt_bytes, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
@@ -181,8 +182,9 @@ class ResultsPage(QWizardPage):
             self._columns_sized = True
         notes: list[str] = []
         if view.error:
-            notes.append(self.tr("Cannot estimate this job: %1").replace("%1", view.error))
-        notes += list(view.notes)
+            notes.append(self.tr("Cannot estimate this job: %1").replace(
+                "%1", translate_core_text(view.error)))
+        notes += [translate_core_text(n) for n in view.notes]
         fitting = [o for o in view.options if o.fits]
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
@@ -262,7 +264,8 @@ class ResultsPage(QWizardPage):
                                       .replace("%1", gpu_name))
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
-            what = _field(a, "description") or _field(a, "action") or str(a)
+            what = translate_core_text(_field(a, "description") or "") or _field(a, "action") \
+                or str(a)
             saves, new_total = _field(a, "saves_bytes"), _field(a, "new_total_bytes")
             fits = _field(a, "fits")
             text = f"{i}. {what}"
@@ -271,7 +274,8 @@ class ResultsPage(QWizardPage):
                     "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
             if fits is not None:
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
-            costs = [c for c in (_field(a, "speed_cost"), _field(a, "quality_cost")) if c]
+            costs = [translate_core_text(c) for c in (_field(a, "speed_cost"),
+                                                      _field(a, "quality_cost")) if c]
             if costs:
                 text += "  ·  " + "; ".join(costs)
             item = QListWidgetItem(text)

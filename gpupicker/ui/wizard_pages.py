@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from ..core.model_arch import ModelArch
 from ..core.workload import Workload
 from .controller import WorkloadController
+from .core_text import translate_core_text
 from .formatting import error_messages, fmt_bytes
 from .model_list_model import ModelListModel
 from .number_input import NumberSpinBox
@@ -98,7 +99,8 @@ class LiveSummary(QLabel):
         """Render the top option of ``view``."""
         unit = self.controller.prefs.byte_unit
         if getattr(view, "error", ""):
-            self.setText(self.tr("Cannot estimate: %1").replace("%1", view.error))
+            self.setText(self.tr("Cannot estimate: %1").replace("%1",
+                                                                translate_core_text(view.error)))
             return
         opts = getattr(view, "options", ())
         if not opts:

@@ -17,144 +17,144 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="607"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="608"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="610"/>
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="612"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="614"/>
         <source>No limit ($)</source>
         <translation>不限（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="614"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="616"/>
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="615"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="617"/>
         <source>No limit ($ / hour)</source>
         <translation>不限（美元 / 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="619"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="657"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="621"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="659"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="620"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="622"/>
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="630"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="632"/>
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="633"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="635"/>
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="639"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="643"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="649"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
         <source> / min</source>
         <translation> / 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="650"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="652"/>
         <source>Not serving (one batch)</source>
         <translation>非服务模式（单批）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="652"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="654"/>
         <source>Serving load: with a request rate the results size replicas for it and show the monthly cost and the cost per million tokens.</source>
         <translation>服务负载：设置请求速率后，结果会按此估算所需副本数，并显示月成本和每百万 token 成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="658"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="664"/>
         <source>&amp;Total budget (USD):</source>
         <translation>总预算（美元）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="664"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="666"/>
         <source>Max &amp;price per hour (USD):</source>
         <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="666"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="667"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="669"/>
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="670"/>
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="669"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="671"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="671"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="672"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="674"/>
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="674"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="676"/>
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="676"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="678"/>
         <source>Re&amp;quests per minute:</source>
         <translation>每分钟请求数(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="678"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="724"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="680"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="726"/>
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="725"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="727"/>
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -614,6 +614,939 @@
         <location filename="../../gpupicker/ui/texts.py" line="50"/>
         <source>CUDA context</source>
         <translation>CUDA 上下文</translation>
+    </message>
+</context>
+<context>
+    <name>CoreText</name>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="25"/>
+        <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom)</source>
+        <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="26"/>
+        <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom) — tight, VRAM is nearly the limit</source>
+        <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）—— 偏紧，显存接近上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="27"/>
+        <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit</source>
+        <translation>放不下：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 瓶颈是显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="28"/>
+        <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit even split over {n} GPUs</source>
+        <translation>放不下：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 即使分摊到 {n} 张卡，瓶颈仍是显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="29"/>
+        <source>use more GPUs, a bigger card or lower precision</source>
+        <translation>请使用更多 GPU、显存更大的卡或更低的精度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="30"/>
+        <source>{rate} training tokens/s</source>
+        <translation>训练速度 {rate} token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="31"/>
+        <source>{seconds} s per image</source>
+        <translation>每张图 {seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="32"/>
+        <source>{rate} tokens/s per sequence</source>
+        <translation>每个序列 {rate} token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="33"/>
+        <source>{rate} tokens/s per sequence ({aggregate} aggregate)</source>
+        <translation>每个序列 {rate} token/秒（合计 {aggregate}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="34"/>
+        <source>{rate} tokens/s per sequence ({aggregate} aggregate per replica)</source>
+        <translation>每个序列 {rate} token/秒（每个副本合计 {aggregate}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="35"/>
+        <source>memory bandwidth ({bandwidth} GB/s) limits decode</source>
+        <translation>显存带宽（{bandwidth} GB/s）限制了解码速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="36"/>
+        <source>compute ({tflops} dense TFLOPS) limits speed</source>
+        <translation>算力（稠密 {tflops} TFLOPS）限制了速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="37"/>
+        <source>the {link} link between GPUs limits speed</source>
+        <translation>GPU 之间的 {link} 互联限制了速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="38"/>
+        <source>the {framework} engine&apos;s per-step overhead, not the GPU, limits speed</source>
+        <translation>限制速度的是 {framework} 引擎每步的固定开销，而不是 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="39"/>
+        <source>layers offloaded to system RAM limit speed</source>
+        <translation>卸载到系统内存的层限制了速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="40"/>
+        <source>{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job</source>
+        <translation>{vendor} GPU：不支持 CUDA，本估算假定该任务有成熟的软件栈（ROCm/oneAPI/MPS）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="41"/>
+        <source>Non-NVIDIA</source>
+        <translation>非 NVIDIA</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="42"/>
+        <source>NVIDIA (third-party modified)</source>
+        <translation>NVIDIA（第三方改装）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="43"/>
+        <source>FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs</source>
+        <translation>FSDP/ZeRO-3 将权重、梯度和优化器状态分片到 {n} 张 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="44"/>
+        <source>each of the {n} GPUs renders its own images</source>
+        <translation>{n} 张 GPU 各自生成不同的图片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="45"/>
+        <source>{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed</source>
+        <translation>{n} 张卡经 PCIe 互联、没有 NVLink：GPU 之间的 all-reduce 会拖慢速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="46"/>
+        <source>{replicas} replicas needed for {rpm} requests/min</source>
+        <translation>每分钟 {rpm} 个请求需要 {replicas} 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="47"/>
+        <source>${per_hour}/h</source>
+        <translation>${per_hour}/小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="48"/>
+        <source>${per_hour}/h × {hours} h = ${total}</source>
+        <translation>${per_hour}/小时 × {hours} 小时 = ${total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="49"/>
+        <source>${per_hour}/h = ${per_month}/month</source>
+        <translation>${per_hour}/小时 = 每月 ${per_month}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="50"/>
+        <source>no price in the catalog</source>
+        <translation>目录中没有价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="51"/>
+        <source>no price in the catalog to check against the budget</source>
+        <translation>目录中没有价格，无法核对预算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="52"/>
+        <source>over the ${cap}/h cap</source>
+        <translation>超过每小时 ${cap} 的上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="53"/>
+        <source>over the ${budget} budget</source>
+        <translation>超出 ${budget} 的预算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>misses the {deadline} h deadline</source>
+        <translation>赶不上 {deadline} 小时的截止时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="55"/>
+        <source>Consumer cards have no NVLink: gradient and parameter exchange go over PCIe</source>
+        <translation>消费级显卡没有 NVLink：梯度和参数交换都走 PCIe</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="57"/>
+        <source>Prices converted to USD before ranking: {conversions}</source>
+        <translation>排名前已将价格换算为美元：{conversions}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="58"/>
+        <source>{currency} at {rate} USD each</source>
+        <translation>1 {currency} = {rate} 美元</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="59"/>
+        <source>{currency} at {rate} USD each (default rate)</source>
+        <translation>1 {currency} = {rate} 美元（默认汇率）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="60"/>
+        <source>{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)</source>
+        <translation>1 {currency} = {rate} 美元（填写的汇率 {given} 看起来是 1 美元可兑换的 {currency2} 数量）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="61"/>
+        <source>No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB</source>
+        <translation>没有哪张单卡放得下：此任务单卡需要 {need} GiB，最大的卡（{gpu}）只有 {cap} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="62"/>
+        <source>It needs several GPUs (or lower precision)</source>
+        <translation>需要多张 GPU（或更低的精度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="63"/>
+        <source>No option fits in memory</source>
+        <translation>没有任何方案的显存放得下</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="64"/>
+        <source>see the advice for changes that would</source>
+        <translation>能放下的改动见下方建议</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="65"/>
+        <source>In {dtype} the model does not fit a 24 GB card</source>
+        <translation>在 {dtype} 精度下，模型放不进 24 GB 的显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="66"/>
+        <source>guides that quote speeds for such cards assume 8- or 4-bit quantized weights</source>
+        <translation>给出这类显卡速度的指南都假定权重是 8 位或 4 位量化的</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="67"/>
+        <source>Agrees with the seed guide&apos;s rule of thumb for {scenario}: {gpu} ({why})</source>
+        <translation>与参考指南对“{scenario}”的经验法则一致：{gpu}（{why}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="68"/>
+        <source>The seed guide suggests {ids} for {scenario} ({why})</source>
+        <translation>参考指南建议“{scenario}”使用 {ids}（{why}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="69"/>
+        <source>with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})</source>
+        <translation>按当前价格和速度，其最佳方案排第 {rank} 名（{n} 张 GPU，{verdict}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="70"/>
+        <source>It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})</source>
+        <translation>其费用是首选方案（{n} × {gpu}，{provider}）的 {cost} 倍，速度是其 {speed} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="71"/>
+        <source>It costs {cost}× the top pick ({n} × {gpu}, {provider})</source>
+        <translation>其费用是首选方案（{n} × {gpu}，{provider}）的 {cost} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="72"/>
+        <source>large-model training (70B+)</source>
+        <translation>大模型训练（70B 以上）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="73"/>
+        <source>LLM training (7B–70B)</source>
+        <translation>LLM 训练（7B–70B）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="74"/>
+        <source>fine-tuning / LoRA</source>
+        <translation>微调 / LoRA</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="75"/>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="76"/>
+        <source>development / testing</source>
+        <translation>开发 / 测试</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="77"/>
+        <source>most memory and speed</source>
+        <translation>显存最大、速度最快</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="78"/>
+        <source>best balance of cost and performance</source>
+        <translation>成本与性能的最佳平衡</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="79"/>
+        <source>24 GB, good value</source>
+        <translation>24 GB，性价比高</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="80"/>
+        <source>high throughput at a fair price</source>
+        <translation>吞吐量高、价格合理</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="81"/>
+        <source>lowest cost, enough VRAM</source>
+        <translation>成本最低，显存够用</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="82"/>
+        <source>fits</source>
+        <translation>能放下</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="83"/>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="84"/>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="85"/>
+        <source>{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed</source>
+        <translation>按估算速度，在 {n} × {gpu} 上训练 {hours} 小时 ≈ {mtokens} M 个训练 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="86"/>
+        <source>other options&apos; hours follow from their own speed</source>
+        <translation>其他方案的时长按各自的速度推算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="87"/>
+        <source>For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model</source>
+        <translation>对从零预训练而言，这只是算力最优训练所需约 {btokens} B 个 token 的 {share}（每个参数 20 个 token，Hoffmann 等，2022）：够做小实验，但训练不出成品模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="88"/>
+        <source>{gpu_id} × {n}: not estimated ({error})</source>
+        <translation>{gpu_id} × {n}：未能估算（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="89"/>
+        <source>no exchange rate for {currency}</source>
+        <translation>没有 {currency} 的汇率</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="90"/>
+        <source>add one (USD per {currency}) in the settings</source>
+        <translation>请在设置中添加（1 {currency} 合多少美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="92"/>
+        <source>model {model} is not resolved</source>
+        <translation>模型 {model} 尚未解析</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="93"/>
+        <source>look it up in the catalog first</source>
+        <translation>请先在目录中查找</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="94"/>
+        <source>image generation needs a diffusion model (UNet/DiT)</source>
+        <translation>图像生成需要扩散模型（UNet/DiT）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="95"/>
+        <source>{label} is a language model</source>
+        <translation>{label} 是语言模型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="96"/>
+        <source>{label} is a diffusion model: choose the image-generation task (task &apos;image_gen&apos;)</source>
+        <translation>{label} 是扩散模型：请选择图像生成任务（task 'image_gen'）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="97"/>
+        <source>QLoRA needs 4-bit or 8-bit base weights (weights_dtype &apos;nf4&apos; or &apos;int8&apos;)</source>
+        <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype 'nf4' 或 'int8'）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="98"/>
+        <source>model has neither an architecture nor a parameter count</source>
+        <translation>模型既没有结构信息也没有参数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="100"/>
+        <source>Train in pure bf16 (weights and optimizer states)</source>
+        <translation>改用纯 bf16 训练（权重和优化器状态都用 bf16）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="101"/>
+        <source>Use an 8-bit (paged) AdamW (bitsandbytes)</source>
+        <translation>使用 8 位（分页）AdamW（bitsandbytes）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="102"/>
+        <source>Fine-tune LoRA adapters (r=16, all linear layers) instead of all weights</source>
+        <translation>只微调 LoRA 适配器（r=16，所有线性层），不训练全部权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="103"/>
+        <source>QLoRA: 4-bit NF4 base weights + LoRA adapters</source>
+        <translation>QLoRA：4 位 NF4 基座权重 + LoRA 适配器</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="104"/>
+        <source>QLoRA: keep the frozen base in 4-bit NF4</source>
+        <translation>QLoRA：冻结的基座模型以 4 位 NF4 保存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="105"/>
+        <source>Turn on gradient checkpointing</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="106"/>
+        <source>Micro-batch {batch} with {steps}× gradient accumulation (same effective batch)</source>
+        <translation>微批次 {batch}，配合 {steps} 步梯度累积（有效批次不变）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="107"/>
+        <source>Shorter sequences: {tokens} tokens</source>
+        <translation>缩短序列：{tokens} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="108"/>
+        <source>Offload optimizer states to CPU RAM (ZeRO-Offload)</source>
+        <translation>将优化器状态卸载到 CPU 内存（ZeRO-Offload）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="109"/>
+        <source>Shard over {n} GPUs with FSDP / ZeRO-3</source>
+        <translation>用 FSDP / ZeRO-3 分片到 {n} 张 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="110"/>
+        <source>8-bit weights (GGUF Q8_0)</source>
+        <translation>8 位权重（GGUF Q8_0）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="111"/>
+        <source>8-bit weights (FP8/INT8)</source>
+        <translation>8 位权重（FP8/INT8）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="112"/>
+        <source>4-bit weights (GGUF Q4_K_M)</source>
+        <translation>4 位权重（GGUF Q4_K_M）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="113"/>
+        <source>4-bit weights (AWQ/GPTQ, NF4)</source>
+        <translation>4 位权重（AWQ/GPTQ、NF4）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="114"/>
+        <source>Quantize the KV cache to FP8/INT8</source>
+        <translation>将 KV 缓存量化为 FP8/INT8</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="115"/>
+        <source>Shorter context: about {tokens} tokens</source>
+        <translation>缩短上下文：约 {tokens} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="116"/>
+        <source>Serve {n} sequences at a time</source>
+        <translation>每次同时服务 {n} 个序列</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="117"/>
+        <source>Split the model over {n} GPUs (tensor parallel)</source>
+        <translation>把模型拆分到 {n} 张 GPU 上（张量并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="119"/>
+        <source>faster</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="120"/>
+        <source>slight</source>
+        <translation>影响轻微</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="121"/>
+        <source>keep fp32 master weights if the loss stalls</source>
+        <translation>若损失不再下降，请保留 fp32 主权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="122"/>
+        <source>≈ same speed</source>
+        <translation>速度基本不变</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="123"/>
+        <source>negligible (8-bit Adam matches 32-bit, Dettmers et al. 2022)</source>
+        <translation>可忽略（8 位 Adam 与 32 位效果相当，Dettmers 等，2022）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="124"/>
+        <source>faster per step</source>
+        <translation>每步更快</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="125"/>
+        <source>usually close to full fine-tuning for instruction tuning</source>
+        <translation>指令微调的效果通常接近全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="126"/>
+        <source>less for new domains</source>
+        <translation>用于新领域时差距更大</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="127"/>
+        <source>≈30–50 % slower than LoRA (dequantization)</source>
+        <translation>比 LoRA 慢约 30–50%（反量化开销）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="128"/>
+        <source>close to 16-bit LoRA (QLoRA paper)</source>
+        <translation>接近 16 位 LoRA（QLoRA 论文）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="129"/>
+        <source>≈30–50 % slower (dequantization)</source>
+        <translation>慢约 30–50%（反量化开销）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="130"/>
+        <source>≈20–35 % slower (the forward pass is recomputed)</source>
+        <translation>慢约 20–35%（需要重算前向传播）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="131"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="132"/>
+        <source>slower at small micro-batches</source>
+        <translation>微批次小时速度更慢</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="133"/>
+        <source>long examples are truncated or split</source>
+        <translation>过长的样本会被截断或拆分</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="134"/>
+        <source>much slower optimizer step (PCIe-bound)</source>
+        <translation>优化器步骤慢得多（受 PCIe 带宽限制）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="135"/>
+        <source>needs ≈12 B/param of CPU RAM</source>
+        <translation>每个参数需要约 12 字节 CPU 内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="136"/>
+        <source>{n}× the GPU-hours price</source>
+        <translation>GPU 时费用变为 {n} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="137"/>
+        <source>needs NVLink-class links to scale</source>
+        <translation>需要 NVLink 级互联才能线性扩展</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="138"/>
+        <source>PCIe-only cards lose speed to all-reduce</source>
+        <translation>只有 PCIe 的卡会因 all-reduce 损失速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="139"/>
+        <source>similar or faster with good kernels (bitsandbytes int8 is slower)</source>
+        <translation>有优化内核时速度相近或更快（bitsandbytes int8 较慢）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="140"/>
+        <source>very small</source>
+        <translation>很小</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="141"/>
+        <source>faster decode (fewer bytes per token)</source>
+        <translation>解码更快（每个 token 读取的字节更少）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="142"/>
+        <source>small (≈1–3 % on benchmarks)</source>
+        <translation>较小（基准测试上约 1–3%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="143"/>
+        <source>faster decode</source>
+        <translation>解码更快</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="144"/>
+        <source>long prompts are cut</source>
+        <translation>过长的提示词会被截断</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="145"/>
+        <source>lower aggregate throughput</source>
+        <translation>总吞吐量降低</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="147"/>
+        <source>{n} × ${price} per GPU-hour = ${per_hour}/h</source>
+        <translation>{n} × 每 GPU 时 ${price} = ${per_hour}/小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="148"/>
+        <source>Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h</source>
+        <translation>竞价实例：重做的工作和重启另需 +{extra}（每 {mtbi} 小时中断一次，每 {interval} 小时保存一次检查点）→ {hours} 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="149"/>
+        <source>Serving {hours} h per month</source>
+        <translation>每月服务 {hours} 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="150"/>
+        <source>{hours} h used per month</source>
+        <translation>每月使用 {hours} 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="151"/>
+        <source>power {watts} W × {utilization} at ${price}/kWh</source>
+        <translation>功耗 {watts} W × {utilization}，电价 ${price}/kWh</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="152"/>
+        <source>no resale value</source>
+        <translation>不计转售残值</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="154"/>
+        <source>Engine: {engine}</source>
+        <translation>引擎：{engine}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="155"/>
+        <source>{eta} of peak memory bandwidth ({bandwidth} GB/s) for {dtype} weights</source>
+        <translation>{dtype} 权重下达到峰值显存带宽（{bandwidth} GB/s）的 {eta}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="156"/>
+        <source>Decode reads {weights} GB of weights per step</source>
+        <translation>每步解码读取 {weights} GB 权重</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="157"/>
+        <source>Decode reads {weights} GB of weights + {kv} GB of KV cache per step</source>
+        <translation>每步解码读取 {weights} GB 权重 + {kv} GB KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="158"/>
+        <source>Decode reads {weights} GB of weights per step, split over {n} GPUs (tensor parallel over {link})</source>
+        <translation>每步解码读取 {weights} GB 权重，由 {n} 张 GPU 分担（通过 {link} 张量并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="159"/>
+        <source>Decode reads {weights} GB of weights + {kv} GB of KV cache per step, split over {n} GPUs (tensor parallel over {link})</source>
+        <translation>每步解码读取 {weights} GB 权重 + {kv} GB KV 缓存，由 {n} 张 GPU 分担（通过 {link} 张量并行）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="160"/>
+        <source>{n} GPUs hold different layers in turn: more memory, no more speed</source>
+        <translation>{n} 张 GPU 轮流承载不同的层：显存更多，速度不变</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="161"/>
+        <source>Fixed engine overhead {ms} ms per step</source>
+        <translation>引擎每步固定开销 {ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="162"/>
+        <source>decode GEMMs at {share} of dense peak</source>
+        <translation>解码 GEMM 达到稠密峰值算力的 {share}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="163"/>
+        <source>Calibration: {source}</source>
+        <translation>校准依据：{source}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="164"/>
+        <source>{dtype} dequantization adds {ms} ms per step</source>
+        <translation>{dtype} 反量化每步增加 {ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="165"/>
+        <source>{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense</source>
+        <translation>每个 token {gflop} GFLOP（{formula} + 注意力），MFU 为稠密 {tflops} TFLOPS 的 {mfu}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="166"/>
+        <source>Framework {framework}: eager PyTorch with {ms} ms host overhead per step (H200 cases)</source>
+        <translation>框架 {framework}：eager PyTorch，每步主机开销 {ms} ms（依据 H200 实测）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="167"/>
+        <source>Data-parallel scaling efficiency {share} over {link}</source>
+        <translation>数据并行扩展效率 {share}（经 {link}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="168"/>
+        <source>{net} between {nodes} nodes</source>
+        <translation>{nodes} 个节点之间的 {net}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="169"/>
+        <source>Ethernet</source>
+        <translation>以太网</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="170"/>
+        <source>{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS</source>
+        <translation>每个去噪步 {tflop} TFLOP（{denoiser}）× {steps} 步，按 {tflops} TFLOPS 的 {share} 计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="171"/>
+        <source>+0.1 s text encoder/VAE</source>
+        <translation>文本编码器/VAE 另加 0.1 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="172"/>
+        <source>Several GPUs generate different images in parallel</source>
+        <translation>多张 GPU 并行生成不同的图片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="173"/>
+        <source>{layers}/{total} layers on the GPU</source>
+        <translation>{total} 层中有 {layers} 层在 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="174"/>
+        <source>the rest run from system RAM at ≈50 GB/s</source>
+        <translation>其余层在系统内存中运行，约 50 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="176"/>
+        <source>Weights only: one batch-1 decode pass</source>
+        <translation>只计权重：批次为 1 的一次解码</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="177"/>
+        <source>Hugging Face transformers generate() with a growing DynamicCache</source>
+        <translation>Hugging Face transformers generate()，DynamicCache 随生成增长</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="178"/>
+        <source>KV cache in {dtype} for {batch} × {tokens} tokens</source>
+        <translation>KV 缓存为 {dtype}，容纳 {batch} × {tokens} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="179"/>
+        <source>Caching-allocator reserve calibrated on H200 measurements</source>
+        <translation>缓存分配器的预留量按 H200 实测校准</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="180"/>
+        <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
+        <translation>只知道参数量：层尺寸按 Llama 结构假定（hidden {hidden}，{layers} 层，无 GQA）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="181"/>
+        <source>Enter the model&apos;s config.json for exact KV-cache and activation sizes</source>
+        <translation>填入模型的 config.json 可得到准确的 KV 缓存和激活值大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182"/>
+        <source>vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}</source>
+        <translation>vLLM，张量并行 {tp}，gpu_memory_utilization {utilization}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="183"/>
+        <source>KV cache in {dtype}, {block}-token blocks</source>
+        <translation>KV 缓存为 {dtype}，每块 {block} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="184"/>
+        <source>KV pool {gib} GiB = {blocks} blocks</source>
+        <translation>KV 池 {gib} GiB = {blocks} 个块</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="185"/>
+        <source>{seqs} concurrent sequences of {tokens} tokens</source>
+        <translation>{seqs} 个并发序列，每个 {tokens} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="186"/>
+        <source>The KV pool cannot hold one sequence at this utilization: vLLM would refuse to start</source>
+        <translation>在此利用率下 KV 池连一个序列都放不下：vLLM 会拒绝启动</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="187"/>
+        <source>No GPU given: KV sized for the batch</source>
+        <translation>未指定 GPU：KV 按批次大小计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="188"/>
+        <source>llama.cpp, {dtype} weights, n_ctx {ctx} with {kv} KV allocated at load</source>
+        <translation>llama.cpp，{dtype} 权重，n_ctx {ctx}，加载时按 {kv} 分配 KV</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="189"/>
+        <source>Token embeddings stay in host RAM</source>
+        <translation>词嵌入留在主机内存中</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="190"/>
+        <source>compute buffer ≈ n_ubatch × n_vocab fp32 logits</source>
+        <translation>计算缓冲区 ≈ n_ubatch × n_vocab 个 fp32 logits</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="191"/>
+        <source>Only {layers} of {total} layers fit on the GPU (-ngl {ngl})</source>
+        <translation>GPU 上只放得下 {total} 层中的 {layers} 层（-ngl {ngl}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="192"/>
+        <source>the rest run on the CPU, several times slower</source>
+        <translation>其余层在 CPU 上运行，慢好几倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="193"/>
+        <source>Adapters train in {dtype} with {optimizer}</source>
+        <translation>适配器以 {dtype} 训练，优化器为 {optimizer}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="194"/>
+        <source>the base model is frozen</source>
+        <translation>基座模型冻结</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="195"/>
+        <source>AdamW (2 states)</source>
+        <translation>AdamW（2 个状态）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="196"/>
+        <source>SGD with momentum (1 state)</source>
+        <translation>带动量的 SGD（1 个状态）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="197"/>
+        <source>Lion (1 state)</source>
+        <translation>Lion（1 个状态）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="198"/>
+        <source>Adafactor (factored second moments)</source>
+        <translation>Adafactor（分解的二阶矩）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="199"/>
+        <source>paged 8-bit AdamW (2 bytes of state)</source>
+        <translation>分页 8 位 AdamW（2 字节状态）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="200"/>
+        <source>Mixed precision with fp32 master weights ({framework}): 2 + 2 + 12 = 16 bytes per parameter (ZeRO paper)</source>
+        <translation>混合精度，fp32 主权重（{framework}）：每个参数 2 + 2 + 12 = 16 字节（ZeRO 论文）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="201"/>
+        <source>fp32 parameters and gradients with {optimizer} in fp32 (4 + 4 + 8 bytes per parameter)</source>
+        <translation>fp32 参数和梯度，{optimizer} 也用 fp32（每个参数 4 + 4 + 8 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="202"/>
+        <source>Pure {dtype} training: parameters, gradients and {optimizer} in {dtype2} (2 + 2 + 4 bytes per parameter with AdamW)</source>
+        <translation>纯 {dtype} 训练：参数、梯度和 {optimizer} 都用 {dtype2}（使用 AdamW 时每个参数 2 + 2 + 4 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="203"/>
+        <source>choose framework &apos;deepspeed&apos; or &apos;fsdp&apos; for fp32 master weights (16 bytes per parameter)</source>
+        <translation>如需 fp32 主权重（每个参数 16 字节），请选择框架 'deepspeed' 或 'fsdp'</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="204"/>
+        <source>Peak at the loss: saved activations and fp32 logits are alive</source>
+        <translation>峰值出现在计算损失时：保存的激活值和 fp32 logits 同时占用显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="205"/>
+        <source>Peak at the end of backward: all gradients plus one layer&apos;s activations</source>
+        <translation>峰值出现在反向传播结束时：全部梯度加一层的激活值</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="206"/>
+        <source>Peak at the optimizer step: gradients, states and optimizer temporaries</source>
+        <translation>峰值出现在优化器步骤：梯度、状态和优化器临时张量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="207"/>
+        <source>{task} with {optimizer_id}</source>
+        <translation>{task}，优化器 {optimizer_id}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="208"/>
+        <source>micro-batch {batch} × {tokens} tokens</source>
+        <translation>微批次 {batch} × {tokens} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="209"/>
+        <source>gradient checkpointing</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="210"/>
+        <source>no gradient checkpointing</source>
+        <translation>未开启梯度检查点</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="211"/>
+        <source>Weights include autocast&apos;s bf16 copies of the fp32 parameters</source>
+        <translation>权重包含 autocast 为 fp32 参数生成的 bf16 副本</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="212"/>
+        <source>diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call</source>
+        <translation>diffusers {family} 流水线，{width}×{height}，每次调用生成 {batch} 张图</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="213"/>
+        <source>diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call, classifier-free guidance</source>
+        <translation>diffusers {family} 流水线，{width}×{height}，每次调用生成 {batch} 张图，使用无分类器引导</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="214"/>
+        <source>Peak at the denoiser</source>
+        <translation>峰值出现在去噪网络</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="215"/>
+        <source>Peak at the VAE decode</source>
+        <translation>峰值出现在 VAE 解码</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="216"/>
+        <source>Peak at the denoiser (VAE slicing on)</source>
+        <translation>峰值出现在去噪网络（已开启 VAE 切片）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="217"/>
+        <source>Peak at the VAE decode (VAE slicing on)</source>
+        <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
 </context>
 <context>
@@ -1129,12 +2062,12 @@
 <context>
     <name>LiveSummary</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="101"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="102"/>
         <source>Cannot estimate: %1</source>
         <translation>无法估算：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="110"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="112"/>
         <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
         <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
     </message>
@@ -1338,113 +2271,113 @@
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="240"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="242"/>
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="241"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="243"/>
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
         <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="250"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="252"/>
         <source>&amp;Catalog model</source>
         <translation>目录中的模型(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="251"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
         <source>C&amp;ustom model</source>
         <translation>自定义模型(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="255"/>
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
         <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="268"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="360"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="270"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="362"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="272"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="274"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="273"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="275"/>
         <source>from the fields below</source>
         <translation>由下方字段计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="274"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="276"/>
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
         <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="278"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="280"/>
         <source>&amp;Parameters:</source>
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="281"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="283"/>
         <source>Layers:</source>
         <translation>层数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="282"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="284"/>
         <source>Hidden size:</source>
         <translation>隐藏维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="283"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
         <source>Attention heads:</source>
         <translation>注意力头数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="284"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="286"/>
         <source>KV heads (GQA):</source>
         <translation>KV 头数 (GQA)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="287"/>
         <source>MLP size:</source>
         <translation>MLP 维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="286"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="288"/>
         <source>Vocabulary:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="299"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="301"/>
         <source>Load config.&amp;json…</source>
         <translation>加载 config.json(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="300"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="302"/>
         <source>Use &amp;these values</source>
         <translation>使用这些值(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="375"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="377"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="384"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="386"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="385"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="387"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="416"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="418"/>
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
@@ -1496,157 +2429,157 @@
 <context>
     <name>OptionsTableModel</name>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="78"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
         <source>Fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
         <source>VRAM used / per GPU</source>
         <translation>显存占用 / 每块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
         <source>Run time</source>
         <translation>运行时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
         <source>Tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="111"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
         <source>Total cost</source>
         <translation>总成本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="83"/>
         <source>Price/hour</source>
         <translation>价格/小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="83"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="84"/>
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="83"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="84"/>
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="84"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="85"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="89"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="90"/>
         <source>Expected peak memory per GPU (as nvidia-smi shows it) / the GPU&apos;s capacity, in %1.</source>
         <translation>每块 GPU 的预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="93"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="94"/>
         <source>Memory left free per GPU at the peak, in %1.</source>
         <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="98"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="99"/>
         <source>Price per hour of all the option&apos;s GPUs together (not per GPU).</source>
         <translation>该方案所有 GPU 合计的每小时价格（不是每块 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="101"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="102"/>
         <source>Cost of the whole run (price per hour × run time).</source>
         <translation>整个运行的成本（每小时价格 × 运行时间）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="102"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="103"/>
         <source>Cost per month of running all the time (price per hour × hours per month; set in Preferences).</source>
         <translation>全天候运行的每月成本（每小时价格 × 每月小时数；可在首选项中设置）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="104"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="105"/>
         <source>Cost per million generated tokens at this option&apos;s throughput (no run length or request rate given).</source>
         <translation>按该方案的吞吐量，每生成一百万 token 的成本（未给出运行时长或请求速率）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="111"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
         <source>Cost / month</source>
         <translation>成本 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="113"/>
         <source>Cost / 1M tokens</source>
         <translation>成本 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="119"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="120"/>
         <source>%1 tok/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="125"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="126"/>
         <source>%1 s/image</source>
         <translation>%1 秒/张</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="133"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="134"/>
         <source>Fits with %1 free per GPU</source>
         <translation>放得下，每块 GPU 剩余 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="137"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="138"/>
         <source>Needs %1 per GPU, has %2 (largest: %3)</source>
         <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="155"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="156"/>
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="155"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="156"/>
         <source>No</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="163"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="164"/>
         <source>no price in catalog</source>
         <translation>目录中无价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="185"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="186"/>
         <source>%1 / month</source>
         <translation>%1 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="189"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="190"/>
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
     </message>
@@ -1842,127 +2775,127 @@
 <context>
     <name>QuantizationPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="440"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="442"/>
         <source>Precision and batch</source>
         <translation>精度与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="441"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="443"/>
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
         <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="450"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="452"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="454"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="456"/>
         <source>&amp;Gradient checkpointing</source>
         <translation>梯度检查点(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="461"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="463"/>
         <source>None (plain data parallel)</source>
         <translation>无（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="462"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="464"/>
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="463"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="465"/>
         <source>ZeRO-2 (+ gradients)</source>
         <translation>ZeRO-2（+ 梯度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="464"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="466"/>
         <source>ZeRO-3 (+ parameters)</source>
         <translation>ZeRO-3（+ 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="465"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="467"/>
         <source>FSDP full shard</source>
         <translation>FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="476"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="478"/>
         <source>LoRA &amp;rank:</source>
         <translation>LoRA 秩(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="480"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
         <source>&amp;Optimizer:</source>
         <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="481"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
         <source>Multi-GPU &amp;sharding:</source>
         <translation>多 GPU 分片(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
         <source>&amp;Batch size (per GPU):</source>
         <translation>批大小（每块 GPU）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="485"/>
         <source>Se&amp;quence length (tokens):</source>
         <translation>序列长度 (token)(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="486"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="488"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="501"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
         <source>&amp;Prompt tokens:</source>
         <translation>提示 token 数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="502"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="504"/>
         <source>O&amp;utput tokens:</source>
         <translation>输出 token 数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="505"/>
         <source>Concurrent se&amp;quences (batch):</source>
         <translation>并发序列数（批大小）(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="505"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="507"/>
         <source>&amp;Engine:</source>
         <translation>引擎(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="508"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="510"/>
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="512"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="514"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="518"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="520"/>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="519"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="521"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="520"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="522"/>
         <source>I&amp;mages:</source>
         <translation>图像数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="526"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="528"/>
         <source>&amp;Weights format:</source>
         <translation>权重格式(&amp;W)：</translation>
     </message>
@@ -1970,97 +2903,97 @@
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="52"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="53"/>
         <source>Recommended GPUs</source>
         <translation>推荐的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="53"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="54"/>
         <source>Ranked for your job. Hover a row for the memory breakdown and assumptions; change any earlier page and this updates.</source>
         <translation>已按您的任务排序。悬停在某行上可查看显存明细和假设；修改前面任意页面，结果会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="65"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="66"/>
         <source>Show only options that &amp;fit</source>
         <translation>只显示放得下的方案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="67"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="68"/>
         <source>Every price &amp;offer</source>
         <translation>所有报价(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="69"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="70"/>
         <source>Rank every provider&apos;s price for each GPU, not only the cheapest offer per pricing type (on-demand, spot …).</source>
         <translation>对每款 GPU 列出所有服务商的价格，而不只是每种计费方式（按需、竞价……）中最便宜的一个。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="93"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="94"/>
         <source>What to change to fit your GPU</source>
         <translation>怎样调整才能放进您的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="184"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="185"/>
         <source>Cannot estimate this job: %1</source>
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="208"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="210"/>
         <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
         <translation>此任务每块 GPU 至少需要 %1；目录中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="213"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="215"/>
         <source>The model has %1 billion parameters; the largest published models have a few thousand billion.</source>
         <translation>该模型有 %1 十亿参数；已发布的最大模型也只有几千十亿参数。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="222"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="224"/>
         <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
         <translation>没有方案放得下：目录中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="227"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="229"/>
         <source>See “%1” below for changes that would help.</source>
         <translation>请参阅下方“%1”中有帮助的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="236"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="238"/>
         <source>No option fits, so every option is shown.</source>
         <translation>没有放得下的方案，因此显示全部方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="243"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="245"/>
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="246"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="248"/>
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="257"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="259"/>
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="260"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="262"/>
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="270"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="273"/>
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="273"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="276"/>
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="273"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="276"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
@@ -2076,17 +3009,17 @@
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="175"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="177"/>
         <source>What do you want to run?</source>
         <translation>您想运行什么？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="176"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="178"/>
         <source>Pick the job. Each task starts with sensible settings you can change on the next pages.</source>
         <translation>选择任务。每种任务都带有合理的默认设置，可在后续页面修改。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="192"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="194"/>
         <source>Tip: press Enter to go to the next page, Alt+letter to pick an option.</source>
         <translation>提示：按 Enter 进入下一页，按 Alt+字母 选择选项。</translation>
     </message>

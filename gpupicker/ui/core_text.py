@@ -1,0 +1,341 @@
+"""Chinese (or any language's) rendering of the English sentences core writes.
+
+Core is Qt-free and writes option reasons, recommendation notes, advisor
+descriptions and assumptions in English f-strings. :func:`translate_core_text`
+splits such a text the way core builds it (sentences joined by ". ", clauses by
+"; "), matches each clause against regular expressions derived from core's
+f-string templates (:data:`TEMPLATES`, every one a literal for lupdate in the
+"CoreText" context) and renders ``QCoreApplication.translate("CoreText",
+template)`` with the captured values, numbers keeping core's formatting.
+Unmatched pieces stay English. Without a translator ``translate`` returns the
+English template, so the output equals the input exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+CONTEXT = "CoreText"
+
+TEMPLATES: tuple[str, ...] = (
+    # option reasons (recommend._fit_and_speed, _limit_why, _limit_and_reason, _build_options)
+    QT_TRANSLATE_NOOP("CoreText", "Fits: {used} of {cap} GiB per GPU ({headroom} headroom)"),
+    QT_TRANSLATE_NOOP("CoreText", "Fits: {used} of {cap} GiB per GPU ({headroom} headroom) — tight, VRAM is nearly the limit"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit even split over {n} GPUs"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "use more GPUs, a bigger card or lower precision"),
+    QT_TRANSLATE_NOOP("CoreText", "{rate} training tokens/s"),
+    QT_TRANSLATE_NOOP("CoreText", "{seconds} s per image"),
+    QT_TRANSLATE_NOOP("CoreText", "{rate} tokens/s per sequence"),
+    QT_TRANSLATE_NOOP("CoreText", "{rate} tokens/s per sequence ({aggregate} aggregate)"),
+    QT_TRANSLATE_NOOP("CoreText", "{rate} tokens/s per sequence ({aggregate} aggregate per replica)"),
+    QT_TRANSLATE_NOOP("CoreText", "memory bandwidth ({bandwidth} GB/s) limits decode"),
+    QT_TRANSLATE_NOOP("CoreText", "compute ({tflops} dense TFLOPS) limits speed"),
+    QT_TRANSLATE_NOOP("CoreText", "the {link} link between GPUs limits speed"),
+    QT_TRANSLATE_NOOP("CoreText", "the {framework} engine's per-step overhead, not the GPU, limits speed"),
+    QT_TRANSLATE_NOOP("CoreText", "layers offloaded to system RAM limit speed"),
+    QT_TRANSLATE_NOOP("CoreText", "{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Non-NVIDIA"),
+    QT_TRANSLATE_NOOP("CoreText", "NVIDIA (third-party modified)"),
+    QT_TRANSLATE_NOOP("CoreText", "FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs"),
+    QT_TRANSLATE_NOOP("CoreText", "each of the {n} GPUs renders its own images"),
+    QT_TRANSLATE_NOOP("CoreText", "{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{replicas} replicas needed for {rpm} requests/min"),
+    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h"),
+    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h × {hours} h = ${total}"),
+    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h = ${per_month}/month"),
+    QT_TRANSLATE_NOOP("CoreText", "no price in the catalog"),
+    QT_TRANSLATE_NOOP("CoreText", "no price in the catalog to check against the budget"),
+    QT_TRANSLATE_NOOP("CoreText", "over the ${cap}/h cap"),
+    QT_TRANSLATE_NOOP("CoreText", "over the ${budget} budget"),
+    QT_TRANSLATE_NOOP("CoreText", "misses the {deadline} h deadline"),
+    QT_TRANSLATE_NOOP("CoreText", "Consumer cards have no NVLink: gradient and parameter exchange go over PCIe"),  # noqa: E501
+    # recommendation notes
+    QT_TRANSLATE_NOOP("CoreText", "Prices converted to USD before ranking: {conversions}"),
+    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each"),
+    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (default rate)"),
+    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "It needs several GPUs (or lower precision)"),
+    QT_TRANSLATE_NOOP("CoreText", "No option fits in memory"),
+    QT_TRANSLATE_NOOP("CoreText", "see the advice for changes that would"),
+    QT_TRANSLATE_NOOP("CoreText", "In {dtype} the model does not fit a 24 GB card"),
+    QT_TRANSLATE_NOOP("CoreText", "guides that quote speeds for such cards assume 8- or 4-bit quantized weights"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Agrees with the seed guide's rule of thumb for {scenario}: {gpu} ({why})"),
+    QT_TRANSLATE_NOOP("CoreText", "The seed guide suggests {ids} for {scenario} ({why})"),
+    QT_TRANSLATE_NOOP("CoreText", "with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "It costs {cost}× the top pick ({n} × {gpu}, {provider})"),
+    QT_TRANSLATE_NOOP("CoreText", "large-model training (70B+)"),
+    QT_TRANSLATE_NOOP("CoreText", "LLM training (7B–70B)"),
+    QT_TRANSLATE_NOOP("CoreText", "fine-tuning / LoRA"),
+    QT_TRANSLATE_NOOP("CoreText", "inference"),
+    QT_TRANSLATE_NOOP("CoreText", "development / testing"),
+    QT_TRANSLATE_NOOP("CoreText", "most memory and speed"),
+    QT_TRANSLATE_NOOP("CoreText", "best balance of cost and performance"),
+    QT_TRANSLATE_NOOP("CoreText", "24 GB, good value"),
+    QT_TRANSLATE_NOOP("CoreText", "high throughput at a fair price"),
+    QT_TRANSLATE_NOOP("CoreText", "lowest cost, enough VRAM"),
+    QT_TRANSLATE_NOOP("CoreText", "fits"),
+    QT_TRANSLATE_NOOP("CoreText", "does not fit"),
+    QT_TRANSLATE_NOOP("CoreText", "no price"),
+    QT_TRANSLATE_NOOP("CoreText", "{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "other options' hours follow from their own speed"),
+    QT_TRANSLATE_NOOP("CoreText", "For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{gpu_id} × {n}: not estimated ({error})"),
+    QT_TRANSLATE_NOOP("CoreText", "no exchange rate for {currency}"),
+    QT_TRANSLATE_NOOP("CoreText", "add one (USD per {currency}) in the settings"),
+    # errors (live estimate, results page)
+    QT_TRANSLATE_NOOP("CoreText", "model {model} is not resolved"),
+    QT_TRANSLATE_NOOP("CoreText", "look it up in the catalog first"),
+    QT_TRANSLATE_NOOP("CoreText", "image generation needs a diffusion model (UNet/DiT)"),
+    QT_TRANSLATE_NOOP("CoreText", "{label} is a language model"),
+    QT_TRANSLATE_NOOP("CoreText", "{label} is a diffusion model: choose the image-generation task (task 'image_gen')"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')"),
+    QT_TRANSLATE_NOOP("CoreText", "model has neither an architecture nor a parameter count"),
+    # advisor descriptions
+    QT_TRANSLATE_NOOP("CoreText", "Train in pure bf16 (weights and optimizer states)"),
+    QT_TRANSLATE_NOOP("CoreText", "Use an 8-bit (paged) AdamW (bitsandbytes)"),
+    QT_TRANSLATE_NOOP("CoreText", "Fine-tune LoRA adapters (r=16, all linear layers) instead of all weights"),
+    QT_TRANSLATE_NOOP("CoreText", "QLoRA: 4-bit NF4 base weights + LoRA adapters"),
+    QT_TRANSLATE_NOOP("CoreText", "QLoRA: keep the frozen base in 4-bit NF4"),
+    QT_TRANSLATE_NOOP("CoreText", "Turn on gradient checkpointing"),
+    QT_TRANSLATE_NOOP("CoreText", "Micro-batch {batch} with {steps}× gradient accumulation (same effective batch)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Shorter sequences: {tokens} tokens"),
+    QT_TRANSLATE_NOOP("CoreText", "Offload optimizer states to CPU RAM (ZeRO-Offload)"),
+    QT_TRANSLATE_NOOP("CoreText", "Shard over {n} GPUs with FSDP / ZeRO-3"),
+    QT_TRANSLATE_NOOP("CoreText", "8-bit weights (GGUF Q8_0)"),
+    QT_TRANSLATE_NOOP("CoreText", "8-bit weights (FP8/INT8)"),
+    QT_TRANSLATE_NOOP("CoreText", "4-bit weights (GGUF Q4_K_M)"),
+    QT_TRANSLATE_NOOP("CoreText", "4-bit weights (AWQ/GPTQ, NF4)"),
+    QT_TRANSLATE_NOOP("CoreText", "Quantize the KV cache to FP8/INT8"),
+    QT_TRANSLATE_NOOP("CoreText", "Shorter context: about {tokens} tokens"),
+    QT_TRANSLATE_NOOP("CoreText", "Serve {n} sequences at a time"),
+    QT_TRANSLATE_NOOP("CoreText", "Split the model over {n} GPUs (tensor parallel)"),
+    # advisor speed and quality costs
+    QT_TRANSLATE_NOOP("CoreText", "faster"),
+    QT_TRANSLATE_NOOP("CoreText", "slight"),
+    QT_TRANSLATE_NOOP("CoreText", "keep fp32 master weights if the loss stalls"),
+    QT_TRANSLATE_NOOP("CoreText", "≈ same speed"),
+    QT_TRANSLATE_NOOP("CoreText", "negligible (8-bit Adam matches 32-bit, Dettmers et al. 2022)"),
+    QT_TRANSLATE_NOOP("CoreText", "faster per step"),
+    QT_TRANSLATE_NOOP("CoreText", "usually close to full fine-tuning for instruction tuning"),
+    QT_TRANSLATE_NOOP("CoreText", "less for new domains"),
+    QT_TRANSLATE_NOOP("CoreText", "≈30–50 % slower than LoRA (dequantization)"),
+    QT_TRANSLATE_NOOP("CoreText", "close to 16-bit LoRA (QLoRA paper)"),
+    QT_TRANSLATE_NOOP("CoreText", "≈30–50 % slower (dequantization)"),
+    QT_TRANSLATE_NOOP("CoreText", "≈20–35 % slower (the forward pass is recomputed)"),
+    QT_TRANSLATE_NOOP("CoreText", "none"),
+    QT_TRANSLATE_NOOP("CoreText", "slower at small micro-batches"),
+    QT_TRANSLATE_NOOP("CoreText", "long examples are truncated or split"),
+    QT_TRANSLATE_NOOP("CoreText", "much slower optimizer step (PCIe-bound)"),
+    QT_TRANSLATE_NOOP("CoreText", "needs ≈12 B/param of CPU RAM"),
+    QT_TRANSLATE_NOOP("CoreText", "{n}× the GPU-hours price"),
+    QT_TRANSLATE_NOOP("CoreText", "needs NVLink-class links to scale"),
+    QT_TRANSLATE_NOOP("CoreText", "PCIe-only cards lose speed to all-reduce"),
+    QT_TRANSLATE_NOOP("CoreText", "similar or faster with good kernels (bitsandbytes int8 is slower)"),
+    QT_TRANSLATE_NOOP("CoreText", "very small"),
+    QT_TRANSLATE_NOOP("CoreText", "faster decode (fewer bytes per token)"),
+    QT_TRANSLATE_NOOP("CoreText", "small (≈1–3 % on benchmarks)"),
+    QT_TRANSLATE_NOOP("CoreText", "faster decode"),
+    QT_TRANSLATE_NOOP("CoreText", "long prompts are cut"),
+    QT_TRANSLATE_NOOP("CoreText", "lower aggregate throughput"),
+    # assumptions (tooltips): cost
+    QT_TRANSLATE_NOOP("CoreText", "{n} × ${price} per GPU-hour = ${per_hour}/h"),
+    QT_TRANSLATE_NOOP("CoreText", "Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Serving {hours} h per month"),
+    QT_TRANSLATE_NOOP("CoreText", "{hours} h used per month"),
+    QT_TRANSLATE_NOOP("CoreText", "power {watts} W × {utilization} at ${price}/kWh"),
+    QT_TRANSLATE_NOOP("CoreText", "no resale value"),
+    # assumptions: throughput
+    QT_TRANSLATE_NOOP("CoreText", "Engine: {engine}"),
+    QT_TRANSLATE_NOOP("CoreText", "{eta} of peak memory bandwidth ({bandwidth} GB/s) for {dtype} weights"),
+    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights per step"),
+    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights + {kv} GB of KV cache per step"),
+    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights per step, split over {n} GPUs (tensor parallel over {link})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights + {kv} GB of KV cache per step, split over {n} GPUs (tensor parallel over {link})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs hold different layers in turn: more memory, no more speed"),
+    QT_TRANSLATE_NOOP("CoreText", "Fixed engine overhead {ms} ms per step"),
+    QT_TRANSLATE_NOOP("CoreText", "decode GEMMs at {share} of dense peak"),
+    QT_TRANSLATE_NOOP("CoreText", "Calibration: {source}"),
+    QT_TRANSLATE_NOOP("CoreText", "{dtype} dequantization adds {ms} ms per step"),
+    QT_TRANSLATE_NOOP("CoreText", "{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: eager PyTorch with {ms} ms host overhead per step (H200 cases)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Data-parallel scaling efficiency {share} over {link}"),
+    QT_TRANSLATE_NOOP("CoreText", "{net} between {nodes} nodes"),
+    QT_TRANSLATE_NOOP("CoreText", "Ethernet"),
+    QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "+0.1 s text encoder/VAE"),
+    QT_TRANSLATE_NOOP("CoreText", "Several GPUs generate different images in parallel"),
+    QT_TRANSLATE_NOOP("CoreText", "{layers}/{total} layers on the GPU"),
+    QT_TRANSLATE_NOOP("CoreText", "the rest run from system RAM at ≈50 GB/s"),
+    # assumptions: memory, engines, training, diffusion
+    QT_TRANSLATE_NOOP("CoreText", "Weights only: one batch-1 decode pass"),
+    QT_TRANSLATE_NOOP("CoreText", "Hugging Face transformers generate() with a growing DynamicCache"),
+    QT_TRANSLATE_NOOP("CoreText", "KV cache in {dtype} for {batch} × {tokens} tokens"),
+    QT_TRANSLATE_NOOP("CoreText", "Caching-allocator reserve calibrated on H200 measurements"),
+    QT_TRANSLATE_NOOP("CoreText", "Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Enter the model's config.json for exact KV-cache and activation sizes"),
+    QT_TRANSLATE_NOOP("CoreText", "vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}"),
+    QT_TRANSLATE_NOOP("CoreText", "KV cache in {dtype}, {block}-token blocks"),
+    QT_TRANSLATE_NOOP("CoreText", "KV pool {gib} GiB = {blocks} blocks"),
+    QT_TRANSLATE_NOOP("CoreText", "{seqs} concurrent sequences of {tokens} tokens"),
+    QT_TRANSLATE_NOOP("CoreText", "The KV pool cannot hold one sequence at this utilization: vLLM would refuse to start"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "No GPU given: KV sized for the batch"),
+    QT_TRANSLATE_NOOP("CoreText", "llama.cpp, {dtype} weights, n_ctx {ctx} with {kv} KV allocated at load"),
+    QT_TRANSLATE_NOOP("CoreText", "Token embeddings stay in host RAM"),
+    QT_TRANSLATE_NOOP("CoreText", "compute buffer ≈ n_ubatch × n_vocab fp32 logits"),
+    QT_TRANSLATE_NOOP("CoreText", "Only {layers} of {total} layers fit on the GPU (-ngl {ngl})"),
+    QT_TRANSLATE_NOOP("CoreText", "the rest run on the CPU, several times slower"),
+    QT_TRANSLATE_NOOP("CoreText", "Adapters train in {dtype} with {optimizer}"),
+    QT_TRANSLATE_NOOP("CoreText", "the base model is frozen"),
+    QT_TRANSLATE_NOOP("CoreText", "AdamW (2 states)"),
+    QT_TRANSLATE_NOOP("CoreText", "SGD with momentum (1 state)"),
+    QT_TRANSLATE_NOOP("CoreText", "Lion (1 state)"),
+    QT_TRANSLATE_NOOP("CoreText", "Adafactor (factored second moments)"),
+    QT_TRANSLATE_NOOP("CoreText", "paged 8-bit AdamW (2 bytes of state)"),
+    QT_TRANSLATE_NOOP("CoreText", "Mixed precision with fp32 master weights ({framework}): 2 + 2 + 12 = 16 bytes per parameter (ZeRO paper)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "fp32 parameters and gradients with {optimizer} in fp32 (4 + 4 + 8 bytes per parameter)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Pure {dtype} training: parameters, gradients and {optimizer} in {dtype2} (2 + 2 + 4 bytes per parameter with AdamW)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "choose framework 'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Peak at the loss: saved activations and fp32 logits are alive"),
+    QT_TRANSLATE_NOOP("CoreText", "Peak at the end of backward: all gradients plus one layer's activations"),
+    QT_TRANSLATE_NOOP("CoreText", "Peak at the optimizer step: gradients, states and optimizer temporaries"),
+    QT_TRANSLATE_NOOP("CoreText", "{task} with {optimizer_id}"),
+    QT_TRANSLATE_NOOP("CoreText", "micro-batch {batch} × {tokens} tokens"),
+    QT_TRANSLATE_NOOP("CoreText", "gradient checkpointing"),
+    QT_TRANSLATE_NOOP("CoreText", "no gradient checkpointing"),
+    QT_TRANSLATE_NOOP("CoreText", "Weights include autocast's bf16 copies of the fp32 parameters"),
+    QT_TRANSLATE_NOOP("CoreText", "diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call, classifier-free guidance"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Peak at the denoiser"),
+    QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode"),
+    QT_TRANSLATE_NOOP("CoreText", "Peak at the denoiser (VAE slicing on)"),
+    QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode (VAE slicing on)"),
+)
+"""English templates of core's sentences and clauses; ``{name}`` marks a captured value."""
+
+_PATTERNS: dict[str, str] = {
+    "why": r"[^()]+",
+    "provider": r"[^,()]+",
+    "verdict": r"fits|does not fit",
+    "task": r"lora|qlora|full_ft|pretrain|inference|image_gen",
+    "optimizer_id": r"[\w-]+",
+    "n": r"\d[\d,]*",
+    "replicas": r"\d[\d,]*",
+}
+"""Placeholder patterns other than the default ``.+?`` (where a value may contain the text
+that follows it, e.g. a GPU name with a comma before the provider)."""
+
+_NESTED = frozenset({"scenario", "why", "verdict", "provider", "vendor", "link", "error",
+                     "optimizer", "net", "conversions"})
+"""Placeholders whose values are core phrases themselves, translated in turn."""
+
+_ANY = r"(?:(?!; ).)+?"
+"""Default placeholder pattern: any text within one clause."""
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_SENTENCE_END = re.compile(r"((?<!et al)\.(?: +|$))")
+_CLAUSE_SEP = re.compile(r"(; )")
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _compile(template: str) -> tuple[re.Pattern[str], str]:
+    """The regular expression matching ``template`` and its longest literal piece."""
+    parts = _PLACEHOLDER.split(template)
+    rx = []
+    for i, part in enumerate(parts):
+        rx.append(re.escape(part) if i % 2 == 0
+                  else f"(?P<{part}>{_PATTERNS.get(part, _ANY)})")
+    literal = max(parts[::2], key=len)
+    return re.compile("".join(rx), re.DOTALL), literal
+
+
+_COMPILED: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
+    sorted(((t, *_compile(t)) for t in TEMPLATES), key=lambda x: -len(x[2])))
+"""(template, regex, literal), most specific (longest literal) first."""
+
+
+def _render(template: str, values: dict[str, str]) -> str:
+    text = QCoreApplication.translate(CONTEXT, template)
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+def _clause(text: str) -> str:
+    """One clause translated (unchanged when no template matches)."""
+    for template, rx, literal in _COMPILED:
+        if literal not in text:
+            continue
+        m = rx.fullmatch(text)
+        if m is None:
+            continue
+        values = m.groupdict()
+        for name, value in values.items():
+            if name == "conversions":
+                values[name] = _join(value, ", ", "、")
+            elif name in _NESTED:
+                values[name] = _body(value)
+        return _render(template, values)
+    return text
+
+
+def _join(text: str, sep: str, translated_sep: str) -> str:
+    """``text`` split on ``sep``, each piece translated; ``translated_sep`` joins them when
+    any piece changed."""
+    pieces = text.split(sep)
+    out = [_clause(p) for p in pieces]
+    return (translated_sep if out != pieces else sep).join(out)
+
+
+def _body(text: str) -> str:
+    """A sentence without its full stop: whole, else clause by clause."""
+    whole = _clause(text)
+    if whole != text or "; " not in text:
+        return whole
+    return _join(text, "; ", "；")
+
+
+@lru_cache(maxsize=8192)
+def _translate(text: str, lang: str) -> str:
+    del lang  # part of the cache key only
+    pieces = _SENTENCE_END.split(text)
+    out: list[str] = []
+    for i in range(0, len(pieces), 2):
+        body = pieces[i]
+        sep = pieces[i + 1] if i + 1 < len(pieces) else ""
+        new = _body(body) if body else body
+        if new != body and sep:
+            sep = "。"
+        out.append(new + sep)
+    return "".join(out)
+
+
+def translate_core_text(text: str) -> str:
+    """``text`` from core, translated sentence by sentence into the UI's language.
+
+    Pieces no template matches stay English; without a translator for "CoreText" the
+    result is ``text`` itself.
+    """
+    if not text:
+        return text
+    return _translate(text, QCoreApplication.translate(CONTEXT, "none"))
+
+
+def core_clauses(text: str) -> list[str]:
+    """The sentences of ``text`` split into clauses, as :func:`translate_core_text` sees
+    them (for coverage checks)."""
+    out = []
+    for i, body in enumerate(_SENTENCE_END.split(text)):
+        if i % 2 == 0 and body:
+            out += body.split("; ")
+    return out
+
+
+def has_cjk(text: str) -> bool:
+    """True when ``text`` contains Chinese characters or full-width punctuation."""
+    return bool(_CJK.search(text))
+
+
+__all__ = ["TEMPLATES", "core_clauses", "has_cjk", "translate_core_text"]

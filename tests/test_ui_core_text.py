@@ -1,0 +1,131 @@
+"""The zh_CN translation of core's English sentences (gpupicker.ui.core_text).
+
+Core (Qt-free) writes reasons, notes, advice and assumptions in English; the UI
+translates them sentence by sentence. These tests run the calculator over a broad
+set of workloads and check that (almost) every distinct sentence is translated,
+and that without a translator the text comes back unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gpupicker.core.advisor import advise
+from gpupicker.core.recommend import recommend
+from gpupicker.core.workload import Workload
+
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, built_translations)
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+# (task, model id, extra workload fields, preferred GPU for the advisor)
+WORKLOADS: tuple[tuple[str, str, dict, str | None], ...] = (
+    ("inference", "llama3_8b", {}, "rtx_4090"),
+    ("inference", "llama3_70b", {"batch": 8, "prompt_len": 2048, "new_tokens": 512}, "rtx_4090"),
+    ("inference", "qwen2_5_72b", {"framework": "vllm", "requests_per_minute": 60,
+                                  "pricing": "spot"}, "l40s"),
+    ("inference", "qwen2_5_7b", {"framework": "vllm", "max_usd_per_hour": 1.0,
+                                 "budget_usd": 100, "train_hours": 200}, None),
+    ("inference", "llama3_70b", {"framework": "llama.cpp", "weights_dtype": "q4_k_m"},
+     "rtx_4090"),
+    ("inference", "llama3_1_405b", {"weights_dtype": "fp8", "framework": "vllm"}, "h100_sxm"),
+    ("inference", "mixtral_8x7b", {"framework": "llama.cpp", "weights_dtype": "q8_0",
+                                   "seq_len": 8192}, "rtx_3090"),
+    ("lora", "llama3_8b", {"batch": 4, "seq_len": 4096, "train_hours": 5, "gpu": "rtx_4090",
+                           "deadline_hours": 3}, "rtx_4090"),
+    ("qlora", "llama3_70b", {"dataset_tokens": 5e7, "budget_usd": 50}, "rtx_4090"),
+    ("full_ft", "llama3_8b", {"batch": 8, "dataset_tokens": 1e8, "weights_dtype": "fp32"},
+     "a100_sxm_80gb"),
+    ("full_ft", "qwen2_5_1_5b", {"dataset_tokens": 2e7, "pricing": "spot"}, "rtx_4090"),
+    ("pretrain", "qwen2_5_0_5b", {"train_hours": 10, "gpu": "h100_sxm", "num_gpus": 8}, None),
+    ("pretrain", "llama3_70b", {"dataset_tokens": 1e9, "grad_ckpt": True}, "h100_sxm"),
+    ("image_gen", "sdxl_base", {"images": 1000}, "rtx_3060_12gb"),
+    ("image_gen", "flux1_dev", {"images": 200, "resolution": 1024}, "rtx_4060_ti_16gb"),
+)
+
+
+def collect_texts() -> set[str]:
+    """Distinct reasons, notes and advice descriptions core writes for :data:`WORKLOADS`."""
+    from gpupicker.catalog import open_catalog
+
+    with open_catalog() as repo:
+        gpus, prices = repo.gpus(), repo.prices()
+        fx = dict(repo.get_fx_rates())
+        models = {m: repo.get_model(m) for m in {w[1] for w in WORKLOADS}}
+    byid = {g.id: g for g in gpus}
+    texts: set[str] = set()
+    for i, (task, model_id, extra, preferred) in enumerate(WORKLOADS):
+        w = Workload(task=task, model=models[model_id], model_id=model_id, **extra)
+        goal = ("cheapest", "fastest", "value", "headroom")[i % 4]
+        rec = recommend(w, gpus, prices, goal=goal, fx_rates=fx if i % 2 else {"CNY": 7.2})
+        texts.update(o.reason for o in rec.options if o.reason)
+        texts.update(rec.notes)
+        if preferred:
+            texts.update(a.description for a in advise(w, byid[preferred], include_speed=False))
+    return texts
+
+
+@pytest.fixture
+def zh_cn(qapp, built_translations):
+    """The zh_CN translators installed for one test (removed afterwards)."""
+    from PySide6.QtCore import QLocale
+
+    from gpupicker.ui.i18n import install_translators
+
+    loaded = install_translators(qapp, "zh_CN")
+    assert loaded["gpupicker"]
+    try:
+        yield qapp
+    finally:
+        for t in getattr(qapp, "_gpupicker_translators", []):
+            qapp.removeTranslator(t)
+        qapp._gpupicker_translators = []
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+def test_core_sentences_are_translated_to_zh_cn(zh_cn):
+    from gpupicker.ui.core_text import core_clauses, has_cjk, translate_core_text
+
+    texts = collect_texts()
+    clauses = {c for t in texts for c in core_clauses(t)}
+    missed = sorted(c for c in clauses if not has_cjk(translate_core_text(c)))
+    share = 1 - len(missed) / len(clauses)
+    print(f"\n{len(clauses)} distinct clauses, {share:.1%} translated; untranslated:")
+    for c in missed:
+        print("   ", c)
+    assert share >= 0.95
+    # whole texts keep their numbers and names
+    reason = next(t for t in texts if t.startswith("Fits: ") and "$" in t)
+    zh = translate_core_text(reason)
+    assert has_cjk(zh)
+    assert re.findall(r"\d[\d,.]*\d|\d", reason.replace(". ", " ")) == \
+        re.findall(r"\d[\d,.]*\d|\d", zh.replace("。", " "))
+
+
+def test_english_text_comes_back_unchanged(qapp):
+    from gpupicker.ui.core_text import translate_core_text
+
+    texts = collect_texts()
+    assert texts
+    for t in texts:
+        assert translate_core_text(t) == t
+
+
+def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):
+    from gpupicker.ui.core_text import has_cjk
+    from gpupicker.ui.main_window import MainWindow
+
+    win = MainWindow(repo)
+    qtbot.addWidget(win)
+    ctl = win.controller if hasattr(win, "controller") else win.wizard.controller
+    ctl.update(task="inference", model_id="llama3_70b", weights_dtype="bf16")
+    qtbot.waitUntil(lambda: bool(win.wizard.results_page.notes.text()), timeout=5000)
+    page = win.wizard.results_page
+    notes = page.notes.text()
+    assert has_cjk(notes), notes
+    model = page.options_model
+    reasons = [model.data(model.index(r, model.COLUMNS.index("reason")))
+               for r in range(model.rowCount())]
+    assert reasons and all(has_cjk(r) for r in reasons)
