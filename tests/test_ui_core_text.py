@@ -9,6 +9,7 @@ and that without a translator the text comes back unchanged.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 
@@ -48,6 +49,16 @@ WORKLOADS: tuple[tuple[str, str, dict, str | None], ...] = (
 
 def collect_texts() -> set[str]:
     """Distinct reasons, notes and advice descriptions core writes for :data:`WORKLOADS`."""
+    return _collect()[0]
+
+
+def collect_tooltip_texts() -> set[str]:
+    """Distinct assumptions (table tooltips) and advice speed/quality costs."""
+    return _collect()[1]
+
+
+@cache
+def _collect() -> tuple[set[str], set[str]]:
     from gpupicker.catalog import open_catalog
 
     with open_catalog() as repo:
@@ -56,15 +67,20 @@ def collect_texts() -> set[str]:
         models = {m: repo.get_model(m) for m in {w[1] for w in WORKLOADS}}
     byid = {g.id: g for g in gpus}
     texts: set[str] = set()
+    tips: set[str] = set()
     for i, (task, model_id, extra, preferred) in enumerate(WORKLOADS):
         w = Workload(task=task, model=models[model_id], model_id=model_id, **extra)
         goal = ("cheapest", "fastest", "value", "headroom")[i % 4]
         rec = recommend(w, gpus, prices, goal=goal, fx_rates=fx if i % 2 else {"CNY": 7.2})
         texts.update(o.reason for o in rec.options if o.reason)
         texts.update(rec.notes)
+        for o in rec.options:
+            tips.update((*o.memory.assumptions, *o.throughput.assumptions, *o.cost.assumptions))
         if preferred:
-            texts.update(a.description for a in advise(w, byid[preferred], include_speed=False))
-    return texts
+            for a in advise(w, byid[preferred], include_speed=False):
+                texts.add(a.description)
+                tips.add("; ".join(c for c in (a.speed_cost, a.quality_cost) if c))
+    return texts, tips
 
 
 @pytest.fixture
@@ -96,6 +112,13 @@ def test_core_sentences_are_translated_to_zh_cn(zh_cn):
     for c in missed:
         print("   ", c)
     assert share >= 0.95
+    tips = {c for t in collect_tooltip_texts() for c in core_clauses(t)}
+    tip_missed = sorted(c for c in tips if not has_cjk(translate_core_text(c)))
+    tip_share = 1 - len(tip_missed) / len(tips)
+    print(f"{len(tips)} distinct tooltip clauses, {tip_share:.1%} translated; untranslated:")
+    for c in tip_missed:
+        print("   ", c)
+    assert tip_share >= 0.9
     # whole texts keep their numbers and names
     reason = next(t for t in texts if t.startswith("Fits: ") and "$" in t)
     zh = translate_core_text(reason)
@@ -107,10 +130,23 @@ def test_core_sentences_are_translated_to_zh_cn(zh_cn):
 def test_english_text_comes_back_unchanged(qapp):
     from gpupicker.ui.core_text import translate_core_text
 
-    texts = collect_texts()
-    assert texts
+    texts = collect_texts() | collect_tooltip_texts() | {
+        "model 'x' is not resolved; look it up in the catalog first",
+        "no exchange rate for EUR; add one (USD per EUR) in the settings"}
+    assert len(texts) > 1000
     for t in texts:
         assert translate_core_text(t) == t
+
+
+def test_errors_and_nested_phrases_in_zh_cn(zh_cn):
+    from gpupicker.ui.core_text import translate_core_text
+
+    assert translate_core_text("model 'x' is not resolved; look it up in the catalog first") \
+        == "模型 'x' 尚未解析；请先在目录中查找"
+    assert translate_core_text("the InfiniBand between 2 nodes link between GPUs limits speed") \
+        == "GPU 之间的互联（跨 2 个节点的 InfiniBand）限制了速度"
+    assert translate_core_text("Unknown sentence. Fits: 1.0 of 24 GiB per GPU (96% headroom).") \
+        == "Unknown sentence. 放得下：每卡占用 1.0 / 24 GiB（余量 96%）。"
 
 
 def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):
@@ -119,12 +155,17 @@ def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):
 
     win = MainWindow(repo)
     qtbot.addWidget(win)
-    ctl = win.controller if hasattr(win, "controller") else win.wizard.controller
-    ctl.update(task="inference", model_id="llama3_70b", weights_dtype="bf16")
-    qtbot.waitUntil(lambda: bool(win.wizard.results_page.notes.text()), timeout=5000)
+    ctl = win.controller
+    ctl.set_task("inference")
+    ctl.set_model("llama3_70b", repo.get_model("llama3_70b"))
+    ctl.update(weights_dtype="bf16", gpu="rtx_4090")
+    ctl.recompute()
     page = win.wizard.results_page
     notes = page.notes.text()
-    assert has_cjk(notes), notes
+    assert "24 GB" in notes and has_cjk(notes), notes
+    assert "In bf16" not in notes
+    advice = [page.advisor_list.item(i).text() for i in range(page.advisor_list.count())]
+    assert advice and all(has_cjk(a) for a in advice), advice
     model = page.options_model
     reasons = [model.data(model.index(r, model.COLUMNS.index("reason")))
                for r in range(model.rowCount())]

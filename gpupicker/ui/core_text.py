@@ -165,6 +165,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: eager PyTorch with {ms} ms host overhead per step (H200 cases)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Data-parallel scaling efficiency {share} over {link}"),
+    QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: optimized stack (llm-foundry MPT benchmarks)"),
     QT_TRANSLATE_NOOP("CoreText", "{net} between {nodes} nodes"),
     QT_TRANSLATE_NOOP("CoreText", "Ethernet"),
     QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS"),  # noqa: E501
@@ -239,6 +240,7 @@ _ANY = r"(?:(?!; ).)+?"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _SENTENCE_END = re.compile(r"((?<!et al)\.(?: +|$))")
 _CLAUSE_SEP = re.compile(r"(; )")
+_TIGHT = re.compile(r"(?<=[\uff09\u201d\u3001\uff0c]) (?=[\u4e00-\u9fff])")
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 
@@ -260,7 +262,9 @@ _COMPILED: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
 
 def _render(template: str, values: dict[str, str]) -> str:
     text = QCoreApplication.translate(CONTEXT, template)
-    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+    text = _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+    # a translated value ending in full-width punctuation needs no space before Chinese text
+    return _TIGHT.sub("", text) if text != template else text
 
 
 def _clause(text: str) -> str:

@@ -274,10 +274,9 @@ class ResultsPage(QWizardPage):
                     "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
             if fits is not None:
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
-            costs = [translate_core_text(c) for c in (_field(a, "speed_cost"),
-                                                      _field(a, "quality_cost")) if c]
+            costs = [c for c in (_field(a, "speed_cost"), _field(a, "quality_cost")) if c]
             if costs:
-                text += "  ·  " + "; ".join(costs)
+                text += "  ·  " + translate_core_text("; ".join(costs))
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, _field(a, "changes") or {})
             if fits:
