@@ -1136,7 +1136,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="132"/>
         <source>slower at small micro-batches</source>
-        <translation>微批次小时速度更慢</translation>
+        <translation>微批次过小会拖慢速度</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="133"/>
