@@ -192,3 +192,14 @@ def test_rings_beyond_one_node_run_at_the_node_network_speed():
                  parallelism={"fsdp": True})
     t = estimate_throughput(w, h100, 16)
     assert any("InfiniBand between 2 nodes" in a for a in t.assumptions)
+
+
+def test_gpu_without_a_compute_figure_gets_a_stated_assumption_not_a_placeholder():
+    """Apple silicon rows have no TFLOPS (Apple publishes none): derive from bandwidth, say so."""
+    m3 = gpu("apple_m3_max")
+    assert not m3.dense_16bit_tflops and not m3.fp32_tflops
+    w = Workload(task="lora", model=catalog_model("llama3_8b"), seq_len=1024)
+    t = estimate_throughput(w, m3, 1)
+    note = next(a for a in t.assumptions if a.startswith("No TFLOPS figure"))
+    assert f"{m3.memory_bandwidth_gbps * 20 / 1000:,.0f} TFLOPS" in note
+    assert not any(" of 1 TFLOPS" in a for a in t.assumptions)

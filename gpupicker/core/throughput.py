@@ -469,6 +469,7 @@ class _Roofline:
             + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
             + ".",
             *self.engine_notes,
+            *compute_figure_note(gpu),
         ]
         if n > 1 and tp == 1:
             assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
@@ -547,8 +548,28 @@ def _compute_peak_flops(gpu: GpuSpec, weights_dtype: str, compute_dtype: str) ->
         return gpu.fp8_tflops_dense * 1e12
     if weights_dtype == "fp8" and gpu.fp8_tflops_dense:
         return gpu.fp8_tflops_dense * 1e12
-    tf = gpu.dense_16bit_tflops or (gpu.fp32_tflops or 1.0)
+    tf = gpu.dense_16bit_tflops or gpu.fp32_tflops or bandwidth_derived_tflops(gpu)
     return tf * 1e12
+
+
+FLOP_PER_BYTE_UNKNOWN = 20.0
+"""For a GPU whose catalog row has no compute figure (Apple silicon: Apple publishes none),
+dense TFLOPS are assumed to be 20 FLOP per byte/s of memory bandwidth — the ratio of shader
+FP32 throughput to bandwidth of M-series Max chips (≈ 14–16 TFLOPS at 400–546 GB/s)."""
+
+
+def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
+    """Assumed dense TFLOPS for a GPU with no compute figure: bandwidth (GB/s) × 20 / 1000."""
+    return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
+
+
+def compute_figure_note(gpu: GpuSpec) -> tuple[str, ...]:
+    """An assumption sentence when the GPU's compute peak is not in the catalog (else none)."""
+    if gpu.dense_16bit_tflops or gpu.fp32_tflops:
+        return ()
+    return (f"No TFLOPS figure for {gpu.name} in the catalog: assumed "
+            f"{bandwidth_derived_tflops(gpu):,.0f} TFLOPS from its memory bandwidth; enter the "
+            "real figure in the catalog for a better estimate.",)
 
 
 def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
@@ -638,6 +659,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         + ("optimized stack (llm-foundry MPT benchmarks)." if host == 0.0
            else f"eager PyTorch with {host * 1e3:.0f} ms host overhead per step (H200 cases)."),
     ]
+    assumptions.extend(compute_figure_note(gpu))
     if n > 1:
         assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu, n)}.")
     assumptions.extend(notes)

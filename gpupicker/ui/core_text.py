@@ -165,6 +165,8 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: eager PyTorch with {ms} ms host overhead per step (H200 cases)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Data-parallel scaling efficiency {share} over {link}"),
+    QT_TRANSLATE_NOOP("CoreText", "No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS from its memory bandwidth"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "enter the real figure in the catalog for a better estimate"),
     QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: optimized stack (llm-foundry MPT benchmarks)"),
     QT_TRANSLATE_NOOP("CoreText", "{net} between {nodes} nodes"),
     QT_TRANSLATE_NOOP("CoreText", "Ethernet"),

@@ -966,12 +966,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="96"/>
         <source>{label} is a diffusion model: choose the image-generation task (task &apos;image_gen&apos;)</source>
-        <translation>{label} 是扩散模型：请选择图像生成任务（task 'image_gen'）</translation>
+        <translation>{label} 是扩散模型：请选择图像生成任务（task &apos;image_gen&apos;）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="97"/>
         <source>QLoRA needs 4-bit or 8-bit base weights (weights_dtype &apos;nf4&apos; or &apos;int8&apos;)</source>
-        <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype 'nf4' 或 'int8'）</translation>
+        <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype &apos;nf4&apos; 或 &apos;int8&apos;）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="98"/>
@@ -1305,251 +1305,261 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="168"/>
+        <source>No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS from its memory bandwidth</source>
+        <translation>目录中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="169"/>
+        <source>enter the real figure in the catalog for a better estimate</source>
+        <translation>在目录中填入真实数值可得到更准确的估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="170"/>
         <source>Framework {framework}: optimized stack (llm-foundry MPT benchmarks)</source>
         <translation>框架 {framework}：优化过的软件栈（依据 llm-foundry MPT 基准）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="169"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="171"/>
         <source>{net} between {nodes} nodes</source>
         <translation>跨 {nodes} 个节点的 {net}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="170"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="172"/>
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="171"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="173"/>
         <source>{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS</source>
         <translation>每个去噪步 {tflop} TFLOP（{denoiser}）× {steps} 步，按 {tflops} TFLOPS 的 {share} 计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="172"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="174"/>
         <source>+0.1 s text encoder/VAE</source>
         <translation>文本编码器/VAE 另加 0.1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="173"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="175"/>
         <source>Several GPUs generate different images in parallel</source>
         <translation>多张 GPU 并行生成不同的图片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="174"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="176"/>
         <source>{layers}/{total} layers on the GPU</source>
         <translation>{total} 层中有 {layers} 层在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="175"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="177"/>
         <source>the rest run from system RAM at ≈50 GB/s</source>
         <translation>其余层在系统内存中运行，约 50 GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="177"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="179"/>
         <source>Weights only: one batch-1 decode pass</source>
         <translation>只计权重：批次为 1 的一次解码</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="178"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="180"/>
         <source>Hugging Face transformers generate() with a growing DynamicCache</source>
         <translation>Hugging Face transformers generate()，DynamicCache 随生成增长</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="179"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="181"/>
         <source>KV cache in {dtype} for {batch} × {tokens} tokens</source>
         <translation>KV 缓存为 {dtype}，容纳 {batch} × {tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="180"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="182"/>
         <source>Caching-allocator reserve calibrated on H200 measurements</source>
         <translation>缓存分配器的预留量按 H200 实测校准</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="181"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="183"/>
         <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
         <translation>只知道参数量：层尺寸按 Llama 结构假定（hidden {hidden}，{layers} 层，无 GQA）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="182"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="184"/>
         <source>Enter the model&apos;s config.json for exact KV-cache and activation sizes</source>
         <translation>填入模型的 config.json 可得到准确的 KV 缓存和激活值大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="183"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="185"/>
         <source>vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}</source>
         <translation>vLLM，张量并行 {tp}，gpu_memory_utilization {utilization}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="184"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="186"/>
         <source>KV cache in {dtype}, {block}-token blocks</source>
         <translation>KV 缓存为 {dtype}，每块 {block} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="185"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="187"/>
         <source>KV pool {gib} GiB = {blocks} blocks</source>
         <translation>KV 池 {gib} GiB = {blocks} 个块</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="186"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="188"/>
         <source>{seqs} concurrent sequences of {tokens} tokens</source>
         <translation>{seqs} 个并发序列，每个 {tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="187"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="189"/>
         <source>The KV pool cannot hold one sequence at this utilization: vLLM would refuse to start</source>
         <translation>在此利用率下 KV 池连一个序列都放不下：vLLM 会拒绝启动</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="188"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="190"/>
         <source>No GPU given: KV sized for the batch</source>
         <translation>未指定 GPU：KV 按批次大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="189"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="191"/>
         <source>llama.cpp, {dtype} weights, n_ctx {ctx} with {kv} KV allocated at load</source>
         <translation>llama.cpp，{dtype} 权重，n_ctx {ctx}，加载时按 {kv} 分配 KV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="190"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="192"/>
         <source>Token embeddings stay in host RAM</source>
         <translation>词嵌入留在主机内存中</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="191"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="193"/>
         <source>compute buffer ≈ n_ubatch × n_vocab fp32 logits</source>
         <translation>计算缓冲区 ≈ n_ubatch × n_vocab 个 fp32 logits</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="192"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="194"/>
         <source>Only {layers} of {total} layers fit on the GPU (-ngl {ngl})</source>
         <translation>GPU 上只放得下 {total} 层中的 {layers} 层（-ngl {ngl}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="193"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="195"/>
         <source>the rest run on the CPU, several times slower</source>
         <translation>其余层在 CPU 上运行，慢好几倍</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="194"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="196"/>
         <source>Adapters train in {dtype} with {optimizer}</source>
         <translation>适配器以 {dtype} 训练，优化器为 {optimizer}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="195"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="197"/>
         <source>the base model is frozen</source>
         <translation>基座模型冻结</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="196"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="198"/>
         <source>AdamW (2 states)</source>
         <translation>AdamW（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="197"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="199"/>
         <source>SGD with momentum (1 state)</source>
         <translation>带动量的 SGD（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="198"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="200"/>
         <source>Lion (1 state)</source>
         <translation>Lion（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="199"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="201"/>
         <source>Adafactor (factored second moments)</source>
         <translation>Adafactor（分解的二阶矩）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="200"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="202"/>
         <source>paged 8-bit AdamW (2 bytes of state)</source>
         <translation>分页 8 位 AdamW（2 字节状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="201"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="203"/>
         <source>Mixed precision with fp32 master weights ({framework}): 2 + 2 + 12 = 16 bytes per parameter (ZeRO paper)</source>
         <translation>混合精度，fp32 主权重（{framework}）：每个参数 2 + 2 + 12 = 16 字节（ZeRO 论文）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="202"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="204"/>
         <source>fp32 parameters and gradients with {optimizer} in fp32 (4 + 4 + 8 bytes per parameter)</source>
         <translation>fp32 参数和梯度，{optimizer} 也用 fp32（每个参数 4 + 4 + 8 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="203"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="205"/>
         <source>Pure {dtype} training: parameters, gradients and {optimizer} in {dtype2} (2 + 2 + 4 bytes per parameter with AdamW)</source>
         <translation>纯 {dtype} 训练：参数、梯度和 {optimizer} 都用 {dtype2}（使用 AdamW 时每个参数 2 + 2 + 4 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="204"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="206"/>
         <source>choose framework &apos;deepspeed&apos; or &apos;fsdp&apos; for fp32 master weights (16 bytes per parameter)</source>
-        <translation>如需 fp32 主权重（每个参数 16 字节），请选择框架 'deepspeed' 或 'fsdp'</translation>
+        <translation>如需 fp32 主权重（每个参数 16 字节），请选择框架 &apos;deepspeed&apos; 或 &apos;fsdp&apos;</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="205"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="207"/>
         <source>Peak at the loss: saved activations and fp32 logits are alive</source>
         <translation>峰值出现在计算损失时：保存的激活值和 fp32 logits 同时占用显存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="206"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="208"/>
         <source>Peak at the end of backward: all gradients plus one layer&apos;s activations</source>
         <translation>峰值出现在反向传播结束时：全部梯度加一层的激活值</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="207"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="209"/>
         <source>Peak at the optimizer step: gradients, states and optimizer temporaries</source>
         <translation>峰值出现在优化器步骤：梯度、状态和优化器临时张量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="208"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="210"/>
         <source>{task} with {optimizer_id}</source>
         <translation>{task}，优化器 {optimizer_id}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="209"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="211"/>
         <source>micro-batch {batch} × {tokens} tokens</source>
         <translation>微批次 {batch} × {tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="210"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="212"/>
         <source>gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="211"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="213"/>
         <source>no gradient checkpointing</source>
         <translation>未开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="212"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="214"/>
         <source>Weights include autocast&apos;s bf16 copies of the fp32 parameters</source>
         <translation>权重包含 autocast 为 fp32 参数生成的 bf16 副本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="213"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="215"/>
         <source>diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call</source>
         <translation>diffusers {family} 流水线，{width}×{height}，每次调用生成 {batch} 张图</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="214"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="216"/>
         <source>diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call, classifier-free guidance</source>
         <translation>diffusers {family} 流水线，{width}×{height}，每次调用生成 {batch} 张图，使用无分类器引导</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="215"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="217"/>
         <source>Peak at the denoiser</source>
         <translation>峰值出现在去噪网络</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="216"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="218"/>
         <source>Peak at the VAE decode</source>
         <translation>峰值出现在 VAE 解码</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="217"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="219"/>
         <source>Peak at the denoiser (VAE slicing on)</source>
         <translation>峰值出现在去噪网络（已开启 VAE 切片）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="218"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="220"/>
         <source>Peak at the VAE decode (VAE slicing on)</source>
         <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
