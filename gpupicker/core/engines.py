@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .dtypes import GGUF_TYPES, bytes_per_weight
 from .hardware import GpuSpec
-from .memory import kv_cache_bytes, weights_bytes
+from .memory import kv_cache_bytes, prefill_bytes_per_token, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .units import GiB, MiB
@@ -38,12 +38,6 @@ LLAMACPP_CONTEXT_BYTES = 300 * MiB
 """CUDA context + cuBLAS handles of a llama.cpp process (no PyTorch kernels loaded)."""
 LLAMACPP_UBATCH = 512
 
-
-def _prefill_bytes_per_token(arch: ModelArch) -> float:
-    inter = arch.intermediate_size
-    if arch.is_moe:
-        inter = (arch.moe_intermediate_size or inter) * (arch.num_experts_per_tok or 1)
-    return 2 * (3.5 * inter + 3 * arch.hidden_size)
 
 
 def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int) -> MemoryEstimate:
@@ -88,7 +82,7 @@ def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: i
     card."""
     wb = weights_bytes(arch, weights_dtype) // tp
     profile_tokens = max(2048, min(ctx, 8192))
-    act = int(profile_tokens * _prefill_bytes_per_token(arch) / tp
+    act = int(profile_tokens * prefill_bytes_per_token(arch) / tp
               + VLLM_MAX_NUM_SEQS * arch.vocab_size * 8)
     kv_per_seq = kv_cache_bytes(arch, ctx, 1, kv_cache_dtype) // tp
     block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp

@@ -173,6 +173,17 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
     return training_memory(w, arch, n)
 
 
+def prefill_bytes_per_token(arch: ModelArch) -> float:
+    """Prefill working set per prompt token in bytes: ``2·(3.5·I + 3·h)`` at 16-bit.
+
+    Hidden states and the gated MLP's intermediates of one layer at a time, with
+    I the width a token passes through (top-k experts for MoE). Calibrated on
+    the H200 ``generate`` cases (7B and 13B, b = 16–64); vLLM's profiling run
+    uses the same figure.
+    """
+    return 2 * (3.5 * arch.active_mlp_width + 3 * arch.hidden_size)
+
+
 def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
     """Peak memory of Hugging Face ``model.generate`` (transformers, DynamicCache).
 
@@ -200,10 +211,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     b = w.batch
     kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype)
     kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype)
-    inter = arch.intermediate_size
-    if arch.is_moe:
-        inter = (arch.moe_intermediate_size or inter) * (arch.num_experts_per_tok or 1)
-    per_tok = 2 * (3.5 * inter + 3 * arch.hidden_size)
+    per_tok = prefill_bytes_per_token(arch)
     quant_ws = 0
     if wdt == "int8":
         per_tok *= 1.5

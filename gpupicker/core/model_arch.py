@@ -196,6 +196,14 @@ class ModelArch(BaseModel):
         return bool(self.num_local_experts and self.num_local_experts > 1)
 
     @property
+    def active_mlp_width(self) -> int:
+        """Intermediate width one token passes through: I, or top-k × expert width for MoE."""
+        if self.is_moe:
+            return (self.moe_intermediate_size or self.intermediate_size) * (
+                self.num_experts_per_tok or 1)
+        return self.intermediate_size
+
+    @property
     def mlp_gated(self) -> bool:
         """True for SwiGLU/GeGLU MLPs (gate, up, down); False for plain up/down MLPs."""
         return self.model_type not in _NON_GATED_MLP

@@ -122,9 +122,7 @@ def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | Non
     softmax: ``6·a·s`` bytes per token (Korthikanti et al.'s ``5·a·s/h`` term
     with transformers' fp32 softmax upcast); SDPA/flash kernels save none.
     """
-    h, inter = arch.hidden_size, arch.intermediate_size
-    if arch.is_moe:
-        inter = (arch.moe_intermediate_size or inter) * (arch.num_experts_per_tok or 1)
+    h, inter = arch.hidden_size, arch.active_mlp_width
     gd = arch.kv_heads * arch.head_dim_eff
     mlp = 8 * inter if arch.mlp_gated else 6 * inter
     per = ACTIVATION_SCALE * (22 * h + mlp + 4 * gd)
