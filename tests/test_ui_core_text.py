@@ -104,21 +104,18 @@ def zh_cn(qapp, built_translations):
 def test_core_sentences_are_translated_to_zh_cn(zh_cn):
     from gpupicker.ui.core_text import core_clauses, has_cjk, translate_core_text
 
+    def translated_share(texts: list[str], what: str) -> float:
+        clauses = {c for t in texts for c in core_clauses(t)}
+        missed = sorted(c for c in clauses if not has_cjk(translate_core_text(c)))
+        share = 1 - len(missed) / len(clauses)
+        print(f"\n{len(clauses)} distinct {what}, {share:.1%} translated; untranslated:")
+        for c in missed:
+            print("   ", c)
+        return share
+
     texts = collect_texts()
-    clauses = {c for t in texts for c in core_clauses(t)}
-    missed = sorted(c for c in clauses if not has_cjk(translate_core_text(c)))
-    share = 1 - len(missed) / len(clauses)
-    print(f"\n{len(clauses)} distinct clauses, {share:.1%} translated; untranslated:")
-    for c in missed:
-        print("   ", c)
-    assert share >= 0.95
-    tips = {c for t in collect_tooltip_texts() for c in core_clauses(t)}
-    tip_missed = sorted(c for c in tips if not has_cjk(translate_core_text(c)))
-    tip_share = 1 - len(tip_missed) / len(tips)
-    print(f"{len(tips)} distinct tooltip clauses, {tip_share:.1%} translated; untranslated:")
-    for c in tip_missed:
-        print("   ", c)
-    assert tip_share >= 0.9
+    assert translated_share(texts, "clauses") >= 0.95
+    assert translated_share(collect_tooltip_texts(), "tooltip clauses") >= 0.9
     # whole texts keep their numbers and names
     reason = next(t for t in texts if t.startswith("Fits: ") and "$" in t)
     zh = translate_core_text(reason)
