@@ -91,6 +91,18 @@ def m002_default_settings(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_model_moe_mla_columns(db: Database) -> None:
+    """Model columns for MoE layouts and MLA ranks (``records.MOE_MLA_COLUMNS``, integers)."""
+    table = db.table("models")
+    have = set(table.columns_dict)
+    for col in ("moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
+                "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim",
+                "v_head_dim"):
+        if col not in have:
+            table.add_column(col, int)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 
