@@ -109,7 +109,7 @@ class ModelArch(BaseModel):
         if not isinstance(data, dict):
             return data
         out = dict(data)
-        if out.get("model_type") == "llama4" and out.get("intermediate_size_mlp"):
+        if str(out.get("model_type", "")).startswith("llama4") and out.get("intermediate_size_mlp"):
             # Llama 4: intermediate_size is the expert width, intermediate_size_mlp the dense
             # layers' width, one shared expert per MoE layer (modeling_llama4.py Llama4TextMoe)
             out.setdefault("moe_intermediate_size", out.get("intermediate_size"))
@@ -261,10 +261,7 @@ class ModelArch(BaseModel):
         v = self.v_head_dim or nope or self.head_dim_eff
         r_kv = self.kv_lora_rank or 0
         qk = a * (nope + rope)
-        if self.q_lora_rank:
-            n = h * self.q_lora_rank + self.q_lora_rank + self.q_lora_rank * qk
-        else:
-            n = h * qk
+        n = h * self.q_lora_rank + self.q_lora_rank + self.q_lora_rank * qk if self.q_lora_rank else h * qk
         n += h * (r_kv + rope) + r_kv + r_kv * a * (nope + v)
         return n + a * v * h
 

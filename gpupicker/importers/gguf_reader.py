@@ -174,13 +174,13 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
     data_start = (c.pos + align - 1) // align * align
     data_size = c.size - data_start
     spans = sorted((off, off + nb, tn) for tn, off, nb, _ in infos)
-    for begin, end, tn in spans:
+    for _begin, end, tn in spans:
         if end > data_size:
             raise ModelImportError(
                 f"{name} is cut short: tensor {tn!r} ends at byte {data_start + end:,} but the "
                 f"file has {c.size:,} bytes ({c.size / (data_start + max(e for _, e, _ in spans)):.0%}"
                 " of it is there)")
-    for (b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
+    for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
             raise ModelImportError(f"{name}: tensors {n0!r} and {n1!r} overlap")
     return meta, totals, version

@@ -122,7 +122,7 @@ def read_safetensors(path: Path) -> TensorTotals:
         spans.append((begin, end, name))
         totals.add(dtype, elements, nbytes)
     spans.sort()
-    for (b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
+    for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
             raise ModelImportError(f"{path.name}: tensors {n0!r} and {n1!r} overlap "
                                    f"(bytes {b1:,}–{min(e0, e1):,})")
