@@ -1,0 +1,45 @@
+"""Every bundled model with a config source: its config fields give ``params_b`` to 0.5 %.
+
+The count is recomputed from the row's fields alone (``params``/``active_params``
+overrides removed), so MoE layouts (dense first layers, shared experts, the MoE
+layer step, expert width) and MLA ranks have to be in the schema for the
+DeepSeek / Kimi / GLM / Llama 4 / Qwen-MoE rows to pass. Diffusion rows count
+the denoiser only, as ``core.diffusion`` adds text encoders and VAE itself.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+
+import pytest
+
+from gpupicker import paths
+from gpupicker.catalog.records import ModelRecord
+
+with (paths.data_dir() / "models.csv").open(encoding="utf-8", newline="") as _f:
+    ROWS = [ModelRecord(**r) for r in csv.DictReader(_f)]
+LLM_WITH_CONFIG = [r for r in ROWS if r.kind == "llm" and re.search(r"config|\.ya?ml|preset", r.source,
+                                                                     re.I)]
+
+
+def test_every_llm_row_cites_a_config():
+    assert len(LLM_WITH_CONFIG) == sum(1 for r in ROWS if r.kind == "llm")
+
+
+@pytest.mark.parametrize("rec", LLM_WITH_CONFIG, ids=lambda r: r.id)
+def test_params_from_config_fields_within_half_a_percent(rec: ModelRecord):
+    arch = rec.to_arch().model_copy(update={"params": None, "active_params": None})
+    assert arch.param_count() == pytest.approx(rec.params_b * 1e9, rel=0.005)
+    active = rec.active_params_b or rec.params_b
+    assert arch.active_param_count() == pytest.approx(active * 1e9, rel=0.005)
+
+
+def test_diffusion_rows_count_the_denoiser_only():
+    diffusion = [r for r in ROWS if r.kind == "diffusion"]
+    assert len(diffusion) >= 12
+    for r in diffusion:
+        assert re.search(r"text encoder|T5|CLIP", r.notes, re.I), r.id
+        assert re.search(r"\bonly\b|extra|excluded|not included", r.notes, re.I), r.id
+    sdxl = next(r for r in diffusion if r.id == "sdxl_base")
+    assert sdxl.params_b == pytest.approx(2.567)  # UNet 2,567,463,684 (diffusers model card)
