@@ -82,3 +82,32 @@ def test_drop_a_folder_and_pick_from_the_hf_cache(qtbot, window, tmp_path: Path,
     assert not dlg.inspect(str(tmp_path / "w.pt"))
     assert "pickle" in dlg.error_label.text()
     dlg.reject()
+
+
+def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
+    from PySide6.QtWidgets import QApplication
+
+    from gpupicker.importers import ModelImportError, inspect_path
+    from gpupicker.ui.core_text import translate_core_text
+    from gpupicker.ui.i18n import install_translators
+
+    (tmp_path / "w.ckpt").write_bytes(b"\x80")
+    huge = tmp_path / "huge.safetensors"
+    huge.write_bytes(struct.pack("<Q", 1 << 60) + b"{}")
+    app = QApplication.instance()
+    loaded = install_translators(app, "zh_CN")
+    try:
+        assert loaded["gpupicker"]
+        for path, needle in ((tmp_path / "w.ckpt", "从不打开 pickle 文件"),
+                             (huge, "超过该格式 100,000,000 字节的上限")):
+            with pytest.raises(ModelImportError) as ei:
+                inspect_path(path)
+            zh = translate_core_text(str(ei.value))
+            assert needle in zh and "never" not in zh and "header claims" not in zh, zh
+    finally:
+        from PySide6.QtCore import QLocale
+
+        for t in getattr(app, "_gpupicker_translators", []):
+            app.removeTranslator(t)
+        app._gpupicker_translators = []
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))

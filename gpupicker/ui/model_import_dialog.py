@@ -176,9 +176,10 @@ class ModelImportDialog(QDialog):
     def _describe(self, m: Any) -> str:
         from .core_text import translate_core_text
 
+        source = {"tensors": self.tr("the tensor headers"),
+                  "config": self.tr("the config.json fields")}.get(m.params_source or "", "?")
         lines = [self.tr("Parameters: %1 (from %2)").replace("%1", f"{m.params:,}" if m.params
-                                                             else "?")
-                 .replace("%2", m.params_source or "?")]
+                                                             else "?").replace("%2", source)]
         if m.weights_bytes is not None:
             lines.append(self.tr("Weights: %1 bytes (%2)").replace("%1", f"{m.weights_bytes:,}")
                          .replace("%2", fmt_bytes(m.weights_bytes, "GiB", 2)))
