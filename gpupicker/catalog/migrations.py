@@ -98,7 +98,7 @@ def m003_model_moe_mla_columns(db: Database) -> None:
     have = set(table.columns_dict)
     for col in ("moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
                 "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim",
-                "v_head_dim"):
+                "v_head_dim", "index_n_heads", "index_head_dim"):
         if col not in have:
             table.add_column(col, int)
 

@@ -38,6 +38,7 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "notes", "sliding_window", "attention_pattern", "kv_lora_rank", "qk_rope_head_dim",
     "moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
     "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim", "v_head_dim",
+    "index_n_heads", "index_head_dim",
 )
 MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("moe_intermediate_size"):]
 """Model columns added in schema m003 (MoE layout and MLA ranks; integers, blank = none)."""
@@ -172,7 +173,8 @@ _MODEL_LIMITS: dict[str, float] = {
     "qk_rope_head_dim": 1_000_000, "moe_intermediate_size": 100_000_000,
     "n_shared_experts": 1_000_000, "shared_expert_intermediate_size": 100_000_000,
     "first_k_dense_replace": 100_000, "moe_layer_step": 100_000, "q_lora_rank": 10_000_000,
-    "qk_nope_head_dim": 1_000_000, "v_head_dim": 1_000_000,
+    "qk_nope_head_dim": 1_000_000, "v_head_dim": 1_000_000, "index_n_heads": 1_000_000,
+    "index_head_dim": 1_000_000,
 }
 
 
@@ -234,6 +236,7 @@ class ModelRecord(BaseModel):
         first_k_dense_replace: dense layers before the first MoE layer.
         moe_layer_step: every n-th layer is MoE (Llama 4 Maverick: 2); blank = every layer.
         q_lora_rank, qk_nope_head_dim, v_head_dim: MLA query rank and head dims.
+        index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -269,6 +272,8 @@ class ModelRecord(BaseModel):
     q_lora_rank: int | None = Field(default=None, ge=1)
     qk_nope_head_dim: int | None = Field(default=None, ge=0)
     v_head_dim: int | None = Field(default=None, ge=1)
+    index_n_heads: int | None = Field(default=None, ge=1)
+    index_head_dim: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="before")
     @classmethod
@@ -449,7 +454,9 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
     listed = int(round(rec.params_b * 1e9))
     listed_active = int(round((rec.active_params_b or rec.params_b) * 1e9))
     if rec.kind == "diffusion":
-        return ModelArch(name=rec.name, kind="diffusion", params=listed)
+        # active < total for a denoiser of experts run one at a time (Wan2.2 A14B: 27B / 14B)
+        return ModelArch(name=rec.name, kind="diffusion", params=listed,
+                         active_params=listed_active if listed_active < listed else None)
     missing = [f for f in ("num_layers", "hidden_size", "num_attention_heads", "vocab_size")
                if getattr(rec, f) is None]
     if missing:
@@ -478,7 +485,8 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
     if rec.family.lower() in _FAMILY_ATTENTION_BIAS:
         fields["attention_bias"] = True
     fields.update(q_lora_rank=rec.q_lora_rank, qk_nope_head_dim=rec.qk_nope_head_dim,
-                  v_head_dim=rec.v_head_dim)
+                  v_head_dim=rec.v_head_dim, index_n_heads=rec.index_n_heads,
+                  index_head_dim=rec.index_head_dim)
     if moe:
         fields.update(num_local_experts=rec.moe_num_experts, num_experts_per_tok=rec.moe_top_k,
                       moe_intermediate_size=rec.moe_intermediate_size or rec.intermediate_size,

@@ -19,7 +19,8 @@ dense first layers (DeepSeek/GLM/Kimi ``first_k_dense_replace``, ERNIE
 attention (DeepSeek-V2/V3 ``modeling_deepseek.py``): ``q_a_proj h·r_q`` + norm +
 ``q_b_proj r_q·a·(d_nope + d_rope)`` (or ``q_proj h·a·(d_nope + d_rope)`` without
 ``q_lora_rank``), ``kv_a_proj_with_mqa h·(r_kv + d_rope)`` + norm, ``kv_b_proj
-r_kv·a·(d_nope + d_v)``, ``o_proj a·d_v·h``. Router score-correction biases
+r_kv·a·(d_nope + d_v)``, ``o_proj a·d_v·h``; DeepSeek-V3.2 adds a lightning indexer
+(``index_n_heads``, ``index_head_dim``). Router score-correction biases
 (E per MoE layer) and q/k norms (2·d_h per layer) are left out: under 0.001 % of
 any catalog model.
 """
@@ -93,6 +94,8 @@ class ModelArch(BaseModel):
     q_lora_rank: int | None = Field(default=None, ge=1)
     qk_nope_head_dim: int | None = Field(default=None, ge=0)
     v_head_dim: int | None = Field(default=None, ge=1)
+    index_n_heads: int | None = Field(default=None, ge=1)
+    index_head_dim: int | None = Field(default=None, ge=1)
     sliding_window: int | None = Field(default=None, ge=1)
     sliding_window_layers: int | None = Field(default=None, ge=0)
     kv_lora_rank: int | None = Field(default=None, ge=1)
@@ -263,6 +266,11 @@ class ModelArch(BaseModel):
         qk = a * (nope + rope)
         n = h * self.q_lora_rank + self.q_lora_rank + self.q_lora_rank * qk if self.q_lora_rank else h * qk
         n += h * (r_kv + rope) + r_kv + r_kv * a * (nope + v)
+        if self.index_n_heads and self.index_head_dim:
+            # DeepSeek-V3.2 lightning indexer (inference/model.py Indexer): wq_b r_q → n·d,
+            # wk h → d, k_norm LayerNorm(d) weight + bias, weights_proj h → n
+            ni, di = self.index_n_heads, self.index_head_dim
+            n += (self.q_lora_rank or h) * ni * di + h * di + 2 * di + h * ni
         return n + a * v * h
 
     def attention_params_per_layer(self) -> int:

@@ -90,5 +90,6 @@ def _arch_columns(arch) -> dict:  # type: ignore[no-untyped-def]
         "first_k_dense_replace": arch.first_k_dense_replace if moe else None,
         "moe_layer_step": arch.moe_layer_step if moe else None,
         "q_lora_rank": arch.q_lora_rank, "qk_nope_head_dim": arch.qk_nope_head_dim,
-        "v_head_dim": arch.v_head_dim,
+        "v_head_dim": arch.v_head_dim, "index_n_heads": arch.index_n_heads,
+        "index_head_dim": arch.index_head_dim,
     }

@@ -34,6 +34,7 @@ FACT_FIELDS = (
     "q_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "num_local_experts",
     "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
     "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step",
+    "index_n_heads", "index_head_dim",
 )
 
 _GGUF_ARCH_TYPE = {
