@@ -49,7 +49,7 @@ def test_columns_match_bundled_and_shared_headers():
 def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
     assert len(repo.gpus()) == 65
-    assert len(repo.models()) == 105
+    assert len(repo.models()) == 106
     assert len(repo.prices()) == 175
     assert len(repo.price_rows()) == 175
     g = repo.get_gpu("rtx_4090")
@@ -89,7 +89,7 @@ def test_wal_and_migrations(repo: CatalogRepository):
 def test_every_bundled_model_builds_an_arch(repo: CatalogRepository):
     rows = {r["id"]: r for r in read_csv(DATA / "models.csv")}
     models = repo.models()
-    assert len(models) == len(rows) == 105
+    assert len(models) == len(rows) == 106
     assert sum(m.kind == "diffusion" for m in models) == 16
     for m in models:
         assert isinstance(m, CatalogModel) and isinstance(m.arch, ModelArch)
@@ -262,7 +262,7 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     repo.set_fx_rate("EUR", 1.08)
     backup = repo.reset_all()
     assert backup.exists()
-    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 105, 175)
+    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 106, 175)
     assert repo.get_gpu("x1") is None
     assert repo.get_fx_rates()["EUR"] == 1.08  # settings survive a catalog reset
 

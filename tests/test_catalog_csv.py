@@ -42,7 +42,7 @@ def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path
     result = repo.import_csv(table, out)
     assert result.ok, result.errors
     assert result.unchanged == result.rows and result.inserted == result.updated == 0
-    assert len(repo.gpus()) == 65 and len(repo.prices()) == 175 and len(repo.models()) == 105
+    assert len(repo.gpus()) == 65 and len(repo.prices()) == 175 and len(repo.models()) == 106
 
 
 def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):

@@ -43,3 +43,25 @@ def test_diffusion_rows_count_the_denoiser_only():
         assert re.search(r"\bonly\b|extra|excluded|not included", r.notes, re.I), r.id
     sdxl = next(r for r in diffusion if r.id == "sdxl_base")
     assert sdxl.params_b == pytest.approx(2.567)  # UNet 2,567,463,684 (diffusers model card)
+
+
+def test_an_old_catalog_gains_the_moe_columns(tmp_path, monkeypatch):
+    """A catalog made before schema m003 gets the new columns and the recomputed rows."""
+    import sqlite3
+
+    from gpupicker.catalog import open_catalog
+    from gpupicker.catalog.records import MOE_MLA_COLUMNS
+
+    path = tmp_path / "old.sqlite"
+    open_catalog(path).close()
+    con = sqlite3.connect(path)
+    for col in MOE_MLA_COLUMNS:
+        con.execute(f"ALTER TABLE models DROP COLUMN {col}")
+    con.execute("DELETE FROM _sqlite_migrations WHERE name = 'm003_model_moe_mla_columns'")
+    con.execute("UPDATE meta SET value = 'old' WHERE key = 'seed_version'")
+    con.commit()
+    con.close()
+    with open_catalog(path) as repo:
+        ds = repo.get_model("deepseek_v3")
+        assert ds is not None and ds.first_k_dense_replace == 3 and ds.params is None
+        assert ds.param_count() == 671_026_404_352

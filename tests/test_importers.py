@@ -294,3 +294,29 @@ def test_missing_and_unsupported(tmp_path: Path):
     assert "does not read" in _fast(inspect_path, tmp_path / "m.onnx")
     (tmp_path / "empty").mkdir()
     assert "no config.json" in _fast(inspect_path, tmp_path / "empty")
+
+
+def test_qwen3_next_hybrid_and_deepseek_v32_indexer_configs(tmp_path: Path):
+    # Qwen3-Next-80B-A3B config.json: the published safetensors total is 79,674,391,296 and
+    # total minus the inactive experts' tensors 3,874,929,408
+    qn = {"model_type": "qwen3_next", "hidden_size": 2048, "num_hidden_layers": 48,
+          "vocab_size": 151936, "head_dim": 256, "num_attention_heads": 16,
+          "num_key_value_heads": 2, "num_experts": 512, "num_experts_per_tok": 10,
+          "moe_intermediate_size": 512, "shared_expert_intermediate_size": 512,
+          "intermediate_size": 5120, "linear_num_key_heads": 16, "linear_key_head_dim": 128,
+          "linear_num_value_heads": 32, "linear_value_head_dim": 128,
+          "linear_conv_kernel_dim": 4, "full_attention_interval": 4,
+          "tie_word_embeddings": False}
+    r = inspect_path(write_config(tmp_path / "qn", qn))
+    assert r.params == 79_674_391_296 and r.warnings == []
+    assert r.arch is not None and r.arch.active_param_count() == 3_874_929_408
+    assert r.config["linear_attention_layers"] == 36
+    # DeepSeek-V3.2-Exp: the V3 layout + the lightning indexer (61 × 13,959,424)
+    ds = {"model_type": "deepseek_v32", "hidden_size": 7168, "num_hidden_layers": 61,
+          "num_attention_heads": 128, "num_key_value_heads": 128, "intermediate_size": 18432,
+          "moe_intermediate_size": 2048, "n_routed_experts": 256, "n_shared_experts": 1,
+          "num_experts_per_tok": 8, "first_k_dense_replace": 3, "q_lora_rank": 1536,
+          "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64,
+          "v_head_dim": 128, "vocab_size": 129280, "index_n_heads": 64, "index_head_dim": 128}
+    r = inspect_path(write_config(tmp_path / "ds", ds))
+    assert r.params == 671_026_404_352 + 61 * 13_959_424

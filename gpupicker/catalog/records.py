@@ -38,10 +38,12 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "notes", "sliding_window", "attention_pattern", "kv_lora_rank", "qk_rope_head_dim",
     "moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
     "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim", "v_head_dim",
-    "index_n_heads", "index_head_dim",
+    "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
+    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
 )
 MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("moe_intermediate_size"):]
-"""Model columns added in schema m003 (MoE layout and MLA ranks; integers, blank = none)."""
+"""Model columns added in schema m003 (MoE layout, MLA ranks and the DeepSeek-V3.2 indexer,
+hybrid linear attention; integers, blank = none)."""
 COLUMNS: dict[str, tuple[str, ...]] = {
     "gpus": GPU_COLUMNS, "prices": PRICE_COLUMNS, "models": MODEL_COLUMNS,
 }
@@ -174,7 +176,9 @@ _MODEL_LIMITS: dict[str, float] = {
     "n_shared_experts": 1_000_000, "shared_expert_intermediate_size": 100_000_000,
     "first_k_dense_replace": 100_000, "moe_layer_step": 100_000, "q_lora_rank": 10_000_000,
     "qk_nope_head_dim": 1_000_000, "v_head_dim": 1_000_000, "index_n_heads": 1_000_000,
-    "index_head_dim": 1_000_000,
+    "index_head_dim": 1_000_000, "linear_attention_layers": 100_000,
+    "linear_num_key_heads": 1_000_000, "linear_key_head_dim": 1_000_000,
+    "linear_num_value_heads": 1_000_000, "linear_value_head_dim": 1_000_000,
 }
 
 
@@ -237,6 +241,8 @@ class ModelRecord(BaseModel):
         moe_layer_step: every n-th layer is MoE (Llama 4 Maverick: 2); blank = every layer.
         q_lora_rank, qk_nope_head_dim, v_head_dim: MLA query rank and head dims.
         index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
+        linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
+            ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -274,6 +280,11 @@ class ModelRecord(BaseModel):
     v_head_dim: int | None = Field(default=None, ge=1)
     index_n_heads: int | None = Field(default=None, ge=1)
     index_head_dim: int | None = Field(default=None, ge=1)
+    linear_attention_layers: int | None = Field(default=None, ge=0)
+    linear_num_key_heads: int | None = Field(default=None, ge=1)
+    linear_key_head_dim: int | None = Field(default=None, ge=1)
+    linear_num_value_heads: int | None = Field(default=None, ge=1)
+    linear_value_head_dim: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="before")
     @classmethod
@@ -486,7 +497,12 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
         fields["attention_bias"] = True
     fields.update(q_lora_rank=rec.q_lora_rank, qk_nope_head_dim=rec.qk_nope_head_dim,
                   v_head_dim=rec.v_head_dim, index_n_heads=rec.index_n_heads,
-                  index_head_dim=rec.index_head_dim)
+                  index_head_dim=rec.index_head_dim,
+                  linear_attention_layers=rec.linear_attention_layers,
+                  linear_num_key_heads=rec.linear_num_key_heads,
+                  linear_key_head_dim=rec.linear_key_head_dim,
+                  linear_num_value_heads=rec.linear_num_value_heads,
+                  linear_value_head_dim=rec.linear_value_head_dim)
     if moe:
         fields.update(num_local_experts=rec.moe_num_experts, num_experts_per_tok=rec.moe_top_k,
                       moe_intermediate_size=rec.moe_intermediate_size or rec.intermediate_size,

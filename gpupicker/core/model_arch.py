@@ -20,7 +20,9 @@ attention (DeepSeek-V2/V3 ``modeling_deepseek.py``): ``q_a_proj h·r_q`` + norm 
 ``q_b_proj r_q·a·(d_nope + d_rope)`` (or ``q_proj h·a·(d_nope + d_rope)`` without
 ``q_lora_rank``), ``kv_a_proj_with_mqa h·(r_kv + d_rope)`` + norm, ``kv_b_proj
 r_kv·a·(d_nope + d_v)``, ``o_proj a·d_v·h``; DeepSeek-V3.2 adds a lightning indexer
-(``index_n_heads``, ``index_head_dim``). Router score-correction biases
+(``index_n_heads``, ``index_head_dim``). Hybrid linear attention (Qwen3-Next):
+``linear_attention_layers`` Gated DeltaNet blocks (see
+``linear_attention_params_per_layer``) and gated softmax attention in the others. Router score-correction biases
 (E per MoE layer) and q/k norms (2·d_h per layer) are left out: under 0.001 % of
 any catalog model.
 """
@@ -96,6 +98,13 @@ class ModelArch(BaseModel):
     v_head_dim: int | None = Field(default=None, ge=1)
     index_n_heads: int | None = Field(default=None, ge=1)
     index_head_dim: int | None = Field(default=None, ge=1)
+    linear_attention_layers: int | None = Field(default=None, ge=0)
+    linear_num_key_heads: int | None = Field(default=None, ge=1)
+    linear_key_head_dim: int | None = Field(default=None, ge=1)
+    linear_num_value_heads: int | None = Field(default=None, ge=1)
+    linear_value_head_dim: int | None = Field(default=None, ge=1)
+    linear_conv_kernel_dim: int | None = Field(default=None, ge=1)
+    attn_output_gate: bool | None = None
     sliding_window: int | None = Field(default=None, ge=1)
     sliding_window_layers: int | None = Field(default=None, ge=0)
     kv_lora_rank: int | None = Field(default=None, ge=1)
@@ -144,6 +153,17 @@ class ModelArch(BaseModel):
             elif isinstance(pattern, int) and pattern > 1 and isinstance(layers, int):
                 # Gemma 3: every pattern-th layer is global
                 out["sliding_window_layers"] = layers - layers // pattern
+        if out.get("linear_num_value_heads") and out.get("linear_attention_layers") is None:
+            # Qwen3-Next / Qwen3.5 hybrids: Gated DeltaNet layers, every n-th layer full attention
+            types = out.get("layer_types")
+            layers = out.get("num_hidden_layers")
+            interval = out.get("full_attention_interval")
+            if isinstance(types, list) and types:
+                out["linear_attention_layers"] = sum(1 for t in types if "linear" in str(t))
+            elif isinstance(interval, int) and interval > 0 and isinstance(layers, int):
+                out["linear_attention_layers"] = layers - layers // interval
+        if out.get("attn_output_gate") is None and out.get("model_type") == "qwen3_next":
+            out["attn_output_gate"] = True  # Qwen3NextAttention gates its output (q_proj × 2)
         if isinstance(out.get("num_key_value_heads"), int) and out["num_key_value_heads"] <= 0:
             out["num_key_value_heads"] = None
         return out
@@ -273,13 +293,45 @@ class ModelArch(BaseModel):
             n += (self.q_lora_rank or h) * ni * di + h * di + 2 * di + h * ni
         return n + a * v * h
 
+    @property
+    def n_linear_attention_layers(self) -> int:
+        """Layers with linear attention (Gated DeltaNet) instead of softmax attention."""
+        if not (self.linear_num_value_heads and self.linear_attention_layers):
+            return 0
+        return min(self.linear_attention_layers, self.num_hidden_layers)
+
+    def linear_attention_params_per_layer(self) -> int:
+        """One Gated DeltaNet block (transformers ``modeling_qwen3_next.Qwen3NextGatedDeltaNet``).
+
+        ``in_proj_qkvz h·(2·k + 2·v)``, ``in_proj_ba h·2·n_v``, depthwise ``conv1d``
+        ``(2·k + v)·kernel``, ``dt_bias`` and ``A_log`` (n_v each), the gated RMSNorm
+        (d_v) and ``out_proj v·h``, with ``k = n_k·d_k`` and ``v = n_v·d_v``. Checked
+        against Qwen3-Next-80B-A3B's published total 79,674,391,296.
+        """
+        h = self.hidden_size
+        nv = self.linear_num_value_heads or 0
+        dv = self.linear_value_head_dim or 0
+        k = (self.linear_num_key_heads or 0) * (self.linear_key_head_dim or 0)
+        v = nv * dv
+        return (h * (2 * k + 2 * v) + h * 2 * nv + (2 * k + v) * (self.linear_conv_kernel_dim or 4)
+                + 2 * nv + dv + v * h)
+
+    def attention_params_total(self) -> int:
+        """Attention parameters over all layers (softmax, MLA and linear-attention layers)."""
+        n_lin = self.n_linear_attention_layers
+        full = (self.num_hidden_layers - n_lin) * self.attention_params_per_layer()
+        return full + n_lin * self.linear_attention_params_per_layer()
+
     def attention_params_per_layer(self) -> int:
-        """Parameters of one attention block: q, k, v, o projections (+ biases), or MLA's
-        low-rank projections (see the module docstring)."""
+        """Parameters of one (softmax) attention block: q, k, v, o projections (+ biases), or
+        MLA's low-rank projections (see the module docstring). With ``attn_output_gate``
+        (Qwen3-Next) ``q_proj`` is twice as wide and q/k norms (d_h each) are counted."""
         if self.is_mla:
             return self._mla_params_per_layer()
         h, a, g, d = self.hidden_size, self.num_attention_heads, self.kv_heads, self.head_dim_eff
         n = h * d * (a + 2 * g) + a * d * h
+        if self.attn_output_gate:
+            n += h * a * d + 2 * d
         if self.qkv_bias:
             n += d * (a + 2 * g)
         return n
@@ -341,7 +393,7 @@ class ModelArch(BaseModel):
     def _compute_linear_params(self) -> int:
         if self.params is not None and not self.hidden_size:
             return int(self.params)
-        computed = self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()
+        computed = self.attention_params_total() + self.mlp_params_total()
         if self.params is not None:
             # exact total known: attribute the difference to the linear layers
             return max(0, int(self.params) - self.embedding_params() - self.norm_params())
@@ -367,7 +419,7 @@ class ModelArch(BaseModel):
     def _compute_param_count(self) -> int:
         if self.params is not None:
             return int(self.params)
-        return (self.num_hidden_layers * self.attention_params_per_layer() + self.mlp_params_total()
+        return (self.attention_params_total() + self.mlp_params_total()
                 + self.embedding_params() + self.norm_params())
 
     def active_param_count(self) -> int:
@@ -376,7 +428,7 @@ class ModelArch(BaseModel):
             return int(self.active_params)
         if not self.is_moe or not self.hidden_size:
             return self.param_count()
-        return (self.num_hidden_layers * self.attention_params_per_layer()
+        return (self.attention_params_total()
                 + self.mlp_params_active() + self.embedding_params() + self.norm_params())
 
     def kv_values_per_token_per_layer(self) -> int:

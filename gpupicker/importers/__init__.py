@@ -92,4 +92,9 @@ def _arch_columns(arch) -> dict:  # type: ignore[no-untyped-def]
         "q_lora_rank": arch.q_lora_rank, "qk_nope_head_dim": arch.qk_nope_head_dim,
         "v_head_dim": arch.v_head_dim, "index_n_heads": arch.index_n_heads,
         "index_head_dim": arch.index_head_dim,
+        "linear_attention_layers": arch.linear_attention_layers,
+        "linear_num_key_heads": arch.linear_num_key_heads,
+        "linear_key_head_dim": arch.linear_key_head_dim,
+        "linear_num_value_heads": arch.linear_num_value_heads,
+        "linear_value_head_dim": arch.linear_value_head_dim,
     }

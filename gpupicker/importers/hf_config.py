@@ -15,7 +15,7 @@ from ..core.model_arch import ModelArch
 from .base import ModelImportError
 
 KNOWN_MODEL_TYPES = frozenset({
-    "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma",
+    "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "qwen3_next", "gemma",
     "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "deepseek", "deepseek_v2",
     "deepseek_v3", "deepseek_v32", "kimi_k2", "gpt2", "falcon", "starcoder2", "gpt_neox", "glm",
     "glm4", "glm4_moe", "gpt_oss", "baichuan", "internlm2", "minicpm", "cohere", "cohere2", "dbrx",
@@ -34,7 +34,9 @@ FACT_FIELDS = (
     "q_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "num_local_experts",
     "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
     "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step",
-    "index_n_heads", "index_head_dim",
+    "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
+    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
+    "linear_conv_kernel_dim", "attn_output_gate",
 )
 
 _GGUF_ARCH_TYPE = {
@@ -94,9 +96,6 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
         warnings.append(f"model_type {mtype!r} is not one gpupicker models: read as a Llama-style "
                         "decoder from hidden_size, num_hidden_layers, num_attention_heads, "
                         "intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)")
-    if mtype == "qwen3_next":
-        warnings.append("qwen3_next linear-attention (Gated DeltaNet) layers are counted as "
-                        "standard attention layers")
     try:
         arch = ModelArch.from_config(data, name=name)
     except (ValidationError, ValueError) as exc:
