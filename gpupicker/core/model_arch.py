@@ -22,9 +22,9 @@ attention (DeepSeek-V2/V3 ``modeling_deepseek.py``): ``q_a_proj h·r_q`` + norm 
 r_kv·a·(d_nope + d_v)``, ``o_proj a·d_v·h``; DeepSeek-V3.2 adds a lightning indexer
 (``index_n_heads``, ``index_head_dim``). Hybrid linear attention (Qwen3-Next):
 ``linear_attention_layers`` Gated DeltaNet blocks (see
-``linear_attention_params_per_layer``) and gated softmax attention in the others. Router score-correction biases
-(E per MoE layer) and q/k norms (2·d_h per layer) are left out: under 0.001 % of
-any catalog model.
+``linear_attention_params_per_layer``) and gated softmax attention in the others.
+Router score-correction biases (E per MoE layer) and q/k norms (2·d_h per layer,
+except in gated-attention hybrids) are left out: under 0.001 % of any catalog model.
 """
 
 from __future__ import annotations
