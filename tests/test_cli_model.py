@@ -63,3 +63,28 @@ def test_cache_listing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     write_config(snap, TINY_LLAMA)
     assert main(["model", "cache", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["repo_id"] == "org/m"
+
+
+PROBE = r"""
+import sys
+sys.modules["PySide6"] = None      # any Qt import now raises ImportError
+sys.modules["pyqtgraph"] = None
+from gpupicker import cli
+rc = cli.main(["model", "inspect", sys.argv[1], "--json"])
+assert "gguf" not in sys.modules, "gguf (and numpy through it) is imported only to read a GGUF"
+sys.exit(rc)
+"""
+
+
+def test_inspect_runs_without_qt_and_without_gguf(tmp_path: Path):
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    write_config(tmp_path, TINY_LLAMA)
+    write_safetensors(tmp_path / "model.safetensors", llama_tensors(TINY_LLAMA))
+    proc = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], capture_output=True,
+                          text=True, cwd=REPO, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["params"] == TINY_LLAMA_PARAMS
