@@ -320,3 +320,20 @@ def test_qwen3_next_hybrid_and_deepseek_v32_indexer_configs(tmp_path: Path):
           "v_head_dim": 128, "vocab_size": 129280, "index_n_heads": 64, "index_head_dim": 128}
     r = inspect_path(write_config(tmp_path / "ds", ds))
     assert r.params == 671_026_404_352 + 61 * 13_959_424
+
+
+def test_gguf_string_array_with_absurd_length(tmp_path: Path):
+    p = tmp_path / "vocab.gguf"
+    p.write_bytes(b"GGUF" + struct.pack("<IQQ", 3, 0, 1) + struct.pack("<Q", 1) + b"k"
+                  + struct.pack("<IIQ", 9, 8, 1 << 40) + b"\0" * 4096)
+    assert "damaged" in _fast(inspect_path, p)
+
+
+def test_split_gguf_reads_every_part(tmp_path: Path):
+    e1, b1 = write_gguf(tmp_path / "m-00001-of-00002.gguf")
+    e2, b2 = write_gguf(tmp_path / "m-00002-of-00002.gguf", q8_rows=8)
+    r = inspect_path(tmp_path / "m-00001-of-00002.gguf")
+    assert r.params == e1 + e2 and r.weights_bytes == b1 + b2
+    assert inspect_path(tmp_path).params == e1 + e2  # the folder: the first part, then all
+    (tmp_path / "m-00002-of-00002.gguf").unlink()
+    assert "missing" in _fast(inspect_path, tmp_path / "m-00001-of-00002.gguf")

@@ -35,6 +35,8 @@ _SCALARS: dict[int, tuple[str, int]] = {
 _STRING, _ARRAY = 8, 9
 _KEEP_ARRAY = 4096  # arrays up to this length are kept (per-layer head counts …)
 _MAX_KEY = 65_536
+MAX_GGUF_STRINGS = 16_777_216
+"""Most strings in one GGUF metadata array (tokenizer vocabularies have < 300 k)."""
 
 
 class _Cursor:
@@ -83,6 +85,9 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
             c.pos += count * size
             return {"array_length": count}
         if etype == _STRING:
+            if count > MAX_GGUF_STRINGS:
+                raise ModelImportError(f"{c.name}: metadata {key!r} claims {count:,} strings "
+                                       "(damaged header)")
             c.need(count * 8, f"array {key!r} of {count:,} strings")  # each has a u64 length
             for _ in range(count):
                 n = c.scalar("Q", 8, f"array {key!r}")
