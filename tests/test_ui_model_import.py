@@ -111,3 +111,17 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
             app.removeTranslator(t)
         app._gpupicker_translators = []
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+def test_imported_gguf_sets_the_weights_format_of_an_inference_plan(qtbot, window,
+                                                                    tmp_path: Path,
+                                                                    monkeypatch):
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "none"))
+    window.controller.set_task("inference")
+    page = window.wizard.model_page
+    write_gguf(tmp_path / "tiny.gguf")
+    dlg = page.open_import(str(tmp_path / "tiny.gguf"))
+    assert dlg.model is not None and dlg.model.quantization["weights_dtype"] == "q8_0"
+    assert dlg.save()
+    w = window.controller.workload
+    assert w.model_id == "user_tiny_gguf" and w.weights_dtype == "q8_0"

@@ -415,6 +415,15 @@ class ModelPage(_Page):
         if arch is not None:
             self.catalog_radio.setChecked(True)
             self.controller.set_model(model_id, arch)
+        # a quantized checkpoint (GGUF file type, GPTQ/AWQ/bnb/fp8 config) sets the weights
+        # format of an inference plan; training tasks keep their own (QLoRA: NF4)
+        from ..core.dtypes import known_weight_dtypes
+
+        model = self.import_dialog.model if self.import_dialog is not None else None
+        dtype = (model.quantization.get("weights_dtype") if model is not None else None)
+        if dtype in known_weight_dtypes() and self.controller.workload.task in (
+                "inference", "decode_ceiling"):
+            self.controller.update(weights_dtype=dtype)
 
     def dragEnterEvent(self, event: Any) -> None:  # noqa: D102 - Qt override
         if event.mimeData().hasUrls():
