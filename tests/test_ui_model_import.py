@@ -36,9 +36,10 @@ def test_damaged_files_fail_fast_and_the_app_stays_usable(qtbot, window, tmp_pat
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "no-cache"))
     page = window.wizard.model_page
     window.wizard.show_page("model")
+    dlg = page.open_import()
     for bad in _bad_files(tmp_path):
         t0 = time.perf_counter()
-        dlg = page.open_import(str(bad))
+        assert not dlg.inspect(str(bad))
         assert time.perf_counter() - t0 < 1.0
         assert bad.name in dlg.error_label.text() and len(dlg.error_label.text()) > 40
         assert not dlg.save_button.isEnabled()
