@@ -65,3 +65,9 @@ def test_an_old_catalog_gains_the_moe_columns(tmp_path, monkeypatch):
         ds = repo.get_model("deepseek_v3")
         assert ds is not None and ds.first_k_dense_replace == 3 and ds.params is None
         assert ds.param_count() == 671_026_404_352
+
+
+def test_wan2_2_a14b_computes_with_one_expert_and_holds_both():
+    rec = next(r for r in ROWS if r.id == "wan2_2_t2v_a14b")
+    arch = rec.to_arch()
+    assert arch.param_count() == 27_000_000_000 and arch.active_param_count() == 14_000_000_000
