@@ -224,10 +224,12 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=cmd_estimate)
 
     from .cli_catalog import add_catalog_parser
+    from .cli_model import add_model_parser
     from .cli_recommend import add_recommend_parser
 
     add_recommend_parser(sub)
     add_catalog_parser(sub)
+    add_model_parser(sub)
     return p
 
 

@@ -22,7 +22,7 @@ from gpupicker.catalog import (
     ModelRecord,
     open_catalog,
 )
-from gpupicker.catalog.records import sliding_window_layers
+from gpupicker.catalog.records import MOE_MLA_COLUMNS, sliding_window_layers
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 
@@ -39,13 +39,17 @@ def test_columns_match_bundled_and_shared_headers():
         shared = paths.data_dir().parent.parent / "shared" / "data" / f"{table}.csv"
         if shared.exists():
             with shared.open(encoding="utf-8") as f:
-                assert tuple(next(csv.reader(f))) == COLUMNS[table]
+                head = tuple(next(csv.reader(f)))
+            # the audited shared file predates the MoE/MLA columns (schema m003)
+            extra = MOE_MLA_COLUMNS if table == "models" and len(head) < len(COLUMNS[table]) \
+                else ()
+            assert head + extra == COLUMNS[table]
 
 
 def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
     assert len(repo.gpus()) == 65
-    assert len(repo.models()) == 96
+    assert len(repo.models()) == 106
     assert len(repo.prices()) == 175
     assert len(repo.price_rows()) == 175
     g = repo.get_gpu("rtx_4090")
@@ -85,8 +89,8 @@ def test_wal_and_migrations(repo: CatalogRepository):
 def test_every_bundled_model_builds_an_arch(repo: CatalogRepository):
     rows = {r["id"]: r for r in read_csv(DATA / "models.csv")}
     models = repo.models()
-    assert len(models) == len(rows) == 96
-    assert sum(m.kind == "diffusion" for m in models) == 12
+    assert len(models) == len(rows) == 106
+    assert sum(m.kind == "diffusion" for m in models) == 16
     for m in models:
         assert isinstance(m, CatalogModel) and isinstance(m.arch, ModelArch)
         listed = float(rows[m.id]["params_b"]) * 1e9
@@ -118,9 +122,11 @@ def test_model_mapping_details(repo: CatalogRepository):
     assert mix.num_experts_per_tok == 2 and mix.moe_intermediate_size == 14336
     assert mix.param_count() == pytest.approx(46.703e9, rel=1e-3)
     assert mix.active_param_count() == pytest.approx(12.88e9, rel=1e-3)
-    ds = repo.get_model("deepseek_v3")  # MLA + shared experts: listed figures used
+    ds = repo.get_model("deepseek_v3")  # MLA + 3 dense layers + 58 MoE layers, 1 shared expert
     assert ds is not None and ds.kv_lora_rank == 512 and ds.qk_rope_head_dim == 64
-    assert ds.params == 671_026_000_000 and ds.active_params == 37_552_000_000
+    assert ds.params is None and ds.active_params is None  # counted from the config fields
+    # DeepSeek-V3 report: 671B total, 37B activated (without the 14B MTP module)
+    assert ds.param_count() == 671_026_404_352 and ds.active_param_count() == 37_552_282_624
     assert ds.kv_values_per_token_per_layer() == 576
     f = repo.get_model("falcon_40b")
     assert f is not None and not f.mlp_gated
@@ -256,7 +262,7 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     repo.set_fx_rate("EUR", 1.08)
     backup = repo.reset_all()
     assert backup.exists()
-    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 96, 175)
+    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 106, 175)
     assert repo.get_gpu("x1") is None
     assert repo.get_fx_rates()["EUR"] == 1.08  # settings survive a catalog reset
 

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from ..core.hardware import GpuSpec, PriceOffer
 from .records import (
     COLUMNS,
+    MOE_MLA_COLUMNS,
     REQUIRED_COLUMNS,
     ModelRecord,
     check_gpu,
@@ -46,7 +47,8 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
     "models": frozenset({"params_b", "active_params_b", "num_layers", "hidden_size",
                          "intermediate_size", "num_attention_heads", "num_key_value_heads",
                          "head_dim", "vocab_size", "max_context", "moe_num_experts",
-                         "moe_top_k", "sliding_window", "kv_lora_rank", "qk_rope_head_dim"}),
+                         "moe_top_k", "sliding_window", "kv_lora_rank", "qk_rope_head_dim",
+                         *MOE_MLA_COLUMNS}),
 }
 BOOL_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset(), "prices": frozenset(), "models": frozenset({"tie_word_embeddings"}),

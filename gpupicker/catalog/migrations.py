@@ -91,6 +91,21 @@ def m002_default_settings(db: Database) -> None:
     )
 
 
+@migrations()
+def m003_model_moe_mla_columns(db: Database) -> None:
+    """Model columns for MoE layouts, MLA ranks, the DeepSeek-V3.2 indexer and hybrid linear
+    attention (``records.MOE_MLA_COLUMNS``, integers)."""
+    table = db.table("models")
+    have = set(table.columns_dict)
+    for col in ("moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
+                "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim",
+                "v_head_dim", "index_n_heads", "index_head_dim", "linear_attention_layers",
+                "linear_num_key_heads", "linear_key_head_dim", "linear_num_value_heads",
+                "linear_value_head_dim"):
+        if col not in have:
+            table.add_column(col, int)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 

@@ -36,7 +36,14 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "intermediate_size", "num_attention_heads", "num_key_value_heads", "head_dim", "vocab_size",
     "max_context", "tie_word_embeddings", "moe_num_experts", "moe_top_k", "license", "source",
     "notes", "sliding_window", "attention_pattern", "kv_lora_rank", "qk_rope_head_dim",
+    "moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
+    "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim", "v_head_dim",
+    "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
+    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
 )
+MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("moe_intermediate_size"):]
+"""Model columns added in schema m003 (MoE layout, MLA ranks and the DeepSeek-V3.2 indexer,
+hybrid linear attention; integers, blank = none)."""
 COLUMNS: dict[str, tuple[str, ...]] = {
     "gpus": GPU_COLUMNS, "prices": PRICE_COLUMNS, "models": MODEL_COLUMNS,
 }
@@ -165,7 +172,13 @@ _MODEL_LIMITS: dict[str, float] = {
     "num_attention_heads": 1_000_000, "num_key_value_heads": 1_000_000, "head_dim": 1_000_000,
     "vocab_size": 100_000_000, "max_context": 10_000_000_000, "moe_num_experts": 1_000_000,
     "moe_top_k": 1_000_000, "sliding_window": 10_000_000_000, "kv_lora_rank": 10_000_000,
-    "qk_rope_head_dim": 1_000_000,
+    "qk_rope_head_dim": 1_000_000, "moe_intermediate_size": 100_000_000,
+    "n_shared_experts": 1_000_000, "shared_expert_intermediate_size": 100_000_000,
+    "first_k_dense_replace": 100_000, "moe_layer_step": 100_000, "q_lora_rank": 10_000_000,
+    "qk_nope_head_dim": 1_000_000, "v_head_dim": 1_000_000, "index_n_heads": 1_000_000,
+    "index_head_dim": 1_000_000, "linear_attention_layers": 100_000,
+    "linear_num_key_heads": 1_000_000, "linear_key_head_dim": 1_000_000,
+    "linear_num_value_heads": 1_000_000, "linear_value_head_dim": 1_000_000,
 }
 
 
@@ -219,6 +232,17 @@ class ModelRecord(BaseModel):
         sliding_window: local-attention window in tokens (blank = none).
         attention_pattern: free text such as ``"5 sliding : 1 global"``.
         kv_lora_rank: MLA latent rank (DeepSeek-V2/V3, Kimi K2).
+        moe_intermediate_size: expert width; when set, ``intermediate_size`` is the width of
+            the dense layers (blank: ``intermediate_size`` is per expert, as in Mixtral).
+        n_shared_experts: always-active experts of ``moe_intermediate_size`` (DeepSeek, GLM,
+            Kimi, Llama 4, ERNIE).
+        shared_expert_intermediate_size: one gated shared MLP of this width (Qwen2-MoE).
+        first_k_dense_replace: dense layers before the first MoE layer.
+        moe_layer_step: every n-th layer is MoE (Llama 4 Maverick: 2); blank = every layer.
+        q_lora_rank, qk_nope_head_dim, v_head_dim: MLA query rank and head dims.
+        index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
+        linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
+            ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -246,6 +270,21 @@ class ModelRecord(BaseModel):
     attention_pattern: str = ""
     kv_lora_rank: int | None = Field(default=None, ge=1)
     qk_rope_head_dim: int | None = Field(default=None, ge=0)
+    moe_intermediate_size: int | None = Field(default=None, ge=1)
+    n_shared_experts: int | None = Field(default=None, ge=0)
+    shared_expert_intermediate_size: int | None = Field(default=None, ge=0)
+    first_k_dense_replace: int | None = Field(default=None, ge=0)
+    moe_layer_step: int | None = Field(default=None, ge=1)
+    q_lora_rank: int | None = Field(default=None, ge=1)
+    qk_nope_head_dim: int | None = Field(default=None, ge=0)
+    v_head_dim: int | None = Field(default=None, ge=1)
+    index_n_heads: int | None = Field(default=None, ge=1)
+    index_head_dim: int | None = Field(default=None, ge=1)
+    linear_attention_layers: int | None = Field(default=None, ge=0)
+    linear_num_key_heads: int | None = Field(default=None, ge=1)
+    linear_key_head_dim: int | None = Field(default=None, ge=1)
+    linear_num_value_heads: int | None = Field(default=None, ge=1)
+    linear_value_head_dim: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="before")
     @classmethod
@@ -410,7 +449,9 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
 
     ``num_layers``→``num_hidden_layers``, ``moe_num_experts``→``num_local_experts``,
     ``moe_top_k``→``num_experts_per_tok``; MoE rows' ``intermediate_size`` is per
-    expert (also set as ``moe_intermediate_size``); ``model_type`` comes from the
+    expert unless ``moe_intermediate_size`` is given (then it is the dense layers'
+    width); shared experts, dense first layers, the MoE layer step and MLA ranks
+    pass through; ``model_type`` comes from the
     family (Qwen2 biases, non-gated Falcon/StarCoder2/GPT-2 MLPs); the attention
     pattern sets ``sliding_window_layers``; MLA ranks are passed through. When the
     parameter count computed from those fields differs from ``params_b``·10**9 (or
@@ -424,7 +465,9 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
     listed = int(round(rec.params_b * 1e9))
     listed_active = int(round((rec.active_params_b or rec.params_b) * 1e9))
     if rec.kind == "diffusion":
-        return ModelArch(name=rec.name, kind="diffusion", params=listed)
+        # active < total for a denoiser of experts run one at a time (Wan2.2 A14B: 27B / 14B)
+        return ModelArch(name=rec.name, kind="diffusion", params=listed,
+                         active_params=listed_active if listed_active < listed else None)
     missing = [f for f in ("num_layers", "hidden_size", "num_attention_heads", "vocab_size")
                if getattr(rec, f) is None]
     if missing:
@@ -452,9 +495,21 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
     }
     if rec.family.lower() in _FAMILY_ATTENTION_BIAS:
         fields["attention_bias"] = True
+    fields.update(q_lora_rank=rec.q_lora_rank, qk_nope_head_dim=rec.qk_nope_head_dim,
+                  v_head_dim=rec.v_head_dim, index_n_heads=rec.index_n_heads,
+                  index_head_dim=rec.index_head_dim,
+                  linear_attention_layers=rec.linear_attention_layers,
+                  linear_num_key_heads=rec.linear_num_key_heads,
+                  linear_key_head_dim=rec.linear_key_head_dim,
+                  linear_num_value_heads=rec.linear_num_value_heads,
+                  linear_value_head_dim=rec.linear_value_head_dim)
     if moe:
         fields.update(num_local_experts=rec.moe_num_experts, num_experts_per_tok=rec.moe_top_k,
-                      moe_intermediate_size=rec.intermediate_size)
+                      moe_intermediate_size=rec.moe_intermediate_size or rec.intermediate_size,
+                      n_shared_experts=rec.n_shared_experts,
+                      shared_expert_intermediate_size=rec.shared_expert_intermediate_size,
+                      first_k_dense_replace=rec.first_k_dense_replace,
+                      moe_layer_step=rec.moe_layer_step)
     arch = ModelArch(**fields)
     if (_rel_diff(arch.param_count(), listed) > PARAM_TOLERANCE
             or _rel_diff(arch.active_param_count(), listed_active) > PARAM_TOLERANCE):

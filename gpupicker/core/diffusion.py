@@ -29,6 +29,10 @@ _EXTRAS: dict[str, tuple[int, int]] = {
     "sdxl": (818_000_000, 83_700_000),
     "sd3": (818_000_000 + 4_760_000_000, 83_800_000),
     "flux": (123_000_000 + 4_760_000_000, 83_800_000),
+    # FLUX.2 [dev]: Mistral-Small-3.x-24B text encoder (model_index.json Mistral3ForConditional-
+    # Generation); Qwen-Image: Qwen2.5-VL-7B (8.29 B) — both model cards; VAEs ≈ 84 M / 127 M
+    "flux2": (24_000_000_000, 84_000_000),
+    "qwen_image": (8_290_000_000, 127_000_000),
     "video": (4_760_000_000, 250_000_000),
 }
 UNET_BYTES_PER_LATENT_PIXEL_SDXL = 64.5e3
@@ -40,9 +44,11 @@ DIFFUSERS_CONTEXT_BYTES = int(0.6 * GB)
 
 
 def diffusion_family(arch: ModelArch) -> str:
-    """Pipeline family guessed from the model name/type: sd15, sd2, sdxl, sd3, flux or video."""
+    """Pipeline family guessed from the model name/type: sd15, sd2, sdxl, sd3, flux, flux2,
+    qwen_image or video."""
     key = f"{arch.name} {arch.model_type}".lower()
-    for fam, needles in (("flux", ("flux",)), ("sd3", ("sd3", "stable diffusion 3", "sd 3")),
+    for fam, needles in (("flux2", ("flux.2", "flux2")), ("qwen_image", ("qwen-image",)),
+                         ("flux", ("flux",)), ("sd3", ("sd3", "stable diffusion 3", "sd 3")),
                          ("sdxl", ("xl",)), ("video", ("wan", "hunyuan", "video", "cascade")),
                          ("sd2", ("2.1", "sd2", "v2")), ("sd15", ("1.5", "sd15", "v1"))):
         if any(n in key for n in needles):

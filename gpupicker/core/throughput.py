@@ -687,7 +687,7 @@ def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Thro
     (SD/SDXL/SD3), × 1 for guidance-distilled models (FLUX).
     """
     name = (arch.name or "").lower()
-    p = float(_facts(arch)["params"])
+    p = float(_facts(arch)["active"])  # Wan2.2 A14B: one 14 B expert of 27 B per step
     tokens = (w.resolution / 16.0) ** 2
     unet = any(k in name for k in _UNET_HINTS)
     f_step = 2.0 * p * tokens * (UNET_FLOP_FACTOR if unet else 1.0)

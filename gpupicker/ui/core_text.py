@@ -218,6 +218,14 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode"),
     QT_TRANSLATE_NOOP("CoreText", "Peak at the denoiser (VAE slicing on)"),
     QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode (VAE slicing on)"),
+    # model import (gpupicker.importers): the refusals and warnings users meet most
+    QT_TRANSLATE_NOOP("CoreText", "{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Convert it to .safetensors (transformers: save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the model's config.json"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{file} is not a valid safetensors file: its header claims {n} bytes, more than the {limit}-byte limit of the format"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{file} is not a valid safetensors file: its header claims {n} bytes but the file has only {size} (cut short or not safetensors)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{file} is cut short: tensor {tensor} ends at byte {n} but the file has {size} bytes ({share} of it is there)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "model_type {type} is not one gpupicker models: read as a Llama-style decoder from hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "the weights are quantized ({method}): element counts of packed tensors are not parameters, so the count comes from config.json"),  # noqa: E501
 )
 """English templates of core's sentences and clauses; ``{name}`` marks a captured value."""
 

@@ -308,10 +308,17 @@ class ModelPage(_Page):
 
         self.selected_label = QLabel()
         self.selected_label.setObjectName("selection")
+        self.import_button = QPushButton(self.tr("&Import model files…"))
+        self.import_button.setToolTip(self.tr("Read a model folder, .safetensors, .gguf, "
+                                              "config.json or the Hugging Face cache (or drop "
+                                              "a file or folder on this page)"))
+        self.import_dialog: Any = None
+        self.setAcceptDrops(True)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(self.catalog_radio)
         top.addWidget(self.custom_radio)
+        top.addWidget(self.import_button)
         top.addStretch(1)
         top.addWidget(self.selected_label)
         layout.addLayout(top)
@@ -330,6 +337,7 @@ class ModelPage(_Page):
         self.catalog_radio.toggled.connect(self._on_mode_changed)
         self.apply_custom_button.clicked.connect(self.apply_custom)
         self.load_config_button.clicked.connect(self._on_load_config)
+        self.import_button.clicked.connect(lambda: self.open_import())
         self.controller.modelsChanged.connect(self._on_models_changed)
         self._connect_sync()
 
@@ -387,6 +395,45 @@ class ModelPage(_Page):
                                               self.tr("JSON files (*.json)"))
         if path:
             self.load_config(path)
+
+    def open_import(self, path: str | None = None) -> Any:
+        """Open the import dialog (non-blocking), reading ``path`` first when given."""
+        from .model_import_dialog import ModelImportDialog
+
+        if self.import_dialog is None:
+            self.import_dialog = ModelImportDialog(self.controller.repo, self)
+            self.import_dialog.imported.connect(self._on_imported)
+        if path:
+            self.import_dialog.inspect(path)
+        self.import_dialog.open()
+        return self.import_dialog
+
+    @Slot(str)
+    def _on_imported(self, model_id: str) -> None:
+        self.controller.on_catalog_changed()
+        arch = self.controller.repo.get_model(model_id)
+        if arch is not None:
+            self.catalog_radio.setChecked(True)
+            self.controller.set_model(model_id, arch)
+        # a quantized checkpoint (GGUF file type, GPTQ/AWQ/bnb/fp8 config) sets the weights
+        # format of an inference plan; training tasks keep their own (QLoRA: NF4)
+        from ..core.dtypes import known_weight_dtypes
+
+        model = self.import_dialog.model if self.import_dialog is not None else None
+        dtype = (model.quantization.get("weights_dtype") if model is not None else None)
+        if dtype in known_weight_dtypes() and self.controller.workload.task in (
+                "inference", "decode_ceiling"):
+            self.controller.update(weights_dtype=dtype)
+
+    def dragEnterEvent(self, event: Any) -> None:  # noqa: D102 - Qt override
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: Any) -> None:  # noqa: D102 - Qt override
+        urls = [u for u in event.mimeData().urls() if u.isLocalFile()]
+        if urls:
+            event.acceptProposedAction()
+            self.open_import(urls[0].toLocalFile())
 
     def _fill_fields(self, arch: ModelArch) -> None:
         for k, spin in self.fields.items():

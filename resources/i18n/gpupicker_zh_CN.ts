@@ -1563,6 +1563,41 @@
         <source>Peak at the VAE decode (VAE slicing on)</source>
         <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="222"/>
+        <source>{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains</source>
+        <translation>{file} 是 PyTorch pickle 文件：gpupicker 从不打开 pickle 文件，因为加载它可能运行其中包含的任意代码</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="223"/>
+        <source>Convert it to .safetensors (transformers: save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the model&apos;s config.json</source>
+        <translation>请将其转换为 .safetensors（transformers：save_pretrained(..., safe_serialization=True)）或 .gguf（llama.cpp convert_hf_to_gguf.py），或导入该模型的 config.json</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="224"/>
+        <source>{file} is not a valid safetensors file: its header claims {n} bytes, more than the {limit}-byte limit of the format</source>
+        <translation>{file} 不是有效的 safetensors 文件：其文件头声称有 {n} 字节，超过该格式 {limit} 字节的上限</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="225"/>
+        <source>{file} is not a valid safetensors file: its header claims {n} bytes but the file has only {size} (cut short or not safetensors)</source>
+        <translation>{file} 不是有效的 safetensors 文件：其文件头声称有 {n} 字节，但文件只有 {size} 字节（文件不完整或并非 safetensors）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="226"/>
+        <source>{file} is cut short: tensor {tensor} ends at byte {n} but the file has {size} bytes ({share} of it is there)</source>
+        <translation>{file} 不完整：张量 {tensor} 结束于第 {n} 字节，但文件只有 {size} 字节（现有 {share}）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="227"/>
+        <source>model_type {type} is not one gpupicker models: read as a Llama-style decoder from hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)</source>
+        <translation>gpupicker 未建模 model_type {type}：按 Llama 式解码器读取 hidden_size、num_hidden_layers、num_attention_heads、intermediate_size 和 vocab_size（假定门控 MLP、q/k/v 无偏置）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="228"/>
+        <source>the weights are quantized ({method}): element counts of packed tensors are not parameters, so the count comes from config.json</source>
+        <translation>权重已量化（{method}）：打包张量的元素数不等于参数量，因此参数量取自 config.json</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
@@ -2256,6 +2291,110 @@
     </message>
 </context>
 <context>
+    <name>ModelImportDialog</name>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="48"/>
+        <source>Import a model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="50"/>
+        <source>&amp;Folder…</source>
+        <translation>文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="51"/>
+        <source>F&amp;ile…</source>
+        <translation>文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63"/>
+        <source>&amp;Save to catalog and use</source>
+        <translation>保存到目录并使用(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68"/>
+        <source>Read a model folder, .safetensors, .gguf or config.json (or drop it here):</source>
+        <translation>读取模型文件夹、.safetensors、.gguf 或 config.json（也可拖放到这里）：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="74"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75"/>
+        <source>Catalog &amp;id:</source>
+        <translation>目录 ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107"/>
+        <source>Hugging Face cache (%1): %2 models</source>
+        <translation>Hugging Face 缓存（%1）：%2 个模型</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="109"/>
+        <source>No models in the Hugging Face cache (%1).</source>
+        <translation>Hugging Face 缓存（%1）中没有模型。</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="113"/>
+        <source>Model folder</source>
+        <translation>模型文件夹</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="120"/>
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="121"/>
+        <source>Model files (*.safetensors *.gguf *.json);;All files (*)</source>
+        <translation>模型文件 (*.safetensors *.gguf *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="152"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="158"/>
+        <source>Cannot import %1: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="179"/>
+        <source>the tensor headers</source>
+        <translation>张量头信息</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="180"/>
+        <source>the config.json fields</source>
+        <translation>config.json 字段</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="181"/>
+        <source>Parameters: %1 (from %2)</source>
+        <translation>参数量：%1（来自%2）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="184"/>
+        <source>Weights: %1 bytes (%2)</source>
+        <translation>权重：%1 字节（%2）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="192"/>
+        <source>no weights read</source>
+        <translation>未读取权重</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="193"/>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213"/>
+        <source>Cannot save: %1</source>
+        <translation>无法保存：%1</translation>
+    </message>
+</context>
+<context>
     <name>ModelListModel</name>
     <message>
         <location filename="../../gpupicker/ui/model_list_model.py" line="54"/>
@@ -2395,6 +2534,16 @@
         <location filename="../../gpupicker/ui/wizard_pages.py" line="418"/>
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="311"/>
+        <source>&amp;Import model files…</source>
+        <translation>导入模型文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="312"/>
+        <source>Read a model folder, .safetensors, .gguf, config.json or the Hugging Face cache (or drop a file or folder on this page)</source>
+        <translation>读取模型文件夹、.safetensors、.gguf、config.json 或 Hugging Face 缓存（也可把文件或文件夹拖放到本页）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,100 @@
+"""Bring your own model: read model folders, safetensors, GGUF and the Hugging Face cache.
+
+Qt-free (import-linter contract); the readers do file I/O, so they live here
+rather than in ``core``. Nothing here unpickles or touches the network.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..catalog.records import ModelRecord
+from .base import Component, ImportedModel, ModelImportError, pickle_refusal
+from .hf_cache import CachedModel, cache_dir, list_cached_models
+from .inspect import inspect_path
+
+__all__ = ["CachedModel", "Component", "ImportedModel", "ModelImportError", "cache_dir",
+           "inspect_path", "list_cached_models", "pickle_refusal", "suggest_id", "to_record"]
+
+
+def suggest_id(name: str) -> str:
+    """A catalog id from a display name: lower case, ``[a-z0-9_]``, ``user_`` prefix."""
+    base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")[:60] or "model"
+    return f"user_{base}"
+
+
+def to_record(model: ImportedModel, model_id: str | None = None,
+              name: str | None = None) -> ModelRecord:
+    """A catalog row for an imported model (saved as a user model, editable and exportable).
+
+    LLMs keep their architecture fields (MoE layout and MLA ranks included);
+    a model known by its parameter count only gets Llama-shaped layer sizes
+    (``ModelArch.with_inferred_architecture``) and a note saying so. Diffusion
+    pipelines carry the denoiser's parameter count.
+
+    Raises:
+        ModelImportError: when the model has no parameter count.
+    """
+    if not model.params:
+        raise ModelImportError("the model has no parameter count to save")
+    title = name or model.name or "Imported model"
+    notes = [f"Imported from {model.path} ({model.format}); params {model.params:,} from "
+             f"{model.params_source or 'unknown'}."]
+    if model.weights_bytes:
+        notes.append(f"weights {model.weights_bytes:,} bytes ("
+                     + ", ".join(f"{k} {v:,}" for k, v in model.bytes_by_dtype.items()) + ").")
+    if model.quantization.get("quant_method"):
+        notes.append(f"quantization {model.quantization.get('quant_method')}"
+                     f" → weights dtype {model.quantization.get('weights_dtype') or 'unknown'}.")
+    notes.extend(model.warnings)
+    base = {"id": model_id or suggest_id(title), "name": title, "params_b": model.params / 1e9,
+            "source": f"imported: {model.path}", "license": ""}
+    if model.kind == "diffusion" or model.arch is None:
+        if model.components:
+            notes.append("components: " + ", ".join(
+                f"{c.name} {c.params:,}" for c in model.components if c.params))
+        if model.kind != "diffusion":
+            from ..core.model_arch import ModelArch
+            arch = ModelArch(name=title, params=model.params).with_inferred_architecture()
+            notes.append("layer sizes assumed (Llama proportions): only the parameter count "
+                         "is known.")
+            return ModelRecord(**base, family="imported", notes=" ".join(notes),
+                               **_arch_columns(arch))
+        return ModelRecord(**base, family="diffusion", notes=" ".join(notes))
+    arch = model.arch
+    if not arch.has_architecture:
+        arch = arch.with_inferred_architecture()
+        notes.append("layer sizes assumed (Llama proportions): only the parameter count is known.")
+    return ModelRecord(**base, family=arch.model_type, notes=" ".join(notes),
+                       active_params_b=arch.model_copy(update={"params": None}).active_param_count()
+                       / 1e9 if arch.is_moe and arch.has_architecture else None,
+                       **_arch_columns(arch))
+
+
+def _arch_columns(arch) -> dict:  # type: ignore[no-untyped-def]
+    moe = arch.is_moe
+    return {
+        "num_layers": arch.num_hidden_layers, "hidden_size": arch.hidden_size,
+        "intermediate_size": arch.intermediate_size or None,
+        "num_attention_heads": arch.num_attention_heads,
+        "num_key_value_heads": arch.num_key_value_heads, "head_dim": arch.head_dim,
+        "vocab_size": arch.vocab_size, "max_context": arch.max_position_embeddings,
+        "tie_word_embeddings": arch.tie_word_embeddings,
+        "moe_num_experts": arch.num_local_experts if moe else None,
+        "moe_top_k": arch.num_experts_per_tok if moe else None,
+        "sliding_window": arch.sliding_window, "kv_lora_rank": arch.kv_lora_rank,
+        "qk_rope_head_dim": arch.qk_rope_head_dim,
+        "moe_intermediate_size": arch.moe_intermediate_size if moe else None,
+        "n_shared_experts": arch.n_shared_experts if moe else None,
+        "shared_expert_intermediate_size": arch.shared_expert_intermediate_size if moe else None,
+        "first_k_dense_replace": arch.first_k_dense_replace if moe else None,
+        "moe_layer_step": arch.moe_layer_step if moe else None,
+        "q_lora_rank": arch.q_lora_rank, "qk_nope_head_dim": arch.qk_nope_head_dim,
+        "v_head_dim": arch.v_head_dim, "index_n_heads": arch.index_n_heads,
+        "index_head_dim": arch.index_head_dim,
+        "linear_attention_layers": arch.linear_attention_layers,
+        "linear_num_key_heads": arch.linear_num_key_heads,
+        "linear_key_head_dim": arch.linear_key_head_dim,
+        "linear_num_value_heads": arch.linear_num_value_heads,
+        "linear_value_head_dim": arch.linear_value_head_dim,
+    }

@@ -1,0 +1,171 @@
+"""Result and error types shared by the model-file readers (no Qt, no network).
+
+Every reader returns an :class:`ImportedModel` or raises :class:`ModelImportError`
+with a sentence that says what is wrong and, where it
+helps, what to do instead. Readers never unpickle and never allocate what a
+file claims: they read headers only, within the bounds below.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core.model_arch import ModelArch
+
+MAX_SAFETENSORS_HEADER = 100_000_000
+"""Largest accepted safetensors JSON header in bytes: the limit the safetensors library itself
+enforces (``MAX_HEADER_SIZE`` in huggingface/safetensors ``safetensors/src/tensor.rs``)."""
+
+MAX_TENSORS = 1_000_000
+"""Most tensors accepted in one file (DeepSeek-V3 has ~92 k over 163 shards)."""
+
+MAX_ELEMENTS = 1 << 50
+"""Largest element count of one tensor (10^15: a thousand times the largest model)."""
+
+MAX_GGUF_KV = 100_000
+"""Most metadata entries accepted in a GGUF header (llama.cpp files have < 100)."""
+
+MAX_GGUF_DIMS = 8
+"""Most dimensions of a GGUF tensor (ggml's ``GGML_MAX_DIMS`` is 4)."""
+
+PICKLE_SUFFIXES = frozenset({".bin", ".pt", ".pth", ".ckpt", ".pkl", ".pickle"})
+"""PyTorch pickle checkpoints: refused, never opened."""
+
+Format = Literal["safetensors", "sharded_safetensors", "gguf", "config", "folder", "diffusers"]
+
+
+class ModelImportError(ValueError):
+    """A model file or folder that cannot be read; ``str()`` is a sentence for the user."""
+
+
+def pickle_refusal(path: Path) -> ModelImportError:
+    """The error for a PyTorch pickle file (``.bin``/``.pt``/``.ckpt`` …), which is never opened.
+
+    Loading a pickle runs arbitrary code it contains (Python ``pickle`` docs:
+    "never unpickle data that could have come from an untrusted source").
+    """
+    return ModelImportError(
+        f"{path.name} is a PyTorch pickle file: gpupicker never opens pickles, because loading "
+        "one can run any code it contains. Convert it to .safetensors (transformers: "
+        "save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp "
+        "convert_hf_to_gguf.py), or import the model's config.json")
+
+
+class Component(BaseModel):
+    """One part of a diffusers pipeline (``model_index.json`` entry).
+
+    Attributes:
+        name: folder name (``transformer``, ``unet``, ``text_encoder_2``, ``vae`` …).
+        class_name: the library class named in ``model_index.json``.
+        params: parameter count from the tensor headers (None when no weights are present).
+        weights_bytes: bytes of those tensors.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    class_name: str = ""
+    params: int | None = None
+    weights_bytes: int | None = None
+
+
+class ImportedModel(BaseModel):
+    """What a reader found in a model file or folder.
+
+    Attributes:
+        path: the file or folder read.
+        format: what was read (see :data:`Format`).
+        name: a display name (folder, ``general.name`` or ``_name_or_path``).
+        params: exact parameter count (elements) when tensors were read, else the count
+            computed from the config (``params_source`` says which).
+        params_source: ``"tensors"`` (safetensors/GGUF headers), ``"config"`` or ``None``.
+        weights_bytes: bytes of all tensors (None when only a config was read).
+        bytes_by_dtype / params_by_dtype: per safetensors dtype or GGML type name.
+        arch: the architecture (LLMs; None for diffusion pipelines and bare tensor files).
+        config: the architecture fields that change memory (see :func:`arch_facts`).
+        quantization: ``quantization_config`` (or GGUF file type) fields, empty when none.
+        components: diffusers pipeline parts; ``params`` then counts the denoiser only
+            (UNet or transformer), as the bundled diffusion rows do.
+        tensor_count: tensors read.
+        warnings: sentences about what was guessed or left out.
+    """
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    path: str
+    format: Format
+    name: str = ""
+    kind: Literal["llm", "diffusion"] = "llm"
+    params: int | None = None
+    params_source: Literal["tensors", "config"] | None = None
+    weights_bytes: int | None = None
+    bytes_by_dtype: dict[str, int] = Field(default_factory=dict)
+    params_by_dtype: dict[str, int] = Field(default_factory=dict)
+    arch: ModelArch | None = None
+    config: dict[str, Any] = Field(default_factory=dict)
+    quantization: dict[str, Any] = Field(default_factory=dict)
+    components: list[Component] = Field(default_factory=list)
+    tensor_count: int = 0
+    warnings: list[str] = Field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-ready dict: params, weights_bytes, bytes per dtype, architecture fields."""
+        return {
+            "path": self.path, "format": self.format, "name": self.name, "kind": self.kind,
+            "params": self.params, "params_source": self.params_source,
+            "weights_bytes": self.weights_bytes, "bytes_by_dtype": dict(self.bytes_by_dtype),
+            "params_by_dtype": dict(self.params_by_dtype), "tensor_count": self.tensor_count,
+            "architecture": dict(self.config), "quantization": dict(self.quantization),
+            "components": [c.model_dump() for c in self.components],
+            "warnings": list(self.warnings),
+        }
+
+
+class TensorTotals:
+    """Running totals of tensor element counts and bytes, by dtype (plain ints, no arrays)."""
+
+    def __init__(self) -> None:
+        self.params = 0
+        self.bytes = 0
+        self.count = 0
+        self.bytes_by_dtype: dict[str, int] = {}
+        self.params_by_dtype: dict[str, int] = {}
+
+    def add(self, dtype: str, elements: int, nbytes: int) -> None:
+        """Count one tensor of ``elements`` values taking ``nbytes`` bytes."""
+        self.params += elements
+        self.bytes += nbytes
+        self.count += 1
+        self.bytes_by_dtype[dtype] = self.bytes_by_dtype.get(dtype, 0) + nbytes
+        self.params_by_dtype[dtype] = self.params_by_dtype.get(dtype, 0) + elements
+
+    def merge(self, other: TensorTotals) -> None:
+        """Add another file's totals (a shard)."""
+        self.params += other.params
+        self.bytes += other.bytes
+        self.count += other.count
+        for d, v in other.bytes_by_dtype.items():
+            self.bytes_by_dtype[d] = self.bytes_by_dtype.get(d, 0) + v
+        for d, v in other.params_by_dtype.items():
+            self.params_by_dtype[d] = self.params_by_dtype.get(d, 0) + v
+
+
+def checked_elements(shape: list[Any] | tuple[Any, ...], what: str) -> int:
+    """Product of a tensor shape, refusing negative, non-integer or absurd dimensions.
+
+    Raises:
+        ModelImportError: naming ``what`` when a dimension is not a non-negative integer
+            or the product exceeds :data:`MAX_ELEMENTS` (checked before it can overflow).
+    """
+    n = 1
+    for d in shape:
+        if isinstance(d, bool) or not isinstance(d, int) or d < 0:
+            raise ModelImportError(f"{what} has an invalid shape {list(shape)!r}")
+        if d and n > MAX_ELEMENTS // d:
+            raise ModelImportError(f"{what} claims {list(shape)!r} elements: more than any model "
+                                   "has, so the header is damaged")
+        n *= d
+    return n

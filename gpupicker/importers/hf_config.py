@@ -1,0 +1,200 @@
+"""Hugging Face ``config.json`` and GGUF metadata → :class:`ModelArch`, with what was guessed.
+
+``config.json`` keys are those of each family's ``configuration_*.py`` in
+huggingface/transformers; GGUF keys are llama.cpp's (``gguf-py/gguf/constants.py``
+``Keys.LLM``: ``{arch}.block_count``, ``{arch}.embedding_length`` …).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..core.model_arch import ModelArch
+from .base import ModelImportError
+
+KNOWN_MODEL_TYPES = frozenset({
+    "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "qwen3_next", "gemma",
+    "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "phimoe", "deepseek", "deepseek_v2",
+    "deepseek_v3", "deepseek_v32", "kimi_k2", "gpt2", "falcon", "starcoder2", "gpt_neox", "glm",
+    "glm4", "glm4_moe", "gpt_oss", "baichuan", "internlm2", "minicpm", "cohere", "cohere2", "dbrx",
+    "llama4", "llama4_text", "mpt", "bloom", "gptj", "opt", "gpt_bigcode", "minimax_m2",
+    "minimax", "ernie4_5", "ernie4_5_moe", "olmo", "olmo2", "olmoe", "granite", "smollm3",
+    "exaone", "yi", "ministral", "mistral3",
+})
+"""``model_type`` values whose layout the parameter count follows (attention, MLP kind, biases,
+MoE placement). Others are read best effort, with a warning."""
+
+# config.json fields that decide memory, reported by ``gpupicker model inspect``
+FACT_FIELDS = (
+    "model_type", "hidden_size", "num_hidden_layers", "num_attention_heads",
+    "num_key_value_heads", "head_dim", "intermediate_size", "vocab_size", "tie_word_embeddings",
+    "max_position_embeddings", "sliding_window", "sliding_window_layers", "kv_lora_rank",
+    "q_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", "num_local_experts",
+    "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
+    "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step",
+    "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
+    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
+    "linear_conv_kernel_dim", "attn_output_gate",
+)
+
+_GGUF_ARCH_TYPE = {
+    "qwen2moe": "qwen2_moe", "qwen3moe": "qwen3_moe", "deepseek2": "deepseek_v3",
+    "gemma3": "gemma3_text", "gptoss": "gpt_oss", "gpt-oss": "gpt_oss", "glm4moe": "glm4_moe",
+    "llama4": "llama4", "phimoe": "phimoe", "starcoder2": "starcoder2", "gptneox": "gpt_neox",
+    "command-r": "cohere", "ernie4_5-moe": "ernie4_5_moe", "minimax-m2": "minimax_m2",
+}
+_GGUF_KEYS = {
+    "num_hidden_layers": "block_count", "hidden_size": "embedding_length",
+    "intermediate_size": "feed_forward_length", "num_attention_heads": "attention.head_count",
+    "num_key_value_heads": "attention.head_count_kv", "head_dim": "attention.key_length",
+    "max_position_embeddings": "context_length", "num_local_experts": "expert_count",
+    "num_experts_per_tok": "expert_used_count", "n_shared_experts": "expert_shared_count",
+    "first_k_dense_replace": "leading_dense_block_count",
+    "moe_intermediate_size": "expert_feed_forward_length",
+    "shared_expert_intermediate_size": "expert_shared_feed_forward_length",
+    "kv_lora_rank": "attention.kv_lora_rank", "q_lora_rank": "attention.q_lora_rank",
+    "sliding_window": "attention.sliding_window", "vocab_size": "vocab_size",
+}
+
+
+def facts(arch: ModelArch) -> dict[str, Any]:
+    """The architecture fields of :data:`FACT_FIELDS` that are set (None/0 left out)."""
+    out: dict[str, Any] = {}
+    for f in FACT_FIELDS:
+        v = getattr(arch, f, None)
+        if v not in (None, 0) or f == "tie_word_embeddings":
+            out[f] = v
+    return out
+
+
+def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch, list[str]]:
+    """The architecture of a ``config.json`` and the warnings about what was guessed.
+
+    Multimodal configs use their ``text_config`` (vision towers are not counted; a
+    warning says so). An unknown ``model_type`` is read from the common fields as a
+    Llama-style decoder and the warning names the assumptions.
+
+    Raises:
+        ModelImportError: when the config lacks the fields a decoder needs.
+    """
+    warnings: list[str] = []
+    data = dict(config)
+    if isinstance(data.get("text_config"), dict):
+        vision = [k for k in ("vision_config", "audio_config") if k in data]
+        if vision:
+            warnings.append("only the text model is counted: " + ", ".join(vision)
+                            + " (the vision/audio encoder) is left out")
+    if isinstance(data.get("llm_config"), dict) and "text_config" not in data:  # InternVL
+        data["text_config"] = data["llm_config"]
+    mtype = str((data.get("text_config") or {}).get("model_type") or data.get("model_type") or "")
+    if not mtype:
+        warnings.append("config.json has no model_type: read as a Llama-style decoder (gated "
+                        "MLP, no q/k/v biases)")
+    elif mtype not in KNOWN_MODEL_TYPES:
+        warnings.append(f"model_type {mtype!r} is not one gpupicker models: read as a Llama-style "
+                        "decoder from hidden_size, num_hidden_layers, num_attention_heads, "
+                        "intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)")
+    try:
+        arch = ModelArch.from_config(data, name=name)
+    except (ValidationError, ValueError) as exc:
+        raise ModelImportError(f"config.json does not describe a model gpupicker can size: "
+                               f"{_first_error(exc)}") from exc
+    if not arch.has_architecture:
+        raise ModelImportError("config.json has no hidden_size / num_hidden_layers / "
+                               "num_attention_heads: not a decoder config gpupicker can size")
+    if mtype and mtype not in KNOWN_MODEL_TYPES:
+        arch = arch.model_copy(update={"model_type": "llama"})
+    return arch, warnings
+
+
+def arch_from_gguf(meta: dict[str, Any], params: int, name: str = "") -> tuple[ModelArch | None,
+                                                                                list[str]]:
+    """The architecture from GGUF metadata (``params`` = the tensors' element count).
+
+    Returns ``(None, warnings)`` when the metadata lacks layer sizes (the model is then
+    sized from ``params`` alone).
+    """
+    warnings: list[str] = []
+    garch = str(meta.get("general.architecture") or "")
+    fields: dict[str, Any] = {"name": name, "params": params or None}
+    for field, key in _GGUF_KEYS.items():
+        v = meta.get(f"{garch}.{key}")
+        if isinstance(v, list) and v and all(isinstance(x, int) for x in v):
+            warnings.append(f"{garch}.{key} differs per layer; the largest value {max(v)} is used")
+            v = max(v)
+        if isinstance(v, int) and not isinstance(v, bool):
+            fields[field] = v
+    if "vocab_size" not in fields:
+        toks = meta.get("tokenizer.ggml.tokens")
+        if isinstance(toks, dict) and isinstance(toks.get("array_length"), int):
+            fields["vocab_size"] = toks["array_length"]
+    mtype = _GGUF_ARCH_TYPE.get(garch, garch.replace("-", "_"))
+    fields["model_type"] = mtype if mtype in KNOWN_MODEL_TYPES else "llama"
+    if mtype not in KNOWN_MODEL_TYPES:
+        warnings.append(f"GGUF architecture {garch!r} is not one gpupicker models: layer sizes "
+                        "read from its metadata as a Llama-style decoder")
+    if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
+        fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
+    try:
+        arch = ModelArch.model_validate(fields)
+    except (ValidationError, ValueError) as exc:
+        warnings.append(f"GGUF metadata does not give a usable architecture ({_first_error(exc)});"
+                        " sized from the parameter count alone")
+        return (ModelArch(name=name, params=params) if params else None), warnings
+    if not arch.has_architecture:
+        warnings.append("GGUF metadata has no layer sizes; sized from the parameter count alone")
+    return arch, warnings
+
+
+def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
+    """``quantization_config`` summarised: method, bits and the matching gpupicker weights dtype.
+
+    GPTQ/AWQ 4-bit → ``int4``, 8-bit → ``int8``; bitsandbytes ``load_in_4bit`` →
+    ``nf4`` (or ``fp4``), ``load_in_8bit`` → ``int8``; ``fp8`` and
+    compressed-tensors float 8-bit → ``fp8``; ``mxfp4`` (gpt-oss) → ``mxfp4``.
+    Unknown methods are reported with ``weights_dtype`` None.
+    """
+    q = config.get("quantization_config")
+    if not isinstance(q, dict):
+        tc = config.get("text_config")
+        q = tc.get("quantization_config") if isinstance(tc, dict) else None
+    if not isinstance(q, dict):
+        return {}
+    method = str(q.get("quant_method") or ("bitsandbytes" if "load_in_4bit" in q else "")).lower()
+    bits = q.get("bits") if isinstance(q.get("bits"), int) else None
+    dtype: str | None = None
+    if method in ("gptq", "awq", "autoround", "auto-round", "hqq"):
+        dtype = {4: "int4", 8: "int8"}.get(bits or 4)
+    elif method == "bitsandbytes":
+        if q.get("load_in_4bit"):
+            dtype = "fp4" if str(q.get("bnb_4bit_quant_type", "nf4")).lower() == "fp4" else "nf4"
+            bits = 4
+        elif q.get("load_in_8bit"):
+            dtype, bits = "int8", 8
+    elif method in ("fp8", "fbgemm_fp8"):
+        dtype, bits = "fp8", 8
+    elif method == "mxfp4":
+        dtype, bits = "mxfp4", 4
+    elif method == "compressed-tensors":
+        groups = q.get("config_groups") or {}
+        w = next(iter(groups.values()), {}).get("weights", {}) if isinstance(groups, dict) else {}
+        nb, typ = w.get("num_bits"), str(w.get("type", ""))
+        bits = nb if isinstance(nb, int) else None
+        dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4"}.get((bits, typ))
+    out: dict[str, Any] = {"quant_method": method or "unknown", "bits": bits,
+                           "weights_dtype": dtype}
+    if isinstance(q.get("group_size"), int):
+        out["group_size"] = q["group_size"]
+    return out
+
+
+def _first_error(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        errs = exc.errors()
+        if errs:
+            e = errs[0]
+            loc = ".".join(str(x) for x in e.get("loc", ()))
+            return f"{loc}: {e.get('msg', '')}" if loc else str(e.get("msg", ""))
+    return str(exc)
