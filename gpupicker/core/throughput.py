@@ -524,17 +524,28 @@ OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
 """Effective memory traffic of one optimizer step per trainable parameter (bytes, bf16 states;
 ×2 for fp32). AdamW reads p, g, m, v and writes p, m, v; bitsandbytes 8-bit AdamW is fitted
 on the H200 cases (≈150 ms more per step than torch AdamW for 6.7 B parameters)."""
-OPTIMIZED_FRAMEWORKS = frozenset({"fsdp", "deepspeed", "megatron", "composer", "torchtune",
-                                  "litgpt", "nemo", "llm-foundry", "axolotl", "unsloth"})
+# Which frameworks are optimized stacks and which run eager HF Trainer: training_frameworks.py.
 
 
 def mfu_default(gpu: GpuSpec, w: Workload) -> float:
-    """Default MFU for this GPU generation, precision and framework (see constants above)."""
+    """Default MFU for this GPU generation, precision and framework (see constants above).
+
+    The framework's profile (:mod:`training_frameworks`) sets the factor on the optimized-stack
+    base; Hugging Face-based trainers (eager PyTorch) get :data:`HF_MFU_FACTOR`.
+
+    Raises:
+        ValueError: for a training framework gpupicker does not model.
+    """
+    from .training_frameworks import training_framework
+
+    fw = training_framework(w.framework)
     base = MFU_OPTIMIZED.get(gpu.architecture, MFU_OTHER if not gpu.is_cuda else 0.40)
     if not gpu.is_cuda:
         base = min(base, MFU_OTHER)
-    if w.framework.lower() not in OPTIMIZED_FRAMEWORKS:
+    if fw.eager_host:
         base *= HF_MFU_FACTOR.get(w.task, 0.9)
+    else:
+        base *= fw.mfu_factor
     h = w.model.hidden_size if w.model is not None else 0
     if h and h < 4096:
         base *= (h / 4096) ** 0.25
@@ -573,17 +584,20 @@ def compute_figure_note(gpu: GpuSpec) -> tuple[str, ...]:
 
 
 def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
-    """Hardware FLOPs per trained token, attention and recomputation included.
+    """Model FLOPs per trained token in the MFU convention of the tables the MFU comes from.
 
-    Full: ``6·P + 6·L·h·s`` (causal attention: half of llm-foundry's ``12·L·h·s``);
-    with gradient checkpointing add a forward (``2·P + 2·L·h·s``). LoRA/QLoRA:
-    ``4·P + 6·L·h·s`` (no weight gradients of the frozen base), + the recomputed
-    forward with checkpointing.
+    Full: ``6·P + 12·L·h·s``; with gradient checkpointing add a forward
+    (``2·P + 4·L·h·s``). LoRA/QLoRA: ``4·P + 12·L·h·s`` (no weight gradients of the frozen
+    base), + the recomputed forward with checkpointing. The attention term counts the whole
+    ``s × s`` score matrix as llm-foundry (``scripts/train/benchmarking``) and torchtitan
+    (``get_num_flop_per_token``) do when they publish MFU, although a causal kernel skips
+    half of it: the MFU constants above are measured in that convention, so the token rate
+    must be derived in it too.
     """
     s = w.training_seq_len()
     p = float(_facts(arch)["active"])
     n_layers, h = arch.num_hidden_layers, arch.num_attention_heads * arch.head_dim_eff
-    attn_fwd = 2.0 * n_layers * h * s if h else 0.0  # causal: half of QKᵀ and AV is skipped
+    attn_fwd = 4.0 * n_layers * h * s if h else 0.0  # QKᵀ and AV over the full s × s matrix
     lora = w.task in ("lora", "qlora")
     f = (4.0 if lora else 6.0) * p + 3.0 * attn_fwd
     if w.grad_ckpt:
@@ -626,9 +640,12 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         deq_bytes = _facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
         extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
         notes.append(f"{w.weights_dtype} dequantization adds {extra * 1e3:.1f} ms per step.")
+    from .training_frameworks import training_framework
+
+    fw = training_framework(w.framework)
     host = 0.0
     lora = w.task in ("lora", "qlora")
-    if w.framework.lower() not in OPTIMIZED_FRAMEWORKS:
+    if fw.eager_host:
         host = arch.num_hidden_layers * HF_HOST_S_PER_LAYER[(lora, w.grad_ckpt)]
         if w.task == "qlora":
             host *= QLORA_HOST_FACTOR
@@ -646,6 +663,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         extra += _facts(arch)["params"] * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
     gpu_s = compute_s + extra + opt_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
+    step /= fw.speedup_vs_hf  # Unsloth/Liger: their published speed-up over HF Trainer
     eff = scaling_efficiency(w, arch, gpu, n, gpu_s)
     tps = n * eff * tokens_step / step
     bound = "compute" if gpu_s >= host else "engine-overhead"
@@ -655,9 +673,11 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         f"{fpt / 1e9:.1f} GFLOP per token ({'LoRA 4·P' if w.task in ('lora', 'qlora') else '6·P'}"
         f"{' + recompute 2·P' if w.grad_ckpt else ''} + attention) at MFU {mfu:.0%} of "
         f"{peak / 1e12:,.0f} TFLOPS dense.",
-        f"Framework {w.framework}: "
-        + ("optimized stack (llm-foundry MPT benchmarks)." if host == 0.0
-           else f"eager PyTorch with {host * 1e3:.0f} ms host overhead per step (H200 cases)."),
+        f"Framework {fw.name}: "
+        + (f"optimized stack, MFU × {fw.mfu_factor:.2f} of llm-foundry's." if host == 0.0
+           else f"eager PyTorch with {host * 1e3:.0f} ms host overhead per step (H200 cases)"
+           + (f", {fw.speedup_vs_hf:.1f}× faster than HF Trainer ({fw.source.split(';')[0]})."
+              if fw.speedup_vs_hf != 1.0 else ".")),
     ]
     assumptions.extend(compute_figure_note(gpu))
     if n > 1:

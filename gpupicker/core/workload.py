@@ -100,6 +100,9 @@ class Workload(BaseModel):
     lora: LoraConfig | None = None
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
+    master_weights: bool | None = Field(
+        default=None, description="fp32 master weights (mixed precision) for 16-bit full "
+        "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)")
     attention: Literal["sdpa", "flash", "eager"] = "sdpa"
     gpu_memory_utilization: float = Field(default=0.9, gt=0.0, le=1.0)
 
