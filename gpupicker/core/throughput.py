@@ -690,39 +690,12 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
 # --------------------------------------------------------------------------------------------
 # image generation
 # --------------------------------------------------------------------------------------------
-_UNET_HINTS = ("unet", "sd1", "sd2", "sdxl", "stable diffusion 1", "stable diffusion xl",
-               "stable diffusion 2", "cascade")
-_NO_CFG_HINTS = ("flux", "schnell", "turbo", "lightning")
-UNET_FLOP_FACTOR = 0.13
-"""UNet FLOPs per step relative to ``2·P·(res/16)²`` (C59 fit)."""
-
-
 def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
-    """Seconds per image: steps × denoiser FLOPs / (dense peak × 40 %) + 0.1 s VAE/text encoders.
+    """Seconds per image (or per LoRA training image): :func:`diffusion.diffusion_throughput`
+    (per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates)."""
+    from .diffusion import diffusion_throughput
 
-    Denoiser FLOPs per step ≈ ``2·P·T``, ``T = (res/16)²`` latent tokens for DiTs; UNets do
-    :data:`UNET_FLOP_FACTOR` × that (most convolutions run at lower resolution; calibrated on
-    SDXL fp16 + SDPA on A100 40GB: 11.41 s for 4 images × 50 steps, HF blog
-    "simple_sdxl_optimizations", public case C59); × 2 with classifier-free guidance
-    (SD/SDXL/SD3), × 1 for guidance-distilled models (FLUX).
-    """
-    name = (arch.name or "").lower()
-    p = float(_facts(arch)["params"])
-    tokens = (w.resolution / 16.0) ** 2
-    unet = any(k in name for k in _UNET_HINTS)
-    f_step = 2.0 * p * tokens * (UNET_FLOP_FACTOR if unet else 1.0)
-    cfg = 1.0 if any(k in name for k in _NO_CFG_HINTS) else 2.0
-    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype)
-    eff = 0.40
-    per_image = w.steps * f_step * cfg / (peak * eff) + 0.1
-    per_image /= max(1, n)  # images are independent: one per GPU
-    return Throughput(
-        seconds_per_image=per_image, bound="compute", efficiency=eff,
-        assumptions=(f"{f_step * cfg / 1e12:.2f} TFLOP per denoising step "
-                     f"({'UNet' if unet else 'DiT'}"
-                     f"{', CFG ×2' if cfg > 1 else ''}) × {w.steps} steps at {eff:.0%} of "
-                     f"{peak / 1e12:,.0f} TFLOPS; +0.1 s text encoder/VAE.",
-                     "Several GPUs generate different images in parallel."))
+    return diffusion_throughput(w, arch, gpu, n)
 
 
 # --------------------------------------------------------------------------------------------
@@ -749,7 +722,7 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
     arch = w.model
     n = max(1, num_gpus or w.num_gpus)
-    if w.task == "image_gen" or arch.kind == "diffusion":
+    if w.task in ("image_gen", "diffusion_lora") or arch.kind == "diffusion":
         return image_throughput(w, arch, gpu, n)
     if w.is_training:
         return training_throughput(w, arch, gpu, n, memory)

@@ -23,7 +23,8 @@ WEIGHT_DTYPE_ALIASES = {
 }
 """Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``)."""
 
-Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen"]
+Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
+               "diffusion_lora"]
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full_ft", "pretrain"})
 Optimizer = Literal["adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion"]
 Framework = Literal["transformers", "vllm", "llama.cpp", "ollama", "tensorrt-llm", "deepspeed",
