@@ -223,6 +223,12 @@ _OPTION_TEXT = {"vae_tiling": "VAE tiling + slicing", "attention_slicing": "atte
                 "sequential_cpu_offload": "sequential CPU offload"}
 
 
+def _total_gib(weights: float, act: float, vae_act: float, adapters: float) -> float:
+    big = max(act, vae_act)
+    return (weights + big * (1 + ALLOC_SHARE) + adapters + ALLOC_BASE
+            + DIFFUSERS_CONTEXT_BYTES) / 2**30
+
+
 def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) -> MemoryEstimate:
     fam = _family(arch)
     den = denoiser_params(arch, fam)
@@ -256,8 +262,8 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
         act *= TRAIN_ACT_FACTOR[w.grad_ckpt]
         vae_act = b * res**2 * 0.5e3  # VAE encoder of the training images (no decode)
         other_w = vae * 4  # the VAE runs in fp32 in the SDXL/FLUX scripts
-        notes.append(f"LoRA training step: {b} image(s) at {res}², frozen denoiser, LoRA "
-                     f"≈ {lora_params / 1e6:.0f} M parameters with AdamW"
+        notes.append(f"LoRA training step: {b} image(s) at {res}², frozen denoiser, about "
+                     f"{lora_params / 1e6:.0f} M LoRA parameters with AdamW"
                      + ("; gradient checkpointing" if w.grad_ckpt else
                         "; no gradient checkpointing") + ".")
     weights = int(den_w + other_w)
@@ -281,6 +287,9 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
             + (", classifier-free guidance" if latents > b else ""),
             "Peak at the " + ("VAE decode" if peak_vae else "denoiser")
             + (f"; memory options: {used}" if used else "; no memory options") + ".",
+            f"Range {max(0.0, 0.85 * _total_gib(weights, act, vae_act, adapters)):.1f}–"
+            f"{1.15 * _total_gib(weights, act, vae_act, adapters):.1f} GiB (working-set "
+            "constants from one published SDXL case, C59).",
             *notes,
         ),
     )
@@ -328,13 +337,16 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     per_image = per_image / max(1, n) + extra
     lo, hi = per_image * 0.75, per_image * 1.35
     what = (f"{step:.3f} s per training step of {b} image(s)" if train
-            else f"{step * 1e3:.0f} ms per denoising step × {w.steps} steps, {b} image(s) per call")
+            else f"{step * 1e3:.0f} ms per denoising step × {w.steps} steps, {b} image(s) "
+                 "per call")
+    guidance = " with classifier-free guidance" if latents > b else ""
     return Throughput(
         seconds_per_image=per_image, bound="compute", efficiency=eta,
         assumptions=(
-            f"{what}: {flops / 1e12:.2f} TFLOP per step ({fam.id}"
-            f"{', CFG ×2' if latents > b else ''}) at {eta:.0%} of {tf:,.0f} sustained TFLOPS "
-            f"+ {fixed * 1e3:.0f} ms fixed per step (diffusers benchmark table, C59).",
+            f"{what}.",
+            f"{flops / 1e12:.2f} TFLOP per step for the {fam.id} denoiser{guidance} at "
+            f"{eta:.0%} of {tf:,.0f} sustained TFLOPS, plus {fixed * 1e3:.0f} ms fixed per step "
+            "(diffusers benchmark table, C59).",
             f"Range {lo:.2f}–{hi:.2f} s per image (host CPU, attention kernel and compile not "
             "known).",
             *((f"Memory options applied: {', '.join(_OPTION_TEXT[o] for o in opts)}.",)

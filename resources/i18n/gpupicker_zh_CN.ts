@@ -17,144 +17,144 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="672"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="610"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="614"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="677"/>
         <source>No limit ($)</source>
         <translation>不限（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="616"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="679"/>
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="617"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="680"/>
         <source>No limit ($ / hour)</source>
         <translation>不限（美元 / 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="621"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="659"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="684"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="722"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="622"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="685"/>
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="632"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="695"/>
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="635"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="698"/>
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="704"/>
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="643"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="706"/>
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="714"/>
         <source> / min</source>
         <translation> / 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="652"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="715"/>
         <source>Not serving (one batch)</source>
         <translation>非服务模式（单批）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="654"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="717"/>
         <source>Serving load: with a request rate the results size replicas for it and show the monthly cost and the cost per million tokens.</source>
         <translation>服务负载：设置请求速率后，结果会按此估算所需副本数，并显示月成本和每百万 token 成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="723"/>
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="725"/>
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="664"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="727"/>
         <source>&amp;Total budget (USD):</source>
         <translation>总预算（美元）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="666"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="729"/>
         <source>Max &amp;price per hour (USD):</source>
         <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="731"/>
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="669"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="732"/>
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="670"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="733"/>
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="671"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="734"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="736"/>
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="674"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="737"/>
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="676"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="739"/>
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="678"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="741"/>
         <source>Re&amp;quests per minute:</source>
         <translation>每分钟请求数(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="680"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="726"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="743"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="789"/>
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="727"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="790"/>
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -561,57 +561,57 @@
 <context>
     <name>Components</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="40"/>
+        <location filename="../../gpupicker/ui/texts.py" line="43"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="41"/>
+        <location filename="../../gpupicker/ui/texts.py" line="44"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="42"/>
+        <location filename="../../gpupicker/ui/texts.py" line="45"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="43"/>
+        <location filename="../../gpupicker/ui/texts.py" line="46"/>
         <source>Logits / loss (fp32)</source>
         <translation>Logits / 损失 (fp32)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="44"/>
+        <location filename="../../gpupicker/ui/texts.py" line="47"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="45"/>
+        <location filename="../../gpupicker/ui/texts.py" line="48"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="46"/>
+        <location filename="../../gpupicker/ui/texts.py" line="49"/>
         <source>LoRA adapters</source>
         <translation>LoRA 适配器</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="47"/>
+        <location filename="../../gpupicker/ui/texts.py" line="50"/>
         <source>Dequantization workspace</source>
         <translation>反量化工作区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="48"/>
+        <location filename="../../gpupicker/ui/texts.py" line="51"/>
         <source>Engine reserve</source>
         <translation>引擎预留</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="49"/>
+        <location filename="../../gpupicker/ui/texts.py" line="52"/>
         <source>Allocator overhead</source>
         <translation>分配器开销</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="50"/>
+        <location filename="../../gpupicker/ui/texts.py" line="53"/>
         <source>CUDA context</source>
         <translation>CUDA 上下文</translation>
     </message>
@@ -1563,6 +1563,126 @@
         <source>Peak at the VAE decode (VAE slicing on)</source>
         <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="222"/>
+        <source>{ms} ms per denoising step × {steps} steps, {images} image(s) per call</source>
+        <translation>每个去噪步 {ms} 毫秒 × {steps} 步，每次调用 {images} 张图</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="223"/>
+        <source>{seconds} s per training step of {images} image(s)</source>
+        <translation>每个训练步（{images} 张图）{seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224"/>
+        <source>{tflop} TFLOP per step for the {family} denoiser at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)</source>
+        <translation>{family} 去噪网络每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="225"/>
+        <source>{tflop} TFLOP per step for the {family} denoiser with classifier-free guidance at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)</source>
+        <translation>{family} 去噪网络（含无分类器引导）每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="226"/>
+        <source>Range {lo}–{hi} s per image (host CPU, attention kernel and compile not known)</source>
+        <translation>范围：每张图 {lo}–{hi} 秒（主机 CPU、注意力内核和编译情况未知）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="227"/>
+        <source>Memory options applied: {options}</source>
+        <translation>已启用的显存选项：{options}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="228"/>
+        <source>memory options: {options}</source>
+        <translation>显存选项：{options}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="229"/>
+        <source>no memory options</source>
+        <translation>未启用显存选项</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="230"/>
+        <source>VAE tiling + slicing</source>
+        <translation>VAE 分块 + 切片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="231"/>
+        <source>attention slicing</source>
+        <translation>注意力切片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="232"/>
+        <source>model CPU offload</source>
+        <translation>模型 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="233"/>
+        <source>sequential CPU offload</source>
+        <translation>逐层 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="234"/>
+        <source>Range {lo}–{hi} GiB (working-set constants from one published SDXL case, C59)</source>
+        <translation>范围：{lo}–{hi} GiB（工作集常数来自一个公开的 SDXL 案例，C59）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="235"/>
+        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
+        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="236"/>
+        <source>{gpu}: {share} of the datasheet tensor rate sustained within {watts} W (power per FLOP of its architecture&apos;s reference part)</source>
+        <translation>{gpu}：在 {watts} W 功耗内只能持续达到规格表张量算力的 {share}（按同架构参考型号的每 FLOP 功耗）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="237"/>
+        <source>Framework profile: {framework} (full fp32 logits at the loss)</source>
+        <translation>框架配置：{framework}（损失处保留完整 fp32 logits）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="238"/>
+        <source>Framework profile: {framework} (fused/chunked cross-entropy)</source>
+        <translation>框架配置：{framework}（融合/分块交叉熵）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="239"/>
+        <source>{framework} offloads the checkpointed layer inputs to CPU RAM: {gib} GiB of host memory</source>
+        <translation>{framework} 把检查点保存的层输入卸载到 CPU 内存：占用主机内存 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="240"/>
+        <source>Framework {framework}: optimized stack, MFU × {factor} of llm-foundry&apos;s</source>
+        <translation>框架 {framework}：优化训练栈，MFU 为 llm-foundry 的 {factor} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="241"/>
+        <source>{framework} is {factor}× faster than HF Trainer on the same job (its published benchmarks)</source>
+        <translation>同一任务上 {framework} 比 HF Trainer 快 {factor} 倍（其公开基准）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="242"/>
+        <source>Range {lo}–{hi} training tokens/s (published torchtitan and llm-foundry tables: within −20 % to +25 %)</source>
+        <translation>范围：每秒 {lo}–{hi} 个训练 token（对照 torchtitan 和 llm-foundry 公开表格：误差在 −20 % 到 +25 % 之间）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="243"/>
+        <source>Range {lo}–{hi} GiB (measured H200 cases of this framework: within ±3 %)</source>
+        <translation>范围：{lo}–{hi} GiB（该框架的 H200 实测案例：误差在 ±3 % 以内）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="244"/>
+        <source>Range {lo}–{hi} GiB (framework profile from its published figures: ±15 %)</source>
+        <translation>范围：{lo}–{hi} GiB（框架配置来自其公开数据：±15 %）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="245"/>
+        <source>training framework {name} is not modelled; choose one of {choices}</source>
+        <translation>未建模的训练框架 {name}；请选择以下之一：{choices}</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
@@ -1936,77 +2056,77 @@
 <context>
     <name>Glossary</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="97"/>
+        <location filename="../../gpupicker/ui/texts.py" line="100"/>
         <source>VRAM: the GPU&apos;s own memory. The model weights, the KV cache, activations and (for training) gradients and optimizer states must all fit in it at the same time.</source>
         <translation>显存（VRAM）：GPU 自带的内存。模型权重、KV 缓存、激活值以及（训练时的）梯度和优化器状态必须同时放得下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="100"/>
+        <location filename="../../gpupicker/ui/texts.py" line="103"/>
         <source>KV cache: keys and values of every token seen so far, kept per layer so generation does not recompute them. Grows with batch × context length.</source>
         <translation>KV 缓存：逐层保存已处理 token 的键和值，生成时无需重复计算。随批大小 × 上下文长度增长。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="103"/>
+        <location filename="../../gpupicker/ui/texts.py" line="106"/>
         <source>GQA (grouped-query attention): several query heads share one key/value head, which shrinks the KV cache by that factor.</source>
         <translation>GQA（分组查询注意力）：多个查询头共享一个键/值头，KV 缓存按该倍数缩小。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="105"/>
+        <location filename="../../gpupicker/ui/texts.py" line="108"/>
         <source>LoRA rank r: size of the small trainable adapter matrices. Higher rank = more trainable parameters and slightly more memory; 8–64 is typical.</source>
         <translation>LoRA 秩 r：可训练的小适配器矩阵的大小。秩越高，可训练参数越多，显存略增；常用 8–64。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="108"/>
+        <location filename="../../gpupicker/ui/texts.py" line="111"/>
         <source>QLoRA / NF4: the frozen base model is stored in 4-bit NormalFloat (about 0.52 bytes per weight) while LoRA adapters train in 16/32 bit. Roughly 4× less weight memory than bf16.</source>
         <translation>QLoRA / NF4：冻结的基础模型以 4 位 NormalFloat 存储（每个权重约 0.52 字节），LoRA 适配器以 16/32 位训练。权重显存约为 bf16 的四分之一。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="111"/>
+        <location filename="../../gpupicker/ui/texts.py" line="114"/>
         <source>Gradient checkpointing: keep only a few activations and recompute the rest in the backward pass. Saves most activation memory for about 20–30% more compute.</source>
         <translation>梯度检查点：只保存少量激活值，其余在反向传播时重新计算。可省下大部分激活显存，代价是约 20–30% 的额外计算。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="114"/>
+        <location filename="../../gpupicker/ui/texts.py" line="117"/>
         <source>ZeRO / FSDP: shard optimizer states (stage 1), gradients (stage 2) and parameters (stage 3 / FSDP) across the GPUs so each holds only a slice.</source>
         <translation>ZeRO / FSDP：把优化器状态（阶段 1）、梯度（阶段 2）和参数（阶段 3 / FSDP）切分到各 GPU 上，每块 GPU 只保存一部分。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="117"/>
+        <location filename="../../gpupicker/ui/texts.py" line="120"/>
         <source>MFU (model FLOPs utilization): the share of the GPU&apos;s peak tensor FLOPS a training run really achieves; 30–50% is typical.</source>
         <translation>MFU（模型算力利用率）：训练实际达到的 GPU 峰值张量算力的比例；通常为 30–50%。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="119"/>
+        <location filename="../../gpupicker/ui/texts.py" line="122"/>
         <source>Headroom: memory left free on each GPU after the estimated peak. Keep a few GiB for fragmentation and framework variance.</source>
         <translation>余量：估计峰值之后每块 GPU 剩余的显存。请为碎片和框架差异预留几 GiB。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="121"/>
+        <location filename="../../gpupicker/ui/texts.py" line="124"/>
         <source>Batch: sequences processed together per step. Memory for activations and the KV cache grows linearly with it.</source>
         <translation>批大小：每步一起处理的序列数。激活值和 KV 缓存的显存随之线性增长。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="123"/>
+        <location filename="../../gpupicker/ui/texts.py" line="126"/>
         <source>Sequence length: tokens per training example (or context length for inference).</source>
         <translation>序列长度：每个训练样本的 token 数（推理时为上下文长度）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="125"/>
+        <location filename="../../gpupicker/ui/texts.py" line="128"/>
         <source>Optimizer: AdamW keeps two fp32 states per trainable parameter (8 bytes); 8-bit AdamW keeps them in 2 bytes.</source>
         <translation>优化器：AdamW 为每个可训练参数保存两个 fp32 状态（8 字节）；8 位 AdamW 只需 2 字节。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="127"/>
+        <location filename="../../gpupicker/ui/texts.py" line="130"/>
         <source>Inference engine: transformers generate(), vLLM (pre-allocates a KV pool, gpu_memory_utilization) or llama.cpp (GGUF, can offload layers to CPU).</source>
         <translation>推理引擎：transformers generate()、vLLM（预分配 KV 池，gpu_memory_utilization）或 llama.cpp（GGUF，可将部分层卸载到 CPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="130"/>
+        <location filename="../../gpupicker/ui/texts.py" line="133"/>
         <source>Spot / preemptible: much cheaper, but the provider can stop the machine; use checkpoints.</source>
         <translation>竞价 / 可抢占：便宜得多，但提供商可能随时停机；请使用检查点。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="132"/>
+        <location filename="../../gpupicker/ui/texts.py" line="135"/>
         <source>Weight format: bytes per parameter. fp32 4, bf16/fp16 2, fp8/int8 1, NF4/int4 about 0.5, GGUF Q4_K_M about 0.6.</source>
         <translation>权重格式：每个参数的字节数。fp32 为 4，bf16/fp16 为 2，fp8/int8 为 1，NF4/int4 约 0.5，GGUF Q4_K_M 约 0.6。</translation>
     </message>
@@ -2014,22 +2134,22 @@
 <context>
     <name>Goals</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="58"/>
+        <location filename="../../gpupicker/ui/texts.py" line="61"/>
         <source>Lowest total cost</source>
         <translation>总成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="59"/>
+        <location filename="../../gpupicker/ui/texts.py" line="62"/>
         <source>Fastest finish within budget</source>
         <translation>预算内最快完成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="60"/>
+        <location filename="../../gpupicker/ui/texts.py" line="63"/>
         <source>Best cost per token</source>
         <translation>每 token 成本最优</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="61"/>
+        <location filename="../../gpupicker/ui/texts.py" line="64"/>
         <source>Most memory headroom</source>
         <translation>显存余量最大</translation>
     </message>
@@ -2045,31 +2165,31 @@
 <context>
     <name>Labels</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="81"/>
+        <location filename="../../gpupicker/ui/texts.py" line="84"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="82"/>
+        <location filename="../../gpupicker/ui/texts.py" line="85"/>
         <source>Fastest</source>
         <translation>最快</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/texts.py" line="83"/>
-        <location filename="../../gpupicker/ui/texts.py" line="84"/>
-        <location filename="../../gpupicker/ui/texts.py" line="85"/>
-        <source>Best value</source>
-        <translation>性价比最高</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="86"/>
         <location filename="../../gpupicker/ui/texts.py" line="87"/>
         <location filename="../../gpupicker/ui/texts.py" line="88"/>
+        <source>Best value</source>
+        <translation>性价比最高</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="89"/>
+        <location filename="../../gpupicker/ui/texts.py" line="90"/>
+        <location filename="../../gpupicker/ui/texts.py" line="91"/>
         <source>Most headroom</source>
         <translation>余量最大</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="89"/>
+        <location filename="../../gpupicker/ui/texts.py" line="92"/>
         <source>Your GPU</source>
         <translation>您的 GPU</translation>
     </message>
@@ -2077,12 +2197,12 @@
 <context>
     <name>LiveSummary</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="102"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="104"/>
         <source>Cannot estimate: %1</source>
         <translation>无法估算：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="112"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="114"/>
         <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
         <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
     </message>
@@ -2286,113 +2406,113 @@
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="242"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="244"/>
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="243"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="245"/>
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
         <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="252"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="254"/>
         <source>&amp;Catalog model</source>
         <translation>目录中的模型(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="255"/>
         <source>C&amp;ustom model</source>
         <translation>自定义模型(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="255"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="257"/>
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
         <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="270"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="362"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="272"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="364"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="274"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="276"/>
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="275"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="277"/>
         <source>from the fields below</source>
         <translation>由下方字段计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="276"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="278"/>
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
         <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="280"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="282"/>
         <source>&amp;Parameters:</source>
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="283"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
         <source>Layers:</source>
         <translation>层数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="284"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="286"/>
         <source>Hidden size:</source>
         <translation>隐藏维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="287"/>
         <source>Attention heads:</source>
         <translation>注意力头数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="286"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="288"/>
         <source>KV heads (GQA):</source>
         <translation>KV 头数 (GQA)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="287"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="289"/>
         <source>MLP size:</source>
         <translation>MLP 维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="288"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="290"/>
         <source>Vocabulary:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="301"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="303"/>
         <source>Load config.&amp;json…</source>
         <translation>加载 config.json(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="302"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="304"/>
         <source>Use &amp;these values</source>
         <translation>使用这些值(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="377"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="379"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="386"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="388"/>
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="387"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="389"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="418"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="420"/>
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
@@ -2752,37 +2872,37 @@
 <context>
     <name>Pricing</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="68"/>
+        <location filename="../../gpupicker/ui/texts.py" line="71"/>
         <source>On-demand</source>
         <translation>按需</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="69"/>
+        <location filename="../../gpupicker/ui/texts.py" line="72"/>
         <source>Spot / preemptible</source>
         <translation>竞价 / 可抢占</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="70"/>
+        <location filename="../../gpupicker/ui/texts.py" line="73"/>
         <source>Reserved (1 year)</source>
         <translation>预留（1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="71"/>
+        <location filename="../../gpupicker/ui/texts.py" line="74"/>
         <source>Reserved</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="72"/>
+        <location filename="../../gpupicker/ui/texts.py" line="75"/>
         <source>Capacity block</source>
         <translation>容量块</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="73"/>
+        <location filename="../../gpupicker/ui/texts.py" line="76"/>
         <source>Marketplace</source>
         <translation>市场</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="74"/>
+        <location filename="../../gpupicker/ui/texts.py" line="77"/>
         <source>Owned hardware</source>
         <translation>自有硬件</translation>
     </message>
@@ -2790,129 +2910,200 @@
 <context>
     <name>QuantizationPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="442"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="444"/>
         <source>Precision and batch</source>
         <translation>精度与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="443"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="445"/>
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
         <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="452"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="454"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="456"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="458"/>
         <source>&amp;Gradient checkpointing</source>
         <translation>梯度检查点(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="463"/>
-        <source>None (plain data parallel)</source>
-        <translation>无（普通数据并行）</translation>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="467"/>
+        <source>The training stack: it decides the logits/loss memory, checkpoint offload, master weights and speed</source>
+        <translation>训练框架：决定 logits/损失的显存、检查点卸载、主权重和速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="464"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="470"/>
+        <source>Framework default</source>
+        <translation>框架默认</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="471"/>
+        <source>Mixed precision (fp32 master weights, 16 B/param)</source>
+        <translation>混合精度（fp32 主权重，每参数 16 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="472"/>
+        <source>Pure 16-bit (8 B/param with AdamW)</source>
+        <translation>纯 16 位（使用 AdamW 时每参数 8 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="473"/>
+        <source>Full fine-tuning and pre-training: mixed precision keeps fp32 master weights and Adam states</source>
+        <translation>全量微调和预训练：混合精度保留 fp32 主权重和 Adam 状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="479"/>
+        <source>Automatic (FSDP full shard on several GPUs for full fine-tuning and pre-training)</source>
+        <translation>自动（全量微调和预训练在多卡上使用 FSDP 完全分片）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="481"/>
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="465"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
         <source>ZeRO-2 (+ gradients)</source>
         <translation>ZeRO-2（+ 梯度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="466"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
         <source>ZeRO-3 (+ parameters)</source>
         <translation>ZeRO-3（+ 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="467"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="606"/>
         <source>FSDP full shard</source>
         <translation>FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="478"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="495"/>
         <source>LoRA &amp;rank:</source>
         <translation>LoRA 秩(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="499"/>
         <source>&amp;Optimizer:</source>
         <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="500"/>
+        <source>Training &amp;framework:</source>
+        <translation>训练框架(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="501"/>
+        <source>Pr&amp;ecision:</source>
+        <translation>精度(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
         <source>Multi-GPU &amp;sharding:</source>
         <translation>多 GPU 分片(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="505"/>
         <source>&amp;Batch size (per GPU):</source>
         <translation>批大小（每块 GPU）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="485"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="506"/>
         <source>Se&amp;quence length (tokens):</source>
         <translation>序列长度 (token)(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="488"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="509"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="524"/>
         <source>&amp;Prompt tokens:</source>
         <translation>提示 token 数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="504"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="525"/>
         <source>O&amp;utput tokens:</source>
         <translation>输出 token 数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="505"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="526"/>
         <source>Concurrent se&amp;quences (batch):</source>
         <translation>并发序列数（批大小）(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="507"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="528"/>
         <source>&amp;Engine:</source>
         <translation>引擎(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="510"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="531"/>
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="514"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="535"/>
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="520"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="541"/>
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="521"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="542"/>
         <source>S&amp;teps:</source>
         <translation>步数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="522"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="544"/>
         <source>I&amp;mages:</source>
         <translation>图像数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="528"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="550"/>
         <source>&amp;Weights format:</source>
         <translation>权重格式(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="599"/>
+        <source>frozen base, fp32 adapters</source>
+        <translation>基座冻结，fp32 适配器</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="601"/>
+        <source>mixed precision (fp32 master weights)</source>
+        <translation>混合精度（fp32 主权重）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="603"/>
+        <source>pure %1</source>
+        <translation>纯 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="608"/>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="610"/>
+        <source>FSDP full shard on 2+ GPUs, none on one</source>
+        <translation>两卡及以上使用 FSDP 完全分片，单卡不分片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="612"/>
+        <source>plain data parallel</source>
+        <translation>普通数据并行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="613"/>
+        <source>The ranking uses: %1; %2; %3.</source>
+        <translation>排名所用设置：%1；%2；%3。</translation>
     </message>
 </context>
 <context>
@@ -2948,67 +3139,67 @@
         <translation>怎样调整才能放进您的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="185"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="186"/>
         <source>Cannot estimate this job: %1</source>
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="210"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="211"/>
         <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
         <translation>此任务每块 GPU 至少需要 %1；目录中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="215"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="216"/>
         <source>The model has %1 billion parameters; the largest published models have a few thousand billion.</source>
         <translation>该模型有 %1 十亿参数；已发布的最大模型也只有几千十亿参数。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="224"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="225"/>
         <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
         <translation>没有方案放得下：目录中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="229"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="230"/>
         <source>See “%1” below for changes that would help.</source>
         <translation>请参阅下方“%1”中有帮助的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="238"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="239"/>
         <source>No option fits, so every option is shown.</source>
         <translation>没有放得下的方案，因此显示全部方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="245"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="246"/>
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="248"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="249"/>
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="259"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="260"/>
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="262"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="263"/>
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="273"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="274"/>
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="276"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="277"/>
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="276"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="277"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
@@ -3024,17 +3215,17 @@
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="177"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="179"/>
         <source>What do you want to run?</source>
         <translation>您想运行什么？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="178"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="180"/>
         <source>Pick the job. Each task starts with sensible settings you can change on the next pages.</source>
         <translation>选择任务。每种任务都带有合理的默认设置，可在后续页面修改。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="194"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="196"/>
         <source>Tip: press Enter to go to the next page, Alt+letter to pick an option.</source>
         <translation>提示：按 Enter 进入下一页，按 Alt+字母 选择选项。</translation>
     </message>
@@ -3072,37 +3263,47 @@
         <translation>图像生成（扩散模型）(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="27"/>
+        <location filename="../../gpupicker/ui/texts.py" line="21"/>
+        <source>&amp;Diffusion LoRA / DreamBooth fine-tuning (SD 1.5, SDXL, FLUX)</source>
+        <translation>扩散模型 LoRA / DreamBooth 微调（SD 1.5、SDXL、FLUX）(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="29"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="28"/>
+        <location filename="../../gpupicker/ui/texts.py" line="30"/>
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="29"/>
+        <location filename="../../gpupicker/ui/texts.py" line="31"/>
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="30"/>
+        <location filename="../../gpupicker/ui/texts.py" line="32"/>
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="31"/>
+        <location filename="../../gpupicker/ui/texts.py" line="33"/>
         <source>Pre-training</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="32"/>
+        <location filename="../../gpupicker/ui/texts.py" line="34"/>
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="33"/>
+        <location filename="../../gpupicker/ui/texts.py" line="35"/>
+        <source>Diffusion LoRA</source>
+        <translation>扩散模型 LoRA</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="36"/>
         <source>Decode ceiling</source>
         <translation>解码上限</translation>
     </message>
