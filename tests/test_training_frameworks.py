@@ -147,3 +147,23 @@ def test_unsloth_and_liger_are_faster_than_hf_trainer():
     un = estimate_throughput(Workload(framework="unsloth", **base), gpu("a100_sxm_80gb"), 1)
     assert un.train_tokens_per_s == pytest.approx(2 * hf, rel=0.01)
     assert any("faster than HF Trainer" in a for a in un.assumptions)
+
+
+def test_hf_qlora_max_context_follows_the_peft_recipe():
+    """unslothai/unsloth README, 'HF + FA2' column (Llama-3.1-8B QLoRA r = 32, batch 1): 5,789
+    tokens on 24 GB, 12,264 on 40 GB, 28,454 on 80 GB; Llama-3.1-70B OOM on 48 GB. The peft
+    recipe (prepare_model_for_kbit_training) keeps embeddings, lm_head and norms in fp32."""
+    from gpupicker.core.hardware import GpuSpec
+
+    def card(gb: int) -> GpuSpec:
+        return GpuSpec(id=f"c{gb}", name=f"{gb} GB", memory_gb=gb, memory_type="HBM3",
+                       memory_bandwidth_gbps=1000, segment="datacenter")
+
+    w = Workload.model_validate(dict(task="qlora", model=catalog_model("llama3_1_8b"), batch=1,
+                                     seq_len=2048, lora={"r": 32}))
+    assert w.prepare_kbit and w.grad_ckpt
+    for gb, ref in ((24, 5789), (40, 12264), (80, 28454)):
+        assert _max_context(w, card(gb)) == pytest.approx(ref, rel=0.15), gb
+    big = w.model_copy(update={"model": catalog_model("llama3_70b"), "seq_len": 512})
+    assert not fits_on(estimate_memory(big, card(48)), card(48))
+    assert any("prepare_model_for_kbit_training" in a for a in estimate_memory(w).assumptions)

@@ -32,7 +32,12 @@ from .dtypes import bytes_per_weight
 from .memory import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
-from .training_frameworks import logits_bytes, mixed_precision_default, training_framework
+from .training_frameworks import (
+    TrainingFramework,
+    logits_bytes,
+    mixed_precision_default,
+    training_framework,
+)
 from .units import MiB
 from .workload import LoraConfig, Workload
 
@@ -150,6 +155,14 @@ def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> str:
             "'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter).")
 
 
+def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
+    """True when a 4/8-bit LoRA run goes through peft's ``prepare_model_for_kbit_training``
+    (``w.prepare_kbit``, on by default for QLoRA with an HF-based trainer; Unsloth has its
+    own loader). peft ``utils/other.py``: non-quantized fp16/bf16 parameters → fp32."""
+    return bool(w.prepare_kbit) and w.task in ("lora", "qlora") and fw.eager_host \
+        and fw.id != "unsloth" and bytes_per_weight(w.weights_dtype) < 2.0
+
+
 def uses_master_weights(w: Workload) -> bool:
     """Whether 16-bit full fine-tuning / pre-training keeps fp32 master weights (16 B/param).
 
@@ -218,6 +231,13 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         p_bytes = bytes_per_weight(lora.adapter_dtype)
         adapters = int(trainable * p_bytes)
         fp32_params = False
+        if kbit_prepared(w, fw):
+            # peft prepare_model_for_kbit_training: every 16-bit parameter left unquantized
+            # (embeddings, lm_head, norms) is cast to fp32; under autocast the lm_head is
+            # re-cast to bf16 in each forward (cached); the residual stream becomes fp32
+            emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
+            base_w += 2 * emb
+            autocast_cache = 2 * arch.vocab_size * arch.hidden_size
     else:
         trainable = total
         p_bytes = max(2.0, bytes_per_weight(wdt))
@@ -270,7 +290,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32_params, s, w.attention) / tp
     per_layer *= fw.activation_scale
     one_layer = tokens * per_layer
-    ckpt_bytes = (4 if fp32_params else 2) * arch.hidden_size
+    ckpt_bytes = (4 if (fp32_params or kbit_prepared(w, fw)) else 2) * arch.hidden_size
     offloaded = w.grad_ckpt and fw.offloads_checkpoints
     saved = 0.0 if offloaded else tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
     logits = logits_bytes(fw, tokens, arch.vocab_size) / tp
@@ -338,6 +358,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
             *(("Weights include autocast's bf16 copies of the fp32 parameters.",)
               if extra else ()),
             framework_memory_note(w),
+            *(("peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, "
+                "fp32 residual stream.",) if kbit_prepared(w, fw) else ()),
             _range_note(w, fw.id, (
                 base_w + gather + int(extra) + int(act) + RUNTIME_WORKSPACE_BYTES + int(log_b)
                 + int(grad_b) + opt + adapters + int(quant_ws) + int(reserve) + ALLOC_BASE_TRAIN

@@ -77,7 +77,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
                "shared/validation/h200.jsonl (27 runs)"),
     TrainingFramework(
         "unsloth", "Unsloth", logits_bytes_per_vocab=2.0, logits_chunk_tokens=4096,
-        activation_scale=0.53, offloads_checkpoints=True, master_weights=False,
+        activation_scale=0.69, offloads_checkpoints=True, master_weights=False,
         eager_host=True, speedup_vs_hf=2.0, sharding="ddp",
         source="unslothai/unsloth README benchmarks (2x faster, 70% less VRAM; Llama-3.1-8B "
                "QLoRA 78,475 tokens on 24 GB vs 5,789 with HF+FA2); unsloth/models/_utils.py "

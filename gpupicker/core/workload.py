@@ -101,6 +101,9 @@ class Workload(BaseModel):
     lora: LoraConfig | None = None
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
+    prepare_kbit: bool = Field(
+        default=False, description="peft prepare_model_for_kbit_training (fp32 embeddings, "
+        "lm_head and norms); on for QLoRA unless grad_ckpt is given explicitly")
     master_weights: bool | None = Field(
         default=None, description="fp32 master weights (mixed precision) for 16-bit full "
         "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)")
@@ -157,7 +160,9 @@ class Workload(BaseModel):
             d["weights_dtype"] = "nf4"
         if d.get("task") == "qlora" and "grad_ckpt" not in d:
             # peft's prepare_model_for_kbit_training turns gradient checkpointing on by default
+            # (and casts the unquantized parameters to fp32): the QLoRA recipe of peft/TRL
             d["grad_ckpt"] = True
+            d.setdefault("prepare_kbit", True)
         if d.get("task") == "full_ft" and "weights_dtype" not in d:
             d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:

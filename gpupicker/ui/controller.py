@@ -26,7 +26,7 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
              "framework": "transformers"},
     "qlora": {"weights_dtype": "nf4", "batch": 4, "seq_len": 2048, "prompt_len": None,
               "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
-              "framework": "transformers"},
+              "framework": "transformers", "prepare_kbit": True},
     "full_ft": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
                 "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
                 "framework": "transformers"},

@@ -234,6 +234,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (working-set constants from one published SDXL case, C59)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{gpu}: {share} of the datasheet tensor rate sustained within {watts} W (power per FLOP of its architecture's reference part)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (full fp32 logits at the loss)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (fused/chunked cross-entropy)"),
     QT_TRANSLATE_NOOP("CoreText", "{framework} offloads the checkpointed layer inputs to CPU RAM: {gib} GiB of host memory"),  # noqa: E501
