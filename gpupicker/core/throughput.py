@@ -34,18 +34,18 @@ A roofline with engine profiles (``shared/design/formulas.md`` §7):
 * **Training**: FLOPs per token ``6·P`` full (``8·P`` with full recompute),
   LoRA/QLoRA ``4·P`` (no weight gradients for the frozen base; ``6·P`` with
   recompute) plus attention ``12·L·h·s`` (``16·L·h·s`` with recompute) — the
-  MFU accounting of mosaicml/llm-foundry and PaLM (Chowdhery et al. 2022,
-  App. B) — over N × dense peak × MFU × data-parallel scaling efficiency.
-  QLoRA adds the NF4 dequantization traffic per pass (QLoRA paper, Dettmers
-  et al. 2023). MFU defaults per GPU generation: optimized stacks (FSDP,
-  DeepSpeed, Composer, Megatron, torchtune) reach 60 % on A100 and 46 % on
-  H100 (llm-foundry MPT benchmarks, public cases C64/C65); plain Hugging Face
-  Trainer/peft runs reach 35–50 % on the H200 cases, with a fixed per-layer
-  host overhead per step that dominates small steps.
-* **Image generation**: denoiser FLOPs per step ≈ ``2·P·T`` over latent tokens
-  ``T = (res/16)²`` (DiT with 2×2 patches on an 8× VAE latent; UNets do ≈ ¼ of
-  that because most convolutions run at lower resolution), × 2 for
-  classifier-free guidance, over dense peak × 40 %.
+  MFU accounting of mosaicml/llm-foundry, torchtitan and PaLM (Chowdhery et al.
+  2022, App. B), in which the published MFU tables are expressed — over N ×
+  sustained dense peak (:mod:`gpu_sustained`) × MFU × data-parallel scaling
+  efficiency. QLoRA adds the NF4 dequantization traffic per pass (QLoRA paper,
+  Dettmers et al. 2023). MFU defaults per GPU generation: optimized stacks
+  reach 64 % on A100 and 46 % on H100 (llm-foundry MPT benchmarks, public
+  cases C64/C65) × the framework's factor (:mod:`training_frameworks`:
+  torchtitan 0.93, DeepSpeed 0.9 …); Hugging Face-based trainers run eager
+  PyTorch with a fixed per-layer host overhead per step (H200 cases), Unsloth
+  and Liger at their published speed-ups over it.
+* **Image generation**: :mod:`diffusion` (per-architecture denoiser FLOPs, a
+  fixed time per step, batch effects, memory options).
 """
 
 from __future__ import annotations
