@@ -199,8 +199,10 @@ def diffusion_plan(w: Workload, arch: ModelArch, gpu: GpuSpec | None = None,
     """(memory estimate, memory options used) — the plain pipeline, or the first options
     that make it fit ``gpu`` (cumulative, in :data:`OPTIONS_ORDER`)."""
     chosen: list[str] = []
-    if w.vae_tiling or w.vae_slicing:
+    if w.vae_tiling:
         chosen.append("vae_tiling")
+    elif w.vae_slicing:
+        chosen.append("vae_slicing")
     if w.parallelism.cpu_offload:
         chosen.append("model_cpu_offload")
     est = _memory(w, arch, num_gpus, tuple(chosen))
@@ -209,6 +211,8 @@ def diffusion_plan(w: Workload, arch: ModelArch, gpu: GpuSpec | None = None,
     for opt in OPTIONS_ORDER:
         if opt in chosen:
             continue
+        if opt == "vae_tiling" and "vae_slicing" in chosen:
+            chosen.remove("vae_slicing")
         if w.task == "diffusion_lora" and opt in ("model_cpu_offload", "sequential_cpu_offload"):
             continue
         chosen.append(opt)
@@ -218,7 +222,8 @@ def diffusion_plan(w: Workload, arch: ModelArch, gpu: GpuSpec | None = None,
     return est, tuple(chosen)
 
 
-_OPTION_TEXT = {"vae_tiling": "VAE tiling + slicing", "attention_slicing": "attention slicing",
+_OPTION_TEXT = {"vae_tiling": "VAE tiling + slicing", "vae_slicing": "VAE slicing",
+                "attention_slicing": "attention slicing",
                 "model_cpu_offload": "model CPU offload",
                 "sequential_cpu_offload": "sequential CPU offload"}
 
@@ -248,8 +253,9 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
     if "attention_slicing" in opts:
         act *= ATTENTION_SLICING_SHARE
     tiled = "vae_tiling" in opts
+    sliced = tiled or "vae_slicing" in opts  # slicing: one image of the batch at a time
     px = min(res, 512) ** 2 if tiled else res**2
-    vae_act = (1 if tiled else b) * px * VAE_BYTES_PER_PIXEL
+    vae_act = (1 if sliced else b) * px * VAE_BYTES_PER_PIXEL
     den_w = den * max(bpw, 0.5625 if bpw < 1.0 else bpw)
     other_w = (enc + vae) * bpw_other
     adapters = 0

@@ -228,6 +228,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "memory options: {options}"),
     QT_TRANSLATE_NOOP("CoreText", "no memory options"),
     QT_TRANSLATE_NOOP("CoreText", "VAE tiling + slicing"),
+    QT_TRANSLATE_NOOP("CoreText", "VAE slicing"),
     QT_TRANSLATE_NOOP("CoreText", "attention slicing"),
     QT_TRANSLATE_NOOP("CoreText", "model CPU offload"),
     QT_TRANSLATE_NOOP("CoreText", "sequential CPU offload"),

@@ -1610,81 +1610,86 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="231"/>
+        <source>VAE slicing</source>
+        <translation>VAE 切片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="232"/>
         <source>attention slicing</source>
         <translation>注意力切片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="232"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="233"/>
         <source>model CPU offload</source>
         <translation>模型 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="233"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="234"/>
         <source>sequential CPU offload</source>
         <translation>逐层 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="234"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="235"/>
         <source>Range {lo}–{hi} GiB (working-set constants from one published SDXL case, C59)</source>
         <translation>范围：{lo}–{hi} GiB（工作集常数来自一个公开的 SDXL 案例，C59）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="235"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="236"/>
         <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
         <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="236"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="237"/>
         <source>{gpu}: {share} of the datasheet tensor rate sustained within {watts} W (power per FLOP of its architecture&apos;s reference part)</source>
         <translation>{gpu}：在 {watts} W 功耗内只能持续达到规格表张量算力的 {share}（按同架构参考型号的每 FLOP 功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="237"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="238"/>
         <source>peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream</source>
         <translation>peft prepare_model_for_kbit_training：嵌入层、lm_head 和归一化层为 fp32，残差流为 fp32</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="238"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="239"/>
         <source>Framework profile: {framework} (full fp32 logits at the loss)</source>
         <translation>框架配置：{framework}（损失处保留完整 fp32 logits）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="239"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="240"/>
         <source>Framework profile: {framework} (fused/chunked cross-entropy)</source>
         <translation>框架配置：{framework}（融合/分块交叉熵）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="240"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="241"/>
         <source>{framework} offloads the checkpointed layer inputs to CPU RAM: {gib} GiB of host memory</source>
         <translation>{framework} 把检查点保存的层输入卸载到 CPU 内存：占用主机内存 {gib} GiB</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="241"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="242"/>
         <source>Framework {framework}: optimized stack, MFU × {factor} of llm-foundry&apos;s</source>
         <translation>框架 {framework}：优化训练栈，MFU 为 llm-foundry 的 {factor} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="242"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="243"/>
         <source>{framework} is {factor}× faster than HF Trainer on the same job (its published benchmarks)</source>
         <translation>同一任务上 {framework} 比 HF Trainer 快 {factor} 倍（其公开基准）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="243"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="244"/>
         <source>Range {lo}–{hi} training tokens/s (published torchtitan and llm-foundry tables: within −20 % to +25 %)</source>
         <translation>范围：每秒 {lo}–{hi} 个训练 token（对照 torchtitan 和 llm-foundry 公开表格：误差在 −20 % 到 +25 % 之间）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="244"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="245"/>
         <source>Range {lo}–{hi} GiB (measured H200 cases of this framework: within ±3 %)</source>
         <translation>范围：{lo}–{hi} GiB（该框架的 H200 实测案例：误差在 ±3 % 以内）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="245"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="246"/>
         <source>Range {lo}–{hi} GiB (framework profile from its published figures: ±15 %)</source>
         <translation>范围：{lo}–{hi} GiB（框架配置来自其公开数据：±15 %）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="246"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="247"/>
         <source>training framework {name} is not modelled; choose one of {choices}</source>
         <translation>未建模的训练框架 {name}；请选择以下之一：{choices}</translation>
     </message>
