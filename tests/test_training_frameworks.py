@@ -167,3 +167,21 @@ def test_hf_qlora_max_context_follows_the_peft_recipe():
     big = w.model_copy(update={"model": catalog_model("llama3_70b"), "seq_len": 512})
     assert not fits_on(estimate_memory(big, card(48)), card(48))
     assert any("prepare_model_for_kbit_training" in a for a in estimate_memory(w).assumptions)
+
+
+def test_small_models_on_fused_stacks():
+    """TinyLlama README: 1.1B, 16 × A100-40G, 24,000 tokens/s per GPU (lit-gpt based, fused
+    kernels); llm-foundry MPT-1B 8 × A100-80GB 20,513 tokens/s per GPU: ±15 %."""
+    tiny = dict(hidden_size=2048, intermediate_size=5632, num_hidden_layers=22,
+                num_attention_heads=32, num_key_value_heads=4, vocab_size=32000)
+    w = Workload(task="pretrain", model=tiny, batch=16, seq_len=2048, framework="litgpt",
+                 num_gpus=16, parallelism={"fsdp": True})
+    t = estimate_throughput(w, gpu("a100_sxm_40gb"), 16)
+    assert t.train_tokens_per_s / 16 == pytest.approx(24_000, rel=0.15)
+    mpt1b = dict(hidden_size=2048, intermediate_size=8192, num_hidden_layers=24,
+                 num_attention_heads=16, vocab_size=50368, tie_word_embeddings=True,
+                 model_type="mpt", params=1_320_000_000)
+    w = Workload(task="pretrain", model=mpt1b, batch=14, seq_len=2048, framework="llm-foundry",
+                 num_gpus=8, parallelism={"fsdp": True})
+    t = estimate_throughput(w, gpu("a100_sxm_80gb"), 8)
+    assert t.train_tokens_per_s / 8 == pytest.approx(20_513, rel=0.15)

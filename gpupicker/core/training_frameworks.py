@@ -101,12 +101,11 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         source="hiyouga/LLaMA-Factory: HF Trainer + peft underneath (same as transformers)"),
     TrainingFramework(
         "torchtune", "torchtune", logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
-        master_weights=False, mfu_factor=0.9, sharding="fsdp",
+        master_weights=False, sharding="fsdp",
         source="pytorch/torchtune CEWithChunkedOutputLoss (8 chunks, upcast per chunk); "
                "recipes train in pure bf16 by default"),
     TrainingFramework(
-        "litgpt", "LitGPT", logits_bytes_per_vocab=2.5, master_weights=False, mfu_factor=0.9,
-        sharding="fsdp",
+        "litgpt", "LitGPT", logits_bytes_per_vocab=2.5, master_weights=False, sharding="fsdp",
         source="Lightning-AI/litgpt chunked_cross_entropy (bf16 logits, 128-token chunks); "
                "--precision bf16-true default; resource-tables.md"),
     TrainingFramework(
@@ -117,7 +116,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
                "throughput.MFU_OPTIMIZED)"),
     TrainingFramework(
         "deepspeed", "DeepSpeed ZeRO", fp32_grad_copy=True, bucket_bytes=2 * 500_000_000 * 2,
-        mfu_factor=0.9, sharding="zero3",
+        sharding="zero3",
         source="microsoft/DeepSpeed runtime/zero/stage_1_and_2.py step(): fp32 copy of the "
                "gradient partition; reduce_bucket_size and allgather_bucket_size 5e8 "
                "elements (2 B each); ZeRO paper K = 12"),
