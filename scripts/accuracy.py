@@ -6,6 +6,11 @@ as the first argument), prints one line per memory case (measured GiB,
 estimated GiB, signed % error) and a summary per task and overall: median
 |error|, 90th percentile, worst under-estimate and share within ±10 %.
 Decode-ceiling cases are scored on ``decode_tokens_per_s`` when present.
+
+Then the published speed cases of ``../shared/validation/public-speed.jsonl``: training
+(``train_tokens_per_s_per_gpu``, :func:`score_training`) and diffusers image generation
+(``seconds_per_image``, :func:`score_diffusion`), scored as ``predicted / measured − 1`` with
+seconds per image inverted first (positive = too optimistic).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 GiB = 2**30
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT = REPO.parent / "shared" / "validation" / "h200.jsonl"
+PUBLIC_SPEED = REPO.parent / "shared" / "validation" / "public-speed.jsonl"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -53,6 +59,61 @@ def run(path: Path) -> tuple[list[dict], list[dict]]:
     if len(results) != len(cases):
         raise SystemExit(f"expected {len(cases)} results, got {len(results)}")
     return cases, results
+
+
+def _estimate_workloads(workloads: list[dict]) -> list[dict]:
+    """Run ``gpupicker estimate`` on a list of workloads; results in order."""
+    text = "\n".join(json.dumps(w) for w in workloads) + "\n"
+    proc = subprocess.run([sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
+                          input=text, capture_output=True, text=True, check=True, cwd=REPO)
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def _score_speed(path: Path, kind: str, title: str, value) -> list[float]:
+    """Print one line per public case of ``kind`` and its summary; return the signed errors.
+
+    ``value(result, workload)`` gives the prediction in the case's unit (``None`` = no estimate).
+    """
+    if not path.exists():
+        print(f"{title}: {path} not found")
+        return []
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+    cases = [c for c in cases if c["measured"]["kind"] == kind]
+    if not cases:
+        return []
+    results = _estimate_workloads([c["workload"] for c in cases])
+    errors: list[float] = []
+    print(f"\n{title:66s} {'measured':>9s} {'estimate':>9s} {'error':>7s}")
+    for case, res in zip(cases, results, strict=True):
+        if "error" in res:
+            print(f"{case['id'][:66]:66s} ERROR {res['error']}")
+            continue
+        pred, meas = value(res, case["workload"]), case["measured"]["value"]
+        if not pred:
+            print(f"{case['id'][:66]:66s} no estimate")
+            continue
+        err = (meas / pred - 1) if kind == "seconds_per_image" else (pred / meas - 1)
+        errors.append(err)
+        print(f"{case['id'] + ' ' + case['workload'].get('gpu', ''):66s} {meas:9.4g} {pred:9.4g} "
+              f"{err:+7.1%}")
+    s = summarize(errors)
+    print(f"{title + ' (+ = too optimistic)':40s} {s['n']:3d} {s['median_abs']:9.1%} "
+          f"{s['p90_abs']:7.1%} {min(errors, default=float('nan')):+11.1%} {s['within_10']:10.0%}")
+    return errors
+
+
+def score_training(path: Path = PUBLIC_SPEED) -> list[float]:
+    """Training tokens/s per GPU against the published tables (torchtitan …); signed errors."""
+    return _score_speed(path, "train_tokens_per_s_per_gpu", "training tokens/s per GPU",
+                        lambda r, w: (r.get("train_tokens_per_s") or 0) / max(1, w.get(
+                            "num_gpus", 1)))
+
+
+def score_diffusion(path: Path = PUBLIC_SPEED) -> list[float]:
+    """diffusers seconds per image against the published tables; signed errors (speed)."""
+    return _score_speed(path, "seconds_per_image", "diffusers seconds per image",
+                        lambda r, w: r.get("seconds_per_image"))
 
 
 def main(argv: list[str]) -> int:
@@ -90,6 +151,9 @@ def main(argv: list[str]) -> int:
         s = summarize(speed_errors)
         print(f"{'decode ceiling (tokens/s)':40s} {s['n']:3d} {s['median_abs']:9.1%} "
               f"{s['p90_abs']:7.1%} {s['worst_under']:+11.1%} {s['within_10']:10.0%}")
+    public = Path(argv[1]) if len(argv) > 1 else PUBLIC_SPEED
+    score_training(public)
+    score_diffusion(public)
     return 0
 
 

@@ -211,7 +211,8 @@ def test_invalid_edit_is_rejected_with_a_message(qtbot, window):
 
 def test_every_task_renders_results(qtbot, window):
     c = window.controller
-    for task in ("inference", "lora", "full_ft", "pretrain", "image_gen", "qlora"):
+    for task in ("inference", "lora", "full_ft", "pretrain", "image_gen", "diffusion_lora",
+                 "qlora"):
         assert c.set_task(task)
         view = c.recompute()
         assert not view.error, (task, view.error)
@@ -220,8 +221,27 @@ def test_every_task_renders_results(qtbot, window):
         kinds = {window.wizard.model_page.list_model.model_at(
             window.wizard.model_page.proxy.mapToSource(window.wizard.model_page.proxy.index(r, 0))
             .row()).kind for r in range(window.wizard.model_page.proxy.rowCount())}
-        assert kinds == {"diffusion" if task == "image_gen" else "llm"}
-        assert c.workload.model.kind == ("diffusion" if task == "image_gen" else "llm")
+        kind = "diffusion" if task in ("image_gen", "diffusion_lora") else "llm"
+        assert kinds == {kind}
+        assert c.workload.model.kind == kind
+
+
+def test_quantization_page_shows_framework_precision_and_sharding_the_ranking_uses(qtbot,
+                                                                                   window):
+    c = window.controller
+    q = window.wizard.quant_page
+    assert c.set_task("pretrain")
+    assert "mixed precision" in q.precision_used.text()
+    assert "FSDP full shard on 2+ GPUs" in q.precision_used.text()
+    q.precision.setCurrentIndex(q.precision.findData(False))
+    assert c.workload.master_weights is False
+    assert "pure bf16" in q.precision_used.text()
+    q.framework.setCurrentIndex(q.framework.findData("deepspeed"))
+    assert c.workload.framework == "deepspeed"
+    assert "DeepSpeed" in q.precision_used.text()
+    q.sharding.setCurrentIndex(q.sharding.findData("zero2"))
+    assert "ZeRO-2" in q.precision_used.text()
+    assert q.sharding.itemText(0).startswith("Automatic")
 
 
 def test_recompute_display_fits_a_frame(qtbot, window):

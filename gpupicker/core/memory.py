@@ -104,10 +104,10 @@ def _require_arch(w: Workload) -> ModelArch:
     if arch is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
     label = arch.name or w.model_id or "this model"
-    if w.task == "image_gen" and arch.kind != "diffusion":
+    if w.task in ("image_gen", "diffusion_lora") and arch.kind != "diffusion":
         raise ValueError(f"image generation needs a diffusion model (UNet/DiT); {label} is a "
                          "language model")
-    if w.task != "image_gen" and arch.kind == "diffusion":
+    if w.task not in ("image_gen", "diffusion_lora") and arch.kind == "diffusion":
         raise ValueError(f"{label} is a diffusion model: choose the image-generation task "
                          "(task 'image_gen')")
     if arch.kind == "llm" and not arch.has_architecture:
@@ -157,9 +157,9 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
 
 
 def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
-    if w.task == "image_gen":
+    if w.task in ("image_gen", "diffusion_lora"):
         from .diffusion import estimate_diffusion_memory
-        return estimate_diffusion_memory(w, arch, n)
+        return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
         fw = w.framework.lower()
         if fw in PAGED_KV_ENGINES:

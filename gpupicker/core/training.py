@@ -32,6 +32,12 @@ from .dtypes import bytes_per_weight
 from .memory import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
+from .training_frameworks import (
+    TrainingFramework,
+    logits_bytes,
+    mixed_precision_default,
+    training_framework,
+)
 from .units import MiB
 from .workload import LoraConfig, Workload
 
@@ -40,21 +46,16 @@ OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
 (torch AdamW keeps exp_avg and exp_avg_sq in the parameter dtype)."""
 OPTIMIZER_8BIT_BYTES = {"adamw8bit": 2.0, "paged_adamw8bit": 2.0}
 """bitsandbytes 8-bit optimizers: two uint8 states per parameter (+ small block scales)."""
-MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer", "nemo"})
+MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer", "nemo",
+                                      "llm-foundry", "torchtitan"})
 """Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
-2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16."""
+2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16.
+The per-framework profiles are in :mod:`gpupicker.core.training_frameworks`."""
 ADAFACTOR_BYTES_PER_PARAM = 0.1
 """Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
 
-LOGITS_BYTES_PER_VOCAB = 12.1
-"""Bytes per token per vocabulary entry alive at the loss: bf16 logits, the fp32 upcast,
-log-softmax and its gradient (transformers ``ForCausalLMLoss``). H200: 12.1 for V = 128,256
-(Llama-3.2-1B), 12.2 for V = 32,000 (Llama-2-7B), 11.7 (Llama-2-13B)."""
-
-CHUNKED_LOSS_LOGITS_BYTES_PER_VOCAB = {"torchtune": 12.1 / 8, "litgpt": 2.5}
-"""Frameworks that never materialize full fp32 logits: torchtune's CEWithChunkedOutputLoss
-(8 chunks, upcast per chunk); LitGPT keeps bf16 logits in 128-token chunks and upcasts one
-chunk at a time (``chunked_cross_entropy``)."""
+# Logits/loss bytes per framework (12.1 B per token per vocabulary entry for transformers'
+# ForCausalLMLoss; fused/chunked/cut cross-entropy elsewhere) live in training_frameworks.py.
 
 ACTIVATION_SCALE = 0.93
 """Measured / counted activations per layer for full fine-tuning in bf16 (H200, 1B, 3 runs)."""
@@ -154,6 +155,50 @@ def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> str:
             "'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter).")
 
 
+def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
+    """True when a 4/8-bit LoRA run goes through peft's ``prepare_model_for_kbit_training``
+    (``w.prepare_kbit``, on by default for QLoRA with an HF-based trainer; Unsloth has its
+    own loader). peft ``utils/other.py``: non-quantized fp16/bf16 parameters → fp32."""
+    return bool(w.prepare_kbit) and w.task in ("lora", "qlora") and fw.eager_host \
+        and fw.id != "unsloth" and bytes_per_weight(w.weights_dtype) < 2.0
+
+
+def uses_master_weights(w: Workload) -> bool:
+    """Whether 16-bit full fine-tuning / pre-training keeps fp32 master weights (16 B/param).
+
+    ``w.master_weights`` when the user chose; else mixed precision for pre-training with any
+    framework and for full fine-tuning with the optimized stacks
+    (:func:`training_frameworks.mixed_precision_default`); Hugging Face-based trainers
+    fine-tune a model loaded in bf16 in pure bf16.
+
+    Raises:
+        ValueError: for a training framework gpupicker does not model.
+    """
+    if w.task not in ("full_ft", "pretrain"):
+        return False
+    if w.master_weights is not None:
+        return w.master_weights
+    fw = training_framework(w.framework)
+    return w.task == "pretrain" or mixed_precision_default(fw, w.task)
+
+
+def _range_note(w: Workload, fw_id: str, total: int) -> str:
+    """The range sentence of a training memory estimate and the evidence behind it."""
+    measured = fw_id == "transformers" and w.task in ("lora", "qlora", "full_ft")
+    lo, hi = (0.95, 1.05) if measured else (0.85, 1.15)
+    why = ("measured H200 cases of this framework: within ±3 %" if measured else
+           "framework profile from its published figures: ±15 %")
+    return f"Range {lo * total / 2**30:,.1f}–{hi * total / 2**30:,.1f} GiB ({why})."
+
+
+def framework_memory_note(w: Workload) -> str:
+    """One sentence: the training framework profile the memory estimate used."""
+    fw = training_framework(w.framework)
+    loss = ("full fp32 logits at the loss" if fw.logits_chunk_tokens is None
+            and fw.logits_bytes_per_vocab >= 12 else "fused/chunked cross-entropy")
+    return f"Framework profile: {fw.name} ({loss})."
+
+
 def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
     """Peak per-GPU memory of one training step (LoRA, QLoRA, full fine-tune, pre-training).
 
@@ -175,6 +220,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     zero = 3 if par.fsdp else par.zero_stage
     shards = tp * pp
 
+    fw = training_framework(w.framework)
     total = arch.param_count()
     lora = w.lora if w.task in ("lora", "qlora") else None
     wdt = w.weights_dtype
@@ -185,6 +231,13 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         p_bytes = bytes_per_weight(lora.adapter_dtype)
         adapters = int(trainable * p_bytes)
         fp32_params = False
+        if kbit_prepared(w, fw):
+            # peft prepare_model_for_kbit_training: every 16-bit parameter left unquantized
+            # (embeddings, lm_head, norms) is cast to fp32; under autocast the lm_head is
+            # re-cast to bf16 in each forward (cached); the residual stream becomes fp32
+            emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
+            base_w += 2 * emb
+            autocast_cache = 2 * arch.vocab_size * arch.hidden_size
     else:
         trainable = total
         p_bytes = max(2.0, bytes_per_weight(wdt))
@@ -193,7 +246,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         if fp32_params:
             autocast_cache = 2 * total  # bf16 copies of fp32 weights, cached during forward
     grads = int(trainable * p_bytes)
-    master = lora is None and p_bytes == 2.0 and w.framework.lower() in MASTER_WEIGHT_FRAMEWORKS
+    master = lora is None and p_bytes == 2.0 and uses_master_weights(w)
     if master and w.optimizer == "adamw":
         # mixed precision with fp32 master weights: 4 (master) + 4 + 4 (Adam) = K = 12 bytes
         opt = int(trainable * 12)
@@ -235,12 +288,12 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     tokens = w.batch * s
     layers_here = max(1, arch.num_hidden_layers // pp)
     per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32_params, s, w.attention) / tp
+    per_layer *= fw.activation_scale
     one_layer = tokens * per_layer
-    ckpt_bytes = (4 if fp32_params else 2) * arch.hidden_size
-    saved = tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
-    per_vocab = CHUNKED_LOSS_LOGITS_BYTES_PER_VOCAB.get(w.framework.lower(),
-                                                        LOGITS_BYTES_PER_VOCAB)
-    logits = tokens * arch.vocab_size * per_vocab / tp
+    ckpt_bytes = (4 if (fp32_params or kbit_prepared(w, fw)) else 2) * arch.hidden_size
+    offloaded = w.grad_ckpt and fw.offloads_checkpoints
+    saved = 0.0 if offloaded else tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
+    logits = logits_bytes(fw, tokens, arch.vocab_size) / tp
     if pp > 1:
         logits /= pp  # only the last stage holds the logits; averaged over stages
 
@@ -248,6 +301,10 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     full = lora is None
     tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
     opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
+    if fw.fp32_grad_copy:
+        # DeepSpeed's step() flattens the (sharded) gradients into an fp32 partition before the
+        # fused Adam update, and holds its reduce/allgather buckets (stage_1_and_2.py, stage3.py)
+        opt_temp += 4.0 * trainable / shards / (dp if zero >= 1 else 1) + fw.bucket_bytes
     lora_grads = grads if not full else 0
 
     states = base_w + gather + adapters + opt
@@ -300,5 +357,15 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
             state_note,
             *(("Weights include autocast's bf16 copies of the fp32 parameters.",)
               if extra else ()),
+            framework_memory_note(w),
+            *(("peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, "
+                "fp32 residual stream.",) if kbit_prepared(w, fw) else ()),
+            _range_note(w, fw.id, (
+                base_w + gather + int(extra) + int(act) + RUNTIME_WORKSPACE_BYTES + int(log_b)
+                + int(grad_b) + opt + adapters + int(quant_ws) + int(reserve) + ALLOC_BASE_TRAIN
+                + CUDA_CONTEXT_BYTES)),
+            *((f"{fw.name} offloads the checkpointed layer inputs to CPU RAM: "
+               f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f} GiB of host memory.",)
+              if offloaded else ()),
         ),
     )

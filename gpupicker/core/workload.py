@@ -23,7 +23,8 @@ WEIGHT_DTYPE_ALIASES = {
 }
 """Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``)."""
 
-Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen"]
+Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
+               "diffusion_lora"]
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full_ft", "pretrain"})
 Optimizer = Literal["adamw", "adamw8bit", "paged_adamw8bit", "sgd", "adafactor", "lion"]
 Framework = Literal["transformers", "vllm", "llama.cpp", "ollama", "tensorrt-llm", "deepspeed",
@@ -100,6 +101,12 @@ class Workload(BaseModel):
     lora: LoraConfig | None = None
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
+    prepare_kbit: bool = Field(
+        default=False, description="peft prepare_model_for_kbit_training (fp32 embeddings, "
+        "lm_head and norms); on for QLoRA unless grad_ckpt is given explicitly")
+    master_weights: bool | None = Field(
+        default=None, description="fp32 master weights (mixed precision) for 16-bit full "
+        "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)")
     attention: Literal["sdpa", "flash", "eager"] = "sdpa"
     gpu_memory_utilization: float = Field(default=0.9, gt=0.0, le=1.0)
 
@@ -153,7 +160,9 @@ class Workload(BaseModel):
             d["weights_dtype"] = "nf4"
         if d.get("task") == "qlora" and "grad_ckpt" not in d:
             # peft's prepare_model_for_kbit_training turns gradient checkpointing on by default
+            # (and casts the unquantized parameters to fp32): the QLoRA recipe of peft/TRL
             d["grad_ckpt"] = True
+            d.setdefault("prepare_kbit", True)
         if d.get("task") == "full_ft" and "weights_dtype" not in d:
             d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:

@@ -26,7 +26,7 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
              "framework": "transformers"},
     "qlora": {"weights_dtype": "nf4", "batch": 4, "seq_len": 2048, "prompt_len": None,
               "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
-              "framework": "transformers"},
+              "framework": "transformers", "prepare_kbit": True},
     "full_ft": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
                 "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
                 "framework": "transformers"},
@@ -35,6 +35,8 @@ TASK_DEFAULTS: dict[str, dict[str, Any]] = {
                  "framework": "transformers"},
     "image_gen": {"weights_dtype": "bf16", "batch": 1, "resolution": 1024, "steps": 30,
                   "framework": "diffusers"},
+    "diffusion_lora": {"weights_dtype": "bf16", "batch": 1, "resolution": 1024,
+                       "grad_ckpt": True, "images": 2000, "framework": "diffusers"},
 }
 """Per-task starting values applied when the user picks a task."""
 
@@ -135,7 +137,7 @@ class WorkloadController(QObject):
         if task in ("lora", "qlora") and self._workload.lora is None:
             changes["lora"] = {}
         kind = self._workload.model.kind if self._workload.model is not None else "llm"
-        wanted = "diffusion" if task == "image_gen" else "llm"
+        wanted = "diffusion" if task in ("image_gen", "diffusion_lora") else "llm"
         if kind != wanted:
             model_id = self._default_model_id(wanted)
             if model_id is not None:

@@ -226,6 +226,33 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{file} is cut short: tensor {tensor} ends at byte {n} but the file has {size} bytes ({share} of it is there)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "model_type {type} is not one gpupicker models: read as a Llama-style decoder from hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "the weights are quantized ({method}): element counts of packed tensors are not parameters, so the count comes from config.json"),  # noqa: E501
+    # training frameworks, sustained rates and diffusion (issue 13)
+    QT_TRANSLATE_NOOP("CoreText", "{ms} ms per denoising step × {steps} steps, {images} image(s) per call"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{seconds} s per training step of {images} image(s)"),
+    QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per step for the {family} denoiser at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per step for the {family} denoiser with classifier-free guidance at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} s per image (host CPU, attention kernel and compile not known)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Memory options applied: {options}"),
+    QT_TRANSLATE_NOOP("CoreText", "memory options: {options}"),
+    QT_TRANSLATE_NOOP("CoreText", "no memory options"),
+    QT_TRANSLATE_NOOP("CoreText", "VAE tiling + slicing"),
+    QT_TRANSLATE_NOOP("CoreText", "VAE slicing"),
+    QT_TRANSLATE_NOOP("CoreText", "attention slicing"),
+    QT_TRANSLATE_NOOP("CoreText", "model CPU offload"),
+    QT_TRANSLATE_NOOP("CoreText", "sequential CPU offload"),
+    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (working-set constants from one published SDXL case, C59)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{gpu}: {share} of the datasheet tensor rate sustained within {watts} W (power per FLOP of its architecture's reference part)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (full fp32 logits at the loss)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (fused/chunked cross-entropy)"),
+    QT_TRANSLATE_NOOP("CoreText", "{framework} offloads the checkpointed layer inputs to CPU RAM: {gib} GiB of host memory"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: optimized stack, MFU × {factor} of llm-foundry's"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{framework} is {factor}× faster than HF Trainer on the same job (its published benchmarks)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} training tokens/s (published torchtitan and llm-foundry tables: within −20 % to +25 %)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (measured H200 cases of this framework: within ±3 %)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (framework profile from its published figures: ±15 %)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "training framework {name} is not modelled; choose one of {choices}"),  # noqa: E501
 )
 """English templates of core's sentences and clauses; ``{name}`` marks a captured value."""
 
@@ -287,7 +314,7 @@ def _clause(text: str) -> str:
             continue
         values = m.groupdict()
         for name, value in values.items():
-            if name == "conversions":
+            if name in ("conversions", "options"):
                 values[name] = _join(value, ", ", "、")
             elif name in _NESTED:
                 values[name] = _body(value)

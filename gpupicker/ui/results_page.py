@@ -174,8 +174,9 @@ class ResultsPage(QWizardPage):
         unit = self.controller.prefs.byte_unit
         self.summary.setText(self._summary(w))
         snap = self.controller.snapshot
-        self.options_model.set_options(view.options, unit, training=w.is_training or
-                                       w.task == "image_gen", currency=snap.display_currency,
+        per_image = w.task in ("image_gen", "diffusion_lora")
+        self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
+                                       currency=snap.display_currency,
                                        usd_per_unit=snap.display_rate())
         if not self._columns_sized and view.options:
             self._size_columns()

@@ -18,6 +18,8 @@ def task_names() -> dict[str, str]:
         "full_ft": translate("Tasks", "&Full fine-tuning (all weights trained)"),
         "pretrain": translate("Tasks", "&Pre-training (from scratch on many tokens)"),
         "image_gen": translate("Tasks", "I&mage generation (diffusion models)"),
+        "diffusion_lora": translate("Tasks", "&Diffusion LoRA / DreamBooth fine-tuning "
+                                             "(SD 1.5, SDXL, FLUX)"),
     }
 
 
@@ -30,6 +32,7 @@ def task_short(task: str) -> str:
         "full_ft": translate("Tasks", "Full fine-tune"),
         "pretrain": translate("Tasks", "Pre-training"),
         "image_gen": translate("Tasks", "Image generation"),
+        "diffusion_lora": translate("Tasks", "Diffusion LoRA"),
         "decode_ceiling": translate("Tasks", "Decode ceiling"),
     }.get(task, task)
 

@@ -38,6 +38,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.model_arch import ModelArch
+from ..core.training import uses_master_weights
+from ..core.training_frameworks import modelled_training_frameworks, training_framework
 from ..core.workload import Workload
 from .controller import WorkloadController
 from .core_text import translate_core_text
@@ -441,7 +443,7 @@ class ModelPage(_Page):
         _set_spin(self.params_b, (arch.params or 0) / 1e9)
 
     def sync_from(self, w: Workload) -> None:
-        self.proxy.set_kind("diffusion" if w.task == "image_gen" else "llm")
+        self.proxy.set_kind("diffusion" if w.task in ("image_gen", "diffusion_lora") else "llm")
         catalog = w.model_id is not None
         radio = self.catalog_radio if catalog else self.custom_radio
         if not radio.isChecked():
@@ -506,8 +508,23 @@ class QuantizationPage(_Page):
         for value, text in OPTIMIZERS:
             self.optimizer.addItem(text, value)
         self.optimizer.setToolTip(tips["optimizer"])
+        self.framework = QComboBox()
+        for fw_id in modelled_training_frameworks():
+            self.framework.addItem(training_framework(fw_id).name, fw_id)
+        self.framework.setToolTip(self.tr("The training stack: it decides the logits/loss "
+                                          "memory, checkpoint offload, master weights and speed"))
+        self.precision = QComboBox()
+        self.precision.addItem(self.tr("Framework default"), None)
+        self.precision.addItem(self.tr("Mixed precision (fp32 master weights, 16 B/param)"), True)
+        self.precision.addItem(self.tr("Pure 16-bit (8 B/param with AdamW)"), False)
+        self.precision.setToolTip(self.tr("Full fine-tuning and pre-training: mixed precision "
+                                          "keeps fp32 master weights and Adam states"))
+        self.precision_used = QLabel()
+        self.precision_used.setObjectName("hint")
+        self.precision_used.setWordWrap(True)
         self.sharding = QComboBox()
-        self.sharding.addItem(self.tr("None (plain data parallel)"), "none")
+        self.sharding.addItem(self.tr("Automatic (FSDP full shard on several GPUs for full "
+                                      "fine-tuning and pre-training)"), "none")
         self.sharding.addItem(self.tr("ZeRO-1 (optimizer states)"), "zero1")
         self.sharding.addItem(self.tr("ZeRO-2 (+ gradients)"), "zero2")
         self.sharding.addItem(self.tr("ZeRO-3 (+ parameters)"), "zero3")
@@ -527,7 +544,11 @@ class QuantizationPage(_Page):
         tf.addRow(self.lora_label, self.lora_rank)
         tf.addRow("", self.grad_ckpt)
         tf.addRow(_buddy(self.tr("&Optimizer:"), self.optimizer), self.optimizer)
+        tf.addRow(_buddy(self.tr("Training &framework:"), self.framework), self.framework)
+        self.precision_label = _buddy(self.tr("Pr&ecision:"), self.precision)
+        tf.addRow(self.precision_label, self.precision)
         tf.addRow(_buddy(self.tr("Multi-GPU &sharding:"), self.sharding), self.sharding)
+        tf.addRow("", self.precision_used)
         tf.addRow(_buddy(self.tr("&Batch size (per GPU):"), self.batch), self.batch)
         tf.addRow(_buddy(self.tr("Se&quence length (tokens):"), self.seq_len), self.seq_len)
 
@@ -565,7 +586,8 @@ class QuantizationPage(_Page):
         self.images.setRange(1, 10_000_000)
         imf = QFormLayout(self.image_box)
         imf.addRow(_buddy(self.tr("&Resolution:"), self.resolution), self.resolution)
-        imf.addRow(_buddy(self.tr("S&teps:"), self.steps), self.steps)
+        self.steps_label = _buddy(self.tr("S&teps:"), self.steps)
+        imf.addRow(self.steps_label, self.steps)
         imf.addRow(_buddy(self.tr("I&mages:"), self.images), self.images)
 
         layout, outer = _scroll_page(self)
@@ -589,6 +611,10 @@ class QuantizationPage(_Page):
         self.optimizer.currentIndexChanged.connect(
             lambda: c.update(optimizer=self.optimizer.currentData()))
         self.sharding.currentIndexChanged.connect(self._on_sharding)
+        self.framework.currentIndexChanged.connect(
+            lambda: c.update(framework=self.framework.currentData()))
+        self.precision.currentIndexChanged.connect(
+            lambda: c.update(master_weights=self.precision.currentData()))
         self.batch.valueChanged.connect(lambda v: c.update(batch=v))
         self.seq_len.valueChanged.connect(lambda v: c.update(seq_len=v))
         self.prompt_tokens.valueChanged.connect(
@@ -609,6 +635,31 @@ class QuantizationPage(_Page):
         data = lora.model_dump() if lora is not None else {}
         self.controller.update(lora={**data, "r": r})
 
+    def _used_text(self, w: Workload) -> str:
+        """What the ranking will use: precision, framework and sharding (from core)."""
+        try:
+            mixed = uses_master_weights(w)
+            name = training_framework(w.framework).name
+        except ValueError as exc:
+            return str(exc)
+        if w.task in ("lora", "qlora"):
+            prec = self.tr("frozen base, fp32 adapters")
+        elif mixed:
+            prec = self.tr("mixed precision (fp32 master weights)")
+        else:
+            prec = self.tr("pure %1").replace("%1", w.weights_dtype)
+        par = w.parallelism
+        if par.fsdp:
+            shard = self.tr("FSDP full shard")
+        elif par.zero_stage:
+            shard = self.tr("ZeRO-%1").replace("%1", str(par.zero_stage))
+        elif w.task in ("full_ft", "pretrain"):
+            shard = self.tr("FSDP full shard on 2+ GPUs, none on one")
+        else:
+            shard = self.tr("plain data parallel")
+        return self.tr("The ranking uses: %1; %2; %3.").replace("%1", name).replace(
+            "%2", prec).replace("%3", shard)
+
     @Slot()
     def _on_sharding(self) -> None:
         v = self.sharding.currentData()
@@ -621,7 +672,9 @@ class QuantizationPage(_Page):
         inference = w.task in ("inference", "decode_ceiling")
         self.train_box.setVisible(training)
         self.infer_box.setVisible(inference)
-        self.image_box.setVisible(w.task == "image_gen")
+        self.image_box.setVisible(w.task in ("image_gen", "diffusion_lora"))
+        self.steps.setVisible(w.task == "image_gen")
+        self.steps_label.setVisible(w.task == "image_gen")
         lora = w.task in ("lora", "qlora")
         self.lora_rank.setVisible(lora)
         self.lora_label.setVisible(lora)
@@ -636,6 +689,16 @@ class QuantizationPage(_Page):
         par = w.parallelism
         _set_combo(self.sharding, "fsdp" if par.fsdp else
                    {1: "zero1", 2: "zero2", 3: "zero3"}.get(par.zero_stage, "none"))
+        if training and self.framework.findData(w.framework) >= 0:
+            _set_combo(self.framework, w.framework)
+        full = w.task in ("full_ft", "pretrain")
+        self.precision.setVisible(full)
+        self.precision_label.setVisible(full)
+        if self.precision.currentData() != w.master_weights:
+            with QSignalBlocker(self.precision):
+                self.precision.setCurrentIndex(max(0, self.precision.findData(w.master_weights)))
+        self.precision_used.setText(self._used_text(w) if training else "")
+        self.precision_used.setVisible(training)
         _set_spin(self.batch, w.batch)
         _set_spin(self.infer_batch, w.batch)
         _set_spin(self.seq_len, w.training_seq_len())

@@ -4,12 +4,12 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="218"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="218" />
         <source>About gpupicker</source>
         <translation>关于 gpupicker</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="219"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="219" />
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
         <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
     </message>
@@ -17,144 +17,144 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="609" />
         <source>Budget and time</source>
         <translation>预算与时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="610"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="610" />
         <source>Limits are optional: leave a field at “No limit” to see every option.</source>
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="614"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="614" />
         <source>No limit ($)</source>
         <translation>不限（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="616"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="616" />
         <source> / hour</source>
         <translation> / 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="617"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="617" />
         <source>No limit ($ / hour)</source>
         <translation>不限（美元 / 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="621"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="659"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="621" />
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="659" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="622"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="622" />
         <source>No deadline</source>
         <translation>无截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="632"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="632" />
         <source>Any GPU</source>
         <translation>任意 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="635"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="635" />
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
         <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
         <source> M tokens</source>
         <translation> 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="643"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="643" />
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="651"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="651" />
         <source> / min</source>
         <translation> / 分钟</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="652"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="652" />
         <source>Not serving (one batch)</source>
         <translation>非服务模式（单批）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="654"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="654" />
         <source>Serving load: with a request rate the results size replicas for it and show the monthly cost and the cost per million tokens.</source>
         <translation>服务负载：设置请求速率后，结果会按此估算所需副本数，并显示月成本和每百万 token 成本。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="660"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="660" />
         <source>From dataset size</source>
         <translation>按数据集大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="662"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="662" />
         <source>Money</source>
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="664"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="664" />
         <source>&amp;Total budget (USD):</source>
         <translation>总预算（美元）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="666"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="666" />
         <source>Max &amp;price per hour (USD):</source>
         <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="668"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="668" />
         <source>P&amp;ricing:</source>
         <translation>计费方式(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="669"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="669" />
         <source>&amp;Goal:</source>
         <translation>目标(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="670"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="670" />
         <source>Preferred G&amp;PU:</source>
         <translation>偏好的 GPU(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="671"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="671" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="673"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="673" />
         <source>&amp;Deadline:</source>
         <translation>截止时间(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="674"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="674" />
         <source>Data&amp;set size:</source>
         <translation>数据集大小(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="676"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="676" />
         <source>&amp;Epochs:</source>
         <translation>训练轮数(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="678"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="678" />
         <source>Re&amp;quests per minute:</source>
         <translation>每分钟请求数(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="680"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="726"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="680" />
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="726" />
         <source>…or planned run &amp;length:</source>
         <translation>…或计划运行时长(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="727"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="727" />
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
@@ -162,221 +162,221 @@
 <context>
     <name>Catalog</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_access.py" line="78"/>
+        <location filename="../../gpupicker/ui/catalog_access.py" line="78" />
         <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
         <translation>未保存 — 无法写入目录文件（文件或文件夹只读，或磁盘已满）：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_access.py" line="80"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="235"/>
+        <location filename="../../gpupicker/ui/catalog_access.py" line="80" />
+        <location filename="../../gpupicker/ui/catalog_models.py" line="235" />
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="272"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="272" />
         <source>Edit %1</source>
         <translation>编辑 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="324"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="324" />
         <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
         <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="363"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="363" />
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="375"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="375" />
         <source>Delete row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="498"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="498" />
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="499"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="499" />
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="500"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="500" />
         <source>Region</source>
         <translation>地区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="501"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="501" />
         <source>Pricing</source>
         <translation>计费方式</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="502"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="502" />
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="503"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="503" />
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="504"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="504" />
         <source>GPUs / instance</source>
         <translation>每实例 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="505"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="505" />
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="506"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="506" />
+        <location filename="../../gpupicker/ui/catalog_models.py" line="599" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="507"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="507" />
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="545"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="545" />
         <source>date unknown</source>
         <translation>日期未知</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="547"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="547" />
         <source>%1 mo old</source>
         <translation>已过 %1 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="560"/>
-        <source>When this price was seen is unknown: check the provider&apos;s current price.</source>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="560" />
+        <source>When this price was seen is unknown: check the provider's current price.</source>
         <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="562"/>
-        <source>Observed %1 months ago (older than %2): check the provider&apos;s current price.</source>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="562" />
+        <source>Observed %1 months ago (older than %2): check the provider's current price.</source>
         <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="570"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="570" />
         <source>My provider</source>
         <translation>我的提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="590"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="639"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="590" />
+        <location filename="../../gpupicker/ui/catalog_models.py" line="639" />
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="591"/>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="640"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="591" />
+        <location filename="../../gpupicker/ui/catalog_models.py" line="640" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="592"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="592" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="593"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="593" />
         <source>Memory (GB)</source>
         <translation>显存 (GB)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="594"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="594" />
         <source>Bandwidth (GB/s)</source>
         <translation>带宽 (GB/s)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="595"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="595" />
         <source>BF16 TFLOPS</source>
         <translation>BF16 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="596"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="596" />
         <source>FP8 TFLOPS</source>
         <translation>FP8 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="597"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="597" />
         <source>Power (W)</source>
         <translation>功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="598"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="598" />
         <source>Interconnect</source>
         <translation>互联</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="599"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="599" />
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="613"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="613" />
         <source>My GPU</source>
         <translation>我的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="641"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="641" />
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="668"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="668" />
         <source>My model</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="642"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="642" />
         <source>Parameters (B)</source>
         <translation>参数量 (B)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="643"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="643" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="644"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="644" />
         <source>Hidden size</source>
         <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="645"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="645" />
         <source>MLP size</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="646"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="646" />
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="647"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="647" />
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="648"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="648" />
         <source>Vocabulary</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="649"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="649" />
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="650"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="650" />
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
@@ -384,42 +384,42 @@
 <context>
     <name>CatalogTab</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="46"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="46" />
         <source>Filter rows (any column)…</source>
         <translation>筛选行（任意列）…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="66"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="66" />
         <source>&amp;Add</source>
         <translation>添加(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="67"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="67" />
         <source>D&amp;uplicate</source>
         <translation>复制(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="68"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="68" />
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="69"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="69" />
         <source>&amp;Reset to default</source>
         <translation>恢复默认(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="70"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="70" />
         <source>Put the selected rows back to the bundled values (rows you added have no default). Bold rows are yours.</source>
         <translation>把所选行恢复为内置数据（您添加的行没有默认值）。粗体行是您修改过的。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="73"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="73" />
         <source>&amp;History…</source>
         <translation>历史(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="120"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="120" />
         <source>%1 of %2 rows</source>
         <translation>%1 / %2 行</translation>
     </message>
@@ -427,133 +427,133 @@
 <context>
     <name>CatalogWindow</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="164" />
         <source>gpupicker — catalog</source>
         <translation>gpupicker — 目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="175"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="175" />
         <source>&amp;Prices</source>
         <translation>价格(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="176"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="176" />
         <source>&amp;GPUs</source>
         <translation>GPU(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="177"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="177" />
         <source>&amp;Models</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="191"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="191" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="193"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="193" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="195"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="195" />
         <source>&amp;Import CSV…</source>
         <translation>导入 CSV(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="196"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="196" />
         <source>&amp;Export CSV…</source>
         <translation>导出 CSV(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="197"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="197" />
         <source>E&amp;xchange rates…</source>
         <translation>汇率(&amp;X)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="198"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="198" />
         <source>Reset &amp;all to defaults…</source>
         <translation>全部恢复为默认(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="200"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="200" />
         <source>Make GPUs, models and prices exactly the bundled catalog again. Your rows and price history are removed; a backup is written first and exchange rates are kept.</source>
         <translation>将 GPU、模型和价格完全恢复为内置目录。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="203"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="203" />
         <source>Catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="213"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="213" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="233"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="233" />
         <source>This catalog is read-only (%1): you can browse and export it, but edits cannot be saved. Make the file and its folder writable, or set GPUPICKER_HOME to a writable folder, and restart.</source>
         <translation>此目录为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="287"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="287" />
         <source>⚠ %1 prices older than %2 months or undated</source>
         <translation>⚠ %1 条价格超过 %2 个月或无日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="320"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="320" />
         <source>Reset %1 rows to the bundled values.</source>
         <translation>已将 %1 行恢复为内置数据。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="322"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="322" />
         <source>Not reset: %1</source>
         <translation>未恢复：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="329"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="329" />
         <source>Reset the whole catalog?</source>
         <translation>重置整个目录？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="330"/>
-        <source>Every GPU, model and price goes back to the bundled values; your own rows and the price history are removed. A backup is written first (restore it with &apos;gpupicker catalog restore&apos;). Continue?</source>
-        <translation>所有 GPU、模型和价格都将恢复为内置值；您自己的行和价格历史将被删除。操作前会先写入备份（可用 &apos;gpupicker catalog restore&apos; 恢复）。是否继续？</translation>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="330" />
+        <source>Every GPU, model and price goes back to the bundled values; your own rows and the price history are removed. A backup is written first (restore it with 'gpupicker catalog restore'). Continue?</source>
+        <translation>所有 GPU、模型和价格都将恢复为内置值；您自己的行和价格历史将被删除。操作前会先写入备份（可用 'gpupicker catalog restore' 恢复）。是否继续？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="354"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="354" />
         <source>Catalog reset to the bundled defaults; backup: %1</source>
         <translation>目录已恢复为内置默认值；备份：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="390"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="390" />
         <source>Not exported — %1</source>
         <translation>未导出 — %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="393"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="393" />
         <source>Exported %1 to %2</source>
         <translation>已将 %1 导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="399"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="399" />
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="400"/>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="419"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="400" />
+        <location filename="../../gpupicker/ui/catalog_window.py" line="419" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="418"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="418" />
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="429"/>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="429" />
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
@@ -561,57 +561,57 @@
 <context>
     <name>Components</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="40"/>
+        <location filename="../../gpupicker/ui/texts.py" line="40" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="41"/>
+        <location filename="../../gpupicker/ui/texts.py" line="41" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="42"/>
+        <location filename="../../gpupicker/ui/texts.py" line="42" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="43"/>
+        <location filename="../../gpupicker/ui/texts.py" line="43" />
         <source>Logits / loss (fp32)</source>
         <translation>Logits / 损失 (fp32)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="44"/>
+        <location filename="../../gpupicker/ui/texts.py" line="44" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="45"/>
+        <location filename="../../gpupicker/ui/texts.py" line="45" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="46"/>
+        <location filename="../../gpupicker/ui/texts.py" line="46" />
         <source>LoRA adapters</source>
         <translation>LoRA 适配器</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="47"/>
+        <location filename="../../gpupicker/ui/texts.py" line="47" />
         <source>Dequantization workspace</source>
         <translation>反量化工作区</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="48"/>
+        <location filename="../../gpupicker/ui/texts.py" line="48" />
         <source>Engine reserve</source>
         <translation>引擎预留</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="49"/>
+        <location filename="../../gpupicker/ui/texts.py" line="49" />
         <source>Allocator overhead</source>
         <translation>分配器开销</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="50"/>
+        <location filename="../../gpupicker/ui/texts.py" line="50" />
         <source>CUDA context</source>
         <translation>CUDA 上下文</translation>
     </message>
@@ -619,1012 +619,1142 @@
 <context>
     <name>CoreText</name>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="25"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="25" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom)</source>
         <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="26"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="26" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom) — tight, VRAM is nearly the limit</source>
         <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）—— 偏紧，显存接近上限</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="27"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="27" />
         <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit</source>
         <translation>放不下：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 瓶颈是显存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="28"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="28" />
         <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit even split over {n} GPUs</source>
         <translation>放不下：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 即使分摊到 {n} 张卡，瓶颈仍是显存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="29"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="29" />
         <source>use more GPUs, a bigger card or lower precision</source>
         <translation>请使用更多 GPU、显存更大的卡或更低的精度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="30"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="30" />
         <source>{rate} training tokens/s</source>
         <translation>训练速度 {rate} token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="31"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="31" />
         <source>{seconds} s per image</source>
         <translation>每张图 {seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="32"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="32" />
         <source>{rate} tokens/s per sequence</source>
         <translation>每个序列 {rate} token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="33"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="33" />
         <source>{rate} tokens/s per sequence ({aggregate} aggregate)</source>
         <translation>每个序列 {rate} token/秒（合计 {aggregate}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="34"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="34" />
         <source>{rate} tokens/s per sequence ({aggregate} aggregate per replica)</source>
         <translation>每个序列 {rate} token/秒（每个副本合计 {aggregate}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="35"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="35" />
         <source>memory bandwidth ({bandwidth} GB/s) limits decode</source>
         <translation>显存带宽（{bandwidth} GB/s）限制了解码速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="36"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="36" />
         <source>compute ({tflops} dense TFLOPS) limits speed</source>
         <translation>算力（稠密 {tflops} TFLOPS）限制了速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="37"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="37" />
         <source>the {link} link between GPUs limits speed</source>
         <translation>GPU 之间的互联（{link}）限制了速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="38"/>
-        <source>the {framework} engine&apos;s per-step overhead, not the GPU, limits speed</source>
+        <location filename="../../gpupicker/ui/core_text.py" line="38" />
+        <source>the {framework} engine's per-step overhead, not the GPU, limits speed</source>
         <translation>限制速度的是 {framework} 引擎每步的固定开销，而不是 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="39"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="39" />
         <source>layers offloaded to system RAM limit speed</source>
         <translation>卸载到系统内存的层限制了速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="40"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="40" />
         <source>{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job</source>
         <translation>{vendor} GPU：不支持 CUDA，本估算假定该任务有成熟的软件栈（ROCm/oneAPI/MPS）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="41"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="41" />
         <source>Non-NVIDIA</source>
         <translation>非 NVIDIA</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="42"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="42" />
         <source>NVIDIA (third-party modified)</source>
         <translation>NVIDIA（第三方改装）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="43"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="43" />
         <source>FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs</source>
         <translation>FSDP/ZeRO-3 将权重、梯度和优化器状态分片到 {n} 张 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="44"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="44" />
         <source>each of the {n} GPUs renders its own images</source>
         <translation>{n} 张 GPU 各自生成不同的图片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="45"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="45" />
         <source>{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed</source>
         <translation>{n} 张卡经 PCIe 互联、没有 NVLink：GPU 之间的 all-reduce 会拖慢速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="46"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="46" />
         <source>{replicas} replicas needed for {rpm} requests/min</source>
         <translation>每分钟 {rpm} 个请求需要 {replicas} 个副本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="47"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="47" />
         <source>${per_hour}/h</source>
         <translation>${per_hour}/小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="48"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="48" />
         <source>${per_hour}/h × {hours} h = ${total}</source>
         <translation>${per_hour}/小时 × {hours} 小时 = ${total}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="49"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="49" />
         <source>${per_hour}/h = ${per_month}/month</source>
         <translation>${per_hour}/小时 = 每月 ${per_month}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="50"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="50" />
         <source>no price in the catalog</source>
         <translation>目录中没有价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="51"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="51" />
         <source>no price in the catalog to check against the budget</source>
         <translation>目录中没有价格，无法核对预算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="52"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="52" />
         <source>over the ${cap}/h cap</source>
         <translation>超过每小时 ${cap} 的上限</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="53"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="53" />
         <source>over the ${budget} budget</source>
         <translation>超出 ${budget} 的预算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>misses the {deadline} h deadline</source>
         <translation>赶不上 {deadline} 小时的截止时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="55"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="55" />
         <source>Consumer cards have no NVLink: gradient and parameter exchange go over PCIe</source>
         <translation>消费级显卡没有 NVLink：梯度和参数交换都走 PCIe</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="57"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="57" />
         <source>Prices converted to USD before ranking: {conversions}</source>
         <translation>排名前已将价格换算为美元：{conversions}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="58"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="58" />
         <source>{currency} at {rate} USD each</source>
         <translation>1 {currency} = {rate} 美元</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="59"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="59" />
         <source>{currency} at {rate} USD each (default rate)</source>
         <translation>1 {currency} = {rate} 美元（默认汇率）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="60"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="60" />
         <source>{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)</source>
         <translation>1 {currency} = {rate} 美元（填写的汇率 {given} 看起来是 1 美元可兑换的 {currency2} 数量）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="61"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="61" />
         <source>No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB</source>
         <translation>没有哪张单卡放得下：此任务单卡需要 {need} GiB，最大的卡（{gpu}）只有 {cap} GiB</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="62"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="62" />
         <source>It needs several GPUs (or lower precision)</source>
         <translation>需要多张 GPU（或更低的精度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="63"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="63" />
         <source>No option fits in memory</source>
         <translation>没有任何方案的显存放得下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="64"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="64" />
         <source>see the advice for changes that would</source>
         <translation>能放下的改动见下方建议</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="65"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="65" />
         <source>In {dtype} the model does not fit a 24 GB card</source>
         <translation>在 {dtype} 精度下，模型放不进 24 GB 的显卡</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="66"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="66" />
         <source>guides that quote speeds for such cards assume 8- or 4-bit quantized weights</source>
         <translation>给出这类显卡速度的指南都假定权重是 8 位或 4 位量化的</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="67"/>
-        <source>Agrees with the seed guide&apos;s rule of thumb for {scenario}: {gpu} ({why})</source>
+        <location filename="../../gpupicker/ui/core_text.py" line="67" />
+        <source>Agrees with the seed guide's rule of thumb for {scenario}: {gpu} ({why})</source>
         <translation>与参考指南对“{scenario}”的经验法则一致：{gpu}（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="68"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="68" />
         <source>The seed guide suggests {ids} for {scenario} ({why})</source>
         <translation>参考指南建议“{scenario}”使用 {ids}（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="69"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="69" />
         <source>with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})</source>
         <translation>按当前价格和速度，其最佳方案排第 {rank} 名（{n} 张 GPU，{verdict}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="70"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="70" />
         <source>It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})</source>
         <translation>其费用是首选方案（{n} × {gpu}，{provider}）的 {cost} 倍，速度是其 {speed} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="71"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="71" />
         <source>It costs {cost}× the top pick ({n} × {gpu}, {provider})</source>
         <translation>其费用是首选方案（{n} × {gpu}，{provider}）的 {cost} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="72"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="72" />
         <source>large-model training (70B+)</source>
         <translation>大模型训练（70B 以上）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="73"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="73" />
         <source>LLM training (7B–70B)</source>
         <translation>LLM 训练（7B–70B）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="74"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="74" />
         <source>fine-tuning / LoRA</source>
         <translation>微调 / LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="75"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="75" />
         <source>inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="76"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="76" />
         <source>development / testing</source>
         <translation>开发 / 测试</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="77"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="77" />
         <source>most memory and speed</source>
         <translation>显存最大、速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="78"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="78" />
         <source>best balance of cost and performance</source>
         <translation>成本与性能的最佳平衡</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="79"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="79" />
         <source>24 GB, good value</source>
         <translation>24 GB，性价比高</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="80"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="80" />
         <source>high throughput at a fair price</source>
         <translation>吞吐量高、价格合理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="81"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="81" />
         <source>lowest cost, enough VRAM</source>
         <translation>成本最低，显存够用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="82"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="82" />
         <source>fits</source>
         <translation>能放下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="83"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="83" />
         <source>does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="84"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="84" />
         <source>no price</source>
         <translation>无价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="85"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="85" />
         <source>{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed</source>
         <translation>按估算速度，在 {n} × {gpu} 上训练 {hours} 小时 ≈ {mtokens} M 个训练 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="86"/>
-        <source>other options&apos; hours follow from their own speed</source>
+        <location filename="../../gpupicker/ui/core_text.py" line="86" />
+        <source>other options' hours follow from their own speed</source>
         <translation>其他方案的时长按各自的速度推算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="87"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="87" />
         <source>For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model</source>
         <translation>对从零预训练而言，这只是算力最优训练所需约 {btokens} B 个 token 的 {share}（每个参数 20 个 token，Hoffmann 等，2022）：够做小实验，但训练不出成品模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="88"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="88" />
         <source>{gpu_id} × {n}: not estimated ({error})</source>
         <translation>{gpu_id} × {n}：未能估算（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="89"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="89" />
         <source>no exchange rate for {currency}</source>
         <translation>没有 {currency} 的汇率</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="90"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="90" />
         <source>add one (USD per {currency}) in the settings</source>
         <translation>请在设置中添加（1 {currency} 合多少美元）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="92"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="92" />
         <source>model {model} is not resolved</source>
         <translation>模型 {model} 尚未解析</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="93"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="93" />
         <source>look it up in the catalog first</source>
         <translation>请先在目录中查找</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="94"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="94" />
         <source>image generation needs a diffusion model (UNet/DiT)</source>
         <translation>图像生成需要扩散模型（UNet/DiT）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="95"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="95" />
         <source>{label} is a language model</source>
         <translation>{label} 是语言模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="96"/>
-        <source>{label} is a diffusion model: choose the image-generation task (task &apos;image_gen&apos;)</source>
-        <translation>{label} 是扩散模型：请选择图像生成任务（task &apos;image_gen&apos;）</translation>
+        <location filename="../../gpupicker/ui/core_text.py" line="96" />
+        <source>{label} is a diffusion model: choose the image-generation task (task 'image_gen')</source>
+        <translation>{label} 是扩散模型：请选择图像生成任务（task 'image_gen'）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="97"/>
-        <source>QLoRA needs 4-bit or 8-bit base weights (weights_dtype &apos;nf4&apos; or &apos;int8&apos;)</source>
-        <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype &apos;nf4&apos; 或 &apos;int8&apos;）</translation>
+        <location filename="../../gpupicker/ui/core_text.py" line="97" />
+        <source>QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')</source>
+        <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype 'nf4' 或 'int8'）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="98"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="98" />
         <source>model has neither an architecture nor a parameter count</source>
         <translation>模型既没有结构信息也没有参数量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="100"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="100" />
         <source>Train in pure bf16 (weights and optimizer states)</source>
         <translation>改用纯 bf16 训练（权重和优化器状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="101"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="101" />
         <source>Use an 8-bit (paged) AdamW (bitsandbytes)</source>
         <translation>使用 8 位（分页）AdamW（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="102"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="102" />
         <source>Fine-tune LoRA adapters (r=16, all linear layers) instead of all weights</source>
         <translation>只微调 LoRA 适配器（r=16，所有线性层），不训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="103"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="103" />
         <source>QLoRA: 4-bit NF4 base weights + LoRA adapters</source>
         <translation>QLoRA：4 位 NF4 基座权重 + LoRA 适配器</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="104"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="104" />
         <source>QLoRA: keep the frozen base in 4-bit NF4</source>
         <translation>QLoRA：冻结的基座模型以 4 位 NF4 保存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="105"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="105" />
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="106"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="106" />
         <source>Micro-batch {batch} with {steps}× gradient accumulation (same effective batch)</source>
         <translation>微批次 {batch}，配合 {steps} 步梯度累积（有效批次不变）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="107"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="107" />
         <source>Shorter sequences: {tokens} tokens</source>
         <translation>缩短序列：{tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="108"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="108" />
         <source>Offload optimizer states to CPU RAM (ZeRO-Offload)</source>
         <translation>将优化器状态卸载到 CPU 内存（ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="109"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="109" />
         <source>Shard over {n} GPUs with FSDP / ZeRO-3</source>
         <translation>用 FSDP / ZeRO-3 分片到 {n} 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="110"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="110" />
         <source>8-bit weights (GGUF Q8_0)</source>
         <translation>8 位权重（GGUF Q8_0）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="111"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="111" />
         <source>8-bit weights (FP8/INT8)</source>
         <translation>8 位权重（FP8/INT8）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="112"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="112" />
         <source>4-bit weights (GGUF Q4_K_M)</source>
         <translation>4 位权重（GGUF Q4_K_M）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="113"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="113" />
         <source>4-bit weights (AWQ/GPTQ, NF4)</source>
         <translation>4 位权重（AWQ/GPTQ、NF4）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="114"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="114" />
         <source>Quantize the KV cache to FP8/INT8</source>
         <translation>将 KV 缓存量化为 FP8/INT8</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="115"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="115" />
         <source>Shorter context: about {tokens} tokens</source>
         <translation>缩短上下文：约 {tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="116"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="116" />
         <source>Serve {n} sequences at a time</source>
         <translation>每次同时服务 {n} 个序列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="117"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="117" />
         <source>Split the model over {n} GPUs (tensor parallel)</source>
         <translation>把模型拆分到 {n} 张 GPU 上（张量并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="119"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="119" />
         <source>faster</source>
         <translation>更快</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="120"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="120" />
         <source>slight</source>
         <translation>影响轻微</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="121"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="121" />
         <source>keep fp32 master weights if the loss stalls</source>
         <translation>若损失不再下降，请保留 fp32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="122"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="122" />
         <source>≈ same speed</source>
         <translation>速度基本不变</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="123"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="123" />
         <source>negligible (8-bit Adam matches 32-bit, Dettmers et al. 2022)</source>
         <translation>可忽略（8 位 Adam 与 32 位效果相当，Dettmers 等，2022）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="124"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="124" />
         <source>faster per step</source>
         <translation>每步更快</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="125"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="125" />
         <source>usually close to full fine-tuning for instruction tuning</source>
         <translation>指令微调的效果通常接近全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="126"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="126" />
         <source>less for new domains</source>
         <translation>用于新领域时差距更大</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="127"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="127" />
         <source>≈30–50 % slower than LoRA (dequantization)</source>
         <translation>比 LoRA 慢约 30–50%（反量化开销）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="128"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="128" />
         <source>close to 16-bit LoRA (QLoRA paper)</source>
         <translation>接近 16 位 LoRA（QLoRA 论文）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="129"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="129" />
         <source>≈30–50 % slower (dequantization)</source>
         <translation>慢约 30–50%（反量化开销）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="130"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="130" />
         <source>≈20–35 % slower (the forward pass is recomputed)</source>
         <translation>慢约 20–35%（需要重算前向传播）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="131"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="131" />
         <source>none</source>
         <translation>不影响质量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="132"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="132" />
         <source>slower at small micro-batches</source>
         <translation>微批次过小会拖慢速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="133"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="133" />
         <source>long examples are truncated or split</source>
         <translation>过长的样本会被截断或拆分</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="134"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="134" />
         <source>much slower optimizer step (PCIe-bound)</source>
         <translation>优化器步骤慢得多（受 PCIe 带宽限制）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="135"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="135" />
         <source>needs ≈12 B/param of CPU RAM</source>
         <translation>每个参数需要约 12 字节 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="136"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="136" />
         <source>{n}× the GPU-hours price</source>
         <translation>GPU 时费用变为 {n} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="137"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="137" />
         <source>needs NVLink-class links to scale</source>
         <translation>需要 NVLink 级互联才能线性扩展</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="138"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="138" />
         <source>PCIe-only cards lose speed to all-reduce</source>
         <translation>只有 PCIe 的卡会因 all-reduce 损失速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="139"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="139" />
         <source>similar or faster with good kernels (bitsandbytes int8 is slower)</source>
         <translation>有优化内核时速度相近或更快（bitsandbytes int8 较慢）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="140"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="140" />
         <source>very small</source>
         <translation>很小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="141"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="141" />
         <source>faster decode (fewer bytes per token)</source>
         <translation>解码更快（每个 token 读取的字节更少）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="142"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="142" />
         <source>small (≈1–3 % on benchmarks)</source>
         <translation>较小（基准测试上约 1–3%）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="143"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="143" />
         <source>faster decode</source>
         <translation>解码更快</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="144"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="144" />
         <source>long prompts are cut</source>
         <translation>过长的提示词会被截断</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="145"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="145" />
         <source>lower aggregate throughput</source>
         <translation>总吞吐量降低</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="147"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="147" />
         <source>{n} × ${price} per GPU-hour = ${per_hour}/h</source>
         <translation>{n} × 每 GPU 时 ${price} = ${per_hour}/小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="148"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="148" />
         <source>Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h</source>
         <translation>竞价实例：重做的工作和重启另需 +{extra}（每 {mtbi} 小时中断一次，每 {interval} 小时保存一次检查点）→ {hours} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="149"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="149" />
         <source>Serving {hours} h per month</source>
         <translation>每月服务 {hours} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="150"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="150" />
         <source>{hours} h used per month</source>
         <translation>每月使用 {hours} 小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="151"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="151" />
         <source>power {watts} W × {utilization} at ${price}/kWh</source>
         <translation>功耗 {watts} W × {utilization}，电价 ${price}/kWh</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="152"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="152" />
         <source>no resale value</source>
         <translation>不计转售残值</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="154"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="154" />
         <source>Engine: {engine}</source>
         <translation>引擎：{engine}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="155"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="155" />
         <source>{eta} of peak memory bandwidth ({bandwidth} GB/s) for {dtype} weights</source>
         <translation>{dtype} 权重下达到峰值显存带宽（{bandwidth} GB/s）的 {eta}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="156"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="156" />
         <source>Decode reads {weights} GB of weights per step</source>
         <translation>每步解码读取 {weights} GB 权重</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="157"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="157" />
         <source>Decode reads {weights} GB of weights + {kv} GB of KV cache per step</source>
         <translation>每步解码读取 {weights} GB 权重 + {kv} GB KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="158"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="158" />
         <source>Decode reads {weights} GB of weights per step, split over {n} GPUs (tensor parallel over {link})</source>
         <translation>每步解码读取 {weights} GB 权重，由 {n} 张 GPU 分担（通过 {link} 张量并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="159"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="159" />
         <source>Decode reads {weights} GB of weights + {kv} GB of KV cache per step, split over {n} GPUs (tensor parallel over {link})</source>
         <translation>每步解码读取 {weights} GB 权重 + {kv} GB KV 缓存，由 {n} 张 GPU 分担（通过 {link} 张量并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="160"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="160" />
         <source>{n} GPUs hold different layers in turn: more memory, no more speed</source>
         <translation>{n} 张 GPU 轮流承载不同的层：显存更多，速度不变</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="161"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="161" />
         <source>Fixed engine overhead {ms} ms per step</source>
         <translation>引擎每步固定开销 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="162"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="162" />
         <source>decode GEMMs at {share} of dense peak</source>
         <translation>解码 GEMM 达到稠密峰值算力的 {share}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="163"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="163" />
         <source>Calibration: {source}</source>
         <translation>校准依据：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="164"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="164" />
         <source>{dtype} dequantization adds {ms} ms per step</source>
         <translation>{dtype} 反量化每步增加 {ms} ms</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="165"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="165" />
         <source>{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense</source>
         <translation>每个 token {gflop} GFLOP（{formula} + 注意力），MFU 为稠密 {tflops} TFLOPS 的 {mfu}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="166"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="166" />
         <source>Framework {framework}: eager PyTorch with {ms} ms host overhead per step (H200 cases)</source>
         <translation>框架 {framework}：eager PyTorch，每步主机开销 {ms} ms（依据 H200 实测）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="167"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="167" />
         <source>Data-parallel scaling efficiency {share} over {link}</source>
         <translation>数据并行扩展效率 {share}（经 {link}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="168"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="168" />
         <source>No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS from its memory bandwidth</source>
         <translation>目录中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="169"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="169" />
         <source>enter the real figure in the catalog for a better estimate</source>
         <translation>在目录中填入真实数值可得到更准确的估算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="170"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="170" />
         <source>Framework {framework}: optimized stack (llm-foundry MPT benchmarks)</source>
         <translation>框架 {framework}：优化过的软件栈（依据 llm-foundry MPT 基准）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="171"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="171" />
         <source>{net} between {nodes} nodes</source>
         <translation>跨 {nodes} 个节点的 {net}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="172"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="172" />
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="173"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="173" />
         <source>{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS</source>
         <translation>每个去噪步 {tflop} TFLOP（{denoiser}）× {steps} 步，按 {tflops} TFLOPS 的 {share} 计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="174"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="174" />
         <source>+0.1 s text encoder/VAE</source>
         <translation>文本编码器/VAE 另加 0.1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="175"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="175" />
         <source>Several GPUs generate different images in parallel</source>
         <translation>多张 GPU 并行生成不同的图片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="176"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="176" />
         <source>{layers}/{total} layers on the GPU</source>
         <translation>{total} 层中有 {layers} 层在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="177"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="177" />
         <source>the rest run from system RAM at ≈50 GB/s</source>
         <translation>其余层在系统内存中运行，约 50 GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="179"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="179" />
         <source>Weights only: one batch-1 decode pass</source>
         <translation>只计权重：批次为 1 的一次解码</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="180"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="180" />
         <source>Hugging Face transformers generate() with a growing DynamicCache</source>
         <translation>Hugging Face transformers generate()，DynamicCache 随生成增长</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="181"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="181" />
         <source>KV cache in {dtype} for {batch} × {tokens} tokens</source>
         <translation>KV 缓存为 {dtype}，容纳 {batch} × {tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="182"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
         <source>Caching-allocator reserve calibrated on H200 measurements</source>
         <translation>缓存分配器的预留量按 H200 实测校准</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="183"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="183" />
         <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
         <translation>只知道参数量：层尺寸按 Llama 结构假定（hidden {hidden}，{layers} 层，无 GQA）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="184"/>
-        <source>Enter the model&apos;s config.json for exact KV-cache and activation sizes</source>
+        <location filename="../../gpupicker/ui/core_text.py" line="184" />
+        <source>Enter the model's config.json for exact KV-cache and activation sizes</source>
         <translation>填入模型的 config.json 可得到准确的 KV 缓存和激活值大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="185"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="185" />
         <source>vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}</source>
         <translation>vLLM，张量并行 {tp}，gpu_memory_utilization {utilization}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="186"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="186" />
         <source>KV cache in {dtype}, {block}-token blocks</source>
         <translation>KV 缓存为 {dtype}，每块 {block} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="187"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="187" />
         <source>KV pool {gib} GiB = {blocks} blocks</source>
         <translation>KV 池 {gib} GiB = {blocks} 个块</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="188"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="188" />
         <source>{seqs} concurrent sequences of {tokens} tokens</source>
         <translation>{seqs} 个并发序列，每个 {tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="189"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="189" />
         <source>The KV pool cannot hold one sequence at this utilization: vLLM would refuse to start</source>
         <translation>在此利用率下 KV 池连一个序列都放不下：vLLM 会拒绝启动</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="190"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="190" />
         <source>No GPU given: KV sized for the batch</source>
         <translation>未指定 GPU：KV 按批次大小计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="191"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="191" />
         <source>llama.cpp, {dtype} weights, n_ctx {ctx} with {kv} KV allocated at load</source>
         <translation>llama.cpp，{dtype} 权重，n_ctx {ctx}，加载时按 {kv} 分配 KV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="192"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="192" />
         <source>Token embeddings stay in host RAM</source>
         <translation>词嵌入留在主机内存中</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="193"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="193" />
         <source>compute buffer ≈ n_ubatch × n_vocab fp32 logits</source>
         <translation>计算缓冲区 ≈ n_ubatch × n_vocab 个 fp32 logits</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="194"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="194" />
         <source>Only {layers} of {total} layers fit on the GPU (-ngl {ngl})</source>
         <translation>GPU 上只放得下 {total} 层中的 {layers} 层（-ngl {ngl}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="195"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="195" />
         <source>the rest run on the CPU, several times slower</source>
         <translation>其余层在 CPU 上运行，慢好几倍</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="196"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="196" />
         <source>Adapters train in {dtype} with {optimizer}</source>
         <translation>适配器以 {dtype} 训练，优化器为 {optimizer}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="197"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="197" />
         <source>the base model is frozen</source>
         <translation>基座模型冻结</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="198"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="198" />
         <source>AdamW (2 states)</source>
         <translation>AdamW（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="199"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="199" />
         <source>SGD with momentum (1 state)</source>
         <translation>带动量的 SGD（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="200"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="200" />
         <source>Lion (1 state)</source>
         <translation>Lion（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="201"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="201" />
         <source>Adafactor (factored second moments)</source>
         <translation>Adafactor（分解的二阶矩）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="202"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="202" />
         <source>paged 8-bit AdamW (2 bytes of state)</source>
         <translation>分页 8 位 AdamW（2 字节状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="203"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="203" />
         <source>Mixed precision with fp32 master weights ({framework}): 2 + 2 + 12 = 16 bytes per parameter (ZeRO paper)</source>
         <translation>混合精度，fp32 主权重（{framework}）：每个参数 2 + 2 + 12 = 16 字节（ZeRO 论文）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="204"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="204" />
         <source>fp32 parameters and gradients with {optimizer} in fp32 (4 + 4 + 8 bytes per parameter)</source>
         <translation>fp32 参数和梯度，{optimizer} 也用 fp32（每个参数 4 + 4 + 8 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="205"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="205" />
         <source>Pure {dtype} training: parameters, gradients and {optimizer} in {dtype2} (2 + 2 + 4 bytes per parameter with AdamW)</source>
         <translation>纯 {dtype} 训练：参数、梯度和 {optimizer} 都用 {dtype2}（使用 AdamW 时每个参数 2 + 2 + 4 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="206"/>
-        <source>choose framework &apos;deepspeed&apos; or &apos;fsdp&apos; for fp32 master weights (16 bytes per parameter)</source>
-        <translation>如需 fp32 主权重（每个参数 16 字节），请选择框架 &apos;deepspeed&apos; 或 &apos;fsdp&apos;</translation>
+        <location filename="../../gpupicker/ui/core_text.py" line="206" />
+        <source>choose framework 'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter)</source>
+        <translation>如需 fp32 主权重（每个参数 16 字节），请选择框架 'deepspeed' 或 'fsdp'</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="207"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="207" />
         <source>Peak at the loss: saved activations and fp32 logits are alive</source>
         <translation>峰值出现在计算损失时：保存的激活值和 fp32 logits 同时占用显存</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="208"/>
-        <source>Peak at the end of backward: all gradients plus one layer&apos;s activations</source>
+        <location filename="../../gpupicker/ui/core_text.py" line="208" />
+        <source>Peak at the end of backward: all gradients plus one layer's activations</source>
         <translation>峰值出现在反向传播结束时：全部梯度加一层的激活值</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="209"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="209" />
         <source>Peak at the optimizer step: gradients, states and optimizer temporaries</source>
         <translation>峰值出现在优化器步骤：梯度、状态和优化器临时张量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="210"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="210" />
         <source>{task} with {optimizer_id}</source>
         <translation>{task}，优化器 {optimizer_id}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="211"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="211" />
         <source>micro-batch {batch} × {tokens} tokens</source>
         <translation>微批次 {batch} × {tokens} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="212"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="212" />
         <source>gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="213"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="213" />
         <source>no gradient checkpointing</source>
         <translation>未开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="214"/>
-        <source>Weights include autocast&apos;s bf16 copies of the fp32 parameters</source>
+        <location filename="../../gpupicker/ui/core_text.py" line="214" />
+        <source>Weights include autocast's bf16 copies of the fp32 parameters</source>
         <translation>权重包含 autocast 为 fp32 参数生成的 bf16 副本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="215"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="215" />
         <source>diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call</source>
         <translation>diffusers {family} 流水线，{width}×{height}，每次调用生成 {batch} 张图</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="216"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="216" />
         <source>diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call, classifier-free guidance</source>
         <translation>diffusers {family} 流水线，{width}×{height}，每次调用生成 {batch} 张图，使用无分类器引导</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="217"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="217" />
         <source>Peak at the denoiser</source>
         <translation>峰值出现在去噪网络</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="218"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="218" />
         <source>Peak at the VAE decode</source>
         <translation>峰值出现在 VAE 解码</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="219"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="219" />
         <source>Peak at the denoiser (VAE slicing on)</source>
         <translation>峰值出现在去噪网络（已开启 VAE 切片）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="220"/>
+        <location filename="../../gpupicker/ui/core_text.py" line="220" />
         <source>Peak at the VAE decode (VAE slicing on)</source>
         <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="222"/>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="222" />
         <source>{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains</source>
         <translation>{file} 是 PyTorch pickle 文件：gpupicker 从不打开 pickle 文件，因为加载它可能运行其中包含的任意代码</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="223"/>
-        <source>Convert it to .safetensors (transformers: save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the model&apos;s config.json</source>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="223" />
+        <source>Convert it to .safetensors (transformers: save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the model's config.json</source>
         <translation>请将其转换为 .safetensors（transformers：save_pretrained(..., safe_serialization=True)）或 .gguf（llama.cpp convert_hf_to_gguf.py），或导入该模型的 config.json</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="224"/>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="224" />
         <source>{file} is not a valid safetensors file: its header claims {n} bytes, more than the {limit}-byte limit of the format</source>
         <translation>{file} 不是有效的 safetensors 文件：其文件头声称有 {n} 字节，超过该格式 {limit} 字节的上限</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="225"/>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="225" />
         <source>{file} is not a valid safetensors file: its header claims {n} bytes but the file has only {size} (cut short or not safetensors)</source>
         <translation>{file} 不是有效的 safetensors 文件：其文件头声称有 {n} 字节，但文件只有 {size} 字节（文件不完整或并非 safetensors）</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="226"/>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="226" />
         <source>{file} is cut short: tensor {tensor} ends at byte {n} but the file has {size} bytes ({share} of it is there)</source>
         <translation>{file} 不完整：张量 {tensor} 结束于第 {n} 字节，但文件只有 {size} 字节（现有 {share}）</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="227"/>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="227" />
         <source>model_type {type} is not one gpupicker models: read as a Llama-style decoder from hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)</source>
         <translation>gpupicker 未建模 model_type {type}：按 Llama 式解码器读取 hidden_size、num_hidden_layers、num_attention_heads、intermediate_size 和 vocab_size（假定门控 MLP、q/k/v 无偏置）</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="228"/>
+        <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="228" />
         <source>the weights are quantized ({method}): element counts of packed tensors are not parameters, so the count comes from config.json</source>
         <translation>权重已量化（{method}）：打包张量的元素数不等于参数量，因此参数量取自 config.json</translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/core_text.py" line="222" />
+        <source>{ms} ms per denoising step × {steps} steps, {images} image(s) per call</source>
+        <translation>每个去噪步 {ms} 毫秒 × {steps} 步，每次调用 {images} 张图</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="223" />
+        <source>{seconds} s per training step of {images} image(s)</source>
+        <translation>每个训练步（{images} 张图）{seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>{tflop} TFLOP per step for the {family} denoiser at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)</source>
+        <translation>{family} 去噪网络每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="225" />
+        <source>{tflop} TFLOP per step for the {family} denoiser with classifier-free guidance at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)</source>
+        <translation>{family} 去噪网络（含无分类器引导）每步 {tflop} TFLOP，按持续 {tflops} TFLOPS 的 {eta} 计算，另加每步固定 {fixed} 毫秒（diffusers 基准表，C59）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="226" />
+        <source>Range {lo}–{hi} s per image (host CPU, attention kernel and compile not known)</source>
+        <translation>范围：每张图 {lo}–{hi} 秒（主机 CPU、注意力内核和编译情况未知）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="227" />
+        <source>Memory options applied: {options}</source>
+        <translation>已启用的显存选项：{options}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="228" />
+        <source>memory options: {options}</source>
+        <translation>显存选项：{options}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="229" />
+        <source>no memory options</source>
+        <translation>未启用显存选项</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="230" />
+        <source>VAE tiling + slicing</source>
+        <translation>VAE 分块 + 切片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="231" />
+        <source>VAE slicing</source>
+        <translation>VAE 切片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="232" />
+        <source>attention slicing</source>
+        <translation>注意力切片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="233" />
+        <source>model CPU offload</source>
+        <translation>模型 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="234" />
+        <source>sequential CPU offload</source>
+        <translation>逐层 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="235" />
+        <source>Range {lo}–{hi} GiB (working-set constants from one published SDXL case, C59)</source>
+        <translation>范围：{lo}–{hi} GiB（工作集常数来自一个公开的 SDXL 案例，C59）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="236" />
+        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
+        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="237" />
+        <source>{gpu}: {share} of the datasheet tensor rate sustained within {watts} W (power per FLOP of its architecture's reference part)</source>
+        <translation>{gpu}：在 {watts} W 功耗内只能持续达到规格表张量算力的 {share}（按同架构参考型号的每 FLOP 功耗）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="238" />
+        <source>peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream</source>
+        <translation>peft prepare_model_for_kbit_training：嵌入层、lm_head 和归一化层为 fp32，残差流为 fp32</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="239" />
+        <source>Framework profile: {framework} (full fp32 logits at the loss)</source>
+        <translation>框架配置：{framework}（损失处保留完整 fp32 logits）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="240" />
+        <source>Framework profile: {framework} (fused/chunked cross-entropy)</source>
+        <translation>框架配置：{framework}（融合/分块交叉熵）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="241" />
+        <source>{framework} offloads the checkpointed layer inputs to CPU RAM: {gib} GiB of host memory</source>
+        <translation>{framework} 把检查点保存的层输入卸载到 CPU 内存：占用主机内存 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="242" />
+        <source>Framework {framework}: optimized stack, MFU × {factor} of llm-foundry's</source>
+        <translation>框架 {framework}：优化训练栈，MFU 为 llm-foundry 的 {factor} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="243" />
+        <source>{framework} is {factor}× faster than HF Trainer on the same job (its published benchmarks)</source>
+        <translation>同一任务上 {framework} 比 HF Trainer 快 {factor} 倍（其公开基准）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="244" />
+        <source>Range {lo}–{hi} training tokens/s (published torchtitan and llm-foundry tables: within −20 % to +25 %)</source>
+        <translation>范围：每秒 {lo}–{hi} 个训练 token（对照 torchtitan 和 llm-foundry 公开表格：误差在 −20 % 到 +25 % 之间）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="245" />
+        <source>Range {lo}–{hi} GiB (measured H200 cases of this framework: within ±3 %)</source>
+        <translation>范围：{lo}–{hi} GiB（该框架的 H200 实测案例：误差在 ±3 % 以内）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="246" />
+        <source>Range {lo}–{hi} GiB (framework profile from its published figures: ±15 %)</source>
+        <translation>范围：{lo}–{hi} GiB（框架配置来自其公开数据：±15 %）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="247" />
+        <source>training framework {name} is not modelled; choose one of {choices}</source>
+        <translation>未建模的训练框架 {name}；请选择以下之一：{choices}</translation>
     </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="46"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="46" />
         <source>Catalog damaged</source>
         <translation>目录已损坏</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="47"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="47" />
         <source>The catalog file cannot be read:
 %1</source>
         <translation>无法读取目录文件：
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="49"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="49" />
         <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted. Your own rows can then be brought back from a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore NAME` restores one. (`gpupicker catalog recover` does the same from the command line.)</source>
         <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="55"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="55" />
         <source>&amp;Recreate from defaults</source>
         <translation>用默认数据重建(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="57"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="57" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
@@ -1632,114 +1762,114 @@
 <context>
     <name>CsvImportDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45" />
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="47" />
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="48" />
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="60"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="60" />
         <source>&amp;Import all rows</source>
         <translation>导入全部行(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="67"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="67" />
         <source>CSV column</source>
         <translation>CSV 列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68" />
         <source>Catalog column</source>
         <translation>目录列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="74"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="74" />
         <source>File:</source>
         <translation>文件：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="75"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="75" />
         <source>&amp;Into table:</source>
         <translation>导入到表(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="106"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="106" />
         <source>Cannot read the file: %1</source>
         <translation>无法读取文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="132"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="132" />
         <source>(ignore)</source>
         <translation>（忽略）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="178"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="178" />
         <source>Map the required columns to continue.</source>
         <translation>请映射必填列后继续。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="180"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="180" />
         <source>No problems found: every row is valid.</source>
         <translation>未发现问题：所有行均有效。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="162"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="162" />
         <source>%1 rows. Columns used: %2.</source>
         <translation>%1 行。使用的列：%2。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="165"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="165" />
         <source>Ignored: %1.</source>
         <translation>忽略：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="167"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="167" />
         <source>Missing required: %1.</source>
         <translation>缺少必填列：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="169"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="169" />
         <source>Mapped twice: %1.</source>
         <translation>重复映射：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="174"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="174" />
         <source>%1 bad rows (nothing will be imported until they are fixed):
 </source>
         <translation>%1 行有错误（修正之前不会导入任何内容）：
 </translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="205"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="205" />
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="206"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="206" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="215"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="215" />
         <source>Nothing imported: %1</source>
         <translation>未导入任何内容：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="221"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="221" />
         <source>Nothing imported: %1 bad rows:
 </source>
         <translation>未导入任何内容：%1 行有错误：
@@ -1749,27 +1879,27 @@
 <context>
     <name>ErrorDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="92"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="92" />
         <source>gpupicker hit an unexpected error</source>
         <translation>gpupicker 遇到意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="94"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="94" />
         <source>Something went wrong: %1</source>
         <translation>出错了：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="96"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="96" />
         <source>(no log file)</source>
         <translation>（无日志文件）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="97"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="97" />
         <source>The details were written to %1. Please attach them to a bug report.</source>
         <translation>详细信息已写入 %1。请在提交错误报告时附上。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="102"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="102" />
         <source>&amp;Copy details</source>
         <translation>复制详细信息(&amp;C)</translation>
     </message>
@@ -1777,137 +1907,137 @@
 <context>
     <name>Files</name>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="43"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="43" />
         <source>%1 is not a file.</source>
         <translation>%1 不是文件。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="45"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="45" />
         <source>%1 is %2 MiB; workload files are small JSON files (at most 10 MiB).</source>
         <translation>%1 有 %2 MiB；工作负载文件是小型 JSON 文件（最多 10 MiB）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="52"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="52" />
         <source>Not a UTF-8 text file.</source>
         <translation>不是 UTF-8 文本文件。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="54"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="54" />
         <source>The file is empty.</source>
         <translation>文件为空。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="66"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="66" />
         <source>The file names no model (model_id).</source>
         <translation>文件中没有指定模型（model_id）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="69"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="69" />
         <source>Unknown model_id “%1”: it is not in the catalog.</source>
         <translation>未知的 model_id“%1”：目录中没有该模型。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="142"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="142" />
         <source>see Currency</source>
         <translation>见“货币”列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="144"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="144" />
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="144"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="144" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="144"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="144" />
         <source>GPU id</source>
         <translation>GPU 标识</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="145"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="145" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="145"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="145" />
         <source>Fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="146"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="146" />
         <source>Peak memory per GPU (%1)</source>
         <translation>每块 GPU 峰值显存 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="147"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="147" />
         <source>Capacity per GPU (%1)</source>
         <translation>每块 GPU 容量 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="148"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="148" />
         <source>Headroom per GPU (%1)</source>
         <translation>每块 GPU 余量 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="149"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="149" />
         <source>Throughput (tokens/s)</source>
         <translation>吞吐量 (token/秒)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="149"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="149" />
         <source>Run time (h)</source>
         <translation>运行时间 (小时)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="150"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="150" />
         <source>Time per image (s)</source>
         <translation>每张图像耗时 (秒)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="151"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="151" />
         <source>Price per hour, all GPUs (%1)</source>
         <translation>每小时价格，全部 GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="152"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="152" />
         <source>Total cost (%1)</source>
         <translation>总成本 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="153"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="153" />
         <source>Cost per month (%1)</source>
         <translation>每月成本 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="154"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="154" />
         <source>Cost per 1M tokens (%1)</source>
         <translation>每百万 token 成本 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="155"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="155" />
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="155"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="155" />
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="155"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="155" />
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="156"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="156" />
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/workload_files.py" line="156"/>
+        <location filename="../../gpupicker/ui/workload_files.py" line="156" />
         <source>Why</source>
         <translation>原因</translation>
     </message>
@@ -1915,12 +2045,12 @@
 <context>
     <name>Format</name>
     <message>
-        <location filename="../../gpupicker/ui/formatting.py" line="63"/>
+        <location filename="../../gpupicker/ui/formatting.py" line="63" />
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/formatting.py" line="65"/>
+        <location filename="../../gpupicker/ui/formatting.py" line="65" />
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
@@ -1928,42 +2058,42 @@
 <context>
     <name>FxRatesDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="38"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="38" />
         <source>Exchange rates</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="46"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="46" />
         <source>e.g. EUR</source>
         <translation>例如 EUR</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="48"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="48" />
         <source>&amp;Add currency</source>
         <translation>添加货币(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="62"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="62" />
         <source>US dollars per unit of each currency. Each price keeps its own currency; rankings compare in USD.</source>
         <translation>每单位货币折合的美元数。每条价格保留自己的货币；排序时统一按美元比较。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="67"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="67" />
         <source>&amp;Show money in:</source>
         <translation>金额显示为(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="77"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="77" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="79"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="79" />
         <source> USD</source>
         <translation> 美元</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="95"/>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="95" />
         <source>Enter a new 3-letter currency code.</source>
         <translation>请输入一个新的 3 字母货币代码。</translation>
     </message>
@@ -1971,77 +2101,77 @@
 <context>
     <name>Glossary</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="97"/>
-        <source>VRAM: the GPU&apos;s own memory. The model weights, the KV cache, activations and (for training) gradients and optimizer states must all fit in it at the same time.</source>
+        <location filename="../../gpupicker/ui/texts.py" line="97" />
+        <source>VRAM: the GPU's own memory. The model weights, the KV cache, activations and (for training) gradients and optimizer states must all fit in it at the same time.</source>
         <translation>显存（VRAM）：GPU 自带的内存。模型权重、KV 缓存、激活值以及（训练时的）梯度和优化器状态必须同时放得下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="100"/>
+        <location filename="../../gpupicker/ui/texts.py" line="100" />
         <source>KV cache: keys and values of every token seen so far, kept per layer so generation does not recompute them. Grows with batch × context length.</source>
         <translation>KV 缓存：逐层保存已处理 token 的键和值，生成时无需重复计算。随批大小 × 上下文长度增长。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="103"/>
+        <location filename="../../gpupicker/ui/texts.py" line="103" />
         <source>GQA (grouped-query attention): several query heads share one key/value head, which shrinks the KV cache by that factor.</source>
         <translation>GQA（分组查询注意力）：多个查询头共享一个键/值头，KV 缓存按该倍数缩小。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="105"/>
+        <location filename="../../gpupicker/ui/texts.py" line="105" />
         <source>LoRA rank r: size of the small trainable adapter matrices. Higher rank = more trainable parameters and slightly more memory; 8–64 is typical.</source>
         <translation>LoRA 秩 r：可训练的小适配器矩阵的大小。秩越高，可训练参数越多，显存略增；常用 8–64。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="108"/>
+        <location filename="../../gpupicker/ui/texts.py" line="108" />
         <source>QLoRA / NF4: the frozen base model is stored in 4-bit NormalFloat (about 0.52 bytes per weight) while LoRA adapters train in 16/32 bit. Roughly 4× less weight memory than bf16.</source>
         <translation>QLoRA / NF4：冻结的基础模型以 4 位 NormalFloat 存储（每个权重约 0.52 字节），LoRA 适配器以 16/32 位训练。权重显存约为 bf16 的四分之一。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="111"/>
+        <location filename="../../gpupicker/ui/texts.py" line="111" />
         <source>Gradient checkpointing: keep only a few activations and recompute the rest in the backward pass. Saves most activation memory for about 20–30% more compute.</source>
         <translation>梯度检查点：只保存少量激活值，其余在反向传播时重新计算。可省下大部分激活显存，代价是约 20–30% 的额外计算。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="114"/>
+        <location filename="../../gpupicker/ui/texts.py" line="114" />
         <source>ZeRO / FSDP: shard optimizer states (stage 1), gradients (stage 2) and parameters (stage 3 / FSDP) across the GPUs so each holds only a slice.</source>
         <translation>ZeRO / FSDP：把优化器状态（阶段 1）、梯度（阶段 2）和参数（阶段 3 / FSDP）切分到各 GPU 上，每块 GPU 只保存一部分。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="117"/>
-        <source>MFU (model FLOPs utilization): the share of the GPU&apos;s peak tensor FLOPS a training run really achieves; 30–50% is typical.</source>
+        <location filename="../../gpupicker/ui/texts.py" line="117" />
+        <source>MFU (model FLOPs utilization): the share of the GPU's peak tensor FLOPS a training run really achieves; 30–50% is typical.</source>
         <translation>MFU（模型算力利用率）：训练实际达到的 GPU 峰值张量算力的比例；通常为 30–50%。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="119"/>
+        <location filename="../../gpupicker/ui/texts.py" line="119" />
         <source>Headroom: memory left free on each GPU after the estimated peak. Keep a few GiB for fragmentation and framework variance.</source>
         <translation>余量：估计峰值之后每块 GPU 剩余的显存。请为碎片和框架差异预留几 GiB。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="121"/>
+        <location filename="../../gpupicker/ui/texts.py" line="121" />
         <source>Batch: sequences processed together per step. Memory for activations and the KV cache grows linearly with it.</source>
         <translation>批大小：每步一起处理的序列数。激活值和 KV 缓存的显存随之线性增长。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="123"/>
+        <location filename="../../gpupicker/ui/texts.py" line="123" />
         <source>Sequence length: tokens per training example (or context length for inference).</source>
         <translation>序列长度：每个训练样本的 token 数（推理时为上下文长度）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="125"/>
+        <location filename="../../gpupicker/ui/texts.py" line="125" />
         <source>Optimizer: AdamW keeps two fp32 states per trainable parameter (8 bytes); 8-bit AdamW keeps them in 2 bytes.</source>
         <translation>优化器：AdamW 为每个可训练参数保存两个 fp32 状态（8 字节）；8 位 AdamW 只需 2 字节。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="127"/>
+        <location filename="../../gpupicker/ui/texts.py" line="127" />
         <source>Inference engine: transformers generate(), vLLM (pre-allocates a KV pool, gpu_memory_utilization) or llama.cpp (GGUF, can offload layers to CPU).</source>
         <translation>推理引擎：transformers generate()、vLLM（预分配 KV 池，gpu_memory_utilization）或 llama.cpp（GGUF，可将部分层卸载到 CPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="130"/>
+        <location filename="../../gpupicker/ui/texts.py" line="130" />
         <source>Spot / preemptible: much cheaper, but the provider can stop the machine; use checkpoints.</source>
         <translation>竞价 / 可抢占：便宜得多，但提供商可能随时停机；请使用检查点。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="132"/>
+        <location filename="../../gpupicker/ui/texts.py" line="132" />
         <source>Weight format: bytes per parameter. fp32 4, bf16/fp16 2, fp8/int8 1, NF4/int4 about 0.5, GGUF Q4_K_M about 0.6.</source>
         <translation>权重格式：每个参数的字节数。fp32 为 4，bf16/fp16 为 2，fp8/int8 为 1，NF4/int4 约 0.5，GGUF Q4_K_M 约 0.6。</translation>
     </message>
@@ -2049,22 +2179,22 @@
 <context>
     <name>Goals</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="58"/>
+        <location filename="../../gpupicker/ui/texts.py" line="58" />
         <source>Lowest total cost</source>
         <translation>总成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="59"/>
+        <location filename="../../gpupicker/ui/texts.py" line="59" />
         <source>Fastest finish within budget</source>
         <translation>预算内最快完成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="60"/>
+        <location filename="../../gpupicker/ui/texts.py" line="60" />
         <source>Best cost per token</source>
         <translation>每 token 成本最优</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="61"/>
+        <location filename="../../gpupicker/ui/texts.py" line="61" />
         <source>Most memory headroom</source>
         <translation>显存余量最大</translation>
     </message>
@@ -2072,7 +2202,7 @@
 <context>
     <name>Import</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="231"/>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="231" />
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
@@ -2080,31 +2210,31 @@
 <context>
     <name>Labels</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="81"/>
+        <location filename="../../gpupicker/ui/texts.py" line="81" />
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="82"/>
+        <location filename="../../gpupicker/ui/texts.py" line="82" />
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="83"/>
-        <location filename="../../gpupicker/ui/texts.py" line="84"/>
-        <location filename="../../gpupicker/ui/texts.py" line="85"/>
+        <location filename="../../gpupicker/ui/texts.py" line="83" />
+        <location filename="../../gpupicker/ui/texts.py" line="84" />
+        <location filename="../../gpupicker/ui/texts.py" line="85" />
         <source>Best value</source>
         <translation>性价比最高</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="86"/>
-        <location filename="../../gpupicker/ui/texts.py" line="87"/>
-        <location filename="../../gpupicker/ui/texts.py" line="88"/>
+        <location filename="../../gpupicker/ui/texts.py" line="86" />
+        <location filename="../../gpupicker/ui/texts.py" line="87" />
+        <location filename="../../gpupicker/ui/texts.py" line="88" />
         <source>Most headroom</source>
         <translation>余量最大</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="89"/>
+        <location filename="../../gpupicker/ui/texts.py" line="89" />
         <source>Your GPU</source>
         <translation>您的 GPU</translation>
     </message>
@@ -2112,12 +2242,12 @@
 <context>
     <name>LiveSummary</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="102"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="102" />
         <source>Cannot estimate: %1</source>
         <translation>无法估算：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="112"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="112" />
         <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
         <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
     </message>
@@ -2125,167 +2255,167 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="76"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="76" />
         <source>gpupicker — which GPU for your AI job</source>
         <translation>gpupicker — 为您的 AI 任务选择 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="89"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="89" />
         <source>Catalog: %1</source>
         <translation>目录：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="91"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="91" />
         <source>Catalog: read-only</source>
         <translation>目录：只读</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="124"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="124" />
         <source>The catalog was changed by another program: tables and results reloaded.</source>
         <translation>目录已被另一个程序修改：表格和结果已重新加载。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="129"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="129" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="130"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="130" />
         <source>Edit &amp;catalog…</source>
         <translation>编辑目录(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="131"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="131" />
         <source>Ctrl+K</source>
         <translation>Ctrl+K</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="132"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="132" />
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="134"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="134" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="136"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="136" />
         <source>&amp;Open workload…</source>
         <translation>打开工作负载(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="138"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="138" />
         <source>&amp;Save workload…</source>
         <translation>保存工作负载(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="140"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="140" />
         <source>&amp;Export results…</source>
         <translation>导出结果(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="141"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="141" />
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="149"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="149" />
         <source>&amp;Go</source>
         <translation>转到(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="150"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="150" />
         <source>&amp;Results</source>
         <translation>结果(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="151"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="151" />
         <source>Ctrl+R</source>
         <translation>Ctrl+R</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="153"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="153" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="154"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="154" />
         <source>&amp;About gpupicker</source>
         <translation>关于 gpupicker(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="171"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="171" />
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="177"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="177" />
         <source>%1 of %2 GPU options fit · computed in %3 ms</source>
         <translation>%2 个 GPU 方案中 %1 个放得下 · 计算耗时 %3 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="206"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="206" />
         <source>Open workload</source>
         <translation>打开工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="207"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="207" />
         <source>Workload files (*.json);;All files (*)</source>
         <translation>工作负载文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="213"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="213" />
         <source>Save workload</source>
         <translation>保存工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="213"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="213" />
         <source>Workload files (*.json)</source>
         <translation>工作负载文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="220"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="220" />
         <source>Export results</source>
         <translation>导出结果</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="220"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="220" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="230"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="230" />
         <source>Cannot open workload</source>
         <translation>无法打开工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="234"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="234" />
         <source>%1 is not a usable workload file.</source>
         <translation>%1 不是可用的工作负载文件。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="239"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="239" />
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="247"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="247" />
         <source>Cannot save workload</source>
         <translation>无法保存工作负载</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="249"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="249" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="258"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="258" />
         <source>Cannot export results</source>
         <translation>无法导出结果</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="260"/>
+        <location filename="../../gpupicker/ui/main_window.py" line="260" />
         <source>Exported %1 rows to %2</source>
         <translation>已导出 %1 行到 %2</translation>
     </message>
@@ -2293,103 +2423,103 @@
 <context>
     <name>ModelImportDialog</name>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="48"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="48" />
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="50"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="50" />
         <source>&amp;Folder…</source>
         <translation>文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="51"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="51" />
         <source>F&amp;ile…</source>
         <translation>文件(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63" />
         <source>&amp;Save to catalog and use</source>
         <translation>保存到目录并使用(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68" />
         <source>Read a model folder, .safetensors, .gguf or config.json (or drop it here):</source>
         <translation>读取模型文件夹、.safetensors、.gguf 或 config.json（也可拖放到这里）：</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="74"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="74" />
         <source>&amp;Name:</source>
         <translation>名称(&amp;N)：</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75" />
         <source>Catalog &amp;id:</source>
         <translation>目录 ID(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107" />
         <source>Hugging Face cache (%1): %2 models</source>
         <translation>Hugging Face 缓存（%1）：%2 个模型</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="109"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="109" />
         <source>No models in the Hugging Face cache (%1).</source>
         <translation>Hugging Face 缓存（%1）中没有模型。</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="113"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="113" />
         <source>Model folder</source>
         <translation>模型文件夹</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="120"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="120" />
         <source>Model file</source>
         <translation>模型文件</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="121"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="121" />
         <source>Model files (*.safetensors *.gguf *.json);;All files (*)</source>
         <translation>模型文件 (*.safetensors *.gguf *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="152"/>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="158"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="152" />
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="158" />
         <source>Cannot import %1: %2</source>
         <translation>无法导入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="179"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="179" />
         <source>the tensor headers</source>
         <translation>张量头信息</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="180"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="180" />
         <source>the config.json fields</source>
         <translation>config.json 字段</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="181"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="181" />
         <source>Parameters: %1 (from %2)</source>
         <translation>参数量：%1（来自%2）</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="184"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="184" />
         <source>Weights: %1 bytes (%2)</source>
         <translation>权重：%1 字节（%2）</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="192"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="192" />
         <source>no weights read</source>
         <translation>未读取权重</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="193"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="193" />
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213"/>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
         <source>Cannot save: %1</source>
         <translation>无法保存：%1</translation>
     </message>
@@ -2397,27 +2527,27 @@
 <context>
     <name>ModelListModel</name>
     <message>
-        <location filename="../../gpupicker/ui/model_list_model.py" line="54"/>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="54" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/model_list_model.py" line="54"/>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="54" />
         <source>Family</source>
         <translation>系列</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/model_list_model.py" line="54"/>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="54" />
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/model_list_model.py" line="55"/>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="55" />
         <source>Context (tokens)</source>
         <translation>上下文 (token)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/model_list_model.py" line="73"/>
+        <location filename="../../gpupicker/ui/model_list_model.py" line="73" />
         <source>%1 B</source>
         <translation>%1 B</translation>
     </message>
@@ -2425,123 +2555,123 @@
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="242"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="242" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="243"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="243" />
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
         <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="252"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="252" />
         <source>&amp;Catalog model</source>
         <translation>目录中的模型(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="253" />
         <source>C&amp;ustom model</source>
         <translation>自定义模型(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="255"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="255" />
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
         <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="270"/>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="362"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="270" />
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="362" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="274"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="274" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="275"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="275" />
         <source>from the fields below</source>
         <translation>由下方字段计算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="276"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="276" />
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
         <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="280"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="280" />
         <source>&amp;Parameters:</source>
         <translation>参数量(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="283"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="283" />
         <source>Layers:</source>
         <translation>层数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="284"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="284" />
         <source>Hidden size:</source>
         <translation>隐藏维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="285"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="285" />
         <source>Attention heads:</source>
         <translation>注意力头数：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="286"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="286" />
         <source>KV heads (GQA):</source>
         <translation>KV 头数 (GQA)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="287"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="287" />
         <source>MLP size:</source>
         <translation>MLP 维度：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="288"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="288" />
         <source>Vocabulary:</source>
         <translation>词表大小：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="301"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="301" />
         <source>Load config.&amp;json…</source>
         <translation>加载 config.json(&amp;J)…</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="302"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="302" />
         <source>Use &amp;these values</source>
         <translation>使用这些值(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="377"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="377" />
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="386"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="386" />
         <source>Open config.json</source>
         <translation>打开 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="387"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="387" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="418"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="418" />
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="311"/>
+        <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="311" />
         <source>&amp;Import model files…</source>
         <translation>导入模型文件(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="312"/>
+        <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="312" />
         <source>Read a model folder, .safetensors, .gguf, config.json or the Hugging Face cache (or drop a file or folder on this page)</source>
         <translation>读取模型文件夹、.safetensors、.gguf、config.json 或 Hugging Face 缓存（也可把文件或文件夹拖放到本页）</translation>
     </message>
@@ -2549,43 +2679,43 @@
 <context>
     <name>Numbers</name>
     <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="231"/>
-        <location filename="../../gpupicker/ui/number_input.py" line="37"/>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="231" />
+        <location filename="../../gpupicker/ui/number_input.py" line="37" />
         <source>Enter a number.</source>
         <translation>请输入数字。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/number_input.py" line="45"/>
+        <location filename="../../gpupicker/ui/number_input.py" line="45" />
         <source>“%1” is ambiguous: write it without the thousands separator, or with the decimal point (%2).</source>
         <translation>“%1”有歧义：请去掉千位分隔符，或使用小数点（%2）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/number_input.py" line="55"/>
+        <location filename="../../gpupicker/ui/number_input.py" line="55" />
         <source>“%1” is not a number.</source>
         <translation>“%1”不是数字。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/number_input.py" line="58"/>
+        <location filename="../../gpupicker/ui/number_input.py" line="58" />
         <source>“%1” is not a finite number.</source>
         <translation>“%1”不是有限的数字。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/number_input.py" line="69"/>
+        <location filename="../../gpupicker/ui/number_input.py" line="69" />
         <source>Enter a whole number (got %1).</source>
         <translation>请输入整数（输入的是 %1）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/number_input.py" line="74"/>
+        <location filename="../../gpupicker/ui/number_input.py" line="74" />
         <source>Enter a number of 0 or more.</source>
         <translation>请输入 0 或更大的数字。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/number_input.py" line="75"/>
+        <location filename="../../gpupicker/ui/number_input.py" line="75" />
         <source>Enter at least %1 (got %2).</source>
         <translation>请输入至少 %1（输入的是 %2）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/number_input.py" line="78"/>
+        <location filename="../../gpupicker/ui/number_input.py" line="78" />
         <source>Enter at most %1 (got %2).</source>
         <translation>请输入至多 %1（输入的是 %2）。</translation>
     </message>
@@ -2593,157 +2723,157 @@
 <context>
     <name>OptionsTableModel</name>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79" />
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="79"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="79" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="80"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="80" />
         <source>Fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="81" />
         <source>VRAM used / per GPU</source>
         <translation>显存占用 / 每块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="81"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="81" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="82" />
         <source>Run time</source>
         <translation>运行时间</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="82"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="82" />
         <source>Tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="112" />
         <source>Total cost</source>
         <translation>总成本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="83"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="83" />
         <source>Price/hour</source>
         <translation>价格/小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="84"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="84" />
         <source>Provider</source>
         <translation>提供商</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="84"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="84" />
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="85"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="85" />
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="90"/>
-        <source>Expected peak memory per GPU (as nvidia-smi shows it) / the GPU&apos;s capacity, in %1.</source>
+        <location filename="../../gpupicker/ui/options_model.py" line="90" />
+        <source>Expected peak memory per GPU (as nvidia-smi shows it) / the GPU's capacity, in %1.</source>
         <translation>每块 GPU 的预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="94"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="94" />
         <source>Memory left free per GPU at the peak, in %1.</source>
         <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="99"/>
-        <source>Price per hour of all the option&apos;s GPUs together (not per GPU).</source>
+        <location filename="../../gpupicker/ui/options_model.py" line="99" />
+        <source>Price per hour of all the option's GPUs together (not per GPU).</source>
         <translation>该方案所有 GPU 合计的每小时价格（不是每块 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="102"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="102" />
         <source>Cost of the whole run (price per hour × run time).</source>
         <translation>整个运行的成本（每小时价格 × 运行时间）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="103"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="103" />
         <source>Cost per month of running all the time (price per hour × hours per month; set in Preferences).</source>
         <translation>全天候运行的每月成本（每小时价格 × 每月小时数；可在首选项中设置）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="105"/>
-        <source>Cost per million generated tokens at this option&apos;s throughput (no run length or request rate given).</source>
+        <location filename="../../gpupicker/ui/options_model.py" line="105" />
+        <source>Cost per million generated tokens at this option's throughput (no run length or request rate given).</source>
         <translation>按该方案的吞吐量，每生成一百万 token 的成本（未给出运行时长或请求速率）。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="112"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="112" />
         <source>Cost / month</source>
         <translation>成本 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="113"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="113" />
         <source>Cost / 1M tokens</source>
         <translation>成本 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="120"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="120" />
         <source>%1 tok/s</source>
         <translation>%1 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="126"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="126" />
         <source>%1 s/image</source>
         <translation>%1 秒/张</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="134"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="134" />
         <source>Fits with %1 free per GPU</source>
         <translation>放得下，每块 GPU 剩余 %1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="138"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="138" />
         <source>Needs %1 per GPU, has %2 (largest: %3)</source>
         <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="156"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="156" />
         <source>Yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="156"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="156" />
         <source>No</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="164"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="164" />
         <source>no price in catalog</source>
         <translation>目录中无价格</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="186"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="186" />
         <source>%1 / month</source>
         <translation>%1 / 月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/options_model.py" line="190"/>
+        <location filename="../../gpupicker/ui/options_model.py" line="190" />
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
     </message>
@@ -2751,53 +2881,53 @@
 <context>
     <name>Plots</name>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="81"/>
-        <location filename="../../gpupicker/ui/plots.py" line="141"/>
+        <location filename="../../gpupicker/ui/plots.py" line="81" />
+        <location filename="../../gpupicker/ui/plots.py" line="141" />
         <source>Capacity per GPU</source>
         <translation>每块 GPU 容量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="93"/>
+        <location filename="../../gpupicker/ui/plots.py" line="93" />
         <source>VRAM fit: expected peak per GPU vs capacity</source>
         <translation>显存适配：每块 GPU 预计峰值与容量</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="95"/>
+        <location filename="../../gpupicker/ui/plots.py" line="95" />
         <source>Memory per GPU (%1)</source>
         <translation>每块 GPU 显存 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="96"/>
+        <location filename="../../gpupicker/ui/plots.py" line="96" />
         <source>Option (GPU × count)</source>
         <translation>方案（GPU × 数量）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="213"/>
+        <location filename="../../gpupicker/ui/plots.py" line="213" />
         <source>Cost vs time (Pareto front in red)</source>
         <translation>成本与时间（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="215"/>
+        <location filename="../../gpupicker/ui/plots.py" line="215" />
         <source>Run time (hours)</source>
         <translation>运行时间（小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="216"/>
+        <location filename="../../gpupicker/ui/plots.py" line="216" />
         <source>Total cost (%1)</source>
         <translation>总成本 (%1)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="222"/>
+        <location filename="../../gpupicker/ui/plots.py" line="222" />
         <source>Price (%1 per hour)</source>
         <translation>价格（%1/小时）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="219"/>
+        <location filename="../../gpupicker/ui/plots.py" line="219" />
         <source>Price vs speed (Pareto front in red)</source>
         <translation>价格与速度（红色为帕累托前沿）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/plots.py" line="221"/>
+        <location filename="../../gpupicker/ui/plots.py" line="221" />
         <source>Speed (tokens/s, all GPUs)</source>
         <translation>速度（token/秒，全部 GPU）</translation>
     </message>
@@ -2805,62 +2935,62 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="168"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="168" />
         <source>Preferences</source>
         <translation>首选项</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="171"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="171" />
         <source>GiB (2^30 bytes, as PyTorch / nvidia-smi)</source>
         <translation>GiB（2^30 字节，与 PyTorch / nvidia-smi 一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="172"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="172" />
         <source>GB (10^9 bytes, as datasheets)</source>
         <translation>GB（10^9 字节，与规格书一致）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="175"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="175" />
         <source>730 hours (365 days / 12)</source>
         <translation>730 小时（365 天 / 12）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="176"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="176" />
         <source>720 hours (30 days)</source>
         <translation>720 小时（30 天）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="181"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="181" />
         <source> months</source>
         <translation> 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="183"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="183" />
         <source>System language</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="187"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="187" />
         <source>Takes effect the next time gpupicker starts.</source>
         <translation>下次启动 gpupicker 时生效。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="189"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="189" />
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="190"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="190" />
         <source>&amp;Memory unit:</source>
         <translation>显存单位(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="191"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="191" />
         <source>&amp;Hours per month:</source>
         <translation>每月小时数(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="192"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="192" />
         <source>Mark prices &amp;older than:</source>
         <translation>标记早于此时间的价格(&amp;O)：</translation>
     </message>
@@ -2868,32 +2998,32 @@
 <context>
     <name>PriceHistoryDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/price_history_dialog.py" line="28"/>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="28" />
         <source>Price history</source>
         <translation>价格历史</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/price_history_dialog.py" line="33"/>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
         <source>Changed (UTC)</source>
         <translation>修改时间 (UTC)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/price_history_dialog.py" line="33"/>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
         <source>Price / GPU-hour</source>
         <translation>价格 / GPU·小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/price_history_dialog.py" line="34"/>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="34" />
         <source>Observed</source>
         <translation>采集日期</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/price_history_dialog.py" line="44"/>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="44" />
         <source>Edit number</source>
         <translation>修改序号</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/price_history_dialog.py" line="46"/>
+        <location filename="../../gpupicker/ui/price_history_dialog.py" line="46" />
         <source>Price per GPU-hour (%1)</source>
         <translation>每 GPU·小时价格 (%1)</translation>
     </message>
@@ -2901,37 +3031,37 @@
 <context>
     <name>Pricing</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="68"/>
+        <location filename="../../gpupicker/ui/texts.py" line="68" />
         <source>On-demand</source>
         <translation>按需</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="69"/>
+        <location filename="../../gpupicker/ui/texts.py" line="69" />
         <source>Spot / preemptible</source>
         <translation>竞价 / 可抢占</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="70"/>
+        <location filename="../../gpupicker/ui/texts.py" line="70" />
         <source>Reserved (1 year)</source>
         <translation>预留（1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="71"/>
+        <location filename="../../gpupicker/ui/texts.py" line="71" />
         <source>Reserved</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="72"/>
+        <location filename="../../gpupicker/ui/texts.py" line="72" />
         <source>Capacity block</source>
         <translation>容量块</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="73"/>
+        <location filename="../../gpupicker/ui/texts.py" line="73" />
         <source>Marketplace</source>
         <translation>市场</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="74"/>
+        <location filename="../../gpupicker/ui/texts.py" line="74" />
         <source>Owned hardware</source>
         <translation>自有硬件</translation>
     </message>
@@ -2939,225 +3069,300 @@
 <context>
     <name>QuantizationPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="442"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="442" />
         <source>Precision and batch</source>
         <translation>精度与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="443"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="443" />
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
         <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="452"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="452" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="456"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="456" />
         <source>&amp;Gradient checkpointing</source>
         <translation>梯度检查点(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="463"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="463" />
         <source>None (plain data parallel)</source>
         <translation>无（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="464"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="464" />
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="465"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="465" />
         <source>ZeRO-2 (+ gradients)</source>
         <translation>ZeRO-2（+ 梯度）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="466"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="466" />
         <source>ZeRO-3 (+ parameters)</source>
         <translation>ZeRO-3（+ 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="467"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="467" />
         <source>FSDP full shard</source>
         <translation>FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="478"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="478" />
         <source>LoRA &amp;rank:</source>
         <translation>LoRA 秩(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="482"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="482" />
         <source>&amp;Optimizer:</source>
         <translation>优化器(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="483"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="483" />
         <source>Multi-GPU &amp;sharding:</source>
         <translation>多 GPU 分片(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="484"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="484" />
         <source>&amp;Batch size (per GPU):</source>
         <translation>批大小（每块 GPU）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="485"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="485" />
         <source>Se&amp;quence length (tokens):</source>
         <translation>序列长度 (token)(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="488"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="488" />
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="503"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="503" />
         <source>&amp;Prompt tokens:</source>
         <translation>提示 token 数(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="504"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="504" />
         <source>O&amp;utput tokens:</source>
         <translation>输出 token 数(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="505"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="505" />
         <source>Concurrent se&amp;quences (batch):</source>
         <translation>并发序列数（批大小）(&amp;Q)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="507"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="507" />
         <source>&amp;Engine:</source>
         <translation>引擎(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="510"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="510" />
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="514"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="514" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="520"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="520" />
         <source>&amp;Resolution:</source>
         <translation>分辨率(&amp;R)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="521"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="521" />
         <source>S&amp;teps:</source>
         <translation>步数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="522"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="522" />
         <source>I&amp;mages:</source>
         <translation>图像数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="528"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="528" />
         <source>&amp;Weights format:</source>
         <translation>权重格式(&amp;W)：</translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="467" />
+        <source>The training stack: it decides the logits/loss memory, checkpoint offload, master weights and speed</source>
+        <translation>训练框架：决定 logits/损失的显存、检查点卸载、主权重和速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="470" />
+        <source>Framework default</source>
+        <translation>框架默认</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="471" />
+        <source>Mixed precision (fp32 master weights, 16 B/param)</source>
+        <translation>混合精度（fp32 主权重，每参数 16 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="472" />
+        <source>Pure 16-bit (8 B/param with AdamW)</source>
+        <translation>纯 16 位（使用 AdamW 时每参数 8 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="473" />
+        <source>Full fine-tuning and pre-training: mixed precision keeps fp32 master weights and Adam states</source>
+        <translation>全量微调和预训练：混合精度保留 fp32 主权重和 Adam 状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="479" />
+        <source>Automatic (FSDP full shard on several GPUs for full fine-tuning and pre-training)</source>
+        <translation>自动（全量微调和预训练在多卡上使用 FSDP 完全分片）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="500" />
+        <source>Training &amp;framework:</source>
+        <translation>训练框架(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="501" />
+        <source>Pr&amp;ecision:</source>
+        <translation>精度(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="599" />
+        <source>frozen base, fp32 adapters</source>
+        <translation>基座冻结，fp32 适配器</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="601" />
+        <source>mixed precision (fp32 master weights)</source>
+        <translation>混合精度（fp32 主权重）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="603" />
+        <source>pure %1</source>
+        <translation>纯 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="608" />
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="610" />
+        <source>FSDP full shard on 2+ GPUs, none on one</source>
+        <translation>两卡及以上使用 FSDP 完全分片，单卡不分片</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="612" />
+        <source>plain data parallel</source>
+        <translation>普通数据并行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="613" />
+        <source>The ranking uses: %1; %2; %3.</source>
+        <translation>排名所用设置：%1；%2；%3。</translation>
     </message>
 </context>
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="53"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="53" />
         <source>Recommended GPUs</source>
         <translation>推荐的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="54"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="54" />
         <source>Ranked for your job. Hover a row for the memory breakdown and assumptions; change any earlier page and this updates.</source>
         <translation>已按您的任务排序。悬停在某行上可查看显存明细和假设；修改前面任意页面，结果会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="66"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="66" />
         <source>Show only options that &amp;fit</source>
         <translation>只显示放得下的方案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="68"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="68" />
         <source>Every price &amp;offer</source>
         <translation>所有报价(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="70"/>
-        <source>Rank every provider&apos;s price for each GPU, not only the cheapest offer per pricing type (on-demand, spot …).</source>
+        <location filename="../../gpupicker/ui/results_page.py" line="70" />
+        <source>Rank every provider's price for each GPU, not only the cheapest offer per pricing type (on-demand, spot …).</source>
         <translation>对每款 GPU 列出所有服务商的价格，而不只是每种计费方式（按需、竞价……）中最便宜的一个。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="94"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="94" />
         <source>What to change to fit your GPU</source>
         <translation>怎样调整才能放进您的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="185"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="185" />
         <source>Cannot estimate this job: %1</source>
         <translation>无法估算此任务：%1</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="210"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="210" />
         <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
         <translation>此任务每块 GPU 至少需要 %1；目录中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="215"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="215" />
         <source>The model has %1 billion parameters; the largest published models have a few thousand billion.</source>
         <translation>该模型有 %1 十亿参数；已发布的最大模型也只有几千十亿参数。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="224"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="224" />
         <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
         <translation>没有方案放得下：目录中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="229"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="229" />
         <source>See “%1” below for changes that would help.</source>
         <translation>请参阅下方“%1”中有帮助的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="238"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="238" />
         <source>No option fits, so every option is shown.</source>
         <translation>没有放得下的方案，因此显示全部方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="245"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="245" />
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="248"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="248" />
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="259"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="259" />
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="262"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="262" />
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="273"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="273" />
         <source>saves %1, new peak %2</source>
         <translation>节省 %1，新峰值 %2</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="276"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="276" />
         <source>(fits)</source>
         <translation>（放得下）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="276"/>
+        <location filename="../../gpupicker/ui/results_page.py" line="276" />
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
@@ -3165,7 +3370,7 @@
 <context>
     <name>StartupErrorDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/dialogs.py" line="74"/>
+        <location filename="../../gpupicker/ui/dialogs.py" line="74" />
         <source>gpupicker cannot start</source>
         <translation>gpupicker 无法启动</translation>
     </message>
@@ -3173,17 +3378,17 @@
 <context>
     <name>TaskPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="177"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="177" />
         <source>What do you want to run?</source>
         <translation>您想运行什么？</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="178"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="178" />
         <source>Pick the job. Each task starts with sensible settings you can change on the next pages.</source>
         <translation>选择任务。每种任务都带有合理的默认设置，可在后续页面修改。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="194"/>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="194" />
         <source>Tip: press Enter to go to the next page, Alt+letter to pick an option.</source>
         <translation>提示：按 Enter 进入下一页，按 Alt+字母 选择选项。</translation>
     </message>
@@ -3191,69 +3396,79 @@
 <context>
     <name>Tasks</name>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="15"/>
+        <location filename="../../gpupicker/ui/texts.py" line="15" />
         <source>&amp;Inference (serve or chat with a model)</source>
         <translation>推理（部署或与模型对话）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="16"/>
+        <location filename="../../gpupicker/ui/texts.py" line="16" />
         <source>&amp;LoRA fine-tuning (16-bit base, small adapters)</source>
         <translation>LoRA 微调（16 位基础模型，小型适配器）(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="17"/>
+        <location filename="../../gpupicker/ui/texts.py" line="17" />
         <source>&amp;QLoRA fine-tuning (4-bit NF4 base, adapters)</source>
         <translation>QLoRA 微调（4 位 NF4 基础模型，适配器）(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="18"/>
+        <location filename="../../gpupicker/ui/texts.py" line="18" />
         <source>&amp;Full fine-tuning (all weights trained)</source>
         <translation>全参数微调（训练所有权重）(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="19"/>
+        <location filename="../../gpupicker/ui/texts.py" line="19" />
         <source>&amp;Pre-training (from scratch on many tokens)</source>
         <translation>预训练（在大量 token 上从头训练）(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="20"/>
+        <location filename="../../gpupicker/ui/texts.py" line="20" />
         <source>I&amp;mage generation (diffusion models)</source>
         <translation>图像生成（扩散模型）(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="27"/>
+        <location filename="../../gpupicker/ui/texts.py" line="27" />
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="28"/>
+        <location filename="../../gpupicker/ui/texts.py" line="28" />
         <source>LoRA</source>
         <translation>LoRA</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="29"/>
+        <location filename="../../gpupicker/ui/texts.py" line="29" />
         <source>QLoRA</source>
         <translation>QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="30"/>
+        <location filename="../../gpupicker/ui/texts.py" line="30" />
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="31"/>
+        <location filename="../../gpupicker/ui/texts.py" line="31" />
         <source>Pre-training</source>
         <translation>预训练</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="32"/>
+        <location filename="../../gpupicker/ui/texts.py" line="32" />
         <source>Image generation</source>
         <translation>图像生成</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/texts.py" line="33"/>
+        <location filename="../../gpupicker/ui/texts.py" line="33" />
         <source>Decode ceiling</source>
         <translation>解码上限</translation>
     </message>
-</context>
+<message>
+        <location filename="../../gpupicker/ui/texts.py" line="21" />
+        <source>&amp;Diffusion LoRA / DreamBooth fine-tuning (SD 1.5, SDXL, FLUX)</source>
+        <translation>扩散模型 LoRA / DreamBooth 微调（SD 1.5、SDXL、FLUX）(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="35" />
+        <source>Diffusion LoRA</source>
+        <translation>扩散模型 LoRA</translation>
+    </message>
+    </context>
 </TS>

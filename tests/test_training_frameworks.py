@@ -1,0 +1,187 @@
+"""Training framework profiles (issue 13): memory and speed against each framework's own figures."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from gpupicker.core.memory import estimate_memory, fits_on
+from gpupicker.core.throughput import estimate_throughput
+from gpupicker.core.training import uses_master_weights
+from gpupicker.core.training_frameworks import modelled_training_frameworks, training_framework
+from gpupicker.core.units import GB, GiB
+from gpupicker.core.workload import Workload
+
+from .test_recommend import catalog_model, gpu
+
+MPT_7B = dict(hidden_size=4096, intermediate_size=16384, num_hidden_layers=32,
+              num_attention_heads=32, vocab_size=50432, tie_word_embeddings=True,
+              model_type="mpt", params=6_650_000_000)
+QWEN_1_8B = dict(model_type="qwen", hidden_size=2048, intermediate_size=5504,
+                 num_hidden_layers=24, num_attention_heads=16, vocab_size=151936,
+                 tie_word_embeddings=False)
+
+
+def _max_context(w: Workload, g) -> int:
+    lo, hi = 256, 2_000_000
+    while hi - lo > 64:
+        mid = (lo + hi) // 2
+        if fits_on(estimate_memory(w.model_copy(update={"seq_len": mid}), g), g):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def test_every_listed_framework_is_modelled_and_others_are_errors():
+    names = modelled_training_frameworks()
+    for required in ("transformers", "unsloth", "liger", "axolotl", "llama-factory", "torchtune",
+                     "litgpt", "llm-foundry", "deepspeed", "fsdp", "torchtitan", "megatron",
+                     "nemo"):
+        assert required in names
+    assert training_framework("TRL").id == "transformers"
+    assert training_framework("composer").id == "llm-foundry"
+    with pytest.raises(ValueError, match="not modelled; choose one of transformers, unsloth"):
+        training_framework("colossalai")
+    w = Workload(task="lora", model=catalog_model("llama2_7b"), framework="colossalai")
+    with pytest.raises(ValueError, match="colossalai"):
+        estimate_memory(w)
+    with pytest.raises(ValueError, match="colossalai"):
+        estimate_throughput(w, gpu("a100_sxm_80gb"), 1)
+
+
+def test_unsloth_qlora_max_context_on_24gb_matches_its_readme():
+    """unslothai/unsloth README: Llama-3.1-8B QLoRA on a 24 GB card reaches 78,475 tokens with
+    Unsloth (offloaded checkpoints, no full logits) vs 5,789 with HF + FA2: ±35 %."""
+    base = Workload(task="qlora", model=catalog_model("llama3_1_8b"), batch=1, seq_len=2048)
+    card = gpu("rtx_4090")
+    unsloth = _max_context(base.model_copy(update={"framework": "unsloth"}), card)
+    hf = _max_context(base, card)
+    assert unsloth == pytest.approx(78_475, rel=0.35)
+    assert unsloth > 8 * hf
+    est = estimate_memory(base.model_copy(update={"framework": "unsloth", "seq_len": 16384}))
+    assert any("offloads the checkpointed layer inputs" in a for a in est.assumptions)
+
+
+def test_unsloth_llama2_7b_qlora_16k_fits_a_t4():
+    """Unsloth runs Llama-2-7B QLoRA at 16k tokens on a T4 in about 10 GB."""
+    w = Workload(task="qlora", model=catalog_model("llama2_7b"), framework="unsloth",
+                 seq_len=16384)
+    est = estimate_memory(w, gpu("t4"))
+    assert fits_on(est, gpu("t4")) and est.total_bytes < 10.5 * GiB
+
+
+def test_llm_foundry_mpt7b_fsdp_on_8_a100_40gb_fits():
+    """llm-foundry benchmark config: MPT-7B, 8 × A100-40GB, FSDP, micro-batch 12 × 2048 with
+    activation checkpointing and its fused cross-entropy (no fp32 logits)."""
+    w = Workload(task="pretrain", model=MPT_7B, batch=12, seq_len=2048, framework="llm-foundry",
+                 grad_ckpt=True, num_gpus=8, parallelism={"fsdp": True})
+    est = estimate_memory(w, gpu("a100_sxm_40gb"), 8)
+    assert fits_on(est, gpu("a100_sxm_40gb"))
+    hf_loss = estimate_memory(w.model_copy(update={"framework": "fsdp"}), gpu("a100_sxm_40gb"), 8)
+    assert hf_loss.logits_bytes > 4 * est.logits_bytes
+
+
+def test_deepspeed_full_ft_keeps_an_fp32_gradient_copy():
+    """Qwen README profiling (DeepSpeed, 1 × A100-80GB): Qwen-1.8B full-parameter fine-tuning
+    43.5 GB from 256 to 2,048 tokens: ±15 %; flat in the sequence length."""
+    w = Workload(task="full_ft", model=QWEN_1_8B, weights_dtype="bf16", framework="deepspeed",
+                 seq_len=256)
+    short = estimate_memory(w).total_bytes / GB
+    long = estimate_memory(w.model_copy(update={"seq_len": 2048})).total_bytes / GB
+    assert short == pytest.approx(43.5, rel=0.15)
+    assert long == pytest.approx(short, rel=0.05)
+
+
+def test_pretraining_defaults_to_mixed_precision():
+    """13B pre-training on 4 × A100-40GB: fp32 master weights (16 B/param) do not fit 40 GB;
+    pure bf16 (8 B/param, an explicit choice) would."""
+    w = Workload(task="pretrain", model=catalog_model("llama2_13b"), batch=1, seq_len=2048,
+                 grad_ckpt=True, num_gpus=4, parallelism={"fsdp": True})
+    assert uses_master_weights(w)
+    a100 = gpu("a100_sxm_40gb")
+    assert not fits_on(estimate_memory(w, a100, 4), a100)
+    pure = w.model_copy(update={"master_weights": False})
+    assert fits_on(estimate_memory(pure, a100, 4), a100)
+    # Hugging Face fine-tuning of a model loaded in bf16 stays pure bf16 (H200 cases)
+    assert not uses_master_weights(w.model_copy(update={"task": "full_ft"}))
+
+
+TORCHTITAN = [  # pytorch/torchtitan docs/performance.md, tokens/s per GPU
+    ("llama3_8b", "a100_sxm_80gb", 64, 1, 8192, False, 2973),
+    ("llama3_70b", "a100_sxm_80gb", 64, 1, 8192, True, 331),
+    ("llama2_13b", "a100_sxm_80gb", 64, 2, 4096, False, 2162),
+    ("llama3_1_8b", "h100_sxm", 8, 2, 8192, False, 5762),
+]
+
+
+def test_torchtitan_training_speed_tables():
+    """Median |error| ≤ 12 % on torchtitan's published WPS (the H100 row is a 500 W part)."""
+    errs = []
+    for model, g, n, b, s, ckpt, ref in TORCHTITAN:
+        w = Workload(task="pretrain", model=catalog_model(model), batch=b, seq_len=s,
+                     grad_ckpt=ckpt, framework="torchtitan", num_gpus=n,
+                     parallelism={"fsdp": True})
+        t = estimate_throughput(w, gpu(g), n)
+        errs.append(t.train_tokens_per_s / n / ref - 1)
+        assert any(a.startswith("Range ") for a in t.assumptions)
+    assert statistics.median(abs(e) for e in errs) <= 0.12
+    assert max(abs(e) for e in errs) < 0.30
+
+
+def test_workstation_card_is_not_ranked_from_its_datasheet_alone():
+    """RTX 6000 Ada (300 W, 364 TFLOPS datasheet) vs RTX 4090 (450 W, 165 at FP32 accumulate):
+    the power bound keeps the workstation card well under the 2.2× datasheet ratio."""
+    w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=4, seq_len=2048,
+                 framework="fsdp")
+    ada = estimate_throughput(w, gpu("rtx_6000_ada"), 1)
+    geforce = estimate_throughput(w, gpu("rtx_4090"), 1)
+    assert ada.train_tokens_per_s / geforce.train_tokens_per_s < 1.6
+    assert any("sustained within 300 W" in a for a in ada.assumptions)
+
+
+def test_unsloth_and_liger_are_faster_than_hf_trainer():
+    base = dict(task="qlora", model=catalog_model("llama3_1_8b"), batch=2, seq_len=2048)
+    hf = estimate_throughput(Workload(**base), gpu("a100_sxm_80gb"), 1).train_tokens_per_s
+    un = estimate_throughput(Workload(framework="unsloth", **base), gpu("a100_sxm_80gb"), 1)
+    assert un.train_tokens_per_s == pytest.approx(2 * hf, rel=0.01)
+    assert any("faster than HF Trainer" in a for a in un.assumptions)
+
+
+def test_hf_qlora_max_context_follows_the_peft_recipe():
+    """unslothai/unsloth README, 'HF + FA2' column (Llama-3.1-8B QLoRA r = 32, batch 1): 5,789
+    tokens on 24 GB, 12,264 on 40 GB, 28,454 on 80 GB; Llama-3.1-70B OOM on 48 GB. The peft
+    recipe (prepare_model_for_kbit_training) keeps embeddings, lm_head and norms in fp32."""
+    from gpupicker.core.hardware import GpuSpec
+
+    def card(gb: int) -> GpuSpec:
+        return GpuSpec(id=f"c{gb}", name=f"{gb} GB", memory_gb=gb, memory_type="HBM3",
+                       memory_bandwidth_gbps=1000, segment="datacenter")
+
+    w = Workload.model_validate(dict(task="qlora", model=catalog_model("llama3_1_8b"), batch=1,
+                                     seq_len=2048, lora={"r": 32}))
+    assert w.prepare_kbit and w.grad_ckpt
+    for gb, ref in ((24, 5789), (40, 12264), (80, 28454)):
+        assert _max_context(w, card(gb)) == pytest.approx(ref, rel=0.15), gb
+    big = w.model_copy(update={"model": catalog_model("llama3_70b"), "seq_len": 512})
+    assert not fits_on(estimate_memory(big, card(48)), card(48))
+    assert any("prepare_model_for_kbit_training" in a for a in estimate_memory(w).assumptions)
+
+
+def test_small_models_on_fused_stacks():
+    """TinyLlama README: 1.1B, 16 × A100-40G, 24,000 tokens/s per GPU (lit-gpt based, fused
+    kernels); llm-foundry MPT-1B 8 × A100-80GB 20,513 tokens/s per GPU: ±15 %."""
+    tiny = dict(hidden_size=2048, intermediate_size=5632, num_hidden_layers=22,
+                num_attention_heads=32, num_key_value_heads=4, vocab_size=32000)
+    w = Workload(task="pretrain", model=tiny, batch=16, seq_len=2048, framework="litgpt",
+                 num_gpus=16, parallelism={"fsdp": True})
+    t = estimate_throughput(w, gpu("a100_sxm_40gb"), 16)
+    assert t.train_tokens_per_s / 16 == pytest.approx(24_000, rel=0.15)
+    mpt1b = dict(hidden_size=2048, intermediate_size=8192, num_hidden_layers=24,
+                 num_attention_heads=16, vocab_size=50368, tie_word_embeddings=True,
+                 model_type="mpt", params=1_320_000_000)
+    w = Workload(task="pretrain", model=mpt1b, batch=14, seq_len=2048, framework="llm-foundry",
+                 num_gpus=8, parallelism={"fsdp": True})
+    t = estimate_throughput(w, gpu("a100_sxm_80gb"), 8)
+    assert t.train_tokens_per_s / 8 == pytest.approx(20_513, rel=0.15)
