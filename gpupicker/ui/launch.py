@@ -37,6 +37,10 @@ def _app(lang: str | None) -> Any:
     if qss.exists():
         app.setStyleSheet(qss.read_text(encoding="utf-8"))
     app._gpupicker_i18n = install_translators(app, lang)  # type: ignore[attr-defined]
+    if not hasattr(app, "_gpupicker_cjk"):  # once per process: the bundled CJK fallback font
+        from .fonts import register_cjk_fallback
+
+        app._gpupicker_cjk = register_cjk_fallback()  # type: ignore[attr-defined]
     return app
 
 
@@ -192,8 +196,19 @@ def _selftest(args: Any) -> int:
         print("gpupicker selftest FAILED: zh_CN translation not found (run "
               "python -m gpupicker.ui.i18n_build)", file=sys.stderr)
         return 1
+    from .fonts import cjk_render_check
+
+    cjk = cjk_render_check()
+    if not cjk.ok:
+        status = getattr(app, "_gpupicker_cjk", None)
+        print(f"gpupicker selftest FAILED: Chinese text renders as boxes ({cjk.missing!r} with "
+              f"{', '.join(cjk.families)}); bundled CJK font: "
+              f"{getattr(status, 'error', None) or getattr(status, 'family', None)}",
+              file=sys.stderr)
+        return 1
     top = view.options[0]
     print(f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
           f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
-          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}")
+          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}, "
+          f"CJK glyphs ok ({', '.join(cjk.families)})")
     return 0
