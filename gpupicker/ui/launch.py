@@ -152,10 +152,30 @@ def _launch(args: Any, headless: bool) -> int:
     lang = getattr(args, "lang", None)
     if getattr(args, "selftest", False):
         return _selftest(args)
-    from .dialogs import install_excepthook, setup_logging
+    from .dialogs import setup_logging
     from .preferences import Preferences
 
     app = _app(lang or Preferences.load().lang)
+    crashes: list[Path] = []
+    if not headless:  # a hard crash leaves fault-<pid>.log; the next start offers the log
+        from .. import paths
+        from .crash import collect_crashes, start_fault_log
+
+        setup_logging()
+        crashes = collect_crashes(paths.user_log_dir())
+        start_fault_log(paths.user_log_dir())
+    try:
+        return _run(args, app, headless, crashes)
+    finally:
+        if not headless:
+            from .crash import stop_fault_log
+
+            stop_fault_log()
+
+
+def _run(args: Any, app: Any, headless: bool, crashes: list[Path]) -> int:
+    from .dialogs import install_excepthook, setup_logging
+
     repo = _open_repo(args.catalog, interactive=not headless)
     if repo is None:
         return 1
@@ -172,8 +192,15 @@ def _launch(args: Any, headless: bool) -> int:
             return 1
         print(f"gpupicker: wrote {args.screenshot}")
         return 0
-    install_excepthook(setup_logging())
+    log_file = setup_logging()
+    install_excepthook(log_file)
     window.show()
+    if crashes:
+        from PySide6.QtCore import QTimer
+
+        from .crash import offer_crash_log
+
+        QTimer.singleShot(0, window, lambda: offer_crash_log(crashes, log_file, window))
     return int(app.exec())
 
 
