@@ -419,17 +419,14 @@ def pyz_modules(exe: Path) -> list[str]:
     for name, entry in carchive.toc.items():
         typecode = entry[-1]
         if typecode == "z":
-            data = carchive.extract(name)
-            tmp = exe.parent / ".pyz-probe"
-            try:
-                import tempfile
+            import tempfile
 
-                with tempfile.NamedTemporaryFile(suffix=".pyz", delete=False) as fh:
-                    fh.write(data)
-                    tmp = Path(fh.name)
-                names += list(ZlibArchiveReader(str(tmp)).toc)
+            with tempfile.NamedTemporaryFile(suffix=".pyz", delete=False) as fh:
+                fh.write(carchive.extract(name))
+            try:
+                names += list(ZlibArchiveReader(fh.name).toc)
             finally:
-                tmp.unlink(missing_ok=True)
+                Path(fh.name).unlink(missing_ok=True)
         elif typecode in ("s", "m", "M"):
             names.append(name)
     return names
@@ -442,6 +439,34 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.read_bytes() == b.read_bytes()
     except OSError:
         return False
+
+
+def pyz_modules_containing(exe: Path, needle: bytes) -> list[str]:
+    """Modules of the executable's archives whose (decompressed) code contains ``needle``."""
+    import marshal
+    import tempfile
+
+    from PyInstaller.archive.readers import CArchiveReader, ZlibArchiveReader
+
+    hits = []
+    carchive = CArchiveReader(str(exe))
+    for name, entry in carchive.toc.items():
+        data = carchive.extract(name) or b""
+        if entry[-1] != "z":
+            if needle in data:
+                hits.append(name)
+            continue
+        with tempfile.NamedTemporaryFile(suffix=".pyz", delete=False) as fh:
+            fh.write(data)
+        try:
+            pyz = ZlibArchiveReader(fh.name)
+            for module in pyz.toc:
+                code = pyz.extract(module)
+                if code is not None and needle in marshal.dumps(code):
+                    hits.append(module)
+        finally:
+            Path(fh.name).unlink(missing_ok=True)
+    return hits
 
 
 def _debian_packages(files: dict[str, Path]) -> dict[str, str]:

@@ -33,6 +33,7 @@ def _app(lang: str | None) -> Any:
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "gpupicker"])
     app.setApplicationName("gpupicker")
     app.setOrganizationName("gpupicker")
+    app.setDesktopFileName("gpupicker")  # Wayland: match gpupicker.desktop (icon, grouping)
     qss = paths.resources_dir() / "style.qss"
     if qss.exists():
         app.setStyleSheet(qss.read_text(encoding="utf-8"))
