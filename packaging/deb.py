@@ -199,7 +199,7 @@ def build_deb(bundle: Path, version: str, out_dir: Path, desktop: Path, icon: Pa
         for f in control.iterdir():
             os.chmod(f, 0o644)
         out_dir.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(stage),
+        subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "-z1", "--build", str(stage),
                         str(target)], check=True, stdout=subprocess.DEVNULL)
     return target
 

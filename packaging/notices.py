@@ -85,7 +85,7 @@ LIBRARIES: tuple[Lib, ...] = (
         "https://download.qt.io/official_releases/QtForPython/"),
     Lib(r"^(lib)?icu(data|i18n|uc)", "ICU (International Components for Unicode), from the "
         "PySide6 wheel", "Unicode-DFS-2016 AND ICU", "https://github.com/unicode-org/icu"),
-    Lib(r"^(lib)?python3(\.?\d+)*\.(so|dll|dylib)|^python3\d*\.dll$",
+    Lib(r"^(lib)?python3(\.?\d+)*\.(so|dll|dylib)|^python3\d*\.dll$|^Python$",
         "CPython runtime", "PSF-2.0", "https://www.python.org/"),
     Lib(r"^libscipy_openblas", "OpenBLAS with LAPACK (numpy wheel)",
         "BSD-3-Clause AND BSD-3-Clause-Open-MPI", "https://github.com/OpenMathLib/OpenBLAS",
@@ -524,8 +524,9 @@ OWN_TOP_FILES = {"LICENSE", "THIRD-PARTY-NOTICES.txt", "gpupicker.desktop", "gpu
 
 def scan_bundle(bundle: Path) -> BundleScan:
     """Assign every file of a onedir bundle (or ``.app``) to a component (see module doc)."""
-    internal = next((p for p in (bundle / "_internal", bundle / "Contents" / "Frameworks")
-                     if p.is_dir()), bundle)
+    roots = [p for p in (bundle / "_internal", bundle / "Contents" / "Frameworks",
+                         bundle / "Contents" / "Resources") if p.is_dir()] or [bundle]
+    top_dirs = {bundle, bundle / "Contents" / "Resources"}
     exe = next((p for p in (bundle / APP, bundle / f"{APP}.exe",
                             bundle / "Contents" / "MacOS" / APP) if p.is_file()), None)
     dists = {_norm(d.metadata["Name"]): d for d in md.distributions()}
@@ -556,17 +557,19 @@ def scan_bundle(bundle: Path) -> BundleScan:
             continue
         rel = path.relative_to(bundle).as_posix()
         name = path.name
-        inner = path.relative_to(internal).as_posix() if internal in path.parents else rel
+        root = next((r for r in roots if r in path.parents), None)
+        inner = path.relative_to(root).as_posix() if root is not None else rel
         parts = PurePosixPath(inner).parts
         if exe is not None and path == exe or (name.startswith(APP) and path.parent == bundle):
             add("gpupicker", lambda: own, rel)
             add("pyinstaller", lambda: pyinstaller, rel)
             continue
-        if path.parent == bundle and name in OWN_TOP_FILES:
+        if path.parent in top_dirs and (name in OWN_TOP_FILES or name.endswith(".icns")):
             add("gpupicker", lambda: own, rel)
             continue
-        if "Contents" in PurePosixPath(rel).parts[:1] and name in ("Info.plist", "PkgInfo"):
-            add("gpupicker", lambda: own, rel)
+        if PurePosixPath(rel).parts[:1] == ("Contents",) and (
+                name in ("Info.plist", "PkgInfo", "CodeResources") or "_CodeSignature" in rel):
+            add("gpupicker", lambda: own, rel)  # the .app's own metadata and signature
             continue
         if parts[:3] == ("gpupicker", "_bundled", "resources") and "fonts" in parts:
             add("font", font_component, rel)
@@ -583,7 +586,10 @@ def scan_bundle(bundle: Path) -> BundleScan:
             continue
         top = parts[0]
         is_ext = bool(re.search(r"\.(cpython-[^.]+|abi3)\.(so|pyd)$|\.pyd$", name))
-        in_qt = "Qt" in parts and ("plugins" in parts or "translations" in parts)
+        if is_ext and len(parts) == 1 and name.split(".", 1)[0] in sys.stdlib_module_names:
+            add("cpython", lambda: cpython, rel)  # Windows: _ssl.pyd … sit in _internal/
+            continue
+        in_qt = top == "PySide6" and ("plugins" in parts or "translations" in parts)
         lib = None if is_ext else match_library(name)
         if in_qt:
             add(f"lib:{QT[0]}", lambda: lib_component(LIBRARIES[0]), rel)

@@ -444,3 +444,9 @@ def test_spec_excludes_gpl_readline_and_gdbm(fake_repo, monkeypatch):
     analysis = _call(run_spec(fake_repo, monkeypatch), "Analysis")
     for name in ("readline", "_gdbm", "dbm.gnu", "rich"):
         assert name in analysis[2]["excludes"]
+
+
+def test_prune_datas_drops_direct_url_json():
+    toc = [("gpupicker-0.1.0.dist-info/direct_url.json", "/src/direct_url.json", "DATA"),
+           ("gpupicker-0.1.0.dist-info/METADATA", "/src/METADATA", "DATA")]
+    assert [e[0] for e in prune.prune_datas(toc)] == ["gpupicker-0.1.0.dist-info/METADATA"]
