@@ -11,6 +11,16 @@ in stdout, stderr or the user log folder; no catalog created under the temporary
 a change in the install folder or the working directory; a Qt file the spec must keep
 (``prune.KEPT_*``) missing, or a pruned one present; an onedir bundle of ``--max-mb`` or more.
 Prints the bundle size and the start-to-selftest time.
+
+Issue 19 adds (each a separate function): ``check_legal`` (LICENSE and THIRD-PARTY-NOTICES.txt
+name PySide6 / Qt with the LGPL-3.0 text and match a fresh ``notices.scan_bundle``: no GPL-only
+or unclaimed library), ``check_no_build_path`` (the checkout path appears in no bundled file or
+archived module), a second ``--selftest`` and a zh_CN ``--screenshot`` under a fontconfig that
+sees no CJK font (``check_cjk_line``: Chinese drawn with real glyphs; the PNG is kept as
+``build/smoke-zh_CN-no-cjk-font.png``), ``--version``, and on Linux ``check_tarball``
+(``install.sh --user`` / ``--uninstall`` in a scratch HOME) and ``check_deb`` (contents,
+``dpkg --root`` install into a scratch root, ``/usr/bin/gpupicker --version``, purge leaves
+nothing), with ``desktop-file-validate`` on every desktop entry.
 """
 
 from __future__ import annotations

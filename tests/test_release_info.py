@@ -217,3 +217,49 @@ def test_crash_dialog_translated(qtbot):
     assert "/x/gpupicker.log" in dlg.text()
     assert CJK.search(ET.tostring(ET.parse(TS).getroot(), encoding="unicode").split(
         "<name>CrashReportDialog</name>", 1)[1])
+
+
+@pytest.mark.gui
+def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isolated_home):
+    """The GUI start collects a fault file a crashed session left, asks once, and its own
+    (empty) fault file is gone after a clean exit."""
+    import logging
+    from types import SimpleNamespace
+
+    from PySide6.QtWidgets import QApplication
+
+    from gpupicker import paths
+    from gpupicker.ui import crash
+    from gpupicker.ui import launch as launch_mod
+
+    log_dir = paths.user_log_dir()
+    (log_dir / "fault-424242.log").write_text("Fatal Python error: Aborted\n", encoding="utf-8")
+    asked: list[tuple[Path, Path | None]] = []
+    monkeypatch.setattr(crash.CrashReportDialog, "ask",
+                        classmethod(lambda cls, c, log, parent=None: asked.append((c, log))
+                                    or False))
+
+    def fake_exec(self=None):
+        for _ in range(5):
+            QApplication.processEvents()
+        for w in QApplication.topLevelWidgets():
+            w.close()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", fake_exec)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        args = SimpleNamespace(catalog=None, screenshot=None, page=None, gui_workload=None,
+                               lang="en_US", selftest=False)
+        assert launch_mod.launch(args) == 0
+    finally:
+        for handler in root.handlers[:]:
+            if handler not in before:
+                root.removeHandler(handler)
+                handler.close()
+    assert len(asked) == 1 and asked[0][0].name.startswith("crash-")
+    assert asked[0][1] == log_dir / "gpupicker.log"
+    assert "Fatal Python error: Aborted" in (log_dir / "gpupicker.log").read_text(encoding="utf-8")
+    assert list(log_dir.glob("fault-*.log")) == []  # ours removed at exit, the old one kept

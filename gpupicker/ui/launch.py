@@ -158,15 +158,16 @@ def _launch(args: Any, headless: bool) -> int:
 
     app = _app(lang or Preferences.load().lang)
     crashes: list[Path] = []
+    log_file: Path | None = None
     if not headless:  # a hard crash leaves fault-<pid>.log; the next start offers the log
         from .. import paths
         from .crash import collect_crashes, start_fault_log
 
-        setup_logging()
+        log_file = setup_logging()
         crashes = collect_crashes(paths.user_log_dir())
         start_fault_log(paths.user_log_dir())
     try:
-        return _run(args, app, headless, crashes)
+        return _run(args, app, headless, crashes, log_file)
     finally:
         if not headless:
             from .crash import stop_fault_log
@@ -174,8 +175,9 @@ def _launch(args: Any, headless: bool) -> int:
             stop_fault_log()
 
 
-def _run(args: Any, app: Any, headless: bool, crashes: list[Path]) -> int:
-    from .dialogs import install_excepthook, setup_logging
+def _run(args: Any, app: Any, headless: bool, crashes: list[Path],
+         log_file: Path | None) -> int:
+    from .dialogs import install_excepthook
 
     repo = _open_repo(args.catalog, interactive=not headless)
     if repo is None:
@@ -193,7 +195,6 @@ def _run(args: Any, app: Any, headless: bool, crashes: list[Path]) -> int:
             return 1
         print(f"gpupicker: wrote {args.screenshot}")
         return 0
-    log_file = setup_logging()
     install_excepthook(log_file)
     window.show()
     if crashes:
