@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -398,6 +399,9 @@ def lib_component(lib: Lib) -> Component:
     comp = Component(lib.name, lib.spdx, "", lib.upstream)
     if lib.name in (QT[0], "PySide6 / Shiboken6 runtime libraries"):
         comp.version = _qt_version()
+    if lib.name == "CPython runtime":
+        cpython = cpython_component()
+        comp.version, comp.texts = cpython.version, list(cpython.texts)
     if lib.wheel:
         comp.texts += wheel_license_sections(lib.wheel, lib.wheel_sections)
         with contextlib.suppress(md.PackageNotFoundError):
@@ -739,7 +743,9 @@ def render(components: list[Component], title: str) -> str:
             shown = sorted(comp.files)
             listing = ", ".join(shown[:12]) + (f" … and {len(shown) - 12} more"
                                                if len(shown) > 12 else "")
-            lines.append(f"  Bundled: {listing}")
+            lines.append(textwrap.fill(listing, width=96, initial_indent="  Bundled: ",
+                                       subsequent_indent="           ", break_on_hyphens=False,
+                                       break_long_words=False))
         needed |= needed_texts(comp.spdx)
         for title_, text in comp.texts:
             lines += ["", f"  --- {title_} ---", "", text.rstrip(), ""]
