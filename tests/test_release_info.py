@@ -263,3 +263,22 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
     assert asked[0][1] == log_dir / "gpupicker.log"
     assert "Fatal Python error: Aborted" in (log_dir / "gpupicker.log").read_text(encoding="utf-8")
     assert list(log_dir.glob("fault-*.log")) == []  # ours removed at exit, the old one kept
+
+
+def test_notices_path_in_source_and_frozen_layouts(tmp_path, monkeypatch):
+    from gpupicker.ui import about
+
+    assert about.notices_path() == ROOT / "THIRD-PARTY-NOTICES.txt"
+    assert about.notices_path().is_file()
+    app = tmp_path / "gpupicker.app" / "Contents"
+    (app / "MacOS").mkdir(parents=True)
+    (app / "Resources").mkdir()
+    (app / "Resources" / "THIRD-PARTY-NOTICES.txt").write_text("x")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(app / "MacOS" / "gpupicker"))
+    assert about.notices_path() == app / "Resources" / "THIRD-PARTY-NOTICES.txt"
+    onedir = tmp_path / "gpupicker"
+    onedir.mkdir()
+    (onedir / "THIRD-PARTY-NOTICES.txt").write_text("x")
+    monkeypatch.setattr(sys, "executable", str(onedir / "gpupicker"))
+    assert about.notices_path() == onedir / "THIRD-PARTY-NOTICES.txt"

@@ -21,10 +21,17 @@ NOTICES_FILE = "THIRD-PARTY-NOTICES.txt"
 
 
 def notices_path() -> Path:
-    """Where the licence texts are: the install folder of a bundle, else the checkout."""
-    if getattr(sys, "frozen", False):
-        return Path(sys.executable).resolve().parent / NOTICES_FILE
-    return Path(__file__).resolve().parents[2] / NOTICES_FILE
+    """Where the licence texts are (``packaging/build.py`` puts them there).
+
+    onedir: next to the executable; macOS .app: ``Contents/Resources``; one-file build:
+    ``gpupicker-portable-legal/`` next to it; source checkout: the repository root.
+    """
+    if not getattr(sys, "frozen", False):
+        return Path(__file__).resolve().parents[2] / NOTICES_FILE
+    exe_dir = Path(sys.executable).resolve().parent
+    candidates = [exe_dir / NOTICES_FILE, exe_dir.parent / "Resources" / NOTICES_FILE,
+                  exe_dir / "gpupicker-portable-legal" / NOTICES_FILE]
+    return next((p for p in candidates if p.is_file()), candidates[0])
 
 
 def about_facts(repo: Any = None) -> list[tuple[str, str]]:

@@ -3,10 +3,11 @@
 ``resources/fonts/NotoSansCJKsc-gpupicker-subset.otf`` is a subset of Noto Sans CJK SC Regular
 (SIL OFL 1.1; ``resources/fonts/OFL.txt``; made by ``packaging/make_cjk_font.py``): the
 characters of the zh_CN translations and gpupicker's sources plus the 3755 level-1 hanzi of
-GB 2312. :func:`register_cjk_fallback` loads it with ``QFontDatabase.addApplicationFont`` and
-appends it to the application's fallback families for Han script
-(``QFontDatabase.addApplicationFallbackFontFamily``, Qt ≥ 6.8), after any system CJK font, so a
-desktop with a full CJK font keeps using that one and a desktop without one gets ours.
+GB 2312. :func:`register_cjk_fallback` loads it with ``QFontDatabase.addApplicationFont`` and,
+only when the system lists no font for Simplified Chinese, makes it the application's fallback
+for Han script (``QFontDatabase.addApplicationFallbackFontFamily``, Qt ≥ 6.8; such fallbacks
+take priority over the system's), so a desktop with a full CJK font keeps using that one and a
+desktop without one gets ours.
 :func:`cjk_render_check` proves it: it lays a Chinese sentence out with the application font and
 reports any character that came out as the missing glyph (glyph index 0, the box).
 """
@@ -56,6 +57,8 @@ def register_cjk_fallback() -> CjkFontStatus:
     if not families:
         return CjkFontStatus(None, system, f"Qt could not load {path}")
     family = families[0]
+    if system:  # a real system CJK font exists: fontconfig's own fallback picks it
+        return CjkFontStatus(family, system)
     adder = getattr(QFontDatabase, "addApplicationFallbackFontFamily", None)
     if adder is not None:  # Qt >= 6.8: appended after the system's own fallbacks for Han
         from PySide6.QtCore import QChar
