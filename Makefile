@@ -40,7 +40,7 @@ DIST_FLAGS ?=
 
 dist: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[test,package]"
-	$(PY) packaging/build.py $(DIST_FLAGS)
+	$(PY) packaging/build.py --archive --deb $(DIST_FLAGS)
 
 dist-test: dist
 	$(PY) packaging/smoke_test.py

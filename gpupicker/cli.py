@@ -204,6 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="gpupicker",
         description="Which GPU for an AI job, how much VRAM, how fast, and what it costs — offline.",
     )
+    from .version_info import VersionAction
+
+    p.add_argument("--version", action=VersionAction)
     p.add_argument("--catalog", metavar="PATH", help="catalog SQLite file (default: user data dir; "
                    "or $GPUPICKER_CATALOG)")
     p.add_argument("--screenshot", metavar="PATH", help="render a page offscreen to PNG and exit")

@@ -104,9 +104,17 @@ def is_pruned_translation(dest: str) -> bool:
     )
 
 
+def leaks_build_path(dest: str) -> bool:
+    """True for a bundle file that records where it was built: pip's ``direct_url.json`` (PEP
+    610: ``file:///path/to/checkout`` for an editable or local install), which PyInstaller
+    copies along with every collected dist-info."""
+    return _posix(dest).name == "direct_url.json"
+
+
 def prune_datas(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """``a.datas`` without pruned translations."""
-    return [entry for entry in toc if not is_pruned_translation(entry[0])]
+    """``a.datas`` without pruned translations and without files that leak the build path."""
+    return [entry for entry in toc
+            if not is_pruned_translation(entry[0]) and not leaks_build_path(entry[0])]
 
 
 def _lib_key(name: str) -> str:

@@ -11,6 +11,16 @@ in stdout, stderr or the user log folder; no catalog created under the temporary
 a change in the install folder or the working directory; a Qt file the spec must keep
 (``prune.KEPT_*``) missing, or a pruned one present; an onedir bundle of ``--max-mb`` or more.
 Prints the bundle size and the start-to-selftest time.
+
+Issue 19 adds (each a separate function): ``check_legal`` (LICENSE and THIRD-PARTY-NOTICES.txt
+name PySide6 / Qt with the LGPL-3.0 text and match a fresh ``notices.scan_bundle``: no GPL-only
+or unclaimed library), ``check_no_build_path`` (the checkout path appears in no bundled file or
+archived module), a second ``--selftest`` and a zh_CN ``--screenshot`` under a fontconfig that
+sees no CJK font (``check_cjk_line``: Chinese drawn with real glyphs; the PNG is kept as
+``build/smoke-zh_CN-no-cjk-font.png``), ``--version``, and on Linux ``check_tarball``
+(``install.sh --user`` / ``--uninstall`` in a scratch HOME) and ``check_deb`` (contents,
+``dpkg --root`` install into a scratch root, ``/usr/bin/gpupicker --version``, purge leaves
+nothing), with ``desktop-file-validate`` on every desktop entry.
 """
 
 from __future__ import annotations
@@ -36,6 +46,8 @@ from common import (  # noqa: E402
     exe_name,
     mb,
     onedir_path,
+    platform_tag,
+    project_version,
     tree_size_bytes,
 )
 
@@ -199,7 +211,8 @@ def _unprivileged_prefix() -> tuple[list[str], int | None, int | None]:
 
 
 def run_bundle(exe: Path, args: list[str], cwd: Path, home: Path, platform: str,
-               timeout: float, prefix: list[str]) -> RunResult:
+               timeout: float, prefix: list[str],
+               extra_env: Mapping[str, str] | None = None) -> RunResult:
     """Run the executable once with a clean, redirected environment."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("GPUPICKER_", "XDG_", "PYTHON", "QT_"))}
@@ -214,6 +227,7 @@ def run_bundle(exe: Path, args: list[str], cwd: Path, home: Path, platform: str,
                     "LOCALAPPDATA": str(home / "AppData" / "Local")})
     if platform:
         env["QT_QPA_PLATFORM"] = platform
+    env.update(extra_env or {})
     cmd = [*prefix, str(exe), *args]
     print("[smoke] run: " + " ".join(cmd) + f"  (cwd {cwd})", flush=True)
     start = time.perf_counter()
@@ -231,6 +245,193 @@ def run_bundle(exe: Path, args: list[str], cwd: Path, home: Path, platform: str,
         if path.is_file() and (path.suffix in (".log", ".txt") or ".log." in path.name):
             logs[str(path.relative_to(home))] = path.read_text(encoding="utf-8", errors="replace")
     return RunResult(code, out, err, logs, seconds)
+
+
+# --- issue 19: licences, build path, CJK glyphs, --version, .deb and tar.gz ------------------
+
+NOTICES = "THIRD-PARTY-NOTICES.txt"
+LGPL3_MARK = "GNU LESSER GENERAL PUBLIC LICENSE"
+
+
+def legal_folder(bundle: Path) -> Path:
+    """Where LICENSE and the notices sit: the onedir root, or ``Contents/Resources`` of a .app."""
+    resources = bundle / "Contents" / "Resources"
+    return resources if bundle.suffix == ".app" else bundle
+
+
+def check_legal(bundle: Path) -> list[str]:
+    """LICENSE (MIT) and notices naming PySide6 / Qt with the LGPL-3.0 text, matching a fresh
+    scan of the bundle (every package and library listed, none GPL-only, nothing unclaimed)."""
+    import notices
+
+    problems = []
+    folder = legal_folder(bundle)
+    lic, text_path = folder / "LICENSE", folder / NOTICES
+    if not lic.is_file() or "MIT License" not in lic.read_text(encoding="utf-8"):
+        problems.append(f"{lic} missing or not the MIT licence")
+    if not text_path.is_file():
+        return problems + [f"{text_path} missing"]
+    text = text_path.read_text(encoding="utf-8")
+    for needle in ("PySide6", "Qt 6", LGPL3_MARK, "Version 3, 29 June 2007",
+                   "How to replace the Qt libraries", "OFL-1.1"):
+        if needle not in text:
+            problems.append(f"{NOTICES} does not contain {needle!r}")
+    scan = notices.scan_bundle(bundle)
+    problems += [f"notices: {p}" for p in notices.problems(scan.components, scan.unclaimed,
+                                                           scan.forbidden)]
+    for comp in scan.components:
+        if comp.name not in text:
+            problems.append(f"{NOTICES} does not name bundled component {comp.name!r}")
+    return problems
+
+
+def check_no_build_path(bundle: Path, build_root: Path = ROOT) -> list[str]:
+    """No file of the bundle (nor a module in its PYZ archive) contains the build checkout path."""
+    import notices
+
+    needle = str(build_root).encode()
+    hits = []
+    for path in sorted(bundle.rglob("*")):
+        if path.is_file() and not path.is_symlink() and needle in path.read_bytes():
+            hits.append(path.relative_to(bundle).as_posix())
+    exe = next((p for p in (bundle / exe_name(), bundle / "Contents" / "MacOS" / "gpupicker")
+                if p.is_file()), None)
+    if exe is not None:
+        hits += [f"{exe.name}: module {m}" for m in notices.pyz_modules_containing(exe, needle)]
+    return [f"build path {build_root} in {hit}" for hit in hits]
+
+
+def no_cjk_fontconfig(folder: Path) -> dict[str, str]:
+    """Environment for a fontconfig that sees no CJK font: only DejaVu (or no font at all)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    dirs = "".join(f"<dir>{d}</dir>" for d in ("/usr/share/fonts/truetype/dejavu",)
+                   if Path(d).is_dir())
+    conf = folder / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">'
+                    f"<fontconfig>{dirs}<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n",
+                    encoding="utf-8")
+    os.chmod(folder, 0o777)
+    return {"FONTCONFIG_FILE": str(conf)}
+
+
+def check_cjk_line(line: str | None) -> list[str]:
+    """The selftest line says Chinese rendered with real glyphs (``CJK glyphs ok``)."""
+    if line is None or "CJK glyphs ok" not in line:
+        return [f"the selftest did not confirm Chinese glyphs (line: {line!r})"]
+    return []
+
+
+def check_version_output(text: str, version: str) -> list[str]:
+    """``gpupicker --version`` printed ``gpupicker <version> (commit …, bundled data …)``."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    if not first.startswith(f"gpupicker {version} (commit ") or "bundled data" not in first:
+        return [f"--version printed {first!r}, expected 'gpupicker {version} (commit …)'"]
+    return []
+
+
+def desktop_validate(path: Path) -> list[str]:
+    """``desktop-file-validate`` on ``path`` (a problem when the tool is missing)."""
+    tool = shutil.which("desktop-file-validate")
+    if tool is None:
+        return ["desktop-file-validate not found (apt-get install desktop-file-utils)"]
+    proc = subprocess.run([tool, str(path)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return [f"desktop-file-validate {path.name}: {(proc.stdout + proc.stderr).strip()}"]
+    return []
+
+
+def check_deb(deb: Path, version: str, scratch: Path) -> list[str]:
+    """Contents; ``dpkg --root`` install into ``scratch``, ``gpupicker --version``, purge."""
+    import deb as debmod
+
+    problems = []
+    contents = set(debmod.deb_contents(deb))
+    for need in ("./opt/gpupicker/gpupicker", "./opt/gpupicker/LICENSE",
+                 f"./opt/gpupicker/{NOTICES}", "./usr/bin/gpupicker",
+                 "./usr/share/applications/gpupicker.desktop",
+                 "./usr/share/icons/hicolor/scalable/apps/gpupicker.svg",
+                 "./usr/share/doc/gpupicker/copyright"):
+        if need not in contents:
+            problems.append(f"{deb.name} lacks {need}")
+    if debmod.deb_field(deb, "Version") != version.replace("-", "~"):
+        problems.append(f"{deb.name}: Version is not {version}")
+    if shutil.which("dpkg") is None:
+        return problems + ["dpkg not found: cannot test the .deb install"]
+    admin = scratch / "var" / "lib" / "dpkg"
+    for sub in ("info", "updates", "triggers"):
+        (admin / sub).mkdir(parents=True, exist_ok=True)
+    (admin / "status").touch()
+    dpkg = ["dpkg", f"--root={scratch}", "--log=/dev/null", "--force-not-root",
+            "--force-script-chrootless"]
+    proc = subprocess.run([*dpkg, "--force-depends", "-i", str(deb)], capture_output=True,
+                          text=True)
+    if proc.returncode != 0:
+        return problems + [f"dpkg -i failed: {proc.stderr.strip()[-500:]}"]
+    link = scratch / "usr" / "bin" / "gpupicker"
+    out = subprocess.run([str(link), "--version"], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    problems += [f"deb: {p}" for p in check_version_output(out.stdout, version)]
+    problems += desktop_validate(scratch / "usr" / "share" / "applications" / "gpupicker.desktop")
+    proc = subprocess.run([*dpkg, "-P", "gpupicker"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        problems.append(f"dpkg -P failed: {proc.stderr.strip()[-500:]}")
+    left = [p.relative_to(scratch).as_posix() for p in scratch.rglob("*")
+            if not p.relative_to(scratch).as_posix().startswith("var")]
+    if left:
+        problems.append(f"files left after dpkg -P: {left[:10]}")
+    print(f"[smoke] deb: installed with dpkg --root, {out.stdout.strip()!r}, purged "
+          f"({len(contents)} entries)")
+    return problems
+
+
+def check_tarball(tar: Path, version: str, scratch: Path) -> list[str]:
+    """Unpack; ``install.sh --user`` into a scratch HOME; validate; run; ``--uninstall``."""
+    import tarfile
+
+    problems = []
+    unpack, home = scratch / "unpacked", scratch / "home"
+    unpack.mkdir(parents=True)
+    home.mkdir()
+    with tarfile.open(tar) as tf:
+        tf.extractall(unpack, filter="tar")
+    folder = unpack / "gpupicker"
+    for need in ("gpupicker", "install.sh", "LICENSE", NOTICES, "gpupicker.desktop",
+                 "gpupicker.svg"):
+        if not (folder / need).exists():
+            problems.append(f"{tar.name} lacks gpupicker/{need}")
+    if problems:
+        return problems
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env.update(HOME=str(home), QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run(["sh", str(folder / "install.sh"), "--user"], capture_output=True,
+                          text=True, env=env)
+    if proc.returncode != 0:
+        return [f"install.sh --user failed: {proc.stderr.strip()}"]
+    share = home / ".local" / "share"
+    entry = share / "applications" / "gpupicker.desktop"
+    icon = share / "icons" / "hicolor" / "scalable" / "apps" / "gpupicker.svg"
+    for need in (entry, icon):
+        if not need.is_file():
+            problems.append(f"install.sh --user did not create {need.relative_to(home)}")
+    if entry.is_file():
+        exec_line = next((ln for ln in entry.read_text(encoding="utf-8").splitlines()
+                          if ln.startswith("Exec=")), "")
+        if str(folder.resolve() / "gpupicker") not in exec_line:
+            problems.append(f"installed desktop entry has {exec_line!r}")
+        problems += desktop_validate(entry)
+    out = subprocess.run([str(home / ".local" / "bin" / "gpupicker"), "--version"],
+                         capture_output=True, text=True, timeout=60, env=env)
+    problems += [f"tarball: {p}" for p in check_version_output(out.stdout, version)]
+    proc = subprocess.run(["sh", str(folder / "install.sh"), "--uninstall"], capture_output=True,
+                          text=True, env=env)
+    left = [p.relative_to(home).as_posix() for p in home.rglob("*") if (p.is_file() or
+            p.is_symlink()) and not (p.name == "mimeinfo.cache"  # update-desktop-database's
+                                     and "gpupicker" not in p.read_text(errors="replace"))]
+    if proc.returncode != 0 or left:
+        problems.append(f"install.sh --uninstall left {left} ({proc.stderr.strip()})")
+    print(f"[smoke] tarball: install.sh --user / --uninstall in a scratch HOME, "
+          f"{out.stdout.strip()!r}")
+    return problems
 
 
 def _build_seconds(bundle: Path) -> float | None:
@@ -256,6 +457,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary folders")
     parser.add_argument("--app", action="store_true",
                         help="macOS: test dist/gpupicker.app (Contents/MacOS/gpupicker) instead")
+    parser.add_argument("--no-packages", action="store_true",
+                        help="Linux: do not test the .tar.gz / .deb next to the bundle")
     parser.add_argument("app_args", nargs="*", default=["--selftest"],
                         help="arguments for the bundle (default: --selftest)")
     args = parser.parse_args(argv)
@@ -275,6 +478,8 @@ def main(argv: list[str] | None = None) -> int:
     if mb(size) >= args.max_mb:
         problems.append(f"bundle is {mb(size):.1f} MB, the limit is < {args.max_mb:.0f} MB")
     problems += check_layout(bundle)
+    problems += check_legal(bundle)
+    problems += check_no_build_path(bundle)
 
     prefix, uid, gid = _unprivileged_prefix()
     base = Path(tempfile.mkdtemp(prefix="gpupicker-smoke-"))
@@ -303,6 +508,33 @@ def main(argv: list[str] | None = None) -> int:
                                                                     snapshot(install))]
         problems += [f"working directory: {c}" for c in diff_snapshots(before_cwd, snapshot(cwd))]
 
+        line = sentinel_line(result.stdout, *result.logs.values())
+        if selftest:
+            problems += check_cjk_line(line)
+        if selftest and not args.app:  # no CJK font at all: the bundled one must carry zh_CN
+            fc_env = no_cjk_fontconfig(base / "fontconfig")
+            bare = run_bundle(install / exe_rel, ["--selftest"], cwd, home, args.platform,
+                              args.timeout, prefix, fc_env)
+            bare_line = sentinel_line(bare.stdout, *bare.logs.values())
+            problems += [f"without system CJK fonts: {p}" for p in
+                         check_run(bare, None) + check_cjk_line(bare_line)]
+            shot = home / "zh_CN-results.png"
+            run_bundle(install / exe_rel, ["--screenshot", str(shot), "--lang", "zh_CN",
+                                           "--page", "results"], cwd, home, args.platform,
+                       args.timeout, prefix, fc_env)
+            if shot.is_file():
+                keep = ROOT / "build" / "smoke-zh_CN-no-cjk-font.png"
+                keep.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(shot, keep)
+                print(f"[smoke] zh_CN screenshot without system CJK fonts: {keep}")
+            else:
+                problems.append("the zh_CN --screenshot without system CJK fonts wrote nothing")
+            print(f"[smoke] without system CJK fonts: {bare_line}")
+            ver = run_bundle(install / exe_rel, ["--version"], cwd, home, args.platform,
+                             args.timeout, prefix)
+            problems += check_version_output(ver.stdout, project_version())
+            print(f"[smoke] --version: {ver.stdout.strip()}")
+
         print("[smoke] --- stdout ---\n" + result.stdout.rstrip())
         if result.stderr.strip():
             print("[smoke] --- stderr ---\n" + result.stderr.rstrip())
@@ -310,7 +542,6 @@ def main(argv: list[str] | None = None) -> int:
             if text.strip():
                 print(f"[smoke] --- {name} (last 20 lines) ---")
                 print("\n".join(text.rstrip().splitlines()[-20:]))
-        line = sentinel_line(result.stdout, *result.logs.values())
         print(f"[smoke] selftest line: {line}")
         print(f"[smoke] start-to-selftest time: {result.seconds:.2f} s")
         print(f"[smoke] read-only install as {'nobody (setpriv)' if uid is not None else 'self'}"
@@ -322,6 +553,21 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"[smoke] kept {base}")
             else:
                 shutil.rmtree(base, ignore_errors=True)
+
+    if sys.platform.startswith("linux") and not args.app and not args.no_packages:
+        version = project_version()
+        dist = bundle.parent
+        packages = {"tar": dist / f"gpupicker-{version}-{platform_tag()}.tar.gz",
+                    "deb": dist / f"gpupicker_{version.replace('-', '~')}_amd64.deb"}
+        with tempfile.TemporaryDirectory(prefix="gpupicker-pkg-") as tmp:
+            for kind, path in packages.items():
+                if not path.is_file():
+                    problems.append(f"{path.name} missing (make dist builds it)")
+                elif kind == "tar":
+                    problems += check_tarball(path, version, Path(tmp) / "tar")
+                else:
+                    problems += check_deb(path, version, Path(tmp) / "deb-root")
+        problems += desktop_validate(ROOT / "packaging" / "gpupicker.desktop")
 
     if problems:
         print("[smoke] FAIL:")

@@ -371,7 +371,8 @@ def test_desktop_entry():
     assert entry["Type"] == "Application"
     assert entry["Exec"] == "gpupicker"
     assert entry["Icon"] == "gpupicker"
-    assert entry["Categories"] == "Development;Science;"
+    assert entry["Categories"] == "Development;"  # one main category (desktop-file-validate)
+    assert entry["Version"] == "1.0"  # 1.5 is unknown to desktop-file-utils 0.26
     assert entry["Terminal"] == "false"
 
 
@@ -416,3 +417,36 @@ def test_icns_container_layout():
         pos += length
     assert pos == len(data)
     assert kinds == [b"icp4", b"icp5", b"ic10", b"ic11"]  # ic11 = 16@2x, i.e. the 32 px image
+
+
+def test_spec_windows_adds_a_console_cli_exe(fake_repo, monkeypatch):
+    """Issue 19: gpupicker.exe stays windowed; gpupicker-cli.exe (console) shares _internal."""
+    vi = types.ModuleType("PyInstaller.utils.win32.versioninfo")
+    for cls in ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
+                "VarFileInfo", "VarStruct"):
+        setattr(vi, cls, lambda *a, **k: (a, k))
+    win32 = types.ModuleType("PyInstaller.utils.win32")
+    win32.versioninfo = vi
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.win32", win32)
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.win32.versioninfo", vi)
+    monkeypatch.setattr(sys, "platform", "win32")
+    calls = run_spec(fake_repo, monkeypatch)
+    exes = [c for c in calls if c[0] == "EXE"]
+    assert [e[2]["name"] for e in exes] == ["gpupicker", "gpupicker-cli"]
+    assert [e[2]["console"] for e in exes] == [False, True]
+    coll = _call(calls, "COLLECT")
+    assert len([a for a in coll[1] if getattr(a, "kind", None) == "EXE"]) == 2
+
+
+def test_spec_excludes_gpl_readline_and_gdbm(fake_repo, monkeypatch):
+    """Issue 19: GNU readline / gdbm (GPL-3.0) never bundled; the build path (an editable
+    install's direct_url.json) is checked on the real bundle by smoke_test.check_no_build_path."""
+    analysis = _call(run_spec(fake_repo, monkeypatch), "Analysis")
+    for name in ("readline", "_gdbm", "dbm.gnu", "rich"):
+        assert name in analysis[2]["excludes"]
+
+
+def test_prune_datas_drops_direct_url_json():
+    toc = [("gpupicker-0.1.0.dist-info/direct_url.json", "/src/direct_url.json", "DATA"),
+           ("gpupicker-0.1.0.dist-info/METADATA", "/src/METADATA", "DATA")]
+    assert [e[0] for e in prune.prune_datas(toc)] == ["gpupicker-0.1.0.dist-info/METADATA"]

@@ -213,11 +213,7 @@ class PreferencesDialog(QDialog):
 
 
 def show_about(parent: QWidget) -> QMessageBox:
-    """Non-modal About box."""
-    box = QMessageBox(parent)
-    box.setWindowTitle(QApplication.translate("About", "About gpupicker"))
-    box.setText(QApplication.translate(
-        "About", "gpupicker tells you which GPU to use for an AI job, how much memory it needs, "
-                 "how fast it runs and what it costs — offline, from a catalog you can edit."))
-    box.show()
-    return box
+    """Non-modal About box (version, commit, data date, Qt/PySide6, paths): see ``about.py``."""
+    from .about import show_about as _show_about
+
+    return _show_about(parent)

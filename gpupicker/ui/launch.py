@@ -33,10 +33,15 @@ def _app(lang: str | None) -> Any:
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "gpupicker"])
     app.setApplicationName("gpupicker")
     app.setOrganizationName("gpupicker")
+    app.setDesktopFileName("gpupicker")  # Wayland: match gpupicker.desktop (icon, grouping)
     qss = paths.resources_dir() / "style.qss"
     if qss.exists():
         app.setStyleSheet(qss.read_text(encoding="utf-8"))
     app._gpupicker_i18n = install_translators(app, lang)  # type: ignore[attr-defined]
+    if not hasattr(app, "_gpupicker_cjk"):  # once per process: the bundled CJK fallback font
+        from .fonts import register_cjk_fallback
+
+        app._gpupicker_cjk = register_cjk_fallback()  # type: ignore[attr-defined]
     return app
 
 
@@ -148,10 +153,32 @@ def _launch(args: Any, headless: bool) -> int:
     lang = getattr(args, "lang", None)
     if getattr(args, "selftest", False):
         return _selftest(args)
-    from .dialogs import install_excepthook, setup_logging
+    from .dialogs import setup_logging
     from .preferences import Preferences
 
     app = _app(lang or Preferences.load().lang)
+    crashes: list[Path] = []
+    log_file: Path | None = None
+    if not headless:  # a hard crash leaves fault-<pid>.log; the next start offers the log
+        from .. import paths
+        from .crash import collect_crashes, start_fault_log
+
+        log_file = setup_logging()
+        crashes = collect_crashes(paths.user_log_dir())
+        start_fault_log(paths.user_log_dir())
+    try:
+        return _run(args, app, headless, crashes, log_file)
+    finally:
+        if not headless:
+            from .crash import stop_fault_log
+
+            stop_fault_log()
+
+
+def _run(args: Any, app: Any, headless: bool, crashes: list[Path],
+         log_file: Path | None) -> int:
+    from .dialogs import install_excepthook
+
     repo = _open_repo(args.catalog, interactive=not headless)
     if repo is None:
         return 1
@@ -168,8 +195,14 @@ def _launch(args: Any, headless: bool) -> int:
             return 1
         print(f"gpupicker: wrote {args.screenshot}")
         return 0
-    install_excepthook(setup_logging())
+    install_excepthook(log_file)
     window.show()
+    if crashes:
+        from PySide6.QtCore import QTimer
+
+        from .crash import offer_crash_log
+
+        QTimer.singleShot(0, window, lambda: offer_crash_log(crashes, log_file, window))
     return int(app.exec())
 
 
@@ -192,8 +225,19 @@ def _selftest(args: Any) -> int:
         print("gpupicker selftest FAILED: zh_CN translation not found (run "
               "python -m gpupicker.ui.i18n_build)", file=sys.stderr)
         return 1
+    from .fonts import cjk_render_check
+
+    cjk = cjk_render_check()
+    if not cjk.ok:
+        status = getattr(app, "_gpupicker_cjk", None)
+        print(f"gpupicker selftest FAILED: Chinese text renders as boxes ({cjk.missing!r} with "
+              f"{', '.join(cjk.families)}); bundled CJK font: "
+              f"{getattr(status, 'error', None) or getattr(status, 'family', None)}",
+              file=sys.stderr)
+        return 1
     top = view.options[0]
     print(f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
           f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
-          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}")
+          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}, "
+          f"CJK glyphs ok ({', '.join(cjk.families)})")
     return 0

@@ -13,6 +13,50 @@
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
         <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
     </message>
+<message>
+        <source>prices observed up to %1</source>
+        <translation>价格观测日期截至 %1</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Commit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>Bundled catalog data</source>
+        <translation>内置价格库数据</translation>
+    </message>
+    <message>
+        <source>Qt / PySide6</source>
+        <translation>Qt / PySide6</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>价格库</translation>
+    </message>
+    <message>
+        <source>Log folder</source>
+        <translation>日志文件夹</translation>
+    </message>
+    <message>
+        <source>Licences</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Built</source>
+        <translation>构建时间</translation>
+    </message>
+    <message>
+        <source>gpupicker is free software under the MIT licence. It includes Qt and PySide6 under the GNU LGPL 3.0 and other third-party components under their own licences; the file named under Licences has every notice, the licence texts and how to replace the Qt libraries.</source>
+        <translation>gpupicker 是采用 MIT 许可证的自由软件。它包含采用 GNU LGPL 3.0 许可证的 Qt 和 PySide6，以及采用各自许可证的其他第三方组件；“许可证”一项所指的文件列出了全部声明、许可证全文以及替换 Qt 库的方法。</translation>
+    </message>
 </context>
 <context>
     <name>BudgetPage</name>
@@ -3471,4 +3515,23 @@
         <translation>扩散模型 LoRA</translation>
     </message>
     </context>
+<context>
+    <name>CrashReportDialog</name>
+    <message>
+        <source>gpupicker quit unexpectedly</source>
+        <translation>gpupicker 意外退出</translation>
+    </message>
+    <message>
+        <source>The last gpupicker session crashed. What it left is in %1.</source>
+        <translation>上次运行的 gpupicker 崩溃了，留下的信息在 %1 中。</translation>
+    </message>
+    <message>
+        <source>Please attach the log to a bug report. Open it now?</source>
+        <translation>请将日志附在错误报告中。现在打开日志吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Open log</source>
+        <translation>打开日志(&amp;O)</translation>
+    </message>
+</context>
 </TS>
