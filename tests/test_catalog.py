@@ -28,7 +28,7 @@ from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 
 from .catalog_support import *  # noqa: F403 - fixtures (repo)
-from .catalog_support import read_csv
+from .catalog_support import BUNDLED_PRICES, read_csv
 
 DATA = paths.data_dir()
 

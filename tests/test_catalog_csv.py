@@ -14,7 +14,7 @@ from gpupicker.catalog.csv_io import neutralize, unneutralize
 from gpupicker.core.hardware import PriceOffer
 
 from .catalog_support import *  # noqa: F403 - fixtures (repo)
-from .catalog_support import read_csv
+from .catalog_support import BUNDLED_PRICES, read_csv
 
 
 @pytest.mark.parametrize("table", ["gpus", "prices", "models"])

@@ -35,6 +35,7 @@ from gpupicker.cli import main
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 
 from .catalog_support import *  # noqa: F403 - fixtures (repo)
+from .catalog_support import BUNDLED_PRICES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
