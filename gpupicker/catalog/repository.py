@@ -53,6 +53,7 @@ from sqlite_utils import Database
 from .. import paths
 from ..core.hardware import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
+from ..core.price_kind import is_user_kind
 from .bundle import Bundle, load_bundle, price_natural_key
 from .csv_io import (
     ImportResult,
@@ -83,6 +84,7 @@ from .records import (
     check_model,
     check_price,
 )
+from .user_tables import UserTablesMixin
 
 _log = logging.getLogger(__name__)
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -268,7 +270,7 @@ def _move_aside(src: Path) -> Path:
     return dest
 
 
-class CatalogRepository:
+class CatalogRepository(UserTablesMixin):
     """Read and edit the catalog; every method returns or takes core/catalog records.
 
     Thread-safe (one lock per repository); several processes may open the same file.
@@ -747,8 +749,8 @@ class CatalogRepository:
     def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
         """``(row_id, PriceOffer, is_user)`` for every current price, by row id."""
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
-        return [(r["id"], p, _is_user(r)) for r, p in _valid("prices", rows,
-                                                               PriceOffer.model_validate)]
+        return [(r["id"], _user_kind(p) if _is_user(r) else p, _is_user(r))
+                for r, p in _valid("prices", rows, PriceOffer.model_validate)]
 
     def get_price(self, row_id: int) -> PriceOffer | None:
         """The current price in row ``row_id``, or None."""
@@ -1547,6 +1549,12 @@ def _normalized(values: dict[str, Any], build: Callable[[dict[str, Any]], Any]) 
         return SimpleNamespace(**build(values).model_dump())
     except ValueError:
         return SimpleNamespace(**values)
+
+
+def _user_kind(offer: PriceOffer) -> PriceOffer:
+    """A row the user added or changed is their own price (``price_kind`` ``user``), except
+    rows a tracker import wrote (provider list prices; see core.price_kind)."""
+    return offer.model_copy(update={"price_kind": "user"}) if is_user_kind(offer) else offer
 
 
 def _is_user(row: dict[str, Any]) -> bool:
