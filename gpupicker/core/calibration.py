@@ -292,13 +292,13 @@ def make_run(w: Workload, gpu_id: str, *, peak_gib: float | None = None,
         if name in found and "CUDA1" in log_text:
             found[name] //= n
     peak = int(peak_gib * GiB) if peak_gib is not None else found.get("peak_bytes")
-    if peak is None and tokens_per_s is None and not found:
-        raise ValueError("nothing to calibrate on: give --peak-gib, --tokens-per-s or a log "
-                         "with vLLM/llama.cpp start-up lines or nvidia-smi output")
     if log_text and not found:
         raise ValueError("the log has none of the lines gpupicker reads ('# GPU blocks: N', "
                          "'GPU KV cache size: N tokens', 'Model loading took X GiB', llama.cpp "
                          "'buffer size = X MiB', nvidia-smi 'X MiB / Y MiB')")
+    if peak is None and tokens_per_s is None and not found:
+        raise ValueError("nothing to calibrate on: give --peak-gib, --tokens-per-s or a log "
+                         "with vLLM/llama.cpp start-up lines or nvidia-smi output")
     data = w.model_dump(mode="json", exclude_none=True)
     return CalibrationRun(workload=data, gpu_id=gpu_id, peak_bytes=peak,
                           tokens_per_s=tokens_per_s,
