@@ -228,3 +228,79 @@ def test_calibration_factor_over_several_runs_is_the_geometric_mean():
     assert fs is None and fm.runs == 2
     assert fm.factor == pytest.approx((1.10 * 1.20) ** 0.5, rel=1e-6)
     assert fm.error_after < fm.error_before
+
+
+# ---- acceptance 3: tracker files ------------------------------------------------------------
+# Column sets as published: skypilot-org/skypilot-catalog catalogs/v8/lambda/vms.csv (and
+# aws/vms.csv with AvailabilityZone, Arch); dstackai/gpuhunt offline catalog (v2 columns
+# instance_name … gpu_vendor, flags).
+SKYPILOT = """\
+InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice
+cpu_4x_general,,,4.0,16.0,0.2,us-east-1,,
+gpu_8x_v100,V100,8.0,92.0,448.0,6.32,us-east-1,"{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8.0, 'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 16384}",
+gpu_1x_a100_sxm4_80gb,A100-80GB,1.0,30.0,200.0,1.79,us-east-1,"{'Gpus': [{'Name': 'A100-80GB', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 81920}}]}",
+gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,,1.10
+gpu_8x_h100_sxm5,H100,8.0,208.0,1800.0,23.92,us-east-1,,
+"""
+GPUHUNT = """\
+instance_name,location,price,cpu,memory,gpu_count,gpu_name,gpu_memory,spot,disk_size,gpu_vendor,flags
+p4d.24xlarge,us-east-1,21.957642,96,1152,8,A100,40.0,False,,nvidia,
+p4de.24xlarge,us-east-1,27.44705,96,1152,8,A100,80.0,False,,nvidia,
+g6e.xlarge,us-east-1,0.9,4,32,1,L40S,48.0,True,,nvidia,
+"""
+
+
+def _write(tmp_path: Path, rel: str, text: str) -> Path:
+    p = tmp_path / rel
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_skypilot_vms_csv_imports_with_mapped_ids(capsys, tmp_path):
+    f = _write(tmp_path, "lambda/vms.csv", SKYPILOT)
+    assert main(["catalog", "import", "prices", str(f), "--dry-run",
+                 "--observed", "2026-11-20"]) == 0
+    assert "dry run" in capsys.readouterr().out
+    with open_catalog() as repo:
+        assert not [p for p in repo.prices() if p.source.startswith("SkyPilot")]
+    assert main(["catalog", "import", "prices", str(f), "--observed", "2026-11-20"]) == 0
+    with open_catalog() as repo:
+        got = sorted((p.gpu_id, p.pricing, p.usd_per_gpu_hour, p.gpus_per_instance)
+                     for p in repo.prices() if p.source.startswith("SkyPilot"))
+        assert all(p.provider == "Lambda" and p.observed == "2026-11-20" and
+                   price_kind(p) == "list" for p in repo.prices()
+                   if p.source.startswith("SkyPilot"))
+    assert got == sorted([("v100_sxm2_16gb", "on_demand", 0.79, 8),
+                          ("a100_sxm_80gb", "on_demand", 1.79, 1),
+                          ("h100_pcie", "on_demand", 2.49, 1), ("h100_pcie", "spot", 1.1, 1),
+                          ("h100_sxm", "on_demand", 2.99, 8)])
+
+
+def test_gpuhunt_csv_imports_with_mapped_ids(capsys, tmp_path):
+    f = _write(tmp_path, "aws.csv", GPUHUNT)
+    assert main(["catalog", "import", "prices", str(f), "--observed", "2026-11-20"]) == 0
+    with open_catalog() as repo:
+        got = sorted((p.gpu_id, p.provider, p.pricing, round(p.usd_per_gpu_hour, 4))
+                     for p in repo.prices() if p.source.startswith("gpuhunt"))
+    assert got == [("a100_sxm_40gb", "AWS", "on_demand", 2.7447),
+                   ("a100_sxm_80gb", "AWS", "on_demand", 3.4309),
+                   ("l40s", "AWS", "spot", 0.9)]
+
+
+def test_unknown_accelerator_is_a_named_row_error_and_nothing_is_imported(capsys, tmp_path):
+    f = _write(tmp_path, "aws/vms.csv", SKYPILOT + "trn1.32xlarge,Trainium,16.0,128.0,512.0,"
+               "21.5,us-east-1,,\n")
+    with open_catalog() as repo:
+        before = len(repo.prices())
+    assert main(["catalog", "import", "prices", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert f"{f}:7: unknown accelerator 'Trainium'" in err and "nothing was imported" in err
+    with open_catalog() as repo:
+        assert len(repo.prices()) == before
+    assert main(["catalog", "import", "prices", str(f), "--skip-unknown"]) == 0
+    with open_catalog() as repo:
+        assert len(repo.prices()) == before + 5
+    g = _write(tmp_path, "nowhere/x.csv", GPUHUNT)
+    assert main(["catalog", "import", "prices", str(g)]) == 1
+    assert "give --provider" in capsys.readouterr().err
