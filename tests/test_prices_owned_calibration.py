@@ -237,11 +237,14 @@ def test_calibration_factor_over_several_runs_is_the_geometric_mean():
 SKYPILOT = """\
 InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice
 cpu_4x_general,,,4.0,16.0,0.2,us-east-1,,
-gpu_8x_v100,V100,8.0,92.0,448.0,6.32,us-east-1,"{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8.0, 'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 16384}",
-gpu_1x_a100_sxm4_80gb,A100-80GB,1.0,30.0,200.0,1.79,us-east-1,"{'Gpus': [{'Name': 'A100-80GB', 'Count': 1.0, 'MemoryInfo': {'SizeInMiB': 81920}}]}",
+gpu_8x_v100,V100,8.0,92.0,448.0,6.32,us-east-1,"{V100_INFO}",
+gpu_1x_a100_sxm4_80gb,A100-80GB,1.0,30.0,200.0,1.79,us-east-1,"{A100_INFO}",
 gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,,1.10
 gpu_8x_h100_sxm5,H100,8.0,208.0,1800.0,23.92,us-east-1,,
-"""
+""".replace("{V100_INFO}", "{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8.0, "
+            "'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 16384}").replace(
+    "{A100_INFO}", "{'Gpus': [{'Name': 'A100-80GB', 'Count': 1.0, "
+    "'MemoryInfo': {'SizeInMiB': 81920}}]}")
 GPUHUNT = """\
 instance_name,location,price,cpu,memory,gpu_count,gpu_name,gpu_memory,spot,disk_size,gpu_vendor,flags
 p4d.24xlarge,us-east-1,21.957642,96,1152,8,A100,40.0,False,,nvidia,
