@@ -743,14 +743,15 @@ class CatalogRepository(UserTablesMixin):
 
     # ---- prices --------------------------------------------------------------------------
     def prices(self) -> list[PriceOffer]:
-        """Current price offers (amounts per GPU-hour in each row's ``currency``)."""
-        return [p for _, p, _ in self.price_rows()]
+        """Current price offers (amounts per GPU-hour in each row's ``currency``); rows the
+        user added or changed carry ``price_kind`` ``user`` (core.price_kind)."""
+        return [_user_kind(p) if u else p for _, p, u in self.price_rows()]
 
     def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
         """``(row_id, PriceOffer, is_user)`` for every current price, by row id."""
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
-        return [(r["id"], _user_kind(p) if _is_user(r) else p, _is_user(r))
-                for r, p in _valid("prices", rows, PriceOffer.model_validate)]
+        return [(r["id"], p, _is_user(r)) for r, p in _valid("prices", rows,
+                                                               PriceOffer.model_validate)]
 
     def get_price(self, row_id: int) -> PriceOffer | None:
         """The current price in row ``row_id``, or None."""
