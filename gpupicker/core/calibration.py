@@ -251,7 +251,7 @@ class Calibration:
             parts.append(f"speed ×{fs.factor:.3f}, error {fs.error_before:.1%} → "
                          f"{fs.error_after:.1%}")
         n = max(f.runs for f in (fm, fs) if f is not None)
-        text = f"Calibrated on your {n} run{'s' if n != 1 else ''} ({'; '.join(parts)})."
+        text = f"Calibrated on your {n} run{'s' if n != 1 else ''} ({', '.join(parts)})."
         return mem, t, text
 
 
@@ -346,7 +346,7 @@ def calibrate_report(report: dict, w: Workload, gpu: GpuSpec, runs: Sequence[Cal
         parts.append(f"speed ×{fs.factor:.3f}, error {fs.error_before:.1%} → "
                      f"{fs.error_after:.1%}")
     n = max(f.runs for f in (fm, fs) if f is not None)
-    out["calibration"] = f"Calibrated on your {n} run{'s' if n != 1 else ''} ({'; '.join(parts)})."
+    out["calibration"] = f"Calibrated on your {n} run{'s' if n != 1 else ''} ({', '.join(parts)})."
     return out
 
 

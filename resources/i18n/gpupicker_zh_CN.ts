@@ -774,6 +774,141 @@
         <translation>消费级显卡没有 NVLink：梯度和参数交换都走 PCIe</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Price marked {flag}: {why}</source>
+        <translation>价格标记为{flag}：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>low-trust</source>
+        <translation>低可信</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>stale</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>observed {observed}, over {months} months ago</source>
+        <translation>观测于 {observed}，已超过 {months} 个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>observed date unknown</source>
+        <translation>观测日期未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>its source says: {marker}</source>
+        <translation>其来源注明：{marker}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>a figure quoted in a guide, no provider named</source>
+        <translation>指南中引用的数字，未注明云服务商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>The top pick rests on a {flag} price ({provider}, {kind}, observed {observed}: {why})</source>
+        <translation>首选方案依赖一个{flag}价格（{provider}，{kind}，观测于 {observed}：{why}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>check it before relying on it</source>
+        <translation>使用前请核实</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)</source>
+        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，${per_hour}/小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>provider list price</source>
+        <translation>云服务商标价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>marketplace listing</source>
+        <translation>市场挂牌价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>scraped aggregate</source>
+        <translation>抓取汇总价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>quoted in a guide</source>
+        <translation>指南引用价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>your own price</source>
+        <translation>您自己的价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>your own hardware</source>
+        <translation>您自己的硬件</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>owned {gpu_id}: give its power draw in W (the catalog has no TDP)</source>
+        <translation>自有 {gpu_id}：请填写其功耗（W），目录中没有 TDP</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Calibrated on your {n} run (speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Calibrated on your {n} runs (speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma}, speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}；速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma}, speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}；速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Scaled ×{factor} to match your recorded runs</source>
+        <translation>已乘以 {factor}，与您记录的运行一致</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>Speed scaled ×{factor} to match your recorded runs</source>
+        <translation>速度已乘以 {factor}，与您记录的运行一致</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="57"/>
         <source>Prices converted to USD before ranking: {conversions}</source>
         <translation>排名前已将价格换算为美元：{conversions}</translation>
