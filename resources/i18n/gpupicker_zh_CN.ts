@@ -380,6 +380,41 @@
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1"/>
+        <source>Kind of price</source>
+        <translation>价格类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1"/>
+        <source>provider list price</source>
+        <translation>云服务商标价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1"/>
+        <source>marketplace listing</source>
+        <translation>市场挂牌价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1"/>
+        <source>scraped aggregate</source>
+        <translation>抓取汇总价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1"/>
+        <source>quoted in a guide</source>
+        <translation>指南引用价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1"/>
+        <source>your own price</source>
+        <translation>您自己的价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1"/>
+        <source>your own hardware</source>
+        <translation>您自己的硬件</translation>
+    </message>
 </context>
 <context>
     <name>CatalogTab</name>
@@ -556,6 +591,11 @@
         <location filename="../../gpupicker/ui/catalog_window.py" line="429"/>
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="1"/>
+        <source>&amp;Owned GPUs</source>
+        <translation>自有 GPU(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -2732,6 +2772,94 @@
         <location filename="../../gpupicker/ui/options_model.py" line="190"/>
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="1"/>
+        <source>Your own hardware</source>
+        <translation>您自己的硬件</translation>
+    </message>
+</context>
+<context>
+    <name>OwnedGpusTab</name>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>the GPU's TDP</source>
+        <translation>GPU 的 TDP</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>How many</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Purchase price (all cards)</source>
+        <translation>购买价格（全部显卡）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Power per GPU while working</source>
+        <translation>每块 GPU 工作时的功耗</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Electricity price per kWh</source>
+        <translation>每千瓦时电价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Years to write off</source>
+        <translation>折旧年限</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Expected utilization</source>
+        <translation>预计使用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>&amp;Add owned GPUs</source>
+        <translation>添加自有 GPU(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>&amp;Remove selected</source>
+        <translation>删除所选(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Purchase</source>
+        <translation>购买价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Use</source>
+        <translation>使用</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Cost per GPU-hour (USD)</source>
+        <translation>每 GPU 小时成本（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1"/>
+        <source>Not saved — %1</source>
+        <translation>未保存 — %1</translation>
     </message>
 </context>
 <context>
