@@ -251,6 +251,11 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         energy = energy_kwh(tdp_w, num_gpus, run_hours, utilization)
     elif tdp_w and serving:
         energy = energy_kwh(tdp_w, num_gpus, hours_per_month, utilization)
+    if energy is not None:
+        notes.append(f"GPU energy {energy:,.1f} kWh ({tdp_w:.0f} W × {utilization:.0%} × "
+                     f"{num_gpus} GPUs).")
+    if kwh_per_m is not None and math.isfinite(kwh_per_m):
+        notes.append(f"{kwh_per_m:.3f} kWh per 1M tokens.")
     return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=run_hours, usd_total=total,
                         usd_per_month=monthly,
                         usd_per_million_tokens=per_m if per_m is not None and

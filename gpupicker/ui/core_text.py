@@ -179,6 +179,8 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{hours} h used per month"),
     QT_TRANSLATE_NOOP("CoreText", "power {watts} W × {utilization} at ${price}/kWh"),
     QT_TRANSLATE_NOOP("CoreText", "no resale value"),
+    QT_TRANSLATE_NOOP("CoreText", "GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)"),
+    QT_TRANSLATE_NOOP("CoreText", "{kwh} kWh per 1M tokens"),
     # assumptions: throughput
     QT_TRANSLATE_NOOP("CoreText", "Engine: {engine}"),
     QT_TRANSLATE_NOOP("CoreText", "{eta} of peak memory bandwidth ({bandwidth} GB/s) for {dtype} weights"),

@@ -949,6 +949,16 @@
         <translation>速度已乘以 {factor}，与您记录的运行一致</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)</source>
+        <translation>GPU 能耗 {kwh} kWh（{watts} W × {share} × {n} 块 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>{kwh} kWh per 1M tokens</source>
+        <translation>每 100 万 token {kwh} kWh</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="57"/>
         <source>Prices converted to USD before ranking: {conversions}</source>
         <translation>排名前已将价格换算为美元：{conversions}</translation>
