@@ -302,9 +302,27 @@ def test_unknown_accelerator_is_a_named_row_error_and_nothing_is_imported(capsys
     assert f"{f}:7: unknown accelerator 'Trainium'" in err and "nothing was imported" in err
     with open_catalog() as repo:
         assert len(repo.prices()) == before
-    assert main(["catalog", "import", "prices", str(f), "--skip-unknown"]) == 0
+    assert main(["catalog", "import", "prices", str(f), "--skip-unknown",
+                 "--provider", "Test Cloud"]) == 0
     with open_catalog() as repo:
         assert len(repo.prices()) == before + 5
     g = _write(tmp_path, "nowhere/x.csv", GPUHUNT)
     assert main(["catalog", "import", "prices", str(g)]) == 1
     assert "give --provider" in capsys.readouterr().err
+
+
+def test_a_newer_tracker_file_updates_the_same_offers(capsys, tmp_path):
+    f = _write(tmp_path, "lambda/vms.csv", SKYPILOT)
+    assert main(["catalog", "import", "prices", str(f), "--observed", "2026-11-20"]) == 0
+    with open_catalog() as repo:
+        before = {p.gpu_id + p.pricing + str(p.gpus_per_instance): rid
+                  for rid, p, _ in repo.price_rows() if p.source.startswith("SkyPilot")}
+        n = len(repo.prices())
+    g = _write(tmp_path, "new/lambda/vms.csv", SKYPILOT.replace(",23.92,", ",23.12,"))
+    assert main(["catalog", "import", "prices", str(g), "--observed", "2026-12-01"]) == 0
+    assert "1 updated, 4 unchanged" not in capsys.readouterr().out  # dates moved on: 5 updated
+    with open_catalog() as repo:
+        assert len(repo.prices()) == n  # no second offers
+        rid = before["h100_sxmon_demand8"]
+        hist = [(p.usd_per_gpu_hour, p.observed) for _, p in repo.price_history(rid)]
+        assert hist == [(2.99, "2026-11-20"), (2.89, "2026-12-01")]

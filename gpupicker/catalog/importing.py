@@ -19,7 +19,9 @@ rows (SkyPilot lists one per availability zone) are written once. Rows without a
 is a row error naming it (``skip_unknown`` turns those into skipped rows), and so is a
 fractional GPU count. The converted rows then go through :meth:`CatalogRepository.import_csv`
 — the same preview (``dry_run``), all-or-nothing write, backup and per-row errors as any
-price import, with line numbers of the tracker file.
+price import, with line numbers of the tracker file — with ``newer_replaces``: a newer
+file's row updates the same offer (GPU, provider, region, pricing, instance size), whose
+older observation goes to its price history, instead of adding a second offer.
 """
 
 from __future__ import annotations
@@ -249,7 +251,7 @@ def import_tracker_csv(repo: Any, path: str | Path, fmt: str | None = None, *,
             w.writeheader()
             for _, row in rows:
                 w.writerow(row)
-        result = repo.import_csv("prices", out, dry_run=dry_run)
+        result = repo.import_csv("prices", out, dry_run=dry_run, newer_replaces=True)
     lines = {i: line for i, (line, _) in enumerate(rows, start=2)}
     result = dataclasses.replace(
         result, errors=[(lines.get(i, i), reason) for i, reason in result.errors])

@@ -1136,7 +1136,7 @@ class CatalogRepository(UserTablesMixin):
     def import_csv(self, table: str, path: str | os.PathLike[str],
                    progress: ProgressCallback | None = None, *,
                    column_map: dict[str, str | None] | None = None,
-                   dry_run: bool = False) -> ImportResult:
+                   dry_run: bool = False, newer_replaces: bool = False) -> ImportResult:
         """Import a CSV into ``table``: all rows or none.
 
         The file is streamed, never read whole: a file over 512 MiB
@@ -1157,6 +1157,11 @@ class CatalogRepository(UserTablesMixin):
            by (gpu_id, provider, region, pricing, gpus_per_instance) alone, pairing
            up in order with current rows not matched in step 1 — so re-importing a
            price without a date updates the offer instead of adding a duplicate;
+        3. with ``newer_replaces`` (the tracker imports, catalog/importing.py): a dated row
+           still unmatched updates the current row with the same (gpu_id, provider,
+           region, pricing, gpus_per_instance) and the latest ``observed`` not after its
+           own — a newer observation of the same offer becomes current, the older one
+           its history;
 
         matched rows are updated (the old version goes to the history), the rest are
         added. Rows not in the file are kept. Imported rows count as user-changed.
@@ -1169,6 +1174,7 @@ class CatalogRepository(UserTablesMixin):
                 (validation, then writing), constant during one import.
             column_map: optional CSV header → catalog column (None/"" ignores a column).
             dry_run: validate only (no backup, no write).
+            newer_replaces: step 3 above.
 
         Returns:
             An :class:`ImportResult`; check ``ok``.
@@ -1181,10 +1187,12 @@ class CatalogRepository(UserTablesMixin):
         if not dry_run:
             self._refuse_if_read_only(f"import {table}")
         with _gc_paused():  # 100k short-lived records: cyclic GC passes cost ~40 % here
-            return self._import_csv(table, Path(path), progress, column_map, dry_run)
+            return self._import_csv(table, Path(path), progress, column_map, dry_run,
+                                    newer_replaces)
 
     def _import_csv(self, table: str, path: Path, progress: ProgressCallback | None,
-                    column_map: dict[str, str | None] | None, dry_run: bool) -> ImportResult:
+                    column_map: dict[str, str | None] | None, dry_run: bool,
+                    newer_replaces: bool = False) -> ImportResult:
         lines, errors = scan_csv_file(path)
         if errors:
             return ImportResult(table=table, errors=errors, dry_run=dry_run)
@@ -1213,7 +1221,8 @@ class CatalogRepository(UserTablesMixin):
             items = [v for _, v in good]
             good.clear()
             if table == "prices":
-                self._import_prices(items, counts, now, write_progress)
+                self._import_prices(items, counts, now, write_progress,
+                                    newer_replaces=newer_replaces)
             else:
                 self._import_records(table, items, counts, now, write_progress)
         if progress is not None:
@@ -1244,7 +1253,7 @@ class CatalogRepository(UserTablesMixin):
                 progress(i)
 
     def _import_prices(self, items: list[Any], counts: dict[str, int], now: str,
-                       progress: Callable[[int], None]) -> None:
+                       progress: Callable[[int], None], *, newer_replaces: bool = False) -> None:
         """Match and write validated price tuples (``PRICE_COLUMNS`` order)."""
         conn = self.db.conn
         cols = ", ".join(PRICE_COLUMNS)
@@ -1261,6 +1270,7 @@ class CatalogRepository(UserTablesMixin):
         loose: dict[tuple[str, ...], list[int]] = defaultdict(list)
         for key, rids in by_key.items():
             loose[_loose_key(key)].extend(rids)
+        by_key_observed = by_key if newer_replaces else {}
         for rids in loose.values():
             rids.sort()
         used: dict[tuple[str, ...], int] = defaultdict(int)
@@ -1275,7 +1285,8 @@ class CatalogRepository(UserTablesMixin):
             if rid is not None:
                 claimed.add(rid)
             matched.append(rid)
-        del by_key
+        if not newer_replaces:
+            del by_key
         loose_used: dict[tuple[str, ...], int] = defaultdict(int)
         for i, values in enumerate(items):  # step 2: no date → match without observed
             if matched[i] is not None or values[_OBSERVED]:
@@ -1290,6 +1301,20 @@ class CatalogRepository(UserTablesMixin):
                 claimed.add(free[j])
                 j += 1
             loose_used[lk] = j
+        if newer_replaces:  # step 3: a newer observation of the same offer
+            observed = {rid: key[4] for key, rids in by_key_observed.items() for rid in rids}
+            for i, values in enumerate(items):
+                if matched[i] is not None or not values[_OBSERVED]:
+                    continue
+                new_date = _observed_date(values[_OBSERVED])
+                cands = [(_observed_date(observed.get(rid, "")), rid)
+                         for rid in loose.get(_loose_key(natural_key(values)), [])
+                         if rid not in claimed]
+                cands = [(d, rid) for d, rid in cands if d <= new_date]
+                if cands:
+                    rid = max(cands)[1]
+                    matched[i] = rid
+                    claimed.add(rid)
         del loose, claimed, used, loose_used
         inserts: list[tuple[Any, str | None]] = []
         updates: list[tuple[int, Any]] = []
@@ -1577,6 +1602,17 @@ def _valid(table: str, rows: list[dict[str, Any]],
             _log.warning("catalog %s row %s skipped: %s", table, r.get("id"),
                          validation_message(exc))
     return out
+
+
+def _observed_date(text: str) -> Any:
+    """First day ``observed`` can mean (date.min for blank/unknown/unparseable)."""
+    from datetime import date
+
+    from .records import observed_start
+    try:
+        return observed_start(text or "") or date.min
+    except ValueError:
+        return date.min
 
 
 def _loose_key(key: tuple[str, ...]) -> tuple[str, ...]:
