@@ -153,6 +153,9 @@ def format_table(rec: Recommendation, top: int | None) -> str:
             f"{(f'{c.usd_total:,.2f}' if c.usd_total is not None else (f'{c.usd_per_month:,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
             f"{_fmt_speed(o):>13}  {', '.join(o.labels)}")
         lines.append(f"       {o.reason}")
+    if any(o.price_flag for o in opts):
+        lines.append("")
+        lines.append("! after the pricing: a low-trust or stale price (the reason says why)")
     if rec.notes:
         lines.append("")
         lines.extend(f"note: {n}" for n in rec.notes)

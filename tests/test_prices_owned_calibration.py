@@ -159,6 +159,13 @@ def test_calibration_moves_the_estimate_and_removing_restores(capsys, tmp_path):
     # other engine or GPU: untouched
     other = _estimate(capsys, {**w, "gpu": "rtx_3090"}, tmp_path)
     assert "calibration" not in other
+    # the ranking uses the calibrated figures and says so
+    rec = _recommend(capsys, {k: v for k, v in w.items() if k != "gpu"}, tmp_path)
+    mine = next(o for o in rec["options"] if o["gpu_id"] == "rtx_4090" and o["num_gpus"] == 1)
+    assert mine["total_bytes_per_gpu"] == pytest.approx(recorded_gib * GiB, rel=0.02)
+    assert mine["calibration"].startswith("Calibrated on your 1 run (memory ×")
+    assert "Calibrated on your 1 run" in mine["reason"]
+    assert not any(o["calibration"] for o in rec["options"] if o["gpu_id"] != "rtx_4090")
     assert main(["calibrate", "list", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["peak_error"] == pytest.approx(before["total_bytes"] / (15.0 * GiB) - 1,
