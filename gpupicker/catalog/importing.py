@@ -99,6 +99,18 @@ def map_accelerator(name: str, *, memory_gb: float | None = None,
     return gid
 
 
+def _assumed(name: str, memory_gb: float | None, instance: str) -> str:
+    """What :func:`map_accelerator` had to assume for ``name`` ('' when nothing)."""
+    key = _norm(name)
+    said = []
+    if key in ("A100", "H100", "A100PCIE") and "pcie" not in instance.lower() \
+            and "PCIE" not in key:
+        said.append("SXM form factor assumed (the instance name does not say PCIe)")
+    if key in ("A100", "V100", "A100PCIE") and memory_gb is None:
+        said.append("memory size not given: the smaller card assumed")
+    return f" ({'; '.join(said)})" if said else ""
+
+
 def detect_format(header: list[str]) -> str | None:
     """``skypilot``, ``gpuhunt`` or None from a CSV header."""
     cols = set(header)
@@ -217,7 +229,8 @@ def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
                     "gpu_id": gid, "provider": prov, "region": region, "pricing": pricing,
                     "usd_per_gpu_hour": per_gpu, "gpus_per_instance": n, "observed": when,
                     "source": src, "currency": "USD",
-                    "notes": f"{inst}: ${v:g}/instance-hr / {n} ({name}); {extra}"}))
+                    "notes": f"{inst}: ${v:g}/instance-hr / {n}; {name} read as {gid}"
+                             f"{_assumed(name, mem, inst)}; {extra}"}))
             if not any_price:
                 skipped.append((line, f"{inst}: no price"))
     return fmt, prov, rows, errors, skipped
