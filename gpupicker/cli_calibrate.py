@@ -273,7 +273,11 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
                          electricity_per_kwh=args.kwh,
                          electricity_currency=args.kwh_currency.upper(), years=args.years,
                          utilization=args.utilization, label=args.label)
-            c = owned_cost(o, repo.get_gpu(o.gpu_id), repo.get_fx_rates())
+            gpu = repo.get_gpu(o.gpu_id)
+            if gpu is None:
+                from .cli import unknown_gpu_message
+                raise ValueError(unknown_gpu_message(o.gpu_id, [g.id for g in repo.gpus()]))
+            c = owned_cost(o, gpu, repo.get_fx_rates())
             oid = repo.add_owned_gpu(o)
         except (ValidationError, ValueError) as exc:
             from .cli import _error_text
@@ -296,7 +300,10 @@ def cmd_owned_list(args: argparse.Namespace) -> int:
         return 2
     with repo:
         rates = repo.get_fx_rates()
-        for o in repo.owned_gpus():
+        owned = repo.owned_gpus()
+        if not owned:
+            print("no owned GPUs (add them with 'gpupicker owned add')")
+        for o in owned:
             try:
                 c = f"${owned_cost(o, repo.get_gpu(o.gpu_id), rates).usd_per_gpu_hour:.4f}/GPU-h"
             except ValueError as exc:
