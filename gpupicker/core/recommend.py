@@ -385,6 +385,11 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                 if calibration is not None:
                     mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
                     used = mem.total_bytes
+                    if serving and cal_text:  # replicas from the calibrated speed
+                        replicas, _ = gpus_for_serving(
+                            w.requests_per_minute or 0.0, w.avg_prompt_tokens,
+                            w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
+                            t.prefill_tokens_per_s or 0.0, n)
             except (ValueError, ZeroDivisionError) as exc:
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
