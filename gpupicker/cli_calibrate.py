@@ -168,11 +168,15 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
             print(f"  speed: recorded {run.tokens_per_s:,.1f} tokens/s, estimate {before:,.1f} "
                   f"({before / run.tokens_per_s - 1:+.1%}) → calibrated {after:,.1f} "
                   f"({after / run.tokens_per_s - 1:+.1%})")
+        estimated = {"weights_bytes": m.weights_bytes, "kv_bytes": m.kv_cache_bytes}
         for name in ("kv_blocks", "kv_tokens", "weights_bytes", "kv_bytes", "n_ctx"):
             v = getattr(run, name)
             if v is not None:
                 shown = f"{v / GiB:.2f} GiB" if name.endswith("bytes") else f"{v:,}"
-                print(f"  from the log: {name.replace('_', ' ')} = {shown}")
+                est = estimated.get(name)
+                vs = (f" (estimate {est / GiB:.2f} GiB, {est / v - 1:+.1%})"
+                      if est and v else "")
+                print(f"  from the log: {name.replace('_', ' ')} = {shown}{vs}")
     return 0
 
 
