@@ -50,3 +50,36 @@ def test_owned_gpus_tab_adds_a_set_that_ranks_in_the_results(qtbot, repo):
     with qtbot.waitSignal(cw.catalogChanged, timeout=2000):
         tab.remove_button.click()
     assert repo.owned_gpus() == []
+
+
+SKYPILOT = """\
+InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice
+cpu_4x_general,,,4.0,16.0,0.2,us-east-1,,
+gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,,1.10
+"""
+
+
+def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
+    from gpupicker.ui.csv_import_dialog import CsvImportDialog
+
+    f = tmp_path / "lambda" / "vms.csv"
+    f.parent.mkdir()
+    f.write_text(SKYPILOT, encoding="utf-8")
+    dlg = CsvImportDialog(repo, str(f), "prices")
+    qtbot.addWidget(dlg)
+    assert dlg.tracker == "skypilot"
+    assert "SkyPilot file from Lambda: 2 price rows" in dlg.info.text()
+    assert dlg.import_button.isEnabled()
+    with qtbot.waitSignal(dlg.imported, timeout=5000):
+        assert dlg.run_import()
+    got = sorted((p.gpu_id, p.pricing, p.usd_per_gpu_hour) for p in repo.prices()
+                 if p.source.startswith("SkyPilot"))
+    assert got == [("h100_pcie", "on_demand", 2.49), ("h100_pcie", "spot", 1.1)]
+    bad = tmp_path / "aws" / "vms.csv"
+    bad.parent.mkdir()
+    bad.write_text(SKYPILOT + "trn1.2xlarge,Trainium,1.0,8.0,32.0,1.34,us-east-1,,\n",
+                   encoding="utf-8")
+    dlg2 = CsvImportDialog(repo, str(bad), "prices")
+    qtbot.addWidget(dlg2)
+    assert not dlg2.import_button.isEnabled()
+    assert "unknown accelerator 'Trainium'" in dlg2.errors.text()

@@ -1895,6 +1895,11 @@
         <translation>未导入任何内容：%1 行有错误：
 </translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="1"/>
+        <source>%1 file from %2: %3 price rows; %4 rows left out (no GPU or no price). Accelerator names are mapped to catalog GPU ids.</source>
+        <translation>来自 %2 的 %1 文件：%3 行价格；%4 行未导入（无 GPU 或无价格）。加速器名称已对应到目录中的 GPU id。</translation>
+    </message>
 </context>
 <context>
     <name>ErrorDialog</name>
