@@ -83,3 +83,37 @@ def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
     qtbot.addWidget(dlg2)
     assert not dlg2.import_button.isEnabled()
     assert "unknown accelerator 'Trainium'" in dlg2.errors.text()
+
+
+def test_new_core_sentences_read_in_zh_cn(qapp, built_translations):
+    from PySide6.QtCore import QLocale
+
+    from gpupicker.ui.core_text import has_cjk, translate_core_text
+    from gpupicker.ui.i18n import install_translators
+
+    assert install_translators(qapp, "zh_CN")["gpupicker"]
+    try:
+        for text in (
+            "Price marked stale: observed 2026-03, over 6 months ago.",
+            "Price marked low-trust: its source says: scraper artefact.",
+            "The top pick rests on a low-trust price (RunPod, scraped aggregate, observed "
+            "2026-10-10: its source says: scraper artefact); check it before relying on it.",
+            "The best option with an unflagged price is #5 (1 × NVIDIA RTX A5000, RunPod, "
+            "$0.16/h).",
+            "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): 12.3 months "
+            "at 50% use.",
+            "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): never (the "
+            "rental costs less than the power bill).",
+            "Calibrated on your 2 runs (memory ×1.130, error 11.5% → 0.4%, speed ×0.848, error "
+            "17.9% → 1.0%).",
+            "GPU energy 0.3 kWh (450 W × 80% × 2 GPUs).",
+            "0.014 kWh per 1M tokens.",
+        ):
+            zh = translate_core_text(text)
+            assert has_cjk(zh) and not any(w in zh for w in ("Price marked", "Break-even",
+                                                             "Calibrated", "rests on")), zh
+    finally:
+        for t in getattr(qapp, "_gpupicker_translators", []):
+            qapp.removeTranslator(t)
+        qapp._gpupicker_translators = []
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
