@@ -344,6 +344,9 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     offers, notes = _offers_for(prices, w.pricing, all_offers, fx_rates)
     gpu_by_id = {g.id: g for g in gpus}
     for o in owned:
+        if o.gpu_id not in gpu_by_id:
+            notes.append(f"owned {o.gpu_id}: the GPU is not in the catalog, left out.")
+            continue
         try:
             offers.setdefault(o.gpu_id, []).append(
                 (off := owned_offer(o, gpu_by_id.get(o.gpu_id), fx_rates), off.usd_per_gpu_hour))

@@ -74,6 +74,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: give its power draw in W (the catalog has no TDP)"),
+    QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: the GPU is not in the catalog, left out"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma})"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (speed ×{sf}, error {sb} → {sa})"),

@@ -910,6 +910,11 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54"/>
+        <source>owned {gpu_id}: the GPU is not in the catalog, left out</source>
+        <translation>自有 {gpu_id}：目录中没有这款 GPU，未参与排名</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54"/>
         <source>Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})</source>
         <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}）</translation>
     </message>
