@@ -549,10 +549,13 @@ def _build_options(w: Workload,
                          ("most headroom", lambda p: (-headroom(p), p.money))):
             labels.setdefault(id(min(ok, key=fn)), []).append(name)
     out = []
+    marks: dict[int, tuple[str, str, str]] = {}  # id(offer) → (kind, flag, why), once each
     for i, p in enumerate(prelim, start=1):
         ev, offer = p.ev, p.offer
-        flag, why = price_flag(offer, today=today, stale_months=stale_months) if offer \
-            else ("", "")
+        if offer is not None and id(offer) not in marks:
+            marks[id(offer)] = (price_kind(offer),
+                                *price_flag(offer, today=today, stale_months=stale_months))
+        kind, flag, why = marks[id(offer)] if offer is not None else ("", "", "")
         reason = p.reason
         if flag and ev.fits:
             reason += f" Price marked {flag}: {why}."
@@ -565,7 +568,7 @@ def _build_options(w: Workload,
             cost=p.cost if p.cost is not None else CostEstimate(hours=ev.hours),
             provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
             price_observed=offer.observed if offer else "", within_budget=p.within,
-            price_kind=price_kind(offer) if offer else "", price_flag=flag,
+            price_kind=kind, price_flag=flag,
             price_flag_reason=why, calibration=ev.calibration,
             labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i))
     return out
