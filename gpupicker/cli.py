@@ -130,9 +130,9 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             if gpu is None:
                 raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
         report = estimate_report(w, gpu)
-        if gpu is not None and hasattr(repo, "calibration_runs"):
-            from .core.calibration import calibrate_report
-            report = calibrate_report(report, w, gpu, repo.calibration_runs(), repo.gpus())
+        if gpu is not None:
+            from .cli_calibrate import calibrated
+            report = calibrated(report, w, gpu, repo)
         if w.gpu and repo is None:
             report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
         return report

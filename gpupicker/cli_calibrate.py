@@ -76,6 +76,24 @@ def add_calibrate_parser(sub: Any) -> None:
     orm.set_defaults(func=cmd_owned_remove)
 
 
+def calibrated(report: dict[str, Any], w: Any, gpu: Any, repo: Any) -> dict[str, Any]:
+    """``gpupicker estimate``'s report corrected by the catalog's recorded runs.
+
+    The :class:`~gpupicker.core.calibration.Calibration` is built once per open catalog
+    (kept on the repository object for the lines of one ``estimate`` run), not per line.
+    """
+    from .core.calibration import Calibration, calibrate_report
+
+    if not hasattr(repo, "calibration_runs"):
+        return report
+    cal = getattr(repo, "_estimate_calibration", False)
+    if cal is False:
+        runs = repo.calibration_runs()
+        cal = Calibration.from_runs(runs, repo.gpus()) if runs else None
+        repo._estimate_calibration = cal
+    return calibrate_report(report, w, gpu, cal)
+
+
 def _positive(text: str) -> float:
     try:
         v = float(text)

@@ -308,17 +308,16 @@ def make_run(w: Workload, gpu_id: str, *, peak_gib: float | None = None,
 
 
 
-def calibrate_report(report: dict, w: Workload, gpu: GpuSpec, runs: Sequence[CalibrationRun],
-                     gpus: Sequence[GpuSpec]) -> dict:
-    """``gpupicker estimate``'s dict corrected by the runs for ``w``'s engine, task and GPU.
+def calibrate_report(report: dict, w: Workload, gpu: GpuSpec, cal: Calibration | None) -> dict:
+    """``gpupicker estimate``'s dict corrected by ``cal`` for ``w``'s engine, task and GPU.
 
     Adds ``calibration`` (the sentence), ``uncalibrated_total_bytes`` and scales
     ``total_bytes``, ``total_gib``, ``breakdown``, ``fits`` and the speed keys. Unchanged
     when no run matches.
     """
-    if not runs:
+    if not cal:
         return report
-    fm, fs = Calibration.from_runs(runs, gpus).factors_for(w, gpu.id)
+    fm, fs = cal.factors_for(w, gpu.id)
     if fm is None and fs is None:
         return report
     out = dict(report)
