@@ -130,6 +130,9 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             if gpu is None:
                 raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
         report = estimate_report(w, gpu)
+        if gpu is not None:
+            from .cli_calibrate import calibrated
+            report = calibrated(report, w, gpu, repo)
         if w.gpu and repo is None:
             report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
         return report
@@ -226,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="JSON object, JSON array or JSON Lines; '-' = stdin")
     e.set_defaults(func=cmd_estimate)
 
+    from .cli_calibrate import add_calibrate_parser
     from .cli_catalog import add_catalog_parser
     from .cli_model import add_model_parser
     from .cli_recommend import add_recommend_parser
@@ -233,6 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_recommend_parser(sub)
     add_catalog_parser(sub)
     add_model_parser(sub)
+    add_calibrate_parser(sub)
     return p
 
 

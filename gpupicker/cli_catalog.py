@@ -36,6 +36,16 @@ def add_catalog_parser(subparsers: Any) -> None:
     i.add_argument("table", choices=TABLES)
     i.add_argument("path", metavar="PATH", help="CSV file with a header row")
     i.add_argument("--dry-run", action="store_true", help="only validate; change nothing")
+    i.add_argument("--format", choices=("auto", "catalog", "skypilot", "gpuhunt"),
+                   default="auto", help="prices only: a SkyPilot vms.csv or gpuhunt CSV "
+                   "(auto: recognized by its header)")
+    i.add_argument("--provider", help="tracker files: provider name (default: from the "
+                   "SkyPilot folder or gpuhunt file name)")
+    i.add_argument("--observed", help="tracker files: observation date (default: the file's "
+                   "modification date)")
+    i.add_argument("--skip-unknown", action="store_true",
+                   help="tracker files: leave out accelerators with no catalog GPU id instead "
+                        "of refusing the file")
     i.set_defaults(func=cmd_import)
 
     b = sub.add_parser("backup", help="write a backup copy (the last 10 are kept)")
@@ -127,7 +137,22 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     with repo:
         try:
-            result = repo.import_csv(args.table, args.path, dry_run=args.dry_run)
+            tracker = _tracker_format(args)
+            if tracker:
+                from .catalog.importing import import_tracker_csv
+                t = import_tracker_csv(repo, args.path, tracker, provider=args.provider,
+                                       observed=args.observed, dry_run=args.dry_run,
+                                       skip_unknown=args.skip_unknown)
+                result = t.result
+                print(f"{t.format} file, provider {t.provider}: {result.rows} price rows, "
+                      f"{len(t.skipped)} rows left out (no GPU, no price"
+                      + (", unknown accelerator" if args.skip_unknown else "") + ")",
+                      file=sys.stderr)
+            else:
+                result = repo.import_csv(args.table, args.path, dry_run=args.dry_run)
+        except ValueError as exc:
+            print(f"gpupicker catalog import: {exc}", file=sys.stderr)
+            return 1
         except CatalogError as exc:
             return _refused("import", exc)
         except OSError as exc:
@@ -151,6 +176,25 @@ def cmd_import(args: argparse.Namespace) -> int:
           f"{result.updated} updated, {result.unchanged} unchanged "
           f"(backup before import: {result.backup_path})")
     return 0
+
+
+def _tracker_format(args: argparse.Namespace) -> str | None:
+    """``skypilot``/``gpuhunt`` when the prices file is a tracker's (given or by header)."""
+    fmt = getattr(args, "format", "auto")
+    if args.table != "prices" or fmt == "catalog":
+        return None
+    if fmt in ("skypilot", "gpuhunt"):
+        return fmt
+    import csv
+
+    from .catalog.importing import detect_format
+
+    try:
+        with open(args.path, encoding="utf-8-sig", newline="") as f:
+            header = next(csv.reader(f), [])
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return None  # the normal import reports it
+    return detect_format(header)
 
 
 def cmd_backup(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from .core.advisor import Advice, advise
 from .core.memory import estimate_memory, fits_on
+from .core.price_kind import PRICE_KINDS
 from .core.recommend import GOALS, Recommendation, recommend
 from .core.results import Option
 from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
@@ -44,6 +45,13 @@ def option_dict(o: Option) -> dict[str, Any]:
         "provider": o.provider or None,
         "pricing": o.pricing or None,
         "price_observed": o.price_observed or None,
+        "price_kind": o.price_kind or None,
+        "price_kind_label": PRICE_KINDS.get(o.price_kind) if o.price_kind else None,
+        "price_flag": o.price_flag or None,
+        "price_flag_reason": o.price_flag_reason or None,
+        "break_even_months": None if o.break_even_months is None
+        else round(o.break_even_months, 2),
+        "calibration": o.calibration or None,
         "usd_per_hour": round(c.usd_per_hour, 4) if o.provider else None,
         "usd_total": None if c.usd_total is None else round(c.usd_total, 2),
         "usd_per_month": None if c.usd_per_month is None else round(c.usd_per_month, 2),
@@ -51,6 +59,8 @@ def option_dict(o: Option) -> dict[str, Any]:
         else round(c.usd_per_million_tokens, 4),
         "hours": None if c.hours is None else round(c.hours, 3),
         "energy_kwh": None if c.energy_kwh is None else round(c.energy_kwh, 2),
+        "kwh_per_million_tokens": None if c.kwh_per_million_tokens is None
+        else round(c.kwh_per_million_tokens, 4),
         "decode_tokens_per_s": t.decode_tokens_per_s,
         "aggregate_decode_tokens_per_s": t.aggregate_decode_tokens_per_s,
         "prefill_tokens_per_s": t.prefill_tokens_per_s,
@@ -95,12 +105,24 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
         if arch is None:
             raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
         w = w.with_model(arch)
-    rec = recommend(w, repo.gpus(), repo.prices(), goal=goal, max_gpus=max_gpus,
+    gpus = repo.gpus()
+    rec = recommend(w, gpus, repo.prices(), goal=goal, max_gpus=max_gpus,
                     fx_rates=repo.get_fx_rates(),
-                    hours_per_month=hours_per_month, all_offers=all_offers)
+                    hours_per_month=hours_per_month, all_offers=all_offers,
+                    **user_inputs(repo, gpus))
     if gpu is not None and not fits_on(estimate_memory(w, gpu, w.num_gpus), gpu):
         rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})
     return rec
+
+
+def user_inputs(repo: Any, gpus: Any) -> dict[str, Any]:
+    """The ``owned`` and ``calibration`` arguments of ``recommend`` from the catalog (empty
+    for a catalog object without them)."""
+    from .core.calibration import Calibration
+
+    owned = list(repo.owned_gpus()) if hasattr(repo, "owned_gpus") else []
+    runs = list(repo.calibration_runs()) if hasattr(repo, "calibration_runs") else []
+    return {"owned": owned, "calibration": Calibration.from_runs(runs, gpus) if runs else None}
 
 
 def _fmt_speed(o: Option) -> str:
@@ -125,12 +147,15 @@ def format_table(rec: Recommendation, top: int | None) -> str:
         lines.append(
             f"{o.rank:>3}  {o.gpu_name[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
             f"{o.total_bytes_per_gpu / GiB:>8.1f}  {(o.provider or '-')[:18]:<18} "
-            f"{(o.pricing or '-'):<11} "
+            f"{(o.pricing or '-') + ('!' if o.price_flag else ''):<11} "
             f"{(f'{c.usd_per_hour:.2f}' if o.provider else '-'):>7} "
             f"{(f'{c.hours:.1f}' if c.hours is not None else '-'):>8} "
             f"{(f'{c.usd_total:,.2f}' if c.usd_total is not None else (f'{c.usd_per_month:,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
             f"{_fmt_speed(o):>13}  {', '.join(o.labels)}")
         lines.append(f"       {o.reason}")
+    if any(o.price_flag for o in opts):
+        lines.append("")
+        lines.append("! after the pricing: a low-trust or stale price (the reason says why)")
     if rec.notes:
         lines.append("")
         lines.extend(f"note: {n}" for n in rec.notes)

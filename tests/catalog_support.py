@@ -8,9 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from gpupicker.catalog import CatalogRepository, open_catalog
+from gpupicker import paths
+from gpupicker.catalog import CatalogRepository, load_bundle, open_catalog
 
-__all__ = ["read_csv", "repo"]
+__all__ = ["BUNDLED_PRICES", "read_csv", "repo"]
+
+BUNDLED_PRICES = len(load_bundle(paths.data_dir()).prices)
+"""Current bundled prices: prices.csv and prices-*.csv folded into offers (244 rows)."""
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from gpupicker.catalog import (
     CatalogModel,
     CatalogRepository,
     ModelRecord,
+    load_bundle,
     open_catalog,
 )
 from gpupicker.catalog.records import MOE_MLA_COLUMNS, sliding_window_layers
@@ -27,7 +28,7 @@ from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 
 from .catalog_support import *  # noqa: F403 - fixtures (repo)
-from .catalog_support import read_csv
+from .catalog_support import BUNDLED_PRICES, read_csv
 
 DATA = paths.data_dir()
 
@@ -50,8 +51,10 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
     assert len(repo.gpus()) == 65
     assert len(repo.models()) == 106
-    assert len(repo.prices()) == 175
-    assert len(repo.price_rows()) == 175
+    # 174 rows of prices.csv + 173 of prices-2026-10.csv: 92 older observations are the
+    # history of a newer one, 11 stale offers are retired (catalog/price_merge.py)
+    assert len(repo.prices()) == 244
+    assert len(repo.price_rows()) == 244
     g = repo.get_gpu("rtx_4090")
     assert isinstance(g, GpuSpec)
     assert (g.memory_gb, g.memory_bandwidth_gbps, g.bf16_tflops_dense) == (24, 1008, 165.2)
@@ -171,10 +174,10 @@ def test_gpu_upsert_delete_and_user_flag(repo: CatalogRepository):
     assert repo.gpus()[-1].id == "my_card"
     repo.delete_gpu("my_card")
     assert repo.get_gpu("my_card") is None
-    with pytest.raises(CatalogInUseError, match="33 price row"):
+    with pytest.raises(CatalogInUseError, match="29 price row"):
         repo.delete_gpu("h100_sxm")  # its prices would be orphaned
     assert repo.get_gpu("h100_sxm") is not None
-    assert repo.delete_gpu("h100_sxm", cascade=True) == 33
+    assert repo.delete_gpu("h100_sxm", cascade=True) == 29
     assert repo.get_gpu("h100_sxm") is None and len(repo.gpus()) == 64
     assert not any(p.gpu_id == "h100_sxm" for p in repo.prices())
     with pytest.raises(KeyError):
@@ -203,7 +206,7 @@ def test_price_add_update_history_delete(repo: CatalogRepository):
                        usd_per_gpu_hour=0.12, observed="2026-11-01")
     rid = repo.add_price(offer)
     assert repo.get_price(rid) == offer
-    assert len(repo.prices()) == 176
+    assert len(repo.prices()) == BUNDLED_PRICES + 1
     repo.update_price(rid, offer.model_copy(update={"usd_per_gpu_hour": 0.15}))
     repo.update_price(rid, offer.model_copy(update={"usd_per_gpu_hour": 0.15}))  # no-op
     hist = repo.price_history(rid)
@@ -262,7 +265,7 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     repo.set_fx_rate("EUR", 1.08)
     backup = repo.reset_all()
     assert backup.exists()
-    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 106, 175)
+    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 106, BUNDLED_PRICES)
     assert repo.get_gpu("x1") is None
     assert repo.get_fx_rates()["EUR"] == 1.08  # settings survive a catalog reset
 
@@ -282,7 +285,10 @@ def _newer_bundle(tmp_path: Path) -> Path:
         w.writeheader()
         w.writerows(rows)
     prices = read_csv(DATA / "prices.csv")
-    prices[0]["usd_per_gpu_hour"] = "1.11"
+    first = next(iter(load_bundle(DATA).prices.values()))  # the first current price
+    i = next(i for i, r in enumerate(prices) if (r["gpu_id"], r["provider"], r["observed"]) ==
+             (first["gpu_id"], first["provider"], first["observed"]))
+    prices[i]["usd_per_gpu_hour"] = "1.11"
     with (d / "prices.csv").open("w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS["prices"], lineterminator="\n")
         w.writeheader()
@@ -308,7 +314,8 @@ def test_newer_bundle_merges_without_overwriting_user_edits(tmp_path: Path):
         assert r.get_price(first_rid).usd_per_gpu_hour == 1.11
         assert [p.usd_per_gpu_hour for _, p in r.price_history(first_rid)] == [
             first.usd_per_gpu_hour, 1.11]
-        assert len(r.prices()) == 175 - 8  # h100_pcie's 8 prices went with it
+        h100_pcie = sum(p["gpu_id"] == "h100_pcie" for p in load_bundle(DATA).prices.values())
+        assert len(r.prices()) == BUNDLED_PRICES - h100_pcie  # h100_pcie's prices went with it
     # reopening with the same bundle changes nothing
     with open_catalog(path, data_dir=tmp_path / "data_v2") as r:
         assert r.get_gpu("rtx_4090").notes == "my note"
@@ -379,7 +386,7 @@ def test_thread_safe_connection(repo: CatalogRepository):
         t.start()
     for t in ts:
         t.join()
-    assert not errors and len(repo.prices()) == 183
+    assert not errors and len(repo.prices()) == BUNDLED_PRICES + 8
 
 
 def test_model_record_parsing():

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from gpupicker import paths
-from gpupicker.catalog import COLUMNS, CatalogRepository
+from gpupicker.catalog import COLUMNS, CatalogRepository, load_bundle
 from gpupicker.catalog.csv_io import neutralize, unneutralize
 from gpupicker.core.hardware import PriceOffer
 
 from .catalog_support import *  # noqa: F403 - fixtures (repo)
-from .catalog_support import read_csv
+from .catalog_support import BUNDLED_PRICES, read_csv
 
 
 @pytest.mark.parametrize("table", ["gpus", "prices", "models"])
@@ -22,6 +22,9 @@ def test_export_matches_bundled_csv(repo: CatalogRepository, tmp_path: Path, tab
     out = tmp_path / f"{table}.csv"
     n = repo.export_csv(table, out)
     bundled = read_csv(paths.data_dir() / f"{table}.csv")
+    if table == "prices":  # prices.csv and prices-*.csv folded into current offers
+        bundled = [{c: "" if v is None else str(v) for c, v in d.items()}
+                   for d in load_bundle(paths.data_dir()).prices.values()]
     exported = read_csv(out)
     assert n == len(bundled) == len(exported)
     with out.open(encoding="utf-8") as f:
@@ -42,13 +45,14 @@ def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path
     result = repo.import_csv(table, out)
     assert result.ok, result.errors
     assert result.unchanged == result.rows and result.inserted == result.updated == 0
-    assert len(repo.gpus()) == 65 and len(repo.prices()) == 175 and len(repo.models()) == 106
+    assert len(repo.gpus()) == 65 and len(repo.prices()) == BUNDLED_PRICES and len(repo.models()) == 106
 
 
 def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
     out = tmp_path / "prices.csv"
     repo.export_csv("prices", out)
     rows = read_csv(out)
+    first_price = float(rows[0]["usd_per_gpu_hour"])
     rows[0]["usd_per_gpu_hour"] = "0.99"
     rows.append({**rows[1], "provider": "NewCloud", "usd_per_gpu_hour": "2.5"})
     with out.open("w", encoding="utf-8", newline="") as f:
@@ -56,12 +60,12 @@ def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
         w.writeheader()
         w.writerows(rows)
     result = repo.import_csv("prices", out)
-    assert (result.updated, result.inserted, result.unchanged) == (1, 1, 174)
+    assert (result.updated, result.inserted, result.unchanged) == (1, 1, BUNDLED_PRICES - 1)
     assert result.backup_path is not None and result.backup_path.exists()
     first_id = repo.price_rows()[0][0]
-    assert [p.usd_per_gpu_hour for _, p in repo.price_history(first_id)] == [1.39, 0.99]
+    assert [p.usd_per_gpu_hour for _, p in repo.price_history(first_id)] == [first_price, 0.99]
     assert any(p.provider == "NewCloud" for p in repo.prices())
-    assert len(repo.prices()) == 176
+    assert len(repo.prices()) == BUNDLED_PRICES + 1
 
 
 def test_formula_cells_are_neutralized(repo: CatalogRepository, tmp_path: Path):
@@ -81,7 +85,7 @@ def test_formula_cells_are_neutralized(repo: CatalogRepository, tmp_path: Path):
             assert not cell.startswith(("=", "+", "-", "@")), cell
     # re-import restores the original text (no doubled quotes, no new row)
     result = repo.import_csv("prices", out)
-    assert result.ok and result.inserted == 0 and result.unchanged == 176
+    assert result.ok and result.inserted == 0 and result.unchanged == BUNDLED_PRICES + 1
     assert repo.get_price(rid).provider == '=HYPERLINK("x")'
 
 
@@ -118,7 +122,7 @@ def test_import_100k_prices_under_5s_with_progress(repo: CatalogRepository, tmp_
     assert result.ok, result.errors[:3]
     assert result.inserted == 100_000 and result.rows == 100_000
     assert elapsed < 5.0
-    assert len(repo.prices()) == 100_175
+    assert len(repo.prices()) == 100_000 + BUNDLED_PRICES
     # the progress bar advances: many calls, non-decreasing, ending at total
     dones = [d for d, _ in calls]
     assert len(calls) >= 50
@@ -144,7 +148,7 @@ def test_three_bad_rows_out_of_1000_import_nothing(repo: CatalogRepository, tmp_
     assert "usd_per_gpu_hour" in reasons[12] and "greater than 0" in reasons[12]
     assert "no_such_gpu" in reasons[502]
     assert "provider" in reasons[1000]
-    assert len(repo.prices()) == 175  # nothing imported
+    assert len(repo.prices()) == BUNDLED_PRICES  # nothing imported
     assert repo.list_backups() == before  # and nothing written
 
 

@@ -35,6 +35,7 @@ from gpupicker.cli import main
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 
 from .catalog_support import *  # noqa: F403 - fixtures (repo)
+from .catalog_support import BUNDLED_PRICES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,7 +171,7 @@ def test_import_rejects_inf_future_dates_and_unknown_currency(repo: CatalogRepos
     assert "currency 'XYZ'" in reasons[6]
     assert "usd_per_gpu_hour" in reasons[7]
     assert "observed" in reasons[9]
-    assert len(repo.prices()) == 175
+    assert len(repo.prices()) == BUNDLED_PRICES
 
 
 def test_accepted_observed_forms_and_currencies(repo: CatalogRepository, tmp_path: Path):
@@ -183,7 +184,7 @@ def test_accepted_observed_forms_and_currencies(repo: CatalogRepository, tmp_pat
     # the bundled prices use all these forms and still load and export/import unchanged
     out = tmp_path / "p.csv"
     repo.export_csv("prices", out)
-    assert repo.import_csv("prices", out).unchanged == 175
+    assert repo.import_csv("prices", out).unchanged == BUNDLED_PRICES
     # a currency outside ISO 4217 is fine once it has an exchange rate
     offer = PriceOffer(gpu_id="rtx_4090", provider="Coin", usd_per_gpu_hour=1, currency="XBT")
     with pytest.raises(ValueError, match="currency 'XBT'"):
@@ -263,7 +264,7 @@ def _read_only(*targets: Path) -> Iterator[None]:
 def _assert_reads_work_and_writes_refused(path: Path) -> None:
     with open_catalog(path) as ro:
         assert ro.read_only
-        assert len(ro.gpus()) == 65 and len(ro.prices()) == 175
+        assert len(ro.gpus()) == 65 and len(ro.prices()) == BUNDLED_PRICES
         assert ro.get_gpu("rtx_4090") is not None
         rid, seen = _seed_row(ro)
         for write in (lambda: ro.add_price(seen), lambda: ro.update_price(rid, seen),
@@ -285,7 +286,7 @@ def test_read_only_file_is_not_damaged(tmp_path: Path):
         with open_catalog(path) as ro, pytest.raises(CatalogReadOnlyError):
             ro.import_csv("prices", src)
     with open_catalog(path) as rw:
-        assert not rw.read_only and len(rw.prices()) == 175
+        assert not rw.read_only and len(rw.prices()) == BUNDLED_PRICES
 
 
 def test_read_only_folder_is_not_damaged(tmp_path: Path):
@@ -418,7 +419,7 @@ def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tm
     t0 = time.perf_counter()
     r = repo.import_csv("prices", src)
     assert time.perf_counter() - t0 < 2.0
-    assert not r.ok and len(repo.prices()) == 175
+    assert not r.ok and len(repo.prices()) == BUNDLED_PRICES
     text = r.errors[0][1]
     expected = {"nul": "binary data", "long_line": "longer than 4.0 MiB",
                 "not_utf8": "not UTF-8", "long_field": "longer than 64.0 KiB"}[kind]
@@ -540,12 +541,12 @@ def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
                   "(9999, 'rtx_4090', 'TestCo', '', 'on_demand', 9e999, '', '', '', 'USD', "
                   "'user', 1, 0)")
     with open_catalog(path) as repo:
-        assert len(repo.prices()) == 175 and repo.get_price(9999) is None  # reads still work
+        assert len(repo.prices()) == BUNDLED_PRICES and repo.get_price(9999) is None  # reads still work
         (table, key, reason), = repo.invalid_rows()
         assert (table, key) == ("prices", 9999) and "usd_per_gpu_hour" in reason
         fixed = repo.update_price_fields(9999, {"usd_per_gpu_hour": 0.4})
         assert fixed.usd_per_gpu_hour == 0.4 and repo.get_price(9999) == fixed
-        assert repo.invalid_rows() == [] and len(repo.prices()) == 176
+        assert repo.invalid_rows() == [] and len(repo.prices()) == BUNDLED_PRICES + 1
 
 
 def test_a_file_of_bad_rows_stops_after_1000_errors(repo: CatalogRepository, tmp_path: Path):
@@ -554,4 +555,4 @@ def test_a_file_of_bad_rows_stops_after_1000_errors(repo: CatalogRepository, tmp
                    encoding="utf-8")
     r = repo.import_csv("prices", src)
     assert len(r.errors) == 1001 and "stopped checking after 1,000 bad rows" in r.errors[-1][1]
-    assert len(repo.prices()) == 175
+    assert len(repo.prices()) == BUNDLED_PRICES

@@ -16,6 +16,8 @@ import pytest
 from gpupicker.catalog import CatalogCorruptError, open_catalog, recover_corrupt
 from gpupicker.core.hardware import PriceOffer
 
+from .catalog_support import BUNDLED_PRICES
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -89,7 +91,7 @@ def test_two_writer_processes_both_edits_survive(tmp_path: Path):
         assert repo.get_gpu("a100_sxm_80gb").notes == "writerB 24"
         assert repo.integrity_check() == "ok"
         ids = [r for r, _, _ in repo.price_rows()]
-        assert len(ids) == len(set(ids)) == 225
+        assert len(ids) == len(set(ids)) == BUNDLED_PRICES + 50
 
 
 def test_two_repositories_in_one_process_see_each_other(tmp_path: Path):
@@ -136,7 +138,7 @@ def test_recover_corrupt_keeps_the_bad_file(tmp_path: Path):
     assert moved.parent == tmp_path and ".corrupt-" in moved.name and moved.suffix == ".sqlite"
     assert Path(str(moved) + "-wal").read_bytes() == b"junk wal"
     with open_catalog(path) as repo:  # a fresh seeded catalog took its place
-        assert len(repo.gpus()) == 65 and len(repo.prices()) == 175
+        assert len(repo.gpus()) == 65 and len(repo.prices()) == BUNDLED_PRICES
     moved2 = recover_corrupt(path)  # a second recovery never overwrites the first
     assert moved2 != moved and moved.exists() and moved2.exists()
 

@@ -11,6 +11,8 @@ from gpupicker import paths
 from gpupicker.catalog import COLUMNS, open_catalog
 from gpupicker.cli import main
 
+from .catalog_support import BUNDLED_PRICES
+
 
 def test_catalog_path_honours_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     target = tmp_path / "x.sqlite"
@@ -25,12 +27,12 @@ def test_export_then_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFix
     cat = str(tmp_path / "c.sqlite")
     out = tmp_path / "prices.csv"
     assert main(["--catalog", cat, "catalog", "export", "prices", str(out)]) == 0
-    assert "exported 175 prices rows" in capsys.readouterr().err
+    assert f"exported {BUNDLED_PRICES} prices rows" in capsys.readouterr().err
     with out.open(encoding="utf-8") as f:
         rows = list(csv.reader(f))
-    assert tuple(rows[0]) == COLUMNS["prices"] and len(rows) == 176
+    assert tuple(rows[0]) == COLUMNS["prices"] and len(rows) == BUNDLED_PRICES + 1
     assert main(["--catalog", cat, "catalog", "import", "prices", str(out)]) == 0
-    assert "175 unchanged" in capsys.readouterr().out
+    assert f"{BUNDLED_PRICES} unchanged" in capsys.readouterr().out
     assert main(["--catalog", cat, "catalog", "export", "gpus", "-"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("id,name,vendor") and "rtx_4090" in text
@@ -52,7 +54,7 @@ def test_import_with_bad_rows_exits_1_and_names_them(tmp_path: Path,
     assert f"{src}:5: currency" in err
     assert "3 bad row(s); nothing was imported" in err
     with open_catalog(cat) as repo:
-        assert len(repo.prices()) == 175
+        assert len(repo.prices()) == BUNDLED_PRICES
         assert not any(p.provider == "Good" for p in repo.prices())
 
 

@@ -202,7 +202,7 @@ def test_catalog_window_standalone(qtbot, repo):
     cw = CatalogWindow(repo)
     qtbot.addWidget(cw)
     cw.show()
-    assert cw.tabs.count() == 3
+    assert cw.tabs.count() == 4  # prices, GPUs, models, owned GPUs
     assert "prices older than" in cw.stale_label.text()
 
 

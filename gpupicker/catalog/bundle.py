@@ -1,7 +1,10 @@
 """The bundled default catalog (``data/*.csv``): reading, validating, versioning. No SQL.
 
-The bundle version is the SHA-256 of the three CSV files, so any change to the
-shipped data is merged into existing catalogs on the next start.
+The bundle version is the SHA-256 of the CSV files, so any change to the shipped data is
+merged into existing catalogs on the next start. Newer price observation files
+(``prices-YYYY-MM.csv``, same columns as ``prices.csv``) are folded in by
+:func:`gpupicker.catalog.price_merge.merge_observations`: the latest observation of an offer
+is its current price, the older ones its history.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core.hardware import GpuSpec, PriceOffer
+from .price_merge import merge_observations
 from .records import ModelRecord, check_price
 
 TABLE_FILES = {"gpus": "gpus.csv", "models": "models.csv", "prices": "prices.csv"}
+PRICE_OBSERVATION_GLOB = "prices-*.csv"
+"""Newer observation files of the bundled prices (``prices-2026-10.csv`` …), oldest name first."""
 
 
 def price_natural_key(row: dict[str, Any]) -> tuple[str, str, str, str, str, str]:
@@ -52,13 +58,22 @@ class Bundle:
         version: SHA-256 hex digest of gpus.csv + models.csv + prices.csv.
         gpus: GpuSpec dumps keyed by id (CSV order).
         models: ModelRecord dumps keyed by id (CSV order).
-        prices: PriceOffer dumps keyed by seed key (CSV order).
+        prices: current PriceOffer dumps keyed by seed key (CSV order).
+        price_history: seed key of a current price → its older observations
+            ``[(seed_key, dump)]``, oldest first (empty for most rows).
+        retired: seed keys of stale observations no newer file lists (not current).
     """
 
     version: str
     gpus: dict[str, dict[str, Any]] = field(default_factory=dict)
     models: dict[str, dict[str, Any]] = field(default_factory=dict)
     prices: dict[str, dict[str, Any]] = field(default_factory=dict)
+    price_history: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
+    retired: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def history_keys(self) -> dict[str, str]:
+        """Seed key of every older observation → seed key of its offer's current price."""
+        return {old: cur for cur, hist in self.price_history.items() for old, _ in hist}
 
 
 def _read_rows(path: Path) -> list[dict[str, str]]:
@@ -74,8 +89,12 @@ def load_bundle(data_dir: Path) -> Bundle:
         ValueError: when a bundled row is invalid (a packaging bug), naming file and line.
     """
     digest = hashlib.sha256()
+    extra = sorted(data_dir.glob(PRICE_OBSERVATION_GLOB))
     for name in TABLE_FILES.values():
         digest.update((data_dir / name).read_bytes())
+    for path in extra:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
     bundle = Bundle(version=digest.hexdigest())
 
     def _check(name: str, line: int, fn: Any, row: dict[str, str]) -> Any:
@@ -91,11 +110,18 @@ def load_bundle(data_dir: Path) -> Bundle:
         m = _check("models.csv", i, ModelRecord.model_validate, row)
         _check("models.csv", i, lambda _r, m=m: m.to_arch(), row)
         bundle.models[m.id] = m.model_dump()
-    price_dumps = []
-    for i, row in enumerate(_read_rows(data_dir / "prices.csv"), start=2):
-        p = _check("prices.csv", i,
-                   lambda r: check_price(PriceOffer.model_validate(r), allow_future=True), row)
-        price_dumps.append(p.model_dump())
-    for key, dump in zip(seed_keys(price_dumps), price_dumps, strict=True):
-        bundle.prices[key] = dump
+    per_file: list[list[dict[str, Any]]] = []
+    for path in [data_dir / "prices.csv", *extra]:
+        dumps = []
+        for i, row in enumerate(_read_rows(path), start=2):
+            p = _check(path.name, i,
+                       lambda r: check_price(PriceOffer.model_validate(r), allow_future=True), row)
+            dumps.append(p.model_dump())
+        per_file.append(dumps)
+    keys = iter(seed_keys([d for dumps in per_file for d in dumps]))
+    files = [[(next(keys), d) for d in dumps] for dumps in per_file]
+    merged = merge_observations(files)
+    bundle.prices.update(merged.current)
+    bundle.price_history.update({k: v for k, v in merged.history.items() if v})
+    bundle.retired.update(merged.retired)
     return bundle

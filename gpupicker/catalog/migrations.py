@@ -13,6 +13,8 @@ Tables:
   the latest one equals the current row.
 - ``settings``: key → JSON value (exchange rates, display currency, …).
 - ``meta``: key → text (``seed_version``, ``seeded_at``).
+- ``owned_gpus``: the user's own GPUs (m003); ``calibration_runs``: the user's recorded
+  runs (m003). Neither is touched by bundle merges, resets of the bundled rows or imports.
 
 Add a migration at the end to change the schema; never edit an applied one.
 """
@@ -104,6 +106,23 @@ def m003_model_moe_mla_columns(db: Database) -> None:
                 "linear_value_head_dim"):
         if col not in have:
             table.add_column(col, int)
+
+
+@migrations()
+def m004_owned_gpus_and_calibration_runs(db: Database) -> None:
+    """``owned_gpus`` (the user's own hardware, core.owned.OwnedGpu fields) and
+    ``calibration_runs`` (recorded runs, core.calibration.CalibrationRun; ``workload`` as JSON)."""
+    db.table("owned_gpus").create(
+        {"id": int, "gpu_id": str, "count": int, "purchase_price": float, "currency": str,
+         "power_w": float, "electricity_per_kwh": float, "electricity_currency": str,
+         "years": float, "utilization": float, "label": str, "updated_at": str},
+        pk="id", not_null={"gpu_id"}, if_not_exists=True)
+    db.table("calibration_runs").create(
+        {"id": int, "created_at": str, "gpu_id": str, "engine": str, "task": str,
+         "workload": str, "peak_bytes": int, "tokens_per_s": float, "kv_blocks": int,
+         "kv_tokens": int, "weights_bytes": int, "kv_bytes": int, "compute_buffer_bytes": int,
+         "n_ctx": int, "note": str},
+        pk="id", not_null={"gpu_id", "workload"}, if_not_exists=True)
 
 
 def apply_migrations(db: Database) -> None:

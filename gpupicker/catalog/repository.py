@@ -53,6 +53,7 @@ from sqlite_utils import Database
 from .. import paths
 from ..core.hardware import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
+from ..core.price_kind import is_user_kind
 from .bundle import Bundle, load_bundle, price_natural_key
 from .csv_io import (
     ImportResult,
@@ -83,6 +84,7 @@ from .records import (
     check_model,
     check_price,
 )
+from .user_tables import UserTablesMixin
 
 _log = logging.getLogger(__name__)
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -268,7 +270,7 @@ def _move_aside(src: Path) -> Path:
     return dest
 
 
-class CatalogRepository:
+class CatalogRepository(UserTablesMixin):
     """Read and edit the catalog; every method returns or takes core/catalog records.
 
     Thread-safe (one lock per repository); several processes may open the same file.
@@ -477,26 +479,70 @@ class CatalogRepository:
             gone = [rid for rid, (origin, mod) in existing.items()
                     if origin == "bundled" and not mod and rid not in rows]
             conn.executemany(f"DELETE FROM {table} WHERE id = ?", [(g,) for g in gone])
-        existing_p = {r[0]: (r[1], r[2]) for r in conn.execute(
-            "SELECT seed_key, id, user_modified FROM prices WHERE seed_key IS NOT NULL")}
-        for key, values in bundle.prices.items():
-            if key in existing_p:
-                pid, mod = existing_p[key]
-                if mod:
-                    continue
-                current = self._price_values(pid)
-                if current != {c: values[c] for c in PRICE_COLUMNS}:
-                    self._update_price_row(pid, values, user_modified=0, now=now)
-            else:
-                self._insert_price_rows([(values, key)], origin="bundled", user_modified=0,
-                                        now=now)
-        gone_p = [pid for key, (pid, mod) in existing_p.items()
-                  if not mod and key not in bundle.prices]
-        conn.executemany("DELETE FROM price_history WHERE price_id = ?", [(p,) for p in gone_p])
-        conn.executemany("DELETE FROM prices WHERE id = ?", [(p,) for p in gone_p])
+        self._merge_bundle_prices(bundle, now)
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('seed_version', ?)",
                      (bundle.version,))
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('seeded_at', ?)", (now,))
+
+    def _merge_bundle_prices(self, bundle: Bundle, now: str) -> None:
+        """Merge the bundled prices (call inside ``_write``).
+
+        Each bundled offer's current row is found by its seed key, else by the seed key of
+        one of its older observations (a catalog seeded from an older bundle holds the older
+        observation as its current price): that row takes the new observation (the old one
+        goes to its history) and the current seed key. Rows the user changed keep their
+        values (only their seed key follows, so "reset" restores the newest bundled value).
+        Superseded, unchanged observation rows are removed (their values are in the
+        offer's history); bundled rows no longer in the bundle are removed as before.
+        """
+        conn = self.db.conn
+        existing_p = {r[0]: (r[1], r[2]) for r in conn.execute(
+            "SELECT seed_key, id, user_modified FROM prices WHERE seed_key IS NOT NULL")}
+        superseded = bundle.history_keys()
+        for key, values in bundle.prices.items():
+            hist = [k for k, _ in bundle.price_history.get(key, [])]
+            target = existing_p.get(key)
+            if target is None:
+                target = next((existing_p[h] for h in reversed(hist) if h in existing_p), None)
+            if target is None:
+                pid = self._insert_price_rows([(values, key)], origin="bundled",
+                                              user_modified=0, now=now)[0]
+                self._seed_history(pid, bundle, key, now)
+                continue
+            pid, mod = target
+            conn.execute("UPDATE prices SET seed_key = ? WHERE id = ? AND "
+                         "COALESCE(seed_key, '') != ?", (key, pid, key))
+            for h in hist:  # older observations held as rows of their own
+                other = existing_p.get(h)
+                if other is not None and other[0] != pid and not other[1]:
+                    conn.execute("DELETE FROM price_history WHERE price_id = ?", (other[0],))
+                    conn.execute("DELETE FROM prices WHERE id = ?", (other[0],))
+            if mod:
+                continue
+            self._seed_history(pid, bundle, key, now)
+            current = self._price_values(pid)
+            if current != {c: values[c] for c in PRICE_COLUMNS}:
+                self._update_price_row(pid, values, user_modified=0, now=now)
+        gone_p = [pid for key, (pid, mod) in existing_p.items()
+                  if not mod and key not in bundle.prices and key not in superseded]
+        conn.executemany("DELETE FROM price_history WHERE price_id = ?", [(p,) for p in gone_p])
+        conn.executemany("DELETE FROM prices WHERE id = ?", [(p,) for p in gone_p])
+
+    def _seed_history(self, pid: int, bundle: Bundle, key: str, now: str) -> None:
+        """Give row ``pid`` the bundled older observations of offer ``key`` as its history
+        (oldest first, then its stored version), unless it has a history already."""
+        hist = bundle.price_history.get(key)
+        conn = self.db.conn
+        if not hist or conn.execute("SELECT 1 FROM price_history WHERE price_id = ? LIMIT 1",
+                                    (pid,)).fetchone():
+            return
+        cols = ", ".join(PRICE_COLUMNS)
+        marks = ", ".join("?" * len(PRICE_COLUMNS))
+        conn.executemany(
+            f"INSERT INTO price_history (price_id, changed_at, {cols}) VALUES (?, ?, {marks})",
+            [(pid, now, *_price_tuple(d)) for _, d in hist])
+        conn.execute(f"INSERT INTO price_history (price_id, changed_at, {cols}) "
+                     f"SELECT id, ?, {cols} FROM prices WHERE id = ?", (now, pid))
 
     def _upsert_row(self, table: str, cols: tuple[str, ...], values: dict[str, Any], *,
                     origin: str, user_modified: int, now: str) -> None:
@@ -697,8 +743,9 @@ class CatalogRepository:
 
     # ---- prices --------------------------------------------------------------------------
     def prices(self) -> list[PriceOffer]:
-        """Current price offers (amounts per GPU-hour in each row's ``currency``)."""
-        return [p for _, p, _ in self.price_rows()]
+        """Current price offers (amounts per GPU-hour in each row's ``currency``); rows the
+        user added or changed carry ``price_kind`` ``user`` (core.price_kind)."""
+        return [_user_kind(p) if u else p for _, p, u in self.price_rows()]
 
     def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
         """``(row_id, PriceOffer, is_user)`` for every current price, by row id."""
@@ -941,6 +988,10 @@ class CatalogRepository:
     def reset_row(self, table: str, key: str | int) -> None:
         """Put one bundled row back to its bundled values (also undeletes it).
 
+        A price row holding an older observation of an offer whose newest bundled
+        observation is in another row (the user had changed the older one) is removed: the
+        bundled catalog has that offer once.
+
         Args:
             table: ``"gpus"``, ``"models"`` (key = id) or ``"prices"`` (key = row id).
             key: the row.
@@ -957,10 +1008,19 @@ class CatalogRepository:
                 row = conn.execute("SELECT seed_key FROM prices WHERE id = ?", (key,)).fetchone()
                 if row is None:
                     raise KeyError(f"no price row {key}")
-                if row[0] is None or row[0] not in bundle.prices:
+                seed = bundle.history_keys().get(row[0] or "", row[0])
+                if seed is None or seed not in bundle.prices:
                     raise ValueError(f"price row {key} was added by the user; it has no "
                                      "bundled value (delete it instead)")
-                self._update_price_row(int(key), bundle.prices[row[0]], user_modified=0,
+                if conn.execute("SELECT 1 FROM prices WHERE seed_key = ? AND id != ?",
+                                (seed, key)).fetchone():
+                    # an older observation the user had changed: the offer's bundled value
+                    # lives in another row, so the bundled state has no row here
+                    conn.execute("DELETE FROM price_history WHERE price_id = ?", (key,))
+                    conn.execute("DELETE FROM prices WHERE id = ?", (key,))
+                    return
+                conn.execute("UPDATE prices SET seed_key = ? WHERE id = ?", (seed, key))
+                self._update_price_row(int(key), bundle.prices[seed], user_modified=0,
                                        now=now)
                 return
             rows = bundle.gpus if table == "gpus" else bundle.models
@@ -1076,7 +1136,7 @@ class CatalogRepository:
     def import_csv(self, table: str, path: str | os.PathLike[str],
                    progress: ProgressCallback | None = None, *,
                    column_map: dict[str, str | None] | None = None,
-                   dry_run: bool = False) -> ImportResult:
+                   dry_run: bool = False, newer_replaces: bool = False) -> ImportResult:
         """Import a CSV into ``table``: all rows or none.
 
         The file is streamed, never read whole: a file over 512 MiB
@@ -1097,6 +1157,11 @@ class CatalogRepository:
            by (gpu_id, provider, region, pricing, gpus_per_instance) alone, pairing
            up in order with current rows not matched in step 1 — so re-importing a
            price without a date updates the offer instead of adding a duplicate;
+        3. with ``newer_replaces`` (the tracker imports, catalog/importing.py): a dated row
+           still unmatched updates the current row with the same (gpu_id, provider,
+           region, pricing, gpus_per_instance) and the latest ``observed`` not after its
+           own — a newer observation of the same offer becomes current, the older one
+           its history;
 
         matched rows are updated (the old version goes to the history), the rest are
         added. Rows not in the file are kept. Imported rows count as user-changed.
@@ -1109,6 +1174,7 @@ class CatalogRepository:
                 (validation, then writing), constant during one import.
             column_map: optional CSV header → catalog column (None/"" ignores a column).
             dry_run: validate only (no backup, no write).
+            newer_replaces: step 3 above.
 
         Returns:
             An :class:`ImportResult`; check ``ok``.
@@ -1121,10 +1187,12 @@ class CatalogRepository:
         if not dry_run:
             self._refuse_if_read_only(f"import {table}")
         with _gc_paused():  # 100k short-lived records: cyclic GC passes cost ~40 % here
-            return self._import_csv(table, Path(path), progress, column_map, dry_run)
+            return self._import_csv(table, Path(path), progress, column_map, dry_run,
+                                    newer_replaces)
 
     def _import_csv(self, table: str, path: Path, progress: ProgressCallback | None,
-                    column_map: dict[str, str | None] | None, dry_run: bool) -> ImportResult:
+                    column_map: dict[str, str | None] | None, dry_run: bool,
+                    newer_replaces: bool = False) -> ImportResult:
         lines, errors = scan_csv_file(path)
         if errors:
             return ImportResult(table=table, errors=errors, dry_run=dry_run)
@@ -1153,7 +1221,8 @@ class CatalogRepository:
             items = [v for _, v in good]
             good.clear()
             if table == "prices":
-                self._import_prices(items, counts, now, write_progress)
+                self._import_prices(items, counts, now, write_progress,
+                                    newer_replaces=newer_replaces)
             else:
                 self._import_records(table, items, counts, now, write_progress)
         if progress is not None:
@@ -1184,7 +1253,7 @@ class CatalogRepository:
                 progress(i)
 
     def _import_prices(self, items: list[Any], counts: dict[str, int], now: str,
-                       progress: Callable[[int], None]) -> None:
+                       progress: Callable[[int], None], *, newer_replaces: bool = False) -> None:
         """Match and write validated price tuples (``PRICE_COLUMNS`` order)."""
         conn = self.db.conn
         cols = ", ".join(PRICE_COLUMNS)
@@ -1201,6 +1270,7 @@ class CatalogRepository:
         loose: dict[tuple[str, ...], list[int]] = defaultdict(list)
         for key, rids in by_key.items():
             loose[_loose_key(key)].extend(rids)
+        by_key_observed = by_key if newer_replaces else {}
         for rids in loose.values():
             rids.sort()
         used: dict[tuple[str, ...], int] = defaultdict(int)
@@ -1215,7 +1285,8 @@ class CatalogRepository:
             if rid is not None:
                 claimed.add(rid)
             matched.append(rid)
-        del by_key
+        if not newer_replaces:
+            del by_key
         loose_used: dict[tuple[str, ...], int] = defaultdict(int)
         for i, values in enumerate(items):  # step 2: no date → match without observed
             if matched[i] is not None or values[_OBSERVED]:
@@ -1230,6 +1301,20 @@ class CatalogRepository:
                 claimed.add(free[j])
                 j += 1
             loose_used[lk] = j
+        if newer_replaces:  # step 3: a newer observation of the same offer
+            observed = {rid: key[4] for key, rids in by_key_observed.items() for rid in rids}
+            for i, values in enumerate(items):
+                if matched[i] is not None or not values[_OBSERVED]:
+                    continue
+                new_date = _observed_date(values[_OBSERVED])
+                cands = [(_observed_date(observed.get(rid, "")), rid)
+                         for rid in loose.get(_loose_key(natural_key(values)), [])
+                         if rid not in claimed]
+                cands = [(d, rid) for d, rid in cands if d <= new_date]
+                if cands:
+                    rid = max(cands)[1]
+                    matched[i] = rid
+                    claimed.add(rid)
         del loose, claimed, used, loose_used
         inserts: list[tuple[Any, str | None]] = []
         updates: list[tuple[int, Any]] = []
@@ -1492,6 +1577,12 @@ def _normalized(values: dict[str, Any], build: Callable[[dict[str, Any]], Any]) 
         return SimpleNamespace(**values)
 
 
+def _user_kind(offer: PriceOffer) -> PriceOffer:
+    """A row the user added or changed is their own price (``price_kind`` ``user``), except
+    rows a tracker import wrote (provider list prices; see core.price_kind)."""
+    return offer.model_copy(update={"price_kind": "user"}) if is_user_kind(offer) else offer
+
+
 def _is_user(row: dict[str, Any]) -> bool:
     return bool(row["user_modified"] or row["origin"] == "user")
 
@@ -1511,6 +1602,17 @@ def _valid(table: str, rows: list[dict[str, Any]],
             _log.warning("catalog %s row %s skipped: %s", table, r.get("id"),
                          validation_message(exc))
     return out
+
+
+def _observed_date(text: str) -> Any:
+    """First day ``observed`` can mean (date.min for blank/unknown/unparseable)."""
+    from datetime import date
+
+    from .records import observed_start
+    try:
+        return observed_start(text or "") or date.min
+    except ValueError:
+        return date.min
 
 
 def _loose_key(key: tuple[str, ...]) -> tuple[str, ...]:

@@ -245,15 +245,23 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         tps = throughput.train_tokens_per_s or throughput.aggregate_decode_tokens_per_s
     per_m = usd_per_million_tokens(usd_per_gpu_hour, num_gpus, tps) if tps else None
     energy = None
+    kwh_per_m = kwh_per_million_tokens(tdp_w, num_gpus, tps, utilization) if tdp_w and tps \
+        else None
     if tdp_w and run_hours is not None:
         energy = energy_kwh(tdp_w, num_gpus, run_hours, utilization)
     elif tdp_w and serving:
         energy = energy_kwh(tdp_w, num_gpus, hours_per_month, utilization)
+    if energy is not None:
+        notes.append(f"GPU energy {energy:,.1f} kWh ({tdp_w:.0f} W × {utilization:.0%} × "
+                     f"{num_gpus} GPUs).")
+    if kwh_per_m is not None and math.isfinite(kwh_per_m):
+        notes.append(f"{kwh_per_m:.3f} kWh per 1M tokens.")
     return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=run_hours, usd_total=total,
                         usd_per_month=monthly,
                         usd_per_million_tokens=per_m if per_m is not None and
                         math.isfinite(per_m) else None,
-                        energy_kwh=energy, assumptions=tuple(notes))
+                        energy_kwh=energy, kwh_per_million_tokens=kwh_per_m,
+                        assumptions=tuple(notes))
 
 
 __all__ = ["BuyVsRent", "DEFAULT_USD_PER_UNIT", "buy_vs_rent", "energy_kwh", "estimate_cost",

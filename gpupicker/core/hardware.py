@@ -135,6 +135,8 @@ class PriceOffer(BaseModel):
     source: str = ""
     notes: str = ""
     currency: str = "USD"
+    price_kind: str = Field(default="", description="kind code of core.price_kind; blank = "
+                            "derived from provider, pricing and source (not a CSV column)")
 
     _blank = model_validator(mode="before")(classmethod(lambda cls, d: _drop_blank(d)))
 

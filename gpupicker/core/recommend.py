@@ -25,10 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
 from .advisor import Advice
+from .calibration import Calibration
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
@@ -39,6 +41,8 @@ from .cost import (
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
+from .owned import OwnedGpu, annotate_owned, owned_offer
+from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
 from .results import CostEstimate, MemoryEstimate, Option, Throughput
 from .throughput import ServingSearch, estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
@@ -108,6 +112,7 @@ class _Evaluation:
     cap: int
     fits: bool
     hours: float | None
+    calibration: str = ""
 
 
 @dataclass(slots=True)
@@ -126,7 +131,10 @@ class _Candidate:
 
 
 def _instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:
-    """False when ``offer`` rents whole multi-GPU instances that ``total_gpus`` does not fill."""
+    """False when ``offer`` rents whole multi-GPU instances that ``total_gpus`` does not fill
+    (owned hardware: more GPUs than the user owns)."""
+    if offer is not None and offer.pricing == "owned":
+        return total_gpus <= (offer.gpus_per_instance or 1)
     return offer is None or not offer.gpus_per_instance or offer.gpus_per_instance <= 1 \
         or not total_gpus % offer.gpus_per_instance
 
@@ -148,15 +156,19 @@ def _speed(w: Workload, t: Throughput) -> float:
 def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
                 fx_rates: dict[str, float] | None) -> tuple[dict[str, list[tuple[PriceOffer, float]]],
                                                              list[str]]:
-    """gpu_id → [(offer, usd per GPU-hour)], best per (provider, pricing) or per pricing type."""
+    """gpu_id → [(offer, usd per GPU-hour)], best per (provider, pricing) or per pricing type.
+
+    A pricing choice means exactly that pricing: "on_demand" excludes marketplace listings
+    (host-set prices, ``price_kind`` ``marketplace``) even where a row calls them on-demand.
+    """
     wanted = None if pricing in ("any", "all") else {pricing}
-    if wanted is not None and pricing == "on_demand":
-        wanted.add("marketplace")
     notes: list[str] = []
     converted: set[str] = set()
     best: dict[tuple, tuple[PriceOffer, float]] = {}
     for p in prices:
         if wanted is not None and p.pricing not in wanted:
+            continue
+        if pricing != "marketplace" and wanted is not None and price_kind(p) == "marketplace":
             continue
         try:
             rate, user = usd_per_unit(p.currency, fx_rates)
@@ -296,7 +308,9 @@ def _seed_row(w: Workload) -> int | None:
 def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer] = (), *,
               goal: str = "cheapest", max_gpus: int = 8, fx_rates: dict[str, float] | None = None,
               hours_per_month: float = HOURS_PER_MONTH_DEFAULT, all_offers: bool = False,
-              counts: Sequence[int] = GPU_COUNTS) -> Recommendation:
+              counts: Sequence[int] = GPU_COUNTS, owned: Sequence[OwnedGpu] = (),
+              calibration: Calibration | None = None, today: date | None = None,
+              stale_months: int = DEFAULT_STALE_MONTHS) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -311,6 +325,11 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         hours_per_month: serving month length (730 default; the seed guide uses 720).
         all_offers: keep the best offer of every provider (default: the best per pricing type).
         counts: GPU counts to try.
+        owned: the user's own GPUs (:mod:`gpupicker.core.owned`): ranked at their hourly
+            cost of ownership whatever ``w.pricing`` is, with a break-even vs the best rental.
+        calibration: the user's recorded runs (:mod:`gpupicker.core.calibration`) that
+            correct memory and speed for their engine, task and GPU.
+        today, stale_months: for the stale-price mark (default: the system date, 6 months).
 
     Returns:
         A :class:`Recommendation`; options without a price appear with no cost.
@@ -323,6 +342,16 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
     offers, notes = _offers_for(prices, w.pricing, all_offers, fx_rates)
+    gpu_by_id = {g.id: g for g in gpus}
+    for o in owned:
+        if o.gpu_id not in gpu_by_id:
+            notes.append(f"owned {o.gpu_id}: the GPU is not in the catalog, left out.")
+            continue
+        try:
+            offers.setdefault(o.gpu_id, []).append(
+                (off := owned_offer(o, gpu_by_id.get(o.gpu_id), fx_rates), off.usd_per_gpu_hour))
+        except ValueError as exc:
+            notes.append(str(exc))
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = _gpu_dependent(w)
     # memory per (card capacity, count, batch): serving engines size their pools from the
@@ -355,17 +384,30 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                 mem, used = mem_cache[key]
                 if mem.gpu_layers is not None:
                     t = estimate_throughput(wb, gpu, n, mem)
+                cal_text = ""
+                if calibration is not None:
+                    mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
+                    used = mem.total_bytes
+                    if serving and cal_text:  # replicas from the calibrated speed
+                        replicas, _ = gpus_for_serving(
+                            w.requests_per_minute or 0.0, w.avg_prompt_tokens,
+                            w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
+                            t.prefill_tokens_per_s or 0.0, n)
             except (ValueError, ZeroDivisionError) as exc:
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=fits_on(mem, gpu),
-                             hours=_hours(w, t))
+                             hours=_hours(w, t), calibration=cal_text)
             offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
-    options = _build_options(w, evaluations, goal, serving, hours_per_month)
+    options = _build_options(w, evaluations, goal, serving, hours_per_month,
+                             today=today, stale_months=stale_months)
+    if owned:
+        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month)
+    notes.extend(trust_notes(options))
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
@@ -429,7 +471,9 @@ def _serving_batch(search: ServingSearch, gpu: GpuSpec, n: int
 
 def _build_options(w: Workload,
                    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]],
-                   goal: str, serving: bool, hours_per_month: float) -> list[Option]:
+                   goal: str, serving: bool, hours_per_month: float, *,
+                   today: date | None = None,
+                   stale_months: int = DEFAULT_STALE_MONTHS) -> list[Option]:
     prelim: list[_Candidate] = []
     for ev, offer_list in evaluations:
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
@@ -460,6 +504,8 @@ def _build_options(w: Workload,
             if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
                 budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
             limit, reason = _limit_and_reason(shared, ev.fits, cost, "; ".join(budget_msgs))
+            if ev.calibration:
+                reason += f" {ev.calibration}"
             if pcie_note:
                 reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
             prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not budget_msgs,
@@ -503,8 +549,16 @@ def _build_options(w: Workload,
                          ("most headroom", lambda p: (-headroom(p), p.money))):
             labels.setdefault(id(min(ok, key=fn)), []).append(name)
     out = []
+    marks: dict[int, tuple[str, str, str]] = {}  # id(offer) → (kind, flag, why), once each
     for i, p in enumerate(prelim, start=1):
         ev, offer = p.ev, p.offer
+        if offer is not None and id(offer) not in marks:
+            marks[id(offer)] = (price_kind(offer),
+                                *price_flag(offer, today=today, stale_months=stale_months))
+        kind, flag, why = marks[id(offer)] if offer is not None else ("", "", "")
+        reason = p.reason
+        if flag and ev.fits:
+            reason += f" Price marked {flag}: {why}."
         # validating nested models that are already instances only checks their type: with
         # pydantic 2 this is faster than model_construct
         out.append(Option(
@@ -514,7 +568,9 @@ def _build_options(w: Workload,
             cost=p.cost if p.cost is not None else CostEstimate(hours=ev.hours),
             provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
             price_observed=offer.observed if offer else "", within_budget=p.within,
-            labels=tuple(labels.get(id(p), ())), reason=p.reason, limit=p.limit, rank=i))
+            price_kind=kind, price_flag=flag,
+            price_flag_reason=why, calibration=ev.calibration,
+            labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i))
     return out
 
 

@@ -118,6 +118,7 @@ class CostEstimate(BaseModel):
         usd_per_month: for serving (hours/month a setting, default 730).
         usd_per_million_tokens: serving/generation cost per 1e6 output tokens.
         energy_kwh: GPU energy for the run (TDP × utilization × hours).
+        kwh_per_million_tokens: GPU energy per 1e6 tokens produced (TDP known, speed known).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -129,11 +130,19 @@ class CostEstimate(BaseModel):
     usd_per_month: float | None = None
     usd_per_million_tokens: float | None = None
     energy_kwh: float | None = None
+    kwh_per_million_tokens: float | None = None
     assumptions: tuple[str, ...] = ()
 
 
 class Option(BaseModel):
-    """One ranked answer: a GPU type × count × price offer, with its verdict and reason."""
+    """One ranked answer: a GPU type × count × price offer, with its verdict and reason.
+
+    ``price_kind`` is the offer's kind code (:data:`gpupicker.core.price_kind.PRICE_KINDS`);
+    ``price_flag`` is ``"low-trust"`` or ``"stale"`` (``price_flag_reason`` says why) when the
+    price deserves a second look. For owned hardware ``break_even_months`` is the purchase
+    paid back by the rent saved against the best rental option (None: never).
+    ``calibration`` names the user's runs that corrected memory and speed ('' when none).
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -149,6 +158,11 @@ class Option(BaseModel):
     provider: str = ""
     pricing: str = ""
     price_observed: str = ""
+    price_kind: str = ""
+    price_flag: str = ""
+    price_flag_reason: str = ""
+    break_even_months: float | None = None
+    calibration: str = ""
     within_budget: bool = True
     labels: tuple[str, ...] = ()
     reason: str = ""

@@ -30,6 +30,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
 from ..catalog import ModelRecord
 from ..catalog.csv_io import validation_message
 from ..core.hardware import GpuSpec, PriceOffer
+from ..core.price_kind import is_user_kind, price_kind
 from .catalog_access import (
     conflict_error_types,
     is_read_only_error,
@@ -477,6 +478,18 @@ class _IdKeyedTableModel(RecordTableModel):
         return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]
 
 
+def price_kind_names() -> dict[str, str]:
+    """Kind code (core.price_kind.PRICE_KINDS) → translated label."""
+    return {
+        "list": translate("Catalog", "provider list price"),
+        "marketplace": translate("Catalog", "marketplace listing"),
+        "aggregate": translate("Catalog", "scraped aggregate"),
+        "guide": translate("Catalog", "quoted in a guide"),
+        "user": translate("Catalog", "your own price"),
+        "owned": translate("Catalog", "your own hardware"),
+    }
+
+
 class PriceTableModel(RecordTableModel):
     """Price offers; ``observed`` older than ``staleness_months`` gets a badge."""
 
@@ -484,8 +497,8 @@ class PriceTableModel(RecordTableModel):
     fields_method = "update_price_fields"
     table_name = "prices"
     columns = ("gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "currency",
-               "gpus_per_instance", "observed", "source", "notes")
-    editable = frozenset(columns)
+               "gpus_per_instance", "observed", "source", "notes", "price_kind")
+    editable = frozenset(columns) - {"price_kind"}
     numeric = frozenset({"usd_per_gpu_hour", "gpus_per_instance"})
 
     def __init__(self, repo: Any, staleness_months: int = 6, parent: Any = None) -> None:
@@ -505,7 +518,25 @@ class PriceTableModel(RecordTableModel):
             "observed": translate("Catalog", "Observed"),
             "source": translate("Catalog", "Source"),
             "notes": translate("Catalog", "Notes"),
+            "price_kind": translate("Catalog", "Kind of price"),
         }[column]
+
+    def kind(self, row: int) -> str:
+        """Kind code of the price in ``row`` (core.price_kind; the user's rows are ``user``)."""
+        rec = self._rows[row]
+        if self._user[row] and is_user_kind(rec):  # type: ignore[arg-type]
+            return "user"
+        return price_kind(rec)  # type: ignore[arg-type]
+
+    def data(self, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if index.isValid() and 0 <= index.row() < len(self._rows) \
+                and self.columns[index.column()] == "price_kind" \
+                and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole,
+                             Qt.ItemDataRole.EditRole):
+            code = self.kind(index.row())
+            return price_kind_names().get(code, code) if role == Qt.ItemDataRole.DisplayRole \
+                else code
+        return super().data(index, role)
 
     def _load(self) -> list[tuple[Any, BaseModel, bool]]:
         return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from .catalog_access import is_read_only, is_read_only_error, write_error_message
 from .catalog_models import GpuTableModel, ModelsTableModel, PriceTableModel, RecordTableModel
 from .number_input import NumberDelegate
+from .owned_tab import OwnedGpusTab
 from .preferences import Preferences
 
 
@@ -175,6 +176,8 @@ class CatalogWindow(QMainWindow):
         self.tabs.addTab(self.price_tab, self.tr("&Prices"))
         self.tabs.addTab(self.gpu_tab, self.tr("&GPUs"))
         self.tabs.addTab(self.models_tab, self.tr("&Models"))
+        self.owned_tab = OwnedGpusTab(repo)
+        self.tabs.addTab(self.owned_tab, self.tr("&Owned GPUs"))
         self.read_only_banner = QLabel()
         self.read_only_banner.setObjectName("readOnlyBanner")
         self.read_only_banner.setWordWrap(True)
@@ -240,6 +243,7 @@ class CatalogWindow(QMainWindow):
         self.read_only_banner.setVisible(read_only)
         for tab in (self.price_tab, self.gpu_tab, self.models_tab):
             tab.set_read_only(read_only)
+        self.owned_tab.set_read_only(read_only)
         for a in (self.import_action, self.undo_action, self.redo_action):
             a.setEnabled(not read_only and (a is self.import_action or
                                            (self.undo_stack.canUndo() if a is self.undo_action
@@ -253,6 +257,7 @@ class CatalogWindow(QMainWindow):
         """Re-read every table (another program changed the catalog)."""
         for m in (self.gpu_model, self.price_model, self.models_model):
             m.reload()
+        self.owned_tab.reload()
         self._update_stale_label()
 
     def _connect(self) -> None:
@@ -261,6 +266,7 @@ class CatalogWindow(QMainWindow):
             m.writeFailed.connect(self._on_write_failed)
             m.catalogChanged.connect(self.catalogChanged)
         self.price_model.catalogChanged.connect(self._update_stale_label)
+        self.owned_tab.changed.connect(self.catalogChanged)
         for tab in (self.price_tab, self.gpu_tab, self.models_tab):
             tab.reset_button.clicked.connect(lambda _=False, t=tab: self.reset_selected(t))
         self.price_tab.history_button.clicked.connect(self._on_history)
@@ -272,8 +278,7 @@ class CatalogWindow(QMainWindow):
     def current_tab(self) -> CatalogTab:
         """The visible tab."""
         w = self.tabs.currentWidget()
-        assert isinstance(w, CatalogTab)
-        return w
+        return w if isinstance(w, CatalogTab) else self.price_tab
 
     def set_prefs(self, prefs: Preferences) -> None:
         """Apply a new staleness threshold."""

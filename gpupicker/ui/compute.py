@@ -40,6 +40,10 @@ class CatalogSnapshot:
     prices: tuple[PriceOffer, ...]
     fx_usd_per_unit: dict[str, float] = field(default_factory=dict)
     display_currency: str = "USD"
+    owned: tuple[Any, ...] = ()
+    """The user's own GPUs (core.owned.OwnedGpu), ranked alongside the rentals."""
+    calibration: Any = None
+    """core.calibration.Calibration from the user's recorded runs (None: none)."""
 
     @classmethod
     def from_repo(cls, repo: Any) -> CatalogSnapshot:
@@ -48,7 +52,13 @@ class CatalogSnapshot:
         shown = repo.get_display_currency()
         if shown not in rates:
             shown = "USD"
-        return cls(tuple(repo.gpus()), tuple(repo.prices()), dict(rates), shown)
+        gpus = tuple(repo.gpus())
+        owned = tuple(repo.owned_gpus()) if hasattr(repo, "owned_gpus") else ()
+        runs = list(repo.calibration_runs()) if hasattr(repo, "calibration_runs") else []
+        from ..core.calibration import Calibration
+
+        cal = Calibration.from_runs(runs, gpus) if runs else None
+        return cls(gpus, tuple(repo.prices()), dict(rates), shown, owned, cal)
 
     def display_rate(self) -> float:
         """USD per unit of the display currency (1.0 for USD)."""
@@ -65,7 +75,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
     try:
         rec = recommend(w, list(snap.gpus), list(snap.prices), goal=goal, max_gpus=max_gpus,
                         fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
-                        all_offers=all_offers)
+                        all_offers=all_offers, owned=snap.owned, calibration=snap.calibration)
         view = RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
                                   notes=tuple(rec.notes))
     except (ValueError, ArithmeticError) as exc:

@@ -53,6 +53,36 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "over the ${budget} budget"),
     QT_TRANSLATE_NOOP("CoreText", "misses the {deadline} h deadline"),
     QT_TRANSLATE_NOOP("CoreText", "Consumer cards have no NVLink: gradient and parameter exchange go over PCIe"),  # noqa: E501
+    # price kinds and trust marks (core.price_kind), owned hardware (core.owned),
+    # calibration on the user's runs (core.calibration)
+    QT_TRANSLATE_NOOP("CoreText", "Price marked {flag}: {why}"),
+    QT_TRANSLATE_NOOP("CoreText", "low-trust"),
+    QT_TRANSLATE_NOOP("CoreText", "stale"),
+    QT_TRANSLATE_NOOP("CoreText", "observed {observed}, over {months} months ago"),
+    QT_TRANSLATE_NOOP("CoreText", "observed date unknown"),
+    QT_TRANSLATE_NOOP("CoreText", "its source says: {marker}"),
+    QT_TRANSLATE_NOOP("CoreText", "a figure quoted in a guide, no provider named"),
+    QT_TRANSLATE_NOOP("CoreText", "The top pick rests on a {flag} price ({provider}, {kind}, observed {observed}: {why})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "check it before relying on it"),
+    QT_TRANSLATE_NOOP("CoreText", "The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "provider list price"),
+    QT_TRANSLATE_NOOP("CoreText", "marketplace listing"),
+    QT_TRANSLATE_NOOP("CoreText", "scraped aggregate"),
+    QT_TRANSLATE_NOOP("CoreText", "quoted in a guide"),
+    QT_TRANSLATE_NOOP("CoreText", "your own price"),
+    QT_TRANSLATE_NOOP("CoreText", "your own hardware"),
+    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: give its power draw in W (the catalog has no TDP)"),
+    QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: the GPU is not in the catalog, left out"),
+    QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})"),
+    QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma})"),
+    QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (speed ×{sf}, error {sb} → {sa})"),
+    QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} runs (speed ×{sf}, error {sb} → {sa})"),
+    QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma}, speed ×{sf}, error {sb} → {sa})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma}, speed ×{sf}, error {sb} → {sa})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Scaled ×{factor} to match your recorded runs"),
+    QT_TRANSLATE_NOOP("CoreText", "Speed scaled ×{factor} to match your recorded runs"),
     # recommendation notes
     QT_TRANSLATE_NOOP("CoreText", "Prices converted to USD before ranking: {conversions}"),
     QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each"),
@@ -150,6 +180,8 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{hours} h used per month"),
     QT_TRANSLATE_NOOP("CoreText", "power {watts} W × {utilization} at ${price}/kWh"),
     QT_TRANSLATE_NOOP("CoreText", "no resale value"),
+    QT_TRANSLATE_NOOP("CoreText", "GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)"),
+    QT_TRANSLATE_NOOP("CoreText", "{kwh} kWh per 1M tokens"),
     # assumptions: throughput
     QT_TRANSLATE_NOOP("CoreText", "Engine: {engine}"),
     QT_TRANSLATE_NOOP("CoreText", "{eta} of peak memory bandwidth ({bandwidth} GB/s) for {dtype} weights"),
@@ -264,12 +296,16 @@ _PATTERNS: dict[str, str] = {
     "optimizer_id": r"[\w-]+",
     "n": r"\d[\d,]*",
     "replicas": r"\d[\d,]*",
+    "flag": r"low-trust|stale",
+    "mf": r"[\d.]+", "sf": r"[\d.]+",
+    "mb": r"[\d.]+%", "ma": r"[\d.]+%", "sb": r"[\d.]+%", "sa": r"[\d.]+%",
+    "kind": r"[^,()]+",
 }
 """Placeholder patterns other than the default ``.+?`` (where a value may contain the text
 that follows it, e.g. a GPU name with a comma before the provider)."""
 
 _NESTED = frozenset({"scenario", "why", "verdict", "provider", "vendor", "link", "error",
-                     "optimizer", "net", "conversions"})
+                     "optimizer", "net", "conversions", "flag", "kind"})
 """Placeholders whose values are core phrases themselves, translated in turn."""
 
 _ANY = r"(?:(?!; ).)+?"

@@ -90,6 +90,8 @@ class CsvImportDialog(QDialog):
         self.progress_values: list[int] = []
         self.resize(1100, 560)
         self._read()
+        from ..catalog.importing import detect_format
+        self.tracker = detect_format(self.header)  # skypilot/gpuhunt: a tracker's file
         self._build_mapping()
         self._check()
 
@@ -151,6 +153,10 @@ class CsvImportDialog(QDialog):
     def _check(self) -> None:
         """Apply the mapping, then validate every row with the repository's dry run."""
         self.bad_rows = []
+        self.mapping_table.setVisible(not self._is_tracker())
+        if self._is_tracker():
+            self._check_tracker()
+            return
         cmap = self.column_map()
         targets = [t for t in cmap.values() if t]
         rtype = RECORD_TYPES.get(self.table.currentData())
@@ -202,6 +208,8 @@ class CsvImportDialog(QDialog):
     def run_import(self) -> bool:
         """Back up, import all-or-nothing with a progress dialog; True on success."""
         table = self.table.currentData()
+        if self._is_tracker():
+            return self._run_tracker_import()
         self.progress = QProgressDialog(self.tr("Importing %1…").replace("%1", table),
                                         self.tr("Cancel"), 0, max(1, self.row_count), self)
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
@@ -222,6 +230,53 @@ class CsvImportDialog(QDialog):
                 "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
             return False
         self.imported.emit(table, result.inserted + result.updated)
+        self.accept()
+        return True
+
+
+    # ---- price tracker files (SkyPilot vms.csv, gpuhunt) ---------------------------------
+    def _is_tracker(self) -> bool:
+        return bool(getattr(self, "tracker", None)) and self.table.currentData() == "prices"
+
+    def _tracker(self, dry_run: bool) -> Any:
+        from ..catalog.importing import import_tracker_csv
+        return import_tracker_csv(self.repo, self.path, self.tracker, dry_run=dry_run)
+
+    def _check_tracker(self) -> None:
+        """Dry run of a tracker file: its accelerator names mapped to catalog GPU ids."""
+        try:
+            t = self._tracker(dry_run=True)
+        except (OSError, ValueError) as exc:
+            self.info.setText(str(exc))
+            self.errors.setText("")
+            self.import_button.setEnabled(False)
+            return
+        self.info.setText(self.tr("%1 file from %2: %3 price rows; %4 rows left out (no GPU or "
+                                  "no price). Accelerator names are mapped to catalog GPU ids.")
+                          .replace("%1", "SkyPilot" if t.format == "skypilot" else "gpuhunt")
+                          .replace("%2", t.provider).replace("%3", str(t.result.rows))
+                          .replace("%4", str(len(t.skipped))))
+        self.bad_rows = _error_lines(t.result.errors)
+        if self.bad_rows:
+            self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
+                                        "fixed):\n").replace("%1", str(len(self.bad_rows)))
+                                + "\n".join(self.bad_rows[:8]))
+        else:
+            self.errors.setText(self.tr("No problems found: every row is valid."))
+        self.import_button.setEnabled(not self.bad_rows)
+
+    def _run_tracker_import(self) -> bool:
+        try:
+            t = self._tracker(dry_run=False)
+        except (OSError, ValueError, sqlite3.Error) as exc:
+            self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
+            return False
+        if not t.result.ok:
+            self.bad_rows = _error_lines(t.result.errors)
+            self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
+                "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
+            return False
+        self.imported.emit("prices", t.result.inserted + t.result.updated)
         self.accept()
         return True
 

@@ -161,8 +161,9 @@ class OptionsTableModel(QAbstractTableModel):
             "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
             else "—",
             "usd_total": self._total_text(o),
-            "provider": o.provider or self.tr("no price in catalog"),
-            "observed": o.price_observed or "—",
+            "provider": (self.tr("Your own hardware") if o.pricing == "owned" else o.provider)
+            or self.tr("no price in catalog"),
+            "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),
             "reason": reason,
         }
         cached = (tuple(display[c] for c in self.COLUMNS), (speed_key,))

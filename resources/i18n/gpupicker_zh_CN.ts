@@ -424,6 +424,41 @@
         <source>Licence</source>
         <translation>许可证</translation>
     </message>
+<message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1" />
+        <source>Kind of price</source>
+        <translation>价格类型</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1" />
+        <source>provider list price</source>
+        <translation>云服务商标价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1" />
+        <source>marketplace listing</source>
+        <translation>市场挂牌价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1" />
+        <source>scraped aggregate</source>
+        <translation>抓取汇总价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1" />
+        <source>quoted in a guide</source>
+        <translation>指南引用价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1" />
+        <source>your own price</source>
+        <translation>您自己的价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_models.py" line="1" />
+        <source>your own hardware</source>
+        <translation>您自己的硬件</translation>
+    </message>
 </context>
 <context>
     <name>CatalogTab</name>
@@ -600,6 +635,11 @@
         <location filename="../../gpupicker/ui/catalog_window.py" line="429" />
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="1" />
+        <source>&amp;Owned GPUs</source>
+        <translation>自有 GPU(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -1772,7 +1812,157 @@
         <source>training framework {name} is not modelled; choose one of {choices}</source>
         <translation>未建模的训练框架 {name}；请选择以下之一：{choices}</translation>
     </message>
-</context>
+<message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Price marked {flag}: {why}</source>
+        <translation>价格标记为{flag}：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>low-trust</source>
+        <translation>低可信</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>stale</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>observed {observed}, over {months} months ago</source>
+        <translation>观测于 {observed}，已超过 {months} 个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>observed date unknown</source>
+        <translation>观测日期未知</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>its source says: {marker}</source>
+        <translation>其来源注明：{marker}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>a figure quoted in a guide, no provider named</source>
+        <translation>指南中引用的数字，未注明云服务商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>The top pick rests on a {flag} price ({provider}, {kind}, observed {observed}: {why})</source>
+        <translation>首选方案依赖一个{flag}价格（{provider}，{kind}，观测于 {observed}：{why}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>check it before relying on it</source>
+        <translation>使用前请核实</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)</source>
+        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，${per_hour}/小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>provider list price</source>
+        <translation>云服务商标价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>marketplace listing</source>
+        <translation>市场挂牌价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>scraped aggregate</source>
+        <translation>抓取汇总价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>quoted in a guide</source>
+        <translation>指南引用价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>your own price</source>
+        <translation>您自己的价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>your own hardware</source>
+        <translation>您自己的硬件</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>owned {gpu_id}: give its power draw in W (the catalog has no TDP)</source>
+        <translation>自有 {gpu_id}：请填写其功耗（W），目录中没有 TDP</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>owned {gpu_id}: the GPU is not in the catalog, left out</source>
+        <translation>自有 {gpu_id}：目录中没有这款 GPU，未参与排名</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Calibrated on your {n} run (speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Calibrated on your {n} runs (speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma}, speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}；速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma}, speed ×{sf}, error {sb} → {sa})</source>
+        <translation>已按您的 {n} 次运行校准（显存 ×{mf}，误差 {mb} → {ma}；速度 ×{sf}，误差 {sb} → {sa}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Scaled ×{factor} to match your recorded runs</source>
+        <translation>已乘以 {factor}，与您记录的运行一致</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Speed scaled ×{factor} to match your recorded runs</source>
+        <translation>速度已乘以 {factor}，与您记录的运行一致</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)</source>
+        <translation>GPU 能耗 {kwh} kWh（{watts} W × {share} × {n} 块 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>{kwh} kWh per 1M tokens</source>
+        <translation>每 100 万 token {kwh} kWh</translation>
+    </message>
+    </context>
 <context>
     <name>CorruptCatalogDialog</name>
     <message>
@@ -1918,6 +2108,11 @@
 </source>
         <translation>未导入任何内容：%1 行有错误：
 </translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="1" />
+        <source>%1 file from %2: %3 price rows; %4 rows left out (no GPU or no price). Accelerator names are mapped to catalog GPU ids.</source>
+        <translation>来自 %2 的 %1 文件：%3 行价格；%4 行未导入（无 GPU 或无价格）。加速器名称已对应到目录中的 GPU id。</translation>
     </message>
 </context>
 <context>
@@ -2921,6 +3116,11 @@
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
     </message>
+<message>
+        <location filename="../../gpupicker/ui/options_model.py" line="1" />
+        <source>Your own hardware</source>
+        <translation>您自己的硬件</translation>
+    </message>
 </context>
 <context>
     <name>Plots</name>
@@ -3532,6 +3732,89 @@
     <message>
         <source>&amp;Open log</source>
         <translation>打开日志(&amp;O)</translation>
+    </message>
+</context>
+<context>
+    <name>OwnedGpusTab</name>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>the GPU's TDP</source>
+        <translation>GPU 的 TDP</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>How many</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Purchase price (all cards)</source>
+        <translation>购买价格（全部显卡）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Power per GPU while working</source>
+        <translation>每块 GPU 工作时的功耗</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Electricity price per kWh</source>
+        <translation>每千瓦时电价</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Years to write off</source>
+        <translation>折旧年限</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Expected utilization</source>
+        <translation>预计使用率</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>&amp;Add owned GPUs</source>
+        <translation>添加自有 GPU(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>&amp;Remove selected</source>
+        <translation>删除所选(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Purchase</source>
+        <translation>购买价格</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Use</source>
+        <translation>使用</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Cost per GPU-hour (USD)</source>
+        <translation>每 GPU 小时成本（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Not saved — %1</source>
+        <translation>未保存 — %1</translation>
     </message>
 </context>
 </TS>

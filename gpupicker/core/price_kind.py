@@ -1,0 +1,158 @@
+"""What kind of price an offer is, and how far to trust it. No Qt, no SQL.
+
+Kinds (``PriceOffer.price_kind``; blank → derived here from provider, pricing and source):
+
+* ``list`` — the provider's own list price (price page, API, a tracker that reads them:
+  SkyPilot's catalog, gpuhunt);
+* ``marketplace`` — a host-set marketplace listing that fluctuates (Vast.ai, TensorDock,
+  Akash, or ``pricing: marketplace``); not an on-demand price;
+* ``aggregate`` — a figure from a price aggregator or scrape (price indexes, trackers that
+  copy other sites): indicative, not a quote (``shared/data/README.md``);
+* ``guide`` — a figure quoted in a guide or article with no provider named;
+* ``user`` — a price the user entered, imported or changed;
+* ``owned`` — the hourly cost of the user's own hardware (:mod:`gpupicker.core.owned`).
+
+A price is *low-trust* when it is a guide figure, or its source or notes say the figure is
+doubtful (:data:`DOUBT_MARKERS`, phrases of the bundled data's notes), and *stale* when its
+``observed`` date is unknown or older than the staleness threshold (6 months by default,
+the catalog window's setting).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+
+from .hardware import PriceOffer
+from .results import Option
+
+PRICE_KINDS: dict[str, str] = {
+    "list": "provider list price",
+    "marketplace": "marketplace listing",
+    "aggregate": "scraped aggregate",
+    "guide": "quoted in a guide",
+    "user": "your own price",
+    "owned": "your own hardware",
+}
+"""Kind code → label (the CLI table and JSON ``price_kind_label``)."""
+
+MARKETPLACE_PROVIDERS = frozenset({"vast.ai", "tensordock", "akash", "clore.ai", "salad"})
+"""Providers whose prices are set by the hosts renting out the GPUs (marketplaces)."""
+
+AGGREGATE_MARKERS = ("aggregat", "price-index", "price index", "price-tracker", "price tracker",
+                     "price-feed", "scrape", "price data", "pricing-matrix", "snapshot")
+"""Words in ``source`` that name an aggregator or a scrape rather than the provider."""
+
+GUIDE_MARKERS = ("seed text", "seed guide", "brief seed")
+"""Words in ``provider``/``source`` of figures quoted in a guide without a provider."""
+
+TRACKER_SOURCES = ("skypilot catalog", "gpuhunt")
+"""Source prefixes written by the tracker imports (:mod:`gpupicker.catalog.importing`):
+those rows are provider list prices even though the user imported them."""
+
+DOUBT_MARKERS = ("groups these gpus under one price", "low reliability", "scrape error",
+                 "scraper artefact", "verify before use", "possibly stale", "weakest",
+                 "order-of-magnitude")
+"""Phrases in ``source``/``notes`` that flag a figure as doubtful (from the bundled notes)."""
+
+DEFAULT_STALE_MONTHS = 6
+"""A price older than this many months is stale (the catalog window's default threshold)."""
+
+
+def price_kind(offer: PriceOffer) -> str:
+    """The kind code of ``offer`` (see the module docstring): its ``price_kind`` when set,
+    else derived from ``pricing``, ``provider`` and ``source``."""
+    if offer.price_kind:
+        return offer.price_kind
+    if offer.pricing == "owned":
+        return "owned"
+    provider, source = offer.provider.lower(), offer.source.lower()
+    if offer.pricing == "marketplace" or provider in MARKETPLACE_PROVIDERS:
+        return "marketplace"
+    if any(m in provider or m in source for m in GUIDE_MARKERS):
+        return "guide"
+    if source.startswith(TRACKER_SOURCES):
+        return "list"
+    if any(m in source for m in AGGREGATE_MARKERS):
+        return "aggregate"
+    return "list"
+
+
+def is_user_kind(offer: PriceOffer) -> bool:
+    """False for rows written by a tracker import (they stay provider list prices)."""
+    return not offer.source.lower().startswith(TRACKER_SOURCES)
+
+
+_QUARTER = re.compile(r"^(\d{4})-?Q([1-4])$", re.I)
+_PART = re.compile(r"^(early|mid|late)\s+(\d{4})$", re.I)
+_DATE = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$")
+
+
+def observed_date(observed: str) -> date | None:
+    """The first day an ``observed`` value can mean (the catalog's forms: ``YYYY``,
+    ``YYYY-MM``, ``YYYY-MM-DD``, ``YYYYQn``, ``early|mid|late YYYY``); None when unknown."""
+    s = observed.strip()
+    try:
+        if m := _DATE.match(s):
+            return date(int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1))
+        if m := _QUARTER.match(s):
+            return date(int(m.group(1)), 3 * int(m.group(2)) - 2, 1)
+        if m := _PART.match(s):
+            return date(int(m.group(2)), {"early": 1, "mid": 5, "late": 9}[m.group(1).lower()], 1)
+    except ValueError:
+        return None
+    return None
+
+
+def _months_old(observed: str, today: date) -> float | None:
+    d = observed_date(observed)
+    return None if d is None else (today - d).days / 30.44
+
+
+def price_flag(offer: PriceOffer, *, today: date | None = None,
+               stale_months: int = DEFAULT_STALE_MONTHS) -> tuple[str, str]:
+    """``(flag, why)``: flag ``""`` (trusted), ``"low-trust"`` or ``"stale"``.
+
+    Owned hardware and the user's own prices are never flagged (the user vouches for them).
+    """
+    kind = price_kind(offer)
+    if kind in ("owned", "user"):
+        return "", ""
+    text = f"{offer.source} {offer.notes}".lower()
+    doubt = next((m for m in DOUBT_MARKERS if m in text), None)
+    if kind == "guide":
+        return "low-trust", "a figure quoted in a guide, no provider named"
+    if doubt:
+        return "low-trust", f"its source says: {doubt}"
+    age = _months_old(offer.observed, today or date.today())
+    if age is None:
+        return "stale", "observed date unknown"
+    if age > stale_months:
+        return "stale", f"observed {offer.observed}, over {stale_months} months ago"
+    return "", ""
+
+
+
+
+
+def trust_notes(options: Sequence[Option]) -> list[str]:
+    """A note when the top pick (first fitting option in budget) rests on a flagged price,
+    naming the best option with an unflagged price."""
+    ok = [o for o in options if o.fits and o.within_budget and o.pricing]
+    if not ok or not ok[0].price_flag:
+        return []
+    top = ok[0]
+    label = PRICE_KINDS.get(top.price_kind, top.price_kind)
+    note = (f"The top pick rests on a {top.price_flag} price ({top.provider}, {label}, "
+            f"observed {top.price_observed or 'unknown'}: {top.price_flag_reason}); check it "
+            "before relying on it.")
+    alt = next((o for o in ok if not o.price_flag), None)
+    if alt is not None:
+        note += (f" The best option with an unflagged price is #{alt.rank} ({alt.num_gpus} × "
+                 f"{alt.gpu_name}, {alt.provider}, ${alt.cost.usd_per_hour:.2f}/h).")
+    return [note]
+
+
+__all__ = ["DEFAULT_STALE_MONTHS", "PRICE_KINDS", "is_user_kind", "observed_date", "price_flag",
+           "price_kind", "trust_notes"]
