@@ -6,6 +6,13 @@ as the first argument), prints one line per memory case (measured GiB,
 estimated GiB, signed % error) and a summary per task and overall: median
 |error|, 90th percentile, worst under-estimate and share within ±10 %.
 Decode-ceiling cases are scored on ``decode_tokens_per_s`` when present.
+
+Then the published speed cases of ``../shared/validation/public-speed.jsonl``
+(``--speed FILE`` for another file): each case's ``workload`` is estimated by
+the same CLI and scored as ``predicted / measured − 1`` (positive = too
+optimistic; seconds per image are inverted first). One scorer per measured
+``kind`` (:data:`SPEED_SCORERS`, grouped into task kinds by
+:data:`SPEED_KIND_GROUP`) and one generic per-engine table per group.
 """
 
 from __future__ import annotations
@@ -14,11 +21,13 @@ import json
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 GiB = 2**30
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT = REPO.parent / "shared" / "validation" / "h200.jsonl"
+SPEED_DEFAULT = REPO.parent / "shared" / "validation" / "public-speed.jsonl"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -43,10 +52,13 @@ def summarize(errors: list[float]) -> dict[str, float]:
     }
 
 
-def run(path: Path) -> tuple[list[dict], list[dict]]:
-    """Run ``gpupicker estimate`` on every case; return (cases, results) in order."""
+def run(path: Path, key: str | None = None) -> tuple[list[dict], list[dict]]:
+    """Run ``gpupicker estimate`` on every case (on ``case[key]`` when ``key`` is given, as in
+    public-speed.jsonl whose input is the ``workload`` field); return (cases, results)."""
     text = path.read_text(encoding="utf-8")
     cases = [json.loads(line) for line in text.splitlines() if line.strip()]
+    if key is not None:
+        text = "\n".join(json.dumps(c[key]) for c in cases) + "\n"
     proc = subprocess.run([sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
                           input=text, capture_output=True, text=True, check=True, cwd=REPO)
     results = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
@@ -55,8 +67,127 @@ def run(path: Path) -> tuple[list[dict], list[dict]]:
     return cases, results
 
 
+# --------------------------------------------------------------------------------------------
+# published speed cases (public-speed.jsonl), one scorer per measured kind
+# --------------------------------------------------------------------------------------------
+def _inference_decode(res: dict) -> float | None:
+    """Single-stream (per-sequence) decode tokens/s of an inference estimate."""
+    return res.get("decode_tokens_per_s")
+
+
+def _inference_prefill(res: dict) -> float | None:
+    """Prompt-processing tokens/s of an inference estimate."""
+    return res.get("prefill_tokens_per_s")
+
+
+def _inference_output(res: dict) -> float | None:
+    """Generated tokens/s of the whole batch, prefill included (throughput benchmarks:
+    TensorRT-LLM ``trtllm-bench``, vLLM ``benchmark_throughput``)."""
+    return res.get("output_tokens_per_s")
+
+
+SPEED_SCORERS: dict[str, Callable[[dict], float | None]] = {
+    "decode_tokens_per_s": _inference_decode,
+    "prefill_tokens_per_s": _inference_prefill,
+    "output_tokens_per_s": _inference_output,
+}
+"""Measured ``kind`` → the predicted figure of the same kind from an estimate result.
+Training and diffusion kinds are added beside these (issue 13)."""
+SPEED_KIND_GROUP: dict[str, str] = {
+    "decode_tokens_per_s": "LLM inference",
+    "prefill_tokens_per_s": "LLM inference",
+    "output_tokens_per_s": "LLM inference",
+}
+"""Measured ``kind`` → the task kind whose table it is summarized in."""
+INFERENCE_TARGETS = {"median_abs": 0.12, "engine_median_abs": 0.20, "within_30": 0.85}
+"""Acceptance targets of the LLM inference speed cases (issue 12)."""
+
+
+def speed_error(case: dict, res: dict) -> float | None:
+    """``predicted / measured − 1`` of one case, or None when the kind has no scorer or the
+    estimate gives no figure (seconds per image are inverted first)."""
+    kind = case["measured"]["kind"]
+    scorer = SPEED_SCORERS.get(kind)
+    if scorer is None or "error" in res:
+        return None
+    pred = scorer(res)
+    meas = case["measured"]["value"]
+    if not pred or not meas:
+        return None
+    if kind.startswith("seconds_per"):
+        return meas / pred - 1.0
+    return pred / meas - 1.0
+
+
+def speed_summary(rows: list[tuple[str, float]]) -> dict[str, float]:
+    """Median |error|, share within ±30 % and worst signed errors of (engine, error) rows."""
+    a = [abs(e) for _, e in rows]
+    return {"n": len(a), "median_abs": statistics.median(a) if a else float("nan"),
+            "within_30": sum(x <= 0.30 for x in a) / len(a) if a else float("nan"),
+            "worst_over": max((e for _, e in rows), default=float("nan")),
+            "worst_under": min((e for _, e in rows), default=float("nan"))}
+
+
+def print_speed_group(group: str, rows: list[tuple[str, float]]) -> dict[str, dict]:
+    """Print the per-engine table of one task kind and return the summaries by engine
+    ('ALL' included)."""
+    print(f"{group + ' (predicted/measured - 1)':40s} {'n':>3s} {'median|e|':>9s} "
+          f"{'within±30%':>10s} {'worst over':>10s} {'worst under':>11s}")
+    engines = sorted({e for e, _ in rows})
+    out = {}
+    for name in [*engines, "ALL"]:
+        sel = rows if name == "ALL" else [r for r in rows if r[0] == name]
+        s = out[name] = speed_summary(sel)
+        print(f"  {name:38s} {s['n']:3d} {s['median_abs']:9.1%} {s['within_30']:10.0%} "
+              f"{s['worst_over']:+10.1%} {s['worst_under']:+11.1%}")
+    return out
+
+
+def score_speed(path: Path) -> dict[str, dict]:
+    """Score every case of a public-speed file; print per-case lines and the per-kind,
+    per-engine tables; return the summaries by group and engine."""
+    cases, results = run(path, key="workload")
+    groups: dict[str, list[tuple[str, float]]] = {}
+    print(f"{'speed case':10s} {'engine':14s} {'kind':28s} {'measured':>10s} {'estimate':>10s} "
+          f"{'error':>7s}")
+    for case, res in zip(cases, results, strict=True):
+        kind = case["measured"]["kind"]
+        if kind not in SPEED_SCORERS:
+            continue
+        if "error" in res:
+            print(f"{case['id']:10s} ERROR {res['error']}")
+            continue
+        err = speed_error(case, res)
+        pred = SPEED_SCORERS[kind](res)
+        if err is None:
+            print(f"{case['id']:10s} {case['engine']:14s} {kind:28s} no estimate")
+            continue
+        groups.setdefault(SPEED_KIND_GROUP.get(kind, kind), []).append((case["engine"], err))
+        print(f"{case['id']:10s} {case['engine']:14s} {kind:28s} {case['measured']['value']:10.2f} "
+              f"{pred:10.2f} {err:+7.1%}")
+    print()
+    summaries = {}
+    for group, rows in groups.items():
+        summaries[group] = print_speed_group(group, rows)
+    inf = summaries.get("LLM inference")
+    if inf:
+        t = INFERENCE_TARGETS
+        worst_engine = max(s["median_abs"] for e, s in inf.items() if e != "ALL")
+        ok = (inf["ALL"]["median_abs"] <= t["median_abs"] and worst_engine <= t["engine_median_abs"]
+              and inf["ALL"]["within_30"] >= t["within_30"])
+        print(f"  targets (median ≤ {t['median_abs']:.0%}, every engine ≤ "
+              f"{t['engine_median_abs']:.0%}, ≥ {t['within_30']:.0%} within ±30 %): "
+              f"{'met' if ok else 'NOT met'}")
+    return summaries
+
+
 def main(argv: list[str]) -> int:
     """Print the per-case table and the summaries; exit 0."""
+    speed_path = SPEED_DEFAULT
+    if "--speed" in argv:
+        i = argv.index("--speed")
+        speed_path = Path(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
     path = Path(argv[0]) if argv else DEFAULT
     cases, results = run(path)
     by_task: dict[str, list[float]] = {}
@@ -90,6 +221,9 @@ def main(argv: list[str]) -> int:
         s = summarize(speed_errors)
         print(f"{'decode ceiling (tokens/s)':40s} {s['n']:3d} {s['median_abs']:9.1%} "
               f"{s['p90_abs']:7.1%} {s['worst_under']:+11.1%} {s['within_10']:10.0%}")
+    if speed_path.exists():
+        print()
+        score_speed(speed_path)
     return 0
 
 
