@@ -1,0 +1,187 @@
+"""GPUs as they run, not as the datasheet says: per-GPU and per-class sustained-throughput factors.
+
+The catalog holds datasheet figures (``GpuSpec``). Kernels see less, or more, in a few
+well-documented ways; each factor here is a function of the catalog row with its source, so
+inference, training and diffusion estimates can all apply the same ones:
+
+* **FP16 accumulate on GeForce** — NVIDIA's GeForce datasheets list tensor TFLOPS with FP32
+  accumulate at *half* the FP16-accumulate rate (Ampere GA102 whitepaper Table 9 / Ada
+  whitepaper v2.02 Table 2: RTX 3090 71 vs 142, RTX 4090 165 vs 330 dense TFLOPS). Workstation
+  and datacenter parts run both at the same rate. The catalog lists the FP32-accumulate rate;
+  GEMMs that accumulate in FP16 (cuBLAS ``CUBLAS_COMPUTE_16F``, which llama.cpp's CUDA backend
+  uses for F16 matrices: ``ggml-cuda.cu`` ``ggml_cuda_op_mul_mat_cublas``) get twice that.
+* **Power-limited SKUs** — a part sold at a fraction of its family flagship's board power
+  cannot hold the boost clock the datasheet TFLOPS assume under dense tensor load (H100 PCIe
+  350 W vs H100 SXM 700 W; H100 NVL 400 W). Sustained tensor throughput scales with the
+  board power per datasheet TFLOPS relative to the flagship of the same architecture, square
+  root (dynamic power ∝ f·V², V roughly ∝ f, so throughput ∝ power^(1/2) near the top of the
+  curve; NVIDIA H100 PCIe product brief: 1,755 MHz boost vs SXM 1,980 MHz at equal SMs/clock
+  ratio), capped at 1.
+* **ECC on GDDR** — datacenter GDDR6 cards (A10, A40, L4, L40S) run with inline ECC enabled,
+  which reserves 1/16 of the memory (``GpuSpec.usable_memory_bytes``) and fetches the check
+  bits with the data: sustained bandwidth is taken as 90 % of the datasheet figure.
+* **Apple silicon** — Apple publishes no TFLOPS. The GPU's FP32/FP16 rate is cores × 128 ALUs
+  × 2 FLOP × clock (Apple GPU core: 128 FP32 ALUs; clocks per generation from Apple's
+  M1/M2/M3/M4 keynote figures as measured by notebookcheck/AnandTech: M1 Max 32-core
+  10.4 TFLOPS, M2 Ultra 76-core 27.2 TFLOPS), from the core count in the catalog name.
+* **ROCm** — AMD Instinct GEMMs reach a smaller share of datasheet peak than cuBLAS on
+  NVIDIA (SemiAnalysis MI300X vs H100 training benchmarks, Dec 2024: MI300X BF16 GEMM
+  ≈ 600–650 of 1,307 TFLOPS; H100 ≈ 700 of 989): factor 0.70 on AMD compute.
+
+Nothing here is fitted to a validation case; see :data:`FACTOR_SOURCES`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from .hardware import GpuSpec
+
+Accumulate = Literal["fp32", "fp16"]
+
+ECC_GDDR_BANDWIDTH_FACTOR = 0.90
+"""Sustained share of datasheet bandwidth on datacenter GDDR cards with inline ECC on."""
+ROCM_COMPUTE_FACTOR = 0.70
+"""Share of NVIDIA-equivalent GEMM efficiency reached on AMD Instinct with ROCm."""
+
+POWER_REFERENCE_W_PER_TFLOPS: dict[str, float] = {
+    "Hopper": 700.0 / 989.4,     # H100 SXM5
+    "Ampere": 400.0 / 312.0,     # A100 SXM4
+    "Ada Lovelace": 350.0 / 362.05,  # L40S (the family's full-power datacenter part)
+    "Blackwell": 1000.0 / 2250.0,  # B200
+}
+"""Board watts per dense 16-bit datasheet TFLOPS of each architecture's full-power part."""
+
+APPLE_GPU_CLOCK_GHZ: dict[str, float] = {
+    "m1": 1.278, "m2": 1.398, "m3": 1.380, "m4": 1.578,
+}
+"""Apple GPU clocks per generation (GHz): 10.4 TFLOPS for the M1 Max 32-core =
+32 × 128 × 2 × 1.278 GHz; M2 Ultra 76-core 27.2 TFLOPS; M3/M4 from Apple's launch figures."""
+
+FACTOR_SOURCES: dict[str, str] = {
+    "fp16_accumulate": "NVIDIA GA102 whitepaper Table 9; Ada whitepaper v2.02 Table 2",
+    "power_limit": "NVIDIA H100 PCIe product brief PB-11133 (350 W, 1,755 MHz) vs H100 SXM",
+    "ecc_gddr": "GDDR6 inline ECC (1/16 of capacity reserved; nvidia-smi on A10/L4/L40S)",
+    "apple": "Apple GPU core = 128 FP32 ALUs; M1 Max 10.4 TFLOPS, M2 Ultra 27.2 TFLOPS",
+    "rocm": "SemiAnalysis MI300X vs H100/H200 benchmark (Dec 2024): achieved BF16 GEMM TFLOPS",
+}
+"""Where each factor comes from (shown in assumptions)."""
+
+
+def is_geforce(gpu: GpuSpec) -> bool:
+    """True for NVIDIA consumer (GeForce) cards, whose datasheet tensor figures are FP32-accumulate
+    at half the FP16-accumulate rate."""
+    return gpu.is_cuda and gpu.segment.lower() == "consumer"
+
+
+def is_apple(gpu: GpuSpec) -> bool:
+    """True for Apple silicon (Metal backend, unified memory)."""
+    return gpu.vendor.lower() == "apple"
+
+
+def is_rocm(gpu: GpuSpec) -> bool:
+    """True for AMD GPUs (ROCm/HIP software stack)."""
+    return gpu.vendor.lower() == "amd"
+
+
+def apple_gpu_tflops(gpu: GpuSpec) -> float | None:
+    """FP32 (= FP16) TFLOPS of an Apple GPU from the core count in its name, or None.
+
+    ``"Apple M3 Max (40-core GPU, 128GB)"`` → 40 × 128 × 2 × 1.38 GHz = 14.1 TFLOPS.
+    """
+    if not is_apple(gpu):
+        return None
+    cores = re.search(r"(\d+)\s*-?\s*core\s+gpu", gpu.name, re.IGNORECASE)
+    gen = re.search(r"\bm(\d)\b", f"{gpu.architecture} {gpu.name}".lower())
+    if not cores or not gen:
+        return None
+    clock = APPLE_GPU_CLOCK_GHZ.get(f"m{gen.group(1)}")
+    if clock is None:
+        return None
+    return int(cores.group(1)) * 128 * 2 * clock / 1000.0
+
+
+def power_limit_factor(gpu: GpuSpec) -> float:
+    """Sustained share of the datasheet tensor rate under power limit (1.0 for full-power parts).
+
+    ``sqrt((W / TFLOPS) / (W / TFLOPS of the architecture's full-power part))``, capped at 1:
+    H100 PCIe (350 W, 756 TFLOPS) → 0.80; H100 NVL (400 W, 836) → 0.82; H100 SXM → 1.
+    """
+    ref = POWER_REFERENCE_W_PER_TFLOPS.get(gpu.architecture)
+    tf = gpu.bf16_tflops_dense or gpu.fp16_tflops_dense
+    if ref is None or not tf or not gpu.tdp_w or not gpu.is_cuda:
+        return 1.0
+    return min(1.0, (gpu.tdp_w / tf / ref) ** 0.5)
+
+
+def bandwidth_factor(gpu: GpuSpec) -> float:
+    """Sustained share of datasheet memory bandwidth from the memory system (ECC GDDR: 0.90)."""
+    mt = gpu.memory_type.lower()
+    if "gddr" in mt and gpu.segment.lower() == "datacenter":
+        return ECC_GDDR_BANDWIDTH_FACTOR
+    return 1.0
+
+
+def sustained_bandwidth_gbps(gpu: GpuSpec) -> float:
+    """Datasheet bandwidth × :func:`bandwidth_factor` (GB/s)."""
+    return gpu.memory_bandwidth_gbps * bandwidth_factor(gpu)
+
+
+def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+                  ) -> float:
+    """Datasheet-based dense TFLOPS for a GEMM in ``precision`` (``bf16``/``fp16``/``fp8``/
+    ``int8``), with the GeForce FP16-accumulate doubling, before power/ROCm factors.
+
+    Apple GPUs: :func:`apple_gpu_tflops`; a GPU without any compute figure returns 0.
+    """
+    apple = apple_gpu_tflops(gpu)
+    if apple:
+        return apple
+    if precision == "fp8" and gpu.fp8_tflops_dense:
+        return gpu.fp8_tflops_dense
+    if precision == "int8" and gpu.int8_tops_dense:
+        return gpu.int8_tops_dense
+    tf = gpu.dense_16bit_tflops
+    if accumulate == "fp16" and precision in ("fp16", "f16") and is_geforce(gpu) and \
+            gpu.architecture in ("Ampere", "Ada Lovelace", "Turing", "Blackwell"):
+        tf *= 2.0
+    return tf
+
+
+def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+                     ) -> float:
+    """:func:`tensor_tflops` × :func:`power_limit_factor` × (ROCm factor on AMD)."""
+    tf = tensor_tflops(gpu, precision, accumulate)
+    tf *= power_limit_factor(gpu)
+    if is_rocm(gpu):
+        tf *= ROCM_COMPUTE_FACTOR
+    return tf
+
+
+def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+                    ) -> tuple[str, ...]:
+    """Assumption sentences for the factors that apply to ``gpu`` (none for a plain part)."""
+    notes = []
+    if apple_gpu_tflops(gpu):
+        notes.append(f"{gpu.name}: {apple_gpu_tflops(gpu):.1f} TFLOPS from its GPU core count "
+                     f"({FACTOR_SOURCES['apple']}).")
+    if accumulate == "fp16" and tensor_tflops(gpu, precision, "fp16") > \
+            tensor_tflops(gpu, precision, "fp32"):
+        notes.append(f"FP16-accumulate GEMMs run at twice the listed GeForce rate "
+                     f"({FACTOR_SOURCES['fp16_accumulate']}).")
+    f = power_limit_factor(gpu)
+    if f < 0.999:
+        notes.append(f"Power-limited part ({gpu.tdp_w:.0f} W): tensor throughput {f:.0%} of the "
+                     f"datasheet figure ({FACTOR_SOURCES['power_limit']}).")
+    if bandwidth_factor(gpu) < 1.0:
+        notes.append(f"ECC on GDDR: {bandwidth_factor(gpu):.0%} of datasheet bandwidth.")
+    if is_rocm(gpu):
+        notes.append(f"ROCm GEMMs at {ROCM_COMPUTE_FACTOR:.0%} of CUDA efficiency "
+                     f"({FACTOR_SOURCES['rocm']}).")
+    return tuple(notes)
+
+
+__all__ = ["apple_gpu_tflops", "bandwidth_factor", "is_apple", "is_geforce", "is_rocm",
+           "power_limit_factor", "sustained_bandwidth_gbps", "sustained_notes",
+           "sustained_tflops", "tensor_tflops", "FACTOR_SOURCES"]
