@@ -42,6 +42,11 @@ Accumulate = Literal["fp32", "fp16"]
 
 ECC_GDDR_BANDWIDTH_FACTOR = 0.90
 """Sustained share of datasheet bandwidth on datacenter GDDR cards with inline ECC on."""
+FP8_GEMM_FACTOR = 0.65
+"""Share of the datasheet FP8 rate sustained by FP8 GEMMs relative to the BF16 share: FP8
+tensor cores double the peak but the per-tensor scaling, the higher-precision epilogue and
+the unchanged BF16/FP16 attention do not (NVIDIA Transformer Engine benchmarks: H100 SXM FP8
+GEMM ≈ 1,300 of 1,979 TFLOPS while BF16 reaches ≈ 750 of 989)."""
 ROCM_COMPUTE_FACTOR = 0.70
 """Share of NVIDIA-equivalent GEMM efficiency reached on AMD Instinct with ROCm."""
 
@@ -151,8 +156,11 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
 
 def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                      ) -> float:
-    """:func:`tensor_tflops` × :func:`power_limit_factor` × (ROCm factor on AMD)."""
+    """:func:`tensor_tflops` × (:data:`FP8_GEMM_FACTOR` for FP8) × :func:`power_limit_factor`
+    × (ROCm factor on AMD)."""
     tf = tensor_tflops(gpu, precision, accumulate)
+    if precision == "fp8" and gpu.fp8_tflops_dense and not apple_gpu_tflops(gpu):
+        tf *= FP8_GEMM_FACTOR
     tf *= power_limit_factor(gpu)
     if is_rocm(gpu):
         tf *= ROCM_COMPUTE_FACTOR

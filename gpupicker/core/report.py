@@ -72,6 +72,14 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
         out["aggregate_decode_tokens_per_s"] = round(t.aggregate_decode_tokens_per_s or 0.0, 2)
     if t.prefill_tokens_per_s is not None:
         out["prefill_tokens_per_s"] = round(t.prefill_tokens_per_s, 1)
+    if t.output_tokens_per_s is not None:
+        out["output_tokens_per_s"] = round(t.output_tokens_per_s, 1)
+    if t.ttft_s is not None:
+        out["ttft_s"] = round(t.ttft_s, 4)
+        out["itl_s"] = round(t.itl_s or 0.0, 5)
+    if t.range_pct is not None:
+        out["speed_range_pct"] = t.range_pct
+        out["speed_evidence"] = t.evidence
     if t.seconds_per_image is not None:
         out["seconds_per_image"] = round(t.seconds_per_image, 3)
         out["hours"] = round(w.images * t.seconds_per_image / 3600.0, 4)

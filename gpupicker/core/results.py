@@ -91,6 +91,11 @@ class Throughput(BaseModel):
         prefill_tokens_per_s: prompt-processing speed (tokens/s).
         train_tokens_per_s: training tokens/s over all GPUs.
         seconds_per_image: image generation latency per image.
+        output_tokens_per_s: generated tokens/s of the whole batch with its prefill included
+            (throughput benchmarks: ``b·new / (prefill + decode)``).
+        ttft_s / itl_s: time to first token of one request and inter-token latency (seconds).
+        range_pct: ± percent the speed is expected to be within, from ``evidence``.
+        evidence: the published measurements the engine/GPU profile was checked against.
         bound: ``"memory-bandwidth"``, ``"compute"`` or ``"interconnect"`` — what limits it.
         efficiency: fraction of peak bandwidth (decode) or MFU (training) assumed.
         assumptions: sentences naming engine, efficiency/MFU and scaling assumed.
@@ -103,6 +108,11 @@ class Throughput(BaseModel):
     prefill_tokens_per_s: float | None = None
     train_tokens_per_s: float | None = None
     seconds_per_image: float | None = None
+    output_tokens_per_s: float | None = None
+    ttft_s: float | None = None
+    itl_s: float | None = None
+    range_pct: float | None = None
+    evidence: str = ""
     bound: str = ""
     efficiency: float | None = None
     assumptions: tuple[str, ...] = ()
