@@ -127,7 +127,9 @@ def test_vllm_gpu_blocks_match_startup_log():
                  kv_cache_dtype="fp16", seq_len=4096)
     assert vllm_gpu_blocks(w, LLAMA2_7B, A100_80) == pytest.approx(7449, rel=0.02)
     est = estimate_memory(w, A100_80)
-    assert est.max_concurrent_seqs == 7449 * 16 // 4096  # 29 full-length sequences at once
+    # full-length sequences at once: the pool in 4096-token sequences (29 in the log)
+    assert est.max_concurrent_seqs == vllm_gpu_blocks(w, LLAMA2_7B, A100_80) * 16 // 4096
+    assert est.max_concurrent_seqs in (28, 29)
     assert est.total_bytes <= A100_80.memory_bytes
 
 
@@ -277,3 +279,37 @@ def test_total_is_the_sum_of_every_breakdown_component():
     values = {f"{c}_bytes": 10 ** i for i, c in enumerate(BREAKDOWN_COMPONENTS)}
     est = MemoryEstimate(**values)
     assert est.total_bytes == sum(est.breakdown().values()) == sum(values.values())
+
+
+# ---- vLLM pool sizing as vLLM does it (issue 12, acceptance 3) ----------------------------------
+def _llama31_8b_on_3090(max_model_len):
+    from tests.test_recommend import catalog_model, gpu
+    m = catalog_model("llama3_1_8b")
+    w = Workload(task="inference", model=m, framework="vllm", max_model_len=max_model_len,
+                 prompt_len=512, new_tokens=256)
+    return w, m, gpu("rtx_3090")
+
+
+def test_vllm_rtx3090_pool_matches_the_published_log():
+    # vllm issue #10517: Llama-3.1-8B-Instruct bf16, RTX 3090, max_model_len 20000,
+    # gpu_memory_utilization 0.9: "total_gpu_memory=23.58GiB … # GPU blocks: 1952"
+    from gpupicker.core.engines import torch_total_bytes, vllm_gpu_blocks
+    w, m, g = _llama31_8b_on_3090(20000)
+    assert torch_total_bytes(g) / GiB == pytest.approx(23.58, rel=0.01)
+    assert vllm_gpu_blocks(w, m, g) == pytest.approx(1952, rel=0.02)
+
+
+def test_vllm_max_model_len_that_does_not_fit_is_refused_with_vllms_reason():
+    # same log at max_model_len 29000: "The model's max seq len (29000) is larger than the
+    # maximum number of tokens that can be stored in KV cache (23648)"
+    from gpupicker.core.report import estimate_report
+    w, m, g = _llama31_8b_on_3090(29000)
+    est = estimate_memory(w, g)
+    assert est.engine_fits is False and est.max_concurrent_seqs == 0
+    assert "max seq len (29000) is larger than the maximum number of tokens" in est.engine_message
+    out = estimate_report(w, g)
+    assert out["fits"] is False and out["engine_starts"] is False
+    assert "gpu_memory_utilization" in out["engine_error"]
+    # above 32K vLLM switches chunked prefill on (512-token steps) and starts again
+    w35, _, _ = _llama31_8b_on_3090(35000)
+    assert estimate_memory(w35, g).engine_fits is not False

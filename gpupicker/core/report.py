@@ -38,6 +38,12 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
     }
     if mem.max_concurrent_seqs is not None:
         out["max_concurrent_seqs"] = mem.max_concurrent_seqs
+    if mem.kv_pool_tokens is not None:
+        out["kv_pool_tokens"] = mem.kv_pool_tokens
+    if mem.engine_fits is False:
+        out["engine_starts"] = False
+        if mem.engine_message:
+            out["engine_error"] = mem.engine_message
     if mem.gpu_layers is not None:
         out["gpu_layers"] = mem.gpu_layers
     if gpu is not None:

@@ -42,6 +42,8 @@ class MemoryEstimate(BaseModel):
             sequences of the workload's context fit at once; ``None`` otherwise.
         gpu_layers: for llama.cpp partial offload: transformer layers on the GPU
             (``None`` = all).
+        engine_message: the engine's own start-up error when ``engine_fits`` is False.
+        kv_pool_tokens: tokens the engine's KV pool holds per GPU (vLLM blocks × 16).
         engine_fits: ``False`` when the engine itself would refuse the job whatever
             the byte count says (vLLM: KV pool smaller than one sequence);
             ``None`` when bytes alone decide (see ``memory.fits_on``).
@@ -65,6 +67,8 @@ class MemoryEstimate(BaseModel):
     max_concurrent_seqs: int | None = None
     gpu_layers: int | None = None
     engine_fits: bool | None = None
+    engine_message: str = ""
+    kv_pool_tokens: int | None = None
     trainable_params: int = 0
     total_params: int = 0
     assumptions: tuple[str, ...] = ()
