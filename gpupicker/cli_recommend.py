@@ -23,6 +23,7 @@ from .core.advisor import Advice, advise
 from .core.memory import estimate_memory, fits_on
 from .core.recommend import GOALS, Recommendation, recommend
 from .core.results import Option
+from .core.serving import serving_dict
 from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from .core.workload import Workload
 
@@ -59,6 +60,9 @@ def option_dict(o: Option) -> dict[str, Any]:
         "limit": o.limit,
         "labels": list(o.labels),
         "reason": o.reason,
+        "speed_range_pct": t.range_pct,
+        "speed_evidence": t.evidence or None,
+        "serving": serving_dict(o.serving) if o.serving is not None else None,
         "assumptions": list(t.assumptions) + list(c.assumptions),
     }
 

@@ -32,15 +32,15 @@ from .advisor import Advice
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
-    gpus_for_serving,
     rate_looks_inverted,
     usd_per_unit,
 )
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
-from .results import CostEstimate, MemoryEstimate, Option, Throughput
-from .throughput import ServingSearch, estimate_throughput, link_name, train_hours
+from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
+from .serving import plan_serving
+from .throughput import estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 
@@ -108,6 +108,7 @@ class _Evaluation:
     cap: int
     fits: bool
     hours: float | None
+    plan: ServingPlan | None = None
 
 
 @dataclass(slots=True)
@@ -337,15 +338,16 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         notes.append(ref_note)
 
     sharded = {n: _auto_shard(w, n) for n in tried}
-    searches = {n: ServingSearch(sharded[n]) for n in tried} if serving else {}
     for gpu in gpus:
         for n in tried:
             wb = sharded[n]
             replicas = 1
+            plan = None
             cap = gpu.usable_memory_bytes
             try:
                 if serving:
-                    wb, t, replicas = _serving_batch(searches[n], gpu, n)
+                    wb, t, plan, _ = plan_serving(wb, gpu, n)
+                    replicas = max(1, plan.replicas)
                 else:
                     t = estimate_throughput(wb, gpu, n)
                 key = (cap if gpu_dep else None, n, wb.batch)
@@ -358,9 +360,10 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             except (ValueError, ZeroDivisionError) as exc:
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
+            fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
-                             mem=mem, t=t, used=used, cap=cap, fits=fits_on(mem, gpu),
-                             hours=_hours(w, t))
+                             mem=mem, t=t, used=used, cap=cap, fits=fits,
+                             hours=_hours(w, t), plan=plan)
             offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
@@ -415,18 +418,6 @@ def _hours(w: Workload, t: Throughput) -> float | None:
     return None
 
 
-def _serving_batch(search: ServingSearch, gpu: GpuSpec, n: int
-                   ) -> tuple[Workload, Throughput, int]:
-    """Concurrent sequences per replica by Little's law (:class:`ServingSearch`), and the
-    replicas needed."""
-    w = search.w
-    wb, t = search(gpu, n)
-    replicas, _ = gpus_for_serving(w.requests_per_minute or 0.0, w.avg_prompt_tokens,
-                                   w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
-                                   t.prefill_tokens_per_s or 0.0, n)
-    return wb, t, replicas
-
-
 def _build_options(w: Workload,
                    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]],
                    goal: str, serving: bool, hours_per_month: float) -> list[Option]:
@@ -456,6 +447,8 @@ def _build_options(w: Workload,
                     spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
                     if spend is not None and spend > w.budget_usd + 1e-9:
                         budget_msgs.append(f"over the ${w.budget_usd:,.0f} budget")
+            if ev.plan is not None and not ev.plan.meets_targets:
+                budget_msgs.append("misses the latency target")
             run_h = cost.hours if cost is not None and cost.hours is not None else ev.hours
             if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
                 budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
@@ -514,7 +507,8 @@ def _build_options(w: Workload,
             cost=p.cost if p.cost is not None else CostEstimate(hours=ev.hours),
             provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
             price_observed=offer.observed if offer else "", within_budget=p.within,
-            labels=tuple(labels.get(id(p), ())), reason=p.reason, limit=p.limit, rank=i))
+            labels=tuple(labels.get(id(p), ())), reason=p.reason, limit=p.limit, rank=i,
+            serving=ev.plan))
     return out
 
 

@@ -51,7 +51,20 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
         out["fits"] = fits_on(mem, gpu)
         out["capacity_bytes"] = gpu.usable_memory_bytes
         out.update(speed_report(w, gpu, mem))
+        if w.task == "inference" and w.requests_per_minute:
+            out["serving"] = serving_report(w, gpu)
     return out
+
+
+def serving_report(w: Workload, gpu: GpuSpec) -> dict[str, Any] | None:
+    """The serving plan of ``w.requests_per_minute`` on replicas of ``w.num_gpus`` × ``gpu``
+    (:func:`~gpupicker.core.serving.plan_serving`, the same as ``recommend``'s), or None."""
+    from .serving import plan_serving, serving_dict
+    try:
+        _, _, plan, _ = plan_serving(w, gpu, w.num_gpus)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return serving_dict(plan)
 
 
 def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -> dict[str, Any]:

@@ -146,6 +146,37 @@ class CostEstimate(BaseModel):
     assumptions: tuple[str, ...] = ()
 
 
+class ServingPlan(BaseModel):
+    """How one option serves ``requests_per_minute`` (see :mod:`gpupicker.core.serving`).
+
+    Attributes:
+        replicas: independent engine instances; ``gpus_per_replica`` GPUs each.
+        max_concurrent_seqs: sequences one replica holds at once at the request mix (its KV pool
+            or memory, at most the engine's ``max_num_seqs``/slots).
+        concurrent_seqs: sequences one replica runs at the offered load (Little's law).
+        replica_decode_tokens_per_s: generated tokens/s of one replica at ``concurrent_seqs``.
+        aggregate_decode_tokens_per_s: the same over all replicas.
+        requests_per_s_capacity: requests/s one replica completes at ``max_concurrent_seqs``.
+        ttft_s / itl_s: time to first token and inter-token latency at the offered load (s).
+        meets_targets: False when a TTFT/ITL target cannot be met at any concurrency.
+        notes: sentences naming the limits and targets.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    replicas: int = 1
+    gpus_per_replica: int = 1
+    max_concurrent_seqs: int = 0
+    concurrent_seqs: int = 0
+    replica_decode_tokens_per_s: float = 0.0
+    aggregate_decode_tokens_per_s: float = 0.0
+    requests_per_s_capacity: float = 0.0
+    ttft_s: float = 0.0
+    itl_s: float = 0.0
+    meets_targets: bool = True
+    notes: tuple[str, ...] = ()
+
+
 class Option(BaseModel):
     """One ranked answer: a GPU type × count × price offer, with its verdict and reason."""
 
@@ -168,6 +199,7 @@ class Option(BaseModel):
     reason: str = ""
     limit: str = ""
     rank: int = 0
+    serving: ServingPlan | None = None
 
     @property
     def total_bytes_per_gpu(self) -> int:
