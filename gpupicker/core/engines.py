@@ -206,7 +206,10 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
         kv = max(0, blocks) * block
         engine_fits = False
         message = vllm_refusal(st.max_model_len, pool_tokens)
-        assumptions.append(f"vLLM would refuse to start: {message}")
+        assumptions.append(
+            f"vLLM would refuse to start: max_model_len {st.max_model_len} is more than the "
+            f"{pool_tokens} tokens its KV pool holds." if pool_tokens > 0 else
+            "vLLM would refuse to start: no memory is left for KV blocks.")
     return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), activations_bytes=act,
                           engine_reserve_bytes=graphs, cuda_context_bytes=non_torch,
                           num_gpus=tp, max_concurrent_seqs=int(seqs), engine_fits=engine_fits,

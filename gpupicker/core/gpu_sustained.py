@@ -169,24 +169,23 @@ def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumula
 
 def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                     ) -> tuple[str, ...]:
-    """Assumption sentences for the factors that apply to ``gpu`` (none for a plain part)."""
+    """Assumption sentences for the factors that apply to ``gpu`` (none for a plain part);
+    the sources are in :data:`FACTOR_SOURCES` and the module docstring."""
     notes = []
     if apple_gpu_tflops(gpu):
         notes.append(f"{gpu.name}: {apple_gpu_tflops(gpu):.1f} TFLOPS from its GPU core count "
-                     f"({FACTOR_SOURCES['apple']}).")
+                     "(128 FP32 ALUs per Apple GPU core).")
     if accumulate == "fp16" and tensor_tflops(gpu, precision, "fp16") > \
             tensor_tflops(gpu, precision, "fp32"):
-        notes.append(f"FP16-accumulate GEMMs run at twice the listed GeForce rate "
-                     f"({FACTOR_SOURCES['fp16_accumulate']}).")
+        notes.append("FP16-accumulate GEMMs run at twice the listed GeForce rate.")
     f = power_limit_factor(gpu)
     if f < 0.999:
         notes.append(f"Power-limited part ({gpu.tdp_w:.0f} W): tensor throughput {f:.0%} of the "
-                     f"datasheet figure ({FACTOR_SOURCES['power_limit']}).")
+                     "datasheet figure.")
     if bandwidth_factor(gpu) < 1.0:
         notes.append(f"ECC on GDDR: {bandwidth_factor(gpu):.0%} of datasheet bandwidth.")
     if is_rocm(gpu):
-        notes.append(f"ROCm GEMMs at {ROCM_COMPUTE_FACTOR:.0%} of CUDA efficiency "
-                     f"({FACTOR_SOURCES['rocm']}).")
+        notes.append(f"ROCm GEMMs at {ROCM_COMPUTE_FACTOR:.0%} of CUDA efficiency.")
     return tuple(notes)
 
 

@@ -130,7 +130,7 @@ LLAMACPP = EngineSpeed(
     prefill_eff=0.50, prefill_accumulate="fp16", prefill_layer_s=0.27e-3, ubatch=512,
     dequant_prefill=True, tensor_parallel=False, range_pct=20.0,
     evidence="llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
-              "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference; llama.cpp PR #4766, #4812)")
+              "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)")
 
 LLAMACPP_METAL_FLOOR = (0.66e-3, 14.1)
 """Metal per-layer fixed work: 0.66 ms per layer on the 14.1-TFLOPS M3 Max, scaled by GPU
@@ -151,8 +151,8 @@ ENGINES: dict[str, EngineSpeed] = {
         floor_overlaps=False,
         s_per_step=1.0e-3, gemm_eff=0.45, prefill_eff=0.45, tensor_parallel=False,
         range_pct=40.0,
-        evidence="H200 hf_generate cases (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B); the "
-                 "per-layer host time is that host's, so other hosts may be up to 2× faster"),
+        evidence="H200 hf_generate cases (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), the "
+                 "per-layer host time is that host's and other hosts may be up to 2× faster"),
     "pytorch": EngineSpeed(
         name="PyTorch eager generate (LitGPT, torchtune)",
         eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.65}, eta_quant=0.7,
@@ -166,16 +166,16 @@ ENGINES: dict[str, EngineSpeed] = {
         eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.6}, eta_quant=0.85, kv_eta=0.75,
         s_per_linear=5.2e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
         gemm_eff=0.6, prefill_eff=0.6, range_pct=30.0,
-        evidence="formulas.md §7 (η ≈ 0.8, inference-sim #415); scheduler/sampling time per "
-                 "step from vLLM's v0.6 performance blog (CPU overhead 2–4 ms per step at "
-                 "batch 256); no vLLM speed case in the public file"),
+        evidence="formulas.md §7 (η ≈ 0.8, inference-sim #415), scheduler and sampling time "
+                 "per step from vLLM's v0.6 performance blog (CPU overhead 2–4 ms per step at "
+                 "batch 256), no vLLM speed case in the public file"),
     "sglang": EngineSpeed(
         name="SGLang (CUDA graphs, radix KV, overlap scheduler)",
         eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.85, kv_eta=0.8,
         s_per_linear=5.2e-6, s_per_step=0.8e-3, s_per_seq_step=4e-6,
         gemm_eff=0.62, prefill_eff=0.62, range_pct=30.0,
         evidence="SGLang v0.4 blog (zero-overhead batch scheduler hides CPU time behind the "
-                 "GPU step); no SGLang speed case in the public file"),
+                 "GPU step), no SGLang speed case in the public file"),
     "tensorrt-llm": EngineSpeed(
         name="TensorRT-LLM",
         eta={"gddr": 0.85, "hbm": 0.85, "unified": 0.6}, eta_quant=0.9, kv_eta=0.8,
@@ -188,14 +188,14 @@ ENGINES: dict[str, EngineSpeed] = {
         eta={"gddr": 0.80, "hbm": 0.70, "unified": 0.75}, eta_quant=0.95, kv_eta=0.8,
         s_per_linear=5e-6, s_per_step=0.5e-3, gemm_eff=0.5, prefill_eff=0.5, range_pct=30.0,
         evidence="MLC-LLM blog (Llama-2 4-bit decode on RTX 4090 / 3090 / Apple at 75–85 % of "
-                 "bandwidth); no MLC case in the public file"),
+                 "bandwidth), no MLC case in the public file"),
     "exllamav2": EngineSpeed(
         name="ExLlamaV2 (EXL2/GPTQ kernels, CUDA graphs off)",
         eta={"gddr": 0.85, "hbm": 0.65, "unified": 0.6}, eta_quant=0.95,
         layer_floor_s=0.10e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
         tensor_parallel=False, range_pct=30.0,
         evidence="ExLlamaV2 README performance table (Llama-2 7B/13B/70B 4-bit on RTX 4090 / "
-                 "3090 Ti); no ExLlamaV2 case in the public file"),
+                 "3090 Ti), no ExLlamaV2 case in the public file"),
     "decode_ceiling": EngineSpeed(
         name="ideal (CUDA graph of matvecs)",
         eta={"gddr": 0.92, "hbm": 0.92, "unified": 0.85}, eta_quant=0.93,
@@ -236,8 +236,8 @@ def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> 
 
 def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...]:
     """Assumption sentences of the engine and the GPU factors that apply."""
-    return (f"Engine speed profile: {e.name}; expected within ±{e.range_pct:.0f} % "
-            f"({e.evidence}).",
+    return (f"Expected within ±{e.range_pct:.0f} % of measured speed.",
+            f"Calibration: {e.evidence}.",
             *sustained_notes(gpu, precision, e.prefill_accumulate))  # type: ignore[arg-type]
 
 
