@@ -122,6 +122,8 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Any], table: A
     for o in options:
         c, t = o.cost, o.throughput
         tok = t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
+        if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
+            tok = o.serving.aggregate_decode_tokens_per_s  # all replicas
         hourly, cur = money(c.usd_per_hour if o.provider else None, c.currency)
         total, _ = money(c.usd_total, c.currency)
         month, _ = money(c.usd_per_month, c.currency)

@@ -2654,6 +2654,16 @@
         <translation>该方案所有 GPU 合计的每小时价格（不是每块 GPU）。</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="250"/>
+        <source>Speed expected within ±%1 % (evidence: %2)</source>
+        <translation>速度预计误差在 ±%1 % 以内（依据：%2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="254"/>
+        <source>%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences per replica</source>
+        <translation>%1 个副本 × %2 块 GPU，每个副本并发 %3 个序列（最多 %4 个）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/options_model.py" line="102"/>
         <source>Cost of the whole run (price per hour × run time).</source>
         <translation>整个运行的成本（每小时价格 × 运行时间）。</translation>
