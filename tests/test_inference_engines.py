@@ -122,3 +122,21 @@ def test_llamacpp_small_model_is_launch_bound_on_fast_gpus():
     r4090 = estimate_throughput(w, gpu("rtx_4090"), 1).decode_tokens_per_s
     assert a100 == pytest.approx(140.6, rel=0.15) and h100 == pytest.approx(145.6, rel=0.15)
     assert max(a100, h100, r4090) / min(a100, h100, r4090) < 1.3
+
+
+def test_moe_decode_reads_the_active_experts_not_a_remainder():
+    """DeepSeek-V3 (37.6 B active of 671 B, FP8): one token reads ≈ 37 GB of weights. The
+    catalog's total and layer shapes disagree for this row, so the bytes come from the
+    published active count. SGLang v0.4.1 measured 30.3 tok/s at batch 1 on 8 × H200
+    (sglang PR #2643): the estimate must not be several times that any more (was 196)."""
+    from gpupicker.core.throughput import decode_weight_bytes
+    m = catalog_model("deepseek_v3")
+    assert decode_weight_bytes(m, "fp8", 1) == pytest.approx(m.active_param_count() * 1.0,
+                                                             rel=0.1)
+    w = Workload(task="inference", model=m, framework="sglang", weights_dtype="fp8",
+                 prompt_len=128, new_tokens=256)
+    t = estimate_throughput(w, gpu("h200_sxm"), 8)
+    assert t.decode_tokens_per_s < 130
+    # a batch touches more experts: more bytes, never more than the whole model
+    assert decode_weight_bytes(m, "fp8", 1) < decode_weight_bytes(m, "fp8", 64) <= \
+        1.01 * 671e9

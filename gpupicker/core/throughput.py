@@ -231,20 +231,30 @@ def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
         return total
     emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
         else 2.0
-    if not arch.tie_word_embeddings:
-        total -= arch.vocab_size * arch.hidden_size * emb_bpw
+    emb = 0.0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size * emb_bpw
     if arch.is_moe:
+        # from the active parameters (what one token reads: its top-k experts, shared experts,
+        # attention, lm_head) plus the further experts a batch touches; the catalog's total
+        # and the layer shapes need not agree for MoE rows, the active count is published
         lin_bpw = _linear_bpw(arch, dtype)
         moe_layers = arch.num_hidden_layers - (arch.first_k_dense_replace or 0)
-        e = arch.num_local_experts or 1
-        touched = experts_touched(arch, batch)
-        idle = max(0.0, e - touched) * arch.expert_params() * moe_layers
-        total -= idle * lin_bpw
-    return max(total, 0.0)
+        k = arch.num_experts_per_tok or 1
+        extra = max(0.0, experts_touched(arch, batch) - k) * arch.expert_params() * moe_layers
+        active = float(_facts(arch)["active"]) * total / max(1.0, float(_facts(arch)["params"]))
+        return max(0.0, min(total, active + extra * lin_bpw) - emb)
+    return max(total - emb, 0.0)
 
 
 def _linears_per_layer(arch: ModelArch) -> int:
-    return 4 + (3 if arch.mlp_gated else 2)
+    """Matmul launches per decoder layer at decode: q, k, v, o (MLA: q_a, q_b, kv_a, the two
+    absorbed kv_b halves, o) and the MLP's 2–3 (MoE: the router + gate/up and down of each
+    routed expert a token uses — grouped kernels still run one tile loop per expert — + the
+    shared expert's three)."""
+    attn = 6 if arch.kv_lora_rank else 4
+    mlp = 3 if arch.mlp_gated else 2
+    if arch.is_moe:
+        mlp = 1 + 2 * (arch.num_experts_per_tok or 1) + (3 if arch.n_shared_experts else 0)
+    return attn + mlp
 
 
 def _kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float:
