@@ -313,3 +313,26 @@ def test_vllm_max_model_len_that_does_not_fit_is_refused_with_vllms_reason():
     # above 32K vLLM switches chunked prefill on (512-token steps) and starts again
     w35, _, _ = _llama31_8b_on_3090(35000)
     assert estimate_memory(w35, g).engine_fits is not False
+
+
+def test_llamacpp_compute_buffer_grows_with_n_ctx_without_flash_attention():
+    # llama.cpp issue #10052: Llama-3.2-1B at its full 131,072-token context runs out of
+    # memory without -fa: the fp32 KQ scores are n_ubatch × n_ctx × n_head × 4 bytes (8 GiB)
+    from gpupicker.core.engines import llamacpp_compute_buffer_bytes
+    from tests.test_recommend import catalog_model
+    m = catalog_model("llama3_2_1b")
+    no_fa = llamacpp_compute_buffer_bytes(m, 131072, flash_attention=False)
+    fa = llamacpp_compute_buffer_bytes(m, 131072, flash_attention=True)
+    assert no_fa > 8 * GiB and fa < 0.5 * GiB
+    assert llamacpp_compute_buffer_bytes(m, 4096, False) < 0.5 * GiB
+
+
+def test_llamacpp_quantized_kv_needs_flash_attention():
+    w = Workload(task="inference", model=LLAMA2_7B, framework="llama.cpp",
+                 weights_dtype="q4_k_m", kv_cache_dtype="q8_0", seq_len=4096)
+    est = estimate_memory(w)
+    assert est.engine_fits is False and "flash_attn" in est.engine_message
+    ok = estimate_memory(w.model_copy(update={"attention": "flash"}))
+    assert ok.engine_fits is not False
+    # q8_0 KV is 34/32 bytes per element: about half of f16
+    assert ok.kv_cache_bytes == pytest.approx(2048 * MiB * 34 / 64, rel=0.01)

@@ -219,6 +219,12 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Peak at the denoiser (VAE slicing on)"),
     QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode (VAE slicing on)"),
     # issue 12: engine speed profiles, sustained GPU factors, vLLM pool sizing, serving
+    QT_TRANSLATE_NOOP("CoreText", "Quantize the KV cache to Q8_0 with flash attention (-fa)"),
+    QT_TRANSLATE_NOOP("CoreText", "compute buffer ≈ n_ubatch × n_vocab fp32 logits or the n_ubatch × n_ctx attention scores without flash attention"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{dtype} is not a GGUF type: sized as Q4_K_M"),
+    QT_TRANSLATE_NOOP("CoreText", "Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL"),
+    QT_TRANSLATE_NOOP("CoreText", "its default num_ctx is smaller than long prompts need, set num_ctx to the context"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "llama.cpp refuses a {dtype} KV cache without flash attention (-fa)"),
     QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step"),
     QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step (host launches {host} ms)"),
     QT_TRANSLATE_NOOP("CoreText", "decode GEMMs at {share} of sustained tensor peak"),

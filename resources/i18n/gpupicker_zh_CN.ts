@@ -1688,6 +1688,36 @@
         <source>The engine cannot hold one request of the mix on this option</source>
         <translation>此选项上引擎连一个典型请求都容纳不下</translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="222"/>
+        <source>Quantize the KV cache to Q8_0 with flash attention (-fa)</source>
+        <translation>将 KV 缓存量化为 Q8_0 并开启 flash attention（-fa）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="223"/>
+        <source>compute buffer ≈ n_ubatch × n_vocab fp32 logits or the n_ubatch × n_ctx attention scores without flash attention</source>
+        <translation>计算缓冲区 ≈ n_ubatch × n_vocab 的 fp32 logits，未开启 flash attention 时为 n_ubatch × n_ctx 的注意力分数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224"/>
+        <source>{dtype} is not a GGUF type: sized as Q4_K_M</source>
+        <translation>{dtype} 不是 GGUF 类型：按 Q4_K_M 估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="225"/>
+        <source>Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL</source>
+        <translation>Ollama：n_ctx = num_ctx × OLLAMA_NUM_PARALLEL</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="226"/>
+        <source>its default num_ctx is smaller than long prompts need, set num_ctx to the context</source>
+        <translation>其默认 num_ctx 小于长提示所需，请将 num_ctx 设为所需上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="227"/>
+        <source>llama.cpp refuses a {dtype} KV cache without flash attention (-fa)</source>
+        <translation>未开启 flash attention（-fa）时 llama.cpp 不接受 {dtype} KV 缓存</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
