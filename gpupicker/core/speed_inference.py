@@ -67,6 +67,8 @@ class EngineSpeed(BaseModel):
         kv_eta: attention kernels' share of bandwidth when reading the KV cache, relative
             to ``eta``.
         kv_traffic: KV bytes moved per step in units of the cache (HF DynamicCache copies: 3).
+        gqa_kv_per_query_head: the decode attention kernel reads each KV head once per query
+            head of its group (×``heads / kv_heads`` KV traffic for GQA models).
         layer_floor_s: host launch time per decoder layer per step (0 with CUDA graphs).
         layer_floor_tflops: when > 0, the floor is GPU work instead: ``layer_floor_s`` at
             this many TFLOPS, scaled by the GPU's (Metal command encoding + small kernels).
@@ -82,6 +84,7 @@ class EngineSpeed(BaseModel):
         prefill_layer_s: fixed time per layer per micro-batch of prefill (norms, rope,
             softmax kernels that do not scale with the GEMM rate).
         ubatch: prefill micro-batch in tokens (0 = whole prompt at once).
+        stage_handoff_s: host synchronization per stage boundary per step with a layer split.
         dequant_prefill: quantized weights are dequantized to F16 per micro-batch.
         tensor_parallel: the engine splits each layer over GPUs (else layer split).
         range_pct: ± share the estimate is expected to be within (from the evidence).
@@ -95,6 +98,7 @@ class EngineSpeed(BaseModel):
     eta_quant: float = 1.0
     kv_eta: float = 1.0
     kv_traffic: float = 1.0
+    gqa_kv_per_query_head: bool = False
     layer_floor_s: float = 0.0
     layer_floor_tflops: float = 0.0
     quant_floor_factor: dict[str, float] = {}
@@ -107,6 +111,7 @@ class EngineSpeed(BaseModel):
     prefill_accumulate: str = "fp32"
     prefill_layer_s: float = 0.0
     ubatch: int = 0
+    stage_handoff_s: float = 0.0
     dequant_prefill: bool = False
     tensor_parallel: bool = True
     range_pct: float = 30.0
@@ -128,6 +133,10 @@ LLAMACPP = EngineSpeed(
     # prefill: cuBLAS F16 GEMM with FP16 compute (ggml-cuda ``CUBLAS_COMPUTE_16F``) over
     # 512-token micro-batches; quantized weights dequantized to F16 first.
     prefill_eff=0.50, prefill_accumulate="fp16", prefill_layer_s=0.27e-3, ubatch=512,
+    # -sm layer: each GPU boundary synchronizes the host and copies the hidden state: tg512
+    # of 8B Q4_K_M loses 0.2–0.4 ms per boundary (3090 ×1/×2/×4/×6: 115.4/111.7/108.7/104.2;
+    # A6000 ×1/×4: 105.4/96.5; H100 PCIe ×1/×4: 145.6/123.1 tok/s)
+    stage_handoff_s=0.25e-3,
     dequant_prefill=True, tensor_parallel=False, range_pct=20.0,
     evidence="llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
               "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)")
@@ -177,8 +186,15 @@ ENGINES: dict[str, EngineSpeed] = {
         evidence="SGLang v0.4 blog (zero-overhead batch scheduler hides CPU time behind the "
                  "GPU step), no SGLang speed case in the public file"),
     "tensorrt-llm": EngineSpeed(
-        name="TensorRT-LLM",
-        eta={"gddr": 0.85, "hbm": 0.85, "unified": 0.6}, eta_quant=0.9, kv_eta=0.8,
+        name="TensorRT-LLM (v0.6 kernels)",
+        eta={"gddr": 0.85, "hbm": 0.85, "unified": 0.6}, eta_quant=0.9, kv_eta=1.0,
+        # generation-phase masked MHA of v0.5/v0.6 runs one thread block per query head, so a
+        # GQA model's KV is read once per query head (the XQA kernels of v0.7+ read each KV
+        # head once: docs/source/advanced/gpt-attention.md "XQA optimization")
+        gqa_kv_per_query_head=True,
+        # context phase: per-layer plugin launches outside CUDA graphs (first-token latency
+        # of 7 ms for LLaMA-7B at 128 tokens on H100 vs ≈4 ms of GEMMs)
+        prefill_layer_s=0.1e-3,
         s_per_linear=4e-6, s_per_step=0.3e-3, gemm_eff=0.65, prefill_eff=0.68,
         range_pct=20.0,
         evidence="TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B "

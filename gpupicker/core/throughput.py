@@ -388,8 +388,8 @@ class _Roofline:
             return 2 * self.n_layers * _ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s,
                                                          tp, tokens * arch.hidden_size * 2)
         if n > 1:
-            return (n - 1) * (self.link_latency_s + tokens * arch.hidden_size * 2
-                              / self.link_bytes_per_s)
+            return (n - 1) * (self.link_latency_s + self.profile.stage_handoff_s
+                              + tokens * arch.hidden_size * 2 / self.link_bytes_per_s)
         return 0.0
 
     def speed(self, b: int, prompt: int, new: int) -> _InferenceSpeed:
@@ -407,7 +407,10 @@ class _Roofline:
             f[kv_key] = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
         kv = f[kv_key]
         bw_w = self.bw * self.eta
-        mem_s = (wbytes + p.kv_traffic * kv / p.kv_eta) / bw_w / tp
+        kv_reads = p.kv_traffic
+        if p.gqa_kv_per_query_head and arch.kv_heads and not arch.kv_lora_rank:
+            kv_reads *= max(1.0, arch.num_attention_heads / arch.kv_heads)
+        mem_s = (wbytes + kv_reads * kv / p.kv_eta) / bw_w / tp
         flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
         comp_s = flops / self.decode_flops / tp
         gpu_s = pnorm(mem_s, comp_s) + self.tails_s
@@ -438,6 +441,11 @@ class _Roofline:
         chunks = math.ceil(tokens / self.ubatch) if self.ubatch else 1
         gemm = max(flops / self.prefill_flops, chunks * wbytes / (self.bw * self.eta)) / tp
         fixed = chunks * (self.n_layers * self.prefill_layer_s + self.dequant_bytes / self.bw / tp)
+        if tp == 1 and self.n > 1 and chunks > 1:
+            # layer split: micro-batches' GEMMs are pipelined through the n stages (llama.cpp
+            # PR #6017): (chunks + n − 1) stage times of 1/n of a chunk's GEMMs each; the
+            # per-layer launches and dequantization passes are not overlapped
+            gemm *= (chunks + self.n - 1) / (self.n * chunks)
         return gemm + fixed + self.fixed_s + self.tails_s + self._comm(min(tokens, 8192)) * chunks
 
     def throughput(self, w: Workload, s: _InferenceSpeed) -> Throughput:
