@@ -336,3 +336,26 @@ def test_llamacpp_quantized_kv_needs_flash_attention():
     assert ok.engine_fits is not False
     # q8_0 KV is 34/32 bytes per element: about half of f16
     assert ok.kv_cache_bytes == pytest.approx(2048 * MiB * 34 / 64, rel=0.01)
+
+
+def test_sglang_and_tensorrt_llm_pools_follow_their_memory_fractions():
+    # SGLang server_args: mem_fraction_static 0.88 at TP1, 0.85 at TP4; the pool is that share
+    # of the free memory less the weights. TensorRT-LLM: 90 % of what the engine leaves.
+    from gpupicker.core.engines import torch_total_bytes
+    from tests.test_recommend import catalog_model, gpu
+    m, g = catalog_model("llama3_8b"), gpu("h100_sxm")
+    base = dict(task="inference", model=m, prompt_len=512, new_tokens=256)
+    sg = estimate_memory(Workload(framework="sglang", **base), g)
+    free = torch_total_bytes(g) - sg.cuda_context_bytes
+    assert sg.kv_cache_bytes == pytest.approx(0.88 * free - sg.weights_bytes, rel=1e-6)
+    assert "mem_fraction_static 0.88" in sg.assumptions[0]
+    sg4 = estimate_memory(Workload(framework="sglang", **base), g, num_gpus=4)
+    assert "mem_fraction_static 0.85" in sg4.assumptions[0]
+    mine = estimate_memory(Workload(framework="sglang", gpu_memory_utilization=0.5, **base), g)
+    assert mine.kv_cache_bytes < sg.kv_cache_bytes
+    trt = estimate_memory(Workload(framework="tensorrt-llm", **base), g)
+    assert trt.max_concurrent_seqs == 256 and trt.kv_pool_tokens > 400_000
+    # too little memory: SGLang refuses to start
+    tiny = estimate_memory(Workload(framework="sglang", **{**base, "model": catalog_model(
+        "llama3_70b")}), g)
+    assert tiny.engine_fits is False and "mem-fraction-static" in tiny.engine_message

@@ -226,6 +226,92 @@ def vllm_gpu_blocks(w: Workload, arch: ModelArch, gpu: GpuSpec, num_gpus: int = 
     return int((est.kv_pool_tokens or 0) // VLLM_BLOCK_TOKENS)
 
 
+SGLANG_MEM_FRACTION_BY_TP = ((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87), (1, 0.88))
+"""SGLang's ``mem_fraction_static`` default by tensor-parallel size (``server_args.py``,
+v0.4): weights + KV pool may take this share of the memory free at start-up."""
+TRTLLM_FREE_FRACTION = 0.9
+"""TensorRT-LLM ``kv_cache_free_gpu_mem_fraction`` default: the KV pool takes 90 % of the memory
+left after the engine (weights, activation workspace) is loaded (``KvCacheConfig``)."""
+TRTLLM_WORKSPACE_BYTES = int(1.0 * GiB)
+"""TensorRT engine activation workspace + runtime buffers of a 7–70B engine (trtllm-build
+logs: "Allocated … MiB for execution context memory", typically 0.5–2 GiB)."""
+
+
+def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int,
+                         engine: str) -> MemoryEstimate:
+    """Per-GPU memory of SGLang or TensorRT-LLM, whose KV pools are a memory fraction.
+
+    * SGLang (``model_runner.profile_max_num_token``): ``pool = free_at_start ×
+      mem_fraction_static − weights``, ``free_at_start`` = PyTorch-visible capacity less the
+      CUDA context; ``mem_fraction_static`` is SGLang's default by TP size unless
+      ``gpu_memory_utilization`` is given. No profiling run: the ``1 − fraction`` slack holds
+      activations and CUDA graphs. With no room left it refuses to start ("Not enough memory.
+      Please try to increase --mem-fraction-static.").
+    * TensorRT-LLM: ``pool = 0.9 × (capacity − context − weights − workspace)``
+      (``kv_cache_free_gpu_mem_fraction``).
+
+    ``max_concurrent_seqs``: sequences of ``w.context_tokens()`` the pool holds (at most
+    ``max_num_seqs`` or 256 — SGLang ``max_running_requests``/TensorRT-LLM ``max_batch_size``).
+
+    Raises:
+        ValueError: for unknown dtypes or engines.
+    """
+    if engine not in ("sglang", "tensorrt-llm"):
+        raise ValueError(f"no fraction-pool memory model for {engine!r}")
+    tp = max(1, num_gpus)
+    wb = weights_bytes(arch, w.weights_dtype) // tp
+    ctx = w.context_tokens()
+    per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
+    seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
+    context = _non_torch(tp)
+    if engine == "sglang":
+        user = "gpu_memory_utilization" in w.model_fields_set
+        frac = w.gpu_memory_utilization if user else next(
+            f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+        head = f"SGLang, tensor parallel {tp}, mem_fraction_static {frac:.2f}."
+        workspace = 0
+    else:
+        frac = TRTLLM_FREE_FRACTION
+        head = f"TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac:.2f}."
+        workspace = TRTLLM_WORKSPACE_BYTES
+    notes = [head]
+    if gpu is None:
+        kv = int(per_token * ctx * w.batch)
+        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv, engine_reserve_bytes=workspace,
+                              cuda_context_bytes=context, num_gpus=tp,
+                              total_params=arch.param_count(),
+                              assumptions=(*notes, "No GPU given: KV sized for the batch."))
+    total = torch_total_bytes(gpu)
+    if engine == "sglang":
+        pool = int((total - context) * frac - wb)
+        reserve = int((total - context) * (1 - frac))  # activations, CUDA graphs
+    else:
+        pool = int(frac * (total - context - wb - workspace))
+        reserve = workspace
+    tokens = max(0, int(pool // max(1.0, per_token)))
+    engine_fits = None
+    message = ""
+    if pool <= 0:
+        engine_fits = False
+        message = ("Not enough memory. Please try to increase --mem-fraction-static."
+                   if engine == "sglang" else
+                   "Insufficient memory for the KV cache after loading the engine.")
+        notes.append(f"{'SGLang' if engine == 'sglang' else 'TensorRT-LLM'} would refuse to "
+                     "start: no memory is left for the KV pool.")
+        seqs = 0
+        kv = 0
+    else:
+        seqs = min(seqs_max, tokens // max(1, ctx))
+        kv = pool
+        notes.append(f"KV pool {pool / GiB:.2f} GiB ({tokens:,} tokens); {seqs} concurrent "
+                     f"sequences of {ctx} tokens.")
+    return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), engine_reserve_bytes=reserve,
+                          cuda_context_bytes=context, num_gpus=tp, max_concurrent_seqs=int(seqs),
+                          engine_fits=engine_fits, engine_message=message,
+                          kv_pool_tokens=tokens, total_params=arch.param_count(),
+                          assumptions=tuple(notes))
+
+
 def gguf_layer_and_extra_bytes(arch: ModelArch, dtype: str) -> tuple[float, float, float]:
     """(bytes per repeating layer, output.weight bytes on GPU, token_embd bytes on host) of a GGUF.
 

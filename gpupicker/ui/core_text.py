@@ -219,6 +219,10 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Peak at the denoiser (VAE slicing on)"),
     QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode (VAE slicing on)"),
     # issue 12: engine speed profiles, sustained GPU factors, vLLM pool sizing, serving
+    QT_TRANSLATE_NOOP("CoreText", "SGLang, tensor parallel {tp}, mem_fraction_static {frac}"),
+    QT_TRANSLATE_NOOP("CoreText", "TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "KV pool {gib} GiB ({tokens} tokens)"),
+    QT_TRANSLATE_NOOP("CoreText", "{engine} would refuse to start: no memory is left for the KV pool"),
     QT_TRANSLATE_NOOP("CoreText", "Quantize the KV cache to Q8_0 with flash attention (-fa)"),
     QT_TRANSLATE_NOOP("CoreText", "compute buffer ≈ n_ubatch × n_vocab fp32 logits or the n_ubatch × n_ctx attention scores without flash attention"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{dtype} is not a GGUF type: sized as Q4_K_M"),

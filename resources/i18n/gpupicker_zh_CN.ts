@@ -1718,6 +1718,26 @@
         <source>llama.cpp refuses a {dtype} KV cache without flash attention (-fa)</source>
         <translation>未开启 flash attention（-fa）时 llama.cpp 不接受 {dtype} KV 缓存</translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="222"/>
+        <source>SGLang, tensor parallel {tp}, mem_fraction_static {frac}</source>
+        <translation>SGLang，张量并行 {tp}，mem_fraction_static {frac}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="223"/>
+        <source>TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac}</source>
+        <translation>TensorRT-LLM，张量并行 {tp}，kv_cache_free_gpu_mem_fraction {frac}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224"/>
+        <source>KV pool {gib} GiB ({tokens} tokens)</source>
+        <translation>KV 池 {gib} GiB（{tokens} 个 token）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="225"/>
+        <source>{engine} would refuse to start: no memory is left for the KV pool</source>
+        <translation>{engine} 将无法启动：没有剩余显存可分配 KV 池</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
