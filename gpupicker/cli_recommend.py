@@ -150,7 +150,13 @@ def format_table(rec: Recommendation, top: int | None) -> str:
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli import WorkloadInputError, _error_text, _open_repo, open_workloads
+    from .cli import (
+        WorkloadInputError,
+        _error_text,
+        _open_repo,
+        open_workloads,
+        unknown_fields_warning,
+    )
 
     try:
         with open_workloads(args.workload) as lines:
@@ -175,10 +181,16 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             else:
                 print(f"gpupicker recommend: {_error_text(exc)}", file=sys.stderr)
             continue
+        unknown = Workload.unknown_fields(json.loads(text))
+        warning = unknown_fields_warning(unknown) if unknown else ""
+        if warning and not args.json:
+            print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
         if args.json:
             opts = rec.options[:args.top] if args.top else rec.options
             out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o) for o in opts],
                                    "notes": list(rec.notes)}
+            if warning:
+                out["warnings"] = [warning]
             if rec.advice:
                 out["advice"] = [advice_dict(a) for a in rec.advice]
             print(json.dumps(out), flush=True)
