@@ -154,10 +154,23 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
     return tf
 
 
+_SUSTAINED: dict[tuple, float] = {}
+
+
 def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                      ) -> float:
     """:func:`tensor_tflops` × (:data:`FP8_GEMM_FACTOR` for FP8) × :func:`power_limit_factor`
-    × (ROCm factor on AMD)."""
+    × (ROCm factor on AMD); memoized per GPU row, precision and accumulate type."""
+    key = (gpu, precision, accumulate)
+    hit = _SUSTAINED.get(key)
+    if hit is None:
+        if len(_SUSTAINED) > 4096:
+            _SUSTAINED.clear()
+        hit = _SUSTAINED[key] = _sustained_tflops(gpu, precision, accumulate)
+    return hit
+
+
+def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> float:
     tf = tensor_tflops(gpu, precision, accumulate)
     if precision == "fp8" and gpu.fp8_tflops_dense and not apple_gpu_tflops(gpu):
         tf *= FP8_GEMM_FACTOR

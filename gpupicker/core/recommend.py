@@ -346,11 +346,15 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             cap = gpu.usable_memory_bytes
             try:
                 if serving:
-                    wb, t, plan, _ = plan_serving(wb, gpu, n)
+                    wb, t, plan, pool_mem = plan_serving(wb, gpu, n)
                     replicas = max(1, plan.replicas)
                 else:
                     t = estimate_throughput(wb, gpu, n)
+                    pool_mem = None
                 key = (cap if gpu_dep else None, n, wb.batch)
+                if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
+                    # a KV pool takes what the card leaves, whatever the batch
+                    mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
                 if key not in mem_cache:
                     m_est = estimate_memory(wb, gpu, n)
                     mem_cache[key] = (m_est, m_est.total_bytes)

@@ -43,10 +43,33 @@ server ``--parallel`` slots, Ollama ``OLLAMA_NUM_PARALLEL`` (default 4), HF batc
 DEFAULT_SLOT_CAP = 64
 
 
+_MIX: dict[int, tuple[Workload, Workload, dict[int, Workload]]] = {}
+
+
 def request_mix(w: Workload) -> Workload:
-    """The workload at one sequence of the request mix: ``seq_len = prompt + output``."""
-    return w.model_copy(update={"batch": 1, "prompt_len": None, "new_tokens": None,
-                                "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
+    """The workload at one sequence of the request mix: ``seq_len = prompt + output``
+    (memoized per workload object: the recommender asks once per GPU × count)."""
+    return _mix(w)[0]
+
+
+def _mix(w: Workload) -> tuple[Workload, dict[int, Workload]]:
+    hit = _MIX.get(id(w))
+    if hit is None or hit[0] is not w:
+        if len(_MIX) > 64:
+            _MIX.clear()
+        wl = w.model_copy(update={"batch": 1, "prompt_len": None, "new_tokens": None,
+                                  "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
+        hit = _MIX[id(w)] = (w, wl, {1: wl})
+    return hit[1], hit[2]
+
+
+def _at_batch(w: Workload, b: int) -> Workload:
+    """:func:`request_mix` at ``b`` concurrent sequences (memoized)."""
+    wl, by_b = _mix(w)
+    wb = by_b.get(b)
+    if wb is None:
+        wb = by_b[b] = wl.model_copy(update={"batch": b})
+    return wb
 
 
 def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> int:
@@ -64,7 +87,7 @@ def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> i
         return 1
 
     def fits(b: int) -> bool:
-        m = estimate_memory(w.model_copy(update={"batch": b}), gpu, n)
+        m = estimate_memory(w.model_copy(update={"batch": b}), gpu, n)  # w: the request mix
         return fits_on(m, gpu) and m.gpu_layers is None
 
     if fits(hi):
@@ -99,12 +122,13 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     rate = (w.requests_per_minute or 0.0) / 60.0
     notes: list[str] = []
     cache: dict[int, tuple[float, float, float]] = {}
+    speeds: dict[int, object] = {}
 
     def at(b: int) -> tuple[float, float, float]:
         """(decode step s, prefill seconds per request, prompt prefill of one request s)."""
         hit = cache.get(b)
         if hit is None:
-            s = roof.speed(b, prompt, out)
+            s = speeds[b] = roof.speed(b, prompt, out)
             hit = cache[b] = (s.step_s, s.prefill_s / b, s.prefill_one_s)
         return hit
 
@@ -151,7 +175,9 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     x_cap = 1.0 / (p_req_c + out * step_c / eff_cap)  # requests/s at the cap
     replicas = max(1, math.ceil(rate / (x_cap * TARGET_UTILIZATION) - 1e-9)) if rate else 1
     r = rate / replicas
-    b = 1
+    # start from the latency at the cap (already evaluated, an upper bound of the ITL)
+    ttft, itl = latency(eff_cap, r)
+    b = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
     for _ in range(3):
         ttft, itl = latency(b, r)
         b_next = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
@@ -163,8 +189,9 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
         meets = False
     if w.ttft_target_s and ttft > w.ttft_target_s * 1.0001:
         meets = False
-    wb = wl.model_copy(update={"batch": b})
-    s = roof.speed(b, prompt, out)
+    wb = _at_batch(w, b)
+    at(b)
+    s = speeds[b]
     t = roof.throughput(wb, s)
     replica_tps = b / itl
     t = t.model_copy(update={

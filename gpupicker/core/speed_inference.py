@@ -41,9 +41,11 @@ PNORM = 3.0
 """Exponent of the smooth roofline (see module docstring)."""
 
 
-def pnorm(*parts: float) -> float:
-    """``(Σ xᵢ³)^(1/3)`` of non-negative times (seconds): the smooth maximum used for a step."""
-    return sum(max(0.0, x) ** PNORM for x in parts) ** (1.0 / PNORM)
+def pnorm(a: float, b: float) -> float:
+    """``(a³ + b³)^(1/3)`` of two non-negative times (seconds): the smooth maximum of a step."""
+    if a <= 0.0 or b <= 0.0:
+        return max(a, b, 0.0)
+    return (a * a * a + b * b * b) ** (1.0 / 3.0)
 
 
 def memory_class(gpu: GpuSpec) -> str:
@@ -250,11 +252,22 @@ def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> 
     return tf * (e.prefill_eff if prefill else e.gemm_eff)
 
 
+_NOTES: dict[tuple, tuple[str, ...]] = {}
+
+
 def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...]:
-    """Assumption sentences of the engine and the GPU factors that apply."""
-    return (f"Expected within ±{e.range_pct:.0f} % of measured speed.",
+    """Assumption sentences of the engine and the GPU factors that apply (memoized per
+    engine, GPU row and precision: the recommender asks for every option)."""
+    key = (e.name, e.range_pct, e.evidence, e.prefill_accumulate, gpu, precision)
+    hit = _NOTES.get(key)
+    if hit is None:
+        if len(_NOTES) > 4096:
+            _NOTES.clear()
+        hit = _NOTES[key] = (
+            f"Expected within ±{e.range_pct:.0f} % of measured speed.",
             f"Calibration: {e.evidence}.",
             *sustained_notes(gpu, precision, e.prefill_accumulate))  # type: ignore[arg-type]
+    return hit
 
 
 __all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_METAL_PREFILL_EFF", "engine_notes",

@@ -338,6 +338,7 @@ class _Roofline:
     link_latency_s: float
     link_bytes_per_s: float
     dense_weight_bytes: float | None
+    memo: dict
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -378,7 +379,8 @@ class _Roofline:
                    link_latency_s=link_latency_s(gpu),
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
-                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype))
+                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype),
+                   memo={})
 
     def _comm(self, tokens: int) -> float:
         """Link time per forward of ``tokens`` tokens: two all-reduces per layer with tensor
@@ -426,7 +428,15 @@ class _Roofline:
         decode = 1.0 / step
 
         pre_s = self._prefill_s(b, prompt, wbytes)
-        pre_one = pre_s if b == 1 else self._prefill_s(1, prompt, wbytes)
+        if b == 1:
+            pre_one = pre_s
+        else:
+            pre_one = self.memo.get(("pre1", prompt))
+            if pre_one is None:
+                w1 = self.dense_weight_bytes
+                pre_one = self.memo[("pre1", prompt)] = self._prefill_s(
+                    1, prompt, w1 if w1 is not None else decode_weight_bytes(
+                        arch, w.weights_dtype, 1))
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
         return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps)
