@@ -56,16 +56,21 @@ def test_the_issue_3080_case_no_longer_serves_with_a_batch_the_pool_cannot_hold(
             assert o.serving.replica_decode_tokens_per_s < 150
 
 
-def test_estimate_gives_the_same_concurrency_and_tokens_per_s_as_recommend(seed_options):
+@pytest.mark.parametrize("engine", [
+    {}, {"framework": "sglang"}, {"framework": "llama.cpp", "weights_dtype": "q4_k_m"},
+    {"framework": "tensorrt-llm"}])
+def test_estimate_gives_the_same_concurrency_and_tokens_per_s_as_recommend(engine, seed_options):
     """Over the whole catalog: each option's replica, estimated alone."""
     checked = 0
     seen = set()
-    for o in seed_options:
+    options = seed_options if not engine else recommend(
+        _seed(**engine), catalog_gpus(), catalog_prices()).options
+    for o in options:
         s = o.serving
         if s is None or not o.fits or (o.gpu_id, s.gpus_per_replica) in seen:
             continue
         seen.add((o.gpu_id, s.gpus_per_replica))
-        w = _seed(gpu=o.gpu_id, num_gpus=s.gpus_per_replica)
+        w = _seed(gpu=o.gpu_id, num_gpus=s.gpus_per_replica, **engine)
         out = estimate_report(w, gpu(o.gpu_id))["serving"]
         assert out["max_concurrent_seqs"] == s.max_concurrent_seqs
         assert out["concurrent_seqs"] == s.concurrent_seqs
@@ -73,7 +78,7 @@ def test_estimate_gives_the_same_concurrency_and_tokens_per_s_as_recommend(seed_
             s.replica_decode_tokens_per_s, rel=1e-3)
         assert out["replicas"] == s.replicas
         checked += 1
-    assert checked >= 20
+    assert checked >= 15
 
 
 def test_latency_targets_reject_options_that_miss_them():

@@ -33,7 +33,7 @@ ATTENTION_ALIASES = {
 """Spellings of ``attn_implementation`` (transformers ``flash_attention_2``, vLLM/llama.cpp
 ``-fa``) mapped to the three attention memory models."""
 
-ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine",
+ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine", "environment",
                                "comment", "description", "name", "label"})
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
