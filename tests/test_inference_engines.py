@@ -140,3 +140,19 @@ def test_moe_decode_reads_the_active_experts_not_a_remainder():
     # a batch touches more experts: more bytes, never more than the whole model
     assert decode_weight_bytes(m, "fp8", 1) < decode_weight_bytes(m, "fp8", 64) <= \
         1.01 * 671e9
+
+
+def test_hf_generate_host_time_follows_the_named_environment():
+    """Qwen README (C38, A100-80GB, transformers 4.3x): Qwen-7B bf16 40.9 tok/s, Int4 50.1;
+    the H200 cases (transformers 5.17, environment given) run 13.5 tok/s for Llama-2-7B — the
+    host time of one environment does not carry over to another."""
+    m = catalog_model("qwen_7b")
+    w = Workload(task="inference", model=m, framework="transformers", prompt_len=1,
+                 new_tokens=2048)
+    a100 = gpu("a100_sxm_80gb")
+    assert estimate_throughput(w, a100, 1).decode_tokens_per_s == pytest.approx(40.9, rel=0.3)
+    int4 = w.model_copy(update={"weights_dtype": "int4"})
+    assert estimate_throughput(int4, a100, 1).decode_tokens_per_s == pytest.approx(50.1, rel=0.3)
+    v5 = w.model_copy(update={"environment": "PyTorch 2.11 (CUDA 13.0), transformers 5.17"})
+    assert estimate_throughput(v5, a100, 1).decode_tokens_per_s < \
+        0.5 * estimate_throughput(w, a100, 1).decode_tokens_per_s

@@ -27,6 +27,8 @@ Every result carries a range and the evidence behind it (:data:`EVIDENCE`).
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, ConfigDict
 
 from .gpu_sustained import (
@@ -158,12 +160,17 @@ ENGINES: dict[str, EngineSpeed] = {
     "transformers": EngineSpeed(
         name="Hugging Face transformers generate()",
         eta={"gddr": 0.70, "hbm": 0.70, "unified": 0.60}, eta_quant=0.75, kv_traffic=3.0,
-        layer_floor_s=2.25e-3, quant_floor_factor={"nf4": 1.75, "fp4": 1.75, "int8": 3.0},
+        # host time per decoder layer of eager generate() on a typical host (transformers 4.3x):
+        # Qwen README, A100-80GB + FlashAttention-2: Qwen-7B bf16 40.9 tok/s = 24.4 ms per
+        # token, of which ≈10.8 ms stream the weights → ≈0.43 ms per layer; transformers 5.x
+        # (environment names it) measured 2.25 ms per layer on the H200 cases
+        layer_floor_s=0.43e-3, quant_floor_factor={"nf4": 1.75, "fp4": 1.75, "int8": 3.0},
         floor_overlaps=False,
         s_per_step=1.0e-3, gemm_eff=0.45, prefill_eff=0.45, tensor_parallel=False,
         range_pct=40.0,
-        evidence="H200 hf_generate cases (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), the "
-                 "per-layer host time is that host's and other hosts may be up to 2× faster"),
+        evidence="Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), "
+                 "H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s "
+                 "for 7B / 13B), host speed varies by machine"),
     "pytorch": EngineSpeed(
         name="PyTorch eager generate (LitGPT, torchtune)",
         eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.65}, eta_quant=0.7,
@@ -224,9 +231,27 @@ ENGINES: dict[str, EngineSpeed] = {
 """Inference engines by canonical framework name (see :mod:`.frameworks` for aliases)."""
 
 
-def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str) -> float:
-    """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step."""
-    base = e.layer_floor_s * e.quant_floor_factor.get(dtype, 1.0)
+HF_V5_LAYER_FLOOR_S = 2.25e-3
+"""Host seconds per decoder layer per step of transformers 5.x ``generate()`` (H200 cases,
+``h200.jsonl``: PyTorch 2.11, transformers 5.17 — 13.54 tok/s for Llama-2-7B at batch 1)."""
+_TRANSFORMERS_VERSION = re.compile(r"transformers\s*v?(\d+)(?:\.(\d+))?", re.IGNORECASE)
+
+
+def transformers_major(environment: str | None) -> int | None:
+    """The transformers major version named in a workload's ``environment`` text, or None."""
+    m = _TRANSFORMERS_VERSION.search(environment or "")
+    return int(m.group(1)) if m else None
+
+
+def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
+                    environment: str | None = None) -> float:
+    """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step; for
+    transformers the host time of the version the ``environment`` names (5.x: the H200
+    measurement), else of a typical 4.x host."""
+    layer = e.layer_floor_s
+    if e is ENGINES.get("transformers") and (transformers_major(environment) or 0) >= 5:
+        layer = HF_V5_LAYER_FLOOR_S
+    base = layer * e.quant_floor_factor.get(dtype, 1.0)
     if e is LLAMACPP and is_apple(gpu):
         s, ref_tf = LLAMACPP_METAL_FLOOR
         tf = sustained_tflops(gpu) or ref_tf
@@ -271,4 +296,5 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...
 
 
 __all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_METAL_PREFILL_EFF", "engine_notes",
-           "floor_per_layer", "gemm_tflops", "memory_class", "pnorm", "weight_eta"]
+           "floor_per_layer", "gemm_tflops", "transformers_major", "HF_V5_LAYER_FLOOR_S",
+           "memory_class", "pnorm", "weight_eta"]

@@ -358,7 +358,7 @@ class _Roofline:
         else:
             prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
         eta = weight_eta(p, gpu, bytes_per_weight(dtype))
-        floor = floor_per_layer(p, gpu, dtype) * n_layers
+        floor = floor_per_layer(p, gpu, dtype, w.environment) * n_layers
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:

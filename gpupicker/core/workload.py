@@ -33,7 +33,7 @@ ATTENTION_ALIASES = {
 """Spellings of ``attn_implementation`` (transformers ``flash_attention_2``, vLLM/llama.cpp
 ``-fa``) mapped to the three attention memory models."""
 
-ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine", "environment",
+ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine",
                                "comment", "description", "name", "label"})
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
@@ -124,6 +124,10 @@ class Workload(BaseModel):
                                      description="vLLM/SGLang most running sequences (256)")
     max_num_batched_tokens: int | None = Field(default=None, ge=1, le=10_000_000,
                                                description="vLLM tokens per scheduler step")
+    environment: str | None = Field(default=None, max_length=2000,
+                                    description="software stack as text, e.g. 'PyTorch 2.11, "
+                                                "transformers 5.17' (version-dependent engine "
+                                                "behaviour)")
     ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
                                         description="serving: p50 time-to-first-token target")
     itl_target_s: float | None = Field(default=None, gt=0, le=60,
