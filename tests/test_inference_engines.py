@@ -156,3 +156,14 @@ def test_hf_generate_host_time_follows_the_named_environment():
     v5 = w.model_copy(update={"environment": "PyTorch 2.11 (CUDA 13.0), transformers 5.17"})
     assert estimate_throughput(v5, a100, 1).decode_tokens_per_s < \
         0.5 * estimate_throughput(w, a100, 1).decode_tokens_per_s
+
+
+@pytest.mark.parametrize("model_id,gpu_id,ref", [
+    ("llama2_7b", "rtx_3090_ti", 177), ("llama2_7b", "rtx_4090", 198),
+    ("llama2_13b", "rtx_3090_ti", 109), ("llama2_13b", "rtx_4090", 111)])
+def test_exllamav2_decode_matches_its_readme_table(model_id, gpu_id, ref):
+    """turboderp/exllamav2 README 'Performance': Llama GPTQ 4-bit (group size 128)."""
+    w = Workload(task="inference", model=catalog_model(model_id), framework="exllamav2",
+                 weights_dtype="int4", prompt_len=128, new_tokens=128)
+    assert estimate_throughput(w, gpu(gpu_id), 1).decode_tokens_per_s == pytest.approx(ref,
+                                                                                         rel=0.15)
