@@ -2,32 +2,13 @@
 
 A roofline with engine profiles (``shared/design/formulas.md`` §7):
 
-* **Decode** (one new token per sequence per step) reads every active weight
-  once plus the KV cache of the whole batch. Step time =
-  bytes / (bandwidth × η_engine) + per-kernel and per-layer engine overheads,
-  or the FLOPs ``2·P_active·b`` over (dense peak × efficiency) when that is
-  larger (inference-sim #415 for η ≈ 0.8 of good kernels; roofline model of
-  Williams et al. 2009). The profiles are calibrated on measurements:
-
-  - ``decode_ceiling`` (ideal engine, CUDA graph of batch-1 matvecs): the H200
-    cases of ``shared/validation/h200.jsonl`` — 233.0 tok/s (Llama-2-7B) and
-    140.1 tok/s (13B), i.e. 64–75 % of the 4.8 TB/s peak. Fitted as 92 % of
-    peak bandwidth plus a 5.2 µs tail per Linear kernel (small matrices do not
-    reach full bandwidth).
-  - ``transformers`` (plain ``generate``, eager, no CUDA graphs): launch/CPU
-    overhead bound — 13.54 tok/s (7B) and 9.92 (13B) on that H200 host, i.e.
-    ≈2.25 ms of Python/launch overhead per decoder layer per step; the
-    DynamicCache grows by concatenation, so the KV cache is read and copied
-    (≈3 × its bytes) every step (fitted on the b = 16 and b = 64 cases).
-  - ``llama.cpp`` (CUDA, all layers offloaded): 85 % of peak for F16, 75 % for
-    Q8_0 and 60 % for 4-bit blocks, + 30 µs per layer; fitted on llama.cpp
-    PR #4766 (RTX 4090: F16 tg128 61.03, Q8_0 98.13 tok/s) and PR #4812
-    (RTX 3090 Ti: Q4_0 tg128 127.43 tok/s).
-  - ``vllm`` / ``tensorrt-llm`` (CUDA graphs, paged KV): 80 % / 85 % of peak
-    (formulas.md §7, inference-sim #415) + small per-layer/per-step overheads.
-
-* **Prefill** is compute bound: ``2·P_active·s + 2·L·a·d_h·s²`` FLOPs per
-  sequence (causal attention) over dense peak × engine efficiency.
+* **Decode / prefill** (LLM inference): the roofline of :mod:`.speed_inference` — sustained
+  bandwidth and TFLOPS per GPU class (:mod:`.gpu_sustained`), each engine's weight-streaming
+  efficiency by memory class, host-launch floor, per-step and per-sequence scheduler time,
+  prefill at the accumulate precision its kernels use, a smooth 3-norm between memory and
+  compute time; checked against the llama-bench tables, TensorRT-LLM's performance tables,
+  the ExLlamaV2 README and the H200 cases (``make accuracy``). Serving is sized in
+  :mod:`.serving`.
 * **Tensor parallel** decode splits weights and KV over N GPUs and adds two
   all-reduces of ``b·h`` 16-bit values per layer (Megatron-LM, Shoeybi et al.
   2019): latency + ``2(N−1)/N·bytes / link bandwidth``, NVLink ≫ PCIe.
@@ -765,6 +746,8 @@ SERVING_MAX_BATCH = 256
 class ServingSearch:
     """Speed of one replica serving ``w.requests_per_minute``, for any GPU type and count.
 
+    LLM inference delegates to :func:`gpupicker.core.serving.plan_serving` (concurrency from
+    the KV pool, continuous batching, replicas); other tasks keep the search below.
     Concurrent sequences by Little's law: request rate × latency of one request
     (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
     rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
@@ -822,18 +805,10 @@ class ServingSearch:
                 wb = self.at_batch(b)
                 t = estimate_throughput(wb, gpu, n)
             return wb, t
-        # LLM inference: the roofline is evaluated at each batch, the result built once
-        roof = _Roofline.of(w, w.model, gpu, n)
-        s = roof.speed(b, *self.context)
-        moved = False
-        for _ in range(2):  # two fixed-point steps of Little's law
-            b_next = self.batch_needed(s.decode_tokens_per_s, s.prefill_tokens_per_s)
-            if b_next == b:
-                break
-            b, moved = b_next, True
-            s = roof.speed(b, *self.context_at_batch)
-        wb = self.at_batch(b) if moved else w
-        return wb, roof.throughput(wb, s)
+        # LLM inference: sized by what the engine holds (the same plan recommend uses)
+        from .serving import plan_serving
+        wb, t, _, _ = plan_serving(w, gpu, n)
+        return wb, t
 
 
 def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
