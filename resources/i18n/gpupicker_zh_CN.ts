@@ -2051,6 +2051,16 @@
         <source>Why</source>
         <translation>原因</translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="160"/>
+        <source>Speed range (±%)</source>
+        <translation>速度误差范围（±%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="160"/>
+        <source>Speed evidence</source>
+        <translation>速度依据</translation>
+    </message>
 </context>
 <context>
     <name>Format</name>
