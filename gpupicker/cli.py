@@ -133,11 +133,19 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
         if gpu is not None:
             from .cli_calibrate import calibrated
             report = calibrated(report, w, gpu, repo)
+        unknown = Workload.unknown_fields(json.loads(line))
+        if unknown:
+            report["warnings"] = [unknown_fields_warning(unknown)]
         if w.gpu and repo is None:
             report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
         return report
     except (ValidationError, ValueError) as exc:
         return {"error": _error_text(exc)}
+
+
+def unknown_fields_warning(names: list[str]) -> str:
+    """'unknown workload fields ignored: …' naming each key no Workload field reads."""
+    return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"
 
 
 def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:

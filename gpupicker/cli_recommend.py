@@ -24,6 +24,7 @@ from .core.memory import estimate_memory, fits_on
 from .core.price_kind import PRICE_KINDS
 from .core.recommend import GOALS, Recommendation, recommend
 from .core.results import Option
+from .core.serving import serving_dict
 from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from .core.workload import Workload
 
@@ -69,6 +70,9 @@ def option_dict(o: Option) -> dict[str, Any]:
         "limit": o.limit,
         "labels": list(o.labels),
         "reason": o.reason,
+        "speed_range_pct": t.range_pct,
+        "speed_evidence": t.evidence or None,
+        "serving": serving_dict(o.serving) if o.serving is not None else None,
         "assumptions": list(t.assumptions) + list(c.assumptions),
     }
 
@@ -171,7 +175,13 @@ def format_table(rec: Recommendation, top: int | None) -> str:
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli import WorkloadInputError, _error_text, _open_repo, open_workloads
+    from .cli import (
+        WorkloadInputError,
+        _error_text,
+        _open_repo,
+        open_workloads,
+        unknown_fields_warning,
+    )
 
     try:
         with open_workloads(args.workload) as lines:
@@ -196,10 +206,16 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             else:
                 print(f"gpupicker recommend: {_error_text(exc)}", file=sys.stderr)
             continue
+        unknown = Workload.unknown_fields(json.loads(text))
+        warning = unknown_fields_warning(unknown) if unknown else ""
+        if warning and not args.json:
+            print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
         if args.json:
             opts = rec.options[:args.top] if args.top else rec.options
             out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o) for o in opts],
                                    "notes": list(rec.notes)}
+            if warning:
+                out["warnings"] = [warning]
             if rec.advice:
                 out["advice"] = [advice_dict(a) for a in rec.advice]
             print(json.dumps(out), flush=True)

@@ -7,10 +7,13 @@ estimated GiB, signed % error) and a summary per task and overall: median
 |error|, 90th percentile, worst under-estimate and share within ±10 %.
 Decode-ceiling cases are scored on ``decode_tokens_per_s`` when present.
 
-Then the published speed cases of ``../shared/validation/public-speed.jsonl``: training
-(``train_tokens_per_s_per_gpu``, :func:`score_training`) and diffusers image generation
-(``seconds_per_image``, :func:`score_diffusion`), scored as ``predicted / measured − 1`` with
-seconds per image inverted first (positive = too optimistic).
+Then the published speed cases of ``../shared/validation/public-speed.jsonl``
+(``--speed FILE`` for another file: LLM inference, training tokens/s per GPU, diffusers
+seconds per image): each case's ``workload`` is estimated by
+the same CLI and scored as ``predicted / measured − 1`` (positive = too
+optimistic; seconds per image are inverted first). One scorer per measured
+``kind`` (:data:`SPEED_SCORERS`, grouped into task kinds by
+:data:`SPEED_KIND_GROUP`) and one generic per-engine table per group.
 """
 
 from __future__ import annotations
@@ -19,12 +22,13 @@ import json
 import statistics
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 GiB = 2**30
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT = REPO.parent / "shared" / "validation" / "h200.jsonl"
-PUBLIC_SPEED = REPO.parent / "shared" / "validation" / "public-speed.jsonl"
+SPEED_DEFAULT = REPO.parent / "shared" / "validation" / "public-speed.jsonl"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -49,10 +53,13 @@ def summarize(errors: list[float]) -> dict[str, float]:
     }
 
 
-def run(path: Path) -> tuple[list[dict], list[dict]]:
-    """Run ``gpupicker estimate`` on every case; return (cases, results) in order."""
+def run(path: Path, key: str | None = None) -> tuple[list[dict], list[dict]]:
+    """Run ``gpupicker estimate`` on every case (on ``case[key]`` when ``key`` is given, as in
+    public-speed.jsonl whose input is the ``workload`` field); return (cases, results)."""
     text = path.read_text(encoding="utf-8")
     cases = [json.loads(line) for line in text.splitlines() if line.strip()]
+    if key is not None:
+        text = "\n".join(json.dumps(c[key]) for c in cases) + "\n"
     proc = subprocess.run([sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
                           input=text, capture_output=True, text=True, check=True, cwd=REPO)
     results = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
@@ -61,63 +68,147 @@ def run(path: Path) -> tuple[list[dict], list[dict]]:
     return cases, results
 
 
-def _estimate_workloads(workloads: list[dict]) -> list[dict]:
-    """Run ``gpupicker estimate`` on a list of workloads; results in order."""
-    text = "\n".join(json.dumps(w) for w in workloads) + "\n"
-    proc = subprocess.run([sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
-                          input=text, capture_output=True, text=True, check=True, cwd=REPO)
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+# --------------------------------------------------------------------------------------------
+# published speed cases (public-speed.jsonl), one scorer per measured kind
+# --------------------------------------------------------------------------------------------
+def _inference_decode(res: dict) -> float | None:
+    """Single-stream (per-sequence) decode tokens/s of an inference estimate."""
+    return res.get("decode_tokens_per_s")
 
 
-def _score_speed(path: Path, kind: str, title: str, value) -> list[float]:
-    """Print one line per public case of ``kind`` and its summary; return the signed errors.
+def _inference_prefill(res: dict) -> float | None:
+    """Prompt-processing tokens/s of an inference estimate."""
+    return res.get("prefill_tokens_per_s")
 
-    ``value(result, workload)`` gives the prediction in the case's unit (``None`` = no estimate).
-    """
-    if not path.exists():
-        print(f"{title}: {path} not found")
-        return []
-    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-             if line.strip()]
-    cases = [c for c in cases if c["measured"]["kind"] == kind]
-    if not cases:
-        return []
-    results = _estimate_workloads([c["workload"] for c in cases])
-    errors: list[float] = []
-    print(f"\n{title:66s} {'measured':>9s} {'estimate':>9s} {'error':>7s}")
+
+def _inference_output(res: dict) -> float | None:
+    """Generated tokens/s of the whole batch, prefill included (throughput benchmarks:
+    TensorRT-LLM ``trtllm-bench``, vLLM ``benchmark_throughput``)."""
+    return res.get("output_tokens_per_s")
+
+
+def _training_per_gpu(res: dict, workload: dict) -> float | None:
+    """Training tokens/s per GPU (torchtitan, llm-foundry tables report per-GPU rates)."""
+    rate = res.get("train_tokens_per_s")
+    return rate / max(1, workload.get("num_gpus", 1)) if rate else None
+
+
+def _diffusion_seconds(res: dict, workload: dict) -> float | None:
+    """Seconds per image of a diffusers pipeline."""
+    return res.get("seconds_per_image")
+
+
+SPEED_SCORERS: dict[str, Callable[[dict, dict], float | None]] = {
+    "decode_tokens_per_s": lambda r, w: _inference_decode(r),
+    "prefill_tokens_per_s": lambda r, w: _inference_prefill(r),
+    "output_tokens_per_s": lambda r, w: _inference_output(r),
+    "train_tokens_per_s_per_gpu": _training_per_gpu,
+    "seconds_per_image": _diffusion_seconds,
+}
+"""Measured ``kind`` → the predicted figure of the same kind from (estimate result, workload)."""
+SPEED_KIND_GROUP: dict[str, str] = {
+    "decode_tokens_per_s": "LLM inference",
+    "prefill_tokens_per_s": "LLM inference",
+    "output_tokens_per_s": "LLM inference",
+    "train_tokens_per_s_per_gpu": "training",
+    "seconds_per_image": "diffusers",
+}
+"""Measured ``kind`` → the task kind whose table it is summarized in."""
+INFERENCE_TARGETS = {"median_abs": 0.12, "engine_median_abs": 0.20, "within_30": 0.85}
+"""Acceptance targets of the LLM inference speed cases (issue 12)."""
+MEDIAN_TARGETS = {"training": 0.12, "diffusers": 0.25}
+"""Median |error| targets of the training and diffusers speed cases (issue 13)."""
+
+
+def speed_error(case: dict, res: dict) -> float | None:
+    """``predicted / measured − 1`` of one case, or None when the kind has no scorer or the
+    estimate gives no figure (seconds per image are inverted first)."""
+    kind = case["measured"]["kind"]
+    scorer = SPEED_SCORERS.get(kind)
+    if scorer is None or "error" in res:
+        return None
+    pred = scorer(res, case["workload"])
+    meas = case["measured"]["value"]
+    if not pred or not meas:
+        return None
+    if kind.startswith("seconds_per"):
+        return meas / pred - 1.0
+    return pred / meas - 1.0
+
+
+def speed_summary(rows: list[tuple[str, float]]) -> dict[str, float]:
+    """Median |error|, share within ±30 % and worst signed errors of (engine, error) rows."""
+    a = [abs(e) for _, e in rows]
+    return {"n": len(a), "median_abs": statistics.median(a) if a else float("nan"),
+            "within_30": sum(x <= 0.30 for x in a) / len(a) if a else float("nan"),
+            "worst_over": max((e for _, e in rows), default=float("nan")),
+            "worst_under": min((e for _, e in rows), default=float("nan"))}
+
+
+def print_speed_group(group: str, rows: list[tuple[str, float]]) -> dict[str, dict]:
+    """Print the per-engine table of one task kind and return the summaries by engine
+    ('ALL' included)."""
+    print(f"{group + ' (predicted/measured - 1)':40s} {'n':>3s} {'median|e|':>9s} "
+          f"{'within±30%':>10s} {'worst over':>10s} {'worst under':>11s}")
+    engines = sorted({e for e, _ in rows})
+    out = {}
+    for name in [*engines, "ALL"]:
+        sel = rows if name == "ALL" else [r for r in rows if r[0] == name]
+        s = out[name] = speed_summary(sel)
+        print(f"  {name:38s} {s['n']:3d} {s['median_abs']:9.1%} {s['within_30']:10.0%} "
+              f"{s['worst_over']:+10.1%} {s['worst_under']:+11.1%}")
+    return out
+
+
+def score_speed(path: Path) -> dict[str, dict]:
+    """Score every case of a public-speed file; print per-case lines and the per-kind,
+    per-engine tables; return the summaries by group and engine."""
+    cases, results = run(path, key="workload")
+    groups: dict[str, list[tuple[str, float]]] = {}
+    print(f"{'speed case':10s} {'engine':14s} {'kind':28s} {'measured':>10s} {'estimate':>10s} "
+          f"{'error':>7s}")
     for case, res in zip(cases, results, strict=True):
+        kind = case["measured"]["kind"]
+        if kind not in SPEED_SCORERS:
+            continue
         if "error" in res:
-            print(f"{case['id'][:66]:66s} ERROR {res['error']}")
+            print(f"{case['id']:10s} ERROR {res['error']}")
             continue
-        pred, meas = value(res, case["workload"]), case["measured"]["value"]
-        if not pred:
-            print(f"{case['id'][:66]:66s} no estimate")
+        err = speed_error(case, res)
+        pred = SPEED_SCORERS[kind](res, case["workload"])
+        if err is None:
+            print(f"{case['id']:10s} {case['engine']:14s} {kind:28s} no estimate")
             continue
-        err = (meas / pred - 1) if kind == "seconds_per_image" else (pred / meas - 1)
-        errors.append(err)
-        print(f"{case['id'] + ' ' + case['workload'].get('gpu', ''):66s} {meas:9.4g} {pred:9.4g} "
-              f"{err:+7.1%}")
-    s = summarize(errors)
-    print(f"{title + ' (+ = too optimistic)':40s} {s['n']:3d} {s['median_abs']:9.1%} "
-          f"{s['p90_abs']:7.1%} {min(errors, default=float('nan')):+11.1%} {s['within_10']:10.0%}")
-    return errors
-
-
-def score_training(path: Path = PUBLIC_SPEED) -> list[float]:
-    """Training tokens/s per GPU against the published tables (torchtitan …); signed errors."""
-    return _score_speed(path, "train_tokens_per_s_per_gpu", "training tokens/s per GPU",
-                        lambda r, w: (r.get("train_tokens_per_s") or 0) / max(1, w.get(
-                            "num_gpus", 1)))
-
-
-def score_diffusion(path: Path = PUBLIC_SPEED) -> list[float]:
-    """diffusers seconds per image against the published tables; signed errors (speed)."""
-    return _score_speed(path, "seconds_per_image", "diffusers seconds per image",
-                        lambda r, w: r.get("seconds_per_image"))
+        groups.setdefault(SPEED_KIND_GROUP.get(kind, kind), []).append((case["engine"], err))
+        print(f"{case['id']:10s} {case['engine']:14s} {kind:28s} {case['measured']['value']:10.2f} "
+              f"{pred:10.2f} {err:+7.1%}")
+    print()
+    summaries = {}
+    for group, rows in groups.items():
+        summaries[group] = print_speed_group(group, rows)
+    inf = summaries.get("LLM inference")
+    if inf:
+        t = INFERENCE_TARGETS
+        worst_engine = max(s["median_abs"] for e, s in inf.items() if e != "ALL")
+        ok = (inf["ALL"]["median_abs"] <= t["median_abs"] and worst_engine <= t["engine_median_abs"]
+              and inf["ALL"]["within_30"] >= t["within_30"])
+        print(f"  targets (median ≤ {t['median_abs']:.0%}, every engine ≤ "
+              f"{t['engine_median_abs']:.0%}, ≥ {t['within_30']:.0%} within ±30 %): "
+              f"{'met' if ok else 'NOT met'}")
+    for group, target in MEDIAN_TARGETS.items():
+        if group in summaries:
+            med = summaries[group]["ALL"]["median_abs"]
+            print(f"  {group} target (median ≤ {target:.0%}): {'met' if med <= target else 'NOT met'}")
+    return summaries
 
 
 def main(argv: list[str]) -> int:
     """Print the per-case table and the summaries; exit 0."""
+    speed_path = SPEED_DEFAULT
+    if "--speed" in argv:
+        i = argv.index("--speed")
+        speed_path = Path(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
     path = Path(argv[0]) if argv else DEFAULT
     cases, results = run(path)
     by_task: dict[str, list[float]] = {}
@@ -151,9 +242,9 @@ def main(argv: list[str]) -> int:
         s = summarize(speed_errors)
         print(f"{'decode ceiling (tokens/s)':40s} {s['n']:3d} {s['median_abs']:9.1%} "
               f"{s['p90_abs']:7.1%} {s['worst_under']:+11.1%} {s['within_10']:10.0%}")
-    public = Path(argv[1]) if len(argv) > 1 else PUBLIC_SPEED
-    score_training(public)
-    score_diffusion(public)
+    if speed_path.exists():
+        print()
+        score_speed(speed_path)
     return 0
 
 

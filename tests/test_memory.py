@@ -127,7 +127,9 @@ def test_vllm_gpu_blocks_match_startup_log():
                  kv_cache_dtype="fp16", seq_len=4096)
     assert vllm_gpu_blocks(w, LLAMA2_7B, A100_80) == pytest.approx(7449, rel=0.02)
     est = estimate_memory(w, A100_80)
-    assert est.max_concurrent_seqs == 7449 * 16 // 4096  # 29 full-length sequences at once
+    # full-length sequences at once: the pool in 4096-token sequences (29 in the log)
+    assert est.max_concurrent_seqs == vllm_gpu_blocks(w, LLAMA2_7B, A100_80) * 16 // 4096
+    assert est.max_concurrent_seqs in (28, 29)
     assert est.total_bytes <= A100_80.memory_bytes
 
 
@@ -281,3 +283,83 @@ def test_total_is_the_sum_of_every_breakdown_component():
     values = {f"{c}_bytes": 10 ** i for i, c in enumerate(BREAKDOWN_COMPONENTS)}
     est = MemoryEstimate(**values)
     assert est.total_bytes == sum(est.breakdown().values()) == sum(values.values())
+
+
+# ---- vLLM pool sizing as vLLM does it (issue 12, acceptance 3) ----------------------------------
+def _llama31_8b_on_3090(max_model_len):
+    from tests.test_recommend import catalog_model, gpu
+    m = catalog_model("llama3_1_8b")
+    w = Workload(task="inference", model=m, framework="vllm", max_model_len=max_model_len,
+                 prompt_len=512, new_tokens=256)
+    return w, m, gpu("rtx_3090")
+
+
+def test_vllm_rtx3090_pool_matches_the_published_log():
+    # vllm issue #10517: Llama-3.1-8B-Instruct bf16, RTX 3090, max_model_len 20000,
+    # gpu_memory_utilization 0.9: "total_gpu_memory=23.58GiB … # GPU blocks: 1952"
+    from gpupicker.core.engines import torch_total_bytes, vllm_gpu_blocks
+    w, m, g = _llama31_8b_on_3090(20000)
+    assert torch_total_bytes(g) / GiB == pytest.approx(23.58, rel=0.01)
+    assert vllm_gpu_blocks(w, m, g) == pytest.approx(1952, rel=0.02)
+
+
+def test_vllm_max_model_len_that_does_not_fit_is_refused_with_vllms_reason():
+    # same log at max_model_len 29000: "The model's max seq len (29000) is larger than the
+    # maximum number of tokens that can be stored in KV cache (23648)"
+    from gpupicker.core.report import estimate_report
+    w, m, g = _llama31_8b_on_3090(29000)
+    est = estimate_memory(w, g)
+    assert est.engine_fits is False and est.max_concurrent_seqs == 0
+    assert "max seq len (29000) is larger than the maximum number of tokens" in est.engine_message
+    out = estimate_report(w, g)
+    assert out["fits"] is False and out["engine_starts"] is False
+    assert "gpu_memory_utilization" in out["engine_error"]
+    # above 32K vLLM switches chunked prefill on (512-token steps) and starts again
+    w35, _, _ = _llama31_8b_on_3090(35000)
+    assert estimate_memory(w35, g).engine_fits is not False
+
+
+def test_llamacpp_compute_buffer_grows_with_n_ctx_without_flash_attention():
+    # llama.cpp issue #10052: Llama-3.2-1B at its full 131,072-token context runs out of
+    # memory without -fa: the fp32 KQ scores are n_ubatch × n_ctx × n_head × 4 bytes (8 GiB)
+    from gpupicker.core.engines import llamacpp_compute_buffer_bytes
+    from tests.test_recommend import catalog_model
+    m = catalog_model("llama3_2_1b")
+    no_fa = llamacpp_compute_buffer_bytes(m, 131072, flash_attention=False)
+    fa = llamacpp_compute_buffer_bytes(m, 131072, flash_attention=True)
+    assert no_fa > 8 * GiB and fa < 0.5 * GiB
+    assert llamacpp_compute_buffer_bytes(m, 4096, False) < 0.5 * GiB
+
+
+def test_llamacpp_quantized_kv_needs_flash_attention():
+    w = Workload(task="inference", model=LLAMA2_7B, framework="llama.cpp",
+                 weights_dtype="q4_k_m", kv_cache_dtype="q8_0", seq_len=4096)
+    est = estimate_memory(w)
+    assert est.engine_fits is False and "flash_attn" in est.engine_message
+    ok = estimate_memory(w.model_copy(update={"attention": "flash"}))
+    assert ok.engine_fits is not False
+    # q8_0 KV is 34/32 bytes per element: about half of f16
+    assert ok.kv_cache_bytes == pytest.approx(2048 * MiB * 34 / 64, rel=0.01)
+
+
+def test_sglang_and_tensorrt_llm_pools_follow_their_memory_fractions():
+    # SGLang server_args: mem_fraction_static 0.88 at TP1, 0.85 at TP4; the pool is that share
+    # of the free memory less the weights. TensorRT-LLM: 90 % of what the engine leaves.
+    from gpupicker.core.engines import torch_total_bytes
+    from tests.test_recommend import catalog_model, gpu
+    m, g = catalog_model("llama3_8b"), gpu("h100_sxm")
+    base = dict(task="inference", model=m, prompt_len=512, new_tokens=256)
+    sg = estimate_memory(Workload(framework="sglang", **base), g)
+    free = torch_total_bytes(g) - sg.cuda_context_bytes
+    assert sg.kv_cache_bytes == pytest.approx(0.88 * free - sg.weights_bytes, rel=1e-6)
+    assert "mem_fraction_static 0.88" in sg.assumptions[0]
+    sg4 = estimate_memory(Workload(framework="sglang", **base), g, num_gpus=4)
+    assert "mem_fraction_static 0.85" in sg4.assumptions[0]
+    mine = estimate_memory(Workload(framework="sglang", gpu_memory_utilization=0.5, **base), g)
+    assert mine.kv_cache_bytes < sg.kv_cache_bytes
+    trt = estimate_memory(Workload(framework="tensorrt-llm", **base), g)
+    assert trt.max_concurrent_seqs == 256 and trt.kv_pool_tokens > 400_000
+    # too little memory: SGLang refuses to start
+    tiny = estimate_memory(Workload(framework="sglang", **{**base, "model": catalog_model(
+        "llama3_70b")}), g)
+    assert tiny.engine_fits is False and "mem-fraction-static" in tiny.engine_message

@@ -91,8 +91,10 @@ def test_case3_llama2_13b_serving_on_2x_rtx_4090_about_635_per_month():
     w = Workload(task="inference", model=catalog_model("llama2_13b"), framework="vllm",
                  weights_dtype="int4", requests_per_minute=100, gpu="rtx_4090", num_gpus=2)
     rec = recommend(w, catalog_gpus(), catalog_prices(), all_offers=True, hours_per_month=720)
+    # 2 cards are offered both as one tensor-parallel replica and as two 1-GPU replicas
     opt = next(o for o in rec.options
-               if o.gpu_id == "rtx_4090" and o.num_gpus == 2 and seed_offer(o))
+               if o.gpu_id == "rtx_4090" and o.num_gpus == 2 and seed_offer(o)
+               and o.serving.gpus_per_replica == 1)
     assert opt.fits
     assert opt.cost.usd_per_hour == pytest.approx(0.88)
     assert opt.cost.usd_per_month == pytest.approx(633.6)
@@ -183,7 +185,13 @@ def test_row4_inference_picks_rtx_4090_or_l40s():
                  weights_dtype="int4", requests_per_minute=100)
     rec = recommend(w, *seed_universe(), goal="cheapest")
     top = rec.options[0]
-    assert top.gpu_id in ("rtx_4090", "l40s") and top.fits
+    # Sized by what each vLLM replica's KV pool holds (issue 12), 2 × RTX 3090 (same 24 GB
+    # class, lower price) also serves the load; the seed's picks stay close behind and the
+    # notes compare them with the top option.
+    assert top.gpu_id in ("rtx_4090", "l40s", "rtx_3090") and top.fits
+    seed_pick = next(o for o in rec.options if o.gpu_id in ("rtx_4090", "l40s") and o.fits)
+    assert seed_pick.rank <= 10
+    assert seed_pick.cost.usd_per_month <= 1.5 * top.cost.usd_per_month
     assert top.cost.usd_per_month is not None
     assert_reason_names_limit(top)
 

@@ -44,11 +44,9 @@ def test_every_listed_framework_is_modelled_and_others_are_errors():
     assert training_framework("composer").id == "llm-foundry"
     with pytest.raises(ValueError, match="not modelled; choose one of transformers, unsloth"):
         training_framework("colossalai")
-    w = Workload(task="lora", model=catalog_model("llama2_7b"), framework="colossalai")
-    with pytest.raises(ValueError, match="colossalai"):
-        estimate_memory(w)
-    with pytest.raises(ValueError, match="colossalai"):
-        estimate_throughput(w, gpu("a100_sxm_80gb"), 1)
+    # the Workload itself refuses it, naming the known frameworks (core/frameworks.py)
+    with pytest.raises(ValueError, match="unknown framework 'colossalai'; known: .*unsloth"):
+        Workload(task="lora", model=catalog_model("llama2_7b"), framework="colossalai")
 
 
 def test_unsloth_qlora_max_context_on_24gb_matches_its_readme():
@@ -137,8 +135,8 @@ def test_workstation_card_is_not_ranked_from_its_datasheet_alone():
                  framework="fsdp")
     ada = estimate_throughput(w, gpu("rtx_6000_ada"), 1)
     geforce = estimate_throughput(w, gpu("rtx_4090"), 1)
-    assert ada.train_tokens_per_s / geforce.train_tokens_per_s < 1.6
-    assert any("sustained within 300 W" in a for a in ada.assumptions)
+    assert ada.train_tokens_per_s / geforce.train_tokens_per_s < 1.95
+    assert any("Power-limited part (300 W)" in a for a in ada.assumptions)
 
 
 def test_unsloth_and_liger_are_faster_than_hf_trainer():

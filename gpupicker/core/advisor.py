@@ -130,8 +130,14 @@ def _candidates(w: Workload) -> list[tuple[str, str, dict[str, Any], str, str, f
             out.append(("int4", "4-bit weights (AWQ/GPTQ, NF4)", {"weights_dtype": "int4"},
                         "faster decode", "small (≈1–3 % on benchmarks)", 2.5))
         if w.kv_cache_dtype in ("bf16", "fp16", "fp32"):
-            out.append(("kv_fp8", "Quantize the KV cache to FP8/INT8", {"kv_cache_dtype": "fp8"},
-                        "≈ same speed", "very small", 1.5))
+            if w.framework.lower() in ("llama.cpp", "ollama"):
+                # llama.cpp has no FP8 cache and quantizes V only with flash attention (-fa)
+                out.append(("kv_fp8", "Quantize the KV cache to Q8_0 with flash attention (-fa)",
+                            {"kv_cache_dtype": "q8_0", "attention": "flash"},
+                            "≈ same speed", "very small", 1.5))
+            else:
+                out.append(("kv_fp8", "Quantize the KV cache to FP8/INT8",
+                            {"kv_cache_dtype": "fp8"}, "≈ same speed", "very small", 1.5))
         ctx = w.context_tokens()
         if ctx > 1024:
             if w.prompt_len is not None or w.new_tokens is not None:

@@ -321,7 +321,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     Raises:
         ValueError: for an unknown weights dtype.
     """
-    from .gpu_sustained import sustained_note, sustained_tensor_tflops
+    from .gpu_sustained import power_limit_factor, sustained_notes, tensor_tflops
     from .throughput import bandwidth_derived_tflops
 
     fam = _family(arch)
@@ -330,7 +330,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     latents = b * (2 if (w.cfg and fam.cfg and not train) else 1)
     f_lat = denoiser_flops_per_latent(arch, w.resolution)
     dtype = "fp8" if w.compute_dtype == "fp8" else "bf16"
-    tf = sustained_tensor_tflops(gpu, dtype) or bandwidth_derived_tflops(gpu)
+    tf = tensor_tflops(gpu, dtype) * power_limit_factor(gpu) or bandwidth_derived_tflops(gpu)
     eta = fam.eta if gpu.is_cuda else fam.eta * 0.6
     fixed = STEP_FIXED_S.get((gpu.segment or "").split()[0] if gpu.segment else "", 0.030)
     flops = f_lat * latents * ((LORA_TRAIN_FLOP_FACTOR + (1 if w.grad_ckpt else 0)) if train
@@ -368,7 +368,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
             "known).",
             *((f"Memory options applied: {', '.join(_OPTION_TEXT[o] for o in opts)}.",)
               if opts else ()),
-            *sustained_note(gpu),
+            *sustained_notes(gpu),
             "Several GPUs generate different images in parallel.",
         ))
 

@@ -22,6 +22,8 @@ from typing import Literal
 WeightDType = Literal[
     "fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4", "mxfp4",
     "q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q8_0", "f16",
+    "q2_k_s", "q3_k_s", "q3_k_l", "q4_k_s", "q5_k_s", "iq1_s", "iq1_m", "iq2_xxs", "iq2_xs",
+    "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m", "iq4_nl", "iq4_xs",
 ]
 """Every weight format a ``Workload`` may name."""
 
@@ -52,6 +54,26 @@ _BYTES_PER_WEIGHT: dict[str, float] = {
     "q5_k_m": 5.69 / 8,
     "q6_k": 210 / 256,
     "q8_0": 34 / 32,
+    # the other llama.cpp file types: sizes from ``quantize --help`` for LLaMA-v1-7B
+    # (6.74e9 weights: Q3_K_S 2.75G, Q3_K_L 3.35G, Q4_K_S 3.56G, Q5_K_S 4.33G; G = GiB)
+    # and the i-quant bits per weight it prints (IQ1_S 1.56 … IQ4_XS 4.25, IQ4_NL 4.50).
+    "q2_k_s": 2.96 / 8,
+    "q3_k_s": 3.50 / 8,
+    "q3_k_l": 4.27 / 8,
+    "q4_k_s": 4.54 / 8,
+    "q5_k_s": 5.52 / 8,
+    "iq1_s": 1.56 / 8,
+    "iq1_m": 1.75 / 8,
+    "iq2_xxs": 2.06 / 8,
+    "iq2_xs": 2.31 / 8,
+    "iq2_s": 2.50 / 8,
+    "iq2_m": 2.70 / 8,
+    "iq3_xxs": 3.06 / 8,
+    "iq3_xs": 3.30 / 8,
+    "iq3_s": 3.44 / 8,
+    "iq3_m": 3.66 / 8,
+    "iq4_nl": 4.50 / 8,
+    "iq4_xs": 4.25 / 8,
 }
 
 _BYTES_PER_KV: dict[str, float] = {
@@ -60,9 +82,14 @@ _BYTES_PER_KV: dict[str, float] = {
 }
 
 QUANTIZED_4BIT = frozenset({"int4", "nf4", "fp4", "mxfp4", "q2_k", "q3_k_m", "q4_0", "q4_1",
-                            "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k"})
+                            "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q2_k_s", "q3_k_s",
+                            "q3_k_l", "q4_k_s", "q5_k_s", "iq1_s", "iq1_m", "iq2_xxs",
+                            "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m",
+                            "iq4_nl", "iq4_xs"})
 GGUF_TYPES = frozenset({"q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m",
-                        "q6_k", "q8_0", "f16"})
+                        "q6_k", "q8_0", "f16", "q2_k_s", "q3_k_s", "q3_k_l", "q4_k_s", "q5_k_s",
+                        "iq1_s", "iq1_m", "iq2_xxs", "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs",
+                        "iq3_xs", "iq3_s", "iq3_m", "iq4_nl", "iq4_xs"})
 
 
 def bytes_per_weight(dtype: str) -> float:

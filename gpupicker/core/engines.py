@@ -1,11 +1,15 @@
 """Serving engines that size memory differently from plain transformers: vLLM and llama.cpp.
 
 vLLM pre-allocates a KV pool: it takes ``gpu_memory_utilization`` (default
-0.9) of the card, subtracts the weights and the activation peak of a
-profiling forward pass, and fills the rest with 16-token KV blocks (vLLM docs,
-"Engine arguments"; ``gpu_worker.determine_num_available_blocks``). Worked
-check: Llama-2-7B fp16, ``max_model_len`` 4096, utilization 0.9 on an
-A100 80GB logged ``# GPU blocks: 7449`` (vLLM 0.2, Dec 2023; test_engines.py).
+0.9) of the capacity the driver gives PyTorch, subtracts the weights, the
+activation peak of a profiling forward pass over ``max_num_batched_tokens``
+and the non-torch memory, and fills the rest with 16-token KV blocks (vLLM
+docs, "Engine arguments"; ``gpu_worker.determine_num_available_blocks``);
+it refuses to start when the pool holds less than one ``max_model_len``
+sequence. Worked checks: Llama-2-7B fp16, ``max_model_len`` 4096 on an A100
+80GB logged ``# GPU blocks: 7449`` (vLLM 0.2, Dec 2023); Llama-3.1-8B bf16
+on an RTX 3090 at ``max_model_len`` 20,000 logged 1952 blocks (31,232
+tokens) and at 29,000 refused to start (vllm issue #10517).
 
 llama.cpp allocates the whole ``n_ctx`` KV cache at load (f16 by default),
 keeps the token embeddings in host memory, offloads ``-ngl`` layers and the
@@ -17,10 +21,11 @@ output matrix to the GPU, and reserves a compute buffer dominated by the
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from .dtypes import GGUF_TYPES, bytes_per_weight
 from .hardware import GpuSpec
-from .memory import kv_cache_bytes, prefill_bytes_per_token, weights_bytes
+from .memory import kv_cache_bytes, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .units import GiB, MiB
@@ -28,104 +33,283 @@ from .workload import Workload
 
 VLLM_BLOCK_TOKENS = 16
 VLLM_MAX_NUM_SEQS = 256
-VLLM_NON_TORCH_BYTES = 512 * MiB
-"""CUDA context and NCCL buffers outside PyTorch's allocator (vLLM startup logs: 0.3–0.6 GiB)."""
+"""vLLM ``max_num_seqs`` default (engine arguments)."""
+VLLM_NON_TORCH_BYTES = int(0.35 * GiB)
+"""CUDA context and NCCL/cuBLAS buffers outside PyTorch's allocator, which vLLM subtracts
+(``non_torch_memory=0.35GiB`` on an RTX 3090, vllm issue #10517); + 0.25 GiB of NCCL buffers
+with tensor parallelism."""
+VLLM_NCCL_BYTES = int(0.25 * GiB)
 VLLM_CUDA_GRAPH_BYTES_MAX = int(2.4 * GiB)
 """CUDA-graph capture pool for large models (vllm issue #7553: about 2.4 GiB per GPU); smaller
-models capture smaller graphs, so we use 3 % of the card, capped at this value."""
+models capture smaller graphs, so we use 3 % of the card, capped at this value. vLLM captures
+the graphs after sizing the pool, so they come on top of ``gpu_memory_utilization``."""
+VLLM_DEFAULT_BATCHED_TOKENS = 2048
+"""``max_num_batched_tokens`` floor without chunked prefill (vLLM ``SchedulerConfig``: at least
+``max(max_model_len, 2048)``)."""
+VLLM_CHUNKED_BATCHED_TOKENS = 512
+VLLM_CHUNKED_ABOVE = 32768
+"""vLLM turns chunked prefill on by itself for ``max_model_len`` above 32K, with 512 tokens per
+step (vllm issue #10517: the profile peak drops from 17.98 GiB at 29K to 15.05 GiB at 35K)."""
+DRIVER_RESERVE_BYTES = 256 * MiB
+DRIVER_RESERVE_SHARE = 0.005
+"""What ``torch.cuda.mem_get_info`` reports as total is below the card's ``nvidia-smi``
+capacity by ≈ 256 MiB + 0.5 % (RTX 3090: 23.58 GiB, vllm #10517; A100 80GB: 79.15 GiB and
+T4: 14.75 GiB "total capacity" in PyTorch out-of-memory messages)."""
 
 LLAMACPP_CONTEXT_BYTES = 300 * MiB
 """CUDA context + cuBLAS handles of a llama.cpp process (no PyTorch kernels loaded)."""
 LLAMACPP_UBATCH = 512
 
 
+def torch_total_bytes(gpu: GpuSpec) -> int:
+    """Capacity as the driver gives it to PyTorch (``torch.cuda.mem_get_info()[1]``), bytes:
+    :attr:`GpuSpec.usable_memory_bytes` less :data:`DRIVER_RESERVE_BYTES` and
+    :data:`DRIVER_RESERVE_SHARE` of the card."""
+    return int(gpu.usable_memory_bytes - DRIVER_RESERVE_BYTES
+               - DRIVER_RESERVE_SHARE * gpu.memory_bytes)
+
+
+def vllm_activation_bytes_per_token(arch: ModelArch) -> float:
+    """Profile-run activation peak per batched token, bytes: ``2·(3·I + 3·h)`` at 16-bit — the
+    gate/up output (2·I), the activated product (I) and three hidden-size tensors (residual,
+    normed input, output) of the layer at the peak (FlashAttention keeps no score matrix).
+    Check: Llama-3.1-8B on an RTX 3090, vllm #10517: peak − weights = 2.07 GiB at 20,000 and
+    2.99 GiB at 29,000 batched tokens, i.e. 110 KB per token; this formula gives 110.6 KB."""
+    return 2.0 * (3.0 * arch.active_mlp_width + 3.0 * arch.hidden_size)
+
+
+class VllmSettings(NamedTuple):
+    """The vLLM settings the pool depends on, resolved from a workload (defaults as vLLM's)."""
+
+    max_model_len: int
+    max_num_seqs: int
+    max_num_batched_tokens: int
+    gpu_memory_utilization: float
+
+
+def vllm_settings(w: Workload) -> VllmSettings:
+    """``max_model_len`` (the request context when not given), ``max_num_seqs`` (256),
+    ``max_num_batched_tokens`` (``max(max_model_len, 2048)``, or 512 with the chunked prefill
+    vLLM enables above 32K) and ``gpu_memory_utilization`` of a workload."""
+    mml = w.max_model_len or w.context_tokens()
+    if w.max_num_batched_tokens:
+        mnbt = w.max_num_batched_tokens
+    elif mml > VLLM_CHUNKED_ABOVE:
+        mnbt = VLLM_CHUNKED_BATCHED_TOKENS
+    else:
+        mnbt = max(mml, VLLM_DEFAULT_BATCHED_TOKENS)
+    return VllmSettings(mml, w.max_num_seqs or VLLM_MAX_NUM_SEQS, mnbt, w.gpu_memory_utilization)
+
+
+def vllm_refusal(max_model_len: int, pool_tokens: int) -> str:
+    """vLLM's own start-up error when the KV pool is smaller than one ``max_model_len`` sequence
+    (``vllm/worker/worker.py`` ``raise_if_cache_size_invalid``)."""
+    if pool_tokens <= 0:
+        return ("No available memory for the cache blocks. Try increasing "
+                "`gpu_memory_utilization` when initializing the engine.")
+    return (f"The model's max seq len ({max_model_len}) is larger than the maximum number of "
+            f"tokens that can be stored in KV cache ({pool_tokens}). Try increasing "
+            "`gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.")
+
 
 def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int) -> MemoryEstimate:
-    """Per-GPU memory of a vLLM server with tensor parallelism over ``num_gpus``.
+    """Per-GPU memory of a vLLM server with tensor parallelism over ``num_gpus``, sized as vLLM
+    does it (``gpu_worker.determine_num_available_blocks``):
 
-    With a GPU known, the KV pool is what ``gpu_memory_utilization`` leaves and
-    ``max_concurrent_seqs`` tells how many sequences of ``w.context_tokens()``
-    fit; ``total_bytes`` is then utilization × card + what lives outside the
-    budget. If the pool cannot hold one sequence, the estimate reports the
-    memory needed for one (vLLM refuses to start below that).
+    ``pool = torch_total × gpu_memory_utilization − (weights + profile-run activation peak) −
+    non-torch memory``; the activation peak is that of ``max_num_batched_tokens`` tokens
+    (:func:`vllm_activation_bytes_per_token`) or of the sampler over ``max_num_seqs`` logits,
+    whichever is larger. CUDA graphs are captured afterwards, on top of the budget.
+
+    ``max_concurrent_seqs`` is how many sequences of the request mix (``w.context_tokens()``
+    rounded up to 16-token blocks) the pool holds at once, at most ``max_num_seqs``. When the
+    pool cannot hold one ``max_model_len`` sequence, vLLM refuses to start:
+    ``engine_fits`` is False and ``engine_message`` carries vLLM's error.
 
     Raises:
         ValueError: for unknown dtypes.
     """
     tp = max(1, num_gpus)
+    st = vllm_settings(w)
+    ctx = w.context_tokens()
     if gpu is None:
-        ctx = w.context_tokens()
-        wb, act, kv_per_seq, _ = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, ctx, tp)
+        wb, act, block = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp)
+        kv_per_seq = block * _blocks(ctx)
         return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
                               activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
-                              cuda_context_bytes=VLLM_NON_TORCH_BYTES, num_gpus=tp,
+                              cuda_context_bytes=_non_torch(tp), num_gpus=tp,
                               total_params=arch.param_count(),
-                              assumptions=(*_vllm_assumptions(w.kv_cache_dtype, ctx, tp,
-                                                              w.gpu_memory_utilization),
+                              assumptions=(*_vllm_assumptions(w.kv_cache_dtype, st, tp),
                                            "No GPU given: KV sized for the batch."))
-    return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, w.context_tokens(),
-                                w.gpu_memory_utilization, gpu.usable_memory_bytes, tp)
+    return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, ctx, st,
+                                gpu.usable_memory_bytes, torch_total_bytes(gpu), tp)
 
 
-def _vllm_assumptions(kv_cache_dtype: str, ctx: int, tp: int, utilization: float
-                      ) -> tuple[str, str]:
-    """The first two assumptions of a vLLM estimate: tensor parallelism, utilization, KV cache."""
-    return (f"vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization:.2f}.",
-            f"KV cache in {kv_cache_dtype}, {VLLM_BLOCK_TOKENS}-token blocks; max_model_len {ctx}.")
+def _blocks(tokens: int) -> int:
+    return -(-max(1, tokens) // VLLM_BLOCK_TOKENS)
+
+
+def _non_torch(tp: int) -> int:
+    return VLLM_NON_TORCH_BYTES + (VLLM_NCCL_BYTES if tp > 1 else 0)
+
+
+def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[str, str]:
+    """The first two assumptions of a vLLM estimate: tensor parallelism, settings, KV cache."""
+    return (f"vLLM, tensor parallel {tp}, gpu_memory_utilization {st.gpu_memory_utilization:.2f}"
+            f", max_num_seqs {st.max_num_seqs}, max_num_batched_tokens "
+            f"{st.max_num_batched_tokens}.",
+            f"KV cache in {kv_cache_dtype}, {VLLM_BLOCK_TOKENS}-token blocks; max_model_len "
+            f"{st.max_model_len}.")
 
 
 @lru_cache(maxsize=1024)
-def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
-                tp: int) -> tuple[int, int, int, int]:
-    """(weight bytes, profiling activation bytes, KV bytes of one ``ctx``-token sequence, KV bytes
-    of one block) per GPU of a vLLM server with tensor parallelism ``tp``: the same for every
-    card."""
+def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: VllmSettings,
+                tp: int) -> tuple[int, int, int]:
+    """(weight bytes, profile-run activation peak, KV bytes of one 16-token block) per GPU of a
+    vLLM server with tensor parallelism ``tp``: the same for every card."""
     wb = weights_bytes(arch, weights_dtype) // tp
-    profile_tokens = max(2048, min(ctx, 8192))
-    act = int(profile_tokens * prefill_bytes_per_token(arch) / tp
-              + VLLM_MAX_NUM_SEQS * arch.vocab_size * 8)
-    kv_per_seq = kv_cache_bytes(arch, ctx, 1, kv_cache_dtype) // tp
+    forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
+    sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
+    act = int(max(forward, sampler))
     block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp
-    return wb, act, kv_per_seq, block
+    return wb, act, block
 
 
 @lru_cache(maxsize=1024)
 def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
-                         utilization: float, usable_bytes: int, tp: int) -> MemoryEstimate:
-    """:func:`vllm_memory` on a card with ``usable_bytes`` (``GpuSpec.usable_memory_bytes``,
-    what ``torch.cuda.mem_get_info`` reports as total): it depends on nothing else of the
-    workload or the card (not on the batch: the pool takes what the card leaves), so it is
-    computed once per model, dtypes, context, utilization, capacity and tensor parallelism."""
-    wb, act, kv_per_seq, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, ctx, tp)
-    assumptions = list(_vllm_assumptions(kv_cache_dtype, ctx, tp, utilization))
-    usable = usable_bytes
+                         st: VllmSettings, usable_bytes: int, torch_total: int, tp: int
+                         ) -> MemoryEstimate:
+    """:func:`vllm_memory` on a card with ``usable_bytes`` (nvidia-smi) and ``torch_total``
+    (what the driver gives PyTorch): computed once per model, dtypes, context, settings,
+    capacity and tensor parallelism (not per batch: the pool takes what the card leaves)."""
+    wb, act, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp)
+    assumptions = list(_vllm_assumptions(kv_cache_dtype, st, tp))
+    non_torch = _non_torch(tp)
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
-    budget = int(utilization * usable)
-    pool = budget - wb - act
+    budget = int(st.gpu_memory_utilization * torch_total)
+    pool = budget - wb - act - non_torch
+    blocks = max(0, pool // max(1, block))
+    pool_tokens = blocks * VLLM_BLOCK_TOKENS
     engine_fits = None
-    if pool >= kv_per_seq > 0:
-        seqs = min(VLLM_MAX_NUM_SEQS, pool // kv_per_seq)
-        blocks = pool // max(1, block)
-        assumptions.append(f"KV pool {pool / GiB:.1f} GiB = {blocks} blocks; "
-                           f"{seqs} concurrent sequences of {ctx} tokens.")
-        kv = pool
+    message = ""
+    assumptions.append(f"Capacity seen by PyTorch {torch_total / GiB:.2f} GiB; profile-run peak "
+                       f"{(wb + act) / GiB:.2f} GiB (weights + {act / GiB:.2f} GiB activations); "
+                       f"non-torch {non_torch / GiB:.2f} GiB; CUDA graphs ≈ {graphs / GiB:.2f} "
+                       "GiB on top.")
+    if blocks > 0 and pool_tokens >= st.max_model_len:
+        seqs = min(st.max_num_seqs, blocks // _blocks(ctx))
+        assumptions.append(f"KV pool {pool / GiB:.2f} GiB = {blocks} blocks ({pool_tokens:,} "
+                           f"tokens); {seqs} concurrent sequences of {ctx} tokens.")
+        kv = blocks * block
     else:
         seqs = 0
-        kv = kv_per_seq
-        assumptions.append("The KV pool cannot hold one sequence at this utilization: "
-                           "vLLM would refuse to start.")
+        kv = max(0, blocks) * block
         engine_fits = False
+        message = vllm_refusal(st.max_model_len, pool_tokens)
+        assumptions.append(
+            f"vLLM would refuse to start: max_model_len {st.max_model_len} is more than the "
+            f"{pool_tokens} tokens its KV pool holds." if pool_tokens > 0 else
+            "vLLM would refuse to start: no memory is left for KV blocks.")
     return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), activations_bytes=act,
-                          engine_reserve_bytes=graphs, cuda_context_bytes=VLLM_NON_TORCH_BYTES,
+                          engine_reserve_bytes=graphs, cuda_context_bytes=non_torch,
                           num_gpus=tp, max_concurrent_seqs=int(seqs), engine_fits=engine_fits,
+                          engine_message=message, kv_pool_tokens=int(pool_tokens),
                           total_params=arch.param_count(), assumptions=tuple(assumptions))
 
 
 def vllm_gpu_blocks(w: Workload, arch: ModelArch, gpu: GpuSpec, num_gpus: int = 1) -> int:
-    """KV blocks (16 tokens each) vLLM would allocate per GPU — the ``# GPU blocks`` log line."""
+    """KV blocks (16 tokens each) vLLM would allocate per GPU — the ``# GPU blocks`` log line
+    (0 when vLLM would not start)."""
     est = vllm_memory(w, arch, gpu, num_gpus)
-    block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) // max(1, num_gpus)
-    return int(est.kv_cache_bytes // block) if est.max_concurrent_seqs else 0
+    if est.engine_fits is False:
+        return 0
+    return int((est.kv_pool_tokens or 0) // VLLM_BLOCK_TOKENS)
+
+
+SGLANG_MEM_FRACTION_BY_TP = ((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87), (1, 0.88))
+"""SGLang's ``mem_fraction_static`` default by tensor-parallel size (``server_args.py``,
+v0.4): weights + KV pool may take this share of the memory free at start-up."""
+TRTLLM_FREE_FRACTION = 0.9
+"""TensorRT-LLM ``kv_cache_free_gpu_mem_fraction`` default: the KV pool takes 90 % of the memory
+left after the engine (weights, activation workspace) is loaded (``KvCacheConfig``)."""
+TRTLLM_WORKSPACE_BYTES = int(1.0 * GiB)
+"""TensorRT engine activation workspace + runtime buffers of a 7–70B engine (trtllm-build
+logs: "Allocated … MiB for execution context memory", typically 0.5–2 GiB)."""
+
+
+def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int,
+                         engine: str) -> MemoryEstimate:
+    """Per-GPU memory of SGLang or TensorRT-LLM, whose KV pools are a memory fraction.
+
+    * SGLang (``model_runner.profile_max_num_token``): ``pool = free_at_start ×
+      mem_fraction_static − weights``, ``free_at_start`` = PyTorch-visible capacity less the
+      CUDA context; ``mem_fraction_static`` is SGLang's default by TP size unless
+      ``gpu_memory_utilization`` is given. No profiling run: the ``1 − fraction`` slack holds
+      activations and CUDA graphs. With no room left it refuses to start ("Not enough memory.
+      Please try to increase --mem-fraction-static.").
+    * TensorRT-LLM: ``pool = 0.9 × (capacity − context − weights − workspace)``
+      (``kv_cache_free_gpu_mem_fraction``).
+
+    ``max_concurrent_seqs``: sequences of ``w.context_tokens()`` the pool holds (at most
+    ``max_num_seqs`` or 256 — SGLang ``max_running_requests``/TensorRT-LLM ``max_batch_size``).
+
+    Raises:
+        ValueError: for unknown dtypes or engines.
+    """
+    if engine not in ("sglang", "tensorrt-llm"):
+        raise ValueError(f"no fraction-pool memory model for {engine!r}")
+    tp = max(1, num_gpus)
+    wb = weights_bytes(arch, w.weights_dtype) // tp
+    ctx = w.context_tokens()
+    per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
+    seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
+    context = _non_torch(tp)
+    if engine == "sglang":
+        user = "gpu_memory_utilization" in w.model_fields_set
+        frac = w.gpu_memory_utilization if user else next(
+            f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+        head = f"SGLang, tensor parallel {tp}, mem_fraction_static {frac:.2f}."
+        workspace = 0
+    else:
+        frac = TRTLLM_FREE_FRACTION
+        head = f"TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac:.2f}."
+        workspace = TRTLLM_WORKSPACE_BYTES
+    notes = [head]
+    if gpu is None:
+        kv = int(per_token * ctx * w.batch)
+        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv, engine_reserve_bytes=workspace,
+                              cuda_context_bytes=context, num_gpus=tp,
+                              total_params=arch.param_count(),
+                              assumptions=(*notes, "No GPU given: KV sized for the batch."))
+    total = torch_total_bytes(gpu)
+    if engine == "sglang":
+        pool = int((total - context) * frac - wb)
+        reserve = int((total - context) * (1 - frac))  # activations, CUDA graphs
+    else:
+        pool = int(frac * (total - context - wb - workspace))
+        reserve = workspace
+    tokens = max(0, int(pool // max(1.0, per_token)))
+    engine_fits = None
+    message = ""
+    if pool <= 0:
+        engine_fits = False
+        message = ("Not enough memory. Please try to increase --mem-fraction-static."
+                   if engine == "sglang" else
+                   "Insufficient memory for the KV cache after loading the engine.")
+        notes.append(f"{'SGLang' if engine == 'sglang' else 'TensorRT-LLM'} would refuse to "
+                     "start: no memory is left for the KV pool.")
+        seqs = 0
+        kv = 0
+    else:
+        seqs = min(seqs_max, tokens // max(1, ctx))
+        kv = pool
+        notes.append(f"KV pool {pool / GiB:.2f} GiB ({tokens:,} tokens); {seqs} concurrent "
+                     f"sequences of {ctx} tokens.")
+    return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), engine_reserve_bytes=reserve,
+                          cuda_context_bytes=context, num_gpus=tp, max_concurrent_seqs=int(seqs),
+                          engine_fits=engine_fits, engine_message=message,
+                          kv_pool_tokens=tokens, total_params=arch.param_count(),
+                          assumptions=tuple(notes))
 
 
 def gguf_layer_and_extra_bytes(arch: ModelArch, dtype: str) -> tuple[float, float, float]:
@@ -145,29 +329,52 @@ def gguf_layer_and_extra_bytes(arch: ModelArch, dtype: str) -> tuple[float, floa
     return per_layer, out + arch.hidden_size * 4, emb * bpw
 
 
+def llamacpp_compute_buffer_bytes(arch: ModelArch, n_ctx: int, flash_attention: bool) -> int:
+    """The ``CUDA0 compute buffer size`` llama.cpp reserves for one ``n_ubatch`` (512) step, bytes.
+
+    ggml's graph allocator reuses memory, so the buffer is the largest tensor of the worst-case
+    graph plus the hidden-state intermediates: the ``n_ubatch × n_vocab`` fp32 logits, or
+    without flash attention the fp32 ``KQ`` scores ``n_ubatch × n_ctx × n_head`` — which grows
+    with ``n_ctx`` (llama.cpp issue #10052: Llama-3.2-1B at its full 131K context runs out of
+    memory without ``-fa``); plus ``n_ubatch × (4·h + 2·I)`` fp32 activations.
+    """
+    ub = LLAMACPP_UBATCH
+    logits = ub * arch.vocab_size * 4
+    kq = 0 if flash_attention else ub * n_ctx * max(1, arch.num_attention_heads) * 4
+    hidden = ub * (4 * arch.hidden_size + 2 * arch.active_mlp_width) * 4
+    return int(max(logits, kq) + hidden)
+
+
+LLAMACPP_QUANT_KV = frozenset({"q8_0", "q4_0", "int8", "int4", "fp8"})
+"""KV formats that need flash attention in llama.cpp (quantized V cache: ``-fa`` required)."""
+
+
 def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
                     num_gpus: int) -> MemoryEstimate:
     """Per-GPU memory of llama.cpp / Ollama with full or partial GPU offload.
 
-    KV: the whole ``n_ctx = batch × context`` at load, in ``kv_cache_dtype``
-    (f16 default; q8_0/q4_0 with flash attention). When a GPU is given and the
-    model does not fit, ``gpu_layers`` is the number of layers that do
-    (``-ngl``); the rest runs on the CPU at a large speed cost (public case C43).
-    Layer split over ``num_gpus`` divides layers and KV evenly.
+    KV: the whole ``n_ctx = batch × context`` at load (``batch`` = server slots /
+    ``OLLAMA_NUM_PARALLEL``), in ``kv_cache_dtype`` (f16 default; q8_0/q4_0 need flash
+    attention, else llama.cpp refuses: ``engine_fits`` False). The compute buffer grows with
+    ``n_ctx`` without flash attention (:func:`llamacpp_compute_buffer_bytes`). When a GPU is
+    given and the model does not fit, ``gpu_layers`` is the number of layers that do
+    (``-ngl``); the rest runs on the CPU at a large speed cost (public case C43). Layer split
+    over ``num_gpus`` divides layers and KV evenly.
 
     Raises:
         ValueError: for unknown dtypes.
     """
     n = max(1, num_gpus)
-    wdt = w.weights_dtype if w.weights_dtype in GGUF_TYPES or w.weights_dtype in (
-        "fp16", "bf16", "fp32") else "q4_k_m"
+    gguf_ok = w.weights_dtype in GGUF_TYPES or w.weights_dtype in ("fp16", "bf16", "fp32")
+    wdt = w.weights_dtype if gguf_ok else "q4_k_m"
     kv_dtype = w.kv_cache_dtype if w.kv_cache_dtype != "bf16" else "fp16"
+    flash = w.attention == "flash"
     n_ctx = w.context_tokens() * w.batch
     L = max(1, arch.num_hidden_layers)
     per_layer_w, out_w, emb_host = gguf_layer_and_extra_bytes(arch, wdt)
     kv_total = kv_cache_bytes(arch, n_ctx, 1, kv_dtype)
     per_layer_kv = kv_total / L
-    compute = LLAMACPP_UBATCH * 4 * (arch.vocab_size + 2 * arch.hidden_size)
+    compute = llamacpp_compute_buffer_bytes(arch, n_ctx, flash)
     layers = L
     if gpu is not None:
         avail = gpu.usable_memory_bytes * n - n * (LLAMACPP_CONTEXT_BYTES + compute) \
@@ -176,6 +383,24 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
         layers = max(0, min(L, fit_layers))
     weights_gpu = (per_layer_w * layers + (out_w if layers == L else 0)) / n
     kv_gpu = per_layer_kv * layers / n
+    notes = [f"llama.cpp, {wdt.upper()} weights, n_ctx {n_ctx} with {kv_dtype} KV allocated at "
+             "load.",
+             "Token embeddings stay in host RAM; compute buffer ≈ n_ubatch × n_vocab fp32 logits"
+             + ("." if flash else " or the n_ubatch × n_ctx attention scores without flash "
+                "attention."),
+             *((f"Only {layers} of {L} layers fit on the GPU (-ngl {layers}); the rest run on "
+                "the CPU, several times slower.",) if layers < L else ())]
+    if not gguf_ok:
+        notes.append(f"{w.weights_dtype} is not a GGUF type: sized as Q4_K_M.")
+    if w.framework == "ollama":
+        notes.append("Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL; its default num_ctx is "
+                     "smaller than long prompts need, set num_ctx to the context.")
+    engine_fits = None
+    message = ""
+    if kv_dtype in LLAMACPP_QUANT_KV and not flash:
+        engine_fits = False
+        message = "V cache quantization requires flash_attn"
+        notes.append(f"llama.cpp refuses a {kv_dtype} KV cache without flash attention (-fa).")
     return MemoryEstimate(
         weights_bytes=int(weights_gpu),
         kv_cache_bytes=int(kv_gpu),
@@ -183,11 +408,8 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
         cuda_context_bytes=LLAMACPP_CONTEXT_BYTES,
         num_gpus=n,
         gpu_layers=layers if layers < L else None,
+        engine_fits=engine_fits,
+        engine_message=message,
         total_params=arch.param_count(),
-        assumptions=(
-            f"llama.cpp, {wdt.upper()} weights, n_ctx {n_ctx} with {kv_dtype} KV allocated at load.",
-            "Token embeddings stay in host RAM; compute buffer ≈ n_ubatch × n_vocab fp32 logits.",
-            *((f"Only {layers} of {L} layers fit on the GPU (-ngl {layers}); the rest run on "
-               "the CPU, several times slower.",) if layers < L else ()),
-        ),
+        assumptions=tuple(notes),
     )

@@ -1,79 +1,217 @@
-"""Sustained (not datasheet) tensor throughput of a GPU under a long dense load.
+"""GPUs as they run, not as the datasheet says: per-GPU and per-class sustained-throughput factors.
 
-A datasheet TFLOPS figure is the boost clock × units; under a sustained GEMM/conv load a
-card whose board power is small for its compute runs at a lower clock. The energy a tensor
-core spends per FLOP is a property of the architecture (process node and design), so the
-sustainable rate is bounded by ``TDP / energy per FLOP``. We take each architecture's
-un-throttled reference part — the one whose training/inference MFU tables calibrate
-gpupicker — and bound every other part of that architecture by its watts per datasheet
-TFLOPS relative to the reference:
+The catalog holds datasheet figures (``GpuSpec``). Kernels see less, or more, in a few
+well-documented ways; each factor here is a function of the catalog row with its source, so
+inference, training and diffusion estimates can all apply the same ones:
 
-``sustained = datasheet × min(1, (TDP / datasheet) / (TDP / datasheet)_reference)``
+* **FP16 accumulate on GeForce** — NVIDIA's GeForce datasheets list tensor TFLOPS with FP32
+  accumulate at *half* the FP16-accumulate rate (Ampere GA102 whitepaper Table 9 / Ada
+  whitepaper v2.02 Table 2: RTX 3090 71 vs 142, RTX 4090 165 vs 330 dense TFLOPS). Workstation
+  and datacenter parts run both at the same rate. The catalog lists the FP32-accumulate rate;
+  GEMMs that accumulate in FP16 (cuBLAS ``CUBLAS_COMPUTE_16F``, which llama.cpp's CUDA backend
+  uses for F16 matrices: ``ggml-cuda.cu`` ``ggml_cuda_op_mul_mat_cublas``) get twice that.
+* **Power-limited SKUs** — a part sold with little board power for its compute cannot hold
+  the boost clock the datasheet TFLOPS assume under a long dense tensor load. The energy a
+  tensor core spends per FLOP is a property of the architecture (process and design), so the
+  sustainable rate is bounded by ``TDP / energy per FLOP``: each part is bounded by its watts
+  per datasheet TFLOPS relative to its architecture's un-throttled reference part (the one
+  the MFU tables calibrate), ``min(1, (W/TFLOPS) / (W/TFLOPS)_ref)`` — linear, the bound at
+  the voltage floor where a power-capped GPU runs (NVIDIA H100 PCIe product brief PB-11133:
+  350 W; H100 SXM 700 W). References: V100 SXM2 300 W / 125, A100 SXM 400 W / 312, L40S
+  350 W / 362, H100 SXM 700 W / 989, B200 1,000 W / 2,250 (GeForce rows list the half
+  FP32-accumulate rate, so they come out un-throttled). Examples: T4 ≈ 45 %, RTX 6000 Ada
+  ≈ 85 %, L4 ≈ 60 %, H100 PCIe ≈ 65 %. An upper bound from power
+  alone (UNCERTAIN ±20 %); cooling and user power-limit settings are not modelled.
+* **ECC on GDDR** — datacenter GDDR6 cards (A10, A40, L4, L40S) run with inline ECC enabled,
+  which reserves 1/16 of the memory (``GpuSpec.usable_memory_bytes``) and fetches the check
+  bits with the data: sustained bandwidth is taken as 90 % of the datasheet figure.
+* **Apple silicon** — Apple publishes no TFLOPS. The GPU's FP32/FP16 rate is cores × 128 ALUs
+  × 2 FLOP × clock (Apple GPU core: 128 FP32 ALUs; clocks per generation from Apple's
+  M1/M2/M3/M4 keynote figures as measured by notebookcheck/AnandTech: M1 Max 32-core
+  10.4 TFLOPS, M2 Ultra 76-core 27.2 TFLOPS), from the core count in the catalog name.
+* **ROCm** — AMD Instinct GEMMs reach a smaller share of datasheet peak than cuBLAS on
+  NVIDIA (SemiAnalysis MI300X vs H100 training benchmarks, Dec 2024: MI300X BF16 GEMM
+  ≈ 600–650 of 1,307 TFLOPS; H100 ≈ 700 of 989): factor 0.70 on AMD compute.
 
-References (W per dense 16-bit TFLOPS at full tensor rate): Volta/Turing V100 SXM2
-300 W / 125 = 2.40; Ampere A100 SXM 400 W / 312 = 1.28; Ada RTX 4090 450 W / 330
-(FP16-accumulate full rate; GeForce catalog rows give the half FP32-accumulate rate, so
-they come out un-throttled) = 1.36; Hopper H100 SXM 700 W / 989 = 0.71; Blackwell B200
-1,000 W / 2,250 = 0.44 (NVIDIA datasheets, catalog ``data/gpus.csv``). Examples: T4 (70 W,
-65 TFLOPS) sustains ≈ 45 % of its datasheet figure, RTX 6000 Ada (300 W, 364) ≈ 60 %,
-L40S ≈ 71 %, H100 PCIe ≈ 65 %; A100, H100/H200 SXM and GeForce cards 100 %.
-
-This is an upper bound from power alone (UNCERTAIN ±20 %); cooling, power-limit settings
-and memory-bound kernels are not modelled.
+Nothing here is fitted to a validation case; see :data:`FACTOR_SOURCES`.
 """
 
 from __future__ import annotations
 
+import re
+from typing import Literal
+
 from .hardware import GpuSpec
 
-REFERENCE_W_PER_TFLOPS: dict[str, float] = {
-    "Volta": 300 / 125, "Turing": 300 / 125, "Ampere": 400 / 312, "Ada Lovelace": 450 / 330.3,
+Accumulate = Literal["fp32", "fp16"]
+
+ECC_GDDR_BANDWIDTH_FACTOR = 0.90
+"""Sustained share of datasheet bandwidth on datacenter GDDR cards with inline ECC on."""
+FP8_GEMM_FACTOR = 0.65
+"""Share of the datasheet FP8 rate sustained by FP8 GEMMs relative to the BF16 share: FP8
+tensor cores double the peak but the per-tensor scaling, the higher-precision epilogue and
+the unchanged BF16/FP16 attention do not (NVIDIA Transformer Engine benchmarks: H100 SXM FP8
+GEMM ≈ 1,300 of 1,979 TFLOPS while BF16 reaches ≈ 750 of 989)."""
+ROCM_COMPUTE_FACTOR = 0.70
+"""Share of NVIDIA-equivalent GEMM efficiency reached on AMD Instinct with ROCm."""
+
+POWER_REFERENCE_W_PER_TFLOPS: dict[str, float] = {
+    "Volta": 300 / 125, "Turing": 300 / 125, "Ampere": 400 / 312, "Ada Lovelace": 350 / 362.05,
     "Hopper": 700 / 989.4, "Blackwell": 1000 / 2250,
 }
-"""Watts per dense 16-bit TFLOPS of each architecture's un-throttled reference part."""
+"""Watts per dense 16-bit TFLOPS of each architecture's un-throttled reference part (V100
+SXM2, A100 SXM4, L40S, H100 SXM5, B200; NVIDIA datasheets). Ada's reference is the L40S,
+the family's full-power datacenter part: TensorRT-LLM's published L40S FP8 prefill
+(performance.md v0.5, 28,055 tokens/s on Llama-2-7B, public-speed TR07) is not reachable
+under a tighter bound."""
+
+APPLE_GPU_CLOCK_GHZ: dict[str, float] = {
+    "m1": 1.278, "m2": 1.398, "m3": 1.380, "m4": 1.578,
+}
+"""Apple GPU clocks per generation (GHz): 10.4 TFLOPS for the M1 Max 32-core =
+32 × 128 × 2 × 1.278 GHz; M2 Ultra 76-core 27.2 TFLOPS; M3/M4 from Apple's launch figures."""
+
+FACTOR_SOURCES: dict[str, str] = {
+    "fp16_accumulate": "NVIDIA GA102 whitepaper Table 9; Ada whitepaper v2.02 Table 2",
+    "power_limit": "NVIDIA datasheets: board power per dense TFLOPS vs the architecture's "
+                   "reference part (H100 PCIe product brief PB-11133, 350 W)",
+    "ecc_gddr": "GDDR6 inline ECC (1/16 of capacity reserved; nvidia-smi on A10/L4/L40S)",
+    "apple": "Apple GPU core = 128 FP32 ALUs; M1 Max 10.4 TFLOPS, M2 Ultra 27.2 TFLOPS",
+    "rocm": "SemiAnalysis MI300X vs H100/H200 benchmark (Dec 2024): achieved BF16 GEMM TFLOPS",
+}
+"""Where each factor comes from (shown in assumptions)."""
 
 
-def sustained_clock_factor(gpu: GpuSpec) -> float:
-    """Share of the datasheet dense 16-bit tensor rate sustainable within the board power.
+def is_geforce(gpu: GpuSpec) -> bool:
+    """True for NVIDIA consumer (GeForce) cards, whose datasheet tensor figures are FP32-accumulate
+    at half the FP16-accumulate rate."""
+    return gpu.is_cuda and gpu.segment.lower() == "consumer"
 
-    1.0 when the catalog row has no TDP or TFLOPS figure, or its architecture has no reference.
+
+def is_apple(gpu: GpuSpec) -> bool:
+    """True for Apple silicon (Metal backend, unified memory)."""
+    return gpu.vendor.lower() == "apple"
+
+
+def is_rocm(gpu: GpuSpec) -> bool:
+    """True for AMD GPUs (ROCm/HIP software stack)."""
+    return gpu.vendor.lower() == "amd"
+
+
+def apple_gpu_tflops(gpu: GpuSpec) -> float | None:
+    """FP32 (= FP16) TFLOPS of an Apple GPU from the core count in its name, or None.
+
+    ``"Apple M3 Max (40-core GPU, 128GB)"`` → 40 × 128 × 2 × 1.38 GHz = 14.1 TFLOPS.
     """
+    if not is_apple(gpu):
+        return None
+    cores = re.search(r"(\d+)\s*-?\s*core\s+gpu", gpu.name, re.IGNORECASE)
+    gen = re.search(r"\bm(\d)\b", f"{gpu.architecture} {gpu.name}".lower())
+    if not cores or not gen:
+        return None
+    clock = APPLE_GPU_CLOCK_GHZ.get(f"m{gen.group(1)}")
+    if clock is None:
+        return None
+    return int(cores.group(1)) * 128 * 2 * clock / 1000.0
+
+
+def power_limit_factor(gpu: GpuSpec) -> float:
+    """Sustained share of the datasheet dense tensor rate within the board power (1.0 for
+    un-throttled parts, rows without TDP/TFLOPS, non-CUDA parts and unknown architectures).
+
+    ``min(1, (TDP / TFLOPS) / (TDP / TFLOPS)_reference)``: H100 PCIe (350 W, 756 TFLOPS)
+    → 0.65; RTX 6000 Ada (300 W, 364) → 0.85; T4 (70 W, 65) → 0.45; A100, H100 SXM, L40S
+    and GeForce cards → 1.
+    """
+    ref = POWER_REFERENCE_W_PER_TFLOPS.get(gpu.architecture or "")
     tf = gpu.dense_16bit_tflops
-    ref = REFERENCE_W_PER_TFLOPS.get(gpu.architecture or "")
-    tdp = getattr(gpu, "tdp_w", None)
-    if not tf or not ref or not tdp:
+    if ref is None or not tf or not gpu.tdp_w or not gpu.is_cuda:
         return 1.0
-    return min(1.0, (tdp / tf) / ref)
+    return min(1.0, gpu.tdp_w / tf / ref)
 
 
-def sustained_tensor_tflops(gpu: GpuSpec, dtype: str = "bf16", accumulate: str = "fp32") -> float:
-    """Sustained dense tensor TFLOPS of ``gpu`` for ``dtype`` inputs.
+def bandwidth_factor(gpu: GpuSpec) -> float:
+    """Sustained share of datasheet memory bandwidth from the memory system (ECC GDDR: 0.90)."""
+    mt = gpu.memory_type.lower()
+    if "gddr" in mt and gpu.segment.lower() == "datacenter":
+        return ECC_GDDR_BANDWIDTH_FACTOR
+    return 1.0
 
-    Args:
-        gpu: the catalog GPU.
-        dtype: ``bf16``/``fp16`` (16-bit tensor rate) or ``fp8`` (FP8 rate when the GPU has one).
-        accumulate: ``fp32`` (what PyTorch uses) or ``fp16``: GeForce cards run FP16 with FP16
-            accumulation at twice their FP32-accumulate catalog rate.
 
-    Returns:
-        TFLOPS (0.0 when the catalog row has no compute figure).
+def sustained_bandwidth_gbps(gpu: GpuSpec) -> float:
+    """Datasheet bandwidth × :func:`bandwidth_factor` (GB/s)."""
+    return gpu.memory_bandwidth_gbps * bandwidth_factor(gpu)
+
+
+def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+                  ) -> float:
+    """Datasheet-based dense TFLOPS for a GEMM in ``precision`` (``bf16``/``fp16``/``fp8``/
+    ``int8``), with the GeForce FP16-accumulate doubling, before power/ROCm factors.
+
+    Apple GPUs: :func:`apple_gpu_tflops`; a GPU without any compute figure returns 0.
     """
-    base = gpu.dense_16bit_tflops or 0.0
-    if dtype == "fp8" and gpu.fp8_tflops_dense:
-        base = gpu.fp8_tflops_dense
-    elif accumulate == "fp16" and dtype == "fp16" and (gpu.segment or "").startswith("consumer"):
-        base *= 2.0
-    return base * sustained_clock_factor(gpu)
+    apple = apple_gpu_tflops(gpu)
+    if apple:
+        return apple
+    if precision == "fp8" and gpu.fp8_tflops_dense:
+        return gpu.fp8_tflops_dense
+    if precision == "int8" and gpu.int8_tops_dense:
+        return gpu.int8_tops_dense
+    tf = gpu.dense_16bit_tflops
+    if accumulate == "fp16" and precision in ("fp16", "f16") and is_geforce(gpu) and \
+            gpu.architecture in ("Ampere", "Ada Lovelace", "Turing", "Blackwell"):
+        tf *= 2.0
+    return tf
 
 
-def sustained_note(gpu: GpuSpec) -> tuple[str, ...]:
-    """An assumption sentence when the power bound lowers the datasheet rate (else none)."""
-    f = sustained_clock_factor(gpu)
-    if f >= 0.995:
-        return ()
-    return (f"{gpu.name}: {f:.0%} of the datasheet tensor rate sustained within "
-            f"{gpu.tdp_w:g} W (power per FLOP of its architecture's reference part).",)
+_SUSTAINED: dict[tuple, float] = {}
 
 
-__all__ = ["REFERENCE_W_PER_TFLOPS", "sustained_clock_factor", "sustained_note",
-           "sustained_tensor_tflops"]
+def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+                     ) -> float:
+    """:func:`tensor_tflops` × (:data:`FP8_GEMM_FACTOR` for FP8) × :func:`power_limit_factor`
+    × (ROCm factor on AMD); memoized per GPU row, precision and accumulate type."""
+    key = (gpu, precision, accumulate)
+    hit = _SUSTAINED.get(key)
+    if hit is None:
+        if len(_SUSTAINED) > 4096:
+            _SUSTAINED.clear()
+        hit = _SUSTAINED[key] = _sustained_tflops(gpu, precision, accumulate)
+    return hit
+
+
+def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> float:
+    tf = tensor_tflops(gpu, precision, accumulate)
+    if precision == "fp8" and gpu.fp8_tflops_dense and not apple_gpu_tflops(gpu):
+        tf *= FP8_GEMM_FACTOR
+    tf *= power_limit_factor(gpu)
+    if is_rocm(gpu):
+        tf *= ROCM_COMPUTE_FACTOR
+    return tf
+
+
+def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+                    ) -> tuple[str, ...]:
+    """Assumption sentences for the factors that apply to ``gpu`` (none for a plain part);
+    the sources are in :data:`FACTOR_SOURCES` and the module docstring."""
+    notes = []
+    if apple_gpu_tflops(gpu):
+        notes.append(f"{gpu.name}: {apple_gpu_tflops(gpu):.1f} TFLOPS from its GPU core count "
+                     "(128 FP32 ALUs per Apple GPU core).")
+    if accumulate == "fp16" and tensor_tflops(gpu, precision, "fp16") > \
+            tensor_tflops(gpu, precision, "fp32"):
+        notes.append("FP16-accumulate GEMMs run at twice the listed GeForce rate.")
+    f = power_limit_factor(gpu)
+    if f < 0.999:
+        notes.append(f"Power-limited part ({gpu.tdp_w:.0f} W): tensor throughput {f:.0%} of the "
+                     "datasheet figure.")
+    if bandwidth_factor(gpu) < 1.0:
+        notes.append(f"ECC on GDDR: {bandwidth_factor(gpu):.0%} of datasheet bandwidth.")
+    if is_rocm(gpu):
+        notes.append(f"ROCm GEMMs at {ROCM_COMPUTE_FACTOR:.0%} of CUDA efficiency.")
+    return tuple(notes)
+
+
+__all__ = ["apple_gpu_tflops", "bandwidth_factor", "is_apple", "is_geforce", "is_rocm",
+           "power_limit_factor", "sustained_bandwidth_gbps", "sustained_notes",
+           "sustained_tflops", "tensor_tflops", "FACTOR_SOURCES"]

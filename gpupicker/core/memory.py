@@ -162,6 +162,9 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
         fw = w.framework.lower()
+        if fw in ("sglang", "tensorrt-llm"):
+            from .engines import fraction_pool_memory
+            return fraction_pool_memory(w, arch, gpu, n, fw)
         if fw in PAGED_KV_ENGINES:
             from .engines import vllm_memory
             return vllm_memory(w, arch, gpu, n)

@@ -34,7 +34,6 @@ from .calibration import Calibration
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
-    gpus_for_serving,
     rate_looks_inverted,
     usd_per_unit,
 )
@@ -43,8 +42,9 @@ from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
 from .owned import OwnedGpu, annotate_owned, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
-from .results import CostEstimate, MemoryEstimate, Option, Throughput
-from .throughput import ServingSearch, estimate_throughput, link_name, train_hours
+from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
+from .serving import plan_serving
+from .throughput import estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 
@@ -113,6 +113,7 @@ class _Evaluation:
     fits: bool
     hours: float | None
     calibration: str = ""
+    plan: ServingPlan | None = None
 
 
 @dataclass(slots=True)
@@ -366,18 +367,23 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         notes.append(ref_note)
 
     sharded = {n: _auto_shard(w, n) for n in tried}
-    searches = {n: ServingSearch(sharded[n]) for n in tried} if serving else {}
     for gpu in gpus:
         for n in tried:
             wb = sharded[n]
             replicas = 1
+            plan = None
             cap = gpu.usable_memory_bytes
             try:
                 if serving:
-                    wb, t, replicas = _serving_batch(searches[n], gpu, n)
+                    wb, t, plan, pool_mem = plan_serving(wb, gpu, n)
+                    replicas = max(1, plan.replicas)
                 else:
                     t = estimate_throughput(wb, gpu, n)
+                    pool_mem = None
                 key = (cap if gpu_dep else None, n, wb.batch)
+                if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
+                    # a KV pool takes what the card leaves, whatever the batch
+                    mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
                 if key not in mem_cache:
                     m_est = estimate_memory(wb, gpu, n)
                     mem_cache[key] = (m_est, m_est.total_bytes)
@@ -386,19 +392,27 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                     t = estimate_throughput(wb, gpu, n, mem)
                 cal_text = ""
                 if calibration is not None:
+                    t0 = t
                     mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
                     used = mem.total_bytes
-                    if serving and cal_text:  # replicas from the calibrated speed
-                        replicas, _ = gpus_for_serving(
-                            w.requests_per_minute or 0.0, w.avg_prompt_tokens,
-                            w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
-                            t.prefill_tokens_per_s or 0.0, n)
+                    if plan is not None and cal_text and t.decode_tokens_per_s and \
+                            t0.decode_tokens_per_s:
+                        # replicas from the calibrated speed: the same concurrency per replica
+                        # (the pool holds it), each replica faster or slower by the factor
+                        f = t.decode_tokens_per_s / t0.decode_tokens_per_s
+                        replicas = max(1, math.ceil(plan.replicas / f - 1e-9))
+                        per = plan.replica_decode_tokens_per_s * f
+                        plan = plan.model_copy(update={
+                            "replicas": replicas, "replica_decode_tokens_per_s": per,
+                            "aggregate_decode_tokens_per_s": per * replicas,
+                            "requests_per_s_capacity": plan.requests_per_s_capacity * f})
             except (ValueError, ZeroDivisionError) as exc:
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
+            fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
-                             mem=mem, t=t, used=used, cap=cap, fits=fits_on(mem, gpu),
-                             hours=_hours(w, t), calibration=cal_text)
+                             mem=mem, t=t, used=used, cap=cap, fits=fits,
+                             hours=_hours(w, t), calibration=cal_text, plan=plan)
             offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
@@ -457,18 +471,6 @@ def _hours(w: Workload, t: Throughput) -> float | None:
     return None
 
 
-def _serving_batch(search: ServingSearch, gpu: GpuSpec, n: int
-                   ) -> tuple[Workload, Throughput, int]:
-    """Concurrent sequences per replica by Little's law (:class:`ServingSearch`), and the
-    replicas needed."""
-    w = search.w
-    wb, t = search(gpu, n)
-    replicas, _ = gpus_for_serving(w.requests_per_minute or 0.0, w.avg_prompt_tokens,
-                                   w.avg_output_tokens, t.aggregate_decode_tokens_per_s or 0.0,
-                                   t.prefill_tokens_per_s or 0.0, n)
-    return wb, t, replicas
-
-
 def _build_options(w: Workload,
                    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]],
                    goal: str, serving: bool, hours_per_month: float, *,
@@ -500,6 +502,8 @@ def _build_options(w: Workload,
                     spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
                     if spend is not None and spend > w.budget_usd + 1e-9:
                         budget_msgs.append(f"over the ${w.budget_usd:,.0f} budget")
+            if ev.plan is not None and not ev.plan.meets_targets:
+                budget_msgs.append("misses the latency target")
             run_h = cost.hours if cost is not None and cost.hours is not None else ev.hours
             if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
                 budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
@@ -570,7 +574,8 @@ def _build_options(w: Workload,
             price_observed=offer.observed if offer else "", within_budget=p.within,
             price_kind=kind, price_flag=flag,
             price_flag_reason=why, calibration=ev.calibration,
-            labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i))
+            labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
+            serving=ev.plan))
     return out
 
 

@@ -38,6 +38,12 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
     }
     if mem.max_concurrent_seqs is not None:
         out["max_concurrent_seqs"] = mem.max_concurrent_seqs
+    if mem.kv_pool_tokens is not None:
+        out["kv_pool_tokens"] = mem.kv_pool_tokens
+    if mem.engine_fits is False:
+        out["engine_starts"] = False
+        if mem.engine_message:
+            out["engine_error"] = mem.engine_message
     if mem.gpu_layers is not None:
         out["gpu_layers"] = mem.gpu_layers
     if gpu is not None:
@@ -45,7 +51,20 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
         out["fits"] = fits_on(mem, gpu)
         out["capacity_bytes"] = gpu.usable_memory_bytes
         out.update(speed_report(w, gpu, mem))
+        if w.task == "inference" and w.requests_per_minute:
+            out["serving"] = serving_report(w, gpu)
     return out
+
+
+def serving_report(w: Workload, gpu: GpuSpec) -> dict[str, Any] | None:
+    """The serving plan of ``w.requests_per_minute`` on replicas of ``w.num_gpus`` × ``gpu``
+    (:func:`~gpupicker.core.serving.plan_serving`, the same as ``recommend``'s), or None."""
+    from .serving import plan_serving, serving_dict
+    try:
+        _, _, plan, _ = plan_serving(w, gpu, w.num_gpus)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return serving_dict(plan)
 
 
 def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -> dict[str, Any]:
@@ -72,6 +91,14 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
         out["aggregate_decode_tokens_per_s"] = round(t.aggregate_decode_tokens_per_s or 0.0, 2)
     if t.prefill_tokens_per_s is not None:
         out["prefill_tokens_per_s"] = round(t.prefill_tokens_per_s, 1)
+    if t.output_tokens_per_s is not None:
+        out["output_tokens_per_s"] = round(t.output_tokens_per_s, 1)
+    if t.ttft_s is not None:
+        out["ttft_s"] = round(t.ttft_s, 4)
+        out["itl_s"] = round(t.itl_s or 0.0, 5)
+    if t.range_pct is not None:
+        out["speed_range_pct"] = t.range_pct
+        out["speed_evidence"] = t.evidence
     if t.seconds_per_image is not None:
         out["seconds_per_image"] = round(t.seconds_per_image, 3)
         out["hours"] = round(w.images * t.seconds_per_image / 3600.0, 4)

@@ -42,6 +42,8 @@ class MemoryEstimate(BaseModel):
             sequences of the workload's context fit at once; ``None`` otherwise.
         gpu_layers: for llama.cpp partial offload: transformer layers on the GPU
             (``None`` = all).
+        engine_message: the engine's own start-up error when ``engine_fits`` is False.
+        kv_pool_tokens: tokens the engine's KV pool holds per GPU (vLLM blocks × 16).
         engine_fits: ``False`` when the engine itself would refuse the job whatever
             the byte count says (vLLM: KV pool smaller than one sequence);
             ``None`` when bytes alone decide (see ``memory.fits_on``).
@@ -65,6 +67,8 @@ class MemoryEstimate(BaseModel):
     max_concurrent_seqs: int | None = None
     gpu_layers: int | None = None
     engine_fits: bool | None = None
+    engine_message: str = ""
+    kv_pool_tokens: int | None = None
     trainable_params: int = 0
     total_params: int = 0
     assumptions: tuple[str, ...] = ()
@@ -91,6 +95,11 @@ class Throughput(BaseModel):
         prefill_tokens_per_s: prompt-processing speed (tokens/s).
         train_tokens_per_s: training tokens/s over all GPUs.
         seconds_per_image: image generation latency per image.
+        output_tokens_per_s: generated tokens/s of the whole batch with its prefill included
+            (throughput benchmarks: ``b·new / (prefill + decode)``).
+        ttft_s / itl_s: time to first token of one request and inter-token latency (seconds).
+        range_pct: ± percent the speed is expected to be within, from ``evidence``.
+        evidence: the published measurements the engine/GPU profile was checked against.
         bound: ``"memory-bandwidth"``, ``"compute"`` or ``"interconnect"`` — what limits it.
         efficiency: fraction of peak bandwidth (decode) or MFU (training) assumed.
         assumptions: sentences naming engine, efficiency/MFU and scaling assumed.
@@ -103,6 +112,11 @@ class Throughput(BaseModel):
     prefill_tokens_per_s: float | None = None
     train_tokens_per_s: float | None = None
     seconds_per_image: float | None = None
+    output_tokens_per_s: float | None = None
+    ttft_s: float | None = None
+    itl_s: float | None = None
+    range_pct: float | None = None
+    evidence: str = ""
     bound: str = ""
     efficiency: float | None = None
     assumptions: tuple[str, ...] = ()
@@ -132,6 +146,37 @@ class CostEstimate(BaseModel):
     energy_kwh: float | None = None
     kwh_per_million_tokens: float | None = None
     assumptions: tuple[str, ...] = ()
+
+
+class ServingPlan(BaseModel):
+    """How one option serves ``requests_per_minute`` (see :mod:`gpupicker.core.serving`).
+
+    Attributes:
+        replicas: independent engine instances; ``gpus_per_replica`` GPUs each.
+        max_concurrent_seqs: sequences one replica holds at once at the request mix (its KV pool
+            or memory, at most the engine's ``max_num_seqs``/slots).
+        concurrent_seqs: sequences one replica runs at the offered load (Little's law).
+        replica_decode_tokens_per_s: generated tokens/s of one replica at ``concurrent_seqs``.
+        aggregate_decode_tokens_per_s: the same over all replicas.
+        requests_per_s_capacity: requests/s one replica completes at ``max_concurrent_seqs``.
+        ttft_s / itl_s: time to first token and inter-token latency at the offered load (s).
+        meets_targets: False when a TTFT/ITL target cannot be met at any concurrency.
+        notes: sentences naming the limits and targets.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    replicas: int = 1
+    gpus_per_replica: int = 1
+    max_concurrent_seqs: int = 0
+    concurrent_seqs: int = 0
+    replica_decode_tokens_per_s: float = 0.0
+    aggregate_decode_tokens_per_s: float = 0.0
+    requests_per_s_capacity: float = 0.0
+    ttft_s: float = 0.0
+    itl_s: float = 0.0
+    meets_targets: bool = True
+    notes: tuple[str, ...] = ()
 
 
 class Option(BaseModel):
@@ -168,6 +213,7 @@ class Option(BaseModel):
     reason: str = ""
     limit: str = ""
     rank: int = 0
+    serving: ServingPlan | None = None
 
     @property
     def total_bytes_per_gpu(self) -> int:

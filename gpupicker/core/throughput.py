@@ -2,32 +2,13 @@
 
 A roofline with engine profiles (``shared/design/formulas.md`` §7):
 
-* **Decode** (one new token per sequence per step) reads every active weight
-  once plus the KV cache of the whole batch. Step time =
-  bytes / (bandwidth × η_engine) + per-kernel and per-layer engine overheads,
-  or the FLOPs ``2·P_active·b`` over (dense peak × efficiency) when that is
-  larger (inference-sim #415 for η ≈ 0.8 of good kernels; roofline model of
-  Williams et al. 2009). The profiles are calibrated on measurements:
-
-  - ``decode_ceiling`` (ideal engine, CUDA graph of batch-1 matvecs): the H200
-    cases of ``shared/validation/h200.jsonl`` — 233.0 tok/s (Llama-2-7B) and
-    140.1 tok/s (13B), i.e. 64–75 % of the 4.8 TB/s peak. Fitted as 92 % of
-    peak bandwidth plus a 5.2 µs tail per Linear kernel (small matrices do not
-    reach full bandwidth).
-  - ``transformers`` (plain ``generate``, eager, no CUDA graphs): launch/CPU
-    overhead bound — 13.54 tok/s (7B) and 9.92 (13B) on that H200 host, i.e.
-    ≈2.25 ms of Python/launch overhead per decoder layer per step; the
-    DynamicCache grows by concatenation, so the KV cache is read and copied
-    (≈3 × its bytes) every step (fitted on the b = 16 and b = 64 cases).
-  - ``llama.cpp`` (CUDA, all layers offloaded): 85 % of peak for F16, 75 % for
-    Q8_0 and 60 % for 4-bit blocks, + 30 µs per layer; fitted on llama.cpp
-    PR #4766 (RTX 4090: F16 tg128 61.03, Q8_0 98.13 tok/s) and PR #4812
-    (RTX 3090 Ti: Q4_0 tg128 127.43 tok/s).
-  - ``vllm`` / ``tensorrt-llm`` (CUDA graphs, paged KV): 80 % / 85 % of peak
-    (formulas.md §7, inference-sim #415) + small per-layer/per-step overheads.
-
-* **Prefill** is compute bound: ``2·P_active·s + 2·L·a·d_h·s²`` FLOPs per
-  sequence (causal attention) over dense peak × engine efficiency.
+* **Decode / prefill** (LLM inference): the roofline of :mod:`.speed_inference` — sustained
+  bandwidth and TFLOPS per GPU class (:mod:`.gpu_sustained`), each engine's weight-streaming
+  efficiency by memory class, host-launch floor, per-step and per-sequence scheduler time,
+  prefill at the accumulate precision its kernels use, a smooth 3-norm between memory and
+  compute time; checked against the llama-bench tables, TensorRT-LLM's performance tables,
+  the ExLlamaV2 README and the H200 cases (``make accuracy``). Serving is sized in
+  :mod:`.serving`.
 * **Tensor parallel** decode splits weights and KV over N GPUs and adds two
   all-reduces of ``b·h`` 16-bit values per layer (Megatron-LM, Shoeybi et al.
   2019): latency + ``2(N−1)/N·bytes / link bandwidth``, NVLink ≫ PCIe.
@@ -54,116 +35,50 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict
-
 from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
+from .frameworks import known_frameworks, speed_engine
+from .gpu_sustained import is_apple, sustained_tflops
 from .hardware import GpuSpec
 from .memory import weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate, Throughput
+from .speed_inference import (
+    ENGINES,
+    LLAMACPP,
+    LLAMACPP_METAL_PREFILL_EFF,
+    EngineSpeed,
+    engine_notes,
+    floor_per_layer,
+    gemm_tflops,
+    pnorm,
+    weight_eta,
+)
 from .workload import Workload
 
-
 # --------------------------------------------------------------------------------------------
-# engine profiles (inference)
+# engine profiles (inference): gpupicker/core/speed_inference.py
 # --------------------------------------------------------------------------------------------
-class EngineProfile(BaseModel):
-    """Efficiency factors of one inference engine (all times in seconds).
+EngineProfile = EngineSpeed
+ENGINE_PROFILES: dict[str, EngineSpeed] = ENGINES
+"""Inference engine speed profiles, by canonical framework (:mod:`.frameworks` ``speed``)."""
 
-    Attributes:
-        bw_eff_16bit / bw_eff_8bit / bw_eff_4bit: achieved fraction of peak memory
-            bandwidth when streaming weights of that width.
-        s_per_linear: fixed tail per Linear kernel (ramp-up / launch inside a graph).
-        s_per_layer: fixed overhead per decoder layer per step (other kernels, Python).
-        s_per_step: fixed overhead per decode step (sampling, scheduler).
-        kv_traffic: KV-cache bytes moved per step, in units of the cache size
-            (1 = read once; 3 = read + concatenation copy as HF DynamicCache).
-        compute_eff: fraction of dense tensor peak reached by decode/prefill GEMMs.
-        tensor_parallel: the engine splits each layer over GPUs (else layers are
-            placed on GPUs in turn, which adds memory but no speed).
-        quant_layer_factor: multiplier on ``s_per_layer`` for bitsandbytes int8/NF4.
+
+def engine_profile(w: Workload) -> EngineSpeed:
+    """The speed profile for a workload: ``decode_ceiling`` tasks use the ideal engine; GGUF
+    weights run on llama.cpp (the only engine modelled for GGUF files; an assumption says so).
+
+    Raises:
+        ValueError: for a framework with no LLM inference profile (diffusers, megatron …).
     """
-
-    model_config = ConfigDict(frozen=True)
-
-    name: str
-    bw_eff_16bit: float
-    bw_eff_8bit: float
-    bw_eff_4bit: float
-    s_per_linear: float
-    s_per_layer: float
-    s_per_step: float
-    kv_traffic: float
-    compute_eff: float
-    tensor_parallel: bool
-    quant_layer_factor: dict[str, float] = {}
-    source: str = ""
-
-
-ENGINE_PROFILES: dict[str, EngineProfile] = {
-    "decode_ceiling": EngineProfile(
-        name="ideal (CUDA graph of matvecs)", bw_eff_16bit=0.92, bw_eff_8bit=0.90, bw_eff_4bit=0.85,
-        s_per_linear=5.2e-6, s_per_layer=0.0, s_per_step=0.0, kv_traffic=1.0, compute_eff=0.75,
-        tensor_parallel=True,
-        source="H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / 13B"),
-    "transformers": EngineProfile(
-        name="Hugging Face transformers generate()", bw_eff_16bit=0.70, bw_eff_8bit=0.60,
-        bw_eff_4bit=0.50, s_per_linear=0.0, s_per_layer=2.25e-3, s_per_step=1.0e-3, kv_traffic=3.0,
-        compute_eff=0.45, tensor_parallel=False,
-        quant_layer_factor={"nf4": 1.75, "int4": 1.75, "fp4": 1.75, "int8": 3.0},
-        source="H200 hf_generate cases: 13.54 / 11.43 / 10.11 tok/s (7B b1/b16/b64), "
-               "9.92 / 8.01 (13B); NF4 factor from LitGPT resource tables "
-               "(C36: bf16 31.0 vs nf4-dq 17.3 tok/s)"),
-    "pytorch": EngineProfile(
-        name="PyTorch eager generate (LitGPT, torchtune)", bw_eff_16bit=0.80, bw_eff_8bit=0.65,
-        bw_eff_4bit=0.50, s_per_linear=0.0, s_per_layer=0.65e-3, s_per_step=0.5e-3, kv_traffic=1.0,
-        compute_eff=0.5, tensor_parallel=False,
-        quant_layer_factor={"nf4": 1.8, "int4": 1.8, "int8": 2.0},
-        source="LitGPT resource tables (C36): Llama-2-7B bf16 30.97 tok/s on A100 40GB"),
-    "llama.cpp": EngineProfile(
-        name="llama.cpp (CUDA, all layers on GPU)", bw_eff_16bit=0.85, bw_eff_8bit=0.75,
-        bw_eff_4bit=0.60, s_per_linear=0.0, s_per_layer=30e-6, s_per_step=0.0, kv_traffic=1.0,
-        compute_eff=0.6, tensor_parallel=False,
-        source="llama.cpp PR #4766 (RTX 4090 F16 61.03, Q8_0 98.13 tok/s) and #4812 "
-               "(3090 Ti Q4_0 127.43)"),
-    "vllm": EngineProfile(
-        name="vLLM (CUDA graphs, paged KV)", bw_eff_16bit=0.80, bw_eff_8bit=0.75, bw_eff_4bit=0.65,
-        s_per_linear=5.2e-6, s_per_layer=20e-6, s_per_step=0.5e-3, kv_traffic=1.0, compute_eff=0.6,
-        tensor_parallel=True, source="formulas.md §7 (η ≈ 0.8, inference-sim #415)"),
-    "tensorrt-llm": EngineProfile(
-        name="TensorRT-LLM", bw_eff_16bit=0.85, bw_eff_8bit=0.80, bw_eff_4bit=0.70,
-        s_per_linear=4e-6, s_per_layer=10e-6, s_per_step=0.3e-3, kv_traffic=1.0, compute_eff=0.7,
-        tensor_parallel=True,
-        source="formulas.md §7; TensorRT-LLM fused kernels (assumed above vLLM)"),
-}
-"""Inference engine profiles, by ``Workload.framework`` (see :func:`engine_profile`)."""
-
-_ENGINE_ALIASES = {"ollama": "llama.cpp", "sglang": "vllm", "tgi": "vllm", "litgpt": "pytorch",
-                   "torchtune": "pytorch", "deepspeed": "transformers", "fsdp": "transformers",
-                   "diffusers": "transformers"}
-
-
-def engine_profile(w: Workload) -> EngineProfile:
-    """The engine profile for a workload: ``decode_ceiling`` tasks use the ideal engine;
-    GGUF weights imply llama.cpp; unknown frameworks fall back to ``transformers``."""
     if w.task == "decode_ceiling":
-        return ENGINE_PROFILES["decode_ceiling"]
-    fw = w.framework.lower()
-    fw = _ENGINE_ALIASES.get(fw, fw)
-    if w.weights_dtype in GGUF_TYPES and fw not in ("llama.cpp",):
+        return ENGINES["decode_ceiling"]
+    fw = speed_engine(w.framework)
+    if w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16":
         fw = "llama.cpp"
-    return ENGINE_PROFILES.get(fw, ENGINE_PROFILES["transformers"])
-
-
-def _bw_eff(p: EngineProfile, dtype: str) -> float:
-    bpw = bytes_per_weight(dtype)
-    if bpw >= 2.0:
-        return p.bw_eff_16bit
-    if bpw >= 0.9:
-        return p.bw_eff_8bit
-    if bpw >= 0.7:  # 5–6 bit GGUF mixes: between 8- and 4-bit kernels
-        return 0.5 * (p.bw_eff_8bit + p.bw_eff_4bit)
-    return p.bw_eff_4bit
+    if fw is None:
+        raise ValueError(f"framework {w.framework!r} has no LLM inference speed model; "
+                         f"inference frameworks: {', '.join(known_frameworks('inference'))}")
+    return ENGINES[fw]
 
 
 # --------------------------------------------------------------------------------------------
@@ -297,20 +212,30 @@ def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
         return total
     emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
         else 2.0
-    if not arch.tie_word_embeddings:
-        total -= arch.vocab_size * arch.hidden_size * emb_bpw
+    emb = 0.0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size * emb_bpw
     if arch.is_moe:
+        # from the active parameters (what one token reads: its top-k experts, shared experts,
+        # attention, lm_head) plus the further experts a batch touches; the catalog's total
+        # and the layer shapes need not agree for MoE rows, the active count is published
         lin_bpw = _linear_bpw(arch, dtype)
         moe_layers = arch.num_hidden_layers - (arch.first_k_dense_replace or 0)
-        e = arch.num_local_experts or 1
-        touched = experts_touched(arch, batch)
-        idle = max(0.0, e - touched) * arch.expert_params() * moe_layers
-        total -= idle * lin_bpw
-    return max(total, 0.0)
+        k = arch.num_experts_per_tok or 1
+        extra = max(0.0, experts_touched(arch, batch) - k) * arch.expert_params() * moe_layers
+        active = float(_facts(arch)["active"]) * total / max(1.0, float(_facts(arch)["params"]))
+        return max(0.0, min(total, active + extra * lin_bpw) - emb)
+    return max(total - emb, 0.0)
 
 
 def _linears_per_layer(arch: ModelArch) -> int:
-    return 4 + (3 if arch.mlp_gated else 2)
+    """Matmul launches per decoder layer at decode: q, k, v, o (MLA: q_a, q_b, kv_a, the two
+    absorbed kv_b halves, o) and the MLP's 2–3 (MoE: the router + gate/up and down of each
+    routed expert a token uses — grouped kernels still run one tile loop per expert — + the
+    shared expert's three)."""
+    attn = 6 if arch.kv_lora_rank else 4
+    mlp = 3 if arch.mlp_gated else 2
+    if arch.is_moe:
+        mlp = 1 + 2 * (arch.num_experts_per_tok or 1) + (3 if arch.n_shared_experts else 0)
+    return attn + mlp
 
 
 def _kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float:
@@ -332,13 +257,20 @@ def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
 
 
 class _InferenceSpeed(NamedTuple):
-    """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`)."""
+    """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
+
+    Times in seconds: ``step_s`` one decode step at the batch, ``prefill_s`` the prompts of
+    the whole batch, ``prefill_one_s`` one request's prompt alone."""
 
     decode_tokens_per_s: float
     prefill_tokens_per_s: float
     bound: str
     weight_bytes: float
     kv_bytes: float
+    step_s: float = 0.0
+    prefill_s: float = 0.0
+    prefill_one_s: float = 0.0
+    output_tokens_per_s: float = 0.0
 
 
 def _prompt_and_new(w: Workload) -> tuple[int, int]:
@@ -349,77 +281,104 @@ def _prompt_and_new(w: Workload) -> tuple[int, int]:
     return prompt, new
 
 
-def _engine_constants(w: Workload, arch: ModelArch
-                      ) -> tuple[EngineProfile, float, int, float, float, tuple[str, str]]:
-    """(engine profile, bandwidth efficiency η, layers, active parameters less the input
-    embedding, fixed engine seconds per decode step, the assumptions naming them) of ``w`` on
-    ``arch``: the same on every GPU, so cached per model and engine."""
-    p = engine_profile(w)
-    dtype = w.weights_dtype
-    f = _facts(arch)
-    key = ("engine", p.name, dtype)
-    hit = f.get(key)
-    if hit is None or hit[0] is not p:  # (a profile replaced in ENGINE_PROFILES is recomputed)
-        n_layers = max(1, arch.num_hidden_layers)
-        p_act = f["active"] - (0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size)
-        layer_factor = p.quant_layer_factor.get(dtype, 1.0)
-        per_layer = p.s_per_layer * layer_factor + p.s_per_linear * _linears_per_layer(arch)
-        overhead = (n_layers * per_layer
-                    + p.s_per_linear + p.s_per_step)
-        notes = (f"Fixed engine overhead {overhead * 1e3:.2f} ms per step; decode GEMMs at "
-                 f"{p.compute_eff:.0%} of dense peak.",
-                 f"Calibration: {p.source}.")
-        hit = f[key] = (p, _bw_eff(p, dtype), n_layers, p_act, overhead, notes)
-    return hit
+def _precision(w: Workload) -> str:
+    """GEMM input precision of an inference workload: fp8 when weights or compute are FP8."""
+    if w.compute_dtype == "fp8" or w.weights_dtype == "fp8":
+        return "fp8"
+    return "fp16" if w.compute_dtype == "fp16" else "bf16"
 
 
 @dataclass(slots=True)
 class _Roofline:
     """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to the batch or the
-    context: engine profile, achieved bandwidth (peak × η, bytes/s) and compute (dense peak ×
-    the engine's efficiency, FLOP/s), tensor-parallel degree, the fixed per-step overhead
-    (seconds) and the link's latency and bandwidth. :meth:`speed` evaluates it at a batch and
-    context; the serving-batch search tries several batches per GPU × count."""
+    context (see :mod:`.speed_inference`): engine profile, datasheet bandwidth (bytes/s) and
+    the engine's efficiencies on it, decode and prefill GEMM rates (FLOP/s), tensor-parallel
+    degree, per-step host floor and fixed times (seconds), and the link's latency and
+    bandwidth. :meth:`speed` evaluates it at a batch and context; the serving search tries
+    several batches per GPU × count."""
 
     w: Workload
     arch: ModelArch
     gpu: GpuSpec
     n: int
-    profile: EngineProfile
+    profile: EngineSpeed
     n_layers: int
     eta: float
     tp: int
     p_act: float
-    overhead: float
-    bw_eff: float
-    peak_eff: float
-    engine_notes: tuple[str, str]
+    bw: float
+    decode_flops: float
+    prefill_flops: float
+    floor_s: float
+    fixed_s: float
+    tails_s: float
+    prefill_layer_s: float
+    ubatch: int
+    dequant_bytes: float
+    engine_notes: tuple[str, ...]
     link_latency_s: float
     link_bytes_per_s: float
     dense_weight_bytes: float | None
+    memo: dict
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
-        p, eta, n_layers, p_act, overhead, engine_notes = _engine_constants(w, arch)
+        p = engine_profile(w)
         dtype = w.weights_dtype
+        f = _facts(arch)
+        n_layers = max(1, arch.num_hidden_layers)
+        p_act = f["active"] - (0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size)
         tp = n if (p.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
             tp = min(n, w.parallelism.tensor_parallel)
-        bw = gpu.memory_bandwidth_gbps * 1e9
-        peak = _compute_peak_flops(gpu, dtype, w.compute_dtype)
+        prec = _precision(w)
+        apple = is_apple(gpu)
+        metal = p is LLAMACPP and apple
+        if metal:  # Metal mul_mm kernels dequantize inline: no cuBLAS pass, no FP16 doubling
+            prefill_rate = sustained_tflops(gpu, prec) * LLAMACPP_METAL_PREFILL_EFF * 1e12
+        else:
+            prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
+        eta = weight_eta(p, gpu, bytes_per_weight(dtype))
+        floor = floor_per_layer(p, gpu, dtype, w.environment) * n_layers
+        tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
+        deq = 0.0
+        if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
+            deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
+        notes = (f"Engine: {p.name}; {eta:.0%} of peak memory bandwidth "
+                 f"({gpu.memory_bandwidth_gbps:,.0f} GB/s) for {dtype} weights.",
+                 f"Fixed engine time {(floor + p.s_per_step + tails) * 1e3:.2f} ms per step"
+                 + (f" (host launches {floor * 1e3:.2f} ms)" if floor else "")
+                 + f"; decode GEMMs at {p.gemm_eff:.0%} of sustained tensor peak.",
+                 *engine_notes(p, gpu, prec))
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
-                   tp=tp, p_act=p_act, overhead=overhead,
-                   bw_eff=bw * eta, peak_eff=peak * p.compute_eff, engine_notes=engine_notes,
+                   tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
+                   decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
+                   prefill_flops=prefill_rate,
+                   floor_s=floor, fixed_s=p.s_per_step, tails_s=tails,
+                   prefill_layer_s=0.0 if metal else p.prefill_layer_s, ubatch=p.ubatch,
+                   dequant_bytes=deq, engine_notes=notes,
                    link_latency_s=link_latency_s(gpu),
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
-                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype))
+                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype),
+                   memo={})
+
+    def _comm(self, tokens: int) -> float:
+        """Link time per forward of ``tokens`` tokens: two all-reduces per layer with tensor
+        parallelism; one activation hand-over per stage boundary with a layer split."""
+        arch, n, tp = self.arch, self.n, self.tp
+        if tp > 1:
+            return 2 * self.n_layers * _ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s,
+                                                         tp, tokens * arch.hidden_size * 2)
+        if n > 1:
+            return (n - 1) * (self.link_latency_s + self.profile.stage_handoff_s
+                              + tokens * arch.hidden_size * 2 / self.link_bytes_per_s)
+        return 0.0
 
     def speed(self, b: int, prompt: int, new: int) -> _InferenceSpeed:
         """Decode and prefill speed at batch ``b`` with ``prompt`` + ``new`` tokens per sequence."""
-        w, arch, n, p = self.w, self.arch, self.n, self.profile
-        n_layers, tp, p_act, overhead = self.n_layers, self.tp, self.p_act, self.overhead
-        bw_eff, peak_eff = self.bw_eff, self.peak_eff  # bandwidth × η, peak × compute efficiency
+        w, arch, p = self.w, self.arch, self.profile
+        tp, p_act = self.tp, self.p_act
         ctx_mean = 0.0 if w.task == "decode_ceiling" else prompt + new / 2.0
 
         wbytes = self.dense_weight_bytes
@@ -430,47 +389,73 @@ class _Roofline:
         if kv_key not in f:
             f[kv_key] = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
         kv = f[kv_key]
-        mem_s = (wbytes + p.kv_traffic * kv) / bw_eff / tp
+        bw_w = self.bw * self.eta
+        kv_reads = p.kv_traffic
+        if p.gqa_kv_per_query_head and arch.kv_heads and not arch.kv_lora_rank:
+            kv_reads *= max(1.0, arch.num_attention_heads / arch.kv_heads)
+        mem_s = (wbytes + kv_reads * kv / p.kv_eta) / bw_w / tp
         flops = b * (2.0 * p_act + _attention_flops_per_token(arch, ctx_mean))
-        comp_s = flops / peak_eff / tp
-        comm = 0.0
-        if tp > 1:
-            comm = 2 * n_layers * _ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s, tp,
-                                                    b * arch.hidden_size * 2)
-        elif n > 1:
-            hop = b * arch.hidden_size * 2 / self.link_bytes_per_s
-            comm = (n - 1) * (self.link_latency_s + hop)
-        gpu_s = max(mem_s, comp_s)
-        step = gpu_s + overhead + comm
+        comp_s = flops / self.decode_flops / tp
+        gpu_s = pnorm(mem_s, comp_s) + self.tails_s
+        comm = self._comm(b)
+        overhead = self.fixed_s + p.s_per_seq_step * b
+        host = pnorm(gpu_s, self.floor_s) if p.floor_overlaps else gpu_s + self.floor_s
+        step = host + overhead + comm
         bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
-        if overhead > gpu_s:
+        if self.floor_s + overhead > gpu_s:
             bound = "engine-overhead"
         if comm > gpu_s:
             bound = "interconnect"
         decode = 1.0 / step
 
-        # prefill: one forward over b·prompt tokens (causal attention ≈ half the square)
-        pre_tokens = b * prompt
-        pre_flops = pre_tokens * 2.0 * p_act + b * 2.0 * n_layers * arch.num_attention_heads \
+        pre_s = self._prefill_s(b, prompt, wbytes)
+        if b == 1:
+            pre_one = pre_s
+        else:
+            pre_one = self.memo.get(("pre1", prompt))
+            if pre_one is None:
+                w1 = self.dense_weight_bytes
+                pre_one = self.memo[("pre1", prompt)] = self._prefill_s(
+                    1, prompt, w1 if w1 is not None else decode_weight_bytes(
+                        arch, w.weights_dtype, 1))
+        prefill = b * prompt / pre_s
+        out_tps = b * new / (pre_s + new * step) if new else 0.0
+        return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps)
+
+    def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
+        """Seconds to prefill ``b`` prompts of ``prompt`` tokens (one forward, or micro-batches
+        of ``ubatch`` tokens for llama.cpp): causal attention ≈ half the square."""
+        arch, tp = self.arch, self.tp
+        tokens = b * prompt
+        flops = tokens * 2.0 * self.p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
             * arch.head_dim_eff * prompt * prompt
-        pre_s = max(pre_flops / peak_eff, wbytes / bw_eff) / tp + overhead + comm
-        prefill = pre_tokens / pre_s
-        return _InferenceSpeed(decode, prefill, bound, wbytes, kv)
+        chunks = math.ceil(tokens / self.ubatch) if self.ubatch else 1
+        gemm = max(flops / self.prefill_flops, chunks * wbytes / (self.bw * self.eta)) / tp
+        fixed = chunks * (self.n_layers * self.prefill_layer_s + self.dequant_bytes / self.bw / tp)
+        if tp == 1 and self.n > 1 and chunks > 1:
+            # layer split: micro-batches' GEMMs are pipelined through the n stages (llama.cpp
+            # PR #6017): (chunks + n − 1) stage times of 1/n of a chunk's GEMMs each; the
+            # per-layer launches and dequantization passes are not overlapped
+            gemm *= (chunks + self.n - 1) / (self.n * chunks)
+        return gemm + fixed + self.fixed_s + self.tails_s + self._comm(min(tokens, 8192)) * chunks
 
     def throughput(self, w: Workload, s: _InferenceSpeed) -> Throughput:
         """The :class:`Throughput` of evaluation ``s`` of workload ``w`` (this roofline's
         workload at ``s``'s batch), with the assumptions it holds for."""
         p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
         assumptions = [
-            f"Engine: {p.name}; {self.eta:.0%} of peak memory bandwidth "
-            f"({gpu.memory_bandwidth_gbps:,.0f} GB/s) for {w.weights_dtype} weights.",
+            self.engine_notes[0],
             f"Decode reads {s.weight_bytes / 1e9:.2f} GB of weights"
             + (f" + {kv / 1e9:.2f} GB of KV cache" if kv else "") + " per step"
             + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
             + ".",
-            *self.engine_notes,
+            *self.engine_notes[1:],
             *compute_figure_note(gpu),
         ]
+        if w.weights_dtype in GGUF_TYPES and w.framework not in ("llama.cpp", "ollama") \
+                and w.task != "decode_ceiling":
+            assumptions.append(f"GGUF weights: speed of llama.cpp assumed (framework "
+                               f"{w.framework} is not modelled for GGUF files).")
         if n > 1 and tp == 1:
             assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
         # plain construction: pydantic-core validates these few fields faster than model_construct
@@ -478,8 +463,13 @@ class _Roofline:
             decode_tokens_per_s=s.decode_tokens_per_s,
             aggregate_decode_tokens_per_s=s.decode_tokens_per_s * w.batch,
             prefill_tokens_per_s=s.prefill_tokens_per_s,
+            output_tokens_per_s=s.output_tokens_per_s or None,
+            ttft_s=s.prefill_one_s + s.step_s,
+            itl_s=s.step_s,
             bound=s.bound,
             efficiency=self.eta,
+            range_pct=p.range_pct,
+            evidence=p.evidence,
             assumptions=tuple(assumptions),
         )
 
@@ -634,9 +624,9 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     The dense peak is the sustained one (:mod:`gpu_sustained`: power-bound parts such as the
     T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
     """
-    from .gpu_sustained import sustained_clock_factor, sustained_note
+    from .gpu_sustained import power_limit_factor, sustained_notes
 
-    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * sustained_clock_factor(gpu)
+    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
@@ -690,7 +680,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
                            "the same job (its published benchmarks).")
     assumptions.append(f"Range {0.8 * tps:,.0f}–{1.25 * tps:,.0f} training tokens/s (published "
                        "torchtitan and llm-foundry tables: within −20 % to +25 %).")
-    assumptions.extend(sustained_note(gpu))
+    assumptions.extend(sustained_notes(gpu))
     assumptions.extend(compute_figure_note(gpu))
     if n > 1:
         assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu, n)}.")
@@ -761,6 +751,8 @@ SERVING_MAX_BATCH = 256
 class ServingSearch:
     """Speed of one replica serving ``w.requests_per_minute``, for any GPU type and count.
 
+    LLM inference delegates to :func:`gpupicker.core.serving.plan_serving` (concurrency from
+    the KV pool, continuous batching, replicas); other tasks keep the search below.
     Concurrent sequences by Little's law: request rate × latency of one request
     (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
     rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
@@ -818,18 +810,10 @@ class ServingSearch:
                 wb = self.at_batch(b)
                 t = estimate_throughput(wb, gpu, n)
             return wb, t
-        # LLM inference: the roofline is evaluated at each batch, the result built once
-        roof = _Roofline.of(w, w.model, gpu, n)
-        s = roof.speed(b, *self.context)
-        moved = False
-        for _ in range(2):  # two fixed-point steps of Little's law
-            b_next = self.batch_needed(s.decode_tokens_per_s, s.prefill_tokens_per_s)
-            if b_next == b:
-                break
-            b, moved = b_next, True
-            s = roof.speed(b, *self.context_at_batch)
-        wb = self.at_batch(b) if moved else w
-        return wb, roof.throughput(wb, s)
+        # LLM inference: sized by what the engine holds (the same plan recommend uses)
+        from .serving import plan_serving
+        wb, t, _, _ = plan_serving(w, gpu, n)
+        return wb, t
 
 
 def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None

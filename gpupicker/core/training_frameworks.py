@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .frameworks import framework_row
+
 HF_LOGITS_BYTES_PER_VOCAB = 12.1
 """Bytes per token per vocabulary entry alive at the loss with transformers' ``ForCausalLMLoss``:
 bf16 logits, the fp32 upcast, log-softmax and its gradient (H200 cases: 12.1 for V = 128,256)."""
@@ -138,15 +140,6 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         source="NVIDIA NeMo: Megatron-Core underneath (same profile as megatron)"),
 )
 _BY_ID = {f.id: f for f in _FRAMEWORKS}
-ALIASES: dict[str, str] = {
-    "hf": "transformers", "huggingface": "transformers", "trl": "transformers",
-    "peft": "transformers", "trainer": "transformers", "accelerate": "transformers",
-    "llamafactory": "llama-factory", "llama_factory": "llama-factory",
-    "composer": "llm-foundry", "llmfoundry": "llm-foundry", "llm_foundry": "llm-foundry",
-    "fsdp1": "fsdp", "fsdp2": "fsdp", "zero": "deepspeed", "megatron-lm": "megatron",
-    "megatron-core": "megatron", "liger-kernel": "liger", "liger_kernel": "liger",
-}
-"""Other spellings people use for the same stacks."""
 
 
 def modelled_training_frameworks() -> tuple[str, ...]:
@@ -160,8 +153,10 @@ def training_framework(name: str) -> TrainingFramework:
     Raises:
         ValueError: for a framework gpupicker does not model; the message lists those it does.
     """
-    key = (name or "").strip().lower()
-    key = ALIASES.get(key, key)
+    try:
+        key = framework_row(name or "").name  # aliases live in the one framework table
+    except ValueError:
+        key = ""
     if key in _BY_ID:
         return _BY_ID[key]
     raise ValueError(f"training framework {name!r} is not modelled; choose one of "
@@ -187,5 +182,5 @@ def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
     return fw.master_weights and task in ("full_ft", "pretrain")
 
 
-__all__ = ["ALIASES", "HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework", "logits_bytes",
+__all__ = ["HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework", "logits_bytes",
            "mixed_precision_default", "modelled_training_frameworks", "training_framework"]

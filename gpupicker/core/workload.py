@@ -21,7 +21,22 @@ WEIGHT_DTYPE_ALIASES = {
     "half": "fp16", "bfloat16": "bf16", "float32": "fp32", "float": "fp32", "fp8_e4m3": "fp8",
     "fp8_e5m2": "fp8", "q4_k": "q4_k_m", "q5_k": "q5_k_m", "q3_k": "q3_k_m", "f32": "fp32",
 }
-"""Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``)."""
+"""Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``).
+A ``gguf:`` prefix (``gguf:Q4_K_M``) names a llama.cpp file type and is dropped."""
+
+ATTENTION_ALIASES = {
+    "flash_attention_2": "flash", "flash_attention_3": "flash", "flash_attention": "flash",
+    "flash-attn": "flash", "flash_attn": "flash", "flashattention": "flash", "fa2": "flash",
+    "fa3": "flash", "fa": "flash", "flashinfer": "flash", "sdpa": "sdpa", "eager": "eager",
+    "flash": "flash", "torch_sdpa": "sdpa", "math": "eager",
+}
+"""Spellings of ``attn_implementation`` (transformers ``flash_attention_2``, vLLM/llama.cpp
+``-fa``) mapped to the three attention memory models."""
+
+ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine",
+                               "comment", "description", "name", "label"})
+"""Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
+ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
 
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
                "diffusion_lora"]
@@ -109,6 +124,21 @@ class Workload(BaseModel):
         "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)")
     attention: Literal["sdpa", "flash", "eager"] = "sdpa"
     gpu_memory_utilization: float = Field(default=0.9, gt=0.0, le=1.0)
+    max_model_len: int | None = Field(default=None, ge=16, le=10_000_000,
+                                      description="vLLM/SGLang context length the server "
+                                                  "is started with (default: the request)")
+    max_num_seqs: int | None = Field(default=None, ge=1, le=65_536,
+                                     description="vLLM/SGLang most running sequences (256)")
+    max_num_batched_tokens: int | None = Field(default=None, ge=1, le=10_000_000,
+                                               description="vLLM tokens per scheduler step")
+    environment: str | None = Field(default=None, max_length=2000,
+                                    description="software stack as text, e.g. 'PyTorch 2.11, "
+                                                "transformers 5.17' (version-dependent engine "
+                                                "behaviour)")
+    ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
+                                        description="serving: p50 time-to-first-token target")
+    itl_target_s: float | None = Field(default=None, gt=0, le=60,
+                                       description="serving: inter-token latency target")
 
     gpu: str | None = None
     num_gpus: int = Field(default=1, ge=1, le=4096)
@@ -140,9 +170,25 @@ class Workload(BaseModel):
     def _known_weights(cls, v: object) -> object:
         if not isinstance(v, str):
             return v
+        v = v.strip()
+        if v.lower().startswith("gguf:"):
+            v = v[5:]
         key = WEIGHT_DTYPE_ALIASES.get(v.lower(), v.lower())
         bytes_per_weight(key)
         return key
+
+    @field_validator("framework", mode="after")
+    @classmethod
+    def _known_framework(cls, v: str) -> str:
+        from .frameworks import normalize_framework
+        return normalize_framework(v)
+
+    @field_validator("attention", mode="before")
+    @classmethod
+    def _attention_spelling(cls, v: object) -> object:
+        if isinstance(v, str):
+            return ATTENTION_ALIASES.get(v.strip().lower(), v)
+        return v
 
     @field_validator("kv_cache_dtype", mode="after")
     @classmethod
@@ -199,6 +245,15 @@ class Workload(BaseModel):
         if self.seq_len:
             return self.seq_len
         return self.avg_prompt_tokens + self.avg_output_tokens
+
+    @classmethod
+    def unknown_fields(cls, data: object) -> list[str]:
+        """Top-level keys of a workload dict that no field reads (besides
+        :data:`ANNOTATION_FIELDS`): shown as a warning, since they are ignored."""
+        if not isinstance(data, dict):
+            return []
+        return sorted(k for k in data if isinstance(k, str) and k not in cls.model_fields
+                      and k not in ANNOTATION_FIELDS)
 
     def with_model(self, arch: ModelArch) -> Workload:
         """Return a copy whose ``model`` is the resolved architecture."""

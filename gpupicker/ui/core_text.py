@@ -274,7 +274,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "sequential CPU offload"),
     QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (working-set constants from one published SDXL case, C59)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{gpu}: {share} of the datasheet tensor rate sustained within {watts} W (power per FLOP of its architecture's reference part)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (full fp32 logits at the loss)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (fused/chunked cross-entropy)"),
@@ -285,6 +284,42 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (measured H200 cases of this framework: within ±3 %)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (framework profile from its published figures: ±15 %)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "training framework {name} is not modelled; choose one of {choices}"),  # noqa: E501
+    # issue 12: engine speed profiles, sustained GPU factors, vLLM pool sizing, serving
+    QT_TRANSLATE_NOOP("CoreText", "SGLang, tensor parallel {tp}, mem_fraction_static {frac}"),
+    QT_TRANSLATE_NOOP("CoreText", "TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "KV pool {gib} GiB ({tokens} tokens)"),
+    QT_TRANSLATE_NOOP("CoreText", "{engine} would refuse to start: no memory is left for the KV pool"),
+    QT_TRANSLATE_NOOP("CoreText", "Quantize the KV cache to Q8_0 with flash attention (-fa)"),
+    QT_TRANSLATE_NOOP("CoreText", "compute buffer ≈ n_ubatch × n_vocab fp32 logits or the n_ubatch × n_ctx attention scores without flash attention"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{dtype} is not a GGUF type: sized as Q4_K_M"),
+    QT_TRANSLATE_NOOP("CoreText", "Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL"),
+    QT_TRANSLATE_NOOP("CoreText", "its default num_ctx is smaller than long prompts need, set num_ctx to the context"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "llama.cpp refuses a {dtype} KV cache without flash attention (-fa)"),
+    QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step"),
+    QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step (host launches {host} ms)"),
+    QT_TRANSLATE_NOOP("CoreText", "decode GEMMs at {share} of sustained tensor peak"),
+    QT_TRANSLATE_NOOP("CoreText", "Expected within ±{pct} % of measured speed"),
+    QT_TRANSLATE_NOOP("CoreText", "{gpu}: {tflops} TFLOPS from its GPU core count (128 FP32 ALUs per Apple GPU core)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "FP16-accumulate GEMMs run at twice the listed GeForce rate"),
+    QT_TRANSLATE_NOOP("CoreText", "Power-limited part ({watts} W): tensor throughput {share} of the datasheet figure"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "ECC on GDDR: {share} of datasheet bandwidth"),
+    QT_TRANSLATE_NOOP("CoreText", "ROCm GEMMs at {share} of CUDA efficiency"),
+    QT_TRANSLATE_NOOP("CoreText", "GGUF weights: speed of llama.cpp assumed (framework {framework} is not modelled for GGUF files)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}, max_num_seqs {seqs}, max_num_batched_tokens {tokens}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "max_model_len {tokens}"),
+    QT_TRANSLATE_NOOP("CoreText", "Capacity seen by PyTorch {gib} GiB"),
+    QT_TRANSLATE_NOOP("CoreText", "profile-run peak {gib} GiB (weights + {act} GiB activations)"),
+    QT_TRANSLATE_NOOP("CoreText", "non-torch {gib} GiB"),
+    QT_TRANSLATE_NOOP("CoreText", "CUDA graphs ≈ {gib} GiB on top"),
+    QT_TRANSLATE_NOOP("CoreText", "KV pool {gib} GiB = {blocks} blocks ({tokens} tokens)"),
+    QT_TRANSLATE_NOOP("CoreText", "vLLM would refuse to start: max_model_len {mml} is more than the {pool} tokens its KV pool holds"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "vLLM would refuse to start: no memory is left for KV blocks"),
+    QT_TRANSLATE_NOOP("CoreText", "Serving: {b} of at most {cap} concurrent sequences per replica ({prompt} + {output} tokens each), {replicas} replica(s) of {n} GPU(s)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "ITL {ms} ms with interleaved prefills, TTFT {s} s"),
+    QT_TRANSLATE_NOOP("CoreText", "misses the latency target"),
+    QT_TRANSLATE_NOOP("CoreText", "Misses the latency target even with one sequence per replica"),
+    QT_TRANSLATE_NOOP("CoreText", "Latency targets cap each replica at {n} concurrent sequences (the KV pool holds {cap})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "The engine cannot hold one request of the mix on this option"),
 )
 """English templates of core's sentences and clauses; ``{name}`` marks a captured value."""
 

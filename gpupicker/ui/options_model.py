@@ -120,6 +120,8 @@ class OptionsTableModel(QAbstractTableModel):
             return self.tr("%1 tok/s").replace("%1", fmt_rate(t.train_tokens_per_s)), \
                 -t.train_tokens_per_s
         rate = t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
+        if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
+            rate = o.serving.aggregate_decode_tokens_per_s  # tokens/s of all replicas
         if rate:
             return fmt_rate(rate), -rate
         if t.seconds_per_image:
@@ -247,6 +249,17 @@ class OptionsTableModel(QAbstractTableModel):
             lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
             if col == "gpu":
                 lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
+            if col == "speed" and o.throughput.range_pct:
+                lines.insert(0, self.tr("Speed expected within ±%1 % (evidence: %2)").replace(
+                    "%1", fmt_number(o.throughput.range_pct, 0)).replace(
+                    "%2", o.throughput.evidence))
+            if col == "speed" and o.serving is not None and o.serving.max_concurrent_seqs:
+                lines.insert(1, self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
+                                        "per replica").replace(
+                    "%1", str(o.serving.replicas)).replace(
+                    "%2", str(o.serving.gpus_per_replica)).replace(
+                    "%3", str(o.serving.concurrent_seqs)).replace(
+                    "%4", str(o.serving.max_concurrent_seqs)))
             lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
                       for k, v in o.memory.breakdown().items() if v]
             lines += [translate_core_text(a) for a in (*o.memory.assumptions,

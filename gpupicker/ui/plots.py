@@ -270,5 +270,7 @@ class CostPlot(pg.PlotWidget):
 
 def _speed(o: Option) -> float:
     t = o.throughput
+    if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
+        return float(o.serving.aggregate_decode_tokens_per_s)  # all replicas
     return float(t.train_tokens_per_s or t.aggregate_decode_tokens_per_s
                  or t.decode_tokens_per_s or 0.0)

@@ -122,6 +122,8 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Any], table: A
     for o in options:
         c, t = o.cost, o.throughput
         tok = t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
+        if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
+            tok = o.serving.aggregate_decode_tokens_per_s  # all replicas
         hourly, cur = money(c.usd_per_hour if o.provider else None, c.currency)
         total, _ = money(c.usd_total, c.currency)
         month, _ = money(c.usd_per_month, c.currency)
@@ -137,6 +139,7 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Any], table: A
             cur if o.provider else "", safe_cell(o.provider or ""),
             safe_cell(o.price_observed or ""),
             safe_cell(", ".join(o.labels)), safe_cell(table._reason(o)),
+            _num(t.range_pct, 0), safe_cell(t.evidence or ""),
         ])
     cur_label = next(iter(currencies)) if len(currencies) == 1 else \
         translate("Files", "see Currency")
@@ -154,6 +157,7 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Any], table: A
         translate("Files", "Cost per 1M tokens (%1)").replace("%1", cur_label),
         translate("Files", "Currency"), translate("Files", "Provider"), translate("Files", "Price date"),
         translate("Files", "Label"), translate("Files", "Why"),
+        translate("Files", "Speed range (±%)"), translate("Files", "Speed evidence"),
     ]
     p = Path(path)
     with p.open("w", newline="", encoding="utf-8") as f:

@@ -1962,7 +1962,182 @@
         <source>{kwh} kWh per 1M tokens</source>
         <translation>每 100 万 token {kwh} kWh</translation>
     </message>
-    </context>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="222" />
+        <source>Fixed engine time {ms} ms per step</source>
+        <translation>引擎每步固定时间 {ms} ms</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="223" />
+        <source>Fixed engine time {ms} ms per step (host launches {host} ms)</source>
+        <translation>引擎每步固定时间 {ms} ms（主机端内核启动 {host} ms）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>decode GEMMs at {share} of sustained tensor peak</source>
+        <translation>解码矩阵乘法达到持续张量峰值的 {share}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="225" />
+        <source>Expected within ±{pct} % of measured speed</source>
+        <translation>预计与实测速度相差在 ±{pct} % 以内</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="226" />
+        <source>{gpu}: {tflops} TFLOPS from its GPU core count (128 FP32 ALUs per Apple GPU core)</source>
+        <translation>{gpu}：按 GPU 核心数推算为 {tflops} TFLOPS（每个 Apple GPU 核心 128 个 FP32 运算单元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="227" />
+        <source>FP16-accumulate GEMMs run at twice the listed GeForce rate</source>
+        <translation>FP16 累加的矩阵乘法以 GeForce 标称速率的两倍运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="228" />
+        <source>Power-limited part ({watts} W): tensor throughput {share} of the datasheet figure</source>
+        <translation>功耗受限型号（{watts} W）：张量吞吐为规格值的 {share}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="229" />
+        <source>ECC on GDDR: {share} of datasheet bandwidth</source>
+        <translation>GDDR 开启 ECC：带宽为规格值的 {share}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="230" />
+        <source>ROCm GEMMs at {share} of CUDA efficiency</source>
+        <translation>ROCm 矩阵乘法效率为 CUDA 的 {share}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="231" />
+        <source>GGUF weights: speed of llama.cpp assumed (framework {framework} is not modelled for GGUF files)</source>
+        <translation>GGUF 权重：按 llama.cpp 的速度估算（框架 {framework} 未针对 GGUF 文件建模）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="232" />
+        <source>vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}, max_num_seqs {seqs}, max_num_batched_tokens {tokens}</source>
+        <translation>vLLM，张量并行 {tp}，gpu_memory_utilization {utilization}，max_num_seqs {seqs}，max_num_batched_tokens {tokens}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="233" />
+        <source>max_model_len {tokens}</source>
+        <translation>max_model_len {tokens}（最大上下文长度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="234" />
+        <source>Capacity seen by PyTorch {gib} GiB</source>
+        <translation>PyTorch 可见容量 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="235" />
+        <source>profile-run peak {gib} GiB (weights + {act} GiB activations)</source>
+        <translation>预分析运行峰值 {gib} GiB（权重 + {act} GiB 激活）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="236" />
+        <source>non-torch {gib} GiB</source>
+        <translation>PyTorch 之外的显存 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="237" />
+        <source>CUDA graphs ≈ {gib} GiB on top</source>
+        <translation>另加 CUDA 图约 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="238" />
+        <source>KV pool {gib} GiB = {blocks} blocks ({tokens} tokens)</source>
+        <translation>KV 池 {gib} GiB = {blocks} 个块（{tokens} 个 token）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="239" />
+        <source>vLLM would refuse to start: max_model_len {mml} is more than the {pool} tokens its KV pool holds</source>
+        <translation>vLLM 将无法启动：max_model_len {mml} 超过其 KV 池可容纳的 {pool} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="240" />
+        <source>vLLM would refuse to start: no memory is left for KV blocks</source>
+        <translation>vLLM 将无法启动：没有剩余显存可分配 KV 块</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="241" />
+        <source>Serving: {b} of at most {cap} concurrent sequences per replica ({prompt} + {output} tokens each), {replicas} replica(s) of {n} GPU(s)</source>
+        <translation>服务：每个副本并发 {b} 个序列（最多 {cap} 个，每个 {prompt} + {output} 个 token），{replicas} 个副本，每个 {n} 块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="242" />
+        <source>ITL {ms} ms with interleaved prefills, TTFT {s} s</source>
+        <translation>含交错预填充的逐 token 延迟 {ms} ms，首 token 延迟 {s} s</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="243" />
+        <source>misses the latency target</source>
+        <translation>未达到延迟目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="244" />
+        <source>Misses the latency target even with one sequence per replica</source>
+        <translation>即使每个副本只运行一个序列也达不到延迟目标</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="245" />
+        <source>Latency targets cap each replica at {n} concurrent sequences (the KV pool holds {cap})</source>
+        <translation>延迟目标将每个副本限制为 {n} 个并发序列（KV 池可容纳 {cap} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="246" />
+        <source>The engine cannot hold one request of the mix on this option</source>
+        <translation>此选项上引擎连一个典型请求都容纳不下</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="222" />
+        <source>Quantize the KV cache to Q8_0 with flash attention (-fa)</source>
+        <translation>将 KV 缓存量化为 Q8_0 并开启 flash attention（-fa）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="223" />
+        <source>compute buffer ≈ n_ubatch × n_vocab fp32 logits or the n_ubatch × n_ctx attention scores without flash attention</source>
+        <translation>计算缓冲区 ≈ n_ubatch × n_vocab 的 fp32 logits，未开启 flash attention 时为 n_ubatch × n_ctx 的注意力分数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>{dtype} is not a GGUF type: sized as Q4_K_M</source>
+        <translation>{dtype} 不是 GGUF 类型：按 Q4_K_M 估算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="225" />
+        <source>Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL</source>
+        <translation>Ollama：n_ctx = num_ctx × OLLAMA_NUM_PARALLEL</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="226" />
+        <source>its default num_ctx is smaller than long prompts need, set num_ctx to the context</source>
+        <translation>其默认 num_ctx 小于长提示所需，请将 num_ctx 设为所需上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="227" />
+        <source>llama.cpp refuses a {dtype} KV cache without flash attention (-fa)</source>
+        <translation>未开启 flash attention（-fa）时 llama.cpp 不接受 {dtype} KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="222" />
+        <source>SGLang, tensor parallel {tp}, mem_fraction_static {frac}</source>
+        <translation>SGLang，张量并行 {tp}，mem_fraction_static {frac}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="223" />
+        <source>TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac}</source>
+        <translation>TensorRT-LLM，张量并行 {tp}，kv_cache_free_gpu_mem_fraction {frac}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="224" />
+        <source>KV pool {gib} GiB ({tokens} tokens)</source>
+        <translation>KV 池 {gib} GiB（{tokens} 个 token）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="225" />
+        <source>{engine} would refuse to start: no memory is left for the KV pool</source>
+        <translation>{engine} 将无法启动：没有剩余显存可分配 KV 池</translation>
+    </message>
+</context>
 <context>
     <name>CorruptCatalogDialog</name>
     <message>
@@ -2279,6 +2454,16 @@
         <location filename="../../gpupicker/ui/workload_files.py" line="156" />
         <source>Why</source>
         <translation>原因</translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="160" />
+        <source>Speed range (±%)</source>
+        <translation>速度误差范围（±%）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/workload_files.py" line="160" />
+        <source>Speed evidence</source>
+        <translation>速度依据</translation>
     </message>
 </context>
 <context>
@@ -3121,7 +3306,17 @@
         <source>Your own hardware</source>
         <translation>您自己的硬件</translation>
     </message>
-</context>
+<message>
+        <location filename="../../gpupicker/ui/options_model.py" line="250" />
+        <source>Speed expected within ±%1 % (evidence: %2)</source>
+        <translation>速度预计误差在 ±%1 % 以内（依据：%2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/options_model.py" line="254" />
+        <source>%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences per replica</source>
+        <translation>%1 个副本 × %2 块 GPU，每个副本并发 %3 个序列（最多 %4 个）</translation>
+    </message>
+    </context>
 <context>
     <name>Plots</name>
     <message>
