@@ -224,9 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=cmd_estimate)
 
     from .cli_catalog import add_catalog_parser
+    from .cli_fit import add_fit_parser
     from .cli_recommend import add_recommend_parser
 
     add_recommend_parser(sub)
+    add_fit_parser(sub)
     add_catalog_parser(sub)
     return p
 
