@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyle,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
     QWizardPage,
@@ -26,6 +27,7 @@ from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
 from .core_text import translate_core_text
+from .curves import CostCurvePlot, MemoryCurvePlot
 from .formatting import fmt_bytes, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
@@ -105,6 +107,17 @@ class ResultsPage(QWizardPage):
         plots.addWidget(self.cost_plot)
         plots.setStretchFactor(0, 3)
         plots.setStretchFactor(1, 2)
+        # issue 14: what-fits and cost curves on a second tab (data from core.curves)
+        self.memory_curves = MemoryCurvePlot()
+        self.cost_curves = CostCurvePlot()
+        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves())
+        curves = QSplitter(Qt.Orientation.Horizontal)
+        curves.addWidget(self.memory_curves)
+        curves.addWidget(self.cost_curves)
+        self.plot_tabs = QTabWidget()
+        self.plot_tabs.addTab(plots, self.tr("Fit and price"))
+        self.plot_tabs.addTab(curves, self.tr("Curves"))
+        self._view: RecommendationView | None = None
 
         top = QWidget()
         tl = QVBoxLayout(top)
@@ -119,12 +132,12 @@ class ResultsPage(QWizardPage):
         tl.addWidget(self.table, 1)
         self.table.setMinimumHeight(self.table_height_for(MIN_VISIBLE_ROWS))
         self.advisor_box.setMaximumHeight(150)
-        plots.setMinimumHeight(170)
+        self.plot_tabs.setMinimumHeight(200)
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
         split.addWidget(top)
         split.addWidget(self.advisor_box)
-        split.addWidget(plots)
+        split.addWidget(self.plot_tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 0)
         split.setStretchFactor(2, 2)
@@ -194,6 +207,22 @@ class ResultsPage(QWizardPage):
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
         self.vram_plot.set_options([] if absurd else shown, unit)
         self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
+        self._view = view
+        self._show_curves()
+
+    def _show_curves(self) -> None:
+        """Draw the curves of the last view (issue 14); the dimension chooser picks one."""
+        view = self._view
+        if view is None:
+            return
+        mem = view.extras.get("memory_curves") or {}
+        self.memory_curves.set_dimensions(list(mem), self.memory_curves.selected_dimension()
+                                          or next(iter(mem), None))
+        dim = self.memory_curves.selected_dimension()
+        self.memory_curves.set_curves(mem.get(dim), self.controller.prefs.byte_unit)
+        snap = self.controller.snapshot
+        self.cost_curves.set_curves(view.extras.get("cost_curves") or (), snap.display_currency,
+                                    snap.display_rate())
 
     def _absurd_note(self, view: RecommendationView) -> str:
         """A sanity note when the job needs far more memory than any GPU has (e.g. 1e15

@@ -1,0 +1,115 @@
+"""Curves: the plotted data, not pixels. The memory curve crosses each card's usable
+capacity exactly at the value ``gpupicker fit`` returns; the cost curve shows the cheapest
+fitting offer per GPU count; every plot exports to PNG, SVG and CSV."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from gpupicker.core.curves import (
+    available_dimensions,
+    candidate_gpus,
+    cost_curves,
+    memory_curves,
+)
+from gpupicker.core.fit import solve_fit
+from gpupicker.core.recommend import recommend
+from gpupicker.core.workload import Workload
+
+from .test_recommend import catalog_gpus, catalog_model, catalog_prices, gpu
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
+
+QLORA = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048,
+                 train_hours=6, gpu="rtx_4090")
+
+
+def _crosses_at(xs, ys, cap):
+    """(last x at or under cap, first x above it) along a plotted curve."""
+    under = [x for x, y in zip(xs, ys, strict=True) if y <= cap]
+    over = [x for x, y in zip(xs, ys, strict=True) if y > cap]
+    return (max(under) if under else None), (min(over) if over else None)
+
+
+@pytest.mark.parametrize("dim", ["batch", "seq_len", "lora_r"])
+def test_memory_curve_crosses_capacity_at_the_fit_value(dim):
+    gpus = [gpu(g) for g in ("rtx_4090", "a100_sxm_40gb", "l40s", "rtx_3090")]
+    data = memory_curves(QLORA, gpus, dim)
+    assert [c.gpu_id for c in data.curves] == [g.id for g in gpus]
+    for c, g in zip(data.curves, gpus, strict=True):
+        fit = solve_fit(QLORA, g, dim)
+        assert c.fit.value == fit.value
+        last_ok, first_bad = _crosses_at(c.xs, c.ys, g.usable_memory_bytes)
+        assert last_ok == fit.value
+        if not fit.at_limit:
+            assert first_bad == fit.value + 1
+        assert c.crossing == (fit.value, fit.total_bytes)
+        assert list(c.xs) == sorted(c.xs)
+    # the RTX 4090 runs the seed's batch 4 at 2048 tokens: the grid reaches past it
+    assert data.current == {"batch": 4, "seq_len": 2048, "lora_r": 16}[dim]
+
+
+def test_log_axis_when_the_range_spans_decades():
+    data = memory_curves(QLORA, [gpu("h200_sxm")], "seq_len")
+    assert data.log_x
+    assert max(data.curves[0].xs) / min(data.curves[0].xs) > 10
+
+
+def test_dimensions_per_task():
+    assert available_dimensions(QLORA) == ("batch", "seq_len", "lora_r")
+    full = Workload(task="full_ft", model=catalog_model("llama3_2_1b"))
+    assert available_dimensions(full) == ("batch", "seq_len")
+
+
+def test_cost_curve_is_the_cheapest_fitting_offer_per_count():
+    rec = recommend(QLORA, catalog_gpus(), catalog_prices())
+    curves = cost_curves(rec)
+    assert curves
+    for c in curves:
+        assert list(c.counts) == sorted(set(c.counts))
+        for n, money in zip(c.counts, c.money, strict=True):
+            opts = [o for o in rec.options if o.gpu_id == c.gpu_id and o.num_gpus == n
+                    and o.pricing == c.pricing and o.fits and o.cost.usd_total is not None]
+            assert money == pytest.approx(min(o.cost.usd_total for o in opts))
+    # train_hours = 6 on the named RTX 4090: more GPUs take fewer hours, and since scaling is
+    # below 100 % the total cost never falls with the count
+    c4090 = next(c for c in curves if c.gpu_id == "rtx_4090")
+    assert c4090.counts[0] == 1 and c4090.hours[0] == pytest.approx(6.0)
+    assert list(c4090.hours) == sorted(c4090.hours, reverse=True)
+    assert all(b >= a - 1e-9 for a, b in zip(c4090.money, c4090.money[1:], strict=False))
+    assert candidate_gpus(rec, catalog_gpus(), "rtx_4090")[0].id == "rtx_4090"
+
+
+@pytest.mark.gui
+def test_results_page_draws_the_curves_and_exports(qtbot, window, tmp_path):
+    c = window.controller
+    arch = window.repo.get_model("mistral_7b_v0_1")
+    c.set_model("mistral_7b_v0_1", arch)
+    c.set_task("qlora")
+    c.update(batch=4, seq_len=2048, gpu="rtx_4090", train_hours=6.0)
+    c.recompute()
+    window.wizard.show_page("results")
+    page = window.wizard.results_page
+    plot = page.memory_curves
+    assert plot.selected_dimension() == "batch"
+    assert plot.series and plot.series[0]["gpu_id"] == "rtx_4090"
+    s = plot.series[0]
+    fit = solve_fit(c.workload, window.repo.get_gpu("rtx_4090"), "batch")
+    assert s["crossing"][0] == fit.value
+    assert _crosses_at(s["xs"], s["ys"], s["capacity"])[0] == fit.value
+    plot.chooser.setCurrentIndex(plot.chooser.findData("seq_len"))
+    assert plot.dimension == "seq_len"
+    fit = solve_fit(c.workload, window.repo.get_gpu("rtx_4090"), "seq_len")
+    assert plot.series[0]["crossing"][0] == fit.value
+    cost = page.cost_curves
+    assert cost.series and all(len(x["counts"]) == len(x["money"]) for x in cost.series)
+    for panel in (plot, cost):
+        for ext in ("png", "svg", "csv"):
+            out = panel.export(tmp_path / f"{type(panel).__name__}.{ext}")
+            assert out.stat().st_size > 100
+    with (tmp_path / "MemoryCurvePlot.csv").open() as f:
+        rows = list(csv.reader(f))
+    assert len(rows) > 5
+    with pytest.raises(ValueError, match=r"\.png, \.svg or \.csv"):
+        plot.export(tmp_path / "x.gif")
