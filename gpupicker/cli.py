@@ -226,9 +226,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .cli_catalog import add_catalog_parser
     from .cli_fit import add_fit_parser
     from .cli_recommend import add_recommend_parser
+    from .cli_report import add_report_parser
 
     add_recommend_parser(sub)
     add_fit_parser(sub)
+    add_report_parser(sub)
     add_catalog_parser(sub)
     return p
 

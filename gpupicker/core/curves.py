@@ -82,6 +82,16 @@ class MemoryCurves(BaseModel):
     curves: tuple[MemoryCurve, ...] = ()
     log_x: bool = False
 
+    def shared_curve(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """(xs, ys) when every candidate has the same curve (memory that does not depend on the
+        card, e.g. training): draw it once; ``None`` when the curves differ."""
+        if not self.curves:
+            return None
+        first = self.curves[0]
+        if all(c.xs == first.xs and c.ys == first.ys for c in self.curves[1:]):
+            return first.xs, first.ys
+        return None
+
 
 class CostCurve(BaseModel):
     """Cost and hours against the GPU count for one GPU type and pricing kind.
@@ -156,7 +166,11 @@ def memory_curves(w: Workload, gpus: Sequence[GpuSpec], dimension: str,
     top = max([cur] + [f.value for f in fits if f.value is not None])
     limit = min([DIMENSION_LIMITS[dimension]] + [f.value for f in fits if f.at_limit and f.value])
     hi = min(limit, max(lo + 1, 2 * top))
-    base = _grid(lo, hi, points)
+    grid_lo = lo
+    if dimension == "seq_len":  # contexts of a few tokens say nothing: start a decade below
+        smallest = min([cur] + [f.value for f in fits if f.value is not None])
+        grid_lo = max(lo, min(smallest // 16, 256))
+    base = _grid(grid_lo, hi, points)
     gpu_dep = w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.framework.lower() == "sglang"
     shared: dict[int, int] = {}
     curves = []
@@ -179,7 +193,7 @@ def memory_curves(w: Workload, gpus: Sequence[GpuSpec], dimension: str,
             ys.append(total)
         curves.append(MemoryCurve(gpu_id=g.id, gpu_name=g.name, capacity_bytes=g.usable_memory_bytes,
                                   xs=tuple(xs_sorted), ys=tuple(ys), fit=f))
-    span = math.log10(max(hi, 1) / max(lo, 1))
+    span = math.log10(max(hi, 1) / max(grid_lo, 1))
     return MemoryCurves(dimension=dimension, current=cur, num_gpus=n, curves=tuple(curves),
                         log_x=span > LOG_DECADES)
 
