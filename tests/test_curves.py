@@ -113,3 +113,21 @@ def test_results_page_draws_the_curves_and_exports(qtbot, window, tmp_path):
     assert len(rows) > 5
     with pytest.raises(ValueError, match=r"\.png, \.svg or \.csv"):
         plot.export(tmp_path / "x.gif")
+
+
+@pytest.mark.gui
+def test_file_export_report_from_the_gui(qtbot, window, tmp_path):
+    """File > Export report… writes the current answer (PDF and Markdown)."""
+    pypdf = pytest.importorskip("pypdf")
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    for name in ("gui.pdf", "gui.md"):
+        window.ask_path = lambda *a, _n=name, **k: str(tmp_path / _n)
+        window.report_action.trigger()
+        assert (tmp_path / name).stat().st_size > 1000
+    assert len(pypdf.PdfReader(str(tmp_path / "gui.pdf")).pages) >= 2
+    assert "## Prices used" in (tmp_path / "gui.md").read_text()
+    window.ask_path = lambda *a, **k: str(tmp_path / "x.docx")
+    window.report_action.trigger()
+    assert window.last_error is not None and "x.docx" in window.last_error.text()

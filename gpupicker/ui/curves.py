@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 
 from ..core.curves import CostCurve, MemoryCurves, spans_decades
 from .formatting import unit_bytes
+from .texts import pricing_names
 
 translate = QCoreApplication.translate
 
@@ -297,7 +298,7 @@ class CostCurvePlot(_PlotPanel):
             line.setSymbolSize(7)
             line.setData(counts, money)
             line.setVisible(True)
-            self.legend.addItem(line, f"{c.gpu_name} · {c.pricing}")
+            self.legend.addItem(line, f"{c.gpu_name} · {pricing_names().get(c.pricing, c.pricing)}")
             hrs = [h for h in c.hours if h is not None]
             hline = self._hours[k] if k < len(self._hours) else None
             if hline is None:

@@ -2254,6 +2254,34 @@
         <source>Exported %1 rows to %2</source>
         <translation>已导出 %1 行到 %2</translation>
     </message>
+    <message>
+        <source>Export &amp;report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
+        <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Cannot export the report</source>
+        <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>%1 was not written.</source>
+        <translation>未写入 %1。</translation>
+    </message>
+    <message>
+        <source>Report written: %1</source>
+        <translation>报告已写入：%1</translation>
+    </message>
 </context>
 <context>
     <name>ModelListModel</name>
@@ -2597,6 +2625,73 @@
         <location filename="../../gpupicker/ui/options_model.py" line="190"/>
         <source>%1 / 1M tok</source>
         <translation>%1 / 百万 token</translation>
+    </message>
+</context>
+<context>
+    <name>Curves</name>
+    <message>
+        <source>Batch size (sequences)</source>
+        <translation>批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Context (tokens per sequence)</source>
+        <translation>上下文（每个序列的 token 数）</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>并发序列数</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save this plot as PNG or SVG, or its data as CSV</source>
+        <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>What to vary along the horizontal axis</source>
+        <translation>横轴上变化的量</translation>
+    </message>
+    <message>
+        <source>What fits: memory per GPU</source>
+        <translation>能放下多少：每块 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每块 GPU 的显存（%1）</translation>
+    </message>
+    <message>
+        <source>Cost and hours by number of GPUs</source>
+        <translation>按 GPU 数量的费用和时长</translation>
+    </message>
+    <message>
+        <source>Number of GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Hours (dashed)</source>
+        <translation>小时数（虚线）</translation>
+    </message>
+    <message>
+        <source>Total cost (%1)</source>
+        <translation>总费用（%1）</translation>
+    </message>
+    <message>
+        <source>Cost per month (%1)</source>
+        <translation>每月费用（%1）</translation>
+    </message>
+    <message>
+        <source>Price per hour (%1)</source>
+        <translation>每小时价格（%1）</translation>
     </message>
 </context>
 <context>
@@ -3011,6 +3106,14 @@
         <location filename="../../gpupicker/ui/results_page.py" line="276"/>
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
+    </message>
+    <message>
+        <source>Fit and price</source>
+        <translation>显存与价格</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>曲线</translation>
     </message>
 </context>
 <context>
