@@ -102,7 +102,14 @@ class _PlotPanel(QWidget):
         self.plot_item.showGrid(x=True, y=True, alpha=0.25)
         for name in ("left", "bottom"):
             self.plot_item.getAxis(name).enableAutoSIPrefix(False)
-        self.legend = self.plot_item.addLegend(offset=(-6, 6), labelTextSize="8pt")
+        # the legend is a label under the plot, not a pyqtgraph LegendItem: LegendItem.clear()
+        # hits a PySide6 refcount crash on repeated redraws (see issue 10), and a QLabel
+        # wraps long (and CJK) GPU names
+        self.legend = QLabel()
+        self.legend.setObjectName("curveLegend")
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self._legend_rows: list[tuple[str, str, bool]] = []
         self.export_button = QPushButton(translate("Curves", "Export…"))
         self.export_button.setToolTip(translate("Curves", "Save this plot as PNG or SVG, or its "
                                                 "data as CSV"))
@@ -116,6 +123,18 @@ class _PlotPanel(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addLayout(self.head)
         lay.addWidget(self.plot_widget, 1)
+        lay.addWidget(self.legend)
+
+    def set_legend(self, rows: Sequence[tuple[str, str, bool]]) -> None:
+        """Legend rows (colour, text, dashed); the label is rebuilt only when they change."""
+        rows = list(rows)
+        if rows == self._legend_rows:
+            return
+        self._legend_rows = rows
+        from html import escape
+        parts = [f"<span style='color:{c}'>{'┅' if dashed else '━'}</span>&nbsp;{escape(t)}"
+                 for c, t, dashed in rows]
+        self.legend.setText("&nbsp;&nbsp; ".join(parts))
 
     def export(self, path: str | Path) -> Path:
         """Export the plot (PNG/SVG) or its data (CSV) to ``path``."""
@@ -157,6 +176,7 @@ class MemoryCurvePlot(_PlotPanel):
         self.dimension = ""
         self.log_x = False
         self._dims: tuple[str, ...] = ()
+        self._axes_key: tuple[str, str] | None = None
         self.title.setText(translate("Curves", "What fits: memory per GPU"))
 
     def set_dimensions(self, dims: Sequence[str], current: str | None = None) -> None:
@@ -192,39 +212,45 @@ class MemoryCurvePlot(_PlotPanel):
         """Draw ``data`` (``None`` or no curves: an empty plot). Items are reused across calls."""
         scale = unit_bytes(unit)
         self.series = []
-        self.legend.clear()
+        legend: list[tuple[str, str, bool]] = []
         curves = data.curves if data is not None else ()
         self.dimension = data.dimension if data is not None else ""
-        self.log_x = bool(data is not None and data.log_x)
-        self.plot_item.setLogMode(x=self.log_x, y=False)
-        self.plot_item.setLabel("bottom", dimension_label(self.dimension))
-        self.plot_item.setLabel("left", translate("Curves", "Memory per GPU (%1)").replace("%1", unit))
+        log_x = bool(data is not None and data.log_x)
+        if log_x != self.log_x or not self._axes_key:
+            self.plot_item.setLogMode(x=log_x, y=False)
+        self.log_x = log_x
+        axes_key = (self.dimension, unit)
+        if axes_key != self._axes_key:
+            self.plot_item.setLabel("bottom", dimension_label(self.dimension))
+            self.plot_item.setLabel("left", translate("Curves", "Memory per GPU (%1)")
+                                    .replace("%1", unit))
+            self._axes_key = axes_key
         for k, c in enumerate(curves):
             color = OKABE_ITO[k % len(OKABE_ITO)]
             xs = [float(x) for x in c.xs]
             ys = [y / scale for y in c.ys]
             cap = c.capacity_bytes / scale
-            line = self._item(self._lines, k, lambda: pg.PlotDataItem([], []))
-            line.setPen(pg.mkPen(color, width=2))
+            # items are styled once, when their slot is created (colour = slot), then reused
+            line = self._item(self._lines, k, lambda color=color: pg.PlotDataItem(
+                [], [], pen=pg.mkPen(color, width=2)))
             line.setData(xs, ys)
             line.setVisible(True)
-            self.legend.addItem(line, f"{c.gpu_name} ({cap:.1f} {unit})")
-            capline = self._item(self._caps, k, lambda: pg.InfiniteLine(angle=0, movable=False))
-            capline.setPen(pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine))
+            legend.append((color, f"{c.gpu_name} ({cap:.1f} {unit})", False))
+            capline = self._item(self._caps, k, lambda color=color: pg.InfiniteLine(
+                angle=0, movable=False, pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine)))
             capline.setValue(cap)
             capline.setVisible(True)
-            mark = self._item(self._marks, k, lambda: pg.ScatterPlotItem(size=10, symbol="o"))
-            label = self._item(self._labels, k, lambda: pg.TextItem("", anchor=(0, 1)))
+            mark = self._item(self._marks, k, lambda color=color: pg.ScatterPlotItem(
+                size=10, symbol="o", brush=pg.mkBrush(color), pen=pg.mkPen("#000000")))
+            # alternate above / below so labels of close crossings do not cover each other
+            label = self._item(self._labels, k, lambda color=color, k=k: pg.TextItem(
+                "", color=color, anchor=(0, 1) if k % 2 == 0 else (0, 0)))
             crossing = c.crossing
             if crossing is not None:
                 cx = math.log10(crossing[0]) if self.log_x else float(crossing[0])
-                mark.setData([cx], [crossing[1] / scale], brush=pg.mkBrush(color),
-                             pen=pg.mkPen("#000000"))
-                label.setColor(color)
+                mark.setData([cx], [crossing[1] / scale])
                 label.setText(f"{crossing[0]:,}")
                 label.setPos(cx, crossing[1] / scale)
-                # alternate above / below so labels of close crossings do not cover each other
-                label.setAnchor((0, 1) if k % 2 == 0 else (0, 0))
             else:
                 mark.setData([], [])
                 label.setText("")
@@ -236,6 +262,7 @@ class MemoryCurvePlot(_PlotPanel):
         for pool in (self._lines, self._caps, self._marks, self._labels):
             for item in pool[len(curves):]:
                 item.setVisible(False)
+        self.set_legend(legend)
         self.plot_item.enableAutoRange()
 
 
@@ -263,49 +290,52 @@ class CostCurvePlot(_PlotPanel):
         self._hours: list[pg.PlotDataItem] = []
         self.series: list[dict[str, Any]] = []
         self.log_y = False
+        self._axes_key: tuple[str, str] | None = None
 
     def _sync_views(self) -> None:
         self.hours_view.setGeometry(self.plot_item.vb.sceneBoundingRect())
         self.hours_view.linkedViewChanged(self.plot_item.vb, self.hours_view.XAxis)
 
     def set_curves(self, curves: Sequence[CostCurve], currency: str = "USD",
-                   usd_per_unit: float = 1.0, limit: int = 6) -> None:
+                   usd_per_unit: float = 1.0, limit: int = 4) -> None:
         """Draw at most ``limit`` series; money converted from USD to ``currency``."""
         k_fx = 1.0 / (usd_per_unit or 1.0)
         shown = list(curves)[:limit]
         self.series = []
-        self.legend.clear()
+        legend: list[tuple[str, str, bool]] = []
         kind = shown[0].money_kind if shown else "total"
         what = {"total": translate("Curves", "Total cost (%1)"),
                 "per_month": translate("Curves", "Cost per month (%1)"),
                 "per_hour": translate("Curves", "Price per hour (%1)")}.get(kind, "%1")
-        self.plot_item.setLabel("left", what.replace("%1", currency))
+        if (kind, currency) != self._axes_key:
+            self.plot_item.setLabel("left", what.replace("%1", currency))
+            self._axes_key = (kind, currency)
         all_money = [m * k_fx for c in shown for m in c.money]
-        self.log_y = spans_decades(all_money)
-        self.plot_item.setLogMode(x=False, y=self.log_y)
+        log_y = spans_decades(all_money)
+        if log_y != self.log_y:
+            self.plot_item.setLogMode(x=False, y=log_y)
+        self.log_y = log_y
         for k, c in enumerate(shown):
             color = OKABE_ITO[k % len(OKABE_ITO)]
             counts = [float(n) for n in c.counts]
             money = [m * k_fx for m in c.money]
             line = self._money[k] if k < len(self._money) else None
-            if line is None:
-                line = pg.PlotDataItem([], [])
+            if line is None:  # styled once per slot (colour = slot), then reused
+                line = pg.PlotDataItem([], [], pen=pg.mkPen(color, width=2), symbol="o",
+                                       symbolBrush=pg.mkBrush(color), symbolSize=7)
                 self.plot_item.addItem(line)
                 self._money.append(line)
-            line.setPen(pg.mkPen(color, width=2))
-            line.setSymbol("o")
-            line.setSymbolBrush(pg.mkBrush(color))
-            line.setSymbolSize(7)
             line.setData(counts, money)
             line.setVisible(True)
-            self.legend.addItem(line, f"{c.gpu_name} · {pricing_names().get(c.pricing, c.pricing)}")
+            legend.append((color, f"{c.gpu_name} · {pricing_names().get(c.pricing, c.pricing)}",
+                           False))
             hrs = [h for h in c.hours if h is not None]
             hline = self._hours[k] if k < len(self._hours) else None
             if hline is None:
-                hline = pg.PlotDataItem([], [])
+                hline = pg.PlotDataItem([], [], pen=pg.mkPen(color, width=1,
+                                                             style=Qt.PenStyle.DashLine))
                 self.hours_view.addItem(hline)
                 self._hours.append(hline)
-            hline.setPen(pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine))
             if len(hrs) == len(c.hours):
                 hline.setData(counts, hrs)
             else:
@@ -316,6 +346,6 @@ class CostCurvePlot(_PlotPanel):
         for pool in (self._money, self._hours):
             for item in pool[len(shown):]:
                 item.setVisible(False)
+        self.set_legend(legend)
         self.plot_item.enableAutoRange()
         self.hours_view.enableAutoRange()
-        self._sync_views()
