@@ -208,7 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "or $GPUPICKER_CATALOG)")
     p.add_argument("--screenshot", metavar="PATH", help="render a page offscreen to PNG and exit")
     p.add_argument("--page", default="results",
-                   choices=["task", "model", "quantization", "budget", "results", "catalog"],
+                   choices=["task", "model", "quantization", "budget", "results", "curves",
+                            "catalog"],
                    help="page for --screenshot (default: results)")
     p.add_argument("--workload", dest="gui_workload", metavar="FILE",
                    help="with --screenshot or the GUI: start from this workload JSON")

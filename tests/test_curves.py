@@ -131,3 +131,36 @@ def test_file_export_report_from_the_gui(qtbot, window, tmp_path):
     window.ask_path = lambda *a, **k: str(tmp_path / "x.docx")
     window.report_action.trigger()
     assert window.last_error is not None and "x.docx" in window.last_error.text()
+
+
+@pytest.mark.gui
+def test_results_table_one_row_per_gpu_type_and_expand(qtbot, window):
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    page = window.wizard.results_page
+    shown = page.visible_options()
+    ids = [o.gpu_id for o in shown]
+    assert len(ids) == len(set(ids)) and len(ids) > 5
+    # each row is its type's best-ranked fitting option
+    fitting = [o for o in c.results.options if o.fits]
+    for o in shown:
+        assert o is next(x for x in fitting if x.gpu_id == o.gpu_id)
+    page.one_per_gpu.setChecked(False)
+    assert len(page.visible_options()) == len(fitting)
+
+
+@pytest.mark.gui
+def test_nothing_within_the_budget_says_what_the_cheapest_fit_costs(qtbot, window):
+    from gpupicker.core.summary import limits_summary
+
+    c = window.controller
+    c.update(train_hours=6.0, budget_usd=0.5)
+    c.recompute()
+    page = window.wizard.results_page
+    s = limits_summary(c.workload, c.results.options)
+    assert s is not None and s.rejected == {"budget": s.fitting}
+    text = page.nothing_fits.text()
+    assert not page.nothing_fits.isHidden()
+    assert "cheapest option that fits" in text and s.cheapest.gpu_name in text
+    assert f"${s.money:,.2f}" in text and "$0.50 budget" in text

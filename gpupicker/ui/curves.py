@@ -33,6 +33,9 @@ OKABE_ITO: tuple[str, ...] = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E
                               "#000000", "#F0E442")
 """Okabe–Ito colour-blind-safe palette (blue, orange, green, purple, vermilion, sky, black, yellow)."""
 
+SHARED_COLOR = "#444444"
+"""The one memory line drawn when every card has the same curve."""
+
 EXPORT_FILTER = "PNG image (*.png);;SVG image (*.svg);;CSV data (*.csv)"
 
 
@@ -90,12 +93,25 @@ def _svg_with_qt(plot_item: pg.PlotItem, path: Path) -> None:
         painter.end()
 
 
+class PlainLogAxis(pg.AxisItem):
+    """An axis whose log-mode ticks read as plain numbers (2, 5, 10, 2,000) instead of
+    pyqtgraph's ``2·10¹`` — people read batch sizes and token counts, not exponents."""
+
+    def logTickStrings(self, values: Any, scale: float, spacing: float) -> list[str]:  # noqa: N802
+        out = []
+        for v in values:
+            x = 10.0 ** float(v) * scale
+            out.append(f"{x:,.0f}" if x >= 1 else f"{x:.2g}")
+        return out
+
+
 class _PlotPanel(QWidget):
     """A title row (optional chooser + Export… button) above one pyqtgraph plot."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.plot_widget = pg.PlotWidget()
+        self.plot_widget = pg.PlotWidget(axisItems={"bottom": PlainLogAxis("bottom"),
+                                                    "left": PlainLogAxis("left")})
         self.plot_widget.setMinimumHeight(150)
         self.plot_item: pg.PlotItem = self.plot_widget.getPlotItem()
         self.plot_item.setMenuEnabled(False)
@@ -132,8 +148,9 @@ class _PlotPanel(QWidget):
             return
         self._legend_rows = rows
         from html import escape
-        parts = [f"<span style='color:{c}'>{'┅' if dashed else '━'}</span>&nbsp;{escape(t)}"
-                 for c, t, dashed in rows]
+        # no break inside an entry: a GPU name never wraps in the middle
+        parts = [f"<span style='color:{c}'>{'┅' if dashed else '━'}</span>&nbsp;"
+                 f"{escape(t).replace(' ', '&nbsp;')}" for c, t, dashed in rows]
         self.legend.setText("&nbsp;&nbsp; ".join(parts))
 
     def export(self, path: str | Path) -> Path:
@@ -177,6 +194,8 @@ class MemoryCurvePlot(_PlotPanel):
         self.log_x = False
         self._dims: tuple[str, ...] = ()
         self._axes_key: tuple[str, str] | None = None
+        self.shared_line = pg.PlotDataItem([], [], pen=pg.mkPen(SHARED_COLOR, width=2))
+        self.plot_item.addItem(self.shared_line)
         self.title.setText(translate("Curves", "What fits: memory per GPU"))
 
     def set_dimensions(self, dims: Sequence[str], current: str | None = None) -> None:
@@ -225,6 +244,14 @@ class MemoryCurvePlot(_PlotPanel):
             self.plot_item.setLabel("left", translate("Curves", "Memory per GPU (%1)")
                                     .replace("%1", unit))
             self._axes_key = axes_key
+        shared = data.shared_curve() if data is not None else None
+        if shared is not None:  # the same memory on every card: one dark line, coloured capacities
+            self.shared_line.setData([float(x) for x in shared[0]], [y / scale for y in shared[1]])
+            legend.append((SHARED_COLOR, translate("Curves", "Memory per GPU (the same on every "
+                                                   "card)"), False))
+        else:
+            self.shared_line.setData([], [])
+        self.shared_line.setVisible(shared is not None)
         for k, c in enumerate(curves):
             color = OKABE_ITO[k % len(OKABE_ITO)]
             xs = [float(x) for x in c.xs]
@@ -234,8 +261,8 @@ class MemoryCurvePlot(_PlotPanel):
             line = self._item(self._lines, k, lambda color=color: pg.PlotDataItem(
                 [], [], pen=pg.mkPen(color, width=2)))
             line.setData(xs, ys)
-            line.setVisible(True)
-            legend.append((color, f"{c.gpu_name} ({cap:.1f} {unit})", False))
+            line.setVisible(shared is None)
+            legend.append((color, f"{c.gpu_name} ({cap:.1f} {unit})", shared is not None))
             capline = self._item(self._caps, k, lambda color=color: pg.InfiniteLine(
                 angle=0, movable=False, pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine)))
             capline.setValue(cap)

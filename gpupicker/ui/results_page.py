@@ -28,7 +28,7 @@ from .compute import RecommendationView
 from .controller import WorkloadController
 from .core_text import translate_core_text
 from .curves import CostCurvePlot, MemoryCurvePlot
-from .formatting import fmt_bytes, fmt_number
+from .formatting import fmt_bytes, fmt_money, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
 from .texts import glossary, task_short
@@ -67,6 +67,11 @@ class ResultsPage(QWizardPage):
         self.nothing_fits.setVisible(False)
         self.only_fitting = QCheckBox(self.tr("Show only options that &fit"))
         self.only_fitting.setChecked(True)
+        self.one_per_gpu = QCheckBox(self.tr("One row per GPU &type"))
+        self.one_per_gpu.setChecked(True)
+        self.one_per_gpu.setToolTip(self.tr(
+            "Each GPU type once, at its best GPU count and offer for the goal. Untick to see the "
+            "other counts and offers."))
         self.all_offers = QCheckBox(self.tr("Every price &offer"))
         self.all_offers.setToolTip(self.tr(
             "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
@@ -124,6 +129,7 @@ class ResultsPage(QWizardPage):
         tl.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
         head.addWidget(self.summary, 1)
+        head.addWidget(self.one_per_gpu)
         head.addWidget(self.all_offers)
         head.addWidget(self.only_fitting)
         tl.addLayout(head)
@@ -152,6 +158,7 @@ class ResultsPage(QWizardPage):
     def _connect(self) -> None:
         self.controller.resultsChanged.connect(self.show_results)
         self.only_fitting.toggled.connect(self._on_only_fitting)
+        self.one_per_gpu.toggled.connect(self.proxy.set_one_per_gpu)
         self.all_offers.toggled.connect(self.controller.set_all_offers)
         self.advisor_list.itemActivated.connect(self._on_advice_activated)
 
@@ -260,12 +267,46 @@ class ResultsPage(QWizardPage):
             if absurd:
                 text += "\n" + absurd
         else:
-            text = absurd
+            text = self._over_limits_text(view) or absurd
         self.nothing_fits.setText(text)
         self.nothing_fits.setVisible(bool(text))
         self.only_fitting.setEnabled(not none_fit)
         self.only_fitting.setToolTip(self.tr("No option fits, so every option is shown.")
                                      if none_fit else "")
+
+    def _over_limits_text(self, view: RecommendationView) -> str:
+        """Issue 14: options fit in memory but none within the budget / cap / deadline — say what
+        the cheapest fitting one would cost and which limits rejected the rest ('' otherwise)."""
+        from ..core.summary import limits_summary
+
+        s = limits_summary(self.controller.workload, view.options)
+        if s is None:
+            return ""
+        w = self.controller.workload
+        snap = self.controller.snapshot
+        k = 1.0 / (snap.display_rate() or 1.0)
+        amount = fmt_money(s.money * k, snap.display_currency)
+        if s.money_kind == "per_month":
+            amount = self.tr("%1 per month").replace("%1", amount)
+        elif s.money_kind == "per_hour":
+            amount = self.tr("%1 per hour").replace("%1", amount)
+        limits = []
+        if "budget" in s.rejected:
+            limits.append(self.tr("the %1 budget rejected %2").replace(
+                "%1", fmt_money((w.budget_usd or 0) * k, snap.display_currency)).replace(
+                "%2", str(s.rejected["budget"])))
+        if "cap" in s.rejected:
+            limits.append(self.tr("the %1 per hour cap rejected %2").replace(
+                "%1", fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency)).replace(
+                "%2", str(s.rejected["cap"])))
+        if "deadline" in s.rejected:
+            limits.append(self.tr("the %1 h deadline rejected %2").replace(
+                "%1", fmt_number(w.deadline_hours or 0)).replace("%2", str(s.rejected["deadline"])))
+        o = s.cheapest
+        return self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
+                       "%2 × %3 (%4). Of the %5 options that fit, %6.").replace(
+            "%1", amount).replace("%2", str(o.num_gpus)).replace("%3", o.gpu_name).replace(
+            "%4", o.provider).replace("%5", str(s.fitting)).replace("%6", "; ".join(limits))
 
     def _summary(self, w: Workload) -> str:
         name = (w.model.name if w.model is not None else "") or w.model_id or ""
@@ -330,23 +371,57 @@ def _field(item: Any, key: str) -> Any:
 
 
 class _FitFilter(QSortFilterProxyModel):
-    """Hides options that do not fit when ``only_fitting`` is on (unless none fit)."""
+    """Hides options that do not fit when ``only_fitting`` is on (unless none fit); with
+    ``one_per_gpu`` shows each GPU type once, at its best-ranked row (issue 14)."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.only_fitting = True
+        self.one_per_gpu = True
+        self._firsts: set[int] | None = None
+
+    def setSourceModel(self, model: Any) -> None:  # noqa: N802 - Qt override
+        super().setSourceModel(model)
+        model.modelReset.connect(self._forget)
+
+    def _forget(self) -> None:
+        self._firsts = None
+
+    def set_one_per_gpu(self, on: bool) -> None:
+        """Show one row per GPU type (its best count and offer) or every row."""
+        self.beginFilterChange()
+        self.one_per_gpu = on
+        self._firsts = None
+        self.endFilterChange()
+
+    def _first_rows(self, model: Any) -> set[int]:
+        if self._firsts is None:
+            seen: set[str] = set()
+            firsts: set[int] = set()
+            for row in range(model.rowCount()):
+                o = model.option(row)
+                if self.only_fitting and model.any_fits and not o.fits:
+                    continue
+                if o.gpu_id not in seen:
+                    seen.add(o.gpu_id)
+                    firsts.add(row)
+            self._firsts = firsts
+        return self._firsts
 
     def set_only_fitting(self, on: bool) -> None:
         """Turn the filter on or off and re-filter."""
         self.beginFilterChange()
         self.only_fitting = on
+        self._firsts = None
         self.endFilterChange()
 
     def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
-        if not self.only_fitting:
-            return True
         model = self.sourceModel()
         if not isinstance(model, OptionsTableModel):
+            return True
+        if self.one_per_gpu and source_row not in self._first_rows(model):
+            return False
+        if not self.only_fitting:
             return True
         if not model.any_fits:
             return True

@@ -2693,6 +2693,10 @@
         <source>Price per hour (%1)</source>
         <translation>每小时价格（%1）</translation>
     </message>
+    <message>
+        <source>Memory per GPU (the same on every card)</source>
+        <translation>每块 GPU 的显存（各卡相同）</translation>
+    </message>
 </context>
 <context>
     <name>Plots</name>
@@ -3114,6 +3118,38 @@
     <message>
         <source>Curves</source>
         <translation>曲线</translation>
+    </message>
+    <message>
+        <source>One row per GPU &amp;type</source>
+        <translation>每种 GPU 一行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Each GPU type once, at its best GPU count and offer for the goal. Untick to see the other counts and offers.</source>
+        <translation>每种 GPU 只显示一次，取其在当前目标下最佳的 GPU 数量和报价。取消勾选可查看其他数量和报价。</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>the %1 budget rejected %2</source>
+        <translation>%1 的预算排除了 %2 个</translation>
+    </message>
+    <message>
+        <source>the %1 per hour cap rejected %2</source>
+        <translation>每小时 %1 的上限排除了 %2 个</translation>
+    </message>
+    <message>
+        <source>the %1 h deadline rejected %2</source>
+        <translation>%1 小时的期限排除了 %2 个</translation>
+    </message>
+    <message>
+        <source>Nothing is within your limits. The cheapest option that fits costs %1: %2 × %3 (%4). Of the %5 options that fit, %6.</source>
+        <translation>没有方案在您的限制之内。放得下的最便宜方案需要 %1：%2 × %3（%4）。在 %5 个放得下的方案中，%6。</translation>
     </message>
 </context>
 <context>
