@@ -164,3 +164,16 @@ def test_nothing_within_the_budget_says_what_the_cheapest_fit_costs(qtbot, windo
     assert not page.nothing_fits.isHidden()
     assert "cheapest option that fits" in text and s.cheapest.gpu_name in text
     assert f"${s.money:,.2f}" in text and "$0.50 budget" in text
+
+
+@pytest.mark.gui
+def test_same_gpu_same_colour_in_both_curves(qtbot, window):
+    c = window.controller
+    c.update(train_hours=6.0, gpu="rtx_4090")
+    c.recompute()
+    page = window.wizard.results_page
+    mem = {s["gpu_id"]: s["color"] for s in page.memory_curves.series}
+    cost = {s["gpu_id"]: s["color"] for s in page.cost_curves.series}
+    shared = set(mem) & set(cost)
+    assert shared and all(mem[g] == cost[g] for g in shared)
+    assert len(set(cost.values())) == len(cost)

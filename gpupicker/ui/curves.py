@@ -283,7 +283,7 @@ class MemoryCurvePlot(_PlotPanel):
                 label.setText("")
             mark.setVisible(crossing is not None)
             label.setVisible(crossing is not None)
-            self.series.append({"gpu_id": c.gpu_id, "xs": xs, "ys": ys, "capacity": cap,
+            self.series.append({"gpu_id": c.gpu_id, "xs": xs, "ys": ys, "capacity": cap, "color": color,
                                 "crossing": None if crossing is None
                                 else (crossing[0], crossing[1] / scale)})
         for pool in (self._lines, self._caps, self._marks, self._labels):
@@ -318,6 +318,16 @@ class CostCurvePlot(_PlotPanel):
         self.series: list[dict[str, Any]] = []
         self.log_y = False
         self._axes_key: tuple[str, str] | None = None
+        self._slot_colors: list[str] = []
+        self.color_order: list[str] = []
+        """GPU ids in the memory plot's colour order: the same card gets the same colour."""
+
+    def _color_for(self, gpu_id: str, k: int, taken: set[str]) -> str:
+        if gpu_id in self.color_order:
+            return OKABE_ITO[self.color_order.index(gpu_id) % len(OKABE_ITO)]
+        free = [c for i, c in enumerate(OKABE_ITO) if c not in taken
+                and i >= len(self.color_order)] or [c for c in OKABE_ITO if c not in taken]
+        return free[0] if free else OKABE_ITO[k % len(OKABE_ITO)]
 
     def _sync_views(self) -> None:
         self.hours_view.setGeometry(self.plot_item.vb.sceneBoundingRect())
@@ -342,16 +352,19 @@ class CostCurvePlot(_PlotPanel):
         if log_y != self.log_y:
             self.plot_item.setLogMode(x=False, y=log_y)
         self.log_y = log_y
+        wanted = [c.gpu_id for c in shown if c.gpu_id in self.color_order]
+        taken = {OKABE_ITO[self.color_order.index(g) % len(OKABE_ITO)] for g in wanted}
         for k, c in enumerate(shown):
-            color = OKABE_ITO[k % len(OKABE_ITO)]
+            color = self._color_for(c.gpu_id, k, taken)
+            taken.add(color)
             counts = [float(n) for n in c.counts]
             money = [m * k_fx for m in c.money]
             line = self._money[k] if k < len(self._money) else None
-            if line is None:  # styled once per slot (colour = slot), then reused
-                line = pg.PlotDataItem([], [], pen=pg.mkPen(color, width=2), symbol="o",
-                                       symbolBrush=pg.mkBrush(color), symbolSize=7)
+            if line is None:
+                line = pg.PlotDataItem([], [], symbol="o", symbolSize=7)
                 self.plot_item.addItem(line)
                 self._money.append(line)
+                self._slot_colors.append("")
             line.setData(counts, money)
             line.setVisible(True)
             legend.append((color, f"{c.gpu_name} · {pricing_names().get(c.pricing, c.pricing)}",
@@ -359,17 +372,21 @@ class CostCurvePlot(_PlotPanel):
             hrs = [h for h in c.hours if h is not None]
             hline = self._hours[k] if k < len(self._hours) else None
             if hline is None:
-                hline = pg.PlotDataItem([], [], pen=pg.mkPen(color, width=1,
-                                                             style=Qt.PenStyle.DashLine))
+                hline = pg.PlotDataItem([], [])
                 self.hours_view.addItem(hline)
                 self._hours.append(hline)
+            if self._slot_colors[k] != color:  # restyle a slot only when its colour changes
+                line.setPen(pg.mkPen(color, width=2))
+                line.setSymbolBrush(pg.mkBrush(color))
+                hline.setPen(pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine))
+                self._slot_colors[k] = color
             if len(hrs) == len(c.hours):
                 hline.setData(counts, hrs)
             else:
                 hline.setData([], [])
             hline.setVisible(True)
             self.series.append({"gpu_id": c.gpu_id, "pricing": c.pricing, "counts": counts,
-                                "money": money, "hours": list(c.hours)})
+                                "money": money, "hours": list(c.hours), "color": color})
         for pool in (self._money, self._hours):
             for item in pool[len(shown):]:
                 item.setVisible(False)

@@ -227,6 +227,7 @@ class ResultsPage(QWizardPage):
                                           or next(iter(mem), None))
         dim = self.memory_curves.selected_dimension()
         self.memory_curves.set_curves(mem.get(dim), self.controller.prefs.byte_unit)
+        self.cost_curves.color_order = [x["gpu_id"] for x in self.memory_curves.series]
         snap = self.controller.snapshot
         self.cost_curves.set_curves(view.extras.get("cost_curves") or (), snap.display_currency,
                                     snap.display_rate())
