@@ -91,6 +91,8 @@ def test_results_page_draws_the_curves_and_exports(qtbot, window, tmp_path):
     c.recompute()
     window.wizard.show_page("results")
     page = window.wizard.results_page
+    assert not page.memory_curves.series  # a hidden tab is not drawn on every recompute
+    page.plot_tabs.setCurrentIndex(1)
     plot = page.memory_curves
     assert plot.selected_dimension() == "batch"
     assert plot.series and plot.series[0]["gpu_id"] == "rtx_4090"
@@ -172,6 +174,7 @@ def test_same_gpu_same_colour_in_both_curves(qtbot, window):
     c.update(train_hours=6.0, gpu="rtx_4090")
     c.recompute()
     page = window.wizard.results_page
+    page.plot_tabs.setCurrentIndex(1)
     mem = {s["gpu_id"]: s["color"] for s in page.memory_curves.series}
     cost = {s["gpu_id"]: s["color"] for s in page.cost_curves.series}
     shared = set(mem) & set(cost)

@@ -115,7 +115,7 @@ class ResultsPage(QWizardPage):
         # issue 14: what-fits and cost curves on a second tab (data from core.curves)
         self.memory_curves = MemoryCurvePlot()
         self.cost_curves = CostCurvePlot()
-        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves())
+        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves(force=True))
         curves = QSplitter(Qt.Orientation.Horizontal)
         curves.addWidget(self.memory_curves)
         curves.addWidget(self.cost_curves)
@@ -123,6 +123,8 @@ class ResultsPage(QWizardPage):
         self.plot_tabs.addTab(plots, self.tr("Fit and price"))
         self.plot_tabs.addTab(curves, self.tr("Curves"))
         self._view: RecommendationView | None = None
+        self._curves_stale = True
+        self.plot_tabs.currentChanged.connect(lambda _i: self._show_curves())
 
         top = QWidget()
         tl = QVBoxLayout(top)
@@ -215,13 +217,20 @@ class ResultsPage(QWizardPage):
         self.vram_plot.set_options([] if absurd else shown, unit)
         self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
         self._view = view
+        self._curves_stale = True
         self._show_curves()
 
-    def _show_curves(self) -> None:
-        """Draw the curves of the last view (issue 14); the dimension chooser picks one."""
+    def curves_visible(self) -> bool:
+        """True when the Curves tab is the one shown."""
+        return self.plot_tabs.currentIndex() == 1
+
+    def _show_curves(self, force: bool = False) -> None:
+        """Draw the curves of the last view (issue 14); the dimension chooser picks one. A
+        hidden Curves tab is drawn when it is opened, not on every recompute."""
         view = self._view
-        if view is None:
+        if view is None or not (force or (self.curves_visible() and self._curves_stale)):
             return
+        self._curves_stale = False
         mem = view.extras.get("memory_curves") or {}
         self.memory_curves.set_dimensions(list(mem), self.memory_curves.selected_dimension()
                                           or next(iter(mem), None))
