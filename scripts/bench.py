@@ -36,9 +36,9 @@ from gpupicker.core.recommend import recommend  # noqa: E402
 from gpupicker.core.workload import Workload  # noqa: E402
 
 FRAME_MS = 16.0
-REDRAW_RUNS = 9
-"""Redraws per workload: PySide6 6.12.0 drops references to None on every redraw and aborts
-after a few hundred (issue 10, fixed by its dependency pin), so the bench stays under that."""
+REDRAW_RUNS = 25
+"""Redraws per workload (at most; ``--runs`` lowers it). PySide6 6.12.0 dropped references to
+None on every call and aborted after some hundred redraws; it is excluded in pyproject.toml."""
 
 
 def load_catalog() -> tuple[list[GpuSpec], list[PriceOffer], dict[str, ModelArch], str]:
