@@ -180,3 +180,18 @@ def test_same_gpu_same_colour_in_both_curves(qtbot, window):
     shared = set(mem) & set(cost)
     assert shared and all(mem[g] == cost[g] for g in shared)
     assert len(set(cost.values())) == len(cost)
+
+
+@pytest.mark.gui
+def test_fit_and_price_plots_export_too(qtbot, window, tmp_path):
+    from gpupicker.ui.curves import export_plot
+
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    page = window.wizard.results_page
+    assert page.export_plot_button.menu().actions()
+    for plot in (page.vram_plot, page.cost_plot):
+        for ext in ("png", "svg", "csv"):
+            out = export_plot(plot.plot_item, tmp_path / f"{type(plot).__name__}.{ext}")
+            assert out.stat().st_size > 100

@@ -158,14 +158,22 @@ class _PlotPanel(QWidget):
         return export_plot(self.plot_item, path)
 
     def _export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, translate("Curves", "Export plot"), "",
-                                              EXPORT_FILTER)
-        if path:
-            try:
-                self.export(path)
-            except (OSError, ValueError) as exc:
-                from PySide6.QtWidgets import QMessageBox
-                QMessageBox.warning(self, translate("Curves", "Export plot"), str(exc))
+        export_dialog(self, self.plot_item)
+
+
+def export_dialog(parent: QWidget, plot_item: pg.PlotItem) -> str:
+    """Ask for a file and export ``plot_item`` to it (PNG/SVG/CSV); returns the path ('' when
+    cancelled). A failure is shown in a message box, nothing else changes."""
+    path, _ = QFileDialog.getSaveFileName(parent, translate("Curves", "Export plot"), "",
+                                          EXPORT_FILTER)
+    if path:
+        try:
+            export_plot(plot_item, path)
+        except (OSError, ValueError) as exc:
+            from PySide6.QtWidgets import QMessageBox
+            QMessageBox.warning(parent, translate("Curves", "Export plot"), str(exc))
+            return ""
+    return path
 
 
 class MemoryCurvePlot(_PlotPanel):

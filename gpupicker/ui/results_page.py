@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
+    QPushButton,
     QSplitter,
     QStyle,
     QTableView,
@@ -27,7 +29,7 @@ from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
 from .core_text import translate_core_text
-from .curves import CostCurvePlot, MemoryCurvePlot
+from .curves import CostCurvePlot, MemoryCurvePlot, export_dialog
 from .formatting import fmt_bytes, fmt_money, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
@@ -120,6 +122,17 @@ class ResultsPage(QWizardPage):
         curves.addWidget(self.memory_curves)
         curves.addWidget(self.cost_curves)
         self.plot_tabs = QTabWidget()
+        # Export… for the two plots of the first tab (PNG/SVG/CSV through pyqtgraph's exporters)
+        self.export_plot_button = QPushButton(self.tr("Export plot…"))
+        export_menu = QMenu(self.export_plot_button)
+        export_menu.addAction(self.tr("VRAM fit…"),
+                              lambda: export_dialog(self, self.vram_plot.plot_item))
+        export_menu.addAction(self.tr("Cost vs time…"),
+                              lambda: export_dialog(self, self.cost_plot.plot_item))
+        self.export_plot_button.setMenu(export_menu)
+        self.plot_tabs.setCornerWidget(self.export_plot_button)
+        self.plot_tabs.currentChanged.connect(
+            lambda i: self.export_plot_button.setVisible(i == 0))
         self.plot_tabs.addTab(plots, self.tr("Fit and price"))
         self.plot_tabs.addTab(curves, self.tr("Curves"))
         self._view: RecommendationView | None = None

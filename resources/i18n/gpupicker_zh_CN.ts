@@ -3151,6 +3151,18 @@
         <source>Nothing is within your limits. The cheapest option that fits costs %1: %2 × %3 (%4). Of the %5 options that fit, %6.</source>
         <translation>没有方案在您的限制之内。放得下的最便宜方案需要 %1：%2 × %3（%4）。在 %5 个放得下的方案中，%6。</translation>
     </message>
+    <message>
+        <source>Export plot…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>VRAM fit…</source>
+        <translation>显存占用图…</translation>
+    </message>
+    <message>
+        <source>Cost vs time…</source>
+        <translation>费用与时间图…</translation>
+    </message>
 </context>
 <context>
     <name>StartupErrorDialog</name>
