@@ -195,3 +195,21 @@ def test_fit_and_price_plots_export_too(qtbot, window, tmp_path):
         for ext in ("png", "svg", "csv"):
             out = export_plot(plot.plot_item, tmp_path / f"{type(plot).__name__}.{ext}")
             assert out.stat().st_size > 100
+
+
+@pytest.mark.gui
+def test_launch_config_dialog_copies_the_command(qtbot, window):
+    from PySide6.QtGui import QGuiApplication
+
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    page = window.wizard.results_page
+    dlg = page.show_launch_config()
+    qtbot.addWidget(dlg)
+    best = page.selected_option()
+    cmd = dlg.texts["command"].toPlainText()
+    assert "--per_device_train_batch_size" in cmd or "vllm serve" in cmd
+    assert f":{best.num_gpus}" in dlg.texts["skypilot"].toPlainText()
+    dlg.copy_buttons["command"].click()
+    assert QGuiApplication.clipboard().text() == cmd

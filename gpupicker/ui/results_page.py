@@ -74,6 +74,10 @@ class ResultsPage(QWizardPage):
         self.one_per_gpu.setToolTip(self.tr(
             "Each GPU type once, at its best GPU count and offer for the goal. Untick to see the "
             "other counts and offers."))
+        self.launch_button = QPushButton(self.tr("&Launch config…"))
+        self.launch_button.setToolTip(self.tr(
+            "The command line and SkyPilot / dstack task for the selected option (or the top one)"))
+        self.launch_dialog: Any = None
         self.all_offers = QCheckBox(self.tr("Every price &offer"))
         self.all_offers.setToolTip(self.tr(
             "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
@@ -144,6 +148,7 @@ class ResultsPage(QWizardPage):
         tl.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
         head.addWidget(self.summary, 1)
+        head.addWidget(self.launch_button)
         head.addWidget(self.one_per_gpu)
         head.addWidget(self.all_offers)
         head.addWidget(self.only_fitting)
@@ -174,6 +179,7 @@ class ResultsPage(QWizardPage):
         self.controller.resultsChanged.connect(self.show_results)
         self.only_fitting.toggled.connect(self._on_only_fitting)
         self.one_per_gpu.toggled.connect(self.proxy.set_one_per_gpu)
+        self.launch_button.clicked.connect(self.show_launch_config)
         self.all_offers.toggled.connect(self.controller.set_all_offers)
         self.advisor_list.itemActivated.connect(self._on_advice_activated)
 
@@ -196,6 +202,32 @@ class ResultsPage(QWizardPage):
         for c, name in enumerate(cols):
             cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
+
+    def selected_option(self) -> Any:
+        """The option of the selected row, else the first fitting one shown (None if none)."""
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if rows:
+            return self.proxy.data(rows[0], OptionsTableModel.OptionRole)
+        return next((o for o in self.visible_options() if o.fits), None)
+
+    def show_launch_config(self) -> Any:
+        """Open the launch config of :meth:`selected_option` (issue 14); returns the dialog."""
+        from .launch_dialog import LaunchDialog, config_for
+
+        o = self.selected_option()
+        if o is None:
+            self.notes.setText(self.tr("No option fits, so there is nothing to launch."))
+            self.notes.setVisible(True)
+            return None
+        try:
+            cfg = config_for(self.controller.repo, self.controller.workload, o)
+        except ValueError as exc:
+            self.notes.setText(self.tr("No launch config: %1").replace("%1", str(exc)))
+            self.notes.setVisible(True)
+            return None
+        self.launch_dialog = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
+        self.launch_dialog.show()
+        return self.launch_dialog
 
     def visible_options(self) -> list[Any]:
         """Options in the table's current (filtered, sorted) order."""

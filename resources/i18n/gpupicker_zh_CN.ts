@@ -2088,6 +2088,37 @@
     </message>
 </context>
 <context>
+    <name>LaunchDialog</name>
+    <message>
+        <source>Launch config: %1</source>
+        <translation>启动配置：%1</translation>
+    </message>
+    <message>
+        <source>Assumes: %1</source>
+        <translation>假设：%1</translation>
+    </message>
+    <message>
+        <source>Check: %1</source>
+        <translation>请检查：%1</translation>
+    </message>
+    <message>
+        <source>Command (%1)</source>
+        <translation>命令（%1）</translation>
+    </message>
+    <message>
+        <source>SkyPilot task.yaml</source>
+        <translation>SkyPilot task.yaml</translation>
+    </message>
+    <message>
+        <source>dstack .dstack.yml</source>
+        <translation>dstack .dstack.yml</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="76"/>
@@ -3162,6 +3193,22 @@
     <message>
         <source>Cost vs time…</source>
         <translation>费用与时间图…</translation>
+    </message>
+    <message>
+        <source>&amp;Launch config…</source>
+        <translation>启动配置(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>The command line and SkyPilot / dstack task for the selected option (or the top one)</source>
+        <translation>所选方案（或排名第一的方案）的命令行和 SkyPilot / dstack 任务</translation>
+    </message>
+    <message>
+        <source>No option fits, so there is nothing to launch.</source>
+        <translation>没有放得下的方案，因此无可启动。</translation>
+    </message>
+    <message>
+        <source>No launch config: %1</source>
+        <translation>没有启动配置：%1</translation>
     </message>
 </context>
 <context>
