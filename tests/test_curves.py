@@ -104,8 +104,13 @@ def test_results_page_draws_the_curves_and_exports(qtbot, window, tmp_path):
     assert plot.dimension == "seq_len"
     fit = solve_fit(c.workload, window.repo.get_gpu("rtx_4090"), "seq_len")
     assert plot.series[0]["crossing"][0] == fit.value
+    # hover read-out with units at the crossing: the 4090 fits there, one more does not
+    text = plot.readout_at(fit.value)
+    assert f"{fit.value:,}" in text and "GiB" in text and "fits" in text.splitlines()[1]
     cost = page.cost_curves
     assert cost.series and all(len(x["counts"]) == len(x["money"]) for x in cost.series)
+    hover = cost.readout_at(3.9)
+    assert hover.startswith("4 GPUs") and "$" in hover and " h" in hover
     for panel in (plot, cost):
         for ext in ("png", "svg", "csv"):
             out = panel.export(tmp_path / f"{type(panel).__name__}.{ext}")

@@ -24,7 +24,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..core.curves import CostCurve, MemoryCurves, spans_decades
-from .formatting import unit_bytes
+from .formatting import fmt_hours, fmt_money, unit_bytes
 from .texts import pricing_names
 
 translate = QCoreApplication.translate
@@ -140,6 +140,29 @@ class _PlotPanel(QWidget):
         lay.addLayout(self.head)
         lay.addWidget(self.plot_widget, 1)
         lay.addWidget(self.legend)
+        # hover read-out with units, top-left inside the plot
+        self.readout = pg.TextItem("", color="#202020", anchor=(0, 0), fill=pg.mkBrush(255, 255,
+                                                                                   255, 220))
+        self.plot_item.addItem(self.readout, ignoreBounds=True)
+        self.readout.setZValue(100)
+        self.plot_item.scene().sigMouseMoved.connect(self._on_mouse_moved)
+
+    def readout_at(self, x: float) -> str:
+        """The read-out text for data x (linear units); '' when there is nothing there."""
+        return ""
+
+    def _on_mouse_moved(self, pos: Any) -> None:
+        vb = self.plot_item.vb
+        if not vb.sceneBoundingRect().contains(pos):
+            self.readout.setText("")
+            return
+        pt = vb.mapSceneToView(pos)
+        x = 10 ** pt.x() if self.plot_item.ctrl.logXCheck.isChecked() else pt.x()
+        text = self.readout_at(x)
+        self.readout.setText(text)
+        if text:
+            (x0, _x1), (_y0, y1) = vb.viewRange()
+            self.readout.setPos(x0, y1)
 
     def set_legend(self, rows: Sequence[tuple[str, str, bool]]) -> None:
         """Legend rows (colour, text, dashed); the label is rebuilt only when they change."""
@@ -199,12 +222,29 @@ class MemoryCurvePlot(_PlotPanel):
         self._labels: list[pg.TextItem] = []
         self.series: list[dict[str, Any]] = []
         self.dimension = ""
+        self.unit = "GiB"
         self.log_x = False
         self._dims: tuple[str, ...] = ()
         self._axes_key: tuple[str, str] | None = None
         self.shared_line = pg.PlotDataItem([], [], pen=pg.mkPen(SHARED_COLOR, width=2))
         self.plot_item.addItem(self.shared_line)
         self.title.setText(translate("Curves", "What fits: memory per GPU"))
+
+    def readout_at(self, x: float) -> str:
+        """'batch 9: 23.1 GiB — fits RTX 4090, …' at the grid value nearest ``x``."""
+        if not self.series:
+            return ""
+        xs = self.series[0]["xs"]
+        i = min(range(len(xs)), key=lambda j: abs(xs[j] - x))
+        value = xs[i]
+        lines = [f"{dimension_label(self.dimension)}: {value:,.0f}"]
+        for s in self.series:
+            j = min(range(len(s["xs"])), key=lambda k: abs(s["xs"][k] - value))
+            y = s["ys"][j]
+            ok = y <= s["capacity"]
+            lines.append(f"{s['name']}: {y:.1f} {self.unit} / {s['capacity']:.1f} {self.unit} "
+                         + (translate("Curves", "fits") if ok else translate("Curves", "too big")))
+        return "\n".join(lines)
 
     def set_dimensions(self, dims: Sequence[str], current: str | None = None) -> None:
         """Offer ``dims`` in the chooser (no signal); select ``current`` when given."""
@@ -238,6 +278,7 @@ class MemoryCurvePlot(_PlotPanel):
     def set_curves(self, data: MemoryCurves | None, unit: str = "GiB") -> None:
         """Draw ``data`` (``None`` or no curves: an empty plot). Items are reused across calls."""
         scale = unit_bytes(unit)
+        self.unit = unit
         self.series = []
         legend: list[tuple[str, str, bool]] = []
         curves = data.curves if data is not None else ()
@@ -291,7 +332,8 @@ class MemoryCurvePlot(_PlotPanel):
                 label.setText("")
             mark.setVisible(crossing is not None)
             label.setVisible(crossing is not None)
-            self.series.append({"gpu_id": c.gpu_id, "xs": xs, "ys": ys, "capacity": cap, "color": color,
+            self.series.append({"gpu_id": c.gpu_id, "name": c.gpu_name, "xs": xs, "ys": ys,
+                                "capacity": cap, "color": color,
                                 "crossing": None if crossing is None
                                 else (crossing[0], crossing[1] / scale)})
         for pool in (self._lines, self._caps, self._marks, self._labels):
@@ -325,6 +367,7 @@ class CostCurvePlot(_PlotPanel):
         self._hours: list[pg.PlotDataItem] = []
         self.series: list[dict[str, Any]] = []
         self.log_y = False
+        self.currency = "USD"
         self._axes_key: tuple[str, str] | None = None
         self._slot_colors: list[str] = []
         self.color_order: list[str] = []
@@ -337,6 +380,22 @@ class CostCurvePlot(_PlotPanel):
                 and i >= len(self.color_order)] or [c for c in OKABE_ITO if c not in taken]
         return free[0] if free else OKABE_ITO[k % len(OKABE_ITO)]
 
+    def readout_at(self, x: float) -> str:
+        """'4 GPUs: RTX 4090 $1.52, 0.8 h; …' at the GPU count nearest ``x``."""
+        counts = sorted({n for s in self.series for n in s["counts"]})
+        if not counts:
+            return ""
+        n = min(counts, key=lambda c: abs(c - x))
+        lines = [translate("Curves", "%1 GPUs").replace("%1", f"{n:g}")]
+        for s in self.series:
+            if n in s["counts"]:
+                i = s["counts"].index(n)
+                h = s["hours"][i]
+                money = fmt_money(s["money"][i], self.currency, 2 if s["money"][i] >= 1 else 4)
+                lines.append(f"{s['name']}: {money}" + ("" if h is None else
+                                                        f", {fmt_hours(h)}"))
+        return "\n".join(lines)
+
     def _sync_views(self) -> None:
         self.hours_view.setGeometry(self.plot_item.vb.sceneBoundingRect())
         self.hours_view.linkedViewChanged(self.plot_item.vb, self.hours_view.XAxis)
@@ -345,6 +404,7 @@ class CostCurvePlot(_PlotPanel):
                    usd_per_unit: float = 1.0, limit: int = 4) -> None:
         """Draw at most ``limit`` series; money converted from USD to ``currency``."""
         k_fx = 1.0 / (usd_per_unit or 1.0)
+        self.currency = currency
         shown = list(curves)[:limit]
         self.series = []
         legend: list[tuple[str, str, bool]] = []
@@ -393,7 +453,8 @@ class CostCurvePlot(_PlotPanel):
             else:
                 hline.setData([], [])
             hline.setVisible(True)
-            self.series.append({"gpu_id": c.gpu_id, "pricing": c.pricing, "counts": counts,
+            self.series.append({"gpu_id": c.gpu_id, "name": c.gpu_name, "pricing": c.pricing,
+                                "counts": counts,
                                 "money": money, "hours": list(c.hours), "color": color})
         for pool in (self._money, self._hours):
             for item in pool[len(shown):]:

@@ -2728,6 +2728,18 @@
         <source>Memory per GPU (the same on every card)</source>
         <translation>每块 GPU 的显存（各卡相同）</translation>
     </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>too big</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
+    </message>
 </context>
 <context>
     <name>Plots</name>
