@@ -218,3 +218,36 @@ def test_launch_config_dialog_copies_the_command(qtbot, window):
     assert f":{best.num_gpus}" in dlg.texts["skypilot"].toPlainText()
     dlg.copy_buttons["command"].click()
     assert QGuiApplication.clipboard().text() == cmd
+
+
+def test_pareto_label_box_covers_no_point():
+    import numpy as np
+
+    from gpupicker.ui.plots import LABEL_CHAR_FRACTION, LABEL_HEIGHT_FRACTION, label_anchor
+
+    # a min–min front at the lower left, the cloud up and to the right
+    xs = np.array([0.3, 0.5, 1.0, 2.5, 1.0, 1.5, 2.0, 3.0, 2.2, 4.0])
+    ys = np.array([1.6, 1.25, 1.2, 1.12, 1.9, 1.7, 1.8, 1.5, 2.0, 1.3])
+    placed: list = []
+    for i in (0, 3):
+        ax, ay = label_anchor(xs[i], ys[i], xs, ys, 16, placed)
+    nx = (xs - xs.min()) / np.ptp(xs)
+    ny = (ys - ys.min()) / np.ptp(ys)
+    for box in placed:
+        inside = (nx > box[0]) & (nx < box[2]) & (ny > box[1]) & (ny < box[3])
+        assert not inside.any(), box
+    assert placed[0][2] - placed[0][0] == pytest.approx(16 * LABEL_CHAR_FRACTION)
+    assert placed[0][3] - placed[0][1] == pytest.approx(LABEL_HEIGHT_FRACTION)
+
+
+@pytest.mark.gui
+def test_cost_plot_goes_log_when_hours_span_decades(qtbot, window):
+    c = window.controller
+    c.set_task("pretrain")
+    c.set_model("llama2_13b", window.repo.get_model("llama2_13b"))
+    c.update(batch=4, seq_len=2048, grad_ckpt=True, dataset_tokens=5e9)
+    c.recompute()
+    cost = window.wizard.results_page.cost_plot
+    hours = [x for _, x, _ in cost.points]
+    assert cost.mode == "time" and max(hours) / min(hours) > 10
+    assert cost.log_xy[0] is True
