@@ -101,7 +101,11 @@ class PlainLogAxis(pg.AxisItem):
         out = []
         for v in values:
             x = 10.0 ** float(v) * scale
-            out.append(f"{x:,.0f}" if x >= 1 else f"{x:.2g}")
+            lead = round(x / 10.0 ** math.floor(math.log10(x))) if x > 0 else 0
+            if lead not in (1, 2, 5, 10):  # 1-2-5 labels only: minor ticks stay unlabelled
+                out.append("")
+            else:
+                out.append(f"{x:,.0f}" if x >= 1 else f"{x:.2g}")
         return out
 
 

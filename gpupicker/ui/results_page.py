@@ -179,6 +179,7 @@ class ResultsPage(QWizardPage):
         self.controller.resultsChanged.connect(self.show_results)
         self.only_fitting.toggled.connect(self._on_only_fitting)
         self.one_per_gpu.toggled.connect(self.proxy.set_one_per_gpu)
+        self.one_per_gpu.toggled.connect(lambda _on: self.show_results(self.controller.results))
         self.launch_button.clicked.connect(self.show_launch_config)
         self.all_offers.toggled.connect(self.controller.set_all_offers)
         self.advisor_list.itemActivated.connect(self._on_advice_activated)
@@ -259,6 +260,11 @@ class ResultsPage(QWizardPage):
         absurd = self._absurd_note(view)
         self._show_nothing_fits(view, fitting, absurd)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
+        if self.one_per_gpu.isChecked():  # the bars follow the table: one per GPU type
+            firsts: dict[str, Any] = {}
+            for o in shown:
+                firsts.setdefault(o.gpu_id, o)
+            shown = list(firsts.values())
         self.vram_plot.set_options([] if absurd else shown, unit)
         self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
         self._view = view
