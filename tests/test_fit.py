@@ -152,3 +152,15 @@ def test_cli_fit_json_and_text(tmp_path, capsys):
     assert cli.main(["fit", "--workload", str(p), "--gpu", "rtx_9999", "--max", "batch"]) == 1
     assert "unknown gpu" in capsys.readouterr().err
     assert set(FIT_DIMENSIONS) == {"batch", "seq_len", "lora_r", "concurrency"}
+
+
+def test_image_generation_batch_and_nothing_else():
+    w = Workload(task="image_gen", model=catalog_model("sdxl_base"), resolution=1024)
+    r = solve_fit(w, gpu("rtx_4090"), "batch")
+    assert r.value is not None and not r.at_limit
+    assert r.total_bytes <= gpu("rtx_4090").usable_memory_bytes < r.next_total_bytes
+    with pytest.raises(ValueError, match="image generation has no seq_len"):
+        solve_fit(w, gpu("rtx_4090"), "seq_len")
+    with pytest.raises(ValueError, match="decode ceiling"):
+        solve_fit(Workload(task="decode_ceiling", model=catalog_model("llama3_1_8b")),
+                  gpu("rtx_4090"), "batch")

@@ -200,9 +200,11 @@ def memory_curves(w: Workload, gpus: Sequence[GpuSpec], dimension: str,
 
 def available_dimensions(w: Workload) -> tuple[str, ...]:
     """The :data:`CURVE_DIMENSIONS` that apply to ``w`` (no LoRA rank without LoRA; image jobs
-    have none)."""
-    if w.task == "image_gen":
+    only the batch; a decode ceiling none)."""
+    if w.task == "decode_ceiling":
         return ()
+    if w.task == "image_gen":
+        return ("batch",)
     return tuple(d for d in CURVE_DIMENSIONS if d != "lora_r" or w.lora is not None)
 
 

@@ -94,10 +94,16 @@ def with_dimension(w: Workload, dimension: str, value: int) -> Workload:
 
     Raises:
         ValueError: unknown dimension, ``lora_r`` on a job without LoRA,
-            ``concurrency`` on a training job, or a value out of the field's range.
+            ``concurrency`` on a training job, anything on a ``decode_ceiling`` job or
+            other than ``batch`` on image generation, or a value out of the field's range.
     """
     if dimension not in FIT_DIMENSIONS:
         raise ValueError(f"unknown dimension {dimension!r}; choose one of {', '.join(FIT_DIMENSIONS)}")
+    if w.task == "decode_ceiling":
+        raise ValueError("a decode ceiling holds only the weights: no batch, context or rank to "
+                         "maximise")
+    if w.task == "image_gen" and dimension != "batch":
+        raise ValueError(f"image generation has no {dimension}; maximise its batch (images at once)")
     if value < 1 or value > DIMENSION_LIMITS[dimension]:
         raise ValueError(f"{dimension} {value} is outside 1–{DIMENSION_LIMITS[dimension]}")
     if dimension == "lora_r":
