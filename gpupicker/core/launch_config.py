@@ -161,7 +161,14 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
         ngl = opt.memory.gpu_layers if opt.memory.gpu_layers is not None else L
         n_ctx = ctx * w.batch
         kv = w.kv_cache_dtype if w.kv_cache_dtype != "bf16" else "f16"
-        quant = w.weights_dtype.upper() if w.weights_dtype in GGUF_TYPES else "Q4_K_M"
+        # the GGUF type the memory estimate used (engines.llamacpp_memory: GGUF types and 16/32-bit
+        # as given, anything else read as Q4_K_M)
+        wdt = w.weights_dtype
+        quant = (wdt.upper() if wdt in GGUF_TYPES else
+                 {"fp16": "F16", "bf16": "BF16", "fp32": "F32"}.get(wdt, "Q4_K_M"))
+        if wdt not in GGUF_TYPES and wdt not in ("fp16", "bf16", "fp32"):
+            warnings.append(f"weights {wdt} have no GGUF type: the estimate and this command "
+                            "assume Q4_K_M")
         if fw == "ollama":
             env = [f"OLLAMA_CONTEXT_LENGTH={ctx}", f"OLLAMA_NUM_PARALLEL={w.batch}"]
             if kv in ("q8_0", "q4_0"):
