@@ -115,10 +115,10 @@ def _vllm_quant(w: Workload) -> tuple[str | None, str | None]:
     if dt == "int4":
         method = (w.quant_method or "awq").lower()
         if method not in ("awq", "gptq", "awq_marlin", "gptq_marlin"):
-            return None, f"quantization method {w.quant_method!r} is not one gpupicker can name"
+            return None, f"quantization method {w.quant_method} is not one gpupicker can name."
         return method, None if w.quant_method else "int4 assumed to be an AWQ checkpoint " \
-                                                    "(set quant_method to 'gptq' otherwise)"
-    return None, f"weights format {dt} has no vLLM/SGLang --quantization gpupicker knows"
+                                                    "(set quant_method to 'gptq' otherwise)."
+    return None, f"weights format {dt} has no vLLM/SGLang --quantization gpupicker knows."
 
 
 def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[str], list[str]]:
@@ -149,9 +149,11 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
             if kv.startswith("fp8"):
                 parts += ["--kv-cache-dtype", "fp8_e5m2"]
             setup = 'pip install "sglang[all]"'
-        assumptions.append(f"Context {ctx} tokens per sequence, memory fraction "
-                           f"{w.gpu_memory_utilization:.2f}, tensor parallel {n}"
-                           + (f", quantization {quant}" if quant else "") + f", KV cache {kv}.")
+        assumptions.append(f"{ENGINE_NAMES[fw]} with a context of {ctx} tokens per sequence, GPU "
+                           f"memory fraction {w.gpu_memory_utilization:.2f}, tensor parallel {n} "
+                           f"and KV cache {kv}.")
+        if quant:
+            assumptions.append(f"Quantization {quant}.")
         if opt.memory.max_concurrent_seqs:
             assumptions.append(f"The KV pool holds about {opt.memory.max_concurrent_seqs} sequences "
                                "of that context at once.")
@@ -168,14 +170,14 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
                  {"fp16": "F16", "bf16": "BF16", "fp32": "F32"}.get(wdt, "Q4_K_M"))
         if wdt not in GGUF_TYPES and wdt not in ("fp16", "bf16", "fp32"):
             warnings.append(f"weights {wdt} have no GGUF type: the estimate and this command "
-                            "assume Q4_K_M")
+                            "assume Q4_K_M.")
         if fw == "ollama":
             env = [f"OLLAMA_CONTEXT_LENGTH={ctx}", f"OLLAMA_NUM_PARALLEL={w.batch}"]
             if kv in ("q8_0", "q4_0"):
                 env += ["OLLAMA_FLASH_ATTENTION=1", f"OLLAMA_KV_CACHE_TYPE={kv}"]
             cmd = " ".join(env) + " ollama serve &\nollama run " + shlex.quote(model)
-            assumptions.append(f"Ollama with a {ctx}-token context for {w.batch} parallel request(s), "
-                               f"{quant} weights, {kv} KV cache.")
+            assumptions.append(f"Ollama with a {ctx}-token context for {w.batch} parallel "
+                               f"request(s), {quant} weights and {kv} KV cache.")
             warnings.append("Ollama names models by its own tags: replace the model with the tag "
                             f"of the {quant} build you pull.")
             return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings
@@ -186,8 +188,9 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
         if kv in ("q8_0", "q4_0"):
             parts += ["-fa", "on", "-ctk", kv, "-ctv", kv]
         assumptions.append(f"llama.cpp with n_ctx {n_ctx} ({w.batch} slot(s) × {ctx} tokens), "
-                           f"{ngl} layers on the GPU, {quant} weights, {kv} KV cache"
-                           + (f", layers split over {n} GPUs." if n > 1 else "."))
+                           f"{ngl} layers on the GPU, {quant} weights and {kv} KV cache.")
+        if n > 1:
+            assumptions.append(f"Layers split over {n} GPUs.")
         warnings.append("Point -m at the GGUF file you downloaded (the name shown is a placeholder).")
         return "llama.cpp", _j(parts), "", assumptions, warnings
     if fw == "transformers":
@@ -206,11 +209,28 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
                f"{w.batch} prompts of {w.prompt_len or w.seq_len or w.avg_prompt_tokens} tokens\n"
                "EOF")
         assumptions.append(f"transformers generate() with device_map='auto' over {n} GPU(s), "
-                           f"batch {w.batch}, context {ctx}.")
+                           f"batch {w.batch} and context {ctx}.")
         return "transformers", cmd, "pip install transformers accelerate bitsandbytes", \
             assumptions, warnings
     raise ValueError(f"gpupicker has no launch command for serving framework {w.framework!r}; "
                      f"it knows {', '.join(SERVING_ENGINES)}")
+
+
+ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang"}
+
+
+def _training_extras(w: Workload, fw: str) -> list[str]:
+    """One short sentence per training option the launcher sets (checkpointing, LoRA, sharding)."""
+    out = []
+    if w.grad_ckpt:
+        out.append("With gradient checkpointing.")
+    if w.lora is not None:
+        out.append(f"LoRA rank {w.lora.r}.")
+    if w.parallelism.zero_stage:
+        out.append(f"DeepSpeed ZeRO stage {w.parallelism.zero_stage}.")
+    elif w.parallelism.fsdp or fw == "fsdp":
+        out.append("FSDP full sharding.")
+    return out
 
 
 def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[str], list[str]]:
@@ -251,14 +271,11 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
                 parts += ["--load_in_8bit"]
         parts += ["--output_dir", "out"]
         assumptions.append(f"TRL SFT on {n} GPU(s): micro-batch {w.batch}, {seq} tokens, "
-                           f"{w.optimizer}, {w.compute_dtype}"
-                           + (", gradient checkpointing" if w.grad_ckpt else "")
-                           + (f", LoRA r={lora.r}" if lora else "")
-                           + (f", ZeRO-{par.zero_stage}" if par.zero_stage else "")
-                           + (", FSDP full shard" if par.fsdp or fw == "fsdp" else "") + ".")
+                           f"{w.optimizer} and {w.compute_dtype}.")
+        assumptions += _training_extras(w, fw)
         if w.task == "pretrain":
-            warnings.append("Pre-training from scratch: the TRL SFT script is shown for its flags; "
-                            "use your own training script with the same batch and sharding.")
+            warnings.append("Pre-training from scratch: the TRL SFT script shows the flags, use "
+                            "your own training script with the same batch and sharding.")
         return "trl", _j(parts), "pip install trl peft accelerate bitsandbytes deepspeed", \
             assumptions, warnings
     if fw == "torchtune":
@@ -274,10 +291,10 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
             f"enable_activation_checkpointing={w.grad_ckpt}"]
         if lora is not None:
             parts += [f"model.lora_rank={lora.r}", f"model.lora_alpha={lora.alpha:g}"]
-        assumptions.append(f"torchtune {recipe}: batch {w.batch}, {seq} tokens"
-                           + (f", LoRA r={lora.r}" if lora else "") + ".")
-        warnings.append("Pick the torchtune config of your model (tune ls); YOUR_MODEL is a "
-                        "placeholder.")
+        assumptions.append(f"torchtune {recipe}: batch {w.batch}, {seq} tokens.")
+        assumptions += _training_extras(w, fw)
+        warnings.append("Pick the torchtune config of your model with tune ls (YOUR_MODEL is a "
+                        "placeholder).")
         return "torchtune", " ".join(parts), "pip install torchtune torchao", assumptions, warnings
     if fw == "litgpt":
         sub = {"lora": "finetune_lora", "qlora": "finetune_lora", "full_ft": "finetune_full",
@@ -290,6 +307,7 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
         if w.task == "qlora":
             parts += ["--quantize", "bnb.nf4" if w.weights_dtype == "nf4" else "bnb.int8"]
         assumptions.append(f"LitGPT {sub} on {n} device(s): micro-batch {w.batch}, {seq} tokens.")
+        assumptions += _training_extras(w, fw)
         return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings
     raise ValueError(f"gpupicker has no launcher for training framework {w.framework!r}; it knows "
                      f"{', '.join(TRAINING_LAUNCHERS)}")
@@ -367,7 +385,7 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
     sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, opt.num_gpus, spot, setup, cmd)
     mem_gb = int(round(gpu_memory_gb if gpu_memory_gb else opt.capacity_bytes_per_gpu / 2**30))
     dstack = _dstack(opt.gpu_id, opt.gpu_name, mem_gb, opt.num_gpus, spot, setup, cmd)
-    assumptions.append(f"{opt.num_gpus} × {opt.gpu_name}, {opt.pricing or 'on_demand'} pricing.")
+    assumptions.append(f"{opt.num_gpus} × {opt.gpu_name} at {opt.pricing or 'on_demand'} prices.")
     return LaunchConfig(engine=engine, command=cmd, setup=setup, skypilot_yaml=sky,
                         dstack_yaml=dstack, assumptions=tuple(assumptions),
                         warnings=tuple(warnings + sky_warn))

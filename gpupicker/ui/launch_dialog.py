@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.launch_config import LaunchConfig, hf_repo_from_source, launch_config
+from .core_text import translate_core_text
 
 translate = QCoreApplication.translate
 
@@ -47,9 +48,10 @@ class LaunchDialog(QDialog):
         self.setWindowTitle(translate("LaunchDialog", "Launch config: %1").replace("%1", title))
         self.resize(820, 520)
         lay = QVBoxLayout(self)
-        notes = [translate("LaunchDialog", "Assumes: %1").replace("%1", a)
+        notes = [translate("LaunchDialog", "Assumes: %1").replace("%1", translate_core_text(a))
                  for a in cfg.assumptions]
-        notes += [translate("LaunchDialog", "Check: %1").replace("%1", x) for x in cfg.warnings]
+        notes += [translate("LaunchDialog", "Check: %1").replace("%1", translate_core_text(x))
+                  for x in cfg.warnings]
         info = QLabel("\n".join(notes))
         info.setWordWrap(True)
         lay.addWidget(info)

@@ -1563,6 +1563,106 @@
         <source>Peak at the VAE decode (VAE slicing on)</source>
         <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
+    <message>
+        <source>{engine} with a context of {ctx} tokens per sequence, GPU memory fraction {frac}, tensor parallel {n} and KV cache {kv}</source>
+        <translation>{engine}：每个序列上下文 {ctx} 个 token，GPU 显存比例 {frac}，张量并行 {n}，KV 缓存 {kv}</translation>
+    </message>
+    <message>
+        <source>Quantization {quant}</source>
+        <translation>量化方式 {quant}</translation>
+    </message>
+    <message>
+        <source>The KV pool holds about {n} sequences of that context at once</source>
+        <translation>KV 池可同时容纳约 {n} 个该上下文长度的序列</translation>
+    </message>
+    <message>
+        <source>Ollama with a {ctx}-token context for {n} parallel request(s), {quant} weights and {kv} KV cache</source>
+        <translation>Ollama：上下文 {ctx} 个 token，{n} 个并行请求，{quant} 权重，{kv} KV 缓存</translation>
+    </message>
+    <message>
+        <source>llama.cpp with n_ctx {n_ctx} ({n} slot(s) × {ctx} tokens), {ngl} layers on the GPU, {quant} weights and {kv} KV cache</source>
+        <translation>llama.cpp：n_ctx {n_ctx}（{n} 个槽位 × {ctx} 个 token），GPU 上 {ngl} 层，{quant} 权重，{kv} KV 缓存</translation>
+    </message>
+    <message>
+        <source>Layers split over {n} GPUs</source>
+        <translation>各层分布在 {n} 块 GPU 上</translation>
+    </message>
+    <message>
+        <source>transformers generate() with device_map='auto' over {n} GPU(s), batch {batch} and context {ctx}</source>
+        <translation>transformers generate()，device_map='auto' 跨 {n} 块 GPU，批大小 {batch}，上下文 {ctx}</translation>
+    </message>
+    <message>
+        <source>TRL SFT on {n} GPU(s): micro-batch {batch}, {seq} tokens, {opt} and {dtype}</source>
+        <translation>TRL SFT，{n} 块 GPU：微批 {batch}，{seq} 个 token，{opt}，{dtype}</translation>
+    </message>
+    <message>
+        <source>torchtune {recipe}: batch {batch}, {seq} tokens</source>
+        <translation>torchtune {recipe}：批大小 {batch}，{seq} 个 token</translation>
+    </message>
+    <message>
+        <source>LitGPT {recipe} on {n} device(s): micro-batch {batch}, {seq} tokens</source>
+        <translation>LitGPT {recipe}，{n} 个设备：微批 {batch}，{seq} 个 token</translation>
+    </message>
+    <message>
+        <source>With gradient checkpointing</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <source>LoRA rank {n}</source>
+        <translation>LoRA 秩 {n}</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO stage {n}</source>
+        <translation>DeepSpeed ZeRO 第 {n} 阶段</translation>
+    </message>
+    <message>
+        <source>FSDP full sharding</source>
+        <translation>FSDP 完全分片</translation>
+    </message>
+    <message>
+        <source>{n} × {gpu} at {pricing} prices</source>
+        <translation>{n} × {gpu}，按 {pricing} 价格</translation>
+    </message>
+    <message>
+        <source>The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL</source>
+        <translation>目录中没有该模型的 Hugging Face 仓库：请替换 YOUR_MODEL</translation>
+    </message>
+    <message>
+        <source>Point -m at the GGUF file you downloaded (the name shown is a placeholder)</source>
+        <translation>请将 -m 指向您下载的 GGUF 文件（显示的文件名是占位符）</translation>
+    </message>
+    <message>
+        <source>Ollama names models by its own tags: replace the model with the tag of the {quant} build you pull</source>
+        <translation>Ollama 用自己的标签命名模型：请替换为您拉取的 {quant} 版本的标签</translation>
+    </message>
+    <message>
+        <source>SkyPilot's name for {gpu} is not known to gpupicker: check '{name}' with `sky show-gpus`</source>
+        <translation>gpupicker 不知道 {gpu} 在 SkyPilot 中的名称：请用 `sky show-gpus` 核对 '{name}'</translation>
+    </message>
+    <message>
+        <source>int4 assumed to be an AWQ checkpoint (set quant_method to 'gptq' otherwise)</source>
+        <translation>int4 假定为 AWQ 检查点（否则请将 quant_method 设为 'gptq'）</translation>
+    </message>
+    <message>
+        <source>quantization method {method} is not one gpupicker can name</source>
+        <translation>gpupicker 无法识别量化方式 {method}</translation>
+    </message>
+    <message>
+        <source>weights format {dtype} has no vLLM/SGLang --quantization gpupicker knows</source>
+        <translation>权重格式 {dtype} 没有 gpupicker 已知的 vLLM/SGLang --quantization 选项</translation>
+    </message>
+    <message>
+        <source>weights {dtype} have no GGUF type: the estimate and this command assume Q4_K_M</source>
+        <translation>权重 {dtype} 没有对应的 GGUF 类型：估算和此命令均假定为 Q4_K_M</translation>
+    </message>
+    <message>
+        <source>Pre-training from scratch: the TRL SFT script shows the flags, use your own training script with the same batch and sharding</source>
+        <translation>从头预训练：TRL SFT 脚本仅用于展示参数，请用您自己的训练脚本并保持相同的批大小和分片</translation>
+    </message>
+    <message>
+        <source>Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)</source>
+        <translation>请用 tune ls 选择您模型的 torchtune 配置（YOUR_MODEL 是占位符）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
