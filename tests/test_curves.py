@@ -251,3 +251,21 @@ def test_cost_plot_goes_log_when_hours_span_decades(qtbot, window):
     hours = [x for _, x, _ in cost.points]
     assert cost.mode == "time" and max(hours) / min(hours) > 10
     assert cost.log_xy[0] is True
+
+
+@pytest.mark.gui
+def test_cost_column_precision_tells_the_top_options_apart(qtbot, window):
+    """Serving without a load or training without a length ranks on $ per 1M tokens: with
+    two decimals every row read '$0.04'; the column now shows the digits that differ."""
+    c = window.controller
+    c.set_task("qlora")
+    c.update(train_hours=None, dataset_tokens=None)
+    c.recompute()
+    model = window.wizard.results_page.options_model
+    assert model.cost_kind == "mtok" and model.money_digits >= 3
+    col = model.COLUMNS.index("usd_total")
+    fitting = [r for r in range(model.rowCount()) if model.option(r).fits][:10]
+    values = {round(model.option(r).cost.usd_per_million_tokens or model.option(r).cost.usd_total
+                    or 0, 6) for r in fitting}
+    texts = {model.data(model.index(r, col)) for r in fitting}
+    assert len(texts) == len(values)
