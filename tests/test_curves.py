@@ -269,3 +269,11 @@ def test_cost_column_precision_tells_the_top_options_apart(qtbot, window):
                     or 0, 6) for r in fitting}
     texts = {model.data(model.index(r, col)) for r in fitting}
     assert len(texts) == len(values)
+
+
+@pytest.mark.gui
+def test_tie_break_rule_is_stated(qtbot, window):
+    c = window.controller
+    c.recompute()
+    page = window.wizard.results_page
+    assert "equal cost: the faster option first" in page.summary.toolTip()

@@ -241,6 +241,7 @@ class ResultsPage(QWizardPage):
         w = self.controller.workload
         unit = self.controller.prefs.byte_unit
         self.summary.setText(self._summary(w))
+        self.summary.setToolTip(self.tie_break_text(self.controller.goal))
         snap = self.controller.snapshot
         self.options_model.set_options(view.options, unit, training=w.is_training or
                                        w.task == "image_gen", currency=snap.display_currency,
@@ -270,6 +271,20 @@ class ResultsPage(QWizardPage):
         self._view = view
         self._curves_stale = True
         self._show_curves()
+
+    def tie_break_text(self, goal: str) -> str:
+        """The stated tie-break of the ranking (as core.recommend sorts; core.report.TIE_BREAKS)."""
+        rules = {
+            "cheapest": self.tr("Ranked by cost; equal cost: the faster option first, then fewer "
+                                "GPUs, then the GPU id."),
+            "fastest": self.tr("Ranked by speed; equal speed: the cheaper option first, then fewer "
+                               "GPUs, then the GPU id."),
+            "value": self.tr("Ranked by value (cost and time against the best); equal value: the "
+                             "cheaper option first, then fewer GPUs, then the GPU id."),
+            "headroom": self.tr("Ranked by free memory; equal headroom: the cheaper option first, "
+                                "then fewer GPUs, then the GPU id."),
+        }
+        return rules.get(goal, rules["cheapest"])
 
     def curves_visible(self) -> bool:
         """True when the Curves tab is the one shown."""

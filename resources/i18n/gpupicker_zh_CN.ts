@@ -3322,6 +3322,22 @@
         <source>No launch config: %1</source>
         <translation>没有启动配置：%1</translation>
     </message>
+    <message>
+        <source>Ranked by cost; equal cost: the faster option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按费用排序；费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
+    <message>
+        <source>Ranked by speed; equal speed: the cheaper option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按速度排序；速度相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
+    <message>
+        <source>Ranked by value (cost and time against the best); equal value: the cheaper option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按性价比排序（费用和时间相对最佳方案）；相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
+    <message>
+        <source>Ranked by free memory; equal headroom: the cheaper option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按剩余显存排序；余量相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
 </context>
 <context>
     <name>StartupErrorDialog</name>
