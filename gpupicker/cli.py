@@ -222,7 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "or $GPUPICKER_CATALOG)")
     p.add_argument("--screenshot", metavar="PATH", help="render a page offscreen to PNG and exit")
     p.add_argument("--page", default="results",
-                   choices=["task", "model", "quantization", "budget", "results", "catalog"],
+                   choices=["task", "model", "quantization", "budget", "results", "curves",
+                            "catalog"],
                    help="page for --screenshot (default: results)")
     p.add_argument("--workload", dest="gui_workload", metavar="FILE",
                    help="with --screenshot or the GUI: start from this workload JSON")
@@ -239,10 +240,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .cli_calibrate import add_calibrate_parser
     from .cli_catalog import add_catalog_parser
+    from .cli_fit import add_fit_parser
     from .cli_model import add_model_parser
     from .cli_recommend import add_recommend_parser
+    from .cli_report import add_report_parser
 
     add_recommend_parser(sub)
+    add_fit_parser(sub)
+    add_report_parser(sub)
     add_catalog_parser(sub)
     add_model_parser(sub)
     add_calibrate_parser(sub)

@@ -210,6 +210,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         warning = unknown_fields_warning(unknown) if unknown else ""
         if warning and not args.json:
             print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
+        launch = _launch(w, rec, repo) if getattr(args, "launch", False) else None
         if args.json:
             opts = rec.options[:args.top] if args.top else rec.options
             out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o) for o in opts],
@@ -218,10 +219,47 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                 out["warnings"] = [warning]
             if rec.advice:
                 out["advice"] = [advice_dict(a) for a in rec.advice]
+            if launch is not None:
+                out["launch"] = launch
             print(json.dumps(out), flush=True)
         else:
             print(format_table(rec, args.top or 15), flush=True)
+            if launch is not None:
+                print("\n" + format_launch(launch), flush=True)
     return status
+
+
+def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
+    """``--launch``: the launch config of the best fitting option, as a dict (or an ``error``)."""
+    from .core.launch_config import hf_repo_from_source, launch_config
+
+    best = rec.best()
+    if best is None:
+        return {"error": "no option fits, so there is nothing to launch"}
+    ref = None
+    if w.model_id and repo is not None:
+        cm = repo.get_catalog_model(w.model_id)
+        ref = hf_repo_from_source(cm.source) if cm is not None else None
+    arch = w.model if w.model is not None else repo.get_model(w.model_id)
+    try:
+        card = repo.get_gpu(best.gpu_id) if repo is not None else None
+        cfg = launch_config(w.with_model(arch), best, ref,
+                            gpu_memory_gb=card.memory_gb if card is not None else None)
+    except ValueError as exc:
+        return {"error": str(exc)}
+    return {"gpu_id": best.gpu_id, "num_gpus": best.num_gpus, **cfg.model_dump()}
+
+
+def format_launch(d: dict[str, Any]) -> str:
+    """The ``--launch`` block of the text output."""
+    if "error" in d:
+        return f"launch: {d['error']}"
+    lines = [f"Launch ({d['engine']}) on {d['num_gpus']} × {d['gpu_id']}:", d["command"], ""]
+    lines += [f"assumes: {a}" for a in d["assumptions"]]
+    lines += [f"warning: {x}" for x in d["warnings"]]
+    lines += ["", "--- SkyPilot (task.yaml) ---", d["skypilot_yaml"].rstrip(),
+              "--- dstack (.dstack.yml) ---", d["dstack_yaml"].rstrip()]
+    return "\n".join(lines)
 
 
 def _int_in(lo: int, hi: int) -> Any:
@@ -261,5 +299,7 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
                    help="serving month length in hours (730 default; 720 as the seed guide)")
     r.add_argument("--all-offers", action="store_true",
                    help="keep every provider's best offer (default: best per pricing type)")
+    r.add_argument("--launch", action="store_true",
+                   help="also print the launch command and SkyPilot/dstack YAML for the best option")
     r.set_defaults(func=cmd_recommend)
     return r

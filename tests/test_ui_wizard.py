@@ -377,6 +377,7 @@ def test_70b_bf16_inference_needs_several_gpus(qtbot, window):
     assert all(o.num_gpus > 1 or o.capacity_bytes_per_gpu >= 141e9
                for o in page.visible_options())
     page.only_fitting.setChecked(False)
+    page.one_per_gpu.setChecked(False)  # issue 14: one row per GPU type by default
     assert page.proxy.rowCount() == len(view.options)
 
 

@@ -96,4 +96,24 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
             except (ValueError, ArithmeticError, TypeError):
                 advice = ()
     return RecommendationView(options=view.options, advice=advice, notes=view.notes,
-                              preferred_fits=preferred)
+                              preferred_fits=preferred, extras=curve_extras(w, snap, rec))
+
+
+def curve_extras(w: Workload, snap: CatalogSnapshot, rec: Any) -> dict[str, Any]:
+    """The curves' data from ``core.curves`` for the results page: ``memory_curves`` (dimension →
+    MemoryCurves for the candidate GPUs) and ``cost_curves``; a dimension that cannot be
+    computed is left out (its error logged), never raised."""
+    from ..core.curves import available_dimensions, candidate_gpus, cost_curves, memory_curves
+
+    out: dict[str, Any] = {"memory_curves": {}, "cost_curves": ()}
+    try:
+        out["cost_curves"] = cost_curves(rec)
+        gpus = candidate_gpus(rec, snap.gpus, w.gpu)
+        for dim in available_dimensions(w):
+            try:
+                out["memory_curves"][dim] = memory_curves(w, gpus, dim)
+            except (ValueError, ArithmeticError) as exc:
+                log.info("no %s curve: %s", dim, exc)
+    except Exception:  # noqa: BLE001 - a curve bug must not hide the ranking
+        log.exception("core.curves failed")
+    return out

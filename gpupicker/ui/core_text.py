@@ -320,6 +320,32 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Misses the latency target even with one sequence per replica"),
     QT_TRANSLATE_NOOP("CoreText", "Latency targets cap each replica at {n} concurrent sequences (the KV pool holds {cap})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "The engine cannot hold one request of the mix on this option"),
+    # launch config (core/launch_config.py, issue 14)
+    QT_TRANSLATE_NOOP("CoreText", "{engine} with a context of {ctx} tokens per sequence, GPU memory fraction {frac}, tensor parallel {n} and KV cache {kv}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Quantization {quant}"),
+    QT_TRANSLATE_NOOP("CoreText", "The KV pool holds about {n} sequences of that context at once"),
+    QT_TRANSLATE_NOOP("CoreText", "Ollama with a {ctx}-token context for {n} parallel request(s), {quant} weights and {kv} KV cache"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "llama.cpp with n_ctx {n_ctx} ({n} slot(s) × {ctx} tokens), {ngl} layers on the GPU, {quant} weights and {kv} KV cache"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Layers split over {n} GPUs"),
+    QT_TRANSLATE_NOOP("CoreText", "transformers generate() with device_map='auto' over {n} GPU(s), batch {batch} and context {ctx}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "TRL SFT on {n} GPU(s): micro-batch {batch}, {seq} tokens, {opt} and {dtype}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "torchtune {recipe}: batch {batch}, {seq} tokens"),
+    QT_TRANSLATE_NOOP("CoreText", "LitGPT {recipe} on {n} device(s): micro-batch {batch}, {seq} tokens"),
+    QT_TRANSLATE_NOOP("CoreText", "With gradient checkpointing"),
+    QT_TRANSLATE_NOOP("CoreText", "LoRA rank {n}"),
+    QT_TRANSLATE_NOOP("CoreText", "DeepSpeed ZeRO stage {n}"),
+    QT_TRANSLATE_NOOP("CoreText", "FSDP full sharding"),
+    QT_TRANSLATE_NOOP("CoreText", "{n} × {gpu} at {pricing} prices"),
+    QT_TRANSLATE_NOOP("CoreText", "The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL"),
+    QT_TRANSLATE_NOOP("CoreText", "Point -m at the GGUF file you downloaded (the name shown is a placeholder)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Ollama names models by its own tags: replace the model with the tag of the {quant} build you pull"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "SkyPilot's name for {gpu} is not known to gpupicker: check '{name}' with `sky show-gpus`"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "int4 assumed to be an AWQ checkpoint (set quant_method to 'gptq' otherwise)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "quantization method {method} is not one gpupicker can name"),
+    QT_TRANSLATE_NOOP("CoreText", "weights format {dtype} has no vLLM/SGLang --quantization gpupicker knows"),
+    QT_TRANSLATE_NOOP("CoreText", "weights {dtype} have no GGUF type: the estimate and this command assume Q4_K_M"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Pre-training from scratch: the TRL SFT script shows the flags, use your own training script with the same batch and sharding"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)"),  # noqa: E501
 )
 """English templates of core's sentences and clauses; ``{name}`` marks a captured value."""
 

@@ -80,7 +80,8 @@ def build_window(repo: Any, workload_path: str | None = None) -> Any:
 
 
 def render_page(window: Any, page: str, path: str) -> bool:
-    """Show ``page`` ("task" … "results", or "catalog") and save it as PNG at ``path``."""
+    """Show ``page`` ("task" … "results", "curves" = results with the Curves tab, or "catalog")
+    and save it as PNG at ``path``."""
     from PySide6.QtWidgets import QApplication
 
     from .main_window import DEFAULT_SIZE
@@ -97,7 +98,9 @@ def render_page(window: Any, page: str, path: str) -> bool:
         target = window.open_catalog_editor()
         target.resize(1280, 700)
     else:
-        window.wizard.show_page(page)
+        window.wizard.show_page("results" if page == "curves" else page)
+        if page == "curves":  # the results page with its Curves tab in front (issue 14)
+            window.wizard.results_page.plot_tabs.setCurrentIndex(1)
         target = window
     for _ in range(3):
         QApplication.processEvents()

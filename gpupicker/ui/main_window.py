@@ -141,6 +141,8 @@ class MainWindow(QMainWindow):
         self.export_action.setShortcut(QKeySequence(self.tr("Ctrl+E")))
         for a in (self.open_action, self.save_action, self.export_action):
             file_menu.addAction(a)
+        from .report_export import add_report_action  # issue 14
+        self.report_action = add_report_action(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.catalog_action)
         file_menu.addAction(self.prefs_action)

@@ -39,6 +39,7 @@ class OptionsTableModel(QAbstractTableModel):
         self.unit = "GiB"
         self.training = True
         self.cost_kind = "total"
+        self.money_digits = 2
 
     def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
                     training: bool = True, currency: str = "USD",
@@ -52,6 +53,7 @@ class OptionsTableModel(QAbstractTableModel):
         self.any_fits = any(o.fits for o in self._options)
         self.any_hours = any(o.cost.hours for o in self._options)
         self.cost_kind = _cost_kind(self._options)
+        self.money_digits = _money_digits(self._options)
         self.unit = unit
         self.training = training
         self.endResetModel()
@@ -183,13 +185,13 @@ class OptionsTableModel(QAbstractTableModel):
         c = o.cost
         kind = _kind_of(o)
         if kind == "total":
-            return self._money(c.usd_total, c.currency)
+            return self._money(c.usd_total, c.currency, self.money_digits)
         if kind == "month":
             text = self._money(c.usd_per_month, c.currency, 0)
             return text if self.cost_kind == "month" else self.tr("%1 / month").replace(
                 "%1", text)
         if kind == "mtok":
-            text = self._money(c.usd_per_million_tokens, c.currency)
+            text = self._money(c.usd_per_million_tokens, c.currency, self.money_digits)
             return text if self.cost_kind == "mtok" else self.tr("%1 / 1M tok").replace(
                 "%1", text)
         return "—"
@@ -277,6 +279,26 @@ def _kind_of(o: Option) -> str:
     if c.usd_per_million_tokens is not None:
         return "mtok"
     return ""
+
+
+def _money_digits(options: list[Option], rows: int = 10) -> int:
+    """Decimals that tell the top ``rows`` fitting options' costs apart (issue 14): 2 normally,
+    up to 3 for amounts of a few dollars and 4 under a dollar ($0.0412 vs $0.0398 per 1M
+    tokens), via ``core.report.money_decimals``."""
+    from ..core.report import money_decimals
+
+    values = [v for v in (_cost_value(o) for o in options if o.fits) if v is not None][:rows]
+    if not values:
+        return 2
+    return money_decimals(values, 2, 4 if max(values) < 1 else 3)
+
+
+def _cost_value(o: Option) -> float | None:
+    c = o.cost
+    for v in (c.usd_total, c.usd_per_million_tokens):
+        if v is not None:
+            return v
+    return None
 
 
 def _cost_kind(options: list[Option]) -> str:

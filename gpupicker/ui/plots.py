@@ -182,7 +182,10 @@ class CostPlot(pg.PlotWidget):
     """
 
     def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
+        from .curves import PlainLogAxis  # plain tick numbers on log axes (issue 14)
+
+        super().__init__(parent, axisItems={"bottom": PlainLogAxis("bottom"),
+                                            "left": PlainLogAxis("left")})
         self.setMinimumHeight(150)
         self.plot_item: pg.PlotItem = self.getPlotItem()
         _style_axes(self.plot_item)
@@ -199,6 +202,8 @@ class CostPlot(pg.PlotWidget):
         for label in self.labels:
             self.plot_item.addItem(label, ignoreBounds=True)
         self.points: list[tuple[Option, float, float]] = []
+        self.label_anchors: list[tuple[float, float]] = []
+        self.log_xy = (False, False)
         self.mode = ""
         self.currency = "USD"
         self.unit = "GiB"
@@ -257,15 +262,69 @@ class CostPlot(pg.PlotWidget):
         if self.mode == "rate":
             front = sorted(front, key=lambda i: xs[i])
         self.front_item.setData(xs[front], ys[front])
+        # log axes where the values span more than a decade (issue 14); labels live in view
+        # coordinates, which are log10 then
+        log_x, log_y = _decades(xs), _decades(ys)
+        if (log_x, log_y) != self.log_xy:
+            self.plot_item.setLogMode(x=log_x, y=log_y)
+            self.log_xy = (log_x, log_y)
+        vx = np.log10(xs) if log_x else xs
+        vy = np.log10(ys) if log_y else ys
         labelled = list(dict.fromkeys([front[0], front[-1]]))
+        placed: list[tuple[float, float, float, float]] = []
         for k, i in enumerate(labelled):
             o = self.points[i][0]
-            last = i == labelled[-1] and len(labelled) > 1
             label = self.labels[k]
-            label.setAnchor((1, 0) if last else ((0, 1) if k % 2 == 0 else (0, 0)))
-            label.setText(f"{_short(o.gpu_name)} ×{o.num_gpus}")
-            label.setPos(float(xs[i]), float(ys[i]))
+            text = f"{_short(o.gpu_name)} ×{o.num_gpus}"
+            label.setText(text)
+            anchor = label_anchor(float(vx[i]), float(vy[i]), vx, vy, len(text), placed)
+            label.setAnchor(anchor)
+            label.setPos(float(vx[i]), float(vy[i]))
+        self.label_anchors = [lb.anchor for lb in self.labels[:len(labelled)]]
         self.plot_item.enableAutoRange()
+
+
+def _decades(values: Any) -> bool:
+    """True when the positive values span more than one decade (→ log axis)."""
+    pos = values[values > 0]
+    return bool(pos.size) and bool(np.all(values > 0)) and float(pos.max() / pos.min()) > 10.0
+
+
+LABEL_CHAR_FRACTION = 0.018
+"""Approximate width of one label character as a share of the plot width (9 pt on ~400 px)."""
+LABEL_HEIGHT_FRACTION = 0.08
+"""Approximate label height as a share of the plot height."""
+
+
+def label_anchor(x: float, y: float, xs: Any, ys: Any, chars: int,
+                 placed: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """The TextItem anchor (up-right, up-left, down-right, down-left of the point) whose label
+    box covers the fewest other points and earlier labels and stays inside the data range
+    (issue 14: Pareto labels must not cover points). The chosen box is appended to ``placed``
+    (normalised 0–1 coordinates)."""
+    x0, x1 = float(np.min(xs)), float(np.max(xs))
+    y0, y1 = float(np.min(ys)), float(np.max(ys))
+    sx, sy = (x1 - x0) or 1.0, (y1 - y0) or 1.0
+    px, py = (x - x0) / sx, (y - y0) / sy
+    nx, ny = (np.asarray(xs) - x0) / sx, (np.asarray(ys) - y0) / sy
+    w, h = chars * LABEL_CHAR_FRACTION, LABEL_HEIGHT_FRACTION
+    best: tuple[float, tuple[float, float], tuple[float, float, float, float]] | None = None
+    # anchor (ax, ay): the point sits at that fraction of the text box (y grows upward here)
+    for anchor in ((0.0, 1.0), (1.0, 1.0), (0.0, 0.0), (1.0, 0.0)):
+        left = px - anchor[0] * w
+        bottom = py if anchor[1] == 1.0 else py - h  # anchor y 1 = the text's bottom edge
+        box = (left, bottom, left + w, bottom + h)
+        covered = int(np.sum((nx > box[0]) & (nx < box[2]) & (ny > box[1]) & (ny < box[3])))
+        clash = sum(1 for b in placed if not (box[2] <= b[0] or b[2] <= box[0]
+                                              or box[3] <= b[1] or b[3] <= box[1]))
+        outside = max(0.0, -box[0]) + max(0.0, box[2] - 1.05) + max(0.0, -box[1] - 0.05) \
+            + max(0.0, box[3] - 1.05)
+        score = covered + 3 * clash + 10 * outside
+        if best is None or score < best[0]:
+            best = (score, anchor, box)
+    assert best is not None
+    placed.append(best[2])
+    return best[1]
 
 
 def _speed(o: Option) -> float:

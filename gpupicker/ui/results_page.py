@@ -14,9 +14,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
+    QPushButton,
     QSplitter,
     QStyle,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
     QWizardPage,
@@ -26,7 +29,8 @@ from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
 from .core_text import translate_core_text
-from .formatting import fmt_bytes, fmt_number
+from .curves import CostCurvePlot, MemoryCurvePlot, export_dialog
+from .formatting import fmt_bytes, fmt_money, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
 from .texts import glossary, task_short
@@ -65,6 +69,15 @@ class ResultsPage(QWizardPage):
         self.nothing_fits.setVisible(False)
         self.only_fitting = QCheckBox(self.tr("Show only options that &fit"))
         self.only_fitting.setChecked(True)
+        self.one_per_gpu = QCheckBox(self.tr("One row per GPU &type"))
+        self.one_per_gpu.setChecked(True)
+        self.one_per_gpu.setToolTip(self.tr(
+            "Each GPU type once, at its best GPU count and offer for the goal. Untick to see the "
+            "other counts and offers."))
+        self.launch_button = QPushButton(self.tr("&Launch config…"))
+        self.launch_button.setToolTip(self.tr(
+            "The command line and SkyPilot / dstack task for the selected option (or the top one)"))
+        self.launch_dialog: Any = None
         self.all_offers = QCheckBox(self.tr("Every price &offer"))
         self.all_offers.setToolTip(self.tr(
             "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
@@ -105,12 +118,38 @@ class ResultsPage(QWizardPage):
         plots.addWidget(self.cost_plot)
         plots.setStretchFactor(0, 3)
         plots.setStretchFactor(1, 2)
+        # issue 14: what-fits and cost curves on a second tab (data from core.curves)
+        self.memory_curves = MemoryCurvePlot()
+        self.cost_curves = CostCurvePlot()
+        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves(force=True))
+        curves = QSplitter(Qt.Orientation.Horizontal)
+        curves.addWidget(self.memory_curves)
+        curves.addWidget(self.cost_curves)
+        self.plot_tabs = QTabWidget()
+        # Export… for the two plots of the first tab (PNG/SVG/CSV through pyqtgraph's exporters)
+        self.export_plot_button = QPushButton(self.tr("Export plot…"))
+        export_menu = QMenu(self.export_plot_button)
+        export_menu.addAction(self.tr("VRAM fit…"),
+                              lambda: export_dialog(self, self.vram_plot.plot_item))
+        export_menu.addAction(self.tr("Cost vs time…"),
+                              lambda: export_dialog(self, self.cost_plot.plot_item))
+        self.export_plot_button.setMenu(export_menu)
+        self.plot_tabs.setCornerWidget(self.export_plot_button)
+        self.plot_tabs.currentChanged.connect(
+            lambda i: self.export_plot_button.setVisible(i == 0))
+        self.plot_tabs.addTab(plots, self.tr("Fit and price"))
+        self.plot_tabs.addTab(curves, self.tr("Curves"))
+        self._view: RecommendationView | None = None
+        self._curves_stale = True
+        self.plot_tabs.currentChanged.connect(lambda _i: self._show_curves())
 
         top = QWidget()
         tl = QVBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
         head.addWidget(self.summary, 1)
+        head.addWidget(self.launch_button)
+        head.addWidget(self.one_per_gpu)
         head.addWidget(self.all_offers)
         head.addWidget(self.only_fitting)
         tl.addLayout(head)
@@ -119,12 +158,12 @@ class ResultsPage(QWizardPage):
         tl.addWidget(self.table, 1)
         self.table.setMinimumHeight(self.table_height_for(MIN_VISIBLE_ROWS))
         self.advisor_box.setMaximumHeight(150)
-        plots.setMinimumHeight(170)
+        self.plot_tabs.setMinimumHeight(200)
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
         split.addWidget(top)
         split.addWidget(self.advisor_box)
-        split.addWidget(plots)
+        split.addWidget(self.plot_tabs)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 0)
         split.setStretchFactor(2, 2)
@@ -139,6 +178,9 @@ class ResultsPage(QWizardPage):
     def _connect(self) -> None:
         self.controller.resultsChanged.connect(self.show_results)
         self.only_fitting.toggled.connect(self._on_only_fitting)
+        self.one_per_gpu.toggled.connect(self.proxy.set_one_per_gpu)
+        self.one_per_gpu.toggled.connect(lambda _on: self.show_results(self.controller.results))
+        self.launch_button.clicked.connect(self.show_launch_config)
         self.all_offers.toggled.connect(self.controller.set_all_offers)
         self.advisor_list.itemActivated.connect(self._on_advice_activated)
 
@@ -162,6 +204,32 @@ class ResultsPage(QWizardPage):
             cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
 
+    def selected_option(self) -> Any:
+        """The option of the selected row, else the first fitting one shown (None if none)."""
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if rows:
+            return self.proxy.data(rows[0], OptionsTableModel.OptionRole)
+        return next((o for o in self.visible_options() if o.fits), None)
+
+    def show_launch_config(self) -> Any:
+        """Open the launch config of :meth:`selected_option` (issue 14); returns the dialog."""
+        from .launch_dialog import LaunchDialog, config_for
+
+        o = self.selected_option()
+        if o is None:
+            self.notes.setText(self.tr("No option fits, so there is nothing to launch."))
+            self.notes.setVisible(True)
+            return None
+        try:
+            cfg = config_for(self.controller.repo, self.controller.workload, o)
+        except ValueError as exc:
+            self.notes.setText(self.tr("No launch config: %1").replace("%1", str(exc)))
+            self.notes.setVisible(True)
+            return None
+        self.launch_dialog = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
+        self.launch_dialog.show()
+        return self.launch_dialog
+
     def visible_options(self) -> list[Any]:
         """Options in the table's current (filtered, sorted) order."""
         return [self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
@@ -173,6 +241,7 @@ class ResultsPage(QWizardPage):
         w = self.controller.workload
         unit = self.controller.prefs.byte_unit
         self.summary.setText(self._summary(w))
+        self.summary.setToolTip(self.tie_break_text(self.controller.goal))
         snap = self.controller.snapshot
         per_image = w.task in ("image_gen", "diffusion_lora")
         self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
@@ -193,8 +262,51 @@ class ResultsPage(QWizardPage):
         absurd = self._absurd_note(view)
         self._show_nothing_fits(view, fitting, absurd)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
+        if self.one_per_gpu.isChecked():  # the bars follow the table: one per GPU type
+            firsts: dict[str, Any] = {}
+            for o in shown:
+                firsts.setdefault(o.gpu_id, o)
+            shown = list(firsts.values())
         self.vram_plot.set_options([] if absurd else shown, unit)
         self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
+        self._view = view
+        self._curves_stale = True
+        self._show_curves()
+
+    def tie_break_text(self, goal: str) -> str:
+        """The stated tie-break of the ranking (as core.recommend sorts; core.report.TIE_BREAKS)."""
+        rules = {
+            "cheapest": self.tr("Ranked by cost; equal cost: the faster option first, then fewer "
+                                "GPUs, then the GPU id."),
+            "fastest": self.tr("Ranked by speed; equal speed: the cheaper option first, then fewer "
+                               "GPUs, then the GPU id."),
+            "value": self.tr("Ranked by value (cost and time against the best); equal value: the "
+                             "cheaper option first, then fewer GPUs, then the GPU id."),
+            "headroom": self.tr("Ranked by free memory; equal headroom: the cheaper option first, "
+                                "then fewer GPUs, then the GPU id."),
+        }
+        return rules.get(goal, rules["cheapest"])
+
+    def curves_visible(self) -> bool:
+        """True when the Curves tab is the one shown."""
+        return self.plot_tabs.currentIndex() == 1
+
+    def _show_curves(self, force: bool = False) -> None:
+        """Draw the curves of the last view (issue 14); the dimension chooser picks one. A
+        hidden Curves tab is drawn when it is opened, not on every recompute."""
+        view = self._view
+        if view is None or not (force or (self.curves_visible() and self._curves_stale)):
+            return
+        self._curves_stale = False
+        mem = view.extras.get("memory_curves") or {}
+        self.memory_curves.set_dimensions(list(mem), self.memory_curves.selected_dimension()
+                                          or next(iter(mem), None))
+        dim = self.memory_curves.selected_dimension()
+        self.memory_curves.set_curves(mem.get(dim), self.controller.prefs.byte_unit)
+        self.cost_curves.color_order = [x["gpu_id"] for x in self.memory_curves.series]
+        snap = self.controller.snapshot
+        self.cost_curves.set_curves(view.extras.get("cost_curves") or (), snap.display_currency,
+                                    snap.display_rate())
 
     def _absurd_note(self, view: RecommendationView) -> str:
         """A sanity note when the job needs far more memory than any GPU has (e.g. 1e15
@@ -232,12 +344,46 @@ class ResultsPage(QWizardPage):
             if absurd:
                 text += "\n" + absurd
         else:
-            text = absurd
+            text = self._over_limits_text(view) or absurd
         self.nothing_fits.setText(text)
         self.nothing_fits.setVisible(bool(text))
         self.only_fitting.setEnabled(not none_fit)
         self.only_fitting.setToolTip(self.tr("No option fits, so every option is shown.")
                                      if none_fit else "")
+
+    def _over_limits_text(self, view: RecommendationView) -> str:
+        """Issue 14: options fit in memory but none within the budget / cap / deadline — say what
+        the cheapest fitting one would cost and which limits rejected the rest ('' otherwise)."""
+        from ..core.summary import limits_summary
+
+        s = limits_summary(self.controller.workload, view.options)
+        if s is None:
+            return ""
+        w = self.controller.workload
+        snap = self.controller.snapshot
+        k = 1.0 / (snap.display_rate() or 1.0)
+        amount = fmt_money(s.money * k, snap.display_currency)
+        if s.money_kind == "per_month":
+            amount = self.tr("%1 per month").replace("%1", amount)
+        elif s.money_kind == "per_hour":
+            amount = self.tr("%1 per hour").replace("%1", amount)
+        limits = []
+        if "budget" in s.rejected:
+            limits.append(self.tr("the %1 budget rejected %2").replace(
+                "%1", fmt_money((w.budget_usd or 0) * k, snap.display_currency)).replace(
+                "%2", str(s.rejected["budget"])))
+        if "cap" in s.rejected:
+            limits.append(self.tr("the %1 per hour cap rejected %2").replace(
+                "%1", fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency)).replace(
+                "%2", str(s.rejected["cap"])))
+        if "deadline" in s.rejected:
+            limits.append(self.tr("the %1 h deadline rejected %2").replace(
+                "%1", fmt_number(w.deadline_hours or 0)).replace("%2", str(s.rejected["deadline"])))
+        o = s.cheapest
+        return self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
+                       "%2 × %3 (%4). Of the %5 options that fit, %6.").replace(
+            "%1", amount).replace("%2", str(o.num_gpus)).replace("%3", o.gpu_name).replace(
+            "%4", o.provider).replace("%5", str(s.fitting)).replace("%6", "; ".join(limits))
 
     def _summary(self, w: Workload) -> str:
         name = (w.model.name if w.model is not None else "") or w.model_id or ""
@@ -302,23 +448,57 @@ def _field(item: Any, key: str) -> Any:
 
 
 class _FitFilter(QSortFilterProxyModel):
-    """Hides options that do not fit when ``only_fitting`` is on (unless none fit)."""
+    """Hides options that do not fit when ``only_fitting`` is on (unless none fit); with
+    ``one_per_gpu`` shows each GPU type once, at its best-ranked row (issue 14)."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.only_fitting = True
+        self.one_per_gpu = True
+        self._firsts: set[int] | None = None
+
+    def setSourceModel(self, model: Any) -> None:  # noqa: N802 - Qt override
+        super().setSourceModel(model)
+        model.modelReset.connect(self._forget)
+
+    def _forget(self) -> None:
+        self._firsts = None
+
+    def set_one_per_gpu(self, on: bool) -> None:
+        """Show one row per GPU type (its best count and offer) or every row."""
+        self.beginFilterChange()
+        self.one_per_gpu = on
+        self._firsts = None
+        self.endFilterChange()
+
+    def _first_rows(self, model: Any) -> set[int]:
+        if self._firsts is None:
+            seen: set[str] = set()
+            firsts: set[int] = set()
+            for row in range(model.rowCount()):
+                o = model.option(row)
+                if self.only_fitting and model.any_fits and not o.fits:
+                    continue
+                if o.gpu_id not in seen:
+                    seen.add(o.gpu_id)
+                    firsts.add(row)
+            self._firsts = firsts
+        return self._firsts
 
     def set_only_fitting(self, on: bool) -> None:
         """Turn the filter on or off and re-filter."""
         self.beginFilterChange()
         self.only_fitting = on
+        self._firsts = None
         self.endFilterChange()
 
     def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
-        if not self.only_fitting:
-            return True
         model = self.sourceModel()
         if not isinstance(model, OptionsTableModel):
+            return True
+        if self.one_per_gpu and source_row not in self._first_rows(model):
+            return False
+        if not self.only_fitting:
             return True
         if not model.any_fits:
             return True

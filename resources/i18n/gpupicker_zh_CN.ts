@@ -2137,6 +2137,106 @@
         <source>{engine} would refuse to start: no memory is left for the KV pool</source>
         <translation>{engine} 将无法启动：没有剩余显存可分配 KV 池</translation>
     </message>
+<message>
+        <source>{engine} with a context of {ctx} tokens per sequence, GPU memory fraction {frac}, tensor parallel {n} and KV cache {kv}</source>
+        <translation>{engine}：每个序列上下文 {ctx} 个 token，GPU 显存比例 {frac}，张量并行 {n}，KV 缓存 {kv}</translation>
+    </message>
+    <message>
+        <source>Quantization {quant}</source>
+        <translation>量化方式 {quant}</translation>
+    </message>
+    <message>
+        <source>The KV pool holds about {n} sequences of that context at once</source>
+        <translation>KV 池可同时容纳约 {n} 个该上下文长度的序列</translation>
+    </message>
+    <message>
+        <source>Ollama with a {ctx}-token context for {n} parallel request(s), {quant} weights and {kv} KV cache</source>
+        <translation>Ollama：上下文 {ctx} 个 token，{n} 个并行请求，{quant} 权重，{kv} KV 缓存</translation>
+    </message>
+    <message>
+        <source>llama.cpp with n_ctx {n_ctx} ({n} slot(s) × {ctx} tokens), {ngl} layers on the GPU, {quant} weights and {kv} KV cache</source>
+        <translation>llama.cpp：n_ctx {n_ctx}（{n} 个槽位 × {ctx} 个 token），GPU 上 {ngl} 层，{quant} 权重，{kv} KV 缓存</translation>
+    </message>
+    <message>
+        <source>Layers split over {n} GPUs</source>
+        <translation>各层分布在 {n} 块 GPU 上</translation>
+    </message>
+    <message>
+        <source>transformers generate() with device_map='auto' over {n} GPU(s), batch {batch} and context {ctx}</source>
+        <translation>transformers generate()，device_map='auto' 跨 {n} 块 GPU，批大小 {batch}，上下文 {ctx}</translation>
+    </message>
+    <message>
+        <source>TRL SFT on {n} GPU(s): micro-batch {batch}, {seq} tokens, {opt} and {dtype}</source>
+        <translation>TRL SFT，{n} 块 GPU：微批 {batch}，{seq} 个 token，{opt}，{dtype}</translation>
+    </message>
+    <message>
+        <source>torchtune {recipe}: batch {batch}, {seq} tokens</source>
+        <translation>torchtune {recipe}：批大小 {batch}，{seq} 个 token</translation>
+    </message>
+    <message>
+        <source>LitGPT {recipe} on {n} device(s): micro-batch {batch}, {seq} tokens</source>
+        <translation>LitGPT {recipe}，{n} 个设备：微批 {batch}，{seq} 个 token</translation>
+    </message>
+    <message>
+        <source>With gradient checkpointing</source>
+        <translation>开启梯度检查点</translation>
+    </message>
+    <message>
+        <source>LoRA rank {n}</source>
+        <translation>LoRA 秩 {n}</translation>
+    </message>
+    <message>
+        <source>DeepSpeed ZeRO stage {n}</source>
+        <translation>DeepSpeed ZeRO 第 {n} 阶段</translation>
+    </message>
+    <message>
+        <source>FSDP full sharding</source>
+        <translation>FSDP 完全分片</translation>
+    </message>
+    <message>
+        <source>{n} × {gpu} at {pricing} prices</source>
+        <translation>{n} × {gpu}，按 {pricing} 价格</translation>
+    </message>
+    <message>
+        <source>The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL</source>
+        <translation>目录中没有该模型的 Hugging Face 仓库：请替换 YOUR_MODEL</translation>
+    </message>
+    <message>
+        <source>Point -m at the GGUF file you downloaded (the name shown is a placeholder)</source>
+        <translation>请将 -m 指向您下载的 GGUF 文件（显示的文件名是占位符）</translation>
+    </message>
+    <message>
+        <source>Ollama names models by its own tags: replace the model with the tag of the {quant} build you pull</source>
+        <translation>Ollama 用自己的标签命名模型：请替换为您拉取的 {quant} 版本的标签</translation>
+    </message>
+    <message>
+        <source>SkyPilot's name for {gpu} is not known to gpupicker: check '{name}' with `sky show-gpus`</source>
+        <translation>gpupicker 不知道 {gpu} 在 SkyPilot 中的名称：请用 `sky show-gpus` 核对 '{name}'</translation>
+    </message>
+    <message>
+        <source>int4 assumed to be an AWQ checkpoint (set quant_method to 'gptq' otherwise)</source>
+        <translation>int4 假定为 AWQ 检查点（否则请将 quant_method 设为 'gptq'）</translation>
+    </message>
+    <message>
+        <source>quantization method {method} is not one gpupicker can name</source>
+        <translation>gpupicker 无法识别量化方式 {method}</translation>
+    </message>
+    <message>
+        <source>weights format {dtype} has no vLLM/SGLang --quantization gpupicker knows</source>
+        <translation>权重格式 {dtype} 没有 gpupicker 已知的 vLLM/SGLang --quantization 选项</translation>
+    </message>
+    <message>
+        <source>weights {dtype} have no GGUF type: the estimate and this command assume Q4_K_M</source>
+        <translation>权重 {dtype} 没有对应的 GGUF 类型：估算和此命令均假定为 Q4_K_M</translation>
+    </message>
+    <message>
+        <source>Pre-training from scratch: the TRL SFT script shows the flags, use your own training script with the same batch and sharding</source>
+        <translation>从头预训练：TRL SFT 脚本仅用于展示参数，请用您自己的训练脚本并保持相同的批大小和分片</translation>
+    </message>
+    <message>
+        <source>Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)</source>
+        <translation>请用 tune ls 选择您模型的 torchtune 配置（YOUR_MODEL 是占位符）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
@@ -2842,6 +2942,34 @@
         <location filename="../../gpupicker/ui/main_window.py" line="260" />
         <source>Exported %1 rows to %2</source>
         <translation>已导出 %1 行到 %2</translation>
+    </message>
+<message>
+        <source>Export &amp;report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</source>
+        <translation>PDF (*.pdf);;HTML (*.html);;Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Cannot export the report</source>
+        <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>%1 was not written.</source>
+        <translation>未写入 %1。</translation>
+    </message>
+    <message>
+        <source>Report written: %1</source>
+        <translation>报告已写入：%1</translation>
     </message>
 </context>
 <context>
@@ -3805,6 +3933,90 @@
         <source>(still too big)</source>
         <translation>（仍然放不下）</translation>
     </message>
+<message>
+        <source>Fit and price</source>
+        <translation>显存与价格</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>One row per GPU &amp;type</source>
+        <translation>每种 GPU 一行(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Each GPU type once, at its best GPU count and offer for the goal. Untick to see the other counts and offers.</source>
+        <translation>每种 GPU 只显示一次，取其在当前目标下最佳的 GPU 数量和报价。取消勾选可查看其他数量和报价。</translation>
+    </message>
+    <message>
+        <source>%1 per month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>the %1 budget rejected %2</source>
+        <translation>%1 的预算排除了 %2 个</translation>
+    </message>
+    <message>
+        <source>the %1 per hour cap rejected %2</source>
+        <translation>每小时 %1 的上限排除了 %2 个</translation>
+    </message>
+    <message>
+        <source>the %1 h deadline rejected %2</source>
+        <translation>%1 小时的期限排除了 %2 个</translation>
+    </message>
+    <message>
+        <source>Nothing is within your limits. The cheapest option that fits costs %1: %2 × %3 (%4). Of the %5 options that fit, %6.</source>
+        <translation>没有方案在您的限制之内。放得下的最便宜方案需要 %1：%2 × %3（%4）。在 %5 个放得下的方案中，%6。</translation>
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>VRAM fit…</source>
+        <translation>显存占用图…</translation>
+    </message>
+    <message>
+        <source>Cost vs time…</source>
+        <translation>费用与时间图…</translation>
+    </message>
+    <message>
+        <source>&amp;Launch config…</source>
+        <translation>启动配置(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>The command line and SkyPilot / dstack task for the selected option (or the top one)</source>
+        <translation>所选方案（或排名第一的方案）的命令行和 SkyPilot / dstack 任务</translation>
+    </message>
+    <message>
+        <source>No option fits, so there is nothing to launch.</source>
+        <translation>没有放得下的方案，因此无可启动。</translation>
+    </message>
+    <message>
+        <source>No launch config: %1</source>
+        <translation>没有启动配置：%1</translation>
+    </message>
+    <message>
+        <source>Ranked by cost; equal cost: the faster option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按费用排序；费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
+    <message>
+        <source>Ranked by speed; equal speed: the cheaper option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按速度排序；速度相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
+    <message>
+        <source>Ranked by value (cost and time against the best); equal value: the cheaper option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按性价比排序（费用和时间相对最佳方案）；相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
+    <message>
+        <source>Ranked by free memory; equal headroom: the cheaper option first, then fewer GPUs, then the GPU id.</source>
+        <translation>按剩余显存排序；余量相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+    </message>
 </context>
 <context>
     <name>StartupErrorDialog</name>
@@ -4010,6 +4222,120 @@
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
+    </message>
+</context>
+<context>
+    <name>LaunchDialog</name>
+    <message>
+        <source>Launch config: %1</source>
+        <translation>启动配置：%1</translation>
+    </message>
+    <message>
+        <source>Assumes: %1</source>
+        <translation>假设：%1</translation>
+    </message>
+    <message>
+        <source>Check: %1</source>
+        <translation>请检查：%1</translation>
+    </message>
+    <message>
+        <source>Command (%1)</source>
+        <translation>命令（%1）</translation>
+    </message>
+    <message>
+        <source>SkyPilot task.yaml</source>
+        <translation>SkyPilot task.yaml</translation>
+    </message>
+    <message>
+        <source>dstack .dstack.yml</source>
+        <translation>dstack .dstack.yml</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>Curves</name>
+    <message>
+        <source>Batch size (sequences)</source>
+        <translation>批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Context (tokens per sequence)</source>
+        <translation>上下文（每个序列的 token 数）</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Concurrent sequences</source>
+        <translation>并发序列数</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Save this plot as PNG or SVG, or its data as CSV</source>
+        <translation>将此图保存为 PNG 或 SVG，或将其数据保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>What to vary along the horizontal axis</source>
+        <translation>横轴上变化的量</translation>
+    </message>
+    <message>
+        <source>What fits: memory per GPU</source>
+        <translation>能放下多少：每块 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (%1)</source>
+        <translation>每块 GPU 的显存（%1）</translation>
+    </message>
+    <message>
+        <source>Cost and hours by number of GPUs</source>
+        <translation>按 GPU 数量的费用和时长</translation>
+    </message>
+    <message>
+        <source>Number of GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Hours (dashed)</source>
+        <translation>小时数（虚线）</translation>
+    </message>
+    <message>
+        <source>Total cost (%1)</source>
+        <translation>总费用（%1）</translation>
+    </message>
+    <message>
+        <source>Cost per month (%1)</source>
+        <translation>每月费用（%1）</translation>
+    </message>
+    <message>
+        <source>Price per hour (%1)</source>
+        <translation>每小时价格（%1）</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (the same on every card)</source>
+        <translation>每块 GPU 的显存（各卡相同）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>too big</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,101 @@
+"""``gpupicker fit``: the largest batch, context, LoRA rank or concurrency that fits a GPU.
+
+``gpupicker fit --workload FILE|- --gpu ID --max seq_len|batch|lora_r|concurrency
+[--num-gpus N] [--json]``
+
+Prints the value and the peak memory per GPU at that point (and one step
+above); ``--json`` prints :func:`gpupicker.core.fit.fit_dict`. Exit status 1
+when the workload cannot be estimated or nothing fits, 2 when the input
+cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from pydantic import ValidationError
+
+from .core.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
+from .core.units import GiB
+from .core.workload import Workload
+
+
+def format_fit(r: FitResult) -> str:
+    """Two or three plain lines: the value, the memory there and one step above."""
+    cap = r.capacity_bytes / GiB
+    if r.value is None:
+        return (f"{r.dimension}: nothing fits on {r.gpu_id} × {r.num_gpus} — at {r.dimension} "
+                f"{r.minimum} the peak is {r.total_bytes / GiB:.3f} GiB per GPU of {cap:.3f} GiB usable")
+    limit_note = " (search limit: memory is not what stops it)" if r.at_limit else ""
+    lines = [f"{r.dimension}: {r.value}{limit_note}",
+             f"memory at {r.value}: {r.total_bytes / GiB:.3f} GiB per GPU of {cap:.3f} GiB usable "
+             f"on {r.gpu_id} × {r.num_gpus}"]
+    if r.next_total_bytes is not None:
+        lines.append(f"at {r.value + 1}: {r.next_total_bytes / GiB:.3f} GiB — does not fit")
+    if r.max_concurrent_seqs is not None:
+        lines.append(f"engine KV pool holds {r.max_concurrent_seqs} sequence(s) at this context")
+    return "\n".join(lines)
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    """``gpupicker fit``: solve one workload (the first of the input) for ``--max``."""
+    from .cli import WorkloadInputError, _error_text, _open_repo, open_workloads, unknown_gpu_message
+
+    try:
+        with open_workloads(args.workload) as lines:
+            texts = list(lines)
+    except WorkloadInputError as exc:
+        print(f"gpupicker fit: {exc}", file=sys.stderr)
+        return 2
+    if not texts:
+        print("gpupicker fit: no workload in the input", file=sys.stderr)
+        return 2
+    repo = _open_repo(getattr(args, "catalog", None))
+    status = 0
+    for text in texts:
+        try:
+            if repo is None:
+                raise ValueError("the catalog could not be opened; fit needs the GPU's memory")
+            w = Workload.model_validate_json(text)
+            gpu_id = args.gpu or w.gpu
+            if not gpu_id:
+                raise ValueError("name the GPU: --gpu ID (or 'gpu' in the workload)")
+            gpu = repo.get_gpu(gpu_id)
+            if gpu is None:
+                raise ValueError(unknown_gpu_message(gpu_id, [g.id for g in repo.gpus()]))
+            if w.model is None:
+                arch = repo.get_model(w.model_id)
+                if arch is None:
+                    raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
+                w = w.with_model(arch)
+            r = solve_fit(w, gpu, args.max, args.num_gpus)
+        except (ValidationError, ValueError) as exc:
+            status = 1
+            if args.json:
+                print(json.dumps({"error": _error_text(exc)}), flush=True)
+            else:
+                print(f"gpupicker fit: {_error_text(exc)}", file=sys.stderr)
+            continue
+        if r.value is None:
+            status = 1
+        print(json.dumps(fit_dict(r)) if args.json else format_fit(r), flush=True)
+    return status
+
+
+def add_fit_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``fit`` on the ``gpupicker`` subparsers."""
+    from .cli_recommend import _int_in
+
+    f = sub.add_parser("fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
+    f.add_argument("--workload", required=True, metavar="FILE",
+                   help="workload JSON object (or JSON Lines: one answer each); '-' = stdin")
+    f.add_argument("--gpu", metavar="ID", help="catalog GPU id (default: the workload's 'gpu')")
+    f.add_argument("--max", required=True, choices=FIT_DIMENSIONS, help="what to maximise")
+    f.add_argument("--num-gpus", type=_int_in(1, 4096), default=None, metavar="N",
+                   help="GPUs the job is split over (default: the workload's num_gpus)")
+    f.add_argument("--json", action="store_true", help="print JSON")
+    f.set_defaults(func=cmd_fit)
+    return f

@@ -1,0 +1,102 @@
+"""``gpupicker report``: the whole answer for one workload as Markdown, HTML or PDF.
+
+``gpupicker report --workload FILE|- --out PATH.{md,html,pdf} [--goal G] [--top N]``
+
+The format follows the extension. ``.md`` and ``.html`` are written without Qt
+(Markdown charts go beside the file as SVG + CSV); ``.pdf`` starts an offscreen
+``QGuiApplication`` for ``QPdfWriter``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .core.recommend import GOALS
+from .core.report import REPORT_FORMATS, Report, build_report, write_text_report
+from .core.workload import Workload
+
+
+def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -> Report:
+    """Recommend for ``w`` with the catalog ``repo`` and build its :class:`Report`.
+
+    Raises:
+        ValueError: unknown model or GPU, or a workload that cannot be estimated.
+    """
+    from .cli_recommend import run_recommend
+    from .core.launch_config import hf_repo_from_source
+
+    rec = run_recommend(w, repo, goal=goal)
+    name, ref = "", None
+    if w.model_id:
+        cm = repo.get_catalog_model(w.model_id)
+        if cm is not None:
+            name, ref = cm.name, hf_repo_from_source(cm.source)
+    if w.model is None:
+        w = w.with_model(repo.get_model(w.model_id))
+    return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
+                        model_name=name, model_ref=ref, goal=goal)
+
+
+def write_report(r: Report, out: Path) -> list[Path]:
+    """Write ``r`` in the format of ``out``'s extension; returns the files written.
+
+    Raises:
+        ValueError: unknown extension. OSError: cannot write.
+    """
+    if out.suffix.lower() == ".pdf":
+        from .ui.report_pdf import write_pdf
+        return [write_pdf(r, out)]
+    return write_text_report(r, out)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """``gpupicker report``: write the report of the first workload of the input."""
+    from .cli import WorkloadInputError, _error_text, _open_repo, open_workloads
+
+    out = Path(args.out)
+    if out.suffix.lower() not in REPORT_FORMATS:
+        print(f"gpupicker report: {out.name}: use a .md, .html or .pdf file name", file=sys.stderr)
+        return 2
+    try:
+        with open_workloads(args.workload) as lines:
+            text = next(iter(lines), None)
+    except WorkloadInputError as exc:
+        print(f"gpupicker report: {exc}", file=sys.stderr)
+        return 2
+    if text is None:
+        print("gpupicker report: no workload in the input", file=sys.stderr)
+        return 2
+    repo = _open_repo(getattr(args, "catalog", None))
+    try:
+        if repo is None:
+            raise ValueError("the catalog could not be opened; a report needs its GPUs and prices")
+        w = Workload.model_validate_json(text)
+        r = make_report(w, repo, args.goal, args.top)
+        files = write_report(r, out)
+    except (ValidationError, ValueError) as exc:
+        print(f"gpupicker report: {_error_text(exc)}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"gpupicker report: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    for f in files:
+        print(f)
+    return 0
+
+
+def add_report_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``report`` on the ``gpupicker`` subparsers."""
+    from .cli_recommend import _int_in
+
+    r = sub.add_parser("report", help="write the answer as a Markdown, HTML or PDF report")
+    r.add_argument("--workload", required=True, metavar="FILE", help="workload JSON; '-' = stdin")
+    r.add_argument("--out", required=True, metavar="PATH", help="report.md, report.html or report.pdf")
+    r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
+    r.add_argument("--top", type=_int_in(1, 1000), default=10, metavar="N", help="options listed")
+    r.set_defaults(func=cmd_report)
+    return r
