@@ -216,6 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--selftest", action="store_true",
                    help="build the window offscreen, load catalog and translations, compute one "
                         "recommendation, print one line and exit")
+    p.add_argument("--selftest-changes", type=int, default=0, metavar="N",
+                   help="with --selftest: also make N input changes through the wizard and check "
+                        "that no references or memory leak (the bundle smoke test uses 200)")
     sub = p.add_subparsers(dest="command")
 
     e = sub.add_parser("estimate", help="memory (and speed) for workloads, one JSON line each")

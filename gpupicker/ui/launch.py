@@ -184,6 +184,21 @@ def _selftest(args: Any) -> int:
     window.resize(1280, 860)
     window.show()
     view = window.controller.recompute()
+    session = ""
+    changes = int(getattr(args, "selftest_changes", 0) or 0)
+    if changes > 0 and not view.error:
+        from .long_session import problems, run_session
+
+        report = run_session(window, changes)
+        found = problems(report)
+        if found:
+            window.close()
+            print(f"gpupicker selftest FAILED after {report.changes} input changes: "
+                  + "; ".join(found), file=sys.stderr)
+            return 1
+        session = (f", {report.changes} input changes in {report.seconds:.1f} s "
+                   f"(refcount(None) {report.none_drift_per_change:+.1f}/change, "
+                   f"traced memory {report.traced_growth_bytes / 1024:+.0f} KiB)")
     window.close()
     if view.error or not view.options:
         print(f"gpupicker selftest FAILED: {view.error or 'no options'}", file=sys.stderr)
@@ -195,5 +210,5 @@ def _selftest(args: Any) -> int:
     top = view.options[0]
     print(f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
           f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
-          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}")
+          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}{session}")
     return 0
