@@ -145,6 +145,12 @@ def _launch(args: Any, headless: bool) -> int:
             print(NO_DISPLAY_MESSAGE, file=sys.stderr)
             return 2
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from .qt_platform import check_xcb_libraries
+
+    missing_xcb = check_xcb_libraries()
+    if missing_xcb:  # instead of Qt's abort, which names the wrong library
+        print(missing_xcb, file=sys.stderr)
+        return 2
     lang = getattr(args, "lang", None)
     if getattr(args, "selftest", False):
         return _selftest(args)
