@@ -325,7 +325,7 @@ class ModelPage(_Page):
         return list(self.controller.repo.models())
 
     def _connect(self) -> None:
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.search.textChanged.connect(self._on_search)
         self.view.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.catalog_radio.toggled.connect(self._on_mode_changed)
         self.apply_custom_button.clicked.connect(self.apply_custom)
@@ -346,9 +346,24 @@ class ModelPage(_Page):
         if catalog:
             self._on_row_changed(self.view.currentIndex())
 
+    @Slot(str)
+    def _on_search(self, text: str) -> None:
+        """Filter the table; the selected model changes only when the user picks a row (Qt moves
+        the current row when the filter hides it, which used to select another model)."""
+        self._filtering = True
+        try:
+            with QSignalBlocker(self.view.selectionModel()):
+                self.proxy.setFilterFixedString(text)
+                self.view.selectionModel().clearCurrentIndex()
+                self.view.clearSelection()
+            self.sync_from(self.controller.workload)  # re-select it if still listed
+        finally:
+            self._filtering = False
+
     @Slot()
     def _on_row_changed(self, current: Any, _previous: Any = None) -> None:
-        if not current.isValid() or not self.catalog_radio.isChecked():
+        if getattr(self, "_filtering", False) or not current.isValid() \
+                or not self.catalog_radio.isChecked():
             return
         m = self.list_model.model_at(self.proxy.mapToSource(current).row())
         self.controller.set_model(m.id, m.arch)
