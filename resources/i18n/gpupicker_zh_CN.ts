@@ -1889,6 +1889,21 @@
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="69"/>
+        <source>&lt; 1 min</source>
+        <translation>不到 1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="70"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="73"/>
+        <source>%1 years</source>
+        <translation>%1 年</translation>
+    </message>
 </context>
 <context>
     <name>FxRatesDialog</name>
