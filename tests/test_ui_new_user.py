@@ -34,3 +34,23 @@ def test_run_times_read_in_minutes_hours_days_or_years(qtbot):
     assert fmt_hours(5.25) == "5.2 h" or fmt_hours(5.25) == "5.3 h"
     assert fmt_hours(100) == "4.2 days"
     assert fmt_hours(24 * 365.25 * 3) == "3.0 years"  # was "1,095.8 days"
+
+
+def test_nothing_fits_names_the_advice_box_by_the_gpu_name_not_a_cut_title(qtbot, repo):
+    """A GPU name with " (" in it ("NVIDIA A10G (AWS G5)") used to be cut at " ("."""
+    from gpupicker.core.model_arch import ModelArch
+    from gpupicker.ui.main_window import MainWindow
+
+    repo.update_gpu_fields("rtx_4090", {"name": "NVIDIA A10G (AWS G5)"})
+    window = MainWindow(repo)
+    qtbot.addWidget(window)
+    c = window.controller
+    c.background = False
+    c.update(gpu="rtx_4090")
+    c.set_model(None, ModelArch(name="Huge", params=9 * 10**13, num_hidden_layers=200,
+                                hidden_size=65536, num_attention_heads=512,
+                                num_key_value_heads=512, intermediate_size=262144,
+                                vocab_size=32000))
+    c.recompute()
+    text = window.wizard.results_page.nothing_fits.text()
+    assert "See “What to change to fit NVIDIA A10G (AWS G5)” below" in text

@@ -3008,6 +3008,11 @@
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="261"/>
+        <source>What to change to fit %1</source>
+        <translation>怎样调整才能放进 %1</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/results_page.py" line="262"/>
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
