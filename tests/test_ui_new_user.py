@@ -54,3 +54,24 @@ def test_nothing_fits_names_the_advice_box_by_the_gpu_name_not_a_cut_title(qtbot
     c.recompute()
     text = window.wizard.results_page.nothing_fits.text()
     assert "See “What to change to fit NVIDIA A10G (AWS G5)” below" in text
+
+
+def test_editing_a_price_observes_it_today_and_undo_restores_the_old_date(qtbot, catalog):
+    import datetime as dt
+
+    model = catalog.price_model
+    row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
+    rid, before = model.key(row), model.record(row)
+    assert before.observed != dt.date.today().isoformat()
+    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "0.55")
+    stored = catalog.repo.get_price(rid)
+    assert stored.usd_per_gpu_hour == 0.55 and stored.observed == dt.date.today().isoformat()
+    catalog.undo_action.trigger()
+    stored = catalog.repo.get_price(rid)
+    assert (stored.usd_per_gpu_hour, stored.observed) == (before.usd_per_gpu_hour, before.observed)
+    # a note is not a new observation; the date itself is what the user says
+    row = model.row_of_key(rid)
+    assert model.setData(model.index(row, model.columns.index("notes")), "checked the site")
+    assert catalog.repo.get_price(rid).observed == before.observed
+    assert model.setData(model.index(row, model.columns.index("observed")), "2026-03")
+    assert catalog.repo.get_price(rid).observed == "2026-03"

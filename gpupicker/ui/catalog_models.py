@@ -254,6 +254,8 @@ class RecordTableModel(QAbstractTableModel):
             data.pop(col, None)
         else:
             data[col] = value
+        implied = self.implied_changes(col, old)
+        data.update(implied)
         try:
             new = self.record_type.model_validate(data)
             self.check(new)
@@ -268,7 +270,7 @@ class RecordTableModel(QAbstractTableModel):
         except ValueError as exc:
             self.validationFailed.emit(self._message("", str(exc)))
             return False
-        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, col,
+        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, (col, *implied),
                                 translate("Catalog", "Edit %1").replace("%1", self.header(col)))
         self._push(cmd)
         return True
@@ -279,14 +281,19 @@ class RecordTableModel(QAbstractTableModel):
         else:
             cmd.redo()
 
+    def implied_changes(self, col: str, old: BaseModel) -> dict[str, Any]:
+        """Other fields an edit of ``col`` changes too (written and undone with it)."""
+        return {}
+
     # ---- operations used by commands --------------------------------------------------
-    def apply_field(self, key: Any, col: str, value: Any, expected: BaseModel) -> None:
-        """Write one field of ``key``, checking nobody else changed it since ``expected``.
+    def apply_field(self, key: Any, changes: dict[str, Any], expected: BaseModel) -> None:
+        """Write some fields of ``key`` (one edit), checking nobody else changed them since
+        ``expected``.
 
         Goes through the repository's field-level update (``fields_method``), which
         raises a conflict error (see :func:`conflict_error_types`) when the row changed.
         """
-        getattr(self.repo, self.fields_method)(key, {col: value}, expected=expected)
+        getattr(self.repo, self.fields_method)(key, changes, expected=expected)
         self.refresh_key(key)
         self.catalogChanged.emit()
 
@@ -412,16 +419,16 @@ class EditRecordCommand(_GuardedCommand):
     """
 
     def __init__(self, model: RecordTableModel, key: Any, old: BaseModel, new: BaseModel,
-                 field: str, text: str) -> None:
+                 fields: tuple[str, ...], text: str) -> None:
         super().__init__(text)
-        self.model, self.key, self.old, self.new, self.field = model, key, old, new, field
+        self.model, self.key, self.old, self.new, self.fields = model, key, old, new, fields
 
     def _redo(self) -> None:
-        self.model.apply_field(self.key, self.field, getattr(self.new, self.field),
+        self.model.apply_field(self.key, {f: getattr(self.new, f) for f in self.fields},
                                expected=self.old)
 
     def _undo(self) -> None:
-        self.model.apply_field(self.key, self.field, getattr(self.old, self.field),
+        self.model.apply_field(self.key, {f: getattr(self.old, f) for f in self.fields},
                                expected=self.new)
 
 
@@ -563,6 +570,17 @@ class PriceTableModel(RecordTableModel):
                                         "provider's current price.").replace("%1", str(int(age))).replace(
                 "%2", str(self.staleness_months))
         return None
+
+    #: Columns whose edit is not a new observation of the price (annotations, the date itself).
+    NOT_AN_OBSERVATION = frozenset({"observed", "source", "notes"})
+
+    def implied_changes(self, col: str, old: BaseModel) -> dict[str, Any]:
+        """Editing an offer (price, provider, pricing …) observes it today unless the user
+        edits the Observed date itself; undo restores the old date with the old value."""
+        today = dt.date.today().isoformat()
+        if col in self.NOT_AN_OBSERVATION or getattr(old, "observed", "") == today:
+            return {}
+        return {"observed": today}
 
     def new_record(self) -> PriceOffer:
         """A template row for "Add"."""
