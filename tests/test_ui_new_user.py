@@ -75,3 +75,25 @@ def test_editing_a_price_observes_it_today_and_undo_restores_the_old_date(qtbot,
     assert catalog.repo.get_price(rid).observed == before.observed
     assert model.setData(model.index(row, model.columns.index("observed")), "2026-03")
     assert catalog.repo.get_price(rid).observed == "2026-03"
+
+
+def test_a_refused_undo_stays_on_the_stack_and_can_be_retried(qtbot, catalog):
+    from gpupicker.catalog import open_catalog
+
+    model = catalog.price_model
+    stack = catalog.undo_stack
+    row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
+    key, old_price = model.key(row), model.record(row).usd_per_gpu_hour
+    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "2.5")
+    edited = catalog.repo.get_price(key)
+    other = open_catalog()  # another program changes the row: the undo is refused
+    other.update_price(key, edited.model_copy(update={"usd_per_gpu_hour": 3.25}))
+    stack.undo()
+    assert "another program" in catalog.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: stack.canUndo(), timeout=2000)
+    assert stack.count() == 1 and stack.index() == 1  # was: dropped, Undo greyed out
+    assert other.get_price(key).usd_per_gpu_hour == 3.25  # theirs kept
+    other.update_price(key, edited)  # they put it back; Undo works now
+    stack.undo()
+    assert catalog.repo.get_price(key).usd_per_gpu_hour == old_price
+    assert stack.index() == 0 and stack.canRedo()

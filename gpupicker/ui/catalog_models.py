@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
@@ -385,24 +386,51 @@ class RecordTableModel(QAbstractTableModel):
 class _GuardedCommand(QUndoCommand):
     """Base: a write that fails (conflict, read-only file) is reported, not raised.
 
-    A failed redo/undo marks the command obsolete, so the undo stack drops it.
+    A new edit whose first write fails is marked obsolete, so the stack never holds it.
+    A refused Undo (or Redo) of a command already on the stack keeps it there: right after
+    the stack has moved its index, the index is moved back without writing, so the command
+    is again the one Undo (Redo) offers and can be retried (it used to be dropped).
     """
 
     model: RecordTableModel
     key: Any = None
+    _done_once = False
+    _skip_next = False
 
-    def _guard(self, fn: Any) -> None:
+    def _guard(self, fn: Any, undoing: bool) -> None:
+        if self._skip_next:  # the stack being put back after a refused step: nothing to write
+            self._skip_next = False
+            return
         try:
             fn()
         except write_error_types() as exc:
-            self.setObsolete(True)
             self.model.report_failure(exc, self.key)
+            if not self._done_once:
+                self.setObsolete(True)
+            else:
+                QTimer.singleShot(0, lambda: self._step_back(undoing))
+            return
+        self._done_once = True
+
+    def _step_back(self, undoing: bool) -> None:
+        stack = self.model.undo_stack
+        if stack is None:
+            return
+        at = stack.index() if undoing else stack.index() - 1  # where this command should be
+        if not 0 <= at < stack.count() or stack.command(at) is not self:
+            return  # the user moved on meanwhile
+        self._skip_next = True
+        if undoing:
+            stack.redo()
+        else:
+            stack.undo()
+        self._skip_next = False
 
     def redo(self) -> None:
-        self._guard(self._redo)
+        self._guard(self._redo, undoing=False)
 
     def undo(self) -> None:
-        self._guard(self._undo)
+        self._guard(self._undo, undoing=True)
 
     def _redo(self) -> None:
         raise NotImplementedError
