@@ -97,3 +97,14 @@ def test_a_refused_undo_stays_on_the_stack_and_can_be_retried(qtbot, catalog):
     stack.undo()
     assert catalog.repo.get_price(key).usd_per_gpu_hour == old_price
     assert stack.index() == 0 and stack.canRedo()
+
+
+def test_the_go_menu_reaches_every_page(qtbot, window):
+    from gpupicker.ui.main_window import PAGE_NAMES
+
+    assert tuple(window.go_actions) == PAGE_NAMES  # was: Results only
+    wiz = window.wizard
+    for name in ("budget", "task", "results", "model"):
+        window.go_actions[name].trigger()
+        assert wiz.currentId() == wiz.page_ids[name]
+    assert window.go_actions["task"].shortcut().toString() == "Ctrl+1"

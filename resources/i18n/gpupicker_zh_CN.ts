@@ -2181,6 +2181,26 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="151"/>
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="151"/>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="152"/>
+        <source>&amp;Quantization and training</source>
+        <translation>量化与训练(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="153"/>
+        <source>&amp;Budget and time</source>
+        <translation>预算与时间(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="151"/>
         <source>Ctrl+R</source>
         <translation>Ctrl+R</translation>
     </message>
