@@ -11,7 +11,7 @@
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="219"/>
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
-        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
+        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的价格库。</translation>
     </message>
 </context>
 <context>
@@ -164,7 +164,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="78"/>
         <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
-        <translation>未保存 — 无法写入目录文件（文件或文件夹只读，或磁盘已满）：%1</translation>
+        <translation>未保存 — 无法写入价格库文件（文件或文件夹只读，或磁盘已满）：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="80"/>
@@ -429,7 +429,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
         <source>gpupicker — catalog</source>
-        <translation>gpupicker — 目录</translation>
+        <translation>gpupicker — 价格与型号库</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="175"/>
@@ -479,12 +479,12 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="200"/>
         <source>Make GPUs, models and prices exactly the bundled catalog again. Your rows and price history are removed; a backup is written first and exchange rates are kept.</source>
-        <translation>将 GPU、模型和价格完全恢复为内置目录。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
+        <translation>将 GPU、模型和价格完全恢复为内置价格库。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="203"/>
         <source>Catalog</source>
-        <translation>目录</translation>
+        <translation>价格库</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="213"/>
@@ -494,7 +494,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="233"/>
         <source>This catalog is read-only (%1): you can browse and export it, but edits cannot be saved. Make the file and its folder writable, or set GPUPICKER_HOME to a writable folder, and restart.</source>
-        <translation>此目录为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
+        <translation>此价格库为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="287"/>
@@ -514,7 +514,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="329"/>
         <source>Reset the whole catalog?</source>
-        <translation>重置整个目录？</translation>
+        <translation>重置整个价格库？</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="330"/>
@@ -524,7 +524,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="354"/>
         <source>Catalog reset to the bundled defaults; backup: %1</source>
-        <translation>目录已恢复为内置默认值；备份：%1</translation>
+        <translation>价格库已恢复为内置默认值；备份：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="390"/>
@@ -746,12 +746,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50"/>
         <source>no price in the catalog</source>
-        <translation>目录中没有价格</translation>
+        <translation>价格库中没有价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="51"/>
         <source>no price in the catalog to check against the budget</source>
-        <translation>目录中没有价格，无法核对预算</translation>
+        <translation>价格库中没有价格，无法核对预算</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="52"/>
@@ -951,7 +951,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="93"/>
         <source>look it up in the catalog first</source>
-        <translation>请先在目录中查找</translation>
+        <translation>请先在价格库中查找</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="94"/>
@@ -1306,12 +1306,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="168"/>
         <source>No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS from its memory bandwidth</source>
-        <translation>目录中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
+        <translation>价格库中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="169"/>
         <source>enter the real figure in the catalog for a better estimate</source>
-        <translation>在目录中填入真实数值可得到更准确的估算</translation>
+        <translation>在价格库中填入真实数值可得到更准确的估算</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="170"/>
@@ -1569,19 +1569,19 @@
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="46"/>
         <source>Catalog damaged</source>
-        <translation>目录已损坏</translation>
+        <translation>价格库已损坏</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="47"/>
         <source>The catalog file cannot be read:
 %1</source>
-        <translation>无法读取目录文件：
+        <translation>无法读取价格库文件：
 %1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="49"/>
         <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted. Your own rows can then be brought back from a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore NAME` restores one. (`gpupicker catalog recover` does the same from the command line.)</source>
-        <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
+        <translation>gpupicker 可以用内置的默认数据重新创建价格库。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="55"/>
@@ -1629,7 +1629,7 @@
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68"/>
         <source>Catalog column</source>
-        <translation>目录列</translation>
+        <translation>价格库列</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="74"/>
@@ -1769,7 +1769,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="69"/>
         <source>Unknown model_id “%1”: it is not in the catalog.</source>
-        <translation>未知的 model_id“%1”：目录中没有该模型。</translation>
+        <translation>未知的 model_id“%1”：价格库中没有该模型。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="142"/>
@@ -2112,17 +2112,17 @@
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="89"/>
         <source>Catalog: %1</source>
-        <translation>目录：%1</translation>
+        <translation>价格库：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="91"/>
         <source>Catalog: read-only</source>
-        <translation>目录：只读</translation>
+        <translation>价格库：只读</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="124"/>
         <source>The catalog was changed by another program: tables and results reloaded.</source>
-        <translation>目录已被另一个程序修改：表格和结果已重新加载。</translation>
+        <translation>价格库已被另一个程序修改：表格和结果已重新加载。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="129"/>
@@ -2132,7 +2132,7 @@
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="130"/>
         <source>Edit &amp;catalog…</source>
-        <translation>编辑目录(&amp;C)…</translation>
+        <translation>编辑价格库(&amp;C)…</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="131"/>
@@ -2328,12 +2328,12 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="243"/>
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
-        <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
+        <translation>在价格库中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="252"/>
         <source>&amp;Catalog model</source>
-        <translation>目录中的模型(&amp;C)</translation>
+        <translation>价格库中的模型(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="253"/>
@@ -2621,7 +2621,7 @@
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="164"/>
         <source>no price in catalog</source>
-        <translation>目录中无价格</translation>
+        <translation>价格库中无价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="186"/>
@@ -2990,7 +2990,7 @@
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="210"/>
         <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
-        <translation>此任务每块 GPU 至少需要 %1；目录中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
+        <translation>此任务每块 GPU 至少需要 %1；价格库中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="215"/>
@@ -3000,7 +3000,7 @@
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="224"/>
         <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
-        <translation>没有方案放得下：目录中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
+        <translation>没有方案放得下：价格库中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="229"/>
