@@ -134,3 +134,26 @@ def test_zh_cn_calls_the_catalog_jiageku_never_mulu(qtbot, repo, built_translati
             app.removeTranslator(t)
         app._gpupicker_translators = []
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+def test_a_second_instance_is_told_another_runs(qtbot, tmp_path, monkeypatch, capsys):
+    import os
+
+    from gpupicker.ui import launch, single_instance
+
+    catalog = tmp_path / "catalog.sqlite"
+    first, other = single_instance.claim(single_instance.lock_path(catalog))
+    assert other is None and first.isLocked()
+    _lock, other = single_instance.claim(single_instance.lock_path(catalog))
+    assert other == os.getpid()  # the holder's process id
+
+    asked = []
+    monkeypatch.setattr(single_instance, "ask_open_anyway", lambda pid: asked.append(pid) or False)
+    app = type("App", (), {})()
+    assert launch._second_instance_ok(app, str(catalog)) is False  # the user chose Quit
+    assert asked == [os.getpid()]
+    err = capsys.readouterr().err
+    assert "gpupicker is already running on this catalog (process" in err
+    first.unlock()
+    assert launch._second_instance_ok(app, str(catalog)) is True  # nobody else: no question
+    assert asked == [os.getpid()] and app._gpupicker_instance_lock.isLocked()

@@ -158,6 +158,8 @@ def _launch(args: Any, headless: bool) -> int:
     from .preferences import Preferences
 
     app = _app(lang or Preferences.load().lang)
+    if not headless and not _second_instance_ok(app, args.catalog):
+        return 0
     repo = _open_repo(args.catalog, interactive=not headless)
     if repo is None:
         return 1
@@ -177,6 +179,25 @@ def _launch(args: Any, headless: bool) -> int:
     install_excepthook(setup_logging())
     window.show()
     return int(app.exec())
+
+
+def _second_instance_ok(app: Any, catalog: str | None) -> bool:
+    """Hold this catalog's instance lock on ``app``; when another window holds it, say so
+    (stderr and a dialog) and return whether the user opens a second one anyway."""
+    from .. import paths
+    from .single_instance import ask_open_anyway, claim, lock_path, message
+
+    path = paths.catalog_path(catalog)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return True  # cannot tell; opening the catalog reports the folder problem
+    lock, other = claim(lock_path(path))
+    app._gpupicker_instance_lock = lock  # type: ignore[attr-defined]
+    if other is None:
+        return True
+    print(f"gpupicker: {message(other)}", file=sys.stderr)
+    return ask_open_anyway(other)
 
 
 def _selftest(args: Any) -> int:

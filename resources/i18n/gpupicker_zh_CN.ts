@@ -3147,4 +3147,37 @@
         <translation>解码上限</translation>
     </message>
 </context>
+<context>
+    <name>SingleInstance</name>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45"/>
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45"/>
+        <source>another process</source>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45"/>
+        <source>gpupicker is already running on this catalog (%1). A second window works on the same catalog: each shows the other&apos;s edits within a few seconds, and an edit to a row the other changed is refused, never lost.</source>
+        <translation>gpupicker 已在使用此价格库（%1）。第二个窗口使用同一个价格库：两边的修改几秒内互相可见；对方已改过的行再修改会被拒绝，不会丢失数据。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45"/>
+        <source>gpupicker is already running</source>
+        <translation>gpupicker 已在运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45"/>
+        <source>Open &amp;anyway</source>
+        <translation>仍然打开(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+</context>
 </TS>
