@@ -157,3 +157,27 @@ def test_a_second_instance_is_told_another_runs(qtbot, tmp_path, monkeypatch, ca
     first.unlock()
     assert launch._second_instance_ok(app, str(catalog)) is True  # nobody else: no question
     assert asked == [os.getpid()] and app._gpupicker_instance_lock.isLocked()
+
+
+def test_the_catalog_window_backs_up_and_restores(qtbot, window, catalog):
+    """Restoring a backup was CLI-only (gpupicker catalog restore)."""
+    model = catalog.price_model
+    row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
+    key, price = model.key(row), model.record(row).usd_per_gpu_hour
+    backup = catalog.backup_now()
+    assert backup is not None and backup.exists()
+    assert "Backup written" in catalog.statusBar().currentMessage()
+    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "9.5")
+    assert catalog.repo.get_price(key).usd_per_gpu_hour == 9.5
+
+    offered = []
+    catalog.ask_backup = lambda backups: offered.append(list(backups)) or backups[-1]
+    with qtbot.waitSignal(catalog.catalogChanged, timeout=3000):
+        catalog.restore_action.trigger()
+    assert offered and offered[0][-1] == backup
+    assert catalog.repo.get_price(key).usd_per_gpu_hour == price
+    assert model.record(model.row_of_key(key)).usd_per_gpu_hour == price  # table reloaded
+    assert not catalog.undo_stack.canUndo()
+    msg = catalog.statusBar().currentMessage()
+    assert f"Restored the backup {backup.name}." in msg and "The catalog before it was saved" in msg
+    assert catalog.restore_action in catalog.menuBar().actions()[0].menu().actions()

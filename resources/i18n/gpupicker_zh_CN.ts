@@ -427,6 +427,56 @@
 <context>
     <name>CatalogWindow</name>
     <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>&amp;Back up now</source>
+        <translation>立即备份(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>Restore a &amp;backup…</source>
+        <translation>从备份恢复(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>Replace the catalog with one of its backups (the last 10 are kept); the current catalog is backed up first.</source>
+        <translation>用某个备份替换价格库（保留最近 10 个备份）；替换前会先备份当前价格库。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>Backup written: %1</source>
+        <translation>已写入备份：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>Restore a backup</source>
+        <translation>从备份恢复</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>Replace the catalog with this backup (the current catalog is backed up first):</source>
+        <translation>用此备份替换价格库（替换前会先备份当前价格库）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>No backups yet: use Back up now first.</source>
+        <translation>还没有备份：请先使用“立即备份”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>Not restored — %1</source>
+        <translation>未恢复 — %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>Restored the backup %1.</source>
+        <translation>已从备份 %1 恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205"/>
+        <source>The catalog before it was saved as %1.</source>
+        <translation>恢复前的价格库已保存为 %1。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164"/>
         <source>gpupicker — catalog</source>
         <translation>gpupicker — 价格与型号库</translation>
