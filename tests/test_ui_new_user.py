@@ -181,3 +181,45 @@ def test_the_catalog_window_backs_up_and_restores(qtbot, window, catalog):
     msg = catalog.statusBar().currentMessage()
     assert f"Restored the backup {backup.name}." in msg and "The catalog before it was saved" in msg
     assert catalog.restore_action in catalog.menuBar().actions()[0].menu().actions()
+
+
+def _write_rows(path, rows):
+    import csv
+
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def test_csv_import_says_how_many_rows_are_exact_duplicates_and_skips_them(qtbot, tmp_path,
+                                                                          catalog):
+    """99,825 exact duplicate rows were all added without a word."""
+    row = dict(gpu_id="rtx_4090", provider="Dup Cloud", pricing="on_demand",
+               usd_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
+    other = {**row, "provider": "Other Cloud"}
+    path = tmp_path / "dups.csv"
+    _write_rows(path, [row] * 400 + [other, other])
+    n = catalog.price_model.rowCount()
+    dlg = catalog.start_import(str(path), "prices")
+    qtbot.addWidget(dlg)
+    assert dlg.duplicates == 400  # 399 repeats of the first row + 1 of the other
+    assert not dlg.skip_duplicates.isHidden() and dlg.skip_duplicates.isChecked()
+    assert "Skip the 400 rows that repeat" in dlg.skip_duplicates.text()
+    with qtbot.waitSignal(dlg.imported, timeout=10000):
+        assert dlg.run_import()
+    assert catalog.price_model.rowCount() == n + 2
+
+
+def test_cli_import_names_duplicates_and_skips_them_on_request(tmp_path, capsys):
+    from gpupicker import cli
+
+    row = dict(gpu_id="rtx_4090", provider="Dup Cloud", pricing="on_demand",
+               usd_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
+    path = tmp_path / "dups.csv"
+    _write_rows(path, [row] * 5)
+    assert cli.main(["catalog", "import", "prices", str(path), "--dry-run"]) == 0
+    assert "4 rows repeat an earlier row of the file exactly" in capsys.readouterr().out
+    assert cli.main(["catalog", "import", "prices", str(path), "--skip-duplicates"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("imported 1 prices rows: 1 added") and "were skipped" in out

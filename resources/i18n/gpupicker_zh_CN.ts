@@ -1647,6 +1647,11 @@
 <context>
     <name>CsvImportDialog</name>
     <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="200"/>
+        <source>Skip the %1 rows that repeat an earlier row of the file exactly (otherwise each is added as another offer)</source>
+        <translation>跳过与文件中前面某行完全相同的 %1 行（否则每行都会作为另一条报价加入）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45"/>
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
