@@ -223,3 +223,14 @@ def test_cli_import_names_duplicates_and_skips_them_on_request(tmp_path, capsys)
     assert cli.main(["catalog", "import", "prices", str(path), "--skip-duplicates"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("imported 1 prices rows: 1 added") and "were skipped" in out
+
+
+def test_price_history_title_names_the_gpu_not_its_id(qtbot, catalog):
+    model = catalog.price_model
+    row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
+    rid = model.key(row)
+    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "0.77")
+    dlg = catalog.show_history(rid)
+    qtbot.addWidget(dlg)
+    assert "NVIDIA GeForce RTX 4090 ·" in dlg.windowTitle()
+    assert "rtx_4090" not in dlg.windowTitle()

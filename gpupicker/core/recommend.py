@@ -364,7 +364,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                 if mem.gpu_layers is not None:
                     t = estimate_throughput(wb, gpu, n, mem)
             except (ValueError, ZeroDivisionError) as exc:
-                notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
+                notes.append(f"{gpu.name} × {n}: not estimated ({exc}).")  # name, not id
                 continue
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=fits_on(mem, gpu),

@@ -442,7 +442,8 @@ class CatalogWindow(QMainWindow):
         from .price_history_dialog import PriceHistoryDialog
 
         history = self.repo.price_history(row_id)
-        dlg = PriceHistoryDialog(history, self)
+        gpu = self.repo.get_gpu(history[-1][1].gpu_id) if history else None
+        dlg = PriceHistoryDialog(history, self, gpu_name=gpu.name if gpu is not None else "")
         dlg.show()
         return dlg
 
