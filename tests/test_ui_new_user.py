@@ -234,3 +234,12 @@ def test_price_history_title_names_the_gpu_not_its_id(qtbot, catalog):
     qtbot.addWidget(dlg)
     assert "NVIDIA GeForce RTX 4090 ·" in dlg.windowTitle()
     assert "rtx_4090" not in dlg.windowTitle()
+
+
+def test_the_budget_page_sets_the_gpu_count(qtbot, window):
+    """The wizard had no widget for Workload.num_gpus (the preferred GPU's fit check uses it)."""
+    page = window.wizard.budget_page
+    page.gpu_count.setValue(4)
+    assert window.controller.workload.num_gpus == 4
+    window.controller.update(num_gpus=2)
+    assert page.gpu_count.value() == 2

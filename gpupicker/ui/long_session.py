@@ -2,9 +2,10 @@
 
 PySide6 6.12.0 dropped one reference to ``None`` per void Qt call; a results redraw makes
 hundreds, so the app aborted ("none_dealloc: deallocating None") after ~75 input changes.
-:func:`run_session` turns the wizard's own widgets (task, model, batch, context length, GPU)
-``changes`` times, recomputes and repaints the results page and both plots after each, and
-reports the drift of ``sys.getrefcount(None)`` and of Python-traced memory.
+:func:`run_session` turns the wizard's own widgets (task, model, batch, context length,
+preferred GPU and GPU count) ``changes`` times, recomputes and repaints the results page and
+both plots after each, and reports the drift of ``sys.getrefcount(None)`` and of
+Python-traced memory.
 
 Used by ``tests/test_long_session.py`` (500 changes, in a subprocess so an abort is a test
 failure, not a dead test run) and by ``gpupicker --selftest --selftest-changes N`` (the
@@ -122,12 +123,12 @@ def _change(window: Any, i: int) -> str:
         spin = q.prompt_tokens if inference else q.seq_len
         spin.setValue(_CONTEXTS[(i // 5) % len(_CONTEXTS)])
         return f"context={spin.value()}"
-    # GPU: the preferred-GPU combo of the budget page, and the GPU count of the workload
-    # (the wizard has no count widget; the controller field is what a count widget would set)
-    combo = wiz.budget_page.preferred_gpu
+    # GPU: the preferred-GPU combo and the GPU count of the budget page
+    budget = wiz.budget_page
+    combo = budget.preferred_gpu
     if combo.count() > 1:
         combo.setCurrentIndex(1 + (i // 5) % min(combo.count() - 1, 8))
-    c.update(num_gpus=1 + (i // 5) % 4)
+    budget.gpu_count.setValue(1 + (i // 5) % 4)
     return f"gpu={combo.currentData()} x{c.workload.num_gpus}"
 
 

@@ -649,6 +649,10 @@ class BudgetPage(_Page):
             self.preferred_gpu.addItem(g.name, g.id)
         self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
                                               "it, the results list what to change."))
+        self.gpu_count = QSpinBox()  # Workload.num_gpus: the count the fit check and advice use
+        self.gpu_count.setRange(1, 64)
+        self.gpu_count.setToolTip(self.tr("How many of the preferred GPU you have or want: the "
+                                          "fit check and the advice are for this many."))
 
         self.dataset_mtokens = NumberSpinBox()
         self.dataset_mtokens.setRange(0.0, 100_000_000.0)
@@ -683,6 +687,7 @@ class BudgetPage(_Page):
         mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
         mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
+        mf.addRow(_buddy(self.tr("GPU c&ount:"), self.gpu_count), self.gpu_count)
         self.time_box = QGroupBox(self.tr("Time"))
         tf = QFormLayout(self.time_box)
         tf.addRow(_buddy(self.tr("&Deadline:"), self.deadline_hours), self.deadline_hours)
@@ -714,6 +719,7 @@ class BudgetPage(_Page):
         self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
         self.preferred_gpu.currentIndexChanged.connect(
             lambda: c.update(gpu=self.preferred_gpu.currentData()))
+        self.gpu_count.valueChanged.connect(lambda v: c.update(num_gpus=v))
         self.dataset_mtokens.valueChanged.connect(
             lambda v: c.update(dataset_tokens=v * 1e6 if v else None))
         self.epochs.valueChanged.connect(lambda v: c.update(epochs=v))
@@ -729,6 +735,7 @@ class BudgetPage(_Page):
         _set_combo(self.pricing, w.pricing)
         _set_combo(self.goal, self.controller.goal)
         _set_combo(self.preferred_gpu, w.gpu)
+        _set_spin(self.gpu_count, min(w.num_gpus, self.gpu_count.maximum()))
         _set_spin(self.dataset_mtokens, (w.dataset_tokens or 0.0) / 1e6)
         _set_spin(self.epochs, w.epochs)
         _set_spin(self.train_hours, w.train_hours or 0.0)

@@ -17,6 +17,16 @@
 <context>
     <name>BudgetPage</name>
     <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="653"/>
+        <source>How many of the preferred GPU you have or want: the fit check and the advice are for this many.</source>
+        <translation>您拥有或打算使用的首选 GPU 数量：是否放得下的判断和调整建议都按这个数量计算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="690"/>
+        <source>GPU c&amp;ount:</source>
+        <translation>GPU 数量(&amp;O)：</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="609"/>
         <source>Budget and time</source>
         <translation>预算与时间</translation>
