@@ -194,18 +194,61 @@ def open_workloads(path: str) -> Iterator[Iterator[str]]:
             stream.close()
 
 
+JUNK_LINES_BEFORE_GIVING_UP = 1000
+"""Non-JSON lines read before any JSON one after which the input is called "not JSON"."""
+
+
+def _is_json(line: str) -> bool:
+    if isinstance(line, _TooLong):
+        return True  # answered per line; says nothing about the input's format
+    try:
+        json.loads(line)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return True
+
+
 def cmd_estimate(args: argparse.Namespace) -> int:
-    """``gpupicker estimate``: one JSON result per input workload, in order."""
+    """``gpupicker estimate``: one JSON result per input workload, in order.
+
+    Exit 0 when the input is JSON (an object, an array or JSON Lines), even if some lines are
+    answered ``{"error": …}``; 1 with a message on stderr when the input is empty or no line
+    of it is JSON (the first :data:`JUNK_LINES_BEFORE_GIVING_UP` non-JSON lines are held back
+    until a JSON line shows the input is JSON Lines) or is a malformed JSON array; 2 when it
+    cannot be read at all (missing, not UTF-8).
+    """
     repo = None
+    held: list[str] = []  # non-JSON lines seen before the first JSON one
+    seen_json = False
     try:
         with open_workloads(args.workload) as lines:
-            for i, line in enumerate(lines):
-                if i == 0:
+            for line in lines:
+                if not seen_json:
+                    if not _is_json(line):
+                        held.append(line)
+                        if len(held) >= JUNK_LINES_BEFORE_GIVING_UP:
+                            break
+                        continue
+                    seen_json = True
                     repo = _open_repo(args.catalog)
+                    for junk in held:
+                        print(json.dumps(estimate_one(junk, repo)), flush=True)
+                    held = []
                 print(json.dumps(estimate_one(line, repo)), flush=True)
     except WorkloadInputError as exc:
         print(f"gpupicker estimate: {exc}", file=sys.stderr)
-        return 2
+        return 1 if isinstance(exc.__cause__, json.JSONDecodeError) else 2  # malformed array: 1
+    if not seen_json:
+        if not held:
+            print("gpupicker estimate: no workload in the input (expected a JSON object, a JSON "
+                  "array or JSON Lines)", file=sys.stderr)
+        else:
+            first = held[0].strip()
+            shown = first[:60] + ("…" if len(first) > 60 else "")
+            print(f"gpupicker estimate: the input is not JSON or JSON Lines (line 1: {shown!r}); "
+                  'give workloads such as {"task": "qlora", "model_id": "mistral_7b_v0_1"}',
+                  file=sys.stderr)
+        return 1
     return 0
 
 
@@ -231,6 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--selftest", action="store_true",
                    help="build the window offscreen, load catalog and translations, compute one "
                         "recommendation, print one line and exit")
+    p.add_argument("--selftest-changes", type=int, default=0, metavar="N",
+                   help="with --selftest: also make N input changes through the wizard and check "
+                        "that no references or memory leak (the bundle smoke test uses 200)")
     sub = p.add_subparsers(dest="command")
 
     e = sub.add_parser("estimate", help="memory (and speed) for workloads, one JSON line each")

@@ -46,6 +46,8 @@ def add_catalog_parser(subparsers: Any) -> None:
     i.add_argument("--skip-unknown", action="store_true",
                    help="tracker files: leave out accelerators with no catalog GPU id instead "
                         "of refusing the file")
+    i.add_argument("--skip-duplicates", action="store_true",
+                   help="leave out rows that repeat an earlier row of the file exactly")
     i.set_defaults(func=cmd_import)
 
     b = sub.add_parser("backup", help="write a backup copy (the last 10 are kept)")
@@ -149,7 +151,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                       + (", unknown accelerator" if args.skip_unknown else "") + ")",
                       file=sys.stderr)
             else:
-                result = repo.import_csv(args.table, args.path, dry_run=args.dry_run)
+                result = repo.import_csv(args.table, args.path, dry_run=args.dry_run,
+                                         skip_duplicates=args.skip_duplicates)
         except ValueError as exc:
             print(f"gpupicker catalog import: {exc}", file=sys.stderr)
             return 1
@@ -169,11 +172,16 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"gpupicker catalog import: {len(result.errors)} bad row(s); nothing was "
                   "imported", file=sys.stderr)
         return 1
+    dup = ""
+    if result.duplicates:
+        dup = (f"; {result.duplicates} rows repeat an earlier row of the file exactly"
+               + (" and were skipped" if result.skipped else
+                  " (imported as separate rows; --skip-duplicates leaves them out)"))
     if result.dry_run:
-        print(f"{result.rows} {args.table} rows are valid (dry run: nothing imported)")
+        print(f"{result.rows} {args.table} rows are valid (dry run: nothing imported){dup}")
         return 0
-    print(f"imported {result.rows} {args.table} rows: {result.inserted} added, "
-          f"{result.updated} updated, {result.unchanged} unchanged "
+    print(f"imported {result.rows - result.skipped} {args.table} rows: {result.inserted} added, "
+          f"{result.updated} updated, {result.unchanged} unchanged{dup} "
           f"(backup before import: {result.backup_path})")
     return 0
 

@@ -153,7 +153,7 @@ def format_table(rec: Recommendation, top: int | None) -> str:
             f"{o.total_bytes_per_gpu / GiB:>8.1f}  {(o.provider or '-')[:18]:<18} "
             f"{(o.pricing or '-') + ('!' if o.price_flag else ''):<11} "
             f"{(f'{c.usd_per_hour:.2f}' if o.provider else '-'):>7} "
-            f"{(f'{c.hours:.1f}' if c.hours is not None else '-'):>8} "
+            f"{_fmt_hours(c.hours):>8} "
             f"{(f'{c.usd_total:,.2f}' if c.usd_total is not None else (f'{c.usd_per_month:,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
             f"{_fmt_speed(o):>13}  {', '.join(o.labels)}")
         lines.append(f"       {o.reason}")
@@ -272,6 +272,13 @@ def _int_in(lo: int, hi: int) -> Any:
             raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}")
         return value
     return parse
+
+
+def _fmt_hours(h: float | None) -> str:
+    """Hours for the table: two significant digits below 1 h (0.037, not 0.0)."""
+    if h is None:
+        return "-"
+    return f"{h:.2g}" if h < 1 else f"{h:,.1f}"
 
 
 def _hours_per_month(text: str) -> float:

@@ -16,8 +16,8 @@
 ``gpupicker --version`` and Help › About.
 
 Run it from the project venv with the ``package`` extra installed
-(``pip install -e ".[test,package]"``). Only PySide6 may be installed: PyInstaller ≥ 6.5 aborts
-when hooks of two Qt bindings run (house style §8).
+(``make dist``, or ``pip install -c requirements.lock -e ".[test,package]"``). Only PySide6 may
+be installed: PyInstaller ≥ 6.5 aborts when hooks of two Qt bindings run (house style §8).
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def log(msg: str) -> None:
 def check_environment() -> None:
     """Fail early on what would break or bloat the bundle."""
     if importlib.util.find_spec("PyInstaller") is None:
-        sys.exit('build: PyInstaller is missing; run `pip install -e ".[test,package]"`')
+        sys.exit("build: PyInstaller is missing; run `make dist` (or "
+                 '`pip install -c requirements.lock -e ".[test,package]"`)')
     others = [name for name in OTHER_QT_BINDINGS if importlib.util.find_spec(name) is not None]
     if others:
         sys.exit(f"build: {', '.join(others)} installed next to PySide6; PyInstaller would abort. "

@@ -65,3 +65,39 @@ def test_unreadable_input_exits_2(capsys, tmp_path):
     binary = tmp_path / "bin.jsonl"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     assert cli.main(["estimate", "--workload", str(binary)]) == 2
+
+
+# ---- issue 10: junk and empty input, params-only workloads ---------------------------------
+def _estimate_stdin(monkeypatch, capsys, text: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    code = cli.main(["estimate", "--workload", "-"])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("text", ["", "\n\n  \n", "hello world\nthis is not json\n", "[1, 2",
+                                  "task=qlora model=mistral"])
+def test_empty_or_junk_input_exits_1_with_a_message(monkeypatch, capsys, text):
+    code, out, err = _estimate_stdin(monkeypatch, capsys, text)
+    assert code == 1
+    assert out == ""
+    assert err.startswith("gpupicker estimate: ") and len(err.strip().splitlines()) == 1
+    assert ("no workload" in err) if not text.strip() else ("not JSON" in err or "cannot read" in err)
+
+
+def test_a_bad_line_among_good_ones_is_an_error_line_and_exit_0(monkeypatch, capsys):
+    good = '{"task":"inference","model_id":"mistral_7b_v0_1"}'
+    code, out, err = _estimate_stdin(monkeypatch, capsys, f"junk\n{good}\n{{\"task\": 1}}\n")
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 0
+    assert len(lines) == 3 and "error" in lines[0] and "total_bytes" in lines[1]
+    assert "error" in lines[2]
+
+
+def test_params_only_workload_from_the_readme(monkeypatch, capsys):
+    """README: "`params` alone works too (layer sizes are then assumed)"."""
+    code, out, _ = _estimate_stdin(monkeypatch, capsys, '{"task":"inference","params":7000000000}')
+    result = json.loads(out)
+    assert code == 0 and "error" not in result
+    assert result["breakdown"]["weights"] == 14_000_000_000  # 7e9 × 2 bytes (bf16)
+    assert any("Only the parameter count is known" in a for a in result["assumptions"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale, Qt
@@ -491,22 +492,20 @@ def test_nothing_fits_says_so_and_disables_filter(qtbot, window):
     assert rp.only_fitting.isEnabled()
 
 
-def test_many_signal_emits_do_not_exhaust_true_refcount():
-    """PySide6 6.12: emit() drops a reference to True each time; the ui package pins it."""
-    import sys
+def test_installed_pyside_keeps_none_and_true_references():
+    """PySide6 6.12.0 drops a reference to None per void call and to True per emit() (issue 10).
 
-    from PySide6.QtCore import QObject, Signal
+    pyproject.toml excludes that release and requirements.lock pins a clean one; this guards a
+    lock refresh. The check is scripts/pyside_refcount_check.py, which prints -1.00 on 6.12.0.
+    """
+    import importlib.util
 
-    import gpupicker.ui  # noqa: F401 - applies the workaround
-
-    class Emitter(QObject):
-        ping = Signal(str)
-
-    e = Emitter()
-    for _ in range(50_000):
-        e.ping.emit("x")
-    if sys.version_info < (3, 12):
-        assert sys.getrefcount(True) > 1_000_000
+    spec = importlib.util.spec_from_file_location(
+        "pyside_refcount_check", Path(__file__).resolve().parents[1] / "scripts" / "pyside_refcount_check.py")
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    assert check.measure() == {"None per void call (QObject.setObjectName)": 0.0,
+                               "True per Signal.emit()": 0.0}
 
 
 def test_real_read_only_repository_is_browsable_not_editable(qtbot, repo):

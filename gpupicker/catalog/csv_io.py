@@ -161,6 +161,8 @@ class ImportResult:
         errors: ``(line_number, reason)`` for each bad row (line 1 is the header).
         backup_path: the backup taken before writing (None when nothing was written).
         dry_run: True when only validated.
+        duplicates: rows identical in every column to an earlier row of the same file.
+        skipped: of those, how many were not imported (``skip_duplicates=True``).
     """
 
     table: str
@@ -171,11 +173,38 @@ class ImportResult:
     errors: list[tuple[int, str]] = field(default_factory=list)
     backup_path: Path | None = None
     dry_run: bool = False
+    duplicates: int = 0
+    skipped: int = 0
 
     @property
     def ok(self) -> bool:
         """True when every row was valid."""
         return not self.errors
+
+
+def drop_exact_duplicates(good: list[tuple[int, Any]], drop: bool) -> int:
+    """Count rows of ``good`` (``(line, values)`` from :func:`validate_rows`) that repeat an
+    earlier row exactly; remove them in place when ``drop``. Returns the count."""
+    seen: set[Any] = set()
+    kept: list[tuple[int, Any]] = []
+    duplicates = 0
+    for line, values in good:
+        key = values if isinstance(values, tuple) else repr(sorted(values.items()))
+        try:
+            repeat = key in seen
+        except TypeError:  # an unhashable cell (a list): compare by its text
+            key = repr(key)
+            repeat = key in seen
+        if repeat:
+            duplicates += 1
+            if drop:
+                continue
+        else:
+            seen.add(key)
+        kept.append((line, values))
+    if drop:
+        good[:] = kept
+    return duplicates
 
 
 MAX_IMPORT_BYTES = 512 * 1024**2

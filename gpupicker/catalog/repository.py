@@ -60,6 +60,7 @@ from .csv_io import (
     ProgressCallback,
     StringPool,
     check_table,
+    drop_exact_duplicates,
     iter_csv,
     scan_csv_file,
     validate_rows,
@@ -1136,7 +1137,8 @@ class CatalogRepository(UserTablesMixin):
     def import_csv(self, table: str, path: str | os.PathLike[str],
                    progress: ProgressCallback | None = None, *,
                    column_map: dict[str, str | None] | None = None,
-                   dry_run: bool = False, newer_replaces: bool = False) -> ImportResult:
+                   dry_run: bool = False, newer_replaces: bool = False,
+                   skip_duplicates: bool = False) -> ImportResult:
         """Import a CSV into ``table``: all rows or none.
 
         The file is streamed, never read whole: a file over 512 MiB
@@ -1175,6 +1177,8 @@ class CatalogRepository(UserTablesMixin):
             column_map: optional CSV header → catalog column (None/"" ignores a column).
             dry_run: validate only (no backup, no write).
             newer_replaces: step 3 above.
+            skip_duplicates: leave out rows that repeat an earlier row of the file exactly
+                (``result.duplicates`` counts them either way; ``result.skipped`` the left-out).
 
         Returns:
             An :class:`ImportResult`; check ``ok``.
@@ -1188,11 +1192,11 @@ class CatalogRepository(UserTablesMixin):
             self._refuse_if_read_only(f"import {table}")
         with _gc_paused():  # 100k short-lived records: cyclic GC passes cost ~40 % here
             return self._import_csv(table, Path(path), progress, column_map, dry_run,
-                                    newer_replaces)
+                                    newer_replaces, skip_duplicates)
 
     def _import_csv(self, table: str, path: Path, progress: ProgressCallback | None,
                     column_map: dict[str, str | None] | None, dry_run: bool,
-                    newer_replaces: bool = False) -> ImportResult:
+                    newer_replaces: bool = False, skip_duplicates: bool = False) -> ImportResult:
         lines, errors = scan_csv_file(path)
         if errors:
             return ImportResult(table=table, errors=errors, dry_run=dry_run)
@@ -1205,9 +1209,10 @@ class CatalogRepository(UserTablesMixin):
             None if progress is None else (lambda d: progress(min(d, est), total)),
             known_currencies=set(self.get_fx_rates()))
         n_rows = len(good)
+        duplicates = drop_exact_duplicates(good, skip_duplicates and not errors and not dry_run)
         if errors or dry_run:
             return ImportResult(table=table, rows=n_rows, errors=sorted(errors, key=lambda e: e[0]),
-                                dry_run=dry_run)
+                                dry_run=dry_run, duplicates=duplicates)
         backup = self.backup()
         n = len(good)
         counts: dict[str, int] = {"inserted": 0, "updated": 0, "unchanged": 0}
@@ -1227,9 +1232,10 @@ class CatalogRepository(UserTablesMixin):
                 self._import_records(table, items, counts, now, write_progress)
         if progress is not None:
             progress(total, total)
-        return ImportResult(table=table, rows=n, inserted=counts["inserted"],
+        return ImportResult(table=table, rows=n_rows, inserted=counts["inserted"],
                             updated=counts["updated"], unchanged=counts["unchanged"],
-                            backup_path=backup)
+                            backup_path=backup, duplicates=duplicates,
+                            skipped=n_rows - n)
 
     def _import_records(self, table: str, items: list[dict[str, Any]], counts: dict[str, int],
                         now: str, progress: Callable[[int], None]) -> None:

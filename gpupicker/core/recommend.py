@@ -273,16 +273,24 @@ def _limit_and_reason(fit_and_speed: tuple[str, tuple[str, ...]], fits: bool,
     if cost is not None:
         price = f"${cost.usd_per_hour:.2f}/h"
         if cost.usd_total is not None and cost.hours is not None:
-            price += f" × {cost.hours:,.1f} h = ${cost.usd_total:,.2f}"
+            price += f" × {_hours_number(cost.hours)} h = ${cost.usd_total:,.2f}"
         elif cost.usd_per_month is not None:
             price += f" = ${cost.usd_per_month:,.0f}/month"
         parts.append(price)
     else:
         parts.append("no price in the catalog")
-    if budget_msg:
-        parts.append(budget_msg)
+    if budget_msg:  # a clause of the price sentence: "= $47.14; over the $5 budget."
+        parts[-1] += f"; {budget_msg}"
         limit = "price" if "budget" in budget_msg or "$" in budget_msg else "deadline"
     return limit, ". ".join(parts) + "."
+
+
+def _hours_number(h: float) -> str:
+    """Hours for prose: two significant digits below 1 h (0.021, never "0.0"), one decimal
+    below 100, whole hours with separators above."""
+    if h < 1:
+        return f"{h:.2g}"
+    return f"{h:,.1f}" if h < 100 else f"{h:,.0f}"
 
 
 def _seed_row(w: Workload) -> int | None:
@@ -407,7 +415,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                             "aggregate_decode_tokens_per_s": per * replicas,
                             "requests_per_s_capacity": plan.requests_per_s_capacity * f})
             except (ValueError, ZeroDivisionError) as exc:
-                notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
+                notes.append(f"{gpu.name} × {n}: not estimated ({exc}).")  # name, not id
                 continue
             fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
@@ -641,8 +649,10 @@ def _summary_notes(w: Workload, options: list[Option]) -> list[str]:
                     if ts > 0 and bs > 0:
                         diff += f" and runs at {bs / ts:.2f}× its speed"
                     diff += f" ({top.num_gpus} × {top.gpu_name}, {top.provider or 'no price'})."
+            names = {o.gpu_id: o.gpu_name for o in options}  # names in prose, never ids
             notes.append(
-                f"The seed guide suggests {', '.join(ids)} for {scen} ({why}); with these prices "
+                f"The seed guide suggests {', '.join(names.get(i, i) for i in ids)} for {scen} "
+                f"({why}); with these prices "
                 f"and speeds its best option ranks #{b.rank} ({b.num_gpus} GPU, {verdict}).{diff} "
                 f"{b.reason}")
     return notes

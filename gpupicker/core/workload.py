@@ -213,6 +213,8 @@ class Workload(BaseModel):
             d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:
             d["model"] = {**d["model"], "params": d["params"]}
+        if d.get("params") and d.get("model") is None and not d.get("model_id"):
+            d["model"] = {"params": d["params"]}  # params-only workload (README): sizes assumed
         if d.get("task") in ("lora", "qlora") and d.get("lora") is None:
             d["lora"] = {}
         return d

@@ -64,6 +64,13 @@ def is_read_only_error(exc: BaseException) -> bool:
     return isinstance(exc, read_only_error_types())
 
 
+def corrupt_or_unavailable_types() -> tuple[type[BaseException], ...]:
+    """A damaged backup or an unwritable backups folder (restore / backup in the window)."""
+    from ..catalog import CatalogCorruptError, CatalogUnavailableError
+
+    return (CatalogCorruptError, CatalogUnavailableError) + read_only_error_types()
+
+
 def write_error_types() -> tuple[type[BaseException], ...]:
     """Everything a catalog write may raise that the UI turns into a message."""
     return conflict_error_types() + read_only_error_types() + (

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
@@ -255,6 +256,8 @@ class RecordTableModel(QAbstractTableModel):
             data.pop(col, None)
         else:
             data[col] = value
+        implied = self.implied_changes(col, old)
+        data.update(implied)
         try:
             new = self.record_type.model_validate(data)
             self.check(new)
@@ -269,7 +272,7 @@ class RecordTableModel(QAbstractTableModel):
         except ValueError as exc:
             self.validationFailed.emit(self._message("", str(exc)))
             return False
-        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, col,
+        cmd = EditRecordCommand(self, self._keys[index.row()], old, new, (col, *implied),
                                 translate("Catalog", "Edit %1").replace("%1", self.header(col)))
         self._push(cmd)
         return True
@@ -280,14 +283,19 @@ class RecordTableModel(QAbstractTableModel):
         else:
             cmd.redo()
 
+    def implied_changes(self, col: str, old: BaseModel) -> dict[str, Any]:
+        """Other fields an edit of ``col`` changes too (written and undone with it)."""
+        return {}
+
     # ---- operations used by commands --------------------------------------------------
-    def apply_field(self, key: Any, col: str, value: Any, expected: BaseModel) -> None:
-        """Write one field of ``key``, checking nobody else changed it since ``expected``.
+    def apply_field(self, key: Any, changes: dict[str, Any], expected: BaseModel) -> None:
+        """Write some fields of ``key`` (one edit), checking nobody else changed them since
+        ``expected``.
 
         Goes through the repository's field-level update (``fields_method``), which
         raises a conflict error (see :func:`conflict_error_types`) when the row changed.
         """
-        getattr(self.repo, self.fields_method)(key, {col: value}, expected=expected)
+        getattr(self.repo, self.fields_method)(key, changes, expected=expected)
         self.refresh_key(key)
         self.catalogChanged.emit()
 
@@ -379,24 +387,51 @@ class RecordTableModel(QAbstractTableModel):
 class _GuardedCommand(QUndoCommand):
     """Base: a write that fails (conflict, read-only file) is reported, not raised.
 
-    A failed redo/undo marks the command obsolete, so the undo stack drops it.
+    A new edit whose first write fails is marked obsolete, so the stack never holds it.
+    A refused Undo (or Redo) of a command already on the stack keeps it there: right after
+    the stack has moved its index, the index is moved back without writing, so the command
+    is again the one Undo (Redo) offers and can be retried (it used to be dropped).
     """
 
     model: RecordTableModel
     key: Any = None
+    _done_once = False
+    _skip_next = False
 
-    def _guard(self, fn: Any) -> None:
+    def _guard(self, fn: Any, undoing: bool) -> None:
+        if self._skip_next:  # the stack being put back after a refused step: nothing to write
+            self._skip_next = False
+            return
         try:
             fn()
         except write_error_types() as exc:
-            self.setObsolete(True)
             self.model.report_failure(exc, self.key)
+            if not self._done_once:
+                self.setObsolete(True)
+            else:
+                QTimer.singleShot(0, lambda: self._step_back(undoing))
+            return
+        self._done_once = True
+
+    def _step_back(self, undoing: bool) -> None:
+        stack = self.model.undo_stack
+        if stack is None:
+            return
+        at = stack.index() if undoing else stack.index() - 1  # where this command should be
+        if not 0 <= at < stack.count() or stack.command(at) is not self:
+            return  # the user moved on meanwhile
+        self._skip_next = True
+        if undoing:
+            stack.redo()
+        else:
+            stack.undo()
+        self._skip_next = False
 
     def redo(self) -> None:
-        self._guard(self._redo)
+        self._guard(self._redo, undoing=False)
 
     def undo(self) -> None:
-        self._guard(self._undo)
+        self._guard(self._undo, undoing=True)
 
     def _redo(self) -> None:
         raise NotImplementedError
@@ -413,16 +448,16 @@ class EditRecordCommand(_GuardedCommand):
     """
 
     def __init__(self, model: RecordTableModel, key: Any, old: BaseModel, new: BaseModel,
-                 field: str, text: str) -> None:
+                 fields: tuple[str, ...], text: str) -> None:
         super().__init__(text)
-        self.model, self.key, self.old, self.new, self.field = model, key, old, new, field
+        self.model, self.key, self.old, self.new, self.fields = model, key, old, new, fields
 
     def _redo(self) -> None:
-        self.model.apply_field(self.key, self.field, getattr(self.new, self.field),
+        self.model.apply_field(self.key, {f: getattr(self.new, f) for f in self.fields},
                                expected=self.old)
 
     def _undo(self) -> None:
-        self.model.apply_field(self.key, self.field, getattr(self.old, self.field),
+        self.model.apply_field(self.key, {f: getattr(self.old, f) for f in self.fields},
                                expected=self.new)
 
 
@@ -594,6 +629,17 @@ class PriceTableModel(RecordTableModel):
                                         "provider's current price.").replace("%1", str(int(age))).replace(
                 "%2", str(self.staleness_months))
         return None
+
+    #: Columns whose edit is not a new observation of the price (annotations, the date itself).
+    NOT_AN_OBSERVATION = frozenset({"observed", "source", "notes"})
+
+    def implied_changes(self, col: str, old: BaseModel) -> dict[str, Any]:
+        """Editing an offer (price, provider, pricing …) observes it today unless the user
+        edits the Observed date itself; undo restores the old date with the old value."""
+        today = dt.date.today().isoformat()
+        if col in self.NOT_AN_OBSERVATION or getattr(old, "observed", "") == today:
+            return {}
+        return {"observed": today}
 
     def new_record(self) -> PriceOffer:
         """A template row for "Add"."""

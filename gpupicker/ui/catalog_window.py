@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
@@ -12,6 +14,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -24,7 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .catalog_access import is_read_only, is_read_only_error, write_error_message
+from .catalog_access import (
+    corrupt_or_unavailable_types,
+    is_read_only,
+    is_read_only_error,
+    write_error_message,
+)
 from .catalog_models import GpuTableModel, ModelsTableModel, PriceTableModel, RecordTableModel
 from .number_input import NumberDelegate
 from .owned_tab import OwnedGpusTab
@@ -202,6 +210,11 @@ class CatalogWindow(QMainWindow):
         self.reset_all_action.setToolTip(self.tr(
             "Make GPUs, models and prices exactly the bundled catalog again. Your rows and price "
             "history are removed; a backup is written first and exchange rates are kept."))
+        self.backup_action = QAction(self.tr("&Back up now"), self)
+        self.restore_action = QAction(self.tr("Restore a &backup…"), self)
+        self.restore_action.setToolTip(self.tr(
+            "Replace the catalog with one of its backups (the last 10 are kept); the current "
+            "catalog is backed up first."))
         self.stale_label = QLabel()
         tb = QToolBar(self.tr("Catalog"))
         tb.setMovable(False)
@@ -221,6 +234,8 @@ class CatalogWindow(QMainWindow):
         menu.addAction(self.export_action)
         menu.addAction(self.fx_action)
         menu.addSeparator()
+        menu.addAction(self.backup_action)
+        menu.addAction(self.restore_action)
         menu.addAction(self.reset_all_action)
         self.statusBar().addPermanentWidget(self.stale_label)
         self.import_dialog: Any = None
@@ -250,6 +265,7 @@ class CatalogWindow(QMainWindow):
                                             else self.undo_stack.canRedo())))
         self.fx_action.setEnabled(not read_only)
         self.reset_all_action.setEnabled(not read_only)
+        self.restore_action.setEnabled(not read_only)
         if read_only:
             self.undo_stack.clear()
 
@@ -274,6 +290,8 @@ class CatalogWindow(QMainWindow):
         self.export_action.triggered.connect(self._on_export)
         self.fx_action.triggered.connect(self.open_fx_rates)
         self.reset_all_action.triggered.connect(self.reset_all)
+        self.backup_action.triggered.connect(self.backup_now)
+        self.restore_action.triggered.connect(self._on_restore)
 
     def current_tab(self) -> CatalogTab:
         """The visible tab."""
@@ -360,6 +378,64 @@ class CatalogWindow(QMainWindow):
             15000)
         return True
 
+    # ---- backups (were CLI-only: gpupicker catalog backup / restore) --------------------
+    @Slot()
+    def backup_now(self) -> Path | None:
+        """Write a backup of the catalog now; returns it (None when it failed, with a message)."""
+        try:
+            path = self.repo.backup()
+        except (sqlite3.Error, OSError) + corrupt_or_unavailable_types() as exc:
+            self.statusBar().showMessage(str(exc), 15000)
+            return None
+        self.statusBar().showMessage(self.tr("Backup written: %1").replace("%1", str(path)), 15000)
+        return path
+
+    def ask_backup(self, backups: list[Path]) -> Path | None:
+        """Let the user pick one of ``backups`` (newest first); None = cancel. Modal; tests
+        replace it."""
+        labels = []
+        for b in reversed(backups):
+            when = dt.datetime.fromtimestamp(b.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            labels.append(f"{when}  —  {b.name}  ({b.stat().st_size // 1024} KiB)")
+        label, ok = QInputDialog.getItem(
+            self, self.tr("Restore a backup"),
+            self.tr("Replace the catalog with this backup (the current catalog is backed up "
+                    "first):"), labels, 0, False)
+        return list(reversed(backups))[labels.index(label)] if ok and label in labels else None
+
+    @Slot()
+    def _on_restore(self) -> None:
+        backups = self.repo.list_backups()
+        if not backups:
+            self.statusBar().showMessage(self.tr("No backups yet: use Back up now first."), 10000)
+            return
+        chosen = self.ask_backup(backups)
+        if chosen is not None:
+            self.restore_backup(chosen)
+
+    def restore_backup(self, path: Path) -> bool:
+        """Replace the catalog with backup ``path`` (the current state is backed up first);
+        every table and the results reload. True on success; a message either way."""
+        if self.read_only:
+            return False
+        try:
+            before = self.repo.restore_backup(path)
+        except (sqlite3.Error, OSError) + corrupt_or_unavailable_types() as exc:
+            if is_read_only_error(exc):
+                self._on_write_failed(write_error_message(exc))
+            else:
+                self.statusBar().showMessage(
+                    self.tr("Not restored — %1").replace("%1", str(exc)), 15000)
+            return False
+        self.undo_stack.clear()
+        self.reload_all()
+        self.catalogChanged.emit()
+        msg = self.tr("Restored the backup %1.").replace("%1", path.name)
+        if before is not None:
+            msg += " " + self.tr("The catalog before it was saved as %1.").replace("%1", before.name)
+        self.statusBar().showMessage(msg, 20000)
+        return True
+
     @Slot()
     def _on_history(self) -> None:
         rows = self.price_tab.selected_source_rows()
@@ -371,7 +447,8 @@ class CatalogWindow(QMainWindow):
         from .price_history_dialog import PriceHistoryDialog
 
         history = self.repo.price_history(row_id)
-        dlg = PriceHistoryDialog(history, self)
+        gpu = self.repo.get_gpu(history[-1][1].gpu_id) if history else None
+        dlg = PriceHistoryDialog(history, self, gpu_name=gpu.name if gpu is not None else "")
         dlg.show()
         return dlg
 

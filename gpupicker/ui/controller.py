@@ -112,12 +112,14 @@ class WorkloadController(QObject):
         current = self._workload
         if all(getattr(current, k, object()) == v for k, v in changes.items()):
             return True
-        data = current.model_dump()
+        # Unchanged nested models (the ModelArch above all) are passed on as the same objects,
+        # not dumped and rebuilt: core caches per-model facts by identity, and a new object per
+        # edit filled those caches on every change of a long session (issue 10).
+        data = dict(current)
         for key, value in changes.items():
-            if hasattr(value, "model_dump"):
-                value = value.model_dump()
-            if isinstance(value, dict) and isinstance(data.get(key), dict):
-                value = {**data[key], **value}  # partial nested edit, e.g. lora={"r": 32}
+            old = data.get(key)
+            if isinstance(value, dict) and hasattr(old, "model_dump"):
+                value = {**old.model_dump(), **value}  # partial nested edit, e.g. lora={"r": 32}
             data[key] = value
         try:
             new = Workload.model_validate(data)

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -57,6 +58,10 @@ class CsvImportDialog(QDialog):
         self.errors = QLabel()
         self.errors.setWordWrap(True)
         self.errors.setObjectName("errors")
+        self.skip_duplicates = QCheckBox()
+        self.skip_duplicates.setChecked(True)
+        self.skip_duplicates.setVisible(False)
+        self.duplicates = 0
         self.import_button = QPushButton(self.tr("&Import all rows"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -81,6 +86,7 @@ class CsvImportDialog(QDialog):
         body.addWidget(self.preview, 1)
         layout.addLayout(body, 1)
         layout.addWidget(self.errors)
+        layout.addWidget(self.skip_duplicates)
         layout.addWidget(buttons)
         self.header: list[str] = []
         self.rows: list[dict[str, str]] = []
@@ -187,12 +193,22 @@ class CsvImportDialog(QDialog):
         self.import_button.setEnabled(not missing and not doubled and not self.bad_rows)
 
     def _dry_run_errors(self, cmap: dict[str, str | None]) -> list[str]:
-        """Every bad row named, from the repository's dry run of the whole file."""
+        """Every bad row named, from the repository's dry run of the whole file (which also
+        counts rows that repeat an earlier one exactly: the user is offered to skip them)."""
+        self.duplicates = 0
+        self.skip_duplicates.setVisible(False)
         try:
             result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True,
                                           column_map=cmap)
         except (OSError, ValueError) as exc:
             return [str(exc)]
+        self.duplicates = result.duplicates
+        if result.duplicates and result.ok:
+            self.skip_duplicates.setText(
+                self.tr("Skip the %1 rows that repeat an earlier row of the file exactly "
+                        "(otherwise each is added as another offer)")
+                .replace("%1", str(result.duplicates)))
+            self.skip_duplicates.setVisible(True)
         return _error_lines(result.errors)
 
     def _on_progress(self, done: int, total: int | None = None, *_: Any) -> None:
@@ -216,8 +232,9 @@ class CsvImportDialog(QDialog):
         self.progress.setMinimumDuration(0)
         self.progress.setValue(0)
         try:
-            result = self.repo.import_csv(table, self.path, self._on_progress,
-                                          column_map=self.column_map())
+            result = self.repo.import_csv(
+                table, self.path, self._on_progress, column_map=self.column_map(),
+                skip_duplicates=bool(self.duplicates) and self.skip_duplicates.isChecked())
         except (OSError, ValueError, sqlite3.Error) as exc:  # read-only file, bad rows
             self.progress.close()
             self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))

@@ -55,12 +55,26 @@ def fmt_rate(v: float | None) -> str:
     return display_locale().toString(float(v), "f", 1 if abs(v) < 100 else 0)
 
 
+HOURS_PER_YEAR = 24 * 365.25
+"""Julian year, hours (for run times of years)."""
+
+
 def fmt_hours(h: float | None) -> str:
-    """Hours, switching to days above 72 h."""
+    """A run time given in hours: minutes below 1 h ("12 min", "< 1 min"; was "0.0 h"),
+    hours up to 72 h, days up to two years, years above (was "41,667 days")."""
     if h is None:
         return "—"
+    loc = display_locale()
+    if h < 1:
+        minutes = h * 60
+        if minutes < 1:
+            return QCoreApplication.translate("Format", "< 1 min")
+        return QCoreApplication.translate("Format", "%1 min").replace(
+            "%1", loc.toString(round(minutes)))
+    if h >= 2 * HOURS_PER_YEAR:
+        return QCoreApplication.translate("Format", "%1 years").replace(
+            "%1", loc.toString(h / HOURS_PER_YEAR, "f", 1))
     if h >= 72:
         return QCoreApplication.translate("Format", "%1 days").replace(
-            "%1", display_locale().toString(h / 24.0, "f", 1))
-    return QCoreApplication.translate("Format", "%1 h").replace(
-        "%1", display_locale().toString(h, "f", 1))
+            "%1", loc.toString(h / 24.0, "f", 1))
+    return QCoreApplication.translate("Format", "%1 h").replace("%1", loc.toString(h, "f", 1))

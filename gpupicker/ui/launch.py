@@ -153,6 +153,12 @@ def _launch(args: Any, headless: bool) -> int:
             print(NO_DISPLAY_MESSAGE, file=sys.stderr)
             return 2
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from .qt_platform import check_xcb_libraries
+
+    missing_xcb = check_xcb_libraries()
+    if missing_xcb:  # instead of Qt's abort, which names the wrong library
+        print(missing_xcb, file=sys.stderr)
+        return 2
     lang = getattr(args, "lang", None)
     if getattr(args, "selftest", False):
         return _selftest(args)
@@ -160,6 +166,8 @@ def _launch(args: Any, headless: bool) -> int:
     from .preferences import Preferences
 
     app = _app(lang or Preferences.load().lang)
+    if not headless and not _second_instance_ok(app, args.catalog):
+        return 0
     crashes: list[Path] = []
     log_file: Path | None = None
     if not headless:  # a hard crash leaves fault-<pid>.log; the next start offers the log
@@ -209,6 +217,25 @@ def _run(args: Any, app: Any, headless: bool, crashes: list[Path],
     return int(app.exec())
 
 
+def _second_instance_ok(app: Any, catalog: str | None) -> bool:
+    """Hold this catalog's instance lock on ``app``; when another window holds it, say so
+    (stderr and a dialog) and return whether the user opens a second one anyway."""
+    from .. import paths
+    from .single_instance import ask_open_anyway, claim, lock_path, message
+
+    path = paths.catalog_path(catalog)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return True  # cannot tell; opening the catalog reports the folder problem
+    lock, other = claim(lock_path(path))
+    app._gpupicker_instance_lock = lock  # type: ignore[attr-defined]
+    if other is None:
+        return True
+    print(f"gpupicker: {message(other)}", file=sys.stderr)
+    return ask_open_anyway(other)
+
+
 def _selftest(args: Any) -> int:
     """Window offscreen + catalog + zh_CN translator + one recommendation → one line."""
     app = _app("zh_CN")
@@ -220,6 +247,21 @@ def _selftest(args: Any) -> int:
     window.resize(1280, 860)
     window.show()
     view = window.controller.recompute()
+    session = ""
+    changes = int(getattr(args, "selftest_changes", 0) or 0)
+    if changes > 0 and not view.error:
+        from .long_session import problems, run_session
+
+        report = run_session(window, changes)
+        found = problems(report)
+        if found:
+            window.close()
+            print(f"gpupicker selftest FAILED after {report.changes} input changes: "
+                  + "; ".join(found), file=sys.stderr)
+            return 1
+        session = (f", {report.changes} input changes in {report.seconds:.1f} s "
+                   f"(refcount(None) {report.none_drift_per_change:+.1f}/change, "
+                   f"traced memory {report.traced_growth_bytes / 1024:+.0f} KiB)")
     window.close()
     if view.error or not view.options:
         print(f"gpupicker selftest FAILED: {view.error or 'no options'}", file=sys.stderr)
@@ -242,5 +284,5 @@ def _selftest(args: Any) -> int:
     print(f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
           f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
           f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}, "
-          f"CJK glyphs ok ({', '.join(cjk.families)})")
+          f"CJK glyphs ok ({', '.join(cjk.families)}){session}")
     return 0

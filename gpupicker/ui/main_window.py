@@ -149,9 +149,20 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         go = self.menuBar().addMenu(self.tr("&Go"))
+        # every wizard page (the Go menu listed only Results); Ctrl+1 … Ctrl+4, Ctrl+R
+        self.go_actions: dict[str, QAction] = {}
+        for n, (name, text) in enumerate((("task", self.tr("&Task")), ("model", self.tr("&Model")),
+                                          ("quantization", self.tr("&Quantization and training")),
+                                          ("budget", self.tr("&Budget and time"))), start=1):
+            action = QAction(text, self)
+            action.setShortcut(QKeySequence(f"Ctrl+{n}"))
+            action.triggered.connect(lambda _=False, page=name: self.wizard.show_page(page))
+            go.addAction(action)
+            self.go_actions[name] = action
         self.results_action = QAction(self.tr("&Results"), self)
         self.results_action.setShortcut(QKeySequence(self.tr("Ctrl+R")))
         go.addAction(self.results_action)
+        self.go_actions["results"] = self.results_action
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.about_action = QAction(self.tr("&About gpupicker"), self)
         help_menu.addAction(self.about_action)

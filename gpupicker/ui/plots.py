@@ -76,6 +76,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         self.bar_items: dict[str, pg.BarGraphItem] = {}
         self._bars: dict[str, pg.BarGraphItem] = {}
         self._legend_key: tuple[str, ...] = ()
+        self._legends: dict[tuple[str, ...], pg.LegendItem] = {(): self.legend}
         self.capacity_item = pg.PlotDataItem(
             [], [], connect="pairs", pen=pg.mkPen("#c00000", width=2.5),
             name=translate("Plots", "Capacity per GPU"))
@@ -133,13 +134,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         caps = np.array([o.capacity_bytes_per_gpu for o in self.options], dtype=float) / scale
         self.capacity_item.setData(np.repeat(caps, 2),
                                    np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
-        key = tuple(self.bar_items)
-        if key != self._legend_key:
-            self.legend.clear()
-            for comp, item in self.bar_items.items():
-                self.legend.addItem(item, component_label(comp))
-            self.legend.addItem(self.capacity_item, translate("Plots", "Capacity per GPU"))
-            self._legend_key = key
+        self._show_legend(tuple(self.bar_items))
         ticks = [(float(i), f"{_short(o.gpu_name)} ×{o.num_gpus}")
                  for i, o in enumerate(self.options)]
         self.plot_item.getAxis("left").setTicks([ticks])
@@ -147,6 +142,26 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
             right = float(max(lefts.max(), caps.max()))
             self.plot_item.setYRange(-0.6, n - 0.4, padding=0)
             self.plot_item.setXRange(0, right * 1.08, padding=0)
+
+    def _show_legend(self, key: tuple[str, ...]) -> None:
+        """Show the legend for the components ``key``; one LegendItem per distinct key is made
+        once and swapped in. Rebuilding a legend creates new graphics items, and PySide6 keeps
+        a reference to ``None`` for every item ever added to a scene (3 per item on 6.11.3),
+        so a rebuild per task switch made ``sys.getrefcount(None)`` climb all session long."""
+        if key == self._legend_key:
+            return
+        legend = self._legends.get(key)
+        if legend is None:
+            legend = pg.LegendItem(labelTextSize="8pt", verSpacing=-4)
+            for comp in key:
+                legend.addItem(self._bars[comp], component_label(comp))
+            legend.addItem(self.capacity_item, translate("Plots", "Capacity per GPU"))
+            self._legends[key] = legend
+        if legend is not self.legend:
+            self.removeItem(self.legend)
+            self.addItem(legend, row=0, col=1)
+            self.legend = legend
+        self._legend_key = key
 
     def stacked_heights(self) -> dict[str, list[float]]:
         """Component → bar heights in the display unit (for tests and CSV export)."""
@@ -194,8 +209,11 @@ class CostPlot(pg.PlotWidget):
         self.scatter_item = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=8,
                                             symbolBrush=pg.mkBrush(78, 121, 167, 150),
                                             symbolPen=pg.mkPen("#2f4b6e"))
+        # Symbol pens/brushes are QPen/QBrush objects made once: given a colour, pyqtgraph makes
+        # a new one per setData, and its symbol atlas (keyed by object id) grows on every redraw.
         self.front_item = pg.PlotDataItem([], [], pen=pg.mkPen("#c00000", width=2), symbol="o",
-                                          symbolSize=10, symbolBrush="#c00000")
+                                          symbolSize=10, symbolBrush=pg.mkBrush("#c00000"),
+                                          symbolPen=pg.mkPen(200, 200, 200))
         self.plot_item.addItem(self.scatter_item)
         self.plot_item.addItem(self.front_item)
         self.labels = [pg.TextItem("", color="#202020") for _ in range(3)]

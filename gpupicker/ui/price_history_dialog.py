@@ -21,13 +21,14 @@ from .formatting import fmt_number
 class PriceHistoryDialog(QDialog):
     """Shows ``[(changed_at, PriceOffer), …]`` oldest first. Public: ``table``, ``plot_item``."""
 
-    def __init__(self, history: list[tuple[str, Any]], parent: QWidget | None = None) -> None:
+    def __init__(self, history: list[tuple[str, Any]], parent: QWidget | None = None,
+                 gpu_name: str = "") -> None:
         super().__init__(parent)
         self.history = history
         first = history[-1][1] if history else None
         title = self.tr("Price history")
-        if first is not None:
-            title += f" — {first.gpu_id} · {first.provider}"
+        if first is not None:  # the GPU's name, not its catalog id
+            title += f" — {gpu_name or first.gpu_id} · {first.provider}"
         self.setWindowTitle(title)
         self.table = QTableWidget(len(history), 3)
         self.table.setHorizontalHeaderLabels([self.tr("Changed (UTC)"), self.tr("Price / GPU-hour"),

@@ -102,6 +102,7 @@ class ResultsPage(QWizardPage):
         hh.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self._columns_sized = False
+        self._advice_heading = ""
         self.table.setToolTip(glossary()["headroom"])
 
         self.advisor_box = QGroupBox(self.tr("What to change to fit your GPU"))
@@ -340,7 +341,7 @@ class ResultsPage(QWizardPage):
                            "shorter sequences.").replace("%1", str(len(view.options)))
             if self.advisor_list.count():
                 text += " " + self.tr("See “%1” below for changes that would help.").replace(
-                    "%1", self.advisor_box.title().split(" (")[0])
+                    "%1", self._advice_heading)  # built from the GPU name, not cut from a title
             if absurd:
                 text += "\n" + absurd
         else:
@@ -405,6 +406,7 @@ class ResultsPage(QWizardPage):
                         w.gpu or "")
         self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
                                   .replace("%1", gpu_name))
+        self._advice_heading = self.tr("What to change to fit %1").replace("%1", gpu_name)
         if show and not view.advice:
             self.advisor_list.addItem(self.tr("Your preferred GPU (%1) does not fit this job "
                                               "and no single change makes it fit.")

@@ -334,7 +334,7 @@ class ModelPage(_Page):
         return list(self.controller.repo.models())
 
     def _connect(self) -> None:
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.search.textChanged.connect(self._on_search)
         self.view.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.catalog_radio.toggled.connect(self._on_mode_changed)
         self.apply_custom_button.clicked.connect(self.apply_custom)
@@ -356,9 +356,24 @@ class ModelPage(_Page):
         if catalog:
             self._on_row_changed(self.view.currentIndex())
 
+    @Slot(str)
+    def _on_search(self, text: str) -> None:
+        """Filter the table; the selected model changes only when the user picks a row (Qt moves
+        the current row when the filter hides it, which used to select another model)."""
+        self._filtering = True
+        try:
+            with QSignalBlocker(self.view.selectionModel()):
+                self.proxy.setFilterFixedString(text)
+                self.view.selectionModel().clearCurrentIndex()
+                self.view.clearSelection()
+            self.sync_from(self.controller.workload)  # re-select it if still listed
+        finally:
+            self._filtering = False
+
     @Slot()
     def _on_row_changed(self, current: Any, _previous: Any = None) -> None:
-        if not current.isValid() or not self.catalog_radio.isChecked():
+        if getattr(self, "_filtering", False) or not current.isValid() \
+                or not self.catalog_radio.isChecked():
             return
         m = self.list_model.model_at(self.proxy.mapToSource(current).row())
         self.controller.set_model(m.id, m.arch)
@@ -744,6 +759,10 @@ class BudgetPage(_Page):
             self.preferred_gpu.addItem(g.name, g.id)
         self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
                                               "it, the results list what to change."))
+        self.gpu_count = QSpinBox()  # Workload.num_gpus: the count the fit check and advice use
+        self.gpu_count.setRange(1, 64)
+        self.gpu_count.setToolTip(self.tr("How many of the preferred GPU you have or want: the "
+                                          "fit check and the advice are for this many."))
 
         self.dataset_mtokens = NumberSpinBox()
         self.dataset_mtokens.setRange(0.0, 100_000_000.0)
@@ -778,6 +797,7 @@ class BudgetPage(_Page):
         mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
         mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
+        mf.addRow(_buddy(self.tr("GPU c&ount:"), self.gpu_count), self.gpu_count)
         self.time_box = QGroupBox(self.tr("Time"))
         tf = QFormLayout(self.time_box)
         tf.addRow(_buddy(self.tr("&Deadline:"), self.deadline_hours), self.deadline_hours)
@@ -809,6 +829,7 @@ class BudgetPage(_Page):
         self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
         self.preferred_gpu.currentIndexChanged.connect(
             lambda: c.update(gpu=self.preferred_gpu.currentData()))
+        self.gpu_count.valueChanged.connect(lambda v: c.update(num_gpus=v))
         self.dataset_mtokens.valueChanged.connect(
             lambda v: c.update(dataset_tokens=v * 1e6 if v else None))
         self.epochs.valueChanged.connect(lambda v: c.update(epochs=v))
@@ -824,6 +845,7 @@ class BudgetPage(_Page):
         _set_combo(self.pricing, w.pricing)
         _set_combo(self.goal, self.controller.goal)
         _set_combo(self.preferred_gpu, w.gpu)
+        _set_spin(self.gpu_count, min(w.num_gpus, self.gpu_count.maximum()))
         _set_spin(self.dataset_mtokens, (w.dataset_tokens or 0.0) / 1e6)
         _set_spin(self.epochs, w.epochs)
         _set_spin(self.train_hours, w.train_hours or 0.0)

@@ -11,7 +11,7 @@
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="219" />
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
-        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
+        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的价格库。</translation>
     </message>
 <message>
         <source>prices observed up to %1</source>
@@ -60,6 +60,16 @@
 </context>
 <context>
     <name>BudgetPage</name>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="653" />
+        <source>How many of the preferred GPU you have or want: the fit check and the advice are for this many.</source>
+        <translation>您拥有或打算使用的首选 GPU 数量：是否放得下的判断和调整建议都按这个数量计算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="690" />
+        <source>GPU c&amp;ount:</source>
+        <translation>GPU 数量(&amp;O)：</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="609" />
         <source>Budget and time</source>
@@ -208,7 +218,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="78" />
         <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
-        <translation>未保存 — 无法写入目录文件（文件或文件夹只读，或磁盘已满）：%1</translation>
+        <translation>未保存 — 无法写入价格库文件（文件或文件夹只读，或磁盘已满）：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="80" />
@@ -506,9 +516,59 @@
 <context>
     <name>CatalogWindow</name>
     <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>&amp;Back up now</source>
+        <translation>立即备份(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Restore a &amp;backup…</source>
+        <translation>从备份恢复(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Replace the catalog with one of its backups (the last 10 are kept); the current catalog is backed up first.</source>
+        <translation>用某个备份替换价格库（保留最近 10 个备份）；替换前会先备份当前价格库。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Backup written: %1</source>
+        <translation>已写入备份：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Restore a backup</source>
+        <translation>从备份恢复</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Replace the catalog with this backup (the current catalog is backed up first):</source>
+        <translation>用此备份替换价格库（替换前会先备份当前价格库）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>No backups yet: use Back up now first.</source>
+        <translation>还没有备份：请先使用“立即备份”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Not restored — %1</source>
+        <translation>未恢复 — %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Restored the backup %1.</source>
+        <translation>已从备份 %1 恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>The catalog before it was saved as %1.</source>
+        <translation>恢复前的价格库已保存为 %1。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164" />
         <source>gpupicker — catalog</source>
-        <translation>gpupicker — 目录</translation>
+        <translation>gpupicker — 价格与型号库</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="175" />
@@ -558,12 +618,12 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="200" />
         <source>Make GPUs, models and prices exactly the bundled catalog again. Your rows and price history are removed; a backup is written first and exchange rates are kept.</source>
-        <translation>将 GPU、模型和价格完全恢复为内置目录。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
+        <translation>将 GPU、模型和价格完全恢复为内置价格库。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="203" />
         <source>Catalog</source>
-        <translation>目录</translation>
+        <translation>价格库</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="213" />
@@ -573,7 +633,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="233" />
         <source>This catalog is read-only (%1): you can browse and export it, but edits cannot be saved. Make the file and its folder writable, or set GPUPICKER_HOME to a writable folder, and restart.</source>
-        <translation>此目录为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
+        <translation>此价格库为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="287" />
@@ -593,7 +653,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="329" />
         <source>Reset the whole catalog?</source>
-        <translation>重置整个目录？</translation>
+        <translation>重置整个价格库？</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="330" />
@@ -603,7 +663,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="354" />
         <source>Catalog reset to the bundled defaults; backup: %1</source>
-        <translation>目录已恢复为内置默认值；备份：%1</translation>
+        <translation>价格库已恢复为内置默认值；备份：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="390" />
@@ -830,12 +890,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50" />
         <source>no price in the catalog</source>
-        <translation>目录中没有价格</translation>
+        <translation>价格库中没有价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="51" />
         <source>no price in the catalog to check against the budget</source>
-        <translation>目录中没有价格，无法核对预算</translation>
+        <translation>价格库中没有价格，无法核对预算</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="52" />
@@ -1035,7 +1095,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="93" />
         <source>look it up in the catalog first</source>
-        <translation>请先在目录中查找</translation>
+        <translation>请先在价格库中查找</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="94" />
@@ -1390,12 +1450,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="168" />
         <source>No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS from its memory bandwidth</source>
-        <translation>目录中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
+        <translation>价格库中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="169" />
         <source>enter the real figure in the catalog for a better estimate</source>
-        <translation>在目录中填入真实数值可得到更准确的估算</translation>
+        <translation>在价格库中填入真实数值可得到更准确的估算</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="170" />
@@ -1647,7 +1707,7 @@
         <source>Peak at the VAE decode (VAE slicing on)</source>
         <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
-    <message>
+<message>
         <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="222" />
         <source>{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains</source>
         <translation>{file} 是 PyTorch pickle 文件：gpupicker 从不打开 pickle 文件，因为加载它可能运行其中包含的任意代码</translation>
@@ -1905,12 +1965,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>owned {gpu_id}: give its power draw in W (the catalog has no TDP)</source>
-        <translation>自有 {gpu_id}：请填写其功耗（W），目录中没有 TDP</translation>
+        <translation>自有 {gpu_id}：请填写其功耗（W），价格库中没有 TDP</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>owned {gpu_id}: the GPU is not in the catalog, left out</source>
-        <translation>自有 {gpu_id}：目录中没有这款 GPU，未参与排名</translation>
+        <translation>自有 {gpu_id}：价格库中没有这款 GPU，未参与排名</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -2199,7 +2259,7 @@
     </message>
     <message>
         <source>The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL</source>
-        <translation>目录中没有该模型的 Hugging Face 仓库：请替换 YOUR_MODEL</translation>
+        <translation>价格库中没有该模型的 Hugging Face 仓库：请替换 YOUR_MODEL</translation>
     </message>
     <message>
         <source>Point -m at the GGUF file you downloaded (the name shown is a placeholder)</source>
@@ -2243,19 +2303,19 @@
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="46" />
         <source>Catalog damaged</source>
-        <translation>目录已损坏</translation>
+        <translation>价格库已损坏</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="47" />
         <source>The catalog file cannot be read:
 %1</source>
-        <translation>无法读取目录文件：
+        <translation>无法读取价格库文件：
 %1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="49" />
         <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted. Your own rows can then be brought back from a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore NAME` restores one. (`gpupicker catalog recover` does the same from the command line.)</source>
-        <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
+        <translation>gpupicker 可以用内置的默认数据重新创建价格库。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="55" />
@@ -2270,6 +2330,11 @@
 </context>
 <context>
     <name>CsvImportDialog</name>
+    <message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="200" />
+        <source>Skip the %1 rows that repeat an earlier row of the file exactly (otherwise each is added as another offer)</source>
+        <translation>跳过与文件中前面某行完全相同的 %1 行（否则每行都会作为另一条报价加入）</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45" />
         <source>Import CSV</source>
@@ -2303,7 +2368,7 @@
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68" />
         <source>Catalog column</source>
-        <translation>目录列</translation>
+        <translation>价格库列</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="74" />
@@ -2387,7 +2452,7 @@
 <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="1" />
         <source>%1 file from %2: %3 price rows; %4 rows left out (no GPU or no price). Accelerator names are mapped to catalog GPU ids.</source>
-        <translation>来自 %2 的 %1 文件：%3 行价格；%4 行未导入（无 GPU 或无价格）。加速器名称已对应到目录中的 GPU id。</translation>
+        <translation>来自 %2 的 %1 文件：%3 行价格；%4 行未导入（无 GPU 或无价格）。加速器名称已对应到价格库中的 GPU id。</translation>
     </message>
 </context>
 <context>
@@ -2448,7 +2513,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="69" />
         <source>Unknown model_id “%1”: it is not in the catalog.</source>
-        <translation>未知的 model_id“%1”：目录中没有该模型。</translation>
+        <translation>未知的 model_id“%1”：价格库中没有该模型。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="142" />
@@ -2577,6 +2642,21 @@
         <location filename="../../gpupicker/ui/formatting.py" line="65" />
         <source>%1 h</source>
         <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="69" />
+        <source>&lt; 1 min</source>
+        <translation>不到 1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="70" />
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/formatting.py" line="73" />
+        <source>%1 years</source>
+        <translation>%1 年</translation>
     </message>
 </context>
 <context>
@@ -2786,17 +2866,17 @@
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="89" />
         <source>Catalog: %1</source>
-        <translation>目录：%1</translation>
+        <translation>价格库：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="91" />
         <source>Catalog: read-only</source>
-        <translation>目录：只读</translation>
+        <translation>价格库：只读</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="124" />
         <source>The catalog was changed by another program: tables and results reloaded.</source>
-        <translation>目录已被另一个程序修改：表格和结果已重新加载。</translation>
+        <translation>价格库已被另一个程序修改：表格和结果已重新加载。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="129" />
@@ -2806,7 +2886,7 @@
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="130" />
         <source>Edit &amp;catalog…</source>
-        <translation>编辑目录(&amp;C)…</translation>
+        <translation>编辑价格库(&amp;C)…</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="131" />
@@ -2852,6 +2932,26 @@
         <location filename="../../gpupicker/ui/main_window.py" line="150" />
         <source>&amp;Results</source>
         <translation>结果(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="151" />
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="151" />
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="152" />
+        <source>&amp;Quantization and training</source>
+        <translation>量化与训练(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="153" />
+        <source>&amp;Budget and time</source>
+        <translation>预算与时间(&amp;B)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="151" />
@@ -2973,110 +3073,6 @@
     </message>
 </context>
 <context>
-    <name>ModelImportDialog</name>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="48" />
-        <source>Import a model</source>
-        <translation>导入模型</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="50" />
-        <source>&amp;Folder…</source>
-        <translation>文件夹(&amp;F)…</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="51" />
-        <source>F&amp;ile…</source>
-        <translation>文件(&amp;I)…</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63" />
-        <source>&amp;Save to catalog and use</source>
-        <translation>保存到目录并使用(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68" />
-        <source>Read a model folder, .safetensors, .gguf or config.json (or drop it here):</source>
-        <translation>读取模型文件夹、.safetensors、.gguf 或 config.json（也可拖放到这里）：</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="74" />
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75" />
-        <source>Catalog &amp;id:</source>
-        <translation>目录 ID(&amp;I)：</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107" />
-        <source>Hugging Face cache (%1): %2 models</source>
-        <translation>Hugging Face 缓存（%1）：%2 个模型</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="109" />
-        <source>No models in the Hugging Face cache (%1).</source>
-        <translation>Hugging Face 缓存（%1）中没有模型。</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="113" />
-        <source>Model folder</source>
-        <translation>模型文件夹</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="120" />
-        <source>Model file</source>
-        <translation>模型文件</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="121" />
-        <source>Model files (*.safetensors *.gguf *.json);;All files (*)</source>
-        <translation>模型文件 (*.safetensors *.gguf *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="152" />
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="158" />
-        <source>Cannot import %1: %2</source>
-        <translation>无法导入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="179" />
-        <source>the tensor headers</source>
-        <translation>张量头信息</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="180" />
-        <source>the config.json fields</source>
-        <translation>config.json 字段</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="181" />
-        <source>Parameters: %1 (from %2)</source>
-        <translation>参数量：%1（来自%2）</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="184" />
-        <source>Weights: %1 bytes (%2)</source>
-        <translation>权重：%1 字节（%2）</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="192" />
-        <source>no weights read</source>
-        <translation>未读取权重</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="193" />
-        <source>Warning: %1</source>
-        <translation>警告：%1</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
-        <source>Cannot save: %1</source>
-        <translation>无法保存：%1</translation>
-    </message>
-</context>
-<context>
     <name>ModelListModel</name>
     <message>
         <location filename="../../gpupicker/ui/model_list_model.py" line="54" />
@@ -3114,12 +3110,12 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="243" />
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
-        <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
+        <translation>在价格库中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="252" />
         <source>&amp;Catalog model</source>
-        <translation>目录中的模型(&amp;C)</translation>
+        <translation>价格库中的模型(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="253" />
@@ -3217,7 +3213,7 @@
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
-    <message>
+<message>
         <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="311" />
         <source>&amp;Import model files…</source>
         <translation>导入模型文件(&amp;I)…</translation>
@@ -3417,7 +3413,7 @@
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="164" />
         <source>no price in catalog</source>
-        <translation>目录中无价格</translation>
+        <translation>价格库中无价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="186" />
@@ -3876,7 +3872,7 @@
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="210" />
         <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
-        <translation>此任务每块 GPU 至少需要 %1；目录中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
+        <translation>此任务每块 GPU 至少需要 %1；价格库中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="215" />
@@ -3886,7 +3882,7 @@
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="224" />
         <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
-        <translation>没有方案放得下：目录中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
+        <translation>没有方案放得下：价格库中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="229" />
@@ -3912,6 +3908,11 @@
         <location filename="../../gpupicker/ui/results_page.py" line="259" />
         <source>What to change to fit %1 (double-click to apply)</source>
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="261" />
+        <source>What to change to fit %1</source>
+        <translation>怎样调整才能放进 %1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="262" />
@@ -4122,6 +4123,143 @@
         <translation>扩散模型 LoRA</translation>
     </message>
     </context>
+<context>
+    <name>SingleInstance</name>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>another process</source>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>gpupicker is already running on this catalog (%1). A second window works on the same catalog: each shows the other's edits within a few seconds, and an edit to a row the other changed is refused, never lost.</source>
+        <translation>gpupicker 已在使用此价格库（%1）。第二个窗口使用同一个价格库：两边的修改几秒内互相可见；对方已改过的行再修改会被拒绝，不会丢失数据。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>gpupicker is already running</source>
+        <translation>gpupicker 已在运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>Open &amp;anyway</source>
+        <translation>仍然打开(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+</context>
+<context>
+    <name>ModelImportDialog</name>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="48" />
+        <source>Import a model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="50" />
+        <source>&amp;Folder…</source>
+        <translation>文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="51" />
+        <source>F&amp;ile…</source>
+        <translation>文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63" />
+        <source>&amp;Save to catalog and use</source>
+        <translation>保存到价格库并使用(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68" />
+        <source>Read a model folder, .safetensors, .gguf or config.json (or drop it here):</source>
+        <translation>读取模型文件夹、.safetensors、.gguf 或 config.json（也可拖放到这里）：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="74" />
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75" />
+        <source>Catalog &amp;id:</source>
+        <translation>价格库 ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107" />
+        <source>Hugging Face cache (%1): %2 models</source>
+        <translation>Hugging Face 缓存（%1）：%2 个模型</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="109" />
+        <source>No models in the Hugging Face cache (%1).</source>
+        <translation>Hugging Face 缓存（%1）中没有模型。</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="113" />
+        <source>Model folder</source>
+        <translation>模型文件夹</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="120" />
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="121" />
+        <source>Model files (*.safetensors *.gguf *.json);;All files (*)</source>
+        <translation>模型文件 (*.safetensors *.gguf *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="152" />
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="158" />
+        <source>Cannot import %1: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="179" />
+        <source>the tensor headers</source>
+        <translation>张量头信息</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="180" />
+        <source>the config.json fields</source>
+        <translation>config.json 字段</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="181" />
+        <source>Parameters: %1 (from %2)</source>
+        <translation>参数量：%1（来自%2）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="184" />
+        <source>Weights: %1 bytes (%2)</source>
+        <translation>权重：%1 字节（%2）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="192" />
+        <source>no weights read</source>
+        <translation>未读取权重</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="193" />
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
+        <source>Cannot save: %1</source>
+        <translation>无法保存：%1</translation>
+    </message>
+</context>
 <context>
     <name>CrashReportDialog</name>
     <message>
