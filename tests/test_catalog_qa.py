@@ -556,3 +556,52 @@ def test_a_file_of_bad_rows_stops_after_1000_errors(repo: CatalogRepository, tmp
     r = repo.import_csv("prices", src)
     assert len(r.errors) == 1001 and "stopped checking after 1,000 bad rows" in r.errors[-1][1]
     assert len(repo.prices()) == BUNDLED_PRICES
+
+
+# ---- second QA session (F29, F9): what is not a catalog is never moved; lost tables are damage
+def test_a_folder_given_as_catalog_is_refused_and_never_moved(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]):
+    folder = tmp_path / "my-project"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(CatalogUnavailableError, match="it is a folder, not a catalog file"):
+        open_catalog(folder)
+    assert main(["--catalog", str(folder), "catalog", "recover"]) == 2
+    assert "folder" in capsys.readouterr().err
+    assert folder.is_dir() and (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_recover_leaves_a_file_that_was_never_a_catalog(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database", encoding="utf-8")
+    with pytest.raises(CatalogCorruptError):
+        open_catalog(notes)
+    assert main(["--catalog", str(notes), "catalog", "recover"]) == 2
+    assert "nothing was moved" in capsys.readouterr().err
+    assert notes.read_text(encoding="utf-8") == "not a database"
+    # a damaged file named like a catalog is still moved aside (never deleted)
+    bad = tmp_path / "team.sqlite"
+    bad.write_bytes(b"garbage" * 100)
+    assert main(["--catalog", str(bad), "catalog", "recover"]) == 0
+    assert len(list(tmp_path.glob("team.corrupt-*.sqlite"))) == 1
+
+
+def test_a_catalog_missing_a_table_is_damage_and_recover_fixes_it(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "catalog.sqlite"
+    open_catalog(path).close()
+    import sqlite3
+    with contextlib.closing(sqlite3.connect(path)) as c:
+        c.execute("DROP TABLE gpus")
+        c.commit()
+    with pytest.raises(CatalogCorruptError, match="table\\(s\\) gpus are missing"):
+        open_catalog(path)
+    assert main(["--catalog", str(path), "catalog", "export", "gpus", "-"]) != 0
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "recover" in err
+    assert main(["--catalog", str(path), "catalog", "recover"]) == 0
+    with open_catalog(path) as repo:
+        assert len(repo.gpus()) == 65
+    assert len(list(tmp_path.glob("catalog.corrupt-*.sqlite"))) == 1

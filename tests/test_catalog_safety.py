@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gpupicker.catalog import CatalogCorruptError, open_catalog, recover_corrupt
+from gpupicker.catalog import CatalogCorruptError, CatalogUnavailableError, open_catalog, recover_corrupt
 from gpupicker.core.hardware import PriceOffer
 
 from .catalog_support import BUNDLED_PRICES
@@ -157,7 +157,8 @@ def test_huge_sparse_non_sqlite_file_is_rejected_quickly(tmp_path: Path):
 def test_directory_and_empty_file(tmp_path: Path):
     d = tmp_path / "dir.sqlite"
     d.mkdir()
-    with pytest.raises(CatalogCorruptError, match="folder"):
+    # a folder is not damage (recovering it would rename the user's folder): unavailable
+    with pytest.raises(CatalogUnavailableError, match="folder"):
         open_catalog(d)
     empty = tmp_path / "empty.sqlite"
     empty.write_bytes(b"")

@@ -174,13 +174,15 @@ def check_sqlite_file(path: Path) -> None:
     A missing or empty file passes (SQLite creates a new database there).
 
     Raises:
-        CatalogCorruptError: for a directory, an unreadable file, or a wrong header.
-        CatalogUnavailableError: when reading the file is not permitted.
+        CatalogCorruptError: for an unreadable file or a wrong header.
+        CatalogUnavailableError: for a folder (not damage: nothing there is touched), or when
+            reading the file is not permitted.
     """
     if not path.exists():
         return
     if path.is_dir():
-        raise CatalogCorruptError(path, "it is a folder, not a file")
+        raise CatalogUnavailableError(path, "it is a folder, not a catalog file (give a file "
+                                      f"path such as {path / 'catalog.sqlite'})")
     try:
         with path.open("rb") as f:
             head = f.read(len(SQLITE_HEADER))
@@ -248,11 +250,30 @@ def recover_corrupt(path: str | os.PathLike[str] | None = None,
     Raises:
         OSError: when the file cannot be moved.
         CatalogCorruptError: when even the fresh catalog cannot be created.
+        CatalogUnavailableError: for a folder, or a file that was never a catalog (not SQLite
+            and not named like one, e.g. ``--catalog notes.txt``): it is left alone.
     """
     src = resolve_catalog_path(path)
+    if src.is_dir():
+        raise CatalogUnavailableError(src, "it is a folder, not a catalog file; nothing was moved")
+    if src.exists() and not _looks_like_catalog(src):
+        raise CatalogUnavailableError(src, "it is not a SQLite file and not named like a catalog "
+                                      "(.sqlite, .db), so it is not gpupicker's; nothing was moved")
     dest = _move_aside(src)
     CatalogRepository(src, data_dir=data_dir).close()
     return dest
+
+
+def _looks_like_catalog(path: Path) -> bool:
+    """True for a file that is, or was meant to be, a catalog: the default catalog path, a
+    ``.sqlite``/``.sqlite3``/``.db`` name, or a SQLite header (the damage may be further in)."""
+    if path.suffix.lower() in (".sqlite", ".sqlite3", ".db") or path == paths.catalog_path(None):
+        return True
+    try:
+        with path.open("rb") as f:
+            return f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
 
 
 def _move_aside(src: Path) -> Path:
@@ -334,6 +355,10 @@ class CatalogRepository(UserTablesMixin):
                 conn.execute("PRAGMA synchronous = FULL")
                 with self._write():
                     apply_migrations(self.db)
+                    missing = [t for t in _TABLES_NEEDED if not self.db.table(t).exists()]
+                    if missing:  # migrations say done, tables gone: a partly written file
+                        raise CatalogCorruptError(
+                            self.path, f"its table(s) {', '.join(missing)} are missing")
                     self._merge_bundle()
         except sqlite3.DatabaseError as exc:
             if _is_write_refusal(exc):
