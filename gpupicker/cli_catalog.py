@@ -197,9 +197,10 @@ def _tracker_format(args: argparse.Namespace) -> str | None:
 
     from .catalog.importing import detect_format
 
-    try:
+    try:  # the header line only, at most 64 KiB: a huge file is the normal import's to refuse
         with open(args.path, encoding="utf-8-sig", newline="") as f:
-            header = next(csv.reader(f), [])
+            line = f.readline(65536)
+        header = next(csv.reader([line]), [])
     except (OSError, UnicodeDecodeError, csv.Error):
         return None  # the normal import reports it
     return detect_format(header)

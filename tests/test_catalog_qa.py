@@ -605,3 +605,21 @@ def test_a_catalog_missing_a_table_is_damage_and_recover_fixes_it(tmp_path: Path
     with open_catalog(path) as repo:
         assert len(repo.gpus()) == 65
     assert len(list(tmp_path.glob("catalog.corrupt-*.sqlite"))) == 1
+
+
+def test_cli_import_sniffs_only_the_header_of_a_huge_file(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]):
+    """QA F24: the tracker-format sniff read a 1 GB one-line file whole before the size cap."""
+    import tracemalloc
+
+    big = tmp_path / "big.csv"
+    with big.open("wb") as f:
+        f.truncate(700 * 2**20)  # sparse: no disk used, one 700 MiB "line"
+    tracemalloc.start()
+    try:
+        assert main(["catalog", "import", "prices", str(big)]) == 1
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "imports are limited to 512.0 MiB" in capsys.readouterr().err
+    assert peak < 50 * 2**20
