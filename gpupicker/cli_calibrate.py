@@ -143,7 +143,7 @@ def _estimates(w: Any, gpu: Any, cal: Any) -> tuple[Any, Any, Any, Any]:
 
 def cmd_calibrate_add(args: argparse.Namespace) -> int:
     """Store one run and print the estimate before and after calibration."""
-    from .core.calibration import Calibration, _measured_speed, make_run
+    from .core.calibration import Calibration, _measured_speed, check_plausible, make_run
 
     repo = _open(args)
     if repo is None:
@@ -164,6 +164,8 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
                 raise ValueError(unknown_gpu_message(args.gpu, [g.id for g in repo.gpus()]))
             run = make_run(w, gpu.id, peak_gib=args.peak_gib, tokens_per_s=args.tokens_per_s,
                            log_text=log)
+            m0, t0, _, _ = _estimates(w, gpu, None)
+            check_plausible(run, gpu, m0.total_bytes, _measured_speed(w, t0))
             rid = repo.add_calibration_run(run)
         except (ValidationError, ValueError) as exc:
             from .cli import _error_text

@@ -333,3 +333,27 @@ def test_a_newer_tracker_file_updates_the_same_offers(capsys, tmp_path):
         rid = before["h100_sxmon_demand8"]
         hist = [(p.usd_per_gpu_hour, p.observed) for _, p in repo.price_history(rid)]
         assert hist == [(2.99, "2026-11-20"), (2.89, "2026-12-01")]
+
+
+def test_impossible_runs_are_refused_and_disagreeing_runs_do_not_correct(tmp_path, capsys):
+    """QA F16: a 1500 GiB peak on a 24 GiB card, a 0.001 GiB peak or 1 token/s for a QLoRA
+    7B job are unit mistakes, refused with a sentence; runs whose correction would not lower
+    the error on them are not applied."""
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4,
+                               "seq_len": 2048}), encoding="utf-8")
+    add = ["calibrate", "add", "--workload", str(job), "--gpu", "rtx_4090"]
+    assert main([*add, "--peak-gib", "1500"]) == 1
+    assert "more than the 22.4 GiB the NVIDIA GeForce RTX 4090 has" in capsys.readouterr().err
+    assert main([*add, "--peak-gib", "0.001"]) == 1
+    assert "× the estimate" in capsys.readouterr().err
+    assert main([*add, "--tokens-per-s", "1"]) == 1
+    assert "check the unit" in capsys.readouterr().err
+    main(["calibrate", "list"])
+    assert "no recorded runs" in capsys.readouterr().out
+    from gpupicker.core.calibration import _factor
+    # two runs that match the estimate and one typo: the median keeps the estimate, and a
+    # factor of 1 lowers no error, so nothing is applied
+    assert _factor([(10.0, 10.0), (10.0, 10.0), (10.0, 20.0)]) is None
+    f = _factor([(10.0, 11.0), (10.0, 11.2), (10.0, 30.0)])  # the median ignores one outlier
+    assert f is not None and f.factor == pytest.approx(1.12)

@@ -169,14 +169,62 @@ class Factor(BaseModel):
 
 
 def _factor(pairs: list[tuple[float, float]]) -> Factor | None:
-    """``pairs`` of (estimated, recorded) → a :class:`Factor` (None when empty)."""
+    """``pairs`` of (estimated, recorded) → a :class:`Factor`, or None when there are none or
+    the correction would not lower the median error on those runs (then the model's own
+    estimate stays: runs that disagree with each other are no basis for a correction).
+
+    The factor is the median of recorded/estimated (robust to one mistyped run); with one or
+    two runs that is their geometric mean.
+    """
     pairs = [(e, r) for e, r in pairs if e > 0 and r > 0]
     if not pairs:
         return None
-    f = math.exp(statistics.fmean(math.log(r / e) for e, r in pairs))
+    f = math.exp(statistics.median(math.log(r / e) for e, r in pairs))
     before = statistics.median(abs(e / r - 1) for e, r in pairs)
     after = statistics.median(abs(e * f / r - 1) for e, r in pairs)
+    if after >= before:
+        return None
     return Factor(factor=f, runs=len(pairs), error_before=before, error_after=after)
+
+
+PLAUSIBLE_RATIO = 4.0
+"""A recorded figure more than this factor away from the estimate is refused as a likely unit
+or typing mistake (MiB for GiB, tokens/min for tokens/s): the H200 and public validation cases
+are within ±10 % in memory and ±45 % in speed (``make accuracy``), so 4× is far outside the
+model's error."""
+
+
+def check_plausible(run: CalibrationRun, gpu: GpuSpec, estimated_bytes: int,
+                    estimated_speed: float) -> None:
+    """Refuse a run that cannot be what the job used on ``gpu``.
+
+    Args:
+        run: the run to store.
+        gpu: the GPU it ran on.
+        estimated_bytes: the model's peak for the run's workload (bytes per GPU).
+        estimated_speed: the model's speed in the run's unit (tokens/s, images/s).
+
+    Raises:
+        ValueError: a peak above the GPU's memory, or a peak or speed more than
+            :data:`PLAUSIBLE_RATIO` × away from the estimate; the sentence names the figure.
+    """
+    cap = gpu.memory_gb * 1e9
+    if run.peak_bytes:
+        gib = run.peak_bytes / GiB
+        if run.peak_bytes > cap * 1.001:
+            raise ValueError(f"a peak of {gib:,.2f} GiB is more than the {cap / GiB:,.1f} GiB "
+                             f"the {gpu.name} has: check the unit (GiB, not MiB or GB per node)")
+        ratio = run.peak_bytes / estimated_bytes if estimated_bytes else 1.0
+        if not 1 / PLAUSIBLE_RATIO <= ratio <= PLAUSIBLE_RATIO:
+            raise ValueError(f"a peak of {gib:,.3g} GiB is {ratio:.3g}× the estimate "
+                             f"({estimated_bytes / GiB:,.2f} GiB): check the unit and the "
+                             "workload (the same batch, context and precision as the run)")
+    if run.tokens_per_s and estimated_speed:
+        ratio = run.tokens_per_s / estimated_speed
+        if not 1 / PLAUSIBLE_RATIO <= ratio <= PLAUSIBLE_RATIO:
+            raise ValueError(f"{run.tokens_per_s:,.4g} tokens/s is {ratio:.3g}× the estimate "
+                             f"({estimated_speed:,.1f}): check the unit (tokens per second, all "
+                             "sequences of the batch) and the workload")
 
 
 class Calibration:
