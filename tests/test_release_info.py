@@ -193,6 +193,30 @@ def test_hard_crash_leaves_a_fault_log_and_the_next_start_offers_it(tmp_path, mo
     assert not crash.offer_crash_log([], log_file)
 
 
+FATAL = """
+import ctypes, sys
+from pathlib import Path
+from gpupicker.ui.crash import start_fault_log
+print(start_fault_log(Path(sys.argv[1])), flush=True)
+ctypes.pythonapi.Py_FatalError(b"none_dealloc: deallocating None (test)")
+"""
+
+
+def test_a_python_fatal_error_reaches_the_fault_log_when_stderr_is_no_terminal(tmp_path):
+    """QA F22: Py_FatalError writes to descriptor 2 and turns faulthandler off, so the fault
+    file stayed empty and the next start offered nothing."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
+    proc = subprocess.run([sys.executable, "-c", FATAL, str(tmp_path)], capture_output=True,
+                          text=True, timeout=60, env=env, cwd=ROOT)
+    assert proc.returncode != 0
+    fault = Path(proc.stdout.strip())
+    text = fault.read_text(encoding="utf-8")
+    assert "Fatal Python error: none_dealloc: deallocating None (test)" in text
+    from gpupicker.ui import crash
+
+    assert len(crash.collect_crashes(tmp_path)) == 1
+
+
 def test_clean_exit_removes_the_empty_fault_file(tmp_path):
     from gpupicker.ui import crash
 

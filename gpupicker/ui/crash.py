@@ -6,7 +6,11 @@ process before any Python code runs. :func:`start_fault_log` therefore points
 :mod:`faulthandler` at ``fault-<pid>.log`` in the user log folder (it writes the Python stack of
 every thread on SIGSEGV, SIGFPE, SIGABRT, SIGBUS and SIGILL), and routes Qt's own messages
 (``qWarning``/``qCritical``/``qFatal``) into ``gpupicker.log``, so the reason of a ``qFatal``
-abort is on disk too. A clean exit deletes the (empty) fault file.
+abort is on disk too. CPython's own fatal errors (``Fatal Python error: …``, e.g. a reference-count
+underflow in an extension) are written to file descriptor 2 and switch faulthandler off before
+aborting, so when stderr is not a terminal (the app started from a desktop entry or a file
+manager) descriptor 2 is pointed at the fault file as well. A clean exit deletes the (empty)
+fault file and gives descriptor 2 back.
 
 On the next start :func:`collect_crashes` finds any non-empty ``fault-*.log``, appends it to
 ``gpupicker.log``, keeps it as ``crash-<time>.log`` (the newest ``KEEP_CRASH_FILES``) and returns
@@ -98,8 +102,24 @@ def start_fault_log(log_dir: Path) -> Path | None:
         return None
     faulthandler.enable(stream, all_threads=True)
     _fault_stream, _fault_path = stream, path
+    _redirect_stderr(stream)
     qInstallMessageHandler(_qt_message)
     return path
+
+
+_saved_stderr_fd: int | None = None
+
+
+def _redirect_stderr(stream: IO[str]) -> None:
+    """Point descriptor 2 at ``stream`` when it is not a terminal (see the module docstring)."""
+    global _saved_stderr_fd
+    try:
+        if os.isatty(2):
+            return
+        _saved_stderr_fd = os.dup(2)
+        os.dup2(stream.fileno(), 2)
+    except OSError:  # no descriptor 2 at all (pythonw): faulthandler's file still works
+        _saved_stderr_fd = None
 
 
 def stop_fault_log() -> None:
@@ -107,8 +127,14 @@ def stop_fault_log() -> None:
     global _fault_stream, _fault_path
     if _fault_stream is None:
         return
+    global _saved_stderr_fd
     faulthandler.disable()
     qInstallMessageHandler(None)
+    if _saved_stderr_fd is not None:
+        with contextlib.suppress(OSError):
+            os.dup2(_saved_stderr_fd, 2)
+            os.close(_saved_stderr_fd)
+        _saved_stderr_fd = None
     _fault_stream.close()
     try:
         if _fault_path is not None and _fault_path.stat().st_size == 0:
