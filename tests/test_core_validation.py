@@ -122,3 +122,10 @@ def test_common_format_and_engine_spellings():
     assert est.max_concurrent_seqs and est.max_concurrent_seqs > 1  # paged KV pool like vLLM
     with pytest.raises(ValidationError, match="unknown weight dtype"):
         Workload(task="inference", model=LLAMA3_8B, weights_dtype="int3")
+
+
+def test_fine_tuning_a_diffusion_model_points_to_diffusion_lora():
+    """QA F8: a LoRA/QLoRA job on SDXL named the image-generation task, not diffusion_lora."""
+    w = Workload(task="qlora", model=SDXL)
+    with pytest.raises(ValueError, match="diffusion LoRA fine-tuning \\(task 'diffusion_lora'\\)"):
+        estimate_memory(w)

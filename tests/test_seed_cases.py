@@ -150,7 +150,7 @@ def test_row1_70b_training_needs_h100_class_cluster():
     # on the full catalog a newer GPU wins, and the notes explain where H100 stands
     full = recommend(w, catalog_gpus(), catalog_prices(), goal="fastest")
     if full.options[0].gpu_id != "h100_sxm":
-        assert any("seed guide suggests NVIDIA H100 SXM5 80GB" in n for n in full.notes)
+        assert any("buying guide's rule of thumb suggests NVIDIA H100 SXM5 80GB" in n for n in full.notes)
 
 
 def test_row2_7b_to_70b_training_a100_vs_h100_is_explained():
@@ -166,7 +166,7 @@ def test_row2_7b_to_70b_training_a100_vs_h100_is_explained():
     a100 = [o for o in rec.options if o.gpu_id == "a100_sxm_80gb" and o.fits]
     assert a100
     if top.gpu_id != "a100_sxm_80gb":
-        note = next(n for n in rec.notes if "seed guide suggests NVIDIA A100 SXM4 80GB" in n)
+        note = next(n for n in rec.notes if "buying guide's rule of thumb suggests NVIDIA A100 SXM4 80GB" in n)
         assert "costs" in note and "speed" in note
 
 

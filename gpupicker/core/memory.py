@@ -108,6 +108,9 @@ def _require_arch(w: Workload) -> ModelArch:
         raise ValueError(f"image generation needs a diffusion model (UNet/DiT); {label} is a "
                          "language model")
     if w.task not in ("image_gen", "diffusion_lora") and arch.kind == "diffusion":
+        if w.is_training:
+            raise ValueError(f"{label} is a diffusion model: choose diffusion LoRA fine-tuning "
+                             "(task 'diffusion_lora')")
         raise ValueError(f"{label} is a diffusion model: choose the image-generation task "
                          "(task 'image_gen')")
     if arch.kind == "llm" and not arch.has_architecture:

@@ -95,7 +95,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "In {dtype} the model does not fit a 24 GB card"),
     QT_TRANSLATE_NOOP("CoreText", "guides that quote speeds for such cards assume 8- or 4-bit quantized weights"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Agrees with the seed guide's rule of thumb for {scenario}: {gpu} ({why})"),
-    QT_TRANSLATE_NOOP("CoreText", "The seed guide suggests {ids} for {scenario} ({why})"),
+    QT_TRANSLATE_NOOP("CoreText", "The buying guide's rule of thumb suggests {ids} for {scenario} ({why})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "It costs {cost}× the top pick ({n} × {gpu}, {provider})"),
@@ -124,6 +124,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "image generation needs a diffusion model (UNet/DiT)"),
     QT_TRANSLATE_NOOP("CoreText", "{label} is a language model"),
     QT_TRANSLATE_NOOP("CoreText", "{label} is a diffusion model: choose the image-generation task (task 'image_gen')"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')"),
     QT_TRANSLATE_NOOP("CoreText", "model has neither an architecture nor a parameter count"),
     # advisor descriptions

@@ -974,8 +974,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="68" />
-        <source>The seed guide suggests {ids} for {scenario} ({why})</source>
-        <translation>参考指南建议“{scenario}”使用 {ids}（{why}）</translation>
+        <source>The buying guide's rule of thumb suggests {ids} for {scenario} ({why})</source>
+        <translation>选购指南的经验法则建议“{scenario}”使用 {ids}（{why}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="69" />
@@ -1111,6 +1111,10 @@
         <location filename="../../gpupicker/ui/core_text.py" line="96" />
         <source>{label} is a diffusion model: choose the image-generation task (task 'image_gen')</source>
         <translation>{label} 是扩散模型：请选择图像生成任务（task 'image_gen'）</translation>
+    </message>
+    <message>
+        <source>{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')</source>
+        <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（task 'diffusion_lora'）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="97" />
