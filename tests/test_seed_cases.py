@@ -166,7 +166,8 @@ def test_row2_7b_to_70b_training_a100_vs_h100_is_explained():
     a100 = [o for o in rec.options if o.gpu_id == "a100_sxm_80gb" and o.fits]
     assert a100
     if top.gpu_id != "a100_sxm_80gb":
-        note = next(n for n in rec.notes if "buying guide's rule of thumb suggests NVIDIA A100 SXM4 80GB" in n)
+        note = next(n for n in rec.notes
+                    if "buying guide's rule of thumb suggests NVIDIA A100 SXM4 80GB" in n)
         assert "costs" in note and "speed" in note
 
 

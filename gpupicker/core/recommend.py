@@ -651,8 +651,8 @@ def _summary_notes(w: Workload, options: list[Option]) -> list[str]:
                     diff += f" ({top.num_gpus} × {top.gpu_name}, {top.provider or 'no price'})."
             names = {o.gpu_id: o.gpu_name for o in options}  # names in prose, never ids
             notes.append(
-                f"The buying guide's rule of thumb suggests {', '.join(names.get(i, i) for i in ids)} for {scen} "
-                f"({why}); with these prices "
+                "The buying guide's rule of thumb suggests "
+                f"{', '.join(names.get(i, i) for i in ids)} for {scen} ({why}); with these prices "
                 f"and speeds its best option ranks #{b.rank} ({b.num_gpus} GPU, {verdict}).{diff} "
                 f"{b.reason}")
     return notes
