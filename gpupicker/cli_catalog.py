@@ -69,6 +69,10 @@ def add_catalog_parser(subparsers: Any) -> None:
                                         "and list the backups you can restore")
     rc.set_defaults(func=cmd_recover)
 
+    from .cli_fx import add_fx_parsers
+
+    add_fx_parsers(sub)
+
 
 def _open(args: argparse.Namespace) -> Any:
     """Open the catalog or print why not (returns None)."""

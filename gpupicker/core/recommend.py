@@ -34,14 +34,15 @@ from .calibration import Calibration
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
-    rate_looks_inverted,
     usd_per_unit,
 )
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
+from .money import USD, Money
 from .owned import OwnedGpu, annotate_owned, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
+from .providers import region_filter, region_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
 from .serving import plan_serving
 from .throughput import estimate_throughput, link_name, train_hours
@@ -178,11 +179,8 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
             continue
         usd = p.usd_per_gpu_hour * rate
         if p.currency != "USD":
-            given = {k.upper(): v for k, v in (fx_rates or {}).items()}.get(p.currency)
-            flip = f" (the rate {given:g} given looked like {p.currency} per USD)" \
-                if given and rate_looks_inverted(p.currency, given) else ""
-            converted.add(f"{p.currency} at {rate:.4g} USD each"
-                          + ("" if user else " (default rate)") + flip)
+            converted.add(f"1 USD = {1 / rate:.4g} {p.currency}"
+                          + ("" if user else " (default rate)"))
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
         if key not in best or usd < best[key][1]:
@@ -263,25 +261,26 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
 
 
 def _limit_and_reason(fit_and_speed: tuple[str, tuple[str, ...]], fits: bool,
-                      cost: CostEstimate | None, budget_msg: str) -> tuple[str, str]:
+                      cost: CostEstimate | None, budget_msg: str,
+                      money: Money = USD) -> tuple[str, str]:
     """An option's limit and plain-language reason: :func:`_fit_and_speed` plus its price
-    (and what breaks the budget, cap or deadline)."""
+    in the display currency (``money``) and what breaks the budget, cap or deadline."""
     limit, shared = fit_and_speed
     if not fits:
         return limit, shared[0]
     parts = list(shared)
     if cost is not None:
-        price = f"${cost.usd_per_hour:.2f}/h"
+        price = f"{money.fmt(cost.usd_per_hour)}/h"
         if cost.usd_total is not None and cost.hours is not None:
-            price += f" × {cost.hours:,.1f} h = ${cost.usd_total:,.2f}"
+            price += f" × {cost.hours:,.1f} h = {money.fmt(cost.usd_total)}"
         elif cost.usd_per_month is not None:
-            price += f" = ${cost.usd_per_month:,.0f}/month"
+            price += f" = {money.fmt(cost.usd_per_month, 0)}/month"
         parts.append(price)
     else:
         parts.append("no price in the catalog")
     if budget_msg:
         parts.append(budget_msg)
-        limit = "price" if "budget" in budget_msg or "$" in budget_msg else "deadline"
+        limit = "price" if "budget" in budget_msg or " cap" in budget_msg else "deadline"
     return limit, ". ".join(parts) + "."
 
 
@@ -311,7 +310,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
               hours_per_month: float = HOURS_PER_MONTH_DEFAULT, all_offers: bool = False,
               counts: Sequence[int] = GPU_COUNTS, owned: Sequence[OwnedGpu] = (),
               calibration: Calibration | None = None, today: date | None = None,
-              stale_months: int = DEFAULT_STALE_MONTHS) -> Recommendation:
+              stale_months: int = DEFAULT_STALE_MONTHS,
+              money: Money | None = None) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -331,6 +331,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         calibration: the user's recorded runs (:mod:`gpupicker.core.calibration`) that
             correct memory and speed for their engine, task and GPU.
         today, stale_months: for the stale-price mark (default: the system date, 6 months).
+        money: the display currency (:class:`~gpupicker.core.money.Money`) every amount in
+            reasons and notes is written in (default USD); ranking is in USD either way.
 
     Returns:
         A :class:`Recommendation`; options without a price appear with no cost.
@@ -417,11 +419,17 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
-    options = _build_options(w, evaluations, goal, serving, hours_per_month,
-                             today=today, stale_months=stale_months)
+    money = money or USD
+    region_evals = region_filter(evaluations, w.region)
+    options = _build_options(w, region_evals, goal, serving, hours_per_month,
+                             today=today, stale_months=stale_months, money=money)
+    if w.region:
+        notes.extend(region_notes(w, options, _build_options(
+            w, evaluations, goal, serving, hours_per_month, today=today,
+            stale_months=stale_months, money=money), money))
     if owned:
-        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month)
-    notes.extend(trust_notes(options))
+        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money)
+    notes.extend(trust_notes(options, money))
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
@@ -475,7 +483,8 @@ def _build_options(w: Workload,
                    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]],
                    goal: str, serving: bool, hours_per_month: float, *,
                    today: date | None = None,
-                   stale_months: int = DEFAULT_STALE_MONTHS) -> list[Option]:
+                   stale_months: int = DEFAULT_STALE_MONTHS,
+                   money: Money = USD) -> list[Option]:
     prelim: list[_Candidate] = []
     for ev, offer_list in evaluations:
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
@@ -491,23 +500,28 @@ def _build_options(w: Workload,
                 cost = estimate_cost(
                     usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
-                    tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out)
+                    tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
+                    money=money)
             budget_msgs = []
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
                 budget_msgs.append("no price in the catalog to check against the budget")
             if cost is not None:
-                if w.max_usd_per_hour is not None and cost.usd_per_hour > w.max_usd_per_hour + 1e-9:
-                    budget_msgs.append(f"over the ${w.max_usd_per_hour:g}/h cap")
+                # limits compare with a relative tolerance: a ¥20 budget converted to USD
+                # and back must keep an option costing exactly ¥20
+                if w.max_usd_per_hour is not None and \
+                        cost.usd_per_hour > w.max_usd_per_hour * (1 + 1e-9) + 1e-12:
+                    budget_msgs.append(f"over the {money.fmt(w.max_usd_per_hour)}/h cap")
                 if w.budget_usd is not None:
                     spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
-                    if spend is not None and spend > w.budget_usd + 1e-9:
-                        budget_msgs.append(f"over the ${w.budget_usd:,.0f} budget")
+                    if spend is not None and spend > w.budget_usd * (1 + 1e-9) + 1e-12:
+                        budget_msgs.append(f"over the {money.fmt(w.budget_usd)} budget")
             if ev.plan is not None and not ev.plan.meets_targets:
                 budget_msgs.append("misses the latency target")
             run_h = cost.hours if cost is not None and cost.hours is not None else ev.hours
             if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
                 budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
-            limit, reason = _limit_and_reason(shared, ev.fits, cost, "; ".join(budget_msgs))
+            limit, reason = _limit_and_reason(shared, ev.fits, cost, "; ".join(budget_msgs),
+                                              money)
             if ev.calibration:
                 reason += f" {ev.calibration}"
             if pcie_note:

@@ -157,6 +157,9 @@ class Workload(BaseModel):
     max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
     deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)
     currency: str = "USD"
+    region: str | None = Field(default=None, max_length=16,
+                               description="keep only offers of providers in this country/region "
+                                           "(ISO code, e.g. \"CN\"; core.providers); None: all")
 
     resolution: int = Field(default=1024, ge=64, le=8192)
     images: int = Field(default=1, ge=1, le=1_000_000_000)

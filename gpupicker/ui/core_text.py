@@ -44,13 +44,13 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "each of the {n} GPUs renders its own images"),
     QT_TRANSLATE_NOOP("CoreText", "{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{replicas} replicas needed for {rpm} requests/min"),
-    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h"),
-    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h × {hours} h = ${total}"),
-    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h = ${per_month}/month"),
+    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h"),
+    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h × {hours} h = {total}"),
+    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h = {per_month}/month"),
     QT_TRANSLATE_NOOP("CoreText", "no price in the catalog"),
     QT_TRANSLATE_NOOP("CoreText", "no price in the catalog to check against the budget"),
-    QT_TRANSLATE_NOOP("CoreText", "over the ${cap}/h cap"),
-    QT_TRANSLATE_NOOP("CoreText", "over the ${budget} budget"),
+    QT_TRANSLATE_NOOP("CoreText", "over the {cap}/h cap"),
+    QT_TRANSLATE_NOOP("CoreText", "over the {budget} budget"),
     QT_TRANSLATE_NOOP("CoreText", "misses the {deadline} h deadline"),
     QT_TRANSLATE_NOOP("CoreText", "Consumer cards have no NVLink: gradient and parameter exchange go over PCIe"),  # noqa: E501
     # price kinds and trust marks (core.price_kind), owned hardware (core.owned),
@@ -64,15 +64,15 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "a figure quoted in a guide, no provider named"),
     QT_TRANSLATE_NOOP("CoreText", "The top pick rests on a {flag} price ({provider}, {kind}, observed {observed}: {why})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "check it before relying on it"),
-    QT_TRANSLATE_NOOP("CoreText", "The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, {per_hour}/h)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "provider list price"),
     QT_TRANSLATE_NOOP("CoreText", "marketplace listing"),
     QT_TRANSLATE_NOOP("CoreText", "scraped aggregate"),
     QT_TRANSLATE_NOOP("CoreText", "quoted in a guide"),
     QT_TRANSLATE_NOOP("CoreText", "your own price"),
     QT_TRANSLATE_NOOP("CoreText", "your own hardware"),
-    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): {months} months at {share} use"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): never (the rental costs less than the power bill)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: give its power draw in W (the catalog has no TDP)"),
     QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: the GPU is not in the catalog, left out"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})"),
@@ -85,9 +85,15 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Speed scaled ×{factor} to match your recorded runs"),
     # recommendation notes
     QT_TRANSLATE_NOOP("CoreText", "Prices converted to USD before ranking: {conversions}"),
-    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each"),
-    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (default rate)"),
-    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency}"),
+    QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency} (default rate)"),
+    # issue 18: region filter (core.providers.region_notes)
+    QT_TRANSLATE_NOOP("CoreText", "Only offers in {where} ({region}): {n} of {total} options"),
+    QT_TRANSLATE_NOOP("CoreText", "No offer in {where} fits; the cheapest elsewhere is {n} × {gpu}, {provider}, {per_hour}/h"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Cheaper outside {where}: {n} × {gpu}, {provider}, {price} against {here} here"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "China"),
+    QT_TRANSLATE_NOOP("CoreText", "the United States"),
+    QT_TRANSLATE_NOOP("CoreText", "the EU"),
     QT_TRANSLATE_NOOP("CoreText", "No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "It needs several GPUs (or lower precision)"),
     QT_TRANSLATE_NOOP("CoreText", "No option fits in memory"),
@@ -174,7 +180,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "long prompts are cut"),
     QT_TRANSLATE_NOOP("CoreText", "lower aggregate throughput"),
     # assumptions (tooltips): cost
-    QT_TRANSLATE_NOOP("CoreText", "{n} × ${price} per GPU-hour = ${per_hour}/h"),
+    QT_TRANSLATE_NOOP("CoreText", "{n} × {price} per GPU-hour = {per_hour}/h"),
     QT_TRANSLATE_NOOP("CoreText", "Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Serving {hours} h per month"),
     QT_TRANSLATE_NOOP("CoreText", "{hours} h used per month"),
@@ -339,7 +345,7 @@ _PATTERNS: dict[str, str] = {
 """Placeholder patterns other than the default ``.+?`` (where a value may contain the text
 that follows it, e.g. a GPU name with a comma before the provider)."""
 
-_NESTED = frozenset({"scenario", "why", "verdict", "provider", "vendor", "link", "error",
+_NESTED = frozenset({"where", "scenario", "why", "verdict", "provider", "vendor", "link", "error",
                      "optimizer", "net", "conversions", "flag", "kind"})
 """Placeholders whose values are core phrases themselves, translated in turn."""
 

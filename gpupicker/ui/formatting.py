@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from ..core.money import format_amount
 from ..core.units import GB, GiB
 
 
@@ -34,10 +35,7 @@ def fmt_bytes(n: float, unit: str = "GiB", digits: int = 1) -> str:
 
 def fmt_money(v: float | None, currency: str = "USD", digits: int = 2) -> str:
     """Money with its currency symbol; an em dash when unknown."""
-    if v is None:
-        return "—"
-    sym = {"USD": "$", "CNY": "¥", "EUR": "€"}.get(currency, currency + " ")
-    return sym + display_locale().toString(float(v), "f", digits)
+    return format_amount(v, currency, digits)
 
 
 def fmt_number(v: float | None, digits: int = 0) -> str:

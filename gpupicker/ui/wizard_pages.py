@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.model_arch import ModelArch
+from ..core.money import SYMBOLS
 from ..core.training import uses_master_weights
 from ..core.training_frameworks import modelled_training_frameworks, training_framework
 from ..core.workload import Workload
@@ -65,14 +66,14 @@ def _set_spin(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
 
 
 def _money_spin(maximum: float, suffix: str, special: str) -> NumberSpinBox:
-    """A dollar amount where 0 shows ``special`` (e.g. "No limit ($)").
+    """A money amount (the page sets the display currency's symbol as prefix) where 0 shows
+    ``special`` (e.g. "No limit").
 
     Typed text is parsed with the locale's decimal point or '.', never mangled.
     """
     s = NumberSpinBox()
     s.setRange(0.0, maximum)
     s.setDecimals(2)
-    s.setPrefix("$ ")
     s.setSuffix(suffix)
     s.setGroupSeparatorShown(True)
     s.setSpecialValueText(special)
@@ -721,10 +722,16 @@ class BudgetPage(_Page):
                                  "option."))
         tips = glossary()
 
-        no_limit = self.tr("No limit ($)")
-        self.budget_usd = _money_spin(1e7, "", no_limit)
-        self.max_usd_per_hour = _money_spin(1e5, self.tr(" / hour"),
-                                            self.tr("No limit ($ / hour)"))
+        # money is entered in the display currency (snapshot.money) and stored in USD
+        self.budget_usd = _money_spin(1e9, "", self.tr("No limit"))
+        self.max_usd_per_hour = _money_spin(1e7, self.tr(" / hour"), self.tr("No limit"))
+        self.region = QComboBox()
+        self.region.addItem(self.tr("Anywhere"), None)
+        self.region.addItem(self.tr("China (CN) only"), "CN")
+        self.region.addItem(self.tr("United States (US) only"), "US")
+        self.region.addItem(self.tr("EU only"), "EU")
+        self.region.setToolTip(self.tr("Keep only offers of providers in this country or region; "
+                                       "the results say when an option elsewhere is cheaper."))
         self.deadline_hours = NumberSpinBox()
         self.deadline_hours.setRange(0.0, 100_000.0)
         self.deadline_hours.setDecimals(1)
@@ -771,10 +778,11 @@ class BudgetPage(_Page):
 
         money_box = QGroupBox(self.tr("Money"))
         mf = QFormLayout(money_box)
-        self.budget_label = _buddy(self.tr("&Total budget (USD):"), self.budget_usd)
+        self.budget_label = _buddy(self.tr("&Total budget:"), self.budget_usd)
         mf.addRow(self.budget_label, self.budget_usd)
-        self.rate_label = _buddy(self.tr("Max &price per hour (USD):"), self.max_usd_per_hour)
+        self.rate_label = _buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour)
         mf.addRow(self.rate_label, self.max_usd_per_hour)
+        mf.addRow(_buddy(self.tr("Pro&viders in:"), self.region), self.region)
         mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
         mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
@@ -802,8 +810,13 @@ class BudgetPage(_Page):
                      self.dataset_mtokens, self.epochs, self.requests_per_minute,
                      self.train_hours):
             spin.rejected.connect(c.inputRejected)
-        self.budget_usd.valueChanged.connect(lambda v: c.update(budget_usd=v or None))
-        self.max_usd_per_hour.valueChanged.connect(lambda v: c.update(max_usd_per_hour=v or None))
+        self.budget_usd.valueChanged.connect(
+            lambda v: c.update(budget_usd=c.snapshot.money.to_usd(v) if v else None))
+        self.max_usd_per_hour.valueChanged.connect(
+            lambda v: c.update(max_usd_per_hour=c.snapshot.money.to_usd(v) if v else None))
+        self.region.currentIndexChanged.connect(
+            lambda: c.update(region=self.region.currentData()))
+        c.modelsChanged.connect(lambda: self.sync_from(c.workload))
         self.deadline_hours.valueChanged.connect(lambda v: c.update(deadline_hours=v or None))
         self.pricing.currentIndexChanged.connect(lambda: c.update(pricing=self.pricing.currentData()))
         self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
@@ -818,8 +831,17 @@ class BudgetPage(_Page):
         self._connect_sync()
 
     def sync_from(self, w: Workload) -> None:
-        _set_spin(self.budget_usd, w.budget_usd or NO_LIMIT)
-        _set_spin(self.max_usd_per_hour, w.max_usd_per_hour or NO_LIMIT)
+        money = self.controller.snapshot.money
+        for spin in (self.budget_usd, self.max_usd_per_hour):
+            spin.setPrefix(SYMBOLS.get(money.currency, money.currency) + " ")
+        self.budget_label.setText(self.tr("&Total budget (%1):").replace("%1", money.currency))
+        self.rate_label.setText(self.tr("Max &price per hour (%1):").replace("%1",
+                                                                           money.currency))
+        _set_spin(self.budget_usd, round(money.from_usd(w.budget_usd), 2) if w.budget_usd
+                  else NO_LIMIT)
+        _set_spin(self.max_usd_per_hour, round(money.from_usd(w.max_usd_per_hour), 2)
+                  if w.max_usd_per_hour else NO_LIMIT)
+        _set_combo(self.region, w.region)
         _set_spin(self.deadline_hours, w.deadline_hours or 0.0)
         _set_combo(self.pricing, w.pricing)
         _set_combo(self.goal, self.controller.goal)

@@ -71,19 +71,13 @@
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="614" />
-        <source>No limit ($)</source>
-        <translation>不限（美元）</translation>
+        <source>No limit</source>
+        <translation>不限</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="616" />
         <source> / hour</source>
         <translation> / 小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="617" />
-        <source>No limit ($ / hour)</source>
-        <translation>不限（美元 / 小时）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="621" />
@@ -142,14 +136,12 @@
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="664" />
-        <source>&amp;Total budget (USD):</source>
-        <translation>总预算（美元）(&amp;T)：</translation>
+        <source>&amp;Total budget (%1):</source>
+        <translation>总预算（%1）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="666" />
-        <source>Max &amp;price per hour (USD):</source>
-        <translation>每小时最高价格（美元）(&amp;P)：</translation>
+        <source>Max &amp;price per hour (%1):</source>
+        <translation>每小时最高价格（%1）(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="668" />
@@ -201,6 +193,38 @@
         <location filename="../../gpupicker/ui/wizard_pages.py" line="727" />
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Total budget:</source>
+        <translation>总预算(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Max &amp;price per hour:</source>
+        <translation>每小时最高价格(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Anywhere</source>
+        <translation>不限地区</translation>
+    </message>
+    <message>
+        <source>China (CN) only</source>
+        <translation>仅中国境内（CN）</translation>
+    </message>
+    <message>
+        <source>United States (US) only</source>
+        <translation>仅美国（US）</translation>
+    </message>
+    <message>
+        <source>EU only</source>
+        <translation>仅欧盟（EU）</translation>
+    </message>
+    <message>
+        <source>Keep only offers of providers in this country or region; the results say when an option elsewhere is cheaper.</source>
+        <translation>只保留该国家或地区服务商的报价；若其他地区有更便宜的方案，结果中会说明。</translation>
+    </message>
+    <message>
+        <source>Pro&amp;viders in:</source>
+        <translation>服务商所在地(&amp;V)：</translation>
     </message>
 </context>
 <context>
@@ -813,19 +837,16 @@
         <translation>每分钟 {rpm} 个请求需要 {replicas} 个副本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="47" />
-        <source>${per_hour}/h</source>
-        <translation>${per_hour}/小时</translation>
+        <source>{per_hour}/h</source>
+        <translation>{per_hour}/小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="48" />
-        <source>${per_hour}/h × {hours} h = ${total}</source>
-        <translation>${per_hour}/小时 × {hours} 小时 = ${total}</translation>
+        <source>{per_hour}/h × {hours} h = {total}</source>
+        <translation>{per_hour}/小时 × {hours} 小时 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="49" />
-        <source>${per_hour}/h = ${per_month}/month</source>
-        <translation>${per_hour}/小时 = 每月 ${per_month}</translation>
+        <source>{per_hour}/h = {per_month}/month</source>
+        <translation>{per_hour}/小时 = 每月 {per_month}</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50" />
@@ -838,14 +859,12 @@
         <translation>目录中没有价格，无法核对预算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="52" />
-        <source>over the ${cap}/h cap</source>
-        <translation>超过每小时 ${cap} 的上限</translation>
+        <source>over the {cap}/h cap</source>
+        <translation>超过每小时 {cap} 的上限</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="53" />
-        <source>over the ${budget} budget</source>
-        <translation>超出 ${budget} 的预算</translation>
+        <source>over the {budget} budget</source>
+        <translation>超出 {budget} 的预算</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -863,19 +882,12 @@
         <translation>排名前已将价格换算为美元：{conversions}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="58" />
-        <source>{currency} at {rate} USD each</source>
-        <translation>1 {currency} = {rate} 美元</translation>
+        <source>1 USD = {rate} {currency}</source>
+        <translation>汇率 1 美元 = {rate} {currency}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="59" />
-        <source>{currency} at {rate} USD each (default rate)</source>
-        <translation>1 {currency} = {rate} 美元（默认汇率）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="60" />
-        <source>{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)</source>
-        <translation>1 {currency} = {rate} 美元（填写的汇率 {given} 看起来是 1 美元可兑换的 {currency2} 数量）</translation>
+        <source>1 USD = {rate} {currency} (default rate)</source>
+        <translation>汇率 1 美元 = {rate} {currency}（默认汇率）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="61" />
@@ -1288,9 +1300,8 @@
         <translation>总吞吐量降低</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="147" />
-        <source>{n} × ${price} per GPU-hour = ${per_hour}/h</source>
-        <translation>{n} × 每 GPU 时 ${price} = ${per_hour}/小时</translation>
+        <source>{n} × {price} per GPU-hour = {per_hour}/h</source>
+        <translation>{n} 卡 × {price}/卡时 = {per_hour}/小时</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="148" />
@@ -1858,9 +1869,8 @@
         <translation>使用前请核实</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)</source>
-        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，${per_hour}/小时）</translation>
+        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, {per_hour}/h)</source>
+        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，{per_hour}/小时）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -1893,14 +1903,12 @@
         <translation>您自己的硬件</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use</source>
-        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): {months} months at {share} use</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，{per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)</source>
-        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): never (the rental costs less than the power bill)</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，{per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -2136,6 +2144,30 @@
         <location filename="../../gpupicker/ui/core_text.py" line="225" />
         <source>{engine} would refuse to start: no memory is left for the KV pool</source>
         <translation>{engine} 将无法启动：没有剩余显存可分配 KV 池</translation>
+    </message>
+    <message>
+        <source>Only offers in {where} ({region}): {n} of {total} options</source>
+        <translation>只看{where}（{region}）的报价：{total} 个方案中的 {n} 个</translation>
+    </message>
+    <message>
+        <source>No offer in {where} fits; the cheapest elsewhere is {n} × {gpu}, {provider}, {per_hour}/h</source>
+        <translation>{where}没有显存够用的报价；其他地区最便宜的是 {n} × {gpu}，{provider}，{per_hour}/小时</translation>
+    </message>
+    <message>
+        <source>Cheaper outside {where}: {n} × {gpu}, {provider}, {price} against {here} here</source>
+        <translation>{where}以外更便宜：{n} × {gpu}，{provider}，{price}，而此处为 {here}</translation>
+    </message>
+    <message>
+        <source>China</source>
+        <translation>中国</translation>
+    </message>
+    <message>
+        <source>the United States</source>
+        <translation>美国</translation>
+    </message>
+    <message>
+        <source>the EU</source>
+        <translation>欧盟</translation>
     </message>
 </context>
 <context>
@@ -2497,9 +2529,8 @@
         <translation>添加货币(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="62" />
-        <source>US dollars per unit of each currency. Each price keeps its own currency; rankings compare in USD.</source>
-        <translation>每单位货币折合的美元数。每条价格保留自己的货币；排序时统一按美元比较。</translation>
+        <source>Units of each currency one US dollar buys, as banks quote them (1 USD = 7.10 CNY), with the date and source. Each price keeps its own currency; rankings compare in USD and every amount is shown in the currency chosen below.</source>
+        <translation>汇率：1 美元可兑换多少该货币（如 1 美元 = 7.10 元），并注明日期和来源。每条价格保留自己的货币；排序统一按美元比较，所有金额按下面选择的货币显示。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="67" />
@@ -2512,14 +2543,33 @@
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="79" />
-        <source> USD</source>
-        <translation> 美元</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="95" />
         <source>Enter a new 3-letter currency code.</source>
         <translation>请输入一个新的 3 字母货币代码。</translation>
+    </message>
+    <message>
+        <source>date, e.g. 2026-12-01</source>
+        <translation>日期，如 2026-12-01</translation>
+    </message>
+    <message>
+        <source>source, e.g. bank quote</source>
+        <translation>来源，如 银行牌价</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?
+
+Keep %1 as entered?</source>
+        <translation>1 美元 = %1 %2 看起来填反了：是否应为 1 美元 = %3 %2？
+
+仍按输入的 %1 保存吗？</translation>
+    </message>
+    <message>
+        <source>Enter units of %1 per US dollar.</source>
+        <translation>请输入 1 美元可兑换的 %1 数量。</translation>
     </message>
 </context>
 <context>
