@@ -17,7 +17,7 @@ TABLES = ("gpus", "prices", "models")
 def add_catalog_parser(subparsers: Any) -> None:
     """Register ``catalog`` and its subcommands on the main parser's ``subparsers``."""
     c = subparsers.add_parser("catalog", help="export, import, back up, restore, reset or "
-                              "recover the catalog",
+                              "recover the catalog; exchange rates and display currency",
                               description="Manage the local catalog (GPUs, models, prices). "
                               "The file is --catalog PATH, else $GPUPICKER_CATALOG, else the "
                               "user data folder.")

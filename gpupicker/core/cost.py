@@ -32,6 +32,11 @@ DEFAULT_USD_PER_UNIT: dict[str, float] = {"USD": 1.0, "CNY": 0.14, "EUR": 1.09, 
 """Fallback USD per 1 unit of each currency (rounded 2026 rates; same convention as the
 catalog's ``get_fx_rates``); the user's own rates win."""
 
+SUBSCRIPTION_HOURS: dict[str, float] = {"monthly": HOURS_PER_MONTH_DEFAULT, "yearly": 8760.0}
+"""Billing period of a subscription price (包月 / 包年), in hours: the catalog stores its
+per-GPU-hour equivalent (period price / period hours) and a run pays whole periods."""
+SUBSCRIPTION_NAMES = {"monthly": "Monthly subscription", "yearly": "Yearly subscription"}
+
 DEFAULT_UTILIZATION = 0.8
 """Share of board power (TDP) drawn on average while a job runs (assumption)."""
 DEFAULT_USD_PER_KWH = 0.15
@@ -66,7 +71,7 @@ def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tup
     if cur in DEFAULT_USD_PER_UNIT:
         return DEFAULT_USD_PER_UNIT[cur], False
     raise ValueError(f"no exchange rate for {cur}; set one (1 USD = … {cur}) with "
-                     f"`gpupicker catalog fx set {cur} RATE` or in the exchange-rate dialog")
+                         "`gpupicker catalog fx set` or in the exchange-rate dialog")
 
 
 def rate_looks_inverted(currency: str, rate: float) -> bool:
@@ -246,6 +251,13 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
                          f"{spot_mtbi_hours:.0f} h, checkpoints every "
                          f"{DEFAULT_CHECKPOINT_INTERVAL_HOURS:g} h) → {run_hours:.2f} h.")
         total = per_hour * run_hours
+        period = SUBSCRIPTION_HOURS.get(pricing)
+        if period is not None:
+            # 包月 / 包年: a subscription is paid in whole periods, however short the run
+            periods = max(1, math.ceil(run_hours / period - 1e-9))
+            total = per_hour * periods * period
+            notes.append(f"{SUBSCRIPTION_NAMES[pricing]}: billed {periods} × {period:g} h for a "
+                         f"{run_hours:,.1f} h run = {m.fmt(total)}.")
     monthly = monthly_serving_usd(usd_per_gpu_hour, num_gpus, hours_per_month) if serving else None
     if serving:
         notes.append(f"Serving {hours_per_month:g} h per month.")

@@ -135,7 +135,7 @@ def usd_per_unit(currency: str, usd_rates: dict[str, float] | None) -> float:
     r = rates.get(cur)
     if r is None or not r > 0:
         raise ValueError(f"no exchange rate for {cur}; set one (1 USD = … {cur}) with "
-                         f"`gpupicker catalog fx set {cur} RATE` or in the exchange-rate dialog")
+                         "`gpupicker catalog fx set` or in the exchange-rate dialog")
     return float(r)
 
 

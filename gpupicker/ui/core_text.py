@@ -88,6 +88,9 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency}"),
     QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency} (default rate)"),
     # issue 18: region filter (core.providers.region_notes)
+    QT_TRANSLATE_NOOP("CoreText", "{kind}: billed {n} × {period} h for a {run} h run = {total}"),
+    QT_TRANSLATE_NOOP("CoreText", "Monthly subscription"),
+    QT_TRANSLATE_NOOP("CoreText", "Yearly subscription"),
     QT_TRANSLATE_NOOP("CoreText", "Only offers in {where} ({region}): {n} of {total} options"),
     QT_TRANSLATE_NOOP("CoreText", "No offer in {where} fits; the cheapest elsewhere is {n} × {gpu}, {provider}, {per_hour}/h"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Cheaper outside {where}: {n} × {gpu}, {provider}, {price} against {here} here"),  # noqa: E501
@@ -123,7 +126,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{gpu_id} × {n}: not estimated ({error})"),
     QT_TRANSLATE_NOOP("CoreText", "no exchange rate for {currency}"),
-    QT_TRANSLATE_NOOP("CoreText", "add one (USD per {currency}) in the settings"),
+    QT_TRANSLATE_NOOP("CoreText", "set one (1 USD = … {currency}) with `gpupicker catalog fx set` or in the exchange-rate dialog"),  # noqa: E501
     # errors (live estimate, results page)
     QT_TRANSLATE_NOOP("CoreText", "model {model} is not resolved"),
     QT_TRANSLATE_NOOP("CoreText", "look it up in the catalog first"),

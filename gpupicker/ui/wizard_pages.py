@@ -739,7 +739,7 @@ class BudgetPage(_Page):
         self.deadline_hours.setSpecialValueText(self.tr("No deadline"))
         self.pricing = QComboBox()
         names = pricing_names()
-        for key in ("on_demand", "spot", "marketplace", "reserved_1y"):
+        for key in ("on_demand", "spot", "marketplace", "reserved_1y", "monthly", "yearly"):
             self.pricing.addItem(names[key], key)
         self.pricing.setToolTip(tips["spot"])
         self.goal = QComboBox()

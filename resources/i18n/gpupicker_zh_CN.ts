@@ -1035,9 +1035,8 @@
         <translation>没有 {currency} 的汇率</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="90" />
-        <source>add one (USD per {currency}) in the settings</source>
-        <translation>请在设置中添加（1 {currency} 合多少美元）</translation>
+        <source>set one (1 USD = … {currency}) with `gpupicker catalog fx set` or in the exchange-rate dialog</source>
+        <translation>请设置汇率（1 美元 = … {currency}）：用 `gpupicker catalog fx set` 或在汇率对话框中设置</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="92" />
@@ -2168,6 +2167,18 @@
     <message>
         <source>the EU</source>
         <translation>欧盟</translation>
+    </message>
+    <message>
+        <source>{kind}: billed {n} × {period} h for a {run} h run = {total}</source>
+        <translation>{kind}：按 {n} × {period} 小时计费（运行 {run} 小时）= {total}</translation>
+    </message>
+    <message>
+        <source>Monthly subscription</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>Yearly subscription</source>
+        <translation>包年</translation>
     </message>
 </context>
 <context>
@@ -3553,6 +3564,14 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/texts.py" line="74" />
         <source>Owned hardware</source>
         <translation>自有硬件</translation>
+    </message>
+    <message>
+        <source>Monthly subscription</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>Yearly subscription</source>
+        <translation>包年</translation>
     </message>
 </context>
 <context>
