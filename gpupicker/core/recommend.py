@@ -29,6 +29,7 @@ from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
+from .accelerators import fabric_without_bandwidth, link_label, stack_clause, stack_of
 from .advisor import Advice
 from .calibration import Calibration
 from .cost import (
@@ -205,7 +206,9 @@ def _limit_why(limit: str, w: Workload, gpu: GpuSpec, n: int = 1) -> str:
     if limit == "compute":
         return f"compute ({gpu.dense_16bit_tflops:,.0f} dense TFLOPS) limits speed"
     if limit == "interconnect":
-        return f"the {link_name(gpu, n)} link between GPUs limits speed"
+        link = link_name(gpu, n)
+        return f"the {link_label(gpu) if link in ('NVLink', 'PCIe') else link} link between " \
+               "GPUs limits speed"
     if limit == "engine":
         return f"the {w.framework} engine's per-step overhead, not the GPU, limits speed"
     if limit == "offload":
@@ -245,13 +248,16 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
     limit = _LIMITS.get(bound, bound or "compute")
     why = _limit_why(limit, w, gpu, per_replica)
     parts.append(f"{speed}; {why}" if why else speed)
-    if not gpu.is_cuda:
-        parts.append(f"{gpu.vendor or 'Non-NVIDIA'} GPU: no CUDA, the estimate assumes a mature "
-                     "software stack (ROCm/oneAPI/MPS) for this job")
+    stack = stack_clause(gpu)
+    if stack:
+        parts.append(stack)
     if n > 1 and w.is_training and (w.parallelism.fsdp or w.parallelism.zero_stage == 3):
         parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
     if n > 1 and t.seconds_per_image:
         parts.append(f"each of the {n} GPUs renders its own images")
+    elif per_replica > 1 and fabric_without_bandwidth(gpu):
+        parts.append(f"{per_replica} cards over {link_label(gpu)}: its bandwidth is not in the "
+                     "catalog, the all-reduce is estimated at PCIe speed (a lower bound)")
     elif per_replica > 1 and not gpu.has_nvlink:
         parts.append(f"{per_replica} cards over PCIe without NVLink: the all-reduce between GPUs "
                      "costs speed")
@@ -369,8 +375,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         notes.append(ref_note)
 
     sharded = {n: _auto_shard(w, n) for n in tried}
+    refused: set[str] = set()
     for gpu in gpus:
         for n in tried:
+            st = stack_of(gpu)
+            if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
+                refused.add(gpu.name)
+                continue
             wb = sharded[n]
             replicas = 1
             plan = None
@@ -419,6 +430,10 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
+    if refused:
+        notes.append(f"{', '.join(sorted(refused))}: not offered for multi-GPU training "
+                     "(one unified-memory machine, no collective-communication fabric); "
+                     "single-machine options only.")
     money = money or USD
     region_evals = region_filter(evaluations, w.region)
     options = _build_options(w, region_evals, goal, serving, hours_per_month,

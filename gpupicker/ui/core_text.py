@@ -37,7 +37,16 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "the {link} link between GPUs limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "the {framework} engine's per-step overhead, not the GPU, limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "layers offloaded to system RAM limit speed"),
-    QT_TRANSLATE_NOOP("CoreText", "{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job"),  # noqa: E501
+    # issue 18: non-CUDA stacks (core.accelerators)
+    QT_TRANSLATE_NOOP("CoreText", "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{vendor} accelerator: no CUDA and no modelled software stack; the estimate is CUDA-like (not measured here: {range})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Ascend NPU"),
+    QT_TRANSLATE_NOOP("CoreText", "AMD GPU"),
+    QT_TRANSLATE_NOOP("CoreText", "Intel Gaudi"),
+    QT_TRANSLATE_NOOP("CoreText", "Intel Arc GPU"),
+    QT_TRANSLATE_NOOP("CoreText", "Apple silicon"),
+    QT_TRANSLATE_NOOP("CoreText", "{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{gpus}: not offered for multi-GPU training (one unified-memory machine, no collective-communication fabric); single-machine options only"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Non-NVIDIA"),
     QT_TRANSLATE_NOOP("CoreText", "NVIDIA (third-party modified)"),
     QT_TRANSLATE_NOOP("CoreText", "FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs"),
@@ -348,7 +357,8 @@ _PATTERNS: dict[str, str] = {
 """Placeholder patterns other than the default ``.+?`` (where a value may contain the text
 that follows it, e.g. a GPU name with a comma before the provider)."""
 
-_NESTED = frozenset({"where", "scenario", "why", "verdict", "provider", "vendor", "link", "error",
+_NESTED = frozenset({"accelerator", "where", "scenario", "why", "verdict", "provider", "vendor",
+                     "link", "error",
                      "optimizer", "net", "conversions", "flag", "kind"})
 """Placeholders whose values are core phrases themselves, translated in turn."""
 

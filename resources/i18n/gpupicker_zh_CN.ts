@@ -802,11 +802,6 @@
         <translation>卸载到系统内存的层限制了速度</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="40" />
-        <source>{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job</source>
-        <translation>{vendor} GPU：不支持 CUDA，本估算假定该任务有成熟的软件栈（ROCm/oneAPI/MPS）</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="41" />
         <source>Non-NVIDIA</source>
         <translation>非 NVIDIA</translation>
@@ -2179,6 +2174,42 @@
     <message>
         <source>Yearly subscription</source>
         <translation>包年</translation>
+    </message>
+    <message>
+        <source>{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})</source>
+        <translation>{accelerator}：不支持 CUDA；估算按 {stack} 软件栈（{engines}）计（此处未经实测：{range}）</translation>
+    </message>
+    <message>
+        <source>{vendor} accelerator: no CUDA and no modelled software stack; the estimate is CUDA-like (not measured here: {range})</source>
+        <translation>{vendor} 加速卡：不支持 CUDA，且没有已建模的软件栈；估算按类 CUDA 处理（此处未经实测：{range}）</translation>
+    </message>
+    <message>
+        <source>Ascend NPU</source>
+        <translation>昇腾 NPU</translation>
+    </message>
+    <message>
+        <source>AMD GPU</source>
+        <translation>AMD GPU</translation>
+    </message>
+    <message>
+        <source>Intel Gaudi</source>
+        <translation>英特尔 Gaudi</translation>
+    </message>
+    <message>
+        <source>Intel Arc GPU</source>
+        <translation>英特尔 Arc GPU</translation>
+    </message>
+    <message>
+        <source>Apple silicon</source>
+        <translation>Apple 芯片</translation>
+    </message>
+    <message>
+        <source>{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)</source>
+        <translation>{n} 卡经 {link} 互联：价格库中没有其带宽数据，all-reduce 按 PCIe 速度估算（下限）</translation>
+    </message>
+    <message>
+        <source>{gpus}: not offered for multi-GPU training (one unified-memory machine, no collective-communication fabric); single-machine options only</source>
+        <translation>{gpus}：不提供多卡训练方案（单台统一内存机器，没有集合通信互联）；只列单机方案</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,41 @@
+"""Issue 18 acceptance 3: an Ascend 910B option names CANN with MindIE / vllm-ascend and
+HCCS, never ROCm or PCIe only; AMD, Gaudi and Apple name their own stacks with a stated
+uncertainty; Apple silicon is not offered for multi-GPU training (core.accelerators)."""
+
+from __future__ import annotations
+
+from gpupicker.core.recommend import recommend
+from gpupicker.core.workload import Workload
+
+from .test_recommend import catalog_gpus, catalog_model, catalog_prices
+
+
+def _options(w, gpu_ids, **kw):
+    gpus = [g for g in catalog_gpus() if g.id in gpu_ids]
+    return recommend(w, gpus, catalog_prices(), **kw)
+
+
+def test_ascend_910b_names_cann_mindie_and_hccs():
+    w = Workload(task="inference", model=catalog_model("qwen2_5_72b"), framework="vllm")
+    rec = _options(w, {"ascend_910b"})
+    fitting = [o for o in rec.options if o.fits]
+    multi = [o for o in fitting if o.num_gpus > 1]
+    assert multi
+    for o in fitting:
+        assert "CANN" in o.reason and ("MindIE" in o.reason or "vllm-ascend" in o.reason)
+        assert "ROCm" not in o.reason and "without NVLink" not in o.reason
+    assert any("HCCS" in o.reason for o in multi)
+    assert all("±" in o.reason for o in fitting)
+
+
+def test_other_stacks_and_apple_training():
+    w = Workload(task="inference", model=catalog_model("llama3_8b"))
+    rec = _options(w, {"mi300x", "gaudi2", "apple_m3_ultra"})
+    by = {o.gpu_id: o.reason for o in rec.options if o.fits}
+    assert "ROCm" in by["mi300x"]
+    assert "SynapseAI" in by["gaudi2"] and "ROCm" not in by["gaudi2"]
+    assert "MLX" in by["apple_m3_ultra"] and "Metal" in by["apple_m3_ultra"]
+    ft = Workload(task="full_ft", model=catalog_model("qwen2_5_72b"))
+    rec = _options(ft, {"apple_m3_ultra"})
+    assert all(o.num_gpus == 1 for o in rec.options)
+    assert any("not offered for multi-GPU training" in n for n in rec.notes)
