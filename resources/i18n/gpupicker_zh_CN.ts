@@ -11,7 +11,7 @@
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="219" />
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
-        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的目录。</translation>
+        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的价格库。</translation>
     </message>
 <message>
         <source>prices observed up to %1</source>
@@ -118,7 +118,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="652" />
         <source>Not serving (one batch)</source>
-        <translation>非服务模式（单批）</translation>
+        <translation>不做在线服务（单批推理）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="654" />
@@ -156,7 +156,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="670" />
         <source>Preferred G&amp;PU:</source>
-        <translation>偏好的 GPU(&amp;P)：</translation>
+        <translation>首选 / 自有 GPU(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="671" />
@@ -232,7 +232,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="78" />
         <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
-        <translation>未保存 — 无法写入目录文件（文件或文件夹只读，或磁盘已满）：%1</translation>
+        <translation>未保存 — 无法写入价格库文件（文件或文件夹只读，或磁盘已满）：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="80" />
@@ -283,7 +283,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="502" />
         <source>Price / GPU-hour</source>
-        <translation>价格 / GPU·小时</translation>
+        <translation>每卡时价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="503" />
@@ -319,7 +319,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="547" />
         <source>%1 mo old</source>
-        <translation>已过 %1 个月</translation>
+        <translation>%1 个月前</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="560" />
@@ -416,12 +416,12 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="644" />
         <source>Hidden size</source>
-        <translation>隐藏维度</translation>
+        <translation>隐藏层维度（hidden_size）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="645" />
         <source>MLP size</source>
-        <translation>MLP 维度</translation>
+        <translation>FFN 中间层维度（intermediate_size）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="646" />
@@ -532,7 +532,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164" />
         <source>gpupicker — catalog</source>
-        <translation>gpupicker — 目录</translation>
+        <translation>gpupicker — 价格与型号库</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="175" />
@@ -582,12 +582,12 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="200" />
         <source>Make GPUs, models and prices exactly the bundled catalog again. Your rows and price history are removed; a backup is written first and exchange rates are kept.</source>
-        <translation>将 GPU、模型和价格完全恢复为内置目录。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
+        <translation>将 GPU、模型和价格完全恢复为内置价格库。您添加的行和价格历史将被删除；操作前会先写入备份，汇率设置保留。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="203" />
         <source>Catalog</source>
-        <translation>目录</translation>
+        <translation>价格库</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="213" />
@@ -597,7 +597,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="233" />
         <source>This catalog is read-only (%1): you can browse and export it, but edits cannot be saved. Make the file and its folder writable, or set GPUPICKER_HOME to a writable folder, and restart.</source>
-        <translation>此目录为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
+        <translation>此价格库为只读（%1）：可以浏览和导出，但无法保存修改。请让文件及其文件夹可写，或把 GPUPICKER_HOME 设为可写的文件夹，然后重启。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="287" />
@@ -617,7 +617,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="329" />
         <source>Reset the whole catalog?</source>
-        <translation>重置整个目录？</translation>
+        <translation>重置整个价格库？</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="330" />
@@ -627,7 +627,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="354" />
         <source>Catalog reset to the bundled defaults; backup: %1</source>
-        <translation>目录已恢复为内置默认值；备份：%1</translation>
+        <translation>价格库已恢复为内置默认值；备份：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="390" />
@@ -729,12 +729,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="25" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom)</source>
-        <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
+        <translation>显存够用：单卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="26" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom) — tight, VRAM is nearly the limit</source>
-        <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）—— 偏紧，显存接近上限</translation>
+        <translation>显存够用：单卡占用 {used} / {cap} GiB（余量 {headroom}）—— 偏紧，显存接近上限</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="27" />
@@ -764,17 +764,17 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="32" />
         <source>{rate} tokens/s per sequence</source>
-        <translation>每个序列 {rate} token/秒</translation>
+        <translation>单路 {rate} tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="33" />
         <source>{rate} tokens/s per sequence ({aggregate} aggregate)</source>
-        <translation>每个序列 {rate} token/秒（合计 {aggregate}）</translation>
+        <translation>单路 {rate} tokens/s（合计 {aggregate}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="34" />
         <source>{rate} tokens/s per sequence ({aggregate} aggregate per replica)</source>
-        <translation>每个序列 {rate} token/秒（每个副本合计 {aggregate}）</translation>
+        <translation>单路 {rate} tokens/s（每个副本合计 {aggregate}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="35" />
@@ -846,12 +846,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50" />
         <source>no price in the catalog</source>
-        <translation>目录中没有价格</translation>
+        <translation>价格库中没有价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="51" />
         <source>no price in the catalog to check against the budget</source>
-        <translation>目录中没有价格，无法核对预算</translation>
+        <translation>价格库中没有价格，无法核对预算</translation>
     </message>
     <message>
         <source>over the {cap}/h cap</source>
@@ -869,7 +869,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="55" />
         <source>Consumer cards have no NVLink: gradient and parameter exchange go over PCIe</source>
-        <translation>消费级显卡没有 NVLink：梯度和参数交换都走 PCIe</translation>
+        <translation>消费级显卡（除 RTX 3090 桥接外）没有 NVLink：梯度和参数交换都走 PCIe</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="57" />
@@ -922,7 +922,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="68" />
         <source>The seed guide suggests {ids} for {scenario} ({why})</source>
-        <translation>参考指南建议“{scenario}”使用 {ids}（{why}）</translation>
+        <translation>选型指南建议“{scenario}”使用 {ids}（{why}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="69" />
@@ -932,7 +932,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="70" />
         <source>It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})</source>
-        <translation>其费用是首选方案（{n} × {gpu}，{provider}）的 {cost} 倍，速度是其 {speed} 倍</translation>
+        <translation>费用为首选方案（{n} × {gpu}，{provider}）的 {cost} 倍，速度为其 {speed} 倍</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="71" />
@@ -992,7 +992,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="82" />
         <source>fits</source>
-        <translation>能放下</translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="83" />
@@ -1041,7 +1041,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="93" />
         <source>look it up in the catalog first</source>
-        <translation>请先在目录中查找</translation>
+        <translation>请先在价格库中查找</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="94" />
@@ -1246,7 +1246,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="136" />
         <source>{n}× the GPU-hours price</source>
-        <translation>GPU 时费用变为 {n} 倍</translation>
+        <translation>卡时费用变为 {n} 倍</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="137" />
@@ -1395,12 +1395,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="168" />
         <source>No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS from its memory bandwidth</source>
-        <translation>目录中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
+        <translation>价格库中没有 {gpu} 的 TFLOPS 数据：按其显存带宽假定为 {tflops} TFLOPS</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="169" />
         <source>enter the real figure in the catalog for a better estimate</source>
-        <translation>在目录中填入真实数值可得到更准确的估算</translation>
+        <translation>在价格库中填入真实数值可得到更准确的估算</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="170" />
@@ -1907,12 +1907,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>owned {gpu_id}: give its power draw in W (the catalog has no TDP)</source>
-        <translation>自有 {gpu_id}：请填写其功耗（W），目录中没有 TDP</translation>
+        <translation>自有 {gpu_id}：请填写其功耗（W），价格库中没有 TDP</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>owned {gpu_id}: the GPU is not in the catalog, left out</source>
-        <translation>自有 {gpu_id}：目录中没有这款 GPU，未参与排名</translation>
+        <translation>自有 {gpu_id}：价格库中没有这款 GPU，未参与排名</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -2217,19 +2217,19 @@
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="46" />
         <source>Catalog damaged</source>
-        <translation>目录已损坏</translation>
+        <translation>价格库已损坏</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="47" />
         <source>The catalog file cannot be read:
 %1</source>
-        <translation>无法读取目录文件：
+        <translation>无法读取价格库文件：
 %1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="49" />
         <source>gpupicker can recreate it from the bundled defaults. The damaged file is kept next to it (renamed), never deleted. Your own rows can then be brought back from a backup: `gpupicker catalog backups` lists them, `gpupicker catalog restore NAME` restores one. (`gpupicker catalog recover` does the same from the command line.)</source>
-        <translation>gpupicker 可以用内置的默认数据重新创建目录。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
+        <translation>gpupicker 可以用内置的默认数据重新创建价格库。损坏的文件会被重命名并保留在原处，绝不删除。之后可以从备份中找回您自己的数据：`gpupicker catalog backups` 列出备份，`gpupicker catalog restore NAME` 恢复其中一个。（在命令行中运行 `gpupicker catalog recover` 效果相同。）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="55" />
@@ -2277,7 +2277,7 @@
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="68" />
         <source>Catalog column</source>
-        <translation>目录列</translation>
+        <translation>价格库列</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="74" />
@@ -2361,7 +2361,7 @@
 <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="1" />
         <source>%1 file from %2: %3 price rows; %4 rows left out (no GPU or no price). Accelerator names are mapped to catalog GPU ids.</source>
-        <translation>来自 %2 的 %1 文件：%3 行价格；%4 行未导入（无 GPU 或无价格）。加速器名称已对应到目录中的 GPU id。</translation>
+        <translation>来自 %2 的 %1 文件：%3 行价格；%4 行未导入（无 GPU 或无价格）。加速器名称已对应到价格库中的 GPU id。</translation>
     </message>
 </context>
 <context>
@@ -2422,7 +2422,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="69" />
         <source>Unknown model_id “%1”: it is not in the catalog.</source>
-        <translation>未知的 model_id“%1”：目录中没有该模型。</translation>
+        <translation>未知的 model_id“%1”：价格库中没有该模型。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="142" />
@@ -2452,7 +2452,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="145" />
         <source>Fits</source>
-        <translation>放得下</translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="146" />
@@ -2462,7 +2462,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="147" />
         <source>Capacity per GPU (%1)</source>
-        <translation>每块 GPU 容量 (%1)</translation>
+        <translation>单卡显存容量 (%1)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="148" />
@@ -2765,7 +2765,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="112" />
         <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
-        <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
+        <translation>实时估算：%2 个方案中 %1 个显存够用 · 最佳：%3 × %4（单卡 %5）</translation>
     </message>
 </context>
 <context>
@@ -2778,17 +2778,17 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="89" />
         <source>Catalog: %1</source>
-        <translation>目录：%1</translation>
+        <translation>价格库：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="91" />
         <source>Catalog: read-only</source>
-        <translation>目录：只读</translation>
+        <translation>价格库：只读</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="124" />
         <source>The catalog was changed by another program: tables and results reloaded.</source>
-        <translation>目录已被另一个程序修改：表格和结果已重新加载。</translation>
+        <translation>价格库已被另一个程序修改：表格和结果已重新加载。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="129" />
@@ -2798,7 +2798,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="130" />
         <source>Edit &amp;catalog…</source>
-        <translation>编辑目录(&amp;C)…</translation>
+        <translation>编辑价格库(&amp;C)…</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="131" />
@@ -2868,7 +2868,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="177" />
         <source>%1 of %2 GPU options fit · computed in %3 ms</source>
-        <translation>%2 个 GPU 方案中 %1 个放得下 · 计算耗时 %3 毫秒</translation>
+        <translation>%2 个 GPU 方案中 %1 个显存够用 · 计算耗时 %3 毫秒</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="206" />
@@ -2956,7 +2956,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63" />
         <source>&amp;Save to catalog and use</source>
-        <translation>保存到目录并使用(&amp;S)</translation>
+        <translation>保存到价格库并使用(&amp;S)</translation>
     </message>
     <message>
         <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68" />
@@ -2971,7 +2971,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75" />
         <source>Catalog &amp;id:</source>
-        <translation>目录 ID(&amp;I)：</translation>
+        <translation>价格库 ID(&amp;I)：</translation>
     </message>
     <message>
         <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107" />
@@ -3078,12 +3078,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="243" />
         <source>Search the catalog, or enter a custom parameter count or config.json fields.</source>
-        <translation>在目录中搜索，或输入自定义参数量或 config.json 字段。</translation>
+        <translation>在价格库中搜索，或输入自定义参数量或 config.json 字段。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="252" />
         <source>&amp;Catalog model</source>
-        <translation>目录中的模型(&amp;C)</translation>
+        <translation>价格库中的模型(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="253" />
@@ -3129,7 +3129,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="284" />
         <source>Hidden size:</source>
-        <translation>隐藏维度：</translation>
+        <translation>隐藏层维度（hidden_size）：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="285" />
@@ -3144,7 +3144,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="287" />
         <source>MLP size:</source>
-        <translation>MLP 维度：</translation>
+        <translation>FFN 中间层维度（intermediate_size）：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="288" />
@@ -3261,12 +3261,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="80" />
         <source>Fits</source>
-        <translation>放得下</translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="81" />
         <source>VRAM used / per GPU</source>
-        <translation>显存占用 / 每块 GPU</translation>
+        <translation>单卡显存 占用/容量</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="81" />
@@ -3361,7 +3361,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="134" />
         <source>Fits with %1 free per GPU</source>
-        <translation>放得下，每块 GPU 剩余 %1</translation>
+        <translation>显存够用，单卡剩余 %1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="138" />
@@ -3381,7 +3381,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="164" />
         <source>no price in catalog</source>
-        <translation>目录中无价格</translation>
+        <translation>价格库中无价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="186" />
@@ -3415,7 +3415,7 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/plots.py" line="81" />
         <location filename="../../gpupicker/ui/plots.py" line="141" />
         <source>Capacity per GPU</source>
-        <translation>每块 GPU 容量</translation>
+        <translation>单卡显存容量</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="93" />
@@ -3541,7 +3541,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
         <source>Price / GPU-hour</source>
-        <translation>价格 / GPU·小时</translation>
+        <translation>每卡时价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="34" />
@@ -3551,7 +3551,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="44" />
         <source>Edit number</source>
-        <translation>修改序号</translation>
+        <translation>修订号</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="46" />
@@ -3564,32 +3564,32 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="68" />
         <source>On-demand</source>
-        <translation>按需</translation>
+        <translation>按量付费</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="69" />
         <source>Spot / preemptible</source>
-        <translation>竞价 / 可抢占</translation>
+        <translation>竞价实例（可能被回收）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="70" />
         <source>Reserved (1 year)</source>
-        <translation>预留（1 年）</translation>
+        <translation>包年（1 年预留）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="71" />
         <source>Reserved</source>
-        <translation>预留</translation>
+        <translation>预留（包年包月）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="72" />
         <source>Capacity block</source>
-        <translation>容量块</translation>
+        <translation>容量预留（Capacity Block）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="73" />
         <source>Marketplace</source>
-        <translation>市场</translation>
+        <translation>算力市场（第三方卡源）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="74" />
@@ -3665,12 +3665,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="483" />
         <source>Multi-GPU &amp;sharding:</source>
-        <translation>多 GPU 分片(&amp;S)：</translation>
+        <translation>多卡显存切分（ZeRO/FSDP）(&amp;S)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="484" />
         <source>&amp;Batch size (per GPU):</source>
-        <translation>批大小（每块 GPU）(&amp;B)：</translation>
+        <translation>单卡微批大小（micro batch）(&amp;B)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="485" />
@@ -3685,7 +3685,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="503" />
         <source>&amp;Prompt tokens:</source>
-        <translation>提示 token 数(&amp;P)：</translation>
+        <translation>输入（prompt）token 数(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="504" />
@@ -3823,7 +3823,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="66" />
         <source>Show only options that &amp;fit</source>
-        <translation>只显示放得下的方案(&amp;F)</translation>
+        <translation>只显示显存够用的方案(&amp;F)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="68" />
@@ -3848,17 +3848,17 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="210" />
         <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
-        <translation>此任务每块 GPU 至少需要 %1；目录中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
+        <translation>此任务每块 GPU 至少需要 %1；价格库中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="215" />
         <source>The model has %1 billion parameters; the largest published models have a few thousand billion.</source>
-        <translation>该模型有 %1 十亿参数；已发布的最大模型也只有几千十亿参数。</translation>
+        <translation>该模型约有 %1B（十亿）参数；目前公开的最大模型约为数万亿参数。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="224" />
         <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
-        <translation>没有方案放得下：目录中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
+        <translation>没有方案放得下：价格库中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="229" />
@@ -3942,12 +3942,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="16" />
         <source>&amp;LoRA fine-tuning (16-bit base, small adapters)</source>
-        <translation>LoRA 微调（16 位基础模型，小型适配器）(&amp;L)</translation>
+        <translation>LoRA 微调（16 位基座模型 + LoRA 适配器）(&amp;L)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="17" />
         <source>&amp;QLoRA fine-tuning (4-bit NF4 base, adapters)</source>
-        <translation>QLoRA 微调（4 位 NF4 基础模型，适配器）(&amp;Q)</translation>
+        <translation>QLoRA 微调（4 位 NF4 基座模型 + 适配器）(&amp;Q)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="18" />
@@ -3997,7 +3997,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="33" />
         <source>Decode ceiling</source>
-        <translation>解码上限</translation>
+        <translation>解码速度上限（单路）</translation>
     </message>
 <message>
         <location filename="../../gpupicker/ui/texts.py" line="21" />
