@@ -35,7 +35,8 @@ def test_other_stacks_and_apple_training():
     assert "ROCm" in by["mi300x"]
     assert "SynapseAI" in by["gaudi2"] and "ROCm" not in by["gaudi2"]
     assert "MLX" in by["apple_m3_ultra"] and "Metal" in by["apple_m3_ultra"]
-    ft = Workload(task="full_ft", model=catalog_model("qwen2_5_72b"))
+    ft = Workload(task="full_ft", model=catalog_model("qwen2_5_72b"), gpu="apple_m3_ultra",
+                  num_gpus=8)
     rec = _options(ft, {"apple_m3_ultra"})
     assert all(o.num_gpus == 1 for o in rec.options)
     assert any("not offered for multi-GPU training" in n for n in rec.notes)

@@ -380,7 +380,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         for n in tried:
             st = stack_of(gpu)
             if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
-                refused.add(gpu.name)
+                if w.gpu == gpu.id or w.num_gpus > 1:  # say so when it was asked for
+                    refused.add(gpu.name)
                 continue
             wb = sharded[n]
             replicas = 1

@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from ..core.zh_names import zh_name
+
 CONTEXT = "CoreText"
 
 TEMPLATES: tuple[str, ...] = (
@@ -404,6 +406,11 @@ def _clause(text: str) -> str:
             continue
         values = m.groupdict()
         for name, value in values.items():
+            if name in ("gpu", "provider", "gpus") and _CHINESE[0]:
+                shown = ", ".join(zh_name(v) for v in value.split(", "))
+                if shown != value:
+                    values[name] = shown
+                    continue
             if name in ("conversions", "options"):
                 values[name] = _join(value, ", ", "、")
             elif name in _NESTED:
@@ -428,9 +435,14 @@ def _body(text: str) -> str:
     return _join(text, "; ", "；")
 
 
+_CHINESE = [False]
+"""Whether the text being translated goes to a Chinese UI (GPU and provider names then
+take their Chinese display names, core.zh_names)."""
+
+
 @lru_cache(maxsize=8192)
 def _translate(text: str, lang: str) -> str:
-    del lang  # part of the cache key only
+    _CHINESE[0] = lang != "none" and bool(_CJK.search(lang))
     pieces = _SENTENCE_END.split(text)
     out: list[str] = []
     for i in range(0, len(pieces), 2):

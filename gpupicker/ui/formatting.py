@@ -7,6 +7,7 @@ from PySide6.QtCore import QCoreApplication, QLocale
 
 from ..core.money import format_amount
 from ..core.units import GB, GiB
+from ..core.zh_names import zh_name
 
 
 def display_locale() -> QLocale:
@@ -16,6 +17,17 @@ def display_locale() -> QLocale:
     if loc.language() == QLocale.Language.C:
         return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
     return loc
+
+
+def ui_is_chinese() -> bool:
+    """True when the UI runs in Chinese (install_translators sets the default QLocale)."""
+    return QLocale().language() == QLocale.Language.Chinese
+
+
+def display_name(name: str) -> str:
+    """A GPU or provider name as the UI shows it: its Chinese name (core.zh_names) in a
+    Chinese UI, else unchanged."""
+    return zh_name(name) if name and ui_is_chinese() else name
 
 
 def error_messages(exc: ValidationError) -> str:

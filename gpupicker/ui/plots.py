@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFont
 
 from ..core.results import BREAKDOWN_COMPONENTS, Option
-from .formatting import unit_bytes
+from .formatting import display_name, unit_bytes
 from .texts import component_label
 
 translate = QCoreApplication.translate
@@ -140,7 +140,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
                 self.legend.addItem(item, component_label(comp))
             self.legend.addItem(self.capacity_item, translate("Plots", "Capacity per GPU"))
             self._legend_key = key
-        ticks = [(float(i), f"{_short(o.gpu_name)} ×{o.num_gpus}")
+        ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
                  for i, o in enumerate(self.options)]
         self.plot_item.getAxis("left").setTicks([ticks])
         if n:
@@ -263,7 +263,7 @@ class CostPlot(pg.PlotWidget):
             last = i == labelled[-1] and len(labelled) > 1
             label = self.labels[k]
             label.setAnchor((1, 0) if last else ((0, 1) if k % 2 == 0 else (0, 0)))
-            label.setText(f"{_short(o.gpu_name)} ×{o.num_gpus}")
+            label.setText(f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
             label.setPos(float(xs[i]), float(ys[i]))
         self.plot_item.enableAutoRange()
 

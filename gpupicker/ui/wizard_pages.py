@@ -42,9 +42,10 @@ from ..core.money import SYMBOLS
 from ..core.training import uses_master_weights
 from ..core.training_frameworks import modelled_training_frameworks, training_framework
 from ..core.workload import Workload
+from ..core.zh_names import expand_model_alias
 from .controller import WorkloadController
 from .core_text import translate_core_text
-from .formatting import error_messages, fmt_bytes
+from .formatting import display_name, error_messages, fmt_bytes
 from .model_list_model import ModelListModel
 from .number_input import NumberSpinBox
 from .texts import glossary, goal_names, pricing_names, task_names
@@ -115,7 +116,8 @@ class LiveSummary(QLabel):
         self.setText(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
                              "(%5 per GPU)")
                      .replace("%1", str(len(fitting))).replace("%2", str(len(opts)))
-                     .replace("%3", top.gpu_name).replace("%4", str(top.num_gpus))
+                     .replace("%3", display_name(top.gpu_name))
+                     .replace("%4", str(top.num_gpus))
                      .replace("%5", fmt_bytes(top.memory.total_bytes or peak, unit)))
 
 
@@ -335,7 +337,9 @@ class ModelPage(_Page):
         return list(self.controller.repo.models())
 
     def _connect(self) -> None:
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        # Chinese names people search with (千问, 深度求索 …) map to the catalog's words
+        self.search.textChanged.connect(
+            lambda text: self.proxy.setFilterFixedString(expand_model_alias(text)))
         self.view.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.catalog_radio.toggled.connect(self._on_mode_changed)
         self.apply_custom_button.clicked.connect(self.apply_custom)
@@ -748,7 +752,7 @@ class BudgetPage(_Page):
         self.preferred_gpu = QComboBox()
         self.preferred_gpu.addItem(self.tr("Any GPU"), None)
         for g in sorted(controller.snapshot.gpus, key=lambda g: g.name):
-            self.preferred_gpu.addItem(g.name, g.id)
+            self.preferred_gpu.addItem(display_name(g.name), g.id)
         self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
                                               "it, the results list what to change."))
 
