@@ -40,3 +40,41 @@ def test_other_stacks_and_apple_training():
     rec = _options(ft, {"apple_m3_ultra"})
     assert all(o.num_gpus == 1 for o in rec.options)
     assert any("not offered for multi-GPU training" in n for n in rec.notes)
+
+
+def test_chinese_frameworks_llama_factory_and_ms_swift_checkpoint_by_default():
+    """LLaMA-Factory (model_args.py disable_gradient_checkpointing=False) and ms-swift
+    (trainers/arguments.py gradient_checkpointing=True) checkpoint unless told not to: the
+    issue's Qwen2.5-7B LoRA at 2 × 4096 needed 86 GiB without it."""
+    from gpupicker.core.memory import estimate_memory
+    from gpupicker.core.units import GiB
+
+    from .test_recommend import gpu
+
+    m, a100 = catalog_model("qwen2_5_7b"), gpu("a100_sxm_80gb")
+    plain = Workload(task="lora", model=m, batch=2, seq_len=4096)
+    assert not plain.grad_ckpt and estimate_memory(plain, a100).total_bytes > 80 * GiB
+    for fw in ("llama-factory", "ms-swift", "swift"):
+        w = Workload(task="lora", model=m, batch=2, seq_len=4096, framework=fw)
+        assert w.grad_ckpt
+        assert estimate_memory(w, a100).total_bytes < 40 * GiB
+    off = Workload(task="lora", model=m, batch=2, seq_len=4096, framework="llama-factory",
+                   grad_ckpt=False)
+    assert not off.grad_ckpt
+
+
+def test_lmdeploy_and_mindie_are_modelled_engines():
+    from gpupicker.core.memory import estimate_memory
+    from gpupicker.core.speed_inference import ENGINES
+    from gpupicker.core.throughput import estimate_throughput
+
+    from .test_recommend import gpu
+
+    m = catalog_model("qwen2_5_7b")
+    lm = estimate_memory(Workload(task="inference", model=m, framework="lmdeploy"),
+                         gpu("a100_sxm_80gb"))
+    assert "cache_max_entry_count 0.80" in lm.assumptions[0]
+    mi = Workload(task="inference", model=m, framework="mindie")
+    assert "MindIE" in estimate_memory(mi, gpu("ascend_910b")).assumptions[0]
+    t = estimate_throughput(mi, gpu("ascend_910b"))
+    assert t.decode_tokens_per_s > 0 and ENGINES["mindie"].range_pct >= 40

@@ -212,6 +212,11 @@ class Workload(BaseModel):
             # (and casts the unquantized parameters to fp32): the QLoRA recipe of peft/TRL
             d["grad_ckpt"] = True
             d.setdefault("prepare_kbit", True)
+        if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
+            from .training_frameworks import grad_ckpt_default
+
+            if grad_ckpt_default(d.get("framework")):  # LLaMA-Factory, ms-swift: on by default
+                d["grad_ckpt"] = True
         if d.get("task") == "full_ft" and "weights_dtype" not in d:
             d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:

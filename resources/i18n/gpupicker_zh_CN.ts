@@ -2211,6 +2211,14 @@
         <source>{gpus}: not offered for multi-GPU training (one unified-memory machine, no collective-communication fabric); single-machine options only</source>
         <translation>{gpus}：不提供多卡训练方案（单台统一内存机器，没有集合通信互联）；只列单机方案</translation>
     </message>
+    <message>
+        <source>LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac}</source>
+        <translation>LMDeploy TurboMind，张量并行 {tp}，cache_max_entry_count {frac}</translation>
+    </message>
+    <message>
+        <source>{engine} on Ascend: KV pool sized with vLLM's model (no measurement of this engine is modelled: {range})</source>
+        <translation>昇腾上的 {engine}：KV 池按 vLLM 的模型估算（未对该引擎建模实测：{range}）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
