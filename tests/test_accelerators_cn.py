@@ -78,3 +78,30 @@ def test_lmdeploy_and_mindie_are_modelled_engines():
     assert "MindIE" in estimate_memory(mi, gpu("ascend_910b")).assumptions[0]
     t = estimate_throughput(mi, gpu("ascend_910b"))
     assert t.decode_tokens_per_s > 0 and ENGINES["mindie"].range_pct >= 40
+
+
+def test_multi_node_options_for_a_70b_full_fine_tune():
+    """70B+ training → an H100 cluster (seed decision table row 1): 16–64 GPU options over
+    InfiniBand appear for parts that cannot hold the job in one node, with the scaling cost."""
+    w = Workload(task="full_ft", model=catalog_model("llama3_70b"), dataset_tokens=1e9)
+    # the seed's own GPU set (no B200-class part holds it in one node)
+    seed = ("h100_sxm", "a100_sxm_80gb", "a100_sxm_40gb", "l40s", "rtx_4090", "rtx_3090")
+    rec = recommend(w, [g for g in catalog_gpus() if g.id in seed], catalog_prices())
+    assert any("one node of 8" in n for n in rec.notes)
+    h100 = [o for o in rec.options if o.gpu_id == "h100_sxm"]
+    assert not any(o.fits for o in h100 if o.num_gpus <= 8)
+    multi = [o for o in h100 if o.num_gpus > 8 and o.fits]
+    assert multi
+    for o in multi:
+        assert "nodes of 8 over InfiniBand" in o.reason and "scaling cost" in o.reason
+    # when a part holds the job in one node (B200 on the full catalog) no cluster is offered
+    # unless asked for (max_gpus > 8)
+    full = recommend(w, catalog_gpus(), catalog_prices())
+    assert any(o.fits for o in full.options if o.gpu_id.startswith("b200"))
+    assert all(o.num_gpus <= 8 for o in full.options)
+    asked = recommend(w, catalog_gpus(), catalog_prices(), max_gpus=64)
+    assert any(o.num_gpus > 8 and o.fits for o in asked.options if o.gpu_id == "h100_sxm")
+    # small jobs are not offered clusters
+    small = recommend(Workload(task="lora", model=catalog_model("llama3_8b")), catalog_gpus(),
+                      catalog_prices())
+    assert all(o.num_gpus <= 8 for o in small.options)

@@ -46,7 +46,7 @@ from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_note
 from .providers import region_filter, region_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
 from .serving import plan_serving
-from .throughput import estimate_throughput, link_name, train_hours
+from .throughput import GPUS_PER_NODE, estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 
@@ -116,6 +116,8 @@ class _Evaluation:
     hours: float | None
     calibration: str = ""
     plan: ServingPlan | None = None
+    scaling: str = ""
+    """Multi-node options: the scaling cost against one node (``""`` within a node)."""
 
 
 @dataclass(slots=True)
@@ -369,6 +371,9 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
+    multi_node = _needs_multi_node(w, max_gpus)
+    tried += [c for c in MULTI_NODE_COUNTS if c not in tried and c <= max(max_gpus, 64)
+              and multi_node]
     evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
     w, ref_note = _reference_tokens(w, gpus)
     if ref_note:
@@ -377,8 +382,11 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     sharded = {n: _auto_shard(w, n) for n in tried}
     refused: set[str] = set()
     for gpu in gpus:
+        node_fits, node_speed = False, 0.0
         for n in tried:
             st = stack_of(gpu)
+            if n > GPUS_PER_NODE and (node_fits or gpu.segment != "datacenter"):
+                continue  # multi-node only for datacenter parts the job does not fit in a node
             if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
                 if w.gpu == gpu.id or w.num_gpus > 1:  # say so when it was asked for
                     refused.add(gpu.name)
@@ -424,13 +432,26 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                 notes.append(f"{gpu.id} × {n}: not estimated ({exc}).")
                 continue
             fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
+            if n <= GPUS_PER_NODE:
+                node_fits = node_fits or fits
+                if n == GPUS_PER_NODE or not node_speed:
+                    node_speed = (_speed(w, t) / n) if _speed(w, t) else node_speed
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=fits,
-                             hours=_hours(w, t), calibration=cal_text, plan=plan)
+                             hours=_hours(w, t), calibration=cal_text, plan=plan,
+                             scaling=_scaling_text(gpu, n, _speed(w, t), node_speed))
             offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
+    asked = w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE
+    if multi_node and not asked and any(ev.fits for ev, _ in evaluations
+                                        if ev.total_gpus <= GPUS_PER_NODE):
+        # a single node of some part holds the job: clusters are not what it needs
+        evaluations = [(ev, o) for ev, o in evaluations if ev.n <= GPUS_PER_NODE]
+    elif multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in evaluations):
+        notes.append("No part holds this job in one node of 8: options of 16–64 GPUs over "
+                     "InfiniBand/RoCE added, each with its scaling cost.")
     if refused:
         notes.append(f"{', '.join(sorted(refused))}: not offered for multi-GPU training "
                      "(one unified-memory machine, no collective-communication fabric); "
@@ -448,6 +469,36 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     notes.extend(trust_notes(options, money))
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
+
+
+MULTI_NODE_COUNTS = (16, 32, 64)
+"""Multi-node GPU counts (2, 4 and 8 nodes of 8) offered to jobs that need them."""
+
+
+def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
+    """Full fine-tuning / pre-training of a ≥ 30 B-parameter model, or a job asking for more
+    than one node: such jobs get 16–64 GPU options (datacenter parts that do not hold the job
+    in one node of 8)."""
+    if w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE:
+        return w.is_training
+    return (w.task in ("full_ft", "pretrain") and w.model is not None
+            and w.model.param_count() >= 30e9)
+
+
+def _scaling_text(gpu: GpuSpec, n: int, speed: float, node_speed_per_gpu: float) -> str:
+    """The scaling cost of an ``n``-GPU option beyond one node: per-GPU speed against the
+    best single-node estimate (the gradient all-reduce crosses the node network:
+    throughput.link_bandwidth_gbps, ~50 GB/s InfiniBand/RoCE per GPU)."""
+    if n <= GPUS_PER_NODE:
+        return ""
+    nodes = math.ceil(n / GPUS_PER_NODE)
+    st = stack_of(gpu)
+    net = "RoCE" if st is not None and st.stack in ("CANN", "SynapseAI") else "InfiniBand"
+    text = f"{n} GPUs on {nodes} nodes of {GPUS_PER_NODE} over {net}"
+    if speed > 0 and node_speed_per_gpu > 0:
+        eff = speed / n / node_speed_per_gpu
+        text += f": each GPU runs at {eff:.0%} of its speed within one node (scaling cost)"
+    return text + "."
 
 
 def _auto_shard(w: Workload, n: int) -> Workload:
@@ -540,6 +591,8 @@ def _build_options(w: Workload,
                                               money)
             if ev.calibration:
                 reason += f" {ev.calibration}"
+            if ev.scaling and ev.fits:
+                reason += f" {ev.scaling}"
             if pcie_note:
                 reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
             prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not budget_msgs,

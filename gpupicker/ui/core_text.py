@@ -40,6 +40,9 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "the {framework} engine's per-step overhead, not the GPU, limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "layers offloaded to system RAM limit speed"),
     # issue 18: non-CUDA stacks (core.accelerators)
+    QT_TRANSLATE_NOOP("CoreText", "No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}"),
     QT_TRANSLATE_NOOP("CoreText", "LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac}"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{engine} on Ascend: KV pool sized with vLLM's model (no measurement of this engine is modelled: {range})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})"),  # noqa: E501

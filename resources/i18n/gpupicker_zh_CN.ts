@@ -2219,6 +2219,18 @@
         <source>{engine} on Ascend: KV pool sized with vLLM's model (no measurement of this engine is modelled: {range})</source>
         <translation>昇腾上的 {engine}：KV 池按 vLLM 的模型估算（未对该引擎建模实测：{range}）</translation>
     </message>
+    <message>
+        <source>{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)</source>
+        <translation>{n} 卡分布在 {nodes} 台 {per} 卡节点上，经 {net} 互联：每张卡的速度为单节点内的 {share}（多机扩展损耗）</translation>
+    </message>
+    <message>
+        <source>{n} GPUs on {nodes} nodes of {per} over {net}</source>
+        <translation>{n} 卡分布在 {nodes} 台 {per} 卡节点上，经 {net} 互联</translation>
+    </message>
+    <message>
+        <source>No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost</source>
+        <translation>没有任何型号能在单台 8 卡节点内放下此任务：已加入 16–64 卡、经 InfiniBand/RoCE 互联的多机方案，并注明扩展损耗</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
