@@ -388,7 +388,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             if n > GPUS_PER_NODE and (node_fits or gpu.segment != "datacenter"):
                 continue  # multi-node only for datacenter parts the job does not fit in a node
             if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
-                if w.gpu == gpu.id or w.num_gpus > 1:  # say so when it was asked for
+                if w.gpu == gpu.id:  # say so when this part was asked for
                     refused.add(gpu.name)
                 continue
             wb = sharded[n]
