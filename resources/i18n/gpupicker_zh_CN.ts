@@ -4122,9 +4122,8 @@ Keep %1 as entered?</source>
         <translation>使用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
-        <source>Cost per GPU-hour (USD)</source>
-        <translation>每 GPU 小时成本（美元）</translation>
+        <source>Cost per GPU-hour</source>
+        <translation>每卡时成本</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
