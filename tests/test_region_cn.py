@@ -99,3 +99,24 @@ def test_monthly_and_yearly_subscriptions_bill_whole_periods():
                   num_gpus=8)
     rec = recommend(w, catalog_gpus(), catalog_prices(), fx_rates=FX, money=CNY)
     assert rec.options and all(o.pricing == "monthly" for o in rec.options if o.provider)
+
+
+def test_seed_guide_price_is_compared_with_todays_domestic_price():
+    """Seed case 1: the guide's $0.44/h × 6 h against a domestic RTX 4090 today, in ¥."""
+    w = _workload(SEED_CASES["qlora_mistral_7b"], region="CN")
+    rec = recommend(w, catalog_gpus(), catalog_prices(), fx_rates=FX, money=CNY,
+                    all_offers=True)
+    note = next(n for n in rec.notes if n.startswith("The seed guide prices"))
+    assert "RTX 4090 at ¥3.12/h × 6.0 h = ¥18.74" in note  # $0.44 × 7.10
+    assert "today: ¥1.68/h × 6.0 h = ¥10.08" in note  # 共绩算力 ¥1.68 (data/prices.csv)
+
+
+def test_ui_framework_choice_turns_on_llama_factory_checkpointing(qtbot):
+    from gpupicker.catalog import open_catalog
+    from gpupicker.ui.controller import WorkloadController
+
+    c = WorkloadController(open_catalog())
+    c.set_task("lora")
+    c.update(grad_ckpt=False)
+    assert c.update(framework="llama-factory")
+    assert c.workload.grad_ckpt

@@ -177,6 +177,18 @@ def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Opt
             _spend(b) < _spend(a) * 0.999:
         notes.append(f"Cheaper outside {where}: {b.num_gpus} × {b.gpu_name}, {b.provider}, "
                      f"{money.fmt(_spend(b))} against {money.fmt(_spend(a))} here.")
+    # the seed guides price in USD: say what the same GPU × count costs here today
+    for seed in (o for o in everywhere if o.provider.startswith("(seed text") and o.fits
+                 and o.cost.usd_total is not None):
+        here = next((o for o in inside if (o.gpu_id, o.num_gpus) == (seed.gpu_id, seed.num_gpus)
+                     and o.provider and o.cost.usd_total is not None), None)
+        if here is not None:
+            notes.append(f"The seed guide prices {seed.num_gpus} × {seed.gpu_name} at "
+                         f"{money.fmt(seed.cost.usd_per_hour)}/h × {seed.cost.hours:,.1f} h = "
+                         f"{money.fmt(seed.cost.usd_total)}; at {here.provider} today: "
+                         f"{money.fmt(here.cost.usd_per_hour)}/h × {here.cost.hours:,.1f} h = "
+                         f"{money.fmt(here.cost.usd_total)}.")
+            break
     return notes
 
 

@@ -104,6 +104,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency}"),
     QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency} (default rate)"),
     # issue 18: region filter (core.providers.region_notes)
+    QT_TRANSLATE_NOOP("CoreText", "The seed guide prices {n} × {gpu} at {price}/h × {hours} h = {total}; at {provider} today: {price2}/h × {hours2} h = {total2}"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{kind}: billed {n} × {period} h for a {run} h run = {total}"),
     QT_TRANSLATE_NOOP("CoreText", "Monthly subscription"),
     QT_TRANSLATE_NOOP("CoreText", "Yearly subscription"),

@@ -2231,6 +2231,10 @@
         <source>No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost</source>
         <translation>没有任何型号能在单台 8 卡节点内放下此任务：已加入 16–64 卡、经 InfiniBand/RoCE 互联的多机方案，并注明扩展损耗</translation>
     </message>
+    <message>
+        <source>The seed guide prices {n} × {gpu} at {price}/h × {hours} h = {total}; at {provider} today: {price2}/h × {hours2} h = {total2}</source>
+        <translation>选型指南按 {price}/小时 × {hours} 小时 = {total} 估算 {n} × {gpu}；按 {provider} 今天的价格：{price2}/小时 × {hours2} 小时 = {total2}</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
