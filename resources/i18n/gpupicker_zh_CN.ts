@@ -3117,7 +3117,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="255" />
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
-        <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
+        <translation>按名称或系列搜索，例如 mistral、qwen、千问、深度求索、70b</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="270" />
