@@ -107,7 +107,7 @@ class FxRatesDialog(QDialog):
         row.addWidget(spin, 2)
         row.addWidget(when, 1)
         row.addWidget(src, 2)
-        self.form.addRow("1 USD =", row)
+        self.form.addRow(self.tr("1 USD ="), row)
         return spin
 
     def _fill_display(self) -> None:

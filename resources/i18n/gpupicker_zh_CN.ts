@@ -2637,6 +2637,10 @@ Keep %1 as entered?</source>
         <source>Enter units of %1 per US dollar.</source>
         <translation>请输入 1 美元可兑换的 %1 数量。</translation>
     </message>
+    <message>
+        <source>1 USD =</source>
+        <translation>1 美元 =</translation>
+    </message>
 </context>
 <context>
     <name>Glossary</name>
