@@ -303,6 +303,9 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
                 raise ValueError(unknown_gpu_message(o.gpu_id, [g.id for g in repo.gpus()]))
             c = owned_cost(o, gpu, repo.get_fx_rates())
             oid = repo.add_owned_gpu(o)
+            from .cli_recommend import display_money
+
+            m = display_money(repo)
         except (ValidationError, ValueError) as exc:
             from .cli import _error_text
             print(f"gpupicker owned add: {_error_text(exc)}", file=sys.stderr)
@@ -310,8 +313,9 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
         except Exception as exc:  # noqa: BLE001 - read-only catalog
             print(f"gpupicker owned add: {exc}", file=sys.stderr)
             return 1
-    print(f"owned {oid}: {o.count} × {o.gpu_id}, ${c.usd_per_gpu_hour:.4f} per GPU-hour of use "
-          f"(write-off ${c.capital_usd_per_gpu_hour:.4f} + power ${c.power_usd_per_gpu_hour:.4f})")
+    print(f"owned {oid}: {o.count} × {o.gpu_id}, {m.fmt(c.usd_per_gpu_hour, 4)} per GPU-hour of "
+          f"use (write-off {m.fmt(c.capital_usd_per_gpu_hour, 4)} + power "
+          f"{m.fmt(c.power_usd_per_gpu_hour, 4)})")
     return 0
 
 
@@ -324,12 +328,15 @@ def cmd_owned_list(args: argparse.Namespace) -> int:
         return 2
     with repo:
         rates = repo.get_fx_rates()
+        from .cli_recommend import display_money
+
+        m = display_money(repo)
         owned = repo.owned_gpus()
         if not owned:
             print("no owned GPUs (add them with 'gpupicker owned add')")
         for o in owned:
             try:
-                c = f"${owned_cost(o, repo.get_gpu(o.gpu_id), rates).usd_per_gpu_hour:.4f}/GPU-h"
+                c = f"{m.fmt(owned_cost(o, repo.get_gpu(o.gpu_id), rates).usd_per_gpu_hour, 4)}/GPU-h"
             except ValueError as exc:
                 c = str(exc)
             print(f"{o.id:>4}  {o.count} × {o.gpu_id}  {o.purchase_price:,.2f} {o.currency}, "

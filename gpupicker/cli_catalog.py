@@ -17,7 +17,7 @@ TABLES = ("gpus", "prices", "models")
 def add_catalog_parser(subparsers: Any) -> None:
     """Register ``catalog`` and its subcommands on the main parser's ``subparsers``."""
     c = subparsers.add_parser("catalog", help="export, import, back up, restore, reset or "
-                              "recover the catalog",
+                              "recover the catalog; exchange rates and display currency",
                               description="Manage the local catalog (GPUs, models, prices). "
                               "The file is --catalog PATH, else $GPUPICKER_CATALOG, else the "
                               "user data folder.")
@@ -70,6 +70,10 @@ def add_catalog_parser(subparsers: Any) -> None:
     rc = sub.add_parser("recover", help="move a damaged catalog file aside, start a fresh one "
                                         "and list the backups you can restore")
     rc.set_defaults(func=cmd_recover)
+
+    from .cli_fx import add_fx_parsers
+
+    add_fx_parsers(sub)
 
 
 def _open(args: argparse.Namespace) -> Any:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from .core.advisor import Advice, advise
 from .core.memory import estimate_memory, fits_on
+from .core.money import SYMBOLS, USD, Money
 from .core.price_kind import PRICE_KINDS
 from .core.recommend import GOALS, Recommendation, recommend
 from .core.results import Option
@@ -29,9 +30,23 @@ from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from .core.workload import Workload
 
 
-def option_dict(o: Option) -> dict[str, Any]:
-    """One option as the JSON contract's dict (bytes per GPU, USD, hours, tokens/s)."""
+def display_money(repo: Any) -> Money:
+    """The catalog's display currency and rate (USD when it has none or no rate)."""
+    try:
+        return Money.for_display(repo.get_display_currency(), repo.get_fx_rates())
+    except (ValueError, AttributeError):
+        return USD
+
+
+def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
+    """One option as the JSON contract's dict (bytes per GPU, USD, hours, tokens/s), with
+    ``price_per_hour``, ``total`` and ``per_month`` in the display currency named by
+    ``currency`` (the same conversion as the UI, core.money)."""
     t, c = o.throughput, o.cost
+
+    def shown(usd: float | None) -> float | None:
+        return None if usd is None else round(money.from_usd(usd), 4)
+
     return {
         "rank": o.rank,
         "gpu_id": o.gpu_id,
@@ -53,6 +68,10 @@ def option_dict(o: Option) -> dict[str, Any]:
         "break_even_months": None if o.break_even_months is None
         else round(o.break_even_months, 2),
         "calibration": o.calibration or None,
+        "currency": money.currency,
+        "price_per_hour": shown(c.usd_per_hour) if o.provider else None,
+        "total": shown(c.usd_total),
+        "per_month": shown(c.usd_per_month),
         "usd_per_hour": round(c.usd_per_hour, 4) if o.provider else None,
         "usd_total": None if c.usd_total is None else round(c.usd_total, 2),
         "usd_per_month": None if c.usd_per_month is None else round(c.usd_per_month, 2),
@@ -90,8 +109,9 @@ def advice_dict(a: Advice) -> dict[str, Any]:
 
 def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: int = 8,
                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
-                  all_offers: bool = False) -> Recommendation:
-    """Resolve the model from the catalog, rank the options, add advice for a named GPU.
+                  all_offers: bool = False, money: Money | None = None) -> Recommendation:
+    """Resolve the model from the catalog, rank the options, add advice for a named GPU;
+    reasons and notes write amounts in ``money`` (default: the catalog's display currency).
 
     Raises:
         ValueError: unknown model id, gpu id or goal, or no catalog.
@@ -113,7 +133,7 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
     rec = recommend(w, gpus, repo.prices(), goal=goal, max_gpus=max_gpus,
                     fx_rates=repo.get_fx_rates(),
                     hours_per_month=hours_per_month, all_offers=all_offers,
-                    **user_inputs(repo, gpus))
+                    money=money or display_money(repo), **user_inputs(repo, gpus))
     if gpu is not None and not fits_on(estimate_memory(w, gpu, w.num_gpus), gpu):
         rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})
     return rec
@@ -140,11 +160,14 @@ def _fmt_speed(o: Option) -> str:
     return "-"
 
 
-def format_table(rec: Recommendation, top: int | None) -> str:
-    """A readable text table of the ranked options, reasons, notes and advice."""
+def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> str:
+    """A readable text table of the ranked options, reasons, notes and advice; money in
+    the display currency ``money``."""
     opts = rec.options[:top] if top else rec.options
+    sym = SYMBOLS.get(money.currency, money.currency)
+    per_h, tot = f"{sym}/h all", f"total {sym}"
     head = (f"{'#':>3}  {'GPU':<34} {'n':>2}  {'fits':<4} {'GiB/GPU':>8}  {'provider':<18} "
-            f"{'pricing':<11} {'$/h all':>7} {'hours':>8} {'total $':>9}  {'speed':>13}  labels")
+            f"{'pricing':<11} {per_h:>7} {'hours':>8} {tot:>9}  {'speed':>13}  labels")
     lines = [f"goal: {rec.goal}", head, "-" * len(head)]
     for o in opts:
         c = o.cost
@@ -152,9 +175,9 @@ def format_table(rec: Recommendation, top: int | None) -> str:
             f"{o.rank:>3}  {o.gpu_name[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
             f"{o.total_bytes_per_gpu / GiB:>8.1f}  {(o.provider or '-')[:18]:<18} "
             f"{(o.pricing or '-') + ('!' if o.price_flag else ''):<11} "
-            f"{(f'{c.usd_per_hour:.2f}' if o.provider else '-'):>7} "
+            f"{(f'{money.from_usd(c.usd_per_hour):.2f}' if o.provider else '-'):>7} "
             f"{_fmt_hours(c.hours):>8} "
-            f"{(f'{c.usd_total:,.2f}' if c.usd_total is not None else (f'{c.usd_per_month:,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
+            f"{(f'{money.from_usd(c.usd_total):,.2f}' if c.usd_total is not None else (f'{money.from_usd(c.usd_per_month):,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
             f"{_fmt_speed(o):>13}  {', '.join(o.labels)}")
         lines.append(f"       {o.reason}")
     if any(o.price_flag for o in opts):
@@ -197,8 +220,19 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     for text in texts:
         try:
             w = Workload.model_validate_json(text)
+            money = display_money(repo) if repo is not None else USD
+            limits = {}
+            if getattr(args, "budget", None) is not None:
+                limits["budget_usd"] = money.to_usd(args.budget)
+            if getattr(args, "max_per_hour", None) is not None:
+                limits["max_usd_per_hour"] = money.to_usd(args.max_per_hour)
+            if getattr(args, "region", None):
+                limits["region"] = args.region
+            if limits:
+                w = w.model_copy(update=limits)
             rec = run_recommend(w, repo, goal=args.goal, max_gpus=args.max_gpus,
-                                hours_per_month=args.hours_per_month, all_offers=args.all_offers)
+                                hours_per_month=args.hours_per_month, all_offers=args.all_offers,
+                                money=money)
         except (ValidationError, ValueError) as exc:
             status = 1
             if args.json:
@@ -213,7 +247,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         launch = _launch(w, rec, repo) if getattr(args, "launch", False) else None
         if args.json:
             opts = rec.options[:args.top] if args.top else rec.options
-            out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o) for o in opts],
+            out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o, money) for o in opts],
+                                   "currency": money.currency,
                                    "notes": list(rec.notes)}
             if warning:
                 out["warnings"] = [warning]
@@ -223,7 +258,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                 out["launch"] = launch
             print(json.dumps(out), flush=True)
         else:
-            print(format_table(rec, args.top or 15), flush=True)
+            print(format_table(rec, args.top or 15, money), flush=True)
             if launch is not None:
                 print("\n" + format_launch(launch), flush=True)
     return status
@@ -281,6 +316,16 @@ def _fmt_hours(h: float | None) -> str:
     return f"{h:.2g}" if h < 1 else f"{h:,.1f}"
 
 
+def _amount(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1e12:
+        raise argparse.ArgumentTypeError("must be between 0 and 1e12")
+    return value
+
+
 def _hours_per_month(text: str) -> float:
     try:
         value = float(text)
@@ -300,6 +345,13 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     r.add_argument("--top", type=_int_in(1, 100_000), default=None, metavar="N",
                    help="show the first N options (table default 15; JSON default all)")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
+    r.add_argument("--budget", type=_amount, default=None, metavar="AMOUNT",
+                   help="total budget in the display currency (`catalog currency`); "
+                        "overrides the workload's budget_usd")
+    r.add_argument("--max-per-hour", type=_amount, default=None, metavar="AMOUNT",
+                   help="price cap per hour (all GPUs) in the display currency")
+    r.add_argument("--region", default=None, metavar="CODE",
+                   help="only offers of providers in this country/region (e.g. CN)")
     r.add_argument("--max-gpus", type=_int_in(1, 4096), default=8, metavar="N",
                    help="most GPUs per option")
     r.add_argument("--hours-per-month", type=_hours_per_month, default=HOURS_PER_MONTH_DEFAULT,

@@ -14,7 +14,7 @@ from gpupicker.catalog import CatalogRepository, load_bundle, open_catalog
 __all__ = ["BUNDLED_PRICES", "read_csv", "repo"]
 
 BUNDLED_PRICES = len(load_bundle(paths.data_dir()).prices)
-"""Current bundled prices: prices.csv and prices-*.csv folded into offers (244 rows)."""
+"""Current bundled prices: prices.csv and prices-*.csv folded into offers (261 rows)."""
 
 
 @pytest.fixture

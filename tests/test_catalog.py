@@ -51,10 +51,11 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
     assert len(repo.gpus()) == 65
     assert len(repo.models()) == 106
-    # 174 rows of prices.csv + 173 of prices-2026-10.csv: 92 older observations are the
-    # history of a newer one, 11 stale offers are retired (catalog/price_merge.py)
-    assert len(repo.prices()) == 244
-    assert len(repo.price_rows()) == 244
+    # 191 rows of prices.csv (17 Chinese-cloud rows of issue 18: 包月/包年/按量/竞价) + 173 of
+    # prices-2026-10.csv: 92 older observations are the history of a newer one, 11 stale
+    # offers are retired (catalog/price_merge.py)
+    assert len(repo.prices()) == 261
+    assert len(repo.price_rows()) == 261
     g = repo.get_gpu("rtx_4090")
     assert isinstance(g, GpuSpec)
     assert (g.memory_gb, g.memory_bandwidth_gbps, g.bf16_tflops_dense) == (24, 1008, 165.2)
@@ -68,7 +69,7 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     offers = repo.prices()
     assert any(p.gpu_id == "rtx_4090" and p.usd_per_gpu_hour == 0.44 for p in offers)
     assert any(p.gpu_id == "a100_sxm_80gb" and p.usd_per_gpu_hour == 1.89 for p in offers)
-    assert sum(p.currency == "CNY" for p in offers) == 20
+    assert sum(p.currency == "CNY" for p in offers) == 37  # 20 + the 17 rows of issue 18
     assert all(not is_user for _, _, is_user in repo.price_rows())
     assert repo.meta("seed_version")
 
@@ -262,12 +263,12 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     with pytest.raises(ValueError):
         repo.reset_row("sessions", "x")
     repo.add_price(PriceOffer(gpu_id="x1", provider="me", usd_per_gpu_hour=1))
-    repo.set_fx_rate("EUR", 1.08)
+    repo.set_fx_rate("EUR", 0.93)
     backup = repo.reset_all()
     assert backup.exists()
     assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 106, BUNDLED_PRICES)
     assert repo.get_gpu("x1") is None
-    assert repo.get_fx_rates()["EUR"] == 1.08  # settings survive a catalog reset
+    assert repo.get_fx_quotes()["EUR"].per_usd == 0.93  # settings survive a catalog reset
 
 
 def _newer_bundle(tmp_path: Path) -> Path:
@@ -333,11 +334,20 @@ def test_reseed_same_version_is_a_noop(tmp_path: Path):
 
 def test_fx_rates_and_display_currency(repo: CatalogRepository):
     rates = repo.get_fx_rates()
-    assert rates["USD"] == 1.0 and rates["CNY"] == pytest.approx(0.14)
-    repo.set_fx_rate("cny", 0.138)
-    assert repo.get_fx_rates()["CNY"] == 0.138
-    assert repo.to_usd(100, "CNY") == pytest.approx(13.8)
+    # m005: the m002 default (0.14 USD per CNY) became 1 USD = 7.1 CNY, marked a default
+    assert rates["USD"] == 1.0 and rates["CNY"] == pytest.approx(1 / 7.1)
+    assert "default" in repo.get_fx_quotes()["CNY"].source
+    q = repo.set_fx_rate("cny", 7.25, date="2026-11-30", source="PBoC central parity")
+    assert (q.per_usd, q.date) == (7.25, "2026-11-30")
+    assert repo.get_fx_rates()["CNY"] == pytest.approx(1 / 7.25)
+    assert repo.to_usd(725, "CNY") == pytest.approx(100)
     assert repo.to_usd(1, "JPY") is None
+    # a rate that looks upside down (USD per CNY) is a question, never flipped
+    with pytest.raises(ValueError, match="upside down"):
+        repo.set_fx_rate("CNY", 0.14)
+    assert repo.get_fx_quotes()["CNY"].per_usd == 7.25
+    repo.set_fx_rate("CNY", 0.14, confirm_inverted=True)
+    assert repo.get_fx_quotes()["CNY"].per_usd == 0.14
     for bad in (("USD", 2.0), ("CNY", 0), ("CNY", float("nan")), ("yuan", 0.1)):
         with pytest.raises(ValueError):
             repo.set_fx_rate(*bad)

@@ -76,8 +76,8 @@ def test_currency_conversion_uses_user_rates_first():
     rate, user = usd_per_unit("CNY")
     assert not user and 0.1 < rate < 0.2
     assert to_usd(5, "USD") == 5
-    # a rate given the other way round (CNY per USD) is recognised and inverted
-    assert to_usd(7.1, "CNY", {"CNY": 7.1}) == pytest.approx(1.0)
+    # a rate is used as given, never flipped (issue 18: entry asks the user instead)
+    assert to_usd(7.1, "CNY", {"CNY": 7.1}) == pytest.approx(50.41)
     assert to_usd(1, "GBP", {"GBP": 1.27}) == pytest.approx(1.27)
     with pytest.raises(ValueError, match="exchange rate"):
         to_usd(1, "XYZ")

@@ -22,7 +22,7 @@ def test_the_seed_guide_note_names_gpus_not_ids():
 
 def test_over_budget_is_a_clause_of_the_price_not_a_sentence_after_a_stray_full_stop():
     over = [o for o in _rec(dataset_tokens=1e9, budget_usd=5).options if o.fits and o.provider]
-    assert over and all("; over the $5 budget." in o.reason for o in over[:5])
+    assert over and all("; over the $5.00 budget." in o.reason for o in over[:5])
     assert not any(". over the" in o.reason for o in over)
 
 

@@ -259,10 +259,11 @@ def test_exchange_rates_and_display_currency(qtbot, window, catalog):
     dlg = catalog.open_fx_rates()
     qtbot.addWidget(dlg)
     assert "CNY" in dlg.spins
-    dlg.spins["CNY"].setValue(0.125)
+    dlg.spins["CNY"].setValue(8.0)  # 1 USD = 8 CNY
     dlg.display.setCurrentIndex(dlg.display.findData("CNY"))
     with qtbot.waitSignal(c.resultsChanged, timeout=3000):
         assert dlg.save()
+    assert window.repo.get_fx_quotes()["CNY"].per_usd == 8.0
     assert window.repo.get_fx_rates()["CNY"] == 0.125
     assert c.snapshot.display_currency == "CNY"
     model = window.wizard.results_page.options_model

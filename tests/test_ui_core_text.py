@@ -44,6 +44,13 @@ WORKLOADS: tuple[tuple[str, str, dict, str | None], ...] = (
     ("pretrain", "llama3_70b", {"dataset_tokens": 1e9, "grad_ckpt": True}, "h100_sxm"),
     ("image_gen", "sdxl_base", {"images": 1000}, "rtx_3060_12gb"),
     ("image_gen", "flux1_dev", {"images": 200, "resolution": 1024}, "rtx_4060_ti_16gb"),
+    # issue 18: Chinese engines, frameworks, region filter, subscriptions, Ascend and Apple
+    ("inference", "qwen2_5_7b", {"framework": "lmdeploy", "region": "CN"}, None),
+    ("inference", "qwen2_5_72b", {"framework": "mindie", "gpu": "ascend_910b"}, None),
+    ("lora", "qwen2_5_7b", {"framework": "llama-factory", "region": "CN", "pricing": "monthly",
+                            "train_hours": 100}, None),
+    ("full_ft", "qwen2_5_7b", {"gpu": "apple_m3_ultra", "num_gpus": 8, "train_hours": 10},
+     None),
 )
 
 
@@ -144,7 +151,7 @@ def test_errors_and_nested_phrases_in_zh_cn(zh_cn):
     assert translate_core_text("the InfiniBand between 2 nodes link between GPUs limits speed") \
         == "GPU 之间的互联（跨 2 个节点的 InfiniBand）限制了速度"
     assert translate_core_text("Unknown sentence. Fits: 1.0 of 24 GiB per GPU (96% headroom).") \
-        == "Unknown sentence. 放得下：每卡占用 1.0 / 24 GiB（余量 96%）。"
+        == "Unknown sentence. 显存够用：单卡占用 1.0 / 24 GiB（余量 96%）。"
 
 
 def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):

@@ -38,7 +38,7 @@ def test_owned_gpus_tab_adds_a_set_that_ranks_in_the_results(qtbot, repo):
     with qtbot.waitSignal(cw.catalogChanged, timeout=2000):
         tab.add_button.click()
     assert tab.table.rowCount() == 1
-    assert tab.table.item(0, 4).text() == "0.2720"
+    assert tab.table.item(0, 4).text() == "$0.2720"  # display currency (USD here), core.money
     arch = repo.get_model("mistral_7b_v0_1")
     w = Workload(task="qlora", model=arch, model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
                  dataset_tokens=2e7)

@@ -21,6 +21,8 @@ Add a migration at the end to change the schema; never edit an applied one.
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
@@ -123,6 +125,51 @@ def m004_owned_gpus_and_calibration_runs(db: Database) -> None:
          "kv_tokens": int, "weights_bytes": int, "kv_bytes": int, "compute_buffer_bytes": int,
          "n_ctx": int, "note": str},
         pk="id", not_null={"gpu_id", "workload"}, if_not_exists=True)
+
+
+FX_SETTING = "fx_per_usd"
+"""Settings key of the exchange rates since m005: currency → ``{"per_usd", "date", "source"}``
+(units per US dollar, as people quote them: 1 USD = 7.10 CNY)."""
+
+_M002_DEFAULT_CNY = 0.14
+"""The starting CNY rate m002 wrote (USD per yuan)."""
+
+
+@migrations()
+def m005_fx_rates_units_per_usd(db: Database) -> None:
+    """Exchange rates move from ``fx_rates`` (USD per unit, where the old dialog asked
+    "1 CNY = [ ] USD" and a value typed the Chinese way, 7.1, was silently flipped by the
+    ranking and used raw by the table) to ``fx_per_usd`` (units per USD, dated, sourced).
+
+    A stored value that was already "units per USD" — more than 10× the reference USD
+    per unit while its inverse is near it, exactly the rates the ranking flipped — is kept
+    as typed and its source says so; any other value v becomes 1 / v. m002's untouched
+    default (0.14) becomes gpupicker's rounded default 7.1 CNY per USD, marked as such.
+    """
+    from ..core.money import REFERENCE_PER_USD
+
+    row = db.execute("SELECT value FROM settings WHERE key = 'fx_rates'").fetchone()
+    old = json.loads(row[0]) if row else {}
+    new: dict[str, dict[str, object]] = {}
+    for code, value in old.items():
+        cur = str(code).upper()
+        v = float(value)
+        if cur == "USD" or not v > 0:
+            continue
+        ref = REFERENCE_PER_USD.get(cur)
+        if cur == "CNY" and v == _M002_DEFAULT_CNY:
+            new[cur] = {"per_usd": 7.1, "date": "",
+                        "source": "gpupicker's rounded default (not a quote): set today's rate"}
+        elif ref and ref > 1 and v / (1 / ref) > 10 and 0.5 < v / ref < 2:
+            new[cur] = {"per_usd": v, "date": "",
+                        "source": f"migrated: {v:g} was entered as {cur} per USD in the old "
+                                  f"dialog (which asked USD per {cur}); check it"}
+        else:
+            new[cur] = {"per_usd": round(1.0 / v, 6), "date": "",
+                        "source": f"migrated from {v:g} USD per {cur}"}
+    db.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)",
+               [FX_SETTING, json.dumps(new)])
+    db.execute("DELETE FROM settings WHERE key = 'fx_rates'")
 
 
 def apply_migrations(db: Database) -> None:

@@ -57,7 +57,8 @@ REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
 """Columns an imported CSV must have (the others default to blank)."""
 
 PRICING_TYPES: frozenset[str] = frozenset(
-    {"on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace", "owned"})
+    {"on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace", "owned",
+     "monthly", "yearly"})
 """Accepted ``pricing`` values (``core.hardware.Pricing``)."""
 
 _CURRENCY_RE = re.compile(r"^[A-Z]{3}$")

@@ -24,12 +24,14 @@ Safety rules, all enforced here:
 - Imports are all-or-nothing and take a backup first; backups rotate (last 10).
 
 Prices: ``usd_per_gpu_hour`` holds an amount in the row's ``currency`` (the column
-keeps its CSV name); :meth:`CatalogRepository.get_fx_rates` gives USD per unit.
+keeps its CSV name); :meth:`CatalogRepository.get_fx_quotes` gives the rates as quoted (units per USD, dated),
+:meth:`CatalogRepository.get_fx_rates` USD per unit for converting prices.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime as _dt
 import gc
 import json
 import logging
@@ -53,6 +55,7 @@ from sqlite_utils import Database
 from .. import paths
 from ..core.hardware import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
+from ..core.money import FxRate, rate_looks_inverted
 from ..core.price_kind import is_user_kind
 from .bundle import Bundle, load_bundle, price_natural_key
 from .csv_io import (
@@ -74,7 +77,7 @@ from .errors import (
     CatalogReadOnlyError,
     CatalogUnavailableError,
 )
-from .migrations import apply_migrations, pending_migrations
+from .migrations import FX_SETTING, apply_migrations, pending_migrations
 from .records import (
     GPU_COLUMNS,
     MODEL_COLUMNS,
@@ -1093,32 +1096,61 @@ class CatalogRepository(UserTablesMixin):
         with self._write() as conn:
             conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, text))
 
+    def get_fx_quotes(self) -> dict[str, FxRate]:
+        """Exchange rates as people quote them: currency → :class:`~gpupicker.core.money.FxRate`
+        (``1 USD = per_usd`` units, with the date and source it was entered with)."""
+        raw = self.get_setting(FX_SETTING) or {}
+        out: dict[str, FxRate] = {}
+        for code, v in raw.items():
+            cur = str(code).upper()
+            if cur == "USD":
+                continue
+            if isinstance(v, dict):
+                out[cur] = FxRate(cur, float(v["per_usd"]), str(v.get("date") or ""),
+                                  str(v.get("source") or ""))
+            else:
+                out[cur] = FxRate(cur, float(v))
+        return out
+
     def get_fx_rates(self) -> dict[str, float]:
-        """Exchange rates as USD per unit of each currency (``{"USD": 1.0, "CNY": 0.14}``)."""
-        rates = {str(k).upper(): float(v) for k, v in (self.get_setting("fx_rates") or {}).items()}
+        """Exchange rates as USD per unit of each currency (``{"USD": 1.0, "CNY": 0.1408}``),
+        derived from the stored quotes (:meth:`get_fx_quotes`, units per USD) for the code
+        that converts prices to USD."""
+        rates = {cur: q.usd_per_unit for cur, q in self.get_fx_quotes().items()}
         rates["USD"] = 1.0
         return rates
 
-    def set_fx_rate(self, currency: str, usd_per_unit: float) -> None:
-        """Set how many USD one unit of ``currency`` is worth (e.g. ``"CNY", 0.14``).
+    def set_fx_rate(self, currency: str, per_usd: float, *, date: str | None = None,
+                    source: str = "user", confirm_inverted: bool = False) -> FxRate:
+        """Set ``1 USD = per_usd currency`` (e.g. ``"CNY", 7.10``), dated (today by default).
 
         Raises:
-            ValueError: for a non 3-letter code, USD itself, or a rate that is not > 0.
+            ValueError: for a non 3-letter code, USD itself, a rate that is not > 0, or —
+                unless ``confirm_inverted`` — a rate that looks entered upside down
+                (:func:`~gpupicker.core.money.rate_looks_inverted`, e.g. CNY 0.14): that
+                is a question for the user, never silently flipped.
         """
         cur = currency.strip().upper()
         if len(cur) != 3 or not cur.isalpha():
             raise ValueError(f"currency {currency!r} is not a 3-letter code")
         if cur == "USD":
             raise ValueError("USD is the base currency; its rate is always 1")
-        rate = float(usd_per_unit)
+        rate = float(per_usd)
         if not math.isfinite(rate) or rate <= 0:
-            raise ValueError(f"exchange rate must be a positive number, got {usd_per_unit!r}")
+            raise ValueError(f"exchange rate must be a positive number, got {per_usd!r}")
+        if rate_looks_inverted(cur, rate) and not confirm_inverted:
+            raise ValueError(
+                f"1 USD = {rate:g} {cur} looks upside down (did you mean 1 USD = "
+                f"{1 / rate:.4g} {cur}?); enter units of {cur} per US dollar, or confirm it")
+        when = date if date is not None else _dt.date.today().isoformat()
         with self._write() as conn:
-            row = conn.execute("SELECT value FROM settings WHERE key = 'fx_rates'").fetchone()
+            row = conn.execute("SELECT value FROM settings WHERE key = ?",
+                               (FX_SETTING,)).fetchone()
             rates = json.loads(row[0]) if row else {}
-            rates[cur] = rate
-            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES ('fx_rates', ?)",
-                         (json.dumps(rates),))
+            rates[cur] = {"per_usd": rate, "date": when, "source": source}
+            conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)",
+                         (FX_SETTING, json.dumps(rates)))
+        return FxRate(cur, rate, when, source)
 
     def get_display_currency(self) -> str:
         """The currency prices are shown in (``"USD"`` by default)."""

@@ -23,6 +23,7 @@ import math
 
 from pydantic import BaseModel, ConfigDict
 
+from .money import USD, Money
 from .results import CostEstimate, Throughput
 from .units import HOURS_PER_MONTH_DEFAULT, SECONDS_PER_HOUR
 
@@ -30,6 +31,11 @@ DEFAULT_USD_PER_UNIT: dict[str, float] = {"USD": 1.0, "CNY": 0.14, "EUR": 1.09, 
                                           "JPY": 0.0067}
 """Fallback USD per 1 unit of each currency (rounded 2026 rates; same convention as the
 catalog's ``get_fx_rates``); the user's own rates win."""
+
+SUBSCRIPTION_HOURS: dict[str, float] = {"monthly": HOURS_PER_MONTH_DEFAULT, "yearly": 8760.0}
+"""Billing period of a subscription price (包月 / 包年), in hours: the catalog stores its
+per-GPU-hour equivalent (period price / period hours) and a run pays whole periods."""
+SUBSCRIPTION_NAMES = {"monthly": "Monthly subscription", "yearly": "Yearly subscription"}
 
 DEFAULT_UTILIZATION = 0.8
 """Share of board power (TDP) drawn on average while a job runs (assumption)."""
@@ -43,10 +49,14 @@ DEFAULT_RESTART_HOURS = 0.1
 def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tuple[float, bool]:
     """USD per 1 unit of ``currency``, and whether it came from the user's rates.
 
+    The rate is used exactly as given: a rate that looks upside down is a question for
+    the user when it is entered (:func:`gpupicker.core.money.rate_looks_inverted`), never
+    flipped here.
+
     Args:
         currency: ISO code (``CNY`` …).
-        fx_rates: currency → USD per unit, e.g. ``{"CNY": 0.14}`` (the catalog's
-            ``get_fx_rates()``).
+        fx_rates: currency → USD per unit, e.g. ``{"CNY": 0.1408}`` (the catalog's
+            ``get_fx_rates()``, derived from its units-per-USD quotes).
 
     Raises:
         ValueError: for a currency with no known rate.
@@ -57,20 +67,20 @@ def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tup
     if fx_rates:
         rates = {k.upper(): v for k, v in fx_rates.items()}
         if cur in rates and rates[cur] > 0:
-            r = float(rates[cur])
-            return (1.0 / r if rate_looks_inverted(cur, r) else r), True
+            return float(rates[cur]), True
     if cur in DEFAULT_USD_PER_UNIT:
         return DEFAULT_USD_PER_UNIT[cur], False
-    raise ValueError(f"no exchange rate for {cur}; add one (USD per {cur}) in the settings")
+    raise ValueError(f"no exchange rate for {cur}; set one (1 USD = … {cur}) with "
+                         "`gpupicker catalog fx set` or in the exchange-rate dialog")
 
 
 def rate_looks_inverted(currency: str, rate: float) -> bool:
-    """True when ``rate`` is clearly "units per USD" rather than "USD per unit": more than 10×
-    the known USD-per-unit rate while its inverse is within 2× of it (e.g. CNY 7.2 vs 0.14)."""
-    ref = DEFAULT_USD_PER_UNIT.get(currency.upper())
-    if not ref or rate <= 0:
-        return False
-    return rate / ref > 10 and 0.5 < (1.0 / rate) / ref < 2.0
+    """True when ``rate`` given as USD per unit looks like units per USD (e.g. CNY 7.2):
+    :func:`gpupicker.core.money.rate_looks_inverted` of its inverse. A question for the
+    user, never a reason to flip."""
+    from .money import rate_looks_inverted as per_usd_inverted
+
+    return rate > 0 and per_usd_inverted(currency, 1.0 / rate)
 
 
 def to_usd(amount: float, currency: str, fx_rates: dict[str, float] | None = None) -> float:
@@ -212,7 +222,8 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT, pricing: str = "on_demand",
                   tdp_w: float | None = None, tokens_out_per_s: float | None = None,
                   utilization: float = DEFAULT_UTILIZATION,
-                  spot_mtbi_hours: float = DEFAULT_SPOT_MTBI_HOURS) -> CostEstimate:
+                  spot_mtbi_hours: float = DEFAULT_SPOT_MTBI_HOURS,
+                  money: Money | None = None) -> CostEstimate:
     """Combine price, duration and speed into a :class:`CostEstimate` (USD).
 
     Args:
@@ -225,9 +236,12 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         pricing: ``spot``/``marketplace`` add the expected interruption redo to ``usd_total``.
         tdp_w: board power per GPU for the energy figures.
         tokens_out_per_s: tokens/s the option produces (all GPUs); default from ``throughput``.
+        money: display currency of the assumption texts (default USD); amounts stay USD.
     """
     per_hour = usd_per_gpu_hour * num_gpus
-    notes: list[str] = [f"{num_gpus} × ${usd_per_gpu_hour:.2f} per GPU-hour = ${per_hour:.2f}/h."]
+    m = money or USD
+    notes: list[str] = [f"{num_gpus} × {m.fmt(usd_per_gpu_hour)} per GPU-hour = "
+                        f"{m.fmt(per_hour)}/h."]
     total = None
     run_hours = hours
     if hours is not None:
@@ -237,6 +251,13 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
                          f"{spot_mtbi_hours:.0f} h, checkpoints every "
                          f"{DEFAULT_CHECKPOINT_INTERVAL_HOURS:g} h) → {run_hours:.2f} h.")
         total = per_hour * run_hours
+        period = SUBSCRIPTION_HOURS.get(pricing)
+        if period is not None:
+            # 包月 / 包年: a subscription is paid in whole periods, however short the run
+            periods = max(1, math.ceil(run_hours / period - 1e-9))
+            total = per_hour * periods * period
+            notes.append(f"{SUBSCRIPTION_NAMES[pricing]}: billed {periods} × {period:g} h for a "
+                         f"{run_hours:,.1f} h run = {m.fmt(total)}.")
     monthly = monthly_serving_usd(usd_per_gpu_hour, num_gpus, hours_per_month) if serving else None
     if serving:
         notes.append(f"Serving {hours_per_month:g} h per month.")

@@ -232,6 +232,9 @@ v0.4): weights + KV pool may take this share of the memory free at start-up."""
 TRTLLM_FREE_FRACTION = 0.9
 """TensorRT-LLM ``kv_cache_free_gpu_mem_fraction`` default: the KV pool takes 90 % of the memory
 left after the engine (weights, activation workspace) is loaded (``KvCacheConfig``)."""
+LMDEPLOY_CACHE_MAX_ENTRY_COUNT = 0.8
+"""LMDeploy TurboMind ``cache_max_entry_count`` default (v0.2.1+): the KV cache takes 80 % of
+the memory free after the weights are loaded (``TurbomindEngineConfig`` docs)."""
 TRTLLM_WORKSPACE_BYTES = int(1.0 * GiB)
 """TensorRT engine activation workspace + runtime buffers of a 7–70B engine (trtllm-build
 logs: "Allocated … MiB for execution context memory", typically 0.5–2 GiB)."""
@@ -256,7 +259,7 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     Raises:
         ValueError: for unknown dtypes or engines.
     """
-    if engine not in ("sglang", "tensorrt-llm"):
+    if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
         raise ValueError(f"no fraction-pool memory model for {engine!r}")
     tp = max(1, num_gpus)
     wb = weights_bytes(arch, w.weights_dtype) // tp
@@ -269,6 +272,10 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
         frac = w.gpu_memory_utilization if user else next(
             f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
         head = f"SGLang, tensor parallel {tp}, mem_fraction_static {frac:.2f}."
+        workspace = 0
+    elif engine == "lmdeploy":
+        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
+        head = f"LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac:.2f}."
         workspace = 0
     else:
         frac = TRTLLM_FREE_FRACTION
@@ -296,7 +303,8 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
         message = ("Not enough memory. Please try to increase --mem-fraction-static."
                    if engine == "sglang" else
                    "Insufficient memory for the KV cache after loading the engine.")
-        notes.append(f"{'SGLang' if engine == 'sglang' else 'TensorRT-LLM'} would refuse to "
+        label = {"sglang": "SGLang", "lmdeploy": "LMDeploy"}.get(engine, "TensorRT-LLM")
+        notes.append(f"{label} would refuse to "
                      "start: no memory is left for the KV pool.")
         seqs = 0
         kv = 0

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .units import GiB
 
 Pricing = Literal["on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace",
+                  "monthly", "yearly",
                   "owned"]
 
 

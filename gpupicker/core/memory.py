@@ -21,7 +21,8 @@ from .workload import Workload
 CUDA_CONTEXT_BYTES = 650_969_088
 """CUDA context + PyTorch/cuBLAS kernels loaded, measured on the H200 cases (0.606 GiB)."""
 
-PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm"})
+PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie",
+                              "vllm-ascend"})
 """Servers that pre-allocate a paged KV pool from a memory fraction (vLLM
 ``gpu_memory_utilization``, SGLang ``mem_fraction_static``, TGI, TensorRT-LLM
 ``kv_cache_free_gpu_mem_fraction``); sized with the vLLM model."""
@@ -165,9 +166,16 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
         fw = w.framework.lower()
-        if fw in ("sglang", "tensorrt-llm"):
+        if fw in ("sglang", "tensorrt-llm", "lmdeploy"):
             from .engines import fraction_pool_memory
             return fraction_pool_memory(w, arch, gpu, n, fw)
+        if fw in ("mindie", "vllm-ascend"):
+            from .engines import vllm_memory
+            est = vllm_memory(w, arch, gpu, n)
+            return est.model_copy(update={"assumptions": (
+                f"{'MindIE' if fw == 'mindie' else 'vllm-ascend'} on Ascend: KV pool sized with "
+                "vLLM's model (no measurement of this engine is modelled: ±15 %).",
+                *est.assumptions)})
         if fw in PAGED_KV_ENGINES:
             from .engines import vllm_memory
             return vllm_memory(w, arch, gpu, n)

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .cost import buy_vs_rent, to_usd
 from .hardware import GpuSpec, PriceOffer
+from .money import USD, Money
 from .results import Option
 from .units import HOURS_PER_MONTH_DEFAULT
 
@@ -129,7 +130,8 @@ def break_even(owned: Option, rental: Option, o: OwnedGpu, cost: OwnedCost,
 
 def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
                    gpus: Sequence[GpuSpec], fx_rates: dict[str, float] | None = None,
-                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> list[Option]:
+                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
+                   money: Money | None = None) -> list[Option]:
     """Add the break-even vs the best rental option (the first-ranked one that fits, is in
     budget and has an unflagged price; else the first-ranked fitting one) to every owned
     option, in its ``break_even_months`` and reason."""
@@ -147,7 +149,7 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
         cost = owned_cost(o, by_gpu.get(x.gpu_id), fx_rates)
         months = break_even(x, best, o, cost, hours_per_month)
         text = (f" Break-even vs the best rental ({best.num_gpus} × {best.gpu_name}, "
-                f"{best.provider}, ${best.cost.usd_per_hour:.2f}/h): "
+                f"{best.provider}, {(money or USD).fmt(best.cost.usd_per_hour)}/h): "
                 + (f"{months:.1f} months at {o.utilization:.0%} use." if months is not None
                    else "never (the rental costs less than the power bill)."))
         out.append(x.model_copy(update={"break_even_months": months,

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from .hardware import PriceOffer
+from .money import USD, Money
 from .results import Option
 
 PRICE_KINDS: dict[str, str] = {
@@ -136,7 +137,7 @@ def price_flag(offer: PriceOffer, *, today: date | None = None,
 
 
 
-def trust_notes(options: Sequence[Option]) -> list[str]:
+def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[str]:
     """A note when the top pick (first fitting option in budget) rests on a flagged price,
     naming the best option with an unflagged price."""
     ok = [o for o in options if o.fits and o.within_budget and o.pricing]
@@ -150,7 +151,8 @@ def trust_notes(options: Sequence[Option]) -> list[str]:
     alt = next((o for o in ok if not o.price_flag), None)
     if alt is not None:
         note += (f" The best option with an unflagged price is #{alt.rank} ({alt.num_gpus} × "
-                 f"{alt.gpu_name}, {alt.provider}, ${alt.cost.usd_per_hour:.2f}/h).")
+                 f"{alt.gpu_name}, {alt.provider}, "
+                 f"{(money or USD).fmt(alt.cost.usd_per_hour)}/h).")
     return [note]
 
 

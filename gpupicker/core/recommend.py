@@ -29,22 +29,24 @@ from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 
+from .accelerators import fabric_without_bandwidth, link_label, stack_clause, stack_of
 from .advisor import Advice
 from .calibration import Calibration
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
-    rate_looks_inverted,
     usd_per_unit,
 )
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
+from .money import USD, Money
 from .owned import OwnedGpu, annotate_owned, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
+from .providers import region_filter, region_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
 from .serving import plan_serving
-from .throughput import estimate_throughput, link_name, train_hours
+from .throughput import GPUS_PER_NODE, estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 
@@ -114,6 +116,8 @@ class _Evaluation:
     hours: float | None
     calibration: str = ""
     plan: ServingPlan | None = None
+    scaling: str = ""
+    """Multi-node options: the scaling cost against one node (``""`` within a node)."""
 
 
 @dataclass(slots=True)
@@ -178,11 +182,8 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
             continue
         usd = p.usd_per_gpu_hour * rate
         if p.currency != "USD":
-            given = {k.upper(): v for k, v in (fx_rates or {}).items()}.get(p.currency)
-            flip = f" (the rate {given:g} given looked like {p.currency} per USD)" \
-                if given and rate_looks_inverted(p.currency, given) else ""
-            converted.add(f"{p.currency} at {rate:.4g} USD each"
-                          + ("" if user else " (default rate)") + flip)
+            converted.add(f"1 USD = {1 / rate:.4g} {p.currency}"
+                          + ("" if user else " (default rate)"))
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
         if key not in best or usd < best[key][1]:
@@ -207,7 +208,9 @@ def _limit_why(limit: str, w: Workload, gpu: GpuSpec, n: int = 1) -> str:
     if limit == "compute":
         return f"compute ({gpu.dense_16bit_tflops:,.0f} dense TFLOPS) limits speed"
     if limit == "interconnect":
-        return f"the {link_name(gpu, n)} link between GPUs limits speed"
+        link = link_name(gpu, n)
+        return f"the {link_label(gpu) if link in ('NVLink', 'PCIe') else link} link between " \
+               "GPUs limits speed"
     if limit == "engine":
         return f"the {w.framework} engine's per-step overhead, not the GPU, limits speed"
     if limit == "offload":
@@ -247,13 +250,16 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
     limit = _LIMITS.get(bound, bound or "compute")
     why = _limit_why(limit, w, gpu, per_replica)
     parts.append(f"{speed}; {why}" if why else speed)
-    if not gpu.is_cuda:
-        parts.append(f"{gpu.vendor or 'Non-NVIDIA'} GPU: no CUDA, the estimate assumes a mature "
-                     "software stack (ROCm/oneAPI/MPS) for this job")
+    stack = stack_clause(gpu)
+    if stack:
+        parts.append(stack)
     if n > 1 and w.is_training and (w.parallelism.fsdp or w.parallelism.zero_stage == 3):
         parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
     if n > 1 and t.seconds_per_image:
         parts.append(f"each of the {n} GPUs renders its own images")
+    elif per_replica > 1 and fabric_without_bandwidth(gpu):
+        parts.append(f"{per_replica} cards over {link_label(gpu)}: its bandwidth is not in the "
+                     "catalog, the all-reduce is estimated at PCIe speed (a lower bound)")
     elif per_replica > 1 and not gpu.has_nvlink:
         parts.append(f"{per_replica} cards over PCIe without NVLink: the all-reduce between GPUs "
                      "costs speed")
@@ -263,25 +269,26 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
 
 
 def _limit_and_reason(fit_and_speed: tuple[str, tuple[str, ...]], fits: bool,
-                      cost: CostEstimate | None, budget_msg: str) -> tuple[str, str]:
+                      cost: CostEstimate | None, budget_msg: str,
+                      money: Money = USD) -> tuple[str, str]:
     """An option's limit and plain-language reason: :func:`_fit_and_speed` plus its price
-    (and what breaks the budget, cap or deadline)."""
+    in the display currency (``money``) and what breaks the budget, cap or deadline."""
     limit, shared = fit_and_speed
     if not fits:
         return limit, shared[0]
     parts = list(shared)
     if cost is not None:
-        price = f"${cost.usd_per_hour:.2f}/h"
+        price = f"{money.fmt(cost.usd_per_hour)}/h"
         if cost.usd_total is not None and cost.hours is not None:
-            price += f" × {_hours_number(cost.hours)} h = ${cost.usd_total:,.2f}"
+            price += f" × {_hours_number(cost.hours)} h = {money.fmt(cost.usd_total)}"
         elif cost.usd_per_month is not None:
-            price += f" = ${cost.usd_per_month:,.0f}/month"
+            price += f" = {money.fmt(cost.usd_per_month, 0)}/month"
         parts.append(price)
     else:
         parts.append("no price in the catalog")
     if budget_msg:  # a clause of the price sentence: "= $47.14; over the $5 budget."
         parts[-1] += f"; {budget_msg}"
-        limit = "price" if "budget" in budget_msg or "$" in budget_msg else "deadline"
+        limit = "price" if "budget" in budget_msg or " cap" in budget_msg else "deadline"
     return limit, ". ".join(parts) + "."
 
 
@@ -319,7 +326,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
               hours_per_month: float = HOURS_PER_MONTH_DEFAULT, all_offers: bool = False,
               counts: Sequence[int] = GPU_COUNTS, owned: Sequence[OwnedGpu] = (),
               calibration: Calibration | None = None, today: date | None = None,
-              stale_months: int = DEFAULT_STALE_MONTHS) -> Recommendation:
+              stale_months: int = DEFAULT_STALE_MONTHS,
+              money: Money | None = None) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -339,6 +347,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         calibration: the user's recorded runs (:mod:`gpupicker.core.calibration`) that
             correct memory and speed for their engine, task and GPU.
         today, stale_months: for the stale-price mark (default: the system date, 6 months).
+        money: the display currency (:class:`~gpupicker.core.money.Money`) every amount in
+            reasons and notes is written in (default USD); ranking is in USD either way.
 
     Returns:
         A :class:`Recommendation`; options without a price appear with no cost.
@@ -369,14 +379,26 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
+    multi_node = _needs_multi_node(w, max_gpus)
+    tried += [c for c in MULTI_NODE_COUNTS if c not in tried and c <= max(max_gpus, 64)
+              and multi_node]
     evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
     w, ref_note = _reference_tokens(w, gpus)
     if ref_note:
         notes.append(ref_note)
 
     sharded = {n: _auto_shard(w, n) for n in tried}
+    refused: set[str] = set()
     for gpu in gpus:
+        node_fits, node_speed = False, 0.0
         for n in tried:
+            st = stack_of(gpu)
+            if n > GPUS_PER_NODE and (node_fits or gpu.segment != "datacenter"):
+                continue  # multi-node only for datacenter parts the job does not fit in a node
+            if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
+                if w.gpu == gpu.id:  # say so when this part was asked for
+                    refused.add(gpu.name)
+                continue
             wb = sharded[n]
             replicas = 1
             plan = None
@@ -418,20 +440,73 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                 notes.append(f"{gpu.name} × {n}: not estimated ({exc}).")  # name, not id
                 continue
             fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
+            if n <= GPUS_PER_NODE:
+                node_fits = node_fits or fits
+                if n == GPUS_PER_NODE or not node_speed:
+                    node_speed = (_speed(w, t) / n) if _speed(w, t) else node_speed
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=fits,
-                             hours=_hours(w, t), calibration=cal_text, plan=plan)
+                             hours=_hours(w, t), calibration=cal_text, plan=plan,
+                             scaling=_scaling_text(gpu, n, _speed(w, t), node_speed))
             offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
-    options = _build_options(w, evaluations, goal, serving, hours_per_month,
-                             today=today, stale_months=stale_months)
+    asked = w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE
+    if multi_node and not asked and any(ev.fits for ev, _ in evaluations
+                                        if ev.total_gpus <= GPUS_PER_NODE):
+        # a single node of some part holds the job: clusters are not what it needs
+        evaluations = [(ev, o) for ev, o in evaluations if ev.n <= GPUS_PER_NODE]
+    elif multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in evaluations):
+        notes.append("No part holds this job in one node of 8: options of 16–64 GPUs over "
+                     "InfiniBand/RoCE added, each with its scaling cost.")
+    if refused:
+        notes.append(f"{', '.join(sorted(refused))}: not offered for multi-GPU training "
+                     "(one unified-memory machine, no collective-communication fabric); "
+                     "single-machine options only.")
+    money = money or USD
+    region_evals = region_filter(evaluations, w.region)
+    options = _build_options(w, region_evals, goal, serving, hours_per_month,
+                             today=today, stale_months=stale_months, money=money)
+    if w.region:
+        notes.extend(region_notes(w, options, _build_options(
+            w, evaluations, goal, serving, hours_per_month, today=today,
+            stale_months=stale_months, money=money), money))
     if owned:
-        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month)
-    notes.extend(trust_notes(options))
+        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money)
+    notes.extend(trust_notes(options, money))
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
+
+
+MULTI_NODE_COUNTS = (16, 32, 64)
+"""Multi-node GPU counts (2, 4 and 8 nodes of 8) offered to jobs that need them."""
+
+
+def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
+    """Full fine-tuning / pre-training of a ≥ 30 B-parameter model, or a job asking for more
+    than one node: such jobs get 16–64 GPU options (datacenter parts that do not hold the job
+    in one node of 8)."""
+    if w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE:
+        return w.is_training
+    return (w.task in ("full_ft", "pretrain") and w.model is not None
+            and w.model.param_count() >= 30e9)
+
+
+def _scaling_text(gpu: GpuSpec, n: int, speed: float, node_speed_per_gpu: float) -> str:
+    """The scaling cost of an ``n``-GPU option beyond one node: per-GPU speed against the
+    best single-node estimate (the gradient all-reduce crosses the node network:
+    throughput.link_bandwidth_gbps, ~50 GB/s InfiniBand/RoCE per GPU)."""
+    if n <= GPUS_PER_NODE:
+        return ""
+    nodes = math.ceil(n / GPUS_PER_NODE)
+    st = stack_of(gpu)
+    net = "RoCE" if st is not None and st.stack in ("CANN", "SynapseAI") else "InfiniBand"
+    text = f"{n} GPUs on {nodes} nodes of {GPUS_PER_NODE} over {net}"
+    if speed > 0 and node_speed_per_gpu > 0:
+        eff = speed / n / node_speed_per_gpu
+        text += f": each GPU runs at {eff:.0%} of its speed within one node (scaling cost)"
+    return text + "."
 
 
 def _auto_shard(w: Workload, n: int) -> Workload:
@@ -483,7 +558,8 @@ def _build_options(w: Workload,
                    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]],
                    goal: str, serving: bool, hours_per_month: float, *,
                    today: date | None = None,
-                   stale_months: int = DEFAULT_STALE_MONTHS) -> list[Option]:
+                   stale_months: int = DEFAULT_STALE_MONTHS,
+                   money: Money = USD) -> list[Option]:
     prelim: list[_Candidate] = []
     for ev, offer_list in evaluations:
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
@@ -499,25 +575,32 @@ def _build_options(w: Workload,
                 cost = estimate_cost(
                     usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
-                    tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out)
+                    tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
+                    money=money)
             budget_msgs = []
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
                 budget_msgs.append("no price in the catalog to check against the budget")
             if cost is not None:
-                if w.max_usd_per_hour is not None and cost.usd_per_hour > w.max_usd_per_hour + 1e-9:
-                    budget_msgs.append(f"over the ${w.max_usd_per_hour:g}/h cap")
+                # limits compare with a relative tolerance: a ¥20 budget converted to USD
+                # and back must keep an option costing exactly ¥20
+                if w.max_usd_per_hour is not None and \
+                        cost.usd_per_hour > w.max_usd_per_hour * (1 + 1e-9) + 1e-12:
+                    budget_msgs.append(f"over the {money.fmt(w.max_usd_per_hour)}/h cap")
                 if w.budget_usd is not None:
                     spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
-                    if spend is not None and spend > w.budget_usd + 1e-9:
-                        budget_msgs.append(f"over the ${w.budget_usd:,.0f} budget")
+                    if spend is not None and spend > w.budget_usd * (1 + 1e-9) + 1e-12:
+                        budget_msgs.append(f"over the {money.fmt(w.budget_usd)} budget")
             if ev.plan is not None and not ev.plan.meets_targets:
                 budget_msgs.append("misses the latency target")
             run_h = cost.hours if cost is not None and cost.hours is not None else ev.hours
             if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
                 budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
-            limit, reason = _limit_and_reason(shared, ev.fits, cost, "; ".join(budget_msgs))
+            limit, reason = _limit_and_reason(shared, ev.fits, cost, "; ".join(budget_msgs),
+                                              money)
             if ev.calibration:
                 reason += f" {ev.calibration}"
+            if ev.scaling and ev.fits:
+                reason += f" {ev.scaling}"
             if pcie_note:
                 reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
             prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not budget_msgs,

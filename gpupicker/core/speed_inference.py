@@ -221,6 +221,24 @@ ENGINES: dict[str, EngineSpeed] = {
         tensor_parallel=False, range_pct=30.0,
         evidence="ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B "
                  "109 / 111 tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)"),
+    # issue 18: engines Chinese users run; no published speed case of either is checked, so
+    # they carry wider ranges than the measured profiles
+    "lmdeploy": EngineSpeed(
+        name="LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
+        eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.95, kv_eta=0.8,
+        s_per_linear=4e-6, s_per_step=0.5e-3, s_per_seq_step=4e-6,
+        gemm_eff=0.62, prefill_eff=0.62, range_pct=35.0,
+        evidence="no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) "
+                 "with CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near "
+                 "TensorRT-LLM (InternLM/lmdeploy README)"),
+    "mindie": EngineSpeed(
+        name="MindIE / vllm-ascend (Ascend NPU, CANN)",
+        eta={"gddr": 0.65, "hbm": 0.65, "unified": 0.6}, eta_quant=0.8, kv_eta=0.7,
+        s_per_linear=6e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
+        gemm_eff=0.5, prefill_eff=0.5, range_pct=40.0,
+        evidence="no measurement of MindIE or vllm-ascend is modelled: Ascend 910B streaming "
+                 "at 65 % of its bandwidth and GEMMs at half its FP16 peak are assumptions "
+                 "(hiascend.com MindIE docs; vllm-project/vllm-ascend)"),
     "decode_ceiling": EngineSpeed(
         name="ideal (CUDA graph of matvecs)",
         eta={"gddr": 0.92, "hbm": 0.92, "unified": 0.85}, eta_quant=0.93,

@@ -52,6 +52,8 @@ class TrainingFramework:
             ``throughput.MFU_OPTIMIZED`` (llm-foundry benchmark tables).
         sharding: the sharding this framework applies when several GPUs are used and the
             user chose none: ``"fsdp"``, ``"zero3"`` or ``"ddp"`` (plain data parallel).
+        grad_ckpt_default: the framework turns gradient checkpointing on unless told not to
+            (a workload that does not set ``grad_ckpt`` gets it, core.workload).
         source: where the numbers come from.
     """
 
@@ -68,6 +70,7 @@ class TrainingFramework:
     speedup_vs_hf: float = 1.0
     mfu_factor: float = 1.0
     sharding: str = "fsdp"
+    grad_ckpt_default: bool = False
     source: str = ""
 
 
@@ -100,7 +103,16 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
                "framework 'liger' for those)"),
     TrainingFramework(
         "llama-factory", "LLaMA-Factory (HF Trainer)", master_weights=False, eager_host=True,
-        source="hiyouga/LLaMA-Factory: HF Trainer + peft underneath (same as transformers)"),
+        grad_ckpt_default=True,
+        source="hiyouga/LLaMA-Factory: HF Trainer + peft underneath (same as transformers); "
+               "src/llamafactory/hparams/model_args.py disable_gradient_checkpointing=False: "
+               "gradient checkpointing on by default"),
+    TrainingFramework(
+        "ms-swift", "ms-swift (ModelScope SWIFT, HF Trainer)", master_weights=False,
+        eager_host=True, grad_ckpt_default=True,
+        source="modelscope/ms-swift: HF Trainer + peft underneath (same memory/speed as "
+               "transformers); swift/trainers/arguments.py @0037257c "
+               "TrainArgumentsMixin.gradient_checkpointing = True"),
     TrainingFramework(
         "torchtune", "torchtune", logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
         master_weights=False, sharding="fsdp",
@@ -163,6 +175,15 @@ def training_framework(name: str) -> TrainingFramework:
                      f"{', '.join(modelled_training_frameworks())}")
 
 
+def grad_ckpt_default(name: str | None) -> bool:
+    """True when training framework ``name`` checkpoints by default (LLaMA-Factory,
+    ms-swift); False for unknown names (validation reports those elsewhere)."""
+    try:
+        return training_framework(name or "").grad_ckpt_default
+    except ValueError:
+        return False
+
+
 def logits_bytes(fw: TrainingFramework, tokens: int, vocab: int) -> float:
     """Bytes of logits/loss buffers alive at the loss for ``tokens`` tokens (per GPU, no TP).
 
@@ -182,5 +203,5 @@ def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
     return fw.master_weights and task in ("full_ft", "pretrain")
 
 
-__all__ = ["HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework", "logits_bytes",
+__all__ = ["HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework", "grad_ckpt_default", "logits_bytes",
            "mixed_precision_default", "modelled_training_frameworks", "training_framework"]

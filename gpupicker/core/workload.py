@@ -157,6 +157,9 @@ class Workload(BaseModel):
     max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
     deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)
     currency: str = "USD"
+    region: str | None = Field(default=None, max_length=16,
+                               description="keep only offers of providers in this country/region "
+                                           "(ISO code, e.g. \"CN\"; core.providers); None: all")
 
     resolution: int = Field(default=1024, ge=64, le=8192)
     images: int = Field(default=1, ge=1, le=1_000_000_000)
@@ -209,6 +212,11 @@ class Workload(BaseModel):
             # (and casts the unquantized parameters to fp32): the QLoRA recipe of peft/TRL
             d["grad_ckpt"] = True
             d.setdefault("prepare_kbit", True)
+        if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
+            from .training_frameworks import grad_ckpt_default
+
+            if grad_ckpt_default(d.get("framework")):  # LLaMA-Factory, ms-swift: on by default
+                d["grad_ckpt"] = True
         if d.get("task") == "full_ft" and "weights_dtype" not in d:
             d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.advisor import advise
 from ..core.hardware import GpuSpec, PriceOffer
+from ..core.money import USD, Money
 from ..core.recommend import recommend
 from ..core.results import Option
 from ..core.workload import Workload
@@ -60,9 +61,19 @@ class CatalogSnapshot:
         cal = Calibration.from_runs(runs, gpus) if runs else None
         return cls(gpus, tuple(repo.prices()), dict(rates), shown, owned, cal)
 
+    @property
+    def money(self) -> Money:
+        """The display currency and its rate (core.money.Money): the one conversion every
+        amount the UI shows goes through."""
+        try:
+            return Money.for_display(self.display_currency, self.fx_usd_per_unit)
+        except ValueError:
+            return USD
+
     def display_rate(self) -> float:
-        """USD per unit of the display currency (1.0 for USD)."""
-        return float(self.fx_usd_per_unit.get(self.display_currency, 1.0) or 1.0)
+        """USD per unit of the display currency (1.0 for USD), the same rate the ranking
+        converts with (``1 / money.per_usd``)."""
+        return 1.0 / self.money.per_usd
 
 
 def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapest",
@@ -75,7 +86,8 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
     try:
         rec = recommend(w, list(snap.gpus), list(snap.prices), goal=goal, max_gpus=max_gpus,
                         fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
-                        all_offers=all_offers, owned=snap.owned, calibration=snap.calibration)
+                        all_offers=all_offers, owned=snap.owned, calibration=snap.calibration,
+                        money=snap.money)
         view = RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
                                   notes=tuple(rec.notes))
     except (ValueError, ArithmeticError) as exc:

@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from ..core.zh_names import zh_name
+
 CONTEXT = "CoreText"
 
 TEMPLATES: tuple[str, ...] = (
@@ -37,20 +39,34 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "the {link} link between GPUs limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "the {framework} engine's per-step overhead, not the GPU, limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "layers offloaded to system RAM limit speed"),
-    QT_TRANSLATE_NOOP("CoreText", "{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job"),  # noqa: E501
+    # issue 18: non-CUDA stacks (core.accelerators)
+    QT_TRANSLATE_NOOP("CoreText", "No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}"),
+    QT_TRANSLATE_NOOP("CoreText", "LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{engine} on Ascend: KV pool sized with vLLM's model (no measurement of this engine is modelled: {range})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{vendor} accelerator: no CUDA and no modelled software stack; the estimate is CUDA-like (not measured here: {range})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Ascend NPU"),
+    QT_TRANSLATE_NOOP("CoreText", "AMD GPU"),
+    QT_TRANSLATE_NOOP("CoreText", "Intel Gaudi"),
+    QT_TRANSLATE_NOOP("CoreText", "Intel Arc GPU"),
+    QT_TRANSLATE_NOOP("CoreText", "Apple silicon"),
+    QT_TRANSLATE_NOOP("CoreText", "{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{gpus}: not offered for multi-GPU training (one unified-memory machine, no collective-communication fabric); single-machine options only"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Non-NVIDIA"),
     QT_TRANSLATE_NOOP("CoreText", "NVIDIA (third-party modified)"),
     QT_TRANSLATE_NOOP("CoreText", "FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs"),
     QT_TRANSLATE_NOOP("CoreText", "each of the {n} GPUs renders its own images"),
     QT_TRANSLATE_NOOP("CoreText", "{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{replicas} replicas needed for {rpm} requests/min"),
-    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h"),
-    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h × {hours} h = ${total}"),
-    QT_TRANSLATE_NOOP("CoreText", "${per_hour}/h = ${per_month}/month"),
+    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h"),
+    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h × {hours} h = {total}"),
+    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h = {per_month}/month"),
     QT_TRANSLATE_NOOP("CoreText", "no price in the catalog"),
     QT_TRANSLATE_NOOP("CoreText", "no price in the catalog to check against the budget"),
-    QT_TRANSLATE_NOOP("CoreText", "over the ${cap}/h cap"),
-    QT_TRANSLATE_NOOP("CoreText", "over the ${budget} budget"),
+    QT_TRANSLATE_NOOP("CoreText", "over the {cap}/h cap"),
+    QT_TRANSLATE_NOOP("CoreText", "over the {budget} budget"),
     QT_TRANSLATE_NOOP("CoreText", "misses the {deadline} h deadline"),
     QT_TRANSLATE_NOOP("CoreText", "Consumer cards have no NVLink: gradient and parameter exchange go over PCIe"),  # noqa: E501
     # price kinds and trust marks (core.price_kind), owned hardware (core.owned),
@@ -64,15 +80,15 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "a figure quoted in a guide, no provider named"),
     QT_TRANSLATE_NOOP("CoreText", "The top pick rests on a {flag} price ({provider}, {kind}, observed {observed}: {why})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "check it before relying on it"),
-    QT_TRANSLATE_NOOP("CoreText", "The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, {per_hour}/h)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "provider list price"),
     QT_TRANSLATE_NOOP("CoreText", "marketplace listing"),
     QT_TRANSLATE_NOOP("CoreText", "scraped aggregate"),
     QT_TRANSLATE_NOOP("CoreText", "quoted in a guide"),
     QT_TRANSLATE_NOOP("CoreText", "your own price"),
     QT_TRANSLATE_NOOP("CoreText", "your own hardware"),
-    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): {months} months at {share} use"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): never (the rental costs less than the power bill)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: give its power draw in W (the catalog has no TDP)"),
     QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: the GPU is not in the catalog, left out"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})"),
@@ -85,9 +101,19 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Speed scaled ×{factor} to match your recorded runs"),
     # recommendation notes
     QT_TRANSLATE_NOOP("CoreText", "Prices converted to USD before ranking: {conversions}"),
-    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each"),
-    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (default rate)"),
-    QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency}"),
+    QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency} (default rate)"),
+    # issue 18: region filter (core.providers.region_notes)
+    QT_TRANSLATE_NOOP("CoreText", "The seed guide prices {n} × {gpu} at {price}/h × {hours} h = {total}; at {provider} today: {price2}/h × {hours2} h = {total2}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{kind}: billed {n} × {period} h for a {run} h run = {total}"),
+    QT_TRANSLATE_NOOP("CoreText", "Monthly subscription"),
+    QT_TRANSLATE_NOOP("CoreText", "Yearly subscription"),
+    QT_TRANSLATE_NOOP("CoreText", "Only offers in {where} ({region}): {n} of {total} options"),
+    QT_TRANSLATE_NOOP("CoreText", "No offer in {where} fits; the cheapest elsewhere is {n} × {gpu}, {provider}, {per_hour}/h"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Cheaper outside {where}: {n} × {gpu}, {provider}, {price} against {here} here"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "China"),
+    QT_TRANSLATE_NOOP("CoreText", "the United States"),
+    QT_TRANSLATE_NOOP("CoreText", "the EU"),
     QT_TRANSLATE_NOOP("CoreText", "No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "It needs several GPUs (or lower precision)"),
     QT_TRANSLATE_NOOP("CoreText", "No option fits in memory"),
@@ -117,7 +143,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{gpu_id} × {n}: not estimated ({error})"),
     QT_TRANSLATE_NOOP("CoreText", "no exchange rate for {currency}"),
-    QT_TRANSLATE_NOOP("CoreText", "add one (USD per {currency}) in the settings"),
+    QT_TRANSLATE_NOOP("CoreText", "set one (1 USD = … {currency}) with `gpupicker catalog fx set` or in the exchange-rate dialog"),  # noqa: E501
     # errors (live estimate, results page)
     QT_TRANSLATE_NOOP("CoreText", "model {model} is not resolved"),
     QT_TRANSLATE_NOOP("CoreText", "look it up in the catalog first"),
@@ -175,7 +201,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "long prompts are cut"),
     QT_TRANSLATE_NOOP("CoreText", "lower aggregate throughput"),
     # assumptions (tooltips): cost
-    QT_TRANSLATE_NOOP("CoreText", "{n} × ${price} per GPU-hour = ${per_hour}/h"),
+    QT_TRANSLATE_NOOP("CoreText", "{n} × {price} per GPU-hour = {per_hour}/h"),
     QT_TRANSLATE_NOOP("CoreText", "Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Serving {hours} h per month"),
     QT_TRANSLATE_NOOP("CoreText", "{hours} h used per month"),
@@ -366,7 +392,8 @@ _PATTERNS: dict[str, str] = {
 """Placeholder patterns other than the default ``.+?`` (where a value may contain the text
 that follows it, e.g. a GPU name with a comma before the provider)."""
 
-_NESTED = frozenset({"scenario", "why", "verdict", "provider", "vendor", "link", "error",
+_NESTED = frozenset({"accelerator", "where", "scenario", "why", "verdict", "provider", "vendor",
+                     "link", "error",
                      "optimizer", "net", "conversions", "flag", "kind"})
 """Placeholders whose values are core phrases themselves, translated in turn."""
 
@@ -412,6 +439,11 @@ def _clause(text: str) -> str:
             continue
         values = m.groupdict()
         for name, value in values.items():
+            if name in ("gpu", "provider", "gpus") and _CHINESE[0]:
+                shown = ", ".join(zh_name(v) for v in value.split(", "))
+                if shown != value:
+                    values[name] = shown
+                    continue
             if name in ("conversions", "options"):
                 values[name] = _join(value, ", ", "、")
             elif name in _NESTED:
@@ -436,9 +468,14 @@ def _body(text: str) -> str:
     return _join(text, "; ", "；")
 
 
+_CHINESE = [False]
+"""Whether the text being translated goes to a Chinese UI (GPU and provider names then
+take their Chinese display names, core.zh_names)."""
+
+
 @lru_cache(maxsize=8192)
 def _translate(text: str, lang: str) -> str:
-    del lang  # part of the cache key only
+    _CHINESE[0] = lang != "none" and bool(_CJK.search(lang))
     pieces = _SENTENCE_END.split(text)
     out: list[str] = []
     for i in range(0, len(pieces), 2):

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from ..core.money import format_amount
 from ..core.units import GB, GiB
+from ..core.zh_names import zh_name
 
 
 def display_locale() -> QLocale:
@@ -15,6 +17,17 @@ def display_locale() -> QLocale:
     if loc.language() == QLocale.Language.C:
         return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
     return loc
+
+
+def ui_is_chinese() -> bool:
+    """True when the UI runs in Chinese (install_translators sets the default QLocale)."""
+    return QLocale().language() == QLocale.Language.Chinese
+
+
+def display_name(name: str) -> str:
+    """A GPU or provider name as the UI shows it: its Chinese name (core.zh_names) in a
+    Chinese UI, else unchanged."""
+    return zh_name(name) if name and ui_is_chinese() else name
 
 
 def error_messages(exc: ValidationError) -> str:
@@ -34,10 +47,7 @@ def fmt_bytes(n: float, unit: str = "GiB", digits: int = 1) -> str:
 
 def fmt_money(v: float | None, currency: str = "USD", digits: int = 2) -> str:
     """Money with its currency symbol; an em dash when unknown."""
-    if v is None:
-        return "—"
-    sym = {"USD": "$", "CNY": "¥", "EUR": "€"}.get(currency, currency + " ")
-    return sym + display_locale().toString(float(v), "f", digits)
+    return format_amount(v, currency, digits)
 
 
 def fmt_number(v: float | None, digits: int = 0) -> str:

@@ -9,7 +9,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.results import Option
 from .core_text import translate_core_text
-from .formatting import fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
+from .formatting import display_name, fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
 from .texts import component_label, glossary, label_name
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -155,7 +155,7 @@ class OptionsTableModel(QAbstractTableModel):
         display = {
             "rank": str(o.rank or row + 1),
             "label": ", ".join(label_name(x) for x in o.labels),
-            "gpu": o.gpu_name,
+            "gpu": display_name(o.gpu_name),
             "count": f"× {o.num_gpus}",
             "fits": self.tr("Yes") if o.fits else self.tr("No"),
             "vram": (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
@@ -165,7 +165,8 @@ class OptionsTableModel(QAbstractTableModel):
             "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
             else "—",
             "usd_total": self._total_text(o),
-            "provider": (self.tr("Your own hardware") if o.pricing == "owned" else o.provider)
+            "provider": (self.tr("Your own hardware") if o.pricing == "owned"
+                         else display_name(o.provider))
             or self.tr("no price in catalog"),
             "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),
             "reason": reason,

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.money import USD, Money
 from ..core.owned import OwnedGpu, owned_cost
 from .catalog_access import write_error_message
 
@@ -89,7 +90,7 @@ class OwnedGpusTab(QWidget):
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels([
             self.tr("GPU"), self.tr("Count"), self.tr("Purchase"), self.tr("Use"),
-            self.tr("Cost per GPU-hour (USD)")])
+            self.tr("Cost per GPU-hour")])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -119,11 +120,16 @@ class OwnedGpusTab(QWidget):
         except Exception:  # noqa: BLE001 - an old read-only catalog without the table
             owned = []
         rates = self.repo.get_fx_rates()
+        try:  # shown in the display currency, the one conversion of core.money
+            money = Money.for_display(self.repo.get_display_currency(), rates)
+        except ValueError:
+            money = USD
         self._ids = [o.id for o in owned]
         self.table.setRowCount(len(owned))
         for r, o in enumerate(owned):
             try:
-                cost = f"{owned_cost(o, self.repo.get_gpu(o.gpu_id), rates).usd_per_gpu_hour:.4f}"
+                cost = money.fmt(owned_cost(o, self.repo.get_gpu(o.gpu_id), rates)
+                                 .usd_per_gpu_hour, 4)
             except ValueError as exc:
                 cost = str(exc)
             cells = (o.gpu_id, str(o.count), f"{o.purchase_price:,.2f} {o.currency}",

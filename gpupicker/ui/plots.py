@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFont
 
 from ..core.results import BREAKDOWN_COMPONENTS, Option
-from .formatting import unit_bytes
+from .formatting import display_name, unit_bytes
 from .texts import component_label
 
 translate = QCoreApplication.translate
@@ -135,7 +135,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         self.capacity_item.setData(np.repeat(caps, 2),
                                    np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
         self._show_legend(tuple(self.bar_items))
-        ticks = [(float(i), f"{_short(o.gpu_name)} ×{o.num_gpus}")
+        ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
                  for i, o in enumerate(self.options)]
         self.plot_item.getAxis("left").setTicks([ticks])
         if n:
@@ -293,7 +293,7 @@ class CostPlot(pg.PlotWidget):
         for k, i in enumerate(labelled):
             o = self.points[i][0]
             label = self.labels[k]
-            text = f"{_short(o.gpu_name)} ×{o.num_gpus}"
+            text = f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}"
             label.setText(text)
             anchor = label_anchor(float(vx[i]), float(vy[i]), vx, vy, len(text), placed)
             label.setAnchor(anchor)

@@ -30,7 +30,7 @@ from .compute import RecommendationView
 from .controller import WorkloadController
 from .core_text import translate_core_text
 from .curves import CostCurvePlot, MemoryCurvePlot, export_dialog
-from .formatting import fmt_bytes, fmt_money, fmt_number
+from .formatting import display_name, fmt_bytes, fmt_money, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .plots import CostPlot, VramFitPlot
 from .texts import glossary, task_short
@@ -402,8 +402,8 @@ class ResultsPage(QWizardPage):
         self.advisor_list.clear()
         w = self.controller.workload
         show = bool(w.gpu) and view.preferred_fits is False
-        gpu_name = next((g.name for g in self.controller.snapshot.gpus if g.id == w.gpu),
-                        w.gpu or "")
+        gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
+                                      if g.id == w.gpu), w.gpu or ""))
         self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
                                   .replace("%1", gpu_name))
         self._advice_heading = self.tr("What to change to fit %1").replace("%1", gpu_name)

@@ -74,6 +74,8 @@ def pricing_names() -> dict[str, str]:
         "reserved": translate("Pricing", "Reserved"),
         "capacity_block": translate("Pricing", "Capacity block"),
         "marketplace": translate("Pricing", "Marketplace"),
+        "monthly": translate("Pricing", "Monthly subscription"),
+        "yearly": translate("Pricing", "Yearly subscription"),
         "owned": translate("Pricing", "Owned hardware"),
     }
 

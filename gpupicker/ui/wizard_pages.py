@@ -38,12 +38,14 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.model_arch import ModelArch
+from ..core.money import SYMBOLS
 from ..core.training import uses_master_weights
 from ..core.training_frameworks import modelled_training_frameworks, training_framework
 from ..core.workload import Workload
+from ..core.zh_names import expand_model_alias
 from .controller import WorkloadController
 from .core_text import translate_core_text
-from .formatting import error_messages, fmt_bytes
+from .formatting import display_name, error_messages, fmt_bytes
 from .model_list_model import ModelListModel
 from .number_input import NumberSpinBox
 from .texts import glossary, goal_names, pricing_names, task_names
@@ -65,14 +67,14 @@ def _set_spin(spin: QSpinBox | QDoubleSpinBox, value: float) -> None:
 
 
 def _money_spin(maximum: float, suffix: str, special: str) -> NumberSpinBox:
-    """A dollar amount where 0 shows ``special`` (e.g. "No limit ($)").
+    """A money amount (the page sets the display currency's symbol as prefix) where 0 shows
+    ``special`` (e.g. "No limit").
 
     Typed text is parsed with the locale's decimal point or '.', never mangled.
     """
     s = NumberSpinBox()
     s.setRange(0.0, maximum)
     s.setDecimals(2)
-    s.setPrefix("$ ")
     s.setSuffix(suffix)
     s.setGroupSeparatorShown(True)
     s.setSpecialValueText(special)
@@ -114,7 +116,8 @@ class LiveSummary(QLabel):
         self.setText(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
                              "(%5 per GPU)")
                      .replace("%1", str(len(fitting))).replace("%2", str(len(opts)))
-                     .replace("%3", top.gpu_name).replace("%4", str(top.num_gpus))
+                     .replace("%3", display_name(top.gpu_name))
+                     .replace("%4", str(top.num_gpus))
                      .replace("%5", fmt_bytes(top.memory.total_bytes or peak, unit)))
 
 
@@ -363,7 +366,8 @@ class ModelPage(_Page):
         self._filtering = True
         try:
             with QSignalBlocker(self.view.selectionModel()):
-                self.proxy.setFilterFixedString(text)
+                # Chinese names people search with (千问, 深度求索 …) map to the catalog's words
+                self.proxy.setFilterFixedString(expand_model_alias(text))
                 self.view.selectionModel().clearCurrentIndex()
                 self.view.clearSelection()
             self.sync_from(self.controller.workload)  # re-select it if still listed
@@ -736,10 +740,16 @@ class BudgetPage(_Page):
                                  "option."))
         tips = glossary()
 
-        no_limit = self.tr("No limit ($)")
-        self.budget_usd = _money_spin(1e7, "", no_limit)
-        self.max_usd_per_hour = _money_spin(1e5, self.tr(" / hour"),
-                                            self.tr("No limit ($ / hour)"))
+        # money is entered in the display currency (snapshot.money) and stored in USD
+        self.budget_usd = _money_spin(1e9, "", self.tr("No limit"))
+        self.max_usd_per_hour = _money_spin(1e7, self.tr(" / hour"), self.tr("No limit"))
+        self.region = QComboBox()
+        self.region.addItem(self.tr("Anywhere"), None)
+        self.region.addItem(self.tr("China (CN) only"), "CN")
+        self.region.addItem(self.tr("United States (US) only"), "US")
+        self.region.addItem(self.tr("EU only"), "EU")
+        self.region.setToolTip(self.tr("Keep only offers of providers in this country or region; "
+                                       "the results say when an option elsewhere is cheaper."))
         self.deadline_hours = NumberSpinBox()
         self.deadline_hours.setRange(0.0, 100_000.0)
         self.deadline_hours.setDecimals(1)
@@ -747,7 +757,7 @@ class BudgetPage(_Page):
         self.deadline_hours.setSpecialValueText(self.tr("No deadline"))
         self.pricing = QComboBox()
         names = pricing_names()
-        for key in ("on_demand", "spot", "marketplace", "reserved_1y"):
+        for key in ("on_demand", "spot", "marketplace", "reserved_1y", "monthly", "yearly"):
             self.pricing.addItem(names[key], key)
         self.pricing.setToolTip(tips["spot"])
         self.goal = QComboBox()
@@ -756,7 +766,7 @@ class BudgetPage(_Page):
         self.preferred_gpu = QComboBox()
         self.preferred_gpu.addItem(self.tr("Any GPU"), None)
         for g in sorted(controller.snapshot.gpus, key=lambda g: g.name):
-            self.preferred_gpu.addItem(g.name, g.id)
+            self.preferred_gpu.addItem(display_name(g.name), g.id)
         self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
                                               "it, the results list what to change."))
         self.gpu_count = QSpinBox()  # Workload.num_gpus: the count the fit check and advice use
@@ -790,10 +800,11 @@ class BudgetPage(_Page):
 
         money_box = QGroupBox(self.tr("Money"))
         mf = QFormLayout(money_box)
-        self.budget_label = _buddy(self.tr("&Total budget (USD):"), self.budget_usd)
+        self.budget_label = _buddy(self.tr("&Total budget:"), self.budget_usd)
         mf.addRow(self.budget_label, self.budget_usd)
-        self.rate_label = _buddy(self.tr("Max &price per hour (USD):"), self.max_usd_per_hour)
+        self.rate_label = _buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour)
         mf.addRow(self.rate_label, self.max_usd_per_hour)
+        mf.addRow(_buddy(self.tr("Pro&viders in:"), self.region), self.region)
         mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
         mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
@@ -822,8 +833,13 @@ class BudgetPage(_Page):
                      self.dataset_mtokens, self.epochs, self.requests_per_minute,
                      self.train_hours):
             spin.rejected.connect(c.inputRejected)
-        self.budget_usd.valueChanged.connect(lambda v: c.update(budget_usd=v or None))
-        self.max_usd_per_hour.valueChanged.connect(lambda v: c.update(max_usd_per_hour=v or None))
+        self.budget_usd.valueChanged.connect(
+            lambda v: c.update(budget_usd=c.snapshot.money.to_usd(v) if v else None))
+        self.max_usd_per_hour.valueChanged.connect(
+            lambda v: c.update(max_usd_per_hour=c.snapshot.money.to_usd(v) if v else None))
+        self.region.currentIndexChanged.connect(
+            lambda: c.update(region=self.region.currentData()))
+        c.modelsChanged.connect(lambda: self.sync_from(c.workload))
         self.deadline_hours.valueChanged.connect(lambda v: c.update(deadline_hours=v or None))
         self.pricing.currentIndexChanged.connect(lambda: c.update(pricing=self.pricing.currentData()))
         self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
@@ -839,8 +855,17 @@ class BudgetPage(_Page):
         self._connect_sync()
 
     def sync_from(self, w: Workload) -> None:
-        _set_spin(self.budget_usd, w.budget_usd or NO_LIMIT)
-        _set_spin(self.max_usd_per_hour, w.max_usd_per_hour or NO_LIMIT)
+        money = self.controller.snapshot.money
+        for spin in (self.budget_usd, self.max_usd_per_hour):
+            spin.setPrefix(SYMBOLS.get(money.currency, money.currency) + " ")
+        self.budget_label.setText(self.tr("&Total budget (%1):").replace("%1", money.currency))
+        self.rate_label.setText(self.tr("Max &price per hour (%1):").replace("%1",
+                                                                           money.currency))
+        _set_spin(self.budget_usd, round(money.from_usd(w.budget_usd), 2) if w.budget_usd
+                  else NO_LIMIT)
+        _set_spin(self.max_usd_per_hour, round(money.from_usd(w.max_usd_per_hour), 2)
+                  if w.max_usd_per_hour else NO_LIMIT)
+        _set_combo(self.region, w.region)
         _set_spin(self.deadline_hours, w.deadline_hours or 0.0)
         _set_combo(self.pricing, w.pricing)
         _set_combo(self.goal, self.controller.goal)

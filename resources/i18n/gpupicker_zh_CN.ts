@@ -61,16 +61,6 @@
 <context>
     <name>BudgetPage</name>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="653" />
-        <source>How many of the preferred GPU you have or want: the fit check and the advice are for this many.</source>
-        <translation>您拥有或打算使用的首选 GPU 数量：是否放得下的判断和调整建议都按这个数量计算。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="690" />
-        <source>GPU c&amp;ount:</source>
-        <translation>GPU 数量(&amp;O)：</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="609" />
         <source>Budget and time</source>
         <translation>预算与时间</translation>
@@ -81,19 +71,13 @@
         <translation>限制是可选的：保持“不限”即可查看所有方案。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="614" />
-        <source>No limit ($)</source>
-        <translation>不限（美元）</translation>
+        <source>No limit</source>
+        <translation>不限</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="616" />
         <source> / hour</source>
         <translation> / 小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="617" />
-        <source>No limit ($ / hour)</source>
-        <translation>不限（美元 / 小时）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="621" />
@@ -134,7 +118,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="652" />
         <source>Not serving (one batch)</source>
-        <translation>非服务模式（单批）</translation>
+        <translation>不做在线服务（单批推理）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="654" />
@@ -152,14 +136,12 @@
         <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="664" />
-        <source>&amp;Total budget (USD):</source>
-        <translation>总预算（美元）(&amp;T)：</translation>
+        <source>&amp;Total budget (%1):</source>
+        <translation>总预算（%1）(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="666" />
-        <source>Max &amp;price per hour (USD):</source>
-        <translation>每小时最高价格（美元）(&amp;P)：</translation>
+        <source>Max &amp;price per hour (%1):</source>
+        <translation>每小时最高价格（%1）(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="668" />
@@ -174,7 +156,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="670" />
         <source>Preferred G&amp;PU:</source>
-        <translation>偏好的 GPU(&amp;P)：</translation>
+        <translation>首选 / 自有 GPU(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="671" />
@@ -212,7 +194,69 @@
         <source>Planned run &amp;length:</source>
         <translation>计划运行时长(&amp;L)：</translation>
     </message>
-</context>
+    <message>
+        <source>&amp;Total budget:</source>
+        <translation>总预算(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Max &amp;price per hour:</source>
+        <translation>每小时最高价格(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Anywhere</source>
+        <translation>不限地区</translation>
+    </message>
+    <message>
+        <source>China (CN) only</source>
+        <translation>仅中国境内（CN）</translation>
+    </message>
+    <message>
+        <source>United States (US) only</source>
+        <translation>仅美国（US）</translation>
+    </message>
+    <message>
+        <source>EU only</source>
+        <translation>仅欧盟（EU）</translation>
+    </message>
+    <message>
+        <source>Keep only offers of providers in this country or region; the results say when an option elsewhere is cheaper.</source>
+        <translation>只保留该国家或地区服务商的报价；若其他地区有更便宜的方案，结果中会说明。</translation>
+    </message>
+    <message>
+        <source>Pro&amp;viders in:</source>
+        <translation>服务商所在地(&amp;V)：</translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="653" />
+        <source>How many of the preferred GPU you have or want: the fit check and the advice are for this many.</source>
+        <translation>您拥有或打算使用的首选 GPU 数量：是否放得下的判断和调整建议都按这个数量计算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="690" />
+        <source>GPU c&amp;ount:</source>
+        <translation>GPU 数量(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="614" />
+        <source>No limit ($)</source>
+        <translation>不限（美元）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="617" />
+        <source>No limit ($ / hour)</source>
+        <translation>不限（美元 / 小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="664" />
+        <source>&amp;Total budget (USD):</source>
+        <translation>总预算（美元）(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="666" />
+        <source>Max &amp;price per hour (USD):</source>
+        <translation>每小时最高价格（美元）(&amp;P)：</translation>
+    </message>
+    </context>
 <context>
     <name>Catalog</name>
     <message>
@@ -269,7 +313,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="502" />
         <source>Price / GPU-hour</source>
-        <translation>价格 / GPU·小时</translation>
+        <translation>每卡时价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="503" />
@@ -305,7 +349,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="547" />
         <source>%1 mo old</source>
-        <translation>已过 %1 个月</translation>
+        <translation>%1 个月前</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="560" />
@@ -402,12 +446,12 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="644" />
         <source>Hidden size</source>
-        <translation>隐藏维度</translation>
+        <translation>隐藏层维度（hidden_size）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="645" />
         <source>MLP size</source>
-        <translation>MLP 维度</translation>
+        <translation>FFN 中间层维度（intermediate_size）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="646" />
@@ -515,56 +559,6 @@
 </context>
 <context>
     <name>CatalogWindow</name>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>&amp;Back up now</source>
-        <translation>立即备份(&amp;B)</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>Restore a &amp;backup…</source>
-        <translation>从备份恢复(&amp;B)…</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>Replace the catalog with one of its backups (the last 10 are kept); the current catalog is backed up first.</source>
-        <translation>用某个备份替换价格库（保留最近 10 个备份）；替换前会先备份当前价格库。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>Backup written: %1</source>
-        <translation>已写入备份：%1</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>Restore a backup</source>
-        <translation>从备份恢复</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>Replace the catalog with this backup (the current catalog is backed up first):</source>
-        <translation>用此备份替换价格库（替换前会先备份当前价格库）：</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>No backups yet: use Back up now first.</source>
-        <translation>还没有备份：请先使用“立即备份”。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>Not restored — %1</source>
-        <translation>未恢复 — %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>Restored the backup %1.</source>
-        <translation>已从备份 %1 恢复。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
-        <source>The catalog before it was saved as %1.</source>
-        <translation>恢复前的价格库已保存为 %1。</translation>
-    </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164" />
         <source>gpupicker — catalog</source>
@@ -701,7 +695,57 @@
         <source>&amp;Owned GPUs</source>
         <translation>自有 GPU(&amp;O)</translation>
     </message>
-</context>
+<message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>&amp;Back up now</source>
+        <translation>立即备份(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Restore a &amp;backup…</source>
+        <translation>从备份恢复(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Replace the catalog with one of its backups (the last 10 are kept); the current catalog is backed up first.</source>
+        <translation>用某个备份替换价格库（保留最近 10 个备份）；替换前会先备份当前价格库。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Backup written: %1</source>
+        <translation>已写入备份：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Restore a backup</source>
+        <translation>从备份恢复</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Replace the catalog with this backup (the current catalog is backed up first):</source>
+        <translation>用此备份替换价格库（替换前会先备份当前价格库）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>No backups yet: use Back up now first.</source>
+        <translation>还没有备份：请先使用“立即备份”。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Not restored — %1</source>
+        <translation>未恢复 — %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>Restored the backup %1.</source>
+        <translation>已从备份 %1 恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
+        <source>The catalog before it was saved as %1.</source>
+        <translation>恢复前的价格库已保存为 %1。</translation>
+    </message>
+    </context>
 <context>
     <name>Components</name>
     <message>
@@ -765,12 +809,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="25" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom)</source>
-        <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
+        <translation>显存够用：单卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="26" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom) — tight, VRAM is nearly the limit</source>
-        <translation>放得下：每卡占用 {used} / {cap} GiB（余量 {headroom}）—— 偏紧，显存接近上限</translation>
+        <translation>显存够用：单卡占用 {used} / {cap} GiB（余量 {headroom}）—— 偏紧，显存接近上限</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="27" />
@@ -800,17 +844,17 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="32" />
         <source>{rate} tokens/s per sequence</source>
-        <translation>每个序列 {rate} token/秒</translation>
+        <translation>单路 {rate} tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="33" />
         <source>{rate} tokens/s per sequence ({aggregate} aggregate)</source>
-        <translation>每个序列 {rate} token/秒（合计 {aggregate}）</translation>
+        <translation>单路 {rate} tokens/s（合计 {aggregate}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="34" />
         <source>{rate} tokens/s per sequence ({aggregate} aggregate per replica)</source>
-        <translation>每个序列 {rate} token/秒（每个副本合计 {aggregate}）</translation>
+        <translation>单路 {rate} tokens/s（每个副本合计 {aggregate}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="35" />
@@ -836,11 +880,6 @@
         <location filename="../../gpupicker/ui/core_text.py" line="39" />
         <source>layers offloaded to system RAM limit speed</source>
         <translation>卸载到系统内存的层限制了速度</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="40" />
-        <source>{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job</source>
-        <translation>{vendor} GPU：不支持 CUDA，本估算假定该任务有成熟的软件栈（ROCm/oneAPI/MPS）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="41" />
@@ -873,19 +912,16 @@
         <translation>每分钟 {rpm} 个请求需要 {replicas} 个副本</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="47" />
-        <source>${per_hour}/h</source>
-        <translation>${per_hour}/小时</translation>
+        <source>{per_hour}/h</source>
+        <translation>{per_hour}/小时</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="48" />
-        <source>${per_hour}/h × {hours} h = ${total}</source>
-        <translation>${per_hour}/小时 × {hours} 小时 = ${total}</translation>
+        <source>{per_hour}/h × {hours} h = {total}</source>
+        <translation>{per_hour}/小时 × {hours} 小时 = {total}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="49" />
-        <source>${per_hour}/h = ${per_month}/month</source>
-        <translation>${per_hour}/小时 = 每月 ${per_month}</translation>
+        <source>{per_hour}/h = {per_month}/month</source>
+        <translation>{per_hour}/小时 = 每月 {per_month}</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="50" />
@@ -898,14 +934,12 @@
         <translation>价格库中没有价格，无法核对预算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="52" />
-        <source>over the ${cap}/h cap</source>
-        <translation>超过每小时 ${cap} 的上限</translation>
+        <source>over the {cap}/h cap</source>
+        <translation>超过每小时 {cap} 的上限</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="53" />
-        <source>over the ${budget} budget</source>
-        <translation>超出 ${budget} 的预算</translation>
+        <source>over the {budget} budget</source>
+        <translation>超出 {budget} 的预算</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -915,7 +949,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="55" />
         <source>Consumer cards have no NVLink: gradient and parameter exchange go over PCIe</source>
-        <translation>消费级显卡没有 NVLink：梯度和参数交换都走 PCIe</translation>
+        <translation>消费级显卡（除 RTX 3090 桥接外）没有 NVLink：梯度和参数交换都走 PCIe</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="57" />
@@ -923,19 +957,12 @@
         <translation>排名前已将价格换算为美元：{conversions}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="58" />
-        <source>{currency} at {rate} USD each</source>
-        <translation>1 {currency} = {rate} 美元</translation>
+        <source>1 USD = {rate} {currency}</source>
+        <translation>汇率 1 美元 = {rate} {currency}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="59" />
-        <source>{currency} at {rate} USD each (default rate)</source>
-        <translation>1 {currency} = {rate} 美元（默认汇率）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="60" />
-        <source>{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)</source>
-        <translation>1 {currency} = {rate} 美元（填写的汇率 {given} 看起来是 1 美元可兑换的 {currency2} 数量）</translation>
+        <source>1 USD = {rate} {currency} (default rate)</source>
+        <translation>汇率 1 美元 = {rate} {currency}（默认汇率）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="61" />
@@ -974,8 +1001,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="68" />
-        <source>The buying guide's rule of thumb suggests {ids} for {scenario} ({why})</source>
-        <translation>选购指南的经验法则建议“{scenario}”使用 {ids}（{why}）</translation>
+        <source>The seed guide suggests {ids} for {scenario} ({why})</source>
+        <translation>选型指南建议“{scenario}”使用 {ids}（{why}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="69" />
@@ -985,7 +1012,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="70" />
         <source>It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})</source>
-        <translation>其费用是首选方案（{n} × {gpu}，{provider}）的 {cost} 倍，速度是其 {speed} 倍</translation>
+        <translation>费用为首选方案（{n} × {gpu}，{provider}）的 {cost} 倍，速度为其 {speed} 倍</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="71" />
@@ -1045,7 +1072,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="82" />
         <source>fits</source>
-        <translation>能放下</translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="83" />
@@ -1083,9 +1110,8 @@
         <translation>没有 {currency} 的汇率</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="90" />
-        <source>add one (USD per {currency}) in the settings</source>
-        <translation>请在设置中添加（1 {currency} 合多少美元）</translation>
+        <source>set one (1 USD = … {currency}) with `gpupicker catalog fx set` or in the exchange-rate dialog</source>
+        <translation>请设置汇率（1 美元 = … {currency}）：用 `gpupicker catalog fx set` 或在汇率对话框中设置</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="92" />
@@ -1111,10 +1137,6 @@
         <location filename="../../gpupicker/ui/core_text.py" line="96" />
         <source>{label} is a diffusion model: choose the image-generation task (task 'image_gen')</source>
         <translation>{label} 是扩散模型：请选择图像生成任务（task 'image_gen'）</translation>
-    </message>
-    <message>
-        <source>{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')</source>
-        <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（task 'diffusion_lora'）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="97" />
@@ -1304,7 +1326,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="136" />
         <source>{n}× the GPU-hours price</source>
-        <translation>GPU 时费用变为 {n} 倍</translation>
+        <translation>卡时费用变为 {n} 倍</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="137" />
@@ -1352,9 +1374,8 @@
         <translation>总吞吐量降低</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="147" />
-        <source>{n} × ${price} per GPU-hour = ${per_hour}/h</source>
-        <translation>{n} × 每 GPU 时 ${price} = ${per_hour}/小时</translation>
+        <source>{n} × {price} per GPU-hour = {per_hour}/h</source>
+        <translation>{n} 卡 × {price}/卡时 = {per_hour}/小时</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="148" />
@@ -1711,7 +1732,7 @@
         <source>Peak at the VAE decode (VAE slicing on)</source>
         <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
     </message>
-<message>
+    <message>
         <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="222" />
         <source>{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains</source>
         <translation>{file} 是 PyTorch pickle 文件：gpupicker 从不打开 pickle 文件，因为加载它可能运行其中包含的任意代码</translation>
@@ -1922,9 +1943,8 @@
         <translation>使用前请核实</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)</source>
-        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，${per_hour}/小时）</translation>
+        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, {per_hour}/h)</source>
+        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，{per_hour}/小时）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -1957,14 +1977,12 @@
         <translation>您自己的硬件</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use</source>
-        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): {months} months at {share} use</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，{per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)</source>
-        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): never (the rental costs less than the power bill)</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，{per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -2201,7 +2219,182 @@
         <source>{engine} would refuse to start: no memory is left for the KV pool</source>
         <translation>{engine} 将无法启动：没有剩余显存可分配 KV 池</translation>
     </message>
+    <message>
+        <source>Only offers in {where} ({region}): {n} of {total} options</source>
+        <translation>只看{where}（{region}）的报价：{total} 个方案中的 {n} 个</translation>
+    </message>
+    <message>
+        <source>No offer in {where} fits; the cheapest elsewhere is {n} × {gpu}, {provider}, {per_hour}/h</source>
+        <translation>{where}没有显存够用的报价；其他地区最便宜的是 {n} × {gpu}，{provider}，{per_hour}/小时</translation>
+    </message>
+    <message>
+        <source>Cheaper outside {where}: {n} × {gpu}, {provider}, {price} against {here} here</source>
+        <translation>{where}以外更便宜：{n} × {gpu}，{provider}，{price}，而此处为 {here}</translation>
+    </message>
+    <message>
+        <source>China</source>
+        <translation>中国</translation>
+    </message>
+    <message>
+        <source>the United States</source>
+        <translation>美国</translation>
+    </message>
+    <message>
+        <source>the EU</source>
+        <translation>欧盟</translation>
+    </message>
+    <message>
+        <source>{kind}: billed {n} × {period} h for a {run} h run = {total}</source>
+        <translation>{kind}：按 {n} × {period} 小时计费（运行 {run} 小时）= {total}</translation>
+    </message>
+    <message>
+        <source>Monthly subscription</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>Yearly subscription</source>
+        <translation>包年</translation>
+    </message>
+    <message>
+        <source>{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})</source>
+        <translation>{accelerator}：不支持 CUDA；估算按 {stack} 软件栈（{engines}）计（此处未经实测：{range}）</translation>
+    </message>
+    <message>
+        <source>{vendor} accelerator: no CUDA and no modelled software stack; the estimate is CUDA-like (not measured here: {range})</source>
+        <translation>{vendor} 加速卡：不支持 CUDA，且没有已建模的软件栈；估算按类 CUDA 处理（此处未经实测：{range}）</translation>
+    </message>
+    <message>
+        <source>Ascend NPU</source>
+        <translation>昇腾 NPU</translation>
+    </message>
+    <message>
+        <source>AMD GPU</source>
+        <translation>AMD GPU</translation>
+    </message>
+    <message>
+        <source>Intel Gaudi</source>
+        <translation>英特尔 Gaudi</translation>
+    </message>
+    <message>
+        <source>Intel Arc GPU</source>
+        <translation>英特尔 Arc GPU</translation>
+    </message>
+    <message>
+        <source>Apple silicon</source>
+        <translation>Apple 芯片</translation>
+    </message>
+    <message>
+        <source>{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)</source>
+        <translation>{n} 卡经 {link} 互联：价格库中没有其带宽数据，all-reduce 按 PCIe 速度估算（下限）</translation>
+    </message>
+    <message>
+        <source>{gpus}: not offered for multi-GPU training (one unified-memory machine, no collective-communication fabric); single-machine options only</source>
+        <translation>{gpus}：不提供多卡训练方案（单台统一内存机器，没有集合通信互联）；只列单机方案</translation>
+    </message>
+    <message>
+        <source>LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac}</source>
+        <translation>LMDeploy TurboMind，张量并行 {tp}，cache_max_entry_count {frac}</translation>
+    </message>
+    <message>
+        <source>{engine} on Ascend: KV pool sized with vLLM's model (no measurement of this engine is modelled: {range})</source>
+        <translation>昇腾上的 {engine}：KV 池按 vLLM 的模型估算（未对该引擎建模实测：{range}）</translation>
+    </message>
+    <message>
+        <source>{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)</source>
+        <translation>{n} 卡分布在 {nodes} 台 {per} 卡节点上，经 {net} 互联：每张卡的速度为单节点内的 {share}（多机扩展损耗）</translation>
+    </message>
+    <message>
+        <source>{n} GPUs on {nodes} nodes of {per} over {net}</source>
+        <translation>{n} 卡分布在 {nodes} 台 {per} 卡节点上，经 {net} 互联</translation>
+    </message>
+    <message>
+        <source>No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost</source>
+        <translation>没有任何型号能在单台 8 卡节点内放下此任务：已加入 16–64 卡、经 InfiniBand/RoCE 互联的多机方案，并注明扩展损耗</translation>
+    </message>
+    <message>
+        <source>The seed guide prices {n} × {gpu} at {price}/h × {hours} h = {total}; at {provider} today: {price2}/h × {hours2} h = {total2}</source>
+        <translation>选型指南按 {price}/小时 × {hours} 小时 = {total} 估算 {n} × {gpu}；按 {provider} 今天的价格：{price2}/小时 × {hours2} 小时 = {total2}</translation>
+    </message>
 <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="40" />
+        <source>{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job</source>
+        <translation>{vendor} GPU：不支持 CUDA，本估算假定该任务有成熟的软件栈（ROCm/oneAPI/MPS）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="47" />
+        <source>${per_hour}/h</source>
+        <translation>${per_hour}/小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="48" />
+        <source>${per_hour}/h × {hours} h = ${total}</source>
+        <translation>${per_hour}/小时 × {hours} 小时 = ${total}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="49" />
+        <source>${per_hour}/h = ${per_month}/month</source>
+        <translation>${per_hour}/小时 = 每月 ${per_month}</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="52" />
+        <source>over the ${cap}/h cap</source>
+        <translation>超过每小时 ${cap} 的上限</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="53" />
+        <source>over the ${budget} budget</source>
+        <translation>超出 ${budget} 的预算</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="58" />
+        <source>{currency} at {rate} USD each</source>
+        <translation>1 {currency} = {rate} 美元</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="59" />
+        <source>{currency} at {rate} USD each (default rate)</source>
+        <translation>1 {currency} = {rate} 美元（默认汇率）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="60" />
+        <source>{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)</source>
+        <translation>1 {currency} = {rate} 美元（填写的汇率 {given} 看起来是 1 美元可兑换的 {currency2} 数量）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="68" />
+        <source>The buying guide's rule of thumb suggests {ids} for {scenario} ({why})</source>
+        <translation>选购指南的经验法则建议“{scenario}”使用 {ids}（{why}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="90" />
+        <source>add one (USD per {currency}) in the settings</source>
+        <translation>请在设置中添加（1 {currency} 合多少美元）</translation>
+    </message>
+    <message>
+        <source>{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')</source>
+        <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（task 'diffusion_lora'）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="147" />
+        <source>{n} × ${price} per GPU-hour = ${per_hour}/h</source>
+        <translation>{n} × 每 GPU 时 ${price} = ${per_hour}/小时</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)</source>
+        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，${per_hour}/小时）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="54" />
+        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)</source>
+        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
+    </message>
+    <message>
         <source>{engine} with a context of {ctx} tokens per sequence, GPU memory fraction {frac}, tensor parallel {n} and KV cache {kv}</source>
         <translation>{engine}：每个序列上下文 {ctx} 个 token，GPU 显存比例 {frac}，张量并行 {n}，KV 缓存 {kv}</translation>
     </message>
@@ -2335,11 +2528,6 @@
 <context>
     <name>CsvImportDialog</name>
     <message>
-        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="200" />
-        <source>Skip the %1 rows that repeat an earlier row of the file exactly (otherwise each is added as another offer)</source>
-        <translation>跳过与文件中前面某行完全相同的 %1 行（否则每行都会作为另一条报价加入）</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45" />
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
@@ -2458,7 +2646,12 @@
         <source>%1 file from %2: %3 price rows; %4 rows left out (no GPU or no price). Accelerator names are mapped to catalog GPU ids.</source>
         <translation>来自 %2 的 %1 文件：%3 行价格；%4 行未导入（无 GPU 或无价格）。加速器名称已对应到价格库中的 GPU id。</translation>
     </message>
-</context>
+<message>
+        <location filename="../../gpupicker/ui/csv_import_dialog.py" line="200" />
+        <source>Skip the %1 rows that repeat an earlier row of the file exactly (otherwise each is added as another offer)</source>
+        <translation>跳过与文件中前面某行完全相同的 %1 行（否则每行都会作为另一条报价加入）</translation>
+    </message>
+    </context>
 <context>
     <name>ErrorDialog</name>
     <message>
@@ -2547,7 +2740,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="145" />
         <source>Fits</source>
-        <translation>放得下</translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="146" />
@@ -2557,7 +2750,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="147" />
         <source>Capacity per GPU (%1)</source>
-        <translation>每块 GPU 容量 (%1)</translation>
+        <translation>单卡显存容量 (%1)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="148" />
@@ -2647,7 +2840,7 @@
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
-    <message>
+<message>
         <location filename="../../gpupicker/ui/formatting.py" line="69" />
         <source>&lt; 1 min</source>
         <translation>不到 1 分钟</translation>
@@ -2681,9 +2874,8 @@
         <translation>添加货币(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="62" />
-        <source>US dollars per unit of each currency. Each price keeps its own currency; rankings compare in USD.</source>
-        <translation>每单位货币折合的美元数。每条价格保留自己的货币；排序时统一按美元比较。</translation>
+        <source>Units of each currency one US dollar buys, as banks quote them (1 USD = 7.10 CNY), with the date and source. Each price keeps its own currency; rankings compare in USD and every amount is shown in the currency chosen below.</source>
+        <translation>汇率：1 美元可兑换多少该货币（如 1 美元 = 7.10 元），并注明日期和来源。每条价格保留自己的货币；排序统一按美元比较，所有金额按下面选择的货币显示。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="67" />
@@ -2696,16 +2888,49 @@
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="79" />
-        <source> USD</source>
-        <translation> 美元</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="95" />
         <source>Enter a new 3-letter currency code.</source>
         <translation>请输入一个新的 3 字母货币代码。</translation>
     </message>
-</context>
+    <message>
+        <source>date, e.g. 2026-12-01</source>
+        <translation>日期，如 2026-12-01</translation>
+    </message>
+    <message>
+        <source>source, e.g. bank quote</source>
+        <translation>来源，如 银行牌价</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?
+
+Keep %1 as entered?</source>
+        <translation>1 美元 = %1 %2 看起来填反了：是否应为 1 美元 = %3 %2？
+
+仍按输入的 %1 保存吗？</translation>
+    </message>
+    <message>
+        <source>Enter units of %1 per US dollar.</source>
+        <translation>请输入 1 美元可兑换的 %1 数量。</translation>
+    </message>
+    <message>
+        <source>1 USD =</source>
+        <translation>1 美元 =</translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="62" />
+        <source>US dollars per unit of each currency. Each price keeps its own currency; rankings compare in USD.</source>
+        <translation>每单位货币折合的美元数。每条价格保留自己的货币；排序时统一按美元比较。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="79" />
+        <source> USD</source>
+        <translation> 美元</translation>
+    </message>
+    </context>
 <context>
     <name>Glossary</name>
     <message>
@@ -2857,7 +3082,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="112" />
         <source>Live estimate: %1 of %2 options fit · best: %3 × %4 (%5 per GPU)</source>
-        <translation>实时估算：%2 个方案中 %1 个放得下 · 最佳：%3 × %4（每块 GPU %5）</translation>
+        <translation>实时估算：%2 个方案中 %1 个显存够用 · 最佳：%3 × %4（单卡 %5）</translation>
     </message>
 </context>
 <context>
@@ -2939,26 +3164,6 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="151" />
-        <source>&amp;Task</source>
-        <translation>任务(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="151" />
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="152" />
-        <source>&amp;Quantization and training</source>
-        <translation>量化与训练(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="153" />
-        <source>&amp;Budget and time</source>
-        <translation>预算与时间(&amp;B)</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="151" />
         <source>Ctrl+R</source>
         <translation>Ctrl+R</translation>
     </message>
@@ -2980,7 +3185,7 @@
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="177" />
         <source>%1 of %2 GPU options fit · computed in %3 ms</source>
-        <translation>%2 个 GPU 方案中 %1 个放得下 · 计算耗时 %3 毫秒</translation>
+        <translation>%2 个 GPU 方案中 %1 个显存够用 · 计算耗时 %3 毫秒</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="206" />
@@ -3048,6 +3253,26 @@
         <translation>已导出 %1 行到 %2</translation>
     </message>
 <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="151" />
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="151" />
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="152" />
+        <source>&amp;Quantization and training</source>
+        <translation>量化与训练(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="153" />
+        <source>&amp;Budget and time</source>
+        <translation>预算与时间(&amp;B)</translation>
+    </message>
+    <message>
         <source>Export &amp;report…</source>
         <translation>导出报告(&amp;R)…</translation>
     </message>
@@ -3074,6 +3299,110 @@
     <message>
         <source>Report written: %1</source>
         <translation>报告已写入：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ModelImportDialog</name>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="48" />
+        <source>Import a model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="50" />
+        <source>&amp;Folder…</source>
+        <translation>文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="51" />
+        <source>F&amp;ile…</source>
+        <translation>文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63" />
+        <source>&amp;Save to catalog and use</source>
+        <translation>保存到价格库并使用(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68" />
+        <source>Read a model folder, .safetensors, .gguf or config.json (or drop it here):</source>
+        <translation>读取模型文件夹、.safetensors、.gguf 或 config.json（也可拖放到这里）：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="74" />
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75" />
+        <source>Catalog &amp;id:</source>
+        <translation>价格库 ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107" />
+        <source>Hugging Face cache (%1): %2 models</source>
+        <translation>Hugging Face 缓存（%1）：%2 个模型</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="109" />
+        <source>No models in the Hugging Face cache (%1).</source>
+        <translation>Hugging Face 缓存（%1）中没有模型。</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="113" />
+        <source>Model folder</source>
+        <translation>模型文件夹</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="120" />
+        <source>Model file</source>
+        <translation>模型文件</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="121" />
+        <source>Model files (*.safetensors *.gguf *.json);;All files (*)</source>
+        <translation>模型文件 (*.safetensors *.gguf *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="152" />
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="158" />
+        <source>Cannot import %1: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="179" />
+        <source>the tensor headers</source>
+        <translation>张量头信息</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="180" />
+        <source>the config.json fields</source>
+        <translation>config.json 字段</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="181" />
+        <source>Parameters: %1 (from %2)</source>
+        <translation>参数量：%1（来自%2）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="184" />
+        <source>Weights: %1 bytes (%2)</source>
+        <translation>权重：%1 字节（%2）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="192" />
+        <source>no weights read</source>
+        <translation>未读取权重</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="193" />
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
+        <source>Cannot save: %1</source>
+        <translation>无法保存：%1</translation>
     </message>
 </context>
 <context>
@@ -3129,7 +3458,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="255" />
         <source>Search by name or family, e.g. mistral, qwen, 70b</source>
-        <translation>按名称或系列搜索，例如 mistral、qwen、70b</translation>
+        <translation>按名称或系列搜索，例如 mistral、qwen、千问、深度求索、70b</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="270" />
@@ -3165,7 +3494,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="284" />
         <source>Hidden size:</source>
-        <translation>隐藏维度：</translation>
+        <translation>隐藏层维度（hidden_size）：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="285" />
@@ -3180,7 +3509,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="287" />
         <source>MLP size:</source>
-        <translation>MLP 维度：</translation>
+        <translation>FFN 中间层维度（intermediate_size）：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="288" />
@@ -3217,7 +3546,7 @@
         <source>Selected: %1 (%2 B parameters)</source>
         <translation>已选择：%1（%2 B 参数）</translation>
     </message>
-<message>
+    <message>
         <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="311" />
         <source>&amp;Import model files…</source>
         <translation>导入模型文件(&amp;I)…</translation>
@@ -3297,12 +3626,12 @@
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="80" />
         <source>Fits</source>
-        <translation>放得下</translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="81" />
         <source>VRAM used / per GPU</source>
-        <translation>显存占用 / 每块 GPU</translation>
+        <translation>单卡显存 占用/容量</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="81" />
@@ -3397,7 +3726,7 @@
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="134" />
         <source>Fits with %1 free per GPU</source>
-        <translation>放得下，每块 GPU 剩余 %1</translation>
+        <translation>显存够用，单卡剩余 %1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="138" />
@@ -3451,7 +3780,7 @@
         <location filename="../../gpupicker/ui/plots.py" line="81" />
         <location filename="../../gpupicker/ui/plots.py" line="141" />
         <source>Capacity per GPU</source>
-        <translation>每块 GPU 容量</translation>
+        <translation>单卡显存容量</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="93" />
@@ -3577,7 +3906,7 @@
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
         <source>Price / GPU-hour</source>
-        <translation>价格 / GPU·小时</translation>
+        <translation>每卡时价格</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="34" />
@@ -3587,7 +3916,7 @@
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="44" />
         <source>Edit number</source>
-        <translation>修改序号</translation>
+        <translation>修订号</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="46" />
@@ -3600,37 +3929,45 @@
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="68" />
         <source>On-demand</source>
-        <translation>按需</translation>
+        <translation>按量付费</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="69" />
         <source>Spot / preemptible</source>
-        <translation>竞价 / 可抢占</translation>
+        <translation>竞价实例（可能被回收）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="70" />
         <source>Reserved (1 year)</source>
-        <translation>预留（1 年）</translation>
+        <translation>包年（1 年预留）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="71" />
         <source>Reserved</source>
-        <translation>预留</translation>
+        <translation>预留（包年包月）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="72" />
         <source>Capacity block</source>
-        <translation>容量块</translation>
+        <translation>容量预留（Capacity Block）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="73" />
         <source>Marketplace</source>
-        <translation>市场</translation>
+        <translation>算力市场（第三方卡源）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="74" />
         <source>Owned hardware</source>
         <translation>自有硬件</translation>
+    </message>
+    <message>
+        <source>Monthly subscription</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>Yearly subscription</source>
+        <translation>包年</translation>
     </message>
 </context>
 <context>
@@ -3693,12 +4030,12 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="483" />
         <source>Multi-GPU &amp;sharding:</source>
-        <translation>多 GPU 分片(&amp;S)：</translation>
+        <translation>多卡显存切分（ZeRO/FSDP）(&amp;S)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="484" />
         <source>&amp;Batch size (per GPU):</source>
-        <translation>批大小（每块 GPU）(&amp;B)：</translation>
+        <translation>单卡微批大小（micro batch）(&amp;B)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="485" />
@@ -3713,7 +4050,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="503" />
         <source>&amp;Prompt tokens:</source>
-        <translation>提示 token 数(&amp;P)：</translation>
+        <translation>输入（prompt）token 数(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="504" />
@@ -3851,7 +4188,7 @@
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="66" />
         <source>Show only options that &amp;fit</source>
-        <translation>只显示放得下的方案(&amp;F)</translation>
+        <translation>只显示显存够用的方案(&amp;F)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="68" />
@@ -3881,7 +4218,7 @@
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="215" />
         <source>The model has %1 billion parameters; the largest published models have a few thousand billion.</source>
-        <translation>该模型有 %1 十亿参数；已发布的最大模型也只有几千十亿参数。</translation>
+        <translation>该模型约有 %1B（十亿）参数；目前公开的最大模型约为数万亿参数。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="224" />
@@ -3914,11 +4251,6 @@
         <translation>怎样调整才能放进 %1（双击即可应用）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="261" />
-        <source>What to change to fit %1</source>
-        <translation>怎样调整才能放进 %1</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/results_page.py" line="262" />
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
         <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
@@ -3939,6 +4271,11 @@
         <translation>（仍然放不下）</translation>
     </message>
 <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="261" />
+        <source>What to change to fit %1</source>
+        <translation>怎样调整才能放进 %1</translation>
+    </message>
+    <message>
         <source>Fit and price</source>
         <translation>显存与价格</translation>
     </message>
@@ -4059,12 +4396,12 @@
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="16" />
         <source>&amp;LoRA fine-tuning (16-bit base, small adapters)</source>
-        <translation>LoRA 微调（16 位基础模型，小型适配器）(&amp;L)</translation>
+        <translation>LoRA 微调（16 位基座模型 + LoRA 适配器）(&amp;L)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="17" />
         <source>&amp;QLoRA fine-tuning (4-bit NF4 base, adapters)</source>
-        <translation>QLoRA 微调（4 位 NF4 基础模型，适配器）(&amp;Q)</translation>
+        <translation>QLoRA 微调（4 位 NF4 基座模型 + 适配器）(&amp;Q)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="18" />
@@ -4114,7 +4451,7 @@
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="33" />
         <source>Decode ceiling</source>
-        <translation>解码上限</translation>
+        <translation>解码速度上限（单路）</translation>
     </message>
 <message>
         <location filename="../../gpupicker/ui/texts.py" line="21" />
@@ -4127,143 +4464,6 @@
         <translation>扩散模型 LoRA</translation>
     </message>
     </context>
-<context>
-    <name>SingleInstance</name>
-    <message>
-        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
-        <source>process %1</source>
-        <translation>进程 %1</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
-        <source>another process</source>
-        <translation>另一个进程</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
-        <source>gpupicker is already running on this catalog (%1). A second window works on the same catalog: each shows the other's edits within a few seconds, and an edit to a row the other changed is refused, never lost.</source>
-        <translation>gpupicker 已在使用此价格库（%1）。第二个窗口使用同一个价格库：两边的修改几秒内互相可见；对方已改过的行再修改会被拒绝，不会丢失数据。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
-        <source>gpupicker is already running</source>
-        <translation>gpupicker 已在运行</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
-        <source>Open &amp;anyway</source>
-        <translation>仍然打开(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-</context>
-<context>
-    <name>ModelImportDialog</name>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="48" />
-        <source>Import a model</source>
-        <translation>导入模型</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="50" />
-        <source>&amp;Folder…</source>
-        <translation>文件夹(&amp;F)…</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="51" />
-        <source>F&amp;ile…</source>
-        <translation>文件(&amp;I)…</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="63" />
-        <source>&amp;Save to catalog and use</source>
-        <translation>保存到价格库并使用(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="68" />
-        <source>Read a model folder, .safetensors, .gguf or config.json (or drop it here):</source>
-        <translation>读取模型文件夹、.safetensors、.gguf 或 config.json（也可拖放到这里）：</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="74" />
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="75" />
-        <source>Catalog &amp;id:</source>
-        <translation>价格库 ID(&amp;I)：</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="107" />
-        <source>Hugging Face cache (%1): %2 models</source>
-        <translation>Hugging Face 缓存（%1）：%2 个模型</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="109" />
-        <source>No models in the Hugging Face cache (%1).</source>
-        <translation>Hugging Face 缓存（%1）中没有模型。</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="113" />
-        <source>Model folder</source>
-        <translation>模型文件夹</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="120" />
-        <source>Model file</source>
-        <translation>模型文件</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="121" />
-        <source>Model files (*.safetensors *.gguf *.json);;All files (*)</source>
-        <translation>模型文件 (*.safetensors *.gguf *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="152" />
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="158" />
-        <source>Cannot import %1: %2</source>
-        <translation>无法导入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="179" />
-        <source>the tensor headers</source>
-        <translation>张量头信息</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="180" />
-        <source>the config.json fields</source>
-        <translation>config.json 字段</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="181" />
-        <source>Parameters: %1 (from %2)</source>
-        <translation>参数量：%1（来自%2）</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="184" />
-        <source>Weights: %1 bytes (%2)</source>
-        <translation>权重：%1 字节（%2）</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="192" />
-        <source>no weights read</source>
-        <translation>未读取权重</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="193" />
-        <source>Warning: %1</source>
-        <translation>警告：%1</translation>
-    </message>
-    <message>
-        <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
-        <source>Cannot save: %1</source>
-        <translation>无法保存：%1</translation>
-    </message>
-</context>
 <context>
     <name>CrashReportDialog</name>
     <message>
@@ -4356,14 +4556,51 @@
         <translation>使用</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
-        <source>Cost per GPU-hour (USD)</source>
-        <translation>每 GPU 小时成本（美元）</translation>
+        <source>Cost per GPU-hour</source>
+        <translation>每卡时成本</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
+    </message>
+<message>
+        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
+        <source>Cost per GPU-hour (USD)</source>
+        <translation>每 GPU 小时成本（美元）</translation>
+    </message>
+    </context>
+<context>
+    <name>SingleInstance</name>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>another process</source>
+        <translation>另一个进程</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>gpupicker is already running on this catalog (%1). A second window works on the same catalog: each shows the other's edits within a few seconds, and an edit to a row the other changed is refused, never lost.</source>
+        <translation>gpupicker 已在使用此价格库（%1）。第二个窗口使用同一个价格库：两边的修改几秒内互相可见；对方已改过的行再修改会被拒绝，不会丢失数据。</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>gpupicker is already running</source>
+        <translation>gpupicker 已在运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>Open &amp;anyway</source>
+        <translation>仍然打开(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/single_instance.py" line="45" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,105 @@
+"""Non-CUDA accelerators said right: the software stack, engines and links each one runs.
+
+gpupicker's speed and memory models are built on CUDA engines' documented behaviour;
+for other accelerators an option states which stack the estimate stands for, the
+engines that actually run there, the chip-to-chip link by its name, and how far to
+trust the figures (no measurement of these stacks is modelled).
+
+Sources:
+* Huawei Ascend: CANN + torch_npu; inference MindIE (hiascend.com MindIE docs) or
+  vllm-ascend (github.com/vllm-project/vllm-ascend); training MindSpeed
+  (gitee.com/ascend/MindSpeed); 8 NPUs of an Atlas 800T A2 node linked by HCCS
+  (hiascend.com MindCluster affinity docs), nodes by RoCE.
+* AMD Instinct: ROCm; vLLM and SGLang ROCm builds, llama.cpp HIP; Infinity Fabric.
+* Intel Gaudi: SynapseAI (Intel Gaudi software); vLLM Gaudi fork (HabanaAI/vllm-fork),
+  Optimum Habana, DeepSpeed; on-chip RoCE ports. Intel Arc: oneAPI / IPEX-LLM.
+* Apple silicon: Metal; MLX (ml-explore/mlx), llama.cpp Metal, Ollama; one unified-memory
+  machine — not a multi-GPU training cluster (no collective-communication fabric).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .hardware import GpuSpec
+
+
+@dataclass(frozen=True)
+class Stack:
+    """The software stack of one accelerator family.
+
+    Attributes:
+        label: how the option names the family (``"Ascend NPU"``).
+        stack: runtime (``"CANN"``).
+        engines: engines that run there, inference then training.
+        link: chip-to-chip link inside a node (``""``: PCIe).
+        uncertainty: how far to trust a speed estimate (a stated, not measured, range).
+        multi_gpu_training: False where a multi-device training job is not offered.
+    """
+
+    label: str
+    stack: str
+    engines: tuple[str, ...]
+    link: str = ""
+    uncertainty: str = "±30 %"
+    multi_gpu_training: bool = True
+
+
+ASCEND = Stack("Ascend NPU", "CANN", ("MindIE", "vllm-ascend", "MindSpeed", "torch_npu"),
+               link="HCCS")
+ROCM = Stack("AMD GPU", "ROCm", ("vLLM (ROCm)", "SGLang (ROCm)", "llama.cpp (HIP)",
+                                 "PyTorch ROCm"), link="Infinity Fabric", uncertainty="±25 %")
+GAUDI = Stack("Intel Gaudi", "SynapseAI", ("vLLM (Gaudi)", "Optimum Habana", "DeepSpeed"),
+              link="RoCE", uncertainty="±30 %")
+ARC = Stack("Intel Arc GPU", "oneAPI", ("IPEX-LLM", "llama.cpp (SYCL)"), uncertainty="±40 %")
+APPLE = Stack("Apple silicon", "Metal", ("MLX", "llama.cpp (Metal)", "Ollama"),
+              uncertainty="±30 %", multi_gpu_training=False)
+
+
+def stack_of(gpu: GpuSpec) -> Stack | None:
+    """The non-CUDA stack of ``gpu`` (None for NVIDIA/CUDA, and for a vendor not modelled)."""
+    vendor, name = gpu.vendor.lower(), gpu.name.lower()
+    if vendor == "huawei" or "ascend" in name:
+        return ASCEND
+    if vendor == "amd":
+        return ROCM
+    if vendor == "intel":
+        return GAUDI if "gaudi" in name else ARC
+    if vendor == "apple":
+        return APPLE
+    return None
+
+
+def link_label(gpu: GpuSpec) -> str:
+    """The in-node link by its name: the vendor fabric of :func:`stack_of` when the
+    catalog's ``interconnect`` names it, else NVLink or PCIe."""
+    s = stack_of(gpu)
+    if s is not None and s.link and s.link.lower() in gpu.interconnect.lower():
+        return s.link
+    return "NVLink" if gpu.has_nvlink else "PCIe"
+
+
+def stack_clause(gpu: GpuSpec) -> str | None:
+    """The option clause for a non-CUDA accelerator (None for CUDA), e.g. "Ascend NPU:
+    no CUDA; the estimate stands for CANN with MindIE, vllm-ascend, MindSpeed, torch_npu
+    (not measured here: ±30 %)"."""
+    s = stack_of(gpu)
+    if s is None:
+        if gpu.is_cuda:
+            return None
+        return (f"{gpu.vendor or 'Non-NVIDIA'} accelerator: no CUDA and no modelled software "
+                "stack; the estimate is CUDA-like (not measured here: ±50 %)")
+    return (f"{s.label}: no CUDA; the estimate stands for {s.stack} with "
+            f"{', '.join(s.engines)} (not measured here: {s.uncertainty})")
+
+
+def fabric_without_bandwidth(gpu: GpuSpec) -> bool:
+    """True when a vendor fabric links the cards but the catalog has no bandwidth for it
+    (Ascend HCCS): the speed model then uses PCIe-class bandwidth, a lower bound."""
+    s = stack_of(gpu)
+    return bool(s and s.link and s.link.lower() in gpu.interconnect.lower()
+                and not gpu.nvlink_bandwidth_gbps)
+
+
+__all__ = ["APPLE", "ARC", "ASCEND", "GAUDI", "ROCM", "Stack", "fabric_without_bandwidth",
+           "link_label", "stack_clause", "stack_of"]

@@ -1,0 +1,201 @@
+"""Providers: the country each one sells in, its Chinese name, and the region filter.
+
+Every bundled provider has a row in :data:`PROVIDERS` (a test checks it). An offer's
+location is, in order: its own ``region`` when that names a country (``"CN"``, ``"FI"``)
+or a cloud region whose country is plain (``us-east-1``, ``eastus`` → ``US``); else the
+provider's ``country`` when the provider only sells there (``sells_in``); else unknown.
+A region filter (:attr:`Workload.region <gpupicker.core.workload.Workload.region>`)
+keeps offers located there and the user's own hardware; offers of unknown location
+are left out and said so.
+
+Countries: provider sites / terms of service (AutoDL, 阿里云, 腾讯云, 火山引擎,
+百度智能云, 华为云, 恒源云, 矩池云, Featurize, 共绩算力 and GpuGeek are mainland-China
+clouds billing in CNY; RunPod, Vast.ai … sell world-wide from US companies).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .hardware import PriceOffer
+
+if TYPE_CHECKING:
+    from .money import Money
+    from .results import Option
+    from .workload import Workload
+
+
+@dataclass(frozen=True)
+class Provider:
+    """One provider.
+
+    Attributes:
+        name: the catalog's provider name (``prices.provider``).
+        country: ISO 3166 code of its home country.
+        sells_in: True when every offer is in ``country`` (a domestic cloud); False for
+            a world-wide provider whose offers need their own region.
+        zh_name: the name Chinese users know it by (``""``: none; the catalog name is used).
+    """
+
+    name: str
+    country: str
+    sells_in: bool = False
+    zh_name: str = ""
+
+
+def _p(name: str, country: str, sells_in: bool = False, zh: str = "") -> Provider:
+    return Provider(name, country, sells_in, zh)
+
+
+PROVIDERS: dict[str, Provider] = {p.name: p for p in (
+    _p("AutoDL", "CN", True, "AutoDL 算力云"),
+    _p("Alibaba Cloud", "CN", True, "阿里云"),
+    _p("Tencent Cloud", "CN", True, "腾讯云"),
+    _p("Huawei Cloud", "CN", True, "华为云"),
+    _p("Volcano Engine", "CN", True, "火山引擎"),
+    _p("Baidu AI Cloud", "CN", True, "百度智能云"),
+    _p("Hengyuan Cloud (恒源云)", "CN", True, "恒源云"),
+    _p("Matpool (矩池云)", "CN", True, "矩池云"),
+    _p("Featurize", "CN", True, "Featurize"),
+    _p("Gongji Compute (共绩算力)", "CN", True, "共绩算力"),
+    _p("GpuGeek", "CN", True, "GpuGeek"),
+    _p("AWS", "US", False, "亚马逊云科技 AWS"),
+    _p("Azure", "US", False, "微软 Azure"),
+    _p("GCP", "US", False, "谷歌云 GCP"),
+    _p("Oracle Cloud", "US", False, "甲骨文云"),
+    _p("Akash", "US"), _p("CoreWeave", "US"), _p("Crusoe", "US"),
+    _p("DataCrunch (Verda)", "FI"), _p("DigitalOcean", "US"), _p("Hyperstack", "GB"),
+    _p("JarvisLabs", "IN"), _p("Lambda", "US"), _p("Latitude.sh", "US"),
+    _p("Massed Compute", "US", True), _p("Modal", "US"), _p("Nebius", "NL"),
+    _p("OVHcloud", "FR"), _p("Oblivus", "GB"), _p("Paperspace", "US"), _p("Replicate", "US"),
+    _p("RunPod", "US"), _p("Scaleway", "FR"), _p("TensorDock", "US"), _p("Vast.ai", "US"),
+    _p("Vultr", "US"), _p("packet.ai", "US"),
+    _p("(seed text)", ""), _p("(seed text, provider unstated)", ""),
+)}
+"""Bundled providers by catalog name."""
+
+REGION_NAMES: dict[str, str] = {"CN": "China", "US": "the United States", "EU": "the EU",
+                                "CA": "Canada", "JP": "Japan", "DE": "Germany",
+                                "FI": "Finland", "FR": "France", "GB": "the United Kingdom",
+                                "NL": "the Netherlands", "IN": "India"}
+"""Region codes a workload may name (``EU`` groups its members here)."""
+
+_EU = {"DE", "FI", "FR", "NL", "IE", "SE", "PL", "ES", "IT", "BE", "AT", "DK"}
+
+
+def provider(name: str) -> Provider | None:
+    """The provider row for a catalog name (None: not in the table)."""
+    return PROVIDERS.get(name)
+
+
+def zh_provider_name(name: str) -> str:
+    """The Chinese display name of provider ``name`` (its catalog name when it has none)."""
+    p = PROVIDERS.get(name)
+    return p.zh_name if p and p.zh_name else name
+
+
+def offer_country(offer: PriceOffer) -> str:
+    """ISO country of ``offer`` (``""``: unknown; ``"owned"`` for the user's hardware)."""
+    if offer.pricing == "owned":
+        return "owned"
+    reg = (offer.region or "").strip()
+    if re.fullmatch(r"[A-Z]{2}", reg):
+        return reg
+    low = reg.lower()
+    if re.match(r"us-|(east|west|central|north|south)+us\d*\b", low):
+        return "US"  # AWS/GCP "us-east-1", Azure "eastus2"
+    if re.match(r"cn-", low):
+        return "CN"
+    p = PROVIDERS.get(offer.provider)
+    if p is not None and p.sells_in:
+        return p.country
+    return ""
+
+
+def in_region(offer: PriceOffer | None, region: str) -> bool:
+    """True when ``offer`` is located in ``region`` (the user's own GPUs always are)."""
+    if offer is None:
+        return False
+    c = offer_country(offer)
+    return c == "owned" or c == region or (region == "EU" and (c in _EU or c == "EU"))
+
+
+def check_region(region: str) -> str:
+    """``region`` upper-cased.
+
+    Raises:
+        ValueError: for a code not in :data:`REGION_NAMES` (listing them).
+    """
+    r = region.strip().upper()
+    if r not in REGION_NAMES:
+        raise ValueError(f"unknown region {region!r}; choose one of {', '.join(REGION_NAMES)}")
+    return r
+
+
+def region_filter(evaluations: list[tuple[Any, list[tuple[PriceOffer | None, float | None]]]],
+                  region: str | None) -> list[tuple[Any, list[tuple[Any, Any]]]]:
+    """``recommend``'s (evaluation, [(offer, usd)]) list keeping only offers in ``region``
+    (all of them for None); an evaluation left without an offer is dropped.
+
+    Raises:
+        ValueError: for an unknown region code.
+    """
+    if not region:
+        return evaluations
+    r = check_region(region)
+    out = []
+    for ev, offers in evaluations:
+        kept = [(o, u) for o, u in offers if in_region(o, r)]
+        if kept:
+            out.append((ev, kept))
+    return out
+
+
+def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Option],
+                 money: Money) -> list[str]:
+    """Notes for a region filter: how many offers it keeps, and the best fitting option
+    elsewhere when it is cheaper than the best one in the region."""
+    r = check_region(w.region or "")
+    where = REGION_NAMES[r]
+
+    def best(opts: Sequence[Option]) -> Option | None:
+        ok = [o for o in opts if o.fits and o.within_budget and o.cost.usd_per_hour > 0
+              and o.provider]
+        key = (lambda o: o.cost.usd_total) if all(o.cost.usd_total is not None for o in ok) \
+            else (lambda o: o.cost.usd_per_month or o.cost.usd_per_hour)
+        return min(ok, key=key, default=None)
+
+    notes = [f"Only offers in {where} ({r}): {len(inside)} of {len(everywhere)} options."]
+    a, b = best(inside), best(everywhere)
+    if a is None and b is not None:
+        notes.append(f"No offer in {where} fits; the cheapest elsewhere is {b.num_gpus} × "
+                     f"{b.gpu_name}, {b.provider}, {money.fmt(b.cost.usd_per_hour)}/h.")
+    elif a is not None and b is not None and b.provider != a.provider and \
+            _spend(b) < _spend(a) * 0.999:
+        notes.append(f"Cheaper outside {where}: {b.num_gpus} × {b.gpu_name}, {b.provider}, "
+                     f"{money.fmt(_spend(b))} against {money.fmt(_spend(a))} here.")
+    # the seed guides price in USD: say what the same GPU × count costs here today
+    for seed in (o for o in everywhere if o.provider.startswith("(seed text") and o.fits
+                 and o.cost.usd_total is not None):
+        here = next((o for o in inside if (o.gpu_id, o.num_gpus) == (seed.gpu_id, seed.num_gpus)
+                     and o.provider and o.cost.usd_total is not None), None)
+        if here is not None:
+            notes.append(f"The seed guide prices {seed.num_gpus} × {seed.gpu_name} at "
+                         f"{money.fmt(seed.cost.usd_per_hour)}/h × {seed.cost.hours:,.1f} h = "
+                         f"{money.fmt(seed.cost.usd_total)}; at {here.provider} today: "
+                         f"{money.fmt(here.cost.usd_per_hour)}/h × {here.cost.hours:,.1f} h = "
+                         f"{money.fmt(here.cost.usd_total)}.")
+            break
+    return notes
+
+
+def _spend(o: Option) -> float:
+    c = o.cost
+    return c.usd_total if c.usd_total is not None else (c.usd_per_month or c.usd_per_hour)
+
+
+__all__ = ["PROVIDERS", "REGION_NAMES", "Provider", "check_region", "in_region",
+           "offer_country", "provider", "region_filter", "region_notes", "zh_provider_name"]
