@@ -21,8 +21,7 @@ Add a migration at the end to change the schema; never edit an applied one.
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from .sqlite_lean import Database, Migrations
 
 MIGRATION_SET = "gpupicker_catalog"
 migrations = Migrations(MIGRATION_SET)

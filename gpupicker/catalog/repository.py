@@ -48,7 +48,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import IO, Any
 
-from sqlite_utils import Database
+from .sqlite_lean import Database
 
 from .. import paths
 from ..core.hardware import GpuSpec, PriceOffer

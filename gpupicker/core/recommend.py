@@ -40,6 +40,7 @@ from .cost import (
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
+from .offer_cache import offers_for_snapshot
 from .owned import OwnedGpu, annotate_owned, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
@@ -166,23 +167,34 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     notes: list[str] = []
     converted: set[str] = set()
     best: dict[tuple, tuple[PriceOffer, float]] = {}
+    # usd_per_unit once per currency, not per row (issue 17): same rates, same messages
+    per_currency: dict[str, tuple[float, bool, str] | str] = {}
     for p in prices:
         if wanted is not None and p.pricing not in wanted:
             continue
         if pricing != "marketplace" and wanted is not None and price_kind(p) == "marketplace":
             continue
-        try:
-            rate, user = usd_per_unit(p.currency, fx_rates)
-        except ValueError as exc:
-            notes.append(str(exc))
+        conv = per_currency.get(p.currency)
+        if conv is None:
+            try:
+                rate, user = usd_per_unit(p.currency, fx_rates)
+                text = ""
+                if p.currency != "USD":
+                    given = {k.upper(): v for k, v in (fx_rates or {}).items()}.get(p.currency)
+                    flip = f" (the rate {given:g} given looked like {p.currency} per USD)" \
+                        if given and rate_looks_inverted(p.currency, given) else ""
+                    text = (f"{p.currency} at {rate:.4g} USD each"
+                            + ("" if user else " (default rate)") + flip)
+                conv = per_currency[p.currency] = (rate, user, text)
+            except ValueError as exc:
+                conv = per_currency[p.currency] = str(exc)
+        if isinstance(conv, str):
+            notes.append(conv)
             continue
+        rate, user, text = conv
         usd = p.usd_per_gpu_hour * rate
-        if p.currency != "USD":
-            given = {k.upper(): v for k, v in (fx_rates or {}).items()}.get(p.currency)
-            flip = f" (the rate {given:g} given looked like {p.currency} per USD)" \
-                if given and rate_looks_inverted(p.currency, given) else ""
-            converted.add(f"{p.currency} at {rate:.4g} USD each"
-                          + ("" if user else " (default rate)") + flip)
+        if text:
+            converted.add(text)
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
         if key not in best or usd < best[key][1]:
@@ -342,7 +354,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         raise ValueError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
-    offers, notes = _offers_for(prices, w.pricing, all_offers, fx_rates)
+    offers, notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates, _offers_for)
     gpu_by_id = {g.id: g for g in gpus}
     for o in owned:
         if o.gpu_id not in gpu_by_id:

@@ -28,7 +28,6 @@ from .controller import WorkloadController
 from .core_text import translate_core_text
 from .formatting import fmt_bytes, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
-from .plots import CostPlot, VramFitPlot
 from .texts import glossary, task_short
 
 MIN_VISIBLE_ROWS = 6
@@ -98,13 +97,13 @@ class ResultsPage(QWizardPage):
         al.addWidget(self.advisor_list)
         self.advisor_box.setVisible(False)
 
-        self.vram_plot = VramFitPlot()
-        self.cost_plot = CostPlot()
+        # the plots (pyqtgraph + numpy: ~170 ms to import) are built when the page is first
+        # shown or a plot is asked for (issue 17), see _ensure_plots
+        self._vram_plot: Any = None
+        self._cost_plot: Any = None
+        self._pending_plots: tuple[Any, ...] | None = None
         plots = QSplitter(Qt.Orientation.Horizontal)
-        plots.addWidget(self.vram_plot)
-        plots.addWidget(self.cost_plot)
-        plots.setStretchFactor(0, 3)
-        plots.setStretchFactor(1, 2)
+        self.plots_splitter = plots
 
         top = QWidget()
         tl = QVBoxLayout(top)
@@ -193,8 +192,56 @@ class ResultsPage(QWizardPage):
         absurd = self._absurd_note(view)
         self._show_nothing_fits(view, fitting, absurd)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
-        self.vram_plot.set_options([] if absurd else shown, unit)
-        self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
+        self._pending_plots = ([] if absurd else shown, unit, view.options,
+                               snap.display_currency, snap.display_rate())
+        if self._vram_plot is not None or self.isVisible():
+            self._apply_plots()
+
+    # ---- lazily built plots (issue 17) ---------------------------------------------------
+    @property
+    def vram_plot(self) -> Any:
+        """The VRAM-fit plot (:class:`~gpupicker.ui.plots.VramFitPlot`), built on first use."""
+        self._ensure_plots()
+        return self._vram_plot
+
+    @property
+    def cost_plot(self) -> Any:
+        """The cost plot (:class:`~gpupicker.ui.plots.CostPlot`), built on first use."""
+        self._ensure_plots()
+        return self._cost_plot
+
+    def plots_built(self) -> bool:
+        """True once the plots exist (pyqtgraph imported)."""
+        return self._vram_plot is not None
+
+    def _ensure_plots(self) -> None:
+        if self._vram_plot is not None:
+            return
+        from .plots import CostPlot, VramFitPlot
+
+        self._vram_plot = VramFitPlot()
+        self._cost_plot = CostPlot()
+        self.plots_splitter.addWidget(self._vram_plot)
+        self.plots_splitter.addWidget(self._cost_plot)
+        self.plots_splitter.setStretchFactor(0, 3)
+        self.plots_splitter.setStretchFactor(1, 2)
+        self._apply_plots()
+
+    def _apply_plots(self) -> None:
+        """Draw the latest results in the plots (building them first if needed)."""
+        self._ensure_plots()
+        pending, self._pending_plots = self._pending_plots, None
+        if pending is None:
+            return
+        shown, unit, options, currency, rate = pending
+        self._vram_plot.set_options(shown, unit)
+        self._cost_plot.set_options(options, unit, currency, rate)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Build and fill the plots the first time the page is shown."""
+        if self._vram_plot is None or self._pending_plots is not None:
+            self._apply_plots()
+        super().showEvent(event)
 
     def _absurd_note(self, view: RecommendationView) -> str:
         """A sanity note when the job needs far more memory than any GPU has (e.g. 1e15
