@@ -199,12 +199,56 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
             else (p.gpu_id, p.pricing)
         if key not in best or usd < best[key][1]:
             best[key] = (p, usd)
+    dropped = 0
+    if all_offers and len(best) > ALL_OFFERS_MAX:
+        best, dropped = _cap_offers(best, ALL_OFFERS_MAX)
     out: dict[str, list[tuple[PriceOffer, float]]] = {}
     for (gid, *_), val in best.items():
         out.setdefault(gid, []).append(val)
+    if dropped:
+        notes.append(f"Every price offer: the {_cap_k(best)} cheapest providers per GPU, pricing "
+                     f"and instance size are ranked; {dropped} dearer offers left out.")
     if converted:
         notes.append("Prices converted to USD before ranking: " + ", ".join(sorted(converted)) + ".")
     return out, notes
+
+
+ALL_OFFERS_MAX = 600
+"""Most provider offers "every price offer" ranks (× 1, 2, 4, 8 GPUs ≈ 2,400 options): the
+bundled catalog has ~150, a year of imported history 17,500 (56,000 options, 1.3 s to rank and
+a table nobody scrolls). Above it, each GPU × pricing × instance size keeps its k cheapest
+providers, k as large as the limit allows (issue 17)."""
+
+
+def _cap_k(best: dict[tuple, tuple[PriceOffer, float]]) -> int:
+    """The providers kept per GPU × pricing × instance size after :func:`_cap_offers`."""
+    sizes: dict[tuple, int] = {}
+    for gid, pricing, _provider, gpi in best:
+        sizes[(gid, pricing, gpi)] = sizes.get((gid, pricing, gpi), 0) + 1
+    return max(sizes.values(), default=0)
+
+
+def _cap_offers(best: dict[tuple, tuple[PriceOffer, float]], limit: int
+                ) -> tuple[dict[tuple, tuple[PriceOffer, float]], int]:
+    """Keep, per (gpu, pricing, instance size), the k cheapest providers' offers, with the
+    largest k whose total stays within ``limit`` (at least 1). Cheaper offers of one group
+    always rank above dearer ones for every goal (same GPU, count and speed, lower cost), so
+    the top rows of the ranking are unchanged. Returns (kept, number left out)."""
+    groups: dict[tuple, list[tuple[tuple, tuple[PriceOffer, float]]]] = {}
+    for key, val in best.items():
+        gid, pricing, _provider, gpi = key
+        groups.setdefault((gid, pricing, gpi), []).append((key, val))
+    sizes = sorted(len(g) for g in groups.values())
+    k = 1
+    while k < sizes[-1] and sum(min(k + 1, n) for n in sizes) <= limit:
+        k += 1
+    kept: dict[tuple, tuple[PriceOffer, float]] = {}
+    for members in groups.values():
+        members.sort(key=lambda kv: kv[1][1])  # stable: equal prices keep catalog order
+        kept.update(members[:k])
+    # catalog order, as without the cap
+    kept = {key: val for key, val in best.items() if key in kept}
+    return kept, len(best) - len(kept)
 
 
 _LIMITS = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",

@@ -85,6 +85,8 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Speed scaled ×{factor} to match your recorded runs"),
     # recommendation notes
     QT_TRANSLATE_NOOP("CoreText", "Prices converted to USD before ranking: {conversions}"),
+    QT_TRANSLATE_NOOP("CoreText", "Every price offer: the {k} cheapest providers per GPU, pricing and instance size are ranked"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{dropped} dearer offers left out"),
     QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each"),
     QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (default rate)"),
     QT_TRANSLATE_NOOP("CoreText", "{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)"),  # noqa: E501

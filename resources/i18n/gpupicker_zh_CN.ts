@@ -863,6 +863,16 @@
         <translation>排名前已将价格换算为美元：{conversions}</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="88" />
+        <source>Every price offer: the {k} cheapest providers per GPU, pricing and instance size are ranked</source>
+        <translation>所有价格报价：每种 GPU、计费方式和实例规格只排名最便宜的 {k} 个供应商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="89" />
+        <source>{dropped} dearer offers left out</source>
+        <translation>另有 {dropped} 个价格更高的报价未列出</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="58" />
         <source>{currency} at {rate} USD each</source>
         <translation>1 {currency} = {rate} 美元</translation>
