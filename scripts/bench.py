@@ -164,8 +164,7 @@ def llm_analysis_us(runs: int = 200) -> str:
     """llm-analysis's training memory analysis for Llama-2-7B on an A100 (µs), or why not."""
     try:
         from llm_analysis.analysis import LLMAnalysis  # type: ignore[import-not-found]
-        from llm_analysis.config import (  # type: ignore[import-not-found]
-            get_gpu_config_by_name, get_model_config_by_name)
+        from llm_analysis.config import get_gpu_config_by_name, get_model_config_by_name  # type: ignore[import-not-found]
     except ImportError:
         return ("llm-analysis not installed in this venv (`.venv/bin/pip install llm-analysis` "
                 "for the comparison; it is not a project dependency)")
