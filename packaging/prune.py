@@ -103,6 +103,47 @@ def strip_bundle(bundle, run: Callable[..., object] | None = None) -> tuple[int,
     return count, saved
 
 
+#: Environment switch: ``GPUPICKER_FULL_ICU=1`` bundles the wheel's full ICU data.
+FULL_ICU_ENV = "GPUPICKER_FULL_ICU"
+
+
+def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
+                  run: Callable[..., object] | None = None) -> list[tuple[str, str, str]]:
+    """``binaries`` with the wheel's ICU data library (``libicudata.so.N``, 32 MB) replaced by
+    an empty ICU data package compiled from ``packaging/icu/icudt_stub.c`` (issue 17; what Qt
+    loses is described there). Linux only, and only when a C compiler (``cc``) is found;
+    otherwise, or with ``GPUPICKER_FULL_ICU=1``, ``binaries`` unchanged (a line says so)."""
+    import os
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    entries = list(binaries)
+    if not sys.platform.startswith("linux") or os.environ.get(FULL_ICU_ENV) == "1":
+        return entries
+    cc = shutil.which("cc") or shutil.which("gcc")
+    out = []
+    for dest, src, kind in entries:
+        m = re.fullmatch(r"libicudata\.so\.(\d+)", _posix(dest).name)
+        if m is None:
+            out.append((dest, src, kind))
+            continue
+        if cc is None:
+            print("prune: no C compiler (cc); bundling the full 32 MB ICU data")
+            out.append((dest, src, kind))
+            continue
+        major = m.group(1)
+        target = Path(build_dir) / "icu-stub" / _posix(dest).name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        source = Path(__file__).resolve().parent / "icu" / "icudt_stub.c"
+        (run or subprocess.run)([cc, "-O2", "-shared", "-fPIC", f"-DICUDT_SYMBOL=icudt{major}_dat",
+                                 f"-Wl,-soname,libicudata.so.{major}", "-o", str(target),
+                                 str(source)], check=True)
+        out.append((dest, str(target), kind))
+    return out
+
+
 #: Python modules left out of the bundle (issue 17): no TLS in an offline app (``ssl`` and
 #: ``_hashlib`` are what pull libssl/libcrypto; ``hashlib`` falls back to CPython's built-in
 #: hashes), and numpy's random generators (numpy imports ``numpy.random`` only on first use;

@@ -2,8 +2,8 @@
 
 Opens the main window on the results page over a temporary ``GPUPICKER_HOME``, then changes
 the batch size N times through the controller (what a spin box does) and times each change
-until the recommendation is back and the results page (table and both plots) has painted
-(``QWidget.grab`` forces the paint). Prints ``PAINTED_MS t1 t2 …``.
+until the recommendation is back and the results page (table and both plots) has processed
+the repaint its new rows and points posted. Prints ``PAINTED_MS t1 t2 …``.
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ def main() -> int:
             while len(done) == n:
                 app.processEvents()
                 time.sleep(0.0005)
-            app.processEvents()
-            page.grab()
+            app.processEvents()  # the repaint the new results posted (table and plots),
+            app.processEvents()  # and what the plots' scene posted while painting
             if i >= 2:  # warm-up
                 times.append((time.perf_counter() - t0) * 1e3)
         print("PAINTED_MS " + " ".join(f"{t:.2f}" for t in times), flush=True)

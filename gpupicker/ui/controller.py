@@ -16,10 +16,14 @@ from .preferences import Preferences
 
 log = logging.getLogger(__name__)
 
-DEBOUNCE_MS = 10
-"""Coalesces a burst of edits (spin-box auto-repeat) into one recompute; typing is slower
-than this and a recompute runs in a worker thread, so a longer wait only adds latency
-(issue 17: 50 ms was most of the 81–86 ms from an input change to the repaint)."""
+DEBOUNCE_MS = 30
+"""Wait after an edit before recomputing when the last recompute was slow (a burst of edits,
+spin-box auto-repeat, then costs one recompute). A recompute faster than ``FAST_COMPUTE_S``
+starts on the next event-loop turn instead: typing is slower than that, so waiting would only
+add latency (issue 17: a fixed 50 ms was most of the 81–86 ms from an input change to the
+repaint)."""
+FAST_COMPUTE_S = 0.016
+"""One 60 Hz frame: recomputes faster than this are not debounced."""
 
 TASK_DEFAULTS: dict[str, dict[str, Any]] = {
     "inference": {"weights_dtype": "bf16", "batch": 1, "seq_len": None, "prompt_len": 1024,
@@ -180,7 +184,9 @@ class WorkloadController(QObject):
 
     # ---- compute ----------------------------------------------------------------------
     def schedule(self) -> None:
-        """Recompute after the debounce interval (restarts on every edit)."""
+        """Recompute after the debounce interval (restarts on every edit): the next event-loop
+        turn when the last recompute took under ``FAST_COMPUTE_S``, else ``DEBOUNCE_MS``."""
+        self._timer.setInterval(0 if self.last_compute_s < FAST_COMPUTE_S else DEBOUNCE_MS)
         self._timer.start()
 
     def _job(self) -> tuple[Workload, CatalogSnapshot, str, float, bool]:
