@@ -241,7 +241,7 @@ def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     print("== issue 17: side by side (medians over several runs; shared machine, noisy) ==")
     print(f"estimate (memory, Llama-3-8B full FT): gpupicker {estimate_us(w):.1f} µs; "
           f"llm-analysis (Llama-2-7B inference analysis): {llm_analysis_us()}")
-    reps = max(runs, 30)
+    reps = max(runs, 60)
     for factor in (1, 10, 100):
         ps = scaled_prices(prices, factor)
         t0 = time.perf_counter()
