@@ -254,7 +254,8 @@ class WorkloadController(QObject):
             arch = self.repo.get_model(w.model_id)
             if arch is not None and arch != w.model:
                 self.update(model=arch)  # the user edited the model in use
-        self.schedule()
+        if not self.background:
+            self.schedule()  # (in the background, the new snapshot's arrival schedules)
 
     @Slot(int, object)
     def _on_snapshot_loaded(self, generation: int, snap: Any) -> None:
@@ -265,6 +266,7 @@ class WorkloadController(QObject):
             # let the error surface here, in the GUI thread, as it did before
             snap = CatalogSnapshot.from_repo(self.repo)
         self.snapshot = snap
+        self._generation += 1  # results computed from the old snapshot, still queued, drop
         self.schedule()
 
 
