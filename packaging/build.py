@@ -256,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
             sys.exit(f"build: PyInstaller finished but {product} is missing")
         for rel in remove_dangling_symlinks(product):
             log(f"removed dangling link {rel}")
+        import prune
+
+        stripped, saved = prune.strip_bundle(product)
+        if stripped:
+            log(f"stripped {stripped} libraries: -{mb(saved):.1f} MB")
         add_legal_files(product, product)
         artifacts = [product]
         if sys.platform.startswith("linux"):  # for ~/.local/share/applications and icons

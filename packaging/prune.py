@@ -46,7 +46,114 @@ PRUNED_PLUGINS: tuple[tuple[str, str], ...] = (
     ("generic", "*"),                       # evdev/tuio for eglfs (tuio pulls QtNetwork)
     ("platforminputcontexts", "qtvirtualkeyboardplugin"),  # pulls QtQuick/QtQml
     ("imageformats", "qpdf"),               # pulls QtPdf
+    # issue 17: gpupicker shows only PNG (built into QtGui), SVG (qsvg) and the Windows .ico;
+    # the other image formats (and the libraries they pull) are never loaded
+    ("imageformats", "qgif"), ("imageformats", "qicns"), ("imageformats", "qjpeg"),
+    ("imageformats", "qtga"), ("imageformats", "qtiff"), ("imageformats", "qwbmp"),
+    ("imageformats", "qwebp"),
 )
+
+#: Folders whose libraries are never stripped: auditwheel/delocate-vendored libraries
+#: (``numpy.libs/`` …) were rewritten by patchelf, and ``strip`` breaks their program headers
+#: ("ELF load command address/offset not page-aligned", found by the smoke test).
+NO_STRIP_DIR_SUFFIX = ".libs"
+
+
+def strippable(rel: str) -> bool:
+    """True for a bundle file :func:`strip_bundle` strips: a shared library (``*.so``,
+    ``*.so.N``) under ``_internal/``, not in a wheel's vendored ``*.libs`` folder. The
+    executables are never stripped (PyInstaller appends its archive to them)."""
+    path = _posix(rel)
+    parts = path.parts
+    if "_internal" not in parts or any(p.endswith(NO_STRIP_DIR_SUFFIX) for p in parts[:-1]):
+        return False
+    name = path.name
+    return name.endswith(".so") or ".so." in name
+
+
+def strip_bundle(bundle, run: Callable[..., object] | None = None) -> tuple[int, int]:
+    """``strip --strip-unneeded`` every :func:`strippable` library of the Linux onedir
+    ``bundle`` (issue 17: ~27 MB, 17 MB of it libpython; PyInstaller's own ``strip=True``
+    would also strip the vendored numpy.libs and break them).
+
+    Returns:
+        (files stripped, bytes saved). Linux only; elsewhere (0, 0).
+    """
+    import os
+    import subprocess
+    from pathlib import Path
+
+    if not sys.platform.startswith("linux"):
+        return 0, 0
+    run = run or subprocess.run
+    root = Path(bundle)
+    count = saved = 0
+    for path in sorted(root.rglob("*")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        if not strippable(path.relative_to(root).as_posix()):
+            continue
+        before = path.stat().st_size
+        mode = path.stat().st_mode
+        os.chmod(path, mode | 0o200)
+        run(["strip", "--strip-unneeded", str(path)], check=True)
+        os.chmod(path, mode)
+        count += 1
+        saved += before - path.stat().st_size
+    return count, saved
+
+
+#: Environment switch: ``GPUPICKER_FULL_ICU=1`` bundles the wheel's full ICU data.
+FULL_ICU_ENV = "GPUPICKER_FULL_ICU"
+
+
+def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
+                  run: Callable[..., object] | None = None) -> list[tuple[str, str, str]]:
+    """``binaries`` with the wheel's ICU data library (``libicudata.so.N``, 32 MB) replaced by
+    an empty ICU data package compiled from ``packaging/icu/icudt_stub.c`` (issue 17; what Qt
+    loses is described there). Linux only, and only when a C compiler (``cc``) is found;
+    otherwise, or with ``GPUPICKER_FULL_ICU=1``, ``binaries`` unchanged (a line says so)."""
+    import os
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    entries = list(binaries)
+    if not sys.platform.startswith("linux") or os.environ.get(FULL_ICU_ENV) == "1":
+        return entries
+    cc = shutil.which("cc") or shutil.which("gcc")
+    out = []
+    for dest, src, kind in entries:
+        m = re.fullmatch(r"libicudata\.so\.(\d+)", _posix(dest).name)
+        if m is None:
+            out.append((dest, src, kind))
+            continue
+        if cc is None:
+            print("prune: no C compiler (cc); bundling the full 32 MB ICU data")
+            out.append((dest, src, kind))
+            continue
+        major = m.group(1)
+        target = Path(build_dir) / "icu-stub" / _posix(dest).name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        source = Path(__file__).resolve().parent / "icu" / "icudt_stub.c"
+        (run or subprocess.run)([cc, "-O2", "-shared", "-fPIC", f"-DICUDT_SYMBOL=icudt{major}_dat",
+                                 f"-Wl,-soname,libicudata.so.{major}", "-o", str(target),
+                                 str(source)], check=True)
+        out.append((dest, str(target), kind))
+    return out
+
+
+#: Python modules left out of the bundle (issue 17): no TLS in an offline app (``ssl`` and
+#: ``_hashlib`` are what pull libssl/libcrypto; ``hashlib`` falls back to CPython's built-in
+#: hashes), and numpy's random generators (numpy imports ``numpy.random`` only on first use;
+#: neither gpupicker nor pyqtgraph's plotting uses it).
+BUNDLE_EXCLUDES = ("ssl", "_ssl", "_hashlib", "numpy.random")
+
+
+def bundle_excludes() -> list[str]:
+    """Module names for ``Analysis(excludes=...)`` besides :func:`qt_excludes`."""
+    return list(BUNDLE_EXCLUDES)
 
 #: Bundle files the smoke test requires after pruning (relative to the Qt folder, POSIX style),
 #: per platform. Platform plugins are looked up by stem.

@@ -15,7 +15,16 @@ memory curve, cost-by-GPU-count curve) after an input change — the data is com
 (as the background thread does), then the four plots are given the new data and repainted;
 the figure is the median per change, and ``core.curves`` compute time is shown beside it.
 
-Usage: ``python scripts/bench.py [--runs N] [--cold] [--no-redraw]``
+
+Issue 17 adds, side by side in the same run: one memory estimate in µs (and llm-analysis's,
+when installed in this venv), recommend median/p95 over the catalog with its prices repeated
+1×, 10× and 100× (each copy another provider at a slightly different price: a year of imported
+history), "every offer" at 100×, input change → results and plots painted (offscreen GUI),
+cold start to the first page next to an empty PySide6 window (``scripts/coldstart.py``), and
+the onedir bundle size when ``dist/gpupicker`` exists. Timings on a shared machine are noisy:
+each figure is a median over several runs.
+
+Usage: ``python scripts/bench.py [--runs N] [--cold] [--no-redraw] [--quick]``
 """
 
 from __future__ import annotations
@@ -162,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true", help="redraw time per plot too")
     ap.add_argument("--cold", action="store_true",
                     help="a renamed copy of the model every run: per-model caches miss")
+    ap.add_argument("--quick", action="store_true", help="only the per-workload table")
     args = ap.parse_args(argv)
     gpus, prices, models, src = load_catalog()
     print(f"catalog: {len(gpus)} GPUs, {len(prices)} price rows ({src}); counts 1, 2, 4, 8")
@@ -190,9 +200,162 @@ def main(argv: list[str] | None = None) -> int:
     verdict = "within" if worst < FRAME_MS else "OVER"
     print(f"slowest median (best offer per pricing type): {worst:.2f} ms — {verdict} one "
           f"{FRAME_MS:.0f} ms frame")
-    if not args.no_redraw:
+    if not args.no_redraw and not args.quick:
         bench_redraw(gpus, prices, models, min(args.runs, REDRAW_RUNS), args.verbose)
+    if not args.quick:
+        print()
+        side_by_side(gpus, prices, models, args.runs)
     return 0
+
+
+def scaled_prices(prices: list[PriceOffer], factor: int) -> tuple[PriceOffer, ...]:
+    """``prices`` repeated ``factor`` times, copy k as provider "<provider> #k" at a price
+    0–5 % off (deterministic): a catalog ``factor`` times larger with as many providers."""
+    if factor == 1:
+        return tuple(prices)
+    out = []
+    for k in range(factor):
+        for i, p in enumerate(prices):
+            if k == 0:
+                out.append(p)
+                continue
+            jitter = 1.0 + ((k * 7919 + i * 104729) % 1000) / 20000.0
+            out.append(p.model_copy(update={"provider": f"{p.provider} #{k}",
+                                            "usd_per_gpu_hour": p.usd_per_gpu_hour * jitter}))
+    return tuple(out)
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def estimate_us(w: Workload, runs: int = 2000) -> float:
+    """Median µs of one ``estimate_memory`` (gpupicker) for ``w`` on an H100."""
+    from gpupicker.core.hardware import GpuSpec  # noqa: F401
+    from gpupicker.core.memory import estimate_memory
+
+    gpus, _, _, _ = load_catalog()
+    h100 = next(g for g in gpus if g.id == "h100_sxm")
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(runs):
+            estimate_memory(w, h100, 1)
+        times.append((time.perf_counter() - t0) / runs * 1e6)
+    return statistics.median(times)
+
+
+LLM_ANALYSIS_CODE = """
+import contextlib, io, logging, statistics, sys, time
+logging.disable(logging.CRITICAL)
+from llm_analysis.analysis import LLMAnalysis
+from llm_analysis.config import get_gpu_config_by_name, get_model_config_by_name
+model = get_model_config_by_name("NousResearch_Llama-2-7b-hf")
+gpu = get_gpu_config_by_name("a100-sxm-80gb")
+runs = int(sys.argv[1])
+times = []
+for _ in range(5):
+    t0 = time.perf_counter()
+    for _ in range(runs):
+        with contextlib.redirect_stdout(io.StringIO()):
+            LLMAnalysis(model, gpu).inference(batch_size_per_gpu=1, seq_len=1024,
+                                              num_tokens_to_generate=256)
+    times.append((time.perf_counter() - t0) / runs * 1e6)
+print("US", statistics.median(times))
+"""
+
+
+def llm_analysis_us(runs: int = 200) -> str:
+    """llm-analysis's inference analysis (memory and latency) of Llama-2-7B on an A100 80 GB
+    (µs per call, its bundled configs, offline), or why not.
+
+    llm-analysis is not a project dependency (it pulls transformers, which PyInstaller would
+    then bundle): install it in a separate ``.venv-bench`` (``python3 -m venv .venv-bench &&
+    .venv-bench/bin/pip install llm-analysis``); this venv's own install is used when present.
+    """
+    import subprocess
+
+    candidates = [sys.executable, str(ROOT / ".venv-bench" / "bin" / "python")]
+    for py in candidates:
+        if not Path(py).exists():
+            continue
+        try:
+            out = subprocess.run([py, "-c", LLM_ANALYSIS_CODE, str(runs)], capture_output=True,
+                                 text=True, timeout=300)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        for line in out.stdout.splitlines():
+            if line.startswith("US "):
+                return f"{float(line.split()[1]):.0f} µs"
+    return ("llm-analysis not installed (python3 -m venv .venv-bench && .venv-bench/bin/pip "
+            "install llm-analysis; not a project dependency) — skipped")
+
+
+def recommend_stats(w: Workload, gpus: list[GpuSpec], prices: tuple[PriceOffer, ...],
+                    runs: int, all_offers: bool = False) -> tuple[float, float, int]:
+    """(median ms, p95 ms, options) of ``recommend`` after a first call on the snapshot (it
+    fills the per-snapshot offer table once; :func:`first_call_ms` times that one)."""
+    recommend(w, gpus, prices, all_offers=all_offers)
+    times = []
+    n = 0
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        rec = recommend(w, gpus, prices, all_offers=all_offers)
+        times.append((time.perf_counter() - t0) * 1e3)
+        n = len(rec.options)
+    return statistics.median(times), _pct(times, 0.95), n
+
+
+def painted_ms(runs: int) -> list[float]:
+    """Input change → results and plots painted, in a fresh offscreen GUI process."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_gui.py"), str(runs)],
+                         capture_output=True, text=True, timeout=600,
+                         env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    for line in out.stdout.splitlines():
+        if line.startswith("PAINTED_MS "):
+            return [float(x) for x in line.split()[1:]]
+    raise RuntimeError(out.stderr[-2000:])
+
+
+def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str, ModelArch],
+                 runs: int) -> None:
+    """The issue 17 figures, one run, one table."""
+    w = workloads(models)[1][1]  # full fine-tuning Llama-3-8B
+    print("== issue 17: side by side (medians over several runs; shared machine, noisy) ==")
+    print(f"estimate (memory, Llama-3-8B full FT): gpupicker {estimate_us(w):.1f} µs; "
+          f"llm-analysis (Llama-2-7B inference analysis): {llm_analysis_us()}")
+    reps = max(runs, 60)
+    for factor in (1, 10, 100):
+        ps = scaled_prices(prices, factor)
+        t0 = time.perf_counter()
+        recommend(w, gpus, ps)
+        first = (time.perf_counter() - t0) * 1e3
+        med, p95, n = recommend_stats(w, gpus, ps, reps)
+        print(f"recommend at {factor:>3}× prices ({len(ps):>6} rows): median {med:6.2f} ms, "
+              f"p95 {p95:6.2f} ms, {n} options (first call on the snapshot {first:.1f} ms)")
+    ps = scaled_prices(prices, 100)
+    med, p95, n = recommend_stats(w, gpus, ps, max(5, runs // 3), all_offers=True)
+    print(f"every offer at 100× prices: median {med:6.1f} ms, p95 {p95:6.1f} ms, {n} options")
+    try:
+        times = painted_ms(max(10, runs))
+        print(f"input change → results and plots painted: median {statistics.median(times):.1f} "
+              f"ms, p95 {_pct(times, 0.95):.1f} ms ({len(times)} changes)")
+    except Exception as exc:  # noqa: BLE001 - a bench line, not a test
+        print(f"input change → painted: not measured ({exc})")
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import coldstart
+
+    print(coldstart.summary(coldstart.run(5)))
+    bundle = ROOT / "dist" / "gpupicker"
+    if bundle.is_dir():
+        size = sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file() and
+                   not p.is_symlink())
+        print(f"onedir bundle dist/gpupicker: {size / 1e6:.1f} MB")
+    else:
+        print("onedir bundle: dist/gpupicker not built (`make dist`)")
 
 
 if __name__ == "__main__":

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import json
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from .sqlite_lean import Database, Migrations
 
 MIGRATION_SET = "gpupicker_catalog"
 migrations = Migrations(MIGRATION_SET)

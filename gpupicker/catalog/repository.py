@@ -50,8 +50,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import IO, Any
 
-from sqlite_utils import Database
-
 from .. import paths
 from ..core.hardware import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
@@ -88,6 +86,7 @@ from .records import (
     check_model,
     check_price,
 )
+from .sqlite_lean import Database
 from .user_tables import UserTablesMixin
 
 _log = logging.getLogger(__name__)

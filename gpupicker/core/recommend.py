@@ -41,6 +41,7 @@ from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
 from .money import USD, Money
+from .offer_cache import offers_for_snapshot
 from .owned import OwnedGpu, annotate_owned, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
 from .providers import region_filter, region_notes
@@ -170,30 +171,83 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     notes: list[str] = []
     converted: set[str] = set()
     best: dict[tuple, tuple[PriceOffer, float]] = {}
+    # usd_per_unit once per currency, not per row (issue 17): same rates, same messages
+    per_currency: dict[str, tuple[float, bool, str] | str] = {}
     for p in prices:
         if wanted is not None and p.pricing not in wanted:
             continue
         if pricing != "marketplace" and wanted is not None and price_kind(p) == "marketplace":
             continue
-        try:
-            rate, user = usd_per_unit(p.currency, fx_rates)
-        except ValueError as exc:
-            notes.append(str(exc))
+        conv = per_currency.get(p.currency)
+        if conv is None:  # one conversion per currency, not per row (issue 17)
+            try:
+                rate, user = usd_per_unit(p.currency, fx_rates)
+                text = "" if p.currency == "USD" else (
+                    f"1 USD = {1 / rate:.4g} {p.currency}" + ("" if user else " (default rate)"))
+                conv = per_currency[p.currency] = (rate, user, text)
+            except ValueError as exc:
+                conv = per_currency[p.currency] = str(exc)
+        if isinstance(conv, str):
+            notes.append(conv)
             continue
+        rate, user, text = conv
         usd = p.usd_per_gpu_hour * rate
-        if p.currency != "USD":
-            converted.add(f"1 USD = {1 / rate:.4g} {p.currency}"
-                          + ("" if user else " (default rate)"))
+        if text:
+            converted.add(text)
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
         if key not in best or usd < best[key][1]:
             best[key] = (p, usd)
+    dropped = 0
+    if all_offers and len(best) > ALL_OFFERS_MAX:
+        best, dropped = _cap_offers(best, ALL_OFFERS_MAX)
     out: dict[str, list[tuple[PriceOffer, float]]] = {}
     for (gid, *_), val in best.items():
         out.setdefault(gid, []).append(val)
+    if dropped:
+        notes.append(f"Every price offer: the {_cap_k(best)} cheapest providers per GPU, pricing "
+                     f"and instance size are ranked; {dropped} dearer offers left out.")
     if converted:
         notes.append("Prices converted to USD before ranking: " + ", ".join(sorted(converted)) + ".")
     return out, notes
+
+
+ALL_OFFERS_MAX = 600
+"""Most provider offers "every price offer" ranks (× 1, 2, 4, 8 GPUs ≈ 2,400 options): the
+bundled catalog has ~150, a year of imported history 17,500 (56,000 options, 1.3 s to rank and
+a table nobody scrolls). Above it, each GPU × pricing × instance size keeps its k cheapest
+providers, k as large as the limit allows (issue 17)."""
+
+
+def _cap_k(best: dict[tuple, tuple[PriceOffer, float]]) -> int:
+    """The providers kept per GPU × pricing × instance size after :func:`_cap_offers`."""
+    sizes: dict[tuple, int] = {}
+    for gid, pricing, _provider, gpi in best:
+        sizes[(gid, pricing, gpi)] = sizes.get((gid, pricing, gpi), 0) + 1
+    return max(sizes.values(), default=0)
+
+
+def _cap_offers(best: dict[tuple, tuple[PriceOffer, float]], limit: int
+                ) -> tuple[dict[tuple, tuple[PriceOffer, float]], int]:
+    """Keep, per (gpu, pricing, instance size), the k cheapest providers' offers, with the
+    largest k whose total stays within ``limit`` (at least 1). Cheaper offers of one group
+    always rank above dearer ones for every goal (same GPU, count and speed, lower cost), so
+    the top rows of the ranking are unchanged. Returns (kept, number left out)."""
+    groups: dict[tuple, list[tuple[tuple, tuple[PriceOffer, float]]]] = {}
+    for key, val in best.items():
+        gid, pricing, _provider, gpi = key
+        groups.setdefault((gid, pricing, gpi), []).append((key, val))
+    sizes = sorted(len(g) for g in groups.values())
+    k = 1
+    while k < sizes[-1] and sum(min(k + 1, n) for n in sizes) <= limit:
+        k += 1
+    kept: dict[tuple, tuple[PriceOffer, float]] = {}
+    for members in groups.values():
+        members.sort(key=lambda kv: kv[1][1])  # stable: equal prices keep catalog order
+        kept.update(members[:k])
+    # catalog order, as without the cap
+    kept = {key: val for key, val in best.items() if key in kept}
+    return kept, len(best) - len(kept)
 
 
 _LIMITS = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
@@ -360,7 +414,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         raise ValueError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
-    offers, notes = _offers_for(prices, w.pricing, all_offers, fx_rates)
+    offers, notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates, _offers_for)
     gpu_by_id = {g.id: g for g in gpus}
     for o in owned:
         if o.gpu_id not in gpu_by_id:

@@ -84,7 +84,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
     ``all_offers`` ranks every provider's price (else the cheapest per pricing type).
     """
     try:
-        rec = recommend(w, list(snap.gpus), list(snap.prices), goal=goal, max_gpus=max_gpus,
+        rec = recommend(w, list(snap.gpus), snap.prices, goal=goal, max_gpus=max_gpus,
                         fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
                         all_offers=all_offers, owned=snap.owned, calibration=snap.calibration,
                         money=snap.money)

@@ -114,6 +114,8 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "China"),
     QT_TRANSLATE_NOOP("CoreText", "the United States"),
     QT_TRANSLATE_NOOP("CoreText", "the EU"),
+    QT_TRANSLATE_NOOP("CoreText", "Every price offer: the {k} cheapest providers per GPU, pricing and instance size are ranked"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{dropped} dearer offers left out"),
     QT_TRANSLATE_NOOP("CoreText", "No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "It needs several GPUs (or lower precision)"),
     QT_TRANSLATE_NOOP("CoreText", "No option fits in memory"),
@@ -417,9 +419,11 @@ def _compile(template: str) -> tuple[re.Pattern[str], str]:
     return re.compile("".join(rx), re.DOTALL), literal
 
 
-_COMPILED: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
-    sorted(((t, *_compile(t)) for t in TEMPLATES), key=lambda x: -len(x[2])))
-"""(template, regex, literal), most specific (longest literal) first."""
+@lru_cache(maxsize=1)
+def _compiled() -> tuple[tuple[str, re.Pattern[str], str], ...]:
+    """(template, regex, literal), most specific (longest literal) first; compiled on the
+    first translation, not at import (issue 17: ~40 ms of the start-up)."""
+    return tuple(sorted(((t, *_compile(t)) for t in TEMPLATES), key=lambda x: -len(x[2])))
 
 
 def _render(template: str, values: dict[str, str]) -> str:
@@ -431,7 +435,7 @@ def _render(template: str, values: dict[str, str]) -> str:
 
 def _clause(text: str) -> str:
     """One clause translated (unchanged when no template matches)."""
-    for template, rx, literal in _COMPILED:
+    for template, rx, literal in _compiled():
         if literal not in text:
             continue
         m = rx.fullmatch(text)
@@ -496,7 +500,12 @@ def translate_core_text(text: str) -> str:
     """
     if not text:
         return text
-    return _translate(text, QCoreApplication.translate(CONTEXT, "none"))
+    lang = QCoreApplication.translate(CONTEXT, "none")
+    if lang == "none":
+        # no CoreText translator (English): every template renders as itself, so the result
+        # is ``text`` (see the module docstring); skip compiling and matching (issue 17)
+        return text
+    return _translate(text, lang)
 
 
 def core_clauses(text: str) -> list[str]:

@@ -44,8 +44,23 @@ class OptionsTableModel(QAbstractTableModel):
     def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
                     training: bool = True, currency: str = "USD",
                     usd_per_unit: float = 1.0) -> None:
-        """Replace all rows (a new recommendation); money shows in ``currency``."""
+        """Replace all rows (a new recommendation); money shows in ``currency``.
+
+        As many rows as before (an edit of the same job: one row per GPU × count × offer)
+        signal ``dataChanged`` rather than a reset, so the view repaints once instead of
+        re-laying out every row first (issue 17)."""
+        if self._options and len(options) == len(self._options):
+            self._replace(options, unit, training, currency, usd_per_unit)
+            last = self.index(len(self._options) - 1, len(self.COLUMNS) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
+            return
         self.beginResetModel()
+        self._replace(options, unit, training, currency, usd_per_unit)
+        self.endResetModel()
+
+    def _replace(self, options: tuple[Option, ...] | list[Option], unit: str, training: bool,
+                 currency: str, usd_per_unit: float) -> None:
         self.currency = currency
         self.usd_per_unit = usd_per_unit or 1.0
         self._options = list(options)
@@ -56,7 +71,6 @@ class OptionsTableModel(QAbstractTableModel):
         self.money_digits = _money_digits(self._options)
         self.unit = unit
         self.training = training
-        self.endResetModel()
 
     def option(self, row: int) -> Option:
         """The option shown in ``row``."""

@@ -29,10 +29,8 @@ from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
 from .core_text import translate_core_text
-from .curves import CostCurvePlot, MemoryCurvePlot, export_dialog
 from .formatting import display_name, fmt_bytes, fmt_money, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
-from .plots import CostPlot, VramFitPlot
 from .texts import glossary, task_short
 
 MIN_VISIBLE_ROWS = 6
@@ -112,34 +110,32 @@ class ResultsPage(QWizardPage):
         al.addWidget(self.advisor_list)
         self.advisor_box.setVisible(False)
 
-        self.vram_plot = VramFitPlot()
-        self.cost_plot = CostPlot()
+        # the plots (pyqtgraph + numpy: ~170 ms to import) are built when the page is first
+        # shown or a plot is asked for (issue 17), see _ensure_plots
+        self._vram_plot: Any = None
+        self._cost_plot: Any = None
+        self._pending_plots: tuple[Any, ...] | None = None
         plots = QSplitter(Qt.Orientation.Horizontal)
-        plots.addWidget(self.vram_plot)
-        plots.addWidget(self.cost_plot)
-        plots.setStretchFactor(0, 3)
-        plots.setStretchFactor(1, 2)
-        # issue 14: what-fits and cost curves on a second tab (data from core.curves)
-        self.memory_curves = MemoryCurvePlot()
-        self.cost_curves = CostCurvePlot()
-        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves(force=True))
-        curves = QSplitter(Qt.Orientation.Horizontal)
-        curves.addWidget(self.memory_curves)
-        curves.addWidget(self.cost_curves)
+        self.plots_splitter = plots
+        # issue 14: what-fits and cost curves on a second tab (data from core.curves); built
+        # with the other plots in _ensure_plots
+        self.memory_curves: Any = None
+        self.cost_curves: Any = None
+        self.curves_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.plot_tabs = QTabWidget()
         # Export… for the two plots of the first tab (PNG/SVG/CSV through pyqtgraph's exporters)
         self.export_plot_button = QPushButton(self.tr("Export plot…"))
         export_menu = QMenu(self.export_plot_button)
         export_menu.addAction(self.tr("VRAM fit…"),
-                              lambda: export_dialog(self, self.vram_plot.plot_item))
+                              lambda: self._export(self.vram_plot.plot_item))
         export_menu.addAction(self.tr("Cost vs time…"),
-                              lambda: export_dialog(self, self.cost_plot.plot_item))
+                              lambda: self._export(self.cost_plot.plot_item))
         self.export_plot_button.setMenu(export_menu)
         self.plot_tabs.setCornerWidget(self.export_plot_button)
         self.plot_tabs.currentChanged.connect(
             lambda i: self.export_plot_button.setVisible(i == 0))
         self.plot_tabs.addTab(plots, self.tr("Fit and price"))
-        self.plot_tabs.addTab(curves, self.tr("Curves"))
+        self.plot_tabs.addTab(self.curves_splitter, self.tr("Curves"))
         self._view: RecommendationView | None = None
         self._curves_stale = True
         self.plot_tabs.currentChanged.connect(lambda _i: self._show_curves())
@@ -268,8 +264,10 @@ class ResultsPage(QWizardPage):
             for o in shown:
                 firsts.setdefault(o.gpu_id, o)
             shown = list(firsts.values())
-        self.vram_plot.set_options([] if absurd else shown, unit)
-        self.cost_plot.set_options(view.options, unit, snap.display_currency, snap.display_rate())
+        self._pending_plots = ([] if absurd else shown, unit, view.options,
+                               snap.display_currency, snap.display_rate())
+        if self._vram_plot is not None or self.isVisible():
+            self._apply_plots()
         self._view = view
         self._curves_stale = True
         self._show_curves()
@@ -298,6 +296,7 @@ class ResultsPage(QWizardPage):
         view = self._view
         if view is None or not (force or (self.curves_visible() and self._curves_stale)):
             return
+        self._ensure_plots()
         self._curves_stale = False
         mem = view.extras.get("memory_curves") or {}
         self.memory_curves.set_dimensions(list(mem), self.memory_curves.selected_dimension()
@@ -308,6 +307,63 @@ class ResultsPage(QWizardPage):
         snap = self.controller.snapshot
         self.cost_curves.set_curves(view.extras.get("cost_curves") or (), snap.display_currency,
                                     snap.display_rate())
+
+    # ---- lazily built plots (issue 17) ---------------------------------------------------
+    @property
+    def vram_plot(self) -> Any:
+        """The VRAM-fit plot (:class:`~gpupicker.ui.plots.VramFitPlot`), built on first use."""
+        self._ensure_plots()
+        return self._vram_plot
+
+    @property
+    def cost_plot(self) -> Any:
+        """The cost plot (:class:`~gpupicker.ui.plots.CostPlot`), built on first use."""
+        self._ensure_plots()
+        return self._cost_plot
+
+    def plots_built(self) -> bool:
+        """True once the plots exist (pyqtgraph imported)."""
+        return self._vram_plot is not None
+
+    def _ensure_plots(self) -> None:
+        if self._vram_plot is not None:
+            return
+        from .curves import CostCurvePlot, MemoryCurvePlot
+        from .plots import CostPlot, VramFitPlot
+
+        self._vram_plot = VramFitPlot()
+        self._cost_plot = CostPlot()
+        self.plots_splitter.addWidget(self._vram_plot)
+        self.plots_splitter.addWidget(self._cost_plot)
+        self.plots_splitter.setStretchFactor(0, 3)
+        self.plots_splitter.setStretchFactor(1, 2)
+        self.memory_curves = MemoryCurvePlot()
+        self.cost_curves = CostCurvePlot()
+        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves(force=True))
+        self.curves_splitter.addWidget(self.memory_curves)
+        self.curves_splitter.addWidget(self.cost_curves)
+        self._apply_plots()
+
+    def _export(self, plot_item: Any) -> None:
+        from .curves import export_dialog
+
+        export_dialog(self, plot_item)
+
+    def _apply_plots(self) -> None:
+        """Draw the latest results in the plots (building them first if needed)."""
+        self._ensure_plots()
+        pending, self._pending_plots = self._pending_plots, None
+        if pending is None:
+            return
+        shown, unit, options, currency, rate = pending
+        self._vram_plot.set_options(shown, unit)
+        self._cost_plot.set_options(options, unit, currency, rate)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Build and fill the plots the first time the page is shown."""
+        if self._vram_plot is None or self._pending_plots is not None:
+            self._apply_plots()
+        super().showEvent(event)
 
     def _absurd_note(self, view: RecommendationView) -> str:
         """A sanity note when the job needs far more memory than any GPU has (e.g. 1e15

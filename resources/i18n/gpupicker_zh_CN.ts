@@ -2494,7 +2494,17 @@
         <source>Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)</source>
         <translation>请用 tune ls 选择您模型的 torchtune 配置（YOUR_MODEL 是占位符）</translation>
     </message>
-</context>
+<message>
+        <location filename="../../gpupicker/ui/core_text.py" line="88" />
+        <source>Every price offer: the {k} cheapest providers per GPU, pricing and instance size are ranked</source>
+        <translation>所有价格报价：每种 GPU、计费方式和实例规格只排名最便宜的 {k} 个供应商</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="89" />
+        <source>{dropped} dearer offers left out</source>
+        <translation>另有 {dropped} 个价格更高的报价未列出</translation>
+    </message>
+    </context>
 <context>
     <name>CorruptCatalogDialog</name>
     <message>
