@@ -321,8 +321,12 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     Raises:
         ValueError: for an unknown weights dtype.
     """
-    from .gpu_sustained import power_limit_factor, sustained_notes, tensor_tflops
-    from .throughput import bandwidth_derived_tflops
+    from .gpu_sustained import (
+        bandwidth_derived_tflops,
+        power_limit_factor,
+        sustained_notes,
+        tensor_tflops,
+    )
 
     fam = _family(arch)
     train = w.task == "diffusion_lora"

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from .dtypes import GGUF_TYPES, bytes_per_weight
 from .hardware import GpuSpec
-from .memory import kv_cache_bytes, weights_bytes
+from .memory_common import kv_cache_bytes, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .units import GiB, MiB

@@ -212,6 +212,18 @@ def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulat
     return tuple(notes)
 
 
-__all__ = ["apple_gpu_tflops", "bandwidth_factor", "is_apple", "is_geforce", "is_rocm",
-           "power_limit_factor", "sustained_bandwidth_gbps", "sustained_notes",
-           "sustained_tflops", "tensor_tflops", "FACTOR_SOURCES"]
+FLOP_PER_BYTE_UNKNOWN = 20.0
+"""For a GPU whose catalog row has no compute figure (Apple silicon: Apple publishes none),
+dense TFLOPS are assumed to be 20 FLOP per byte/s of memory bandwidth — the ratio of shader
+FP32 throughput to bandwidth of M-series Max chips (≈ 14–16 TFLOPS at 400–546 GB/s)."""
+
+
+def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
+    """Assumed dense TFLOPS for a GPU with no compute figure: bandwidth (GB/s) × 20 / 1000."""
+    return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
+
+
+__all__ = ["FLOP_PER_BYTE_UNKNOWN", "apple_gpu_tflops", "bandwidth_derived_tflops",
+           "bandwidth_factor", "is_apple", "is_geforce", "is_rocm", "power_limit_factor",
+           "sustained_bandwidth_gbps", "sustained_notes", "sustained_tflops", "tensor_tflops",
+           "FACTOR_SOURCES"]

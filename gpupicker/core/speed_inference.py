@@ -272,7 +272,7 @@ def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> 
     acc = e.prefill_accumulate if prefill else "fp32"
     prec = "fp16" if (acc == "fp16" and precision in ("bf16", "fp16", "f16")) else precision
     tf = sustained_tflops(gpu, prec, acc)  # type: ignore[arg-type]
-    if tf <= 0:  # no compute figure: throughput.bandwidth_derived_tflops (20 FLOP per byte/s)
+    if tf <= 0:  # no compute figure: gpu_sustained.bandwidth_derived_tflops (20 FLOP per byte/s)
         tf = gpu.memory_bandwidth_gbps * 20.0 / 1000.0
     return tf * (e.prefill_eff if prefill else e.gemm_eff)
 

@@ -37,9 +37,14 @@ from typing import NamedTuple
 
 from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
 from .frameworks import known_frameworks, speed_engine
-from .gpu_sustained import is_apple, sustained_tflops
+from .gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable from here as before
+    FLOP_PER_BYTE_UNKNOWN,
+    bandwidth_derived_tflops,
+    is_apple,
+    sustained_tflops,
+)
 from .hardware import GpuSpec
-from .memory import weights_bytes
+from .memory_common import weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate, Throughput
 from .speed_inference import (
@@ -555,17 +560,6 @@ def _compute_peak_flops(gpu: GpuSpec, weights_dtype: str, compute_dtype: str) ->
     return tf * 1e12
 
 
-FLOP_PER_BYTE_UNKNOWN = 20.0
-"""For a GPU whose catalog row has no compute figure (Apple silicon: Apple publishes none),
-dense TFLOPS are assumed to be 20 FLOP per byte/s of memory bandwidth — the ratio of shader
-FP32 throughput to bandwidth of M-series Max chips (≈ 14–16 TFLOPS at 400–546 GB/s)."""
-
-
-def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
-    """Assumed dense TFLOPS for a GPU with no compute figure: bandwidth (GB/s) × 20 / 1000."""
-    return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
-
-
 def compute_figure_note(gpu: GpuSpec) -> tuple[str, ...]:
     """An assumption sentence when the GPU's compute peak is not in the catalog (else none)."""
     if gpu.dense_16bit_tflops or gpu.fp32_tflops:
@@ -744,92 +738,6 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
     return t
 
 
-SERVING_MAX_BATCH = 256
-"""Most concurrent sequences per replica the serving search assumes (vLLM ``max_num_seqs``)."""
-
-
-class ServingSearch:
-    """Speed of one replica serving ``w.requests_per_minute``, for any GPU type and count.
-
-    LLM inference delegates to :func:`gpupicker.core.serving.plan_serving` (concurrency from
-    the KV pool, continuous batching, replicas); other tasks keep the search below.
-    Concurrent sequences by Little's law: request rate × latency of one request
-    (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
-    rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
-    from ``w.batch``. At a new batch each sequence holds ``avg_prompt_tokens +
-    avg_output_tokens`` tokens (``seq_len``). One search serves every option of a
-    recommendation: the workload copies at each batch are shared.
-
-    Raises:
-        ValueError: when the model is not resolved.
-    """
-
-    def __init__(self, w: Workload) -> None:
-        if w.model is None:
-            raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog "
-                             "first")
-        self.w = w
-        self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
-        self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens
-        self.llm = not (w.task == "image_gen" or w.model.kind == "diffusion" or w.is_training)
-        # (prompt, new) tokens per sequence of the workload as given, and at a new batch
-        self.context = _prompt_and_new(w)
-        self.context_at_batch = (self.seq_len, 0 if w.task == "decode_ceiling"
-                                 else w.avg_output_tokens)
-        self._at_batch: dict[int, Workload] = {}
-
-    def at_batch(self, b: int) -> Workload:
-        """The workload at ``b`` concurrent sequences of ``seq_len`` tokens."""
-        wb = self._at_batch.get(b)
-        if wb is None:
-            wb = self.w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
-                                           "seq_len": self.seq_len})
-            self._at_batch[b] = wb
-        return wb
-
-    def batch_needed(self, decode_tokens_per_s: float | None,
-                     prefill_tokens_per_s: float | None) -> int:
-        """Little's law: concurrent sequences at these per-sequence decode and prefill rates."""
-        w = self.w
-        latency = w.avg_output_tokens / (decode_tokens_per_s or 1e-9) \
-            + w.avg_prompt_tokens / (prefill_tokens_per_s or 1e9)
-        return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(self.rate_per_s * latency)))
-
-    def __call__(self, gpu: GpuSpec, num_gpus: int | None = None) -> tuple[Workload, Throughput]:
-        """The workload at the batch found on ``num_gpus`` × ``gpu``, and its throughput."""
-        w = self.w
-        n = max(1, num_gpus or w.num_gpus)
-        b = w.batch
-        if not self.llm:
-            wb, t = w, estimate_throughput(w, gpu, n)
-            for _ in range(2):  # two fixed-point steps of Little's law
-                b_next = self.batch_needed(t.decode_tokens_per_s, t.prefill_tokens_per_s)
-                if b_next == b:
-                    break
-                b = b_next
-                wb = self.at_batch(b)
-                t = estimate_throughput(wb, gpu, n)
-            return wb, t
-        # LLM inference: sized by what the engine holds (the same plan recommend uses)
-        from .serving import plan_serving
-        wb, t, _, _ = plan_serving(w, gpu, n)
-        return wb, t
-
-
-def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
-                       ) -> tuple[Workload, Throughput]:
-    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute`` at the
-    batch Little's law gives (see :class:`ServingSearch`).
-
-    Returns:
-        The workload at the batch found, and its :class:`Throughput`.
-
-    Raises:
-        ValueError: when the model is not resolved.
-    """
-    return ServingSearch(w)(gpu, num_gpus)
-
-
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:
     """Hours to process ``dataset_tokens × epochs`` at ``tokens_per_s`` (None without a size)."""
     if not w.dataset_tokens or tokens_per_s <= 0:
@@ -837,7 +745,6 @@ def train_hours(w: Workload, tokens_per_s: float) -> float | None:
     return w.dataset_tokens * w.epochs / tokens_per_s / 3600.0
 
 
-__all__ = ["ENGINE_PROFILES", "EngineProfile", "SERVING_MAX_BATCH", "ServingSearch",
-           "estimate_throughput", "engine_profile", "serving_throughput", "train_hours",
+__all__ = ["ENGINE_PROFILES", "EngineProfile", "estimate_throughput", "engine_profile", "train_hours",
            "mfu_default", "train_flops_per_token", "decode_weight_bytes", "allreduce_seconds",
            "link_bandwidth_gbps"]

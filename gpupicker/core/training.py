@@ -29,7 +29,7 @@ blocks (activations, autocast cache, gradients).
 from __future__ import annotations
 
 from .dtypes import bytes_per_weight
-from .memory import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
+from .memory_common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .training_frameworks import (
