@@ -53,3 +53,19 @@ def test_cycle_checker_sees_a_cycle_hidden_in_a_function(tmp_path):
     (pkg / "sub" / "b.py").write_text("def f():\n    from ..a import x\n")
     (pkg / "c.py").write_text("import pkg.a\n")
     assert _load_cycle_checker().find_cycles(pkg) == [["pkg.a", "pkg.sub.b", "pkg.a"]]
+
+
+def test_every_core_module_has_a_layer():
+    """A new core module must be placed in the core layers contract (pyproject.toml)."""
+    import re
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    core = next(c for c in config["tool"]["importlinter"]["contracts"]
+                if c.get("containers") == ["gpupicker.core"])
+    placed = {name for layer in core["layers"] for name in re.split(r"[|:]", layer)}
+    placed = {name.strip() for name in placed}
+    modules = {p.stem for p in (REPO / "gpupicker" / "core").glob("*.py") if p.stem != "__init__"}
+    modules |= {p.name for p in (REPO / "gpupicker" / "core").iterdir()
+                if p.is_dir() and (p / "__init__.py").exists()}
+    assert modules - placed == set(), "core modules in no layer of pyproject.toml"
