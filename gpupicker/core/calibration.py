@@ -26,6 +26,7 @@ import math
 import re
 import statistics
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,7 +57,7 @@ class CalibrationRun(BaseModel):
 
     id: int | None = None
     created_at: str = ""
-    workload: dict = Field(default_factory=dict)
+    workload: dict[str, Any] = Field(default_factory=dict)
     gpu_id: str = Field(min_length=1)
     peak_bytes: int | None = Field(default=None, gt=0)
     tokens_per_s: float | None = Field(default=None, gt=0)
@@ -300,15 +301,17 @@ def make_run(w: Workload, gpu_id: str, *, peak_gib: float | None = None,
         raise ValueError("nothing to calibrate on: give --peak-gib, --tokens-per-s or a log "
                          "with vLLM/llama.cpp start-up lines or nvidia-smi output")
     data = w.model_dump(mode="json", exclude_none=True)
-    return CalibrationRun(workload=data, gpu_id=gpu_id, peak_bytes=peak,
-                          tokens_per_s=tokens_per_s,
-                          **{k: v for k, v in found.items() if k != "peak_bytes"})
+    # model_validate: the log's figures are keyword data for the int fields it names
+    return CalibrationRun.model_validate({
+        "workload": data, "gpu_id": gpu_id, "peak_bytes": peak, "tokens_per_s": tokens_per_s,
+        **{k: v for k, v in found.items() if k != "peak_bytes"}})
 
 
 
 
 
-def calibrate_report(report: dict, w: Workload, gpu: GpuSpec, cal: Calibration | None) -> dict:
+def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
+                     cal: Calibration | None) -> dict[str, Any]:
     """``gpupicker estimate``'s dict corrected by ``cal`` for ``w``'s engine, task and GPU.
 
     Adds ``calibration`` (the sentence), ``uncalibrated_total_bytes`` and scales

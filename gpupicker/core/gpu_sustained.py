@@ -164,7 +164,7 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
     return tf
 
 
-_SUSTAINED: dict[tuple, float] = {}
+_SUSTAINED: dict[tuple[GpuSpec, str, Accumulate], float] = {}
 
 
 def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"

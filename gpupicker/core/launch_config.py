@@ -92,7 +92,8 @@ def hf_repo_from_source(source: str) -> str | None:
 
 def _j(parts: list[str]) -> str:
     """Join a command with line continuations every flag (readable, copy-paste safe)."""
-    out, line = [], []
+    out: list[str] = []
+    line: list[str] = []
     for p in parts:
         if (p.startswith("-") or p.endswith(".py")) and line:
             out.append(" ".join(line))

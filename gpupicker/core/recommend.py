@@ -165,7 +165,7 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     wanted = None if pricing in ("any", "all") else {pricing}
     notes: list[str] = []
     converted: set[str] = set()
-    best: dict[tuple, tuple[PriceOffer, float]] = {}
+    best: dict[tuple[str, str] | tuple[str, str, str, int | None], tuple[PriceOffer, float]] = {}
     for p in prices:
         if wanted is not None and p.pricing not in wanted:
             continue
@@ -194,6 +194,9 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         notes.append("Prices converted to USD before ranking: " + ", ".join(sorted(converted)) + ".")
     return out, notes
 
+
+_NO_OFFER: tuple[tuple[None, None]] = ((None, None),)
+"""The one "offer" of a GPU with no price: the option is still evaluated, unpriced."""
 
 _LIMITS = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
            "engine-overhead": "engine", "cpu-offload": "offload"}
@@ -421,7 +424,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=fits,
                              hours=_hours(w, t), calibration=cal_text, plan=plan)
-            offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
+            offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or _NO_OFFER
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
@@ -537,11 +540,11 @@ def _build_options(w: Workload,
     def headroom(p: _Candidate) -> float:
         return (p.ev.cap - p.ev.used) / p.ev.cap
 
-    def key(p: _Candidate) -> tuple:
+    def key(p: _Candidate) -> tuple[float | str, ...]:
         tier = (0 if p.ev.fits else 2) + (0 if p.within else 1)
         priced = 0 if p.cost is not None else 1
         if goal == "cheapest":
-            k: tuple = (p.money, -p.speed)
+            k: tuple[float, ...] = (p.money, -p.speed)
         elif goal == "fastest":
             k = (-p.speed, p.money)
         elif goal == "value":

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
-from .results import MemoryEstimate
+from .results import MemoryEstimate, Option
 from .throughput import estimate_throughput, train_hours
 from .units import GiB
 from .workload import Workload
@@ -235,12 +235,12 @@ def _money_text(v: float | None, decimals: int = 2) -> str:
     return f"${v:,.{decimals}f}"
 
 
-def _total(o: Any) -> float | None:
+def _total(o: Option) -> float | None:
     c = o.cost
     return c.usd_total if c.usd_total is not None else c.usd_per_month
 
 
-def _option_row(o: Any, others: Sequence[Any], d: int) -> dict[str, str]:
+def _option_row(o: Option, others: Sequence[Option], d: int) -> dict[str, str]:
     c = o.cost
     monthly = c.usd_total is None and c.usd_per_month is not None
     total = _money_text(_total(o), d) + ("/month" if monthly else "")

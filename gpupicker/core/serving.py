@@ -28,12 +28,13 @@ same concurrency and tokens/s in both.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .frameworks import framework_row
 from .hardware import GpuSpec
 from .memory import estimate_memory, fits_on
 from .results import MemoryEstimate, ServingPlan, Throughput
-from .throughput import _prompt_and_new, _Roofline, estimate_throughput
+from .throughput import _InferenceSpeed, _prompt_and_new, _Roofline, estimate_throughput
 from .workload import Workload
 
 TARGET_UTILIZATION = 0.7
@@ -121,7 +122,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     rate = (w.requests_per_minute or 0.0) / 60.0
     notes: list[str] = []
     cache: dict[int, tuple[float, float, float]] = {}
-    speeds: dict[int, object] = {}
+    speeds: dict[int, _InferenceSpeed] = {}
 
     def at(b: int) -> tuple[float, float, float]:
         """(decode step s, prefill seconds per request, prompt prefill of one request s)."""
@@ -208,7 +209,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     return wb, t, plan, mem
 
 
-def serving_dict(p: ServingPlan) -> dict:
+def serving_dict(p: ServingPlan) -> dict[str, Any]:
     """The JSON contract of a serving plan (``estimate`` and ``recommend --json``)."""
     return {"replicas": p.replicas, "gpus_per_replica": p.gpus_per_replica,
             "max_concurrent_seqs": p.max_concurrent_seqs, "concurrent_seqs": p.concurrent_seqs,

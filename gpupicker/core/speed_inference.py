@@ -47,7 +47,7 @@ def pnorm(a: float, b: float) -> float:
     """``(a³ + b³)^(1/3)`` of two non-negative times (seconds): the smooth maximum of a step."""
     if a <= 0.0 or b <= 0.0:
         return max(a, b, 0.0)
-    return (a * a * a + b * b * b) ** (1.0 / 3.0)
+    return float((a * a * a + b * b * b) ** (1.0 / 3.0))  # float ** float is typed Any
 
 
 def memory_class(gpu: GpuSpec) -> str:
@@ -277,7 +277,7 @@ def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> 
     return tf * (e.prefill_eff if prefill else e.gemm_eff)
 
 
-_NOTES: dict[tuple, tuple[str, ...]] = {}
+_NOTES: dict[tuple[str, float, str, str, GpuSpec, str], tuple[str, ...]] = {}
 
 
 def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...]:

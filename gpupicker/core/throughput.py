@@ -89,17 +89,19 @@ def engine_profile(w: Workload) -> EngineSpeed:
 # --------------------------------------------------------------------------------------------
 # per-model counts, cached (the recommender asks for the same model hundreds of times)
 # --------------------------------------------------------------------------------------------
-_FACTS: dict[int, tuple[ModelArch, dict]] = {}
+FactKey = str | tuple[str | int | float, ...]
+"""A key of :func:`_facts`: a count name ("params", "active", "linear") or a (kind, …) tuple."""
+_FACTS: dict[int, tuple[ModelArch, dict[FactKey, float]]] = {}
 
 
-def _facts(arch: ModelArch) -> dict:
+def _facts(arch: ModelArch) -> dict[FactKey, float]:
     """Parameter counts of ``arch`` computed once per model object (keyed by identity)."""
     hit = _FACTS.get(id(arch))
     if hit is not None and hit[0] is arch:
         return hit[1]
     if len(_FACTS) > 256:
         _FACTS.clear()
-    f: dict = {"params": arch.param_count(), "active": arch.active_param_count(),
+    f: dict[FactKey, float] = {"params": arch.param_count(), "active": arch.active_param_count(),
                "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
     _FACTS[id(arch)] = (arch, f)
     return f
@@ -324,7 +326,7 @@ class _Roofline:
     link_latency_s: float
     link_bytes_per_s: float
     dense_weight_bytes: float | None
-    memo: dict
+    memo: dict[tuple[str, int], float]
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -417,12 +419,13 @@ class _Roofline:
         if b == 1:
             pre_one = pre_s
         else:
-            pre_one = self.memo.get(("pre1", prompt))
-            if pre_one is None:
+            cached = self.memo.get(("pre1", prompt))
+            if cached is None:
                 w1 = self.dense_weight_bytes
-                pre_one = self.memo[("pre1", prompt)] = self._prefill_s(
+                cached = self.memo[("pre1", prompt)] = self._prefill_s(
                     1, prompt, w1 if w1 is not None else decode_weight_bytes(
                         arch, w.weights_dtype, 1))
+            pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
         return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps)
