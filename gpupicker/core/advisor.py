@@ -255,8 +255,11 @@ def _combo_advice(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: fl
 
 def _combinations(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
                   cands: list[_Change], max_k: int) -> list[Advice]:
-    """Pairs and triples of single-GPU changes (minimal fitting sets only); when none fits,
-    greedy stacks that may add GPUs: each step the change saving most bytes per unit of cost."""
+    """Pairs and triples of single-GPU changes (minimal fitting sets only).
+
+    When none fits: greedy stacks that may add GPUs, each step taking the change that saves the
+    most bytes per unit of cost.
+    """
     from itertools import combinations
 
     single = [c for c in cands if not c[0].startswith(("more_gpus", "cpu_offload"))]

@@ -237,8 +237,10 @@ class Calibration:
 
     def apply(self, w: Workload, gpu_id: str, mem: MemoryEstimate,
               t: Throughput) -> tuple[MemoryEstimate, Throughput, str]:
-        """Corrected memory and speed for ``w`` on ``gpu_id``, and the sentence saying so
-        ('' and the inputs unchanged when no run matches)."""
+        """Corrected memory and speed for ``w`` on ``gpu_id``, and the sentence saying so.
+
+        ``''`` and the inputs unchanged when no run matches.
+        """
         fm, fs = self.factors_for(w, gpu_id)
         if fm is None and fs is None:
             return mem, t, ""

@@ -315,8 +315,11 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
 
 
 def accelerator_name(gpu_id: str) -> str:
-    """SkyPilot / dstack accelerator name of a catalog GPU id (:data:`SKYPILOT_NAMES`), else the
-    id upper-cased with dashes (``rtx_6000_ada`` → ``RTX-6000-ADA``, flagged by the callers)."""
+    """SkyPilot / dstack accelerator name of a catalog GPU id (:data:`SKYPILOT_NAMES`).
+
+    Else the id upper-cased with dashes (``rtx_6000_ada`` → ``RTX-6000-ADA``, flagged by the
+    callers).
+    """
     return SKYPILOT_NAMES.get(gpu_id) or gpu_id.upper().replace("_", "-")
 
 

@@ -49,8 +49,10 @@ _MIX: dict[int, tuple[Workload, Workload, dict[int, Workload]]] = {}
 
 
 def request_mix(w: Workload) -> Workload:
-    """The workload at one sequence of the request mix: ``seq_len = prompt + output``
-    (memoized per workload object: the recommender asks once per GPU × count)."""
+    """The workload at one sequence of the request mix: ``seq_len = prompt + output``.
+
+    Memoized per workload object: the recommender asks once per GPU × count.
+    """
     return _mix(w)[0]
 
 
@@ -106,8 +108,10 @@ def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> i
 
 def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughput, ServingPlan,
                                                               MemoryEstimate]:
-    """Size one option's serving: (workload at the operating concurrency, its throughput with
-    serving ITL, the plan, the memory estimate at the request mix). See the module docstring.
+    """Size one option's serving (see the module docstring).
+
+    Returns the workload at the operating concurrency, its throughput with serving ITL, the
+    plan, and the memory estimate at the request mix.
 
     Raises:
         ValueError: when the model is not resolved or the engine has no inference profile.
@@ -241,6 +245,7 @@ class ServingSearch:
     """
 
     def __init__(self, w: Workload) -> None:
+        """Prepare the search for ``w`` (its model resolved; see the class docstring)."""
         if w.model is None:
             raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog "
                              "first")
@@ -293,8 +298,9 @@ class ServingSearch:
 
 def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
                        ) -> tuple[Workload, Throughput]:
-    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute`` at the
-    batch Little's law gives (see :class:`ServingSearch`).
+    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute``.
+
+    At the batch Little's law gives (see :class:`ServingSearch`).
 
     Returns:
         The workload at the batch found, and its :class:`Throughput`.

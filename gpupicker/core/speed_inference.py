@@ -245,9 +245,11 @@ def transformers_major(environment: str | None) -> int | None:
 
 def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
                     environment: str | None = None) -> float:
-    """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step; for
-    transformers the host time of the version the ``environment`` names (5.x: the H200
-    measurement), else of a typical 4.x host."""
+    """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step.
+
+    For transformers the host time of the version the ``environment`` names (5.x: the H200
+    measurement), else of a typical 4.x host.
+    """
     layer = e.layer_floor_s
     if e is ENGINES.get("transformers") and (transformers_major(environment) or 0) >= 5:
         layer = HF_V5_LAYER_FLOOR_S
@@ -281,8 +283,10 @@ _NOTES: dict[tuple[str, float, str, str, GpuSpec, str], tuple[str, ...]] = {}
 
 
 def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...]:
-    """Assumption sentences of the engine and the GPU factors that apply (memoized per
-    engine, GPU row and precision: the recommender asks for every option)."""
+    """Assumption sentences of the engine and the GPU factors that apply.
+
+    Memoized per engine, GPU row and precision: the recommender asks for every option.
+    """
     key = (e.name, e.range_pct, e.evidence, e.prefill_accumulate, gpu, precision)
     hit = _NOTES.get(key)
     if hit is None:

@@ -69,8 +69,10 @@ ENGINE_PROFILES: dict[str, EngineSpeed] = ENGINES
 
 
 def engine_profile(w: Workload) -> EngineSpeed:
-    """The speed profile for a workload: ``decode_ceiling`` tasks use the ideal engine; GGUF
-    weights run on llama.cpp (the only engine modelled for GGUF files; an assumption says so).
+    """The speed profile for a workload.
+
+    ``decode_ceiling`` tasks use the ideal engine; GGUF weights run on llama.cpp (the only engine
+    modelled for GGUF files; an assumption says so).
 
     Raises:
         ValueError: for a framework with no LLM inference profile (diffusers, megatron …).
@@ -150,8 +152,11 @@ def link_bandwidth_gbps(gpu: GpuSpec, n: int = 1) -> float:
 
 
 def link_latency_s(gpu: GpuSpec, n: int = 1) -> float:
-    """Latency of one small all-reduce: NVLink ≈ 8 µs, PCIe P2P ≈ 20 µs, consumer via host
-    40 µs; + 10 µs when the ring leaves the node."""
+    """Latency in seconds of one small all-reduce.
+
+    NVLink ≈ 8 µs, PCIe P2P ≈ 20 µs, consumer via host 40 µs; + 10 µs when the ring leaves the
+    node.
+    """
     base = 8e-6 if gpu.has_nvlink else (40e-6 if gpu.segment == "consumer" else 20e-6)
     return base + (10e-6 if n > GPUS_PER_NODE else 0.0)
 
@@ -195,16 +200,21 @@ def _linear_bpw(arch: ModelArch, dtype: str) -> float:
 
 
 def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
-    """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens:
-    ``E·(1 − (1 − k/E)^b)`` under uniform routing."""
+    """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens.
+
+    ``E·(1 − (1 − k/E)^b)`` under uniform routing.
+    """
     e = arch.num_local_experts or 1
     k = arch.num_experts_per_tok or 1
     return e * (1.0 - (1.0 - k / e) ** max(1, batch_tokens))
 
 
 def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1) -> float:
-    """Weight bytes read per decode step (whole model): every Linear and the lm_head, but
-    only one row of the input embedding (not the table) and, for MoE, only touched experts."""
+    """Weight bytes read per decode step (whole model).
+
+    Every Linear and the lm_head, but only one row of the input embedding (not the table) and,
+    for MoE, only the touched experts.
+    """
     key = ("decode", dtype, batch if arch.is_moe else 1)
     f = _facts(arch)
     if key in f:
@@ -234,10 +244,12 @@ def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
 
 
 def _linears_per_layer(arch: ModelArch) -> int:
-    """Matmul launches per decoder layer at decode: q, k, v, o (MLA: q_a, q_b, kv_a, the two
-    absorbed kv_b halves, o) and the MLP's 2–3 (MoE: the router + gate/up and down of each
-    routed expert a token uses — grouped kernels still run one tile loop per expert — + the
-    shared expert's three)."""
+    """Matmul launches per decoder layer at decode.
+
+    q, k, v, o (MLA: q_a, q_b, kv_a, the two absorbed kv_b halves, o) and the MLP's 2–3 (MoE:
+    the router + gate/up and down of each routed expert a token uses — grouped kernels still
+    run one tile loop per expert — + the shared expert's three).
+    """
     attn = 6 if arch.kv_lora_rank else 4
     mlp = 3 if arch.mlp_gated else 2
     if arch.is_moe:
@@ -258,8 +270,10 @@ def _kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> floa
 
 
 def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
-    """Forward attention FLOPs per new token at ``context`` cached tokens: QKᵀ and AV,
-    ``2·2·a·d_h·context`` per layer."""
+    """Forward attention FLOPs per new token at ``context`` cached tokens.
+
+    QKᵀ and AV, ``2·2·a·d_h·context`` per layer.
+    """
     return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
 
 
@@ -267,7 +281,8 @@ class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
     Times in seconds: ``step_s`` one decode step at the batch, ``prefill_s`` the prompts of
-    the whole batch, ``prefill_one_s`` one request's prompt alone."""
+    the whole batch, ``prefill_one_s`` one request's prompt alone.
+    """
 
     decode_tokens_per_s: float
     prefill_tokens_per_s: float
@@ -297,12 +312,14 @@ def _precision(w: Workload) -> str:
 
 @dataclass(slots=True)
 class _Roofline:
-    """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to the batch or the
-    context (see :mod:`.speed_inference`): engine profile, datasheet bandwidth (bytes/s) and
-    the engine's efficiencies on it, decode and prefill GEMM rates (FLOP/s), tensor-parallel
-    degree, per-step host floor and fixed times (seconds), and the link's latency and
-    bandwidth. :meth:`speed` evaluates it at a batch and context; the serving search tries
-    several batches per GPU × count."""
+    """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to batch or context.
+
+    See :mod:`.speed_inference`: engine profile, datasheet bandwidth (bytes/s) and the engine's
+    efficiencies on it, decode and prefill GEMM rates (FLOP/s), tensor-parallel degree, per-step
+    host floor and fixed times (seconds), and the link's latency and bandwidth. :meth:`speed`
+    evaluates it at a batch and context; the serving search tries several batches per GPU ×
+    count.
+    """
 
     w: Workload
     arch: ModelArch
@@ -371,8 +388,11 @@ class _Roofline:
                    memo={})
 
     def _comm(self, tokens: int) -> float:
-        """Link time per forward of ``tokens`` tokens: two all-reduces per layer with tensor
-        parallelism; one activation hand-over per stage boundary with a layer split."""
+        """Link time in seconds per forward of ``tokens`` tokens.
+
+        Two all-reduces per layer with tensor parallelism; one activation hand-over per stage
+        boundary with a layer split.
+        """
         arch, n, tp = self.arch, self.n, self.tp
         if tp > 1:
             return 2 * self.n_layers * _ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s,
@@ -431,8 +451,10 @@ class _Roofline:
         return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps)
 
     def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
-        """Seconds to prefill ``b`` prompts of ``prompt`` tokens (one forward, or micro-batches
-        of ``ubatch`` tokens for llama.cpp): causal attention ≈ half the square."""
+        """Seconds to prefill ``b`` prompts of ``prompt`` tokens; causal attention ≈ half the square.
+
+        One forward, or micro-batches of ``ubatch`` tokens for llama.cpp.
+        """
         arch, tp = self.arch, self.tp
         tokens = b * prompt
         flops = tokens * 2.0 * self.p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
@@ -448,8 +470,10 @@ class _Roofline:
         return gemm + fixed + self.fixed_s + self.tails_s + self._comm(min(tokens, 8192)) * chunks
 
     def throughput(self, w: Workload, s: _InferenceSpeed) -> Throughput:
-        """The :class:`Throughput` of evaluation ``s`` of workload ``w`` (this roofline's
-        workload at ``s``'s batch), with the assumptions it holds for."""
+        """The :class:`Throughput` of evaluation ``s`` of workload ``w``, with its assumptions.
+
+        ``w`` is this roofline's workload at ``s``'s batch.
+        """
         p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
         assumptions = [
             self.engine_notes[0],
@@ -596,10 +620,12 @@ def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
 
 def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
                        step_compute_s: float) -> float:
-    """Data-parallel efficiency on ``n`` GPUs: gradient all-reduce (and for ZeRO-3/FSDP the
-    parameter all-gathers, ×1.5 traffic) over the link, 80 % overlapped with compute on NVLink,
-    50 % on PCIe (host-staged copies compete with compute); 97 %
-    at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests)."""
+    """Data-parallel efficiency on ``n`` GPUs.
+
+    Gradient all-reduce (and for ZeRO-3/FSDP the parameter all-gathers, ×1.5 traffic) over the
+    link, 80 % overlapped with compute on NVLink, 50 % on PCIe (host-staged copies compete with
+    compute); 97 % at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests).
+    """
     if n <= 1:
         return 1.0
     params = _facts(arch)["params"]
@@ -690,8 +716,10 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
 # image generation
 # --------------------------------------------------------------------------------------------
 def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
-    """Seconds per image (or per LoRA training image): :func:`diffusion.diffusion_throughput`
-    (per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates)."""
+    """Seconds per image (or per LoRA training image): :func:`diffusion.diffusion_throughput`.
+
+    Per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates.
+    """
     from .diffusion import diffusion_throughput
 
     return diffusion_throughput(w, arch, gpu, n)
