@@ -7,12 +7,15 @@ STAMP  := $(VENV)/.installed-stamp
 # refreshes it. It only pins: pip's own config (e.g. /etc/xdg/pip's constraint file) still applies.
 LOCK   := requirements.lock
 PIP    := $(PY) -m pip install --quiet --constraint $(LOCK) --build-constraint $(LOCK)
+# A fresh venv's pip (23.2 with Python 3.11) has no --build-constraint: it installs the locked
+# pip first with --constraint alone.
+PIP_BOOTSTRAP := $(PY) -m pip install --quiet --constraint $(LOCK)
 
 .PHONY: run test venv lint accuracy bench translations dist dist-test clean lock
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PIP) pip
+	$(PIP_BOOTSTRAP) pip
 	$(PIP) -e ".[test]"
 	touch $(STAMP)
 
@@ -43,6 +46,7 @@ run: $(STAMP) translations
 test: $(STAMP) translations
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check gpupicker tests packaging scripts
+	$(VENV)/bin/mypy  # --strict on gpupicker/core and gpupicker/catalog ([tool.mypy] in pyproject.toml)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 accuracy: $(STAMP)

@@ -9,111 +9,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import IO, Any
+from typing import Any
 
 from pydantic import ValidationError
 
+from .cli_common import (
+    MAX_LINE_CHARS,
+    TooLong,
+    WorkloadInputError,
+    error_text,
+    open_repo,
+    open_workloads,
+    unknown_fields_warning,
+    unknown_gpu_message,
+)
 from .core.workload import Workload
-
-MAX_WHOLE_INPUT_CHARS = 16 * 1024 * 1024
-"""Inputs up to this size may be one JSON object or array; larger ones must be JSON Lines."""
-MAX_LINE_CHARS = 1024 * 1024
-"""A workload line longer than this is answered with an error and skipped, not parsed."""
-
-
-class _TooLong(str):
-    """Marker for a line that exceeded :data:`MAX_LINE_CHARS` (its text is not kept)."""
-
-
-def _split_small(text: str) -> Iterator[str]:
-    stripped = text.strip()
-    if not stripped:
-        return
-    if stripped.startswith("["):
-        items = json.loads(stripped)
-        if not isinstance(items, list):
-            raise json.JSONDecodeError("expected a JSON array", stripped, 0)
-        for item in items:
-            yield json.dumps(item)
-        return
-    if "\n" in stripped:
-        try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError:
-            obj = None
-        if isinstance(obj, dict):  # one pretty-printed object
-            yield stripped
-            return
-    for line in text.splitlines():
-        if len(line) > MAX_LINE_CHARS:
-            yield _TooLong()
-        elif line.strip():
-            yield line
-
-
-def _read_workload_lines(stream: IO[str]) -> Iterator[str]:
-    """Yield one JSON text per workload, reading lazily.
-
-    Up to :data:`MAX_WHOLE_INPUT_CHARS` the input may be a JSON object, a JSON
-    array or JSON Lines. A larger input is read as JSON Lines, line by line, so
-    a multi-gigabyte file never sits in memory; each line is capped at
-    :data:`MAX_LINE_CHARS`.
-
-    Raises:
-        json.JSONDecodeError: for a malformed JSON array.
-        OSError, UnicodeDecodeError: when the stream cannot be read.
-    """
-    head = stream.read(MAX_WHOLE_INPUT_CHARS + 1)
-    if len(head) <= MAX_WHOLE_INPUT_CHARS:
-        yield from _split_small(head)
-        return
-    pending = head
-    while True:
-        nl = pending.find("\n")
-        if nl >= 0:
-            line, pending = pending[:nl], pending[nl + 1:]
-            if len(line) > MAX_LINE_CHARS:
-                yield _TooLong()
-            elif line.strip():
-                yield line
-            continue
-        if len(pending) > MAX_LINE_CHARS:  # drop the rest of an over-long line
-            while True:
-                chunk = stream.read(64 * 1024)
-                if not chunk:
-                    pending = ""
-                    break
-                cut = chunk.find("\n")
-                if cut >= 0:
-                    pending = chunk[cut + 1:]
-                    break
-            yield _TooLong()
-            continue
-        chunk = stream.read(1024 * 1024)
-        if not chunk:
-            if pending.strip():
-                yield pending
-            return
-        pending += chunk
-
-
-def _error_text(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
-        parts = []
-        for e in exc.errors():
-            loc = ".".join(str(p) for p in e.get("loc", ()))
-            parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
-        return "; ".join(parts)
-    return str(exc)
 
 
 def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     """Estimate one workload JSON text; returns the result dict or ``{"error": …}``."""
     from .core.report import estimate_report
 
-    if isinstance(line, _TooLong):
+    if isinstance(line, TooLong):
         return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}
     try:
         w = Workload.model_validate_json(line)
@@ -140,58 +57,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
         return report
     except (ValidationError, ValueError) as exc:
-        return {"error": _error_text(exc)}
-
-
-def unknown_fields_warning(names: list[str]) -> str:
-    """'unknown workload fields ignored: …' naming each key no Workload field reads."""
-    return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"
-
-
-def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:
-    """'unknown gpu …' with the closest catalog ids (ids look like ``rtx_4090``)."""
-    import difflib
-
-    key = gpu_id.lower().replace(" ", "_").replace("-", "_")
-    close = [k for k in known if key and key in k]
-    close += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.5) if k not in close]
-    hint = f"; did you mean {', '.join(close[:3])}?" if close else \
-        "; list the ids with 'gpupicker catalog export gpus FILE'"
-    return f"unknown gpu {gpu_id!r} (not in the catalog){hint}"
-
-
-def _open_repo(catalog: str | None) -> Any | None:
-    try:
-        from .catalog import open_catalog
-        return open_catalog(catalog)
-    except Exception as exc:  # noqa: BLE001 - catalog problems must not stop memory estimates
-        print(f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
-              file=sys.stderr)
-        return None
-
-
-class WorkloadInputError(Exception):
-    """The workload input cannot be read at all (missing file, not UTF-8, malformed array)."""
-
-
-@contextmanager
-def open_workloads(path: str) -> Iterator[Iterator[str]]:
-    """Open a workload file (``-`` = stdin) and yield its JSON texts lazily; closes the file.
-
-    Raises:
-        WorkloadInputError: when the input cannot be opened or read.
-    """
-    try:
-        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
-    except OSError as exc:
-        raise WorkloadInputError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    try:
-        yield _read_workload_lines(stream)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise WorkloadInputError(f"cannot read {path}: {exc}") from exc
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+        return {"error": error_text(exc)}
 
 
 JUNK_LINES_BEFORE_GIVING_UP = 1000
@@ -199,7 +65,7 @@ JUNK_LINES_BEFORE_GIVING_UP = 1000
 
 
 def _is_json(line: str) -> bool:
-    if isinstance(line, _TooLong):
+    if isinstance(line, TooLong):
         return True  # answered per line; says nothing about the input's format
     try:
         json.loads(line)
@@ -230,7 +96,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
                             break
                         continue
                     seen_json = True
-                    repo = _open_repo(args.catalog)
+                    repo = open_repo(args.catalog)
                     for junk in held:
                         print(json.dumps(estimate_one(junk, repo)), flush=True)
                     held = []

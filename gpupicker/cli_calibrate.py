@@ -160,7 +160,7 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
             w = _resolve(text, repo)
             gpu = repo.get_gpu(args.gpu)
             if gpu is None:
-                from .cli import unknown_gpu_message
+                from .cli_common import unknown_gpu_message
                 raise ValueError(unknown_gpu_message(args.gpu, [g.id for g in repo.gpus()]))
             run = make_run(w, gpu.id, peak_gib=args.peak_gib, tokens_per_s=args.tokens_per_s,
                            log_text=log)
@@ -168,8 +168,8 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
             check_plausible(run, gpu, m0.total_bytes, _measured_speed(w, t0))
             rid = repo.add_calibration_run(run)
         except (ValidationError, ValueError) as exc:
-            from .cli import _error_text
-            print(f"gpupicker calibrate add: {_error_text(exc)}", file=sys.stderr)
+            from .cli_common import error_text
+            print(f"gpupicker calibrate add: {error_text(exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog and the like
             print(f"gpupicker calibrate add: {exc}", file=sys.stderr)
@@ -299,7 +299,7 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
                          utilization=args.utilization, label=args.label)
             gpu = repo.get_gpu(o.gpu_id)
             if gpu is None:
-                from .cli import unknown_gpu_message
+                from .cli_common import unknown_gpu_message
                 raise ValueError(unknown_gpu_message(o.gpu_id, [g.id for g in repo.gpus()]))
             c = owned_cost(o, gpu, repo.get_fx_rates())
             oid = repo.add_owned_gpu(o)
@@ -307,8 +307,8 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
 
             m = display_money(repo)
         except (ValidationError, ValueError) as exc:
-            from .cli import _error_text
-            print(f"gpupicker owned add: {_error_text(exc)}", file=sys.stderr)
+            from .cli_common import error_text
+            print(f"gpupicker owned add: {error_text(exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog
             print(f"gpupicker owned add: {exc}", file=sys.stderr)

@@ -11,6 +11,8 @@ import argparse
 import sys
 from typing import Any
 
+from .cli_common import open_catalog_or_say
+
 TABLES = ("gpus", "prices", "models")
 
 
@@ -78,15 +80,7 @@ def add_catalog_parser(subparsers: Any) -> None:
 
 def _open(args: argparse.Namespace) -> Any:
     """Open the catalog or print why not (returns None)."""
-    from .catalog import CatalogError, open_catalog
-
-    try:
-        return open_catalog(getattr(args, "catalog", None))
-    except CatalogError as exc:
-        print(f"gpupicker: {exc}", file=sys.stderr)
-    except OSError as exc:
-        print(f"gpupicker: cannot open the catalog: {exc}", file=sys.stderr)
-    return None
+    return open_catalog_or_say(args)
 
 
 def _refused(command: str, exc: Exception) -> int:

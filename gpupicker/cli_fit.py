@@ -42,7 +42,7 @@ def format_fit(r: FitResult) -> str:
 
 def cmd_fit(args: argparse.Namespace) -> int:
     """``gpupicker fit``: solve one workload (the first of the input) for ``--max``."""
-    from .cli import WorkloadInputError, _error_text, _open_repo, open_workloads, unknown_gpu_message
+    from .cli_common import WorkloadInputError, error_text, open_repo, open_workloads, unknown_gpu_message
 
     try:
         with open_workloads(args.workload) as lines:
@@ -53,7 +53,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if not texts:
         print("gpupicker fit: no workload in the input", file=sys.stderr)
         return 2
-    repo = _open_repo(getattr(args, "catalog", None))
+    repo = open_repo(getattr(args, "catalog", None))
     status = 0
     for text in texts:
         try:
@@ -75,9 +75,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
         except (ValidationError, ValueError) as exc:
             status = 1
             if args.json:
-                print(json.dumps({"error": _error_text(exc)}), flush=True)
+                print(json.dumps({"error": error_text(exc)}), flush=True)
             else:
-                print(f"gpupicker fit: {_error_text(exc)}", file=sys.stderr)
+                print(f"gpupicker fit: {error_text(exc)}", file=sys.stderr)
             continue
         if r.value is None:
             status = 1

@@ -14,6 +14,8 @@ import sqlite3
 import sys
 from typing import Any
 
+from .cli_common import open_catalog_or_say
+
 
 def add_fx_parsers(sub: Any) -> None:
     """Add ``fx`` and ``currency`` under ``gpupicker catalog``."""
@@ -34,9 +36,7 @@ def add_fx_parsers(sub: Any) -> None:
 
 
 def _open(args: argparse.Namespace) -> Any:
-    from .cli_catalog import _open as open_repo
-
-    return open_repo(args)
+    return open_catalog_or_say(args)
 
 
 def cmd_fx_list(args: argparse.Namespace) -> int:

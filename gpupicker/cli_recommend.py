@@ -122,7 +122,7 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
     if w.gpu:
         gpu = repo.get_gpu(w.gpu)
         if gpu is None:
-            from .cli import unknown_gpu_message
+            from .cli_common import unknown_gpu_message
             raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
     if w.model is None:
         arch = repo.get_model(w.model_id)
@@ -198,10 +198,10 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli import (
+    from .cli_common import (
         WorkloadInputError,
-        _error_text,
-        _open_repo,
+        error_text,
+        open_repo,
         open_workloads,
         unknown_fields_warning,
     )
@@ -215,7 +215,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     if not texts:
         print("gpupicker recommend: no workload in the input", file=sys.stderr)
         return 2
-    repo = _open_repo(getattr(args, "catalog", None))
+    repo = open_repo(getattr(args, "catalog", None))
     status = 0
     for text in texts:
         try:
@@ -236,9 +236,9 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         except (ValidationError, ValueError) as exc:
             status = 1
             if args.json:
-                print(json.dumps({"error": _error_text(exc)}), flush=True)
+                print(json.dumps({"error": error_text(exc)}), flush=True)
             else:
-                print(f"gpupicker recommend: {_error_text(exc)}", file=sys.stderr)
+                print(f"gpupicker recommend: {error_text(exc)}", file=sys.stderr)
             continue
         unknown = Workload.unknown_fields(json.loads(text))
         warning = unknown_fields_warning(unknown) if unknown else ""

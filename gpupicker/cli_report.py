@@ -56,7 +56,7 @@ def write_report(r: Report, out: Path) -> list[Path]:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """``gpupicker report``: write the report of the first workload of the input."""
-    from .cli import WorkloadInputError, _error_text, _open_repo, open_workloads
+    from .cli_common import WorkloadInputError, error_text, open_repo, open_workloads
 
     out = Path(args.out)
     if out.suffix.lower() not in REPORT_FORMATS:
@@ -71,7 +71,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if text is None:
         print("gpupicker report: no workload in the input", file=sys.stderr)
         return 2
-    repo = _open_repo(getattr(args, "catalog", None))
+    repo = open_repo(getattr(args, "catalog", None))
     try:
         if repo is None:
             raise ValueError("the catalog could not be opened; a report needs its GPUs and prices")
@@ -79,7 +79,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         r = make_report(w, repo, args.goal, args.top)
         files = write_report(r, out)
     except (ValidationError, ValueError) as exc:
-        print(f"gpupicker report: {_error_text(exc)}", file=sys.stderr)
+        print(f"gpupicker report: {error_text(exc)}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"gpupicker report: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)

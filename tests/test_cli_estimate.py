@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from gpupicker import cli
+from gpupicker import cli, cli_common
 from tests.conftest import VALIDATION, load_validation_cases
 
 GOOD = {"task": "inference", "model": {"hidden_size": 4096, "intermediate_size": 11008,
@@ -52,7 +52,7 @@ def test_json_array_and_pretty_object(monkeypatch, capsys):
 
 
 def test_huge_input_is_streamed_and_an_overlong_line_is_skipped(monkeypatch, capsys):
-    text = "x" * (cli.MAX_WHOLE_INPUT_CHARS + 10) + "\n" + json.dumps(GOOD) + "\n"
+    text = "x" * (cli_common.MAX_WHOLE_INPUT_CHARS + 10) + "\n" + json.dumps(GOOD) + "\n"
     code, results, _ = run(monkeypatch, capsys, text)
     assert code == 0 and len(results) == 2
     assert "longer than" in results[0]["error"]

@@ -182,11 +182,16 @@ class ImportResult:
         return not self.errors
 
 
-def drop_exact_duplicates(good: list[tuple[int, Any]], drop: bool) -> int:
+RowValues = dict[str, Any] | tuple[Any, ...]
+"""One validated CSV row: a dict of column values (gpus, models) or a tuple in
+``COLUMNS["prices"]`` order (prices: a third of a dict's memory)."""
+
+
+def drop_exact_duplicates(good: list[tuple[int, RowValues]], drop: bool) -> int:
     """Count rows of ``good`` (``(line, values)`` from :func:`validate_rows`) that repeat an
     earlier row exactly; remove them in place when ``drop``. Returns the count."""
     seen: set[Any] = set()
-    kept: list[tuple[int, Any]] = []
+    kept: list[tuple[int, RowValues]] = []
     duplicates = 0
     for line, values in good:
         key = values if isinstance(values, tuple) else repr(sorted(values.items()))
@@ -392,7 +397,7 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
                   errors: list[tuple[int, str]], known_gpu_ids: set[str],
                   progress: Callable[[int], None] | None = None, *,
                   known_currencies: set[str] | frozenset[str] = frozenset()
-                  ) -> list[tuple[int, dict[str, Any]]]:
+                  ) -> list[tuple[int, RowValues]]:
     """Validate rows into GpuSpec / PriceOffer / ModelRecord values, streaming.
 
     Appends ``(line, reason)`` to ``errors`` for each bad row (bad or non-finite
@@ -402,7 +407,7 @@ def validate_rows(table: str, rows: Iterable[tuple[int, dict[str, str]]],
     is bad, later good rows are only checked (not kept), since nothing will be
     written. ``progress(done_rows)`` is called every 1,000 rows.
     """
-    good: list[tuple[int, dict[str, Any]]] = []
+    good: list[tuple[int, RowValues]] = []
     first_line: dict[str, int] = {}
     shared = StringPool()
     price_cols = COLUMNS["prices"]

@@ -30,6 +30,7 @@ import csv
 import dataclasses
 import re
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -111,7 +112,7 @@ def _assumed(name: str, memory_gb: float | None, instance: str) -> str:
     return f" ({'; '.join(said)})" if said else ""
 
 
-def detect_format(header: list[str]) -> str | None:
+def detect_format(header: Sequence[str]) -> str | None:
     """``skypilot``, ``gpuhunt`` or None from a CSV header."""
     cols = set(header)
     if {"InstanceType", "AcceleratorName", "AcceleratorCount", "Price"} <= cols:

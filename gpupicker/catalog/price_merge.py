@@ -152,10 +152,10 @@ def merge_observations(files: list[list[tuple[str, dict[str, Any]]]]) -> MergedP
                 used_offers.add(oi)
             offers.extend(Offer([row]) for bi, row in enumerate(batch) if bi not in used_rows)
             i = j
-        limit = cutoff.get(provider)
-        if limit is not None:
-            fresh = [o for o in offers if _start(o.current[1]) >= limit]
-            for o in [o for o in offers if _start(o.current[1]) < limit]:
+        newer_from = cutoff.get(provider)
+        if newer_from is not None:
+            fresh = [o for o in offers if _start(o.current[1]) >= newer_from]
+            for o in [o for o in offers if _start(o.current[1]) < newer_from]:
                 offers.remove(o)
                 if not fresh:
                     retired[o.current[0]] = o.current[1]

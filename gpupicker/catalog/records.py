@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..core.hardware import PriceOffer
+from ..core.hardware import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (
@@ -194,7 +194,7 @@ def _check_numbers(record: BaseModel, limits: dict[str, float]) -> None:
             raise ValueError(f"{name}: {v:g} is above the limit of {limit:,.0f} (a typo?)")
 
 
-def check_gpu(gpu: Any) -> Any:
+def check_gpu(gpu: GpuSpec) -> GpuSpec:
     """Reject non-finite or absurd figures in a ``GpuSpec`` (``inf`` memory, 1e30 TFLOPS …).
 
     Raises:

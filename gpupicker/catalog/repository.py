@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from .. import paths
 from ..core.hardware import GpuSpec, PriceOffer
@@ -59,6 +59,7 @@ from .bundle import Bundle, load_bundle, price_natural_key
 from .csv_io import (
     ImportResult,
     ProgressCallback,
+    RowValues,
     StringPool,
     check_table,
     drop_exact_duplicates,
@@ -88,6 +89,9 @@ from .records import (
 )
 from .sqlite_lean import Database
 from .user_tables import UserTablesMixin
+
+_Record = TypeVar("_Record", GpuSpec, ModelRecord)
+"""A catalog row's record type (:meth:`CatalogRepository._update_record_fields`)."""
 
 _log = logging.getLogger(__name__)
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -629,7 +633,7 @@ class CatalogRepository(UserTablesMixin):
 
     def _update_record_fields(self, table: str, cols: tuple[str, ...], key: str,
                               changes: dict[str, Any], expected: Any,
-                              build: Callable[[dict[str, Any]], Any]) -> Any:
+                              build: Callable[[dict[str, Any]], _Record]) -> _Record:
         _check_change_columns(table, cols, changes, frozen=("id",))
         with self._write() as conn:
             cur = conn.execute(f"SELECT * FROM {table} WHERE id = ? AND deleted = 0", (key,))
@@ -642,7 +646,7 @@ class CatalogRepository(UserTablesMixin):
                 _raise_on_conflict(table, key, changes, expected, stored)
             merged = {**vars(stored), **changes}
             new = build(merged)
-            if table == "models":
+            if isinstance(new, ModelRecord):  # table "models": the architecture must build
                 new.to_arch()
             values = new.model_dump()
             if all(_same(stored_values.get(c), values.get(c)) for c in cols):
@@ -1293,7 +1297,7 @@ class CatalogRepository(UserTablesMixin):
                             backup_path=backup, duplicates=duplicates,
                             skipped=n_rows - n)
 
-    def _import_records(self, table: str, items: list[dict[str, Any]], counts: dict[str, int],
+    def _import_records(self, table: str, items: list[RowValues], counts: dict[str, int],
                         now: str, progress: Callable[[int], None]) -> None:
         conn = self.db.conn
         cols = GPU_COLUMNS if table == "gpus" else MODEL_COLUMNS
@@ -1301,6 +1305,7 @@ class CatalogRepository(UserTablesMixin):
         names = [d[0] for d in cur.description]
         existing = {r[0]: dict(zip(names, r, strict=True)) for r in cur.fetchall()}
         for i, values in enumerate(items, start=1):
+            assert isinstance(values, dict), "validate_rows gives gpus/models rows as dicts"
             old = existing.get(values["id"])
             if old is None:
                 self._upsert_row(table, cols, values, origin="user", user_modified=1, now=now)

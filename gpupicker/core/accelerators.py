@@ -71,8 +71,11 @@ def stack_of(gpu: GpuSpec) -> Stack | None:
 
 
 def link_label(gpu: GpuSpec) -> str:
-    """The in-node link by its name: the vendor fabric of :func:`stack_of` when the
-    catalog's ``interconnect`` names it, else NVLink or PCIe."""
+    """The in-node link by its name.
+
+    The vendor fabric of :func:`stack_of` when the catalog's ``interconnect`` names it, else
+    NVLink or PCIe.
+    """
     s = stack_of(gpu)
     if s is not None and s.link and s.link.lower() in gpu.interconnect.lower():
         return s.link
@@ -80,9 +83,11 @@ def link_label(gpu: GpuSpec) -> str:
 
 
 def stack_clause(gpu: GpuSpec) -> str | None:
-    """The option clause for a non-CUDA accelerator (None for CUDA), e.g. "Ascend NPU:
-    no CUDA; the estimate stands for CANN with MindIE, vllm-ascend, MindSpeed, torch_npu
-    (not measured here: ±30 %)"."""
+    """The option clause for a non-CUDA accelerator (None for CUDA).
+
+    E.g. "Ascend NPU: no CUDA; the estimate stands for CANN with MindIE, vllm-ascend,
+    MindSpeed, torch_npu (not measured here: ±30 %)".
+    """
     s = stack_of(gpu)
     if s is None:
         if gpu.is_cuda:
@@ -94,8 +99,10 @@ def stack_clause(gpu: GpuSpec) -> str | None:
 
 
 def fabric_without_bandwidth(gpu: GpuSpec) -> bool:
-    """True when a vendor fabric links the cards but the catalog has no bandwidth for it
-    (Ascend HCCS): the speed model then uses PCIe-class bandwidth, a lower bound."""
+    """True when a vendor fabric links the cards but the catalog has no bandwidth for it.
+
+    (Ascend HCCS): the speed model then uses PCIe-class bandwidth, a lower bound.
+    """
     s = stack_of(gpu)
     return bool(s and s.link and s.link.lower() in gpu.interconnect.lower()
                 and not gpu.nvlink_bandwidth_gbps)

@@ -19,7 +19,7 @@ bound optimizer step; FP8 KV cache (vLLM docs) costs little accuracy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from pydantic import BaseModel, ConfigDict
 
@@ -62,7 +62,12 @@ class Advice(BaseModel):
     penalty: float = 0.0
 
 
-def _candidates(w: Workload) -> list[tuple[str, str, dict[str, Any], str, str, float]]:
+_Change: TypeAlias = tuple[str, str, dict[str, Any], str, str, float]
+"""One candidate change: (action, description, workload field changes, speed cost, quality
+cost, penalty)."""
+
+
+def _candidates(w: Workload) -> list[_Change]:
     """(action, description, changes, speed_cost, quality_cost, penalty) that apply to ``w``."""
     out: list[tuple[str, str, dict[str, Any], str, str, float]] = []
     bpw = bytes_per_weight(w.weights_dtype)
@@ -230,14 +235,14 @@ def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float 
                   speed_factor=factor, speed_cost=sc, quality_cost=qc, penalty=pen)
 
 
-def _compatible(combo: tuple) -> bool:
+def _compatible(combo: tuple[_Change, ...]) -> bool:
     names = [c[0] for c in combo]
     keys = [tuple(sorted(c[2])) for c in combo]
     return not ("lora" in names and "qlora" in names) and len(set(keys)) == len(keys)
 
 
 def _combo_advice(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-                  combo: tuple) -> Advice | None:
+                  combo: tuple[_Change, ...]) -> Advice | None:
     changes: dict[str, Any] = {}
     for c in combo:
         changes.update(c[2])
@@ -249,9 +254,12 @@ def _combo_advice(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: fl
 
 
 def _combinations(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-                  cands: list, max_k: int) -> list[Advice]:
-    """Pairs and triples of single-GPU changes (minimal fitting sets only); when none fits,
-    greedy stacks that may add GPUs: each step the change saving most bytes per unit of cost."""
+                  cands: list[_Change], max_k: int) -> list[Advice]:
+    """Pairs and triples of single-GPU changes (minimal fitting sets only).
+
+    When none fits: greedy stacks that may add GPUs, each step taking the change that saves the
+    most bytes per unit of cost.
+    """
     from itertools import combinations
 
     single = [c for c in cands if not c[0].startswith(("more_gpus", "cpu_offload"))]
@@ -272,9 +280,9 @@ def _combinations(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: fl
 
 
 def _greedy(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-            cands: list, max_k: int) -> list[Advice]:
+            cands: list[_Change], max_k: int) -> list[Advice]:
     out: list[Advice] = []
-    chosen: list[tuple] = []
+    chosen: list[_Change] = []
     changes: dict[str, Any] = {}
     current = base
     pool = [c for c in cands if not c[0].startswith(("more_gpus", "cpu_offload"))]

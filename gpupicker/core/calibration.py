@@ -26,6 +26,7 @@ import math
 import re
 import statistics
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,7 +57,7 @@ class CalibrationRun(BaseModel):
 
     id: int | None = None
     created_at: str = ""
-    workload: dict = Field(default_factory=dict)
+    workload: dict[str, Any] = Field(default_factory=dict)
     gpu_id: str = Field(min_length=1)
     peak_bytes: int | None = Field(default=None, gt=0)
     tokens_per_s: float | None = Field(default=None, gt=0)
@@ -169,9 +170,11 @@ class Factor(BaseModel):
 
 
 def _factor(pairs: list[tuple[float, float]]) -> Factor | None:
-    """``pairs`` of (estimated, recorded) → a :class:`Factor`, or None when there are none or
-    the correction would not lower the median error on those runs (then the model's own
-    estimate stays: runs that disagree with each other are no basis for a correction).
+    """``pairs`` of (estimated, recorded) → a :class:`Factor`, or None.
+
+    None when there are none or the correction would not lower the median error on those runs
+    (then the model's own estimate stays: runs that disagree with each other are no basis for
+    a correction).
 
     The factor is the median of recorded/estimated (robust to one mistyped run); with one or
     two runs that is their geometric mean.
@@ -284,8 +287,10 @@ class Calibration:
 
     def apply(self, w: Workload, gpu_id: str, mem: MemoryEstimate,
               t: Throughput) -> tuple[MemoryEstimate, Throughput, str]:
-        """Corrected memory and speed for ``w`` on ``gpu_id``, and the sentence saying so
-        ('' and the inputs unchanged when no run matches)."""
+        """Corrected memory and speed for ``w`` on ``gpu_id``, and the sentence saying so.
+
+        ``''`` and the inputs unchanged when no run matches.
+        """
         fm, fs = self.factors_for(w, gpu_id)
         if fm is None and fs is None:
             return mem, t, ""
@@ -348,15 +353,17 @@ def make_run(w: Workload, gpu_id: str, *, peak_gib: float | None = None,
         raise ValueError("nothing to calibrate on: give --peak-gib, --tokens-per-s or a log "
                          "with vLLM/llama.cpp start-up lines or nvidia-smi output")
     data = w.model_dump(mode="json", exclude_none=True)
-    return CalibrationRun(workload=data, gpu_id=gpu_id, peak_bytes=peak,
-                          tokens_per_s=tokens_per_s,
-                          **{k: v for k, v in found.items() if k != "peak_bytes"})
+    # model_validate: the log's figures are keyword data for the int fields it names
+    return CalibrationRun.model_validate({
+        "workload": data, "gpu_id": gpu_id, "peak_bytes": peak, "tokens_per_s": tokens_per_s,
+        **{k: v for k, v in found.items() if k != "peak_bytes"}})
 
 
 
 
 
-def calibrate_report(report: dict, w: Workload, gpu: GpuSpec, cal: Calibration | None) -> dict:
+def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
+                     cal: Calibration | None) -> dict[str, Any]:
     """``gpupicker estimate``'s dict corrected by ``cal`` for ``w``'s engine, task and GPU.
 
     Adds ``calibration`` (the sentence), ``uncalibrated_total_bytes`` and scales

@@ -245,6 +245,7 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
     total = None
     run_hours = hours
     if hours is not None:
+        run_hours = hours  # narrowed to float for the product below
         if pricing == "spot":
             run_hours, redo = spot_expected_hours(hours, spot_mtbi_hours)
             notes.append(f"Spot: +{redo:.0%} redone work and restarts (one interruption per "

@@ -1,5 +1,6 @@
-"""Data for the results page's curves: memory against batch / context / LoRA rank, and cost
-and hours against the number of GPUs. Computed here; the UI (``ui/curves.py``) only draws it.
+"""Data for the results page's curves, computed here; the UI (``ui/curves.py``) only draws them.
+
+Memory against batch / context / LoRA rank, and cost and hours against the number of GPUs.
 
 * :func:`memory_curves` — peak memory per GPU (``estimate_memory``) at a grid of
   values of one dimension, per candidate GPU, with the card's usable capacity and
@@ -83,8 +84,10 @@ class MemoryCurves(BaseModel):
     log_x: bool = False
 
     def shared_curve(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-        """(xs, ys) when every candidate has the same curve (memory that does not depend on the
-        card, e.g. training): draw it once; ``None`` when the curves differ."""
+        """The shared curve ``(xs, ys)`` when every candidate has the same one, else ``None``.
+
+        Memory that does not depend on the card (e.g. training) is then drawn once.
+        """
         if not self.curves:
             return None
         first = self.curves[0]
@@ -129,8 +132,11 @@ def _grid(lo: int, hi: int, points: int) -> list[int]:
 
 def candidate_gpus(rec: Recommendation | None, gpus: Sequence[GpuSpec], preferred: str | None,
                    limit: int = MAX_CURVE_GPUS) -> list[GpuSpec]:
-    """The GPU types drawn: the preferred card first, then the best-ranked distinct fitting types,
-    then the best-ranked others, ``limit`` in all."""
+    """The GPU types drawn, ``limit`` in all.
+
+    The preferred card first, then the best-ranked distinct fitting types, then the best-ranked
+    others.
+    """
     by_id = {g.id: g for g in gpus}
     order: list[str] = []
     if preferred and preferred in by_id:
@@ -199,8 +205,10 @@ def memory_curves(w: Workload, gpus: Sequence[GpuSpec], dimension: str,
 
 
 def available_dimensions(w: Workload) -> tuple[str, ...]:
-    """The :data:`CURVE_DIMENSIONS` that apply to ``w`` (no LoRA rank without LoRA; image jobs
-    only the batch; a decode ceiling none)."""
+    """The :data:`CURVE_DIMENSIONS` that apply to ``w``.
+
+    No LoRA rank without LoRA; image jobs only the batch; a decode ceiling none.
+    """
     if w.task == "decode_ceiling":
         return ()
     if w.task == "image_gen":

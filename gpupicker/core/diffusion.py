@@ -136,8 +136,10 @@ TRAIN_ACT_FACTOR = {False: 6.0, True: 1.5}
 
 
 def diffusion_family(arch: ModelArch) -> str:
-    """Pipeline family guessed from the model name/type: sd15, sd2, sdxl, sd3, flux, flux2,
-    qwen_image, cascade or video."""
+    """Pipeline family guessed from the model name/type.
+
+    One of sd15, sd2, sdxl, sd3, flux, flux2, qwen_image, cascade or video.
+    """
     key = f"{arch.name} {arch.model_type}".lower()
     for fam, needles in (("flux2", ("flux.2", "flux2")), ("qwen_image", ("qwen-image",)),
                          ("flux", ("flux",)), ("sd3", ("sd3", "stable diffusion 3", "sd 3")),
@@ -154,8 +156,10 @@ def _family(arch: ModelArch) -> DiffusionFamily:
 
 
 def denoiser_params(arch: ModelArch, fam: DiffusionFamily) -> int:
-    """Denoiser parameters: the catalog count, less the text encoders when the row includes them
-    (``sdxl_base`` is 3.47 B = UNet 2.57 B + CLIP-L/bigG 0.82 B)."""
+    """Denoiser parameters: the catalog count, less the text encoders when the row includes them.
+
+    Example: ``sdxl_base`` is 3.47 B = UNet 2.57 B + CLIP-L/bigG 0.82 B.
+    """
     p = arch.param_count()
     if abs(p - (fam.denoiser + fam.encoders)) <= 0.05 * p:
         return p - fam.encoders
@@ -207,8 +211,11 @@ def estimate_diffusion_memory(w: Workload, arch: ModelArch, num_gpus: int = 1,
 
 def diffusion_plan(w: Workload, arch: ModelArch, gpu: GpuSpec | None = None,
                    num_gpus: int = 1) -> tuple[MemoryEstimate, tuple[str, ...]]:
-    """(memory estimate, memory options used) — the plain pipeline, or the first options
-    that make it fit ``gpu`` (cumulative, in :data:`OPTIONS_ORDER`)."""
+    """The memory estimate and the memory options used to reach it.
+
+    Returns ``(estimate, options)``: the plain pipeline, or the first options that make it fit
+    ``gpu`` (cumulative, in :data:`OPTIONS_ORDER`).
+    """
     chosen: list[str] = []
     if w.vae_tiling:
         chosen.append("vae_tiling")
@@ -321,8 +328,12 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     Raises:
         ValueError: for an unknown weights dtype.
     """
-    from .gpu_sustained import power_limit_factor, sustained_notes, tensor_tflops
-    from .throughput import bandwidth_derived_tflops
+    from .gpu_sustained import (
+        bandwidth_derived_tflops,
+        power_limit_factor,
+        sustained_notes,
+        tensor_tflops,
+    )
 
     fam = _family(arch)
     train = w.task == "diffusion_lora"

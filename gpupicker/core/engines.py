@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from .dtypes import GGUF_TYPES, bytes_per_weight
 from .hardware import GpuSpec
-from .memory import kv_cache_bytes, weights_bytes
+from .memory_common import kv_cache_bytes, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .units import GiB, MiB
@@ -62,19 +62,23 @@ LLAMACPP_UBATCH = 512
 
 
 def torch_total_bytes(gpu: GpuSpec) -> int:
-    """Capacity as the driver gives it to PyTorch (``torch.cuda.mem_get_info()[1]``), bytes:
+    """Capacity in bytes as the driver gives it to PyTorch (``torch.cuda.mem_get_info()[1]``).
+
     :attr:`GpuSpec.usable_memory_bytes` less :data:`DRIVER_RESERVE_BYTES` and
-    :data:`DRIVER_RESERVE_SHARE` of the card."""
+    :data:`DRIVER_RESERVE_SHARE` of the card.
+    """
     return int(gpu.usable_memory_bytes - DRIVER_RESERVE_BYTES
                - DRIVER_RESERVE_SHARE * gpu.memory_bytes)
 
 
 def vllm_activation_bytes_per_token(arch: ModelArch) -> float:
-    """Profile-run activation peak per batched token, bytes: ``2·(3·I + 3·h)`` at 16-bit — the
-    gate/up output (2·I), the activated product (I) and three hidden-size tensors (residual,
+    """Profile-run activation peak per batched token in bytes: ``2·(3·I + 3·h)`` at 16-bit.
+
+    The gate/up output (2·I), the activated product (I) and three hidden-size tensors (residual,
     normed input, output) of the layer at the peak (FlashAttention keeps no score matrix).
     Check: Llama-3.1-8B on an RTX 3090, vllm #10517: peak − weights = 2.07 GiB at 20,000 and
-    2.99 GiB at 29,000 batched tokens, i.e. 110 KB per token; this formula gives 110.6 KB."""
+    2.99 GiB at 29,000 batched tokens, i.e. 110 KB per token; this formula gives 110.6 KB.
+    """
     return 2.0 * (3.0 * arch.active_mlp_width + 3.0 * arch.hidden_size)
 
 
@@ -88,9 +92,12 @@ class VllmSettings(NamedTuple):
 
 
 def vllm_settings(w: Workload) -> VllmSettings:
-    """``max_model_len`` (the request context when not given), ``max_num_seqs`` (256),
+    """The vLLM settings of a workload, with vLLM's defaults where it gives none.
+
+    ``max_model_len`` (the request context when not given), ``max_num_seqs`` (256),
     ``max_num_batched_tokens`` (``max(max_model_len, 2048)``, or 512 with the chunked prefill
-    vLLM enables above 32K) and ``gpu_memory_utilization`` of a workload."""
+    vLLM enables above 32K) and ``gpu_memory_utilization``.
+    """
     mml = w.max_model_len or w.context_tokens()
     if w.max_num_batched_tokens:
         mnbt = w.max_num_batched_tokens
@@ -102,8 +109,10 @@ def vllm_settings(w: Workload) -> VllmSettings:
 
 
 def vllm_refusal(max_model_len: int, pool_tokens: int) -> str:
-    """vLLM's own start-up error when the KV pool is smaller than one ``max_model_len`` sequence
-    (``vllm/worker/worker.py`` ``raise_if_cache_size_invalid``)."""
+    """The start-up error vLLM raises when the KV pool cannot hold one ``max_model_len`` sequence.
+
+    Source: ``vllm/worker/worker.py`` ``raise_if_cache_size_invalid``.
+    """
     if pool_tokens <= 0:
         return ("No available memory for the cache blocks. Try increasing "
                 "`gpu_memory_utilization` when initializing the engine.")
@@ -113,8 +122,9 @@ def vllm_refusal(max_model_len: int, pool_tokens: int) -> str:
 
 
 def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int) -> MemoryEstimate:
-    """Per-GPU memory of a vLLM server with tensor parallelism over ``num_gpus``, sized as vLLM
-    does it (``gpu_worker.determine_num_available_blocks``):
+    """Per-GPU memory of a vLLM server with tensor parallelism over ``num_gpus``.
+
+    Sized as vLLM does it (``gpu_worker.determine_num_available_blocks``):
 
     ``pool = torch_total × gpu_memory_utilization − (weights + profile-run activation peak) −
     non-torch memory``; the activation peak is that of ``max_num_batched_tokens`` tokens
@@ -165,8 +175,10 @@ def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[s
 @lru_cache(maxsize=1024)
 def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: VllmSettings,
                 tp: int) -> tuple[int, int, int]:
-    """(weight bytes, profile-run activation peak, KV bytes of one 16-token block) per GPU of a
-    vLLM server with tensor parallelism ``tp``: the same for every card."""
+    """Per-GPU sizes of a vLLM server with tensor parallelism ``tp``, the same for every card.
+
+    Returns ``(weight bytes, profile-run activation peak, KV bytes of one 16-token block)``.
+    """
     wb = weights_bytes(arch, weights_dtype) // tp
     forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
     sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
@@ -179,9 +191,11 @@ def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: Vl
 def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
                          st: VllmSettings, usable_bytes: int, torch_total: int, tp: int
                          ) -> MemoryEstimate:
-    """:func:`vllm_memory` on a card with ``usable_bytes`` (nvidia-smi) and ``torch_total``
-    (what the driver gives PyTorch): computed once per model, dtypes, context, settings,
-    capacity and tensor parallelism (not per batch: the pool takes what the card leaves)."""
+    """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
+
+    Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
+    batch: the pool takes what the card leaves).
+    """
     wb, act, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp)
     assumptions = list(_vllm_assumptions(kv_cache_dtype, st, tp))
     non_torch = _non_torch(tp)
@@ -218,8 +232,10 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
 
 
 def vllm_gpu_blocks(w: Workload, arch: ModelArch, gpu: GpuSpec, num_gpus: int = 1) -> int:
-    """KV blocks (16 tokens each) vLLM would allocate per GPU — the ``# GPU blocks`` log line
-    (0 when vLLM would not start)."""
+    """KV blocks (16 tokens each) vLLM would allocate per GPU: the ``# GPU blocks`` log line.
+
+    0 when vLLM would not start.
+    """
     est = vllm_memory(w, arch, gpu, num_gpus)
     if est.engine_fits is False:
         return 0

@@ -143,8 +143,11 @@ def _minimum(w: Workload, dimension: str) -> int:
 
 def point_fits(mem: MemoryEstimate, gpu: GpuSpec, dimension: str = "batch",
                value: int | None = None) -> bool:
-    """The solver's verdict for one estimate: :func:`fits_on`, the whole model on the GPU,
-    and — for ``concurrency`` on a paged-KV server — ``value ≤ max_concurrent_seqs``."""
+    """The solver's verdict for one estimate.
+
+    :func:`fits_on`, the whole model on the GPU, and — for ``concurrency`` on a paged-KV
+    server — ``value ≤ max_concurrent_seqs``.
+    """
     if not fits_on(mem, gpu) or mem.gpu_layers is not None:
         return False
     if dimension in ("batch", "concurrency") and mem.max_concurrent_seqs is not None \

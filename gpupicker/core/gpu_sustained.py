@@ -83,8 +83,10 @@ FACTOR_SOURCES: dict[str, str] = {
 
 
 def is_geforce(gpu: GpuSpec) -> bool:
-    """True for NVIDIA consumer (GeForce) cards, whose datasheet tensor figures are FP32-accumulate
-    at half the FP16-accumulate rate."""
+    """True for NVIDIA consumer (GeForce) cards.
+
+    Their datasheet tensor figures are FP32-accumulate, at half the FP16-accumulate rate.
+    """
     return gpu.is_cuda and gpu.segment.lower() == "consumer"
 
 
@@ -116,8 +118,10 @@ def apple_gpu_tflops(gpu: GpuSpec) -> float | None:
 
 
 def power_limit_factor(gpu: GpuSpec) -> float:
-    """Sustained share of the datasheet dense tensor rate within the board power (1.0 for
-    un-throttled parts, rows without TDP/TFLOPS, non-CUDA parts and unknown architectures).
+    """Sustained share of the datasheet dense tensor rate within the board power.
+
+    1.0 for un-throttled parts, rows without TDP/TFLOPS, non-CUDA parts and unknown
+    architectures.
 
     ``min(1, (TDP / TFLOPS) / (TDP / TFLOPS)_reference)``: H100 PCIe (350 W, 756 TFLOPS)
     → 0.65; RTX 6000 Ada (300 W, 364) → 0.85; T4 (70 W, 65) → 0.45; A100, H100 SXM, L40S
@@ -145,8 +149,10 @@ def sustained_bandwidth_gbps(gpu: GpuSpec) -> float:
 
 def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                   ) -> float:
-    """Datasheet-based dense TFLOPS for a GEMM in ``precision`` (``bf16``/``fp16``/``fp8``/
-    ``int8``), with the GeForce FP16-accumulate doubling, before power/ROCm factors.
+    """Datasheet-based dense TFLOPS for a GEMM in ``precision``, before power/ROCm factors.
+
+    ``precision`` is ``bf16``/``fp16``/``fp8``/``int8``; the GeForce FP16-accumulate doubling
+    applies.
 
     Apple GPUs: :func:`apple_gpu_tflops`; a GPU without any compute figure returns 0.
     """
@@ -164,13 +170,16 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
     return tf
 
 
-_SUSTAINED: dict[tuple, float] = {}
+_SUSTAINED: dict[tuple[GpuSpec, str, Accumulate], float] = {}
 
 
 def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                      ) -> float:
-    """:func:`tensor_tflops` × (:data:`FP8_GEMM_FACTOR` for FP8) × :func:`power_limit_factor`
-    × (ROCm factor on AMD); memoized per GPU row, precision and accumulate type."""
+    """Sustained dense TFLOPS of ``gpu`` for a GEMM in ``precision``.
+
+    :func:`tensor_tflops` × (:data:`FP8_GEMM_FACTOR` for FP8) × :func:`power_limit_factor`
+    × (ROCm factor on AMD); memoized per GPU row, precision and accumulate type.
+    """
     key = (gpu, precision, accumulate)
     hit = _SUSTAINED.get(key)
     if hit is None:
@@ -192,8 +201,10 @@ def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> f
 
 def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                     ) -> tuple[str, ...]:
-    """Assumption sentences for the factors that apply to ``gpu`` (none for a plain part);
-    the sources are in :data:`FACTOR_SOURCES` and the module docstring."""
+    """Assumption sentences for the factors that apply to ``gpu`` (none for a plain part).
+
+    The sources are in :data:`FACTOR_SOURCES` and the module docstring.
+    """
     notes = []
     if apple_gpu_tflops(gpu):
         notes.append(f"{gpu.name}: {apple_gpu_tflops(gpu):.1f} TFLOPS from its GPU core count "
@@ -212,6 +223,18 @@ def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulat
     return tuple(notes)
 
 
-__all__ = ["apple_gpu_tflops", "bandwidth_factor", "is_apple", "is_geforce", "is_rocm",
-           "power_limit_factor", "sustained_bandwidth_gbps", "sustained_notes",
-           "sustained_tflops", "tensor_tflops", "FACTOR_SOURCES"]
+FLOP_PER_BYTE_UNKNOWN = 20.0
+"""For a GPU whose catalog row has no compute figure (Apple silicon: Apple publishes none),
+dense TFLOPS are assumed to be 20 FLOP per byte/s of memory bandwidth — the ratio of shader
+FP32 throughput to bandwidth of M-series Max chips (≈ 14–16 TFLOPS at 400–546 GB/s)."""
+
+
+def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
+    """Assumed dense TFLOPS for a GPU with no compute figure: bandwidth (GB/s) × 20 / 1000."""
+    return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
+
+
+__all__ = ["FLOP_PER_BYTE_UNKNOWN", "apple_gpu_tflops", "bandwidth_derived_tflops",
+           "bandwidth_factor", "is_apple", "is_geforce", "is_rocm", "power_limit_factor",
+           "sustained_bandwidth_gbps", "sustained_notes", "sustained_tflops", "tensor_tflops",
+           "FACTOR_SOURCES"]

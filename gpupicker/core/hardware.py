@@ -8,7 +8,7 @@ sparsity), ``tdp_w`` watts, prices per GPU-hour in ``currency``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -65,7 +65,10 @@ class GpuSpec(BaseModel):
     source: str = ""
     notes: str = ""
 
-    _blank = model_validator(mode="before")(classmethod(lambda cls, d: _drop_blank(d)))
+    @model_validator(mode="before")
+    @classmethod
+    def _blank(cls, data: Any) -> Any:
+        return _drop_blank(data)
 
     @property
     def memory_bytes(self) -> int:
@@ -139,7 +142,10 @@ class PriceOffer(BaseModel):
     price_kind: str = Field(default="", description="kind code of core.price_kind; blank = "
                             "derived from provider, pricing and source (not a CSV column)")
 
-    _blank = model_validator(mode="before")(classmethod(lambda cls, d: _drop_blank(d)))
+    @model_validator(mode="before")
+    @classmethod
+    def _blank(cls, data: Any) -> Any:
+        return _drop_blank(data)
 
     @field_validator("currency", mode="after")
     @classmethod

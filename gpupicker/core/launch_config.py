@@ -92,7 +92,8 @@ def hf_repo_from_source(source: str) -> str | None:
 
 def _j(parts: list[str]) -> str:
     """Join a command with line continuations every flag (readable, copy-paste safe)."""
-    out, line = [], []
+    out: list[str] = []
+    line: list[str] = []
     for p in parts:
         if (p.startswith("-") or p.endswith(".py")) and line:
             out.append(" ".join(line))
@@ -314,8 +315,11 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
 
 
 def accelerator_name(gpu_id: str) -> str:
-    """SkyPilot / dstack accelerator name of a catalog GPU id (:data:`SKYPILOT_NAMES`), else the
-    id upper-cased with dashes (``rtx_6000_ada`` → ``RTX-6000-ADA``, flagged by the callers)."""
+    """SkyPilot / dstack accelerator name of a catalog GPU id (:data:`SKYPILOT_NAMES`).
+
+    Else the id upper-cased with dashes (``rtx_6000_ada`` → ``RTX-6000-ADA``, flagged by the
+    callers).
+    """
     return SKYPILOT_NAMES.get(gpu_id) or gpu_id.upper().replace("_", "-")
 
 

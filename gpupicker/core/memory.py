@@ -1,6 +1,9 @@
 """Peak GPU memory per GPU, component by component.
 
-The model follows ``shared/design/formulas.md`` and is calibrated on the H200
+The per-task dispatch (:func:`estimate_memory`) and the Hugging Face ``generate`` model; the
+serving engines are in :mod:`.engines`, training in :mod:`.training`, diffusion in
+:mod:`.diffusion`, the shared primitives in :mod:`.memory_common`. The model follows
+``shared/design/formulas.md`` and is calibrated on the H200
 measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 5.17, peft 0.21, bitsandbytes 0.50.2). Every term is returned separately in a
 :class:`~gpupicker.core.results.MemoryEstimate`; ``total_bytes`` is what
@@ -9,84 +12,21 @@ measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 
 from __future__ import annotations
 
-import math
-
-from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
+from .diffusion import estimate_diffusion_memory
+from .dtypes import GGUF_TYPES, bytes_per_weight
+from .engines import fraction_pool_memory, llamacpp_memory, vllm_memory
 from .hardware import GpuSpec
+from .memory_common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
-from .units import MiB
+from .training import training_memory
 from .workload import Workload
-
-CUDA_CONTEXT_BYTES = 650_969_088
-"""CUDA context + PyTorch/cuBLAS kernels loaded, measured on the H200 cases (0.606 GiB)."""
 
 PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie",
                               "vllm-ascend"})
 """Servers that pre-allocate a paged KV pool from a memory fraction (vLLM
 ``gpu_memory_utilization``, SGLang ``mem_fraction_static``, TGI, TensorRT-LLM
 ``kv_cache_free_gpu_mem_fraction``); sized with the vLLM model."""
-
-RUNTIME_WORKSPACE_BYTES = 48 * MiB
-"""cuBLAS/cuDNN workspaces and small buffers PyTorch allocates on first use (H200 b=1 cases)."""
-
-
-# --------------------------------------------------------------------------------------------
-# weights
-# --------------------------------------------------------------------------------------------
-def weights_bytes(arch: ModelArch, weights_dtype: str) -> int:
-    """Bytes of the model weights on the GPU(s), before any sharding.
-
-    Quantized formats (int8, NF4, GGUF, int4) apply to transformer-block Linear
-    layers only; embeddings, lm_head and norms stay 16-bit, as bitsandbytes
-    (``llm_int8_skip_modules``/default lm_head skip) and llama.cpp's default
-    output.weight handling do. Unquantized formats apply to everything.
-
-    Args:
-        arch: the model architecture.
-        weights_dtype: a :data:`~gpupicker.core.dtypes.WeightDType` name.
-
-    Returns:
-        bytes (int).
-
-    Raises:
-        ValueError: for an unknown dtype.
-    """
-    bpw = bytes_per_weight(weights_dtype)
-    total = arch.param_count()
-    if bpw >= 2.0 or not arch.hidden_size:
-        return int(math.ceil(total * bpw))
-    linear = arch.linear_params()
-    other = total - linear
-    if weights_dtype in GGUF_TYPES:
-        # llama.cpp quantizes token embeddings too and keeps output.weight at Q6_K or better.
-        emb = arch.vocab_size * arch.hidden_size
-        out = 0 if arch.tie_word_embeddings else emb
-        rest = other - emb - out
-        return int(linear * bpw + emb * bpw + out * bytes_per_weight("q6_k") + rest * 4)
-    return int(math.ceil(linear * bpw + other * 2))
-
-
-def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> int:
-    """KV-cache bytes for ``batch`` sequences of ``tokens`` each (whole model, unsharded).
-
-    Per layer that holds KV: ``2·g·d_h·s_eff·b·B_kv`` (formulas.md §2); MLA
-    layers cache ``kv_lora_rank + qk_rope_head_dim`` values per token (DeepSeek-V2
-    paper §2.1.2). Sliding-window layers hold ``min(tokens, window)`` tokens;
-    the number of such layers is ``sliding_window_layers`` (all layers when
-    only ``sliding_window`` is given, e.g. Mistral-7B-v0.1).
-
-    Raises:
-        ValueError: for an unknown KV dtype.
-    """
-    per_token_layer = arch.kv_values_per_token_per_layer() * bytes_per_kv_element(kv_dtype)
-    L = arch.num_hidden_layers
-    if arch.sliding_window and tokens > arch.sliding_window:
-        n_local = L if arch.sliding_window_layers is None else min(L, arch.sliding_window_layers)
-        eff = (L - n_local) * tokens + n_local * arch.sliding_window
-    else:
-        eff = L * tokens
-    return int(per_token_layer * eff * batch)
 
 
 def _largest_linear(arch: ModelArch) -> int:
@@ -162,28 +102,22 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
 
 def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
     if w.task in ("image_gen", "diffusion_lora"):
-        from .diffusion import estimate_diffusion_memory
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
         fw = w.framework.lower()
         if fw in ("sglang", "tensorrt-llm", "lmdeploy"):
-            from .engines import fraction_pool_memory
             return fraction_pool_memory(w, arch, gpu, n, fw)
         if fw in ("mindie", "vllm-ascend"):
-            from .engines import vllm_memory
             est = vllm_memory(w, arch, gpu, n)
             return est.model_copy(update={"assumptions": (
                 f"{'MindIE' if fw == 'mindie' else 'vllm-ascend'} on Ascend: KV pool sized with "
                 "vLLM's model (no measurement of this engine is modelled: ±15 %).",
                 *est.assumptions)})
         if fw in PAGED_KV_ENGINES:
-            from .engines import vllm_memory
             return vllm_memory(w, arch, gpu, n)
         if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
-            from .engines import llamacpp_memory
             return llamacpp_memory(w, arch, gpu, n)
         return hf_inference_memory(w, arch, n)
-    from .training import training_memory
     return training_memory(w, arch, n)
 
 
@@ -264,5 +198,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     )
 
 
-__all__ = ["CUDA_CONTEXT_BYTES", "estimate_memory", "fits_on", "hf_inference_memory",
-           "kv_cache_bytes", "weights_bytes"]
+# weights_bytes, kv_cache_bytes and the constants live in .memory_common (below .engines and
+# .training, which this module dispatches to); they stay importable from here.
+__all__ = ["CUDA_CONTEXT_BYTES", "PAGED_KV_ENGINES", "RUNTIME_WORKSPACE_BYTES", "estimate_memory",
+           "fits_on", "hf_inference_memory", "kv_cache_bytes", "weights_bytes"]

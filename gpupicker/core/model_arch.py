@@ -323,9 +323,12 @@ class ModelArch(BaseModel):
         return full + n_lin * self.linear_attention_params_per_layer()
 
     def attention_params_per_layer(self) -> int:
-        """Parameters of one (softmax) attention block: q, k, v, o projections (+ biases), or
-        MLA's low-rank projections (see the module docstring). With ``attn_output_gate``
-        (Qwen3-Next) ``q_proj`` is twice as wide and q/k norms (d_h each) are counted."""
+        """Parameters of one (softmax) attention block.
+
+        The q, k, v, o projections (+ biases), or MLA's low-rank projections (see the module
+        docstring). With ``attn_output_gate`` (Qwen3-Next) ``q_proj`` is twice as wide and q/k
+        norms (d_h each) are counted.
+        """
         if self.is_mla:
             return self._mla_params_per_layer()
         h, a, g, d = self.hidden_size, self.num_attention_heads, self.kv_heads, self.head_dim_eff
@@ -343,16 +346,21 @@ class ModelArch(BaseModel):
         return (3 if self.mlp_gated else 2) * self.hidden_size * inter
 
     def _shared_expert_params(self) -> int:
-        """Always-active shared experts: DeepSeek ``n_shared_experts`` × expert, Qwen-MoE
-        ``shared_expert_intermediate_size`` (gated MLP + a 1-wide gate)."""
+        """Parameters of the always-active shared experts.
+
+        DeepSeek ``n_shared_experts`` × expert, Qwen-MoE ``shared_expert_intermediate_size``
+        (gated MLP + a 1-wide gate).
+        """
         n = (self.n_shared_experts or 0) * self.expert_params()
         if self.shared_expert_intermediate_size:
             n += 3 * self.hidden_size * self.shared_expert_intermediate_size + self.hidden_size
         return n
 
     def _moe_layers(self) -> int:
-        """MoE layers: those at index ≥ ``first_k_dense_replace`` with (i+1) divisible by
-        ``moe_layer_step`` (Llama 4 / Qwen2-MoE / ERNIE placement rule)."""
+        """Number of MoE layers (Llama 4 / Qwen2-MoE / ERNIE placement rule).
+
+        Those at index ≥ ``first_k_dense_replace`` with (i+1) divisible by ``moe_layer_step``.
+        """
         if not self.is_moe:
             return 0
         first = min(self.first_k_dense_replace or 0, self.num_hidden_layers)

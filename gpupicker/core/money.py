@@ -51,8 +51,9 @@ class FxRate:
 
 
 def rate_looks_inverted(currency: str, per_usd: float) -> bool:
-    """True when ``per_usd`` (units per USD) looks entered upside down (USD per unit):
-    its inverse is within 2× of the reference rate while it is more than 10× off itself
+    """True when ``per_usd`` (units per USD) looks entered upside down (USD per unit).
+
+    Its inverse is within 2× of the reference rate while it is more than 10× off itself
     (e.g. CNY 0.14 against the reference 7.1). Unknown currencies are never flagged.
 
     A True answer is a question for the user, never a reason to flip the rate.
@@ -65,8 +66,10 @@ def rate_looks_inverted(currency: str, per_usd: float) -> bool:
 
 
 def format_amount(value: float | None, currency: str = "USD", digits: int = 2) -> str:
-    """``value`` (already in ``currency``) with its symbol and group separators:
-    ``format_amount(1.98, "CNY") == "¥1.98"``; an em dash for None."""
+    """``value`` (already in ``currency``) with its symbol and group separators.
+
+    ``format_amount(1.98, "CNY") == "¥1.98"``; an em dash for None.
+    """
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return "—"
     cur = (currency or "USD").upper()
@@ -108,8 +111,10 @@ class Money:
         return None if amount is None else amount / self.per_usd
 
     def fmt(self, usd: float | None, digits: int = 2) -> str:
-        """A USD amount shown in the display currency: ``Money("CNY", 7.1).fmt(0.2789)``
-        → ``"¥1.98"``."""
+        """A USD amount shown in the display currency.
+
+        ``Money("CNY", 7.1).fmt(0.2789)`` → ``"¥1.98"``.
+        """
         return format_amount(self.from_usd(usd), self.currency, digits)
 
     def fmt_native(self, value: float | None, digits: int = 2) -> str:
@@ -122,8 +127,10 @@ USD = Money()
 
 
 def usd_per_unit(currency: str, usd_rates: dict[str, float] | None) -> float:
-    """USD per 1 unit of ``currency`` from the catalog's rates (``get_fx_rates()``: USD per
-    unit, derived from the stored units-per-USD quotes). No default, no guessing.
+    """USD per 1 unit of ``currency`` from the catalog's rates.
+
+    ``get_fx_rates()`` gives USD per unit, derived from the stored units-per-USD quotes. No
+    default, no guessing.
 
     Raises:
         ValueError: for a currency with no rate.

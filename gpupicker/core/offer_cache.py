@@ -26,10 +26,10 @@ OffersTable = dict[str, list[tuple[PriceOffer, float]]]
 MAX_ENTRIES = 8
 """Snapshots × pricing choices × offer modes kept (a few KB to a few MB each)."""
 
-_cache: OrderedDict[tuple, tuple[Sequence[PriceOffer], OffersTable, list[str]]] = OrderedDict()
+_cache: OrderedDict[tuple[Any, ...], tuple[Sequence[PriceOffer], OffersTable, list[str]]] = OrderedDict()
 
 
-def _fx_key(fx_rates: dict[str, float] | None) -> tuple:
+def _fx_key(fx_rates: dict[str, float] | None) -> tuple[tuple[str, float], ...]:
     return tuple(sorted((str(k), float(v)) for k, v in (fx_rates or {}).items()))
 
 

@@ -95,8 +95,11 @@ def owned_cost(o: OwnedGpu, gpu: GpuSpec | None = None,
 
 def owned_offer(o: OwnedGpu, gpu: GpuSpec | None = None,
                 fx_rates: dict[str, float] | None = None) -> PriceOffer:
-    """The owned set as a USD price offer (``pricing`` and ``price_kind`` ``owned``;
-    ``gpus_per_instance`` = ``count``, the most GPUs an option may use)."""
+    """The owned set as a USD price offer.
+
+    ``pricing`` and ``price_kind`` are ``owned``; ``gpus_per_instance`` = ``count``, the most
+    GPUs an option may use.
+    """
     c = owned_cost(o, gpu, fx_rates)
     return PriceOffer(
         gpu_id=o.gpu_id, provider=OWNED_PROVIDER, pricing="owned", currency="USD",
@@ -118,8 +121,10 @@ def _speed(o: Option) -> float:
 
 def break_even(owned: Option, rental: Option, o: OwnedGpu, cost: OwnedCost,
                hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> float | None:
-    """Months until the purchase is paid back by the rent saved vs ``rental`` (module
-    docstring); None when the rental costs less than the power bill."""
+    """Months until the purchase is paid back by the rent saved vs ``rental`` (module docstring).
+
+    None when the rental costs less than the power bill.
+    """
     ratio = _speed(owned) / _speed(rental) if _speed(rental) > 0 and _speed(owned) > 0 else 1.0
     res = buy_vs_rent(cost.purchase_usd, rental.cost.usd_per_hour * ratio, 1,
                       hours_used_per_month=o.utilization * hours_per_month,
@@ -132,9 +137,12 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
                    gpus: Sequence[GpuSpec], fx_rates: dict[str, float] | None = None,
                    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
                    money: Money | None = None) -> list[Option]:
-    """Add the break-even vs the best rental option (the first-ranked one that fits, is in
-    budget and has an unflagged price; else the first-ranked fitting one) to every owned
-    option, in its ``break_even_months`` and reason."""
+    """Add the break-even vs the best rental option to every owned option.
+
+    The best rental option is the first-ranked one that fits, is in budget and has an unflagged
+    price (else the first-ranked fitting one); the break-even goes in the option's
+    ``break_even_months`` and reason.
+    """
     rentals = [x for x in options if x.pricing not in ("owned", "") and x.fits
                and x.within_budget]
     best = next((x for x in rentals if not x.price_flag), rentals[0] if rentals else None)

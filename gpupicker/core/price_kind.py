@@ -62,8 +62,10 @@ DEFAULT_STALE_MONTHS = 6
 
 
 def price_kind(offer: PriceOffer) -> str:
-    """The kind code of ``offer`` (see the module docstring): its ``price_kind`` when set,
-    else derived from ``pricing``, ``provider`` and ``source``."""
+    """The kind code of ``offer`` (see the module docstring).
+
+    Its ``price_kind`` when set, else derived from ``pricing``, ``provider`` and ``source``.
+    """
     if offer.price_kind:
         return offer.price_kind
     if offer.pricing == "owned":
@@ -91,8 +93,11 @@ _DATE = re.compile(r"^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$")
 
 
 def observed_date(observed: str) -> date | None:
-    """The first day an ``observed`` value can mean (the catalog's forms: ``YYYY``,
-    ``YYYY-MM``, ``YYYY-MM-DD``, ``YYYYQn``, ``early|mid|late YYYY``); None when unknown."""
+    """The first day an ``observed`` value can mean; None when unknown.
+
+    The catalog's forms: ``YYYY``, ``YYYY-MM``, ``YYYY-MM-DD``, ``YYYYQn``,
+    ``early|mid|late YYYY``.
+    """
     s = observed.strip()
     try:
         if m := _DATE.match(s):
@@ -138,8 +143,10 @@ def price_flag(offer: PriceOffer, *, today: date | None = None,
 
 
 def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[str]:
-    """A note when the top pick (first fitting option in budget) rests on a flagged price,
-    naming the best option with an unflagged price."""
+    """A note when the top pick (first fitting option in budget) rests on a flagged price.
+
+    The note names the best option with an unflagged price.
+    """
     ok = [o for o in options if o.fits and o.within_budget and o.pricing]
     if not ok or not ok[0].price_flag:
         return []

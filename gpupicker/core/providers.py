@@ -137,8 +137,9 @@ def check_region(region: str) -> str:
 
 def region_filter(evaluations: list[tuple[Any, list[tuple[PriceOffer | None, float | None]]]],
                   region: str | None) -> list[tuple[Any, list[tuple[Any, Any]]]]:
-    """``recommend``'s (evaluation, [(offer, usd)]) list keeping only offers in ``region``
-    (all of them for None); an evaluation left without an offer is dropped.
+    """``recommend``'s (evaluation, [(offer, usd)]) list keeping only offers in ``region``.
+
+    All of them for None; an evaluation left without an offer is dropped.
 
     Raises:
         ValueError: for an unknown region code.
@@ -156,8 +157,11 @@ def region_filter(evaluations: list[tuple[Any, list[tuple[PriceOffer | None, flo
 
 def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Option],
                  money: Money) -> list[str]:
-    """Notes for a region filter: how many offers it keeps, and the best fitting option
-    elsewhere when it is cheaper than the best one in the region."""
+    """Notes for a region filter.
+
+    How many offers it keeps, and the best fitting option elsewhere when it is cheaper than
+    the best one in the region.
+    """
     r = check_region(w.region or "")
     where = REGION_NAMES[r]
 

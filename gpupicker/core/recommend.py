@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -170,7 +171,7 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     wanted = None if pricing in ("any", "all") else {pricing}
     notes: list[str] = []
     converted: set[str] = set()
-    best: dict[tuple, tuple[PriceOffer, float]] = {}
+    best: _Best = {}
     # usd_per_unit once per currency, not per row (issue 17): same rates, same messages
     per_currency: dict[str, tuple[float, bool, str] | str] = {}
     for p in prices:
@@ -219,29 +220,36 @@ a table nobody scrolls). Above it, each GPU × pricing × instance size keeps it
 providers, k as large as the limit allows (issue 17)."""
 
 
-def _cap_k(best: dict[tuple, tuple[PriceOffer, float]]) -> int:
+_AllOffersKey = tuple[str, str, str, int | None]
+"""(gpu id, pricing, provider, GPUs per instance): one provider offer of "every price offer"."""
+_OfferKey = tuple[str, str] | _AllOffersKey
+"""(gpu id, pricing) for the best offer per pricing, or an :data:`_AllOffersKey`."""
+_Best = dict[_OfferKey, tuple[PriceOffer, float]]
+
+
+def _cap_k(best: _Best) -> int:
     """The providers kept per GPU × pricing × instance size after :func:`_cap_offers`."""
-    sizes: dict[tuple, int] = {}
-    for gid, pricing, _provider, gpi in best:
+    sizes: dict[tuple[str, str, int | None], int] = {}
+    for key in best:
+        gid, pricing, _provider, gpi = cast(_AllOffersKey, key)
         sizes[(gid, pricing, gpi)] = sizes.get((gid, pricing, gpi), 0) + 1
     return max(sizes.values(), default=0)
 
 
-def _cap_offers(best: dict[tuple, tuple[PriceOffer, float]], limit: int
-                ) -> tuple[dict[tuple, tuple[PriceOffer, float]], int]:
+def _cap_offers(best: _Best, limit: int) -> tuple[_Best, int]:
     """Keep, per (gpu, pricing, instance size), the k cheapest providers' offers, with the
     largest k whose total stays within ``limit`` (at least 1). Cheaper offers of one group
     always rank above dearer ones for every goal (same GPU, count and speed, lower cost), so
     the top rows of the ranking are unchanged. Returns (kept, number left out)."""
-    groups: dict[tuple, list[tuple[tuple, tuple[PriceOffer, float]]]] = {}
+    groups: dict[tuple[str, str, int | None], list[tuple[_OfferKey, tuple[PriceOffer, float]]]] = {}
     for key, val in best.items():
-        gid, pricing, _provider, gpi = key
+        gid, pricing, _provider, gpi = cast(_AllOffersKey, key)
         groups.setdefault((gid, pricing, gpi), []).append((key, val))
     sizes = sorted(len(g) for g in groups.values())
     k = 1
     while k < sizes[-1] and sum(min(k + 1, n) for n in sizes) <= limit:
         k += 1
-    kept: dict[tuple, tuple[PriceOffer, float]] = {}
+    kept: _Best = {}
     for members in groups.values():
         members.sort(key=lambda kv: kv[1][1])  # stable: equal prices keep catalog order
         kept.update(members[:k])
@@ -249,6 +257,9 @@ def _cap_offers(best: dict[tuple, tuple[PriceOffer, float]], limit: int
     kept = {key: val for key, val in best.items() if key in kept}
     return kept, len(best) - len(kept)
 
+
+_NO_OFFER: tuple[tuple[None, None]] = ((None, None),)
+"""The one "offer" of a GPU with no price: the option is still evaluated, unpriced."""
 
 _LIMITS = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
            "engine-overhead": "engine", "cpu-offload": "offload"}
@@ -502,7 +513,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                              mem=mem, t=t, used=used, cap=cap, fits=fits,
                              hours=_hours(w, t), calibration=cal_text, plan=plan,
                              scaling=_scaling_text(gpu, n, _speed(w, t), node_speed))
-            offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or [(None, None)]
+            offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or _NO_OFFER
                           if _instance_fits(offer, ev.total_gpus)]
             if offer_list:
                 evaluations.append((ev, offer_list))
@@ -674,11 +685,11 @@ def _build_options(w: Workload,
     def headroom(p: _Candidate) -> float:
         return (p.ev.cap - p.ev.used) / p.ev.cap
 
-    def key(p: _Candidate) -> tuple:
+    def key(p: _Candidate) -> tuple[float | str, ...]:
         tier = (0 if p.ev.fits else 2) + (0 if p.within else 1)
         priced = 0 if p.cost is not None else 1
         if goal == "cheapest":
-            k: tuple = (p.money, -p.speed)
+            k: tuple[float, ...] = (p.money, -p.speed)
         elif goal == "fastest":
             k = (-p.speed, p.money)
         elif goal == "value":

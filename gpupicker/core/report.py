@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
-from .results import MemoryEstimate
+from .results import MemoryEstimate, Option
 from .throughput import estimate_throughput, train_hours
 from .units import GiB
 from .workload import Workload
@@ -62,8 +62,10 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
 
 
 def serving_report(w: Workload, gpu: GpuSpec) -> dict[str, Any] | None:
-    """The serving plan of ``w.requests_per_minute`` on replicas of ``w.num_gpus`` × ``gpu``
-    (:func:`~gpupicker.core.serving.plan_serving`, the same as ``recommend``'s), or None."""
+    """The serving plan of ``w.requests_per_minute`` on replicas of ``w.num_gpus`` × ``gpu``.
+
+    The same as ``recommend``'s (:func:`~gpupicker.core.serving.plan_serving`), or None.
+    """
     from .serving import plan_serving, serving_dict
     try:
         _, _, plan, _ = plan_serving(w, gpu, w.num_gpus)
@@ -215,8 +217,10 @@ def _job_rows(w: Workload, model_name: str) -> list[tuple[str, str]]:
 
 
 def money_decimals(values: Sequence[float], lo: int = 2, hi: int = 4) -> int:
-    """Decimals (``lo``–``hi``) that keep distinct amounts distinct when printed: $1.204 and
-    $1.206 need three, not two. Amounts of 1000 and more are always whole."""
+    """Decimals (``lo``–``hi``) that keep distinct amounts distinct when printed.
+
+    $1.204 and $1.206 need three, not two. Amounts of 1000 and more are always whole.
+    """
     vals = sorted({round(v, 6) for v in values if v is not None and abs(v) < 1000})
     for d in range(lo, hi + 1):
         shown = [round(v, d) for v in vals]
@@ -235,12 +239,12 @@ def _money_text(v: float | None, decimals: int = 2) -> str:
     return f"${v:,.{decimals}f}"
 
 
-def _total(o: Any) -> float | None:
+def _total(o: Option) -> float | None:
     c = o.cost
     return c.usd_total if c.usd_total is not None else c.usd_per_month
 
 
-def _option_row(o: Any, others: Sequence[Any], d: int) -> dict[str, str]:
+def _option_row(o: Option, others: Sequence[Option], d: int) -> dict[str, str]:
     c = o.cost
     monthly = c.usd_total is None and c.usd_per_month is not None
     total = _money_text(_total(o), d) + ("/month" if monthly else "")
@@ -258,8 +262,10 @@ def _option_row(o: Any, others: Sequence[Any], d: int) -> dict[str, str]:
 
 
 def one_row_per_gpu(options: Sequence[Any], top: int) -> list[tuple[Any, list[Any]]]:
-    """(best option, the same GPU type's other counts) per GPU type, in rank order: fitting,
-    within-budget options only (all options when none fits), ``top`` types."""
+    """``(best option, the same GPU type's other counts)`` per GPU type, in rank order.
+
+    Fitting, within-budget options only (all options when none fits), ``top`` types.
+    """
     pool = [o for o in options if o.fits and o.within_budget] or list(options)
     groups: dict[str, list[Any]] = {}
     for o in pool:
@@ -338,8 +344,10 @@ def _cost_chart(curves: Sequence[Any]) -> ReportChart | None:
 
 
 def price_sources(options: Sequence[Any], prices: Sequence[PriceOffer]) -> list[PriceSource]:
-    """The catalog offers behind ``options`` (matched by GPU, provider, pricing and observed date),
-    each once, in the options' order."""
+    """The catalog offers behind ``options``, each once, in the options' order.
+
+    Matched by GPU, provider, pricing and observed date.
+    """
     out: list[PriceSource] = []
     seen: set[tuple[str, str, str, str]] = set()
     for o in options:
@@ -364,16 +372,20 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
                  prices: Sequence[PriceOffer], *, notes: Sequence[str] = (), top: int = 10,
                  model_name: str = "", model_ref: str | None = None,
                  generated: str | None = None, goal: str = "cheapest") -> Report:
-    """The report of one recommendation: job, assumptions, ranked options, fit answers and
-    curves for the candidate GPUs, price sources and the top option's launch config.
+    """The report of one recommendation.
+
+    Job, assumptions, ranked options, fit answers and curves for the candidate GPUs, price
+    sources and the top option's launch config.
 
     Args:
         w: the workload (model resolved).
         options: ranked options (``Recommendation.options``).
-        gpus, prices: the catalog used (for curves and price sources).
+        gpus: the catalog's GPUs (for the curves' candidate cards).
+        prices: the catalog's price offers (for the price sources listed).
         notes: the recommendation's notes.
         top: rows listed (the fitting options first, in rank order).
-        model_name: display name of the model; ``model_ref`` its Hugging Face repo.
+        model_name: display name of the model.
+        model_ref: its Hugging Face repo (for the launch config), None when unknown.
         generated: ISO date written on the report (default: today).
         goal: the ranking goal (for the stated tie-break).
 
@@ -462,8 +474,11 @@ def _md_cell(text: str) -> str:
 
 
 def render_markdown(r: Report, chart_links: dict[str, str] | None = None) -> str:
-    """The report as Markdown. ``chart_links`` maps chart name → image path (written beside
-    the file by the caller); without it the charts are listed by title only."""
+    """The report as Markdown.
+
+    ``chart_links`` maps chart name → image path (written beside the file by the caller);
+    without it the charts are listed by title only.
+    """
     out = [f"# {r.title}", "", f"Written by gpupicker on {r.generated}. Offline estimate: check "
            "the assumptions below before you rent.", "", "## Job", "", "| | |", "|---|---|"]
     out += [f"| {k} | {_md_cell(v)} |" for k, v in r.job]
@@ -559,8 +574,9 @@ def render_html(r: Report, image_src: dict[str, str] | None = None) -> str:
 
 
 def write_text_report(r: Report, path: str | Path) -> list[Path]:
-    """Write ``r`` as Markdown or HTML by the extension of ``path``; Markdown charts go beside it
-    as ``<stem>-<chart>.svg`` (and their data as ``.csv``). Returns the files written.
+    """Write ``r`` as Markdown or HTML by the extension of ``path``; returns the files written.
+
+    Markdown charts go beside it as ``<stem>-<chart>.svg`` (and their data as ``.csv``).
 
     Raises:
         ValueError: for an extension other than ``.md`` / ``.html`` (PDF: ``ui.report_pdf``).

@@ -28,11 +28,13 @@ same concurrency and tokens/s in both.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .frameworks import framework_row
 from .hardware import GpuSpec
 from .memory import estimate_memory, fits_on
 from .results import MemoryEstimate, ServingPlan, Throughput
+from .throughput import _InferenceSpeed, _prompt_and_new, _Roofline, estimate_throughput
 from .workload import Workload
 
 TARGET_UTILIZATION = 0.7
@@ -47,8 +49,10 @@ _MIX: dict[int, tuple[Workload, Workload, dict[int, Workload]]] = {}
 
 
 def request_mix(w: Workload) -> Workload:
-    """The workload at one sequence of the request mix: ``seq_len = prompt + output``
-    (memoized per workload object: the recommender asks once per GPU × count)."""
+    """The workload at one sequence of the request mix: ``seq_len = prompt + output``.
+
+    Memoized per workload object: the recommender asks once per GPU × count.
+    """
     return _mix(w)[0]
 
 
@@ -104,14 +108,14 @@ def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> i
 
 def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughput, ServingPlan,
                                                               MemoryEstimate]:
-    """Size one option's serving: (workload at the operating concurrency, its throughput with
-    serving ITL, the plan, the memory estimate at the request mix). See the module docstring.
+    """Size one option's serving (see the module docstring).
+
+    Returns the workload at the operating concurrency, its throughput with serving ITL, the
+    plan, and the memory estimate at the request mix.
 
     Raises:
         ValueError: when the model is not resolved or the engine has no inference profile.
     """
-    from .throughput import _Roofline  # the inference roofline (same module family)
-
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
     wl = request_mix(w)
@@ -122,7 +126,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     rate = (w.requests_per_minute or 0.0) / 60.0
     notes: list[str] = []
     cache: dict[int, tuple[float, float, float]] = {}
-    speeds: dict[int, object] = {}
+    speeds: dict[int, _InferenceSpeed] = {}
 
     def at(b: int) -> tuple[float, float, float]:
         """(decode step s, prefill seconds per request, prompt prefill of one request s)."""
@@ -209,7 +213,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     return wb, t, plan, mem
 
 
-def serving_dict(p: ServingPlan) -> dict:
+def serving_dict(p: ServingPlan) -> dict[str, Any]:
     """The JSON contract of a serving plan (``estimate`` and ``recommend --json``)."""
     return {"replicas": p.replicas, "gpus_per_replica": p.gpus_per_replica,
             "max_concurrent_seqs": p.max_concurrent_seqs, "concurrent_seqs": p.concurrent_seqs,
@@ -220,5 +224,92 @@ def serving_dict(p: ServingPlan) -> dict:
             "meets_targets": p.meets_targets, "notes": list(p.notes)}
 
 
-__all__ = ["concurrency_cap", "plan_serving", "request_mix", "serving_dict", "SLOT_CAPS",
-           "TARGET_UTILIZATION"]
+SERVING_MAX_BATCH = 256
+"""Most concurrent sequences per replica the serving search assumes (vLLM ``max_num_seqs``)."""
+
+
+class ServingSearch:
+    """Speed of one replica serving ``w.requests_per_minute``, for any GPU type and count.
+
+    LLM inference delegates to :func:`plan_serving` (concurrency from
+    the KV pool, continuous batching, replicas); other tasks keep the search below.
+    Concurrent sequences by Little's law: request rate × latency of one request
+    (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
+    rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
+    from ``w.batch``. At a new batch each sequence holds ``avg_prompt_tokens +
+    avg_output_tokens`` tokens (``seq_len``). One search serves every option of a
+    recommendation: the workload copies at each batch are shared.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+
+    def __init__(self, w: Workload) -> None:
+        """Prepare the search for ``w`` (its model resolved; see the class docstring)."""
+        if w.model is None:
+            raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog "
+                             "first")
+        self.w = w
+        self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
+        self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens
+        self.llm = not (w.task == "image_gen" or w.model.kind == "diffusion" or w.is_training)
+        # (prompt, new) tokens per sequence of the workload as given, and at a new batch
+        self.context = _prompt_and_new(w)
+        self.context_at_batch = (self.seq_len, 0 if w.task == "decode_ceiling"
+                                 else w.avg_output_tokens)
+        self._at_batch: dict[int, Workload] = {}
+
+    def at_batch(self, b: int) -> Workload:
+        """The workload at ``b`` concurrent sequences of ``seq_len`` tokens."""
+        wb = self._at_batch.get(b)
+        if wb is None:
+            wb = self.w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
+                                           "seq_len": self.seq_len})
+            self._at_batch[b] = wb
+        return wb
+
+    def batch_needed(self, decode_tokens_per_s: float | None,
+                     prefill_tokens_per_s: float | None) -> int:
+        """Little's law: concurrent sequences at these per-sequence decode and prefill rates."""
+        w = self.w
+        latency = w.avg_output_tokens / (decode_tokens_per_s or 1e-9) \
+            + w.avg_prompt_tokens / (prefill_tokens_per_s or 1e9)
+        return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(self.rate_per_s * latency)))
+
+    def __call__(self, gpu: GpuSpec, num_gpus: int | None = None) -> tuple[Workload, Throughput]:
+        """The workload at the batch found on ``num_gpus`` × ``gpu``, and its throughput."""
+        w = self.w
+        n = max(1, num_gpus or w.num_gpus)
+        b = w.batch
+        if not self.llm:
+            wb, t = w, estimate_throughput(w, gpu, n)
+            for _ in range(2):  # two fixed-point steps of Little's law
+                b_next = self.batch_needed(t.decode_tokens_per_s, t.prefill_tokens_per_s)
+                if b_next == b:
+                    break
+                b = b_next
+                wb = self.at_batch(b)
+                t = estimate_throughput(wb, gpu, n)
+            return wb, t
+        # LLM inference: sized by what the engine holds (the same plan recommend uses)
+        wb, t, _, _ = plan_serving(w, gpu, n)
+        return wb, t
+
+
+def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
+                       ) -> tuple[Workload, Throughput]:
+    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute``.
+
+    At the batch Little's law gives (see :class:`ServingSearch`).
+
+    Returns:
+        The workload at the batch found, and its :class:`Throughput`.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+    return ServingSearch(w)(gpu, num_gpus)
+
+
+__all__ = ["concurrency_cap", "plan_serving", "request_mix", "serving_dict", "serving_throughput",
+           "SERVING_MAX_BATCH", "ServingSearch", "SLOT_CAPS", "TARGET_UTILIZATION"]

@@ -47,7 +47,7 @@ def pnorm(a: float, b: float) -> float:
     """``(a³ + b³)^(1/3)`` of two non-negative times (seconds): the smooth maximum of a step."""
     if a <= 0.0 or b <= 0.0:
         return max(a, b, 0.0)
-    return (a * a * a + b * b * b) ** (1.0 / 3.0)
+    return float((a * a * a + b * b * b) ** (1.0 / 3.0))  # float ** float is typed Any
 
 
 def memory_class(gpu: GpuSpec) -> str:
@@ -263,9 +263,11 @@ def transformers_major(environment: str | None) -> int | None:
 
 def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
                     environment: str | None = None) -> float:
-    """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step; for
-    transformers the host time of the version the ``environment`` names (5.x: the H200
-    measurement), else of a typical 4.x host."""
+    """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step.
+
+    For transformers the host time of the version the ``environment`` names (5.x: the H200
+    measurement), else of a typical 4.x host.
+    """
     layer = e.layer_floor_s
     if e is ENGINES.get("transformers") and (transformers_major(environment) or 0) >= 5:
         layer = HF_V5_LAYER_FLOOR_S
@@ -290,17 +292,19 @@ def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> 
     acc = e.prefill_accumulate if prefill else "fp32"
     prec = "fp16" if (acc == "fp16" and precision in ("bf16", "fp16", "f16")) else precision
     tf = sustained_tflops(gpu, prec, acc)  # type: ignore[arg-type]
-    if tf <= 0:  # no compute figure: throughput.bandwidth_derived_tflops (20 FLOP per byte/s)
+    if tf <= 0:  # no compute figure: gpu_sustained.bandwidth_derived_tflops (20 FLOP per byte/s)
         tf = gpu.memory_bandwidth_gbps * 20.0 / 1000.0
     return tf * (e.prefill_eff if prefill else e.gemm_eff)
 
 
-_NOTES: dict[tuple, tuple[str, ...]] = {}
+_NOTES: dict[tuple[str, float, str, str, GpuSpec, str], tuple[str, ...]] = {}
 
 
 def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...]:
-    """Assumption sentences of the engine and the GPU factors that apply (memoized per
-    engine, GPU row and precision: the recommender asks for every option)."""
+    """Assumption sentences of the engine and the GPU factors that apply.
+
+    Memoized per engine, GPU row and precision: the recommender asks for every option.
+    """
     key = (e.name, e.range_pct, e.evidence, e.prefill_accumulate, gpu, precision)
     hit = _NOTES.get(key)
     if hit is None:

@@ -46,8 +46,11 @@ def _money(o: Option) -> tuple[float, str]:
 
 
 def limits_summary(w: Workload, options: Sequence[Option]) -> LimitsSummary | None:
-    """The summary when options fit in memory but none is within the limits; ``None`` when some
-    option is within them, or when nothing fits in memory (the advisor speaks then)."""
+    """The summary when options fit in memory but none is within the limits.
+
+    ``None`` when some option is within them, or when nothing fits in memory (the advisor
+    speaks then).
+    """
     fitting = [o for o in options if o.fits and o.provider]
     if not fitting or any(o.within_budget for o in fitting):
         return None

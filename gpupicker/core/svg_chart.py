@@ -20,8 +20,11 @@ OKABE_ITO: tuple[str, ...] = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E
 
 @dataclass
 class Series:
-    """One line: ``points`` (x, y) in data units, a legend ``label``, optional ``dashed``,
-    horizontal ``hline`` (a y value, e.g. capacity) and ``mark`` (one (x, y) point)."""
+    """One line of a chart.
+
+    ``points`` (x, y) in data units, a legend ``label``, optional ``dashed``, horizontal
+    ``hline`` (a y value, e.g. capacity) and ``mark`` (one (x, y) point).
+    """
 
     label: str
     points: Sequence[tuple[float, float]]

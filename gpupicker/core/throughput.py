@@ -37,9 +37,14 @@ from typing import NamedTuple
 
 from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
 from .frameworks import known_frameworks, speed_engine
-from .gpu_sustained import is_apple, sustained_tflops
+from .gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable from here as before
+    FLOP_PER_BYTE_UNKNOWN,
+    bandwidth_derived_tflops,
+    is_apple,
+    sustained_tflops,
+)
 from .hardware import GpuSpec
-from .memory import weights_bytes
+from .memory_common import weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate, Throughput
 from .speed_inference import (
@@ -64,8 +69,10 @@ ENGINE_PROFILES: dict[str, EngineSpeed] = ENGINES
 
 
 def engine_profile(w: Workload) -> EngineSpeed:
-    """The speed profile for a workload: ``decode_ceiling`` tasks use the ideal engine; GGUF
-    weights run on llama.cpp (the only engine modelled for GGUF files; an assumption says so).
+    """The speed profile for a workload.
+
+    ``decode_ceiling`` tasks use the ideal engine; GGUF weights run on llama.cpp (the only engine
+    modelled for GGUF files; an assumption says so).
 
     Raises:
         ValueError: for a framework with no LLM inference profile (diffusers, megatron …).
@@ -84,17 +91,19 @@ def engine_profile(w: Workload) -> EngineSpeed:
 # --------------------------------------------------------------------------------------------
 # per-model counts, cached (the recommender asks for the same model hundreds of times)
 # --------------------------------------------------------------------------------------------
-_FACTS: dict[int, tuple[ModelArch, dict]] = {}
+FactKey = str | tuple[str | int | float, ...]
+"""A key of :func:`_facts`: a count name ("params", "active", "linear") or a (kind, …) tuple."""
+_FACTS: dict[int, tuple[ModelArch, dict[FactKey, float]]] = {}
 
 
-def _facts(arch: ModelArch) -> dict:
+def _facts(arch: ModelArch) -> dict[FactKey, float]:
     """Parameter counts of ``arch`` computed once per model object (keyed by identity)."""
     hit = _FACTS.get(id(arch))
     if hit is not None and hit[0] is arch:
         return hit[1]
     if len(_FACTS) > 256:
         _FACTS.clear()
-    f: dict = {"params": arch.param_count(), "active": arch.active_param_count(),
+    f: dict[FactKey, float] = {"params": arch.param_count(), "active": arch.active_param_count(),
                "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
     _FACTS[id(arch)] = (arch, f)
     return f
@@ -143,8 +152,11 @@ def link_bandwidth_gbps(gpu: GpuSpec, n: int = 1) -> float:
 
 
 def link_latency_s(gpu: GpuSpec, n: int = 1) -> float:
-    """Latency of one small all-reduce: NVLink ≈ 8 µs, PCIe P2P ≈ 20 µs, consumer via host
-    40 µs; + 10 µs when the ring leaves the node."""
+    """Latency in seconds of one small all-reduce.
+
+    NVLink ≈ 8 µs, PCIe P2P ≈ 20 µs, consumer via host 40 µs; + 10 µs when the ring leaves the
+    node.
+    """
     base = 8e-6 if gpu.has_nvlink else (40e-6 if gpu.segment == "consumer" else 20e-6)
     return base + (10e-6 if n > GPUS_PER_NODE else 0.0)
 
@@ -188,16 +200,21 @@ def _linear_bpw(arch: ModelArch, dtype: str) -> float:
 
 
 def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
-    """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens:
-    ``E·(1 − (1 − k/E)^b)`` under uniform routing."""
+    """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens.
+
+    ``E·(1 − (1 − k/E)^b)`` under uniform routing.
+    """
     e = arch.num_local_experts or 1
     k = arch.num_experts_per_tok or 1
     return e * (1.0 - (1.0 - k / e) ** max(1, batch_tokens))
 
 
 def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1) -> float:
-    """Weight bytes read per decode step (whole model): every Linear and the lm_head, but
-    only one row of the input embedding (not the table) and, for MoE, only touched experts."""
+    """Weight bytes read per decode step (whole model).
+
+    Every Linear and the lm_head, but only one row of the input embedding (not the table) and,
+    for MoE, only the touched experts.
+    """
     key = ("decode", dtype, batch if arch.is_moe else 1)
     f = _facts(arch)
     if key in f:
@@ -227,10 +244,12 @@ def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
 
 
 def _linears_per_layer(arch: ModelArch) -> int:
-    """Matmul launches per decoder layer at decode: q, k, v, o (MLA: q_a, q_b, kv_a, the two
-    absorbed kv_b halves, o) and the MLP's 2–3 (MoE: the router + gate/up and down of each
-    routed expert a token uses — grouped kernels still run one tile loop per expert — + the
-    shared expert's three)."""
+    """Matmul launches per decoder layer at decode.
+
+    q, k, v, o (MLA: q_a, q_b, kv_a, the two absorbed kv_b halves, o) and the MLP's 2–3 (MoE:
+    the router + gate/up and down of each routed expert a token uses — grouped kernels still
+    run one tile loop per expert — + the shared expert's three).
+    """
     attn = 6 if arch.kv_lora_rank else 4
     mlp = 3 if arch.mlp_gated else 2
     if arch.is_moe:
@@ -251,8 +270,10 @@ def _kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> floa
 
 
 def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
-    """Forward attention FLOPs per new token at ``context`` cached tokens: QKᵀ and AV,
-    ``2·2·a·d_h·context`` per layer."""
+    """Forward attention FLOPs per new token at ``context`` cached tokens.
+
+    QKᵀ and AV, ``2·2·a·d_h·context`` per layer.
+    """
     return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
 
 
@@ -260,7 +281,8 @@ class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
     Times in seconds: ``step_s`` one decode step at the batch, ``prefill_s`` the prompts of
-    the whole batch, ``prefill_one_s`` one request's prompt alone."""
+    the whole batch, ``prefill_one_s`` one request's prompt alone.
+    """
 
     decode_tokens_per_s: float
     prefill_tokens_per_s: float
@@ -290,12 +312,14 @@ def _precision(w: Workload) -> str:
 
 @dataclass(slots=True)
 class _Roofline:
-    """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to the batch or the
-    context (see :mod:`.speed_inference`): engine profile, datasheet bandwidth (bytes/s) and
-    the engine's efficiencies on it, decode and prefill GEMM rates (FLOP/s), tensor-parallel
-    degree, per-step host floor and fixed times (seconds), and the link's latency and
-    bandwidth. :meth:`speed` evaluates it at a batch and context; the serving search tries
-    several batches per GPU × count."""
+    """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to batch or context.
+
+    See :mod:`.speed_inference`: engine profile, datasheet bandwidth (bytes/s) and the engine's
+    efficiencies on it, decode and prefill GEMM rates (FLOP/s), tensor-parallel degree, per-step
+    host floor and fixed times (seconds), and the link's latency and bandwidth. :meth:`speed`
+    evaluates it at a batch and context; the serving search tries several batches per GPU ×
+    count.
+    """
 
     w: Workload
     arch: ModelArch
@@ -319,7 +343,7 @@ class _Roofline:
     link_latency_s: float
     link_bytes_per_s: float
     dense_weight_bytes: float | None
-    memo: dict
+    memo: dict[tuple[str, int], float]
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -364,8 +388,11 @@ class _Roofline:
                    memo={})
 
     def _comm(self, tokens: int) -> float:
-        """Link time per forward of ``tokens`` tokens: two all-reduces per layer with tensor
-        parallelism; one activation hand-over per stage boundary with a layer split."""
+        """Link time in seconds per forward of ``tokens`` tokens.
+
+        Two all-reduces per layer with tensor parallelism; one activation hand-over per stage
+        boundary with a layer split.
+        """
         arch, n, tp = self.arch, self.n, self.tp
         if tp > 1:
             return 2 * self.n_layers * _ring_allreduce_s(self.link_latency_s, self.link_bytes_per_s,
@@ -412,19 +439,22 @@ class _Roofline:
         if b == 1:
             pre_one = pre_s
         else:
-            pre_one = self.memo.get(("pre1", prompt))
-            if pre_one is None:
+            cached = self.memo.get(("pre1", prompt))
+            if cached is None:
                 w1 = self.dense_weight_bytes
-                pre_one = self.memo[("pre1", prompt)] = self._prefill_s(
+                cached = self.memo[("pre1", prompt)] = self._prefill_s(
                     1, prompt, w1 if w1 is not None else decode_weight_bytes(
                         arch, w.weights_dtype, 1))
+            pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
         return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps)
 
     def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
-        """Seconds to prefill ``b`` prompts of ``prompt`` tokens (one forward, or micro-batches
-        of ``ubatch`` tokens for llama.cpp): causal attention ≈ half the square."""
+        """Seconds to prefill ``b`` prompts of ``prompt`` tokens; causal attention ≈ half the square.
+
+        One forward, or micro-batches of ``ubatch`` tokens for llama.cpp.
+        """
         arch, tp = self.arch, self.tp
         tokens = b * prompt
         flops = tokens * 2.0 * self.p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
@@ -440,8 +470,10 @@ class _Roofline:
         return gemm + fixed + self.fixed_s + self.tails_s + self._comm(min(tokens, 8192)) * chunks
 
     def throughput(self, w: Workload, s: _InferenceSpeed) -> Throughput:
-        """The :class:`Throughput` of evaluation ``s`` of workload ``w`` (this roofline's
-        workload at ``s``'s batch), with the assumptions it holds for."""
+        """The :class:`Throughput` of evaluation ``s`` of workload ``w``, with its assumptions.
+
+        ``w`` is this roofline's workload at ``s``'s batch.
+        """
         p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
         assumptions = [
             self.engine_notes[0],
@@ -555,17 +587,6 @@ def _compute_peak_flops(gpu: GpuSpec, weights_dtype: str, compute_dtype: str) ->
     return tf * 1e12
 
 
-FLOP_PER_BYTE_UNKNOWN = 20.0
-"""For a GPU whose catalog row has no compute figure (Apple silicon: Apple publishes none),
-dense TFLOPS are assumed to be 20 FLOP per byte/s of memory bandwidth — the ratio of shader
-FP32 throughput to bandwidth of M-series Max chips (≈ 14–16 TFLOPS at 400–546 GB/s)."""
-
-
-def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
-    """Assumed dense TFLOPS for a GPU with no compute figure: bandwidth (GB/s) × 20 / 1000."""
-    return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
-
-
 def compute_figure_note(gpu: GpuSpec) -> tuple[str, ...]:
     """An assumption sentence when the GPU's compute peak is not in the catalog (else none)."""
     if gpu.dense_16bit_tflops or gpu.fp32_tflops:
@@ -599,10 +620,12 @@ def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
 
 def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
                        step_compute_s: float) -> float:
-    """Data-parallel efficiency on ``n`` GPUs: gradient all-reduce (and for ZeRO-3/FSDP the
-    parameter all-gathers, ×1.5 traffic) over the link, 80 % overlapped with compute on NVLink,
-    50 % on PCIe (host-staged copies compete with compute); 97 %
-    at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests)."""
+    """Data-parallel efficiency on ``n`` GPUs.
+
+    Gradient all-reduce (and for ZeRO-3/FSDP the parameter all-gathers, ×1.5 traffic) over the
+    link, 80 % overlapped with compute on NVLink, 50 % on PCIe (host-staged copies compete with
+    compute); 97 % at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests).
+    """
     if n <= 1:
         return 1.0
     params = _facts(arch)["params"]
@@ -693,8 +716,10 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
 # image generation
 # --------------------------------------------------------------------------------------------
 def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
-    """Seconds per image (or per LoRA training image): :func:`diffusion.diffusion_throughput`
-    (per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates)."""
+    """Seconds per image (or per LoRA training image): :func:`diffusion.diffusion_throughput`.
+
+    Per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates.
+    """
     from .diffusion import diffusion_throughput
 
     return diffusion_throughput(w, arch, gpu, n)
@@ -744,92 +769,6 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
     return t
 
 
-SERVING_MAX_BATCH = 256
-"""Most concurrent sequences per replica the serving search assumes (vLLM ``max_num_seqs``)."""
-
-
-class ServingSearch:
-    """Speed of one replica serving ``w.requests_per_minute``, for any GPU type and count.
-
-    LLM inference delegates to :func:`gpupicker.core.serving.plan_serving` (concurrency from
-    the KV pool, continuous batching, replicas); other tasks keep the search below.
-    Concurrent sequences by Little's law: request rate × latency of one request
-    (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
-    rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
-    from ``w.batch``. At a new batch each sequence holds ``avg_prompt_tokens +
-    avg_output_tokens`` tokens (``seq_len``). One search serves every option of a
-    recommendation: the workload copies at each batch are shared.
-
-    Raises:
-        ValueError: when the model is not resolved.
-    """
-
-    def __init__(self, w: Workload) -> None:
-        if w.model is None:
-            raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog "
-                             "first")
-        self.w = w
-        self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
-        self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens
-        self.llm = not (w.task == "image_gen" or w.model.kind == "diffusion" or w.is_training)
-        # (prompt, new) tokens per sequence of the workload as given, and at a new batch
-        self.context = _prompt_and_new(w)
-        self.context_at_batch = (self.seq_len, 0 if w.task == "decode_ceiling"
-                                 else w.avg_output_tokens)
-        self._at_batch: dict[int, Workload] = {}
-
-    def at_batch(self, b: int) -> Workload:
-        """The workload at ``b`` concurrent sequences of ``seq_len`` tokens."""
-        wb = self._at_batch.get(b)
-        if wb is None:
-            wb = self.w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
-                                           "seq_len": self.seq_len})
-            self._at_batch[b] = wb
-        return wb
-
-    def batch_needed(self, decode_tokens_per_s: float | None,
-                     prefill_tokens_per_s: float | None) -> int:
-        """Little's law: concurrent sequences at these per-sequence decode and prefill rates."""
-        w = self.w
-        latency = w.avg_output_tokens / (decode_tokens_per_s or 1e-9) \
-            + w.avg_prompt_tokens / (prefill_tokens_per_s or 1e9)
-        return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(self.rate_per_s * latency)))
-
-    def __call__(self, gpu: GpuSpec, num_gpus: int | None = None) -> tuple[Workload, Throughput]:
-        """The workload at the batch found on ``num_gpus`` × ``gpu``, and its throughput."""
-        w = self.w
-        n = max(1, num_gpus or w.num_gpus)
-        b = w.batch
-        if not self.llm:
-            wb, t = w, estimate_throughput(w, gpu, n)
-            for _ in range(2):  # two fixed-point steps of Little's law
-                b_next = self.batch_needed(t.decode_tokens_per_s, t.prefill_tokens_per_s)
-                if b_next == b:
-                    break
-                b = b_next
-                wb = self.at_batch(b)
-                t = estimate_throughput(wb, gpu, n)
-            return wb, t
-        # LLM inference: sized by what the engine holds (the same plan recommend uses)
-        from .serving import plan_serving
-        wb, t, _, _ = plan_serving(w, gpu, n)
-        return wb, t
-
-
-def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
-                       ) -> tuple[Workload, Throughput]:
-    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute`` at the
-    batch Little's law gives (see :class:`ServingSearch`).
-
-    Returns:
-        The workload at the batch found, and its :class:`Throughput`.
-
-    Raises:
-        ValueError: when the model is not resolved.
-    """
-    return ServingSearch(w)(gpu, num_gpus)
-
-
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:
     """Hours to process ``dataset_tokens × epochs`` at ``tokens_per_s`` (None without a size)."""
     if not w.dataset_tokens or tokens_per_s <= 0:
@@ -837,7 +776,6 @@ def train_hours(w: Workload, tokens_per_s: float) -> float | None:
     return w.dataset_tokens * w.epochs / tokens_per_s / 3600.0
 
 
-__all__ = ["ENGINE_PROFILES", "EngineProfile", "SERVING_MAX_BATCH", "ServingSearch",
-           "estimate_throughput", "engine_profile", "serving_throughput", "train_hours",
+__all__ = ["ENGINE_PROFILES", "EngineProfile", "estimate_throughput", "engine_profile", "train_hours",
            "mfu_default", "train_flops_per_token", "decode_weight_bytes", "allreduce_seconds",
            "link_bandwidth_gbps"]

@@ -29,7 +29,7 @@ blocks (activations, autocast cache, gradients).
 from __future__ import annotations
 
 from .dtypes import bytes_per_weight
-from .memory import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
+from .memory_common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .training_frameworks import (
@@ -156,9 +156,11 @@ def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> str:
 
 
 def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
-    """True when a 4/8-bit LoRA run goes through peft's ``prepare_model_for_kbit_training``
-    (``w.prepare_kbit``, on by default for QLoRA with an HF-based trainer; Unsloth has its
-    own loader). peft ``utils/other.py``: non-quantized fp16/bf16 parameters → fp32."""
+    """True when a 4/8-bit LoRA run goes through peft's ``prepare_model_for_kbit_training``.
+
+    ``w.prepare_kbit``, on by default for QLoRA with an HF-based trainer; Unsloth has its own
+    loader. peft ``utils/other.py``: non-quantized fp16/bf16 parameters → fp32.
+    """
     return bool(w.prepare_kbit) and w.task in ("lora", "qlora") and fw.eager_host \
         and fw.id != "unsloth" and bytes_per_weight(w.weights_dtype) < 2.0
 

@@ -176,8 +176,10 @@ def training_framework(name: str) -> TrainingFramework:
 
 
 def grad_ckpt_default(name: str | None) -> bool:
-    """True when training framework ``name`` checkpoints by default (LLaMA-Factory,
-    ms-swift); False for unknown names (validation reports those elsewhere)."""
+    """True when training framework ``name`` checkpoints by default.
+
+    LLaMA-Factory, ms-swift; False for unknown names (validation reports those elsewhere).
+    """
     try:
         return training_framework(name or "").grad_ckpt_default
     except ValueError:
@@ -199,7 +201,8 @@ def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
 
     Optimized stacks (FSDP, DeepSpeed, torchtitan, Megatron/NeMo, llm-foundry) always do;
     Hugging Face-based trainers train in pure bf16 when the model is loaded in bf16 (and in
-    mixed precision when it is loaded in fp32: ``weights_dtype='fp32'``)."""
+    mixed precision when it is loaded in fp32: ``weights_dtype='fp32'``).
+    """
     return fw.master_weights and task in ("full_ft", "pretrain")
 
 

@@ -258,8 +258,10 @@ class Workload(BaseModel):
 
     @classmethod
     def unknown_fields(cls, data: object) -> list[str]:
-        """Top-level keys of a workload dict that no field reads (besides
-        :data:`ANNOTATION_FIELDS`): shown as a warning, since they are ignored."""
+        """Top-level keys of a workload dict that no field reads (besides :data:`ANNOTATION_FIELDS`).
+
+        Shown as a warning, since they are ignored.
+        """
         if not isinstance(data, dict):
             return []
         return sorted(k for k in data if isinstance(k, str) and k not in cls.model_fields

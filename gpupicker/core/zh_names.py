@@ -35,8 +35,10 @@ MODEL_ALIASES: dict[str, str] = {
 
 
 def zh_gpu_name(name: str) -> str:
-    """``name`` as shown in the zh_CN UI: "NVIDIA A800 PCIe 80GB (China)" →
-    "NVIDIA A800 PCIe 80GB（中国特供）"."""
+    """``name`` as shown in the zh_CN UI.
+
+    "NVIDIA A800 PCIe 80GB (China)" → "NVIDIA A800 PCIe 80GB（中国特供）".
+    """
     for rx, rep in _GPU_RULES:
         name = re.sub(rx, rep, name)
     if "魔改" in name:  # the 48 GB is in the name already: keep the mark short
@@ -51,8 +53,10 @@ def zh_name(text: str) -> str:
 
 
 def expand_model_alias(query: str) -> str:
-    """``query`` with a Chinese model alias replaced by the catalog's English word
-    ("千问 7b" → "qwen 7b"); unchanged when it has none."""
+    """``query`` with a Chinese model alias replaced by the catalog's English word.
+
+    "千问 7b" → "qwen 7b"; unchanged when it has none.
+    """
     for alias in sorted(MODEL_ALIASES, key=len, reverse=True):
         if alias in query:
             return query.replace(alias, MODEL_ALIASES[alias]).strip()

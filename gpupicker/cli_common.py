@@ -1,0 +1,174 @@
+"""What every ``gpupicker`` subcommand shares: reading workload input, error text, the catalog.
+
+``cli.py`` (estimate, the parser) and the ``cli_*`` subcommand modules all import from here, so
+none of them imports another's private helpers and the CLI modules form no import cycle
+(``scripts/import_cycles.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any
+
+from pydantic import ValidationError
+
+MAX_WHOLE_INPUT_CHARS = 16 * 1024 * 1024
+"""Inputs up to this size may be one JSON object or array; larger ones must be JSON Lines."""
+MAX_LINE_CHARS = 1024 * 1024
+"""A workload line longer than this is answered with an error and skipped, not parsed."""
+
+
+class TooLong(str):
+    """Marker for a line that exceeded :data:`MAX_LINE_CHARS` (its text is not kept)."""
+
+
+def _split_small(text: str) -> Iterator[str]:
+    stripped = text.strip()
+    if not stripped:
+        return
+    if stripped.startswith("["):
+        items = json.loads(stripped)
+        if not isinstance(items, list):
+            raise json.JSONDecodeError("expected a JSON array", stripped, 0)
+        for item in items:
+            yield json.dumps(item)
+        return
+    if "\n" in stripped:
+        try:
+            obj = json.loads(stripped)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict):  # one pretty-printed object
+            yield stripped
+            return
+    for line in text.splitlines():
+        if len(line) > MAX_LINE_CHARS:
+            yield TooLong()
+        elif line.strip():
+            yield line
+
+
+def read_workload_lines(stream: IO[str]) -> Iterator[str]:
+    """Yield one JSON text per workload, reading lazily.
+
+    Up to :data:`MAX_WHOLE_INPUT_CHARS` the input may be a JSON object, a JSON
+    array or JSON Lines. A larger input is read as JSON Lines, line by line, so
+    a multi-gigabyte file never sits in memory; each line is capped at
+    :data:`MAX_LINE_CHARS`.
+
+    Raises:
+        json.JSONDecodeError: for a malformed JSON array.
+        OSError, UnicodeDecodeError: when the stream cannot be read.
+    """
+    head = stream.read(MAX_WHOLE_INPUT_CHARS + 1)
+    if len(head) <= MAX_WHOLE_INPUT_CHARS:
+        yield from _split_small(head)
+        return
+    pending = head
+    while True:
+        nl = pending.find("\n")
+        if nl >= 0:
+            line, pending = pending[:nl], pending[nl + 1:]
+            if len(line) > MAX_LINE_CHARS:
+                yield TooLong()
+            elif line.strip():
+                yield line
+            continue
+        if len(pending) > MAX_LINE_CHARS:  # drop the rest of an over-long line
+            while True:
+                chunk = stream.read(64 * 1024)
+                if not chunk:
+                    pending = ""
+                    break
+                cut = chunk.find("\n")
+                if cut >= 0:
+                    pending = chunk[cut + 1:]
+                    break
+            yield TooLong()
+            continue
+        chunk = stream.read(1024 * 1024)
+        if not chunk:
+            if pending.strip():
+                yield pending
+            return
+        pending += chunk
+
+
+def error_text(exc: Exception) -> str:
+    """One line for an exception: a pydantic error as ``field: message; …``, else ``str(exc)``."""
+    if isinstance(exc, ValidationError):
+        parts = []
+        for e in exc.errors():
+            loc = ".".join(str(p) for p in e.get("loc", ()))
+            parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
+        return "; ".join(parts)
+    return str(exc)
+
+
+def unknown_fields_warning(names: list[str]) -> str:
+    """'unknown workload fields ignored: …' naming each key no Workload field reads."""
+    return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"
+
+
+def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:
+    """'unknown gpu …' with the closest catalog ids (ids look like ``rtx_4090``)."""
+    import difflib
+
+    key = gpu_id.lower().replace(" ", "_").replace("-", "_")
+    close = [k for k in known if key and key in k]
+    close += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.5) if k not in close]
+    hint = f"; did you mean {', '.join(close[:3])}?" if close else \
+        "; list the ids with 'gpupicker catalog export gpus FILE'"
+    return f"unknown gpu {gpu_id!r} (not in the catalog){hint}"
+
+
+def open_repo(catalog: str | None) -> Any | None:
+    """The catalog at ``catalog`` (default location when None), or None with a warning on stderr."""
+    try:
+        from .catalog import open_catalog
+        return open_catalog(catalog)
+    except Exception as exc:  # noqa: BLE001 - catalog problems must not stop memory estimates
+        print(f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
+              file=sys.stderr)
+        return None
+
+
+def open_catalog_or_say(args: Any) -> Any | None:
+    """The catalog of ``args.catalog`` for a catalog command, or None after printing why not
+    (unlike :func:`open_repo`, a catalog problem is the command's error, not a warning)."""
+    from .catalog import CatalogError, open_catalog
+
+    try:
+        return open_catalog(getattr(args, "catalog", None))
+    except CatalogError as exc:
+        print(f"gpupicker: {exc}", file=sys.stderr)
+    except OSError as exc:
+        print(f"gpupicker: cannot open the catalog: {exc}", file=sys.stderr)
+    return None
+
+
+class WorkloadInputError(Exception):
+    """The workload input cannot be read at all (missing file, not UTF-8, malformed array)."""
+
+
+@contextmanager
+def open_workloads(path: str) -> Iterator[Iterator[str]]:
+    """Open a workload file (``-`` = stdin) and yield its JSON texts lazily; closes the file.
+
+    Raises:
+        WorkloadInputError: when the input cannot be opened or read.
+    """
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise WorkloadInputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    try:
+        yield read_workload_lines(stream)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise WorkloadInputError(f"cannot read {path}: {exc}") from exc
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
