@@ -339,8 +339,10 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
         flops *= 1.15
     step = fixed * (2 if train else 1) + flops / (tf * 1e12 * eta)
     _mem, opts = diffusion_plan(w, arch, gpu, n)
+    alternative = ""
     if "sequential_cpu_offload" in opts:
         step *= SEQUENTIAL_OFFLOAD_SLOWDOWN
+        alternative = offload_alternative(w, arch, gpu, n)
     if train:
         per_image = step / b
         extra = 0.0
@@ -368,11 +370,31 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
             "known).",
             *((f"Memory options applied: {', '.join(_OPTION_TEXT[o] for o in opts)}.",)
               if opts else ()),
+            *((alternative,) if alternative else ()),
             *sustained_notes(gpu),
             "Several GPUs generate different images in parallel.",
         ))
 
 
-__all__ = ["FAMILIES", "OPTIONS_ORDER", "DiffusionFamily", "denoiser_flops_per_latent",
+def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) -> str:
+    """When only sequential CPU offload fits ``gpu``: the quantized denoiser (fp8, then NF4) that
+    fits with at most model CPU offload, with its seconds per image — '' when none does (QA F15;
+    diffusers docs ``quantization``: fp8 / bitsandbytes NF4 transformer weights)."""
+    for dt in ("fp8", "nf4"):
+        if bytes_per_weight(w.weights_dtype) <= bytes_per_weight(dt):
+            continue
+        w2 = w.model_copy(update={"weights_dtype": dt})
+        mem, opts = diffusion_plan(w2, arch, gpu, n)
+        if "sequential_cpu_offload" in opts or mem.total_bytes > gpu.usable_memory_bytes:
+            continue
+        t = diffusion_throughput(w2, arch, gpu, n)
+        unit = "s per training image" if w.task == "diffusion_lora" else "s per image"
+        return (f"Only sequential CPU offload ({SEQUENTIAL_OFFLOAD_SLOWDOWN:g}× slower per step) "
+                f"fits at {w.weights_dtype}; {dt} denoiser weights fit in "
+                f"{mem.total_bytes / 2**30:.1f} GiB at about {t.seconds_per_image:.1f} {unit}.")
+    return ""
+
+
+__all__ = ["offload_alternative", "FAMILIES", "OPTIONS_ORDER", "DiffusionFamily", "denoiser_flops_per_latent",
            "denoiser_params", "diffusion_family", "diffusion_plan", "diffusion_throughput",
            "estimate_diffusion_memory", "images_per_call"]

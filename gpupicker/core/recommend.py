@@ -142,7 +142,10 @@ def _instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:
 
 def _gpu_dependent(w: Workload) -> bool:
     from .dtypes import GGUF_TYPES
-    return w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
+    # diffusers memory options (offload, slicing) are chosen per card (diffusion.diffusion_plan),
+    # so the peak of an image job depends on the GPU like a vLLM pool does (QA F21)
+    return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
+            or w.task in ("image_gen", "diffusion_lora"))
 
 
 def _speed(w: Workload, t: Throughput) -> float:
@@ -226,6 +229,9 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
                   f"{cap / GiB:.0f} GiB — VRAM is the limit")
         if n == 1:
             reason += "; use more GPUs, a bigger card or lower precision."
+        elif w.task in ("image_gen", "diffusion_lora"):
+            # diffusers runs the whole pipeline on every GPU (one image / step per GPU)
+            reason += f" on each of the {n} GPUs (each GPU holds the whole pipeline)."
         else:
             reason += f" even split over {n} GPUs."
         return "vram", (reason,)
@@ -236,6 +242,8 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
     bound = t.bound
     if w.is_training:
         speed = f"{t.train_tokens_per_s:,.0f} training tokens/s"
+    elif t.seconds_per_image and w.task == "diffusion_lora":
+        speed = f"{t.seconds_per_image:.2f} s per training image (all GPUs together)"
     elif t.seconds_per_image:
         speed = f"{t.seconds_per_image:.1f} s per image"
     else:
@@ -252,11 +260,15 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
                      "software stack (ROCm/oneAPI/MPS) for this job")
     if n > 1 and w.is_training and (w.parallelism.fsdp or w.parallelism.zero_stage == 3):
         parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
-    if n > 1 and t.seconds_per_image:
+    if n > 1 and t.seconds_per_image and w.task == "diffusion_lora":
+        parts.append(f"data-parallel training: each of the {n} GPUs trains on its own images "
+                     "and the LoRA gradients are all-reduced")
+    elif n > 1 and t.seconds_per_image:
         parts.append(f"each of the {n} GPUs renders its own images")
     elif per_replica > 1 and not gpu.has_nvlink:
         parts.append(f"{per_replica} cards over PCIe without NVLink: the all-reduce between GPUs "
                      "costs speed")
+    parts.extend(a.rstrip(".") for a in t.assumptions if a.startswith("Only sequential CPU"))
     if replicas > 1:
         parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
     return limit, tuple(parts)

@@ -145,6 +145,17 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Shorter context: about {tokens} tokens"),
     QT_TRANSLATE_NOOP("CoreText", "Serve {n} sequences at a time"),
     QT_TRANSLATE_NOOP("CoreText", "Split the model over {n} GPUs (tensor parallel)"),
+    QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{s} s per training image (all GPUs together)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "FP8 denoiser weights (diffusers / torchao fp8 quantization)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "4-bit NF4 denoiser weights (bitsandbytes)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "VAE tiling + slicing (decode in 512² tiles, one image at a time)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Model CPU offload (enable_model_cpu_offload: one component on the GPU at a time)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Sequential CPU offload (enable_sequential_cpu_offload: weights streamed to the GPU block by block)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{nb} image(s) per call instead of {b}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Lower resolution: {r}² pixels"),  # noqa: E501
     # advisor speed and quality costs
     QT_TRANSLATE_NOOP("CoreText", "faster"),
     QT_TRANSLATE_NOOP("CoreText", "slight"),

@@ -1213,6 +1213,50 @@
         <translation>把模型拆分到 {n} 张 GPU 上（张量并行）</translation>
     </message>
     <message>
+        <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)</source>
+        <translation>放不下：每张 GPU 需要 {used} GiB，{gpu} 只有 {cap} GiB — 显存是瓶颈，{n} 张 GPU 每张都要放下整个管线</translation>
+    </message>
+    <message>
+        <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image</source>
+        <translation>{dtype} 只有顺序 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
+    </message>
+    <message>
+        <source>data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced</source>
+        <translation>数据并行训练：{n} 张 GPU 各自训练不同的图片，LoRA 梯度做 all-reduce</translation>
+    </message>
+    <message>
+        <source>{s} s per training image (all GPUs together)</source>
+        <translation>每张训练图片 {s} 秒（所有 GPU 合计）</translation>
+    </message>
+    <message>
+        <source>FP8 denoiser weights (diffusers / torchao fp8 quantization)</source>
+        <translation>FP8 去噪器权重（diffusers / torchao fp8 量化）</translation>
+    </message>
+    <message>
+        <source>4-bit NF4 denoiser weights (bitsandbytes)</source>
+        <translation>4 位 NF4 去噪器权重（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>VAE tiling + slicing (decode in 512² tiles, one image at a time)</source>
+        <translation>VAE 分块 + 切片（按 512² 分块解码，一次一张图）</translation>
+    </message>
+    <message>
+        <source>Model CPU offload (enable_model_cpu_offload: one component on the GPU at a time)</source>
+        <translation>模型 CPU 卸载（enable_model_cpu_offload：一次只把一个组件放在 GPU 上）</translation>
+    </message>
+    <message>
+        <source>Sequential CPU offload (enable_sequential_cpu_offload: weights streamed to the GPU block by block)</source>
+        <translation>顺序 CPU 卸载（enable_sequential_cpu_offload：权重逐块传到 GPU）</translation>
+    </message>
+    <message>
+        <source>{nb} image(s) per call instead of {b}</source>
+        <translation>每次调用生成 {nb} 张图而不是 {b} 张</translation>
+    </message>
+    <message>
+        <source>Lower resolution: {r}² pixels</source>
+        <translation>降低分辨率：{r}² 像素</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="119" />
         <source>faster</source>
         <translation>更快</translation>
