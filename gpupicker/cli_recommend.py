@@ -133,6 +133,8 @@ def _fmt_speed(o: Option) -> str:
     t = o.throughput
     if t.train_tokens_per_s:
         return f"{t.train_tokens_per_s:,.0f} tok/s"
+    if t.seconds_per_image and o.memory.trainable_params:  # diffusion LoRA: a training image
+        return f"{t.seconds_per_image:.2f} s/train-img"
     if t.seconds_per_image:
         return f"{t.seconds_per_image:.1f} s/img"
     if t.decode_tokens_per_s:

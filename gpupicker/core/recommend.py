@@ -485,7 +485,8 @@ def _hours(w: Workload, t: Throughput) -> float | None:
             return w.train_hours
         return train_hours(w, t.train_tokens_per_s or 0.0)
     if t.seconds_per_image:
-        return w.images * t.seconds_per_image / 3600.0
+        from .diffusion import image_job_hours
+        return image_job_hours(w, t.seconds_per_image)
     if w.train_hours:  # a planned rental length for any task
         return w.train_hours
     return None

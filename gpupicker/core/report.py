@@ -106,7 +106,8 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
         out["speed_evidence"] = t.evidence
     if t.seconds_per_image is not None:
         out["seconds_per_image"] = round(t.seconds_per_image, 3)
-        out["hours"] = round(w.images * t.seconds_per_image / 3600.0, 4)
+        from .diffusion import image_job_hours
+        out["hours"] = round(image_job_hours(w, t.seconds_per_image), 4)
     out["speed_bound"] = t.bound
     out["speed_assumptions"] = list(t.assumptions)
     return out
