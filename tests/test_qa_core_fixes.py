@@ -108,3 +108,41 @@ def test_diffusion_lora_recommend_uses_training_wording(cat):
     one = next(o for o in rec.options if o.num_gpus == 1)
     # 10 epochs × 1000 images × ≈0.42 s = ≈1.2 h (not 0.03 h for one pass at 0.12 s)
     assert 0.8 < one.cost.hours < 3.1
+
+
+# ---------------------------------------------------------------------------------------------- F33
+@pytest.mark.parametrize("stage", [2, 3])
+def test_zero_offload_7b_full_ft_fits_one_24gb_card(cat, stage):
+    """DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): optimizer states, fp32 master
+    weights and gradients go to CPU RAM; DeepSpeed's estimate_zero2_model_states_mem_needs gives
+    GPU model states = 2 B/param (12.55 GiB for Llama-2-7B's 6.74 B) and CPU = 16 B/param × 1.5
+    (ZeRO-3 with parameter offload: 18 B/param)."""
+    from gpupicker.core.memory import estimate_memory as em
+
+    g = cat.get_gpu("rtx_4090")
+    w = _w(cat, task="full_ft", model_id="llama2_7b", batch=1, seq_len=2048, grad_ckpt=True,
+           framework="deepspeed", num_gpus=1, gpu="rtx_4090",
+           parallelism={"zero_stage": stage, "cpu_offload": True})
+    m = em(w, g)
+    assert fits_on(m, g)
+    assert m.optimizer_bytes <= 2.1e9 and m.gradients_bytes <= 1.0e9
+    if stage == 2:
+        assert 12.5 * GiB < m.weights_bytes < 12.7 * GiB and m.total_bytes < 20 * GiB
+    else:
+        assert m.total_bytes < 8 * GiB
+    host = [a for a in m.assumptions if a.startswith("ZeRO-Offload")]
+    per = 16 if stage == 2 else 18
+    assert host and f"{6.74e9 * per * 1.5 / GiB:,.0f} GiB of host memory" in host[0]
+
+
+def test_optimizer_temporaries_are_not_called_activations(cat):
+    """ZeRO-3 on one GPU without offload: the optimizer-step peak's fp32 temporaries (4 B/param
+    ≈ 25 GiB for 6.74 B) are optimizer memory; activations with checkpointing are small."""
+    from gpupicker.core.memory import estimate_memory as em
+
+    w = _w(cat, task="full_ft", model_id="llama2_7b", batch=1, seq_len=2048, grad_ckpt=True,
+           framework="deepspeed", num_gpus=1, parallelism={"zero_stage": 3})
+    m = em(w, cat.get_gpu("h200"))
+    if any("optimizer step" in a for a in m.assumptions):
+        assert m.activations_bytes < 1 * GiB
+        assert m.optimizer_temp_bytes > 20 * GiB

@@ -745,6 +745,10 @@
         <translation>反量化工作区</translation>
     </message>
     <message>
+        <source>Optimizer-step temporaries</source>
+        <translation>优化器步临时缓冲</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/texts.py" line="48" />
         <source>Engine reserve</source>
         <translation>引擎预留</translation>
