@@ -142,7 +142,7 @@ def test_optimizer_temporaries_are_not_called_activations(cat):
 
     w = _w(cat, task="full_ft", model_id="llama2_7b", batch=1, seq_len=2048, grad_ckpt=True,
            framework="deepspeed", num_gpus=1, parallelism={"zero_stage": 3})
-    m = em(w, cat.get_gpu("h200"))
+    m = em(w, cat.get_gpu("h200_sxm"))
     if any("optimizer step" in a for a in m.assumptions):
         assert m.activations_bytes < 1 * GiB
         assert m.optimizer_temp_bytes > 20 * GiB
