@@ -146,3 +146,48 @@ def test_optimizer_temporaries_are_not_called_activations(cat):
     if any("optimizer step" in a for a in m.assumptions):
         assert m.activations_bytes < 1 * GiB
         assert m.optimizer_temp_bytes > 20 * GiB
+
+
+# ---------------------------------------------------------------------------------------- F3/F4
+def test_context_window_vllm_refuses_and_others_warn(cat):
+    """Llama-2-7B: max_position_embeddings 4096 (its config.json). vLLM refuses max_model_len
+    above it (vllm/config/model.py: 'User-specified max_model_len (100000) is greater than the
+    derived max_model_len (max_position_embeddings=4096 …)'); HF generate / training warn."""
+    from gpupicker.core.checks import workload_warnings
+
+    h100 = cat.get_gpu("h100_sxm")
+    w = _w(cat, task="inference", model_id="llama2_7b", prompt_len=100000, framework="vllm")
+    m = estimate_memory(w, h100)
+    assert m.engine_fits is False and not fits_on(m, h100)
+    assert "User-specified max_model_len (100000) is greater than the derived max_model_len " \
+           "(max_position_embeddings=4096" in m.engine_message
+    assert any("vLLM refuses to start" in s for s in workload_warnings(w, h100))
+    ok = _w(cat, task="inference", model_id="llama2_7b", prompt_len=3000, new_tokens=1000,
+            framework="vllm")
+    assert estimate_memory(ok, h100).engine_fits is not False and not workload_warnings(ok, h100)
+    hf = _w(cat, task="inference", model_id="llama2_7b", prompt_len=100000)
+    assert any("max_position_embeddings 4,096" in s for s in workload_warnings(hf))
+    lora = _w(cat, task="lora", model_id="llama2_7b", seq_len=100000)
+    assert any(s.startswith("seq_len 100,000 exceeds") for s in workload_warnings(lora))
+
+
+def test_impossible_engine_dtype_pairs_are_warned_or_refused(cat):
+    """F4: llama.cpp runs GGUF only; vLLM GGUF is not modelled; transformers' FP8 quantizers
+    need SM 8.9+ (RTX 3090 is SM 8.6, no FP8 tensor cores in gpus.csv); unsloth only trains."""
+    from gpupicker.core.checks import workload_warnings
+
+    g4090, g3090 = cat.get_gpu("rtx_4090"), cat.get_gpu("rtx_3090")
+    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="nf4",
+           framework="llama.cpp")
+    assert any("GGUF files only" in s for s in workload_warnings(w, g4090))
+    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="q4_k_m",
+           framework="vllm")
+    assert any("GGUF weights (q4_k_m) is not modelled" in s for s in workload_warnings(w, g4090))
+    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", weights_dtype="fp8")
+    assert any("FP8 tensor cores" in s for s in workload_warnings(w, g3090))
+    assert not any("FP8 tensor cores" in s for s in workload_warnings(w, g4090))
+    w = _w(cat, task="inference", model_id="mistral_7b_v0_1", framework="unsloth")
+    with pytest.raises(ValueError, match="only trains models; inference frameworks: .*vllm"):
+        estimate_memory(w, g4090)
+    with pytest.raises(ValueError, match="only trains"):
+        recommend(w, [g4090], cat.prices())

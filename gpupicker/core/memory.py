@@ -161,13 +161,15 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
         from .diffusion import estimate_diffusion_memory
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
+        from .checks import require_inference_framework, vllm_context_refusal
+        require_inference_framework(w)
         fw = w.framework.lower()
         if fw in ("sglang", "tensorrt-llm"):
             from .engines import fraction_pool_memory
             return fraction_pool_memory(w, arch, gpu, n, fw)
         if fw in PAGED_KV_ENGINES:
             from .engines import vllm_memory
-            return vllm_memory(w, arch, gpu, n)
+            return vllm_context_refusal(w, arch, vllm_memory(w, arch, gpu, n))
         if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
             from .engines import llamacpp_memory
             return llamacpp_memory(w, arch, gpu, n)

@@ -363,6 +363,9 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
     offers, notes = _offers_for(prices, w.pricing, all_offers, fx_rates)
+    from .checks import require_inference_framework, workload_warnings
+    require_inference_framework(w)
+    notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
     gpu_by_id = {g.id: g for g in gpus}
     for o in owned:
         if o.gpu_id not in gpu_by_id:

@@ -1217,6 +1217,26 @@
         <translation>把模型拆分到 {n} 张 GPU 上（张量并行）</translation>
     </message>
     <message>
+        <source>{what} exceed the context window of {model} (max_position_embeddings {limit}): positions beyond it were never trained and give garbage unless RoPE scaling (YaRN) is configured</source>
+        <translation>{what} 超出 {model} 的上下文窗口（max_position_embeddings {limit}）：超出的位置从未训练过，除非配置 RoPE 缩放（YaRN），否则输出无意义</translation>
+    </message>
+    <message>
+        <source>{what} exceeds the context window of {model} (max_position_embeddings {limit}): train with RoPE scaling configured or shorter sequences</source>
+        <translation>{what} 超出 {model} 的上下文窗口（max_position_embeddings {limit}）：请配置 RoPE 缩放后训练，或缩短序列</translation>
+    </message>
+    <message>
+        <source>{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF</source>
+        <translation>{fw} 只运行 GGUF 文件：{dt} 不是 GGUF 类型，估算按 4 位用 Q4_K_M、8 位用 Q8_0；请把模型转换为 GGUF</translation>
+    </message>
+    <message>
+        <source>{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is experimental, the others have none): memory is the server's, speed is llama.cpp's; use AWQ/GPTQ/FP8 weights with this server or llama.cpp for GGUF</source>
+        <translation>{fw} 加载 GGUF 权重（{dt}）未建模（vLLM 的 GGUF 加载仍是实验性的，其他引擎没有）：显存按该服务器估算，速度按 llama.cpp 估算；该服务器请用 AWQ/GPTQ/FP8 权重，GGUF 请用 llama.cpp</translation>
+    </message>
+    <message>
+        <source>FP8 weights with Hugging Face transformers need FP8 tensor cores (compute capability 8.9+: Ada, Hopper, Blackwell); the {gpu} has none: use int8 (bitsandbytes) here, or vLLM, whose Marlin kernels run FP8 weights on Ampere</source>
+        <translation>Hugging Face transformers 的 FP8 权重需要 FP8 张量核心（计算能力 8.9+：Ada、Hopper、Blackwell）；{gpu} 没有：这里请用 int8（bitsandbytes），或用 vLLM（其 Marlin 内核可在 Ampere 上运行 FP8 权重）</translation>
+    </message>
+    <message>
         <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)</source>
         <translation>放不下：每张 GPU 需要 {used} GiB，{gpu} 只有 {cap} GiB — 显存是瓶颈，{n} 张 GPU 每张都要放下整个管线</translation>
     </message>
