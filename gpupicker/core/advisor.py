@@ -113,8 +113,8 @@ def _candidates(w: Workload) -> list[tuple[str, str, dict[str, Any], str, str, f
                             "zero_stage"])}},
                         "much slower optimizer step (PCIe-bound); needs ≈12 B/param of CPU RAM",
                         "none", 4.0))
-        for n in (2, 4, 8):
-            if n > w.num_gpus:
+        for n in (2, 4, 8, 16, 32, 64):
+            if n > w.num_gpus and (n <= 8 or w.num_gpus >= 4 or w.task in ("full_ft", "pretrain")):
                 out.append((f"more_gpus_{n}", f"Shard over {n} GPUs with FSDP / ZeRO-3",
                             {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
                             f"{n}× the GPU-hours price; needs NVLink-class links to scale", "none",
