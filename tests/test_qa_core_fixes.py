@@ -212,3 +212,20 @@ def test_recommend_honours_max_gpus_above_8_and_prints_advice(cat, capsys, tmp_p
     if not any(o.fits for o in rec8.options):
         assert rec8.advice and "To make it fit:" in format_table(rec8, 3)
         assert any(a.action == "more_gpus_64" for a in rec8.advice)
+
+
+# ---------------------------------------------------------------------------------------------- F18
+def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
+    """gpus.csv: MI325X has MI300X's 7 Infinity Fabric links (896 GB/s); Gaudi 2/3 scale-up =
+    21 RoCE ports × 100/200 Gb/s = 525/1050 GB/s bidirectional (docs.habana.ai Network
+    Configuration); MI210 with its bridge 300 GB/s (AMD brochure). Same compute, more HBM
+    bandwidth: MI325X × 8 FSDP is at least as fast as MI300X × 8."""
+    bw = {g: cat.get_gpu(g).nvlink_bandwidth_gbps for g in
+          ("mi300x", "mi325x", "gaudi2", "gaudi3", "mi210")}
+    assert bw == {"mi300x": 896, "mi325x": 896, "gaudi2": 525, "gaudi3": 1050, "mi210": 300}
+    speeds = {}
+    for g in ("mi300x", "mi325x"):
+        w = _w(cat, task="full_ft", model_id="llama3_1_8b", batch=4, seq_len=2048,
+               grad_ckpt=True, num_gpus=8, parallelism={"fsdp": True})
+        speeds[g] = estimate_throughput(w, cat.get_gpu(g), 8).train_tokens_per_s
+    assert speeds["mi325x"] >= speeds["mi300x"]
