@@ -229,3 +229,22 @@ def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
                grad_ckpt=True, num_gpus=8, parallelism={"fsdp": True})
         speeds[g] = estimate_throughput(w, cat.get_gpu(g), 8).train_tokens_per_s
     assert speeds["mi325x"] >= speeds["mi300x"]
+
+
+# ----------------------------------------------------------------------------------------------- F1
+def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
+    """data/prices-2026-10.csv: RunPod MI300X $0.50/h 'looks like a scraper artefact (Secure
+    Cloud 2.39) - verify'. It keeps its low-trust mark but ranks after every trusted offer of
+    its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
+    from gpupicker.core.report import tie_break_rule
+
+    w = _w(cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
+           train_hours=6, gpu="rtx_4090")
+    rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=dict(cat.get_fx_rates()))
+    ok = [o for o in rec.options if o.fits and o.within_budget and o.pricing]
+    art = [o for o in ok if "scraper artefact" in o.price_flag_reason]
+    assert art and all(o.price_flag == "low-trust" and not o.labels for o in art)
+    trusted = [o for o in ok if not o.price_flag_reason.startswith("its source says")]
+    assert max(o.rank for o in trusted) < min(o.rank for o in art)
+    assert "scraper artefact" not in ok[0].price_flag_reason
+    assert "ranks after the other priced options" in tie_break_rule("cheapest")

@@ -540,7 +540,11 @@ def _build_options(w: Workload,
                                      limit=limit, reason=reason, speed=speed,
                                      money=_candidate_money(cost)))
 
+    from .price_kind import source_doubts
+    doubt = {id(p): source_doubts(p.offer) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
+    # labels go to trusted prices when there are any (a "scraper artefact" is never 'cheapest')
+    ok_labels = [p for p in ok if not doubt[id(p)]] or ok
     min_money = min((p.money for p in ok), default=1.0) or 1.0
     max_speed = max((p.speed for p in ok), default=1.0) or 1.0
 
@@ -566,16 +570,17 @@ def _build_options(w: Workload,
             k = (-headroom(p), p.money)
         if not p.ev.fits:
             k = (p.ev.used / p.ev.cap, *k)
-        return (tier, priced, *k, p.ev.total_gpus, p.ev.gpu.id)
+        # within a tier, offers whose own source doubts the figure rank last (QA F1)
+        return (tier, priced, doubt[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
 
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
-    if ok:
+    if ok_labels:
         for name, fn in (("cheapest", lambda p: (p.money, -p.speed)),
                          ("fastest", lambda p: (-p.speed, p.money)),
                          ("best value", lambda p: (value(p), p.money)),
                          ("most headroom", lambda p: (-headroom(p), p.money))):
-            labels.setdefault(id(min(ok, key=fn)), []).append(name)
+            labels.setdefault(id(min(ok_labels, key=fn)), []).append(name)
     out = []
     marks: dict[int, tuple[str, str, str]] = {}  # id(offer) → (kind, flag, why), once each
     for i, p in enumerate(prelim, start=1):

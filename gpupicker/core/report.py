@@ -190,7 +190,9 @@ within-budget options always come first)."""
 
 def tie_break_rule(goal: str) -> str:
     """The stated tie-break for ``goal`` (see :data:`TIE_BREAKS`)."""
-    return f"Ranked by {goal}; " + TIE_BREAKS.get(goal, TIE_BREAKS["cheapest"]) + "."
+    return (f"Ranked by {goal}; " + TIE_BREAKS.get(goal, TIE_BREAKS["cheapest"]) + "; a price "
+            "its own source doubts (e.g. 'scraper artefact') ranks after the other priced "
+            "options of its tier.")
 
 
 def _job_rows(w: Workload, model_name: str) -> list[tuple[str, str]]:
