@@ -40,7 +40,7 @@ from .cost import (
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
-from .owned import OwnedGpu, annotate_owned, owned_offer
+from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
 from .serving import plan_serving
@@ -367,13 +367,15 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     require_inference_framework(w)
     notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
     gpu_by_id = {g.id: g for g in gpus}
+    serving = w.task == "inference" and bool(w.requests_per_minute)
     for o in owned:
         if o.gpu_id not in gpu_by_id:
             notes.append(f"owned {o.gpu_id}: the GPU is not in the catalog, left out.")
             continue
         try:
             offers.setdefault(o.gpu_id, []).append(
-                (off := owned_offer(o, gpu_by_id.get(o.gpu_id), fx_rates), off.usd_per_gpu_hour))
+                (off := owned_offer(for_serving(o, hours_per_month) if serving else o,
+                                    gpu_by_id.get(o.gpu_id), fx_rates), off.usd_per_gpu_hour))
         except ValueError as exc:
             notes.append(str(exc))
     serving = w.task == "inference" and bool(w.requests_per_minute)
@@ -443,7 +445,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     options = _build_options(w, evaluations, goal, serving, hours_per_month,
                              today=today, stale_months=stale_months)
     if owned:
-        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month)
+        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month,
+                                 serving=serving)
     notes.extend(trust_notes(options))
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
