@@ -268,3 +268,19 @@ def test_owned_gpus_for_serving_cost_24_7_and_one_break_even(cat):
     for x in mine:
         assert x.cost.usd_per_month == pytest.approx(100 + 0.9 * 730 * 0.30, rel=0.01)
     assert len({x.break_even_months for x in mine}) == 1
+
+
+# ----------------------------------------------------------------------------------------------- F2
+def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
+    """HF Trainer (eager) pre-training Llama-2-13B on 4 × A100-80GB FSDP: MFU (recompute
+    counted) ≤ 50 % — llm-foundry's fused MPT-13B on A100-80GB reaches ≈ 50 % MFU / 65 % HFU,
+    eager HF Trainer cannot beat it; was 70 % (QA F2)."""
+    from gpupicker.core.throughput import mfu_default
+
+    w = _w(cat, task="pretrain", model_id="llama2_13b", batch=4, seq_len=2048, grad_ckpt=True,
+           num_gpus=4, parallelism={"fsdp": True})
+    a100 = cat.get_gpu("a100_sxm_80gb")
+    assert 0.35 <= mfu_default(a100, w) <= 0.50
+    t = estimate_throughput(w, a100, 4)
+    # 4 × 312 TFLOPS × 50 % / 110.8 GFLOP per token ≈ 5,630 tok/s before scaling losses
+    assert 4500 < t.train_tokens_per_s < 5700
