@@ -255,7 +255,8 @@ def _sequential_offload_advice(w: Workload, gpu: GpuSpec, base: int,
                                base_speed: float | None) -> list[Advice]:
     """Sequential CPU offload (diffusers ``enable_sequential_cpu_offload``): fits almost any card,
     at :data:`~gpupicker.core.diffusion.SEQUENTIAL_OFFLOAD_SLOWDOWN` × the step time (C59)."""
-    from .diffusion import SEQUENTIAL_OFFLOAD_SLOWDOWN, _memory as diff_memory
+    from .diffusion import SEQUENTIAL_OFFLOAD_SLOWDOWN
+    from .diffusion import _memory as diff_memory
 
     opts = ("vae_tiling", "attention_slicing", "sequential_cpu_offload")
     try:

@@ -419,6 +419,7 @@ def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) 
     return ""
 
 
-__all__ = ["image_job_hours", "offload_alternative", "FAMILIES", "OPTIONS_ORDER", "DiffusionFamily", "denoiser_flops_per_latent",
+__all__ = ["FAMILIES", "OPTIONS_ORDER", "DiffusionFamily", "denoiser_flops_per_latent",
+           "image_job_hours", "offload_alternative",
            "denoiser_params", "diffusion_family", "diffusion_plan", "diffusion_throughput",
            "estimate_diffusion_memory", "images_per_call"]

@@ -182,5 +182,6 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
     return out
 
 
-__all__ = ["OWNED_PROVIDER", "OwnedCost", "OwnedGpu", "annotate_owned", "break_even", "for_serving", "serving_break_even",
+__all__ = ["OWNED_PROVIDER", "OwnedCost", "OwnedGpu", "annotate_owned", "break_even",
+           "for_serving", "serving_break_even",
            "owned_cost", "owned_offer"]

@@ -383,7 +383,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
                 "fp32 residual stream.",) if kbit_prepared(w, fw) else ()),
             _range_note(w, fw.id, (
                 base_w + gather + int(extra) + int(act) + RUNTIME_WORKSPACE_BYTES + int(log_b)
-                + int(grad_b) + opt + opt_tmp_shown + adapters + int(quant_ws) + int(reserve) + ALLOC_BASE_TRAIN
+                + int(grad_b) + opt + opt_tmp_shown + adapters + int(quant_ws) + int(reserve)
+                + ALLOC_BASE_TRAIN
                 + CUDA_CONTEXT_BYTES)),
             *((host_note,) if host_note else ()),
             *((f"{fw.name} offloads the checkpointed layer inputs to CPU RAM: "
