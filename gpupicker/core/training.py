@@ -305,7 +305,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # DeepSpeed's step() flattens the (sharded) gradients into an fp32 partition before the
         # fused Adam update, and holds its reduce/allgather buckets (stage_1_and_2.py, stage3.py)
         opt_temp += 4.0 * trainable / shards / (dp if zero >= 1 else 1) + fw.bucket_bytes
-    zero_offload = par.cpu_offload and zero >= 2 and fw.fp32_grad_copy
+    zero_offload = par.cpu_offload and zero >= 2
     host_note = ""
     if zero_offload:
         # DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, Adam
@@ -313,7 +313,9 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # steps there; gradients leave the GPU bucket by bucket as they are reduced
         # (stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu), so the GPU keeps
         # the 16-bit parameters (ZeRO-3: gathered layers), one reduce bucket and activations.
-        grads = min(grads, fw.bucket_bytes // 2)
+        # FSDP CPUOffload (no DeepSpeed buckets): about two layers of unsharded gradients
+        layer_grads = 2 * int(trainable * p_bytes) // max(1, arch.num_hidden_layers) // shards
+        grads = min(grads, max(fw.bucket_bytes // 2, layer_grads))
         opt_temp = float(fw.bucket_bytes)
         per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
         host = trainable * max(4 * n, per_param) * 1.5
