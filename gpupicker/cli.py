@@ -50,9 +50,13 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
         if gpu is not None:
             from .cli_calibrate import calibrated
             report = calibrated(report, w, gpu, repo)
+        from .core.checks import workload_warnings
+        warnings = workload_warnings(w, gpu)
         unknown = Workload.unknown_fields(json.loads(line))
         if unknown:
-            report["warnings"] = [unknown_fields_warning(unknown)]
+            warnings.append(unknown_fields_warning(unknown))
+        if warnings:
+            report["warnings"] = warnings
         if w.gpu and repo is None:
             report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
         return report

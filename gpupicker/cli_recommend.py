@@ -130,12 +130,31 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
             raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
         w = w.with_model(arch)
     gpus = repo.gpus()
+    # every power of two up to --max-gpus (core.recommend models counts above 8 as several
+    # 8-GPU nodes joined by the node network: throughput.link_name / GPUS_PER_NODE), QA F19
+    counts = tuple(c for c in (2**k for k in range(13)) if c <= max_gpus)
+    if max_gpus not in counts:
+        counts += (max_gpus,)
     rec = recommend(w, gpus, repo.prices(), goal=goal, max_gpus=max_gpus,
                     fx_rates=repo.get_fx_rates(),
                     hours_per_month=hours_per_month, all_offers=all_offers,
-                    money=money or display_money(repo), **user_inputs(repo, gpus))
+                    counts=counts, money=money or display_money(repo),
+                    **user_inputs(repo, gpus))
+    extra: list[str] = []
+    if max_gpus > 8:
+        extra.append(f"Counts up to {max_gpus} GPUs tried; above 8 an option spans several "
+                     "8-GPU nodes joined by InfiniBand/RoCE (one 400 Gb/s NIC per GPU assumed).")
     if gpu is not None and not fits_on(estimate_memory(w, gpu, w.num_gpus), gpu):
         rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})
+    elif gpu is None and rec.options and not any(o.fits for o in rec.options):
+        # nothing fits anywhere: advice for the card with the most memory (QA F19)
+        big = max((g for g in gpus if any(o.gpu_id == g.id for o in rec.options)),
+                  key=lambda g: (g.is_cuda, g.usable_memory_bytes))
+        extra.append(f"No option fits in memory; the changes below are for the {big.name} "
+                     f"({big.usable_memory_bytes / GiB:.0f} GiB usable), the largest NVIDIA card.")
+        rec = rec.model_copy(update={"advice": tuple(advise(w, big))})
+    if extra:
+        rec = rec.model_copy(update={"notes": (*rec.notes, *extra)})
     return rec
 
 
@@ -153,6 +172,8 @@ def _fmt_speed(o: Option) -> str:
     t = o.throughput
     if t.train_tokens_per_s:
         return f"{t.train_tokens_per_s:,.0f} tok/s"
+    if t.seconds_per_image and o.memory.trainable_params:  # diffusion LoRA: a training image
+        return f"{t.seconds_per_image:.2f} s/train-img"
     if t.seconds_per_image:
         return f"{t.seconds_per_image:.1f} s/img"
     if t.decode_tokens_per_s:
@@ -188,7 +209,7 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
         lines.extend(f"note: {n}" for n in rec.notes)
     if rec.advice:
         lines.append("")
-        lines.append("To make it fit the GPU you named:")
+        lines.append("To make it fit:")
         for a in rec.advice:
             lines.append(f"  {'fits' if a.fits else 'no  '}  {a.new_total_bytes / GiB:6.1f} GiB  "
                          f"(saves {a.saves_bytes / GiB:5.1f})  {a.description}"

@@ -78,7 +78,9 @@ def test_goals_order_options_and_label_top_picks(goal):
     w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=2e7)
     rec = recommend(w, catalog_gpus(), catalog_prices(), goal=goal)
-    ok = [o for o in rec.fitting() if o.provider]
+    # offers whose own source doubts the price rank after the others (QA F1): order the rest
+    ok = [o for o in rec.fitting() if o.provider
+          and not o.price_flag_reason.startswith("its source says")]
     assert ok
     if goal == "cheapest":
         totals = [o.cost.usd_total for o in ok]

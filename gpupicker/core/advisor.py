@@ -72,6 +72,8 @@ def _candidates(w: Workload) -> list[_Change]:
     out: list[tuple[str, str, dict[str, Any], str, str, float]] = []
     bpw = bytes_per_weight(w.weights_dtype)
     par = w.parallelism.model_dump()
+    if w.task in ("image_gen", "diffusion_lora"):
+        return _diffusion_candidates(w)
     if w.is_training:
         if w.task in ("full_ft", "pretrain"):
             if w.weights_dtype == "fp32":
@@ -116,8 +118,8 @@ def _candidates(w: Workload) -> list[_Change]:
                             "zero_stage"])}},
                         "much slower optimizer step (PCIe-bound); needs ≈12 B/param of CPU RAM",
                         "none", 4.0))
-        for n in (2, 4, 8):
-            if n > w.num_gpus:
+        for n in (2, 4, 8, 16, 32, 64):
+            if n > w.num_gpus and (n <= 8 or w.num_gpus >= 4 or w.task in ("full_ft", "pretrain")):
                 out.append((f"more_gpus_{n}", f"Shard over {n} GPUs with FSDP / ZeRO-3",
                             {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
                             f"{n}× the GPU-hours price; needs NVLink-class links to scale", "none",
@@ -164,6 +166,45 @@ def _candidates(w: Workload) -> list[_Change]:
     return out
 
 
+def _diffusion_candidates(w: Workload) -> list[tuple[str, str, dict[str, Any], str, str, float]]:
+    """Changes for a diffusers pipeline.
+
+    No KV cache, no tensor parallel: diffusers runs the whole pipeline on each GPU. Sources:
+    diffusers docs ``optimization/memory`` (model / sequential CPU offload, VAE tiling) and
+    ``quantization`` (fp8 / bitsandbytes NF4 transformer); speed costs from the public case
+    C59 (SDXL: model offload 16.1 s vs 67.0 s sequential).
+    """
+    out: list[tuple[str, str, dict[str, Any], str, str, float]] = []
+    bpw = bytes_per_weight(w.weights_dtype)
+    par = w.parallelism.model_dump()
+    if bpw >= 2.0:
+        out.append(("fp8_weights", "FP8 denoiser weights (diffusers / torchao fp8 quantization)",
+                    {"weights_dtype": "fp8"}, "≈ same speed (faster on GPUs with FP8 tensor "
+                    "cores)", "very small", 1.5))
+    if bpw >= 1.0:
+        out.append(("nf4_weights", "4-bit NF4 denoiser weights (bitsandbytes)",
+                    {"weights_dtype": "nf4"}, "≈15 % slower per step (dequantization)",
+                    "small", 2.5))
+    if not w.vae_tiling:
+        out.append(("vae_tiling", "VAE tiling + slicing (decode in 512² tiles, one image at a "
+                    "time)", {"vae_tiling": True}, "slightly slower decode", "none", 1.0))
+    if w.task == "image_gen" and not w.parallelism.cpu_offload:
+        out.append(("model_cpu_offload", "Model CPU offload (enable_model_cpu_offload: one "
+                    "component on the GPU at a time)", {"parallelism": {**par, "cpu_offload": True}},
+                    "a few seconds per image to move the components over PCIe", "none", 3.0))
+    b = w.batch if "batch" in w.model_fields_set or w.task == "diffusion_lora" else \
+        min(w.images, 4)
+    if b > 1:
+        nb = max(1, b // 2)
+        out.append((f"batch_{nb}", f"{nb} image(s) per call instead of {b}", {"batch": nb},
+                    "less throughput per image", "none", 1.5))
+    if w.resolution > 512:
+        r = max(512, w.resolution * 3 // 4 // 64 * 64)
+        out.append((f"resolution_{r}", f"Lower resolution: {r}² pixels", {"resolution": r},
+                    "faster", "smaller images (upscale afterwards)", 5.0))
+    return out
+
+
 def _apply(w: Workload, changes: dict[str, Any]) -> Workload:
     data = w.model_dump()
     data.update(changes)
@@ -193,7 +234,7 @@ def advise(w: Workload, gpu: GpuSpec, *, max_combination: int = 4,
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
     cap = gpu.usable_memory_bytes
-    base = estimate_memory(w, gpu, w.num_gpus).total_bytes
+    base = _memory(w, gpu).total_bytes
     base_speed = _speed(w, gpu) if include_speed else None
     results: list[Advice] = []
     cands = _candidates(w)
@@ -201,11 +242,50 @@ def advise(w: Workload, gpu: GpuSpec, *, max_combination: int = 4,
         a = _evaluate(w, gpu, cap, base, base_speed, action, desc, changes, sc, qc, pen)
         if a is not None:
             results.append(a)
+    if w.task == "image_gen":
+        results.extend(_sequential_offload_advice(w, gpu, base, base_speed))
     if not any(a.fits for a in results):
         results.extend(_combinations(w, gpu, cap, base, base_speed, cands, max_combination))
     fit = sorted((a for a in results if a.fits), key=lambda a: (a.penalty, -a.saves_bytes))
     rest = sorted((a for a in results if not a.fits), key=lambda a: -a.saves_bytes)
     return fit + rest
+
+
+def _memory(w: Workload, gpu: GpuSpec) -> Any:
+    """The memory the advice compares.
+
+    For a diffusers pipeline the plain pipeline with only the options the user chose (the
+    memory options are themselves the advice), else the estimate.
+    """
+    if w.task in ("image_gen", "diffusion_lora"):
+        return estimate_memory(w, None, w.num_gpus)
+    return estimate_memory(w, gpu, w.num_gpus)
+
+
+def _sequential_offload_advice(w: Workload, gpu: GpuSpec, base: int,
+                               base_speed: float | None) -> list[Advice]:
+    """Sequential CPU offload (diffusers ``enable_sequential_cpu_offload``).
+
+    It fits almost any card, at :data:`~gpupicker.core.diffusion.SEQUENTIAL_OFFLOAD_SLOWDOWN`
+    × the step time (C59).
+    """
+    from .diffusion import SEQUENTIAL_OFFLOAD_SLOWDOWN
+    from .diffusion import _memory as diff_memory
+
+    opts = ("vae_tiling", "attention_slicing", "sequential_cpu_offload")
+    try:
+        mem = diff_memory(w, w.model, w.num_gpus, opts)  # type: ignore[arg-type]
+    except ValueError:
+        return []
+    return [Advice(action="sequential_cpu_offload",
+                   description="Sequential CPU offload (enable_sequential_cpu_offload: weights "
+                               "streamed to the GPU block by block)",
+                   changes={}, saves_bytes=base - mem.total_bytes,
+                   new_total_bytes=mem.total_bytes, fits=fits_on(mem, gpu),
+                   num_gpus=w.num_gpus, speed_factor=None,
+                   speed_cost=f"≈{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}× slower per step (public case "
+                              "C59: 67 s vs 16 s); applied automatically when nothing else fits",
+                   quality_cost="none", penalty=8.0)]
 
 
 def _speed(w: Workload, gpu: GpuSpec) -> float | None:
@@ -222,7 +302,7 @@ def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float 
               pen: float) -> Advice | None:
     try:
         w2 = _apply(w, changes)
-        mem = estimate_memory(w2, gpu, w2.num_gpus)
+        mem = _memory(w2, gpu)
     except (ValueError, ImportError):
         return None
     new = mem.total_bytes
@@ -298,8 +378,7 @@ def _greedy(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | 
                 continue
             merged = {**changes, **c[2]}
             try:
-                new = estimate_memory(_apply(w, merged), gpu,
-                                      merged.get("num_gpus", w.num_gpus)).total_bytes
+                new = _memory(_apply(w, merged), gpu).total_bytes
             except (ValueError, ImportError):
                 continue
             saved = current - new

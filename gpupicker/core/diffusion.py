@@ -130,6 +130,14 @@ SEQUENTIAL_OFFLOAD_SLOWDOWN = 5.9
 LORA_TRAIN_FLOP_FACTOR = 2.0
 """Frozen-base LoRA step = forward + activation-gradient backward ≈ 2 forwards (+1 with
 gradient checkpointing); the LoRA weight gradients are negligible."""
+TRAIN_HOST_DISPATCH_S_SDXL = 0.40
+"""Host (CPU) time to issue one eager LoRA training step of the SDXL UNet: ≈ 20,000 autograd ops
+(UNet forward ≈ 3,000 kernels, backward ≈ 2×, plus ≈ 700 LoRA modules of 4–5 ops each way and the
+optimizer) × ≈ 20 µs of PyTorch eager dispatch each. The GPU runs asynchronously, so a step takes
+the longer of this and the GPU time. Evidence that SDXL LoRA steps are host-bound on fast cards:
+kohya-ss/sd-scripts#827 (RTX 3090 Ti 1.12 s/it at 1024², batch 1, and a 4090 no faster) and
+bmaltais/kohya_ss#1288 (4090 ≈ 1.1 s per step); newer stacks with SDPA report 1.5–3 it/s on a 4090
+(0.3–0.7 s). Scaled to other denoisers with sqrt(parameters) (UNCERTAIN: module count proxy)."""
 TRAIN_ACT_FACTOR = {False: 6.0, True: 1.5}
 """Saved activations of a training step relative to the inference working set of one latent
 (all block outputs kept; with gradient checkpointing only block inputs + one block)."""
@@ -348,10 +356,17 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
                                else 1.0)
     if bytes_per_weight(w.weights_dtype) < 1.0:  # NF4/int4 denoiser: dequantize every step
         flops *= 1.15
-    step = fixed * (2 if train else 1) + flops / (tf * 1e12 * eta)
+    gpu_s = flops / (tf * 1e12 * eta)
+    host_s = 0.0
+    if train:  # eager training: the GPU waits on the host's op dispatch (QA F14)
+        host_s = (TRAIN_HOST_DISPATCH_S_SDXL * (denoiser_params(arch, fam) / SDXL_UNET_PARAMS) ** 0.5
+                  * (4 / 3 if w.grad_ckpt else 1.0))
+    step = fixed * (2 if train else 1) + max(gpu_s, host_s)
     _mem, opts = diffusion_plan(w, arch, gpu, n)
+    alternative = ""
     if "sequential_cpu_offload" in opts:
         step *= SEQUENTIAL_OFFLOAD_SLOWDOWN
+        alternative = offload_alternative(w, arch, gpu, n)
     if train:
         per_image = step / b
         extra = 0.0
@@ -364,26 +379,64 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
         extra = 0.0
     per_image = per_image / max(1, n) + extra
     lo, hi = per_image * 0.75, per_image * 1.35
-    what = (f"{step:.3f} s per training step of {b} image(s)" if train
+    what = (f"{step:.3f} s per training step of {b} image(s) (GPU {gpu_s:.3f} s, eager host "
+            f"dispatch {host_s:.3f} s: the longer one counts)" if train
             else f"{step * 1e3:.0f} ms per denoising step × {w.steps} steps, {b} image(s) "
                  "per call")
     guidance = " with classifier-free guidance" if latents > b else ""
     return Throughput(
-        seconds_per_image=per_image, bound="compute", efficiency=eta,
+        seconds_per_image=per_image, bound="engine" if host_s > gpu_s else "compute",
+        efficiency=eta,
         assumptions=(
             f"{what}.",
             f"{flops / 1e12:.2f} TFLOP per step for the {fam.id} denoiser{guidance} at "
             f"{eta:.0%} of {tf:,.0f} sustained TFLOPS, plus {fixed * 1e3:.0f} ms fixed per step "
             "(diffusers benchmark table, C59).",
-            f"Range {lo:.2f}–{hi:.2f} s per image (host CPU, attention kernel and compile not "
-            "known).",
+            f"Range {lo:.2f}–{hi:.2f} s per {'training ' if train else ''}image (host CPU, "
+            "attention kernel and compile not known).",
             *((f"Memory options applied: {', '.join(_OPTION_TEXT[o] for o in opts)}.",)
               if opts else ()),
+            *((alternative,) if alternative else ()),
             *sustained_notes(gpu),
-            "Several GPUs generate different images in parallel.",
+            ("Several GPUs train data-parallel: each its own images, LoRA gradients "
+             "all-reduced." if train else "Several GPUs generate different images in parallel."),
         ))
 
 
+def image_job_hours(w: Workload, seconds_per_image: float) -> float:
+    """Hours of an image job.
+
+    ``images × s/image / 3600`` for generation, ``images × epochs × s/step-image / 3600`` for
+    diffusion LoRA (each epoch sees every training image once; the
+    seconds already divide by the data-parallel GPUs). QA F13.
+    """
+    passes = w.epochs if w.task == "diffusion_lora" else 1.0
+    return w.images * passes * seconds_per_image / 3600.0
+
+
+def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) -> str:
+    """The quantized alternative when only sequential CPU offload fits ``gpu``.
+
+    The quantized denoiser (fp8, then NF4) that fits with at most model CPU offload, with its
+    seconds per image — '' when none does (QA F15; diffusers docs ``quantization``: fp8 /
+    bitsandbytes NF4 transformer weights).
+    """
+    for dt in ("fp8", "nf4"):
+        if bytes_per_weight(w.weights_dtype) <= bytes_per_weight(dt):
+            continue
+        w2 = w.model_copy(update={"weights_dtype": dt})
+        mem, opts = diffusion_plan(w2, arch, gpu, n)
+        if "sequential_cpu_offload" in opts or mem.total_bytes > gpu.usable_memory_bytes:
+            continue
+        t = diffusion_throughput(w2, arch, gpu, n)
+        unit = "s per training image" if w.task == "diffusion_lora" else "s per image"
+        return (f"Only sequential CPU offload ({SEQUENTIAL_OFFLOAD_SLOWDOWN:g}× slower per step) "
+                f"fits at {w.weights_dtype}; {dt} denoiser weights fit in "
+                f"{mem.total_bytes / 2**30:.1f} GiB at about {t.seconds_per_image:.1f} {unit}.")
+    return ""
+
+
 __all__ = ["FAMILIES", "OPTIONS_ORDER", "DiffusionFamily", "denoiser_flops_per_latent",
+           "image_job_hours", "offload_alternative",
            "denoiser_params", "diffusion_family", "diffusion_plan", "diffusion_throughput",
            "estimate_diffusion_memory", "images_per_call"]

@@ -104,6 +104,8 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
     if w.task in ("image_gen", "diffusion_lora"):
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
+        from .checks import require_inference_framework, vllm_context_refusal
+        require_inference_framework(w)
         fw = w.framework.lower()
         if fw in ("sglang", "tensorrt-llm", "lmdeploy"):
             return fraction_pool_memory(w, arch, gpu, n, fw)
@@ -114,7 +116,7 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
                 "vLLM's model (no measurement of this engine is modelled: ±15 %).",
                 *est.assumptions)})
         if fw in PAGED_KV_ENGINES:
-            return vllm_memory(w, arch, gpu, n)
+            return vllm_context_refusal(w, arch, vllm_memory(w, arch, gpu, n))
         if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
             return llamacpp_memory(w, arch, gpu, n)
         return hf_inference_memory(w, arch, n)

@@ -133,15 +133,43 @@ def break_even(owned: Option, rental: Option, o: OwnedGpu, cost: OwnedCost,
     return res.break_even_months
 
 
+def for_serving(o: OwnedGpu, hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> OwnedGpu:
+    """The owned set as a server runs it.
+
+    Every hour of the month (``hours_per_month`` × 12 /
+    8760, 1.0 for 730 h), whatever share of use the user entered for batch jobs — the
+    write-off is spread over the hours the cards serve (QA F17).
+    """
+    return o.model_copy(update={"utilization": min(1.0, hours_per_month * 12 / HOURS_PER_YEAR)})
+
+
+def serving_break_even(owned: Option, rental: Option, cost: OwnedCost,
+                       hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -> float | None:
+    """Months until the purchase is paid back when the owned GPUs serve the rental's load.
+
+    Saving per month = the rental's monthly cost for the same request rate − the owned
+    GPUs' power bill for ``hours_per_month`` (formulas.md §8); None when nothing is saved. The
+    same GPUs against the same rental give the same figure whatever their layout.
+    """
+    rent = rental.cost.usd_per_month
+    if rent is None:
+        rent = rental.cost.usd_per_hour * hours_per_month
+    power = cost.power_w * owned.num_gpus / 1000.0 * hours_per_month * cost.usd_per_kwh
+    saving = rent - power
+    return cost.purchase_usd / saving if saving > 0 else None
+
+
 def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
                    gpus: Sequence[GpuSpec], fx_rates: dict[str, float] | None = None,
                    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
-                   money: Money | None = None) -> list[Option]:
+                   money: Money | None = None, *, serving: bool = False) -> list[Option]:
     """Add the break-even vs the best rental option to every owned option.
 
     The best rental option is the first-ranked one that fits, is in budget and has an unflagged
     price (else the first-ranked fitting one); the break-even goes in the option's
-    ``break_even_months`` and reason.
+    ``break_even_months`` and reason. ``serving``: the owned GPUs run 24/7
+    (:func:`for_serving`) and the break-even compares monthly costs for the same load
+    (:func:`serving_break_even`).
     """
     rentals = [x for x in options if x.pricing not in ("owned", "") and x.fits
                and x.within_budget]
@@ -154,8 +182,11 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
         if x.pricing != "owned" or o is None or best is None or not x.fits:
             out.append(x)
             continue
+        if serving:
+            o = for_serving(o, hours_per_month)
         cost = owned_cost(o, by_gpu.get(x.gpu_id), fx_rates)
-        months = break_even(x, best, o, cost, hours_per_month)
+        months = (serving_break_even(x, best, cost, hours_per_month) if serving
+                  else break_even(x, best, o, cost, hours_per_month))
         text = (f" Break-even vs the best rental ({best.num_gpus} × {best.gpu_name}, "
                 f"{best.provider}, {(money or USD).fmt(best.cost.usd_per_hour)}/h): "
                 + (f"{months:.1f} months at {o.utilization:.0%} use." if months is not None
@@ -166,4 +197,5 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
 
 
 __all__ = ["OWNED_PROVIDER", "OwnedCost", "OwnedGpu", "annotate_owned", "break_even",
+           "for_serving", "serving_break_even",
            "owned_cost", "owned_offer"]

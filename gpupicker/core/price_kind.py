@@ -142,6 +142,19 @@ def price_flag(offer: PriceOffer, *, today: date | None = None,
 
 
 
+def source_doubts(offer: PriceOffer | None) -> bool:
+    """True when the offer's own ``source``/``notes`` call the figure doubtful.
+
+    That is a :data:`DOUBT_MARKERS` phrase such as "scraper artefact"): the recommender ranks such offers
+    after every other priced option of the same fit/budget tier (QA F1). Guide figures and stale
+    dates are flagged but not demoted; owned hardware and the user's prices never are.
+    """
+    if offer is None or price_kind(offer) in ("owned", "user"):
+        return False
+    text = f"{offer.source} {offer.notes}".lower()
+    return any(m in text for m in DOUBT_MARKERS)
+
+
 def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[str]:
     """A note when the top pick (first fitting option in budget) rests on a flagged price.
 
@@ -164,4 +177,4 @@ def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[s
 
 
 __all__ = ["DEFAULT_STALE_MONTHS", "PRICE_KINDS", "is_user_kind", "observed_date", "price_flag",
-           "price_kind", "trust_notes"]
+           "price_kind", "source_doubts", "trust_notes"]

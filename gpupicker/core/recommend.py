@@ -43,7 +43,7 @@ from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
-from .owned import OwnedGpu, annotate_owned, owned_offer
+from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
 from .providers import region_filter, region_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
@@ -148,7 +148,10 @@ def _instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:
 
 def _gpu_dependent(w: Workload) -> bool:
     from .dtypes import GGUF_TYPES
-    return w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
+    # diffusers memory options (offload, slicing) are chosen per card (diffusion.diffusion_plan),
+    # so the peak of an image job depends on the GPU like a vLLM pool does (QA F21)
+    return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
+            or w.task in ("image_gen", "diffusion_lora"))
 
 
 def _speed(w: Workload, t: Throughput) -> float:
@@ -294,6 +297,9 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
                   f"{cap / GiB:.0f} GiB — VRAM is the limit")
         if n == 1:
             reason += "; use more GPUs, a bigger card or lower precision."
+        elif w.task in ("image_gen", "diffusion_lora"):
+            # diffusers runs the whole pipeline on every GPU (one image / step per GPU)
+            reason += f" on each of the {n} GPUs (each GPU holds the whole pipeline)."
         else:
             reason += f" even split over {n} GPUs."
         return "vram", (reason,)
@@ -304,6 +310,8 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
     bound = t.bound
     if w.is_training:
         speed = f"{t.train_tokens_per_s:,.0f} training tokens/s"
+    elif t.seconds_per_image and w.task == "diffusion_lora":
+        speed = f"{t.seconds_per_image:.2f} s per training image (all GPUs together)"
     elif t.seconds_per_image:
         speed = f"{t.seconds_per_image:.1f} s per image"
     else:
@@ -320,7 +328,10 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
         parts.append(stack)
     if n > 1 and w.is_training and (w.parallelism.fsdp or w.parallelism.zero_stage == 3):
         parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
-    if n > 1 and t.seconds_per_image:
+    if n > 1 and t.seconds_per_image and w.task == "diffusion_lora":
+        parts.append(f"data-parallel training: each of the {n} GPUs trains on its own images "
+                     "and the LoRA gradients are all-reduced")
+    elif n > 1 and t.seconds_per_image:
         parts.append(f"each of the {n} GPUs renders its own images")
     elif per_replica > 1 and fabric_without_bandwidth(gpu):
         parts.append(f"{per_replica} cards over {link_label(gpu)}: its bandwidth is not in the "
@@ -328,6 +339,7 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
     elif per_replica > 1 and not gpu.has_nvlink:
         parts.append(f"{per_replica} cards over PCIe without NVLink: the all-reduce between GPUs "
                      "costs speed")
+    parts.extend(a.rstrip(".") for a in t.assumptions if a.startswith("Only sequential CPU"))
     if replicas > 1:
         parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
     return limit, tuple(parts)
@@ -425,15 +437,22 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         raise ValueError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
     if w.model is None:
         raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
-    offers, notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates, _offers_for)
+    offers, cached_notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates,
+                                               _offers_for)
+    notes = list(cached_notes)  # the cache's list stays as it is
+    from .checks import require_inference_framework, workload_warnings
+    require_inference_framework(w)
+    notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
     gpu_by_id = {g.id: g for g in gpus}
+    serving = w.task == "inference" and bool(w.requests_per_minute)
     for o in owned:
         if o.gpu_id not in gpu_by_id:
             notes.append(f"owned {o.gpu_id}: the GPU is not in the catalog, left out.")
             continue
         try:
             offers.setdefault(o.gpu_id, []).append(
-                (off := owned_offer(o, gpu_by_id.get(o.gpu_id), fx_rates), off.usd_per_gpu_hour))
+                (off := owned_offer(for_serving(o, hours_per_month) if serving else o,
+                                    gpu_by_id.get(o.gpu_id), fx_rates), off.usd_per_gpu_hour))
         except ValueError as exc:
             notes.append(str(exc))
     serving = w.task == "inference" and bool(w.requests_per_minute)
@@ -538,7 +557,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             w, evaluations, goal, serving, hours_per_month, today=today,
             stale_months=stale_months, money=money), money))
     if owned:
-        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money)
+        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
+                                 serving=serving)
     notes.extend(trust_notes(options, money))
     notes.extend(_summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
@@ -613,7 +633,8 @@ def _hours(w: Workload, t: Throughput) -> float | None:
             return w.train_hours
         return train_hours(w, t.train_tokens_per_s or 0.0)
     if t.seconds_per_image:
-        return w.images * t.seconds_per_image / 3600.0
+        from .diffusion import image_job_hours
+        return image_job_hours(w, t.seconds_per_image)
     if w.train_hours:  # a planned rental length for any task
         return w.train_hours
     return None
@@ -672,7 +693,11 @@ def _build_options(w: Workload,
                                      limit=limit, reason=reason, speed=speed,
                                      money=_candidate_money(cost)))
 
+    from .price_kind import source_doubts
+    doubt = {id(p): source_doubts(p.offer) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
+    # labels go to trusted prices when there are any (a "scraper artefact" is never 'cheapest')
+    ok_labels = [p for p in ok if not doubt[id(p)]] or ok
     min_money = min((p.money for p in ok), default=1.0) or 1.0
     max_speed = max((p.speed for p in ok), default=1.0) or 1.0
 
@@ -698,16 +723,17 @@ def _build_options(w: Workload,
             k = (-headroom(p), p.money)
         if not p.ev.fits:
             k = (p.ev.used / p.ev.cap, *k)
-        return (tier, priced, *k, p.ev.total_gpus, p.ev.gpu.id)
+        # within a tier, offers whose own source doubts the figure rank last (QA F1)
+        return (tier, priced, doubt[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
 
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
-    if ok:
+    if ok_labels:
         for name, fn in (("cheapest", lambda p: (p.money, -p.speed)),
                          ("fastest", lambda p: (-p.speed, p.money)),
                          ("best value", lambda p: (value(p), p.money)),
                          ("most headroom", lambda p: (-headroom(p), p.money))):
-            labels.setdefault(id(min(ok, key=fn)), []).append(name)
+            labels.setdefault(id(min(ok_labels, key=fn)), []).append(name)
     out = []
     marks: dict[int, tuple[str, str, str]] = {}  # id(offer) → (kind, flag, why), once each
     for i, p in enumerate(prelim, start=1):

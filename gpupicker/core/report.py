@@ -108,7 +108,8 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
         out["speed_evidence"] = t.evidence
     if t.seconds_per_image is not None:
         out["seconds_per_image"] = round(t.seconds_per_image, 3)
-        out["hours"] = round(w.images * t.seconds_per_image / 3600.0, 4)
+        from .diffusion import image_job_hours
+        out["hours"] = round(image_job_hours(w, t.seconds_per_image), 4)
     out["speed_bound"] = t.bound
     out["speed_assumptions"] = list(t.assumptions)
     return out
@@ -191,7 +192,9 @@ within-budget options always come first)."""
 
 def tie_break_rule(goal: str) -> str:
     """The stated tie-break for ``goal`` (see :data:`TIE_BREAKS`)."""
-    return f"Ranked by {goal}; " + TIE_BREAKS.get(goal, TIE_BREAKS["cheapest"]) + "."
+    return (f"Ranked by {goal}; " + TIE_BREAKS.get(goal, TIE_BREAKS["cheapest"]) + "; a price "
+            "its own source doubts (e.g. 'scraper artefact') ranks after the other priced "
+            "options of its tier.")
 
 
 def _job_rows(w: Workload, model_name: str) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 BREAKDOWN_COMPONENTS: tuple[str, ...] = (
     "weights", "kv_cache", "activations", "logits", "gradients", "optimizer", "adapters",
-    "quant_workspace", "engine_reserve", "allocator_overhead", "cuda_context",
+    "quant_workspace", "optimizer_temp", "engine_reserve", "allocator_overhead", "cuda_context",
 )
 """Memory components, in the order plots stack them."""
 
@@ -23,6 +23,7 @@ COMPONENT_LABELS: dict[str, str] = {
     "optimizer": "Optimizer states",
     "adapters": "LoRA adapters",
     "quant_workspace": "Dequantization workspace",
+    "optimizer_temp": "Optimizer-step temporaries",
     "engine_reserve": "Engine reserve (CUDA graphs, compute buffers)",
     "allocator_overhead": "Allocator overhead (reserved − allocated)",
     "cuda_context": "CUDA context",
@@ -60,6 +61,7 @@ class MemoryEstimate(BaseModel):
     optimizer_bytes: int = 0
     adapters_bytes: int = 0
     quant_workspace_bytes: int = 0
+    optimizer_temp_bytes: int = 0
     engine_reserve_bytes: int = 0
     allocator_overhead_bytes: int = 0
     cuda_context_bytes: int = 0
@@ -78,7 +80,8 @@ class MemoryEstimate(BaseModel):
         """Sum of all components on one GPU, in bytes (the recommender reads it per option)."""
         return int(self.weights_bytes + self.kv_cache_bytes + self.activations_bytes
                    + self.logits_bytes + self.gradients_bytes + self.optimizer_bytes
-                   + self.adapters_bytes + self.quant_workspace_bytes + self.engine_reserve_bytes
+                   + self.adapters_bytes + self.quant_workspace_bytes + self.optimizer_temp_bytes
+                   + self.engine_reserve_bytes
                    + self.allocator_overhead_bytes + self.cuda_context_bytes)
 
     def breakdown(self) -> dict[str, int]:

@@ -530,6 +530,13 @@ the H200 cases (full FT bf16 7B: ≈50 % HFU; LoRA 7B: 36–40 % HFU: peft's fp3
 dropout add small kernels). Models with hidden size below 4096 lose (h/4096)^0.25 (smaller
 GEMMs; Llama-3.2-1B cases)."""
 
+EAGER_MFU_CEILING = 0.50
+"""Highest MFU (recompute included, the convention above) an eager Hugging Face Trainer/peft
+step reaches on any GPU: the best measured eager case (H200 full fine-tuning bf16 7B ≈ 50 %)
+and below the fused optimized stacks on the same card (llm-foundry MPT-13B on A100-80GB ≈ 50 %
+MFU / 65 % HFU). Without it the Hopper-fitted :data:`HF_MFU_FACTOR` (1.10) put HF pre-training
+on an A100 at 70 %, above llm-foundry's fused kernels (QA F2)."""
+
 HF_HOST_S_PER_LAYER: dict[tuple[bool, bool], float] = {
     (False, False): 4.4e-3, (False, True): 7.5e-3, (True, False): 5.2e-3, (True, True): 13.0e-3}
 """Host (Python/launch) seconds per decoder layer per training step of eager PyTorch with
@@ -565,7 +572,7 @@ def mfu_default(gpu: GpuSpec, w: Workload) -> float:
     if not gpu.is_cuda:
         base = min(base, MFU_OTHER)
     if fw.eager_host:
-        base *= HF_MFU_FACTOR.get(w.task, 0.9)
+        base = min(base * HF_MFU_FACTOR.get(w.task, 0.9), EAGER_MFU_CEILING)
     else:
         base *= fw.mfu_factor
     h = w.model.hidden_size if w.model is not None else 0

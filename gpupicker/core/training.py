@@ -307,6 +307,24 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # DeepSpeed's step() flattens the (sharded) gradients into an fp32 partition before the
         # fused Adam update, and holds its reduce/allgather buckets (stage_1_and_2.py, stage3.py)
         opt_temp += 4.0 * trainable / shards / (dp if zero >= 1 else 1) + fw.bucket_bytes
+    zero_offload = par.cpu_offload and zero >= 2
+    host_note = ""
+    if zero_offload:
+        # DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, Adam
+        # states and the fp32 gradient partition live in pinned CPU RAM and DeepSpeedCPUAdam
+        # steps there; gradients leave the GPU bucket by bucket as they are reduced
+        # (stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu), so the GPU keeps
+        # the 16-bit parameters (ZeRO-3: gathered layers), one reduce bucket and activations.
+        # FSDP CPUOffload (no DeepSpeed buckets): about two layers of unsharded gradients
+        layer_grads = 2 * int(trainable * p_bytes) // max(1, arch.num_hidden_layers) // shards
+        grads = min(grads, max(fw.bucket_bytes // 2, layer_grads))
+        opt_temp = float(fw.bucket_bytes)
+        per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
+        host = trainable * max(4 * n, per_param) * 1.5
+        host_note = (f"ZeRO-Offload: optimizer states, fp32 master weights and gradients in CPU "
+                     f"RAM, about {host / 2**30:,.0f} GiB of host memory ({max(4 * n, per_param)} "
+                     "bytes per parameter × 1.5, DeepSpeed's estimator); the optimizer step "
+                     "runs on the CPU.")
     lora_grads = grads if not full else 0
 
     states = base_w + gather + adapters + opt
@@ -326,6 +344,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     }
     peak = max(moments, key=lambda k: moments[k])
     quant_ws = 0
+    opt_tmp_shown = 0
     if peak == "F":
         act, log_b, grad_b, extra = saved, logits, lora_grads, autocast_cache
         reserve = f_reserve
@@ -336,7 +355,10 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         reserve = late_reserve
         note = "Peak at the end of backward: all gradients plus one layer's activations."
     else:
-        act, log_b, grad_b, extra = opt_temp, 0.0, grads, 0
+        # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
+        # optimizer memory, not activations: a smaller batch cannot shrink them (QA F33)
+        act, log_b, grad_b, extra = 0.0, 0.0, grads, 0
+        opt_tmp_shown = int(opt_temp)
         reserve = late_reserve
         note = "Peak at the optimizer step: gradients, states and optimizer temporaries."
     return MemoryEstimate(
@@ -345,6 +367,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         logits_bytes=int(log_b),
         gradients_bytes=int(grad_b),
         optimizer_bytes=opt,
+        optimizer_temp_bytes=opt_tmp_shown,
         adapters_bytes=adapters,
         quant_workspace_bytes=int(quant_ws),
         allocator_overhead_bytes=int(reserve) + ALLOC_BASE_TRAIN,
@@ -364,8 +387,10 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
                 "fp32 residual stream.",) if kbit_prepared(w, fw) else ()),
             _range_note(w, fw.id, (
                 base_w + gather + int(extra) + int(act) + RUNTIME_WORKSPACE_BYTES + int(log_b)
-                + int(grad_b) + opt + adapters + int(quant_ws) + int(reserve) + ALLOC_BASE_TRAIN
+                + int(grad_b) + opt + opt_tmp_shown + adapters + int(quant_ws) + int(reserve)
+                + ALLOC_BASE_TRAIN
                 + CUDA_CONTEXT_BYTES)),
+            *((host_note,) if host_note else ()),
             *((f"{fw.name} offloads the checkpointed layer inputs to CPU RAM: "
                f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f} GiB of host memory.",)
               if offloaded else ()),

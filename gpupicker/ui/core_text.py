@@ -174,6 +174,22 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Shorter context: about {tokens} tokens"),
     QT_TRANSLATE_NOOP("CoreText", "Serve {n} sequences at a time"),
     QT_TRANSLATE_NOOP("CoreText", "Split the model over {n} GPUs (tensor parallel)"),
+    QT_TRANSLATE_NOOP("CoreText", "{what} exceed the context window of {model} (max_position_embeddings {limit}): positions beyond it were never trained and give garbage unless RoPE scaling (YaRN) is configured"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{what} exceeds the context window of {model} (max_position_embeddings {limit}): train with RoPE scaling configured or shorter sequences"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is experimental, the others have none): memory is the server's, speed is llama.cpp's; use AWQ/GPTQ/FP8 weights with this server or llama.cpp for GGUF"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "FP8 weights with Hugging Face transformers need FP8 tensor cores (compute capability 8.9+: Ada, Hopper, Blackwell); the {gpu} has none: use int8 (bitsandbytes) here, or vLLM, whose Marlin kernels run FP8 weights on Ampere"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{s} s per training image (all GPUs together)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "FP8 denoiser weights (diffusers / torchao fp8 quantization)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "4-bit NF4 denoiser weights (bitsandbytes)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "VAE tiling + slicing (decode in 512² tiles, one image at a time)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Model CPU offload (enable_model_cpu_offload: one component on the GPU at a time)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Sequential CPU offload (enable_sequential_cpu_offload: weights streamed to the GPU block by block)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{nb} image(s) per call instead of {b}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "Lower resolution: {r}² pixels"),  # noqa: E501
     # advisor speed and quality costs
     QT_TRANSLATE_NOOP("CoreText", "faster"),
     QT_TRANSLATE_NOOP("CoreText", "slight"),

@@ -22,7 +22,8 @@ pg.setConfigOptions(antialias=True, background="w", foreground="#202020")
 COMPONENT_COLORS: dict[str, str] = {
     "weights": "#4e79a7", "kv_cache": "#f28e2b", "activations": "#59a14f", "logits": "#edc948",
     "gradients": "#e15759", "optimizer": "#b07aa1", "adapters": "#76b7b2",
-    "quant_workspace": "#ff9da7", "engine_reserve": "#9c755f", "allocator_overhead": "#bab0ac",
+    "quant_workspace": "#ff9da7", "optimizer_temp": "#d4a6c8", "engine_reserve": "#9c755f",
+    "allocator_overhead": "#bab0ac",
     "cuda_context": "#7f7f7f",
 }
 BAR_WIDTH = 0.6

@@ -48,6 +48,7 @@ def component_label(component: str) -> str:
         "optimizer": translate("Components", "Optimizer states"),
         "adapters": translate("Components", "LoRA adapters"),
         "quant_workspace": translate("Components", "Dequantization workspace"),
+        "optimizer_temp": translate("Components", "Optimizer-step temporaries"),
         "engine_reserve": translate("Components", "Engine reserve"),
         "allocator_overhead": translate("Components", "Allocator overhead"),
         "cuda_context": translate("Components", "CUDA context"),

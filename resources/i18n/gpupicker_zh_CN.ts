@@ -789,6 +789,10 @@
         <translation>反量化工作区</translation>
     </message>
     <message>
+        <source>Optimizer-step temporaries</source>
+        <translation>优化器步临时缓冲</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/texts.py" line="48" />
         <source>Engine reserve</source>
         <translation>引擎预留</translation>
@@ -1237,6 +1241,70 @@
         <location filename="../../gpupicker/ui/core_text.py" line="117" />
         <source>Split the model over {n} GPUs (tensor parallel)</source>
         <translation>把模型拆分到 {n} 张 GPU 上（张量并行）</translation>
+    </message>
+    <message>
+        <source>{what} exceed the context window of {model} (max_position_embeddings {limit}): positions beyond it were never trained and give garbage unless RoPE scaling (YaRN) is configured</source>
+        <translation>{what} 超出 {model} 的上下文窗口（max_position_embeddings {limit}）：超出的位置从未训练过，除非配置 RoPE 缩放（YaRN），否则输出无意义</translation>
+    </message>
+    <message>
+        <source>{what} exceeds the context window of {model} (max_position_embeddings {limit}): train with RoPE scaling configured or shorter sequences</source>
+        <translation>{what} 超出 {model} 的上下文窗口（max_position_embeddings {limit}）：请配置 RoPE 缩放后训练，或缩短序列</translation>
+    </message>
+    <message>
+        <source>{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF</source>
+        <translation>{fw} 只运行 GGUF 文件：{dt} 不是 GGUF 类型，估算按 4 位用 Q4_K_M、8 位用 Q8_0；请把模型转换为 GGUF</translation>
+    </message>
+    <message>
+        <source>{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is experimental, the others have none): memory is the server's, speed is llama.cpp's; use AWQ/GPTQ/FP8 weights with this server or llama.cpp for GGUF</source>
+        <translation>{fw} 加载 GGUF 权重（{dt}）未建模（vLLM 的 GGUF 加载仍是实验性的，其他引擎没有）：显存按该服务器估算，速度按 llama.cpp 估算；该服务器请用 AWQ/GPTQ/FP8 权重，GGUF 请用 llama.cpp</translation>
+    </message>
+    <message>
+        <source>FP8 weights with Hugging Face transformers need FP8 tensor cores (compute capability 8.9+: Ada, Hopper, Blackwell); the {gpu} has none: use int8 (bitsandbytes) here, or vLLM, whose Marlin kernels run FP8 weights on Ampere</source>
+        <translation>Hugging Face transformers 的 FP8 权重需要 FP8 张量核心（计算能力 8.9+：Ada、Hopper、Blackwell）；{gpu} 没有：这里请用 int8（bitsandbytes），或用 vLLM（其 Marlin 内核可在 Ampere 上运行 FP8 权重）</translation>
+    </message>
+    <message>
+        <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)</source>
+        <translation>放不下：每张 GPU 需要 {used} GiB，{gpu} 只有 {cap} GiB — 显存是瓶颈，{n} 张 GPU 每张都要放下整个管线</translation>
+    </message>
+    <message>
+        <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image</source>
+        <translation>{dtype} 只有顺序 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
+    </message>
+    <message>
+        <source>data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced</source>
+        <translation>数据并行训练：{n} 张 GPU 各自训练不同的图片，LoRA 梯度做 all-reduce</translation>
+    </message>
+    <message>
+        <source>{s} s per training image (all GPUs together)</source>
+        <translation>每张训练图片 {s} 秒（所有 GPU 合计）</translation>
+    </message>
+    <message>
+        <source>FP8 denoiser weights (diffusers / torchao fp8 quantization)</source>
+        <translation>FP8 去噪器权重（diffusers / torchao fp8 量化）</translation>
+    </message>
+    <message>
+        <source>4-bit NF4 denoiser weights (bitsandbytes)</source>
+        <translation>4 位 NF4 去噪器权重（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>VAE tiling + slicing (decode in 512² tiles, one image at a time)</source>
+        <translation>VAE 分块 + 切片（按 512² 分块解码，一次一张图）</translation>
+    </message>
+    <message>
+        <source>Model CPU offload (enable_model_cpu_offload: one component on the GPU at a time)</source>
+        <translation>模型 CPU 卸载（enable_model_cpu_offload：一次只把一个组件放在 GPU 上）</translation>
+    </message>
+    <message>
+        <source>Sequential CPU offload (enable_sequential_cpu_offload: weights streamed to the GPU block by block)</source>
+        <translation>顺序 CPU 卸载（enable_sequential_cpu_offload：权重逐块传到 GPU）</translation>
+    </message>
+    <message>
+        <source>{nb} image(s) per call instead of {b}</source>
+        <translation>每次调用生成 {nb} 张图而不是 {b} 张</translation>
+    </message>
+    <message>
+        <source>Lower resolution: {r}² pixels</source>
+        <translation>降低分辨率：{r}² 像素</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="119" />

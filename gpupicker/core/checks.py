@@ -1,0 +1,156 @@
+"""Checks of a workload against the model and the hardware that no byte count catches.
+
+* **Context window** (QA F3): a request, training sequence or ``max_model_len`` longer than the
+  model's ``max_position_embeddings``. vLLM refuses to start
+  (``vllm/config/model.py``: "User-specified max_model_len (…) is greater than the derived
+  max_model_len (max_position_embeddings=… or model_max_length=None in model's config.json)…
+  To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1");
+  the other engines and trainers run, but positions beyond the trained window give
+  garbage unless RoPE scaling (YaRN) is configured — a named warning.
+* **Engine × dtype × hardware pairs that cannot run as asked** (QA F4): bitsandbytes NF4 under
+  llama.cpp (GGUF only), GGUF files under the paged servers (vLLM's GGUF loader is
+  experimental; gpupicker sizes vLLM's pool but times llama.cpp's kernels), FP8 weights with
+  Hugging Face transformers on a GPU without FP8 tensor cores (transformers'
+  FineGrainedFP8 / fbgemm_fp8 quantizers need compute capability 8.9+; vLLM runs FP8 weights
+  on Ampere with its Marlin W8A16 kernels, so that pair is fine), and an inference job with
+  a training-only framework (refused with the list).
+
+Everything here returns sentences for the ``warnings`` field (``estimate``) and the notes of
+``recommend``, or raises :class:`ValueError` for a pair that is refused.
+"""
+
+from __future__ import annotations
+
+from .dtypes import GGUF_TYPES
+from .frameworks import framework_row, known_frameworks
+from .hardware import GpuSpec
+from .model_arch import ModelArch
+from .results import MemoryEstimate
+from .workload import Workload
+
+INFERENCE_TASKS = frozenset({"inference", "decode_ceiling"})
+"""Tasks served by an inference engine."""
+
+
+def _canonical(framework: str) -> str:
+    try:
+        return framework_row(framework).name
+    except ValueError:
+        return framework.strip().lower()
+
+
+def _context_tokens(w: Workload) -> tuple[int, str]:
+    """(tokens, what they are) that must fit the model's position window."""
+    if w.task in INFERENCE_TASKS:
+        if w.max_model_len:
+            return w.max_model_len, f"max_model_len {w.max_model_len:,}"
+        if w.prompt_len is not None or w.new_tokens is not None:
+            return w.context_tokens(), (f"prompt_len + new_tokens = {w.context_tokens():,} "
+                                        "tokens")
+        return w.context_tokens(), f"a context of {w.context_tokens():,} tokens"
+    return w.training_seq_len(), f"seq_len {w.training_seq_len():,}"
+
+
+def context_window_message(w: Workload, arch: ModelArch) -> str:
+    """The warning sentence when the job exceeds the model's context window, else ''.
+
+    '' also when the window is unknown; vLLM's refusal is :func:`vllm_context_refusal`.
+    """
+    limit = arch.max_position_embeddings
+    if not limit or w.task in ("image_gen", "diffusion_lora", "pretrain") or arch.kind == "diffusion":
+        return ""
+    tokens, what = _context_tokens(w)
+    if tokens <= limit:
+        return ""
+    name = arch.name or w.model_id
+    if w.task in INFERENCE_TASKS:
+        return (f"{what} exceed the context window of {name} (max_position_embeddings "
+                f"{limit:,}): positions beyond it were never trained and give garbage unless "
+                "RoPE scaling (YaRN) is configured.")
+    return (f"{what} exceeds the context window of {name} (max_position_embeddings {limit:,}): "
+            "train with RoPE scaling configured or shorter sequences.")
+
+
+def vllm_error_text(max_model_len: int, limit: int) -> str:
+    """VLLM's start-up error for a ``max_model_len`` above the model's (vllm/config/model.py)."""
+    return (f"User-specified max_model_len ({max_model_len}) is greater than the derived "
+            f"max_model_len (max_position_embeddings={limit} or model_max_length=None in "
+            "model's config.json). To allow overriding this maximum, set the env var "
+            "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1")
+
+
+def vllm_context_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate) -> MemoryEstimate:
+    """``est``, refused with vLLM's error when ``max_model_len`` exceeds the model's window.
+
+    ``engine_fits`` becomes False when the job's ``max_model_len`` (the request context when
+    not given) exceeds ``max_position_embeddings``; else ``est`` is returned unchanged.
+    """
+    limit = arch.max_position_embeddings
+    if not limit or _canonical(w.framework) != "vllm":
+        return est
+    tokens, _what = _context_tokens(w)
+    if tokens <= limit:
+        return est
+    msg = vllm_error_text(tokens, limit)
+    return est.model_copy(update={
+        "engine_fits": False, "engine_message": msg,
+        "assumptions": (*est.assumptions, f"vLLM refuses to start: {msg}.")})
+
+
+def require_inference_framework(w: Workload) -> None:
+    """Refuse an inference job with a framework that only trains (unsloth, megatron …).
+
+    Raises:
+        ValueError: naming the framework and the inference frameworks gpupicker models.
+    """
+    if w.task not in INFERENCE_TASKS:
+        return
+    try:
+        row = framework_row(w.framework)
+    except ValueError:
+        return  # the framework table's own 'unknown framework' error is raised elsewhere
+    if "inference" not in row.kinds:
+        raise ValueError(f"framework {w.framework!r} only trains models; inference "
+                         f"frameworks: {', '.join(known_frameworks('inference'))}")
+
+
+def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[str]:
+    """Sentences for engine × dtype × hardware pairs that do not run as asked (QA F4)."""
+    out: list[str] = []
+    if w.task not in INFERENCE_TASKS:
+        return out
+    fw = _canonical(w.framework)
+    dt = w.weights_dtype
+    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16"):
+        out.append(f"{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses "
+                   "Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF.")
+    if fw in ("vllm", "sglang", "tgi", "tensorrt-llm") and dt in GGUF_TYPES and dt != "f16":
+        out.append(f"{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is "
+                   "experimental, the others have none): memory is the server's, speed is "
+                   "llama.cpp's; use AWQ/GPTQ/FP8 weights with this server or llama.cpp for GGUF.")
+    if dt == "fp8" and fw == "transformers" and gpu is not None and not gpu.has_fp8:
+        out.append(f"FP8 weights with Hugging Face transformers need FP8 tensor cores (compute "
+                   f"capability 8.9+: Ada, Hopper, Blackwell); the {gpu.name} has none: use "
+                   "int8 (bitsandbytes) here, or vLLM, whose Marlin kernels run FP8 weights on "
+                   "Ampere.")
+    return out
+
+
+def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[str]:
+    """All warnings of this module for ``w`` (model resolved) on ``gpu`` (optional)."""
+    out: list[str] = []
+    arch = w.model
+    if isinstance(arch, ModelArch):
+        msg = context_window_message(w, arch)
+        if msg and _canonical(w.framework) == "vllm" and w.task in INFERENCE_TASKS:
+            tokens, _what = _context_tokens(w)
+            out.append("vLLM refuses to start: "
+                       + vllm_error_text(tokens, arch.max_position_embeddings or 0) + ".")
+        elif msg:
+            out.append(msg)
+    out.extend(combination_warnings(w, gpu))
+    return out
+
+
+__all__ = ["combination_warnings", "context_window_message", "require_inference_framework",
+           "vllm_context_refusal", "vllm_error_text", "workload_warnings"]
