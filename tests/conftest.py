@@ -32,3 +32,32 @@ def load_validation_cases() -> list[dict]:
     if not VALIDATION.exists():
         return []
     return [json.loads(line) for line in VALIDATION.read_text().splitlines() if line.strip()]
+
+
+# The user's real folders, as they are before any test runs: a test (or a module/session
+# fixture, which runs before the autouse redirect above) that writes there fails the session.
+import time as _time
+
+import platformdirs as _platformdirs
+
+_REAL_DIRS = [_platformdirs.user_data_path("gpupicker"), _platformdirs.user_config_path("gpupicker"),
+              _platformdirs.user_log_path("gpupicker")]
+_SESSION_START = _time.time()
+
+
+def _touched_real_dirs() -> list[str]:
+    hits = []
+    for d in _REAL_DIRS:
+        if d.exists():
+            for p in [d, *d.rglob("*")]:
+                if p.stat().st_mtime >= _SESSION_START - 1:
+                    hits.append(str(p))
+    return hits
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Fail the run when anything under the real user folders changed during it."""
+    hits = _touched_real_dirs()
+    if hits:
+        print(f"\nERROR: the tests wrote to the real user folders: {', '.join(hits[:5])}")
+        session.exitstatus = 1

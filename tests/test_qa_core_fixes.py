@@ -16,8 +16,10 @@ GiB = 2**30
 
 
 @pytest.fixture(scope="module")
-def cat():
-    with open_catalog() as repo:
+def cat(tmp_path_factory):
+    """One catalog for the module, in a temp folder (a module fixture runs before the autouse
+    home redirect of conftest.py, so it must never open the default path)."""
+    with open_catalog(tmp_path_factory.mktemp("qa-cat") / "catalog.sqlite") as repo:
         yield repo
 
 
