@@ -7,8 +7,10 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import json
+import time as _time
 from pathlib import Path
 
+import platformdirs as _platformdirs
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -36,10 +38,6 @@ def load_validation_cases() -> list[dict]:
 
 # The user's real folders, as they are before any test runs: a test (or a module/session
 # fixture, which runs before the autouse redirect above) that writes there fails the session.
-import time as _time
-
-import platformdirs as _platformdirs
-
 _REAL_DIRS = [_platformdirs.user_data_path("gpupicker"), _platformdirs.user_config_path("gpupicker"),
               _platformdirs.user_log_path("gpupicker")]
 _SESSION_START = _time.time()
