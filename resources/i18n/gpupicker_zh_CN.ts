@@ -953,7 +953,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="55" />
         <source>Consumer cards have no NVLink: gradient and parameter exchange go over PCIe</source>
-        <translation>消费级显卡（除 RTX 3090 桥接外）没有 NVLink：梯度和参数交换都走 PCIe</translation>
+        <translation>消费级显卡没有 NVLink：梯度和参数交换都走 PCIe</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="57" />
