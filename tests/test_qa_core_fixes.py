@@ -3,6 +3,8 @@ F33, F3, F4 … Each test names the source of the numbers it asserts."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gpupicker.catalog import open_catalog
@@ -286,3 +288,33 @@ def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
     t = estimate_throughput(w, a100, 4)
     # 4 × 312 TFLOPS × 50 % / 110.8 GFLOP per token ≈ 5,630 tok/s before scaling losses
     assert 4500 < t.train_tokens_per_s < 5700
+
+
+# ---------------------------------------------------------------------------------------------- F26
+def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
+    """TensorRT-LLM is NVIDIA-only, vLLM has no Metal backend, bitsandbytes NF4 none for Apple
+    (each engine's install docs, core.checks.ENGINE_PLATFORMS): refused in estimate, left out of
+    recommend with one note — never estimated as if they ran."""
+    from gpupicker.core.recommend import recommend
+    from gpupicker.core.report import estimate_report
+
+    cases = [({"task": "inference", "model_id": "llama3_1_8b", "framework": "tensorrt-llm"},
+              "mi300x", "tensorrt-llm does not run on the AMD Instinct MI300X (rocm)"),
+             ({"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm"},
+              "apple_m3_ultra", "vllm does not run on the Apple M3 Ultra"),
+             ({"task": "qlora", "model_id": "mistral_7b_v0_1"}, "apple_m3_ultra",
+              "bitsandbytes NF4 has no metal backend")]
+    for kw, gid, says in cases:
+        with pytest.raises(ValueError, match=re.escape(says)):
+            estimate_report(_w(cat, **kw), cat.get_gpu(gid))
+    w = _w(cat, task="inference", model_id="llama3_1_8b", framework="tensorrt-llm")
+    rec = recommend(w, cat.gpus(), cat.prices())
+    from gpupicker.core.checks import platform_of
+
+    assert {o.gpu_id for o in rec.options} and all(
+        platform_of(cat.get_gpu(o.gpu_id)) == "cuda" for o in rec.options)
+    assert any("GPU type(s) left out: tensorrt-llm does not run on" in n for n in rec.notes)
+    # llama.cpp runs everywhere, and NF4 QLoRA on an NVIDIA card is untouched
+    estimate_report(_w(cat, task="inference", model_id="llama3_1_8b", framework="llama.cpp",
+                       weights_dtype="q4_k_m"), cat.get_gpu("apple_m3_ultra"))
+    estimate_report(_w(cat, task="qlora", model_id="mistral_7b_v0_1"), cat.get_gpu("rtx_4090"))

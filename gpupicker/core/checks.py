@@ -15,6 +15,10 @@
   on Ampere with its Marlin W8A16 kernels, so that pair is fine), and an inference job with
   a training-only framework (refused with the list).
 
+* **Engines on hardware they have no backend for** (QA F26): each engine's own install docs
+  list its platforms (:data:`ENGINE_PLATFORMS`); TensorRT-LLM on an AMD card or vLLM on an
+  Apple GPU is refused, and ``recommend`` leaves such GPUs out with one note.
+
 Everything here returns sentences for the ``warnings`` field (``estimate``) and the notes of
 ``recommend``, or raises :class:`ValueError` for a pair that is refused.
 """
@@ -136,6 +140,82 @@ def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[str]:
     return out
 
 
+def platform_of(gpu: GpuSpec) -> str:
+    """The software platform a GPU's engines build on.
+
+    ``cuda`` (NVIDIA), ``rocm`` (AMD), ``gaudi`` (Intel Gaudi, SynapseAI), ``xpu`` (other Intel
+    GPUs, oneAPI), ``metal`` (Apple) or ``ascend`` (Huawei, CANN).
+    """
+    vendor, name = gpu.vendor.lower(), gpu.name.lower()
+    if vendor == "huawei" or "ascend" in name:
+        return "ascend"
+    if vendor == "amd":
+        return "rocm"
+    if vendor == "intel":
+        return "gaudi" if "gaudi" in name else "xpu"
+    if vendor == "apple":
+        return "metal"
+    return "cuda"
+
+
+ALL_PLATFORMS = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend"})
+ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
+    "tensorrt-llm": frozenset({"cuda"}),
+    "exllamav2": frozenset({"cuda", "rocm"}),
+    "vllm": frozenset({"cuda", "rocm", "xpu", "gaudi", "ascend"}),
+    "sglang": frozenset({"cuda", "rocm"}),
+    "tgi": frozenset({"cuda", "rocm", "gaudi"}),
+    "lmdeploy": frozenset({"cuda", "ascend"}),
+    "mindie": frozenset({"ascend"}),
+    "vllm-ascend": frozenset({"ascend"}),
+    "mlc-llm": frozenset({"cuda", "rocm", "metal", "xpu"}),
+    "ollama": frozenset({"cuda", "rocm", "metal"}),
+    "unsloth": frozenset({"cuda"}),
+}
+"""Platforms each engine runs on, from its own install documentation: TensorRT-LLM (NVIDIA
+GPUs only), ExLlamaV2 README (CUDA and ROCm), vLLM "GPU installation" (CUDA, ROCm, Intel XPU;
+Gaudi and Ascend through its hardware plugins vllm-gaudi and vllm-ascend, which serve with the
+same ``vllm serve``; on macOS vLLM runs on the CPU only), SGLang install (CUDA, ROCm), TGI (CUDA, ROCm, Gaudi), LMDeploy (CUDA; Ascend through
+dlinfer), MindIE and vllm-ascend (Ascend), MLC-LLM (CUDA, ROCm, Metal, Vulkan), Ollama GPU
+docs (NVIDIA, AMD, Apple Metal), Unsloth (NVIDIA). Engines not listed (transformers and the
+PyTorch trainers, llama.cpp with its CUDA/HIP/Metal/SYCL/CANN backends) run everywhere."""
+BITSANDBYTES_PLATFORMS = frozenset({"cuda", "rocm", "xpu"})
+"""bitsandbytes backends (its multi-backend docs: CUDA, ROCm, Intel XPU); none for Metal,
+Gaudi or Ascend, so NF4/int8 QLoRA and bitsandbytes inference do not run there."""
+
+
+def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
+    """Why ``w``'s engine cannot run on ``gpu`` ('' when it can).
+
+    See :data:`ENGINE_PLATFORMS` and :data:`BITSANDBYTES_PLATFORMS`.
+    """
+    plat = platform_of(gpu)
+    fw = _canonical(w.framework)
+    allowed = ENGINE_PLATFORMS.get(fw, ALL_PLATFORMS)
+    if plat not in allowed:
+        return (f"{framework_row(fw).name} does not run on the {gpu.name} ({plat}): it runs on "
+                f"{', '.join(sorted(allowed))}")
+    bnb = w.weights_dtype in ("nf4", "int8") and w.quant_method in (None, "", "bitsandbytes") and \
+        fw not in ("llama.cpp", "ollama", "mlc-llm")
+    if bnb and plat not in BITSANDBYTES_PLATFORMS:
+        return (f"bitsandbytes {w.weights_dtype.upper()} has no {plat} backend, so it does not run "
+                f"on the {gpu.name}: use GGUF with llama.cpp"
+                + (" or MLX" if plat == "metal" else "") + " instead")
+    return ""
+
+
+def require_engine_runs_on(w: Workload, gpu: GpuSpec | None) -> None:
+    """Raise when ``w``'s engine has no backend for ``gpu`` (nothing to check without a GPU).
+
+    Raises:
+        ValueError: the sentence of :func:`engine_hardware_refusal`.
+    """
+    if gpu is not None:
+        why = engine_hardware_refusal(w, gpu)
+        if why:
+            raise ValueError(why)
+
+
 def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[str]:
     """All warnings of this module for ``w`` (model resolved) on ``gpu`` (optional)."""
     out: list[str] = []
@@ -152,5 +232,7 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[str]:
     return out
 
 
-__all__ = ["combination_warnings", "context_window_message", "require_inference_framework",
+__all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "ENGINE_PLATFORMS", "combination_warnings",
+           "context_window_message", "engine_hardware_refusal", "platform_of",
+           "require_engine_runs_on", "require_inference_framework",
            "vllm_context_refusal", "vllm_error_text", "workload_warnings"]

@@ -440,9 +440,14 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     offers, cached_notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates,
                                                _offers_for)
     notes = list(cached_notes)  # the cache's list stays as it is
-    from .checks import require_inference_framework, workload_warnings
+    from .checks import engine_hardware_refusal, require_inference_framework, workload_warnings
     require_inference_framework(w)
     notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
+    refusals = {g.id: why for g in gpus if (why := engine_hardware_refusal(w, g))}
+    if refusals:  # engines on hardware they have no backend for are not options (QA F26)
+        gpus = [g for g in gpus if g.id not in refusals]
+        first = next(iter(refusals.values()))
+        notes.append(f"{len(refusals)} GPU type(s) left out: {first}.")
     gpu_by_id = {g.id: g for g in gpus}
     serving = w.task == "inference" and bool(w.requests_per_minute)
     for o in owned:

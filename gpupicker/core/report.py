@@ -27,8 +27,12 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
     when the throughput model is available for the GPU.
 
     Raises:
-        ValueError: when the workload cannot be estimated.
+        ValueError: when the workload cannot be estimated, or its engine has no backend for
+            ``gpu`` (:func:`gpupicker.core.checks.engine_hardware_refusal`).
     """
+    from .checks import require_engine_runs_on
+
+    require_engine_runs_on(w, gpu)
     mem = estimate_memory(w, gpu)
     out: dict[str, Any] = {
         "task": w.task,

@@ -153,6 +153,11 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{label} is a language model"),
     QT_TRANSLATE_NOOP("CoreText", "{label} is a diffusion model: choose the image-generation task (task 'image_gen')"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')"),  # noqa: E501
+    # engines on hardware they have no backend for (core.checks, QA F26)
+    QT_TRANSLATE_NOOP("CoreText", "{engine} does not run on the {gpu} ({platform}): it runs on {platforms}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp or MLX instead"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp instead"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "{n} GPU type(s) left out: {why}"),
     QT_TRANSLATE_NOOP("CoreText", "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')"),
     QT_TRANSLATE_NOOP("CoreText", "model has neither an architecture nor a parameter count"),
     # advisor descriptions

@@ -2443,6 +2443,22 @@
         <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（task 'diffusion_lora'）</translation>
     </message>
     <message>
+        <source>{engine} does not run on the {gpu} ({platform}): it runs on {platforms}</source>
+        <translation>{engine} 不能在 {gpu}（{platform}）上运行：它支持 {platforms}</translation>
+    </message>
+    <message>
+        <source>bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp or MLX instead</source>
+        <translation>bitsandbytes {dtype} 没有 {platform} 后端，无法在 {gpu} 上运行：请改用 llama.cpp 的 GGUF 或 MLX</translation>
+    </message>
+    <message>
+        <source>bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp instead</source>
+        <translation>bitsandbytes {dtype} 没有 {platform} 后端，无法在 {gpu} 上运行：请改用 llama.cpp 的 GGUF</translation>
+    </message>
+    <message>
+        <source>{n} GPU type(s) left out: {why}</source>
+        <translation>已排除 {n} 种 GPU：{why}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="147" />
         <source>{n} × ${price} per GPU-hour = ${per_hour}/h</source>
         <translation>{n} × 每 GPU 时 ${price} = ${per_hour}/小时</translation>
