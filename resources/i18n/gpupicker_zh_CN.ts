@@ -4250,6 +4250,70 @@ Keep %1 as entered?</source>
         <source>The ranking uses: %1; %2; %3.</source>
         <translation>排名所用设置：%1；%2；%3。</translation>
     </message>
+    <message>
+        <source>Server settings (vLLM / SGLang)</source>
+        <translation>推理服务参数（vLLM / SGLang）</translation>
+    </message>
+    <message>
+        <source>Request length (default)</source>
+        <translation>请求长度（默认）</translation>
+    </message>
+    <message>
+        <source>max_model_len: the longest context the server accepts. vLLM reserves KV-cache room for at least one sequence this long and refuses to start if it does not fit. Default: prompt + output tokens.</source>
+        <translation>max_model_len：服务接受的最长上下文。vLLM 至少为一个这么长的序列预留 KV 缓存空间，放不下就拒绝启动。默认：提示 + 输出 token 数。</translation>
+    </message>
+    <message>
+        <source>gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's memory the server takes for weights and the KV cache pool; the rest stays free for other programs. Default 0.90.</source>
+        <translation>gpu_memory_utilization（SGLang：mem_fraction_static）：服务占用每块 GPU 显存的比例，用于权重和 KV 缓存池；其余留给其他程序。默认 0.90。</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <source>max_num_seqs: the most requests the server runs at once; more wait in its queue. It caps the throughput per replica.</source>
+        <translation>max_num_seqs：服务同时运行的最多请求数，多出的在队列中等待。它限制每个副本的吞吐量。</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>No target</source>
+        <translation>无目标</translation>
+    </message>
+    <message>
+        <source>Time to first token (TTFT): how long a user waits before the answer starts (queueing + prompt processing). With a target, each replica serves fewer requests at once so the target holds, and more replicas are sized.</source>
+        <translation>首 token 延迟（TTFT）：用户等到回答开始输出的时间（排队 + 处理提示）。设定目标后，每个副本同时服务的请求更少以满足目标，并相应增加副本数。</translation>
+    </message>
+    <message>
+        <source>Inter-token latency (ITL): the time between two generated tokens of one answer (0.05 s = 20 tokens/s per user). With a target, each replica serves fewer requests at once so the target holds.</source>
+        <translation>逐 token 延迟（ITL）：同一回答中相邻两个生成 token 之间的时间（0.05 秒 = 每用户 20 tokens/s）。设定目标后，每个副本同时服务的请求更少以满足目标。</translation>
+    </message>
+    <message>
+        <source>Max model &amp;length (tokens):</source>
+        <translation>最大模型长度（token）(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>GPU memory &amp;utilization:</source>
+        <translation>显存占用比例(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Max &amp;running sequences:</source>
+        <translation>最大并发序列数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;TTFT target (p50):</source>
+        <translation>首 token 延迟目标（p50）(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;ITL target:</source>
+        <translation>逐 token 延迟目标(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Latency targets apply when a request rate is set on the budget page.</source>
+        <translation>在预算页设置请求速率后，才可设定延迟目标。</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>

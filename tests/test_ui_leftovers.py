@@ -1,0 +1,75 @@
+"""GUI leftovers: serving controls, unknown fields on open, nothing-fits advice, tie-break text."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
+
+pytestmark = pytest.mark.gui
+
+
+def _top(c):
+    return c.recompute().options[0]
+
+
+def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, window):
+    """vLLM/SGLang server settings: shown only for a paged-KV engine, defaults as core's, and
+    each one reaches the ranking (core.engines.vllm_settings / core.serving)."""
+    from gpupicker.core.workload import Workload
+
+    c = window.controller
+    c.background = False
+    q = window.wizard.quant_page
+    c.set_task("inference")
+    q.engine.setCurrentIndex(q.engine.findData("transformers"))
+    assert not q.serving_box.isVisibleTo(q)
+    q.engine.setCurrentIndex(q.engine.findData("sglang"))
+    assert c.workload.framework == "sglang" and q.serving_box.isVisibleTo(q)
+    q.engine.setCurrentIndex(q.engine.findData("vllm"))
+    assert q.serving_box.isVisibleTo(q)
+    # core's defaults: 0.9 of the memory, max_model_len = the request, 256 sequences
+    default = Workload.model_fields
+    assert q.gpu_memory_utilization.value() == pytest.approx(default["gpu_memory_utilization"]
+                                                             .default)
+    assert q.max_model_len.value() == 0 and "default" in q.max_model_len.text().lower()
+    assert q.max_num_seqs.text().startswith("256")
+    for wid in (q.max_model_len, q.gpu_memory_utilization, q.max_num_seqs, q.ttft_target,
+                q.itl_target):
+        assert len(wid.toolTip()) > 60
+    # latency targets only with a request rate
+    assert not q.ttft_target.isVisibleTo(q) and q.targets_hint.isVisibleTo(q)
+
+    base = _top(c)
+    q.gpu_memory_utilization.setValue(0.5)
+    assert c.workload.gpu_memory_utilization == 0.5
+    half = _top(c)
+    assert (half.gpu_name, half.num_gpus, half.memory.total_bytes) != \
+        (base.gpu_name, base.num_gpus, base.memory.total_bytes)
+    q.gpu_memory_utilization.setValue(0.9)
+    q.max_model_len.setValue(32768)
+    assert c.workload.max_model_len == 32768
+    assert _top(c).memory.total_bytes != base.memory.total_bytes or \
+        _top(c).num_gpus != base.num_gpus
+    q.max_model_len.setValue(0)
+    assert c.workload.max_model_len is None
+
+    c.update(requests_per_minute=600)
+    assert q.ttft_target.isVisibleTo(q) and q.itl_target.isVisibleTo(q)
+    assert not q.targets_hint.isVisibleTo(q)
+    served = _top(c).serving
+    assert served.max_concurrent_seqs == 256
+    q.max_num_seqs.setValue(16)
+    assert c.workload.max_num_seqs == 16
+    assert _top(c).serving.max_concurrent_seqs <= 16
+    q.max_num_seqs.setValue(0)
+    assert c.workload.max_num_seqs is None
+    q.itl_target.setValue(0.005)
+    assert c.workload.itl_target_s == 0.005
+    capped = _top(c).serving
+    assert capped.itl_s <= 0.005 * 1.0001 and capped.concurrent_seqs < served.concurrent_seqs \
+        or capped.max_concurrent_seqs < 256
+    q.itl_target.setValue(0.0)
+    q.ttft_target.setValue(0.05)
+    assert c.workload.ttft_target_s == 0.05 and c.workload.itl_target_s is None
+    assert _top(c).serving.ttft_s <= 0.05 * 1.0001
