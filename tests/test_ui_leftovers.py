@@ -73,3 +73,25 @@ def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, windo
     q.ttft_target.setValue(0.05)
     assert c.workload.ttft_target_s == 0.05 and c.workload.itl_target_s is None
     assert _top(c).serving.ttft_s <= 0.05 * 1.0001
+
+
+def test_open_workload_names_unknown_fields(qtbot, window, tmp_path):
+    """File › Open keeps a visible warning naming the keys no field reads (core
+    Workload.unknown_fields, as the CLI's warning); annotation keys such as ``id`` are quiet."""
+    path = tmp_path / "typo.json"
+    path.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "id": "case-1", '
+                    '"max_num_seq": 64, "gpu_mem_util": 0.8, "batch": 2}')
+    assert window.open_workload(str(path))
+    assert window.controller.workload.batch == 2
+    label = window.open_warning_label
+    shown = label.text()
+    assert label.isVisible() and shown == window.open_warning
+    assert "max_num_seq" in shown and "gpu_mem_util" in shown and "typo.json" in shown
+    assert "case-1" not in shown and "id," not in shown and "batch" not in shown
+    window.controller.recompute()  # a recompute's status message does not hide it
+    qtbot.wait(20)
+    assert label.isVisible() and label.text() == shown
+    good = tmp_path / "good.json"
+    good.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "id": "x"}')
+    assert window.open_workload(str(good))
+    assert window.open_warning == "" and not label.isVisible()

@@ -3378,6 +3378,14 @@ Keep %1 as entered?</source>
         <source>Report written: %1</source>
         <translation>报告已写入：%1</translation>
     </message>
+    <message>
+        <source>These keys are not gpupicker workload fields (a typo or another tool's setting); the estimate does not use them.</source>
+        <translation>这些键不是 gpupicker 的工作负载字段（可能是拼写错误或其他工具的设置），估算不会使用它们。</translation>
+    </message>
+    <message>
+        <source>Unknown workload fields ignored (%1): %2</source>
+        <translation>已忽略未知的工作负载字段（%1）：%2</translation>
+    </message>
 </context>
 <context>
     <name>ModelImportDialog</name>
