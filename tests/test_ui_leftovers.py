@@ -95,3 +95,32 @@ def test_open_workload_names_unknown_fields(qtbot, window, tmp_path):
     good.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "id": "x"}')
     assert window.open_workload(str(good))
     assert window.open_warning == "" and not label.isVisible()
+
+
+@pytest.mark.parametrize(("workload", "grad_ckpt", "multi_node"), [
+    # LoRA Mistral-7B, 64 × 32,768 tokens: activations dwarf the 14 GiB of weights
+    ({"task": "lora", "model_id": "mistral_7b_v0_1", "batch": 64, "seq_len": 32768}, True, False),
+    # Llama-3.1-405B full fine-tuning: ≈ 3,100 GiB of model states, more than 8 × 288 GB
+    ({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096}, False, True),
+])
+def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckpt, multi_node):
+    """QA F19 (GUI): the banner names gradient checkpointing when activations dominate and
+    multi-node when one node is too small — the causes core.advisor.nothing_fits_causes gives —
+    and the advice list is for the largest card."""
+    from gpupicker.core.workload import Workload
+
+    c = window.controller
+    c.background = False
+    w = Workload.model_validate(workload)
+    c.set_workload(w.with_model(c.repo.get_model(w.model_id)))
+    view = c.recompute()
+    rp = window.wizard.results_page
+    assert not any(o.fits for o in view.options)
+    causes = view.extras["nothing_fits_causes"]
+    assert ("grad_ckpt" in causes) is grad_ckpt and ("multi_node" in causes) is multi_node
+    text = rp.nothing_fits.text()
+    assert text.startswith("Nothing fits")
+    assert ("gradient checkpointing" in text) is grad_ckpt
+    assert ("several nodes" in text) is multi_node
+    big = next(g for g in c.snapshot.gpus if g.id == view.extras["advice_gpu"])
+    assert rp.advisor_list.count() > 0 and big.name.split()[-1] in rp.advisor_box.title()

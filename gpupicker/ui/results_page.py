@@ -395,6 +395,13 @@ class ResultsPage(QWizardPage):
                            "this job, even with up to 8 GPUs. The table lists them anyway, "
                            "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
                            "shorter sequences.").replace("%1", str(len(view.options)))
+            causes = view.extras.get("nothing_fits_causes") or ()  # core.advisor (QA F19)
+            if "grad_ckpt" in causes:
+                text += " " + self.tr("Activations are the largest part of the memory: turn on "
+                                      "gradient checkpointing first.")
+            if "multi_node" in causes:
+                text += " " + self.tr("One node of 8 GPUs is not enough: the job needs more GPUs "
+                                      "across several nodes (multi-node FSDP / ZeRO-3).")
             if self.advisor_list.count():
                 text += " " + self.tr("See “%1” below for changes that would help.").replace(
                     "%1", self._advice_heading)  # built from the GPU name, not cut from a title
@@ -458,8 +465,9 @@ class ResultsPage(QWizardPage):
         self.advisor_list.clear()
         w = self.controller.workload
         show = bool(w.gpu) and view.preferred_fits is False
+        gpu_id = w.gpu or view.extras.get("advice_gpu")  # nothing fits: the largest card
         gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
-                                      if g.id == w.gpu), w.gpu or ""))
+                                      if g.id == gpu_id), gpu_id or ""))
         self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
                                   .replace("%1", gpu_name))
         self._advice_heading = self.tr("What to change to fit %1").replace("%1", gpu_name)

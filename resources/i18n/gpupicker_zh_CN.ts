@@ -4509,6 +4509,14 @@ Keep %1 as entered?</source>
         <source>Ranked by free memory; equal headroom: the cheaper option first, then fewer GPUs, then the GPU id.</source>
         <translation>按剩余显存排序；余量相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
     </message>
+    <message>
+        <source>Activations are the largest part of the memory: turn on gradient checkpointing first.</source>
+        <translation>激活值占显存的最大部分：请先开启梯度检查点。</translation>
+    </message>
+    <message>
+        <source>One node of 8 GPUs is not enough: the job needs more GPUs across several nodes (multi-node FSDP / ZeRO-3).</source>
+        <translation>单个 8 卡节点不够：该任务需要跨多个节点使用更多 GPU（多机 FSDP / ZeRO-3）。</translation>
+    </message>
 </context>
 <context>
     <name>StartupErrorDialog</name>
