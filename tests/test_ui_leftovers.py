@@ -124,3 +124,48 @@ def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckp
     assert ("several nodes" in text) is multi_node
     big = next(g for g in c.snapshot.gpus if g.id == view.extras["advice_gpu"])
     assert rp.advisor_list.count() > 0 and big.name.split()[-1] in rp.advisor_box.title()
+
+
+@pytest.fixture
+def zh_cn(qapp, built_translations):
+    """The zh_CN translators installed for one test (removed afterwards)."""
+    from PySide6.QtCore import QLocale
+
+    from gpupicker.ui.i18n import install_translators
+
+    assert install_translators(qapp, "zh_CN")["gpupicker"]
+    try:
+        yield qapp
+    finally:
+        for t in getattr(qapp, "_gpupicker_translators", []):
+            qapp.removeTranslator(t)
+        qapp._gpupicker_translators = []
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+@pytest.mark.parametrize("goal", ["cheapest", "fastest", "value", "headroom"])
+def test_tie_break_tooltip_is_cores_rule_with_doubted_prices(qtbot, window, goal):
+    """The summary's tooltip is core.report.tie_break_rule: doubted prices (core.price_kind.
+    source_doubts) rank after the trusted prices of their tier, as core.recommend sorts."""
+    from gpupicker.core.report import tie_break_rule
+
+    page = window.wizard.results_page
+    text = page.tie_break_text(goal)
+    assert text == tie_break_rule(goal)
+    assert "ranks after the other priced options of its tier" in text
+    window.controller.set_goal(goal)
+    window.controller.recompute()
+    assert page.summary.toolTip() == text
+
+
+def test_tie_break_tooltip_in_zh_cn(qtbot, zh_cn, repo):
+    from gpupicker.ui.controller import WorkloadController
+    from gpupicker.ui.core_text import has_cjk
+    from gpupicker.ui.results_page import ResultsPage
+
+    page = ResultsPage(WorkloadController(repo))
+    qtbot.addWidget(page)
+    for goal in ("cheapest", "fastest", "value", "headroom"):
+        text = page.tie_break_text(goal)
+        assert has_cjk(text) and "Ranked" not in text and "equal" not in text, text
+        assert "来源自身存疑的价格" in text and "GPU 编号" in text

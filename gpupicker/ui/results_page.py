@@ -273,18 +273,12 @@ class ResultsPage(QWizardPage):
         self._show_curves()
 
     def tie_break_text(self, goal: str) -> str:
-        """The stated tie-break of the ranking (as core.recommend sorts; core.report.TIE_BREAKS)."""
-        rules = {
-            "cheapest": self.tr("Ranked by cost; equal cost: the faster option first, then fewer "
-                                "GPUs, then the GPU id."),
-            "fastest": self.tr("Ranked by speed; equal speed: the cheaper option first, then fewer "
-                               "GPUs, then the GPU id."),
-            "value": self.tr("Ranked by value (cost and time against the best); equal value: the "
-                             "cheaper option first, then fewer GPUs, then the GPU id."),
-            "headroom": self.tr("Ranked by free memory; equal headroom: the cheaper option first, "
-                                "then fewer GPUs, then the GPU id."),
-        }
-        return rules.get(goal, rules["cheapest"])
+        """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,
+        as core.recommend sorts: a price its own source doubts ranks after the trusted prices
+        of its fit/budget tier), translated by core_text."""
+        from ..core.report import tie_break_rule
+
+        return translate_core_text(tie_break_rule(goal))
 
     def curves_visible(self) -> bool:
         """True when the Curves tab is the one shown."""

@@ -2572,7 +2572,43 @@
         <source>{dropped} dearer offers left out</source>
         <translation>另有 {dropped} 个价格更高的报价未列出</translation>
     </message>
-    </context>
+        <message>
+        <source>Ranked by cheapest</source>
+        <translation>按费用排序</translation>
+    </message>
+    <message>
+        <source>Ranked by fastest</source>
+        <translation>按速度排序</translation>
+    </message>
+    <message>
+        <source>Ranked by value</source>
+        <translation>按性价比排序</translation>
+    </message>
+    <message>
+        <source>Ranked by headroom</source>
+        <translation>按剩余显存排序</translation>
+    </message>
+    <message>
+        <source>equal cost: the faster option first, then fewer GPUs, then the GPU id</source>
+        <translation>费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>equal speed: the cheaper option first, then fewer GPUs, then the GPU id</source>
+        <translation>速度相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>equal value score: the cheaper option first, then fewer GPUs, then the GPU id</source>
+        <translation>性价比得分相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>equal headroom: the cheaper option first, then fewer GPUs, then the GPU id</source>
+        <translation>余量相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>a price its own source doubts (e.g. 'scraper artefact') ranks after the other priced options of its tier</source>
+        <translation>来源自身存疑的价格（如“疑似抓取错误”）排在同一档（同样装得下、同在预算内）其他有价格的方案之后</translation>
+    </message>
+</context>
 <context>
     <name>CorruptCatalogDialog</name>
     <message>
@@ -4492,22 +4528,6 @@ Keep %1 as entered?</source>
     <message>
         <source>No launch config: %1</source>
         <translation>没有启动配置：%1</translation>
-    </message>
-    <message>
-        <source>Ranked by cost; equal cost: the faster option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按费用排序；费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
-    </message>
-    <message>
-        <source>Ranked by speed; equal speed: the cheaper option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按速度排序；速度相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
-    </message>
-    <message>
-        <source>Ranked by value (cost and time against the best); equal value: the cheaper option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按性价比排序（费用和时间相对最佳方案）；相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
-    </message>
-    <message>
-        <source>Ranked by free memory; equal headroom: the cheaper option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按剩余显存排序；余量相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
     </message>
     <message>
         <source>Activations are the largest part of the memory: turn on gradient checkpointing first.</source>
