@@ -169,3 +169,88 @@ def test_tie_break_tooltip_in_zh_cn(qtbot, zh_cn, repo):
         text = page.tie_break_text(goal)
         assert has_cjk(text) and "Ranked" not in text and "equal" not in text, text
         assert "来源自身存疑的价格" in text and "GPU 编号" in text
+
+
+def _texts(window, page) -> list[str]:
+    """Texts with an Alt+letter on ``page`` (buddied labels, buttons) shown with the menu bar
+    and the wizard's Back/Next buttons."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel, QWizard
+
+    texts = [a.text() for a in window.menuBar().actions()]
+    widgets = [w for w in page.findChildren(QLabel) if w.buddy() is not None]
+    widgets += page.findChildren(QAbstractButton)
+    texts += [w.text() for w in dict.fromkeys(widgets) if w.isVisibleTo(page)]
+    texts += [window.wizard.buttonText(b) for b in (QWizard.WizardButton.BackButton,
+                                                     QWizard.WizardButton.NextButton)]
+    return texts
+
+
+def _mnemonics(window, page) -> list[str]:
+    """The Alt+letter keys of :func:`_texts`."""
+    import re
+
+    keys = []
+    for t in _texts(window, page):
+        m = re.search(r"&([^&\s])", t.replace("&&", ""))
+        if m:
+            keys.append(m.group(1).lower())
+    return keys
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
+    """Two labels with the same Alt+letter on one page (or one shared with the File/Go/Help
+    menus) make the key cycle instead of jumping: found on the budget page (Price / Preferred
+    GPU), the precision page (Training framework / File) and the new server settings."""
+    if lang == "zh_CN":
+        request.getfixturevalue("zh_cn")
+        from gpupicker.ui.main_window import MainWindow
+
+        window = MainWindow(window.repo)
+        qtbot.addWidget(window)
+        window.resize(1240, 860)
+        window.show()
+    c = window.controller
+    wiz = window.wizard
+    setups = [({"task": "inference", "framework": "vllm", "requests_per_minute": 60.0},
+               wiz.quant_page), ({"task": "lora"}, wiz.quant_page),
+              ({"task": "full_ft"}, wiz.quant_page), ({"task": "lora"}, wiz.budget_page),
+              ({"task": "inference"}, wiz.budget_page)]
+    for fields, page in setups:
+        c.set_task(fields["task"])
+        c.update(**{k: v for k, v in fields.items() if k != "task"})
+        keys = _mnemonics(window, page)
+        assert len(keys) == len(set(keys)), f"{fields}: {_texts(window, page)}"
+
+
+def test_run_length_placeholder_follows_the_task(window):
+    b = window.wizard.budget_page
+    window.controller.set_task("lora")
+    assert b.train_hours.specialValueText() == "From dataset size"
+    window.controller.set_task("inference")
+    assert b.train_hours.specialValueText() == "Not set"
+
+
+def test_cost_columns_stay_in_view_at_1240px(qtbot, window):
+    """English headers are wider than Chinese: the GPU column narrows (names elide, tooltip
+    has the full name) so 'Cost' and the provider stay in view in a 1240-px window."""
+    from gpupicker.ui.options_model import OptionsTableModel
+
+    window.resize(1240, 860)
+    c = window.controller
+    c.background = False
+    c.set_task("inference")
+    c.recompute()
+    wiz = window.wizard
+    while wiz.currentPage() is not wiz.results_page:
+        wiz.next()
+    qtbot.wait(50)
+    rp = wiz.results_page
+    rp.fit_columns()
+    hh = rp.table.horizontalHeader()
+    cols = OptionsTableModel.COLUMNS
+    cost = cols.index("usd_total")
+    assert hh.sectionViewportPosition(cost) + hh.sectionSize(cost) <= \
+        rp.table.viewport().width()
+    assert hh.sectionSize(cols.index("gpu")) >= \
+        rp.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090")

@@ -41,6 +41,12 @@ ABSURD_PARAMS = 10_000_000_000_000
 """Models above 10 T parameters are far beyond any published model."""
 
 
+def _join(text: str, sentence: str) -> str:
+    """``text`` and ``sentence`` as one paragraph: a space after Latin punctuation, none after
+    a Chinese full stop (a translated text)."""
+    return text + ("" if text.endswith(("。", "！", "？")) else " ") + sentence
+
+
 class ResultsPage(QWizardPage):
     """Shows the controller's latest recommendation; never computes.
 
@@ -200,6 +206,29 @@ class ResultsPage(QWizardPage):
         for c, name in enumerate(cols):
             cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
+        self._gpu_width = hh.sectionSize(cols.index("gpu"))
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Narrow the GPU column (names elide in the middle, full name in the tooltip) so the
+        cost and provider columns stay in view at the window's width; widen it back when
+        there is room."""
+        cols = OptionsTableModel.COLUMNS
+        natural = getattr(self, "_gpu_width", 0)
+        if not natural:
+            return
+        hh = self.table.horizontalHeader()
+        g = cols.index("gpu")
+        others = sum(hh.sectionSize(c) for c, name in enumerate(cols)
+                     if name not in ("gpu", "reason") and not hh.isSectionHidden(c))
+        room = self.table.viewport().width() - others
+        least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
+        hh.resizeSection(g, max(min(least, natural), min(natural, room)))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Keep the cost columns in view when the window is resized (:meth:`fit_columns`)."""
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def selected_option(self) -> Any:
         """The option of the selected row, else the first fitting one shown (None if none)."""
@@ -391,14 +420,15 @@ class ResultsPage(QWizardPage):
                            "shorter sequences.").replace("%1", str(len(view.options)))
             causes = view.extras.get("nothing_fits_causes") or ()  # core.advisor (QA F19)
             if "grad_ckpt" in causes:
-                text += " " + self.tr("Activations are the largest part of the memory: turn on "
-                                      "gradient checkpointing first.")
+                text = _join(text, self.tr("Activations are the largest part of the memory: "
+                                           "turn on gradient checkpointing first."))
             if "multi_node" in causes:
-                text += " " + self.tr("One node of 8 GPUs is not enough: the job needs more GPUs "
-                                      "across several nodes (multi-node FSDP / ZeRO-3).")
+                text = _join(text, self.tr("One node of 8 GPUs is not enough: the job needs "
+                                           "more GPUs across several nodes (multi-node FSDP / "
+                                           "ZeRO-3)."))
             if self.advisor_list.count():
-                text += " " + self.tr("See “%1” below for changes that would help.").replace(
-                    "%1", self._advice_heading)  # built from the GPU name, not cut from a title
+                text = _join(text, self.tr("See “%1” below for changes that would help.").replace(
+                    "%1", self._advice_heading))  # built from the GPU name, not cut from a title
             if absurd:
                 text += "\n" + absurd
         else:

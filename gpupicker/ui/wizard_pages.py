@@ -524,7 +524,7 @@ class QuantizationPage(_Page):
         self.lora_rank = QSpinBox()
         self.lora_rank.setRange(1, 1024)
         self.lora_rank.setToolTip(tips["lora_rank"])
-        self.grad_ckpt = QCheckBox(self.tr("&Gradient checkpointing"))
+        self.grad_ckpt = QCheckBox(self.tr("Gradient &checkpointing"))
         self.grad_ckpt.setToolTip(tips["grad_ckpt"])
         self.optimizer = QComboBox()
         for value, text in OPTIMIZERS:
@@ -566,12 +566,12 @@ class QuantizationPage(_Page):
         tf.addRow(self.lora_label, self.lora_rank)
         tf.addRow("", self.grad_ckpt)
         tf.addRow(_buddy(self.tr("&Optimizer:"), self.optimizer), self.optimizer)
-        tf.addRow(_buddy(self.tr("Training &framework:"), self.framework), self.framework)
+        tf.addRow(_buddy(self.tr("Training fra&mework:"), self.framework), self.framework)
         self.precision_label = _buddy(self.tr("Pr&ecision:"), self.precision)
         tf.addRow(self.precision_label, self.precision)
         tf.addRow(_buddy(self.tr("Multi-GPU &sharding:"), self.sharding), self.sharding)
         tf.addRow("", self.precision_used)
-        tf.addRow(_buddy(self.tr("&Batch size (per GPU):"), self.batch), self.batch)
+        tf.addRow(_buddy(self.tr("Ba&tch size (per GPU):"), self.batch), self.batch)
         tf.addRow(_buddy(self.tr("Se&quence length (tokens):"), self.seq_len), self.seq_len)
 
         # inference
@@ -675,7 +675,7 @@ class QuantizationPage(_Page):
         sf = QFormLayout(self.serving_box)
         sf.addRow(_buddy(self.tr("Max model &length (tokens):"), self.max_model_len),
                   self.max_model_len)
-        sf.addRow(_buddy(self.tr("GPU memory &utilization:"), self.gpu_memory_utilization),
+        sf.addRow(_buddy(self.tr("GPU &memory utilization:"), self.gpu_memory_utilization),
                   self.gpu_memory_utilization)
         sf.addRow(_buddy(self.tr("Max &running sequences:"), self.max_num_seqs),
                   self.max_num_seqs)
@@ -898,9 +898,9 @@ class BudgetPage(_Page):
         mf.addRow(self.rate_label, self.max_usd_per_hour)
         mf.addRow(_buddy(self.tr("Pro&viders in:"), self.region), self.region)
         mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
-        mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
-        mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
-        mf.addRow(_buddy(self.tr("GPU c&ount:"), self.gpu_count), self.gpu_count)
+        mf.addRow(_buddy(self.tr("G&oal:"), self.goal), self.goal)
+        mf.addRow(_buddy(self.tr("Preferred GP&U:"), self.preferred_gpu), self.preferred_gpu)
+        mf.addRow(_buddy(self.tr("GPU &count:"), self.gpu_count), self.gpu_count)
         self.time_box = QGroupBox(self.tr("Time"))
         tf = QFormLayout(self.time_box)
         tf.addRow(_buddy(self.tr("&Deadline:"), self.deadline_hours), self.deadline_hours)
@@ -974,3 +974,6 @@ class BudgetPage(_Page):
             wid.setVisible(training)
         self.hours_label.setText(self.tr("…or planned run &length:") if training
                                  else self.tr("Planned run &length:"))
+        # without a dataset (inference, images) "from dataset size" means nothing
+        self.train_hours.setSpecialValueText(self.tr("From dataset size") if training
+                                             else self.tr("Not set"))

@@ -150,13 +150,13 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="669" />
-        <source>&amp;Goal:</source>
-        <translation>目标(&amp;G)：</translation>
+        <source>G&amp;oal:</source>
+        <translation>目标(&amp;O)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="670" />
-        <source>Preferred G&amp;PU:</source>
-        <translation>首选 / 自有 GPU(&amp;P)：</translation>
+        <source>Preferred GP&amp;U:</source>
+        <translation>首选 / 自有 GPU(&amp;U)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="671" />
@@ -233,8 +233,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="690" />
-        <source>GPU c&amp;ount:</source>
-        <translation>GPU 数量(&amp;O)：</translation>
+        <source>GPU &amp;count:</source>
+        <translation>GPU 数量(&amp;C)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="614" />
@@ -256,7 +256,11 @@
         <source>Max &amp;price per hour (USD):</source>
         <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
-    </context>
+        <message>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+</context>
 <context>
     <name>Catalog</name>
     <message>
@@ -4111,8 +4115,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="456" />
-        <source>&amp;Gradient checkpointing</source>
-        <translation>梯度检查点(&amp;G)</translation>
+        <source>Gradient &amp;checkpointing</source>
+        <translation>梯度检查点(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="463" />
@@ -4156,13 +4160,13 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="484" />
-        <source>&amp;Batch size (per GPU):</source>
-        <translation>单卡微批大小（micro batch）(&amp;B)：</translation>
+        <source>Ba&amp;tch size (per GPU):</source>
+        <translation>单卡微批大小（micro batch）(&amp;T)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="485" />
         <source>Se&amp;quence length (tokens):</source>
-        <translation>序列长度 (token)(&amp;Q)：</translation>
+        <translation>序列长度（token）(&amp;Q)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="488" />
@@ -4251,8 +4255,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="500" />
-        <source>Training &amp;framework:</source>
-        <translation>训练框架(&amp;F)：</translation>
+        <source>Training fra&amp;mework:</source>
+        <translation>训练框架(&amp;M)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="501" />
@@ -4339,8 +4343,8 @@ Keep %1 as entered?</source>
         <translation>最大模型长度（token）(&amp;L)：</translation>
     </message>
     <message>
-        <source>GPU memory &amp;utilization:</source>
-        <translation>显存占用比例(&amp;U)：</translation>
+        <source>GPU &amp;memory utilization:</source>
+        <translation>显存占用比例(&amp;M)：</translation>
     </message>
     <message>
         <source>Max &amp;running sequences:</source>
