@@ -406,3 +406,46 @@ def _greedy(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | 
 
 
 __all__ = ["Advice", "advise"]
+
+
+def largest_card(gpus: list[GpuSpec], ranked_ids: set[str]) -> GpuSpec | None:
+    """The card the "nothing fits" advice is for (QA F19, as the CLI's ``recommend``).
+
+    Of the GPUs in ``ranked_ids`` (ids of the ranked options), the one with most usable
+    memory, NVIDIA/CUDA first; ``None`` when none is ranked.
+    """
+    cands = [g for g in gpus if g.id in ranked_ids]
+    return max(cands, key=lambda g: (g.is_cuda, g.usable_memory_bytes)) if cands else None
+
+
+def nothing_fits_causes(w: Workload, gpu: GpuSpec, advice: list[Advice]) -> list[str]:
+    """The plain causes to name when no option fits in memory (QA F19).
+
+    From ``advice`` for ``gpu`` (:func:`advise`) and the memory model.
+
+    Returns a list of ids, in this order:
+
+    * ``"grad_ckpt"`` — training with gradient checkpointing off, and activations (with the
+      logits) are the largest part of the per-GPU peak on ``gpu`` (Chen et al. 2016: keeping
+      only layer inputs cuts them to about one layer's worth);
+    * ``"multi_node"`` — the advice shards over counts above one node
+      (``throughput.GPUS_PER_NODE`` = 8; full fine-tuning / pre-training, or 4+ GPUs already)
+      and no suggested count within one node fits: the job needs several nodes.
+
+    Raises:
+        ValueError: when the model is not resolved (as :func:`advise`).
+    """
+    from .throughput import GPUS_PER_NODE
+
+    out: list[str] = []
+    est = _memory(w, gpu)
+    parts = {"activations": est.activations_bytes + est.logits_bytes,
+             "weights": est.weights_bytes, "kv_cache": est.kv_cache_bytes,
+             "gradients": est.gradients_bytes, "optimizer": est.optimizer_bytes}
+    if w.is_training and not w.grad_ckpt and max(parts, key=lambda k: parts[k]) == "activations":
+        out.append("grad_ckpt")
+    counts = [(a.num_gpus, a.fits) for a in advice if a.action.startswith("more_gpus_")]
+    if any(n > GPUS_PER_NODE for n, _ in counts) and \
+            not any(f for n, f in counts if n <= GPUS_PER_NODE):
+        out.append("multi_node")
+    return out

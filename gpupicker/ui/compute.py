@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.advisor import advise
+from ..core.advisor import advise, largest_card, nothing_fits_causes
 from ..core.hardware import GpuSpec, PriceOffer
 from ..core.money import USD, Money
 from ..core.recommend import recommend
@@ -107,8 +107,20 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
                 advice = tuple(advise(w, gpu))
             except (ValueError, ArithmeticError, TypeError):
                 advice = ()
+    extras = curve_extras(w, snap, rec)
+    if view.options and not any(o.fits for o in view.options) and not advice:
+        # nothing fits anywhere: core's advice for the largest card and the causes it names
+        # (QA F19, as the CLI's recommend)
+        big = largest_card(list(snap.gpus), {o.gpu_id for o in view.options})
+        if big is not None:
+            try:
+                advice = tuple(advise(w, big))
+                extras["nothing_fits_causes"] = nothing_fits_causes(w, big, list(advice))
+                extras["advice_gpu"] = big.id
+            except (ValueError, ArithmeticError, TypeError):
+                advice = ()
     return RecommendationView(options=view.options, advice=advice, notes=view.notes,
-                              preferred_fits=preferred, extras=curve_extras(w, snap, rec))
+                              preferred_fits=preferred, extras=extras)
 
 
 def curve_extras(w: Workload, snap: CatalogSnapshot, rec: Any) -> dict[str, Any]:

@@ -39,6 +39,16 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "the {link} link between GPUs limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "the {framework} engine's per-step overhead, not the GPU, limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "layers offloaded to system RAM limit speed"),
+    # the ranking's tie-break (core.report.tie_break_rule / TIE_BREAKS)
+    QT_TRANSLATE_NOOP("CoreText", "Ranked by cheapest"),
+    QT_TRANSLATE_NOOP("CoreText", "Ranked by fastest"),
+    QT_TRANSLATE_NOOP("CoreText", "Ranked by value"),
+    QT_TRANSLATE_NOOP("CoreText", "Ranked by headroom"),
+    QT_TRANSLATE_NOOP("CoreText", "equal cost: the faster option first, then fewer GPUs, then the GPU id"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "equal speed: the cheaper option first, then fewer GPUs, then the GPU id"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "equal value score: the cheaper option first, then fewer GPUs, then the GPU id"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id"),  # noqa: E501
+    QT_TRANSLATE_NOOP("CoreText", "a price its own source doubts (e.g. 'scraper artefact') ranks after the other priced options of its tier"),  # noqa: E501
     # issue 18: non-CUDA stacks (core.accelerators)
     QT_TRANSLATE_NOOP("CoreText", "No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)"),  # noqa: E501
@@ -423,7 +433,7 @@ _NESTED = frozenset({"accelerator", "where", "scenario", "why", "verdict", "prov
 _ANY = r"(?:(?!; ).)+?"
 """Default placeholder pattern: any text within one clause."""
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
-_SENTENCE_END = re.compile(r"((?<!et al)\.(?: +|$))")
+_SENTENCE_END = re.compile(r"((?<!et al)(?<!e\.g)\.(?: +|$))")
 _CLAUSE_SEP = re.compile(r"(; )")
 _TIGHT = re.compile(r"(?<=[\uff09\u201d\u3001\uff0c]) (?=[\u4e00-\u9fff])")
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt, QTimer, Slot
@@ -71,6 +72,15 @@ class MainWindow(QMainWindow):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
+        self.open_warning = ""
+        """The last File › Open warning (unknown fields named); empty when none."""
+        self.open_warning_label = QLabel()
+        self.open_warning_label.setObjectName("warning")
+        self.open_warning_label.setToolTip(self.tr(
+            "These keys are not gpupicker workload fields (a typo or another tool's setting); "
+            "the estimate does not use them."))
+        self.open_warning_label.hide()
+        self.statusBar().addPermanentWidget(self.open_warning_label)
         self.prefs = Preferences.load()
         self.controller = controller or WorkloadController(repo, prefs=self.prefs, parent=self)
         self.setWindowTitle(self.tr("gpupicker — which GPU for your AI job"))
@@ -249,6 +259,13 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(exc), 10000)
             return False
         self.controller.set_workload(w)
+        unknown = files.unknown_workload_fields(path)
+        self.open_warning = ""
+        if unknown:  # never dropped silently: a permanent status-bar label, until the next Open
+            self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
+                "%1", Path(path).name).replace("%2", ", ".join(unknown))
+        self.open_warning_label.setText(self.open_warning)
+        self.open_warning_label.setVisible(bool(unknown))
         self.statusBar().showMessage(self.tr("Opened %1").replace("%1", path), 8000)
         return True
 

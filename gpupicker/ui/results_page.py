@@ -41,6 +41,12 @@ ABSURD_PARAMS = 10_000_000_000_000
 """Models above 10 T parameters are far beyond any published model."""
 
 
+def _join(text: str, sentence: str) -> str:
+    """``text`` and ``sentence`` as one paragraph: a space after Latin punctuation, none after
+    a Chinese full stop (a translated text)."""
+    return text + ("" if text.endswith(("。", "！", "？")) else " ") + sentence
+
+
 class ResultsPage(QWizardPage):
     """Shows the controller's latest recommendation; never computes.
 
@@ -200,6 +206,29 @@ class ResultsPage(QWizardPage):
         for c, name in enumerate(cols):
             cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
+        self._gpu_width = hh.sectionSize(cols.index("gpu"))
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Narrow the GPU column (names elide in the middle, full name in the tooltip) so the
+        cost and provider columns stay in view at the window's width; widen it back when
+        there is room."""
+        cols = OptionsTableModel.COLUMNS
+        natural = getattr(self, "_gpu_width", 0)
+        if not natural:
+            return
+        hh = self.table.horizontalHeader()
+        g = cols.index("gpu")
+        others = sum(hh.sectionSize(c) for c, name in enumerate(cols)
+                     if name not in ("gpu", "reason") and not hh.isSectionHidden(c))
+        room = self.table.viewport().width() - others
+        least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
+        hh.resizeSection(g, max(min(least, natural), min(natural, room)))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Keep the cost columns in view when the window is resized (:meth:`fit_columns`)."""
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def selected_option(self) -> Any:
         """The option of the selected row, else the first fitting one shown (None if none)."""
@@ -273,18 +302,12 @@ class ResultsPage(QWizardPage):
         self._show_curves()
 
     def tie_break_text(self, goal: str) -> str:
-        """The stated tie-break of the ranking (as core.recommend sorts; core.report.TIE_BREAKS)."""
-        rules = {
-            "cheapest": self.tr("Ranked by cost; equal cost: the faster option first, then fewer "
-                                "GPUs, then the GPU id."),
-            "fastest": self.tr("Ranked by speed; equal speed: the cheaper option first, then fewer "
-                               "GPUs, then the GPU id."),
-            "value": self.tr("Ranked by value (cost and time against the best); equal value: the "
-                             "cheaper option first, then fewer GPUs, then the GPU id."),
-            "headroom": self.tr("Ranked by free memory; equal headroom: the cheaper option first, "
-                                "then fewer GPUs, then the GPU id."),
-        }
-        return rules.get(goal, rules["cheapest"])
+        """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,
+        as core.recommend sorts: a price its own source doubts ranks after the trusted prices
+        of its fit/budget tier), translated by core_text."""
+        from ..core.report import tie_break_rule
+
+        return translate_core_text(tie_break_rule(goal))
 
     def curves_visible(self) -> bool:
         """True when the Curves tab is the one shown."""
@@ -395,9 +418,17 @@ class ResultsPage(QWizardPage):
                            "this job, even with up to 8 GPUs. The table lists them anyway, "
                            "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
                            "shorter sequences.").replace("%1", str(len(view.options)))
+            causes = view.extras.get("nothing_fits_causes") or ()  # core.advisor (QA F19)
+            if "grad_ckpt" in causes:
+                text = _join(text, self.tr("Activations are the largest part of the memory: "
+                                           "turn on gradient checkpointing first."))
+            if "multi_node" in causes:
+                text = _join(text, self.tr("One node of 8 GPUs is not enough: the job needs "
+                                           "more GPUs across several nodes (multi-node FSDP / "
+                                           "ZeRO-3)."))
             if self.advisor_list.count():
-                text += " " + self.tr("See “%1” below for changes that would help.").replace(
-                    "%1", self._advice_heading)  # built from the GPU name, not cut from a title
+                text = _join(text, self.tr("See “%1” below for changes that would help.").replace(
+                    "%1", self._advice_heading))  # built from the GPU name, not cut from a title
             if absurd:
                 text += "\n" + absurd
         else:
@@ -458,8 +489,9 @@ class ResultsPage(QWizardPage):
         self.advisor_list.clear()
         w = self.controller.workload
         show = bool(w.gpu) and view.preferred_fits is False
+        gpu_id = w.gpu or view.extras.get("advice_gpu")  # nothing fits: the largest card
         gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
-                                      if g.id == w.gpu), w.gpu or ""))
+                                      if g.id == gpu_id), gpu_id or ""))
         self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
                                   .replace("%1", gpu_name))
         self._advice_heading = self.tr("What to change to fit %1").replace("%1", gpu_name)

@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from ..core.engines import VLLM_MAX_NUM_SEQS
+from ..core.memory import PAGED_KV_ENGINES
 from ..core.model_arch import ModelArch
 from ..core.money import SYMBOLS
 from ..core.training import uses_master_weights
@@ -498,7 +500,8 @@ OPTIMIZERS: tuple[tuple[str, str], ...] = (
     ("adafactor", "Adafactor"), ("lion", "Lion"), ("sgd", "SGD"),
 )
 ENGINES: tuple[tuple[str, str], ...] = (
-    ("transformers", "transformers"), ("vllm", "vLLM"), ("llama.cpp", "llama.cpp"),
+    ("transformers", "transformers"), ("vllm", "vLLM"), ("sglang", "SGLang"),
+    ("llama.cpp", "llama.cpp"),
 )
 
 
@@ -521,7 +524,7 @@ class QuantizationPage(_Page):
         self.lora_rank = QSpinBox()
         self.lora_rank.setRange(1, 1024)
         self.lora_rank.setToolTip(tips["lora_rank"])
-        self.grad_ckpt = QCheckBox(self.tr("&Gradient checkpointing"))
+        self.grad_ckpt = QCheckBox(self.tr("Gradient &checkpointing"))
         self.grad_ckpt.setToolTip(tips["grad_ckpt"])
         self.optimizer = QComboBox()
         for value, text in OPTIMIZERS:
@@ -563,12 +566,12 @@ class QuantizationPage(_Page):
         tf.addRow(self.lora_label, self.lora_rank)
         tf.addRow("", self.grad_ckpt)
         tf.addRow(_buddy(self.tr("&Optimizer:"), self.optimizer), self.optimizer)
-        tf.addRow(_buddy(self.tr("Training &framework:"), self.framework), self.framework)
+        tf.addRow(_buddy(self.tr("Training fra&mework:"), self.framework), self.framework)
         self.precision_label = _buddy(self.tr("Pr&ecision:"), self.precision)
         tf.addRow(self.precision_label, self.precision)
         tf.addRow(_buddy(self.tr("Multi-GPU &sharding:"), self.sharding), self.sharding)
         tf.addRow("", self.precision_used)
-        tf.addRow(_buddy(self.tr("&Batch size (per GPU):"), self.batch), self.batch)
+        tf.addRow(_buddy(self.tr("Ba&tch size (per GPU):"), self.batch), self.batch)
         tf.addRow(_buddy(self.tr("Se&quence length (tokens):"), self.seq_len), self.seq_len)
 
         # inference
@@ -592,6 +595,7 @@ class QuantizationPage(_Page):
         inf.addRow(_buddy(self.tr("Concurrent se&quences (batch):"), self.infer_batch),
                    self.infer_batch)
         inf.addRow(_buddy(self.tr("&Engine:"), self.engine), self.engine)
+        self._build_serving_box()
 
         # image generation
         self.image_box = QGroupBox(self.tr("Image generation"))
@@ -616,13 +620,100 @@ class QuantizationPage(_Page):
         wl = _buddy(self.tr("&Weights format:"), self.weights)
         wl.setToolTip(tips["weights_dtype"])
         top.addRow(wl, self.weights)
-        _form_column(layout, top_box, self.train_box, self.infer_box, self.image_box)
+        _form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box,
+                     self.image_box)
         layout.addStretch(1)
         outer.addWidget(self.live)
         self._connect()
 
+    def _build_serving_box(self) -> None:
+        """vLLM/SGLang server settings (Workload fields; 0 = the engine's default, as core)."""
+        self.serving_box = QGroupBox(self.tr("Server settings (vLLM / SGLang)"))
+        self.max_model_len = QSpinBox()
+        self.max_model_len.setRange(0, 10_000_000)
+        self.max_model_len.setSingleStep(1024)
+        self.max_model_len.setGroupSeparatorShown(True)
+        self.max_model_len.setSpecialValueText(self.tr("Request length (default)"))
+        self.max_model_len.setToolTip(self.tr(
+            "max_model_len: the longest context the server accepts. vLLM reserves KV-cache room "
+            "for at least one sequence this long and refuses to start if it does not fit. "
+            "Default: prompt + output tokens."))
+        self.gpu_memory_utilization = QDoubleSpinBox()
+        self.gpu_memory_utilization.setRange(0.05, 1.0)
+        self.gpu_memory_utilization.setDecimals(2)
+        self.gpu_memory_utilization.setSingleStep(0.05)
+        self.gpu_memory_utilization.setToolTip(self.tr(
+            "gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's "
+            "memory the server takes for weights and the KV cache pool; the rest stays free "
+            "for other programs. Default 0.90."))
+        self.max_num_seqs = QSpinBox()
+        self.max_num_seqs.setRange(0, 65_536)
+        self.max_num_seqs.setSpecialValueText(
+            self.tr("%1 (default)").replace("%1", str(VLLM_MAX_NUM_SEQS)))
+        self.max_num_seqs.setToolTip(self.tr(
+            "max_num_seqs: the most requests the server runs at once; more wait in its queue. "
+            "It caps the throughput per replica."))
+        self.ttft_target = QDoubleSpinBox()
+        self.ttft_target.setRange(0.0, 3600.0)
+        self.ttft_target.setDecimals(2)
+        self.ttft_target.setSuffix(self.tr(" s"))
+        self.ttft_target.setSpecialValueText(self.tr("No target"))
+        self.ttft_target.setToolTip(self.tr(
+            "Time to first token (TTFT): how long a user waits before the answer starts "
+            "(queueing + prompt processing). With a target, each replica serves fewer requests "
+            "at once so the target holds, and more replicas are sized."))
+        self.itl_target = QDoubleSpinBox()
+        self.itl_target.setRange(0.0, 60.0)
+        self.itl_target.setDecimals(3)
+        self.itl_target.setSingleStep(0.01)
+        self.itl_target.setSuffix(self.tr(" s"))
+        self.itl_target.setSpecialValueText(self.tr("No target"))
+        self.itl_target.setToolTip(self.tr(
+            "Inter-token latency (ITL): the time between two generated tokens of one answer "
+            "(0.05 s = 20 tokens/s per user). With a target, each replica serves fewer requests "
+            "at once so the target holds."))
+        sf = QFormLayout(self.serving_box)
+        sf.addRow(_buddy(self.tr("Max model &length (tokens):"), self.max_model_len),
+                  self.max_model_len)
+        sf.addRow(_buddy(self.tr("GPU &memory utilization:"), self.gpu_memory_utilization),
+                  self.gpu_memory_utilization)
+        sf.addRow(_buddy(self.tr("Max &running sequences:"), self.max_num_seqs),
+                  self.max_num_seqs)
+        self.ttft_label = _buddy(self.tr("&TTFT target (p50):"), self.ttft_target)
+        sf.addRow(self.ttft_label, self.ttft_target)
+        self.itl_label = _buddy(self.tr("&ITL target:"), self.itl_target)
+        sf.addRow(self.itl_label, self.itl_target)
+        self.targets_hint = QLabel(self.tr("Latency targets apply when a request rate is set on "
+                                           "the budget page."))
+        self.targets_hint.setObjectName("hint")
+        self.targets_hint.setWordWrap(True)
+        sf.addRow("", self.targets_hint)
+
+    def _connect_serving(self) -> None:
+        c = self.controller
+        self.max_model_len.valueChanged.connect(lambda v: c.update(max_model_len=v or None))
+        self.gpu_memory_utilization.valueChanged.connect(
+            lambda v: c.update(gpu_memory_utilization=round(v, 2)))
+        self.max_num_seqs.valueChanged.connect(lambda v: c.update(max_num_seqs=v or None))
+        self.ttft_target.valueChanged.connect(lambda v: c.update(ttft_target_s=v or None))
+        self.itl_target.valueChanged.connect(lambda v: c.update(itl_target_s=v or None))
+
+    def _sync_serving(self, w: Workload) -> None:
+        paged = w.task == "inference" and w.framework.lower() in PAGED_KV_ENGINES
+        self.serving_box.setVisible(paged)
+        serving = w.requests_per_minute is not None
+        for wid in (self.ttft_label, self.ttft_target, self.itl_label, self.itl_target):
+            wid.setVisible(serving)
+        self.targets_hint.setVisible(not serving)
+        _set_spin(self.max_model_len, w.max_model_len or 0)
+        _set_spin(self.gpu_memory_utilization, w.gpu_memory_utilization)
+        _set_spin(self.max_num_seqs, w.max_num_seqs or 0)
+        _set_spin(self.ttft_target, w.ttft_target_s or 0.0)
+        _set_spin(self.itl_target, w.itl_target_s or 0.0)
+
     def _connect(self) -> None:
         c = self.controller
+        self._connect_serving()
         self.weights.currentIndexChanged.connect(
             lambda: c.update(weights_dtype=self.weights.currentData()))
         self.lora_rank.valueChanged.connect(self._on_lora_rank)
@@ -728,6 +819,7 @@ class QuantizationPage(_Page):
         _set_spin(self.resolution, w.resolution)
         _set_spin(self.steps, w.steps)
         _set_spin(self.images, w.images)
+        self._sync_serving(w)
 
 
 class BudgetPage(_Page):
@@ -806,9 +898,9 @@ class BudgetPage(_Page):
         mf.addRow(self.rate_label, self.max_usd_per_hour)
         mf.addRow(_buddy(self.tr("Pro&viders in:"), self.region), self.region)
         mf.addRow(_buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
-        mf.addRow(_buddy(self.tr("&Goal:"), self.goal), self.goal)
-        mf.addRow(_buddy(self.tr("Preferred G&PU:"), self.preferred_gpu), self.preferred_gpu)
-        mf.addRow(_buddy(self.tr("GPU c&ount:"), self.gpu_count), self.gpu_count)
+        mf.addRow(_buddy(self.tr("G&oal:"), self.goal), self.goal)
+        mf.addRow(_buddy(self.tr("Preferred GP&U:"), self.preferred_gpu), self.preferred_gpu)
+        mf.addRow(_buddy(self.tr("GPU &count:"), self.gpu_count), self.gpu_count)
         self.time_box = QGroupBox(self.tr("Time"))
         tf = QFormLayout(self.time_box)
         tf.addRow(_buddy(self.tr("&Deadline:"), self.deadline_hours), self.deadline_hours)
@@ -882,3 +974,6 @@ class BudgetPage(_Page):
             wid.setVisible(training)
         self.hours_label.setText(self.tr("…or planned run &length:") if training
                                  else self.tr("Planned run &length:"))
+        # without a dataset (inference, images) "from dataset size" means nothing
+        self.train_hours.setSpecialValueText(self.tr("From dataset size") if training
+                                             else self.tr("Not set"))

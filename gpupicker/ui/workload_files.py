@@ -72,6 +72,21 @@ def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
     return w
 
 
+def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
+    """Top-level keys of the workload file at ``path`` that no Workload field reads
+    (core ``Workload.unknown_fields``; the CLI prints ``cli_common.unknown_fields_warning``).
+
+    Call after :func:`read_workload` succeeded; an unreadable file gives ``[]``.
+    """
+    import json
+
+    try:
+        data = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+    return Workload.unknown_fields(data)
+
+
 def workload_json(w: Workload, repo: Any = None) -> str:
     """``w`` as JSON without default fields; a catalog model is saved as its ``model_id``."""
     exclude: set[str] = set()

@@ -150,13 +150,13 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="669" />
-        <source>&amp;Goal:</source>
-        <translation>目标(&amp;G)：</translation>
+        <source>G&amp;oal:</source>
+        <translation>目标(&amp;O)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="670" />
-        <source>Preferred G&amp;PU:</source>
-        <translation>首选 / 自有 GPU(&amp;P)：</translation>
+        <source>Preferred GP&amp;U:</source>
+        <translation>首选 / 自有 GPU(&amp;U)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="671" />
@@ -233,8 +233,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="690" />
-        <source>GPU c&amp;ount:</source>
-        <translation>GPU 数量(&amp;O)：</translation>
+        <source>GPU &amp;count:</source>
+        <translation>GPU 数量(&amp;C)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="614" />
@@ -256,7 +256,11 @@
         <source>Max &amp;price per hour (USD):</source>
         <translation>每小时最高价格（美元）(&amp;P)：</translation>
     </message>
-    </context>
+        <message>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+</context>
 <context>
     <name>Catalog</name>
     <message>
@@ -2588,7 +2592,43 @@
         <source>{dropped} dearer offers left out</source>
         <translation>另有 {dropped} 个价格更高的报价未列出</translation>
     </message>
-    </context>
+        <message>
+        <source>Ranked by cheapest</source>
+        <translation>按费用排序</translation>
+    </message>
+    <message>
+        <source>Ranked by fastest</source>
+        <translation>按速度排序</translation>
+    </message>
+    <message>
+        <source>Ranked by value</source>
+        <translation>按性价比排序</translation>
+    </message>
+    <message>
+        <source>Ranked by headroom</source>
+        <translation>按剩余显存排序</translation>
+    </message>
+    <message>
+        <source>equal cost: the faster option first, then fewer GPUs, then the GPU id</source>
+        <translation>费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>equal speed: the cheaper option first, then fewer GPUs, then the GPU id</source>
+        <translation>速度相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>equal value score: the cheaper option first, then fewer GPUs, then the GPU id</source>
+        <translation>性价比得分相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>equal headroom: the cheaper option first, then fewer GPUs, then the GPU id</source>
+        <translation>余量相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+    </message>
+    <message>
+        <source>a price its own source doubts (e.g. 'scraper artefact') ranks after the other priced options of its tier</source>
+        <translation>来源自身存疑的价格（如“疑似抓取错误”）排在同一档（同样装得下、同在预算内）其他有价格的方案之后</translation>
+    </message>
+</context>
 <context>
     <name>CorruptCatalogDialog</name>
     <message>
@@ -3394,6 +3434,14 @@ Keep %1 as entered?</source>
         <source>Report written: %1</source>
         <translation>报告已写入：%1</translation>
     </message>
+    <message>
+        <source>These keys are not gpupicker workload fields (a typo or another tool's setting); the estimate does not use them.</source>
+        <translation>这些键不是 gpupicker 的工作负载字段（可能是拼写错误或其他工具的设置），估算不会使用它们。</translation>
+    </message>
+    <message>
+        <source>Unknown workload fields ignored (%1): %2</source>
+        <translation>已忽略未知的工作负载字段（%1）：%2</translation>
+    </message>
 </context>
 <context>
     <name>ModelImportDialog</name>
@@ -4083,8 +4131,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="456" />
-        <source>&amp;Gradient checkpointing</source>
-        <translation>梯度检查点(&amp;G)</translation>
+        <source>Gradient &amp;checkpointing</source>
+        <translation>梯度检查点(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="463" />
@@ -4128,13 +4176,13 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="484" />
-        <source>&amp;Batch size (per GPU):</source>
-        <translation>单卡微批大小（micro batch）(&amp;B)：</translation>
+        <source>Ba&amp;tch size (per GPU):</source>
+        <translation>单卡微批大小（micro batch）(&amp;T)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="485" />
         <source>Se&amp;quence length (tokens):</source>
-        <translation>序列长度 (token)(&amp;Q)：</translation>
+        <translation>序列长度（token）(&amp;Q)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="488" />
@@ -4223,8 +4271,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="500" />
-        <source>Training &amp;framework:</source>
-        <translation>训练框架(&amp;F)：</translation>
+        <source>Training fra&amp;mework:</source>
+        <translation>训练框架(&amp;M)：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="501" />
@@ -4265,6 +4313,70 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="613" />
         <source>The ranking uses: %1; %2; %3.</source>
         <translation>排名所用设置：%1；%2；%3。</translation>
+    </message>
+    <message>
+        <source>Server settings (vLLM / SGLang)</source>
+        <translation>推理服务参数（vLLM / SGLang）</translation>
+    </message>
+    <message>
+        <source>Request length (default)</source>
+        <translation>请求长度（默认）</translation>
+    </message>
+    <message>
+        <source>max_model_len: the longest context the server accepts. vLLM reserves KV-cache room for at least one sequence this long and refuses to start if it does not fit. Default: prompt + output tokens.</source>
+        <translation>max_model_len：服务接受的最长上下文。vLLM 至少为一个这么长的序列预留 KV 缓存空间，放不下就拒绝启动。默认：提示 + 输出 token 数。</translation>
+    </message>
+    <message>
+        <source>gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's memory the server takes for weights and the KV cache pool; the rest stays free for other programs. Default 0.90.</source>
+        <translation>gpu_memory_utilization（SGLang：mem_fraction_static）：服务占用每块 GPU 显存的比例，用于权重和 KV 缓存池；其余留给其他程序。默认 0.90。</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <source>max_num_seqs: the most requests the server runs at once; more wait in its queue. It caps the throughput per replica.</source>
+        <translation>max_num_seqs：服务同时运行的最多请求数，多出的在队列中等待。它限制每个副本的吞吐量。</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>No target</source>
+        <translation>无目标</translation>
+    </message>
+    <message>
+        <source>Time to first token (TTFT): how long a user waits before the answer starts (queueing + prompt processing). With a target, each replica serves fewer requests at once so the target holds, and more replicas are sized.</source>
+        <translation>首 token 延迟（TTFT）：用户等到回答开始输出的时间（排队 + 处理提示）。设定目标后，每个副本同时服务的请求更少以满足目标，并相应增加副本数。</translation>
+    </message>
+    <message>
+        <source>Inter-token latency (ITL): the time between two generated tokens of one answer (0.05 s = 20 tokens/s per user). With a target, each replica serves fewer requests at once so the target holds.</source>
+        <translation>逐 token 延迟（ITL）：同一回答中相邻两个生成 token 之间的时间（0.05 秒 = 每用户 20 tokens/s）。设定目标后，每个副本同时服务的请求更少以满足目标。</translation>
+    </message>
+    <message>
+        <source>Max model &amp;length (tokens):</source>
+        <translation>最大模型长度（token）(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>GPU &amp;memory utilization:</source>
+        <translation>显存占用比例(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Max &amp;running sequences:</source>
+        <translation>最大并发序列数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;TTFT target (p50):</source>
+        <translation>首 token 延迟目标（p50）(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;ITL target:</source>
+        <translation>逐 token 延迟目标(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Latency targets apply when a request rate is set on the budget page.</source>
+        <translation>在预算页设置请求速率后，才可设定延迟目标。</translation>
     </message>
 </context>
 <context>
@@ -4438,20 +4550,12 @@ Keep %1 as entered?</source>
         <translation>没有启动配置：%1</translation>
     </message>
     <message>
-        <source>Ranked by cost; equal cost: the faster option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按费用排序；费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+        <source>Activations are the largest part of the memory: turn on gradient checkpointing first.</source>
+        <translation>激活值占显存的最大部分：请先开启梯度检查点。</translation>
     </message>
     <message>
-        <source>Ranked by speed; equal speed: the cheaper option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按速度排序；速度相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
-    </message>
-    <message>
-        <source>Ranked by value (cost and time against the best); equal value: the cheaper option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按性价比排序（费用和时间相对最佳方案）；相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
-    </message>
-    <message>
-        <source>Ranked by free memory; equal headroom: the cheaper option first, then fewer GPUs, then the GPU id.</source>
-        <translation>按剩余显存排序；余量相同时：更便宜的优先，其次 GPU 更少的，再按 GPU 编号。</translation>
+        <source>One node of 8 GPUs is not enough: the job needs more GPUs across several nodes (multi-node FSDP / ZeRO-3).</source>
+        <translation>单个 8 卡节点不够：该任务需要跨多个节点使用更多 GPU（多机 FSDP / ZeRO-3）。</translation>
     </message>
 </context>
 <context>
