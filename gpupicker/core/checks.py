@@ -172,13 +172,16 @@ ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
     "ollama": frozenset({"cuda", "rocm", "metal"}),
     "unsloth": frozenset({"cuda"}),
 }
-"""Platforms each engine runs on, from its own install documentation: TensorRT-LLM (NVIDIA
-GPUs only), ExLlamaV2 README (CUDA and ROCm), vLLM "GPU installation" (CUDA, ROCm, Intel XPU;
-Gaudi and Ascend through its hardware plugins vllm-gaudi and vllm-ascend, which serve with the
-same ``vllm serve``; on macOS vLLM runs on the CPU only), SGLang install (CUDA, ROCm), TGI
-(CUDA, ROCm, Gaudi), LMDeploy (CUDA; Ascend through dlinfer), MindIE and vllm-ascend (Ascend),
-MLC-LLM (CUDA, ROCm, Metal, Vulkan), Ollama GPU docs (NVIDIA, AMD, Apple Metal), Unsloth (NVIDIA). Engines not listed (transformers and the
-PyTorch trainers, llama.cpp with its CUDA/HIP/Metal/SYCL/CANN backends) run everywhere."""
+"""Platforms each engine runs on, from its own install documentation.
+
+TensorRT-LLM (NVIDIA GPUs only); ExLlamaV2 README (CUDA and ROCm); vLLM "GPU installation"
+(CUDA, ROCm, Intel XPU; Gaudi and Ascend through its hardware plugins vllm-gaudi and
+vllm-ascend, which serve with the same ``vllm serve``; on macOS vLLM runs on the CPU only);
+SGLang install (CUDA, ROCm); TGI (CUDA, ROCm, Gaudi); LMDeploy (CUDA; Ascend through dlinfer);
+MindIE and vllm-ascend (Ascend); MLC-LLM (CUDA, ROCm, Metal, Vulkan); Ollama GPU docs (NVIDIA,
+AMD, Apple Metal); Unsloth (NVIDIA). Engines not listed (transformers and the PyTorch
+trainers, llama.cpp with its CUDA/HIP/Metal/SYCL/CANN backends) run everywhere.
+"""
 BITSANDBYTES_PLATFORMS = frozenset({"cuda", "rocm", "xpu"})
 """bitsandbytes backends (its multi-backend docs: CUDA, ROCm, Intel XPU); none for Metal,
 Gaudi or Ascend, so NF4/int8 QLoRA and bitsandbytes inference do not run there."""
