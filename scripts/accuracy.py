@@ -19,9 +19,11 @@ optimistic; seconds per image are inverted first). One scorer per measured
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -60,8 +62,14 @@ def run(path: Path, key: str | None = None) -> tuple[list[dict], list[dict]]:
     cases = [json.loads(line) for line in text.splitlines() if line.strip()]
     if key is not None:
         text = "\n".join(json.dumps(c[key]) for c in cases) + "\n"
-    proc = subprocess.run([sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
-                          input=text, capture_output=True, text=True, check=True, cwd=REPO)
+    # a fresh catalog seeded from data/ in a temp folder: the figures never depend on the
+    # user's own catalog edits, and the user's folders are not touched
+    with tempfile.TemporaryDirectory(prefix="gpupicker-accuracy-") as home:
+        env = {**os.environ, "GPUPICKER_HOME": home}
+        env.pop("GPUPICKER_CATALOG", None)
+        proc = subprocess.run([sys.executable, "-m", "gpupicker", "estimate", "--workload", "-"],
+                              input=text, capture_output=True, text=True, check=True, cwd=REPO,
+                              env=env)
     results = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     if len(results) != len(cases):
         raise SystemExit(f"expected {len(cases)} results, got {len(results)}")
