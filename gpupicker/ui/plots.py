@@ -268,9 +268,9 @@ class CostPlot(pg.PlotWidget):
             self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced
                            if _speed(o) > 0]
             minimize = [(-x, y) for _, x, y in self.points]
-        for label in self.labels:
-            label.setText("")
         if not self.points:
+            for label in self.labels:
+                _set_label_text(label, "")
             self.scatter_item.setData([], [])
             self.front_item.setData([], [])
             return
@@ -290,17 +290,28 @@ class CostPlot(pg.PlotWidget):
         vx = np.log10(xs) if log_x else xs
         vy = np.log10(ys) if log_y else ys
         labelled = list(dict.fromkeys([front[0], front[-1]]))
+        for label in self.labels[len(labelled):]:
+            _set_label_text(label, "")
         placed: list[tuple[float, float, float, float]] = []
         for k, i in enumerate(labelled):
             o = self.points[i][0]
             label = self.labels[k]
             text = f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}"
-            label.setText(text)
+            _set_label_text(label, text)
             anchor = label_anchor(float(vx[i]), float(vy[i]), vx, vy, len(text), placed)
             label.setAnchor(anchor)
             label.setPos(float(vx[i]), float(vy[i]))
         self.label_anchors = [lb.anchor for lb in self.labels[:len(labelled)]]
         self.plot_item.enableAutoRange()
+        # fit the range now rather than when the view paints: done there, the range change
+        # re-lays the axes out and the plot paints a second time (issue 17)
+        self.plot_item.getViewBox().updateAutoRange()
+
+
+def _set_label_text(label: pg.TextItem, text: str) -> None:
+    """Set a TextItem's text only when it differs (a set re-lays the text out, ~0.3 ms)."""
+    if label.toPlainText() != text:
+        label.setText(text)
 
 
 def _decades(values: Any) -> bool:
