@@ -10,6 +10,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QGraphicsItem
 
 from ..core.results import BREAKDOWN_COMPONENTS, Option
 from .formatting import display_name, unit_bytes
@@ -36,6 +37,10 @@ def _style_axes(plot: pg.PlotItem) -> None:
         ax = plot.getAxis(name)
         ax.setTickFont(font)
         ax.enableAutoSIPrefix(False)
+        # an axis with its grid spans the whole plot, so any bar or point that changes
+        # repainted it (replaying its QPicture of tick texts, ~0.7 ms); cached as a pixmap it
+        # is redrawn only when its ticks or range change (issue 17)
+        ax.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     plot.showGrid(x=False, y=True, alpha=0.25)
 
 
