@@ -148,6 +148,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
             right = float(max(lefts.max(), caps.max()))
             self.plot_item.setYRange(-0.6, n - 0.4, padding=0)
             self.plot_item.setXRange(0, right * 1.08, padding=0)
+        _settle_view(self.plot_item)
 
     def _show_legend(self, key: tuple[str, ...]) -> None:
         """Show the legend for the components ``key``; one LegendItem per distinct key is made
@@ -308,9 +309,14 @@ class CostPlot(pg.PlotWidget):
             label.setPos(float(vx[i]), float(vy[i]))
         self.label_anchors = [lb.anchor for lb in self.labels[:len(labelled)]]
         self.plot_item.enableAutoRange()
-        # fit the range now rather than when the view paints: done there, the range change
-        # re-lays the axes out and the plot paints a second time (issue 17)
-        self.plot_item.getViewBox().updateAutoRange()
+        _settle_view(self.plot_item)
+
+
+def _settle_view(plot: pg.PlotItem) -> None:
+    """Fit the auto range and apply the view matrix now rather than when the view paints:
+    done there, they move the items after the paint began and the plot paints a second
+    time (issue 17)."""
+    plot.getViewBox().prepareForPaint()
 
 
 def _set_label_text(label: pg.TextItem, text: str) -> None:
