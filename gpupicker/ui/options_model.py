@@ -26,6 +26,8 @@ _FONT = int(Qt.ItemDataRole.FontRole.value)
 _ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
 _RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+_ANSWERED = frozenset((_DISPLAY, _USER, _USER + 1, _FOREGROUND, _FONT, _ALIGN, _TOOLTIP))
+"""The roles :meth:`OptionsTableModel.data` answers (``_USER + 1``: ``OptionRole``)."""
 _RIGHT_COLUMNS = frozenset(("rank", "count", "vram", "headroom", "speed", "usd_per_hour",
                             "usd_total"))
 
@@ -40,6 +42,7 @@ class OptionsTableModel(QAbstractTableModel):
                "usd_per_hour", "usd_total", "provider", "observed", "reason")
     OptionRole = Qt.ItemDataRole.UserRole + 1
     _option_role = int(OptionRole)
+    assert _option_role in _ANSWERED
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -260,10 +263,12 @@ class OptionsTableModel(QAbstractTableModel):
                 "observed": o.price_observed}[col]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._options):
-            return None
         role = int(role)
+        if role not in _ANSWERED:  # decoration, check state, background…: 3 of 7 per cell
+            return None
         row = index.row()
+        if not index.isValid() or not 0 <= row < len(self._options):
+            return None
         if role == _DISPLAY:
             return self._row(row)[0][index.column()]
         o = self._options[row]
