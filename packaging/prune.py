@@ -148,7 +148,17 @@ def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
 #: ``_hashlib`` are what pull libssl/libcrypto; ``hashlib`` falls back to CPython's built-in
 #: hashes), and numpy's random generators (numpy imports ``numpy.random`` only on first use;
 #: neither gpupicker nor pyqtgraph's plotting uses it).
-BUNDLE_EXCLUDES = ("ssl", "_ssl", "_hashlib", "numpy.random")
+#:
+#: The ``gguf`` package (``importers/gguf_reader.py`` reads only ``gguf.constants.
+#: GGML_QUANT_SIZES``) depends on requests (→ urllib3, certifi, charset-normalizer, idna) and
+#: tqdm, but imports them only inside functions gpupicker never calls
+#: (``gguf.utility.SafetensorRemote`` downloads, ``GGUFWriter`` progress bars); ``import gguf``
+#: itself loads PyYAML (``gguf.metadata``), which stays. mypy and its parser ``ast_serialize``
+#: come only through pydantic's mypy plugin (``pydantic.mypy``), which runs inside mypy, never
+#: in the app. ``packaging/smoke_test.py`` inspects a GGUF with the bundled binary.
+GGUF_UNUSED = ("requests", "urllib3", "certifi", "charset_normalizer", "idna", "tqdm")
+TYPECHECK_ONLY = ("mypy", "ast_serialize", "pydantic.mypy")
+BUNDLE_EXCLUDES = ("ssl", "_ssl", "_hashlib", "numpy.random", *GGUF_UNUSED, *TYPECHECK_ONLY)
 
 
 def bundle_excludes() -> list[str]:

@@ -437,6 +437,59 @@ def check_tarball(tar: Path, version: str, scratch: Path) -> list[str]:
     return problems
 
 
+# --- issue 17: the gguf dependency's unused requests/tqdm are excluded (prune.GGUF_UNUSED) ---
+
+#: (elements, data bytes, F16 bytes, Q8_0 bytes) of :func:`write_tiny_gguf`'s file.
+TINY_GGUF = (20800, 49680, 32768, 272)
+
+
+def write_tiny_gguf(path: Path) -> None:
+    """A 4-tensor llama GGUF written with this interpreter's ``gguf`` package (build venv).
+
+    Same layout as ``tests/import_support.write_gguf``: F16 [256, 64] embedding, F32 norm and
+    attention, a Q8_0 [4, 64] FFN weight (2 blocks of 34 bytes per row); see :data:`TINY_GGUF`.
+    """
+    import gguf
+    import numpy as np
+
+    w = gguf.GGUFWriter(str(path), "llama")
+    w.add_name("tiny-gguf")
+    w.add_block_count(1)
+    w.add_embedding_length(64)
+    w.add_feed_forward_length(128)
+    w.add_head_count(4)
+    w.add_head_count_kv(2)
+    w.add_context_length(4096)
+    w.add_file_type(7)  # MOSTLY_Q8_0
+    w.add_token_list([f"t{i}" for i in range(256)])
+    w.add_tensor("token_embd.weight", np.zeros((256, 64), dtype=np.float16))
+    w.add_tensor("blk.0.attn_norm.weight", np.zeros(64, dtype=np.float32))
+    w.add_tensor("blk.0.attn_q.weight", np.zeros((64, 64), dtype=np.float32))
+    w.add_tensor("blk.0.ffn_down.weight", np.zeros((4, 68), dtype=np.uint8),
+                 raw_dtype=gguf.GGMLQuantizationType.Q8_0)
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+
+
+def check_gguf_inspect(stdout: str, code: int | None) -> list[str]:
+    """Problems with ``gpupicker model inspect --json tiny.gguf`` output (bundled binary)."""
+    if code != 0:
+        return [f"model inspect of a GGUF exited with {code}"]
+    try:
+        got = json.loads(stdout)
+    except ValueError:
+        return [f"model inspect --json printed no JSON: {stdout[:200]!r}"]
+    elements, nbytes, f16, q8 = TINY_GGUF
+    want = {"format": "gguf", "params": elements, "weights_bytes": nbytes}
+    bad = [f"{k}={got.get(k)!r}, expected {v!r}" for k, v in want.items() if got.get(k) != v]
+    by = got.get("bytes_by_dtype") or {}
+    if by.get("F16") != f16 or by.get("Q8_0") != q8:
+        bad.append(f"bytes_by_dtype={by!r}, expected F16 {f16} and Q8_0 {q8}")
+    return [f"model inspect of a GGUF: {b}" for b in bad]
+
+
 def _build_seconds(bundle: Path) -> float | None:
     """Build time that ``build.py`` recorded for this very bundle, if any."""
     try:
@@ -533,6 +586,18 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 problems.append("the zh_CN --screenshot without system CJK fonts wrote nothing")
             print(f"[smoke] without system CJK fonts: {bare_line}")
+            gguf_dir = base / "gguf"
+            gguf_dir.mkdir(mode=0o755)
+            tiny = gguf_dir / "tiny.gguf"
+            write_tiny_gguf(tiny)
+            os.chmod(tiny, 0o644)
+            insp = run_bundle(install / exe_rel, ["model", "inspect", "--json", str(tiny)], cwd,
+                              home, args.platform, args.timeout, prefix)
+            gguf_problems = check_gguf_inspect(insp.stdout, insp.returncode)
+            if gguf_problems and insp.stderr.strip():
+                gguf_problems.append("stderr: " + insp.stderr.strip()[-500:])
+            problems += gguf_problems
+            print(f"[smoke] model inspect tiny.gguf: {'ok' if not gguf_problems else 'FAIL'}")
             ver = run_bundle(install / exe_rel, ["--version"], cwd, home, args.platform,
                              args.timeout, prefix)
             problems += check_version_output(ver.stdout, project_version())

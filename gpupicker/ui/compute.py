@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,8 @@ class RecommendationView:
     notes: tuple[str, ...] = ()
     error: str = ""
     preferred_fits: bool | None = None
-    extras: dict[str, Any] = field(default_factory=dict)
+    extras: Mapping[str, Any] = field(default_factory=dict)
+    """``memory_curves`` / ``cost_curves`` (:class:`LazyCurveExtras`: computed on first read)."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
                 advice = tuple(advise(w, gpu))
             except (ValueError, ArithmeticError, TypeError):
                 advice = ()
-    extras = curve_extras(w, snap, rec)
+    extras = LazyCurveExtras(w, snap, rec)
     if view.options and not any(o.fits for o in view.options) and not advice:
         # nothing fits anywhere: core's advice for the largest card and the causes it names
         # (QA F19, as the CLI's recommend)
@@ -121,6 +123,54 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
                 advice = ()
     return RecommendationView(options=view.options, advice=advice, notes=view.notes,
                               preferred_fits=preferred, extras=extras)
+
+
+class LazyCurveExtras(Mapping[str, Any]):
+    """:func:`curve_extras` of one recommendation, computed on first read and kept.
+
+    The curves cost about as much as the ranking itself (one memory estimate per GPU and
+    sample point, e.g. 15 ms of 35 ms for a QLoRA job), but only the Curves tab shows them;
+    a recompute for every input change no longer pays for them while that tab is hidden
+    (issue 17). Read it in the GUI thread (the results page does); ``computed`` says whether
+    it has been.
+    """
+
+    KEYS = ("memory_curves", "cost_curves")
+    """The keys :func:`curve_extras` fills (reading any other key computes nothing)."""
+
+    def __init__(self, w: Workload, snap: CatalogSnapshot, rec: Any) -> None:
+        self._args: tuple[Workload, CatalogSnapshot, Any] | None = (w, snap, rec)
+        self._data: dict[str, Any] | None = None
+        self._eager: dict[str, Any] = {}
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        """Other results the page reads beside the curves (e.g. ``nothing_fits_causes``)."""
+        self._eager[key] = value
+
+    @property
+    def computed(self) -> bool:
+        """True once the curves were computed."""
+        return self._data is not None
+
+    def _get(self) -> dict[str, Any]:
+        if self._data is None:
+            assert self._args is not None
+            self._data = curve_extras(*self._args)
+            self._args = None  # the workload, snapshot and recommendation are no longer held
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._eager:
+            return self._eager[key]
+        if key not in self.KEYS:
+            raise KeyError(key)
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self._eager, *self.KEYS])
+
+    def __len__(self) -> int:
+        return len(self._eager) + len(self.KEYS)
 
 
 def curve_extras(w: Workload, snap: CatalogSnapshot, rec: Any) -> dict[str, Any]:

@@ -17,6 +17,20 @@ _Index = QModelIndex | QPersistentModelIndex
 FIT_COLOR = QColor("#1b7f3b")
 NO_FIT_COLOR = QColor("#b3261e")
 
+# data() runs for every visible cell and role on each repaint (about 1,300 calls per input
+# change): roles as plain ints and the brushes, font and alignment made once (issue 17)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_USER = int(Qt.ItemDataRole.UserRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_FONT = int(Qt.ItemDataRole.FontRole.value)
+_ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+_ANSWERED = frozenset((_DISPLAY, _USER, _USER + 1, _FOREGROUND, _FONT, _ALIGN, _TOOLTIP))
+"""The roles :meth:`OptionsTableModel.data` answers (``_USER + 1``: ``OptionRole``)."""
+_RIGHT_COLUMNS = frozenset(("rank", "count", "vram", "headroom", "speed", "usd_per_hour",
+                            "usd_total"))
+
 
 class OptionsTableModel(QAbstractTableModel):
     """Rows = :class:`~gpupicker.core.results.Option` in rank order; display only.
@@ -27,6 +41,8 @@ class OptionsTableModel(QAbstractTableModel):
     COLUMNS = ("rank", "label", "gpu", "count", "fits", "vram", "headroom", "speed",
                "usd_per_hour", "usd_total", "provider", "observed", "reason")
     OptionRole = Qt.ItemDataRole.UserRole + 1
+    _option_role = int(OptionRole)
+    assert _option_role in _ANSWERED
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -50,14 +66,22 @@ class OptionsTableModel(QAbstractTableModel):
         signal ``dataChanged`` rather than a reset, so the view repaints once instead of
         re-laying out every row first (issue 17)."""
         if self._options and len(options) == len(self._options):
+            before = self._header_texts()
             self._replace(options, unit, training, currency, usd_per_unit)
             last = self.index(len(self._options) - 1, len(self.COLUMNS) - 1)
             self.dataChanged.emit(self.index(0, 0), last)
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
+            if self._header_texts() != before:  # else the header need not repaint
+                self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
             return
         self.beginResetModel()
         self._replace(options, unit, training, currency, usd_per_unit)
         self.endResetModel()
+
+    def _header_texts(self) -> tuple[Any, ...]:
+        """Every header's text and tooltip (what a headerDataChanged would refresh)."""
+        h = Qt.Orientation.Horizontal
+        return tuple((self.headerData(c, h), self.headerData(c, h, Qt.ItemDataRole.ToolTipRole))
+                     for c in range(len(self.COLUMNS)))
 
     def _replace(self, options: tuple[Option, ...] | list[Option], unit: str, training: bool,
                  currency: str, usd_per_unit: float) -> None:
@@ -239,30 +263,30 @@ class OptionsTableModel(QAbstractTableModel):
                 "observed": o.price_observed}[col]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._options):
+        role = int(role)
+        if role not in _ANSWERED:  # decoration, check state, background…: 3 of 7 per cell
             return None
         row = index.row()
+        if not index.isValid() or not 0 <= row < len(self._options):
+            return None
+        if role == _DISPLAY:
+            return self._row(row)[0][index.column()]
         o = self._options[row]
         col = self.COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._row(row)[0][index.column()]
-        if role == Qt.ItemDataRole.UserRole:
+        if role == _USER:
             return self._sort_key(o, col, row)
-        if role == self.OptionRole:
+        if role == self._option_role:
             return o
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == _FOREGROUND:
             if col in ("fits", "headroom"):
-                return QBrush(FIT_COLOR if o.fits else NO_FIT_COLOR)
+                return _FIT_BRUSH if o.fits else _NO_FIT_BRUSH
             if not o.fits:
-                return QBrush(QColor("#6b6b6b"))
-        if role == Qt.ItemDataRole.FontRole and col in ("label", "gpu") and o.labels:
-            f = QFont()
-            f.setBold(True)
-            return f
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (
-                "rank", "count", "vram", "headroom", "speed", "usd_per_hour", "usd_total"):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole:
+                return _GREY_BRUSH
+        if role == _FONT and col in ("label", "gpu") and o.labels:
+            return _bold_font()
+        if role == _ALIGN and col in _RIGHT_COLUMNS:
+            return _RIGHT
+        if role == _TOOLTIP:
             lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
             if col == "gpu":
                 lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
@@ -283,6 +307,21 @@ class OptionsTableModel(QAbstractTableModel):
                       *o.throughput.assumptions, *o.cost.assumptions)]
             return "\n".join(lines)
         return None
+
+
+_FIT_BRUSH = QBrush(FIT_COLOR)
+_NO_FIT_BRUSH = QBrush(NO_FIT_COLOR)
+_GREY_BRUSH = QBrush(QColor("#6b6b6b"))
+_BOLD: list[QFont] = []
+
+
+def _bold_font() -> QFont:
+    """The bold font of labelled rows, made once (a QFont needs the QApplication)."""
+    if not _BOLD:
+        f = QFont()
+        f.setBold(True)
+        _BOLD.append(f)
+    return _BOLD[0]
 
 
 def _kind_of(o: Option) -> str:

@@ -10,6 +10,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QGraphicsItem
 
 from ..core.results import BREAKDOWN_COMPONENTS, Option
 from .formatting import display_name, unit_bytes
@@ -36,6 +37,10 @@ def _style_axes(plot: pg.PlotItem) -> None:
         ax = plot.getAxis(name)
         ax.setTickFont(font)
         ax.enableAutoSIPrefix(False)
+        # an axis with its grid spans the whole plot, so any bar or point that changes
+        # repainted it (replaying its QPicture of tick texts, ~0.7 ms); cached as a pixmap it
+        # is redrawn only when its ticks or range change (issue 17)
+        ax.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     plot.showGrid(x=False, y=True, alpha=0.25)
 
 
@@ -143,6 +148,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
             right = float(max(lefts.max(), caps.max()))
             self.plot_item.setYRange(-0.6, n - 0.4, padding=0)
             self.plot_item.setXRange(0, right * 1.08, padding=0)
+        _settle_view(self.plot_item)
 
     def _show_legend(self, key: tuple[str, ...]) -> None:
         """Show the legend for the components ``key``; one LegendItem per distinct key is made
@@ -268,9 +274,9 @@ class CostPlot(pg.PlotWidget):
             self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced
                            if _speed(o) > 0]
             minimize = [(-x, y) for _, x, y in self.points]
-        for label in self.labels:
-            label.setText("")
         if not self.points:
+            for label in self.labels:
+                _set_label_text(label, "")
             self.scatter_item.setData([], [])
             self.front_item.setData([], [])
             return
@@ -290,17 +296,33 @@ class CostPlot(pg.PlotWidget):
         vx = np.log10(xs) if log_x else xs
         vy = np.log10(ys) if log_y else ys
         labelled = list(dict.fromkeys([front[0], front[-1]]))
+        for label in self.labels[len(labelled):]:
+            _set_label_text(label, "")
         placed: list[tuple[float, float, float, float]] = []
         for k, i in enumerate(labelled):
             o = self.points[i][0]
             label = self.labels[k]
             text = f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}"
-            label.setText(text)
+            _set_label_text(label, text)
             anchor = label_anchor(float(vx[i]), float(vy[i]), vx, vy, len(text), placed)
             label.setAnchor(anchor)
             label.setPos(float(vx[i]), float(vy[i]))
         self.label_anchors = [lb.anchor for lb in self.labels[:len(labelled)]]
         self.plot_item.enableAutoRange()
+        _settle_view(self.plot_item)
+
+
+def _settle_view(plot: pg.PlotItem) -> None:
+    """Fit the auto range and apply the view matrix now rather than when the view paints:
+    done there, they move the items after the paint began and the plot paints a second
+    time (issue 17)."""
+    plot.getViewBox().prepareForPaint()
+
+
+def _set_label_text(label: pg.TextItem, text: str) -> None:
+    """Set a TextItem's text only when it differs (a set re-lays the text out, ~0.3 ms)."""
+    if label.toPlainText() != text:
+        label.setText(text)
 
 
 def _decades(values: Any) -> bool:

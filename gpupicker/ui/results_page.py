@@ -548,6 +548,9 @@ class _FitFilter(QSortFilterProxyModel):
         self._firsts: set[int] | None = None
 
     def setSourceModel(self, model: Any) -> None:  # noqa: N802 - Qt override
+        # connected before the proxy's own handler, so an edit that keeps the row count
+        # (OptionsTableModel signals dataChanged then, not a reset) re-filters on fresh rows
+        model.dataChanged.connect(self._forget)
         super().setSourceModel(model)
         model.modelReset.connect(self._forget)
 
