@@ -11,6 +11,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import islice
 from typing import IO, Any
 
 from pydantic import ValidationError
@@ -172,3 +173,19 @@ def open_workloads(path: str) -> Iterator[Iterator[str]]:
     finally:
         if stream is not sys.stdin:
             stream.close()
+
+
+def read_workload_texts(path: str, command: str, limit: int | None = None) -> list[str] | None:
+    """The workload JSON texts of ``path`` (``-`` = stdin; at most ``limit``), or None after
+    printing why there are none ("gpupicker COMMAND: …"): what fit, recommend and report
+    share before their first workload."""
+    try:
+        with open_workloads(path) as lines:
+            texts = list(islice(lines, limit))
+    except WorkloadInputError as exc:
+        print(f"gpupicker {command}: {exc}", file=sys.stderr)
+        return None
+    if not texts:
+        print(f"gpupicker {command}: no workload in the input", file=sys.stderr)
+        return None
+    return texts

@@ -42,16 +42,10 @@ def format_fit(r: FitResult) -> str:
 
 def cmd_fit(args: argparse.Namespace) -> int:
     """``gpupicker fit``: solve one workload (the first of the input) for ``--max``."""
-    from .cli_common import WorkloadInputError, error_text, open_repo, open_workloads, unknown_gpu_message
+    from .cli_common import error_text, open_repo, read_workload_texts, unknown_gpu_message
 
-    try:
-        with open_workloads(args.workload) as lines:
-            texts = list(lines)
-    except WorkloadInputError as exc:
-        print(f"gpupicker fit: {exc}", file=sys.stderr)
-        return 2
-    if not texts:
-        print("gpupicker fit: no workload in the input", file=sys.stderr)
+    texts = read_workload_texts(args.workload, "fit")
+    if texts is None:
         return 2
     repo = open_repo(getattr(args, "catalog", None))
     status = 0

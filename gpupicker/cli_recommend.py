@@ -219,22 +219,10 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli_common import (
-        WorkloadInputError,
-        error_text,
-        open_repo,
-        open_workloads,
-        unknown_fields_warning,
-    )
+    from .cli_common import error_text, open_repo, read_workload_texts, unknown_fields_warning
 
-    try:
-        with open_workloads(args.workload) as lines:
-            texts = list(lines)
-    except WorkloadInputError as exc:
-        print(f"gpupicker recommend: {exc}", file=sys.stderr)
-        return 2
-    if not texts:
-        print("gpupicker recommend: no workload in the input", file=sys.stderr)
+    texts = read_workload_texts(args.workload, "recommend")
+    if texts is None:
         return 2
     repo = open_repo(getattr(args, "catalog", None))
     status = 0

@@ -56,21 +56,16 @@ def write_report(r: Report, out: Path) -> list[Path]:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """``gpupicker report``: write the report of the first workload of the input."""
-    from .cli_common import WorkloadInputError, error_text, open_repo, open_workloads
+    from .cli_common import error_text, open_repo, read_workload_texts
 
     out = Path(args.out)
     if out.suffix.lower() not in REPORT_FORMATS:
         print(f"gpupicker report: {out.name}: use a .md, .html or .pdf file name", file=sys.stderr)
         return 2
-    try:
-        with open_workloads(args.workload) as lines:
-            text = next(iter(lines), None)
-    except WorkloadInputError as exc:
-        print(f"gpupicker report: {exc}", file=sys.stderr)
+    texts = read_workload_texts(args.workload, "report", limit=1)
+    if texts is None:
         return 2
-    if text is None:
-        print("gpupicker report: no workload in the input", file=sys.stderr)
-        return 2
+    text = texts[0]
     repo = open_repo(getattr(args, "catalog", None))
     try:
         if repo is None:
