@@ -55,8 +55,10 @@ def weights_bytes(arch: ModelArch, weights_dtype: str) -> int:
     return int(math.ceil(linear * bpw + other * 2))
 
 
-def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> int:
+def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float:
     """KV-cache bytes for ``batch`` sequences of ``tokens`` each (whole model, unsharded).
+
+    Unrounded: ``tokens`` may be a mean context (the speed model reads it per step).
 
     Per layer that holds KV: ``2·g·d_h·s_eff·b·B_kv`` (formulas.md §2); MLA
     layers cache ``kv_lora_rank + qk_rope_head_dim`` values per token (DeepSeek-V2
@@ -74,7 +76,16 @@ def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> i
         eff = (L - n_local) * tokens + n_local * arch.sliding_window
     else:
         eff = L * tokens
-    return int(per_token_layer * eff * batch)
+    return per_token_layer * eff * batch
 
 
-__all__ = ["CUDA_CONTEXT_BYTES", "RUNTIME_WORKSPACE_BYTES", "kv_cache_bytes", "weights_bytes"]
+def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> int:
+    """:func:`kv_bytes` in whole bytes (what the memory estimate allocates).
+
+    Raises:
+        ValueError: for an unknown KV dtype.
+    """
+    return int(kv_bytes(arch, tokens, batch, kv_dtype))
+
+
+__all__ = ["CUDA_CONTEXT_BYTES", "RUNTIME_WORKSPACE_BYTES", "kv_bytes", "kv_cache_bytes", "weights_bytes"]

@@ -35,7 +35,7 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
+from .dtypes import GGUF_TYPES, bytes_per_weight
 from .frameworks import known_frameworks, speed_engine
 from .gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable from here as before
     FLOP_PER_BYTE_UNKNOWN,
@@ -44,7 +44,7 @@ from .gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable f
     sustained_tflops,
 )
 from .hardware import GpuSpec
-from .memory_common import weights_bytes
+from .memory_common import kv_bytes, weights_bytes
 from .model_arch import ModelArch
 from .results import MemoryEstimate, Throughput
 from .speed_inference import (
@@ -257,18 +257,6 @@ def _linears_per_layer(arch: ModelArch) -> int:
     return attn + mlp
 
 
-def _kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float:
-    per_tok_layer = arch.kv_values_per_token_per_layer() * bytes_per_kv_element(kv_dtype)
-    n_layers = arch.num_hidden_layers
-    if arch.sliding_window and tokens > arch.sliding_window:
-        n_local = n_layers if arch.sliding_window_layers is None \
-            else min(n_layers, arch.sliding_window_layers)
-        eff = (n_layers - n_local) * tokens + n_local * arch.sliding_window
-    else:
-        eff = n_layers * tokens
-    return per_tok_layer * eff * batch
-
-
 def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     """Forward attention FLOPs per new token at ``context`` cached tokens.
 
@@ -414,7 +402,7 @@ class _Roofline:
         f = _facts(arch)
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
-            f[kv_key] = _kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+            f[kv_key] = kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
         kv = f[kv_key]
         bw_w = self.bw * self.eta
         kv_reads = p.kv_traffic
