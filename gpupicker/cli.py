@@ -18,6 +18,7 @@ from .cli_common import (
     TooLong,
     WorkloadInputError,
     error_text,
+    json_line,
     open_repo,
     open_workloads,
     unknown_fields_warning,
@@ -102,9 +103,9 @@ def cmd_estimate(args: argparse.Namespace) -> int:
                     seen_json = True
                     repo = open_repo(args.catalog)
                     for junk in held:
-                        print(json.dumps(estimate_one(junk, repo)), flush=True)
+                        print(json_line(estimate_one(junk, repo)), flush=True)
                     held = []
-                print(json.dumps(estimate_one(line, repo)), flush=True)
+                print(json_line(estimate_one(line, repo)), flush=True)
     except WorkloadInputError as exc:
         print(f"gpupicker estimate: {exc}", file=sys.stderr)
         return 1 if isinstance(exc.__cause__, json.JSONDecodeError) else 2  # malformed array: 1

@@ -22,6 +22,14 @@ MAX_LINE_CHARS = 1024 * 1024
 """A workload line longer than this is answered with an error and skipped, not parsed."""
 
 
+def json_line(obj: Any) -> str:
+    """``obj`` as one JSON line, each core Message beside its ``{"id", "params"}``
+    (:func:`gpupicker.core.messages.with_message_ids`): the texts stay today's English."""
+    from .core.messages import with_message_ids
+
+    return json.dumps(with_message_ids(obj))
+
+
 class TooLong(str):
     """Marker for a line that exceeded :data:`MAX_LINE_CHARS` (its text is not kept)."""
 

@@ -12,7 +12,6 @@ cannot be read.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -42,7 +41,7 @@ def format_fit(r: FitResult) -> str:
 
 def cmd_fit(args: argparse.Namespace) -> int:
     """``gpupicker fit``: solve one workload (the first of the input) for ``--max``."""
-    from .cli_common import error_text, open_repo, read_workload_texts, unknown_gpu_message
+    from .cli_common import error_text, json_line, open_repo, read_workload_texts, unknown_gpu_message
 
     texts = read_workload_texts(args.workload, "fit")
     if texts is None:
@@ -69,13 +68,13 @@ def cmd_fit(args: argparse.Namespace) -> int:
         except (ValidationError, ValueError) as exc:
             status = 1
             if args.json:
-                print(json.dumps({"error": error_text(exc)}), flush=True)
+                print(json_line({"error": error_text(exc)}), flush=True)
             else:
                 print(f"gpupicker fit: {error_text(exc)}", file=sys.stderr)
             continue
         if r.value is None:
             status = 1
-        print(json.dumps(fit_dict(r)) if args.json else format_fit(r), flush=True)
+        print(json_line(fit_dict(r)) if args.json else format_fit(r), flush=True)
     return status
 
 

@@ -219,7 +219,7 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli_common import error_text, open_repo, read_workload_texts, unknown_fields_warning
+    from .cli_common import error_text, json_line, open_repo, read_workload_texts, unknown_fields_warning
 
     texts = read_workload_texts(args.workload, "recommend")
     if texts is None:
@@ -245,7 +245,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         except (ValidationError, ValueError) as exc:
             status = 1
             if args.json:
-                print(json.dumps({"error": error_text(exc)}), flush=True)
+                print(json_line({"error": error_text(exc)}), flush=True)
             else:
                 print(f"gpupicker recommend: {error_text(exc)}", file=sys.stderr)
             continue
@@ -265,7 +265,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                 out["advice"] = [advice_dict(a) for a in rec.advice]
             if launch is not None:
                 out["launch"] = launch
-            print(json.dumps(out), flush=True)
+            print(json_line(out), flush=True)
         else:
             print(format_table(rec, args.top or 15, money), flush=True)
             if launch is not None:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 from functools import cache
 
-import pytest
-
 from gpupicker.core.advisor import advise
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
@@ -88,24 +86,6 @@ def _collect() -> tuple[set[str], set[str]]:
                 texts.add(a.description)
                 tips.add("; ".join(c for c in (a.speed_cost, a.quality_cost) if c))
     return texts, tips
-
-
-@pytest.fixture
-def zh_cn(qapp, built_translations):
-    """The zh_CN translators installed for one test (removed afterwards)."""
-    from PySide6.QtCore import QLocale
-
-    from gpupicker.ui.i18n import install_translators
-
-    loaded = install_translators(qapp, "zh_CN")
-    assert loaded["gpupicker"]
-    try:
-        yield qapp
-    finally:
-        for t in getattr(qapp, "_gpupicker_translators", []):
-            qapp.removeTranslator(t)
-        qapp._gpupicker_translators = []
-        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
 def test_core_sentences_are_translated_to_zh_cn(zh_cn):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["REPO", "built_translations", "catalog", "repo", "window"]
+__all__ = ["REPO", "built_translations", "catalog", "repo", "window", "zh_cn"]
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -48,3 +48,21 @@ def catalog(qtbot, window):
     cw = window.open_catalog_editor()
     qtbot.addWidget(cw)
     return cw
+
+
+@pytest.fixture
+def zh_cn(qapp, built_translations):
+    """The zh_CN translators installed for one test (removed afterwards)."""
+    from PySide6.QtCore import QLocale
+
+    from gpupicker.ui.i18n import install_translators
+
+    loaded = install_translators(qapp, "zh_CN")
+    assert loaded["gpupicker"]
+    try:
+        yield qapp
+    finally:
+        for t in getattr(qapp, "_gpupicker_translators", []):
+            qapp.removeTranslator(t)
+        qapp._gpupicker_translators = []
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec
 from .memory import estimate_memory, fits_on
+from .messages import Text
 from .throughput import estimate_throughput
 from .workload import Workload
 
@@ -50,15 +51,15 @@ class Advice(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     action: str
-    description: str
+    description: Text
     changes: dict[str, Any]
     saves_bytes: int
     new_total_bytes: int
     fits: bool
     num_gpus: int = 1
     speed_factor: float | None = None
-    speed_cost: str = ""
-    quality_cost: str = ""
+    speed_cost: Text = ""
+    quality_cost: Text = ""
     penalty: float = 0.0
 
 

@@ -41,6 +41,7 @@ from .cost import (
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
+from .messages import Text
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
 from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
@@ -83,7 +84,7 @@ class Recommendation(BaseModel):
     options: tuple[Option, ...]
     goal: str = "cheapest"
     advice: tuple[Advice, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
 
     def fitting(self) -> tuple[Option, ...]:
         """Options that fit in memory and respect budget, cap and deadline."""

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
+from .messages import Message, join, msg
 from .results import MemoryEstimate, Option
 from .throughput import estimate_throughput, train_hours
 from .units import GiB
@@ -185,20 +186,20 @@ class Report(BaseModel):
 
 
 TIE_BREAKS: dict[str, str] = {
-    "cheapest": "equal cost: the faster option first, then fewer GPUs, then the GPU id",
-    "fastest": "equal speed: the cheaper option first, then fewer GPUs, then the GPU id",
-    "value": "equal value score: the cheaper option first, then fewer GPUs, then the GPU id",
-    "headroom": "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id",
+    "cheapest": "report.tie_break.cheapest",
+    "fastest": "report.tie_break.fastest",
+    "value": "report.tie_break.value",
+    "headroom": "report.tie_break.headroom",
 }
-"""The tie-break of each goal, as ``recommend._build_options``' sort key applies it (fitting and
-within-budget options always come first)."""
+"""The message id of each goal's tie-break, as ``recommend._build_options``' sort key applies it
+(fitting and within-budget options always come first)."""
 
 
-def tie_break_rule(goal: str) -> str:
-    """The stated tie-break for ``goal`` (see :data:`TIE_BREAKS`)."""
-    return (f"Ranked by {goal}; " + TIE_BREAKS.get(goal, TIE_BREAKS["cheapest"]) + "; a price "
-            "its own source doubts (e.g. 'scraper artefact') ranks after the other priced "
-            "options of its tier.")
+def tie_break_rule(goal: str) -> Message:
+    """The stated ranking rule for ``goal`` (see :data:`TIE_BREAKS`; unknown goals: cheapest's)."""
+    goal = goal if goal in TIE_BREAKS else "cheapest"
+    return join([join([msg(f"report.ranked_by.{goal}"), msg(TIE_BREAKS[goal]),
+                       msg("report.doubted_price_last")], "clauses")])
 
 
 def _job_rows(w: Workload, model_name: str) -> list[tuple[str, str]]:

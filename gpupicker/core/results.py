@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .messages import Text
+
 BREAKDOWN_COMPONENTS: tuple[str, ...] = (
     "weights", "kv_cache", "activations", "logits", "gradients", "optimizer", "adapters",
     "quant_workspace", "optimizer_temp", "engine_reserve", "allocator_overhead", "cuda_context",
@@ -69,11 +71,11 @@ class MemoryEstimate(BaseModel):
     max_concurrent_seqs: int | None = None
     gpu_layers: int | None = None
     engine_fits: bool | None = None
-    engine_message: str = ""
+    engine_message: Text = ""
     kv_pool_tokens: int | None = None
     trainable_params: int = 0
     total_params: int = 0
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Text, ...] = ()
 
     @property
     def total_bytes(self) -> int:
@@ -119,10 +121,10 @@ class Throughput(BaseModel):
     ttft_s: float | None = None
     itl_s: float | None = None
     range_pct: float | None = None
-    evidence: str = ""
+    evidence: Text = ""
     bound: str = ""
     efficiency: float | None = None
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Text, ...] = ()
 
 
 class CostEstimate(BaseModel):
@@ -148,7 +150,7 @@ class CostEstimate(BaseModel):
     usd_per_million_tokens: float | None = None
     energy_kwh: float | None = None
     kwh_per_million_tokens: float | None = None
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Text, ...] = ()
 
 
 class ServingPlan(BaseModel):
@@ -179,7 +181,7 @@ class ServingPlan(BaseModel):
     ttft_s: float = 0.0
     itl_s: float = 0.0
     meets_targets: bool = True
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
 
 
 class Option(BaseModel):
@@ -213,7 +215,7 @@ class Option(BaseModel):
     calibration: str = ""
     within_budget: bool = True
     labels: tuple[str, ...] = ()
-    reason: str = ""
+    reason: Text = ""
     limit: str = ""
     rank: int = 0
     serving: ServingPlan | None = None

@@ -39,16 +39,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "the {link} link between GPUs limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "the {framework} engine's per-step overhead, not the GPU, limits speed"),
     QT_TRANSLATE_NOOP("CoreText", "layers offloaded to system RAM limit speed"),
-    # the ranking's tie-break (core.report.tie_break_rule / TIE_BREAKS)
-    QT_TRANSLATE_NOOP("CoreText", "Ranked by cheapest"),
-    QT_TRANSLATE_NOOP("CoreText", "Ranked by fastest"),
-    QT_TRANSLATE_NOOP("CoreText", "Ranked by value"),
-    QT_TRANSLATE_NOOP("CoreText", "Ranked by headroom"),
-    QT_TRANSLATE_NOOP("CoreText", "equal cost: the faster option first, then fewer GPUs, then the GPU id"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "equal speed: the cheaper option first, then fewer GPUs, then the GPU id"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "equal value score: the cheaper option first, then fewer GPUs, then the GPU id"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "a price its own source doubts (e.g. 'scraper artefact') ranks after the other priced options of its tier"),  # noqa: E501
     # issue 18: non-CUDA stacks (core.accelerators)
     QT_TRANSLATE_NOOP("CoreText", "No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)"),  # noqa: E501

@@ -31,11 +31,27 @@ def ui_sources() -> list[str]:
     return sorted(str(p) for p in (REPO / "gpupicker" / "ui").rglob("*.py"))
 
 
+def core_messages_source(folder: Path) -> Path:
+    """Write every core message template (``gpupicker.core.messages.TEMPLATES``) as a
+    ``QT_TRANSLATE_NOOP("CoreText", ...)`` line into ``folder`` for lupdate to scan (core is
+    Qt-free, so lupdate cannot find its templates itself); returns the file."""
+    from ..core.messages import TEMPLATES
+
+    out = folder / "core_messages_for_lupdate.py"
+    lines = [f"QT_TRANSLATE_NOOP({'CoreText'!r}, {t!r})" for t in sorted(set(TEMPLATES.values()))]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out
+
+
 def update(ts_files: list[Path]) -> None:
-    """Re-scan the UI sources into each .ts (keeps existing translations, drops obsolete)."""
+    """Re-scan the UI sources and core's message templates into each .ts (keeps existing
+    translations, drops obsolete ones)."""
+    folder = REPO / "build" / "i18n"
+    folder.mkdir(parents=True, exist_ok=True)
+    core = core_messages_source(folder)
     for ts in ts_files:
-        subprocess.run([_tool("pyside6-lupdate"), *ui_sources(), "-no-obsolete", "-ts", str(ts)],
-                       check=True)
+        subprocess.run([_tool("pyside6-lupdate"), *ui_sources(), str(core), "-no-obsolete",
+                        "-ts", str(ts)], check=True)
 
 
 def compile_all(ts_files: list[Path]) -> list[Path]:

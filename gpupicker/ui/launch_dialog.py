@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.launch_config import LaunchConfig, hf_repo_from_source, launch_config
-from .core_text import translate_core_text
+from .core_messages import tr_message
 
 translate = QCoreApplication.translate
 
@@ -48,9 +48,9 @@ class LaunchDialog(QDialog):
         self.setWindowTitle(translate("LaunchDialog", "Launch config: %1").replace("%1", title))
         self.resize(820, 520)
         lay = QVBoxLayout(self)
-        notes = [translate("LaunchDialog", "Assumes: %1").replace("%1", translate_core_text(a))
+        notes = [translate("LaunchDialog", "Assumes: %1").replace("%1", tr_message(a))
                  for a in cfg.assumptions]
-        notes += [translate("LaunchDialog", "Check: %1").replace("%1", translate_core_text(x))
+        notes += [translate("LaunchDialog", "Check: %1").replace("%1", tr_message(x))
                   for x in cfg.warnings]
         info = QLabel("\n".join(notes))
         info.setWordWrap(True)

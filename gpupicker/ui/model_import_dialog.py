@@ -140,7 +140,7 @@ class ModelImportDialog(QDialog):
     def inspect(self, path: str) -> bool:
         """Read ``path`` (headers only); show what it holds, or why it cannot be read."""
         from ..importers import ModelImportError, inspect_path, suggest_id
-        from .core_text import translate_core_text
+        from .core_messages import tr_message
 
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
@@ -150,7 +150,7 @@ class ModelImportDialog(QDialog):
             self.save_button.setEnabled(False)
             self.details.setPlainText("")
             self.error_label.setText(self.tr("Cannot import %1: %2").replace("%1", path)
-                                     .replace("%2", translate_core_text(str(exc))))
+                                     .replace("%2", tr_message(str(exc))))
             return False
         except OSError as exc:  # a race with the file system (deleted meanwhile)
             self.model = None
@@ -174,7 +174,7 @@ class ModelImportDialog(QDialog):
         return is_read_only(self.repo)
 
     def _describe(self, m: Any) -> str:
-        from .core_text import translate_core_text
+        from .core_messages import tr_message
 
         source = {"tensors": self.tr("the tensor headers"),
                   "config": self.tr("the config.json fields")}.get(m.params_source or "", "?")
@@ -190,7 +190,7 @@ class ModelImportDialog(QDialog):
         for c in m.components:
             lines.append(f"{c.name} ({c.class_name}): "
                          + (f"{c.params:,}" if c.params else self.tr("no weights read")))
-        lines.extend(self.tr("Warning: %1").replace("%1", translate_core_text(w))
+        lines.extend(self.tr("Warning: %1").replace("%1", tr_message(w))
                      for w in m.warnings)
         return "\n".join(lines)
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ..core.results import Option
-from .core_text import translate_core_text
+from .core_messages import tr_message
 from .formatting import display_name, fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
 from .texts import component_label, glossary, label_name
 
@@ -171,7 +171,7 @@ class OptionsTableModel(QAbstractTableModel):
 
     def _reason(self, o: Option) -> str:
         if o.reason:
-            return translate_core_text(o.reason)
+            return tr_message(o.reason)
         if o.fits:
             return self.tr("Fits with %1 free per GPU").replace(
                 "%1", fmt_bytes(o.headroom_bytes, self.unit))
@@ -303,7 +303,7 @@ class OptionsTableModel(QAbstractTableModel):
                     "%4", str(o.serving.max_concurrent_seqs)))
             lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
                       for k, v in o.memory.breakdown().items() if v]
-            lines += [translate_core_text(a) for a in (*o.memory.assumptions,
+            lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
             return "\n".join(lines)
         return None

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from ..core.workload import Workload
 from .compute import RecommendationView
 from .controller import WorkloadController
-from .core_text import translate_core_text
+from .core_messages import tr_message
 from .formatting import display_name, fmt_bytes, fmt_money, fmt_number
 from .options_model import FIT_COLOR, OptionsTableModel
 from .texts import glossary, task_short
@@ -279,8 +279,8 @@ class ResultsPage(QWizardPage):
         notes: list[str] = []
         if view.error:
             notes.append(self.tr("Cannot estimate this job: %1").replace(
-                "%1", translate_core_text(view.error)))
-        notes += [translate_core_text(n) for n in view.notes]
+                "%1", tr_message(view.error)))
+        notes += [tr_message(n) for n in view.notes]
         fitting = [o for o in view.options if o.fits]
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
@@ -304,10 +304,10 @@ class ResultsPage(QWizardPage):
     def tie_break_text(self, goal: str) -> str:
         """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,
         as core.recommend sorts: a price its own source doubts ranks after the trusted prices
-        of its fit/budget tier), translated by core_text."""
+        of its fit/budget tier), in the UI language (ui.core_messages)."""
         from ..core.report import tie_break_rule
 
-        return translate_core_text(tie_break_rule(goal))
+        return tr_message(tie_break_rule(goal))
 
     def curves_visible(self) -> bool:
         """True when the Curves tab is the one shown."""
@@ -501,7 +501,7 @@ class ResultsPage(QWizardPage):
                                       .replace("%1", gpu_name))
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
-            what = translate_core_text(_field(a, "description") or "") or _field(a, "action") \
+            what = tr_message(_field(a, "description") or "") or _field(a, "action") \
                 or str(a)
             saves, new_total = _field(a, "saves_bytes"), _field(a, "new_total_bytes")
             fits = _field(a, "fits")
@@ -513,7 +513,7 @@ class ResultsPage(QWizardPage):
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
             costs = [c for c in (_field(a, "speed_cost"), _field(a, "quality_cost")) if c]
             if costs:
-                text += "  ·  " + translate_core_text("; ".join(costs))
+                text += "  ·  " + tr_message("; ".join(costs))
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, _field(a, "changes") or {})
             if fits:

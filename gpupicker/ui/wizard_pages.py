@@ -46,7 +46,7 @@ from ..core.training_frameworks import modelled_training_frameworks, training_fr
 from ..core.workload import Workload
 from ..core.zh_names import expand_model_alias
 from .controller import WorkloadController
-from .core_text import translate_core_text
+from .core_messages import tr_message
 from .formatting import display_name, error_messages, fmt_bytes
 from .model_list_model import ModelListModel
 from .number_input import NumberSpinBox
@@ -106,7 +106,7 @@ class LiveSummary(QLabel):
         unit = self.controller.prefs.byte_unit
         if getattr(view, "error", ""):
             self.setText(self.tr("Cannot estimate: %1").replace("%1",
-                                                                translate_core_text(view.error)))
+                                                                tr_message(view.error)))
             return
         opts = getattr(view, "options", ())
         if not opts:

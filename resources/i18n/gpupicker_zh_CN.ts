@@ -1371,6 +1371,11 @@
         <translation>慢约 20–35%（需要重算前向传播）</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_messages.py" line="24" />
+        <source>language code</source>
+        <translation>zh_CN</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="131" />
         <source>none</source>
         <translation>不影响质量</translation>
