@@ -37,11 +37,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from ..core.engines import VLLM_MAX_NUM_SEQS
 from ..core.memory import PAGED_KV_ENGINES
+from ..core.memory.inference import VLLM_MAX_NUM_SEQS
+from ..core.memory.training import uses_master_weights
 from ..core.model_arch import ModelArch
 from ..core.money import SYMBOLS
-from ..core.training import uses_master_weights
 from ..core.training_frameworks import modelled_training_frameworks, training_framework
 from ..core.workload import Workload
 from ..core.zh_names import expand_model_alias

@@ -28,18 +28,18 @@ blocks (activations, autocast cache, gradients).
 
 from __future__ import annotations
 
-from .dtypes import bytes_per_weight
-from .memory_common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
-from .model_arch import ModelArch
-from .results import MemoryEstimate
-from .training_frameworks import (
+from ..dtypes import bytes_per_weight
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate
+from ..training_frameworks import (
     TrainingFramework,
     logits_bytes,
     mixed_precision_default,
     training_framework,
 )
-from .units import MiB
-from .workload import LoraConfig, Workload
+from ..units import MiB
+from ..workload import LoraConfig, Workload
+from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
 
 OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
 """Optimizer states per trainable parameter, in units of the parameter's dtype size

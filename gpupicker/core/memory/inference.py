@@ -23,13 +23,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from .dtypes import GGUF_TYPES, bytes_per_weight
-from .hardware import GpuSpec
-from .memory_common import kv_cache_bytes, weights_bytes
-from .model_arch import ModelArch
-from .results import MemoryEstimate
-from .units import GiB, MiB
-from .workload import Workload
+from ..dtypes import GGUF_TYPES, bytes_per_weight
+from ..hardware import GpuSpec
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate
+from ..units import GiB, MiB
+from ..workload import Workload
+from .common import kv_cache_bytes, weights_bytes
 
 VLLM_BLOCK_TOKENS = 16
 VLLM_MAX_NUM_SEQS = 256

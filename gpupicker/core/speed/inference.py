@@ -3,7 +3,7 @@
 A roofline per step with the engines' documented behaviour (``shared/design/formulas.md`` §7):
 
 * **Decode step** at batch ``b``: weights read once (MoE: the experts the batch touches) plus
-  the KV cache of the batch, over *sustained* bandwidth (:mod:`.gpu_sustained`) × the engine's
+  the KV cache of the batch, over *sustained* bandwidth (:mod:`gpupicker.core.gpu_sustained`) × the engine's
   weight-streaming efficiency η for that memory class × (attention-kernel efficiency for the
   KV part); the matmul FLOPs ``2·P_active·b`` over sustained tensor TFLOPS × the engine's GEMM
   efficiency. The two are combined as a 3-norm ``(m³ + c³)^(1/3)`` — near the ridge point the
@@ -31,13 +31,13 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from .gpu_sustained import (
+from ..gpu_sustained import (
     bandwidth_factor,
     is_apple,
     sustained_notes,
     sustained_tflops,
 )
-from .hardware import GpuSpec
+from ..hardware import GpuSpec
 
 PNORM = 3.0
 """Exponent of the smooth roofline (see module docstring)."""
@@ -246,7 +246,7 @@ ENGINES: dict[str, EngineSpeed] = {
         evidence="H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / "
                  "13B"),
 }
-"""Inference engines by canonical framework name (see :mod:`.frameworks` for aliases)."""
+"""Inference engines by canonical framework name (see :mod:`gpupicker.core.frameworks` for aliases)."""
 
 
 HF_V5_LAYER_FLOOR_S = 2.25e-3

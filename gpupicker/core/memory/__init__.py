@@ -1,8 +1,8 @@
 """Peak GPU memory per GPU, component by component.
 
 The per-task dispatch (:func:`estimate_memory`) and the Hugging Face ``generate`` model; the
-serving engines are in :mod:`.engines`, training in :mod:`.training`, diffusion in
-:mod:`.diffusion`, the shared primitives in :mod:`.memory_common`. The model follows
+serving engines are in :mod:`.inference`, training in :mod:`.training`, diffusion in
+:mod:`gpupicker.core.diffusion`, the shared primitives in :mod:`.common`. The model follows
 ``shared/design/formulas.md`` and is calibrated on the H200
 measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 5.17, peft 0.21, bitsandbytes 0.50.2). Every term is returned separately in a
@@ -12,15 +12,15 @@ measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 
 from __future__ import annotations
 
-from .diffusion import estimate_diffusion_memory
-from .dtypes import GGUF_TYPES, bytes_per_weight
-from .engines import fraction_pool_memory, llamacpp_memory, vllm_memory
-from .hardware import GpuSpec
-from .memory_common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
-from .model_arch import ModelArch
-from .results import MemoryEstimate
+from ..diffusion import estimate_diffusion_memory
+from ..dtypes import GGUF_TYPES, bytes_per_weight
+from ..hardware import GpuSpec
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate
+from ..workload import Workload
+from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
+from .inference import fraction_pool_memory, llamacpp_memory, vllm_memory
 from .training import training_memory
-from .workload import Workload
 
 PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie",
                               "vllm-ascend"})
@@ -104,7 +104,7 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
     if w.task in ("image_gen", "diffusion_lora"):
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
-        from .checks import require_inference_framework, vllm_context_refusal
+        from ..checks import require_inference_framework, vllm_context_refusal
         require_inference_framework(w)
         fw = w.framework.lower()
         if fw in ("sglang", "tensorrt-llm", "lmdeploy"):
@@ -200,7 +200,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     )
 
 
-# weights_bytes, kv_cache_bytes and the constants live in .memory_common (below .engines and
+# weights_bytes, kv_cache_bytes and the constants live in .common (below .inference and
 # .training, which this module dispatches to); they stay importable from here.
 __all__ = ["CUDA_CONTEXT_BYTES", "PAGED_KV_ENGINES", "RUNTIME_WORKSPACE_BYTES", "estimate_memory",
            "fits_on", "hf_inference_memory", "kv_cache_bytes", "weights_bytes"]

@@ -9,7 +9,7 @@ For one replica (``n`` GPUs of one type) serving ``w.requests_per_minute`` reque
    transformers the largest batch whose memory fits (llama.cpp server slots: at most 16;
    Ollama ``OLLAMA_NUM_PARALLEL`` default 4 — Ollama FAQ; transformers at most 64).
 2. **Continuous batching** — at ``b`` running sequences a decode step takes ``step(b)``
-   (:mod:`.speed_inference` roofline incl. the engine's per-step and per-sequence scheduler
+   (:mod:`.inference` roofline incl. the engine's per-step and per-sequence scheduler
    time); each request's prompt costs ``P`` seconds of prefill, interleaved with the decode
    steps. A replica completes ``X(b) = 1 / (P + out · step(b) / b)`` requests/s.
 3. **Replicas** — ``⌈rate / (X(cap) × 0.7)⌉`` (70 % target utilization for queueing headroom,
@@ -30,12 +30,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .frameworks import framework_row
-from .hardware import GpuSpec
-from .memory import estimate_memory, fits_on
-from .results import MemoryEstimate, ServingPlan, Throughput
+from ..frameworks import framework_row
+from ..hardware import GpuSpec
+from ..memory import estimate_memory, fits_on
+from ..results import MemoryEstimate, ServingPlan, Throughput
+from ..workload import Workload
 from .throughput import _InferenceSpeed, _prompt_and_new, _Roofline, estimate_throughput
-from .workload import Workload
 
 TARGET_UTILIZATION = 0.7
 """Share of a replica's request capacity planned for (queueing headroom)."""

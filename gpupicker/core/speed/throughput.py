@@ -2,8 +2,8 @@
 
 A roofline with engine profiles (``shared/design/formulas.md`` §7):
 
-* **Decode / prefill** (LLM inference): the roofline of :mod:`.speed_inference` — sustained
-  bandwidth and TFLOPS per GPU class (:mod:`.gpu_sustained`), each engine's weight-streaming
+* **Decode / prefill** (LLM inference): the roofline of :mod:`.inference` — sustained
+  bandwidth and TFLOPS per GPU class (:mod:`gpupicker.core.gpu_sustained`), each engine's weight-streaming
   efficiency by memory class, host-launch floor, per-step and per-sequence scheduler time,
   prefill at the accumulate precision its kernels use, a smooth 3-norm between memory and
   compute time; checked against the llama-bench tables, TensorRT-LLM's performance tables,
@@ -35,19 +35,20 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .dtypes import GGUF_TYPES, bytes_per_weight
-from .frameworks import known_frameworks, speed_engine
-from .gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable from here as before
+from ..dtypes import GGUF_TYPES, bytes_per_weight
+from ..frameworks import known_frameworks, speed_engine
+from ..gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable from here as before
     FLOP_PER_BYTE_UNKNOWN,
     bandwidth_derived_tflops,
     is_apple,
     sustained_tflops,
 )
-from .hardware import GpuSpec
-from .memory_common import kv_bytes, weights_bytes
-from .model_arch import ModelArch
-from .results import MemoryEstimate, Throughput
-from .speed_inference import (
+from ..hardware import GpuSpec
+from ..memory.common import kv_bytes, weights_bytes
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate, Throughput
+from ..workload import Workload
+from .inference import (
     ENGINES,
     LLAMACPP,
     LLAMACPP_METAL_PREFILL_EFF,
@@ -58,14 +59,13 @@ from .speed_inference import (
     pnorm,
     weight_eta,
 )
-from .workload import Workload
 
 # --------------------------------------------------------------------------------------------
-# engine profiles (inference): gpupicker/core/speed_inference.py
+# engine profiles (inference): gpupicker/core/speed/inference.py
 # --------------------------------------------------------------------------------------------
 EngineProfile = EngineSpeed
 ENGINE_PROFILES: dict[str, EngineSpeed] = ENGINES
-"""Inference engine speed profiles, by canonical framework (:mod:`.frameworks` ``speed``)."""
+"""Inference engine speed profiles, by canonical framework (:mod:`gpupicker.core.frameworks` ``speed``)."""
 
 
 def engine_profile(w: Workload) -> EngineSpeed:
@@ -302,7 +302,7 @@ def _precision(w: Workload) -> str:
 class _Roofline:
     """What the inference roofline of ``w`` on ``n`` × ``gpu`` does not owe to batch or context.
 
-    See :mod:`.speed_inference`: engine profile, datasheet bandwidth (bytes/s) and the engine's
+    See :mod:`.inference`: engine profile, datasheet bandwidth (bytes/s) and the engine's
     efficiencies on it, decode and prefill GEMM rates (FLOP/s), tensor-parallel degree, per-step
     host floor and fixed times (seconds), and the link's latency and bandwidth. :meth:`speed`
     evaluates it at a batch and context; the serving search tries several batches per GPU ×
@@ -553,7 +553,7 @@ def mfu_default(gpu: GpuSpec, w: Workload) -> float:
     Raises:
         ValueError: for a training framework gpupicker does not model.
     """
-    from .training_frameworks import training_framework
+    from ..training_frameworks import training_framework
 
     fw = training_framework(w.framework)
     base = MFU_OPTIMIZED.get(gpu.architecture, MFU_OTHER if not gpu.is_cuda else 0.40)
@@ -642,7 +642,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     The dense peak is the sustained one (:mod:`gpu_sustained`: power-bound parts such as the
     T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
     """
-    from .gpu_sustained import power_limit_factor, sustained_notes
+    from ..gpu_sustained import power_limit_factor, sustained_notes
 
     peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
     mfu = mfu_default(gpu, w)
@@ -656,7 +656,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         deq_bytes = _facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
         extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
         notes.append(f"{w.weights_dtype} dequantization adds {extra * 1e3:.1f} ms per step.")
-    from .training_frameworks import training_framework
+    from ..training_frameworks import training_framework
 
     fw = training_framework(w.framework)
     host = 0.0
@@ -715,7 +715,7 @@ def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Thro
 
     Per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates.
     """
-    from .diffusion import diffusion_throughput
+    from ..diffusion import diffusion_throughput
 
     return diffusion_throughput(w, arch, gpu, n)
 

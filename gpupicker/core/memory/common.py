@@ -1,8 +1,8 @@
 """Memory primitives every engine's model shares: weights, KV cache, CUDA context.
 
-The lowest layer of the memory model: :mod:`.memory` (the per-task dispatch and Hugging Face
-inference), :mod:`.engines` (vLLM, SGLang, TensorRT-LLM, llama.cpp), :mod:`.training` and
-:mod:`.throughput` import these, and this module imports none of them, so the memory modules
+The lowest layer of the memory model: :mod:`gpupicker.core.memory` (the per-task dispatch and Hugging Face
+inference), :mod:`.inference` (vLLM, SGLang, TensorRT-LLM, llama.cpp), :mod:`.training` and
+:mod:`gpupicker.core.speed.throughput` import these, and this module imports none of them, so the memory modules
 form no import cycle. Formulas: ``shared/design/formulas.md`` §1–2; constants measured on the
 H200 cases in ``shared/validation/h200.jsonl``.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 
-from .dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
-from .model_arch import ModelArch
-from .units import MiB
+from ..dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
+from ..model_arch import ModelArch
+from ..units import MiB
 
 CUDA_CONTEXT_BYTES = 650_969_088
 """CUDA context + PyTorch/cuBLAS kernels loaded, measured on the H200 cases (0.606 GiB)."""
