@@ -89,8 +89,8 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
     from PySide6.QtWidgets import QApplication
 
     from gpupicker.importers import ModelImportError, inspect_path
-    from gpupicker.ui.core_text import translate_core_text
-    from gpupicker.ui.i18n import install_translators
+    from gpupicker.ui.i18n.core_text import translate_core_text
+    from gpupicker.ui.i18n.translators import install_translators
 
     (tmp_path / "w.ckpt").write_bytes(b"\x80")
     huge = tmp_path / "huge.safetensors"

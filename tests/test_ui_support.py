@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="session")
 def built_translations() -> Path:
     """Compile resources/i18n/*.ts to .qm once per session (as `make test` does)."""
-    from gpupicker.ui import i18n_build
+    from gpupicker.ui.i18n import build as i18n_build
 
     folder = REPO / "resources" / "i18n"
     i18n_build.compile_all(sorted(folder.glob("*.ts")))

@@ -123,7 +123,7 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
 # the whole answer as a report (issue 14): job, assumptions, ranked options, plots, prices
 # --------------------------------------------------------------------------------------------
 REPORT_FORMATS = (".md", ".html", ".pdf")
-"""Report formats by file extension (PDF needs Qt: ``gpupicker.ui.report_pdf``)."""
+"""Report formats by file extension (PDF needs Qt: ``gpupicker.ui.results.report_pdf``)."""
 
 
 class PriceSource(BaseModel):
