@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..catalog_access import write_error_message, write_error_types
 from ..i18n.formatting import fmt_bytes
+from ..widgets.file_drop import accept_url_drag, dropped_local_file
 
 
 class ModelImportDialog(QDialog):
@@ -126,15 +127,13 @@ class ModelImportDialog(QDialog):
         if item is not None:
             self.inspect(str(item.data(Qt.ItemDataRole.UserRole)))
 
-    def dragEnterEvent(self, event: Any) -> None:  # noqa: D102 - Qt override
-        if event.mimeData().hasUrls():
-            event.acceptProposedAction()
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
+        accept_url_drag(event)
 
-    def dropEvent(self, event: Any) -> None:  # noqa: D102 - Qt override
-        urls = [u for u in event.mimeData().urls() if u.isLocalFile()]
-        if urls:
-            event.acceptProposedAction()
-            self.inspect(urls[0].toLocalFile())
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
+        path = dropped_local_file(event)
+        if path is not None:
+            self.inspect(path)
 
     # ---- reading and saving -------------------------------------------------------------
     def inspect(self, path: str) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QSignalBlocker, QSortFilterProxyModel, Qt, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -49,6 +50,7 @@ from ..controller import WorkloadController
 from ..i18n.core_text import translate_core_text
 from ..i18n.formatting import display_name, error_messages, fmt_bytes
 from ..i18n.texts import glossary, goal_names, pricing_names, task_names
+from ..widgets.file_drop import accept_url_drag, dropped_local_file
 from ..widgets.number_input import NumberSpinBox
 from .model_list_model import ModelListModel
 
@@ -448,15 +450,13 @@ class ModelPage(_Page):
                 "inference", "decode_ceiling"):
             self.controller.update(weights_dtype=dtype)
 
-    def dragEnterEvent(self, event: Any) -> None:  # noqa: D102 - Qt override
-        if event.mimeData().hasUrls():
-            event.acceptProposedAction()
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
+        accept_url_drag(event)
 
-    def dropEvent(self, event: Any) -> None:  # noqa: D102 - Qt override
-        urls = [u for u in event.mimeData().urls() if u.isLocalFile()]
-        if urls:
-            event.acceptProposedAction()
-            self.open_import(urls[0].toLocalFile())
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
+        path = dropped_local_file(event)
+        if path is not None:
+            self.open_import(path)
 
     def _fill_fields(self, arch: ModelArch) -> None:
         for k, spin in self.fields.items():
