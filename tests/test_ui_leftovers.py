@@ -15,7 +15,7 @@ def _top(c):
 
 def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, window):
     """vLLM/SGLang server settings: shown only for a paged-KV engine, defaults as core's, and
-    each one reaches the ranking (core.memory.inference.vllm_settings / core.speed.serving)."""
+    each one reaches the ranking (core.memory.paged.vllm_settings / core.speed.serving)."""
     from gpupicker.core.workload import Workload
 
     c = window.controller

@@ -1,7 +1,7 @@
 """Peak GPU memory per GPU, component by component.
 
 The per-task dispatch (:func:`estimate_memory`) and the Hugging Face ``generate`` model; the
-serving engines are in :mod:`.inference`, training in :mod:`.training`, diffusion in
+serving engines are in :mod:`.paged` and :mod:`.llamacpp`, training in :mod:`.training`, diffusion in
 :mod:`gpupicker.core.diffusion`, the shared primitives in :mod:`.common`. The model follows
 ``shared/design/formulas.md`` and is calibrated on the H200
 measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
@@ -19,7 +19,8 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..workload import Workload
 from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
-from .inference import fraction_pool_memory, llamacpp_memory, vllm_memory
+from .llamacpp import llamacpp_memory
+from .paged import fraction_pool_memory, vllm_memory
 from .training import training_memory
 
 PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie",

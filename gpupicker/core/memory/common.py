@@ -1,7 +1,7 @@
 """Memory primitives every engine's model shares: weights, KV cache, CUDA context.
 
 The lowest layer of the memory model: :mod:`gpupicker.core.memory` (the per-task dispatch and
-Hugging Face inference), :mod:`.inference` (vLLM, SGLang, TensorRT-LLM, llama.cpp),
+Hugging Face inference), :mod:`.paged` (vLLM, SGLang, TensorRT-LLM), :mod:`.llamacpp`,
 :mod:`.training` and :mod:`gpupicker.core.speed.throughput` import these, and this module
 imports none of them, so the memory modules form no import cycle. Formulas:
 ``shared/design/formulas.md`` §1–2; constants measured on the H200 cases in

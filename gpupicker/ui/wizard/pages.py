@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.memory import PAGED_KV_ENGINES
-from ...core.memory.inference import VLLM_MAX_NUM_SEQS
+from ...core.memory.paged import VLLM_MAX_NUM_SEQS
 from ...core.memory.training import uses_master_weights
 from ...core.model_arch import ModelArch
 from ...core.money import SYMBOLS
