@@ -38,7 +38,7 @@ lock:
 venv: $(STAMP)
 
 translations: $(STAMP)
-	$(PY) -m gpupicker.ui.i18n_build
+	$(PY) -m gpupicker.ui.i18n.build
 
 run: $(STAMP) translations
 	$(PY) -m gpupicker

@@ -184,5 +184,5 @@ def main(argv: list[str] | None = None) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             return 141
-    from .ui.launch import launch
+    from .ui.app.launch import launch
     return launch(args)

@@ -131,7 +131,7 @@ def _resolve(text: str, repo: Any) -> Any:
 def _estimates(w: Any, gpu: Any, cal: Any) -> tuple[Any, Any, Any, Any]:
     """(memory, throughput) before and after calibration for ``w`` on ``gpu``."""
     from .core.memory import estimate_memory
-    from .core.throughput import estimate_throughput
+    from .core.speed.throughput import estimate_throughput
 
     m = estimate_memory(w, gpu, w.num_gpus)
     t = estimate_throughput(w, gpu, w.num_gpus, m if m.gpu_layers is not None else None)

@@ -25,7 +25,7 @@ from .core.money import SYMBOLS, USD, Money
 from .core.price_kind import PRICE_KINDS
 from .core.recommend import GOALS, Recommendation, recommend
 from .core.results import Option
-from .core.serving import serving_dict
+from .core.speed.serving import serving_dict
 from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from .core.workload import Workload
 

@@ -49,7 +49,7 @@ def write_report(r: Report, out: Path) -> list[Path]:
         ValueError: unknown extension. OSError: cannot write.
     """
     if out.suffix.lower() == ".pdf":
-        from .ui.report_pdf import write_pdf
+        from .ui.results.report_pdf import write_pdf
         return [write_pdf(r, out)]
     return write_text_report(r, out)
 

@@ -1,6 +1,6 @@
 """Build the standalone gpupicker for the current OS: ``python packaging/build.py [--onefile]``.
 
-1. compiles ``resources/i18n/*.ts`` to ``.qm`` (``python -m gpupicker.ui.i18n_build``) and
+1. compiles ``resources/i18n/*.ts`` to ``.qm`` (``python -m gpupicker.ui.i18n.build``) and
    renders the app icon for Windows/macOS (``packaging/make_icons.py`` → ``build/icons/``);
 2. runs PyInstaller with ``packaging/gpupicker.spec`` from the repository root;
 3. reports the bundle size (MB) and the build time, and writes them to
@@ -74,13 +74,13 @@ def check_environment() -> None:
 def build_translations() -> None:
     """Compile the ``.ts`` files; the spec refuses to run when a ``.qm`` is missing."""
     ts_files = sorted((ROOT / "resources" / "i18n").glob("*.ts"))
-    if importlib.util.find_spec("gpupicker.ui.i18n_build") is None:
+    if importlib.util.find_spec("gpupicker.ui.i18n.build") is None:
         if ts_files:
-            sys.exit("build: resources/i18n has .ts files but gpupicker.ui.i18n_build is missing")
-        log("translations: no gpupicker.ui.i18n_build and no .ts files; skipped")
+            sys.exit("build: resources/i18n has .ts files but gpupicker.ui.i18n.build is missing")
+        log("translations: no gpupicker.ui.i18n.build and no .ts files; skipped")
         return
-    log("translations: python -m gpupicker.ui.i18n_build")
-    subprocess.run([sys.executable, "-m", "gpupicker.ui.i18n_build"], cwd=ROOT, check=True)
+    log("translations: python -m gpupicker.ui.i18n.build")
+    subprocess.run([sys.executable, "-m", "gpupicker.ui.i18n.build"], cwd=ROOT, check=True)
     built = sorted(p.name for p in (ROOT / "resources" / "i18n").glob("*.qm"))
     log(f"translations: {', '.join(built) or 'none'}")
 

@@ -5,7 +5,7 @@ no font with Chinese glyphs; the zh_CN UI then shows boxes. gpupicker therefore 
 of **Noto Sans CJK SC Regular** (SIL Open Font License 1.1, © Adobe / Google; upstream
 https://github.com/googlefonts/noto-cjk) as ``resources/fonts/NotoSansCJKsc-gpupicker-subset.otf``
 and registers it at start-up as the application's fallback for Han script
-(``gpupicker/ui/fonts.py``).
+(``gpupicker/ui/app/fonts.py``).
 
 Where the source comes from (offline): the Debian package ``fonts-noto-cjk`` (bookworm:
 ``1:20220127+repack1-1``), unpacked without installing it::

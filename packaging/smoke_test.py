@@ -439,38 +439,9 @@ def check_tarball(tar: Path, version: str, scratch: Path) -> list[str]:
 
 # --- issue 17: the gguf dependency's unused requests/tqdm are excluded (prune.GGUF_UNUSED) ---
 
-#: (elements, data bytes, F16 bytes, Q8_0 bytes) of :func:`write_tiny_gguf`'s file.
+#: (elements, data bytes, F16 bytes, Q8_0 bytes) of the file
+#: ``gpupicker.importers.tiny_gguf.write_tiny_gguf`` writes (defaults).
 TINY_GGUF = (20800, 49680, 32768, 272)
-
-
-def write_tiny_gguf(path: Path) -> None:
-    """A 4-tensor llama GGUF written with this interpreter's ``gguf`` package (build venv).
-
-    Same layout as ``tests/import_support.write_gguf``: F16 [256, 64] embedding, F32 norm and
-    attention, a Q8_0 [4, 64] FFN weight (2 blocks of 34 bytes per row); see :data:`TINY_GGUF`.
-    """
-    import gguf
-    import numpy as np
-
-    w = gguf.GGUFWriter(str(path), "llama")
-    w.add_name("tiny-gguf")
-    w.add_block_count(1)
-    w.add_embedding_length(64)
-    w.add_feed_forward_length(128)
-    w.add_head_count(4)
-    w.add_head_count_kv(2)
-    w.add_context_length(4096)
-    w.add_file_type(7)  # MOSTLY_Q8_0
-    w.add_token_list([f"t{i}" for i in range(256)])
-    w.add_tensor("token_embd.weight", np.zeros((256, 64), dtype=np.float16))
-    w.add_tensor("blk.0.attn_norm.weight", np.zeros(64, dtype=np.float32))
-    w.add_tensor("blk.0.attn_q.weight", np.zeros((64, 64), dtype=np.float32))
-    w.add_tensor("blk.0.ffn_down.weight", np.zeros((4, 68), dtype=np.uint8),
-                 raw_dtype=gguf.GGMLQuantizationType.Q8_0)
-    w.write_header_to_file()
-    w.write_kv_data_to_file()
-    w.write_tensors_to_file()
-    w.close()
 
 
 def check_gguf_inspect(stdout: str, code: int | None) -> list[str]:
@@ -589,6 +560,8 @@ def main(argv: list[str] | None = None) -> int:
             gguf_dir = base / "gguf"
             gguf_dir.mkdir(mode=0o755)
             tiny = gguf_dir / "tiny.gguf"
+            from gpupicker.importers.tiny_gguf import write_tiny_gguf  # the build venv's gpupicker
+
             write_tiny_gguf(tiny)
             os.chmod(tiny, 0o644)
             insp = run_bundle(install / exe_rel, ["model", "inspect", "--json", str(tiny)], cwd,

@@ -104,8 +104,8 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
         cost_curves,
         memory_curves,
     )
-    from gpupicker.ui.curves import CostCurvePlot, MemoryCurvePlot
-    from gpupicker.ui.plots import CostPlot, VramFitPlot
+    from gpupicker.ui.results.curves import CostCurvePlot, MemoryCurvePlot
+    from gpupicker.ui.results.plots import CostPlot, VramFitPlot
 
     app = QApplication.instance() or QApplication(["bench"])
     print(f"\n{'redraw after an input change':<46} {'curves ms':>10} {'median ms':>10} "

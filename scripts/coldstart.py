@@ -40,7 +40,7 @@ def _child(mode: str) -> int:
         win = QMainWindow()
         win.resize(1240, 860)
     else:
-        from gpupicker.ui.launch import _app, _open_repo, build_window
+        from gpupicker.ui.app.launch import _app, _open_repo, build_window
 
         app = _app(None)
         repo = _open_repo(None, interactive=False)

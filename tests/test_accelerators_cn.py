@@ -65,8 +65,8 @@ def test_chinese_frameworks_llama_factory_and_ms_swift_checkpoint_by_default():
 
 def test_lmdeploy_and_mindie_are_modelled_engines():
     from gpupicker.core.memory import estimate_memory
-    from gpupicker.core.speed_inference import ENGINES
-    from gpupicker.core.throughput import estimate_throughput
+    from gpupicker.core.speed.inference import ENGINES
+    from gpupicker.core.speed.throughput import estimate_throughput
 
     from .test_recommend import gpu
 

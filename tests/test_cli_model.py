@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from gpupicker.cli import main
+from gpupicker.importers.tiny_gguf import write_tiny_gguf
 
 from .import_support import (
     TINY_DEEPSEEK_MOE,
@@ -16,7 +17,6 @@ from .import_support import (
     TINY_MOE_PARAMS,
     llama_tensors,
     write_config,
-    write_gguf,
     write_safetensors,
 )
 
@@ -32,7 +32,7 @@ def test_inspect_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
 
 
 def test_inspect_text_gguf_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    write_gguf(tmp_path / "t.gguf")
+    write_tiny_gguf(tmp_path / "t.gguf")
     assert main(["model", "inspect", str(tmp_path / "t.gguf")]) == 0
     out = capsys.readouterr().out
     assert "params: 20,800 (from tensors)" in out and "Q8_0: 272 bytes" in out

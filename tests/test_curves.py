@@ -189,7 +189,7 @@ def test_same_gpu_same_colour_in_both_curves(qtbot, window):
 
 @pytest.mark.gui
 def test_fit_and_price_plots_export_too(qtbot, window, tmp_path):
-    from gpupicker.ui.curves import export_plot
+    from gpupicker.ui.results.curves import export_plot
 
     c = window.controller
     c.update(train_hours=6.0)
@@ -223,7 +223,7 @@ def test_launch_config_dialog_copies_the_command(qtbot, window):
 def test_pareto_label_box_covers_no_point():
     import numpy as np
 
-    from gpupicker.ui.plots import LABEL_CHAR_FRACTION, LABEL_HEIGHT_FRACTION, label_anchor
+    from gpupicker.ui.results.plots import LABEL_CHAR_FRACTION, LABEL_HEIGHT_FRACTION, label_anchor
 
     # a min–min front at the lower left, the cloud up and to the right
     xs = np.array([0.3, 0.5, 1.0, 2.5, 1.0, 1.5, 2.0, 3.0, 2.2, 4.0])

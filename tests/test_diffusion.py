@@ -8,7 +8,7 @@ import pytest
 
 from gpupicker.core.diffusion import denoiser_flops_per_latent, diffusion_plan
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.throughput import estimate_throughput
+from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 

@@ -23,6 +23,7 @@ from gpupicker.importers import (
     to_record,
 )
 from gpupicker.importers.base import MAX_SAFETENSORS_HEADER
+from gpupicker.importers.tiny_gguf import write_tiny_gguf
 
 from .import_support import (
     TINY_DEEPSEEK_MOE,
@@ -32,7 +33,6 @@ from .import_support import (
     TINY_MOE_PARAMS,
     llama_tensors,
     write_config,
-    write_gguf,
     write_raw_header,
     write_safetensors,
     write_sharded,
@@ -128,7 +128,7 @@ def test_llama4_config_fields(tmp_path: Path):
 
 
 def test_gguf_written_with_gguf_package(tmp_path: Path):
-    elements, nbytes = write_gguf(tmp_path / "tiny.gguf")
+    elements, nbytes = write_tiny_gguf(tmp_path / "tiny.gguf")
     r = inspect_path(tmp_path / "tiny.gguf")
     assert r.format == "gguf" and r.name == "tiny-gguf"
     assert r.params == elements == 20_800 and r.weights_bytes == nbytes == 49_680
@@ -256,7 +256,7 @@ def test_header_length_beyond_file(tmp_path: Path):
 
 def test_gguf_cut_in_half(tmp_path: Path):
     p = tmp_path / "whole.gguf"
-    write_gguf(p, q8_rows=2048)
+    write_tiny_gguf(p, q8_rows=2048)
     size = p.stat().st_size
     with p.open("r+b") as f:
         f.truncate(size // 2)
@@ -330,8 +330,8 @@ def test_gguf_string_array_with_absurd_length(tmp_path: Path):
 
 
 def test_split_gguf_reads_every_part(tmp_path: Path):
-    e1, b1 = write_gguf(tmp_path / "m-00001-of-00002.gguf")
-    e2, b2 = write_gguf(tmp_path / "m-00002-of-00002.gguf", q8_rows=8)
+    e1, b1 = write_tiny_gguf(tmp_path / "m-00001-of-00002.gguf")
+    e2, b2 = write_tiny_gguf(tmp_path / "m-00002-of-00002.gguf", q8_rows=8)
     r = inspect_path(tmp_path / "m-00001-of-00002.gguf")
     assert r.params == e1 + e2 and r.weights_bytes == b1 + b2
     assert inspect_path(tmp_path).params == e1 + e2  # the folder: the first part, then all

@@ -15,7 +15,7 @@ import pytest
 
 from gpupicker.cli import estimate_one
 from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_framework
-from gpupicker.core.throughput import estimate_throughput
+from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.test_recommend import catalog_model, gpu
 
@@ -129,7 +129,7 @@ def test_moe_decode_reads_the_active_experts_not_a_remainder():
     catalog's total and layer shapes disagree for this row, so the bytes come from the
     published active count. SGLang v0.4.1 measured 30.3 tok/s at batch 1 on 8 × H200
     (sglang PR #2643): the estimate must not be several times that any more (was 196)."""
-    from gpupicker.core.throughput import decode_weight_bytes
+    from gpupicker.core.speed.throughput import decode_weight_bytes
     m = catalog_model("deepseek_v3")
     assert decode_weight_bytes(m, "fp8", 1) == pytest.approx(m.active_param_count() * 1.0,
                                                              rel=0.1)

@@ -19,7 +19,7 @@ import sys
 
 import pytest
 
-from gpupicker.ui import long_session
+from gpupicker.ui.app import long_session
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.gui, pytest.mark.slow]
 def test_500_input_changes_keep_the_app_alive_and_flat(tmp_path):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPICKER_HOME": str(tmp_path),
            "GPUPICKER_CATALOG": str(tmp_path / "catalog.sqlite")}
-    proc = subprocess.run([sys.executable, "-m", "gpupicker.ui.long_session", "--changes", "500",
+    proc = subprocess.run([sys.executable, "-m", "gpupicker.ui.app.long_session", "--changes", "500",
                            "--progress"], env=env, capture_output=True, text=True, timeout=600)
     tail = "\n".join(proc.stderr.splitlines()[-25:])
     assert proc.returncode in (0, 1), f"the app died (exit {proc.returncode}):\n{tail}"

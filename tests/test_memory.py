@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from gpupicker.cli import estimate_one
 from gpupicker.core.hardware import GpuSpec
 from gpupicker.core.memory import estimate_memory, kv_cache_bytes, weights_bytes
+from gpupicker.core.memory.training import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
-from gpupicker.core.training import lora_trainable_params
 from gpupicker.core.units import GB, GiB, MiB
 from gpupicker.core.workload import LoraConfig, Workload
 from tests.conftest import load_validation_cases
@@ -58,7 +58,7 @@ def test_lora_trainable_params_equal_peft_count():
 def test_gguf_weight_sizes_match_llama_cpp_logs():
     # llama.cpp PR #4766 (public case C42): CodeLlama-7B F16 12.55 GiB, Q8_0 6.67, Q4_0 3.56
     assert weights_bytes(LLAMA2_7B, "f16") / GiB == pytest.approx(12.55, abs=0.01)
-    from gpupicker.core.engines import gguf_layer_and_extra_bytes
+    from gpupicker.core.memory.llamacpp import gguf_layer_and_extra_bytes
 
     def gpu_plus_host(dtype: str) -> float:
         layer, out, emb = gguf_layer_and_extra_bytes(LLAMA2_7B, dtype)
@@ -121,7 +121,7 @@ def test_h200_accuracy_thresholds():
 def test_vllm_gpu_blocks_match_startup_log():
     # vLLM 0.2 log (Dec 2023): Llama-2-7b-hf fp16, max_seq_len 4096, gpu_memory_utilization 0.9,
     # A100 80GB -> "# GPU blocks: 7449" (16-token blocks of 512 KiB).
-    from gpupicker.core.engines import vllm_gpu_blocks
+    from gpupicker.core.memory.paged import vllm_gpu_blocks
 
     w = Workload(task="inference", model=LLAMA2_7B, framework="vllm", weights_dtype="fp16",
                  kv_cache_dtype="fp16", seq_len=4096)
@@ -297,7 +297,7 @@ def _llama31_8b_on_3090(max_model_len):
 def test_vllm_rtx3090_pool_matches_the_published_log():
     # vllm issue #10517: Llama-3.1-8B-Instruct bf16, RTX 3090, max_model_len 20000,
     # gpu_memory_utilization 0.9: "total_gpu_memory=23.58GiB … # GPU blocks: 1952"
-    from gpupicker.core.engines import torch_total_bytes, vllm_gpu_blocks
+    from gpupicker.core.memory.paged import torch_total_bytes, vllm_gpu_blocks
     w, m, g = _llama31_8b_on_3090(20000)
     assert torch_total_bytes(g) / GiB == pytest.approx(23.58, rel=0.01)
     assert vllm_gpu_blocks(w, m, g) == pytest.approx(1952, rel=0.02)
@@ -322,7 +322,7 @@ def test_vllm_max_model_len_that_does_not_fit_is_refused_with_vllms_reason():
 def test_llamacpp_compute_buffer_grows_with_n_ctx_without_flash_attention():
     # llama.cpp issue #10052: Llama-3.2-1B at its full 131,072-token context runs out of
     # memory without -fa: the fp32 KQ scores are n_ubatch × n_ctx × n_head × 4 bytes (8 GiB)
-    from gpupicker.core.engines import llamacpp_compute_buffer_bytes
+    from gpupicker.core.memory.llamacpp import llamacpp_compute_buffer_bytes
     from tests.test_recommend import catalog_model
     m = catalog_model("llama3_2_1b")
     no_fa = llamacpp_compute_buffer_bytes(m, 131072, flash_attention=False)
@@ -345,7 +345,7 @@ def test_llamacpp_quantized_kv_needs_flash_attention():
 def test_sglang_and_tensorrt_llm_pools_follow_their_memory_fractions():
     # SGLang server_args: mem_fraction_static 0.88 at TP1, 0.85 at TP4; the pool is that share
     # of the free memory less the weights. TensorRT-LLM: 90 % of what the engine leaves.
-    from gpupicker.core.engines import torch_total_bytes
+    from gpupicker.core.memory.paged import torch_total_bytes
     from tests.test_recommend import catalog_model, gpu
     m, g = catalog_model("llama3_8b"), gpu("h100_sxm")
     base = dict(task="inference", model=m, prompt_len=512, new_tokens=256)

@@ -118,7 +118,7 @@ def test_json_adds_ids_beside_the_unchanged_text(monkeypatch):
 
 
 def test_ui_renders_ids_in_zh_cn_with_chinese_punctuation(zh_cn):
-    from gpupicker.ui.core_messages import tr_message
+    from gpupicker.ui.i18n.core_messages import tr_message
 
     have = _core_text_translations()
     ids = [i for i, t in TEMPLATES.items() if i != "text.verbatim" and have.get(t, ("", 0))[1]
@@ -131,7 +131,7 @@ def test_ui_renders_ids_in_zh_cn_with_chinese_punctuation(zh_cn):
 
 
 def test_english_ui_shows_the_message_itself(qapp, monkeypatch):
-    from gpupicker.ui.core_messages import tr_message
+    from gpupicker.ui.i18n.core_messages import tr_message
 
     monkeypatch.setitem(TEMPLATES, "test.a", "A {x}")
     m = join([msg("test.a", x="1")])

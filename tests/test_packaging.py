@@ -157,7 +157,7 @@ def test_spec_bundle_version_comes_from_pyproject(fake_repo, monkeypatch):
 
 def test_spec_refuses_to_build_without_compiled_translations(fake_repo, monkeypatch):
     (fake_repo / "resources" / "i18n" / "gpupicker_zh_CN.qm").unlink()
-    with pytest.raises(SystemExit, match="i18n_build"):
+    with pytest.raises(SystemExit, match=r"gpupicker\.ui\.i18n\.build"):
         run_spec(fake_repo, monkeypatch)
 
 
@@ -255,7 +255,7 @@ def test_check_run_passes_clean_selftest(tmp_path):
 
 @pytest.mark.parametrize("bad_text", [
     'Traceback (most recent call last):\n  File "launcher.py", line 3',
-    "ModuleNotFoundError: No module named 'gpupicker.ui.launch'",
+    "ModuleNotFoundError: No module named 'gpupicker.ui.app.launch'",
     "qt.qpa.plugin: Could not find or load the Qt platform plugin \"xcb\"",
     "FileNotFoundError: [Errno 2] No such file or directory: '/x/_bundled/data/gpus.csv'",
     "ImportError: libxkbcommon.so.0: cannot open shared object file",
@@ -349,7 +349,7 @@ def test_launcher_prints_selftest_exceptions_instead_of_a_dialog(monkeypatch, ca
     fake = types.ModuleType("gpupicker.__main__")
 
     def boom() -> int:
-        raise ModuleNotFoundError("No module named 'gpupicker.ui.launch'")
+        raise ModuleNotFoundError("No module named 'gpupicker.ui.app.launch'")
 
     fake.main = boom
     monkeypatch.setitem(sys.modules, "gpupicker.__main__", fake)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gpupicker.ui import qt_platform
+from gpupicker.ui.app import qt_platform
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -56,7 +56,7 @@ def test_xcb_is_checked_only_when_qt_would_use_it(env, xcb):
 
 
 def test_launch_prints_the_line_and_exits_2_instead_of_qt_abort(monkeypatch, capsys):
-    from gpupicker.ui import launch
+    from gpupicker.ui.app import launch
 
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
@@ -116,7 +116,7 @@ def test_this_machine_gets_the_line_or_the_libraries_are_there(tmp_path):
     missing = qt_platform.missing_libraries(text)
     env = {"PATH": "/usr/bin:/bin", "DISPLAY": ":99", "GPUPICKER_HOME": str(tmp_path),
            "HOME": str(tmp_path)}
-    code = "from gpupicker.ui.qt_platform import check_xcb_libraries as c; print(c() or 'ok')"
+    code = "from gpupicker.ui.app.qt_platform import check_xcb_libraries as c; print(c() or 'ok')"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          timeout=60, cwd=REPO).stdout.strip()
     if missing:

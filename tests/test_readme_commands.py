@@ -66,14 +66,15 @@ def _env(home: Path) -> dict[str, str]:
 
 def _placeholder_files(home: Path, scratch: Path) -> None:
     """Real small files for the README's placeholder paths (see the module docstring)."""
-    from tests.import_support import TINY_LLAMA, llama_tensors, write_config, write_gguf, write_safetensors
+    from gpupicker.importers.tiny_gguf import write_tiny_gguf
+    from tests.import_support import TINY_LLAMA, llama_tensors, write_config, write_safetensors
     from tests.test_prices_owned_calibration import SKYPILOT, VLLM_V0_LOG
 
     model = home / "user" / "models" / "Qwen3-8B"
     model.mkdir(parents=True)
     write_config(model, TINY_LLAMA)
     write_safetensors(model / "model.safetensors", llama_tensors(TINY_LLAMA))
-    write_gguf(scratch / "model.gguf")
+    write_tiny_gguf(scratch / "model.gguf")
     (scratch / "lambda").mkdir()
     (scratch / "lambda" / "vms.csv").write_text(SKYPILOT, encoding="utf-8")
     (scratch / "serve.json").write_text(json.dumps(

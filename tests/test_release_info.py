@@ -70,7 +70,7 @@ def test_about_shows_version_commit_data_qt_and_paths(qtbot, repo):
     from PySide6.QtWidgets import QWidget
 
     from gpupicker import paths
-    from gpupicker.ui.about import about_facts, show_about
+    from gpupicker.ui.app.about import about_facts, show_about
 
     facts = dict(about_facts(repo))
     info = version_info()
@@ -110,7 +110,7 @@ def _ts_cjk_chars() -> set[str]:
 def test_cjk_font_is_small_licensed_and_covers_the_translation(qapp):
     from PySide6.QtGui import QRawFont
 
-    from gpupicker.ui.fonts import cjk_font_path
+    from gpupicker.ui.app.fonts import cjk_font_path
 
     path = cjk_font_path()
     assert path.is_file()
@@ -128,7 +128,7 @@ def test_cjk_font_is_small_licensed_and_covers_the_translation(qapp):
 
 
 def test_registered_font_renders_chinese_without_boxes(qapp):
-    from gpupicker.ui.fonts import cjk_render_check, register_cjk_fallback
+    from gpupicker.ui.app.fonts import cjk_render_check, register_cjk_fallback
 
     status = register_cjk_fallback()
     assert status.family == "Noto Sans CJK SC gpupicker subset", status
@@ -138,7 +138,7 @@ def test_registered_font_renders_chinese_without_boxes(qapp):
 
 
 def test_render_check_reports_boxes(qapp):
-    from gpupicker.ui.fonts import cjk_render_check
+    from gpupicker.ui.app.fonts import cjk_render_check
 
     result = cjk_render_check("\U000e01ef\U0010fffd")  # unassigned / private use: no font has it
     assert not result.ok
@@ -149,7 +149,7 @@ def test_render_check_reports_boxes(qapp):
 CRASHER = """
 import sys
 from pathlib import Path
-from gpupicker.ui.crash import start_fault_log
+from gpupicker.ui.app.crash import start_fault_log
 print(start_fault_log(Path(sys.argv[1])), flush=True)
 import faulthandler
 faulthandler._sigsegv()
@@ -167,7 +167,7 @@ def test_hard_crash_leaves_a_fault_log_and_the_next_start_offers_it(tmp_path, mo
 
     import logging
 
-    from gpupicker.ui import crash
+    from gpupicker.ui.app import crash
 
     records: list[str] = []
     handler = logging.Handler()
@@ -196,7 +196,7 @@ def test_hard_crash_leaves_a_fault_log_and_the_next_start_offers_it(tmp_path, mo
 FATAL = """
 import ctypes, sys
 from pathlib import Path
-from gpupicker.ui.crash import start_fault_log
+from gpupicker.ui.app.crash import start_fault_log
 print(start_fault_log(Path(sys.argv[1])), flush=True)
 ctypes.pythonapi.Py_FatalError(b"none_dealloc: deallocating None (test)")
 """
@@ -212,13 +212,13 @@ def test_a_python_fatal_error_reaches_the_fault_log_when_stderr_is_no_terminal(t
     fault = Path(proc.stdout.strip())
     text = fault.read_text(encoding="utf-8")
     assert "Fatal Python error: none_dealloc: deallocating None (test)" in text
-    from gpupicker.ui import crash
+    from gpupicker.ui.app import crash
 
     assert len(crash.collect_crashes(tmp_path)) == 1
 
 
 def test_clean_exit_removes_the_empty_fault_file(tmp_path):
-    from gpupicker.ui import crash
+    from gpupicker.ui.app import crash
 
     path = crash.start_fault_log(tmp_path)
     try:
@@ -234,7 +234,7 @@ def test_clean_exit_removes_the_empty_fault_file(tmp_path):
 
 @pytest.mark.gui
 def test_crash_dialog_translated(qtbot):
-    from gpupicker.ui.crash import CrashReportDialog
+    from gpupicker.ui.app.crash import CrashReportDialog
 
     dlg = CrashReportDialog(Path("/x/crash.log"), Path("/x/gpupicker.log"))
     qtbot.addWidget(dlg)
@@ -253,8 +253,8 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
     from PySide6.QtWidgets import QApplication
 
     from gpupicker import paths
-    from gpupicker.ui import crash
-    from gpupicker.ui import launch as launch_mod
+    from gpupicker.ui.app import crash
+    from gpupicker.ui.app import launch as launch_mod
 
     log_dir = paths.user_log_dir()
     (log_dir / "fault-424242.log").write_text("Fatal Python error: Aborted\n", encoding="utf-8")
@@ -290,7 +290,7 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
 
 
 def test_notices_path_in_source_and_frozen_layouts(tmp_path, monkeypatch):
-    from gpupicker.ui import about
+    from gpupicker.ui.app import about
 
     assert about.notices_path() == ROOT / "THIRD-PARTY-NOTICES.txt"
     assert about.notices_path().is_file()

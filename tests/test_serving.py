@@ -14,7 +14,7 @@ import pytest
 from gpupicker.cli_recommend import option_dict
 from gpupicker.core.recommend import recommend
 from gpupicker.core.report import estimate_report
-from gpupicker.core.serving import plan_serving
+from gpupicker.core.speed.serving import plan_serving
 from gpupicker.core.workload import Workload
 from tests.test_recommend import catalog_gpus, catalog_model, catalog_prices, gpu
 

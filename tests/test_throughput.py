@@ -12,7 +12,7 @@ import statistics
 import pytest
 
 from gpupicker.core.report import estimate_report
-from gpupicker.core.throughput import (
+from gpupicker.core.speed.throughput import (
     ENGINE_PROFILES,
     allreduce_seconds,
     estimate_throughput,
@@ -183,7 +183,7 @@ def test_training_flops_rules_and_hours():
 
 def test_rings_beyond_one_node_run_at_the_node_network_speed():
     """16 H100s span 2 HGX nodes: the ring runs over InfiniBand (50 GB/s per GPU), not NVLink."""
-    from gpupicker.core.throughput import link_bandwidth_gbps, link_name
+    from gpupicker.core.speed.throughput import link_bandwidth_gbps, link_name
 
     h100 = gpu("h100_sxm")
     assert link_bandwidth_gbps(h100, 8) == pytest.approx(450.0)

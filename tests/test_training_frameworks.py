@@ -7,8 +7,8 @@ import statistics
 import pytest
 
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.throughput import estimate_throughput
-from gpupicker.core.training import uses_master_weights
+from gpupicker.core.memory.training import uses_master_weights
+from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.training_frameworks import modelled_training_frameworks, training_framework
 from gpupicker.core.units import GB, GiB
 from gpupicker.core.workload import Workload

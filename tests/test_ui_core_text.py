@@ -1,4 +1,4 @@
-"""The zh_CN translation of core's English sentences (gpupicker.ui.core_text).
+"""The zh_CN translation of core's English sentences (gpupicker.ui.i18n.core_text).
 
 Core (Qt-free) writes reasons, notes, advice and assumptions in English; the UI
 translates them sentence by sentence. These tests run the calculator over a broad
@@ -89,7 +89,7 @@ def _collect() -> tuple[set[str], set[str]]:
 
 
 def test_core_sentences_are_translated_to_zh_cn(zh_cn):
-    from gpupicker.ui.core_text import core_clauses, has_cjk, translate_core_text
+    from gpupicker.ui.i18n.core_text import core_clauses, has_cjk, translate_core_text
 
     def translated_share(texts: list[str], what: str) -> float:
         clauses = {c for t in texts for c in core_clauses(t)}
@@ -116,7 +116,7 @@ def test_core_sentences_are_translated_to_zh_cn(zh_cn):
 
 
 def test_english_text_comes_back_unchanged(qapp):
-    from gpupicker.ui.core_text import translate_core_text
+    from gpupicker.ui.i18n.core_text import translate_core_text
 
     texts = collect_texts() | collect_tooltip_texts() | {
         "model 'x' is not resolved; look it up in the catalog first",
@@ -127,7 +127,7 @@ def test_english_text_comes_back_unchanged(qapp):
 
 
 def test_errors_and_nested_phrases_in_zh_cn(zh_cn):
-    from gpupicker.ui.core_text import translate_core_text
+    from gpupicker.ui.i18n.core_text import translate_core_text
 
     assert translate_core_text("model 'x' is not resolved; look it up in the catalog first") \
         == "模型 'x' 尚未解析；请先在价格库中查找"
@@ -138,7 +138,7 @@ def test_errors_and_nested_phrases_in_zh_cn(zh_cn):
 
 
 def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):
-    from gpupicker.ui.core_text import has_cjk
+    from gpupicker.ui.i18n.core_text import has_cjk
     from gpupicker.ui.main_window import MainWindow
 
     win = MainWindow(repo)

@@ -12,8 +12,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from gpupicker.ui import launch as launch_mod
-from gpupicker.ui.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
+from gpupicker.ui.app import launch as launch_mod
+from gpupicker.ui.app.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
 
 from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, built_translations)
 from .test_ui_support import REPO
@@ -97,7 +97,7 @@ def test_gui_workload_file_is_used(tmp_path, repo):
 
 def test_gui_workload_file_is_read_like_file_open(tmp_path, repo):
     """The start-up workload goes through the same reader as File > Open (BOM, plain errors)."""
-    from gpupicker.ui.workload_files import WorkloadFileError
+    from gpupicker.ui.wizard.workload_files import WorkloadFileError
 
     wl = tmp_path / "w.json"
     wl.write_bytes(b'\xef\xbb\xbf{"task": "inference", "model_id": "llama2_7b"}')
@@ -150,7 +150,7 @@ def test_corrupt_catalog_dialog_offers_recreate(qtbot):
 def test_excepthook_logs_and_shows_dialog_with_copy(qtbot, tmp_path, monkeypatch):
     from PySide6.QtGui import QGuiApplication
 
-    from gpupicker.ui import dialogs
+    from gpupicker.ui.app import dialogs
 
     log_path = tmp_path / "gpupicker.log"
     handler = logging.FileHandler(log_path, encoding="utf-8")
@@ -187,7 +187,7 @@ def test_ts_has_no_unfinished_entries():
 
 def test_ts_is_up_to_date_with_the_sources(tmp_path):
     """Re-running lupdate on a copy finds no new strings."""
-    from gpupicker.ui.i18n_build import ui_sources
+    from gpupicker.ui.i18n.build import ui_sources
 
     copy = tmp_path / "check_zh_CN.ts"
     copy.write_bytes(TS.read_bytes())
@@ -202,7 +202,7 @@ def test_zh_cn_translation_applies(qtbot, repo, built_translations):
     from PySide6.QtCore import QLocale
     from PySide6.QtWidgets import QApplication
 
-    from gpupicker.ui.i18n import install_translators
+    from gpupicker.ui.i18n.translators import install_translators
     from gpupicker.ui.main_window import MainWindow
 
     app = QApplication.instance()

@@ -15,7 +15,7 @@ def _top(c):
 
 def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, window):
     """vLLM/SGLang server settings: shown only for a paged-KV engine, defaults as core's, and
-    each one reaches the ranking (core.engines.vllm_settings / core.serving)."""
+    each one reaches the ranking (core.memory.paged.vllm_settings / core.speed.serving)."""
     from gpupicker.core.workload import Workload
 
     c = window.controller
@@ -131,7 +131,7 @@ def zh_cn(qapp, built_translations):
     """The zh_CN translators installed for one test (removed afterwards)."""
     from PySide6.QtCore import QLocale
 
-    from gpupicker.ui.i18n import install_translators
+    from gpupicker.ui.i18n.translators import install_translators
 
     assert install_translators(qapp, "zh_CN")["gpupicker"]
     try:
@@ -160,8 +160,8 @@ def test_tie_break_tooltip_is_cores_rule_with_doubted_prices(qtbot, window, goal
 
 def test_tie_break_tooltip_in_zh_cn(qtbot, zh_cn, repo):
     from gpupicker.ui.controller import WorkloadController
-    from gpupicker.ui.core_text import has_cjk
-    from gpupicker.ui.results_page import ResultsPage
+    from gpupicker.ui.i18n.core_text import has_cjk
+    from gpupicker.ui.results.page import ResultsPage
 
     page = ResultsPage(WorkloadController(repo))
     qtbot.addWidget(page)
@@ -234,7 +234,7 @@ def test_run_length_placeholder_follows_the_task(window):
 def test_cost_columns_stay_in_view_at_1240px(qtbot, window):
     """English headers are wider than Chinese: the GPU column narrows (names elide, tooltip
     has the full name) so 'Cost' and the provider stay in view in a 1240-px window."""
-    from gpupicker.ui.options_model import OptionsTableModel
+    from gpupicker.ui.results.options_model import OptionsTableModel
 
     window.resize(1240, 860)
     c = window.controller

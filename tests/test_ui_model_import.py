@@ -11,7 +11,9 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from .import_support import TINY_LLAMA, llama_tensors, write_config, write_gguf, write_safetensors
+from gpupicker.importers.tiny_gguf import write_tiny_gguf
+
+from .import_support import TINY_LLAMA, llama_tensors, write_config, write_safetensors
 from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
 
 pytestmark = pytest.mark.gui
@@ -21,7 +23,7 @@ def _bad_files(tmp_path: Path) -> list[Path]:
     huge = tmp_path / "huge.safetensors"
     huge.write_bytes(struct.pack("<Q", 1 << 60) + b"{}")
     half = tmp_path / "half.gguf"
-    write_gguf(half, q8_rows=2048)
+    write_tiny_gguf(half, q8_rows=2048)
     with half.open("r+b") as f:
         f.truncate(half.stat().st_size // 2)
     rnd = tmp_path / "random.bin.safetensors"
@@ -89,8 +91,8 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
     from PySide6.QtWidgets import QApplication
 
     from gpupicker.importers import ModelImportError, inspect_path
-    from gpupicker.ui.core_text import translate_core_text
-    from gpupicker.ui.i18n import install_translators
+    from gpupicker.ui.i18n.core_text import translate_core_text
+    from gpupicker.ui.i18n.translators import install_translators
 
     (tmp_path / "w.ckpt").write_bytes(b"\x80")
     huge = tmp_path / "huge.safetensors"
@@ -120,7 +122,7 @@ def test_imported_gguf_sets_the_weights_format_of_an_inference_plan(qtbot, windo
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "none"))
     window.controller.set_task("inference")
     page = window.wizard.model_page
-    write_gguf(tmp_path / "tiny.gguf")
+    write_tiny_gguf(tmp_path / "tiny.gguf")
     dlg = page.open_import(str(tmp_path / "tiny.gguf"))
     assert dlg.model is not None and dlg.model.quantization["weights_dtype"] == "q8_0"
     assert dlg.save()

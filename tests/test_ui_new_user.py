@@ -27,7 +27,7 @@ def test_typing_in_the_model_search_does_not_change_the_model(qtbot, window):
 
 
 def test_run_times_read_in_minutes_hours_days_or_years(qtbot):
-    from gpupicker.ui.formatting import fmt_hours
+    from gpupicker.ui.i18n.formatting import fmt_hours
 
     assert fmt_hours(0.005) == "< 1 min"
     assert fmt_hours(0.2) == "12 min"  # was "0.0 h"-style rounding for short runs
@@ -117,7 +117,7 @@ def test_zh_cn_calls_the_catalog_jiageku_never_mulu(qtbot, repo, built_translati
     from PySide6.QtCore import QLocale
     from PySide6.QtWidgets import QApplication
 
-    from gpupicker.ui.i18n import install_translators
+    from gpupicker.ui.i18n.translators import install_translators
     from gpupicker.ui.main_window import MainWindow
 
     ts = ET.parse(REPO / "resources" / "i18n" / "gpupicker_zh_CN.ts").getroot()  # noqa: F405
@@ -139,7 +139,7 @@ def test_zh_cn_calls_the_catalog_jiageku_never_mulu(qtbot, repo, built_translati
 def test_a_second_instance_is_told_another_runs(qtbot, tmp_path, monkeypatch, capsys):
     import os
 
-    from gpupicker.ui import launch, single_instance
+    from gpupicker.ui.app import launch, single_instance
 
     catalog = tmp_path / "catalog.sqlite"
     first, other = single_instance.claim(single_instance.lock_path(catalog))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from gpupicker.core.workload import Workload
-from gpupicker.ui.catalog_window import CatalogWindow
+from gpupicker.ui.catalog_editor.window import CatalogWindow
 from gpupicker.ui.compute import CatalogSnapshot, run_recommendation
 
 from .test_ui_support import *  # noqa: F403 - fixtures (repo)
@@ -60,7 +60,7 @@ gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,,1.10
 
 
 def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
-    from gpupicker.ui.csv_import_dialog import CsvImportDialog
+    from gpupicker.ui.catalog_editor.csv_import_dialog import CsvImportDialog
 
     f = tmp_path / "lambda" / "vms.csv"
     f.parent.mkdir()
@@ -88,8 +88,8 @@ def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
 def test_new_core_sentences_read_in_zh_cn(qapp, built_translations):
     from PySide6.QtCore import QLocale
 
-    from gpupicker.ui.core_text import has_cjk, translate_core_text
-    from gpupicker.ui.i18n import install_translators
+    from gpupicker.ui.i18n.core_text import has_cjk, translate_core_text
+    from gpupicker.ui.i18n.translators import install_translators
 
     assert install_translators(qapp, "zh_CN")["gpupicker"]
     try:

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QAbstractItemDelegate
 
-from gpupicker.ui.number_input import parse_bounded, parse_number
+from gpupicker.ui.widgets.number_input import parse_bounded, parse_number
 
 from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, catalog)
 
@@ -228,7 +228,7 @@ class _ReadOnlyRepo:
 
 
 def test_read_only_catalog_shows_banner_and_disables_editing(qtbot, repo):
-    from gpupicker.ui.catalog_window import CatalogWindow
+    from gpupicker.ui.catalog_editor.window import CatalogWindow
 
     cw = CatalogWindow(_ReadOnlyRepo(repo))
     qtbot.addWidget(cw)
@@ -251,7 +251,7 @@ def test_write_error_becomes_message_not_crash(qtbot, repo, monkeypatch):
     """A file that turns read-only after opening: the edit fails with a message."""
     import sys
 
-    from gpupicker.ui.catalog_window import CatalogWindow
+    from gpupicker.ui.catalog_editor.window import CatalogWindow
 
     ro = _ReadOnlyRepo(repo)
     ro.read_only = False
@@ -298,8 +298,8 @@ def test_unwritable_home_prints_one_line(tmp_path):
 def test_gui_launch_with_unwritable_home_shows_dialog(monkeypatch, tmp_path, capsys):
     from types import SimpleNamespace
 
-    from gpupicker.ui import launch as launch_mod
-    from gpupicker.ui.dialogs import StartupErrorDialog
+    from gpupicker.ui.app import launch as launch_mod
+    from gpupicker.ui.app.dialogs import StartupErrorDialog
 
     shown = []
     monkeypatch.setattr(StartupErrorDialog, "ask", classmethod(lambda cls, m: shown.append(m)))
@@ -418,7 +418,7 @@ def test_huge_workload_file_refused(window, tmp_path):
 def test_export_results_csv_units_and_formula_neutralized(qtbot, window, tmp_path):
     import csv
 
-    from gpupicker.ui.workload_files import safe_cell
+    from gpupicker.ui.wizard.workload_files import safe_cell
 
     window.controller.recompute()
     path = tmp_path / "r.csv"
@@ -443,7 +443,7 @@ def test_export_results_csv_units_and_formula_neutralized(qtbot, window, tmp_pat
 def test_rate_format_and_cost_header(qtbot, window):
     from PySide6.QtCore import Qt
 
-    from gpupicker.ui.formatting import fmt_rate
+    from gpupicker.ui.i18n.formatting import fmt_rate
 
     assert fmt_rate(3.5) == "3.5" and fmt_rate(4.3) == "4.3"
     assert fmt_rate(1252.4) == "1,252"
@@ -513,7 +513,7 @@ def test_real_read_only_repository_is_browsable_not_editable(qtbot, repo):
     import inspect
 
     from gpupicker.catalog import open_catalog
-    from gpupicker.ui.catalog_window import CatalogWindow
+    from gpupicker.ui.catalog_editor.window import CatalogWindow
 
     if "read_only" not in inspect.signature(open_catalog).parameters:
         pytest.skip("catalog without a read-only mode")

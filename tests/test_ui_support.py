@@ -14,7 +14,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="session")
 def built_translations() -> Path:
     """Compile resources/i18n/*.ts to .qm once per session (as `make test` does)."""
-    from gpupicker.ui import i18n_build
+    from gpupicker.ui.i18n import build as i18n_build
 
     folder = REPO / "resources" / "i18n"
     i18n_build.compile_all(sorted(folder.glob("*.ts")))
@@ -55,7 +55,7 @@ def zh_cn(qapp, built_translations):
     """The zh_CN translators installed for one test (removed afterwards)."""
     from PySide6.QtCore import QLocale
 
-    from gpupicker.ui.i18n import install_translators
+    from gpupicker.ui.i18n.translators import install_translators
 
     loaded = install_translators(qapp, "zh_CN")
     assert loaded["gpupicker"]

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from gpupicker.core.units import GiB
-from gpupicker.ui.options_model import OptionsTableModel
+from gpupicker.ui.results.options_model import OptionsTableModel
 
 from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
 
@@ -288,7 +288,7 @@ def test_table_model_passes_modeltester(qtmodeltester, window):
 
 
 def test_gb_preference_changes_units(qtbot, window):
-    from gpupicker.ui.preferences import Preferences
+    from gpupicker.ui.app.preferences import Preferences
 
     window._apply_prefs(Preferences(byte_unit="GB"))
     window.controller.recompute()
@@ -303,8 +303,8 @@ def test_gb_preference_changes_units(qtbot, window):
 def test_preferences_dialog_and_geometry_are_saved(qtbot, window, repo):
     from PySide6.QtCore import QSettings
 
+    from gpupicker.ui.app.preferences import Preferences, window_state_path
     from gpupicker.ui.main_window import MainWindow
-    from gpupicker.ui.preferences import Preferences, window_state_path
 
     dlg = window.open_preferences()
     qtbot.addWidget(dlg)

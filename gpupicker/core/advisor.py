@@ -27,7 +27,7 @@ from .dtypes import bytes_per_weight
 from .hardware import GpuSpec
 from .memory import estimate_memory, fits_on
 from .messages import Text
-from .throughput import estimate_throughput
+from .speed.throughput import estimate_throughput
 from .workload import Workload
 
 
@@ -436,7 +436,7 @@ def nothing_fits_causes(w: Workload, gpu: GpuSpec, advice: list[Advice]) -> list
     Raises:
         ValueError: when the model is not resolved (as :func:`advise`).
     """
-    from .throughput import GPUS_PER_NODE
+    from .speed.throughput import GPUS_PER_NODE
 
     out: list[str] = []
     est = _memory(w, gpu)

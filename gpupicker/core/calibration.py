@@ -255,7 +255,7 @@ class Calibration:
         in ``skipped``.
         """
         from .memory import estimate_memory
-        from .throughput import estimate_throughput
+        from .speed.throughput import estimate_throughput
 
         by_id = {g.id: g for g in gpus}
         mem: dict[tuple[str, str, str], list[tuple[float, float]]] = {}

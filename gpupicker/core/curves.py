@@ -1,4 +1,4 @@
-"""Data for the results page's curves, computed here; the UI (``ui/curves.py``) only draws them.
+"""Data for the results page's curves, computed here; the UI (``ui/results/curves.py``) only draws them.
 
 Memory against batch / context / LoRA rank, and cost and hours against the number of GPUs.
 

@@ -10,7 +10,7 @@ Columns of :data:`FRAMEWORKS`:
 * ``kinds`` — task kinds the framework is modelled for: ``inference`` (LLM serving/generation,
   incl. ``decode_ceiling``), ``training`` (LoRA, QLoRA, full fine-tuning, pre-training),
   ``diffusion`` (image generation);
-* ``speed`` — the inference speed profile (:data:`.speed_inference.ENGINES` key) or None;
+* ``speed`` — the inference speed profile (:data:`.speed.inference.ENGINES` key) or None;
 * ``memory`` — the inference memory model: ``paged`` (vLLM-style KV pool), ``gguf``
   (llama.cpp), ``transformers`` (growing DynamicCache);
 * ``aliases`` — other spellings that mean the same framework.

@@ -164,7 +164,7 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
         ngl = opt.memory.gpu_layers if opt.memory.gpu_layers is not None else L
         n_ctx = ctx * w.batch
         kv = w.kv_cache_dtype if w.kv_cache_dtype != "bf16" else "f16"
-        # the GGUF type the memory estimate used (engines.llamacpp_memory: GGUF types and 16/32-bit
+        # the GGUF type the memory estimate used (memory.llamacpp.llamacpp_memory: GGUF types and 16/32-bit
         # as given, anything else read as Q4_K_M)
         wdt = w.weights_dtype
         quant = (wdt.upper() if wdt in GGUF_TYPES else

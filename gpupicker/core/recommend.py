@@ -48,8 +48,8 @@ from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
 from .providers import region_filter, region_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
-from .serving import plan_serving
-from .throughput import GPUS_PER_NODE, estimate_throughput, link_name, train_hours
+from .speed.serving import plan_serving
+from .speed.throughput import GPUS_PER_NODE, estimate_throughput, link_name, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 

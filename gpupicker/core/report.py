@@ -13,7 +13,7 @@ from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
 from .messages import Message, join, msg
 from .results import MemoryEstimate, Option
-from .throughput import estimate_throughput, train_hours
+from .speed.throughput import estimate_throughput, train_hours
 from .units import GiB
 from .workload import Workload
 
@@ -69,9 +69,9 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
 def serving_report(w: Workload, gpu: GpuSpec) -> dict[str, Any] | None:
     """The serving plan of ``w.requests_per_minute`` on replicas of ``w.num_gpus`` × ``gpu``.
 
-    The same as ``recommend``'s (:func:`~gpupicker.core.serving.plan_serving`), or None.
+    The same as ``recommend``'s (:func:`~gpupicker.core.speed.serving.plan_serving`), or None.
     """
-    from .serving import plan_serving, serving_dict
+    from .speed.serving import plan_serving, serving_dict
     try:
         _, _, plan, _ = plan_serving(w, gpu, w.num_gpus)
     except (ValueError, ZeroDivisionError):
@@ -124,7 +124,7 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
 # the whole answer as a report (issue 14): job, assumptions, ranked options, plots, prices
 # --------------------------------------------------------------------------------------------
 REPORT_FORMATS = (".md", ".html", ".pdf")
-"""Report formats by file extension (PDF needs Qt: ``gpupicker.ui.report_pdf``)."""
+"""Report formats by file extension (PDF needs Qt: ``gpupicker.ui.results.report_pdf``)."""
 
 
 class PriceSource(BaseModel):

@@ -154,7 +154,7 @@ class CostEstimate(BaseModel):
 
 
 class ServingPlan(BaseModel):
-    """How one option serves ``requests_per_minute`` (see :mod:`gpupicker.core.serving`).
+    """How one option serves ``requests_per_minute`` (see :mod:`gpupicker.core.speed.serving`).
 
     Attributes:
         replicas: independent engine instances; ``gpus_per_replica`` GPUs each.

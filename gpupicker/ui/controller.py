@@ -10,9 +10,9 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from ..core.workload import Workload
+from .app.preferences import Preferences
 from .compute import CatalogSnapshot, RecommendationView, run_recommendation
-from .formatting import error_messages
-from .preferences import Preferences
+from .i18n.formatting import error_messages
 
 log = logging.getLogger(__name__)
 

@@ -10,12 +10,12 @@ from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequ
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget, QWizard
 
 from .. import paths
-from . import workload_files as files
+from .app.preferences import Preferences, window_state_path
 from .catalog_access import is_read_only
 from .controller import WorkloadController
-from .preferences import Preferences, window_state_path
-from .results_page import ResultsPage
-from .wizard_pages import BudgetPage, ModelPage, QuantizationPage, TaskPage
+from .results.page import ResultsPage
+from .wizard import workload_files as files
+from .wizard.pages import BudgetPage, ModelPage, QuantizationPage, TaskPage
 
 PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
 DEFAULT_SIZE = QSize(1240, 860)
@@ -151,7 +151,7 @@ class MainWindow(QMainWindow):
         self.export_action.setShortcut(QKeySequence(self.tr("Ctrl+E")))
         for a in (self.open_action, self.save_action, self.export_action):
             file_menu.addAction(a)
-        from .report_export import add_report_action  # issue 14
+        from .results.report_export import add_report_action  # issue 14
         self.report_action = add_report_action(self, file_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.catalog_action)
@@ -294,7 +294,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def open_catalog_editor(self) -> Any:
         """Show the catalog window (created once)."""
-        from .catalog_window import CatalogWindow
+        from .catalog_editor.window import CatalogWindow
 
         if self.catalog_window is None:
             self.catalog_window = CatalogWindow(self.repo, self.controller.prefs, self)
@@ -306,7 +306,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def open_preferences(self) -> Any:
         """Show the preferences dialog (non-modal)."""
-        from .dialogs import PreferencesDialog
+        from .app.dialogs import PreferencesDialog
 
         dlg = PreferencesDialog(self.controller.prefs, self)
         dlg.prefsAccepted.connect(self._apply_prefs)
@@ -323,7 +323,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_about(self) -> None:
-        from .dialogs import show_about
+        from .app.dialogs import show_about
 
         show_about(self)
 

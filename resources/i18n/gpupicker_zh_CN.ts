@@ -1371,7 +1371,7 @@
         <translation>慢约 20–35%（需要重算前向传播）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_messages.py" line="24" />
+        <location filename="../../gpupicker/ui/i18n/core_messages.py" line="24" />
         <source>language code</source>
         <translation>zh_CN</translation>
     </message>

@@ -1,0 +1,207 @@
+"""Peak GPU memory per GPU, component by component.
+
+The per-task dispatch (:func:`estimate_memory`) and the Hugging Face ``generate`` model; the
+serving engines are in :mod:`.paged` and :mod:`.llamacpp`, training in :mod:`.training`, diffusion in
+:mod:`gpupicker.core.diffusion`, the shared primitives in :mod:`.common`. The model follows
+``shared/design/formulas.md`` and is calibrated on the H200
+measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
+5.17, peft 0.21, bitsandbytes 0.50.2). Every term is returned separately in a
+:class:`~gpupicker.core.results.MemoryEstimate`; ``total_bytes`` is what
+``nvidia-smi`` shows at the peak (CUDA context and allocator cache included).
+"""
+
+from __future__ import annotations
+
+from ..diffusion import estimate_diffusion_memory
+from ..dtypes import GGUF_TYPES, bytes_per_weight
+from ..hardware import GpuSpec
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate
+from ..workload import Workload
+from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
+from .llamacpp import llamacpp_memory
+from .paged import fraction_pool_memory, vllm_memory
+from .training import training_memory
+
+PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy", "mindie",
+                              "vllm-ascend"})
+"""Servers that pre-allocate a paged KV pool from a memory fraction (vLLM
+``gpu_memory_utilization``, SGLang ``mem_fraction_static``, TGI, TensorRT-LLM
+``kv_cache_free_gpu_mem_fraction``); sized with the vLLM model."""
+
+
+def _largest_linear(arch: ModelArch) -> int:
+    shapes = arch.module_shapes()
+    return max(din * dout for din, dout in shapes.values())
+
+
+def _require_arch(w: Workload) -> ModelArch:
+    """The workload's architecture, checked against the task.
+
+    Raises:
+        ValueError: unresolved model, a diffusion model for a language-model task
+            or the reverse, or an LLM known by neither architecture nor size.
+    """
+    arch = w.model
+    if arch is None:
+        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+    label = arch.name or w.model_id or "this model"
+    if w.task in ("image_gen", "diffusion_lora") and arch.kind != "diffusion":
+        raise ValueError(f"image generation needs a diffusion model (UNet/DiT); {label} is a "
+                         "language model")
+    if w.task not in ("image_gen", "diffusion_lora") and arch.kind == "diffusion":
+        if w.is_training:
+            raise ValueError(f"{label} is a diffusion model: choose diffusion LoRA fine-tuning "
+                             "(task 'diffusion_lora')")
+        raise ValueError(f"{label} is a diffusion model: choose the image-generation task "
+                         "(task 'image_gen')")
+    if arch.kind == "llm" and not arch.has_architecture:
+        arch = arch.with_inferred_architecture()
+    return arch
+
+
+def fits_on(mem: MemoryEstimate, gpu: GpuSpec) -> bool:
+    """The fit verdict: peak per GPU within the usable memory and accepted by the engine.
+
+    Compares ``mem.total_bytes`` with :attr:`GpuSpec.usable_memory_bytes` (capacity
+    less the ECC/driver reserve) and honours ``mem.engine_fits`` (vLLM refuses to
+    start when its KV pool cannot hold one sequence).
+    """
+    return mem.total_bytes <= gpu.usable_memory_bytes and mem.engine_fits is not False
+
+
+# --------------------------------------------------------------------------------------------
+# public entry point
+# --------------------------------------------------------------------------------------------
+def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
+                    num_gpus: int | None = None) -> MemoryEstimate:
+    """Expected peak memory per GPU for workload ``w``.
+
+    Args:
+        w: the workload; its ``model`` must be resolved (a :class:`ModelArch`).
+        gpu: the GPU, needed for engines that size pools from the card
+            (vLLM ``gpu_memory_utilization``, llama.cpp offload); optional otherwise.
+        num_gpus: overrides ``w.num_gpus`` (the recommender tries 1–8).
+
+    Returns:
+        A :class:`MemoryEstimate` with per-GPU bytes per component.
+
+    Raises:
+        ValueError: when the model is not resolved or an input is inconsistent.
+    """
+    arch = _require_arch(w)
+    est = _estimate(w.model_copy(update={"model": arch}) if arch is not w.model else w,
+                    arch, gpu, num_gpus or w.num_gpus)
+    if arch.architecture_inferred:
+        est = est.model_copy(update={"assumptions": (
+            *est.assumptions,
+            f"Only the parameter count is known: layer sizes assumed Llama-like (hidden "
+            f"{arch.hidden_size}, {arch.num_hidden_layers} layers, no GQA). Enter the model's "
+            "config.json for exact KV-cache and activation sizes.")})
+    return est
+
+
+def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
+    if w.task in ("image_gen", "diffusion_lora"):
+        return estimate_diffusion_memory(w, arch, n, gpu)
+    if w.task in ("inference", "decode_ceiling"):
+        from ..checks import require_inference_framework, vllm_context_refusal
+        require_inference_framework(w)
+        fw = w.framework.lower()
+        if fw in ("sglang", "tensorrt-llm", "lmdeploy"):
+            return fraction_pool_memory(w, arch, gpu, n, fw)
+        if fw in ("mindie", "vllm-ascend"):
+            est = vllm_memory(w, arch, gpu, n)
+            return est.model_copy(update={"assumptions": (
+                f"{'MindIE' if fw == 'mindie' else 'vllm-ascend'} on Ascend: KV pool sized with "
+                "vLLM's model (no measurement of this engine is modelled: ±15 %).",
+                *est.assumptions)})
+        if fw in PAGED_KV_ENGINES:
+            return vllm_context_refusal(w, arch, vllm_memory(w, arch, gpu, n))
+        if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
+            return llamacpp_memory(w, arch, gpu, n)
+        return hf_inference_memory(w, arch, n)
+    return training_memory(w, arch, n)
+
+
+def prefill_bytes_per_token(arch: ModelArch) -> float:
+    """Prefill working set per prompt token in bytes: ``2·(3.5·I + 3·h)`` at 16-bit.
+
+    Hidden states and the gated MLP's intermediates of one layer at a time, with
+    I the width a token passes through (top-k experts for MoE). Calibrated on
+    the H200 ``generate`` cases (7B and 13B, b = 16–64); vLLM's profiling run
+    uses the same figure.
+    """
+    return 2 * (3.5 * arch.active_mlp_width + 3 * arch.hidden_size)
+
+
+def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
+    """Peak memory of Hugging Face ``model.generate`` (transformers, DynamicCache).
+
+    Peak = weights + KV cache of the whole generation + the prefill working set
+    (hidden states and MLP intermediates of the prompt batch) + allocator
+    cache. The prefill working set per token is ``2·(3.5·I + 3·h)`` bytes (I of
+    the top-k experts for MoE; eager attention adds the score matrix),
+    calibrated on the H200 cases (7B and 13B, b = 16–64). The caching
+    allocator keeps a share of the KV cache as cached-but-free blocks, because
+    DynamicCache grows every layer's tensors by concatenation each step: 0.35 ×
+    KV for 16-bit weights, 0.38 for int8 and 0.78 for NF4 (whose per-step
+    dequantized weights interleave with the KV blocks); measured on the H200
+    cases. ``device_map="auto"`` over N GPUs splits layers (pipeline-style), so
+    per-GPU weights and KV divide by N.
+    """
+    n = max(1, num_gpus)
+    wdt = w.weights_dtype
+    weights = weights_bytes(arch, wdt)
+    if w.task == "decode_ceiling":
+        return MemoryEstimate(weights_bytes=weights // n, cuda_context_bytes=CUDA_CONTEXT_BYTES,
+                              num_gpus=n, total_params=arch.param_count(),
+                              assumptions=("Weights only: one batch-1 decode pass.",))
+    prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
+    total_tokens = w.context_tokens()
+    b = w.batch
+    kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype)
+    kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype)
+    per_tok = prefill_bytes_per_token(arch)
+    quant_ws = 0
+    if wdt == "int8":
+        per_tok *= 1.5
+        quant_ws = 8 * _largest_linear(arch)
+        frag = 0.38
+    elif bytes_per_weight(wdt) < 1.0:
+        quant_ws = 2 * _largest_linear(arch)
+        frag = 0.78
+    else:
+        frag = 0.35
+    prefill_act = int(per_tok * prompt * b) + b * arch.vocab_size * 4
+    if w.attention == "eager":
+        # one layer's score matrix (bf16) and its fp32 softmax at a time
+        prefill_act += 6 * b * arch.num_attention_heads * prompt * prompt
+    decode_extra = kv // max(1, arch.num_hidden_layers) + b * arch.vocab_size * 4 * 2
+    # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
+    if kv_prompt + prefill_act >= kv + decode_extra:
+        act, kv_at_peak = prefill_act, kv_prompt
+    else:
+        act, kv_at_peak = decode_extra, kv
+    overhead = int(frag * kv)
+    return MemoryEstimate(
+        weights_bytes=weights // n,
+        kv_cache_bytes=kv_at_peak // n,
+        activations_bytes=(act + RUNTIME_WORKSPACE_BYTES) // n,
+        quant_workspace_bytes=quant_ws,
+        allocator_overhead_bytes=overhead // n,
+        cuda_context_bytes=CUDA_CONTEXT_BYTES,
+        num_gpus=n,
+        total_params=arch.param_count(),
+        assumptions=(
+            "Hugging Face transformers generate() with a growing DynamicCache.",
+            f"KV cache in {w.kv_cache_dtype} for {b} × {total_tokens} tokens.",
+            "Caching-allocator reserve calibrated on H200 measurements.",
+        ),
+    )
+
+
+# weights_bytes, kv_cache_bytes and the constants live in .common (below .inference and
+# .training, which this module dispatches to); they stay importable from here.
+__all__ = ["CUDA_CONTEXT_BYTES", "PAGED_KV_ENGINES", "RUNTIME_WORKSPACE_BYTES", "estimate_memory",
+           "fits_on", "hf_inference_memory", "kv_cache_bytes", "weights_bytes"]

@@ -1,0 +1,325 @@
+"""Serving engines that pre-allocate a KV pool: vLLM, and SGLang / TensorRT-LLM / LMDeploy by fraction.
+
+vLLM pre-allocates a KV pool: it takes ``gpu_memory_utilization`` (default
+0.9) of the capacity the driver gives PyTorch, subtracts the weights, the
+activation peak of a profiling forward pass over ``max_num_batched_tokens``
+and the non-torch memory, and fills the rest with 16-token KV blocks (vLLM
+docs, "Engine arguments"; ``gpu_worker.determine_num_available_blocks``);
+it refuses to start when the pool holds less than one ``max_model_len``
+sequence. Worked checks: Llama-2-7B fp16, ``max_model_len`` 4096 on an A100
+80GB logged ``# GPU blocks: 7449`` (vLLM 0.2, Dec 2023); Llama-3.1-8B bf16
+on an RTX 3090 at ``max_model_len`` 20,000 logged 1952 blocks (31,232
+tokens) and at 29,000 refused to start (vllm issue #10517).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..hardware import GpuSpec
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate
+from ..units import GiB, MiB
+from ..workload import Workload
+from .common import kv_cache_bytes, weights_bytes
+
+VLLM_BLOCK_TOKENS = 16
+VLLM_MAX_NUM_SEQS = 256
+"""vLLM ``max_num_seqs`` default (engine arguments)."""
+VLLM_NON_TORCH_BYTES = int(0.35 * GiB)
+"""CUDA context and NCCL/cuBLAS buffers outside PyTorch's allocator, which vLLM subtracts
+(``non_torch_memory=0.35GiB`` on an RTX 3090, vllm issue #10517); + 0.25 GiB of NCCL buffers
+with tensor parallelism."""
+VLLM_NCCL_BYTES = int(0.25 * GiB)
+VLLM_CUDA_GRAPH_BYTES_MAX = int(2.4 * GiB)
+"""CUDA-graph capture pool for large models (vllm issue #7553: about 2.4 GiB per GPU); smaller
+models capture smaller graphs, so we use 3 % of the card, capped at this value. vLLM captures
+the graphs after sizing the pool, so they come on top of ``gpu_memory_utilization``."""
+VLLM_DEFAULT_BATCHED_TOKENS = 2048
+"""``max_num_batched_tokens`` floor without chunked prefill (vLLM ``SchedulerConfig``: at least
+``max(max_model_len, 2048)``)."""
+VLLM_CHUNKED_BATCHED_TOKENS = 512
+VLLM_CHUNKED_ABOVE = 32768
+"""vLLM turns chunked prefill on by itself for ``max_model_len`` above 32K, with 512 tokens per
+step (vllm issue #10517: the profile peak drops from 17.98 GiB at 29K to 15.05 GiB at 35K)."""
+DRIVER_RESERVE_BYTES = 256 * MiB
+DRIVER_RESERVE_SHARE = 0.005
+"""What ``torch.cuda.mem_get_info`` reports as total is below the card's ``nvidia-smi``
+capacity by ≈ 256 MiB + 0.5 % (RTX 3090: 23.58 GiB, vllm #10517; A100 80GB: 79.15 GiB and
+T4: 14.75 GiB "total capacity" in PyTorch out-of-memory messages)."""
+
+
+def torch_total_bytes(gpu: GpuSpec) -> int:
+    """Capacity in bytes as the driver gives it to PyTorch (``torch.cuda.mem_get_info()[1]``).
+
+    :attr:`GpuSpec.usable_memory_bytes` less :data:`DRIVER_RESERVE_BYTES` and
+    :data:`DRIVER_RESERVE_SHARE` of the card.
+    """
+    return int(gpu.usable_memory_bytes - DRIVER_RESERVE_BYTES
+               - DRIVER_RESERVE_SHARE * gpu.memory_bytes)
+
+
+def vllm_activation_bytes_per_token(arch: ModelArch) -> float:
+    """Profile-run activation peak per batched token in bytes: ``2·(3·I + 3·h)`` at 16-bit.
+
+    The gate/up output (2·I), the activated product (I) and three hidden-size tensors (residual,
+    normed input, output) of the layer at the peak (FlashAttention keeps no score matrix).
+    Check: Llama-3.1-8B on an RTX 3090, vllm #10517: peak − weights = 2.07 GiB at 20,000 and
+    2.99 GiB at 29,000 batched tokens, i.e. 110 KB per token; this formula gives 110.6 KB.
+    """
+    return 2.0 * (3.0 * arch.active_mlp_width + 3.0 * arch.hidden_size)
+
+
+class VllmSettings(NamedTuple):
+    """The vLLM settings the pool depends on, resolved from a workload (defaults as vLLM's)."""
+
+    max_model_len: int
+    max_num_seqs: int
+    max_num_batched_tokens: int
+    gpu_memory_utilization: float
+
+
+def vllm_settings(w: Workload) -> VllmSettings:
+    """The vLLM settings of a workload, with vLLM's defaults where it gives none.
+
+    ``max_model_len`` (the request context when not given), ``max_num_seqs`` (256),
+    ``max_num_batched_tokens`` (``max(max_model_len, 2048)``, or 512 with the chunked prefill
+    vLLM enables above 32K) and ``gpu_memory_utilization``.
+    """
+    mml = w.max_model_len or w.context_tokens()
+    if w.max_num_batched_tokens:
+        mnbt = w.max_num_batched_tokens
+    elif mml > VLLM_CHUNKED_ABOVE:
+        mnbt = VLLM_CHUNKED_BATCHED_TOKENS
+    else:
+        mnbt = max(mml, VLLM_DEFAULT_BATCHED_TOKENS)
+    return VllmSettings(mml, w.max_num_seqs or VLLM_MAX_NUM_SEQS, mnbt, w.gpu_memory_utilization)
+
+
+def vllm_refusal(max_model_len: int, pool_tokens: int) -> str:
+    """The start-up error vLLM raises when the KV pool cannot hold one ``max_model_len`` sequence.
+
+    Source: ``vllm/worker/worker.py`` ``raise_if_cache_size_invalid``.
+    """
+    if pool_tokens <= 0:
+        return ("No available memory for the cache blocks. Try increasing "
+                "`gpu_memory_utilization` when initializing the engine.")
+    return (f"The model's max seq len ({max_model_len}) is larger than the maximum number of "
+            f"tokens that can be stored in KV cache ({pool_tokens}). Try increasing "
+            "`gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.")
+
+
+def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int) -> MemoryEstimate:
+    """Per-GPU memory of a vLLM server with tensor parallelism over ``num_gpus``.
+
+    Sized as vLLM does it (``gpu_worker.determine_num_available_blocks``):
+
+    ``pool = torch_total × gpu_memory_utilization − (weights + profile-run activation peak) −
+    non-torch memory``; the activation peak is that of ``max_num_batched_tokens`` tokens
+    (:func:`vllm_activation_bytes_per_token`) or of the sampler over ``max_num_seqs`` logits,
+    whichever is larger. CUDA graphs are captured afterwards, on top of the budget.
+
+    ``max_concurrent_seqs`` is how many sequences of the request mix (``w.context_tokens()``
+    rounded up to 16-token blocks) the pool holds at once, at most ``max_num_seqs``. When the
+    pool cannot hold one ``max_model_len`` sequence, vLLM refuses to start:
+    ``engine_fits`` is False and ``engine_message`` carries vLLM's error.
+
+    Raises:
+        ValueError: for unknown dtypes.
+    """
+    tp = max(1, num_gpus)
+    st = vllm_settings(w)
+    ctx = w.context_tokens()
+    if gpu is None:
+        wb, act, block = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp)
+        kv_per_seq = block * _blocks(ctx)
+        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
+                              activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
+                              cuda_context_bytes=_non_torch(tp), num_gpus=tp,
+                              total_params=arch.param_count(),
+                              assumptions=(*_vllm_assumptions(w.kv_cache_dtype, st, tp),
+                                           "No GPU given: KV sized for the batch."))
+    return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, ctx, st,
+                                gpu.usable_memory_bytes, torch_total_bytes(gpu), tp)
+
+
+def _blocks(tokens: int) -> int:
+    return -(-max(1, tokens) // VLLM_BLOCK_TOKENS)
+
+
+def _non_torch(tp: int) -> int:
+    return VLLM_NON_TORCH_BYTES + (VLLM_NCCL_BYTES if tp > 1 else 0)
+
+
+def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[str, str]:
+    """The first two assumptions of a vLLM estimate: tensor parallelism, settings, KV cache."""
+    return (f"vLLM, tensor parallel {tp}, gpu_memory_utilization {st.gpu_memory_utilization:.2f}"
+            f", max_num_seqs {st.max_num_seqs}, max_num_batched_tokens "
+            f"{st.max_num_batched_tokens}.",
+            f"KV cache in {kv_cache_dtype}, {VLLM_BLOCK_TOKENS}-token blocks; max_model_len "
+            f"{st.max_model_len}.")
+
+
+@lru_cache(maxsize=1024)
+def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: VllmSettings,
+                tp: int) -> tuple[int, int, int]:
+    """Per-GPU sizes of a vLLM server with tensor parallelism ``tp``, the same for every card.
+
+    Returns ``(weight bytes, profile-run activation peak, KV bytes of one 16-token block)``.
+    """
+    wb = weights_bytes(arch, weights_dtype) // tp
+    forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
+    sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
+    act = int(max(forward, sampler))
+    block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp
+    return wb, act, block
+
+
+@lru_cache(maxsize=1024)
+def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
+                         st: VllmSettings, usable_bytes: int, torch_total: int, tp: int
+                         ) -> MemoryEstimate:
+    """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
+
+    Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
+    batch: the pool takes what the card leaves).
+    """
+    wb, act, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp)
+    assumptions = list(_vllm_assumptions(kv_cache_dtype, st, tp))
+    non_torch = _non_torch(tp)
+    graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
+    budget = int(st.gpu_memory_utilization * torch_total)
+    pool = budget - wb - act - non_torch
+    blocks = max(0, pool // max(1, block))
+    pool_tokens = blocks * VLLM_BLOCK_TOKENS
+    engine_fits = None
+    message = ""
+    assumptions.append(f"Capacity seen by PyTorch {torch_total / GiB:.2f} GiB; profile-run peak "
+                       f"{(wb + act) / GiB:.2f} GiB (weights + {act / GiB:.2f} GiB activations); "
+                       f"non-torch {non_torch / GiB:.2f} GiB; CUDA graphs ≈ {graphs / GiB:.2f} "
+                       "GiB on top.")
+    if blocks > 0 and pool_tokens >= st.max_model_len:
+        seqs = min(st.max_num_seqs, blocks // _blocks(ctx))
+        assumptions.append(f"KV pool {pool / GiB:.2f} GiB = {blocks} blocks ({pool_tokens:,} "
+                           f"tokens); {seqs} concurrent sequences of {ctx} tokens.")
+        kv = blocks * block
+    else:
+        seqs = 0
+        kv = max(0, blocks) * block
+        engine_fits = False
+        message = vllm_refusal(st.max_model_len, pool_tokens)
+        assumptions.append(
+            f"vLLM would refuse to start: max_model_len {st.max_model_len} is more than the "
+            f"{pool_tokens} tokens its KV pool holds." if pool_tokens > 0 else
+            "vLLM would refuse to start: no memory is left for KV blocks.")
+    return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), activations_bytes=act,
+                          engine_reserve_bytes=graphs, cuda_context_bytes=non_torch,
+                          num_gpus=tp, max_concurrent_seqs=int(seqs), engine_fits=engine_fits,
+                          engine_message=message, kv_pool_tokens=int(pool_tokens),
+                          total_params=arch.param_count(), assumptions=tuple(assumptions))
+
+
+def vllm_gpu_blocks(w: Workload, arch: ModelArch, gpu: GpuSpec, num_gpus: int = 1) -> int:
+    """KV blocks (16 tokens each) vLLM would allocate per GPU: the ``# GPU blocks`` log line.
+
+    0 when vLLM would not start.
+    """
+    est = vllm_memory(w, arch, gpu, num_gpus)
+    if est.engine_fits is False:
+        return 0
+    return int((est.kv_pool_tokens or 0) // VLLM_BLOCK_TOKENS)
+
+
+SGLANG_MEM_FRACTION_BY_TP = ((16, 0.79), (8, 0.81), (4, 0.85), (2, 0.87), (1, 0.88))
+"""SGLang's ``mem_fraction_static`` default by tensor-parallel size (``server_args.py``,
+v0.4): weights + KV pool may take this share of the memory free at start-up."""
+TRTLLM_FREE_FRACTION = 0.9
+"""TensorRT-LLM ``kv_cache_free_gpu_mem_fraction`` default: the KV pool takes 90 % of the memory
+left after the engine (weights, activation workspace) is loaded (``KvCacheConfig``)."""
+LMDEPLOY_CACHE_MAX_ENTRY_COUNT = 0.8
+"""LMDeploy TurboMind ``cache_max_entry_count`` default (v0.2.1+): the KV cache takes 80 % of
+the memory free after the weights are loaded (``TurbomindEngineConfig`` docs)."""
+TRTLLM_WORKSPACE_BYTES = int(1.0 * GiB)
+"""TensorRT engine activation workspace + runtime buffers of a 7–70B engine (trtllm-build
+logs: "Allocated … MiB for execution context memory", typically 0.5–2 GiB)."""
+
+
+def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int,
+                         engine: str) -> MemoryEstimate:
+    """Per-GPU memory of SGLang or TensorRT-LLM, whose KV pools are a memory fraction.
+
+    * SGLang (``model_runner.profile_max_num_token``): ``pool = free_at_start ×
+      mem_fraction_static − weights``, ``free_at_start`` = PyTorch-visible capacity less the
+      CUDA context; ``mem_fraction_static`` is SGLang's default by TP size unless
+      ``gpu_memory_utilization`` is given. No profiling run: the ``1 − fraction`` slack holds
+      activations and CUDA graphs. With no room left it refuses to start ("Not enough memory.
+      Please try to increase --mem-fraction-static.").
+    * TensorRT-LLM: ``pool = 0.9 × (capacity − context − weights − workspace)``
+      (``kv_cache_free_gpu_mem_fraction``).
+
+    ``max_concurrent_seqs``: sequences of ``w.context_tokens()`` the pool holds (at most
+    ``max_num_seqs`` or 256 — SGLang ``max_running_requests``/TensorRT-LLM ``max_batch_size``).
+
+    Raises:
+        ValueError: for unknown dtypes or engines.
+    """
+    if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
+        raise ValueError(f"no fraction-pool memory model for {engine!r}")
+    tp = max(1, num_gpus)
+    wb = weights_bytes(arch, w.weights_dtype) // tp
+    ctx = w.context_tokens()
+    per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
+    seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
+    context = _non_torch(tp)
+    if engine == "sglang":
+        user = "gpu_memory_utilization" in w.model_fields_set
+        frac = w.gpu_memory_utilization if user else next(
+            f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
+        head = f"SGLang, tensor parallel {tp}, mem_fraction_static {frac:.2f}."
+        workspace = 0
+    elif engine == "lmdeploy":
+        frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
+        head = f"LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac:.2f}."
+        workspace = 0
+    else:
+        frac = TRTLLM_FREE_FRACTION
+        head = f"TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac:.2f}."
+        workspace = TRTLLM_WORKSPACE_BYTES
+    notes = [head]
+    if gpu is None:
+        kv = int(per_token * ctx * w.batch)
+        return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv, engine_reserve_bytes=workspace,
+                              cuda_context_bytes=context, num_gpus=tp,
+                              total_params=arch.param_count(),
+                              assumptions=(*notes, "No GPU given: KV sized for the batch."))
+    total = torch_total_bytes(gpu)
+    if engine == "sglang":
+        pool = int((total - context) * frac - wb)
+        reserve = int((total - context) * (1 - frac))  # activations, CUDA graphs
+    else:
+        pool = int(frac * (total - context - wb - workspace))
+        reserve = workspace
+    tokens = max(0, int(pool // max(1.0, per_token)))
+    engine_fits = None
+    message = ""
+    if pool <= 0:
+        engine_fits = False
+        message = ("Not enough memory. Please try to increase --mem-fraction-static."
+                   if engine == "sglang" else
+                   "Insufficient memory for the KV cache after loading the engine.")
+        label = {"sglang": "SGLang", "lmdeploy": "LMDeploy"}.get(engine, "TensorRT-LLM")
+        notes.append(f"{label} would refuse to "
+                     "start: no memory is left for the KV pool.")
+        seqs = 0
+        kv = 0
+    else:
+        seqs = min(seqs_max, tokens // max(1, ctx))
+        kv = pool
+        notes.append(f"KV pool {pool / GiB:.2f} GiB ({tokens:,} tokens); {seqs} concurrent "
+                     f"sequences of {ctx} tokens.")
+    return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), engine_reserve_bytes=reserve,
+                          cuda_context_bytes=context, num_gpus=tp, max_concurrent_seqs=int(seqs),
+                          engine_fits=engine_fits, engine_message=message,
+                          kv_pool_tokens=tokens, total_params=arch.param_count(),
+                          assumptions=tuple(notes))

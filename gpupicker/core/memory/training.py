@@ -1,0 +1,398 @@
+"""Training memory: full fine-tuning, pre-training, LoRA and QLoRA, with ZeRO/FSDP sharding.
+
+Sources: ZeRO paper (Rajbhandari et al. 2020) for 2+2+12 bytes/parameter of
+mixed-precision Adam and for the stage-wise sharding; Korthikanti et al. 2022
+("Reducing Activation Recomputation in Large Transformer Models") for
+per-layer activations; QLoRA paper (Dettmers et al. 2023) for NF4; peft
+issues #1514/#1469 (LoRA does not shrink activations). Constants marked "H200"
+are calibrated on ``shared/validation/h200.jsonl`` (27 training runs: LoRA,
+QLoRA, full fine-tuning in fp32 and bf16, with and without gradient
+checkpointing, Llama-3.2-1B / Llama-2-7B / Llama-2-13B).
+
+The step has three moments that can hold the peak; the estimate takes the
+largest, components included:
+
+* **F** (end of forward, loss computed): weights, optimizer states, saved
+  activations (or only the layer inputs with gradient checkpointing), the
+  fp32 logits/loss buffers, and autocast's bf16 copies of fp32 weights.
+* **B** (end of backward): weights, all gradients, optimizer states and one
+  layer's activations (recomputed with checkpointing), plus the tied
+  embedding's second gradient.
+* **O** (optimizer step): weights, gradients, states and the optimizer's
+  temporaries.
+
+The PyTorch caching allocator reserves more than it hands out; its extra is
+modelled per moment from what is freed and re-allocated in differently sized
+blocks (activations, autocast cache, gradients).
+"""
+
+from __future__ import annotations
+
+from ..dtypes import bytes_per_weight
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate
+from ..training_frameworks import (
+    TrainingFramework,
+    logits_bytes,
+    mixed_precision_default,
+    training_framework,
+)
+from ..units import MiB
+from ..workload import LoraConfig, Workload
+from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
+
+OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
+"""Optimizer states per trainable parameter, in units of the parameter's dtype size
+(torch AdamW keeps exp_avg and exp_avg_sq in the parameter dtype)."""
+OPTIMIZER_8BIT_BYTES = {"adamw8bit": 2.0, "paged_adamw8bit": 2.0}
+"""bitsandbytes 8-bit optimizers: two uint8 states per parameter (+ small block scales)."""
+MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer", "nemo",
+                                      "llm-foundry", "torchtitan"})
+"""Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
+2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16.
+The per-framework profiles are in :mod:`gpupicker.core.training_frameworks`."""
+ADAFACTOR_BYTES_PER_PARAM = 0.1
+"""Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
+
+# Logits/loss bytes per framework (12.1 B per token per vocabulary entry for transformers'
+# ForCausalLMLoss; fused/chunked/cut cross-entropy elsewhere) live in training_frameworks.py.
+
+ACTIVATION_SCALE = 0.93
+"""Measured / counted activations per layer for full fine-tuning in bf16 (H200, 1B, 3 runs)."""
+LORA_BYTES_PER_TARGET_PER_H = 0.8
+"""Extra saved bytes per token per layer per LoRA target module, × hidden size (H200: 1B and 7B)."""
+FP32_AUTOCAST_EXTRA_PER_H = 12.0
+"""fp32 parameters under bf16 autocast keep fp32 residuals/norm inputs: +12·h bytes/token/layer."""
+
+OPT_TEMP_FACTOR = {"adamw": 0.6, "adamw8bit": 1.9, "paged_adamw8bit": 1.9}
+"""Optimizer-step temporaries in units of the largest parameter tensor (V·h embedding)."""
+TIED_GRAD_FACTOR = 2.35
+"""Tied embedding/lm_head: the embedding gradient is materialized densely and accumulated into
+lm_head's: extra bytes = 2.35 × V·h × parameter bytes at the end of backward (H200, 1B fp32)."""
+
+ALLOC_FRAG_ACTIVATIONS = 0.08
+"""Allocator reserve on top of saved activations + logits (H200 no-checkpointing runs)."""
+ALLOC_LAYER_FACTOR_CKPT = 1.5
+ALLOC_LAYER_FACTOR_NO_CKPT = 0.5
+"""Reserve in units of one layer's activations: recomputation + activation gradients in backward."""
+ALLOC_FRAG_GRADS = 0.12
+ALLOC_FRAG_AUTOCAST = 0.35
+"""Reserve from gradients and the freed autocast cache allocated in new block sizes (H200)."""
+ALLOC_BASE_TRAIN = 256 * MiB
+"""Small-block pool segments and cuBLAS workspaces of a training step (H200 small runs)."""
+
+
+def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
+    """Exact LoRA trainable parameters: Σ over targets and layers of ``r·(d_in + d_out)``.
+
+    peft's count (``print_trainable_parameters``) equals this for Linear targets
+    (LoRA paper, Hu et al. 2021, §4): Llama-3.2-1B, r = 16, all seven
+    projections → 11,272,192 (H200 case files). For MoE, expert MLP targets
+    count once per expert.
+
+    Raises:
+        ValueError: when a target module name is unknown for this architecture.
+    """
+    if lora.trainable_params is not None:
+        return lora.trainable_params
+    shapes = arch.module_shapes()
+    per_layer = 0
+    for t in lora.targets:
+        if t not in shapes:
+            raise ValueError(f"unknown LoRA target module {t!r}; known: {', '.join(sorted(shapes))}")
+        din, dout = shapes[t]
+        mult = (arch.num_local_experts or 1) if (arch.is_moe and t in (
+            "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3")) else 1
+        per_layer += lora.r * (din + dout) * mult
+    return per_layer * arch.num_hidden_layers
+
+
+def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | None,
+                                         fp32_params: bool = False, seq_len: int = 0,
+                                         attention: str = "sdpa") -> float:
+    """Saved activations of one decoder layer per token (bytes), SDPA/flash attention.
+
+    Counted tensor by tensor for a Llama-style layer — two RMSNorms saving an
+    fp32 copy, q/k/v/out for SDPA, the o_proj input copy, gate/up/SiLU/product
+    of the gated MLP: ``22·h + 8·I + 4·g·d_h`` bytes (Korthikanti et al. 2022,
+    Eq. 2, adapted to RMSNorm, a gated MLP of width I and no attention matrix),
+    × :data:`ACTIVATION_SCALE`. LoRA adds :data:`LORA_BYTES_PER_TARGET_PER_H`·h
+    per target; fp32 parameters under autocast add
+    :data:`FP32_AUTOCAST_EXTRA_PER_H`·h. MoE layers count the top-k experts'
+    MLP activations. Eager attention also saves the score matrix and its fp32
+    softmax: ``6·a·s`` bytes per token (Korthikanti et al.'s ``5·a·s/h`` term
+    with transformers' fp32 softmax upcast); SDPA/flash kernels save none.
+    """
+    h, inter = arch.hidden_size, arch.active_mlp_width
+    gd = arch.kv_heads * arch.head_dim_eff
+    mlp = 8 * inter if arch.mlp_gated else 6 * inter
+    per = ACTIVATION_SCALE * (22 * h + mlp + 4 * gd)
+    if lora is not None:
+        per += LORA_BYTES_PER_TARGET_PER_H * h * len(lora.targets)
+    if fp32_params:
+        per += FP32_AUTOCAST_EXTRA_PER_H * h
+    if attention == "eager":
+        per += 6 * arch.num_attention_heads * seq_len
+    return per
+
+
+def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> str:
+    """One sentence saying which bytes per trainable parameter the model states assume."""
+    opt = {"adamw8bit": "8-bit AdamW (2 bytes of state)",
+           "paged_adamw8bit": "paged 8-bit AdamW (2 bytes of state)",
+           "sgd": "SGD with momentum (1 state)", "lion": "Lion (1 state)",
+           "adafactor": "Adafactor (factored second moments)"}.get(w.optimizer, "AdamW (2 states)")
+    if lora:
+        return (f"Adapters train in {w.lora.adapter_dtype if w.lora else 'fp32'} with {opt}; "
+                "the base model is frozen.")
+    if master:
+        return (f"Mixed precision with fp32 master weights ({w.framework}): 2 + 2 + 12 = 16 bytes "
+                "per parameter (ZeRO paper).")
+    if p_bytes >= 4:
+        return f"fp32 parameters and gradients with {opt} in fp32 (4 + 4 + 8 bytes per parameter)."
+    return (f"Pure {w.weights_dtype} training: parameters, gradients and {opt} in "
+            f"{w.weights_dtype} (2 + 2 + 4 bytes per parameter with AdamW); choose framework "
+            "'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter).")
+
+
+def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
+    """True when a 4/8-bit LoRA run goes through peft's ``prepare_model_for_kbit_training``.
+
+    ``w.prepare_kbit``, on by default for QLoRA with an HF-based trainer; Unsloth has its own
+    loader. peft ``utils/other.py``: non-quantized fp16/bf16 parameters → fp32.
+    """
+    return bool(w.prepare_kbit) and w.task in ("lora", "qlora") and fw.eager_host \
+        and fw.id != "unsloth" and bytes_per_weight(w.weights_dtype) < 2.0
+
+
+def uses_master_weights(w: Workload) -> bool:
+    """Whether 16-bit full fine-tuning / pre-training keeps fp32 master weights (16 B/param).
+
+    ``w.master_weights`` when the user chose; else mixed precision for pre-training with any
+    framework and for full fine-tuning with the optimized stacks
+    (:func:`training_frameworks.mixed_precision_default`); Hugging Face-based trainers
+    fine-tune a model loaded in bf16 in pure bf16.
+
+    Raises:
+        ValueError: for a training framework gpupicker does not model.
+    """
+    if w.task not in ("full_ft", "pretrain"):
+        return False
+    if w.master_weights is not None:
+        return w.master_weights
+    fw = training_framework(w.framework)
+    return w.task == "pretrain" or mixed_precision_default(fw, w.task)
+
+
+def _range_note(w: Workload, fw_id: str, total: int) -> str:
+    """The range sentence of a training memory estimate and the evidence behind it."""
+    measured = fw_id == "transformers" and w.task in ("lora", "qlora", "full_ft")
+    lo, hi = (0.95, 1.05) if measured else (0.85, 1.15)
+    why = ("measured H200 cases of this framework: within ±3 %" if measured else
+           "framework profile from its published figures: ±15 %")
+    return f"Range {lo * total / 2**30:,.1f}–{hi * total / 2**30:,.1f} GiB ({why})."
+
+
+def framework_memory_note(w: Workload) -> str:
+    """One sentence: the training framework profile the memory estimate used."""
+    fw = training_framework(w.framework)
+    loss = ("full fp32 logits at the loss" if fw.logits_chunk_tokens is None
+            and fw.logits_bytes_per_vocab >= 12 else "fused/chunked cross-entropy")
+    return f"Framework profile: {fw.name} ({loss})."
+
+
+def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
+    """Peak per-GPU memory of one training step (LoRA, QLoRA, full fine-tune, pre-training).
+
+    See the module docstring for the three moments F, B and O. Sharding:
+    ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3/FSDP also
+    parameters (plus two layers of gathered parameters as buffers) over the
+    data-parallel GPUs (ZeRO paper, Table 1). Tensor parallel divides weights
+    and activations by its degree (Megatron-LM); pipeline parallel divides the
+    layers. CPU offload moves optimizer states (and ZeRO-3 parameters) to host RAM.
+
+    Raises:
+        ValueError: for an unknown LoRA target or dtype.
+    """
+    n = max(1, num_gpus)
+    par = w.parallelism
+    tp = min(par.tensor_parallel, n)
+    pp = min(par.pipeline_parallel, max(1, n // tp))
+    dp = max(1, n // (tp * pp))
+    zero = 3 if par.fsdp else par.zero_stage
+    shards = tp * pp
+
+    fw = training_framework(w.framework)
+    total = arch.param_count()
+    lora = w.lora if w.task in ("lora", "qlora") else None
+    wdt = w.weights_dtype
+    base_w = weights_bytes(arch, wdt)
+    autocast_cache = 0
+    if lora is not None:
+        trainable = lora_trainable_params(arch, lora)
+        p_bytes = bytes_per_weight(lora.adapter_dtype)
+        adapters = int(trainable * p_bytes)
+        fp32_params = False
+        if kbit_prepared(w, fw):
+            # peft prepare_model_for_kbit_training: every 16-bit parameter left unquantized
+            # (embeddings, lm_head, norms) is cast to fp32; under autocast the lm_head is
+            # re-cast to bf16 in each forward (cached); the residual stream becomes fp32
+            emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
+            base_w += 2 * emb
+            autocast_cache = 2 * arch.vocab_size * arch.hidden_size
+    else:
+        trainable = total
+        p_bytes = max(2.0, bytes_per_weight(wdt))
+        adapters = 0
+        fp32_params = p_bytes >= 4 and w.compute_dtype != "fp32"
+        if fp32_params:
+            autocast_cache = 2 * total  # bf16 copies of fp32 weights, cached during forward
+    grads = int(trainable * p_bytes)
+    master = lora is None and p_bytes == 2.0 and uses_master_weights(w)
+    if master and w.optimizer == "adamw":
+        # mixed precision with fp32 master weights: 4 (master) + 4 + 4 (Adam) = K = 12 bytes
+        opt = int(trainable * 12)
+    elif w.optimizer in OPTIMIZER_8BIT_BYTES:
+        opt = int(trainable * OPTIMIZER_8BIT_BYTES[w.optimizer])
+    elif w.optimizer == "adafactor":
+        opt = int(trainable * ADAFACTOR_BYTES_PER_PARAM)
+    else:
+        opt = int(trainable * p_bytes * OPTIMIZER_STATES[w.optimizer])
+    state_note = _state_note(w, lora is not None, p_bytes, master)
+
+    # --- sharding of model states ------------------------------------------------------------
+    base_w, grads, opt, adapters, autocast_cache = (x // shards for x in (
+        base_w, grads, opt, adapters, autocast_cache))
+    if zero >= 1:
+        opt //= dp
+    if zero >= 2:
+        grads //= dp
+    gather = 0
+    if zero >= 3:
+        base_w //= dp
+        adapters //= dp
+        autocast_cache //= dp
+        gather = 2 * weights_bytes(arch, wdt) // max(1, arch.num_hidden_layers) // shards
+    quantized_base = lora is not None and bytes_per_weight(wdt) < 2.0
+    if zero >= 3 and quantized_base and not par.fsdp:
+        # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
+        # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
+        # bnb_4bit_quant_storage (answer.ai FSDP+QLoRA) does shard them.
+        base_w = weights_bytes(arch, wdt) // shards
+        gather = 0
+    if par.cpu_offload:
+        opt = 0
+        if zero >= 3:
+            base_w = 0
+
+    # --- activations ---------------------------------------------------------------------------
+    s = w.training_seq_len()
+    tokens = w.batch * s
+    layers_here = max(1, arch.num_hidden_layers // pp)
+    per_layer = activation_bytes_per_token_per_layer(arch, lora, fp32_params, s, w.attention) / tp
+    per_layer *= fw.activation_scale
+    one_layer = tokens * per_layer
+    ckpt_bytes = (4 if (fp32_params or kbit_prepared(w, fw)) else 2) * arch.hidden_size
+    offloaded = w.grad_ckpt and fw.offloads_checkpoints
+    saved = 0.0 if offloaded else tokens * layers_here * (ckpt_bytes if w.grad_ckpt else per_layer)
+    logits = logits_bytes(fw, tokens, arch.vocab_size) / tp
+    if pp > 1:
+        logits /= pp  # only the last stage holds the logits; averaged over stages
+
+    emb_tensor = arch.vocab_size * arch.hidden_size * p_bytes / shards
+    full = lora is None
+    tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
+    opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
+    if fw.fp32_grad_copy:
+        # DeepSpeed's step() flattens the (sharded) gradients into an fp32 partition before the
+        # fused Adam update, and holds its reduce/allgather buckets (stage_1_and_2.py, stage3.py)
+        opt_temp += 4.0 * trainable / shards / (dp if zero >= 1 else 1) + fw.bucket_bytes
+    zero_offload = par.cpu_offload and zero >= 2
+    host_note = ""
+    if zero_offload:
+        # DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, Adam
+        # states and the fp32 gradient partition live in pinned CPU RAM and DeepSpeedCPUAdam
+        # steps there; gradients leave the GPU bucket by bucket as they are reduced
+        # (stage_1_and_2.py async_inplace_copy_grad_to_fp32_buffer_from_gpu), so the GPU keeps
+        # the 16-bit parameters (ZeRO-3: gathered layers), one reduce bucket and activations.
+        # FSDP CPUOffload (no DeepSpeed buckets): about two layers of unsharded gradients
+        layer_grads = 2 * int(trainable * p_bytes) // max(1, arch.num_hidden_layers) // shards
+        grads = min(grads, max(fw.bucket_bytes // 2, layer_grads))
+        opt_temp = float(fw.bucket_bytes)
+        per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
+        host = trainable * max(4 * n, per_param) * 1.5
+        host_note = (f"ZeRO-Offload: optimizer states, fp32 master weights and gradients in CPU "
+                     f"RAM, about {host / 2**30:,.0f} GiB of host memory ({max(4 * n, per_param)} "
+                     "bytes per parameter × 1.5, DeepSpeed's estimator); the optimizer step "
+                     "runs on the CPU.")
+    lora_grads = grads if not full else 0
+
+    states = base_w + gather + adapters + opt
+    layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
+    f_alloc = states + lora_grads + autocast_cache + saved + logits
+    f_reserve = ALLOC_FRAG_ACTIVATIONS * (saved + logits) + layer_factor * one_layer
+    late_reserve = ALLOC_FRAG_GRADS * grads + ALLOC_FRAG_AUTOCAST * autocast_cache
+    # QLoRA's backward dequantizes each frozen 4-bit weight to bf16 again (bitsandbytes)
+    dequant = 2 * max(a * b for a, b in arch.module_shapes().values()) \
+        if (lora is not None and bytes_per_weight(wdt) < 2.0) else 0
+    b_alloc = states + grads + one_layer + tied_temp + dequant
+    o_alloc = states + grads + opt_temp
+    moments = {
+        "F": f_alloc + f_reserve,
+        "B": b_alloc + late_reserve,
+        "O": o_alloc + late_reserve,
+    }
+    peak = max(moments, key=lambda k: moments[k])
+    quant_ws = 0
+    opt_tmp_shown = 0
+    if peak == "F":
+        act, log_b, grad_b, extra = saved, logits, lora_grads, autocast_cache
+        reserve = f_reserve
+        note = "Peak at the loss: saved activations and fp32 logits are alive."
+    elif peak == "B":
+        act, log_b, grad_b, extra = one_layer + tied_temp, 0.0, grads, 0
+        quant_ws = dequant
+        reserve = late_reserve
+        note = "Peak at the end of backward: all gradients plus one layer's activations."
+    else:
+        # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
+        # optimizer memory, not activations: a smaller batch cannot shrink them (QA F33)
+        act, log_b, grad_b, extra = 0.0, 0.0, grads, 0
+        opt_tmp_shown = int(opt_temp)
+        reserve = late_reserve
+        note = "Peak at the optimizer step: gradients, states and optimizer temporaries."
+    return MemoryEstimate(
+        weights_bytes=base_w + gather + int(extra),
+        activations_bytes=int(act) + RUNTIME_WORKSPACE_BYTES,
+        logits_bytes=int(log_b),
+        gradients_bytes=int(grad_b),
+        optimizer_bytes=opt,
+        optimizer_temp_bytes=opt_tmp_shown,
+        adapters_bytes=adapters,
+        quant_workspace_bytes=int(quant_ws),
+        allocator_overhead_bytes=int(reserve) + ALLOC_BASE_TRAIN,
+        cuda_context_bytes=CUDA_CONTEXT_BYTES,
+        num_gpus=n,
+        trainable_params=trainable,
+        total_params=total,
+        assumptions=(
+            f"{w.task} with {w.optimizer}; micro-batch {w.batch} × {s} tokens"
+            + ("; gradient checkpointing" if w.grad_ckpt else "; no gradient checkpointing"),
+            note,
+            state_note,
+            *(("Weights include autocast's bf16 copies of the fp32 parameters.",)
+              if extra else ()),
+            framework_memory_note(w),
+            *(("peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, "
+                "fp32 residual stream.",) if kbit_prepared(w, fw) else ()),
+            _range_note(w, fw.id, (
+                base_w + gather + int(extra) + int(act) + RUNTIME_WORKSPACE_BYTES + int(log_b)
+                + int(grad_b) + opt + opt_tmp_shown + adapters + int(quant_ws) + int(reserve)
+                + ALLOC_BASE_TRAIN
+                + CUDA_CONTEXT_BYTES)),
+            *((host_note,) if host_note else ()),
+            *((f"{fw.name} offloads the checkpointed layer inputs to CPU RAM: "
+               f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f} GiB of host memory.",)
+              if offloaded else ()),
+        ),
+    )

@@ -1,0 +1,322 @@
+"""LLM inference speed per engine: decode, prefill, end-to-end output throughput, TTFT and ITL.
+
+A roofline per step with the engines' documented behaviour (``shared/design/formulas.md`` §7):
+
+* **Decode step** at batch ``b``: weights read once (MoE: the experts the batch touches) plus
+  the KV cache of the batch, over *sustained* bandwidth (:mod:`gpupicker.core.gpu_sustained`) × the engine's
+  weight-streaming efficiency η for that memory class × (attention-kernel efficiency for the
+  KV part); the matmul FLOPs ``2·P_active·b`` over sustained tensor TFLOPS × the engine's GEMM
+  efficiency. The two are combined as a 3-norm ``(m³ + c³)^(1/3)`` — near the ridge point the
+  weight stream and the GEMMs contend for the same SMs, so a step is slower than the larger of
+  the two (a hard ``max`` is the limit of large exponents). Engines that launch every kernel
+  from the host each step (llama.cpp without CUDA graphs, HF ``generate``) have a host floor
+  per decoder layer; it is combined the same way: a kernel costs the longer of its launch and
+  its execution, so small models on fast GPUs become launch-bound (llama-bench: 8B Q4_K_M at
+  130–146 tok/s on RTX 4090, RTX 6000 Ada, A100 and H100 alike).
+* **Prefill**: ``2·P_active·s + 2·L·a·d_h·s²/2`` FLOPs per sequence over sustained tensor TFLOPS
+  at the accumulate precision the engine's kernels use (llama.cpp's cuBLAS path accumulates
+  F16 in FP16: twice the GeForce datasheet rate) × prefill efficiency, + a fixed cost per layer
+  per micro-batch; llama.cpp dequantizes quantized weights to F16 per micro-batch
+  (``n_ubatch`` 512) for the cuBLAS GEMM, which adds the quantized read and F16 write.
+* **Output throughput** (``trtllm-bench``/``gptSessionBenchmark``, vLLM
+  ``benchmark_throughput``): ``b·new / (prefill of b·prompt + Σ decode steps)``.
+* **TTFT / ITL** of one request: prompt prefill (+ one step) and one decode step at the batch.
+
+Every result carries a range and the evidence behind it (:data:`EVIDENCE`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict
+
+from ..gpu_sustained import (
+    bandwidth_factor,
+    is_apple,
+    sustained_notes,
+    sustained_tflops,
+)
+from ..hardware import GpuSpec
+
+PNORM = 3.0
+"""Exponent of the smooth roofline (see module docstring)."""
+
+
+def pnorm(a: float, b: float) -> float:
+    """``(a³ + b³)^(1/3)`` of two non-negative times (seconds): the smooth maximum of a step."""
+    if a <= 0.0 or b <= 0.0:
+        return max(a, b, 0.0)
+    return float((a * a * a + b * b * b) ** (1.0 / 3.0))  # float ** float is typed Any
+
+
+def memory_class(gpu: GpuSpec) -> str:
+    """``"hbm"``, ``"unified"`` (Apple/Jetson LPDDR) or ``"gddr"`` from the catalog memory type."""
+    mt = gpu.memory_type.lower()
+    if "hbm" in mt:
+        return "hbm"
+    if "unified" in mt or "lpddr" in mt or is_apple(gpu):
+        return "unified"
+    return "gddr"
+
+
+class EngineSpeed(BaseModel):
+    """Speed behaviour of one inference engine (times in seconds, efficiencies as fractions).
+
+    Attributes:
+        name: the engine as shown to users.
+        eta: weight-streaming share of sustained bandwidth by memory class
+            (``hbm``/``gddr``/``unified``), for 16-bit weights.
+        eta_quant: multiplier on ``eta`` for ≤ 8-bit weights (dequantizing kernels).
+        kv_eta: attention kernels' share of bandwidth when reading the KV cache, relative
+            to ``eta``.
+        kv_traffic: KV bytes moved per step in units of the cache (HF DynamicCache copies: 3).
+        gqa_kv_per_query_head: the decode attention kernel reads each KV head once per query
+            head of its group (×``heads / kv_heads`` KV traffic for GQA models).
+        layer_floor_s: host launch time per decoder layer per step (0 with CUDA graphs).
+        layer_floor_tflops: when > 0, the floor is GPU work instead: ``layer_floor_s`` at
+            this many TFLOPS, scaled by the GPU's (Metal command encoding + small kernels).
+        quant_floor_factor: multiplier on the floor for bitsandbytes NF4/int8 (extra launches).
+        floor_overlaps: host launches overlap GPU work (3-norm); False adds them (eager
+            PyTorch whose DynamicCache updates synchronize every step).
+        s_per_linear: tail per Linear kernel inside a graph (ramp-up of small matvecs).
+        s_per_step: fixed time per decode step (sampling, detokenizer, scheduler).
+        s_per_seq_step: scheduler/input-preparation time per running sequence per step.
+        gemm_eff: share of sustained tensor TFLOPS reached by decode GEMMs.
+        prefill_eff: share of sustained tensor TFLOPS reached by prefill GEMMs.
+        prefill_accumulate: ``"fp16"`` when 16-bit prefill GEMMs accumulate in FP16.
+        prefill_layer_s: fixed time per layer per micro-batch of prefill (norms, rope,
+            softmax kernels that do not scale with the GEMM rate).
+        ubatch: prefill micro-batch in tokens (0 = whole prompt at once).
+        stage_handoff_s: host synchronization per stage boundary per step with a layer split.
+        dequant_prefill: quantized weights are dequantized to F16 per micro-batch.
+        tensor_parallel: the engine splits each layer over GPUs (else layer split).
+        range_pct: ± share the estimate is expected to be within (from the evidence).
+        evidence: the published cases the profile was checked against.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    eta: dict[str, float]
+    eta_quant: float = 1.0
+    kv_eta: float = 1.0
+    kv_traffic: float = 1.0
+    gqa_kv_per_query_head: bool = False
+    layer_floor_s: float = 0.0
+    layer_floor_tflops: float = 0.0
+    quant_floor_factor: dict[str, float] = {}
+    floor_overlaps: bool = True
+    s_per_linear: float = 0.0
+    s_per_step: float = 0.0
+    s_per_seq_step: float = 0.0
+    gemm_eff: float = 0.6
+    prefill_eff: float = 0.6
+    prefill_accumulate: str = "fp32"
+    prefill_layer_s: float = 0.0
+    ubatch: int = 0
+    stage_handoff_s: float = 0.0
+    dequant_prefill: bool = False
+    tensor_parallel: bool = True
+    range_pct: float = 30.0
+    evidence: str = ""
+
+
+LLAMACPP = EngineSpeed(
+    name="llama.cpp (CUDA/Metal, all layers on GPU)",
+    # η: RTX 6000 Ada / A6000 / L40S 70B Q4_K_M tg at 0.75–0.80 of datasheet bandwidth (GDDR);
+    # A100 / H100 70B Q4_K_M at 22–25 tok/s = 0.48–0.52 of HBM bandwidth (mmvq kernels keep
+    # fewer bytes in flight than HBM latency needs); M3 Max 70B 7.5 tok/s = 0.8 of 400 GB/s.
+    eta={"gddr": 0.80, "hbm": 0.50, "unified": 0.82},
+    kv_eta=0.5, kv_traffic=1.0,  # no flash attention by default: KQ written and re-read
+    # host floor: ggml graph launched kernel by kernel (CUDA graphs only from mid-2024):
+    # 8B tg512 on A100/H100/RTX 4090/6000 Ada 130–146 tok/s whatever the bandwidth → ≈0.2 ms
+    # per layer (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA-3 tables).
+    layer_floor_s=0.20e-3,
+    gemm_eff=0.5,
+    # prefill: cuBLAS F16 GEMM with FP16 compute (ggml-cuda ``CUBLAS_COMPUTE_16F``) over
+    # 512-token micro-batches; quantized weights dequantized to F16 first.
+    prefill_eff=0.50, prefill_accumulate="fp16", prefill_layer_s=0.27e-3, ubatch=512,
+    # -sm layer: each GPU boundary synchronizes the host and copies the hidden state: tg512
+    # of 8B Q4_K_M loses 0.2–0.4 ms per boundary (3090 ×1/×2/×4/×6: 115.4/111.7/108.7/104.2;
+    # A6000 ×1/×4: 105.4/96.5; H100 PCIe ×1/×4: 145.6/123.1 tok/s)
+    stage_handoff_s=0.25e-3,
+    dequant_prefill=True, tensor_parallel=False, range_pct=20.0,
+    evidence="llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
+              "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)")
+
+LLAMACPP_METAL_FLOOR = (0.66e-3, 14.1)
+"""Metal per-layer fixed work: 0.66 ms per layer on the 14.1-TFLOPS M3 Max, scaled by GPU
+TFLOPS (M1 Max 35.7, M3 Max 49.0, M2 Ultra 78.8 tok/s for 8B Q4_K_M at equal or double
+bandwidth: the small kernels are GPU-bound, not host-bound)."""
+
+LLAMACPP_METAL_PREFILL_EFF = 0.65
+"""Share of the Apple GPU's FP16 rate reached by llama.cpp's Metal ``mul_mm`` prefill kernels:
+8B Q4_K_M pp512 on M1 Max 408 tok/s (6.2 of 10.5 TFLOPS, 59 %), M2 Ultra 994 (15.0 of 27.2,
+55 %), M3 Max 693 (10.4 of 14.1, 74 %) — XiongjieDai/GPU-Benchmarks-on-LLM-Inference."""
+
+ENGINES: dict[str, EngineSpeed] = {
+    "llama.cpp": LLAMACPP,
+    "transformers": EngineSpeed(
+        name="Hugging Face transformers generate()",
+        eta={"gddr": 0.70, "hbm": 0.70, "unified": 0.60}, eta_quant=0.75, kv_traffic=3.0,
+        # host time per decoder layer of eager generate() on a typical host (transformers 4.3x):
+        # Qwen README, A100-80GB + FlashAttention-2: Qwen-7B bf16 40.9 tok/s = 24.4 ms per
+        # token, of which ≈10.8 ms stream the weights → ≈0.43 ms per layer; transformers 5.x
+        # (environment names it) measured 2.25 ms per layer on the H200 cases
+        layer_floor_s=0.43e-3, quant_floor_factor={"nf4": 1.75, "fp4": 1.75, "int8": 3.0},
+        floor_overlaps=False,
+        s_per_step=1.0e-3, gemm_eff=0.45, prefill_eff=0.45, tensor_parallel=False,
+        range_pct=40.0,
+        evidence="Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), "
+                 "H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s "
+                 "for 7B / 13B), host speed varies by machine"),
+    "pytorch": EngineSpeed(
+        name="PyTorch eager generate (LitGPT, torchtune)",
+        eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.65}, eta_quant=0.7,
+        layer_floor_s=0.65e-3, quant_floor_factor={"nf4": 1.8, "int4": 1.8, "int8": 2.0},
+        floor_overlaps=False,
+        s_per_step=0.5e-3, gemm_eff=0.5, prefill_eff=0.5, tensor_parallel=False,
+        range_pct=30.0, evidence="LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on "
+                                 "A100 40GB"),
+    "vllm": EngineSpeed(
+        name="vLLM (CUDA graphs, paged KV, continuous batching)",
+        eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.6}, eta_quant=0.85, kv_eta=0.75,
+        s_per_linear=5.2e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
+        gemm_eff=0.6, prefill_eff=0.6, range_pct=30.0,
+        evidence="formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step "
+                 "plus 12 µs per running sequence (scheduler, sampling), no published vLLM speed "
+                 "case checked"),
+    "sglang": EngineSpeed(
+        name="SGLang (CUDA graphs, radix KV, overlap scheduler)",
+        eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.85, kv_eta=0.8,
+        s_per_linear=5.2e-6, s_per_step=0.8e-3, s_per_seq_step=4e-6,
+        gemm_eff=0.62, prefill_eff=0.62, range_pct=30.0,
+        evidence="no published SGLang speed case checked: vLLM-like kernels with the overlap "
+                 "scheduler's smaller per-step CPU time (SGLang v0.4 release notes)"),
+    "tensorrt-llm": EngineSpeed(
+        name="TensorRT-LLM (v0.6 kernels)",
+        eta={"gddr": 0.85, "hbm": 0.85, "unified": 0.6}, eta_quant=0.9, kv_eta=1.0,
+        # generation-phase masked MHA of v0.5/v0.6 runs one thread block per query head, so a
+        # GQA model's KV is read once per query head (the XQA kernels of v0.7+ read each KV
+        # head once: docs/source/advanced/gpt-attention.md "XQA optimization")
+        gqa_kv_per_query_head=True,
+        # context phase: per-layer plugin launches outside CUDA graphs (first-token latency
+        # of 7 ms for LLaMA-7B at 128 tokens on H100 vs ≈4 ms of GEMMs)
+        prefill_layer_s=0.1e-3,
+        s_per_linear=4e-6, s_per_step=0.3e-3, gemm_eff=0.65, prefill_eff=0.68,
+        range_pct=20.0,
+        evidence="TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B "
+                 "throughput and first-token latency)"),
+    "mlc-llm": EngineSpeed(
+        name="MLC-LLM (TVM-compiled kernels)",
+        eta={"gddr": 0.80, "hbm": 0.70, "unified": 0.75}, eta_quant=0.95, kv_eta=0.8,
+        s_per_linear=5e-6, s_per_step=0.5e-3, gemm_eff=0.5, prefill_eff=0.5, range_pct=30.0,
+        evidence="no published MLC-LLM case checked: compiled kernels assumed at 80 % of GDDR "
+                 "and 70 % of HBM bandwidth"),
+    "exllamav2": EngineSpeed(
+        name="ExLlamaV2 (EXL2/GPTQ kernels, CUDA graphs off)",
+        eta={"gddr": 0.85, "hbm": 0.65, "unified": 0.6}, eta_quant=0.95,
+        layer_floor_s=0.10e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
+        tensor_parallel=False, range_pct=30.0,
+        evidence="ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B "
+                 "109 / 111 tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)"),
+    # issue 18: engines Chinese users run; no published speed case of either is checked, so
+    # they carry wider ranges than the measured profiles
+    "lmdeploy": EngineSpeed(
+        name="LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
+        eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.95, kv_eta=0.8,
+        s_per_linear=4e-6, s_per_step=0.5e-3, s_per_seq_step=4e-6,
+        gemm_eff=0.62, prefill_eff=0.62, range_pct=35.0,
+        evidence="no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) "
+                 "with CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near "
+                 "TensorRT-LLM (InternLM/lmdeploy README)"),
+    "mindie": EngineSpeed(
+        name="MindIE / vllm-ascend (Ascend NPU, CANN)",
+        eta={"gddr": 0.65, "hbm": 0.65, "unified": 0.6}, eta_quant=0.8, kv_eta=0.7,
+        s_per_linear=6e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
+        gemm_eff=0.5, prefill_eff=0.5, range_pct=40.0,
+        evidence="no measurement of MindIE or vllm-ascend is modelled: Ascend 910B streaming "
+                 "at 65 % of its bandwidth and GEMMs at half its FP16 peak are assumptions "
+                 "(hiascend.com MindIE docs; vllm-project/vllm-ascend)"),
+    "decode_ceiling": EngineSpeed(
+        name="ideal (CUDA graph of matvecs)",
+        eta={"gddr": 0.92, "hbm": 0.92, "unified": 0.85}, eta_quant=0.93,
+        s_per_linear=5.2e-6, gemm_eff=0.75, prefill_eff=0.75, range_pct=15.0,
+        evidence="H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / "
+                 "13B"),
+}
+"""Inference engines by canonical framework name (see :mod:`gpupicker.core.frameworks` for aliases)."""
+
+
+HF_V5_LAYER_FLOOR_S = 2.25e-3
+"""Host seconds per decoder layer per step of transformers 5.x ``generate()`` (H200 cases,
+``h200.jsonl``: PyTorch 2.11, transformers 5.17 — 13.54 tok/s for Llama-2-7B at batch 1)."""
+_TRANSFORMERS_VERSION = re.compile(r"transformers\s*v?(\d+)(?:\.(\d+))?", re.IGNORECASE)
+
+
+def transformers_major(environment: str | None) -> int | None:
+    """The transformers major version named in a workload's ``environment`` text, or None."""
+    m = _TRANSFORMERS_VERSION.search(environment or "")
+    return int(m.group(1)) if m else None
+
+
+def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
+                    environment: str | None = None) -> float:
+    """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step.
+
+    For transformers the host time of the version the ``environment`` names (5.x: the H200
+    measurement), else of a typical 4.x host.
+    """
+    layer = e.layer_floor_s
+    if e is ENGINES.get("transformers") and (transformers_major(environment) or 0) >= 5:
+        layer = HF_V5_LAYER_FLOOR_S
+    base = layer * e.quant_floor_factor.get(dtype, 1.0)
+    if e is LLAMACPP and is_apple(gpu):
+        s, ref_tf = LLAMACPP_METAL_FLOOR
+        tf = sustained_tflops(gpu) or ref_tf
+        return s * ref_tf / tf
+    return base
+
+
+def weight_eta(e: EngineSpeed, gpu: GpuSpec, bytes_per_weight: float) -> float:
+    """Share of *datasheet* bandwidth reached streaming weights of this width."""
+    eta = e.eta.get(memory_class(gpu), 0.7)
+    if bytes_per_weight < 2.0:
+        eta *= e.eta_quant
+    return eta * bandwidth_factor(gpu)
+
+
+def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> float:
+    """Sustained TFLOPS × the engine's decode or prefill GEMM efficiency (FLOP/s × 1e-12)."""
+    acc = e.prefill_accumulate if prefill else "fp32"
+    prec = "fp16" if (acc == "fp16" and precision in ("bf16", "fp16", "f16")) else precision
+    tf = sustained_tflops(gpu, prec, acc)  # type: ignore[arg-type]
+    if tf <= 0:  # no compute figure: gpu_sustained.bandwidth_derived_tflops (20 FLOP per byte/s)
+        tf = gpu.memory_bandwidth_gbps * 20.0 / 1000.0
+    return tf * (e.prefill_eff if prefill else e.gemm_eff)
+
+
+_NOTES: dict[tuple[str, float, str, str, GpuSpec, str], tuple[str, ...]] = {}
+
+
+def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...]:
+    """Assumption sentences of the engine and the GPU factors that apply.
+
+    Memoized per engine, GPU row and precision: the recommender asks for every option.
+    """
+    key = (e.name, e.range_pct, e.evidence, e.prefill_accumulate, gpu, precision)
+    hit = _NOTES.get(key)
+    if hit is None:
+        if len(_NOTES) > 4096:
+            _NOTES.clear()
+        hit = _NOTES[key] = (
+            f"Expected within ±{e.range_pct:.0f} % of measured speed.",
+            f"Calibration: {e.evidence}.",
+            *sustained_notes(gpu, precision, e.prefill_accumulate))  # type: ignore[arg-type]
+    return hit
+
+
+__all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_METAL_PREFILL_EFF", "engine_notes",
+           "floor_per_layer", "gemm_tflops", "transformers_major", "HF_V5_LAYER_FLOOR_S",
+           "memory_class", "pnorm", "weight_eta"]

@@ -1,0 +1,315 @@
+"""Serving sized by what the engine can hold: concurrency, replicas, TTFT and ITL.
+
+For one replica (``n`` GPUs of one type) serving ``w.requests_per_minute`` requests of
+``avg_prompt_tokens`` + ``avg_output_tokens``:
+
+1. **Concurrency cap** — what the engine holds at the request mix: the KV pool of a paged
+   engine (vLLM/SGLang/TGI/TensorRT-LLM: ``MemoryEstimate.max_concurrent_seqs``, blocks of
+   the whole prompt + output, at most ``max_num_seqs``), or for llama.cpp/Ollama and
+   transformers the largest batch whose memory fits (llama.cpp server slots: at most 16;
+   Ollama ``OLLAMA_NUM_PARALLEL`` default 4 — Ollama FAQ; transformers at most 64).
+2. **Continuous batching** — at ``b`` running sequences a decode step takes ``step(b)``
+   (:mod:`.inference` roofline incl. the engine's per-step and per-sequence scheduler
+   time); each request's prompt costs ``P`` seconds of prefill, interleaved with the decode
+   steps. A replica completes ``X(b) = 1 / (P + out · step(b) / b)`` requests/s.
+3. **Replicas** — ``⌈rate / (X(cap) × 0.7)⌉`` (70 % target utilization for queueing headroom,
+   as :func:`.cost.gpus_for_serving`).
+4. **Operating point** — per replica ``r = rate / replicas``; Little's law
+   ``b = r × latency(b)`` with ``latency = TTFT + out × ITL``, ``ITL = step(b) / (1 − r·P)``
+   (prefills steal that share of the GPU), ``TTFT = prompt prefill + one step``; three
+   fixed-point steps, ``1 ≤ b ≤ cap``.
+5. **Targets** — with ``ttft_target_s`` / ``itl_target_s`` the cap is lowered to the largest
+   ``b`` that meets them; an option that misses them at ``b = 1`` does not meet its targets.
+
+``estimate`` and ``recommend`` both call :func:`plan_serving`, so the same option gives the
+same concurrency and tokens/s in both.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..frameworks import framework_row
+from ..hardware import GpuSpec
+from ..memory import estimate_memory, fits_on
+from ..results import MemoryEstimate, ServingPlan, Throughput
+from ..workload import Workload
+from .throughput import _InferenceSpeed, _prompt_and_new, _Roofline, estimate_throughput
+
+TARGET_UTILIZATION = 0.7
+"""Share of a replica's request capacity planned for (queueing headroom)."""
+SLOT_CAPS = {"llama.cpp": 16, "ollama": 4, "transformers": 64}
+"""Most concurrent sequences assumed per replica for engines without a KV pool: llama.cpp
+server ``--parallel`` slots, Ollama ``OLLAMA_NUM_PARALLEL`` (default 4), HF batched generate."""
+DEFAULT_SLOT_CAP = 64
+
+
+_MIX: dict[int, tuple[Workload, Workload, dict[int, Workload]]] = {}
+
+
+def request_mix(w: Workload) -> Workload:
+    """The workload at one sequence of the request mix: ``seq_len = prompt + output``.
+
+    Memoized per workload object: the recommender asks once per GPU × count.
+    """
+    return _mix(w)[0]
+
+
+def _mix(w: Workload) -> tuple[Workload, dict[int, Workload]]:
+    hit = _MIX.get(id(w))
+    if hit is None or hit[0] is not w:
+        if len(_MIX) > 64:
+            _MIX.clear()
+        wl = w.model_copy(update={"batch": 1, "prompt_len": None, "new_tokens": None,
+                                  "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
+        hit = _MIX[id(w)] = (w, wl, {1: wl})
+    return hit[1], hit[2]
+
+
+def _at_batch(w: Workload, b: int) -> Workload:
+    """:func:`request_mix` at ``b`` concurrent sequences (memoized)."""
+    wl, by_b = _mix(w)
+    wb = by_b.get(b)
+    if wb is None:
+        wb = by_b[b] = wl.model_copy(update={"batch": b})
+    return wb
+
+
+def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> int:
+    """Sequences one replica holds at once at the request mix (0 when not even one fits).
+
+    ``w`` is :func:`request_mix` of the workload; ``mem`` its memory estimate on ``n`` × ``gpu``.
+    """
+    if mem.max_concurrent_seqs is not None:  # paged KV pool
+        return int(mem.max_concurrent_seqs) if mem.engine_fits is not False else 0
+    if not fits_on(mem, gpu):
+        return 0
+    fw = framework_row(w.framework).name
+    hi = SLOT_CAPS.get(fw, DEFAULT_SLOT_CAP)
+    if mem.gpu_layers is not None:  # partial offload: one slot
+        return 1
+
+    def fits(b: int) -> bool:
+        m = estimate_memory(w.model_copy(update={"batch": b}), gpu, n)  # w: the request mix
+        return fits_on(m, gpu) and m.gpu_layers is None
+
+    if fits(hi):
+        return hi
+    lo = 1
+    while hi - lo > 1:  # largest b that fits, memory grows with b
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughput, ServingPlan,
+                                                              MemoryEstimate]:
+    """Size one option's serving (see the module docstring).
+
+    Returns the workload at the operating concurrency, its throughput with serving ITL, the
+    plan, and the memory estimate at the request mix.
+
+    Raises:
+        ValueError: when the model is not resolved or the engine has no inference profile.
+    """
+    if w.model is None:
+        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+    wl = request_mix(w)
+    mem = estimate_memory(wl, gpu, n)
+    cap = concurrency_cap(wl, gpu, n, mem)
+    prompt, out = w.avg_prompt_tokens, w.avg_output_tokens
+    roof = _Roofline.of(wl, w.model, gpu, n)
+    rate = (w.requests_per_minute or 0.0) / 60.0
+    notes: list[str] = []
+    cache: dict[int, tuple[float, float, float]] = {}
+    speeds: dict[int, _InferenceSpeed] = {}
+
+    def at(b: int) -> tuple[float, float, float]:
+        """(decode step s, prefill seconds per request, prompt prefill of one request s)."""
+        hit = cache.get(b)
+        if hit is None:
+            s = speeds[b] = roof.speed(b, prompt, out)
+            hit = cache[b] = (s.step_s, s.prefill_s / b, s.prefill_one_s)
+        return hit
+
+    def latency(b: int, r: float) -> tuple[float, float]:
+        step, p_req, p_one = at(b)
+        busy = min(0.9, r * p_req)
+        itl = step / (1.0 - busy)
+        return p_one + step, itl
+
+    if cap <= 0:
+        b = 1
+        step, p_req, p_one = at(1)
+        t = roof.throughput(wl, roof.speed(1, prompt, out))
+        plan = ServingPlan(replicas=0, gpus_per_replica=n, max_concurrent_seqs=0,
+                           notes=("The engine cannot hold one request of the mix on this "
+                                  "option.",))
+        return wl, t, plan, mem
+
+    # targets lower the cap
+    eff_cap = cap
+    meets = True
+    if w.itl_target_s or w.ttft_target_s:
+        def ok(b: int) -> bool:
+            ttft, itl = latency(b, 0.0)
+            return (not w.itl_target_s or itl <= w.itl_target_s) and \
+                (not w.ttft_target_s or ttft <= w.ttft_target_s)
+        if not ok(1):
+            meets = False
+            notes.append("Misses the latency target even with one sequence per replica.")
+            eff_cap = 1
+        elif not ok(cap):
+            lo, hi = 1, cap
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if ok(mid):
+                    lo = mid
+                else:
+                    hi = mid
+            eff_cap = lo
+            notes.append(f"Latency targets cap each replica at {eff_cap} concurrent sequences "
+                         f"(the KV pool holds {cap}).")
+
+    step_c, p_req_c, _ = at(eff_cap)
+    x_cap = 1.0 / (p_req_c + out * step_c / eff_cap)  # requests/s at the cap
+    replicas = max(1, math.ceil(rate / (x_cap * TARGET_UTILIZATION) - 1e-9)) if rate else 1
+    r = rate / replicas
+    # start from the latency at the cap (already evaluated, an upper bound of the ITL)
+    ttft, itl = latency(eff_cap, r)
+    b = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
+    for _ in range(3):
+        ttft, itl = latency(b, r)
+        b_next = max(1, min(eff_cap, math.ceil(r * (ttft + out * itl))))
+        if b_next == b:
+            break
+        b = b_next
+    ttft, itl = latency(b, r)
+    if w.itl_target_s and itl > w.itl_target_s * 1.0001:
+        meets = False
+    if w.ttft_target_s and ttft > w.ttft_target_s * 1.0001:
+        meets = False
+    wb = _at_batch(w, b)
+    at(b)
+    s = speeds[b]
+    t = roof.throughput(wb, s)
+    replica_tps = b / itl
+    t = t.model_copy(update={
+        "decode_tokens_per_s": 1.0 / itl, "aggregate_decode_tokens_per_s": replica_tps,
+        "ttft_s": ttft, "itl_s": itl,
+        "assumptions": t.assumptions + (
+            f"Serving: {b} of at most {cap} concurrent sequences per replica "
+            f"({prompt} + {out} tokens each), {replicas} replica(s) of {n} GPU(s); ITL "
+            f"{itl * 1e3:.1f} ms with interleaved prefills, TTFT {ttft:.2f} s.",)})
+    plan = ServingPlan(replicas=replicas, gpus_per_replica=n, max_concurrent_seqs=cap,
+                       concurrent_seqs=b, replica_decode_tokens_per_s=replica_tps,
+                       aggregate_decode_tokens_per_s=replica_tps * replicas,
+                       requests_per_s_capacity=x_cap, ttft_s=ttft, itl_s=itl,
+                       meets_targets=meets, notes=tuple(notes))
+    return wb, t, plan, mem
+
+
+def serving_dict(p: ServingPlan) -> dict[str, Any]:
+    """The JSON contract of a serving plan (``estimate`` and ``recommend --json``)."""
+    return {"replicas": p.replicas, "gpus_per_replica": p.gpus_per_replica,
+            "max_concurrent_seqs": p.max_concurrent_seqs, "concurrent_seqs": p.concurrent_seqs,
+            "replica_decode_tokens_per_s": round(p.replica_decode_tokens_per_s, 2),
+            "aggregate_decode_tokens_per_s": round(p.aggregate_decode_tokens_per_s, 2),
+            "requests_per_s_capacity": round(p.requests_per_s_capacity, 4),
+            "ttft_s": round(p.ttft_s, 4), "itl_s": round(p.itl_s, 5),
+            "meets_targets": p.meets_targets, "notes": list(p.notes)}
+
+
+SERVING_MAX_BATCH = 256
+"""Most concurrent sequences per replica the serving search assumes (vLLM ``max_num_seqs``)."""
+
+
+class ServingSearch:
+    """Speed of one replica serving ``w.requests_per_minute``, for any GPU type and count.
+
+    LLM inference delegates to :func:`plan_serving` (concurrency from
+    the KV pool, continuous batching, replicas); other tasks keep the search below.
+    Concurrent sequences by Little's law: request rate × latency of one request
+    (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
+    rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
+    from ``w.batch``. At a new batch each sequence holds ``avg_prompt_tokens +
+    avg_output_tokens`` tokens (``seq_len``). One search serves every option of a
+    recommendation: the workload copies at each batch are shared.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+
+    def __init__(self, w: Workload) -> None:
+        """Prepare the search for ``w`` (its model resolved; see the class docstring)."""
+        if w.model is None:
+            raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog "
+                             "first")
+        self.w = w
+        self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
+        self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens
+        self.llm = not (w.task == "image_gen" or w.model.kind == "diffusion" or w.is_training)
+        # (prompt, new) tokens per sequence of the workload as given, and at a new batch
+        self.context = _prompt_and_new(w)
+        self.context_at_batch = (self.seq_len, 0 if w.task == "decode_ceiling"
+                                 else w.avg_output_tokens)
+        self._at_batch: dict[int, Workload] = {}
+
+    def at_batch(self, b: int) -> Workload:
+        """The workload at ``b`` concurrent sequences of ``seq_len`` tokens."""
+        wb = self._at_batch.get(b)
+        if wb is None:
+            wb = self.w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
+                                           "seq_len": self.seq_len})
+            self._at_batch[b] = wb
+        return wb
+
+    def batch_needed(self, decode_tokens_per_s: float | None,
+                     prefill_tokens_per_s: float | None) -> int:
+        """Little's law: concurrent sequences at these per-sequence decode and prefill rates."""
+        w = self.w
+        latency = w.avg_output_tokens / (decode_tokens_per_s or 1e-9) \
+            + w.avg_prompt_tokens / (prefill_tokens_per_s or 1e9)
+        return max(w.batch, min(SERVING_MAX_BATCH, math.ceil(self.rate_per_s * latency)))
+
+    def __call__(self, gpu: GpuSpec, num_gpus: int | None = None) -> tuple[Workload, Throughput]:
+        """The workload at the batch found on ``num_gpus`` × ``gpu``, and its throughput."""
+        w = self.w
+        n = max(1, num_gpus or w.num_gpus)
+        b = w.batch
+        if not self.llm:
+            wb, t = w, estimate_throughput(w, gpu, n)
+            for _ in range(2):  # two fixed-point steps of Little's law
+                b_next = self.batch_needed(t.decode_tokens_per_s, t.prefill_tokens_per_s)
+                if b_next == b:
+                    break
+                b = b_next
+                wb = self.at_batch(b)
+                t = estimate_throughput(wb, gpu, n)
+            return wb, t
+        # LLM inference: sized by what the engine holds (the same plan recommend uses)
+        wb, t, _, _ = plan_serving(w, gpu, n)
+        return wb, t
+
+
+def serving_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None
+                       ) -> tuple[Workload, Throughput]:
+    """Speed of one replica (``num_gpus`` × ``gpu``) serving ``w.requests_per_minute``.
+
+    At the batch Little's law gives (see :class:`ServingSearch`).
+
+    Returns:
+        The workload at the batch found, and its :class:`Throughput`.
+
+    Raises:
+        ValueError: when the model is not resolved.
+    """
+    return ServingSearch(w)(gpu, num_gpus)
+
+
+__all__ = ["concurrency_cap", "plan_serving", "request_mix", "serving_dict", "serving_throughput",
+           "SERVING_MAX_BATCH", "ServingSearch", "SLOT_CAPS", "TARGET_UTILIZATION"]

@@ -1,0 +1,241 @@
+"""A long session of input changes through the real wizard, with leak measurements (issue 10).
+
+PySide6 6.12.0 dropped one reference to ``None`` per void Qt call; a results redraw makes
+hundreds, so the app aborted ("none_dealloc: deallocating None") after ~75 input changes.
+:func:`run_session` turns the wizard's own widgets (task, model, batch, context length,
+preferred GPU and GPU count) ``changes`` times, recomputes and repaints the results page and
+both plots after each, and reports the drift of ``sys.getrefcount(None)`` and of
+Python-traced memory.
+
+Used by ``tests/test_long_session.py`` (500 changes, in a subprocess so an abort is a test
+failure, not a dead test run) and by ``gpupicker --selftest --selftest-changes N`` (the
+bundle's smoke test runs 200). Run by hand::
+
+    QT_QPA_PLATFORM=offscreen python -m gpupicker.ui.app.long_session --changes 500
+
+prints one JSON line; exit 1 when a limit is broken. The recommendation runs synchronously
+(``controller.background = False`` and an explicit ``recompute()``) so every change is
+computed and drawn, with no debounce timer or worker thread to wait on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+#: Limits checked by :func:`problems`.
+#: ``sys.getrefcount(None)`` may fall by less than one per change (6.12.0: about −670). It
+#: may rise: PySide6 itself (6.11.3 and 6.12.0) keeps lasting references to ``None`` in some
+#: paths — 6 per text drawn on a fresh paint device (pyqtgraph's axis pictures), 3 per new
+#: QGraphicsWidget added to a scene — about +29 per change here. An extra reference to a
+#: singleton that is never freed harms nothing; memory is checked on its own below.
+MAX_NONE_LOSS_PER_CHANGE = 1.0
+#: Python memory: tracemalloc's traced size may grow by at most this over the last PERIOD
+#: changes (measured ~21 KiB after 500 changes, falling: caches still filling), and live
+#: blocks by this per change (measured ~4). Keeping one recommendation per change would be
+#: ~1 MiB and ~5,000 blocks.
+MAX_TRACED_GROWTH_BYTES = 64 * 1024
+MAX_BLOCKS_PER_CHANGE = 25.0
+PERIOD = 20
+WARMUP_CHANGES = PERIOD
+#: tracemalloc runs over the last TRACED_PERIODS periods and compares the ends of the last
+#: one: in the first traced periods, objects made before tracing are freed untraced while
+#: their replacements are traced, which reads as growth (~37 KiB, then ~18 KiB).
+TRACED_PERIODS = 3
+
+# one entry per round of 5 changes; PERIOD // 5 rounds
+_TASKS = ("qlora", "inference", "lora", "full_ft")
+_BATCHES = (1, 4, 16, 3)
+_CONTEXTS = (512, 4096, 1024, 8192)
+
+
+@dataclass
+class SessionReport:
+    """What one session measured.
+
+    Attributes:
+        changes: input changes made (each one recomputed and repainted).
+        seconds: wall time of the whole session.
+        none_refcount_start / none_refcount_end: ``sys.getrefcount(None)`` after warm-up and
+            at the end.
+        none_drift_per_change: (end − start) / changes after warm-up (0 when nothing leaks).
+        blocks_drift_per_change: change of ``sys.getallocatedblocks()`` (live Python memory
+            blocks) per change over the same span.
+        traced_start_bytes / traced_end_bytes: ``tracemalloc`` traced size at the start and
+            the end of the last :data:`PERIOD` changes (after ``gc.collect()``), bytes.
+        options_last: options in the last recommendation (a sign the session did real work).
+    """
+
+    changes: int
+    seconds: float
+    none_refcount_start: int
+    none_refcount_end: int
+    none_drift_per_change: float
+    blocks_drift_per_change: float
+    traced_start_bytes: int
+    traced_end_bytes: int
+    options_last: int
+
+    @property
+    def traced_growth_bytes(self) -> int:
+        """Growth of traced Python memory over the last :data:`PERIOD` changes, bytes."""
+        return self.traced_end_bytes - self.traced_start_bytes
+
+
+def _change(window: Any, i: int) -> str:
+    """Make input change number ``i`` through a wizard widget; returns what was changed.
+
+    The script repeats every :data:`PERIOD` changes and sets every field it touches within
+    one period, so the workload (and the results) after change ``k * PERIOD`` are the same
+    for every ``k``: refcounts and memory compared there differ only by what leaked."""
+    wiz = window.wizard
+    c = window.controller
+    i %= PERIOD
+    kind = i % 5
+    if kind == 0:  # task
+        task = _TASKS[(i // 5) % len(_TASKS)]
+        if c.workload.task == task:
+            task = "lora" if task != "lora" else "qlora"
+        wiz.task_page.buttons[task].setChecked(True)
+        return f"task={task}"
+    if kind == 1:  # model: a row of the catalog table (the filtered, visible list)
+        page = wiz.model_page
+        if not page.catalog_radio.isChecked():
+            page.catalog_radio.setChecked(True)
+        rows = page.proxy.rowCount()
+        row = (i * 7) % max(1, min(rows, 12))  # deterministic: rows depend on task kind only
+        page.view.setCurrentIndex(page.proxy.index(row, 0))
+        return f"model row {row}"
+    q = wiz.quant_page
+    inference = c.workload.task in ("inference", "decode_ceiling")
+    if kind == 2:  # batch
+        spin = q.infer_batch if inference else q.batch
+        spin.setValue(_BATCHES[(i // 5) % len(_BATCHES)])
+        return f"batch={spin.value()}"
+    if kind == 3:  # context length
+        spin = q.prompt_tokens if inference else q.seq_len
+        spin.setValue(_CONTEXTS[(i // 5) % len(_CONTEXTS)])
+        return f"context={spin.value()}"
+    # GPU: the preferred-GPU combo and the GPU count of the budget page
+    budget = wiz.budget_page
+    combo = budget.preferred_gpu
+    if combo.count() > 1:
+        combo.setCurrentIndex(1 + (i // 5) % min(combo.count() - 1, 8))
+    budget.gpu_count.setValue(1 + (i // 5) % 4)
+    return f"gpu={combo.currentData()} x{c.workload.num_gpus}"
+
+
+def _redraw(window: Any) -> int:
+    """Recompute now and paint the results page (table, notes, both plots' axes)."""
+    from PySide6.QtWidgets import QApplication
+
+    view = window.controller.recompute()
+    QApplication.processEvents()  # the shown window paints: table, notes, plots and their axes
+    return len(view.options)
+
+
+def run_session(window: Any, changes: int,
+                progress: Callable[[str], None] | None = None) -> SessionReport:
+    """Make ``changes`` input changes in ``window`` (a shown :class:`MainWindow`), each one
+    recomputed and repainted, after a warm-up of :data:`WARMUP_CHANGES` changes (caches fill).
+
+    ``changes`` is rounded up to a multiple of :data:`PERIOD` (at least
+    :data:`TRACED_PERIODS`) so every measurement sees the same workload.
+    ``sys.getrefcount(None)`` and ``sys.getallocatedblocks()`` are compared over all
+    ``changes``; ``tracemalloc`` (which slows Python down several times) traces the last
+    :data:`TRACED_PERIODS` periods and compares the traced size at the ends of the last one.
+    ``progress`` (e.g. ``print``) gets one line per 10 changes with the drift so far, so a
+    run that aborts still shows the figure. Raises nothing itself; a PySide6 that
+    drops references aborts the process (that is what the test catches)."""
+    window.controller.background = False
+    window.wizard.show_page("results")
+    changes = max(TRACED_PERIODS, -(-max(changes, 1) // PERIOD)) * PERIOD
+    trace_from = WARMUP_CHANGES + changes - TRACED_PERIODS * PERIOD
+    was_tracing = tracemalloc.is_tracing()
+    t0 = time.perf_counter()
+    options = 0
+    none_first = sys.getrefcount(None)
+    try:
+        for i in range(WARMUP_CHANGES + changes):
+            if i == WARMUP_CHANGES:
+                gc.collect()
+                none0, blocks0 = sys.getrefcount(None), sys.getallocatedblocks()
+            if i == trace_from and not was_tracing:
+                tracemalloc.start()
+            if i == WARMUP_CHANGES + changes - PERIOD:
+                gc.collect()
+                traced0 = tracemalloc.get_traced_memory()[0]
+            _change(window, i)
+            options = _redraw(window)
+            if progress is not None and (i + 1) % 10 == 0:
+                now = sys.getrefcount(None)
+                progress(f"change {i + 1}: sys.getrefcount(None) {now} "
+                         f"({(now - none_first) / (i + 1):+.1f} per change since the first)")
+        gc.collect()
+        traced1 = tracemalloc.get_traced_memory()[0]
+        none1, blocks1 = sys.getrefcount(None), sys.getallocatedblocks()
+    finally:
+        if not was_tracing:
+            tracemalloc.stop()
+    return SessionReport(changes=changes, seconds=round(time.perf_counter() - t0, 2),
+                         none_refcount_start=none0, none_refcount_end=none1,
+                         none_drift_per_change=(none1 - none0) / changes,
+                         blocks_drift_per_change=(blocks1 - blocks0) / changes,
+                         traced_start_bytes=traced0, traced_end_bytes=traced1,
+                         options_last=options)
+
+
+def problems(report: SessionReport) -> list[str]:
+    """The limits a session broke (empty = healthy)."""
+    out = []
+    if report.none_drift_per_change <= -MAX_NONE_LOSS_PER_CHANGE:
+        out.append(f"sys.getrefcount(None) fell by {-report.none_drift_per_change:.1f} per change "
+                   f"(limit {MAX_NONE_LOSS_PER_CHANGE:g}): PySide6 drops references and the "
+                   "app will abort (see scripts/pyside_refcount_check.py)")
+    if report.traced_growth_bytes > MAX_TRACED_GROWTH_BYTES:
+        out.append(f"traced Python memory grew by {report.traced_growth_bytes / 1024:.0f} KiB over "
+                   f"the last {PERIOD} changes (limit {MAX_TRACED_GROWTH_BYTES / 1024:g} KiB)")
+    if report.blocks_drift_per_change > MAX_BLOCKS_PER_CHANGE:
+        out.append(f"live Python memory blocks grew by {report.blocks_drift_per_change:.0f} per "
+                   f"change (limit {MAX_BLOCKS_PER_CHANGE:g})")
+    if report.options_last == 0:
+        out.append("the last recommendation had no options")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gpupicker.ui.app.long_session [--changes N]``: one JSON line, exit 1 on a problem."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--changes", type=int, default=500)
+    parser.add_argument("--progress", action="store_true",
+                        help="a line on stderr per 10 changes (the figure survives an abort)")
+    args = parser.parse_args(argv)
+
+    from PySide6.QtWidgets import QApplication
+
+    from ...catalog import open_catalog
+    from ..main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(["gpupicker-long-session"])
+    window = MainWindow(open_catalog())
+    window.resize(1024, 700)  # a laptop screen; painting is most of the time per change
+    window.show()
+    report = run_session(window, args.changes, progress=(
+        (lambda line: print(line, file=sys.stderr, flush=True)) if args.progress else None))
+    found = problems(report)
+    print(json.dumps({**asdict(report), "traced_growth_bytes": report.traced_growth_bytes,
+                      "problems": found}), flush=True)
+    window.close()
+    del app
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""User preferences: a pydantic model saved as JSON in the user config folder."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ... import paths
+
+log = logging.getLogger(__name__)
+
+PREFERENCES_FILE = "preferences.json"
+WINDOW_STATE_FILE = "window.ini"
+
+
+class Preferences(BaseModel):
+    """Display and planning preferences (see the Preferences dialog)."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    byte_unit: Literal["GiB", "GB"] = Field(
+        default="GiB", title="Memory unit",
+        description="GiB (2^30 bytes, what PyTorch and nvidia-smi report) or GB (10^9, datasheets)")
+    hours_per_month: Literal[730, 720] = Field(
+        default=730, title="Hours per month", description="730 = 8760/12; 720 = 30 days")
+    staleness_months: int = Field(
+        default=6, ge=1, le=120, title="Price staleness (months)",
+        description="prices observed longer ago than this get a badge")
+    lang: str | None = Field(default=None, title="Language", description="e.g. zh_CN; None = system")
+
+    @classmethod
+    def path(cls) -> Path:
+        """The JSON file under the user config folder."""
+        return paths.user_config_dir() / PREFERENCES_FILE
+
+    @classmethod
+    def load(cls) -> Preferences:
+        """Read the saved preferences; defaults when missing or unreadable."""
+        try:
+            p = cls.path()
+        except OSError as exc:  # the config folder cannot be created: run with defaults
+            log.info("no preferences folder: %s", exc)
+            return cls()
+        if not p.exists():
+            return cls()
+        try:
+            return cls.model_validate(json.loads(p.read_text(encoding="utf-8")))
+        except (OSError, ValueError, ValidationError) as exc:
+            log.warning("ignoring unreadable preferences %s: %s", p, exc)
+            return cls()
+
+    def save(self) -> None:
+        """Write to the JSON file (atomically)."""
+        p = self.path()
+        tmp = p.with_suffix(".json.tmp")
+        tmp.write_text(self.model_dump_json(indent=2), encoding="utf-8")
+        tmp.replace(p)
+
+
+def window_state_path() -> Path:
+    """INI file for QSettings geometry/state blobs."""
+    return paths.user_config_dir() / WINDOW_STATE_FILE

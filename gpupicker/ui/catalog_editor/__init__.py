@@ -1,0 +1,1 @@
+"""The catalog editor window: its tabs, table models and dialogs."""

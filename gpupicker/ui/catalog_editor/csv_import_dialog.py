@@ -1,0 +1,304 @@
+"""CSV import: preview the file, check columns and rows, then import all-or-nothing with progress."""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+from typing import Any
+
+from pydantic import BaseModel
+from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressDialog,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.hardware import GpuSpec, PriceOffer
+
+PREVIEW_ROWS = 50
+RECORD_TYPES: dict[str, type[BaseModel]] = {"gpus": GpuSpec, "prices": PriceOffer}
+
+
+class CsvImportDialog(QDialog):
+    """Non-modal preview + import. Tests call :meth:`run_import` directly.
+
+    Signals:
+        imported(str, int): table name and number of rows imported.
+    """
+
+    imported = Signal(str, int)
+
+    def __init__(self, repo: Any, path: str, table: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.repo = repo
+        self.path = path
+        self.setWindowTitle(self.tr("Import CSV"))
+        self.table = QComboBox()
+        for name, text in (("prices", self.tr("Prices")), ("gpus", self.tr("GPUs")),
+                           ("models", self.tr("Models"))):
+            self.table.addItem(text, name)
+        self.table.setCurrentIndex(max(0, self.table.findData(table)))
+        self.file_label = QLabel(path)
+        self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        self.preview = QTableWidget()
+        self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.errors = QLabel()
+        self.errors.setWordWrap(True)
+        self.errors.setObjectName("errors")
+        self.skip_duplicates = QCheckBox()
+        self.skip_duplicates.setChecked(True)
+        self.skip_duplicates.setVisible(False)
+        self.duplicates = 0
+        self.import_button = QPushButton(self.tr("&Import all rows"))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.rejected.connect(self.reject)
+        self.import_button.clicked.connect(self.run_import)
+        self.table.currentIndexChanged.connect(self._on_table_changed)
+        self.mapping_table = QTableWidget(0, 2)
+        self.mapping_table.setHorizontalHeaderLabels([self.tr("CSV column"),
+                                                      self.tr("Catalog column")])
+        self.mapping_table.verticalHeader().hide()
+        self.mapping_table.horizontalHeader().setStretchLastSection(True)
+        self.mapping_table.setMaximumWidth(380)
+        self.mapping: dict[str, QComboBox] = {}
+        form = QFormLayout()
+        form.addRow(self.tr("File:"), self.file_label)
+        form.addRow(self.tr("&Into table:"), self.table)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.info)
+        body = QHBoxLayout()
+        body.addWidget(self.mapping_table)
+        body.addWidget(self.preview, 1)
+        layout.addLayout(body, 1)
+        layout.addWidget(self.errors)
+        layout.addWidget(self.skip_duplicates)
+        layout.addWidget(buttons)
+        self.header: list[str] = []
+        self.rows: list[dict[str, str]] = []
+        self.row_count = 0
+        self.bad_rows: list[str] = []
+        self.progress: QProgressDialog | None = None
+        self.progress_values: list[int] = []
+        self.resize(1100, 560)
+        self._read()
+        from ...catalog.importing import detect_format
+        self.tracker = detect_format(self.header)  # skypilot/gpuhunt: a tracker's file
+        self._build_mapping()
+        self._check()
+
+    def _read(self) -> None:
+        try:
+            with open(self.path, encoding="utf-8-sig", newline="") as f:
+                reader = csv.DictReader(f)
+                self.header = list(reader.fieldnames or [])
+                for i, row in enumerate(reader):
+                    if i < PREVIEW_ROWS:
+                        self.rows.append(row)
+                    self.row_count = i + 1
+        except (OSError, UnicodeDecodeError, csv.Error) as exc:
+            self.info.setText(self.tr("Cannot read the file: %1").replace("%1", str(exc)))
+            self.import_button.setEnabled(False)
+            return
+        self.preview.setColumnCount(len(self.header))
+        self.preview.setHorizontalHeaderLabels(self.header)
+        shown = self.rows[:PREVIEW_ROWS]
+        self.preview.setRowCount(len(shown))
+        for r, row in enumerate(shown):
+            for c, name in enumerate(self.header):
+                self.preview.setItem(r, c, QTableWidgetItem(row.get(name) or ""))
+        self.preview.resizeColumnsToContents()
+
+    @Slot()
+    def _columns(self) -> tuple[str, ...]:
+        from ...catalog import COLUMNS
+
+        return tuple(COLUMNS.get(self.table.currentData(), ()))
+
+    def _build_mapping(self) -> None:
+        """One combo per CSV column: the catalog column it fills, or (ignore)."""
+        columns = self._columns()
+        self.mapping_table.setRowCount(len(self.header))
+        self.mapping = {}
+        for r, name in enumerate(self.header):
+            self.mapping_table.setItem(r, 0, QTableWidgetItem(name))
+            combo = QComboBox()
+            combo.addItem(self.tr("(ignore)"), None)
+            for col in columns:
+                combo.addItem(col, col)
+            combo.setCurrentIndex(max(0, combo.findData(name)))
+            combo.currentIndexChanged.connect(self._check)
+            self.mapping_table.setCellWidget(r, 1, combo)
+            self.mapping[name] = combo
+        self.mapping_table.resizeColumnsToContents()
+
+    def column_map(self) -> dict[str, str | None]:
+        """CSV header → catalog column (None = ignored), as chosen in the mapping table."""
+        return {name: combo.currentData() for name, combo in self.mapping.items()}
+
+    @Slot()
+    def _on_table_changed(self) -> None:
+        self._build_mapping()
+        self._check()
+
+    @Slot()
+    def _check(self) -> None:
+        """Apply the mapping, then validate every row with the repository's dry run."""
+        self.bad_rows = []
+        self.mapping_table.setVisible(not self._is_tracker())
+        if self._is_tracker():
+            self._check_tracker()
+            return
+        cmap = self.column_map()
+        targets = [t for t in cmap.values() if t]
+        rtype = RECORD_TYPES.get(self.table.currentData())
+        required = [n for n, f in rtype.model_fields.items() if f.is_required()] if rtype else \
+            ["id", "name"]
+        missing = [n for n in required if n not in targets]
+        ignored = [h for h, t in cmap.items() if not t]
+        doubled = sorted({t for t in targets if targets.count(t) > 1})
+        parts = [self.tr("%1 rows. Columns used: %2.").replace("%1", str(self.row_count))
+                 .replace("%2", ", ".join(targets) or "—")]
+        if ignored:
+            parts.append(self.tr("Ignored: %1.").replace("%1", ", ".join(ignored)))
+        if missing:
+            parts.append(self.tr("Missing required: %1.").replace("%1", ", ".join(missing)))
+        if doubled:
+            parts.append(self.tr("Mapped twice: %1.").replace("%1", ", ".join(doubled)))
+        self.info.setText(" ".join(parts))
+        if not missing and not doubled:
+            self.bad_rows = self._dry_run_errors(cmap)
+        if self.bad_rows:
+            self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
+                                        "fixed):\n").replace("%1", str(len(self.bad_rows)))
+                                + "\n".join(self.bad_rows[:8]))
+        elif missing or doubled:
+            self.errors.setText(self.tr("Map the required columns to continue."))
+        else:
+            self.errors.setText(self.tr("No problems found: every row is valid."))
+        self.import_button.setEnabled(not missing and not doubled and not self.bad_rows)
+
+    def _dry_run_errors(self, cmap: dict[str, str | None]) -> list[str]:
+        """Every bad row named, from the repository's dry run of the whole file (which also
+        counts rows that repeat an earlier one exactly: the user is offered to skip them)."""
+        self.duplicates = 0
+        self.skip_duplicates.setVisible(False)
+        try:
+            result = self.repo.import_csv(self.table.currentData(), self.path, dry_run=True,
+                                          column_map=cmap)
+        except (OSError, ValueError) as exc:
+            return [str(exc)]
+        self.duplicates = result.duplicates
+        if result.duplicates and result.ok:
+            self.skip_duplicates.setText(
+                self.tr("Skip the %1 rows that repeat an earlier row of the file exactly "
+                        "(otherwise each is added as another offer)")
+                .replace("%1", str(result.duplicates)))
+            self.skip_duplicates.setVisible(True)
+        return _error_lines(result.errors)
+
+    def _on_progress(self, done: int, total: int | None = None, *_: Any) -> None:
+        if self.progress is None:
+            return
+        if total:
+            self.progress.setMaximum(int(total))
+        self.progress.setValue(int(done))
+        self.progress_values.append(int(done))
+        QCoreApplication.processEvents()
+
+    @Slot()
+    def run_import(self) -> bool:
+        """Back up, import all-or-nothing with a progress dialog; True on success."""
+        table = self.table.currentData()
+        if self._is_tracker():
+            return self._run_tracker_import()
+        self.progress = QProgressDialog(self.tr("Importing %1…").replace("%1", table),
+                                        self.tr("Cancel"), 0, max(1, self.row_count), self)
+        self.progress.setWindowModality(Qt.WindowModality.WindowModal)
+        self.progress.setMinimumDuration(0)
+        self.progress.setValue(0)
+        try:
+            result = self.repo.import_csv(
+                table, self.path, self._on_progress, column_map=self.column_map(),
+                skip_duplicates=bool(self.duplicates) and self.skip_duplicates.isChecked())
+        except (OSError, ValueError, sqlite3.Error) as exc:  # read-only file, bad rows
+            self.progress.close()
+            self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
+            return False
+        self.progress.setValue(self.progress.maximum())
+        self.progress.close()
+        if not result.ok:
+            self.bad_rows = _error_lines(result.errors)
+            self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
+                "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
+            return False
+        self.imported.emit(table, result.inserted + result.updated)
+        self.accept()
+        return True
+
+
+    # ---- price tracker files (SkyPilot vms.csv, gpuhunt) ---------------------------------
+    def _is_tracker(self) -> bool:
+        return bool(getattr(self, "tracker", None)) and self.table.currentData() == "prices"
+
+    def _tracker(self, dry_run: bool) -> Any:
+        from ...catalog.importing import import_tracker_csv
+        return import_tracker_csv(self.repo, self.path, self.tracker, dry_run=dry_run)
+
+    def _check_tracker(self) -> None:
+        """Dry run of a tracker file: its accelerator names mapped to catalog GPU ids."""
+        try:
+            t = self._tracker(dry_run=True)
+        except (OSError, ValueError) as exc:
+            self.info.setText(str(exc))
+            self.errors.setText("")
+            self.import_button.setEnabled(False)
+            return
+        self.info.setText(self.tr("%1 file from %2: %3 price rows; %4 rows left out (no GPU or "
+                                  "no price). Accelerator names are mapped to catalog GPU ids.")
+                          .replace("%1", "SkyPilot" if t.format == "skypilot" else "gpuhunt")
+                          .replace("%2", t.provider).replace("%3", str(t.result.rows))
+                          .replace("%4", str(len(t.skipped))))
+        self.bad_rows = _error_lines(t.result.errors)
+        if self.bad_rows:
+            self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
+                                        "fixed):\n").replace("%1", str(len(self.bad_rows)))
+                                + "\n".join(self.bad_rows[:8]))
+        else:
+            self.errors.setText(self.tr("No problems found: every row is valid."))
+        self.import_button.setEnabled(not self.bad_rows)
+
+    def _run_tracker_import(self) -> bool:
+        try:
+            t = self._tracker(dry_run=False)
+        except (OSError, ValueError, sqlite3.Error) as exc:
+            self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
+            return False
+        if not t.result.ok:
+            self.bad_rows = _error_lines(t.result.errors)
+            self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
+                "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
+            return False
+        self.imported.emit("prices", t.result.inserted + t.result.updated)
+        self.accept()
+        return True
+
+
+def _error_lines(errors: list[tuple[int, str]]) -> list[str]:
+    """``(line_number, reason)`` pairs as translated "line N: why" texts."""
+    line = QCoreApplication.translate("Import", "line %1: %2")
+    return [line.replace("%1", str(n)).replace("%2", str(why)) for n, why in errors]

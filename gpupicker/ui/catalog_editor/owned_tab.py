@@ -1,0 +1,178 @@
+"""The catalog window's "Owned GPUs" tab: enter the hardware you own, see its hourly cost.
+
+The hourly cost comes from :func:`gpupicker.core.owned.owned_cost`; the rows are the
+catalog's ``owned_gpus`` table. Owned GPUs then rank alongside rentals on the results page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.money import USD, Money
+from ...core.owned import OwnedGpu, owned_cost
+from ..catalog_access import write_error_message
+
+
+class OwnedGpusTab(QWidget):
+    """Form + table of the user's own GPUs.
+
+    Signals:
+        changed(): an owned set was added or removed (the results recompute).
+    """
+
+    changed = Signal()
+    table_name = "owned_gpus"
+
+    def __init__(self, repo: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.repo = repo
+        self.gpu_box = QComboBox()
+        for g in repo.gpus():
+            self.gpu_box.addItem(f"{g.name} ({g.id})", g.id)
+        i = self.gpu_box.findData("rtx_4090")
+        if i >= 0:
+            self.gpu_box.setCurrentIndex(i)
+        self.count = QSpinBox()
+        self.count.setRange(1, 4096)
+        self.count.setValue(1)
+        self.purchase = QDoubleSpinBox()
+        self.purchase.setRange(0, 1e9)
+        self.purchase.setDecimals(2)
+        self.purchase.setValue(1800)
+        self.currency = QLineEdit("USD")
+        self.currency.setMaxLength(3)
+        self.power = QDoubleSpinBox()
+        self.power.setRange(0, 100_000)
+        self.power.setSuffix(" W")
+        self.power.setSpecialValueText(self.tr("the GPU's TDP"))
+        self.kwh = QDoubleSpinBox()
+        self.kwh.setRange(0, 1000)
+        self.kwh.setDecimals(3)
+        self.kwh.setValue(0.15)
+        self.years = QDoubleSpinBox()
+        self.years.setRange(0.1, 50)
+        self.years.setValue(3)
+        self.utilization = QSpinBox()
+        self.utilization.setRange(1, 100)
+        self.utilization.setSuffix(" %")
+        self.utilization.setValue(50)
+        form = QFormLayout()
+        form.addRow(self.tr("GPU"), self.gpu_box)
+        form.addRow(self.tr("How many"), self.count)
+        form.addRow(self.tr("Purchase price (all cards)"), self.purchase)
+        form.addRow(self.tr("Currency"), self.currency)
+        form.addRow(self.tr("Power per GPU while working"), self.power)
+        form.addRow(self.tr("Electricity price per kWh"), self.kwh)
+        form.addRow(self.tr("Years to write off"), self.years)
+        form.addRow(self.tr("Expected utilization"), self.utilization)
+        self.add_button = QPushButton(self.tr("&Add owned GPUs"))
+        self.remove_button = QPushButton(self.tr("&Remove selected"))
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels([
+            self.tr("GPU"), self.tr("Count"), self.tr("Purchase"), self.tr("Use"),
+            self.tr("Cost per GPU-hour")])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        self.add_button.clicked.connect(self.add_owned)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self._ids: list[int] = []
+        self.reload()
+
+    def set_read_only(self, read_only: bool) -> None:
+        """Disable the editing buttons on a read-only catalog."""
+        self.add_button.setEnabled(not read_only)
+        self.remove_button.setEnabled(not read_only)
+
+    def reload(self) -> None:
+        """Re-read the owned sets from the catalog."""
+        try:
+            owned = self.repo.owned_gpus()
+        except Exception:  # noqa: BLE001 - an old read-only catalog without the table
+            owned = []
+        rates = self.repo.get_fx_rates()
+        try:  # shown in the display currency, the one conversion of core.money
+            money = Money.for_display(self.repo.get_display_currency(), rates)
+        except ValueError:
+            money = USD
+        self._ids = [o.id for o in owned]
+        self.table.setRowCount(len(owned))
+        for r, o in enumerate(owned):
+            try:
+                cost = money.fmt(owned_cost(o, self.repo.get_gpu(o.gpu_id), rates)
+                                 .usd_per_gpu_hour, 4)
+            except ValueError as exc:
+                cost = str(exc)
+            cells = (o.gpu_id, str(o.count), f"{o.purchase_price:,.2f} {o.currency}",
+                     f"{o.utilization:.0%} × {o.years:g} y", cost)
+            for c, text in enumerate(cells):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+
+    def current_owned(self) -> OwnedGpu:
+        """The form as an :class:`OwnedGpu` (raises ValueError for a bad figure)."""
+        return OwnedGpu(gpu_id=self.gpu_box.currentData(), count=self.count.value(),
+                        purchase_price=self.purchase.value(),
+                        currency=(self.currency.text().strip() or "USD").upper(),
+                        power_w=self.power.value() or None,
+                        electricity_per_kwh=self.kwh.value(), years=self.years.value(),
+                        utilization=self.utilization.value() / 100.0)
+
+    @Slot()
+    def add_owned(self) -> None:
+        """Store the form's owned set."""
+        try:
+            o = self.current_owned()
+            owned_cost(o, self.repo.get_gpu(o.gpu_id), self.repo.get_fx_rates())
+            self.repo.add_owned_gpu(o)
+        except ValueError as exc:
+            self.message.setText(self.tr("Not saved — %1").replace("%1", str(exc)))
+            return
+        except Exception as exc:  # noqa: BLE001 - read-only or locked catalog
+            self.message.setText(write_error_message(exc))
+            return
+        self.message.setText("")
+        self.reload()
+        self.changed.emit()
+
+    @Slot()
+    def remove_selected(self) -> None:
+        """Delete the selected owned sets."""
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()}, reverse=True)
+        for r in rows:
+            try:
+                self.repo.remove_owned_gpu(self._ids[r])
+            except Exception as exc:  # noqa: BLE001
+                self.message.setText(write_error_message(exc))
+                return
+        if rows:
+            self.reload()
+            self.changed.emit()

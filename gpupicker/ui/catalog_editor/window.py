@@ -1,0 +1,514 @@
+"""The catalog editor: a tab per table, filter, inline edit, undo/redo, CSV import/export."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..app.preferences import Preferences
+from ..catalog_access import (
+    corrupt_or_unavailable_types,
+    is_read_only,
+    is_read_only_error,
+    write_error_message,
+)
+from ..widgets.number_input import NumberDelegate
+from .models import GpuTableModel, ModelsTableModel, PriceTableModel, RecordTableModel
+from .owned_tab import OwnedGpusTab
+
+
+class CatalogTab(QWidget):
+    """One table: filter box, sortable view, add / duplicate / delete buttons."""
+
+    def __init__(self, model: RecordTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table_name = model.table_name
+        self.model = model
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter rows (any column)…"))
+        self.filter.setClearButtonEnabled(True)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.view.setSortingEnabled(True)  # catalog order until a header is clicked
+        self.view.setAlternatingRowColors(True)
+        self.view.verticalHeader().hide()
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                  | QAbstractItemView.EditTrigger.EditKeyPressed
+                                  | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.verticalHeader().setDefaultSectionSize(24)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.number_delegate = NumberDelegate(self.view)
+        for c, name in enumerate(model.columns):
+            if name in model.numeric:
+                self.view.setItemDelegateForColumn(c, self.number_delegate)
+        self.add_button = QPushButton(self.tr("&Add"))
+        self.duplicate_button = QPushButton(self.tr("D&uplicate"))
+        self.delete_button = QPushButton(self.tr("&Delete"))
+        self.reset_button = QPushButton(self.tr("&Reset to default"))
+        self.reset_button.setToolTip(self.tr("Put the selected rows back to the bundled values "
+                                             "(rows you added have no default). Bold rows are "
+                                             "yours."))
+        self.history_button = QPushButton(self.tr("&History…"))
+        self.history_button.setVisible(self.table_name == "prices")
+        self.count_label = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.count_label)
+        top.addWidget(self.add_button)
+        top.addWidget(self.duplicate_button)
+        top.addWidget(self.delete_button)
+        top.addWidget(self.reset_button)
+        top.addWidget(self.history_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        self._connect()
+        self.set_read_only(model.read_only)
+        self._fit_columns()
+        self._update_count()
+
+    def set_read_only(self, read_only: bool) -> None:
+        """Enable or disable the editing buttons (and cell editing through the model)."""
+        self.model.read_only = read_only
+        editable = bool(self.model.editable) and not read_only
+        self.add_button.setEnabled(editable)
+        self.duplicate_button.setEnabled(editable)
+        self.delete_button.setEnabled(editable)
+        self.reset_button.setEnabled(not read_only)
+
+    def _connect(self) -> None:
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.filter.textChanged.connect(self._update_count)
+        self.model.modelReset.connect(self._update_count)
+        self.model.rowsInserted.connect(self._update_count)
+        self.model.rowsRemoved.connect(self._update_count)
+        self.add_button.clicked.connect(self.add_row)
+        self.duplicate_button.clicked.connect(self.duplicate_selected)
+        self.delete_button.clicked.connect(self.delete_selected)
+
+    def _fit_columns(self) -> None:
+        self.view.resizeColumnsToContents()
+        hh = self.view.horizontalHeader()
+        for c in range(self.model.columnCount()):
+            if hh.sectionSize(c) > 260:
+                hh.resizeSection(c, 260)
+
+    @Slot()
+    def _update_count(self) -> None:
+        self.count_label.setText(self.tr("%1 of %2 rows").replace(
+            "%1", str(self.proxy.rowCount())).replace("%2", str(self.model.rowCount())))
+
+    def selected_source_rows(self) -> list[int]:
+        """Source rows of the selected view rows, descending."""
+        rows = {self.proxy.mapToSource(i).row() for i in self.view.selectionModel().selectedRows()}
+        return sorted(rows, reverse=True)
+
+    @Slot()
+    def add_row(self) -> None:
+        """Add a template row and scroll to it."""
+        self.model.add_row(self.model.new_record())
+        idx = self.proxy.mapFromSource(self.model.index(self.model.rowCount() - 1, 1))
+        self.view.scrollTo(idx)
+        self.view.setCurrentIndex(idx)
+
+    @Slot()
+    def duplicate_selected(self) -> None:
+        """Duplicate each selected row."""
+        for row in self.selected_source_rows():
+            self.model.duplicate_row(row)
+
+    @Slot()
+    def delete_selected(self) -> None:
+        """Delete each selected row (undoable)."""
+        for row in self.selected_source_rows():
+            self.model.delete_row(row)
+
+
+class CatalogWindow(QMainWindow):
+    """Tabs for GPUs, prices and models over the repository, sharing one undo stack.
+
+    Signals:
+        catalogChanged(): any table was written (the results recompute).
+    """
+
+    catalogChanged = Signal()
+
+    def __init__(self, repo: Any, prefs: Preferences | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)
+        self.repo = repo
+        self.prefs = prefs or Preferences()
+        self.setWindowTitle(self.tr("gpupicker — catalog"))
+        self.undo_stack = QUndoStack(self)
+        self.gpu_model = GpuTableModel(repo, self)
+        self.price_model = PriceTableModel(repo, self.prefs.staleness_months, self)
+        self.models_model = ModelsTableModel(repo, self)
+        for m in (self.gpu_model, self.price_model, self.models_model):
+            m.undo_stack = self.undo_stack
+        self.tabs = QTabWidget()
+        self.price_tab = CatalogTab(self.price_model)
+        self.gpu_tab = CatalogTab(self.gpu_model)
+        self.models_tab = CatalogTab(self.models_model)
+        self.tabs.addTab(self.price_tab, self.tr("&Prices"))
+        self.tabs.addTab(self.gpu_tab, self.tr("&GPUs"))
+        self.tabs.addTab(self.models_tab, self.tr("&Models"))
+        self.owned_tab = OwnedGpusTab(repo)
+        self.tabs.addTab(self.owned_tab, self.tr("&Owned GPUs"))
+        self.read_only_banner = QLabel()
+        self.read_only_banner.setObjectName("readOnlyBanner")
+        self.read_only_banner.setWordWrap(True)
+        self.read_only_banner.setStyleSheet(
+            "QLabel#readOnlyBanner { background: #fff1c2; color: #5c3b00; padding: 6px; "
+            "border: 1px solid #e0c060; }")
+        self.read_only_banner.setVisible(False)
+        central = QWidget()
+        cl = QVBoxLayout(central)
+        cl.setContentsMargins(0, 0, 0, 0)
+        cl.addWidget(self.read_only_banner)
+        cl.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        self.undo_action = self.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
+        self.redo_action = self.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.import_action = QAction(self.tr("&Import CSV…"), self)
+        self.export_action = QAction(self.tr("&Export CSV…"), self)
+        self.fx_action = QAction(self.tr("E&xchange rates…"), self)
+        self.reset_all_action = QAction(self.tr("Reset &all to defaults…"), self)
+        self.reset_all_action.setToolTip(self.tr(
+            "Make GPUs, models and prices exactly the bundled catalog again. Your rows and price "
+            "history are removed; a backup is written first and exchange rates are kept."))
+        self.backup_action = QAction(self.tr("&Back up now"), self)
+        self.restore_action = QAction(self.tr("Restore a &backup…"), self)
+        self.restore_action.setToolTip(self.tr(
+            "Replace the catalog with one of its backups (the last 10 are kept); the current "
+            "catalog is backed up first."))
+        self.stale_label = QLabel()
+        tb = QToolBar(self.tr("Catalog"))
+        tb.setMovable(False)
+        for a in (self.undo_action, self.redo_action):
+            tb.addAction(a)
+        tb.addSeparator()
+        tb.addAction(self.import_action)
+        tb.addAction(self.export_action)
+        tb.addSeparator()
+        tb.addAction(self.fx_action)
+        self.addToolBar(tb)
+        menu = self.menuBar().addMenu(self.tr("&Edit"))
+        menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
+        menu.addSeparator()
+        menu.addAction(self.import_action)
+        menu.addAction(self.export_action)
+        menu.addAction(self.fx_action)
+        menu.addSeparator()
+        menu.addAction(self.backup_action)
+        menu.addAction(self.restore_action)
+        menu.addAction(self.reset_all_action)
+        self.statusBar().addPermanentWidget(self.stale_label)
+        self.import_dialog: Any = None
+        self.read_only = False
+        self.resize(1180, 640)
+        self._connect()
+        self.set_read_only(is_read_only(repo))
+        self._update_stale_label()
+
+    def set_read_only(self, read_only: bool, reason: str = "") -> None:
+        """Show or hide the read-only banner and turn every editing action off or on."""
+        self.read_only = read_only
+        text = self.tr("This catalog is read-only (%1): you can browse and export it, but "
+                       "edits cannot be saved. Make the file and its folder writable, or set "
+                       "GPUPICKER_HOME to a writable folder, and restart.").replace(
+            "%1", str(self.repo.path))
+        if reason:
+            text += "\n" + reason
+        self.read_only_banner.setText(text)
+        self.read_only_banner.setVisible(read_only)
+        for tab in (self.price_tab, self.gpu_tab, self.models_tab):
+            tab.set_read_only(read_only)
+        self.owned_tab.set_read_only(read_only)
+        for a in (self.import_action, self.undo_action, self.redo_action):
+            a.setEnabled(not read_only and (a is self.import_action or
+                                           (self.undo_stack.canUndo() if a is self.undo_action
+                                            else self.undo_stack.canRedo())))
+        self.fx_action.setEnabled(not read_only)
+        self.reset_all_action.setEnabled(not read_only)
+        self.restore_action.setEnabled(not read_only)
+        if read_only:
+            self.undo_stack.clear()
+
+    def reload_all(self) -> None:
+        """Re-read every table (another program changed the catalog)."""
+        for m in (self.gpu_model, self.price_model, self.models_model):
+            m.reload()
+        self.owned_tab.reload()
+        self._update_stale_label()
+
+    def _connect(self) -> None:
+        for m in (self.gpu_model, self.price_model, self.models_model):
+            m.validationFailed.connect(self._on_validation_failed)
+            m.writeFailed.connect(self._on_write_failed)
+            m.catalogChanged.connect(self.catalogChanged)
+        self.price_model.catalogChanged.connect(self._update_stale_label)
+        self.owned_tab.changed.connect(self.catalogChanged)
+        for tab in (self.price_tab, self.gpu_tab, self.models_tab):
+            tab.reset_button.clicked.connect(lambda _=False, t=tab: self.reset_selected(t))
+        self.price_tab.history_button.clicked.connect(self._on_history)
+        self.import_action.triggered.connect(self._on_import)
+        self.export_action.triggered.connect(self._on_export)
+        self.fx_action.triggered.connect(self.open_fx_rates)
+        self.reset_all_action.triggered.connect(self.reset_all)
+        self.backup_action.triggered.connect(self.backup_now)
+        self.restore_action.triggered.connect(self._on_restore)
+
+    def current_tab(self) -> CatalogTab:
+        """The visible tab."""
+        w = self.tabs.currentWidget()
+        return w if isinstance(w, CatalogTab) else self.price_tab
+
+    def set_prefs(self, prefs: Preferences) -> None:
+        """Apply a new staleness threshold."""
+        self.prefs = prefs
+        self.price_model.set_staleness(prefs.staleness_months)
+        self._update_stale_label()
+
+    @Slot()
+    def _update_stale_label(self) -> None:
+        n = sum(1 for r in range(self.price_model.rowCount()) if self.price_model.is_stale(r))
+        self.stale_label.setText(self.tr("⚠ %1 prices older than %2 months or undated")
+                                 .replace("%1", str(n))
+                                 .replace("%2", str(self.prefs.staleness_months)))
+
+    @Slot(str)
+    def _on_validation_failed(self, msg: str) -> None:
+        self.statusBar().showMessage(msg, 10000)
+
+    @Slot(str)
+    def _on_write_failed(self, msg: str) -> None:
+        """A write error (read-only file, full disk): message, and read-only mode."""
+        self.statusBar().showMessage(msg, 15000)
+        self.set_read_only(True, msg)
+
+    def reset_selected(self, tab: CatalogTab) -> int:
+        """Reset the selected rows of ``tab`` to the bundled values; returns how many."""
+        done, errors = 0, []
+        for row in tab.selected_source_rows():
+            try:
+                self.repo.reset_row(tab.table_name, tab.model.key(row))
+                done += 1
+            except (ValueError, KeyError) as exc:
+                errors.append(str(exc))
+            except (sqlite3.Error, OSError) as exc:
+                if is_read_only_error(exc):
+                    self._on_write_failed(write_error_message(exc))
+                    break
+                errors.append(str(exc))
+        if done:
+            tab.model.reload()
+            self.undo_stack.clear()
+            self._update_stale_label()
+            self.catalogChanged.emit()
+        msg = self.tr("Reset %1 rows to the bundled values.").replace("%1", str(done))
+        if errors:
+            msg += " " + self.tr("Not reset: %1").replace("%1", "; ".join(errors[:3]))
+        self.statusBar().showMessage(msg, 10000)
+        return done
+
+    def ask_reset_all(self) -> bool:
+        """Ask before a factory reset (modal; tests replace this method)."""
+        answer = QMessageBox.question(
+            self, self.tr("Reset the whole catalog?"),
+            self.tr("Every GPU, model and price goes back to the bundled values; your own rows "
+                    "and the price history are removed. A backup is written first (restore it "
+                    "with 'gpupicker catalog restore'). Continue?"),
+            QMessageBox.StandardButton.Reset | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Reset
+
+    @Slot()
+    def reset_all(self) -> bool:
+        """Factory-reset the catalog after asking; True when it was reset."""
+        if self.read_only or not self.ask_reset_all():
+            return False
+        try:
+            backup = self.repo.reset_all()
+        except (sqlite3.Error, OSError) as exc:
+            if is_read_only_error(exc):
+                self._on_write_failed(write_error_message(exc))
+            else:
+                self.statusBar().showMessage(str(exc), 15000)
+            return False
+        self.undo_stack.clear()
+        self.reload_all()
+        self.catalogChanged.emit()
+        self.statusBar().showMessage(
+            self.tr("Catalog reset to the bundled defaults; backup: %1").replace("%1", str(backup)),
+            15000)
+        return True
+
+    # ---- backups (were CLI-only: gpupicker catalog backup / restore) --------------------
+    @Slot()
+    def backup_now(self) -> Path | None:
+        """Write a backup of the catalog now; returns it (None when it failed, with a message)."""
+        try:
+            path = self.repo.backup()
+        except (sqlite3.Error, OSError) + corrupt_or_unavailable_types() as exc:
+            self.statusBar().showMessage(str(exc), 15000)
+            return None
+        self.statusBar().showMessage(self.tr("Backup written: %1").replace("%1", str(path)), 15000)
+        return path
+
+    def ask_backup(self, backups: list[Path]) -> Path | None:
+        """Let the user pick one of ``backups`` (newest first); None = cancel. Modal; tests
+        replace it."""
+        labels = []
+        for b in reversed(backups):
+            when = dt.datetime.fromtimestamp(b.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            labels.append(f"{when}  —  {b.name}  ({b.stat().st_size // 1024} KiB)")
+        label, ok = QInputDialog.getItem(
+            self, self.tr("Restore a backup"),
+            self.tr("Replace the catalog with this backup (the current catalog is backed up "
+                    "first):"), labels, 0, False)
+        return list(reversed(backups))[labels.index(label)] if ok and label in labels else None
+
+    @Slot()
+    def _on_restore(self) -> None:
+        backups = self.repo.list_backups()
+        if not backups:
+            self.statusBar().showMessage(self.tr("No backups yet: use Back up now first."), 10000)
+            return
+        chosen = self.ask_backup(backups)
+        if chosen is not None:
+            self.restore_backup(chosen)
+
+    def restore_backup(self, path: Path) -> bool:
+        """Replace the catalog with backup ``path`` (the current state is backed up first);
+        every table and the results reload. True on success; a message either way."""
+        if self.read_only:
+            return False
+        try:
+            before = self.repo.restore_backup(path)
+        except (sqlite3.Error, OSError) + corrupt_or_unavailable_types() as exc:
+            if is_read_only_error(exc):
+                self._on_write_failed(write_error_message(exc))
+            else:
+                self.statusBar().showMessage(
+                    self.tr("Not restored — %1").replace("%1", str(exc)), 15000)
+            return False
+        self.undo_stack.clear()
+        self.reload_all()
+        self.catalogChanged.emit()
+        msg = self.tr("Restored the backup %1.").replace("%1", path.name)
+        if before is not None:
+            msg += " " + self.tr("The catalog before it was saved as %1.").replace("%1", before.name)
+        self.statusBar().showMessage(msg, 20000)
+        return True
+
+    @Slot()
+    def _on_history(self) -> None:
+        rows = self.price_tab.selected_source_rows()
+        if rows:
+            self.show_history(self.price_model.key(rows[-1]))
+
+    def show_history(self, row_id: int) -> Any:
+        """Non-modal dialog with the price history of one price row (table + step plot)."""
+        from .price_history_dialog import PriceHistoryDialog
+
+        history = self.repo.price_history(row_id)
+        gpu = self.repo.get_gpu(history[-1][1].gpu_id) if history else None
+        dlg = PriceHistoryDialog(history, self, gpu_name=gpu.name if gpu is not None else "")
+        dlg.show()
+        return dlg
+
+    @Slot()
+    def open_fx_rates(self) -> Any:
+        """Non-modal exchange-rate dialog; saving re-ranks the results."""
+        from .fx_rates_dialog import FxRatesDialog
+
+        if self.read_only:
+            return None
+        dlg = FxRatesDialog(self.repo, self)
+        dlg.ratesChanged.connect(self.catalogChanged)
+        dlg.show()
+        return dlg
+
+    def export_table(self, table: str, path: str) -> None:
+        """Export ``table`` (gpus, prices, models) to ``path``."""
+        try:
+            self.repo.export_csv(table, path)
+        except OSError as exc:
+            self.statusBar().showMessage(self.tr("Not exported — %1").replace("%1", str(exc)),
+                                         10000)
+            return
+        self.statusBar().showMessage(self.tr("Exported %1 to %2").replace("%1", table)
+                                     .replace("%2", path), 8000)
+
+    @Slot()
+    def _on_export(self) -> None:
+        table = self.current_tab().table_name
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %1").replace("%1", table),
+                                              f"{table}.csv", self.tr("CSV files (*.csv)"))
+        if path:
+            self.export_table(table, path)
+
+    def start_import(self, path: str, table: str | None = None) -> Any:
+        """Open the import preview for ``path`` (non-modal); returns the dialog."""
+        from .csv_import_dialog import CsvImportDialog
+
+        if self.read_only:
+            return None
+        dlg = CsvImportDialog(self.repo, path, table or self.current_tab().table_name, self)
+        dlg.imported.connect(self._on_imported)
+        self.import_dialog = dlg
+        dlg.show()
+        return dlg
+
+    @Slot()
+    def _on_import(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import CSV"), "",
+                                              self.tr("CSV files (*.csv)"))
+        if path:
+            self.start_import(path)
+
+    @Slot(str, int)
+    def _on_imported(self, table: str, count: int) -> None:
+        model = {"gpus": self.gpu_model, "prices": self.price_model}.get(table,
+                                                                          self.models_model)
+        model.reload()
+        self.undo_stack.clear()
+        self.statusBar().showMessage(self.tr("Imported %1 rows into %2").replace(
+            "%1", str(count)).replace("%2", table), 8000)
+        self._update_stale_label()
+        self.catalogChanged.emit()

@@ -1,0 +1,74 @@
+"""Core's :class:`~gpupicker.core.messages.Message` values rendered in the UI's language.
+
+Each message id's English template is looked up with Qt's translator in the
+``CoreText`` context (``QCoreApplication.translate("CoreText", template)``), the
+parameters are rendered in turn (nested messages translated, GPU and provider names
+given their Chinese display names in a Chinese UI, numbers as core formatted them)
+and joiners use the language's punctuation (:data:`PUNCTUATION`). Without a
+``CoreText`` translator (English) the text is the message itself.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from ...core.messages import Message
+from ...core.zh_names import zh_name
+
+CONTEXT = "CoreText"
+
+PUNCTUATION: dict[str, dict[str, str]] = {
+    "zh": {". ": "。", ".": "。", "; ": "；", ", ": "、", " ": ""},
+}
+"""Joiner separators per language family (Chinese: full-width stops and no spaces between
+sentences); languages not listed keep the English ones."""
+
+
+LANGUAGE_CODE = QT_TRANSLATE_NOOP("CoreText", "language code")
+"""Each .ts translates this source to its own locale name ("zh_CN"), so the language is read
+through the same translator that renders the messages."""
+
+
+def ui_language() -> str:
+    """The locale name the loaded ``CoreText`` translation declares ('' without one: English)."""
+    code = QCoreApplication.translate(CONTEXT, LANGUAGE_CODE)
+    return "" if code == LANGUAGE_CODE else code
+
+
+def _translate(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text)
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _render(message: Message, lang: str) -> str:
+    family = lang.split("_")[0].lower()
+    punctuation = PUNCTUATION.get(family, {})
+    chinese = family == "zh"
+
+    def translate(text: str) -> str:
+        return punctuation[text] if text in punctuation else _translate(text)
+
+    return message.render(translate, zh_name if chinese else None)
+
+
+def tr_message(text: str) -> str:
+    """``text`` from core in the UI's language.
+
+    A :class:`Message` is rendered from its id and parameters; anything else is shown as
+    it is (user-typed names, file paths).
+    """
+    if not text:
+        return text
+    if not isinstance(text, Message):
+        # until every core module returns Messages (issue 11): the regex matcher
+        from .core_text import translate_core_text
+        return translate_core_text(text)
+    lang = ui_language()
+    if not lang:
+        return str(text)
+    return _render(text, lang)
+
+
+__all__ = ["PUNCTUATION", "tr_message", "ui_language"]

@@ -1,0 +1,90 @@
+"""Locale-aware display of bytes, money, time and rates (display only, no computing)."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+from PySide6.QtCore import QCoreApplication, QLocale
+
+from ...core.money import format_amount
+from ...core.units import GB, GiB
+from ...core.zh_names import zh_name
+
+
+def display_locale() -> QLocale:
+    """The locale numbers are shown in; the C/POSIX locale falls back to English so large
+    numbers still get thousands separators."""
+    loc = QLocale()
+    if loc.language() == QLocale.Language.C:
+        return QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
+    return loc
+
+
+def ui_is_chinese() -> bool:
+    """True when the UI runs in Chinese (install_translators sets the default QLocale)."""
+    return QLocale().language() == QLocale.Language.Chinese
+
+
+def display_name(name: str) -> str:
+    """A GPU or provider name as the UI shows it: its Chinese name (core.zh_names) in a
+    Chinese UI, else unchanged."""
+    return zh_name(name) if name and ui_is_chinese() else name
+
+
+def error_messages(exc: ValidationError) -> str:
+    """pydantic's messages joined with "; ", each without its "Value error, " prefix."""
+    return "; ".join(str(e.get("msg", "")).removeprefix("Value error, ") for e in exc.errors())
+
+
+def unit_bytes(unit: str) -> int:
+    """Bytes in one display unit (GiB or GB)."""
+    return GB if unit == "GB" else GiB
+
+
+def fmt_bytes(n: float, unit: str = "GiB", digits: int = 1) -> str:
+    """``n`` bytes as e.g. "12.3 GiB" in the current locale."""
+    return f"{display_locale().toString(n / unit_bytes(unit), 'f', digits)} {unit}"
+
+
+def fmt_money(v: float | None, currency: str = "USD", digits: int = 2) -> str:
+    """Money with its currency symbol; an em dash when unknown."""
+    return format_amount(v, currency, digits)
+
+
+def fmt_number(v: float | None, digits: int = 0) -> str:
+    """A number with group separators; an em dash when unknown."""
+    if v is None:
+        return "—"
+    return display_locale().toString(float(v), "f", digits)
+
+
+def fmt_rate(v: float | None) -> str:
+    """A rate (tokens/s): one decimal below 100 ("3.5"), whole with group separators above
+    ("1,252")."""
+    if v is None:
+        return "—"
+    return display_locale().toString(float(v), "f", 1 if abs(v) < 100 else 0)
+
+
+HOURS_PER_YEAR = 24 * 365.25
+"""Julian year, hours (for run times of years)."""
+
+
+def fmt_hours(h: float | None) -> str:
+    """A run time given in hours: minutes below 1 h ("12 min", "< 1 min"; was "0.0 h"),
+    hours up to 72 h, days up to two years, years above (was "41,667 days")."""
+    if h is None:
+        return "—"
+    loc = display_locale()
+    if h < 1:
+        minutes = h * 60
+        if minutes < 1:
+            return QCoreApplication.translate("Format", "< 1 min")
+        return QCoreApplication.translate("Format", "%1 min").replace(
+            "%1", loc.toString(round(minutes)))
+    if h >= 2 * HOURS_PER_YEAR:
+        return QCoreApplication.translate("Format", "%1 years").replace(
+            "%1", loc.toString(h / HOURS_PER_YEAR, "f", 1))
+    if h >= 72:
+        return QCoreApplication.translate("Format", "%1 days").replace(
+            "%1", loc.toString(h / 24.0, "f", 1))
+    return QCoreApplication.translate("Format", "%1 h").replace("%1", loc.toString(h, "f", 1))

@@ -1,0 +1,85 @@
+"""Launch config… on the results page: the command line and SkyPilot / dstack YAML for the
+selected option (``core.launch_config``), each with a Copy button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.launch_config import LaunchConfig, hf_repo_from_source, launch_config
+from ..i18n.core_messages import tr_message
+
+translate = QCoreApplication.translate
+
+
+def config_for(window_repo: Any, w: Any, option: Any) -> LaunchConfig:
+    """The launch config of ``option`` for workload ``w`` (model repo from the catalog).
+
+    Raises:
+        ValueError: a framework or task gpupicker has no launcher for.
+    """
+    ref = None
+    if w.model_id:
+        cm = window_repo.get_catalog_model(w.model_id)
+        ref = hf_repo_from_source(cm.source) if cm is not None else None
+    gpu = window_repo.get_gpu(option.gpu_id)
+    return launch_config(w, option, ref, gpu_memory_gb=gpu.memory_gb if gpu is not None else None)
+
+
+class LaunchDialog(QDialog):
+    """Three read-only texts (command, SkyPilot, dstack), each with Copy; assumptions and
+    warnings listed above. Public: ``texts`` (name → QPlainTextEdit), ``copy_buttons``."""
+
+    def __init__(self, cfg: LaunchConfig, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(translate("LaunchDialog", "Launch config: %1").replace("%1", title))
+        self.resize(820, 520)
+        lay = QVBoxLayout(self)
+        notes = [translate("LaunchDialog", "Assumes: %1").replace("%1", tr_message(a))
+                 for a in cfg.assumptions]
+        notes += [translate("LaunchDialog", "Check: %1").replace("%1", tr_message(x))
+                  for x in cfg.warnings]
+        info = QLabel("\n".join(notes))
+        info.setWordWrap(True)
+        lay.addWidget(info)
+        tabs = QTabWidget()
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.texts: dict[str, QPlainTextEdit] = {}
+        self.copy_buttons: dict[str, QPushButton] = {}
+        for key, label, text in (
+                ("command", translate("LaunchDialog", "Command (%1)").replace("%1", cfg.engine),
+                 cfg.command),
+                ("skypilot", translate("LaunchDialog", "SkyPilot task.yaml"), cfg.skypilot_yaml),
+                ("dstack", translate("LaunchDialog", "dstack .dstack.yml"), cfg.dstack_yaml)):
+            page = QWidget()
+            pl = QVBoxLayout(page)
+            edit = QPlainTextEdit(text)
+            edit.setReadOnly(True)
+            edit.setFont(mono)
+            pl.addWidget(edit)
+            row = QHBoxLayout()
+            row.addStretch(1)
+            copy = QPushButton(translate("LaunchDialog", "&Copy"))
+            copy.clicked.connect(lambda _=False, t=text: QGuiApplication.clipboard().setText(t))
+            row.addWidget(copy)
+            pl.addLayout(row)
+            tabs.addTab(page, label)
+            self.texts[key] = edit
+            self.copy_buttons[key] = copy
+        lay.addWidget(tabs, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)

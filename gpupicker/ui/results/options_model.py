@@ -1,0 +1,363 @@
+"""Table model of ranked options for the results page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from ...core.results import Option
+from ..i18n.core_messages import tr_message
+from ..i18n.formatting import display_name, fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
+from ..i18n.texts import component_label, glossary, label_name
+
+_Index = QModelIndex | QPersistentModelIndex
+
+FIT_COLOR = QColor("#1b7f3b")
+NO_FIT_COLOR = QColor("#b3261e")
+
+# data() runs for every visible cell and role on each repaint (about 1,300 calls per input
+# change): roles as plain ints and the brushes, font and alignment made once (issue 17)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_USER = int(Qt.ItemDataRole.UserRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_FONT = int(Qt.ItemDataRole.FontRole.value)
+_ALIGN = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+_ANSWERED = frozenset((_DISPLAY, _USER, _USER + 1, _FOREGROUND, _FONT, _ALIGN, _TOOLTIP))
+"""The roles :meth:`OptionsTableModel.data` answers (``_USER + 1``: ``OptionRole``)."""
+_RIGHT_COLUMNS = frozenset(("rank", "count", "vram", "headroom", "speed", "usd_per_hour",
+                            "usd_total"))
+
+
+class OptionsTableModel(QAbstractTableModel):
+    """Rows = :class:`~gpupicker.core.results.Option` in rank order; display only.
+
+    ``Qt.UserRole`` gives raw values for sorting.
+    """
+
+    COLUMNS = ("rank", "label", "gpu", "count", "fits", "vram", "headroom", "speed",
+               "usd_per_hour", "usd_total", "provider", "observed", "reason")
+    OptionRole = Qt.ItemDataRole.UserRole + 1
+    _option_role = int(OptionRole)
+    assert _option_role in _ANSWERED
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._options: list[Option] = []
+        self._cache: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}
+        self.any_fits = False
+        self.any_hours = False
+        self.currency = "USD"
+        self.usd_per_unit = 1.0
+        self.unit = "GiB"
+        self.training = True
+        self.cost_kind = "total"
+        self.money_digits = 2
+
+    def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
+                    training: bool = True, currency: str = "USD",
+                    usd_per_unit: float = 1.0) -> None:
+        """Replace all rows (a new recommendation); money shows in ``currency``.
+
+        As many rows as before (an edit of the same job: one row per GPU × count × offer)
+        signal ``dataChanged`` rather than a reset, so the view repaints once instead of
+        re-laying out every row first (issue 17)."""
+        if self._options and len(options) == len(self._options):
+            before = self._header_texts()
+            self._replace(options, unit, training, currency, usd_per_unit)
+            last = self.index(len(self._options) - 1, len(self.COLUMNS) - 1)
+            self.dataChanged.emit(self.index(0, 0), last)
+            if self._header_texts() != before:  # else the header need not repaint
+                self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
+            return
+        self.beginResetModel()
+        self._replace(options, unit, training, currency, usd_per_unit)
+        self.endResetModel()
+
+    def _header_texts(self) -> tuple[Any, ...]:
+        """Every header's text and tooltip (what a headerDataChanged would refresh)."""
+        h = Qt.Orientation.Horizontal
+        return tuple((self.headerData(c, h), self.headerData(c, h, Qt.ItemDataRole.ToolTipRole))
+                     for c in range(len(self.COLUMNS)))
+
+    def _replace(self, options: tuple[Option, ...] | list[Option], unit: str, training: bool,
+                 currency: str, usd_per_unit: float) -> None:
+        self.currency = currency
+        self.usd_per_unit = usd_per_unit or 1.0
+        self._options = list(options)
+        self._cache = {}
+        self.any_fits = any(o.fits for o in self._options)
+        self.any_hours = any(o.cost.hours for o in self._options)
+        self.cost_kind = _cost_kind(self._options)
+        self.money_digits = _money_digits(self._options)
+        self.unit = unit
+        self.training = training
+
+    def option(self, row: int) -> Option:
+        """The option shown in ``row``."""
+        return self._options[row]
+
+    def options(self) -> list[Option]:
+        """All options in rank order."""
+        return list(self._options)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._options)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                "rank": self.tr("#"), "label": self.tr("Label"), "gpu": self.tr("GPU"),
+                "count": self.tr("GPUs"), "fits": self.tr("Fits"),
+                "vram": self.tr("VRAM used / per GPU"), "headroom": self.tr("Headroom"),
+                "speed": self.tr("Run time") if self.any_hours else self.tr("Tokens/s"),
+                "usd_per_hour": self.tr("Price/hour"), "usd_total": self.cost_header(),
+                "provider": self.tr("Provider"), "observed": self.tr("Price date"),
+                "reason": self.tr("Why"),
+            }[self.COLUMNS[section]]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            col = self.COLUMNS[section]
+            if col == "vram":
+                return self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
+                               "GPU's capacity, in %1.").replace("%1", self.unit) + "\n\n" + \
+                    glossary()["vram"]
+            if col == "headroom":
+                return self.tr("Memory left free per GPU at the peak, in %1.").replace(
+                    "%1", self.unit) + "\n\n" + glossary()["headroom"]
+            if col == "speed":
+                return glossary()["mfu"]
+            if col == "usd_per_hour":
+                return self.tr("Price per hour of all the option's GPUs together (not per GPU).")
+            if col == "usd_total":
+                return {
+                    "total": self.tr("Cost of the whole run (price per hour × run time)."),
+                    "month": self.tr("Cost per month of running all the time (price per hour × "
+                                     "hours per month; set in Preferences)."),
+                    "mtok": self.tr("Cost per million generated tokens at this option's "
+                                    "throughput (no run length or request rate given)."),
+                }[self.cost_kind]
+        return None
+
+    def cost_header(self) -> str:
+        """The cost column's title: what the number is (run total, per month, per 1M tokens)."""
+        return {"total": self.tr("Total cost"), "month": self.tr("Cost / month"),
+                "mtok": self.tr("Cost / 1M tokens")}[self.cost_kind]
+
+    def _speed(self, o: Option) -> tuple[str, float]:
+        t = o.throughput
+        if o.cost.hours is not None and self.training:
+            return fmt_hours(o.cost.hours), o.cost.hours
+        if t.train_tokens_per_s:
+            return self.tr("%1 tok/s").replace("%1", fmt_rate(t.train_tokens_per_s)), \
+                -t.train_tokens_per_s
+        rate = t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
+        if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
+            rate = o.serving.aggregate_decode_tokens_per_s  # tokens/s of all replicas
+        if rate:
+            return fmt_rate(rate), -rate
+        if t.seconds_per_image:
+            return self.tr("%1 s/image").replace("%1", fmt_number(t.seconds_per_image, 1)), \
+                t.seconds_per_image
+        return "—", float("inf")
+
+    def _reason(self, o: Option) -> str:
+        if o.reason:
+            return tr_message(o.reason)
+        if o.fits:
+            return self.tr("Fits with %1 free per GPU").replace(
+                "%1", fmt_bytes(o.headroom_bytes, self.unit))
+        bd = o.memory.breakdown()
+        biggest = max(bd, key=lambda k: bd[k])
+        return self.tr("Needs %1 per GPU, has %2 (largest: %3)").replace(
+            "%1", fmt_bytes(o.memory.total_bytes, self.unit)).replace(
+            "%2", fmt_bytes(o.capacity_bytes_per_gpu, self.unit)).replace(
+            "%3", component_label(biggest))
+
+    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """Display strings and sort keys of ``row``, computed once per recommendation."""
+        cached = self._cache.get(row)
+        if cached is not None:
+            return cached
+        o = self._options[row]
+        speed_text, speed_key = self._speed(o)
+        reason = self._reason(o)
+        display = {
+            "rank": str(o.rank or row + 1),
+            "label": ", ".join(label_name(x) for x in o.labels),
+            "gpu": display_name(o.gpu_name),
+            "count": f"× {o.num_gpus}",
+            "fits": self.tr("Yes") if o.fits else self.tr("No"),
+            "vram": (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
+                     f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}"),
+            "headroom": fmt_bytes(o.headroom_bytes, self.unit),
+            "speed": speed_text,
+            "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
+            else "—",
+            "usd_total": self._total_text(o),
+            "provider": (self.tr("Your own hardware") if o.pricing == "owned"
+                         else display_name(o.provider))
+            or self.tr("no price in catalog"),
+            "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),
+            "reason": reason,
+        }
+        cached = (tuple(display[c] for c in self.COLUMNS), (speed_key,))
+        self._cache[row] = cached
+        return cached
+
+    def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
+        """USD amounts convert to the display currency; other currencies show as they are."""
+        if v is not None and currency == "USD" and self.currency != "USD":
+            return fmt_money(v / self.usd_per_unit, self.currency, digits)
+        return fmt_money(v, currency, digits)
+
+    def _total_text(self, o: Option) -> str:
+        """The cost cell; the unit is in the header, repeated only when a row differs."""
+        c = o.cost
+        kind = _kind_of(o)
+        if kind == "total":
+            return self._money(c.usd_total, c.currency, self.money_digits)
+        if kind == "month":
+            text = self._money(c.usd_per_month, c.currency, 0)
+            return text if self.cost_kind == "month" else self.tr("%1 / month").replace(
+                "%1", text)
+        if kind == "mtok":
+            text = self._money(c.usd_per_million_tokens, c.currency, self.money_digits)
+            return text if self.cost_kind == "mtok" else self.tr("%1 / 1M tok").replace(
+                "%1", text)
+        return "—"
+
+    def _sort_key(self, o: Option, col: str, row: int) -> Any:
+        """Raw value of ``col`` for sorting (cheap: no formatting except speed/reason)."""
+        if col == "rank":
+            return o.rank
+        if col == "count":
+            return o.num_gpus
+        if col == "fits":
+            return int(o.fits)
+        if col == "vram":
+            return o.memory.total_bytes
+        if col == "headroom":
+            return o.headroom_bytes
+        if col == "usd_per_hour":
+            return o.cost.usd_per_hour if o.provider else float("inf")
+        if col == "usd_total":
+            c = o.cost
+            for v in (c.usd_total, c.usd_per_month, c.usd_per_million_tokens):
+                if v is not None:
+                    return v
+            return float("inf")
+        if col == "speed":
+            return self._row(row)[1][0]
+        if col == "reason":
+            return self._row(row)[0][self.COLUMNS.index("reason")]
+        return {"label": ",".join(o.labels), "gpu": o.gpu_name, "provider": o.provider,
+                "observed": o.price_observed}[col]
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        role = int(role)
+        if role not in _ANSWERED:  # decoration, check state, background…: 3 of 7 per cell
+            return None
+        row = index.row()
+        if not index.isValid() or not 0 <= row < len(self._options):
+            return None
+        if role == _DISPLAY:
+            return self._row(row)[0][index.column()]
+        o = self._options[row]
+        col = self.COLUMNS[index.column()]
+        if role == _USER:
+            return self._sort_key(o, col, row)
+        if role == self._option_role:
+            return o
+        if role == _FOREGROUND:
+            if col in ("fits", "headroom"):
+                return _FIT_BRUSH if o.fits else _NO_FIT_BRUSH
+            if not o.fits:
+                return _GREY_BRUSH
+        if role == _FONT and col in ("label", "gpu") and o.labels:
+            return _bold_font()
+        if role == _ALIGN and col in _RIGHT_COLUMNS:
+            return _RIGHT
+        if role == _TOOLTIP:
+            lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
+            if col == "gpu":
+                lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
+            if col == "speed" and o.throughput.range_pct:
+                lines.insert(0, self.tr("Speed expected within ±%1 % (evidence: %2)").replace(
+                    "%1", fmt_number(o.throughput.range_pct, 0)).replace(
+                    "%2", o.throughput.evidence))
+            if col == "speed" and o.serving is not None and o.serving.max_concurrent_seqs:
+                lines.insert(1, self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
+                                        "per replica").replace(
+                    "%1", str(o.serving.replicas)).replace(
+                    "%2", str(o.serving.gpus_per_replica)).replace(
+                    "%3", str(o.serving.concurrent_seqs)).replace(
+                    "%4", str(o.serving.max_concurrent_seqs)))
+            lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
+                      for k, v in o.memory.breakdown().items() if v]
+            lines += [tr_message(a) for a in (*o.memory.assumptions,
+                      *o.throughput.assumptions, *o.cost.assumptions)]
+            return "\n".join(lines)
+        return None
+
+
+_FIT_BRUSH = QBrush(FIT_COLOR)
+_NO_FIT_BRUSH = QBrush(NO_FIT_COLOR)
+_GREY_BRUSH = QBrush(QColor("#6b6b6b"))
+_BOLD: list[QFont] = []
+
+
+def _bold_font() -> QFont:
+    """The bold font of labelled rows, made once (a QFont needs the QApplication)."""
+    if not _BOLD:
+        f = QFont()
+        f.setBold(True)
+        _BOLD.append(f)
+    return _BOLD[0]
+
+
+def _kind_of(o: Option) -> str:
+    c = o.cost
+    if c.usd_total is not None:
+        return "total"
+    if c.usd_per_month is not None:
+        return "month"
+    if c.usd_per_million_tokens is not None:
+        return "mtok"
+    return ""
+
+
+def _money_digits(options: list[Option], rows: int = 10) -> int:
+    """Decimals that tell the top ``rows`` fitting options' costs apart (issue 14): 2 normally,
+    up to 3 for amounts of a few dollars and 4 under a dollar ($0.0412 vs $0.0398 per 1M
+    tokens), via ``core.report.money_decimals``."""
+    from ...core.report import money_decimals
+
+    values = [v for v in (_cost_value(o) for o in options if o.fits) if v is not None][:rows]
+    if not values:
+        return 2
+    return money_decimals(values, 2, 4 if max(values) < 1 else 3)
+
+
+def _cost_value(o: Option) -> float | None:
+    c = o.cost
+    for v in (c.usd_total, c.usd_per_million_tokens):
+        if v is not None:
+            return v
+    return None
+
+
+def _cost_kind(options: list[Option]) -> str:
+    """What most priced options' cost means: "total", "month" or "mtok"."""
+    kinds = [k for k in (_kind_of(o) for o in options) if k]
+    if not kinds:
+        return "total"
+    return max(("total", "month", "mtok"), key=kinds.count)

@@ -1,0 +1,598 @@
+"""The last wizard page: ranked options, reasons, advisor and the two plots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QStyle,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from ...core.workload import Workload
+from ..compute import RecommendationView
+from ..controller import WorkloadController
+from ..i18n.core_messages import tr_message
+from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
+from ..i18n.texts import glossary, task_short
+from .options_model import FIT_COLOR, OptionsTableModel
+
+MIN_VISIBLE_ROWS = 6
+"""The results table never gets smaller than this many rows."""
+ABSURD_FACTOR = 10
+"""A job needing this many times the largest GPU's memory gets a sanity note."""
+ABSURD_PARAMS = 10_000_000_000_000
+"""Models above 10 T parameters are far beyond any published model."""
+
+
+def _join(text: str, sentence: str) -> str:
+    """``text`` and ``sentence`` as one paragraph: a space after Latin punctuation, none after
+    a Chinese full stop (a translated text)."""
+    return text + ("" if text.endswith(("。", "！", "？")) else " ") + sentence
+
+
+class ResultsPage(QWizardPage):
+    """Shows the controller's latest recommendation; never computes.
+
+    Public: ``table`` / ``options_model`` / ``proxy``, ``summary``, ``notes``,
+    ``advisor_box`` / ``advisor_list``, ``vram_plot``, ``cost_plot``, ``only_fitting``,
+    ``all_offers``.
+    """
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setTitle(self.tr("Recommended GPUs"))
+        self.setSubTitle(self.tr("Ranked for your job. Hover a row for the memory breakdown and "
+                                 "assumptions; change any earlier page and this updates."))
+        self.summary = QLabel()
+        self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
+        self.notes = QLabel()
+        self.notes.setObjectName("notes")
+        self.notes.setWordWrap(True)
+        self.nothing_fits = QLabel()
+        self.nothing_fits.setObjectName("nothingFits")
+        self.nothing_fits.setWordWrap(True)
+        self.nothing_fits.setVisible(False)
+        self.only_fitting = QCheckBox(self.tr("Show only options that &fit"))
+        self.only_fitting.setChecked(True)
+        self.one_per_gpu = QCheckBox(self.tr("One row per GPU &type"))
+        self.one_per_gpu.setChecked(True)
+        self.one_per_gpu.setToolTip(self.tr(
+            "Each GPU type once, at its best GPU count and offer for the goal. Untick to see the "
+            "other counts and offers."))
+        self.launch_button = QPushButton(self.tr("&Launch config…"))
+        self.launch_button.setToolTip(self.tr(
+            "The command line and SkyPilot / dstack task for the selected option (or the top one)"))
+        self.launch_dialog: Any = None
+        self.all_offers = QCheckBox(self.tr("Every price &offer"))
+        self.all_offers.setToolTip(self.tr(
+            "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
+            "type (on-demand, spot …)."))
+
+        self.options_model = OptionsTableModel(self)
+        self.proxy = _FitFilter(self)
+        self.proxy.setSourceModel(self.options_model)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)  # unsorted (= rank order) until a header is clicked
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        hh.setResizeContentsPrecision(25)
+        hh.setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self._columns_sized = False
+        self._advice_heading = ""
+        self.table.setToolTip(glossary()["headroom"])
+
+        self.advisor_box = QGroupBox(self.tr("What to change to fit your GPU"))
+        self.advisor_list = QListWidget()
+        self.advisor_list.setWordWrap(True)
+        al = QVBoxLayout(self.advisor_box)
+        al.addWidget(self.advisor_list)
+        self.advisor_box.setVisible(False)
+
+        # the plots (pyqtgraph + numpy: ~170 ms to import) are built when the page is first
+        # shown or a plot is asked for (issue 17), see _ensure_plots
+        self._vram_plot: Any = None
+        self._cost_plot: Any = None
+        self._pending_plots: tuple[Any, ...] | None = None
+        plots = QSplitter(Qt.Orientation.Horizontal)
+        self.plots_splitter = plots
+        # issue 14: what-fits and cost curves on a second tab (data from core.curves); built
+        # with the other plots in _ensure_plots
+        self.memory_curves: Any = None
+        self.cost_curves: Any = None
+        self.curves_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.plot_tabs = QTabWidget()
+        # Export… for the two plots of the first tab (PNG/SVG/CSV through pyqtgraph's exporters)
+        self.export_plot_button = QPushButton(self.tr("Export plot…"))
+        export_menu = QMenu(self.export_plot_button)
+        export_menu.addAction(self.tr("VRAM fit…"),
+                              lambda: self._export(self.vram_plot.plot_item))
+        export_menu.addAction(self.tr("Cost vs time…"),
+                              lambda: self._export(self.cost_plot.plot_item))
+        self.export_plot_button.setMenu(export_menu)
+        self.plot_tabs.setCornerWidget(self.export_plot_button)
+        self.plot_tabs.currentChanged.connect(
+            lambda i: self.export_plot_button.setVisible(i == 0))
+        self.plot_tabs.addTab(plots, self.tr("Fit and price"))
+        self.plot_tabs.addTab(self.curves_splitter, self.tr("Curves"))
+        self._view: RecommendationView | None = None
+        self._curves_stale = True
+        self.plot_tabs.currentChanged.connect(lambda _i: self._show_curves())
+
+        top = QWidget()
+        tl = QVBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        head = QHBoxLayout()
+        head.addWidget(self.summary, 1)
+        head.addWidget(self.launch_button)
+        head.addWidget(self.one_per_gpu)
+        head.addWidget(self.all_offers)
+        head.addWidget(self.only_fitting)
+        tl.addLayout(head)
+        tl.addWidget(self.nothing_fits)
+        tl.addWidget(self.notes)
+        tl.addWidget(self.table, 1)
+        self.table.setMinimumHeight(self.table_height_for(MIN_VISIBLE_ROWS))
+        self.advisor_box.setMaximumHeight(150)
+        self.plot_tabs.setMinimumHeight(200)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
+        split.addWidget(top)
+        split.addWidget(self.advisor_box)
+        split.addWidget(self.plot_tabs)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 0)
+        split.setStretchFactor(2, 2)
+        split.setSizes([460, 110, 300])
+        self.splitter = split
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+        self._connect()
+        self.show_results(controller.results)
+
+    def _connect(self) -> None:
+        self.controller.resultsChanged.connect(self.show_results)
+        self.only_fitting.toggled.connect(self._on_only_fitting)
+        self.one_per_gpu.toggled.connect(self.proxy.set_one_per_gpu)
+        self.one_per_gpu.toggled.connect(lambda _on: self.show_results(self.controller.results))
+        self.launch_button.clicked.connect(self.show_launch_config)
+        self.all_offers.toggled.connect(self.controller.set_all_offers)
+        self.advisor_list.itemActivated.connect(self._on_advice_activated)
+
+    @Slot(bool)
+    def _on_only_fitting(self, on: bool) -> None:
+        self.proxy.set_only_fitting(on)
+
+    def table_height_for(self, rows: int) -> int:
+        """Height of the table showing ``rows`` rows (header, frame and scroll bar included)."""
+        row_h = self.table.verticalHeader().defaultSectionSize()
+        head = self.table.horizontalHeader().sizeHint().height()
+        bar = self.table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return head + rows * row_h + 2 * self.table.frameWidth() + bar + 2
+
+    def _size_columns(self) -> None:
+        """Fit columns to their contents once, then cap the wide ones (names elide)."""
+        self.table.resizeColumnsToContents()
+        hh = self.table.horizontalHeader()
+        cols = OptionsTableModel.COLUMNS
+        for c, name in enumerate(cols):
+            cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
+            hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
+        self._gpu_width = hh.sectionSize(cols.index("gpu"))
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Narrow the GPU column (names elide in the middle, full name in the tooltip) so the
+        cost and provider columns stay in view at the window's width; widen it back when
+        there is room."""
+        cols = OptionsTableModel.COLUMNS
+        natural = getattr(self, "_gpu_width", 0)
+        if not natural:
+            return
+        hh = self.table.horizontalHeader()
+        g = cols.index("gpu")
+        others = sum(hh.sectionSize(c) for c, name in enumerate(cols)
+                     if name not in ("gpu", "reason") and not hh.isSectionHidden(c))
+        room = self.table.viewport().width() - others
+        least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
+        hh.resizeSection(g, max(min(least, natural), min(natural, room)))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Keep the cost columns in view when the window is resized (:meth:`fit_columns`)."""
+        super().resizeEvent(event)
+        self.fit_columns()
+
+    def selected_option(self) -> Any:
+        """The option of the selected row, else the first fitting one shown (None if none)."""
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if rows:
+            return self.proxy.data(rows[0], OptionsTableModel.OptionRole)
+        return next((o for o in self.visible_options() if o.fits), None)
+
+    def show_launch_config(self) -> Any:
+        """Open the launch config of :meth:`selected_option` (issue 14); returns the dialog."""
+        from .launch_dialog import LaunchDialog, config_for
+
+        o = self.selected_option()
+        if o is None:
+            self.notes.setText(self.tr("No option fits, so there is nothing to launch."))
+            self.notes.setVisible(True)
+            return None
+        try:
+            cfg = config_for(self.controller.repo, self.controller.workload, o)
+        except ValueError as exc:
+            self.notes.setText(self.tr("No launch config: %1").replace("%1", str(exc)))
+            self.notes.setVisible(True)
+            return None
+        self.launch_dialog = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
+        self.launch_dialog.show()
+        return self.launch_dialog
+
+    def visible_options(self) -> list[Any]:
+        """Options in the table's current (filtered, sorted) order."""
+        return [self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
+                for r in range(self.proxy.rowCount())]
+
+    @Slot(object)
+    def show_results(self, view: RecommendationView) -> None:
+        """Render a recommendation (table, notes, advisor, plots)."""
+        w = self.controller.workload
+        unit = self.controller.prefs.byte_unit
+        self.summary.setText(self._summary(w))
+        self.summary.setToolTip(self.tie_break_text(self.controller.goal))
+        snap = self.controller.snapshot
+        per_image = w.task in ("image_gen", "diffusion_lora")
+        self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
+                                       currency=snap.display_currency,
+                                       usd_per_unit=snap.display_rate())
+        if not self._columns_sized and view.options:
+            self._size_columns()
+            self._columns_sized = True
+        notes: list[str] = []
+        if view.error:
+            notes.append(self.tr("Cannot estimate this job: %1").replace(
+                "%1", tr_message(view.error)))
+        notes += [tr_message(n) for n in view.notes]
+        fitting = [o for o in view.options if o.fits]
+        self.notes.setText("\n".join(notes))
+        self.notes.setVisible(bool(notes))
+        self._show_advice(view)
+        absurd = self._absurd_note(view)
+        self._show_nothing_fits(view, fitting, absurd)
+        shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
+        if self.one_per_gpu.isChecked():  # the bars follow the table: one per GPU type
+            firsts: dict[str, Any] = {}
+            for o in shown:
+                firsts.setdefault(o.gpu_id, o)
+            shown = list(firsts.values())
+        self._pending_plots = ([] if absurd else shown, unit, view.options,
+                               snap.display_currency, snap.display_rate())
+        if self._vram_plot is not None or self.isVisible():
+            self._apply_plots()
+        self._view = view
+        self._curves_stale = True
+        self._show_curves()
+
+    def tie_break_text(self, goal: str) -> str:
+        """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,
+        as core.recommend sorts: a price its own source doubts ranks after the trusted prices
+        of its fit/budget tier), in the UI language (ui.i18n.core_messages)."""
+        from ...core.report import tie_break_rule
+
+        return tr_message(tie_break_rule(goal))
+
+    def curves_visible(self) -> bool:
+        """True when the Curves tab is the one shown."""
+        return self.plot_tabs.currentIndex() == 1
+
+    def _show_curves(self, force: bool = False) -> None:
+        """Draw the curves of the last view (issue 14); the dimension chooser picks one. A
+        hidden Curves tab is drawn when it is opened, not on every recompute."""
+        view = self._view
+        if view is None or not (force or (self.curves_visible() and self._curves_stale)):
+            return
+        self._ensure_plots()
+        self._curves_stale = False
+        mem = view.extras.get("memory_curves") or {}
+        self.memory_curves.set_dimensions(list(mem), self.memory_curves.selected_dimension()
+                                          or next(iter(mem), None))
+        dim = self.memory_curves.selected_dimension()
+        self.memory_curves.set_curves(mem.get(dim), self.controller.prefs.byte_unit)
+        self.cost_curves.color_order = [x["gpu_id"] for x in self.memory_curves.series]
+        snap = self.controller.snapshot
+        self.cost_curves.set_curves(view.extras.get("cost_curves") or (), snap.display_currency,
+                                    snap.display_rate())
+
+    # ---- lazily built plots (issue 17) ---------------------------------------------------
+    @property
+    def vram_plot(self) -> Any:
+        """The VRAM-fit plot (:class:`~gpupicker.ui.results.plots.VramFitPlot`), built on first use."""
+        self._ensure_plots()
+        return self._vram_plot
+
+    @property
+    def cost_plot(self) -> Any:
+        """The cost plot (:class:`~gpupicker.ui.results.plots.CostPlot`), built on first use."""
+        self._ensure_plots()
+        return self._cost_plot
+
+    def plots_built(self) -> bool:
+        """True once the plots exist (pyqtgraph imported)."""
+        return self._vram_plot is not None
+
+    def _ensure_plots(self) -> None:
+        if self._vram_plot is not None:
+            return
+        from .curves import CostCurvePlot, MemoryCurvePlot
+        from .plots import CostPlot, VramFitPlot
+
+        self._vram_plot = VramFitPlot()
+        self._cost_plot = CostPlot()
+        self.plots_splitter.addWidget(self._vram_plot)
+        self.plots_splitter.addWidget(self._cost_plot)
+        self.plots_splitter.setStretchFactor(0, 3)
+        self.plots_splitter.setStretchFactor(1, 2)
+        self.memory_curves = MemoryCurvePlot()
+        self.cost_curves = CostCurvePlot()
+        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves(force=True))
+        self.curves_splitter.addWidget(self.memory_curves)
+        self.curves_splitter.addWidget(self.cost_curves)
+        self._apply_plots()
+
+    def _export(self, plot_item: Any) -> None:
+        from .curves import export_dialog
+
+        export_dialog(self, plot_item)
+
+    def _apply_plots(self) -> None:
+        """Draw the latest results in the plots (building them first if needed)."""
+        self._ensure_plots()
+        pending, self._pending_plots = self._pending_plots, None
+        if pending is None:
+            return
+        shown, unit, options, currency, rate = pending
+        self._vram_plot.set_options(shown, unit)
+        self._cost_plot.set_options(options, unit, currency, rate)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Build and fill the plots the first time the page is shown."""
+        if self._vram_plot is None or self._pending_plots is not None:
+            self._apply_plots()
+        super().showEvent(event)
+
+    def _absurd_note(self, view: RecommendationView) -> str:
+        """A sanity note when the job needs far more memory than any GPU has (e.g. 1e15
+        parameters); empty otherwise."""
+        if not view.options:
+            return ""
+        need = min(o.memory.total_bytes for o in view.options)
+        biggest = max(o.capacity_bytes_per_gpu for o in view.options)
+        w = self.controller.workload
+        params = w.model.param_count() if w.model is not None else 0
+        if biggest <= 0 or (need < ABSURD_FACTOR * biggest and params <= ABSURD_PARAMS):
+            return ""
+        unit = self.controller.prefs.byte_unit
+        text = self.tr("This job needs at least %1 per GPU; the largest GPU in the catalog has "
+                       "%2. Check the model size and the settings: the memory chart is hidden "
+                       "because its scale would be meaningless.").replace(
+            "%1", fmt_bytes(need, unit)).replace("%2", fmt_bytes(biggest, unit))
+        if params > ABSURD_PARAMS:
+            text += " " + self.tr("The model has %1 billion parameters; the largest published "
+                                  "models have a few thousand billion.").replace(
+                "%1", fmt_number(params / 1e9))
+        return text
+
+    def _show_nothing_fits(self, view: RecommendationView, fitting: list[Any],
+                           absurd: str) -> None:
+        none_fit = bool(view.options) and not fitting
+        if none_fit:
+            text = self.tr("Nothing fits: none of the %1 GPU options in the catalog can hold "
+                           "this job, even with up to 8 GPUs. The table lists them anyway, "
+                           "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
+                           "shorter sequences.").replace("%1", str(len(view.options)))
+            causes = view.extras.get("nothing_fits_causes") or ()  # core.advisor (QA F19)
+            if "grad_ckpt" in causes:
+                text = _join(text, self.tr("Activations are the largest part of the memory: "
+                                           "turn on gradient checkpointing first."))
+            if "multi_node" in causes:
+                text = _join(text, self.tr("One node of 8 GPUs is not enough: the job needs "
+                                           "more GPUs across several nodes (multi-node FSDP / "
+                                           "ZeRO-3)."))
+            if self.advisor_list.count():
+                text = _join(text, self.tr("See “%1” below for changes that would help.").replace(
+                    "%1", self._advice_heading))  # built from the GPU name, not cut from a title
+            if absurd:
+                text += "\n" + absurd
+        else:
+            text = self._over_limits_text(view) or absurd
+        self.nothing_fits.setText(text)
+        self.nothing_fits.setVisible(bool(text))
+        self.only_fitting.setEnabled(not none_fit)
+        self.only_fitting.setToolTip(self.tr("No option fits, so every option is shown.")
+                                     if none_fit else "")
+
+    def _over_limits_text(self, view: RecommendationView) -> str:
+        """Issue 14: options fit in memory but none within the budget / cap / deadline — say what
+        the cheapest fitting one would cost and which limits rejected the rest ('' otherwise)."""
+        from ...core.summary import limits_summary
+
+        s = limits_summary(self.controller.workload, view.options)
+        if s is None:
+            return ""
+        w = self.controller.workload
+        snap = self.controller.snapshot
+        k = 1.0 / (snap.display_rate() or 1.0)
+        amount = fmt_money(s.money * k, snap.display_currency)
+        if s.money_kind == "per_month":
+            amount = self.tr("%1 per month").replace("%1", amount)
+        elif s.money_kind == "per_hour":
+            amount = self.tr("%1 per hour").replace("%1", amount)
+        limits = []
+        if "budget" in s.rejected:
+            limits.append(self.tr("the %1 budget rejected %2").replace(
+                "%1", fmt_money((w.budget_usd or 0) * k, snap.display_currency)).replace(
+                "%2", str(s.rejected["budget"])))
+        if "cap" in s.rejected:
+            limits.append(self.tr("the %1 per hour cap rejected %2").replace(
+                "%1", fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency)).replace(
+                "%2", str(s.rejected["cap"])))
+        if "deadline" in s.rejected:
+            limits.append(self.tr("the %1 h deadline rejected %2").replace(
+                "%1", fmt_number(w.deadline_hours or 0)).replace("%2", str(s.rejected["deadline"])))
+        o = s.cheapest
+        return self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
+                       "%2 × %3 (%4). Of the %5 options that fit, %6.").replace(
+            "%1", amount).replace("%2", str(o.num_gpus)).replace("%3", o.gpu_name).replace(
+            "%4", o.provider).replace("%5", str(s.fitting)).replace("%6", "; ".join(limits))
+
+    def _summary(self, w: Workload) -> str:
+        name = (w.model.name if w.model is not None else "") or w.model_id or ""
+        parts = [task_short(w.task), name, w.weights_dtype.upper()]
+        if w.is_training:
+            parts.append(self.tr("batch %1 × %2 tokens").replace("%1", str(w.batch))
+                         .replace("%2", str(w.training_seq_len())))
+        elif w.task == "inference":
+            parts.append(self.tr("batch %1, %2 + %3 tokens").replace("%1", str(w.batch))
+                         .replace("%2", str(w.prompt_len or w.avg_prompt_tokens))
+                         .replace("%3", str(w.new_tokens or w.avg_output_tokens)))
+        return " · ".join(p for p in parts if p)
+
+    def _show_advice(self, view: RecommendationView) -> None:
+        self.advisor_list.clear()
+        w = self.controller.workload
+        show = bool(w.gpu) and view.preferred_fits is False
+        gpu_id = w.gpu or view.extras.get("advice_gpu")  # nothing fits: the largest card
+        gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
+                                      if g.id == gpu_id), gpu_id or ""))
+        self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
+                                  .replace("%1", gpu_name))
+        self._advice_heading = self.tr("What to change to fit %1").replace("%1", gpu_name)
+        if show and not view.advice:
+            self.advisor_list.addItem(self.tr("Your preferred GPU (%1) does not fit this job "
+                                              "and no single change makes it fit.")
+                                      .replace("%1", gpu_name))
+        unit = self.controller.prefs.byte_unit
+        for i, a in enumerate(view.advice, start=1):
+            what = tr_message(_field(a, "description") or "") or _field(a, "action") \
+                or str(a)
+            saves, new_total = _field(a, "saves_bytes"), _field(a, "new_total_bytes")
+            fits = _field(a, "fits")
+            text = f"{i}. {what}"
+            if saves is not None and new_total is not None:
+                text += "  —  " + self.tr("saves %1, new peak %2").replace(
+                    "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
+            if fits is not None:
+                text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
+            costs = [c for c in (_field(a, "speed_cost"), _field(a, "quality_cost")) if c]
+            if costs:
+                text += "  ·  " + tr_message("; ".join(costs))
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, _field(a, "changes") or {})
+            if fits:
+                item.setForeground(FIT_COLOR)
+            self.advisor_list.addItem(item)
+        self.advisor_box.setVisible(show or bool(view.advice))
+
+    @Slot(QListWidgetItem)
+    def _on_advice_activated(self, item: QListWidgetItem) -> None:
+        changes = item.data(Qt.ItemDataRole.UserRole)
+        if changes:
+            self.apply_advice(dict(changes))
+
+    def apply_advice(self, changes: dict[str, Any]) -> bool:
+        """Apply an advisor suggestion's workload changes (the wizard pages follow)."""
+        return self.controller.update(**changes)
+
+
+def _field(item: Any, key: str) -> Any:
+    """``key`` of an advice item (a dict or an object)."""
+    return item.get(key) if isinstance(item, dict) else getattr(item, key, None)
+
+
+class _FitFilter(QSortFilterProxyModel):
+    """Hides options that do not fit when ``only_fitting`` is on (unless none fit); with
+    ``one_per_gpu`` shows each GPU type once, at its best-ranked row (issue 14)."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.only_fitting = True
+        self.one_per_gpu = True
+        self._firsts: set[int] | None = None
+
+    def setSourceModel(self, model: Any) -> None:  # noqa: N802 - Qt override
+        # connected before the proxy's own handler, so an edit that keeps the row count
+        # (OptionsTableModel signals dataChanged then, not a reset) re-filters on fresh rows
+        model.dataChanged.connect(self._forget)
+        super().setSourceModel(model)
+        model.modelReset.connect(self._forget)
+
+    def _forget(self) -> None:
+        self._firsts = None
+
+    def set_one_per_gpu(self, on: bool) -> None:
+        """Show one row per GPU type (its best count and offer) or every row."""
+        self.beginFilterChange()
+        self.one_per_gpu = on
+        self._firsts = None
+        self.endFilterChange()
+
+    def _first_rows(self, model: Any) -> set[int]:
+        if self._firsts is None:
+            seen: set[str] = set()
+            firsts: set[int] = set()
+            for row in range(model.rowCount()):
+                o = model.option(row)
+                if self.only_fitting and model.any_fits and not o.fits:
+                    continue
+                if o.gpu_id not in seen:
+                    seen.add(o.gpu_id)
+                    firsts.add(row)
+            self._firsts = firsts
+        return self._firsts
+
+    def set_only_fitting(self, on: bool) -> None:
+        """Turn the filter on or off and re-filter."""
+        self.beginFilterChange()
+        self.only_fitting = on
+        self._firsts = None
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+        model = self.sourceModel()
+        if not isinstance(model, OptionsTableModel):
+            return True
+        if self.one_per_gpu and source_row not in self._first_rows(model):
+            return False
+        if not self.only_fitting:
+            return True
+        if not model.any_fits:
+            return True
+        return model.option(source_row).fits

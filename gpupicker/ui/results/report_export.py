@@ -1,0 +1,84 @@
+"""File > Export report…: the current answer as Markdown, HTML or PDF (``core.report``).
+
+The report is built from the controller's workload and latest results and the catalog
+snapshot — the same data the results page shows; nothing is recomputed here except
+what ``core.report.build_report`` computes (fit answers and curves).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QAction, QKeySequence
+
+from ...core.launch_config import hf_repo_from_source
+from ...core.report import Report, build_report, write_text_report
+
+translate = QCoreApplication.translate
+
+
+def current_report(window: Any) -> Report:
+    """The report of ``window``'s current workload and results.
+
+    Raises:
+        ValueError: when the workload cannot be estimated (or there are no results).
+    """
+    c = window.controller
+    view = c.results
+    if view.error:
+        raise ValueError(view.error)
+    if not view.options:
+        raise ValueError("no results to report yet")
+    w = c.workload
+    name, ref = "", None
+    if w.model_id:
+        cm = window.repo.get_catalog_model(w.model_id)
+        if cm is not None:
+            name, ref = cm.name, hf_repo_from_source(cm.source)
+    snap = c.snapshot
+    return build_report(w, view.options, snap.gpus, snap.prices, notes=view.notes,
+                        model_name=name, model_ref=ref, goal=c.goal)
+
+
+def export_report(window: Any, path: str | Path) -> list[Path]:
+    """Write the current report to ``path`` (format from the extension).
+
+    Raises:
+        ValueError: unknown extension or nothing to report. OSError: cannot write.
+    """
+    r = current_report(window)
+    p = Path(path)
+    if p.suffix.lower() == ".pdf":
+        from .report_pdf import write_pdf
+        return [write_pdf(r, p)]
+    return write_text_report(r, p)
+
+
+def add_report_action(window: Any, menu: Any) -> QAction:
+    """Add File > Export report… to ``menu``; errors go to ``window.show_error``."""
+    action = QAction(translate("MainWindow", "Export &report…"), window)
+    action.setShortcut(QKeySequence(translate("MainWindow", "Ctrl+Shift+E")))
+
+    def run() -> None:
+        path = window.ask_path("save", translate("MainWindow", "Export report"),
+                               translate("MainWindow", "PDF (*.pdf);;HTML (*.html);;Markdown (*.md)"),
+                               "gpupicker-report.pdf")
+        if not path:
+            return
+        if not Path(path).suffix:
+            path += ".pdf"
+        try:
+            files = export_report(window, path)
+        except (ValueError, OSError) as exc:
+            window.show_error(translate("MainWindow", "Cannot export the report"),
+                              translate("MainWindow", "%1 was not written.").replace("%1", path),
+                              str(exc))
+            return
+        window.statusBar().showMessage(translate("MainWindow", "Report written: %1")
+                                       .replace("%1", str(files[0])), 8000)
+
+    action.triggered.connect(run)
+    menu.addAction(action)
+    return action

@@ -1,0 +1,219 @@
+"""Import a model from files: a folder, a file, or the Hugging Face cache list.
+
+The dialog shows what :func:`gpupicker.importers.inspect_path` read (exact
+parameter count, bytes per dtype, architecture fields, warnings) and saves it
+as a user model of the catalog. A file that cannot be read shows its message in
+the dialog; nothing is saved and the dialog stays usable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..catalog_access import write_error_message, write_error_types
+from ..i18n.formatting import fmt_bytes
+from ..widgets.file_drop import accept_url_drag, dropped_local_file
+
+
+class ModelImportDialog(QDialog):
+    """Pick model files, see what they hold, save them to the catalog.
+
+    Signals:
+        imported(str): the catalog id of the model just saved.
+    """
+
+    imported = Signal(str)
+
+    def __init__(self, repo: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.repo = repo
+        self.model: Any = None
+        self.setWindowTitle(self.tr("Import a model"))
+        self.setAcceptDrops(True)
+        self.folder_button = QPushButton(self.tr("&Folder…"))
+        self.file_button = QPushButton(self.tr("F&ile…"))
+        self.cache_list = QListWidget()
+        self.cache_label = QLabel()
+        self.error_label = QLabel()
+        self.error_label.setObjectName("error")
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.name_edit = QLineEdit()
+        self.id_edit = QLineEdit()
+        self.details = QPlainTextEdit()
+        self.details.setReadOnly(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.save_button = self.buttons.addButton(self.tr("&Save to catalog and use"),
+                                                  QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button.setEnabled(False)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Read a model folder, .safetensors, .gguf or config.json "
+                                     "(or drop it here):")))
+        top.addStretch(1)
+        top.addWidget(self.folder_button)
+        top.addWidget(self.file_button)
+        form = QFormLayout()
+        form.addRow(self.tr("&Name:"), self.name_edit)
+        form.addRow(self.tr("Catalog &id:"), self.id_edit)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.cache_label)
+        layout.addWidget(self.cache_list, 1)
+        layout.addWidget(self.error_label)
+        layout.addLayout(form)
+        layout.addWidget(self.details, 2)
+        layout.addWidget(self.buttons)
+        self.resize(720, 560)
+
+        self.folder_button.clicked.connect(self._on_folder)
+        self.file_button.clicked.connect(self._on_file)
+        self.cache_list.itemActivated.connect(self._on_cache_item)
+        self.cache_list.currentItemChanged.connect(lambda cur, _prev: self._on_cache_item(cur))
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        self.refresh_cache()
+
+    # ---- sources ------------------------------------------------------------------------
+    def refresh_cache(self) -> None:
+        """List the Hugging Face cache's models ($HF_HUB_CACHE, $HF_HOME/hub or ~/.cache)."""
+        from ...importers import cache_dir, list_cached_models
+
+        self.cache_list.clear()
+        found = list_cached_models()
+        for m in found:
+            item = QListWidgetItem(f"{m.repo_id}   ({fmt_bytes(m.size_bytes, 'GB', 2)})")
+            item.setData(Qt.ItemDataRole.UserRole, str(m.snapshot))
+            self.cache_list.addItem(item)
+        where = str(cache_dir())
+        self.cache_label.setText(
+            self.tr("Hugging Face cache (%1): %2 models").replace("%1", where)
+            .replace("%2", str(len(found))) if found else
+            self.tr("No models in the Hugging Face cache (%1).").replace("%1", where))
+
+    @Slot()
+    def _on_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, self.tr("Model folder"))
+        if path:
+            self.inspect(path)
+
+    @Slot()
+    def _on_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Model file"), "",
+            self.tr("Model files (*.safetensors *.gguf *.json);;All files (*)"))
+        if path:
+            self.inspect(path)
+
+    def _on_cache_item(self, item: QListWidgetItem | None) -> None:
+        if item is not None:
+            self.inspect(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
+        accept_url_drag(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
+        path = dropped_local_file(event)
+        if path is not None:
+            self.inspect(path)
+
+    # ---- reading and saving -------------------------------------------------------------
+    def inspect(self, path: str) -> bool:
+        """Read ``path`` (headers only); show what it holds, or why it cannot be read."""
+        from ...importers import ModelImportError, inspect_path, suggest_id
+        from ..i18n.core_messages import tr_message
+
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            model = inspect_path(path)
+        except ModelImportError as exc:
+            self.model = None
+            self.save_button.setEnabled(False)
+            self.details.setPlainText("")
+            self.error_label.setText(self.tr("Cannot import %1: %2").replace("%1", path)
+                                     .replace("%2", tr_message(str(exc))))
+            return False
+        except OSError as exc:  # a race with the file system (deleted meanwhile)
+            self.model = None
+            self.save_button.setEnabled(False)
+            self.error_label.setText(self.tr("Cannot import %1: %2").replace("%1", path)
+                                     .replace("%2", str(exc)))
+            return False
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        self.model = model
+        self.error_label.setText("")
+        self.name_edit.setText(model.name or "")
+        self.id_edit.setText(suggest_id(model.name or "model"))
+        self.details.setPlainText(self._describe(model))
+        self.save_button.setEnabled(bool(model.params) and not self._read_only())
+        return True
+
+    def _read_only(self) -> bool:
+        from ..catalog_access import is_read_only
+
+        return is_read_only(self.repo)
+
+    def _describe(self, m: Any) -> str:
+        from ..i18n.core_messages import tr_message
+
+        source = {"tensors": self.tr("the tensor headers"),
+                  "config": self.tr("the config.json fields")}.get(m.params_source or "", "?")
+        lines = [self.tr("Parameters: %1 (from %2)").replace("%1", f"{m.params:,}" if m.params
+                                                             else "?").replace("%2", source)]
+        if m.weights_bytes is not None:
+            lines.append(self.tr("Weights: %1 bytes (%2)").replace("%1", f"{m.weights_bytes:,}")
+                         .replace("%2", fmt_bytes(m.weights_bytes, "GiB", 2)))
+        for d, b in sorted(m.bytes_by_dtype.items(), key=lambda kv: -kv[1]):
+            lines.append(f"  {d}: {b:,}")
+        lines.extend(f"{k}: {v}" for k, v in m.config.items())
+        lines.extend(f"quantization.{k}: {v}" for k, v in m.quantization.items())
+        for c in m.components:
+            lines.append(f"{c.name} ({c.class_name}): "
+                         + (f"{c.params:,}" if c.params else self.tr("no weights read")))
+        lines.extend(self.tr("Warning: %1").replace("%1", tr_message(w))
+                     for w in m.warnings)
+        return "\n".join(lines)
+
+    @Slot()
+    def save(self) -> bool:
+        """Save the inspected model as a user model (id made unique); emit ``imported``."""
+        from ...importers import ModelImportError, to_record
+
+        if self.model is None:
+            return False
+        try:
+            record = to_record(self.model, model_id=self.id_edit.text().strip() or None,
+                               name=self.name_edit.text().strip() or None)
+            rid, n = record.id, 2
+            while self.repo.get_catalog_model(rid) is not None:
+                rid, n = f"{record.id}_{n}", n + 1
+            record = record.model_copy(update={"id": rid})
+            self.repo.upsert_model(record)
+        except (ModelImportError, ValueError) as exc:
+            self.error_label.setText(self.tr("Cannot save: %1").replace("%1", str(exc)))
+            return False
+        except write_error_types() as exc:
+            self.error_label.setText(write_error_message(exc))
+            return False
+        self.imported.emit(record.id)
+        self.accept()
+        return True

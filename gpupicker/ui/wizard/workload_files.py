@@ -1,0 +1,182 @@
+"""File workflow of the main window: workload JSON in and out, results out as CSV.
+
+The workload format is the one ``gpupicker estimate --workload`` reads (a
+:class:`~gpupicker.core.workload.Workload` as JSON, ``model_id`` naming a catalog model).
+Nothing here computes: the CSV holds what core returned, in the units the table shows.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QCoreApplication
+
+from ...core.units import GB, GiB
+from ...core.workload import Workload
+
+MAX_WORKLOAD_BYTES = 10 * 1024 * 1024
+"""Workload files above 10 MiB are refused (a real one is a few hundred bytes)."""
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+translate = QCoreApplication.translate
+
+
+class WorkloadFileError(ValueError):
+    """A workload file that cannot be used; the message says why in plain words."""
+
+
+def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
+    """Read, size-check and validate a workload file; resolve ``model_id`` in ``repo``.
+
+    Raises:
+        WorkloadFileError: missing, too big, not UTF-8 JSON, invalid fields, unknown model.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if not p.is_file():
+            raise WorkloadFileError(translate("Files", "%1 is not a file.").replace("%1", str(p)))
+        if size > MAX_WORKLOAD_BYTES:
+            raise WorkloadFileError(translate(
+                "Files", "%1 is %2 MiB; workload files are small JSON files (at most 10 MiB).")
+                .replace("%1", p.name).replace("%2", f"{size / 2**20:.1f}"))
+        text = p.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise WorkloadFileError(str(exc)) from exc
+    except UnicodeDecodeError as exc:
+        raise WorkloadFileError(translate("Files", "Not a UTF-8 text file.")) from exc
+    if not text.strip():
+        raise WorkloadFileError(translate("Files", "The file is empty."))
+    try:
+        w = Workload.model_validate_json(text)
+    except ValidationError as exc:
+        lines = []
+        for e in exc.errors()[:6]:
+            loc = ".".join(str(x) for x in e.get("loc", ()))
+            msg = str(e.get("msg", "")).removeprefix("Value error, ")
+            lines.append(f"{loc}: {msg}" if loc else msg)
+        raise WorkloadFileError("\n".join(lines)) from exc
+    if w.model is None:
+        if not w.model_id:
+            raise WorkloadFileError(translate("Files", "The file names no model (model_id)."))
+        arch = repo.get_model(w.model_id)
+        if arch is None:
+            raise WorkloadFileError(translate("Files", "Unknown model_id “%1”: it is not in the "
+                                                       "catalog.").replace("%1", w.model_id))
+        w = w.with_model(arch)
+    return w
+
+
+def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
+    """Top-level keys of the workload file at ``path`` that no Workload field reads
+    (core ``Workload.unknown_fields``; the CLI prints ``cli_common.unknown_fields_warning``).
+
+    Call after :func:`read_workload` succeeded; an unreadable file gives ``[]``.
+    """
+    import json
+
+    try:
+        data = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+    return Workload.unknown_fields(data)
+
+
+def workload_json(w: Workload, repo: Any = None) -> str:
+    """``w`` as JSON without default fields; a catalog model is saved as its ``model_id``."""
+    exclude: set[str] = set()
+    if w.model_id and repo is not None and repo.get_model(w.model_id) == w.model:
+        exclude.add("model")
+    data = w.model_dump_json(exclude_defaults=True, exclude=exclude, indent=2)
+    return data + "\n"
+
+
+def write_workload(path: str | os.PathLike[str], w: Workload, repo: Any = None) -> None:
+    """Save ``w`` (atomically: a temp file renamed over ``path``)."""
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(workload_json(w, repo), encoding="utf-8")
+    tmp.replace(p)
+
+
+def safe_cell(v: Any) -> Any:
+    """Neutralize text a spreadsheet would run as a formula (= + - @ at the start)."""
+    if isinstance(v, str) and v.startswith(_FORMULA_START):
+        return "'" + v
+    return v
+
+
+def _num(v: float | None, digits: int = 4) -> Any:
+    return "" if v is None else round(float(v), digits)
+
+
+def write_results_csv(path: str | os.PathLike[str], options: list[Any], table: Any) -> int:
+    """Write ``options`` (rank order as shown) with units in the headers; returns the rows.
+
+    ``table`` is the results' :class:`~gpupicker.ui.results.options_model.OptionsTableModel`
+    (display unit, display currency and the cost column's meaning come from it).
+    """
+    unit = getattr(table, "unit", "GiB")
+    per = GB if unit == "GB" else GiB
+    display_cur = getattr(table, "currency", "USD")
+    rate = getattr(table, "usd_per_unit", 1.0) or 1.0
+
+    def money(v: float | None, cur: str) -> tuple[Any, str]:
+        if v is None:
+            return "", cur
+        if cur == "USD" and display_cur != "USD":
+            return round(v / rate, 6), display_cur
+        return round(v, 6), cur
+
+    rows, currencies = [], set()
+    for o in options:
+        c, t = o.cost, o.throughput
+        tok = t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
+        if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
+            tok = o.serving.aggregate_decode_tokens_per_s  # all replicas
+        hourly, cur = money(c.usd_per_hour if o.provider else None, c.currency)
+        total, _ = money(c.usd_total, c.currency)
+        month, _ = money(c.usd_per_month, c.currency)
+        mtok, _ = money(c.usd_per_million_tokens, c.currency)
+        if o.provider:
+            currencies.add(cur)
+        rows.append([
+            o.rank, safe_cell(o.gpu_name), safe_cell(o.gpu_id), o.num_gpus,
+            "yes" if o.fits else "no",
+            _num(o.memory.total_bytes / per, 2), _num(o.capacity_bytes_per_gpu / per, 2),
+            _num(o.headroom_bytes / per, 2), _num(tok, 1), _num(c.hours, 2),
+            _num(t.seconds_per_image, 2), hourly, total, month, mtok,
+            cur if o.provider else "", safe_cell(o.provider or ""),
+            safe_cell(o.price_observed or ""),
+            safe_cell(", ".join(o.labels)), safe_cell(table._reason(o)),
+            _num(t.range_pct, 0), safe_cell(t.evidence or ""),
+        ])
+    cur_label = next(iter(currencies)) if len(currencies) == 1 else \
+        translate("Files", "see Currency")
+    header = [
+        translate("Files", "Rank"), translate("Files", "GPU"), translate("Files", "GPU id"),
+        translate("Files", "GPUs"), translate("Files", "Fits"),
+        translate("Files", "Peak memory per GPU (%1)").replace("%1", unit),
+        translate("Files", "Capacity per GPU (%1)").replace("%1", unit),
+        translate("Files", "Headroom per GPU (%1)").replace("%1", unit),
+        translate("Files", "Throughput (tokens/s)"), translate("Files", "Run time (h)"),
+        translate("Files", "Time per image (s)"),
+        translate("Files", "Price per hour, all GPUs (%1)").replace("%1", cur_label),
+        translate("Files", "Total cost (%1)").replace("%1", cur_label),
+        translate("Files", "Cost per month (%1)").replace("%1", cur_label),
+        translate("Files", "Cost per 1M tokens (%1)").replace("%1", cur_label),
+        translate("Files", "Currency"), translate("Files", "Provider"), translate("Files", "Price date"),
+        translate("Files", "Label"), translate("Files", "Why"),
+        translate("Files", "Speed range (±%)"), translate("Files", "Speed evidence"),
+    ]
+    p = Path(path)
+    with p.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return len(rows)
