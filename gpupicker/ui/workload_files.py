@@ -74,7 +74,7 @@ def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
 
 def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
     """Top-level keys of the workload file at ``path`` that no Workload field reads
-    (core ``Workload.unknown_fields``; the CLI prints ``cli_common.unknown_fields_warning``).
+    (core ``Workload.unknown_fields``; the CLI prints ``cli.common.unknown_fields_warning``).
 
     Call after :func:`read_workload` succeeded; an unreadable file gives ``[]``.
     """

@@ -1,12 +1,13 @@
 """What every ``gpupicker`` subcommand shares: reading workload input, error text, the catalog.
 
-``cli.py`` (estimate, the parser) and the ``cli_*`` subcommand modules all import from here, so
-none of them imports another's private helpers and the CLI modules form no import cycle
-(``scripts/import_cycles.py``).
+The parser (``cli/__init__.py``) and the subcommand modules of ``gpupicker.cli`` all import from
+here, so none of them imports another's private helpers and the CLI modules form no import
+cycle (``scripts/import_cycles.py``).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Iterator
@@ -129,7 +130,7 @@ def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:
 def open_repo(catalog: str | None) -> Any | None:
     """The catalog at ``catalog`` (default location when None), or None with a warning on stderr."""
     try:
-        from .catalog import open_catalog
+        from ..catalog import open_catalog
         return open_catalog(catalog)
     except Exception as exc:  # noqa: BLE001 - catalog problems must not stop memory estimates
         print(f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
@@ -140,7 +141,7 @@ def open_repo(catalog: str | None) -> Any | None:
 def open_catalog_or_say(args: Any) -> Any | None:
     """The catalog of ``args.catalog`` for a catalog command, or None after printing why not
     (unlike :func:`open_repo`, a catalog problem is the command's error, not a warning)."""
-    from .catalog import CatalogError, open_catalog
+    from ..catalog import CatalogError, open_catalog
 
     try:
         return open_catalog(getattr(args, "catalog", None))
@@ -189,3 +190,17 @@ def read_workload_texts(path: str, command: str, limit: int | None = None) -> li
         print(f"gpupicker {command}: no workload in the input", file=sys.stderr)
         return None
     return texts
+
+
+def int_in(lo: int, hi: int) -> Any:
+    """An argparse ``type`` accepting a whole number from ``lo`` to ``hi`` (inclusive)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}")
+        return value
+    return parse

@@ -19,15 +19,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .core.advisor import Advice, advise
-from .core.memory import estimate_memory, fits_on
-from .core.money import SYMBOLS, USD, Money
-from .core.price_kind import PRICE_KINDS
-from .core.recommend import GOALS, Recommendation, recommend
-from .core.results import Option
-from .core.serving import serving_dict
-from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
-from .core.workload import Workload
+from ..core.advisor import Advice, advise
+from ..core.memory import estimate_memory, fits_on
+from ..core.money import SYMBOLS, USD, Money
+from ..core.price_kind import PRICE_KINDS
+from ..core.recommend import GOALS, Recommendation, recommend
+from ..core.results import Option
+from ..core.serving import serving_dict
+from ..core.units import HOURS_PER_MONTH_DEFAULT, GiB
+from ..core.workload import Workload
+from .common import int_in
 
 
 def display_money(repo: Any) -> Money:
@@ -122,7 +123,7 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
     if w.gpu:
         gpu = repo.get_gpu(w.gpu)
         if gpu is None:
-            from .cli_common import unknown_gpu_message
+            from .common import unknown_gpu_message
             raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
     if w.model is None:
         arch = repo.get_model(w.model_id)
@@ -161,7 +162,7 @@ def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: i
 def user_inputs(repo: Any, gpus: Any) -> dict[str, Any]:
     """The ``owned`` and ``calibration`` arguments of ``recommend`` from the catalog (empty
     for a catalog object without them)."""
-    from .core.calibration import Calibration
+    from ..core.calibration import Calibration
 
     owned = list(repo.owned_gpus()) if hasattr(repo, "owned_gpus") else []
     runs = list(repo.calibration_runs()) if hasattr(repo, "calibration_runs") else []
@@ -219,7 +220,7 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli_common import error_text, open_repo, read_workload_texts, unknown_fields_warning
+    from .common import error_text, open_repo, read_workload_texts, unknown_fields_warning
 
     texts = read_workload_texts(args.workload, "recommend")
     if texts is None:
@@ -275,7 +276,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
 def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     """``--launch``: the launch config of the best fitting option, as a dict (or an ``error``)."""
-    from .core.launch_config import hf_repo_from_source, launch_config
+    from ..core.launch_config import hf_repo_from_source, launch_config
 
     best = rec.best()
     if best is None:
@@ -304,18 +305,6 @@ def format_launch(d: dict[str, Any]) -> str:
     lines += ["", "--- SkyPilot (task.yaml) ---", d["skypilot_yaml"].rstrip(),
               "--- dstack (.dstack.yml) ---", d["dstack_yaml"].rstrip()]
     return "\n".join(lines)
-
-
-def _int_in(lo: int, hi: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}")
-        return value
-    return parse
 
 
 def _fmt_hours(h: float | None) -> str:
@@ -351,7 +340,7 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     r.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one result each); '-' = stdin")
     r.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    r.add_argument("--top", type=_int_in(1, 100_000), default=None, metavar="N",
+    r.add_argument("--top", type=int_in(1, 100_000), default=None, metavar="N",
                    help="show the first N options (table default 15; JSON default all)")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
     r.add_argument("--budget", type=_amount, default=None, metavar="AMOUNT",
@@ -361,7 +350,7 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
                    help="price cap per hour (all GPUs) in the display currency")
     r.add_argument("--region", default=None, metavar="CODE",
                    help="only offers of providers in this country/region (e.g. CN)")
-    r.add_argument("--max-gpus", type=_int_in(1, 4096), default=8, metavar="N",
+    r.add_argument("--max-gpus", type=int_in(1, 4096), default=8, metavar="N",
                    help="most GPUs per option")
     r.add_argument("--hours-per-month", type=_hours_per_month, default=HOURS_PER_MONTH_DEFAULT,
                    help="serving month length in hours (730 default; 720 as the seed guide)")
