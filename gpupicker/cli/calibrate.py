@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.units import GiB
+from ..service.resolve import resolve_gpu, resolve_model
 
 
 def add_calibrate_parser(sub: Any) -> None:
@@ -119,13 +120,7 @@ def _read(path: str) -> str:
 def _resolve(text: str, repo: Any) -> Any:
     from ..core.workload import Workload
 
-    w = Workload.model_validate_json(text)
-    if w.model is None:
-        arch = repo.get_model(w.model_id)
-        if arch is None:
-            raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
-        w = w.with_model(arch)
-    return w
+    return resolve_model(Workload.model_validate_json(text), repo)
 
 
 def _estimates(w: Any, gpu: Any, cal: Any) -> tuple[Any, Any, Any, Any]:
@@ -158,10 +153,7 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
             return 2
         try:
             w = _resolve(text, repo)
-            gpu = repo.get_gpu(args.gpu)
-            if gpu is None:
-                from .common import unknown_gpu_message
-                raise ValueError(unknown_gpu_message(args.gpu, [g.id for g in repo.gpus()]))
+            gpu = resolve_gpu(args.gpu, repo)
             run = make_run(w, gpu.id, peak_gib=args.peak_gib, tokens_per_s=args.tokens_per_s,
                            log_text=log)
             m0, t0, _, _ = _estimates(w, gpu, None)
@@ -297,10 +289,7 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
                          electricity_per_kwh=args.kwh,
                          electricity_currency=args.kwh_currency.upper(), years=args.years,
                          utilization=args.utilization, label=args.label)
-            gpu = repo.get_gpu(o.gpu_id)
-            if gpu is None:
-                from .common import unknown_gpu_message
-                raise ValueError(unknown_gpu_message(o.gpu_id, [g.id for g in repo.gpus()]))
+            gpu = resolve_gpu(o.gpu_id, repo)
             c = owned_cost(o, gpu, repo.get_fx_rates())
             oid = repo.add_owned_gpu(o)
             from .recommend import display_money

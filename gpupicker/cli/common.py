@@ -15,8 +15,6 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import IO, Any
 
-from pydantic import ValidationError
-
 MAX_WHOLE_INPUT_CHARS = 16 * 1024 * 1024
 """Inputs up to this size may be one JSON object or array; larger ones must be JSON Lines."""
 MAX_LINE_CHARS = 1024 * 1024
@@ -100,31 +98,16 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
 
 
 def error_text(exc: Exception) -> str:
-    """One line for an exception: a pydantic error as ``field: message; …``, else ``str(exc)``."""
-    if isinstance(exc, ValidationError):
-        parts = []
-        for e in exc.errors():
-            loc = ".".join(str(p) for p in e.get("loc", ()))
-            parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
-        return "; ".join(parts)
-    return str(exc)
+    """One line for an exception: a pydantic error as ``field: message; …`` (pydantic's own
+    messages, "Value error, " kept), else ``str(exc)`` (catalog.errors.validation_text)."""
+    from ..catalog.errors import validation_text  # (the catalog package loads on first use)
+
+    return validation_text(exc, keep_value_error_prefix=True)
 
 
 def unknown_fields_warning(names: list[str]) -> str:
     """'unknown workload fields ignored: …' naming each key no Workload field reads."""
     return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"
-
-
-def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:
-    """'unknown gpu …' with the closest catalog ids (ids look like ``rtx_4090``)."""
-    import difflib
-
-    key = gpu_id.lower().replace(" ", "_").replace("-", "_")
-    close = [k for k in known if key and key in k]
-    close += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.5) if k not in close]
-    hint = f"; did you mean {', '.join(close[:3])}?" if close else \
-        "; list the ids with 'gpupicker catalog export gpus FILE'"
-    return f"unknown gpu {gpu_id!r} (not in the catalog){hint}"
 
 
 def open_repo(catalog: str | None) -> Any | None:

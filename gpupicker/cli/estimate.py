@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.workload import Workload
+from ..service.resolve import resolve_gpu, resolve_model
 from .common import (
     MAX_LINE_CHARS,
     TooLong,
@@ -22,7 +23,6 @@ from .common import (
     open_repo,
     open_workloads,
     unknown_fields_warning,
-    unknown_gpu_message,
 )
 
 
@@ -37,15 +37,8 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
         if w.model is None:
             if repo is None:
                 raise ValueError(f"model_id {w.model_id!r} needs the catalog, which could not be opened")
-            arch = repo.get_model(w.model_id)
-            if arch is None:
-                raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
-            w = w.with_model(arch)
-        gpu = None
-        if w.gpu and repo is not None:
-            gpu = repo.get_gpu(w.gpu)
-            if gpu is None:
-                raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
+            w = resolve_model(w, repo)
+        gpu = resolve_gpu(w.gpu, repo) if w.gpu and repo is not None else None
         report = estimate_report(w, gpu)
         if gpu is not None:
             from .calibrate import calibrated

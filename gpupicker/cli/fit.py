@@ -42,7 +42,8 @@ def format_fit(r: FitResult) -> str:
 
 def cmd_fit(args: argparse.Namespace) -> int:
     """``gpupicker fit``: solve one workload (the first of the input) for ``--max``."""
-    from .common import error_text, open_repo, read_workload_texts, unknown_gpu_message
+    from ..service.resolve import resolve_gpu, resolve_model
+    from .common import error_text, open_repo, read_workload_texts
 
     texts = read_workload_texts(args.workload, "fit")
     if texts is None:
@@ -57,14 +58,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
             gpu_id = args.gpu or w.gpu
             if not gpu_id:
                 raise ValueError("name the GPU: --gpu ID (or 'gpu' in the workload)")
-            gpu = repo.get_gpu(gpu_id)
-            if gpu is None:
-                raise ValueError(unknown_gpu_message(gpu_id, [g.id for g in repo.gpus()]))
-            if w.model is None:
-                arch = repo.get_model(w.model_id)
-                if arch is None:
-                    raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
-                w = w.with_model(arch)
+            gpu = resolve_gpu(gpu_id, repo)
+            w = resolve_model(w, repo)
             r = solve_fit(w, gpu, args.max, args.num_gpus)
         except (ValidationError, ValueError) as exc:
             status = 1

@@ -28,6 +28,7 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
         ValueError: unknown model or GPU, or a workload that cannot be estimated.
     """
     from ..core.launch_config import hf_repo_from_source
+    from ..service.resolve import resolve_model
     from .recommend import run_recommend
 
     rec = run_recommend(w, repo, goal=goal)
@@ -36,8 +37,7 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
         cm = repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, hf_repo_from_source(cm.source)
-    if w.model is None:
-        w = w.with_model(repo.get_model(w.model_id))
+    w = resolve_model(w, repo)
     return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
                         model_name=name, model_ref=ref, goal=goal)
 
