@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from gpupicker import cli, cli_common
+from gpupicker import cli
+from gpupicker.cli import common as cli_common
 from tests.conftest import VALIDATION, load_validation_cases
 
 GOOD = {"task": "inference", "model": {"hidden_size": 4096, "intermediate_size": 11008,

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from gpupicker import cli
+from gpupicker.cli.estimate import estimate_one
 from gpupicker.core.fit import FIT_DIMENSIONS, solve_fit, with_dimension
 from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.units import GiB
@@ -46,7 +47,7 @@ def _estimate_json(w: Workload, gpu_id: str) -> dict:
     """What `gpupicker estimate` prints for this workload (the JSON contract)."""
     d = json.loads(w.model_copy(update={"model": None}).model_dump_json(exclude_none=True))
     d["gpu"] = gpu_id
-    return cli.estimate_one(json.dumps(d), _Repo())
+    return estimate_one(json.dumps(d), _Repo())
 
 
 class _Repo:

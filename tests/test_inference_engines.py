@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gpupicker.cli import estimate_one
+from gpupicker.cli.estimate import estimate_one
 from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_framework
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload

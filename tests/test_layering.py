@@ -1,4 +1,4 @@
-"""core/, catalog/ and the headless CLI work with Qt absent (a server without PySide6)."""
+"""core/, catalog/, service/ and the headless CLI work with Qt absent (a server without PySide6)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import sys
 sys.modules["PySide6"] = None      # any Qt import now raises ImportError
 sys.modules["pyqtgraph"] = None
 import gpupicker.core.memory, gpupicker.core.recommend, gpupicker.catalog
+import gpupicker.service.recommendation, gpupicker.service.resolve
 from gpupicker import cli
 sys.exit(cli.main(["estimate", "--workload", sys.argv[1]]))
 """

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpupicker.cli import estimate_one
+from gpupicker.cli.estimate import estimate_one
 from gpupicker.core.hardware import GpuSpec
 from gpupicker.core.memory import estimate_memory, kv_cache_bytes, weights_bytes
 from gpupicker.core.memory.training import lora_trainable_params

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from gpupicker.cli_recommend import option_dict
+from gpupicker.cli.recommend import option_dict
 from gpupicker.core.recommend import recommend
 from gpupicker.core.report import estimate_report
 from gpupicker.core.speed.serving import plan_serving

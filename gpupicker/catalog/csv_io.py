@@ -20,6 +20,7 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from ..core.hardware import GpuSpec, PriceOffer
+from .errors import validation_text
 from .records import (
     COLUMNS,
     MOE_MLA_COLUMNS,
@@ -137,15 +138,9 @@ def _write_csv_rows(table: str, rows: Iterable[Mapping[str, Any]], f: IO[str]) -
 
 
 def validation_message(exc: Exception) -> str:
-    """Short, plain text for a pydantic/ValueError failure (``field: reason; …``)."""
-    if isinstance(exc, ValidationError):
-        parts = []
-        for e in exc.errors():
-            loc = ".".join(str(p) for p in e.get("loc", ()))
-            msg = e["msg"].removeprefix("Value error, ")
-            parts.append(f"{loc}: {msg}" if loc else msg)
-        return "; ".join(parts)
-    return str(exc)
+    """Short, plain text for a pydantic/ValueError failure (``field: reason; …``):
+    :func:`~gpupicker.catalog.errors.validation_text`."""
+    return validation_text(exc)
 
 
 @dataclass(frozen=True)

@@ -113,3 +113,29 @@ class CatalogInUseError(CatalogError, ValueError):
         self.price_count = price_count
         super().__init__(f"GPU {gpu_id!r} still has {price_count} price row(s); delete them "
                          "first, or delete the GPU together with its prices (cascade=True)")
+
+
+def validation_text(exc: Exception, *, keep_value_error_prefix: bool = False, fields: bool = True,
+                    sep: str = "; ", limit: int | None = None) -> str:
+    """How a rejected record or workload reads, in one place for every caller (issue 11).
+
+    A pydantic ``ValidationError`` becomes its errors as ``field.path: message`` (``fields``;
+    else the messages alone), joined with ``sep``, the first ``limit`` only when given;
+    ``keep_value_error_prefix`` keeps pydantic's ``"Value error, "`` before a validator's own
+    message (the CLI's JSON has always carried it). Any other exception gives ``str(exc)``.
+
+    Used by CSV import and record checks here, the model importers, the CLI
+    (``cli.common.error_text``) and the UI (``ui.formatting.error_messages``, workload files).
+    """
+    from pydantic import ValidationError
+
+    if not isinstance(exc, ValidationError):
+        return str(exc)
+    parts = []
+    for e in exc.errors()[:limit]:
+        msg = str(e.get("msg", ""))
+        if not keep_value_error_prefix:
+            msg = msg.removeprefix("Value error, ")
+        loc = ".".join(str(p) for p in e.get("loc", ())) if fields else ""
+        parts.append(f"{loc}: {msg}" if loc else msg)
+    return sep.join(parts)

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..catalog.errors import validation_text
 from ..core.model_arch import ModelArch
 from .base import ModelImportError
 
@@ -191,10 +192,5 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def _first_error(exc: Exception) -> str:
-    if isinstance(exc, ValidationError):
-        errs = exc.errors()
-        if errs:
-            e = errs[0]
-            loc = ".".join(str(x) for x in e.get("loc", ()))
-            return f"{loc}: {e.get('msg', '')}" if loc else str(e.get("msg", ""))
-    return str(exc)
+    """The first error of ``exc`` as one ``field: message`` (catalog.errors.validation_text)."""
+    return validation_text(exc, keep_value_error_prefix=True, limit=1)

@@ -1,7 +1,8 @@
 """The one place the UI asks core for answers.
 
-:func:`run_recommendation` calls ``gpupicker.core.recommend.recommend`` (and
-``core.advisor.advise`` when the preferred GPU does not fit); no formula lives here.
+:func:`run_recommendation` calls ``gpupicker.service.recommendation.rank_on_snapshot`` (core's
+ranking and advice, shared with the CLI's ``recommend``) on a :class:`CatalogSnapshot`; no
+formula lives here.
 """
 
 from __future__ import annotations
@@ -11,12 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.advisor import advise, largest_card, nothing_fits_causes
-from ..core.hardware import GpuSpec, PriceOffer
-from ..core.money import USD, Money
-from ..core.recommend import recommend
 from ..core.results import Option
 from ..core.workload import Workload
+from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
 
 log = logging.getLogger(__name__)
 
@@ -35,49 +33,6 @@ class RecommendationView:
     """``memory_curves`` / ``cost_curves`` (:class:`LazyCurveExtras`: computed on first read)."""
 
 
-@dataclass(frozen=True)
-class CatalogSnapshot:
-    """GPUs and prices read once from the repository (refreshed on a catalog edit)."""
-
-    gpus: tuple[GpuSpec, ...]
-    prices: tuple[PriceOffer, ...]
-    fx_usd_per_unit: dict[str, float] = field(default_factory=dict)
-    display_currency: str = "USD"
-    owned: tuple[Any, ...] = ()
-    """The user's own GPUs (core.owned.OwnedGpu), ranked alongside the rentals."""
-    calibration: Any = None
-    """core.calibration.Calibration from the user's recorded runs (None: none)."""
-
-    @classmethod
-    def from_repo(cls, repo: Any) -> CatalogSnapshot:
-        """Read the GPUs, prices, exchange rates (USD per unit) and display currency of ``repo``."""
-        rates = repo.get_fx_rates()
-        shown = repo.get_display_currency()
-        if shown not in rates:
-            shown = "USD"
-        gpus = tuple(repo.gpus())
-        owned = tuple(repo.owned_gpus()) if hasattr(repo, "owned_gpus") else ()
-        runs = list(repo.calibration_runs()) if hasattr(repo, "calibration_runs") else []
-        from ..core.calibration import Calibration
-
-        cal = Calibration.from_runs(runs, gpus) if runs else None
-        return cls(gpus, tuple(repo.prices()), dict(rates), shown, owned, cal)
-
-    @property
-    def money(self) -> Money:
-        """The display currency and its rate (core.money.Money): the one conversion every
-        amount the UI shows goes through."""
-        try:
-            return Money.for_display(self.display_currency, self.fx_usd_per_unit)
-        except ValueError:
-            return USD
-
-    def display_rate(self) -> float:
-        """USD per unit of the display currency (1.0 for USD), the same rate the ranking
-        converts with (``1 / money.per_usd``)."""
-        return 1.0 / self.money.per_usd
-
-
 def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapest",
                        max_gpus: int = 8, hours_per_month: float = 730.0,
                        all_offers: bool = False) -> RecommendationView:
@@ -86,43 +41,24 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
     ``all_offers`` ranks every provider's price (else the cheapest per pricing type).
     """
     try:
-        rec = recommend(w, list(snap.gpus), snap.prices, goal=goal, max_gpus=max_gpus,
-                        fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
-                        all_offers=all_offers, owned=snap.owned, calibration=snap.calibration,
-                        money=snap.money)
-        view = RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
-                                  notes=tuple(rec.notes))
+        ranked = rank_on_snapshot(w, snap, goal=goal, max_gpus=max_gpus,
+                                  hours_per_month=hours_per_month, all_offers=all_offers)
     except (ValueError, ArithmeticError) as exc:
         return RecommendationView(error=str(exc))
     except Exception as exc:  # noqa: BLE001 - a calculator bug must not take the window down
         log.exception("core.recommend failed")
         return RecommendationView(error=f"internal error in the calculator ({type(exc).__name__}: "
                                         f"{exc}); details are in the log")
-    preferred = None
-    advice = view.advice
-    if w.gpu:
-        mine = [o for o in view.options if o.gpu_id == w.gpu and o.num_gpus == w.num_gpus]
-        preferred = any(o.fits for o in mine) if mine else None
-        gpu = next((g for g in snap.gpus if g.id == w.gpu), None)
-        if preferred is False and not advice and gpu is not None:
-            try:
-                advice = tuple(advise(w, gpu))
-            except (ValueError, ArithmeticError, TypeError):
-                advice = ()
+    rec = ranked.recommendation
     extras = LazyCurveExtras(w, snap, rec)
-    if view.options and not any(o.fits for o in view.options) and not advice:
+    if ranked.nothing_fits_causes is not None and ranked.advice_gpu is not None:
         # nothing fits anywhere: core's advice for the largest card and the causes it names
         # (QA F19, as the CLI's recommend)
-        big = largest_card(list(snap.gpus), {o.gpu_id for o in view.options})
-        if big is not None:
-            try:
-                advice = tuple(advise(w, big))
-                extras["nothing_fits_causes"] = nothing_fits_causes(w, big, list(advice))
-                extras["advice_gpu"] = big.id
-            except (ValueError, ArithmeticError, TypeError):
-                advice = ()
-    return RecommendationView(options=view.options, advice=advice, notes=view.notes,
-                              preferred_fits=preferred, extras=extras)
+        extras["nothing_fits_causes"] = list(ranked.nothing_fits_causes)
+        extras["advice_gpu"] = ranked.advice_gpu.id
+    return RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
+                              notes=tuple(rec.notes), preferred_fits=ranked.preferred_fits,
+                              extras=extras)
 
 
 class LazyCurveExtras(Mapping[str, Any]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from ...catalog.errors import validation_text
 from ...core.money import format_amount
 from ...core.units import GB, GiB
 from ...core.zh_names import zh_name
@@ -32,7 +33,7 @@ def display_name(name: str) -> str:
 
 def error_messages(exc: ValidationError) -> str:
     """pydantic's messages joined with "; ", each without its "Value error, " prefix."""
-    return "; ".join(str(e.get("msg", "")).removeprefix("Value error, ") for e in exc.errors())
+    return validation_text(exc, fields=False)
 
 
 def unit_bytes(unit: str) -> int:

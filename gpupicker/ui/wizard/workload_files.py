@@ -15,8 +15,10 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication
 
+from ...catalog.errors import validation_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
+from ...service.resolve import UnknownModelError, resolve_model
 
 MAX_WORKLOAD_BYTES = 10 * 1024 * 1024
 """Workload files above 10 MiB are refused (a real one is a few hundred bytes)."""
@@ -55,26 +57,21 @@ def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
     try:
         w = Workload.model_validate_json(text)
     except ValidationError as exc:
-        lines = []
-        for e in exc.errors()[:6]:
-            loc = ".".join(str(x) for x in e.get("loc", ()))
-            msg = str(e.get("msg", "")).removeprefix("Value error, ")
-            lines.append(f"{loc}: {msg}" if loc else msg)
-        raise WorkloadFileError("\n".join(lines)) from exc
+        raise WorkloadFileError(validation_text(exc, sep="\n", limit=6)) from exc
     if w.model is None:
         if not w.model_id:
             raise WorkloadFileError(translate("Files", "The file names no model (model_id)."))
-        arch = repo.get_model(w.model_id)
-        if arch is None:
+        try:
+            w = resolve_model(w, repo)
+        except UnknownModelError as exc:
             raise WorkloadFileError(translate("Files", "Unknown model_id “%1”: it is not in the "
-                                                       "catalog.").replace("%1", w.model_id))
-        w = w.with_model(arch)
+                                                       "catalog.").replace("%1", w.model_id)) from exc
     return w
 
 
 def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
     """Top-level keys of the workload file at ``path`` that no Workload field reads
-    (core ``Workload.unknown_fields``; the CLI prints ``cli_common.unknown_fields_warning``).
+    (core ``Workload.unknown_fields``; the CLI prints ``cli.common.unknown_fields_warning``).
 
     Call after :func:`read_workload` succeeded; an unreadable file gives ``[]``.
     """

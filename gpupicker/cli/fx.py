@@ -14,7 +14,7 @@ import sqlite3
 import sys
 from typing import Any
 
-from .cli_common import open_catalog_or_say
+from .common import open_catalog_or_say
 
 
 def add_fx_parsers(sub: Any) -> None:

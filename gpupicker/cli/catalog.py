@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from .cli_common import open_catalog_or_say
+from .common import open_catalog_or_say
 
 TABLES = ("gpus", "prices", "models")
 
@@ -73,7 +73,7 @@ def add_catalog_parser(subparsers: Any) -> None:
                                         "and list the backups you can restore")
     rc.set_defaults(func=cmd_recover)
 
-    from .cli_fx import add_fx_parsers
+    from .fx import add_fx_parsers
 
     add_fx_parsers(sub)
 
@@ -91,8 +91,8 @@ def _refused(command: str, exc: Exception) -> int:
 
 def _catalog_path(args: argparse.Namespace) -> Any:
     """The catalog path, or None after printing why it cannot be determined."""
-    from .catalog import CatalogError
-    from .catalog.repository import resolve_catalog_path
+    from ..catalog import CatalogError
+    from ..catalog.repository import resolve_catalog_path
 
     try:
         return resolve_catalog_path(getattr(args, "catalog", None))
@@ -133,13 +133,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     repo = _open(args)
     if repo is None:
         return 2
-    from .catalog import CatalogError
+    from ..catalog import CatalogError
 
     with repo:
         try:
             tracker = _tracker_format(args)
             if tracker:
-                from .catalog.importing import import_tracker_csv
+                from ..catalog.importing import import_tracker_csv
                 t = import_tracker_csv(repo, args.path, tracker, provider=args.provider,
                                        observed=args.observed, dry_run=args.dry_run,
                                        skip_unknown=args.skip_unknown)
@@ -193,7 +193,7 @@ def _tracker_format(args: argparse.Namespace) -> str | None:
         return fmt
     import csv
 
-    from .catalog.importing import detect_format
+    from ..catalog.importing import detect_format
 
     try:  # the header line only, at most 64 KiB: a huge file is the normal import's to refuse
         with open(args.path, encoding="utf-8-sig", newline="") as f:
@@ -209,7 +209,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
     repo = _open(args)
     if repo is None:
         return 2
-    from .catalog import CatalogError
+    from ..catalog import CatalogError
 
     with repo:
         try:
@@ -234,7 +234,7 @@ def cmd_reset(args: argparse.Namespace) -> int:
     repo = _open(args)
     if repo is None:
         return 2
-    from .catalog import CatalogError
+    from ..catalog import CatalogError
 
     with repo:
         try:
@@ -267,7 +267,7 @@ def _restore_hint(backups: list[Any], out: Any) -> None:
 
 def cmd_backups(args: argparse.Namespace) -> int:
     """List the backups of the catalog, oldest first (works when the catalog is damaged)."""
-    from .catalog import list_backups
+    from ..catalog import list_backups
 
     path = _catalog_path(args)
     if path is None:
@@ -282,7 +282,7 @@ def cmd_backups(args: argparse.Namespace) -> int:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     """Restore a backup by path or name (backs the current catalog up first)."""
-    from .catalog import CatalogCorruptError, CatalogError, restore_backup
+    from ..catalog import CatalogCorruptError, CatalogError, restore_backup
 
     path = _catalog_path(args)
     if path is None:
@@ -308,7 +308,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_recover(args: argparse.Namespace) -> int:
     """Move a damaged catalog aside, create a fresh one and list the backups to restore."""
-    from .catalog import CatalogCorruptError, CatalogError, list_backups, open_catalog, recover_corrupt
+    from ..catalog import CatalogCorruptError, CatalogError, list_backups, open_catalog, recover_corrupt
 
     path = _catalog_path(args)
     if path is None:

@@ -1,20 +1,19 @@
 """What every ``gpupicker`` subcommand shares: reading workload input, error text, the catalog.
 
-``cli.py`` (estimate, the parser) and the ``cli_*`` subcommand modules all import from here, so
-none of them imports another's private helpers and the CLI modules form no import cycle
-(``scripts/import_cycles.py``).
+The parser (``cli/__init__.py``) and the subcommand modules of ``gpupicker.cli`` all import from
+here, so none of them imports another's private helpers and the CLI modules form no import
+cycle (``scripts/import_cycles.py``).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
 from typing import IO, Any
-
-from pydantic import ValidationError
 
 MAX_WHOLE_INPUT_CHARS = 16 * 1024 * 1024
 """Inputs up to this size may be one JSON object or array; larger ones must be JSON Lines."""
@@ -23,9 +22,11 @@ MAX_LINE_CHARS = 1024 * 1024
 
 
 def json_line(obj: Any) -> str:
-    """``obj`` as one JSON line, each core Message beside its ``{"id", "params"}``
-    (:func:`gpupicker.core.messages.with_message_ids`): the texts stay today's English."""
-    from .core.messages import with_message_ids
+    """``obj`` as one JSON line, each core Message beside its ``{"id", "params"}``.
+
+    See :func:`gpupicker.core.messages.with_message_ids`: the texts stay today's English.
+    """
+    from ..core.messages import with_message_ids
 
     return json.dumps(with_message_ids(obj))
 
@@ -107,14 +108,11 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
 
 
 def error_text(exc: Exception) -> str:
-    """One line for an exception: a pydantic error as ``field: message; …``, else ``str(exc)``."""
-    if isinstance(exc, ValidationError):
-        parts = []
-        for e in exc.errors():
-            loc = ".".join(str(p) for p in e.get("loc", ()))
-            parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
-        return "; ".join(parts)
-    return str(exc)
+    """One line for an exception: a pydantic error as ``field: message; …`` (pydantic's own
+    messages, "Value error, " kept), else ``str(exc)`` (catalog.errors.validation_text)."""
+    from ..catalog.errors import validation_text  # (the catalog package loads on first use)
+
+    return validation_text(exc, keep_value_error_prefix=True)
 
 
 def unknown_fields_warning(names: list[str]) -> str:
@@ -122,22 +120,10 @@ def unknown_fields_warning(names: list[str]) -> str:
     return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"
 
 
-def unknown_gpu_message(gpu_id: str, known: list[str]) -> str:
-    """'unknown gpu …' with the closest catalog ids (ids look like ``rtx_4090``)."""
-    import difflib
-
-    key = gpu_id.lower().replace(" ", "_").replace("-", "_")
-    close = [k for k in known if key and key in k]
-    close += [k for k in difflib.get_close_matches(key, known, n=3, cutoff=0.5) if k not in close]
-    hint = f"; did you mean {', '.join(close[:3])}?" if close else \
-        "; list the ids with 'gpupicker catalog export gpus FILE'"
-    return f"unknown gpu {gpu_id!r} (not in the catalog){hint}"
-
-
 def open_repo(catalog: str | None) -> Any | None:
     """The catalog at ``catalog`` (default location when None), or None with a warning on stderr."""
     try:
-        from .catalog import open_catalog
+        from ..catalog import open_catalog
         return open_catalog(catalog)
     except Exception as exc:  # noqa: BLE001 - catalog problems must not stop memory estimates
         print(f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
@@ -148,7 +134,7 @@ def open_repo(catalog: str | None) -> Any | None:
 def open_catalog_or_say(args: Any) -> Any | None:
     """The catalog of ``args.catalog`` for a catalog command, or None after printing why not
     (unlike :func:`open_repo`, a catalog problem is the command's error, not a warning)."""
-    from .catalog import CatalogError, open_catalog
+    from ..catalog import CatalogError, open_catalog
 
     try:
         return open_catalog(getattr(args, "catalog", None))
@@ -197,3 +183,17 @@ def read_workload_texts(path: str, command: str, limit: int | None = None) -> li
         print(f"gpupicker {command}: no workload in the input", file=sys.stderr)
         return None
     return texts
+
+
+def int_in(lo: int, hi: int) -> Any:
+    """An argparse ``type`` accepting a whole number from ``lo`` to ``hi`` (inclusive)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}")
+        return value
+    return parse

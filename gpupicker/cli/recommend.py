@@ -19,22 +19,25 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .core.advisor import Advice, advise
-from .core.memory import estimate_memory, fits_on
-from .core.money import SYMBOLS, USD, Money
-from .core.price_kind import PRICE_KINDS
-from .core.recommend import GOALS, Recommendation, recommend
-from .core.results import Option
-from .core.speed.serving import serving_dict
-from .core.units import HOURS_PER_MONTH_DEFAULT, GiB
-from .core.workload import Workload
+from ..core.advisor import Advice
+from ..core.money import SYMBOLS, USD, Money
+from ..core.price_kind import PRICE_KINDS
+from ..core.recommend import GOALS, Recommendation
+from ..core.results import Option
+from ..core.speed.serving import serving_dict
+from ..core.units import HOURS_PER_MONTH_DEFAULT, GiB
+from ..core.workload import Workload
+from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
+from ..service.recommendation import display_money as service_display_money
+from ..service.resolve import resolve_gpu, resolve_model
+from .common import int_in
 
 
 def display_money(repo: Any) -> Money:
     """The catalog's display currency and rate (USD when it has none or no rate)."""
     try:
-        return Money.for_display(repo.get_display_currency(), repo.get_fx_rates())
-    except (ValueError, AttributeError):
+        return service_display_money(repo.get_display_currency(), repo.get_fx_rates())
+    except AttributeError:  # a catalog object without settings
         return USD
 
 
@@ -110,62 +113,34 @@ def advice_dict(a: Advice) -> dict[str, Any]:
 def run_recommend(w: Workload, repo: Any, *, goal: str = "cheapest", max_gpus: int = 8,
                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
                   all_offers: bool = False, money: Money | None = None) -> Recommendation:
-    """Resolve the model from the catalog, rank the options, add advice for a named GPU;
-    reasons and notes write amounts in ``money`` (default: the catalog's display currency).
+    """Resolve the model from the catalog, rank the options, add advice for a named GPU
+    (service.recommendation.rank_on_snapshot, as the UI); reasons and notes write amounts
+    in ``money`` (default: the catalog's display currency).
 
     Raises:
         ValueError: unknown model id, gpu id or goal, or no catalog.
     """
     if repo is None:
         raise ValueError("the catalog could not be opened; recommend needs its GPUs and prices")
-    gpu = None
     if w.gpu:
-        gpu = repo.get_gpu(w.gpu)
-        if gpu is None:
-            from .cli_common import unknown_gpu_message
-            raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
-    if w.model is None:
-        arch = repo.get_model(w.model_id)
-        if arch is None:
-            raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
-        w = w.with_model(arch)
-    gpus = repo.gpus()
-    # every power of two up to --max-gpus (core.recommend models counts above 8 as several
-    # 8-GPU nodes joined by the node network: throughput.link_name / GPUS_PER_NODE), QA F19
-    counts = tuple(c for c in (2**k for k in range(13)) if c <= max_gpus)
-    if max_gpus not in counts:
-        counts += (max_gpus,)
-    rec = recommend(w, gpus, repo.prices(), goal=goal, max_gpus=max_gpus,
-                    fx_rates=repo.get_fx_rates(),
-                    hours_per_month=hours_per_month, all_offers=all_offers,
-                    counts=counts, money=money or display_money(repo),
-                    **user_inputs(repo, gpus))
+        resolve_gpu(w.gpu, repo)
+    w = resolve_model(w, repo)
+    snap = CatalogSnapshot.from_repo(repo)
+    ranked = rank_on_snapshot(w, snap, goal=goal, max_gpus=max_gpus,
+                              hours_per_month=hours_per_month, all_offers=all_offers,
+                              money=money or display_money(repo))
+    rec = ranked.recommendation
     extra: list[str] = []
     if max_gpus > 8:
         extra.append(f"Counts up to {max_gpus} GPUs tried; above 8 an option spans several "
                      "8-GPU nodes joined by InfiniBand/RoCE (one 400 Gb/s NIC per GPU assumed).")
-    if gpu is not None and not fits_on(estimate_memory(w, gpu, w.num_gpus), gpu):
-        rec = rec.model_copy(update={"advice": tuple(advise(w, gpu))})
-    elif gpu is None and rec.options and not any(o.fits for o in rec.options):
-        # nothing fits anywhere: advice for the card with the most memory (QA F19)
-        big = max((g for g in gpus if any(o.gpu_id == g.id for o in rec.options)),
-                  key=lambda g: (g.is_cuda, g.usable_memory_bytes))
+    big = ranked.advice_gpu
+    if big is not None and ranked.nothing_fits_causes is not None:
         extra.append(f"No option fits in memory; the changes below are for the {big.name} "
                      f"({big.usable_memory_bytes / GiB:.0f} GiB usable), the largest NVIDIA card.")
-        rec = rec.model_copy(update={"advice": tuple(advise(w, big))})
     if extra:
         rec = rec.model_copy(update={"notes": (*rec.notes, *extra)})
     return rec
-
-
-def user_inputs(repo: Any, gpus: Any) -> dict[str, Any]:
-    """The ``owned`` and ``calibration`` arguments of ``recommend`` from the catalog (empty
-    for a catalog object without them)."""
-    from .core.calibration import Calibration
-
-    owned = list(repo.owned_gpus()) if hasattr(repo, "owned_gpus") else []
-    runs = list(repo.calibration_runs()) if hasattr(repo, "calibration_runs") else []
-    return {"owned": owned, "calibration": Calibration.from_runs(runs, gpus) if runs else None}
 
 
 def _fmt_speed(o: Option) -> str:
@@ -219,7 +194,7 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .cli_common import error_text, json_line, open_repo, read_workload_texts, unknown_fields_warning
+    from .common import error_text, json_line, open_repo, read_workload_texts, unknown_fields_warning
 
     texts = read_workload_texts(args.workload, "recommend")
     if texts is None:
@@ -275,7 +250,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
 def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     """``--launch``: the launch config of the best fitting option, as a dict (or an ``error``)."""
-    from .core.launch_config import hf_repo_from_source, launch_config
+    from ..core.launch_config import hf_repo_from_source, launch_config
 
     best = rec.best()
     if best is None:
@@ -304,18 +279,6 @@ def format_launch(d: dict[str, Any]) -> str:
     lines += ["", "--- SkyPilot (task.yaml) ---", d["skypilot_yaml"].rstrip(),
               "--- dstack (.dstack.yml) ---", d["dstack_yaml"].rstrip()]
     return "\n".join(lines)
-
-
-def _int_in(lo: int, hi: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}")
-        return value
-    return parse
 
 
 def _fmt_hours(h: float | None) -> str:
@@ -351,7 +314,7 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     r.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one result each); '-' = stdin")
     r.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    r.add_argument("--top", type=_int_in(1, 100_000), default=None, metavar="N",
+    r.add_argument("--top", type=int_in(1, 100_000), default=None, metavar="N",
                    help="show the first N options (table default 15; JSON default all)")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
     r.add_argument("--budget", type=_amount, default=None, metavar="AMOUNT",
@@ -361,7 +324,7 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
                    help="price cap per hour (all GPUs) in the display currency")
     r.add_argument("--region", default=None, metavar="CODE",
                    help="only offers of providers in this country/region (e.g. CN)")
-    r.add_argument("--max-gpus", type=_int_in(1, 4096), default=8, metavar="N",
+    r.add_argument("--max-gpus", type=int_in(1, 4096), default=8, metavar="N",
                    help="most GPUs per option")
     r.add_argument("--hours-per-month", type=_hours_per_month, default=HOURS_PER_MONTH_DEFAULT,
                    help="serving month length in hours (730 default; 720 as the seed guide)")

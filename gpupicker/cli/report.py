@@ -16,9 +16,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .core.recommend import GOALS
-from .core.report import REPORT_FORMATS, Report, build_report, write_text_report
-from .core.workload import Workload
+from ..core.recommend import GOALS
+from ..core.report import REPORT_FORMATS, Report, build_report, write_text_report
+from ..core.workload import Workload
 
 
 def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -> Report:
@@ -27,8 +27,9 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
     Raises:
         ValueError: unknown model or GPU, or a workload that cannot be estimated.
     """
-    from .cli_recommend import run_recommend
-    from .core.launch_config import hf_repo_from_source
+    from ..core.launch_config import hf_repo_from_source
+    from ..service.resolve import resolve_model
+    from .recommend import run_recommend
 
     rec = run_recommend(w, repo, goal=goal)
     name, ref = "", None
@@ -36,8 +37,7 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
         cm = repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, hf_repo_from_source(cm.source)
-    if w.model is None:
-        w = w.with_model(repo.get_model(w.model_id))
+    w = resolve_model(w, repo)
     return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
                         model_name=name, model_ref=ref, goal=goal)
 
@@ -49,14 +49,14 @@ def write_report(r: Report, out: Path) -> list[Path]:
         ValueError: unknown extension. OSError: cannot write.
     """
     if out.suffix.lower() == ".pdf":
-        from .ui.results.report_pdf import write_pdf
+        from ..ui.results.report_pdf import write_pdf
         return [write_pdf(r, out)]
     return write_text_report(r, out)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     """``gpupicker report``: write the report of the first workload of the input."""
-    from .cli_common import error_text, open_repo, read_workload_texts
+    from .common import error_text, open_repo, read_workload_texts
 
     out = Path(args.out)
     if out.suffix.lower() not in REPORT_FORMATS:
@@ -86,12 +86,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``report`` on the ``gpupicker`` subparsers."""
-    from .cli_recommend import _int_in
+    from .common import int_in
 
     r = sub.add_parser("report", help="write the answer as a Markdown, HTML or PDF report")
     r.add_argument("--workload", required=True, metavar="FILE", help="workload JSON; '-' = stdin")
     r.add_argument("--out", required=True, metavar="PATH", help="report.md, report.html or report.pdf")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
-    r.add_argument("--top", type=_int_in(1, 1000), default=10, metavar="N", help="options listed")
+    r.add_argument("--top", type=int_in(1, 1000), default=10, metavar="N", help="options listed")
     r.set_defaults(func=cmd_report)
     return r

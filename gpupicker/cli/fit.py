@@ -17,9 +17,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .core.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
-from .core.units import GiB
-from .core.workload import Workload
+from ..core.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
+from ..core.units import GiB
+from ..core.workload import Workload
 
 
 def format_fit(r: FitResult) -> str:
@@ -41,7 +41,8 @@ def format_fit(r: FitResult) -> str:
 
 def cmd_fit(args: argparse.Namespace) -> int:
     """``gpupicker fit``: solve one workload (the first of the input) for ``--max``."""
-    from .cli_common import error_text, json_line, open_repo, read_workload_texts, unknown_gpu_message
+    from ..service.resolve import resolve_gpu, resolve_model
+    from .common import error_text, json_line, open_repo, read_workload_texts
 
     texts = read_workload_texts(args.workload, "fit")
     if texts is None:
@@ -56,14 +57,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
             gpu_id = args.gpu or w.gpu
             if not gpu_id:
                 raise ValueError("name the GPU: --gpu ID (or 'gpu' in the workload)")
-            gpu = repo.get_gpu(gpu_id)
-            if gpu is None:
-                raise ValueError(unknown_gpu_message(gpu_id, [g.id for g in repo.gpus()]))
-            if w.model is None:
-                arch = repo.get_model(w.model_id)
-                if arch is None:
-                    raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
-                w = w.with_model(arch)
+            gpu = resolve_gpu(gpu_id, repo)
+            w = resolve_model(w, repo)
             r = solve_fit(w, gpu, args.max, args.num_gpus)
         except (ValidationError, ValueError) as exc:
             status = 1
@@ -80,14 +75,14 @@ def cmd_fit(args: argparse.Namespace) -> int:
 
 def add_fit_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``fit`` on the ``gpupicker`` subparsers."""
-    from .cli_recommend import _int_in
+    from .common import int_in
 
     f = sub.add_parser("fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
     f.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one answer each); '-' = stdin")
     f.add_argument("--gpu", metavar="ID", help="catalog GPU id (default: the workload's 'gpu')")
     f.add_argument("--max", required=True, choices=FIT_DIMENSIONS, help="what to maximise")
-    f.add_argument("--num-gpus", type=_int_in(1, 4096), default=None, metavar="N",
+    f.add_argument("--num-gpus", type=int_in(1, 4096), default=None, metavar="N",
                    help="GPUs the job is split over (default: the workload's num_gpus)")
     f.add_argument("--json", action="store_true", help="print JSON")
     f.set_defaults(func=cmd_fit)

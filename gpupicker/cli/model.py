@@ -39,7 +39,7 @@ def add_model_parser(subparsers: Any) -> None:
 
 
 def _inspect(path: str) -> Any:
-    from .importers import ModelImportError, inspect_path
+    from ..importers import ModelImportError, inspect_path
 
     try:
         return inspect_path(path)
@@ -78,8 +78,8 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """Save a model as a user row of the catalog (id made unique with a suffix)."""
-    from .cli_catalog import _open
-    from .importers import ModelImportError, to_record
+    from ..importers import ModelImportError, to_record
+    from .common import open_catalog_or_say as _open
 
     model = _inspect(args.path)
     if model is None:
@@ -113,7 +113,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_cache(args: argparse.Namespace) -> int:
     """List the Hugging Face cache's models (repo id, size, snapshot folder)."""
-    from .importers import cache_dir, list_cached_models
+    from ..importers import cache_dir, list_cached_models
 
     found = list_cached_models()
     if args.json:

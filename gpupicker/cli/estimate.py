@@ -1,7 +1,7 @@
-"""Command line: the same engine without a window.
+"""``gpupicker estimate``: memory (and speed) for workloads, one JSON line each.
 
-``gpupicker`` alone opens the GUI; ``gpupicker estimate|recommend|catalog …``
-run headless. See ``gpupicker --help``.
+``gpupicker estimate --workload FILE|-`` reads a JSON object, a JSON array or JSON Lines and
+prints one result object per workload, in order (``{"error": …}`` for a bad one).
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .cli_common import (
+from ..core.workload import Workload
+from ..service.resolve import resolve_gpu, resolve_model
+from .common import (
     MAX_LINE_CHARS,
     TooLong,
     WorkloadInputError,
@@ -22,14 +24,12 @@ from .cli_common import (
     open_repo,
     open_workloads,
     unknown_fields_warning,
-    unknown_gpu_message,
 )
-from .core.workload import Workload
 
 
 def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     """Estimate one workload JSON text; returns the result dict or ``{"error": …}``."""
-    from .core.report import estimate_report
+    from ..core.report import estimate_report
 
     if isinstance(line, TooLong):
         return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}
@@ -38,20 +38,13 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
         if w.model is None:
             if repo is None:
                 raise ValueError(f"model_id {w.model_id!r} needs the catalog, which could not be opened")
-            arch = repo.get_model(w.model_id)
-            if arch is None:
-                raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
-            w = w.with_model(arch)
-        gpu = None
-        if w.gpu and repo is not None:
-            gpu = repo.get_gpu(w.gpu)
-            if gpu is None:
-                raise ValueError(unknown_gpu_message(w.gpu, [g.id for g in repo.gpus()]))
+            w = resolve_model(w, repo)
+        gpu = resolve_gpu(w.gpu, repo) if w.gpu and repo is not None else None
         report = estimate_report(w, gpu)
         if gpu is not None:
-            from .cli_calibrate import calibrated
+            from .calibrate import calibrated
             report = calibrated(report, w, gpu, repo)
-        from .core.checks import workload_warnings
+        from ..core.checks import workload_warnings
         warnings = workload_warnings(w, gpu)
         unknown = Workload.unknown_fields(json.loads(line))
         if unknown:
@@ -123,66 +116,10 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for ``gpupicker`` and its subcommands."""
-    p = argparse.ArgumentParser(
-        prog="gpupicker",
-        description="Which GPU for an AI job, how much VRAM, how fast, and what it costs — offline.",
-    )
-    from .version_info import VersionAction
-
-    p.add_argument("--version", action=VersionAction)
-    p.add_argument("--catalog", metavar="PATH", help="catalog SQLite file (default: user data dir; "
-                   "or $GPUPICKER_CATALOG)")
-    p.add_argument("--screenshot", metavar="PATH", help="render a page offscreen to PNG and exit")
-    p.add_argument("--page", default="results",
-                   choices=["task", "model", "quantization", "budget", "results", "curves",
-                            "catalog"],
-                   help="page for --screenshot (default: results)")
-    p.add_argument("--workload", dest="gui_workload", metavar="FILE",
-                   help="with --screenshot or the GUI: start from this workload JSON")
-    p.add_argument("--lang", metavar="LOCALE", help="UI language, e.g. zh_CN (default: system)")
-    p.add_argument("--selftest", action="store_true",
-                   help="build the window offscreen, load catalog and translations, compute one "
-                        "recommendation, print one line and exit")
-    p.add_argument("--selftest-changes", type=int, default=0, metavar="N",
-                   help="with --selftest: also make N input changes through the wizard and check "
-                        "that no references or memory leak (the bundle smoke test uses 200)")
-    sub = p.add_subparsers(dest="command")
-
+def add_estimate_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``estimate`` on the ``gpupicker`` subparsers."""
     e = sub.add_parser("estimate", help="memory (and speed) for workloads, one JSON line each")
     e.add_argument("--workload", required=True, metavar="FILE",
                    help="JSON object, JSON array or JSON Lines; '-' = stdin")
     e.set_defaults(func=cmd_estimate)
-
-    from .cli_calibrate import add_calibrate_parser
-    from .cli_catalog import add_catalog_parser
-    from .cli_fit import add_fit_parser
-    from .cli_model import add_model_parser
-    from .cli_recommend import add_recommend_parser
-    from .cli_report import add_report_parser
-
-    add_recommend_parser(sub)
-    add_fit_parser(sub)
-    add_report_parser(sub)
-    add_catalog_parser(sub)
-    add_model_parser(sub)
-    add_calibrate_parser(sub)
-    return p
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Entry point: parse ``argv`` and run a subcommand, a screenshot, or the GUI."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if getattr(args, "func", None):
-        try:
-            return int(args.func(args))
-        except BrokenPipeError:  # `gpupicker recommend … | head`: stop quietly
-            import os
-
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            return 141
-    from .ui.app.launch import launch
-    return launch(args)
+    return e

@@ -21,7 +21,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .core.units import GiB
+from ..core.units import GiB
+from ..service.resolve import resolve_gpu, resolve_model
 
 
 def add_calibrate_parser(sub: Any) -> None:
@@ -82,7 +83,7 @@ def calibrated(report: dict[str, Any], w: Any, gpu: Any, repo: Any) -> dict[str,
     The :class:`~gpupicker.core.calibration.Calibration` is built once per open catalog
     (kept on the repository object for the lines of one ``estimate`` run), not per line.
     """
-    from .core.calibration import Calibration, calibrate_report
+    from ..core.calibration import Calibration, calibrate_report
 
     if not hasattr(repo, "calibration_runs"):
         return report
@@ -105,8 +106,8 @@ def _positive(text: str) -> float:
 
 
 def _open(args: argparse.Namespace) -> Any:
-    from .cli_catalog import _open as open_repo
-    return open_repo(args)
+    from .common import open_catalog_or_say
+    return open_catalog_or_say(args)
 
 
 def _read(path: str) -> str:
@@ -117,21 +118,15 @@ def _read(path: str) -> str:
 
 
 def _resolve(text: str, repo: Any) -> Any:
-    from .core.workload import Workload
+    from ..core.workload import Workload
 
-    w = Workload.model_validate_json(text)
-    if w.model is None:
-        arch = repo.get_model(w.model_id)
-        if arch is None:
-            raise ValueError(f"unknown model_id {w.model_id!r} (not in the catalog)")
-        w = w.with_model(arch)
-    return w
+    return resolve_model(Workload.model_validate_json(text), repo)
 
 
 def _estimates(w: Any, gpu: Any, cal: Any) -> tuple[Any, Any, Any, Any]:
     """(memory, throughput) before and after calibration for ``w`` on ``gpu``."""
-    from .core.memory import estimate_memory
-    from .core.speed.throughput import estimate_throughput
+    from ..core.memory import estimate_memory
+    from ..core.speed.throughput import estimate_throughput
 
     m = estimate_memory(w, gpu, w.num_gpus)
     t = estimate_throughput(w, gpu, w.num_gpus, m if m.gpu_layers is not None else None)
@@ -143,7 +138,7 @@ def _estimates(w: Any, gpu: Any, cal: Any) -> tuple[Any, Any, Any, Any]:
 
 def cmd_calibrate_add(args: argparse.Namespace) -> int:
     """Store one run and print the estimate before and after calibration."""
-    from .core.calibration import Calibration, _measured_speed, check_plausible, make_run
+    from ..core.calibration import Calibration, _measured_speed, check_plausible, make_run
 
     repo = _open(args)
     if repo is None:
@@ -158,17 +153,14 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
             return 2
         try:
             w = _resolve(text, repo)
-            gpu = repo.get_gpu(args.gpu)
-            if gpu is None:
-                from .cli_common import unknown_gpu_message
-                raise ValueError(unknown_gpu_message(args.gpu, [g.id for g in repo.gpus()]))
+            gpu = resolve_gpu(args.gpu, repo)
             run = make_run(w, gpu.id, peak_gib=args.peak_gib, tokens_per_s=args.tokens_per_s,
                            log_text=log)
             m0, t0, _, _ = _estimates(w, gpu, None)
             check_plausible(run, gpu, m0.total_bytes, _measured_speed(w, t0))
             rid = repo.add_calibration_run(run)
         except (ValidationError, ValueError) as exc:
-            from .cli_common import error_text
+            from .common import error_text
             print(f"gpupicker calibrate add: {error_text(exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog and the like
@@ -202,7 +194,7 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
 
 def run_rows(repo: Any) -> list[dict[str, Any]]:
     """Every run with today's estimate (uncalibrated) and its error, as JSON-able dicts."""
-    from .core.calibration import _measured_speed
+    from ..core.calibration import _measured_speed
 
     gpus = {g.id: g for g in repo.gpus()}
     out = []
@@ -285,7 +277,7 @@ def cmd_calibrate_remove(args: argparse.Namespace) -> int:
 
 def cmd_owned_add(args: argparse.Namespace) -> int:
     """Store owned GPUs and print their hourly cost."""
-    from .core.owned import OwnedGpu, owned_cost
+    from ..core.owned import OwnedGpu, owned_cost
 
     repo = _open(args)
     if repo is None:
@@ -297,17 +289,14 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
                          electricity_per_kwh=args.kwh,
                          electricity_currency=args.kwh_currency.upper(), years=args.years,
                          utilization=args.utilization, label=args.label)
-            gpu = repo.get_gpu(o.gpu_id)
-            if gpu is None:
-                from .cli_common import unknown_gpu_message
-                raise ValueError(unknown_gpu_message(o.gpu_id, [g.id for g in repo.gpus()]))
+            gpu = resolve_gpu(o.gpu_id, repo)
             c = owned_cost(o, gpu, repo.get_fx_rates())
             oid = repo.add_owned_gpu(o)
-            from .cli_recommend import display_money
+            from .recommend import display_money
 
             m = display_money(repo)
         except (ValidationError, ValueError) as exc:
-            from .cli_common import error_text
+            from .common import error_text
             print(f"gpupicker owned add: {error_text(exc)}", file=sys.stderr)
             return 1
         except Exception as exc:  # noqa: BLE001 - read-only catalog
@@ -321,14 +310,14 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
 
 def cmd_owned_list(args: argparse.Namespace) -> int:
     """List owned GPUs with their hourly cost."""
-    from .core.owned import owned_cost
+    from ..core.owned import owned_cost
 
     repo = _open(args)
     if repo is None:
         return 2
     with repo:
         rates = repo.get_fx_rates()
-        from .cli_recommend import display_money
+        from .recommend import display_money
 
         m = display_money(repo)
         owned = repo.owned_gpus()

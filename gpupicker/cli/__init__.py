@@ -1,0 +1,72 @@
+"""Command line: the same engine without a window.
+
+``gpupicker`` alone opens the GUI; ``gpupicker estimate|recommend|catalog …``
+run headless. See ``gpupicker --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for ``gpupicker`` and its subcommands."""
+    p = argparse.ArgumentParser(
+        prog="gpupicker",
+        description="Which GPU for an AI job, how much VRAM, how fast, and what it costs — offline.",
+    )
+    from ..version_info import VersionAction
+
+    p.add_argument("--version", action=VersionAction)
+    p.add_argument("--catalog", metavar="PATH", help="catalog SQLite file (default: user data dir; "
+                   "or $GPUPICKER_CATALOG)")
+    p.add_argument("--screenshot", metavar="PATH", help="render a page offscreen to PNG and exit")
+    p.add_argument("--page", default="results",
+                   choices=["task", "model", "quantization", "budget", "results", "curves",
+                            "catalog"],
+                   help="page for --screenshot (default: results)")
+    p.add_argument("--workload", dest="gui_workload", metavar="FILE",
+                   help="with --screenshot or the GUI: start from this workload JSON")
+    p.add_argument("--lang", metavar="LOCALE", help="UI language, e.g. zh_CN (default: system)")
+    p.add_argument("--selftest", action="store_true",
+                   help="build the window offscreen, load catalog and translations, compute one "
+                        "recommendation, print one line and exit")
+    p.add_argument("--selftest-changes", type=int, default=0, metavar="N",
+                   help="with --selftest: also make N input changes through the wizard and check "
+                        "that no references or memory leak (the bundle smoke test uses 200)")
+    sub = p.add_subparsers(dest="command")
+
+    from .calibrate import add_calibrate_parser
+    from .catalog import add_catalog_parser
+    from .estimate import add_estimate_parser
+    from .fit import add_fit_parser
+    from .model import add_model_parser
+    from .recommend import add_recommend_parser
+    from .report import add_report_parser
+
+    add_estimate_parser(sub)
+    add_recommend_parser(sub)
+    add_fit_parser(sub)
+    add_report_parser(sub)
+    add_catalog_parser(sub)
+    add_model_parser(sub)
+    add_calibrate_parser(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: parse ``argv`` and run a subcommand, a screenshot, or the GUI."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None):
+        try:
+            return int(args.func(args))
+        except BrokenPipeError:  # `gpupicker recommend … | head`: stop quietly
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 141
+    from ..ui.app.launch import launch
+    return launch(args)
