@@ -51,11 +51,12 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
     assert len(repo.gpus()) == 65
     assert len(repo.models()) == 106
-    # 191 rows of prices.csv (17 Chinese-cloud rows of issue 18: 包月/包年/按量/竞价) + 173 of
+    # 230 rows of prices.csv (17 Chinese-cloud rows of issue 18: 包月/包年/按量/竞价, and 39
+    # dated 2026-08 … 2026-10, 15 of them newer observations of an offer already there) + 173 of
     # prices-2026-10.csv: 92 older observations are the history of a newer one, 11 stale
     # offers are retired (catalog/price_merge.py)
-    assert len(repo.prices()) == 261
-    assert len(repo.price_rows()) == 261
+    assert len(repo.prices()) == 285
+    assert len(repo.price_rows()) == 285
     g = repo.get_gpu("rtx_4090")
     assert isinstance(g, GpuSpec)
     assert (g.memory_gb, g.memory_bandwidth_gbps, g.bf16_tflops_dense) == (24, 1008, 165.2)
@@ -69,7 +70,7 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     offers = repo.prices()
     assert any(p.gpu_id == "rtx_4090" and p.usd_per_gpu_hour == 0.44 for p in offers)
     assert any(p.gpu_id == "a100_sxm_80gb" and p.usd_per_gpu_hour == 1.89 for p in offers)
-    assert sum(p.currency == "CNY" for p in offers) == 37  # 20 + the 17 rows of issue 18
+    assert sum(p.currency == "CNY" for p in offers) == 61  # 20 + 17 + 24 new offers of issue 18
     assert all(not is_user for _, _, is_user in repo.price_rows())
     assert repo.meta("seed_version")
 

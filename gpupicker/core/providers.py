@@ -9,7 +9,8 @@ keeps offers located there and the user's own hardware; offers of unknown locati
 are left out and said so.
 
 Countries: provider sites / terms of service (AutoDL, 阿里云, 腾讯云, 火山引擎,
-百度智能云, 华为云, 恒源云, 矩池云, Featurize, 共绩算力 and GpuGeek are mainland-China
+百度智能云, 华为云, 恒源云, 矩池云, Featurize, 共绩算力, GpuGeek and 优云智算 (UCloud Compshare,
+compshare.cn) are mainland-China
 clouds billing in CNY; RunPod, Vast.ai … sell world-wide from US companies).
 """
 
@@ -62,6 +63,7 @@ PROVIDERS: dict[str, Provider] = {p.name: p for p in (
     _p("Featurize", "CN", True, "Featurize"),
     _p("Gongji Compute (共绩算力)", "CN", True, "共绩算力"),
     _p("GpuGeek", "CN", True, "GpuGeek"),
+    _p("UCloud Compshare (优云智算)", "CN", True, "优云智算"),
     _p("AWS", "US", False, "亚马逊云科技 AWS"),
     _p("Azure", "US", False, "微软 Azure"),
     _p("GCP", "US", False, "谷歌云 GCP"),
