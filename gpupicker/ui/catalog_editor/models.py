@@ -1,4 +1,4 @@
-"""Table models over the catalog repository (GPUs, prices, models) with undoable edits.
+"""The table model over one catalog repository table, with undoable, validated edits.
 
 ``data()`` renders per role (display strings with units, ``EditRole`` raw values,
 ``ToolTipRole`` source/notes); ``setData()`` validates a new frozen record with
@@ -10,8 +10,6 @@ status bar.
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 import typing
 from typing import Any
 
@@ -23,47 +21,23 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
-    QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QUndoCommand, QUndoStack
+from PySide6.QtGui import QFont, QUndoCommand, QUndoStack
 
-from ...catalog import ModelRecord
 from ...catalog.csv_io import validation_message
-from ...core.hardware import GpuSpec, PriceOffer
-from ...core.price_kind import is_user_kind, price_kind
 from ..catalog_access import (
     conflict_error_types,
     is_read_only_error,
     write_error_message,
-    write_error_types,
 )
 from ..i18n.formatting import error_messages, fmt_number
-from ..i18n.texts import pricing_names
 from ..widgets.number_input import parse_bounded
+from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand
 
 translate = QCoreApplication.translate
 
 _Index = QModelIndex | QPersistentModelIndex
-STALE_BRUSH = QBrush(QColor("#fff1c2"))
-
-
-def months_since(observed: str, today: dt.date | None = None) -> float | None:
-    """Age in months of an ``observed`` date (YYYY, YYYY-MM or YYYY-MM-DD); None if unknown."""
-    m = re.match(r"^\s*(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?", observed or "")
-    if not m:
-        return None
-    year, month, day = int(m.group(1)), int(m.group(2) or 7), int(m.group(3) or 15)
-    if m.group(2) is None:
-        month, day = 7, 1
-    try:
-        when = dt.date(year, month, day)
-    except ValueError:
-        return None
-    today = today or dt.date.today()
-    return (today - when).days / 30.44
-
-
 class RecordTableModel(QAbstractTableModel):
     """Base: rows of frozen pydantic records keyed by an id, edited through commands.
 
@@ -384,113 +358,7 @@ class RecordTableModel(QAbstractTableModel):
                                        translate("Catalog", "Delete row")))
 
 
-class _GuardedCommand(QUndoCommand):
-    """Base: a write that fails (conflict, read-only file) is reported, not raised.
-
-    A new edit whose first write fails is marked obsolete, so the stack never holds it.
-    A refused Undo (or Redo) of a command already on the stack keeps it there: right after
-    the stack has moved its index, the index is moved back without writing, so the command
-    is again the one Undo (Redo) offers and can be retried (it used to be dropped).
-    """
-
-    model: RecordTableModel
-    key: Any = None
-    _done_once = False
-    _skip_next = False
-
-    def _guard(self, fn: Any, undoing: bool) -> None:
-        if self._skip_next:  # the stack being put back after a refused step: nothing to write
-            self._skip_next = False
-            return
-        try:
-            fn()
-        except write_error_types() as exc:
-            self.model.report_failure(exc, self.key)
-            if not self._done_once:
-                self.setObsolete(True)
-            else:
-                QTimer.singleShot(0, lambda: self._step_back(undoing))
-            return
-        self._done_once = True
-
-    def _step_back(self, undoing: bool) -> None:
-        stack = self.model.undo_stack
-        if stack is None:
-            return
-        at = stack.index() if undoing else stack.index() - 1  # where this command should be
-        if not 0 <= at < stack.count() or stack.command(at) is not self:
-            return  # the user moved on meanwhile
-        self._skip_next = True
-        if undoing:
-            stack.redo()
-        else:
-            stack.undo()
-        self._skip_next = False
-
-    def redo(self) -> None:
-        self._guard(self._redo, undoing=False)
-
-    def undo(self) -> None:
-        self._guard(self._undo, undoing=True)
-
-    def _redo(self) -> None:
-        raise NotImplementedError
-
-    def _undo(self) -> None:
-        raise NotImplementedError
-
-
-class EditRecordCommand(_GuardedCommand):
-    """One cell edit: redo writes the new value of that field, undo the old one.
-
-    Only the edited field is written, and only if the repository still holds the value
-    the editor showed (another program's changes are never overwritten).
-    """
-
-    def __init__(self, model: RecordTableModel, key: Any, old: BaseModel, new: BaseModel,
-                 fields: tuple[str, ...], text: str) -> None:
-        super().__init__(text)
-        self.model, self.key, self.old, self.new, self.fields = model, key, old, new, fields
-
-    def _redo(self) -> None:
-        self.model.apply_field(self.key, {f: getattr(self.new, f) for f in self.fields},
-                               expected=self.old)
-
-    def _undo(self) -> None:
-        self.model.apply_field(self.key, {f: getattr(self.old, f) for f in self.fields},
-                               expected=self.new)
-
-
-class AddRecordCommand(_GuardedCommand):
-    """Add a row; undo deletes it."""
-
-    def __init__(self, model: RecordTableModel, record: BaseModel, text: str) -> None:
-        super().__init__(text)
-        self.model, self.record, self.key = model, record, None
-
-    def _redo(self) -> None:
-        self.key = self.model.insert_record(self.record)
-
-    def _undo(self) -> None:
-        self.model.remove_key(self.key)
-
-
-class DeleteRecordCommand(_GuardedCommand):
-    """Delete a row; undo re-adds it at the same place."""
-
-    def __init__(self, model: RecordTableModel, key: Any, record: BaseModel, row: int,
-                 text: str) -> None:
-        super().__init__(text)
-        self.model, self.key, self.record, self.row = model, key, record, row
-
-    def _redo(self) -> None:
-        self.row = self.model.remove_key(self.key)
-
-    def _undo(self) -> None:
-        self.key = self.model.insert_record(self.record, self.row)
-
-
-class _IdKeyedTableModel(RecordTableModel):
+class IdKeyedTableModel(RecordTableModel):
     """Base of tables keyed by the record's own ``id`` (GPUs, models), written by upsert."""
 
     upsert_method = ""
@@ -511,237 +379,3 @@ class _IdKeyedTableModel(RecordTableModel):
     def duplicate_of(self, record: BaseModel) -> BaseModel:
         rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
         return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]
-
-
-def price_kind_names() -> dict[str, str]:
-    """Kind code (core.price_kind.PRICE_KINDS) → translated label."""
-    return {
-        "list": translate("Catalog", "provider list price"),
-        "marketplace": translate("Catalog", "marketplace listing"),
-        "aggregate": translate("Catalog", "scraped aggregate"),
-        "guide": translate("Catalog", "quoted in a guide"),
-        "user": translate("Catalog", "your own price"),
-        "owned": translate("Catalog", "your own hardware"),
-    }
-
-
-class PriceTableModel(RecordTableModel):
-    """Price offers; ``observed`` older than ``staleness_months`` gets a badge."""
-
-    record_type = PriceOffer
-    fields_method = "update_price_fields"
-    table_name = "prices"
-    columns = ("gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "currency",
-               "gpus_per_instance", "observed", "source", "notes", "price_kind")
-    editable = frozenset(columns) - {"price_kind"}
-    numeric = frozenset({"usd_per_gpu_hour", "gpus_per_instance"})
-
-    def __init__(self, repo: Any, staleness_months: int = 6, parent: Any = None) -> None:
-        self.staleness_months = staleness_months
-        self.today = dt.date.today()
-        super().__init__(repo, parent)
-
-    def header(self, column: str) -> str:
-        return {
-            "gpu_id": translate("Catalog", "GPU id"),
-            "provider": translate("Catalog", "Provider"),
-            "region": translate("Catalog", "Region"),
-            "pricing": translate("Catalog", "Pricing"),
-            "usd_per_gpu_hour": translate("Catalog", "Price / GPU-hour"),
-            "currency": translate("Catalog", "Currency"),
-            "gpus_per_instance": translate("Catalog", "GPUs / instance"),
-            "observed": translate("Catalog", "Observed"),
-            "source": translate("Catalog", "Source"),
-            "notes": translate("Catalog", "Notes"),
-            "price_kind": translate("Catalog", "Kind of price"),
-        }[column]
-
-    def kind(self, row: int) -> str:
-        """Kind code of the price in ``row`` (core.price_kind; the user's rows are ``user``)."""
-        rec = self._rows[row]
-        if self._user[row] and is_user_kind(rec):  # type: ignore[arg-type]
-            return "user"
-        return price_kind(rec)  # type: ignore[arg-type]
-
-    def data(self, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if index.isValid() and 0 <= index.row() < len(self._rows) \
-                and self.columns[index.column()] == "price_kind" \
-                and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole,
-                             Qt.ItemDataRole.EditRole):
-            code = self.kind(index.row())
-            return price_kind_names().get(code, code) if role == Qt.ItemDataRole.DisplayRole \
-                else code
-        return super().data(index, role)
-
-    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
-
-    def _insert(self, record: BaseModel) -> Any:
-        return self.repo.add_price(record)
-
-    def _fetch(self, key: Any) -> BaseModel | None:
-        return self.repo.get_price(key)
-
-    def _remove(self, key: Any) -> None:
-        self.repo.delete_price(key)
-
-    def set_staleness(self, months: int) -> None:
-        """New threshold; repaint the badges."""
-        self.staleness_months = months
-        if self._rows:
-            col = self.columns.index("observed")
-            self.dataChanged.emit(self.index(0, col), self.index(len(self._rows) - 1, col))
-
-    def age_months(self, row: int) -> float | None:
-        """Months since the price in ``row`` was observed (None when unknown)."""
-        return months_since(getattr(self._rows[row], "observed", ""), self.today)
-
-    def is_stale(self, row: int) -> bool:
-        """True when the price is older than the threshold or its date is unknown."""
-        age = self.age_months(row)
-        return age is None or age > self.staleness_months
-
-    def display(self, record: BaseModel, column: str) -> str:
-        text = super().display(record, column)
-        if column == "pricing":
-            return pricing_names().get(text, text)
-        if column == "observed":
-            age = months_since(text, self.today)
-            if age is None:
-                return f"{text or '—'}  ⚠ " + translate("Catalog", "date unknown")
-            if age > self.staleness_months:
-                return f"{text}  ⚠ " + translate("Catalog", "%1 mo old").replace("%1", str(int(age)))
-        return text
-
-    def extra_data(self, row: int, column: str, role: int) -> Any:
-        if column != "observed" or not self.is_stale(row):
-            return None
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return STALE_BRUSH
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(QColor("#7a4b00"))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            age = self.age_months(row)
-            if age is None:
-                return translate("Catalog", "When this price was seen is unknown: check the "
-                                            "provider's current price.")
-            return translate("Catalog", "Observed %1 months ago (older than %2): check the "
-                                        "provider's current price.").replace("%1", str(int(age))).replace(
-                "%2", str(self.staleness_months))
-        return None
-
-    #: Columns whose edit is not a new observation of the price (annotations, the date itself).
-    NOT_AN_OBSERVATION = frozenset({"observed", "source", "notes"})
-
-    def implied_changes(self, col: str, old: BaseModel) -> dict[str, Any]:
-        """Editing an offer (price, provider, pricing …) observes it today unless the user
-        edits the Observed date itself; undo restores the old date with the old value."""
-        today = dt.date.today().isoformat()
-        if col in self.NOT_AN_OBSERVATION or getattr(old, "observed", "") == today:
-            return {}
-        return {"observed": today}
-
-    def new_record(self) -> PriceOffer:
-        """A template row for "Add"."""
-        gpu = self._rows[0].gpu_id if self._rows else "rtx_4090"  # type: ignore[attr-defined]
-        return PriceOffer(gpu_id=gpu, provider=translate("Catalog", "My provider"), usd_per_gpu_hour=1.0,
-                          observed=dt.date.today().isoformat())
-
-
-class GpuTableModel(_IdKeyedTableModel):
-    """GPU specifications; the id is fixed once created."""
-
-    record_type = GpuSpec
-    fields_method = "update_gpu_fields"
-    upsert_method = "upsert_gpu"
-    table_name = "gpus"
-    columns = ("id", "name", "vendor", "memory_gb", "memory_bandwidth_gbps",
-               "bf16_tflops_dense", "fp8_tflops_dense", "tdp_w", "interconnect", "release_year",
-               "source")
-    editable = frozenset(columns) - {"id"}
-    numeric = frozenset({"memory_gb", "memory_bandwidth_gbps", "bf16_tflops_dense",
-                         "fp8_tflops_dense", "tdp_w", "release_year"})
-
-    def header(self, column: str) -> str:
-        return {
-            "id": translate("Catalog", "Id"),
-            "name": translate("Catalog", "Name"),
-            "vendor": translate("Catalog", "Vendor"),
-            "memory_gb": translate("Catalog", "Memory (GB)"),
-            "memory_bandwidth_gbps": translate("Catalog", "Bandwidth (GB/s)"),
-            "bf16_tflops_dense": translate("Catalog", "BF16 TFLOPS"),
-            "fp8_tflops_dense": translate("Catalog", "FP8 TFLOPS"),
-            "tdp_w": translate("Catalog", "Power (W)"),
-            "interconnect": translate("Catalog", "Interconnect"),
-            "release_year": translate("Catalog", "Year"), "source": translate("Catalog", "Source"),
-        }[column]
-
-    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
-
-    def _fetch(self, key: Any) -> BaseModel | None:
-        return self.repo.get_gpu(key)
-
-    def _remove(self, key: Any) -> None:
-        self.repo.delete_gpu(key)
-
-    def new_record(self) -> GpuSpec:
-        """A template row for "Add"."""
-        return GpuSpec(id=self._free_id("my_gpu"), name=translate("Catalog", "My GPU"), memory_gb=24,
-                       memory_bandwidth_gbps=1000)
-
-
-class ModelsTableModel(_IdKeyedTableModel):
-    """Catalog models as flat ``models.csv`` rows (:class:`ModelRecord`).
-
-    An edit must still describe a valid architecture (checked with ``to_arch()``).
-    """
-
-    record_type = ModelRecord
-
-    columns = ("id", "name", "family", "params_b", "num_layers", "hidden_size",
-               "intermediate_size", "num_attention_heads", "num_key_value_heads", "vocab_size",
-               "max_context", "license")
-    numeric = frozenset({"params_b", "num_layers", "hidden_size", "intermediate_size",
-                         "num_attention_heads", "num_key_value_heads", "vocab_size",
-                         "max_context"})
-
-    editable = frozenset(columns) - {"id"}
-    table_name = "models"
-    fields_method = "update_model_fields"
-    upsert_method = "upsert_model"
-
-    def header(self, column: str) -> str:
-        return {
-            "id": translate("Catalog", "Id"),
-            "name": translate("Catalog", "Name"),
-            "family": translate("Catalog", "Family"),
-            "params_b": translate("Catalog", "Parameters (B)"),
-            "num_layers": translate("Catalog", "Layers"),
-            "hidden_size": translate("Catalog", "Hidden size"),
-            "intermediate_size": translate("Catalog", "MLP size"),
-            "num_attention_heads": translate("Catalog", "Heads"),
-            "num_key_value_heads": translate("Catalog", "KV heads"),
-            "vocab_size": translate("Catalog", "Vocabulary"),
-            "max_context": translate("Catalog", "Context (tokens)"),
-            "license": translate("Catalog", "Licence"),
-        }[column]
-
-    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
-        return [(r.id, r, bool(user)) for r, user in self.repo.model_rows()]
-
-    def check(self, record: BaseModel) -> None:
-        try:
-            record.to_arch()  # type: ignore[attr-defined]
-        except ValidationError as exc:
-            raise ValueError(validation_message(exc)) from exc
-
-    def _remove(self, key: Any) -> None:
-        self.repo.delete_model(key)
-
-    def new_record(self) -> BaseModel:
-        """A template row for "Add" (a Llama-2-7B shape to edit)."""
-        return self.record_type.model_validate(dict(
-            id=self._free_id("my_model"), name=translate("Catalog", "My model"), family="custom",
-            params_b=6.74, num_layers=32, hidden_size=4096, intermediate_size=11008,
-            num_attention_heads=32, num_key_value_heads=32, vocab_size=32000, max_context=4096))

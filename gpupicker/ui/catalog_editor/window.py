@@ -35,8 +35,9 @@ from ..catalog_access import (
     write_error_message,
 )
 from ..widgets.number_input import NumberDelegate
-from .models import GpuTableModel, ModelsTableModel, PriceTableModel, RecordTableModel
+from .models import RecordTableModel
 from .owned_tab import OwnedGpusTab
+from .tables import GpuTableModel, ModelsTableModel, PriceTableModel
 
 
 class CatalogTab(QWidget):
