@@ -110,6 +110,12 @@ def test_qwen_full_ft_as_qwen_ran_it_deepspeed_zero3():
     per_gpu = estimate_memory(q7, None, 2).total_bytes / GB
     assert per_gpu == pytest.approx(139.2 / 2, rel=0.15)
     assert fits_on(estimate_memory(q7, gpu("a100_sxm_80gb"), 2), gpu("a100_sxm_80gb"))
+    # without --deepspeed, finetune.py is plain HF Trainer on the bf16 model (Qwen's remote code
+    # autosets bf16 on a bf16-capable GPU): pure bf16, which Qwen's recipes/finetune/deepspeed/
+    # readme.md table fits on one 24 GB card (Qwen-1.8B-Chat, batch 1, max length 512)
+    plain = Workload(task="full_ft", model=QWEN_1_8B, weights_dtype="bf16", seq_len=512,
+                     grad_ckpt=True)
+    assert fits_on(estimate_memory(plain, gpu("rtx_4090")), gpu("rtx_4090"))
 
 
 def test_deepspeed_step_temporaries_follow_its_step_code():
