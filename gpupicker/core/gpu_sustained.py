@@ -19,9 +19,12 @@ inference, training and diffusion estimates can all apply the same ones:
   the voltage floor where a power-capped GPU runs (NVIDIA H100 PCIe product brief PB-11133:
   350 W; H100 SXM 700 W). References: V100 SXM2 300 W / 125, A100 SXM 400 W / 312, L40S
   350 W / 362, H100 SXM 700 W / 989, B200 1,000 W / 2,250 (GeForce rows list the half
-  FP32-accumulate rate, so they come out un-throttled). Examples: T4 ≈ 45 %, RTX 6000 Ada
-  ≈ 85 %, L4 ≈ 60 %, H100 PCIe ≈ 65 %. An upper bound from power
-  alone (UNCERTAIN ±20 %); cooling and user power-limit settings are not modelled.
+  FP32-accumulate rate, so they come out un-throttled). Examples: T4 ≈ 45 %, L4 ≈ 60 %,
+  H100 PCIe ≈ 65 %. An upper bound from power alone (UNCERTAIN ±20 %); cooling and user
+  power-limit settings are not modelled.
+* **Measured parts** — where a published measurement of a part's sustained dense-GEMM rate
+  exists, it replaces the power bound (:data:`MEASURED_TENSOR_FACTOR`): the RTX 6000 Ada
+  sustains ≈ 63 % of its 364 TFLOPS (the power bound against the L40S said 85 %).
 * **ECC on GDDR** — datacenter GDDR6 cards (A10, A40, L4, L40S) run with inline ECC enabled,
   which reserves 1/16 of the memory (``GpuSpec.usable_memory_bytes``) and fetches the check
   bits with the data: sustained bandwidth is taken as 90 % of the datasheet figure.
@@ -65,6 +68,31 @@ the family's full-power datacenter part: TensorRT-LLM's published L40S FP8 prefi
 (performance.md v0.5, 28,055 tokens/s on Llama-2-7B, public-speed TR07) is not reachable
 under a tighter bound."""
 
+MEASURED_TENSOR_FACTOR: dict[str, float] = {"rtx_6000_ada": 0.63}
+"""Sustained share of the datasheet dense 16-bit tensor rate measured for a catalog part (by
+``GpuSpec.id``); replaces :func:`power_limit_factor`'s power bound for that part.
+
+``rtx_6000_ada`` 0.63 (±10 %), two independent dense-GEMM measurements:
+
+* XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (commit 00dd2bd, llama.cpp llama-bench,
+  LLaMA 3 tables): Llama-3-8B F16 prompt processing, cuBLAS GEMMs with FP16 accumulate,
+  RTX 6000 Ada 6,663 vs RTX 4090 9,382 tokens/s at pp512 (0.71), 6,205 vs 9,056 at pp1024
+  (0.685): 0.71 × 330.3 / 364 = 0.64 and 0.685 × 330.3 / 364 = 0.62 of the datasheet with
+  the 4090 at its full FP16-accumulate rate (as this module models it; its LC09 prefill
+  case is within 3 %). Both AD102 cards run at their power cap there: 300 W / 450 W = 0.67.
+* zzc0721/torch-performance-test-data database.md (torch matmul, 8192², bf16, FP32
+  accumulate): the L40S, the same AD102 chip at 350 W, sustains 269 of 362 TFLOPS; at the
+  RTX 6000 Ada's 300 W that is 269 × 300 / 350 = 231 TFLOPS = 0.63 of 364 (the RTX 4090 rows
+  there: 160–173 TFLOPS of its 165.2 FP32-accumulate rate, un-throttled as modelled).
+
+Training: the same factor makes the RTX 6000 Ada ≈ 1.4× an RTX 4090 on GEMM-bound LLM
+fine-tuning (364 × 0.63 / 165.2). Lambda's end-to-end PyTorch AMP training benchmark
+(lambdal/deeplearning-benchmark ``pytorch/pytorch-train-throughput-fp16.csv``, 1 GPU) measures
+0.85–1.11× on BERT-base/large SQuAD and Transformer-XL base/large (geometric mean 0.93):
+models of ≤ 340 M parameters whose steps are far from GEMM-bound (the non-GEMM kernels run
+at the two cards' similar bandwidth, 960 vs 1,008 GB/s), which the MFU model does not
+separate — there the ratio is an upper bound."""
+
 APPLE_GPU_CLOCK_GHZ: dict[str, float] = {
     "m1": 1.278, "m2": 1.398, "m3": 1.380, "m4": 1.578,
 }
@@ -75,6 +103,9 @@ FACTOR_SOURCES: dict[str, str] = {
     "fp16_accumulate": "NVIDIA GA102 whitepaper Table 9; Ada whitepaper v2.02 Table 2",
     "power_limit": "NVIDIA datasheets: board power per dense TFLOPS vs the architecture's "
                    "reference part (H100 PCIe product brief PB-11133, 350 W)",
+    "measured_tensor": "XiongjieDai/GPU-Benchmarks-on-LLM-Inference (llama.cpp F16 prefill, "
+                       "RTX 6000 Ada vs RTX 4090); zzc0721/torch-performance-test-data (L40S "
+                       "bf16 GEMM)",
     "ecc_gddr": "GDDR6 inline ECC (1/16 of capacity reserved; nvidia-smi on A10/L4/L40S)",
     "apple": "Apple GPU core = 128 FP32 ALUs; M1 Max 10.4 TFLOPS, M2 Ultra 27.2 TFLOPS",
     "rocm": "SemiAnalysis MI300X vs H100/H200 benchmark (Dec 2024): achieved BF16 GEMM TFLOPS",
@@ -121,12 +152,15 @@ def power_limit_factor(gpu: GpuSpec) -> float:
     """Sustained share of the datasheet dense tensor rate within the board power.
 
     1.0 for un-throttled parts, rows without TDP/TFLOPS, non-CUDA parts and unknown
-    architectures.
+    architectures; a part with a published measurement takes it
+    (:data:`MEASURED_TENSOR_FACTOR`: RTX 6000 Ada → 0.63).
 
     ``min(1, (TDP / TFLOPS) / (TDP / TFLOPS)_reference)``: H100 PCIe (350 W, 756 TFLOPS)
-    → 0.65; RTX 6000 Ada (300 W, 364) → 0.85; T4 (70 W, 65) → 0.45; A100, H100 SXM, L40S
-    and GeForce cards → 1.
+    → 0.65; T4 (70 W, 65) → 0.45; A100, H100 SXM, L40S and GeForce cards → 1.
     """
+    measured = MEASURED_TENSOR_FACTOR.get(gpu.id)
+    if measured is not None and gpu.is_cuda:
+        return measured
     ref = POWER_REFERENCE_W_PER_TFLOPS.get(gpu.architecture or "")
     tf = gpu.dense_16bit_tflops
     if ref is None or not tf or not gpu.tdp_w or not gpu.is_cuda:
@@ -234,7 +268,7 @@ def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
     return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
 
 
-__all__ = ["FLOP_PER_BYTE_UNKNOWN", "apple_gpu_tflops", "bandwidth_derived_tflops",
+__all__ = ["FLOP_PER_BYTE_UNKNOWN", "MEASURED_TENSOR_FACTOR", "apple_gpu_tflops", "bandwidth_derived_tflops",
            "bandwidth_factor", "is_apple", "is_geforce", "is_rocm", "power_limit_factor",
            "sustained_bandwidth_gbps", "sustained_notes", "sustained_tflops", "tensor_tflops",
            "FACTOR_SOURCES"]

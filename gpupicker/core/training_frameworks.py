@@ -42,7 +42,8 @@ class TrainingFramework:
         master_weights: 16-bit training keeps fp32 master weights + fp32 Adam states
             (ZeRO paper K = 12): mixed precision by default.
         fp32_grad_copy: the optimizer step materializes an fp32 copy of the (sharded)
-            gradients (DeepSpeed ``stage_1_and_2.py``/``stage3.py`` ``step()``).
+            gradients (DeepSpeed ``stage_1_and_2.py``/``stage3.py`` ``step()``; sized by
+            :func:`deepspeed_step_bytes` per ZeRO stage).
         bucket_bytes: communication buffers held during the step (bytes per GPU).
         eager_host: eager PyTorch driven by HF Trainer: fixed host overhead per layer
             per step (``throughput.HF_HOST_S_PER_LAYER``) and the HF MFU factor.
@@ -196,6 +197,35 @@ def logits_bytes(fw: TrainingFramework, tokens: int, vocab: int) -> float:
     return alive * vocab * fw.logits_bytes_per_vocab
 
 
+DS_SUB_GROUP_SIZE = 1_000_000_000
+"""DeepSpeed ZeRO-3 ``sub_group_size`` default (elements): stage3.py steps the optimizer one
+sub-group of the partition at a time (``deepspeed/runtime/zero/config.py``, v0.12: ``pp_int(1e9)``)."""
+
+
+def deepspeed_step_bytes(partition: float, zero: int) -> float:
+    """Bytes DeepSpeed allocates at the optimizer step beyond the model states, per GPU.
+
+    ``partition`` is the number of trainable elements this GPU updates (Ψ / data-parallel
+    degree under ZeRO ≥ 1); ``zero`` the ZeRO stage. From DeepSpeed's own step code (v0.12.3):
+
+    * ZeRO-1/2 (``runtime/zero/stage_1_and_2.py`` ``step()``): the 16-bit gradient partition
+      is flattened into a new buffer and cast ``.to(fp32)``; both are alive at the cast:
+      (2 + 4) bytes × partition.
+    * ZeRO-3 (``runtime/zero/stage3.py`` ``_prepare_fp32_grad_for_sub_group``): the same
+      flatten + fp32 cast, but one sub-group at a time: (2 + 4) × min(partition,
+      :data:`DS_SUB_GROUP_SIZE`) (a sub-group closes once it reaches the size, so it can
+      exceed it by one parameter's partition; not modelled).
+    * ZeRO-0 with bf16 (``runtime/bf16_optimizer.py``): gradients accumulate in a flat fp32
+      buffer: 4 × partition.
+
+    The fused Adam update itself (``FusedAdam``, multi-tensor apply) allocates nothing.
+    Reduce/allgather buckets are :attr:`TrainingFramework.bucket_bytes`.
+    """
+    if zero >= 3:
+        return 6.0 * min(partition, DS_SUB_GROUP_SIZE)
+    return (6.0 if zero >= 1 else 4.0) * partition
+
+
 def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
     """True when 16-bit full fine-tuning / pre-training keeps fp32 master weights.
 
@@ -206,5 +236,6 @@ def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
     return fw.master_weights and task in ("full_ft", "pretrain")
 
 
-__all__ = ["HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework", "grad_ckpt_default", "logits_bytes",
+__all__ = ["DS_SUB_GROUP_SIZE", "HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework",
+           "deepspeed_step_bytes", "grad_ckpt_default", "logits_bytes",
            "mixed_precision_default", "modelled_training_frameworks", "training_framework"]

@@ -33,6 +33,7 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..training_frameworks import (
     TrainingFramework,
+    deepspeed_step_bytes,
     logits_bytes,
     mixed_precision_default,
     training_framework,
@@ -273,6 +274,10 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         adapters //= dp
         autocast_cache //= dp
         gather = 2 * weights_bytes(arch, wdt) // max(1, arch.num_hidden_layers) // shards
+        if dp == 1 and not par.fsdp and fw.fp32_grad_copy:
+            # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
+            # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
+            gather = 0
     quantized_base = lora is not None and bytes_per_weight(wdt) < 2.0
     if zero >= 3 and quantized_base and not par.fsdp:
         # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
@@ -304,9 +309,11 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
     opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
     if fw.fp32_grad_copy:
-        # DeepSpeed's step() flattens the (sharded) gradients into an fp32 partition before the
-        # fused Adam update, and holds its reduce/allgather buckets (stage_1_and_2.py, stage3.py)
-        opt_temp += 4.0 * trainable / shards / (dp if zero >= 1 else 1) + fw.bucket_bytes
+        # DeepSpeed's step() flattens the (sharded) gradients and casts them to fp32 before the
+        # fused Adam update (ZeRO-3: one sub-group at a time), and holds its reduce/allgather
+        # buckets (stage_1_and_2.py, stage3.py; training_frameworks.deepspeed_step_bytes)
+        opt_temp += deepspeed_step_bytes(trainable / shards / (dp if zero >= 1 else 1), zero) \
+            + fw.bucket_bytes
     zero_offload = par.cpu_offload and zero >= 2
     host_note = ""
     if zero_offload:
