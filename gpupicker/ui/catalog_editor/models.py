@@ -11,7 +11,6 @@ status bar.
 from __future__ import annotations
 
 import typing
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import (
@@ -19,12 +18,14 @@ from PySide6.QtCore import (
     QCoreApplication,
     QLocale,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
 )
 from PySide6.QtGui import QFont, QUndoCommand, QUndoStack
 
+from ...catalog import CatalogRepository
 from ...catalog.csv_io import validation_message
 from ..catalog_access import (
     conflict_error_types,
@@ -33,7 +34,7 @@ from ..catalog_access import (
 )
 from ..i18n.formatting import error_messages, fmt_number
 from ..widgets.number_input import parse_bounded
-from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand
+from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, RecordKey
 
 translate = QCoreApplication.translate
 
@@ -60,24 +61,24 @@ class RecordTableModel(QAbstractTableModel):
     editable: frozenset[str] = frozenset()
     numeric: frozenset[str] = frozenset()
 
-    def __init__(self, repo: Any, parent: Any = None) -> None:
+    def __init__(self, repo: CatalogRepository, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
         self.undo_stack: QUndoStack | None = None
         self.read_only = False
-        self._keys: list[Any] = []
+        self._keys: list[RecordKey] = []
         self._rows: list[BaseModel] = []
         self._user: list[bool] = []
         self.reload()
 
     # ---- to implement -----------------------------------------------------------------
-    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+    def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         raise NotImplementedError
 
-    def _insert(self, record: BaseModel) -> Any:
+    def _insert(self, record: BaseModel) -> RecordKey:
         raise NotImplementedError
 
-    def _remove(self, key: Any) -> None:
+    def _remove(self, key: RecordKey) -> None:
         raise NotImplementedError
 
     def header(self, column: str) -> str:
@@ -104,11 +105,11 @@ class RecordTableModel(QAbstractTableModel):
         """The record in ``row``."""
         return self._rows[row]
 
-    def key(self, row: int) -> Any:
+    def key(self, row: int) -> RecordKey:
         """The repository key of ``row``."""
         return self._keys[row]
 
-    def row_of_key(self, key: Any) -> int:
+    def row_of_key(self, key: RecordKey) -> int:
         """Row of ``key`` or -1."""
         try:
             return self._keys.index(key)
@@ -122,7 +123,7 @@ class RecordTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
@@ -148,10 +149,10 @@ class RecordTableModel(QAbstractTableModel):
             return fmt_number(v, 2 if v < 100 else 0)
         return str(v)
 
-    def extra_data(self, row: int, column: str, role: int) -> Any:
+    def extra_data(self, row: int, column: str, role: int) -> object:
         return None
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         rec = self._rows[index.row()]
@@ -197,7 +198,7 @@ class RecordTableModel(QAbstractTableModel):
         field = getattr(self.record_type, "model_fields", {}).get(col)
         return field is None or not field.is_required()
 
-    def _coerce(self, col: str, value: Any) -> Any:
+    def _coerce(self, col: str, value: object) -> object:
         """Typed text → the field's value (numbers parsed, never mangled); raises ValueError."""
         if not isinstance(value, str) or col not in self.numeric:
             return value
@@ -211,7 +212,7 @@ class RecordTableModel(QAbstractTableModel):
         return translate("Catalog", "Not saved — %1").replace(
             "%1", f"{self.header(col)}: {text}" if col else text)
 
-    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
         col = self.columns[index.column()]
@@ -257,12 +258,12 @@ class RecordTableModel(QAbstractTableModel):
         else:
             cmd.redo()
 
-    def implied_changes(self, col: str, old: BaseModel) -> dict[str, Any]:
+    def implied_changes(self, col: str, old: BaseModel) -> dict[str, object]:
         """Other fields an edit of ``col`` changes too (written and undone with it)."""
         return {}
 
     # ---- operations used by commands --------------------------------------------------
-    def apply_field(self, key: Any, changes: dict[str, Any], expected: BaseModel) -> None:
+    def apply_field(self, key: RecordKey, changes: dict[str, object], expected: BaseModel) -> None:
         """Write some fields of ``key`` (one edit), checking nobody else changed them since
         ``expected``.
 
@@ -273,14 +274,14 @@ class RecordTableModel(QAbstractTableModel):
         self.refresh_key(key)
         self.catalogChanged.emit()
 
-    def _fetch(self, key: Any) -> BaseModel | None:
+    def _fetch(self, key: RecordKey) -> BaseModel | None:
         """The repository's current copy of ``key`` (None when gone)."""
         for k, rec, _user in self._load():
             if k == key:
                 return rec
         return None
 
-    def refresh_key(self, key: Any) -> None:
+    def refresh_key(self, key: RecordKey) -> None:
         """Re-read one row from the repository (after a write or a conflict)."""
         row = self.row_of_key(key)
         if row < 0:
@@ -295,13 +296,13 @@ class RecordTableModel(QAbstractTableModel):
         self._user[row] = self._user_flag(key, self._user[row])
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
 
-    def _user_flag(self, key: Any, default: bool) -> bool:
+    def _user_flag(self, key: RecordKey, default: bool) -> bool:
         try:
             return bool(self.repo.is_user_row(self.table_name, key))
         except Exception:  # noqa: BLE001 - a display flag only
             return default
 
-    def report_failure(self, exc: BaseException, key: Any = None) -> None:
+    def report_failure(self, exc: BaseException, key: RecordKey | None = None) -> None:
         """A write failed: say why (status bar) and show the repository's current row."""
         if isinstance(exc, conflict_error_types()):
             self.validationFailed.emit(translate(
@@ -316,7 +317,7 @@ class RecordTableModel(QAbstractTableModel):
         else:
             self.validationFailed.emit(write_error_message(exc))
 
-    def insert_record(self, record: BaseModel, row: int | None = None) -> Any:
+    def insert_record(self, record: BaseModel, row: int | None = None) -> RecordKey:
         """Add a record (repository + rows); returns its key."""
         key = self._insert(record)
         row = len(self._rows) if row is None else min(row, len(self._rows))
@@ -328,7 +329,7 @@ class RecordTableModel(QAbstractTableModel):
         self.catalogChanged.emit()
         return key
 
-    def remove_key(self, key: Any) -> int:
+    def remove_key(self, key: RecordKey) -> int:
         """Delete the row of ``key`` (repository + rows); returns the row it had."""
         row = self.row_of_key(key)
         if row < 0:
@@ -364,7 +365,7 @@ class IdKeyedTableModel(RecordTableModel):
     upsert_method = ""
     """Name of the repository's add-or-replace (``upsert_gpu``…)."""
 
-    def _insert(self, record: BaseModel) -> Any:
+    def _insert(self, record: BaseModel) -> RecordKey:
         getattr(self.repo, self.upsert_method)(record)
         return record.id  # type: ignore[attr-defined]
 

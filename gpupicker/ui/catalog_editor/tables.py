@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from ...catalog import ModelRecord
+from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware import GpuSpec, PriceOffer
 from ...core.price_kind import is_user_kind, price_kind
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
+from .undo import RecordKey
 
 translate = QCoreApplication.translate
 
@@ -69,7 +69,8 @@ class PriceTableModel(RecordTableModel):
     editable = frozenset(columns) - {"price_kind"}
     numeric = frozenset({"usd_per_gpu_hour", "gpus_per_instance"})
 
-    def __init__(self, repo: Any, staleness_months: int = 6, parent: Any = None) -> None:
+    def __init__(self, repo: CatalogRepository, staleness_months: int = 6,
+                 parent: QObject | None = None) -> None:
         self.staleness_months = staleness_months
         self.today = dt.date.today()
         super().__init__(repo, parent)
@@ -96,7 +97,7 @@ class PriceTableModel(RecordTableModel):
             return "user"
         return price_kind(rec)  # type: ignore[arg-type]
 
-    def data(self, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if index.isValid() and 0 <= index.row() < len(self._rows) \
                 and self.columns[index.column()] == "price_kind" \
                 and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole,
@@ -106,16 +107,16 @@ class PriceTableModel(RecordTableModel):
                 else code
         return super().data(index, role)
 
-    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+    def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
 
-    def _insert(self, record: BaseModel) -> Any:
+    def _insert(self, record: BaseModel) -> RecordKey:
         return self.repo.add_price(record)
 
-    def _fetch(self, key: Any) -> BaseModel | None:
+    def _fetch(self, key: RecordKey) -> BaseModel | None:
         return self.repo.get_price(key)
 
-    def _remove(self, key: Any) -> None:
+    def _remove(self, key: RecordKey) -> None:
         self.repo.delete_price(key)
 
     def set_staleness(self, months: int) -> None:
@@ -146,7 +147,7 @@ class PriceTableModel(RecordTableModel):
                 return f"{text}  ⚠ " + translate("Catalog", "%1 mo old").replace("%1", str(int(age)))
         return text
 
-    def extra_data(self, row: int, column: str, role: int) -> Any:
+    def extra_data(self, row: int, column: str, role: int) -> object:
         if column != "observed" or not self.is_stale(row):
             return None
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -166,7 +167,7 @@ class PriceTableModel(RecordTableModel):
     #: Columns whose edit is not a new observation of the price (annotations, the date itself).
     NOT_AN_OBSERVATION = frozenset({"observed", "source", "notes"})
 
-    def implied_changes(self, col: str, old: BaseModel) -> dict[str, Any]:
+    def implied_changes(self, col: str, old: BaseModel) -> dict[str, object]:
         """Editing an offer (price, provider, pricing …) observes it today unless the user
         edits the Observed date itself; undo restores the old date with the old value."""
         today = dt.date.today().isoformat()
@@ -209,13 +210,13 @@ class GpuTableModel(IdKeyedTableModel):
             "release_year": translate("Catalog", "Year"), "source": translate("Catalog", "Source"),
         }[column]
 
-    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+    def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
 
-    def _fetch(self, key: Any) -> BaseModel | None:
+    def _fetch(self, key: RecordKey) -> BaseModel | None:
         return self.repo.get_gpu(key)
 
-    def _remove(self, key: Any) -> None:
+    def _remove(self, key: RecordKey) -> None:
         self.repo.delete_gpu(key)
 
     def new_record(self) -> GpuSpec:
@@ -260,7 +261,7 @@ class ModelsTableModel(IdKeyedTableModel):
             "license": translate("Catalog", "Licence"),
         }[column]
 
-    def _load(self) -> list[tuple[Any, BaseModel, bool]]:
+    def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(r.id, r, bool(user)) for r, user in self.repo.model_rows()]
 
     def check(self, record: BaseModel) -> None:
@@ -269,7 +270,7 @@ class ModelsTableModel(IdKeyedTableModel):
         except ValidationError as exc:
             raise ValueError(validation_message(exc)) from exc
 
-    def _remove(self, key: Any) -> None:
+    def _remove(self, key: RecordKey) -> None:
         self.repo.delete_model(key)
 
     def new_record(self) -> BaseModel:

@@ -6,7 +6,8 @@ file) is reported through the table model, never raised out of the undo stack.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from pydantic import BaseModel
 from PySide6.QtCore import QTimer
@@ -14,16 +15,19 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..catalog_access import write_error_types
 
+RecordKey = str | int
+"""A catalog row's key in the editor: a GPU or model id, or a price row id."""
+
 
 class RecordStore(Protocol):
     """What the commands need of a table model (``models.RecordTableModel``)."""
 
     undo_stack: QUndoStack | None
 
-    def apply_field(self, key: Any, changes: dict[str, Any], expected: BaseModel) -> None: ...
-    def insert_record(self, record: BaseModel, row: int | None = None) -> Any: ...
-    def remove_key(self, key: Any) -> int: ...
-    def report_failure(self, exc: BaseException, key: Any = None) -> None: ...
+    def apply_field(self, key: RecordKey, changes: dict[str, object], expected: BaseModel) -> None: ...
+    def insert_record(self, record: BaseModel, row: int | None = None) -> RecordKey: ...
+    def remove_key(self, key: RecordKey) -> int: ...
+    def report_failure(self, exc: BaseException, key: RecordKey | None = None) -> None: ...
 
 
 class _GuardedCommand(QUndoCommand):
@@ -36,11 +40,11 @@ class _GuardedCommand(QUndoCommand):
     """
 
     model: RecordStore
-    key: Any = None
+    key: RecordKey | None = None
     _done_once = False
     _skip_next = False
 
-    def _guard(self, fn: Any, undoing: bool) -> None:
+    def _guard(self, fn: Callable[[], None], undoing: bool) -> None:
         if self._skip_next:  # the stack being put back after a refused step: nothing to write
             self._skip_next = False
             return
@@ -89,7 +93,7 @@ class EditRecordCommand(_GuardedCommand):
     the editor showed (another program's changes are never overwritten).
     """
 
-    def __init__(self, model: RecordStore, key: Any, old: BaseModel, new: BaseModel,
+    def __init__(self, model: RecordStore, key: RecordKey, old: BaseModel, new: BaseModel,
                  fields: tuple[str, ...], text: str) -> None:
         super().__init__(text)
         self.model, self.key, self.old, self.new, self.fields = model, key, old, new, fields
@@ -114,19 +118,21 @@ class AddRecordCommand(_GuardedCommand):
         self.key = self.model.insert_record(self.record)
 
     def _undo(self) -> None:
-        self.model.remove_key(self.key)
+        if self.key is not None:  # None: the add never reached the catalog
+            self.model.remove_key(self.key)
 
 
 class DeleteRecordCommand(_GuardedCommand):
     """Delete a row; undo re-adds it at the same place."""
 
-    def __init__(self, model: RecordStore, key: Any, record: BaseModel, row: int,
+    def __init__(self, model: RecordStore, key: RecordKey, record: BaseModel, row: int,
                  text: str) -> None:
         super().__init__(text)
         self.model, self.key, self.record, self.row = model, key, record, row
 
     def _redo(self) -> None:
-        self.row = self.model.remove_key(self.key)
+        if self.key is not None:
+            self.row = self.model.remove_key(self.key)
 
     def _undo(self) -> None:
         self.key = self.model.insert_record(self.record, self.row)
