@@ -248,7 +248,7 @@ def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
                 seen.add(k)
                 rows.append((line, {
                     "gpu_id": gid, "provider": prov, "region": region, "pricing": pricing,
-                    "usd_per_gpu_hour": per_gpu, "gpus_per_instance": n, "observed": when,
+                    "price_per_gpu_hour": per_gpu, "gpus_per_instance": n, "observed": when,
                     "source": src, "currency": "USD",
                     "notes": f"{inst}: ${v:g}/instance-hr / {n}; {name} read as {gid}"
                              f"{_assumed(name, mem, inst)}; {extra}"}))

@@ -28,7 +28,7 @@ GPU_COLUMNS: tuple[str, ...] = (
     "source", "notes",
 )
 PRICE_COLUMNS: tuple[str, ...] = (
-    "gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
+    "gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "gpus_per_instance",
     "observed", "source", "notes", "currency",
 )
 MODEL_COLUMNS: tuple[str, ...] = (
@@ -49,9 +49,22 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 """CSV/catalog columns per table, in file order."""
 
+OLD_COLUMN_NAMES: dict[str, dict[str, str]] = {
+    "gpus": {}, "prices": {"usd_per_gpu_hour": "price_per_gpu_hour"}, "models": {},
+}
+"""Headers older CSV files use → today's column, per table. Imports accept both (a file
+exported before migration m006 has ``usd_per_gpu_hour``); exports write today's names."""
+
+
+def column_for_header(table: str, header: str) -> str:
+    """The catalog column a CSV header names: ``header`` itself, or today's name of an old
+    header (:data:`OLD_COLUMN_NAMES`; ``usd_per_gpu_hour`` → ``price_per_gpu_hour``)."""
+    return OLD_COLUMN_NAMES.get(table, {}).get(header, header)
+
+
 REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
     "gpus": ("id", "name", "memory_gb", "memory_bandwidth_gbps"),
-    "prices": ("gpu_id", "provider", "usd_per_gpu_hour"),
+    "prices": ("gpu_id", "provider", "price_per_gpu_hour"),
     "models": ("id", "name", "family", "params_b"),
 }
 """Columns an imported CSV must have (the others default to blank)."""
@@ -124,7 +137,7 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
 
     - ``pricing`` is a known type;
-    - ``usd_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
+    - ``price_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
     - ``observed`` is blank or a date form accepted by :func:`observed_start`, and does
       not start after ``today`` + 1 day (unless ``allow_future``: the bundled data is
       checked without the clock, so a wrong system date cannot break start-up);
@@ -132,16 +145,16 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
       ``known_currencies`` (codes with an exchange rate in the settings).
 
     Raises:
-        ValueError: naming the column, e.g. ``"usd_per_gpu_hour: inf is not a finite number"``.
+        ValueError: naming the column, e.g. ``"price_per_gpu_hour: inf is not a finite number"``.
     """
     if offer.pricing not in PRICING_TYPES:
         raise ValueError(f"pricing {offer.pricing!r} is not one of "
                          + ", ".join(sorted(PRICING_TYPES)))
-    price = offer.usd_per_gpu_hour
+    price = offer.price_per_gpu_hour
     if not math.isfinite(price):
-        raise ValueError(f"usd_per_gpu_hour: {price!r} is not a finite number")
+        raise ValueError(f"price_per_gpu_hour: {price!r} is not a finite number")
     if price > MAX_PRICE_PER_GPU_HOUR:
-        raise ValueError(f"usd_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
+        raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
                          f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)")
     try:
         start = observed_start(offer.observed)

@@ -20,8 +20,9 @@ Safety rules (details in each module):
   unparseable ``observed`` dates and unknown currencies (``records.check_*``).
 - Imports are all-or-nothing and take a backup first; backups rotate (last 10).
 
-Prices: ``usd_per_gpu_hour`` holds an amount in the row's ``currency`` (the column
-keeps its CSV name); :meth:`CatalogRepository.get_fx_quotes` gives the rates as quoted (units per USD, dated),
+Prices: ``price_per_gpu_hour`` holds an amount in the row's ``currency`` (named
+``usd_per_gpu_hour`` before migration m006; CSV imports accept that header too);
+:meth:`CatalogRepository.get_fx_quotes` gives the rates as quoted (units per USD, dated),
 :meth:`CatalogRepository.get_fx_rates` USD per unit for converting prices.
 """
 
