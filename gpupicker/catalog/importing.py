@@ -22,6 +22,9 @@ fractional GPU count. The converted rows then go through :meth:`CatalogRepositor
 price import, with line numbers of the tracker file — with ``newer_replaces``: a newer
 file's row updates the same offer (GPU, provider, region, pricing, instance size), whose
 older observation goes to its price history, instead of adding a second offer.
+
+:class:`CsvImportMixin` (the end of this module) is that import and the CSV export: the
+repository's ``import_csv`` / ``export_csv``.
 """
 
 from __future__ import annotations
