@@ -18,7 +18,7 @@ from .csv_io import validation_message
 from .errors import CatalogConflictError
 from .records import PRICE_COLUMNS, CatalogModel, ModelRecord
 
-_log = logging.getLogger("gpupicker.catalog.repository")
+_log = logging.getLogger("gpupicker.catalog.repository")  # the name the log always had
 _PRICE_GETTER = operator.itemgetter(*PRICE_COLUMNS)
 
 
