@@ -221,7 +221,7 @@ def scaled_prices(prices: list[PriceOffer], factor: int) -> tuple[PriceOffer, ..
                 continue
             jitter = 1.0 + ((k * 7919 + i * 104729) % 1000) / 20000.0
             out.append(p.model_copy(update={"provider": f"{p.provider} #{k}",
-                                            "usd_per_gpu_hour": p.usd_per_gpu_hour * jitter}))
+                                            "price_per_gpu_hour": p.price_per_gpu_hour * jitter}))
     return tuple(out)
 
 

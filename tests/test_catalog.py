@@ -23,7 +23,7 @@ from gpupicker.catalog import (
     load_bundle,
     open_catalog,
 )
-from gpupicker.catalog.records import MOE_MLA_COLUMNS, sliding_window_layers
+from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header, sliding_window_layers
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 
@@ -40,7 +40,9 @@ def test_columns_match_bundled_and_shared_headers():
         shared = paths.data_dir().parent.parent / "shared" / "data" / f"{table}.csv"
         if shared.exists():
             with shared.open(encoding="utf-8") as f:
-                head = tuple(next(csv.reader(f)))
+                # the audited shared file predates the price column's rename (m006): its old
+                # header is one imports accept
+                head = tuple(column_for_header(table, h) for h in next(csv.reader(f)))
             # the audited shared file predates the MoE/MLA columns (schema m003)
             extra = MOE_MLA_COLUMNS if table == "models" and len(head) < len(COLUMNS[table]) \
                 else ()
@@ -68,8 +70,8 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert [g.id for g in repo.gpus()] == [r["id"] for r in read_csv(DATA / "gpus.csv")]
     # the two prices quoted by the seed guides
     offers = repo.prices()
-    assert any(p.gpu_id == "rtx_4090" and p.usd_per_gpu_hour == 0.44 for p in offers)
-    assert any(p.gpu_id == "a100_sxm_80gb" and p.usd_per_gpu_hour == 1.89 for p in offers)
+    assert any(p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44 for p in offers)
+    assert any(p.gpu_id == "a100_sxm_80gb" and p.price_per_gpu_hour == 1.89 for p in offers)
     assert sum(p.currency == "CNY" for p in offers) == 61  # 20 + 17 + 24 new offers of issue 18
     assert all(not is_user for _, _, is_user in repo.price_rows())
     assert repo.meta("seed_version")
@@ -205,16 +207,16 @@ def test_model_upsert_and_validation(repo: CatalogRepository):
 
 def test_price_add_update_history_delete(repo: CatalogRepository):
     offer = PriceOffer(gpu_id="rtx_4090", provider="MyLab", pricing="owned",
-                       usd_per_gpu_hour=0.12, observed="2026-11-01")
+                       price_per_gpu_hour=0.12, observed="2026-11-01")
     rid = repo.add_price(offer)
     assert repo.get_price(rid) == offer
     assert len(repo.prices()) == BUNDLED_PRICES + 1
-    repo.update_price(rid, offer.model_copy(update={"usd_per_gpu_hour": 0.15}))
-    repo.update_price(rid, offer.model_copy(update={"usd_per_gpu_hour": 0.15}))  # no-op
+    repo.update_price(rid, offer.model_copy(update={"price_per_gpu_hour": 0.15}))
+    repo.update_price(rid, offer.model_copy(update={"price_per_gpu_hour": 0.15}))  # no-op
     hist = repo.price_history(rid)
-    assert [p.usd_per_gpu_hour for _, p in hist] == [0.12, 0.15]
+    assert [p.price_per_gpu_hour for _, p in hist] == [0.12, 0.15]
     assert hist[0][0] <= hist[1][0] and "T" in hist[0][0]
-    assert repo.get_price(rid).usd_per_gpu_hour == 0.15
+    assert repo.get_price(rid).price_per_gpu_hour == 0.15
     ids = [r for r, _, _ in repo.price_rows()]
     assert rid in ids and dict((r, u) for r, _, u in repo.price_rows())[rid] is True
     repo.delete_price(rid)
@@ -229,17 +231,17 @@ def test_price_add_update_history_delete(repo: CatalogRepository):
 
 def test_bundled_price_edit_reset_and_history(repo: CatalogRepository):
     rid, offer, _ = next(r for r in repo.price_rows()
-                         if r[1].gpu_id == "rtx_4090" and r[1].usd_per_gpu_hour == 0.44)
-    repo.update_price(rid, offer.model_copy(update={"usd_per_gpu_hour": 0.39}))
+                         if r[1].gpu_id == "rtx_4090" and r[1].price_per_gpu_hour == 0.44)
+    repo.update_price(rid, offer.model_copy(update={"price_per_gpu_hour": 0.39}))
     assert repo.is_user_row("prices", rid)
     repo.reset_row("prices", rid)
-    assert repo.get_price(rid).usd_per_gpu_hour == 0.44
+    assert repo.get_price(rid).price_per_gpu_hour == 0.44
     assert not repo.is_user_row("prices", rid)
-    assert [p.usd_per_gpu_hour for _, p in repo.price_history(rid)] == [0.44, 0.39, 0.44]
+    assert [p.price_per_gpu_hour for _, p in repo.price_history(rid)] == [0.44, 0.39, 0.44]
     repo.delete_price(rid)
     assert repo.get_price(rid) is None
     repo.reset_row("prices", rid)
-    assert repo.get_price(rid).usd_per_gpu_hour == 0.44
+    assert repo.get_price(rid).price_per_gpu_hour == 0.44
     user_rid = repo.add_price(offer.model_copy(update={"provider": "Mine"}))
     with pytest.raises(ValueError, match="added by the user"):
         repo.reset_row("prices", user_rid)
@@ -263,7 +265,7 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
         repo.reset_row("gpus", "zzz")
     with pytest.raises(ValueError):
         repo.reset_row("sessions", "x")
-    repo.add_price(PriceOffer(gpu_id="x1", provider="me", usd_per_gpu_hour=1))
+    repo.add_price(PriceOffer(gpu_id="x1", provider="me", price_per_gpu_hour=1))
     repo.set_fx_rate("EUR", 0.93)
     backup = repo.reset_all()
     assert backup.exists()
@@ -290,7 +292,7 @@ def _newer_bundle(tmp_path: Path) -> Path:
     first = next(iter(load_bundle(DATA).prices.values()))  # the first current price
     i = next(i for i, r in enumerate(prices) if (r["gpu_id"], r["provider"], r["observed"]) ==
              (first["gpu_id"], first["provider"], first["observed"]))
-    prices[i]["usd_per_gpu_hour"] = "1.11"
+    prices[i]["price_per_gpu_hour"] = "1.11"
     with (d / "prices.csv").open("w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS["prices"], lineterminator="\n")
         w.writeheader()
@@ -313,9 +315,9 @@ def test_newer_bundle_merges_without_overwriting_user_edits(tmp_path: Path):
         assert r.get_gpu("future_gpu") is not None
         assert r.get_gpu("h100_pcie") is None  # user deletion kept
         assert len(r.gpus()) == 65  # 65 + 1 new - 1 deleted
-        assert r.get_price(first_rid).usd_per_gpu_hour == 1.11
-        assert [p.usd_per_gpu_hour for _, p in r.price_history(first_rid)] == [
-            first.usd_per_gpu_hour, 1.11]
+        assert r.get_price(first_rid).price_per_gpu_hour == 1.11
+        assert [p.price_per_gpu_hour for _, p in r.price_history(first_rid)] == [
+            first.price_per_gpu_hour, 1.11]
         h100_pcie = sum(p["gpu_id"] == "h100_pcie" for p in load_bundle(DATA).prices.values())
         assert len(r.prices()) == BUNDLED_PRICES - h100_pcie  # h100_pcie's prices went with it
     # reopening with the same bundle changes nothing
@@ -327,9 +329,9 @@ def test_reseed_same_version_is_a_noop(tmp_path: Path):
     path = tmp_path / "c.sqlite"
     with open_catalog(path) as r:
         rid = r.price_rows()[0][0]
-        r.update_price(rid, r.get_price(rid).model_copy(update={"usd_per_gpu_hour": 9.99}))
+        r.update_price(rid, r.get_price(rid).model_copy(update={"price_per_gpu_hour": 9.99}))
     with open_catalog(path) as r:
-        assert r.get_price(rid).usd_per_gpu_hour == 9.99
+        assert r.get_price(rid).price_per_gpu_hour == 9.99
         assert len(r.price_history(rid)) == 2
 
 
@@ -387,7 +389,7 @@ def test_thread_safe_connection(repo: CatalogRepository):
 
     def work(i: int) -> None:
         try:
-            repo.add_price(PriceOffer(gpu_id="rtx_4090", provider=f"T{i}", usd_per_gpu_hour=1))
+            repo.add_price(PriceOffer(gpu_id="rtx_4090", provider=f"T{i}", price_per_gpu_hour=1))
             repo.gpus()
         except BaseException as exc:  # noqa: BLE001
             errors.append(exc)

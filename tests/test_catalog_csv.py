@@ -52,9 +52,9 @@ def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
     out = tmp_path / "prices.csv"
     repo.export_csv("prices", out)
     rows = read_csv(out)
-    first_price = float(rows[0]["usd_per_gpu_hour"])
-    rows[0]["usd_per_gpu_hour"] = "0.99"
-    rows.append({**rows[1], "provider": "NewCloud", "usd_per_gpu_hour": "2.5"})
+    first_price = float(rows[0]["price_per_gpu_hour"])
+    rows[0]["price_per_gpu_hour"] = "0.99"
+    rows.append({**rows[1], "provider": "NewCloud", "price_per_gpu_hour": "2.5"})
     with out.open("w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS["prices"])
         w.writeheader()
@@ -63,14 +63,14 @@ def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
     assert (result.updated, result.inserted, result.unchanged) == (1, 1, BUNDLED_PRICES - 1)
     assert result.backup_path is not None and result.backup_path.exists()
     first_id = repo.price_rows()[0][0]
-    assert [p.usd_per_gpu_hour for _, p in repo.price_history(first_id)] == [first_price, 0.99]
+    assert [p.price_per_gpu_hour for _, p in repo.price_history(first_id)] == [first_price, 0.99]
     assert any(p.provider == "NewCloud" for p in repo.prices())
     assert len(repo.prices()) == BUNDLED_PRICES + 1
 
 
 def test_formula_cells_are_neutralized(repo: CatalogRepository, tmp_path: Path):
     rid = repo.add_price(PriceOffer(gpu_id="rtx_4090", provider='=HYPERLINK("x")',
-                                    region="-eu", usd_per_gpu_hour=0.5,
+                                    region="-eu", price_per_gpu_hour=0.5,
                                     notes="@SUM(A1)", source="+1 555"))
     out = tmp_path / "prices.csv"
     repo.export_csv("prices", out)
@@ -79,7 +79,7 @@ def test_formula_cells_are_neutralized(repo: CatalogRepository, tmp_path: Path):
     row = next(r for r in read_csv(out) if "HYPERLINK" in r["provider"])
     assert row["provider"] == "'=HYPERLINK(\"x\")"
     assert row["region"] == "'-eu" and row["notes"] == "'@SUM(A1)" and row["source"] == "'+1 555"
-    assert row["usd_per_gpu_hour"] == "0.5"  # numbers stay numbers
+    assert row["price_per_gpu_hour"] == "0.5"  # numbers stay numbers
     for line in text.splitlines():
         for cell in next(csv.reader([line])):
             assert not cell.startswith(("=", "+", "-", "@")), cell
@@ -145,7 +145,7 @@ def test_three_bad_rows_out_of_1000_import_nothing(repo: CatalogRepository, tmp_
     assert not result.ok
     assert [line for line, _ in result.errors] == [12, 502, 1000]
     reasons = dict(result.errors)
-    assert "usd_per_gpu_hour" in reasons[12] and "greater than 0" in reasons[12]
+    assert "price_per_gpu_hour" in reasons[12] and "greater than 0" in reasons[12]
     assert "no_such_gpu" in reasons[502]
     assert "provider" in reasons[1000]
     assert len(repo.prices()) == BUNDLED_PRICES  # nothing imported
@@ -158,15 +158,15 @@ def test_import_header_problems(repo: CatalogRepository, tmp_path: Path):
     r = repo.import_csv("prices", src)
     assert not r.ok and r.errors[0][0] == 1
     text = " ".join(reason for _, reason in r.errors)
-    assert "unknown column(s): colour" in text and "missing column(s): usd_per_gpu_hour" in text
+    assert "unknown column(s): colour" in text and "missing column(s): price_per_gpu_hour" in text
     # a column map fixes it (and drops the extra column)
     _write(src, ("GPU", "provider", "price", "colour"), [["rtx_4090", "x", "1.5", "red"]])
-    r = repo.import_csv("prices", src, column_map={"GPU": "gpu_id", "price": "usd_per_gpu_hour",
+    r = repo.import_csv("prices", src, column_map={"GPU": "gpu_id", "price": "price_per_gpu_hour",
                                                    "colour": None})
     assert r.ok and r.inserted == 1
     src.write_bytes(b"")
     assert repo.import_csv("prices", src).errors == [(1, "empty file: no header row")]
-    src.write_bytes(b"gpu_id,provider,usd_per_gpu_hour\n\xff\xfe,x,1\n")
+    src.write_bytes(b"gpu_id,provider,price_per_gpu_hour\n\xff\xfe,x,1\n")
     r = repo.import_csv("prices", src)
     assert not r.ok and "UTF-8" in r.errors[0][1]
     with pytest.raises(ValueError):

@@ -42,7 +42,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 def _seed_row(repo: CatalogRepository) -> tuple[int, PriceOffer]:
     return next((rid, p) for rid, p, _ in repo.price_rows()
-                if p.gpu_id == "rtx_4090" and p.usd_per_gpu_hour == 0.44)
+                if p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44)
 
 
 def _run(code: str, home: Path) -> subprocess.CompletedProcess[str]:
@@ -67,7 +67,7 @@ def test_update_price_fields_keeps_another_process_change(repo: CatalogRepositor
     rid, seen = _seed_row(repo)  # the editor's copy: 0.44
     # another process re-prices the row through a CSV import (as in the QA repro)
     src = tmp_path / "u.csv"
-    _write_prices(src, [dict(seen.model_dump(mode="json"), usd_per_gpu_hour="9.99",
+    _write_prices(src, [dict(seen.model_dump(mode="json"), price_per_gpu_hour="9.99",
                              gpus_per_instance=str(seen.gpus_per_instance or ""))])
     out = _run(f"""
         from gpupicker.catalog import open_catalog
@@ -77,20 +77,20 @@ def test_update_price_fields_keeps_another_process_change(repo: CatalogRepositor
     assert out.stdout.split()[:2] == ["1", "0"], out.stderr
     # the editor changes only the notes, from its stale copy: the 9.99 is kept
     new = repo.update_price_fields(rid, {"notes": "edited in gui"}, expected=seen)
-    assert new.usd_per_gpu_hour == 9.99 and new.notes == "edited in gui"
+    assert new.price_per_gpu_hour == 9.99 and new.notes == "edited in gui"
     assert repo.get_price(rid) == new
-    assert [p.usd_per_gpu_hour for _, p in repo.price_history(rid)] == [0.44, 9.99, 9.99]
+    assert [p.price_per_gpu_hour for _, p in repo.price_history(rid)] == [0.44, 9.99, 9.99]
     # changing the price itself from the stale copy is a conflict naming both values
     with pytest.raises(CatalogConflictError) as info:
-        repo.update_price_fields(rid, {"usd_per_gpu_hour": 0.5}, expected=seen)
+        repo.update_price_fields(rid, {"price_per_gpu_hour": 0.5}, expected=seen)
     err = info.value
-    assert (err.field, err.current, err.seen) == ("usd_per_gpu_hour", 9.99, 0.44)
-    assert "usd_per_gpu_hour" in str(err) and "9.99" in str(err) and "0.44" in str(err)
+    assert (err.field, err.current, err.seen) == ("price_per_gpu_hour", 9.99, 0.44)
+    assert "price_per_gpu_hour" in str(err) and "9.99" in str(err) and "0.44" in str(err)
     assert isinstance(err, ValueError)
     assert repo.get_price(rid) == new  # nothing written
     # with the fresh copy it works; without expected it is a plain partial update
-    assert repo.update_price_fields(rid, {"usd_per_gpu_hour": 0.5},
-                                    expected=new).usd_per_gpu_hour == 0.5
+    assert repo.update_price_fields(rid, {"price_per_gpu_hour": 0.5},
+                                    expected=new).price_per_gpu_hour == 0.5
     assert repo.update_price_fields(rid, {"region": "EU"}).region == "EU"
     with pytest.raises(KeyError):
         repo.update_price_fields(999_999, {"notes": "x"})
@@ -133,43 +133,43 @@ def test_update_gpu_and_model_fields_merge_and_conflict(repo: CatalogRepository,
 @pytest.mark.parametrize("price", [float("inf"), float("nan"), 1e12, 100_000.01, -1, 0])
 def test_add_and_update_reject_bad_prices(repo: CatalogRepository, price: float):
     n = len(repo.prices())
-    with pytest.raises(ValueError, match="usd_per_gpu_hour"):
+    with pytest.raises(ValueError, match="price_per_gpu_hour"):
         repo.add_price(PriceOffer.model_construct(
             gpu_id="rtx_4090", provider="X", region="", pricing="on_demand",
-            usd_per_gpu_hour=price, gpus_per_instance=None, observed="", source="",
+            price_per_gpu_hour=price, gpus_per_instance=None, observed="", source="",
             notes="", currency="USD"))
     rid, seen = _seed_row(repo)
-    with pytest.raises(ValueError, match="usd_per_gpu_hour"):
-        repo.update_price_fields(rid, {"usd_per_gpu_hour": price})
+    with pytest.raises(ValueError, match="price_per_gpu_hour"):
+        repo.update_price_fields(rid, {"price_per_gpu_hour": price})
     assert len(repo.prices()) == n and repo.get_price(rid) == seen
     assert repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="X",
-                                     usd_per_gpu_hour=100_000)) > 0  # the limit itself is ok
+                                     price_per_gpu_hour=100_000)) > 0  # the limit itself is ok
 
 
 def test_import_rejects_inf_future_dates_and_unknown_currency(repo: CatalogRepository,
                                                               tmp_path: Path):
     tomorrow2 = (date.today() + timedelta(days=2)).isoformat()
     rows = [
-        dict(gpu_id="rtx_4090", provider="A", usd_per_gpu_hour="inf", observed="2026-11-01"),
-        dict(gpu_id="rtx_4090", provider="B", usd_per_gpu_hour="1e12"),
-        dict(gpu_id="rtx_4090", provider="C", usd_per_gpu_hour="1", observed="yesterday"),
-        dict(gpu_id="rtx_4090", provider="D", usd_per_gpu_hour="1", observed="2031-01-01"),
-        dict(gpu_id="rtx_4090", provider="E", usd_per_gpu_hour="1", currency="XYZ"),
-        dict(gpu_id="rtx_4090", provider="F", usd_per_gpu_hour="nan"),
-        dict(gpu_id="rtx_4090", provider="G", usd_per_gpu_hour="1", observed=tomorrow2),
-        dict(gpu_id="rtx_4090", provider="H", usd_per_gpu_hour="1", observed="2024-13"),
+        dict(gpu_id="rtx_4090", provider="A", price_per_gpu_hour="inf", observed="2026-11-01"),
+        dict(gpu_id="rtx_4090", provider="B", price_per_gpu_hour="1e12"),
+        dict(gpu_id="rtx_4090", provider="C", price_per_gpu_hour="1", observed="yesterday"),
+        dict(gpu_id="rtx_4090", provider="D", price_per_gpu_hour="1", observed="2031-01-01"),
+        dict(gpu_id="rtx_4090", provider="E", price_per_gpu_hour="1", currency="XYZ"),
+        dict(gpu_id="rtx_4090", provider="F", price_per_gpu_hour="nan"),
+        dict(gpu_id="rtx_4090", provider="G", price_per_gpu_hour="1", observed=tomorrow2),
+        dict(gpu_id="rtx_4090", provider="H", price_per_gpu_hour="1", observed="2024-13"),
     ]
     src = tmp_path / "bad.csv"
     _write_prices(src, rows)
     r = repo.import_csv("prices", src)
     reasons = dict(r.errors)
     assert sorted(reasons) == list(range(2, 10))
-    assert "usd_per_gpu_hour" in reasons[2] and "finite" in reasons[2]
-    assert "usd_per_gpu_hour" in reasons[3] and re.search(r"100,?000", reasons[3])
+    assert "price_per_gpu_hour" in reasons[2] and "finite" in reasons[2]
+    assert "price_per_gpu_hour" in reasons[3] and re.search(r"100,?000", reasons[3])
     assert "observed" in reasons[4] and "'yesterday' is not a date" in reasons[4]
     assert "in the future" in reasons[5] and "in the future" in reasons[8]
     assert "currency 'XYZ'" in reasons[6]
-    assert "usd_per_gpu_hour" in reasons[7]
+    assert "price_per_gpu_hour" in reasons[7]
     assert "observed" in reasons[9]
     assert len(repo.prices()) == BUNDLED_PRICES
 
@@ -179,14 +179,14 @@ def test_accepted_observed_forms_and_currencies(repo: CatalogRepository, tmp_pat
     for text in ("", "unknown", "2026", "2026-09", "2026-09-20", "2023Q3", "2023-Q3",
                  "late 2024", "catalog commit (date unchecked)",
                  (today + timedelta(days=1)).isoformat()):
-        check_price(PriceOffer(gpu_id="g", provider="p", usd_per_gpu_hour=1, observed=text))
+        check_price(PriceOffer(gpu_id="g", provider="p", price_per_gpu_hour=1, observed=text))
     assert observed_start("2023Q3") == date(2023, 7, 1)
     # the bundled prices use all these forms and still load and export/import unchanged
     out = tmp_path / "p.csv"
     repo.export_csv("prices", out)
     assert repo.import_csv("prices", out).unchanged == BUNDLED_PRICES
     # a currency outside ISO 4217 is fine once it has an exchange rate
-    offer = PriceOffer(gpu_id="rtx_4090", provider="Coin", usd_per_gpu_hour=1, currency="XBT")
+    offer = PriceOffer(gpu_id="rtx_4090", provider="Coin", price_per_gpu_hour=1, currency="XBT")
     with pytest.raises(ValueError, match="currency 'XBT'"):
         repo.add_price(offer)
     repo.set_fx_rate("XBT", 90_000)
@@ -218,16 +218,16 @@ def test_reimport_without_observed_updates_instead_of_duplicating(repo: CatalogR
                      if p.observed and p.observed != "unknown")
     n = len(repo.prices())
     row = dict(gpu_id=seed.gpu_id, provider=seed.provider, region=seed.region,
-               pricing=seed.pricing, usd_per_gpu_hour="0.123",
+               pricing=seed.pricing, price_per_gpu_hour="0.123",
                gpus_per_instance=str(seed.gpus_per_instance or ""), currency=seed.currency)
     src = tmp_path / "p.csv"
     _write_prices(src, [row])
     r = repo.import_csv("prices", src)
     assert r.ok and (r.updated, r.inserted) == (1, 0)
     assert len(repo.prices()) == n
-    assert repo.get_price(rid).usd_per_gpu_hour == 0.123 and repo.get_price(rid).observed == ""
-    assert [p.usd_per_gpu_hour for _, p in repo.price_history(rid)] == [
-        seed.usd_per_gpu_hour, 0.123]
+    assert repo.get_price(rid).price_per_gpu_hour == 0.123 and repo.get_price(rid).observed == ""
+    assert [p.price_per_gpu_hour for _, p in repo.price_history(rid)] == [
+        seed.price_per_gpu_hour, 0.123]
     r = repo.import_csv("prices", src)  # again: unchanged, still no duplicate
     assert (r.updated, r.inserted, r.unchanged) == (0, 0, 1) and len(repo.prices()) == n
     # a row WITH a new date is a new observation: added
@@ -282,7 +282,7 @@ def test_read_only_file_is_not_damaged(tmp_path: Path):
     with _read_only(path):
         _assert_reads_work_and_writes_refused(path)
         src = tmp_path / "p.csv"
-        _write_prices(src, [dict(gpu_id="rtx_4090", provider="X", usd_per_gpu_hour="1")])
+        _write_prices(src, [dict(gpu_id="rtx_4090", provider="X", price_per_gpu_hour="1")])
         with open_catalog(path) as ro, pytest.raises(CatalogReadOnlyError):
             ro.import_csv("prices", src)
     with open_catalog(path) as rw:
@@ -308,7 +308,7 @@ def test_explicit_read_only_open(tmp_path: Path):
     _ro = open_catalog(path, read_only=True)
     assert _ro.read_only and len(_ro.gpus()) == 65
     with pytest.raises(CatalogReadOnlyError):
-        _ro.add_price(PriceOffer(gpu_id="rtx_4090", provider="X", usd_per_gpu_hour=1))
+        _ro.add_price(PriceOffer(gpu_id="rtx_4090", provider="X", price_per_gpu_hour=1))
     _ro.close()
 
 
@@ -320,7 +320,7 @@ def test_cli_on_read_only_data_folder(tmp_path: Path, monkeypatch: pytest.Monkey
     open_catalog().close()
     data = home / "data"
     src = tmp_path / "ro.csv"
-    _write_prices(src, [dict(gpu_id="rtx_4090", provider="X", usd_per_gpu_hour="1")])
+    _write_prices(src, [dict(gpu_id="rtx_4090", provider="X", price_per_gpu_hour="1")])
     with _read_only(data):
         for argv in (["catalog", "import", "prices", str(src)], ["catalog", "backup"],
                      ["catalog", "reset", "--yes"]):
@@ -405,7 +405,7 @@ def test_cli_rejects_an_oversized_file_in_one_line(tmp_path: Path,
 def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tmp_path: Path,
                                                      kind: str):
     src = tmp_path / f"{kind}.csv"
-    header = b"gpu_id,provider,usd_per_gpu_hour\n"
+    header = b"gpu_id,provider,price_per_gpu_hour\n"
     if kind == "nul":
         with src.open("wb") as f:
             f.write(header)
@@ -436,14 +436,14 @@ def test_restore_by_name_and_into_a_damaged_catalog(tmp_path: Path):
     path = tmp_path / "catalog.sqlite"
     with open_catalog(path) as repo:
         rid, seen = _seed_row(repo)
-        repo.update_price_fields(rid, {"usd_per_gpu_hour": 7.0}, expected=seen)
+        repo.update_price_fields(rid, {"price_per_gpu_hour": 7.0}, expected=seen)
         good = repo.backup()
-        repo.update_price_fields(rid, {"usd_per_gpu_hour": 8.0})
+        repo.update_price_fields(rid, {"price_per_gpu_hour": 8.0})
     assert list_backups(path) == [good]
     res = restore_backup(good.name, path)  # by the listed name
     assert res.previous_backup is not None and res.moved_aside is None
     with open_catalog(path) as repo:
-        assert repo.get_price(rid).usd_per_gpu_hour == 7.0
+        assert repo.get_price(rid).price_per_gpu_hour == 7.0
     # the catalog gets damaged: restoring moves it aside and brings the backup back
     path.write_bytes(b"garbage" * 100)
     for side in ("-wal", "-shm"):
@@ -453,7 +453,7 @@ def test_restore_by_name_and_into_a_damaged_catalog(tmp_path: Path):
     res = restore_backup(good, path)
     assert res.moved_aside is not None and res.moved_aside.read_bytes() == b"garbage" * 100
     with open_catalog(path) as repo:
-        assert repo.get_price(rid).usd_per_gpu_hour == 7.0 and repo.integrity_check() == "ok"
+        assert repo.get_price(rid).price_per_gpu_hour == 7.0 and repo.integrity_check() == "ok"
     with pytest.raises(FileNotFoundError, match="catalog backups"):
         restore_backup("nope", path)
     junk = tmp_path / "junk.sqlite"
@@ -475,7 +475,7 @@ def test_cli_backups_restore_and_recover(tmp_path: Path, capsys: pytest.CaptureF
     cat = tmp_path / "c.sqlite"
     with open_catalog(cat) as repo:
         rid, seen = _seed_row(repo)
-        repo.update_price_fields(rid, {"usd_per_gpu_hour": 3.21})
+        repo.update_price_fields(rid, {"price_per_gpu_hour": 3.21})
     assert main(["--catalog", str(cat), "catalog", "backups"]) == 0
     assert "no backups" in capsys.readouterr().out
     assert main(["--catalog", str(cat), "catalog", "backup"]) == 0
@@ -491,11 +491,11 @@ def test_cli_backups_restore_and_recover(tmp_path: Path, capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert "moved the damaged catalog" in out and f"gpupicker catalog restore {name}" in out
     with open_catalog(cat) as repo:
-        assert repo.get_price(rid).usd_per_gpu_hour == 0.44  # fresh bundled catalog
+        assert repo.get_price(rid).price_per_gpu_hour == 0.44  # fresh bundled catalog
     assert main(["--catalog", str(cat), "catalog", "restore", name]) == 0
     assert f"restored {name}" in capsys.readouterr().out
     with open_catalog(cat) as repo:
-        assert repo.get_price(rid).usd_per_gpu_hour == 3.21
+        assert repo.get_price(rid).price_per_gpu_hour == 3.21
     assert main(["--catalog", str(cat), "catalog", "restore", "nope"]) == 1
     assert "no backup 'nope'" in capsys.readouterr().err
 
@@ -536,22 +536,22 @@ def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
     import sqlite3
 
     with sqlite3.connect(path) as c:  # an `inf` price imported by an older version
-        c.execute("INSERT INTO prices (id, gpu_id, provider, region, pricing, usd_per_gpu_hour, "
+        c.execute("INSERT INTO prices (id, gpu_id, provider, region, pricing, price_per_gpu_hour, "
                   "observed, source, notes, currency, origin, user_modified, deleted) VALUES "
                   "(9999, 'rtx_4090', 'TestCo', '', 'on_demand', 9e999, '', '', '', 'USD', "
                   "'user', 1, 0)")
     with open_catalog(path) as repo:
         assert len(repo.prices()) == BUNDLED_PRICES and repo.get_price(9999) is None  # reads still work
         (table, key, reason), = repo.invalid_rows()
-        assert (table, key) == ("prices", 9999) and "usd_per_gpu_hour" in reason
-        fixed = repo.update_price_fields(9999, {"usd_per_gpu_hour": 0.4})
-        assert fixed.usd_per_gpu_hour == 0.4 and repo.get_price(9999) == fixed
+        assert (table, key) == ("prices", 9999) and "price_per_gpu_hour" in reason
+        fixed = repo.update_price_fields(9999, {"price_per_gpu_hour": 0.4})
+        assert fixed.price_per_gpu_hour == 0.4 and repo.get_price(9999) == fixed
         assert repo.invalid_rows() == [] and len(repo.prices()) == BUNDLED_PRICES + 1
 
 
 def test_a_file_of_bad_rows_stops_after_1000_errors(repo: CatalogRepository, tmp_path: Path):
     src = tmp_path / "bad.csv"
-    src.write_text("gpu_id,provider,usd_per_gpu_hour\n" + "rtx_4090,x,-1\n" * 5000,
+    src.write_text("gpu_id,provider,price_per_gpu_hour\n" + "rtx_4090,x,-1\n" * 5000,
                    encoding="utf-8")
     r = repo.import_csv("prices", src)
     assert len(r.errors) == 1001 and "stopped checking after 1,000 bad rows" in r.errors[-1][1]

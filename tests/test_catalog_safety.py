@@ -37,9 +37,9 @@ def test_edit_survives_sigkill_right_after_commit(tmp_path: Path):
         from gpupicker.core.hardware import PriceOffer
         repo = open_catalog({str(path)!r})
         rid, offer, _ = repo.price_rows()[0]
-        repo.update_price(rid, offer.model_copy(update={{"usd_per_gpu_hour": 7.77}}))
+        repo.update_price(rid, offer.model_copy(update={{"price_per_gpu_hour": 7.77}}))
         new = repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="KilledLab",
-                                        usd_per_gpu_hour=0.31))
+                                        price_per_gpu_hour=0.31))
         print(rid, new, flush=True)   # the edit is confirmed: now die without closing
         time.sleep(60)
     """, tmp_path / "home")
@@ -55,7 +55,7 @@ def test_edit_survives_sigkill_right_after_commit(tmp_path: Path):
     with sqlite3.connect(path) as c:
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     with open_catalog(path) as repo:
-        assert repo.get_price(rid).usd_per_gpu_hour == 7.77
+        assert repo.get_price(rid).price_per_gpu_hour == 7.77
         assert repo.get_price(new).provider == "KilledLab"
         assert repo.integrity_check() == "ok"
 
@@ -72,7 +72,7 @@ def test_two_writer_processes_both_edits_survive(tmp_path: Path):
         repo = open_catalog({path!r})
         for i in range(25):
             repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="{who}", region=str(i),
-                                      usd_per_gpu_hour=1 + i / 100))
+                                      price_per_gpu_hour=1 + i / 100))
             g = repo.get_gpu("{gpu}")
             repo.upsert_gpu(g.model_copy(update={{"notes": "{who} " + str(i)}}))
         print("done", flush=True)
@@ -98,7 +98,7 @@ def test_two_repositories_in_one_process_see_each_other(tmp_path: Path):
     path = tmp_path / "catalog.sqlite"
     a, b = open_catalog(path), open_catalog(path)
     v = b.data_version()
-    rid = a.add_price(PriceOffer(gpu_id="rtx_4090", provider="A", usd_per_gpu_hour=1))
+    rid = a.add_price(PriceOffer(gpu_id="rtx_4090", provider="A", price_per_gpu_hour=1))
     assert b.data_version() != v
     assert b.get_price(rid).provider == "A"
     a.close()

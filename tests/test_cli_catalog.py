@@ -42,14 +42,14 @@ def test_import_with_bad_rows_exits_1_and_names_them(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]):
     cat = str(tmp_path / "c.sqlite")
     src = tmp_path / "bad.csv"
-    src.write_text("gpu_id,provider,pricing,usd_per_gpu_hour,currency\n"
+    src.write_text("gpu_id,provider,pricing,price_per_gpu_hour,currency\n"
                    "rtx_4090,Good,on_demand,0.5,USD\n"
                    "rtx_4090,Neg,on_demand,-2,USD\n"
                    "unknown_gpu,X,on_demand,1,USD\n"
                    "rtx_4090,Cur,on_demand,1,dollars\n", encoding="utf-8")
     assert main(["--catalog", cat, "catalog", "import", "prices", str(src)]) == 1
     err = capsys.readouterr().err
-    assert f"{src}:3: usd_per_gpu_hour" in err
+    assert f"{src}:3: price_per_gpu_hour" in err
     assert f"{src}:4: gpu_id: unknown GPU 'unknown_gpu'" in err
     assert f"{src}:5: currency" in err
     assert "3 bad row(s); nothing was imported" in err

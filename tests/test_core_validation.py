@@ -25,7 +25,7 @@ RTX_4090 = GpuSpec(id="rtx_4090", name="RTX 4090", memory_gb=24, memory_type="GD
 @pytest.mark.parametrize("price", [float("inf"), float("nan"), 0.0, -1.0, 1e12])
 def test_non_finite_or_absurd_prices_are_rejected(price):
     with pytest.raises(ValidationError):
-        PriceOffer(gpu_id="rtx_4090", provider="x", usd_per_gpu_hour=price)
+        PriceOffer(gpu_id="rtx_4090", provider="x", price_per_gpu_hour=price)
 
 
 @pytest.mark.parametrize("field", [{"dataset_tokens": 1e308}, {"budget_usd": float("nan")},
@@ -77,7 +77,7 @@ def test_unknown_gpu_is_an_error_with_suggestions(monkeypatch, capsys):
 def test_unpriced_options_never_claim_to_meet_a_budget():
     from gpupicker.core.recommend import recommend
 
-    priced = PriceOffer(gpu_id="rtx_4090", provider="p", usd_per_gpu_hour=0.5)
+    priced = PriceOffer(gpu_id="rtx_4090", provider="p", price_per_gpu_hour=0.5)
     h100 = GpuSpec(id="h100_sxm", name="H100", memory_gb=80, memory_type="HBM3",
                    memory_bandwidth_gbps=3350, bf16_tflops_dense=989, segment="datacenter")
     w = Workload(task="qlora", model=LLAMA3_8B, seq_len=2048, dataset_tokens=5e7, budget_usd=0)

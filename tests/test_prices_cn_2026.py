@@ -65,21 +65,21 @@ def test_every_current_cny_offer_is_a_dated_chinese_cloud_price():
 ])
 def test_910b_and_4090_48gb_have_a_dated_cny_list_price(gpu_id, price, observed):
     p = _offer(gpu_id, "AutoDL")
-    assert (p.usd_per_gpu_hour, p.currency, p.observed, p.gpus_per_instance) == \
+    assert (p.price_per_gpu_hour, p.currency, p.observed, p.gpus_per_instance) == \
         (price, "CNY", observed, 1)
     assert price_flag(p, today=TODAY) == ("", "")
 
 
 def test_newer_observations_supersede_the_old_chinese_rows():
     # AutoDL L20 ¥3.68 (2026-03) → ¥3.87 (2026-10-04); 共绩算力 RTX 4090 ¥1.68 (2025) → ¥1.98
-    assert (_offer("l20", "AutoDL").usd_per_gpu_hour, _offer("l20", "AutoDL").observed) == \
+    assert (_offer("l20", "AutoDL").price_per_gpu_hour, _offer("l20", "AutoDL").observed) == \
         (3.87, "2026-10-04")
     gongji = "Gongji Compute (共绩算力)"
-    assert _offer("rtx_4090", gongji).usd_per_gpu_hour == 1.98
+    assert _offer("rtx_4090", gongji).price_per_gpu_hour == 1.98
     with open_catalog() as repo:
         rid = next(rid for rid, p, _ in repo.price_rows()
                    if (p.gpu_id, p.provider, p.pricing) == ("rtx_4090", gongji, "on_demand"))
-        history = [(p.usd_per_gpu_hour, p.observed) for _, p in repo.price_history(rid)]
+        history = [(p.price_per_gpu_hour, p.observed) for _, p in repo.price_history(rid)]
     assert history[0] == (1.68, "2025") and history[-1] == (1.98, "2026-10-04")
 
 
@@ -145,12 +145,12 @@ def test_monthly_packages_bill_the_published_monthly_price():
     """包月: 共绩算力 8-GPU 30-day package ¥8,314.10; AutoDL RTX 4090 ¥1,052 per GPU-month."""
     gongji = _offer("rtx_4090", "Gongji Compute (共绩算力)", "monthly")
     assert gongji.gpus_per_instance == 8
-    c = estimate_cost(usd_per_gpu_hour=CNY.to_usd(gongji.usd_per_gpu_hour), num_gpus=8,
+    c = estimate_cost(usd_per_gpu_hour=CNY.to_usd(gongji.price_per_gpu_hour), num_gpus=8,
                       hours=72, pricing="monthly", money=CNY)
     assert CNY.from_usd(c.usd_total) == pytest.approx(8314.10, abs=0.02)
     autodl = _offer("rtx_4090", "AutoDL", "monthly")
-    assert autodl.usd_per_gpu_hour * 730 == pytest.approx(1052, abs=0.05)
-    tencent = {p.gpu_id: round(p.usd_per_gpu_hour * 730, 2) for p in bundle_prices()
+    assert autodl.price_per_gpu_hour * 730 == pytest.approx(1052, abs=0.05)
+    tencent = {p.gpu_id: round(p.price_per_gpu_hour * 730, 2) for p in bundle_prices()
                if p.provider == "Tencent Cloud" and p.pricing == "monthly"
                and p.observed == "2026-10-04"}
     assert tencent == {"t4": 2750.0, "a10": 5644.98}  # SCF GPU 函数 包月 per card

@@ -58,7 +58,7 @@ def test_flagged_top_pick_is_marked_and_the_notes_say_so(capsys, tmp_path):
 
 def test_price_kinds_of_bundled_rows():
     def offer(**kw):
-        base = dict(gpu_id="h100_sxm", provider="X", usd_per_gpu_hour=2.0, observed="2026-10-10")
+        base = dict(gpu_id="h100_sxm", provider="X", price_per_gpu_hour=2.0, observed="2026-10-10")
         return PriceOffer(**{**base, **kw})
 
     assert price_kind(offer(provider="Vast.ai", pricing="marketplace")) == "marketplace"
@@ -80,7 +80,7 @@ def test_price_kinds_of_bundled_rows():
 def test_user_rows_are_the_users_own_kind(tmp_path):
     with open_catalog() as repo:
         rid = repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="MyCloud",
-                                        usd_per_gpu_hour=0.3, observed="2026-11"))
+                                        price_per_gpu_hour=0.3, observed="2026-11"))
         kinds = {(p.provider, p.gpu_id): price_kind(p) for p in repo.prices()}
         assert kinds[("MyCloud", "rtx_4090")] == "user"
         assert list(kinds.values()).count("user") == 1
@@ -277,7 +277,7 @@ def test_skypilot_vms_csv_imports_with_mapped_ids(capsys, tmp_path):
         assert not [p for p in repo.prices() if p.source.startswith("SkyPilot")]
     assert main(["catalog", "import", "prices", str(f), "--observed", "2026-11-20"]) == 0
     with open_catalog() as repo:
-        got = sorted((p.gpu_id, p.pricing, p.usd_per_gpu_hour, p.gpus_per_instance)
+        got = sorted((p.gpu_id, p.pricing, p.price_per_gpu_hour, p.gpus_per_instance)
                      for p in repo.prices() if p.source.startswith("SkyPilot"))
         assert all(p.provider == "Lambda" and p.observed == "2026-11-20" and
                    price_kind(p) == "list" for p in repo.prices()
@@ -292,7 +292,7 @@ def test_gpuhunt_csv_imports_with_mapped_ids(capsys, tmp_path):
     f = _write(tmp_path, "aws.csv", GPUHUNT)
     assert main(["catalog", "import", "prices", str(f), "--observed", "2026-11-20"]) == 0
     with open_catalog() as repo:
-        got = sorted((p.gpu_id, p.provider, p.pricing, round(p.usd_per_gpu_hour, 4))
+        got = sorted((p.gpu_id, p.provider, p.pricing, round(p.price_per_gpu_hour, 4))
                      for p in repo.prices() if p.source.startswith("gpuhunt"))
     assert got == [("a100_sxm_40gb", "AWS", "on_demand", 2.7447),
                    ("a100_sxm_80gb", "AWS", "on_demand", 3.4309),
@@ -331,7 +331,7 @@ def test_a_newer_tracker_file_updates_the_same_offers(capsys, tmp_path):
     with open_catalog() as repo:
         assert len(repo.prices()) == n  # no second offers
         rid = before["h100_sxmon_demand8"]
-        hist = [(p.usd_per_gpu_hour, p.observed) for _, p in repo.price_history(rid)]
+        hist = [(p.price_per_gpu_hour, p.observed) for _, p in repo.price_history(rid)]
         assert hist == [(2.99, "2026-11-20"), (2.89, "2026-12-01")]
 
 

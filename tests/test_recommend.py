@@ -118,8 +118,8 @@ def test_70b_bf16_inference_fits_no_single_gpu_below_141_gb_and_needs_several():
 def test_cny_prices_are_converted_before_ranking():
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=1e7)
-    offers = [PriceOffer(gpu_id="rtx_4090", provider="CN", usd_per_gpu_hour=1.98, currency="CNY"),
-              PriceOffer(gpu_id="rtx_4090", provider="US", usd_per_gpu_hour=0.34)]
+    offers = [PriceOffer(gpu_id="rtx_4090", provider="CN", price_per_gpu_hour=1.98, currency="CNY"),
+              PriceOffer(gpu_id="rtx_4090", provider="US", price_per_gpu_hour=0.34)]
     g = [gpu("rtx_4090")]
     rec = recommend(w, g, offers, fx_rates={"CNY": 0.14}, all_offers=True, counts=(1,))
     assert [o.provider for o in rec.options] == ["CN", "US"]  # ¥1.98 = $0.277 < $0.34

@@ -39,8 +39,8 @@ def test_inline_price_edit_undo_redo_reranks_results(qtbot, window, catalog):
     model = catalog.price_model
     tab = catalog.price_tab
     row = _price_row(model, "rtx_4090")
-    col = model.columns.index("usd_per_gpu_hour")
-    old_price = model.record(row).usd_per_gpu_hour
+    col = model.columns.index("price_per_gpu_hour")
+    old_price = model.record(row).price_per_gpu_hour
     proxy_index = tab.proxy.mapFromSource(model.index(row, col))
 
     # edit through the view's delegate, as a user would (type, Enter)
@@ -54,17 +54,17 @@ def test_inline_price_edit_undo_redo_reranks_results(qtbot, window, catalog):
     with qtbot.waitSignal(c.resultsChanged, timeout=3000):
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     rid = model.key(row)
-    assert dict((k, p) for k, p, _ in window.repo.price_rows())[rid].usd_per_gpu_hour == 0.01
+    assert dict((k, p) for k, p, _ in window.repo.price_rows())[rid].price_per_gpu_hour == 0.01
     assert c.results.options[0].gpu_id == "rtx_4090"
 
     with qtbot.waitSignal(c.resultsChanged, timeout=3000):
         catalog.undo_action.trigger()
-    assert model.record(model.row_of_key(rid)).usd_per_gpu_hour == old_price
+    assert model.record(model.row_of_key(rid)).price_per_gpu_hour == old_price
     assert c.results.options[0].gpu_id == top_before.gpu_id
 
     with qtbot.waitSignal(c.resultsChanged, timeout=3000):
         catalog.redo_action.trigger()
-    assert model.record(model.row_of_key(rid)).usd_per_gpu_hour == 0.01
+    assert model.record(model.row_of_key(rid)).price_per_gpu_hour == 0.01
     assert c.results.options[0].gpu_id == "rtx_4090"
 
 
@@ -86,7 +86,7 @@ def test_undo_redo_keyboard_shortcuts(qtbot, catalog):
 
 def test_invalid_edit_shows_message_and_changes_nothing(qtbot, catalog):
     model = catalog.price_model
-    col = model.columns.index("usd_per_gpu_hour")
+    col = model.columns.index("price_per_gpu_hour")
     before = model.record(0)
     with qtbot.waitSignal(model.validationFailed, timeout=1000) as blocker:
         assert not model.setData(model.index(0, col), -3)
@@ -146,7 +146,7 @@ def test_filter_and_sort(qtbot, catalog):
 
 
 def _write_prices(path, rows):
-    cols = ["gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
+    cols = ["gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "gpus_per_instance",
             "observed", "source", "notes", "currency"]
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=cols)
@@ -158,7 +158,7 @@ def _write_prices(path, rows):
 def test_csv_import_preview_progress_and_reload(qtbot, tmp_path, catalog):
     path = tmp_path / "mine.csv"
     rows = [dict(gpu_id="rtx_4090", provider=f"Lab {i}", pricing="owned",
-                 usd_per_gpu_hour=0.1 + i / 100, observed="2026-11-01", currency="USD")
+                 price_per_gpu_hour=0.1 + i / 100, observed="2026-11-01", currency="USD")
             for i in range(300)]
     _write_prices(path, rows)
     n = catalog.price_model.rowCount()
@@ -174,9 +174,9 @@ def test_csv_import_preview_progress_and_reload(qtbot, tmp_path, catalog):
 
 def test_csv_import_with_bad_rows_names_them_and_imports_nothing(qtbot, tmp_path, catalog):
     path = tmp_path / "bad.csv"
-    rows = [dict(gpu_id="rtx_4090", provider="Ok", usd_per_gpu_hour=1.0, pricing="on_demand")
+    rows = [dict(gpu_id="rtx_4090", provider="Ok", price_per_gpu_hour=1.0, pricing="on_demand")
             for _ in range(10)]
-    rows[3]["usd_per_gpu_hour"] = -1
+    rows[3]["price_per_gpu_hour"] = -1
     rows[7]["gpu_id"] = ""
     _write_prices(path, rows)
     n = catalog.price_model.rowCount()
@@ -208,22 +208,22 @@ def test_catalog_window_standalone(qtbot, repo):
 
 def test_reset_row_restores_bundled_value(qtbot, catalog):
     model = catalog.price_model
-    col = model.columns.index("usd_per_gpu_hour")
-    bundled = model.record(0).usd_per_gpu_hour
+    col = model.columns.index("price_per_gpu_hour")
+    bundled = model.record(0).price_per_gpu_hour
     assert model.setData(model.index(0, col), bundled + 1.0)
     assert model.is_user_row(0)
     _select_first(catalog.price_tab)
     assert catalog.reset_selected(catalog.price_tab) == 1
-    assert model.record(0).usd_per_gpu_hour == bundled
+    assert model.record(0).price_per_gpu_hour == bundled
     assert not model.is_user_row(0)
     assert catalog.undo_stack.count() == 0
 
 
 def test_reset_all_asks_backs_up_and_restores_every_bundled_row(qtbot, catalog, monkeypatch):
     model = catalog.price_model
-    col = model.columns.index("usd_per_gpu_hour")
+    col = model.columns.index("price_per_gpu_hour")
     bundled_rows = model.rowCount()
-    bundled = model.record(0).usd_per_gpu_hour
+    bundled = model.record(0).price_per_gpu_hour
     assert model.setData(model.index(0, col), bundled + 1.0)
     catalog.price_model.insert_record(model.record(0).model_copy(update={"provider": "Mine"}))
     assert model.rowCount() == bundled_rows + 1
@@ -235,7 +235,7 @@ def test_reset_all_asks_backs_up_and_restores_every_bundled_row(qtbot, catalog, 
     with qtbot.waitSignal(catalog.catalogChanged, timeout=3000):
         assert catalog.reset_all() is True
     assert model.rowCount() == bundled_rows
-    assert model.record(0).usd_per_gpu_hour == bundled and not model.is_user_row(0)
+    assert model.record(0).price_per_gpu_hour == bundled and not model.is_user_row(0)
     assert catalog.undo_stack.count() == 0
     assert "backup" in catalog.statusBar().currentMessage()
     assert catalog.repo.list_backups()
@@ -243,7 +243,7 @@ def test_reset_all_asks_backs_up_and_restores_every_bundled_row(qtbot, catalog, 
 
 def test_price_history_dialog_plots_every_version(qtbot, catalog):
     model = catalog.price_model
-    col = model.columns.index("usd_per_gpu_hour")
+    col = model.columns.index("price_per_gpu_hour")
     rid = model.key(0)
     for price in (2.0, 3.0):
         assert model.setData(model.index(model.row_of_key(rid), col), price)
@@ -288,7 +288,7 @@ def test_csv_import_column_mapping(qtbot, tmp_path, catalog):
     assert not dlg.import_button.isEnabled()
     assert "Missing required" in dlg.info.text()
     for header, target in (("card", "gpu_id"), ("vendor_name", "provider"),
-                           ("hourly", "usd_per_gpu_hour"), ("comment", "notes")):
+                           ("hourly", "price_per_gpu_hour"), ("comment", "notes")):
         combo = dlg.mapping[header]
         combo.setCurrentIndex(combo.findData(target))
     assert dlg.import_button.isEnabled(), dlg.errors.text()

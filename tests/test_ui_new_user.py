@@ -63,12 +63,12 @@ def test_editing_a_price_observes_it_today_and_undo_restores_the_old_date(qtbot,
     row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
     rid, before = model.key(row), model.record(row)
     assert before.observed != dt.date.today().isoformat()
-    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "0.55")
+    assert model.setData(model.index(row, model.columns.index("price_per_gpu_hour")), "0.55")
     stored = catalog.repo.get_price(rid)
-    assert stored.usd_per_gpu_hour == 0.55 and stored.observed == dt.date.today().isoformat()
+    assert stored.price_per_gpu_hour == 0.55 and stored.observed == dt.date.today().isoformat()
     catalog.undo_action.trigger()
     stored = catalog.repo.get_price(rid)
-    assert (stored.usd_per_gpu_hour, stored.observed) == (before.usd_per_gpu_hour, before.observed)
+    assert (stored.price_per_gpu_hour, stored.observed) == (before.price_per_gpu_hour, before.observed)
     # a note is not a new observation; the date itself is what the user says
     row = model.row_of_key(rid)
     assert model.setData(model.index(row, model.columns.index("notes")), "checked the site")
@@ -83,19 +83,19 @@ def test_a_refused_undo_stays_on_the_stack_and_can_be_retried(qtbot, catalog):
     model = catalog.price_model
     stack = catalog.undo_stack
     row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
-    key, old_price = model.key(row), model.record(row).usd_per_gpu_hour
-    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "2.5")
+    key, old_price = model.key(row), model.record(row).price_per_gpu_hour
+    assert model.setData(model.index(row, model.columns.index("price_per_gpu_hour")), "2.5")
     edited = catalog.repo.get_price(key)
     other = open_catalog()  # another program changes the row: the undo is refused
-    other.update_price(key, edited.model_copy(update={"usd_per_gpu_hour": 3.25}))
+    other.update_price(key, edited.model_copy(update={"price_per_gpu_hour": 3.25}))
     stack.undo()
     assert "another program" in catalog.statusBar().currentMessage()
     qtbot.waitUntil(lambda: stack.canUndo(), timeout=2000)
     assert stack.count() == 1 and stack.index() == 1  # was: dropped, Undo greyed out
-    assert other.get_price(key).usd_per_gpu_hour == 3.25  # theirs kept
+    assert other.get_price(key).price_per_gpu_hour == 3.25  # theirs kept
     other.update_price(key, edited)  # they put it back; Undo works now
     stack.undo()
-    assert catalog.repo.get_price(key).usd_per_gpu_hour == old_price
+    assert catalog.repo.get_price(key).price_per_gpu_hour == old_price
     assert stack.index() == 0 and stack.canRedo()
 
 
@@ -163,20 +163,20 @@ def test_the_catalog_window_backs_up_and_restores(qtbot, window, catalog):
     """Restoring a backup was CLI-only (gpupicker catalog restore)."""
     model = catalog.price_model
     row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
-    key, price = model.key(row), model.record(row).usd_per_gpu_hour
+    key, price = model.key(row), model.record(row).price_per_gpu_hour
     backup = catalog.backup_now()
     assert backup is not None and backup.exists()
     assert "Backup written" in catalog.statusBar().currentMessage()
-    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "9.5")
-    assert catalog.repo.get_price(key).usd_per_gpu_hour == 9.5
+    assert model.setData(model.index(row, model.columns.index("price_per_gpu_hour")), "9.5")
+    assert catalog.repo.get_price(key).price_per_gpu_hour == 9.5
 
     offered = []
     catalog.ask_backup = lambda backups: offered.append(list(backups)) or backups[-1]
     with qtbot.waitSignal(catalog.catalogChanged, timeout=3000):
         catalog.restore_action.trigger()
     assert offered and offered[0][-1] == backup
-    assert catalog.repo.get_price(key).usd_per_gpu_hour == price
-    assert model.record(model.row_of_key(key)).usd_per_gpu_hour == price  # table reloaded
+    assert catalog.repo.get_price(key).price_per_gpu_hour == price
+    assert model.record(model.row_of_key(key)).price_per_gpu_hour == price  # table reloaded
     assert not catalog.undo_stack.canUndo()
     msg = catalog.statusBar().currentMessage()
     assert f"Restored the backup {backup.name}." in msg and "The catalog before it was saved" in msg
@@ -196,7 +196,7 @@ def test_csv_import_says_how_many_rows_are_exact_duplicates_and_skips_them(qtbot
                                                                           catalog):
     """99,825 exact duplicate rows were all added without a word."""
     row = dict(gpu_id="rtx_4090", provider="Dup Cloud", pricing="on_demand",
-               usd_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
+               price_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
     other = {**row, "provider": "Other Cloud"}
     path = tmp_path / "dups.csv"
     _write_rows(path, [row] * 400 + [other, other])
@@ -215,7 +215,7 @@ def test_cli_import_names_duplicates_and_skips_them_on_request(tmp_path, capsys)
     from gpupicker import cli
 
     row = dict(gpu_id="rtx_4090", provider="Dup Cloud", pricing="on_demand",
-               usd_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
+               price_per_gpu_hour=0.42, observed="2026-11-01", currency="USD")
     path = tmp_path / "dups.csv"
     _write_rows(path, [row] * 5)
     assert cli.main(["catalog", "import", "prices", str(path), "--dry-run"]) == 0
@@ -229,7 +229,7 @@ def test_price_history_title_names_the_gpu_not_its_id(qtbot, catalog):
     model = catalog.price_model
     row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
     rid = model.key(row)
-    assert model.setData(model.index(row, model.columns.index("usd_per_gpu_hour")), "0.77")
+    assert model.setData(model.index(row, model.columns.index("price_per_gpu_hour")), "0.77")
     dlg = catalog.show_history(rid)
     qtbot.addWidget(dlg)
     assert "NVIDIA GeForce RTX 4090 ·" in dlg.windowTitle()

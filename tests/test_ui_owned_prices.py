@@ -72,7 +72,7 @@ def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
     assert dlg.import_button.isEnabled()
     with qtbot.waitSignal(dlg.imported, timeout=5000):
         assert dlg.run_import()
-    got = sorted((p.gpu_id, p.pricing, p.usd_per_gpu_hour) for p in repo.prices()
+    got = sorted((p.gpu_id, p.pricing, p.price_per_gpu_hour) for p in repo.prices()
                  if p.source.startswith("SkyPilot"))
     assert got == [("h100_pcie", "on_demand", 2.49), ("h100_pcie", "spot", 1.1)]
     bad = tmp_path / "aws" / "vms.csv"

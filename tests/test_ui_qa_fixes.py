@@ -40,7 +40,7 @@ def _price_elsewhere(key, usd: float):
     from gpupicker.catalog import open_catalog
 
     other = open_catalog()
-    other.update_price(key, other.get_price(key).model_copy(update={"usd_per_gpu_hour": usd}))
+    other.update_price(key, other.get_price(key).model_copy(update={"price_per_gpu_hour": usd}))
     return other
 
 
@@ -51,13 +51,13 @@ def test_notes_edit_keeps_price_changed_by_another_process(qtbot, catalog):
     row = _row(model)
     key = model.key(row)
     other = _price_elsewhere(key, 9.99)
-    assert model.record(row).usd_per_gpu_hour != 9.99  # the editor still shows its copy
+    assert model.record(row).price_per_gpu_hour != 9.99  # the editor still shows its copy
 
     assert model.setData(model.index(row, model.columns.index("notes")), "edited in gui")
     fresh = other.get_price(key)
-    assert fresh.usd_per_gpu_hour == 9.99
+    assert fresh.price_per_gpu_hour == 9.99
     assert fresh.notes == "edited in gui"
-    assert model.record(model.row_of_key(key)).usd_per_gpu_hour == 9.99  # row re-read
+    assert model.record(model.row_of_key(key)).price_per_gpu_hour == 9.99  # row re-read
 
 
 def test_same_field_conflict_is_reported_and_row_reloaded(qtbot, catalog):
@@ -65,13 +65,13 @@ def test_same_field_conflict_is_reported_and_row_reloaded(qtbot, catalog):
     row = _row(model)
     key = model.key(row)
     other = _price_elsewhere(key, 7.77)
-    col = model.columns.index("usd_per_gpu_hour")
+    col = model.columns.index("price_per_gpu_hour")
     with qtbot.waitSignal(model.validationFailed, timeout=1000) as blocker:
         model.setData(model.index(row, col), "1.5")
     assert "another program" in blocker.args[0]
     assert "another program" in catalog.statusBar().currentMessage()
-    assert other.get_price(key).usd_per_gpu_hour == 7.77  # theirs kept
-    assert model.record(model.row_of_key(key)).usd_per_gpu_hour == 7.77  # reloaded
+    assert other.get_price(key).price_per_gpu_hour == 7.77  # theirs kept
+    assert model.record(model.row_of_key(key)).price_per_gpu_hour == 7.77  # reloaded
     assert not catalog.undo_stack.canUndo()  # the failed edit is not on the stack
 
 
@@ -79,11 +79,11 @@ def test_undo_does_not_overwrite_a_later_external_change(qtbot, catalog):
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
-    col = model.columns.index("usd_per_gpu_hour")
+    col = model.columns.index("price_per_gpu_hour")
     assert model.setData(model.index(row, col), "2.5")
     other = _price_elsewhere(key, 3.25)
     catalog.undo_stack.undo()
-    assert other.get_price(key).usd_per_gpu_hour == 3.25
+    assert other.get_price(key).price_per_gpu_hour == 3.25
     assert "another program" in catalog.statusBar().currentMessage()
 
 
@@ -96,9 +96,9 @@ def test_external_change_reloads_tables_and_results(qtbot, window, catalog):
     key = model.key(row)
     _other = _price_elsewhere(key, 0.0123)  # kept open until the test ends
     assert window.check_external_changes()
-    assert model.record(model.row_of_key(key)).usd_per_gpu_hour == pytest.approx(0.0123)
+    assert model.record(model.row_of_key(key)).price_per_gpu_hour == pytest.approx(0.0123)
     window.controller.background = False
-    qtbot.waitUntil(lambda: any(p.usd_per_gpu_hour == pytest.approx(0.0123)
+    qtbot.waitUntil(lambda: any(p.price_per_gpu_hour == pytest.approx(0.0123)
                                 for p in window.controller.snapshot.prices), timeout=2000)
     assert not window.check_external_changes()  # nothing new
 
@@ -139,10 +139,10 @@ def test_price_cell_typed_through_delegate_is_saved_exactly(qtbot, catalog, type
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
-    col = model.columns.index("usd_per_gpu_hour")
+    col = model.columns.index("price_per_gpu_hour")
     _edit_cell(qtbot, catalog, model, row, col, typed)
-    assert model.record(model.row_of_key(key)).usd_per_gpu_hour == pytest.approx(saved)
-    assert catalog.repo.get_price(key).usd_per_gpu_hour == pytest.approx(saved)
+    assert model.record(model.row_of_key(key)).price_per_gpu_hour == pytest.approx(saved)
+    assert catalog.repo.get_price(key).price_per_gpu_hour == pytest.approx(saved)
 
 
 @pytest.mark.parametrize("typed", ["1e12", "1e400", "nan", "inf", "abc", "", "-1", "0"])
@@ -150,13 +150,13 @@ def test_bad_price_cell_is_rejected_with_message(qtbot, catalog, typed):
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
-    before = catalog.repo.get_price(key).usd_per_gpu_hour
-    col = model.columns.index("usd_per_gpu_hour")
+    before = catalog.repo.get_price(key).price_per_gpu_hour
+    col = model.columns.index("price_per_gpu_hour")
     with qtbot.waitSignal(model.validationFailed, timeout=1000) as blocker:
         _edit_cell(qtbot, catalog, model, row, col, typed)
     assert blocker.args[0].startswith("Not saved")
     assert "Price / GPU-hour" in blocker.args[0]
-    assert catalog.repo.get_price(key).usd_per_gpu_hour == before
+    assert catalog.repo.get_price(key).price_per_gpu_hour == before
     assert catalog.statusBar().currentMessage() == blocker.args[0]
 
 
@@ -164,9 +164,9 @@ def test_tiny_price_is_saved_and_shown(qtbot, catalog):
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
-    col = model.columns.index("usd_per_gpu_hour")
+    col = model.columns.index("price_per_gpu_hour")
     _edit_cell(qtbot, catalog, model, row, col, "0.0000001")
-    assert catalog.repo.get_price(key).usd_per_gpu_hour == pytest.approx(1e-7)
+    assert catalog.repo.get_price(key).price_per_gpu_hour == pytest.approx(1e-7)
     assert model.index(model.row_of_key(key), col).data() != "0.00"
 
 
@@ -242,7 +242,7 @@ def test_read_only_catalog_shows_banner_and_disables_editing(qtbot, repo):
         assert not tab.reset_button.isEnabled()
     assert not cw.import_action.isEnabled()
     model = cw.price_model
-    idx = model.index(0, model.columns.index("usd_per_gpu_hour"))
+    idx = model.index(0, model.columns.index("price_per_gpu_hour"))
     assert not (model.flags(idx) & model.flags(idx).ItemIsEditable)
     assert not model.setData(idx, "1.0")
 

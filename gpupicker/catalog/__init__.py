@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+from .backups import RestoreResult, find_backup, list_backups
 from .bundle import Bundle, load_bundle
+from .connection import check_sqlite_file
 from .csv_io import ImportResult
 from .errors import (
     CatalogConflictError,
@@ -19,16 +21,7 @@ from .errors import (
     CatalogUnavailableError,
 )
 from .records import COLUMNS, CatalogModel, ModelRecord, model_arch_from_record
-from .repository import (
-    CatalogRepository,
-    RestoreResult,
-    check_sqlite_file,
-    find_backup,
-    list_backups,
-    open_catalog,
-    recover_corrupt,
-    restore_backup,
-)
+from .repository import CatalogRepository, open_catalog, recover_corrupt, restore_backup
 
 __all__ = [
     "COLUMNS",

@@ -29,6 +29,7 @@ from .records import (
     check_gpu,
     check_model,
     check_price,
+    column_for_header,
 )
 
 TABLES = ("gpus", "prices", "models")
@@ -44,7 +45,7 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
                        "fp16_tflops_dense", "bf16_tflops_dense", "fp8_tflops_dense",
                        "int8_tops_dense", "int4_tops_dense", "tdp_w", "nvlink_bandwidth_gbps",
                        "pcie_gen", "msrp_usd"}),
-    "prices": frozenset({"usd_per_gpu_hour", "gpus_per_instance"}),
+    "prices": frozenset({"price_per_gpu_hour", "gpus_per_instance"}),
     "models": frozenset({"params_b", "active_params_b", "num_layers", "hidden_size",
                          "intermediate_size", "num_attention_heads", "num_key_value_heads",
                          "head_dim", "vocab_size", "max_context", "moe_num_experts",
@@ -292,7 +293,8 @@ def iter_csv(table: str, path: Path, errors: list[tuple[int, str]],
              ) -> Iterator[tuple[int, dict[str, str]]]:
     """Stream the data rows of a CSV for ``table`` as ``(line_number, {column: text})``.
 
-    Checks the header first (unknown, repeated or missing columns). Blank cells are
+    Checks the header first (unknown, repeated or missing columns); an old header name
+    counts as today's column (:func:`~.records.column_for_header`). Blank cells are
     left out of the dicts (blank = unknown); blank lines are skipped. Problems are
     appended to ``errors`` as ``(line, reason)``: per-row ones (too many cells, a
     cell over :data:`MAX_FIELD_CHARS`) let the stream continue; file-level ones
@@ -323,7 +325,7 @@ def iter_csv(table: str, path: Path, errors: list[tuple[int, str]],
             cols: list[str | None] = []
             for h in header:
                 name = h.strip()
-                target = mapping.get(name, name) if name in mapping else name
+                target = mapping[name] if name in mapping else column_for_header(table, name)
                 cols.append(target or None)
             named = [c for c in cols if c]
             unknown = [c for c in named if c not in known]

@@ -8,7 +8,9 @@ Tables:
   catalog leaves it alone), ``deleted`` (tombstone for a deleted bundled row, so a
   re-seed does not bring it back), ``updated_at`` (UTC ISO time).
 - ``prices``: integer ``id`` plus the columns of ``data/prices.csv`` and the same
-  bookkeeping; ``seed_key`` identifies a bundled row across catalog versions.
+  bookkeeping; ``seed_key`` identifies a bundled row across catalog versions. The price
+  column is ``price_per_gpu_hour`` (an amount in the row's ``currency``) since m006; m001
+  created it as ``usd_per_gpu_hour``.
 - ``price_history``: every version of every price row (``changed_at`` UTC ISO);
   the latest one equals the current row.
 - ``settings``: key → JSON value (exchange rates, display currency, …).
@@ -169,6 +171,25 @@ def m005_fx_rates_units_per_usd(db: Database) -> None:
     db.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)",
                [FX_SETTING, json.dumps(new)])
     db.execute("DELETE FROM settings WHERE key = 'fx_rates'")
+
+
+PRICE_COLUMN = "price_per_gpu_hour"
+"""The price column since m006: an amount per GPU-hour in the row's ``currency``."""
+OLD_PRICE_COLUMN = "usd_per_gpu_hour"
+"""Its name before m006 (m001 named it for USD; CNY rows already held yuan in it)."""
+
+
+@migrations()
+def m006_price_per_gpu_hour(db: Database) -> None:
+    """Rename ``prices.usd_per_gpu_hour`` and ``price_history.usd_per_gpu_hour`` to
+    ``price_per_gpu_hour``: the column holds an amount in the row's ``currency`` (yuan for
+    CNY rows), not US dollars. Values, indexes and the NOT NULL constraint are kept
+    (``ALTER TABLE … RENAME COLUMN``, SQLite ≥ 3.25).
+    """
+    for table in ("prices", "price_history"):
+        have = set(db.table(table).columns_dict)
+        if OLD_PRICE_COLUMN in have and PRICE_COLUMN not in have:
+            db.execute(f"ALTER TABLE {table} RENAME COLUMN {OLD_PRICE_COLUMN} TO {PRICE_COLUMN}")
 
 
 def apply_migrations(db: Database) -> None:

@@ -86,7 +86,7 @@ def _region_ok(a: str, b: str) -> bool:
 def _score(row: dict[str, Any], offer_row: dict[str, Any]) -> tuple[int, int, float]:
     same_gpi = 0 if row.get("gpus_per_instance") == offer_row.get("gpus_per_instance") else 1
     same_region = 0 if (row.get("region") or "") == (offer_row.get("region") or "") else 1
-    p1, p2 = float(row["usd_per_gpu_hour"]), float(offer_row["usd_per_gpu_hour"])
+    p1, p2 = float(row["price_per_gpu_hour"]), float(offer_row["price_per_gpu_hour"])
     return same_gpi, same_region, abs(math.log(p1 / p2)) if p1 > 0 and p2 > 0 else math.inf
 
 
@@ -160,9 +160,9 @@ def merge_observations(files: list[list[tuple[str, dict[str, Any]]]]) -> MergedP
                 if not fresh:
                     retired[o.current[0]] = o.current[1]
                     continue
-                price = float(o.current[1]["usd_per_gpu_hour"])
+                price = float(o.current[1]["price_per_gpu_hour"])
                 target = min(fresh, key=lambda f: abs(math.log(
-                    float(f.current[1]["usd_per_gpu_hour"]) / price)))
+                    float(f.current[1]["price_per_gpu_hour"]) / price)))
                 target.observations = sorted(
                     target.observations + o.observations,
                     key=lambda x: (_start(x[1]), x[2], order[x[0]]))

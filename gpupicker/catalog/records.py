@@ -2,7 +2,10 @@
 
 ``ModelRecord`` is one row of ``models.csv`` (the flat, editable form stored in
 the ``models`` table); ``CatalogModel`` is what the repository hands to the UI:
-the record's descriptive fields plus the resolved :class:`ModelArch`.
+the record's descriptive fields plus the resolved :class:`ModelArch`. One schema: the
+record declares only the catalog's own columns (:data:`MODEL_CATALOG_FIELDS`); each
+architecture column takes its type and bounds from the ModelArch field it holds, and
+:func:`model_arch_from_record` / :func:`arch_columns` map between them by the same names.
 
 Column lists here are exactly the headers of the bundled ``data/*.csv`` files
 (a test checks it), so export writes those columns in that order.
@@ -12,10 +15,12 @@ from __future__ import annotations
 
 import math
 import re
+import typing
 from datetime import date, timedelta
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+import annotated_types
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
 from ..core.hardware import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
@@ -28,7 +33,7 @@ GPU_COLUMNS: tuple[str, ...] = (
     "source", "notes",
 )
 PRICE_COLUMNS: tuple[str, ...] = (
-    "gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
+    "gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "gpus_per_instance",
     "observed", "source", "notes", "currency",
 )
 MODEL_COLUMNS: tuple[str, ...] = (
@@ -49,9 +54,22 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 }
 """CSV/catalog columns per table, in file order."""
 
+OLD_COLUMN_NAMES: dict[str, dict[str, str]] = {
+    "gpus": {}, "prices": {"usd_per_gpu_hour": "price_per_gpu_hour"}, "models": {},
+}
+"""Headers older CSV files use → today's column, per table. Imports accept both (a file
+exported before migration m006 has ``usd_per_gpu_hour``); exports write today's names."""
+
+
+def column_for_header(table: str, header: str) -> str:
+    """The catalog column a CSV header names: ``header`` itself, or today's name of an old
+    header (:data:`OLD_COLUMN_NAMES`; ``usd_per_gpu_hour`` → ``price_per_gpu_hour``)."""
+    return OLD_COLUMN_NAMES.get(table, {}).get(header, header)
+
+
 REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
     "gpus": ("id", "name", "memory_gb", "memory_bandwidth_gbps"),
-    "prices": ("gpu_id", "provider", "usd_per_gpu_hour"),
+    "prices": ("gpu_id", "provider", "price_per_gpu_hour"),
     "models": ("id", "name", "family", "params_b"),
 }
 """Columns an imported CSV must have (the others default to blank)."""
@@ -124,7 +142,7 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
 
     - ``pricing`` is a known type;
-    - ``usd_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
+    - ``price_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
     - ``observed`` is blank or a date form accepted by :func:`observed_start`, and does
       not start after ``today`` + 1 day (unless ``allow_future``: the bundled data is
       checked without the clock, so a wrong system date cannot break start-up);
@@ -132,16 +150,16 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
       ``known_currencies`` (codes with an exchange rate in the settings).
 
     Raises:
-        ValueError: naming the column, e.g. ``"usd_per_gpu_hour: inf is not a finite number"``.
+        ValueError: naming the column, e.g. ``"price_per_gpu_hour: inf is not a finite number"``.
     """
     if offer.pricing not in PRICING_TYPES:
         raise ValueError(f"pricing {offer.pricing!r} is not one of "
                          + ", ".join(sorted(PRICING_TYPES)))
-    price = offer.usd_per_gpu_hour
+    price = offer.price_per_gpu_hour
     if not math.isfinite(price):
-        raise ValueError(f"usd_per_gpu_hour: {price!r} is not a finite number")
+        raise ValueError(f"price_per_gpu_hour: {price!r} is not a finite number")
     if price > MAX_PRICE_PER_GPU_HOUR:
-        raise ValueError(f"usd_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
+        raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
                          f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)")
     try:
         start = observed_start(offer.observed)
@@ -220,84 +238,92 @@ def _blank_to_none(data: Any) -> Any:
     return data
 
 
-class ModelRecord(BaseModel):
-    """One row of ``models.csv`` as stored in the catalog (sizes are element counts).
+MODEL_CATALOG_FIELDS: dict[str, tuple[Any, Any]] = {
+    "id": (str, Field(min_length=1)),
+    "name": (str, Field(min_length=1)),
+    "family": (str, ""),
+    "params_b": (float, Field(gt=0)),
+    "active_params_b": (float | None, Field(default=None, gt=0)),
+    "license": (str, ""),
+    "source": (str, ""),
+    "notes": (str, ""),
+    "attention_pattern": (str, ""),
+}
+"""models.csv columns that are the catalog's own: ``(type, default or Field)``. Every other
+column of :data:`MODEL_COLUMNS` holds a :class:`ModelArch` field and takes its type and
+bounds from there (:func:`arch_field`)."""
 
-    Attributes:
-        params_b: total parameters in billions (10**9).
-        active_params_b: parameters used per token in billions (MoE); equals ``params_b``
-            for dense models.
-        num_layers: transformer blocks (HF ``num_hidden_layers``).
-        intermediate_size: MLP width; per expert for MoE rows.
-        max_context: context length in tokens.
-        sliding_window: local-attention window in tokens (blank = none).
-        attention_pattern: free text such as ``"5 sliding : 1 global"``.
-        kv_lora_rank: MLA latent rank (DeepSeek-V2/V3, Kimi K2).
-        moe_intermediate_size: expert width; when set, ``intermediate_size`` is the width of
-            the dense layers (blank: ``intermediate_size`` is per expert, as in Mixtral).
-        n_shared_experts: always-active experts of ``moe_intermediate_size`` (DeepSeek, GLM,
-            Kimi, Llama 4, ERNIE).
-        shared_expert_intermediate_size: one gated shared MLP of this width (Qwen2-MoE).
-        first_k_dense_replace: dense layers before the first MoE layer.
-        moe_layer_step: every n-th layer is MoE (Llama 4 Maverick: 2); blank = every layer.
-        q_lora_rank, qk_nope_head_dim, v_head_dim: MLA query rank and head dims.
-        index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
-        linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
-            ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
+ARCH_FIELD_OF_COLUMN: dict[str, str] = {
+    "num_layers": "num_hidden_layers", "moe_num_experts": "num_local_experts",
+    "moe_top_k": "num_experts_per_tok", "max_context": "max_position_embeddings",
+}
+"""models.csv columns named differently from the ModelArch field they hold."""
+
+ARCH_COLUMNS: tuple[str, ...] = tuple(c for c in MODEL_COLUMNS if c not in MODEL_CATALOG_FIELDS)
+"""models.csv columns that hold a ModelArch field, in file order."""
+
+MOE_ONLY_COLUMNS: frozenset[str] = frozenset({
+    "moe_num_experts", "moe_top_k", "moe_intermediate_size", "n_shared_experts",
+    "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step"})
+"""Architecture columns that mean something only for a MoE row (more than one expert)."""
+
+
+def arch_field(column: str) -> str:
+    """The :class:`ModelArch` field a models.csv architecture column holds.
+
+    Raises:
+        KeyError: for a column that holds no ModelArch field (a catalog field, or unknown).
     """
+    field = ARCH_FIELD_OF_COLUMN.get(column, column)
+    if column in MODEL_CATALOG_FIELDS or field not in ModelArch.model_fields:
+        raise KeyError(f"models.csv column {column!r} holds no ModelArch field")
+    return field
+
+
+def _column_from_arch(column: str) -> tuple[Any, Any]:
+    """``(type, Field)`` of an architecture column: the ModelArch field's type, made optional
+    (a blank cell is "not given"), with its lower bound. ModelArch's ``0`` for a size it does
+    not know (``hidden_size`` …) is a blank cell in a row, so there the bound is ≥ 1.
+
+    Raises:
+        TypeError: for a ModelArch constraint this mapping does not carry over (so a new one
+            is never dropped silently).
+    """
+    info = ModelArch.model_fields[arch_field(column)]
+    kinds = [t for t in (typing.get_args(info.annotation) or (info.annotation,))
+             if t is not type(None)]
+    ge = None
+    for m in info.metadata:
+        if not isinstance(m, annotated_types.Ge):
+            raise TypeError(f"ModelArch.{arch_field(column)}: constraint {m!r} is not "
+                            "carried over to the models.csv column")
+        ge = m.ge
+    if ge == 0 and type(info.default) is int and info.default == 0:
+        ge = 1
+    return (kinds[0] | None, Field(default=None, ge=ge))
+
+
+class _ModelRecordBase(BaseModel):
+    """Validators and methods of :class:`ModelRecord` (its fields are made from
+    :data:`MODEL_COLUMNS` below)."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    family: str = ""
-    params_b: float = Field(gt=0)
-    active_params_b: float | None = Field(default=None, gt=0)
-    num_layers: int | None = Field(default=None, ge=1)
-    hidden_size: int | None = Field(default=None, ge=1)
-    intermediate_size: int | None = Field(default=None, ge=1)
-    num_attention_heads: int | None = Field(default=None, ge=1)
-    num_key_value_heads: int | None = Field(default=None, ge=1)
-    head_dim: int | None = Field(default=None, ge=1)
-    vocab_size: int | None = Field(default=None, ge=1)
-    max_context: int | None = Field(default=None, ge=1)
-    tie_word_embeddings: bool | None = None
-    moe_num_experts: int | None = Field(default=None, ge=1)
-    moe_top_k: int | None = Field(default=None, ge=1)
-    license: str = ""
-    source: str = ""
-    notes: str = ""
-    sliding_window: int | None = Field(default=None, ge=1)
-    attention_pattern: str = ""
-    kv_lora_rank: int | None = Field(default=None, ge=1)
-    qk_rope_head_dim: int | None = Field(default=None, ge=0)
-    moe_intermediate_size: int | None = Field(default=None, ge=1)
-    n_shared_experts: int | None = Field(default=None, ge=0)
-    shared_expert_intermediate_size: int | None = Field(default=None, ge=0)
-    first_k_dense_replace: int | None = Field(default=None, ge=0)
-    moe_layer_step: int | None = Field(default=None, ge=1)
-    q_lora_rank: int | None = Field(default=None, ge=1)
-    qk_nope_head_dim: int | None = Field(default=None, ge=0)
-    v_head_dim: int | None = Field(default=None, ge=1)
-    index_n_heads: int | None = Field(default=None, ge=1)
-    index_head_dim: int | None = Field(default=None, ge=1)
-    linear_attention_layers: int | None = Field(default=None, ge=0)
-    linear_num_key_heads: int | None = Field(default=None, ge=1)
-    linear_key_head_dim: int | None = Field(default=None, ge=1)
-    linear_num_value_heads: int | None = Field(default=None, ge=1)
-    linear_value_head_dim: int | None = Field(default=None, ge=1)
+    if TYPE_CHECKING:  # the architecture columns, typed as their ModelArch fields at run time
+        def __getattr__(self, name: str) -> Any: ...
 
     @model_validator(mode="before")
     @classmethod
     def _blank_cells(cls, data: Any) -> Any:
         return _blank_to_none(data)
 
-    @field_validator("family", "license", "source", "notes", "attention_pattern", mode="before")
+    @field_validator("family", "license", "source", "notes", "attention_pattern", mode="before",
+                     check_fields=False)
     @classmethod
     def _none_to_empty(cls, v: Any) -> Any:
         return "" if v is None else v
 
-    @field_validator("tie_word_embeddings", mode="before")
+    @field_validator("tie_word_embeddings", mode="before", check_fields=False)
     @classmethod
     def _bool(cls, v: Any) -> Any:
         if isinstance(v, str):
@@ -325,6 +351,45 @@ class ModelRecord(BaseModel):
                 KV heads, or an LLM row missing its layer sizes).
         """
         return model_arch_from_record(self)
+
+
+_MODEL_RECORD_DOC = """\
+One row of ``models.csv`` as stored in the catalog (sizes are element counts).
+
+Catalog columns (:data:`MODEL_CATALOG_FIELDS`) are declared here; every architecture
+column has the type and lower bound of the :class:`ModelArch` field it holds (the
+four spelled differently: :data:`ARCH_FIELD_OF_COLUMN`); a blank cell is "not given".
+
+Attributes:
+    params_b: total parameters in billions (10**9).
+    active_params_b: parameters used per token in billions (MoE); equals ``params_b``
+        for dense models.
+    num_layers: transformer blocks (HF ``num_hidden_layers``).
+    intermediate_size: MLP width; per expert for MoE rows.
+    max_context: context length in tokens.
+    sliding_window: local-attention window in tokens (blank = none).
+    attention_pattern: free text such as ``"5 sliding : 1 global"``.
+    kv_lora_rank: MLA latent rank (DeepSeek-V2/V3, Kimi K2).
+    moe_intermediate_size: expert width; when set, ``intermediate_size`` is the width of
+        the dense layers (blank: ``intermediate_size`` is per expert, as in Mixtral).
+    n_shared_experts: always-active experts of ``moe_intermediate_size`` (DeepSeek, GLM,
+        Kimi, Llama 4, ERNIE).
+    shared_expert_intermediate_size: one gated shared MLP of this width (Qwen2-MoE).
+    first_k_dense_replace: dense layers before the first MoE layer.
+    moe_layer_step: every n-th layer is MoE (Llama 4 Maverick: 2); blank = every layer.
+    q_lora_rank, qk_nope_head_dim, v_head_dim: MLA query rank and head dims.
+    index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
+    linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
+        ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
+"""
+
+if TYPE_CHECKING:
+    ModelRecord = _ModelRecordBase
+else:
+    ModelRecord = create_model(
+        "ModelRecord", __base__=_ModelRecordBase, __module__=__name__, __doc__=_MODEL_RECORD_DOC,
+        **{c: MODEL_CATALOG_FIELDS[c] if c in MODEL_CATALOG_FIELDS else _column_from_arch(c)
+           for c in MODEL_COLUMNS})
 
 
 class CatalogModel(BaseModel):
@@ -448,13 +513,14 @@ def _rel_diff(a: int, b: float) -> float:
 def model_arch_from_record(rec: ModelRecord) -> ModelArch:
     """Map a models.csv row to the calculator's :class:`ModelArch`.
 
-    ``num_layers``→``num_hidden_layers``, ``moe_num_experts``→``num_local_experts``,
-    ``moe_top_k``→``num_experts_per_tok``; MoE rows' ``intermediate_size`` is per
-    expert unless ``moe_intermediate_size`` is given (then it is the dense layers'
-    width); shared experts, dense first layers, the MoE layer step and MLA ranks
-    pass through; ``model_type`` comes from the
+    Every architecture column (:data:`ARCH_COLUMNS`) fills its ModelArch field
+    (:func:`arch_field`: ``num_layers``→``num_hidden_layers``,
+    ``moe_num_experts``→``num_local_experts``, ``moe_top_k``→``num_experts_per_tok``,
+    ``max_context``→``max_position_embeddings``); the MoE columns only for a MoE row, whose
+    ``intermediate_size`` is per expert unless ``moe_intermediate_size`` is given (then it is
+    the dense layers' width); ``model_type`` comes from the
     family (Qwen2 biases, non-gated Falcon/StarCoder2/GPT-2 MLPs); the attention
-    pattern sets ``sliding_window_layers``; MLA ranks are passed through. When the
+    pattern sets ``sliding_window_layers``. When the
     parameter count computed from those fields differs from ``params_b``·10**9 (or
     the active count from ``active_params_b``·10**9) by more than 2 %, the listed
     figures are set as ``params``/``active_params``. Diffusion rows carry ``params``
@@ -474,45 +540,37 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
     if missing:
         raise ValueError("LLM row is missing " + ", ".join(missing))
     moe = (rec.moe_num_experts or 0) > 1
-    layers = rec.num_layers or 0
-    fields: dict[str, Any] = {
-        "name": rec.name,
-        "kind": "llm",
-        "model_type": model_type_for(rec),
-        "hidden_size": rec.hidden_size,
-        "intermediate_size": rec.intermediate_size or 0,
-        "num_hidden_layers": layers,
-        "num_attention_heads": rec.num_attention_heads,
-        "num_key_value_heads": rec.num_key_value_heads,
-        "head_dim": rec.head_dim,
-        "vocab_size": rec.vocab_size,
-        "tie_word_embeddings": bool(rec.tie_word_embeddings),
-        "max_position_embeddings": rec.max_context,
-        "sliding_window": rec.sliding_window,
-        "sliding_window_layers": sliding_window_layers(layers, rec.sliding_window,
-                                                       rec.attention_pattern),
-        "kv_lora_rank": rec.kv_lora_rank,
-        "qk_rope_head_dim": rec.qk_rope_head_dim,
-    }
+    # every architecture column passes through (blank: ModelArch's default, 0 for a size it
+    # does not know); the MoE ones only for a MoE row
+    fields: dict[str, Any] = {arch_field(c): v for c in ARCH_COLUMNS
+                              if (v := getattr(rec, c)) is not None
+                              and (moe or c not in MOE_ONLY_COLUMNS)}
+    if moe and rec.moe_intermediate_size is None and rec.intermediate_size:
+        fields["moe_intermediate_size"] = rec.intermediate_size  # per expert, as in Mixtral
+    fields.update(name=rec.name, kind="llm", model_type=model_type_for(rec),
+                  sliding_window_layers=sliding_window_layers(rec.num_layers, rec.sliding_window,
+                                                              rec.attention_pattern))
     if rec.family.lower() in _FAMILY_ATTENTION_BIAS:
         fields["attention_bias"] = True
-    fields.update(q_lora_rank=rec.q_lora_rank, qk_nope_head_dim=rec.qk_nope_head_dim,
-                  v_head_dim=rec.v_head_dim, index_n_heads=rec.index_n_heads,
-                  index_head_dim=rec.index_head_dim,
-                  linear_attention_layers=rec.linear_attention_layers,
-                  linear_num_key_heads=rec.linear_num_key_heads,
-                  linear_key_head_dim=rec.linear_key_head_dim,
-                  linear_num_value_heads=rec.linear_num_value_heads,
-                  linear_value_head_dim=rec.linear_value_head_dim)
-    if moe:
-        fields.update(num_local_experts=rec.moe_num_experts, num_experts_per_tok=rec.moe_top_k,
-                      moe_intermediate_size=rec.moe_intermediate_size or rec.intermediate_size,
-                      n_shared_experts=rec.n_shared_experts,
-                      shared_expert_intermediate_size=rec.shared_expert_intermediate_size,
-                      first_k_dense_replace=rec.first_k_dense_replace,
-                      moe_layer_step=rec.moe_layer_step)
     arch = ModelArch(**fields)
     if (_rel_diff(arch.param_count(), listed) > PARAM_TOLERANCE
             or _rel_diff(arch.active_param_count(), listed_active) > PARAM_TOLERANCE):
         arch = arch.model_copy(update={"params": listed, "active_params": listed_active})
     return arch
+
+
+def arch_columns(arch: ModelArch) -> dict[str, Any]:
+    """The architecture columns of a models.csv row describing ``arch`` (the inverse of
+    :func:`model_arch_from_record`'s pass-through, for imported models).
+
+    ModelArch's ``0`` for a size it does not know becomes a blank cell (None); the MoE
+    columns are blank unless ``arch.is_moe``. ``sliding_window_layers`` has no column (the
+    row's ``attention_pattern`` describes it in words), nor have the ``params`` overrides.
+    """
+    out: dict[str, Any] = {}
+    for c in ARCH_COLUMNS:
+        field = arch_field(c)
+        v = getattr(arch, field)
+        unknown_size = type(ModelArch.model_fields[field].default) is int and v == 0
+        out[c] = None if unknown_size or (c in MOE_ONLY_COLUMNS and not arch.is_moe) else v
+    return out

@@ -1,17 +1,18 @@
 """The user's own hardware and recorded runs in the catalog (tables of migration m003). No Qt.
 
 Mixed into :class:`gpupicker.catalog.repository.CatalogRepository`; every write goes through
-its ``_write`` transaction, so read-only catalogs refuse and concurrent writers wait.
+its ``_write`` transaction (:mod:`.connection`), so read-only catalogs refuse and concurrent writers wait.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import UTC, datetime
-from typing import Any
 
 from ..core.calibration import CalibrationRun
 from ..core.owned import OwnedGpu
+from .prices import PricesMixin
 
 _OWNED_COLS = ("gpu_id", "count", "purchase_price", "currency", "power_w",
                "electricity_per_kwh", "electricity_currency", "years", "utilization", "label")
@@ -19,13 +20,8 @@ _RUN_COLS = ("peak_bytes", "tokens_per_s", "kv_blocks", "kv_tokens", "weights_by
              "kv_bytes", "compute_buffer_bytes", "n_ctx", "note")
 
 
-class UserTablesMixin:
+class UserTablesMixin(PricesMixin):
     """``owned_gpus`` and ``calibration_runs`` methods of the repository."""
-
-    # provided by CatalogRepository
-    _write: Any
-    _query: Any
-    _check_gpu_known: Any
 
     # ---- owned GPUs ----------------------------------------------------------------------
     def owned_gpus(self) -> list[OwnedGpu]:
@@ -51,7 +47,7 @@ class UserTablesMixin:
                 f"INSERT INTO owned_gpus ({', '.join(_OWNED_COLS)}, updated_at) VALUES "
                 f"({', '.join('?' * len(_OWNED_COLS))}, ?)",
                 [getattr(o, c) for c in _OWNED_COLS] + [_now()])
-            return int(cur.lastrowid)
+            return _new_row_id(cur)
 
     def update_owned_gpu(self, owned_id: int, owned: OwnedGpu) -> None:
         """Replace owned set ``owned_id``.
@@ -107,7 +103,7 @@ class UserTablesMixin:
                 f"{', '.join('?' * len(_RUN_COLS))})",
                 [run.created_at or _now(), run.gpu_id, key[0], key[1],
                  json.dumps(run.workload)] + [getattr(run, c) for c in _RUN_COLS])
-            return int(cur.lastrowid)
+            return _new_row_id(cur)
 
     def remove_calibration_run(self, run_id: int) -> None:
         """Delete run ``run_id``.
@@ -119,6 +115,13 @@ class UserTablesMixin:
             if conn.execute("DELETE FROM calibration_runs WHERE id = ?",
                             (run_id,)).rowcount == 0:
                 raise KeyError(f"no calibration run {run_id}")
+
+
+def _new_row_id(cur: sqlite3.Cursor) -> int:
+    """The id SQLite gave the row just inserted (``lastrowid``; typed Optional by sqlite3)."""
+    if cur.lastrowid is None:  # never after an INSERT into a rowid table
+        raise RuntimeError("SQLite reported no id for the inserted row")
+    return cur.lastrowid
 
 
 def _now() -> str:

@@ -122,8 +122,8 @@ def _usable_bytes(memory_gb: float, memory_type: str, segment: str) -> int:
 class PriceOffer(BaseModel):
     """A rental (or ownership) price for one GPU-hour.
 
-    ``usd_per_gpu_hour`` keeps the catalog column name but holds an amount in
-    ``currency`` (USD or CNY …); convert before comparing across currencies.
+    ``price_per_gpu_hour`` is an amount in ``currency`` (USD or CNY …); convert before
+    comparing across currencies.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
@@ -132,8 +132,8 @@ class PriceOffer(BaseModel):
     provider: str = Field(min_length=1)
     region: str = ""
     pricing: str = "on_demand"
-    usd_per_gpu_hour: float = Field(gt=0, le=100_000,
-                                    description="price per GPU-hour, in `currency`")
+    price_per_gpu_hour: float = Field(gt=0, le=100_000,
+                                      description="price per GPU-hour, in `currency`")
     gpus_per_instance: int | None = Field(default=None, ge=1)
     observed: str = ""
     source: str = ""

@@ -103,7 +103,7 @@ def owned_offer(o: OwnedGpu, gpu: GpuSpec | None = None,
     c = owned_cost(o, gpu, fx_rates)
     return PriceOffer(
         gpu_id=o.gpu_id, provider=OWNED_PROVIDER, pricing="owned", currency="USD",
-        usd_per_gpu_hour=max(c.usd_per_gpu_hour, 1e-9), gpus_per_instance=o.count,
+        price_per_gpu_hour=max(c.usd_per_gpu_hour, 1e-9), gpus_per_instance=o.count,
         price_kind="owned", source=o.label or "your own hardware",
         notes=(f"{o.count} owned; write-off {o.years:g} years at {o.utilization:.0%} use = "
                f"${c.capital_usd_per_gpu_hour:.3f}/GPU-h, power {c.power_w:.0f} W × "

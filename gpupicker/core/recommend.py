@@ -196,7 +196,7 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
             notes.append(conv)
             continue
         rate, user, text = conv
-        usd = p.usd_per_gpu_hour * rate
+        usd = p.price_per_gpu_hour * rate
         if text:
             converted.add(text)
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
@@ -458,7 +458,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         try:
             offers.setdefault(o.gpu_id, []).append(
                 (off := owned_offer(for_serving(o, hours_per_month) if serving else o,
-                                    gpu_by_id.get(o.gpu_id), fx_rates), off.usd_per_gpu_hour))
+                                    gpu_by_id.get(o.gpu_id), fx_rates), off.price_per_gpu_hour))
         except ValueError as exc:
             notes.append(str(exc))
     serving = w.task == "inference" and bool(w.requests_per_minute)

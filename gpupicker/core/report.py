@@ -370,7 +370,7 @@ def price_sources(options: Sequence[Any], prices: Sequence[PriceOffer]) -> list[
                 continue
             seen.add(key)
             out.append(PriceSource(gpu_id=p.gpu_id, provider=p.provider, pricing=p.pricing,
-                                   amount_per_gpu_hour=p.usd_per_gpu_hour, currency=p.currency,
+                                   amount_per_gpu_hour=p.price_per_gpu_hour, currency=p.currency,
                                    observed=p.observed or "unknown",
                                    source=p.source or "(no source recorded)"))
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..catalog.records import ModelRecord
+from ..catalog.records import ModelRecord, arch_columns
 from .base import Component, ImportedModel, ModelImportError, pickle_refusal
 from .hf_cache import CachedModel, cache_dir, list_cached_models
 from .inspect import inspect_path
@@ -59,7 +59,7 @@ def to_record(model: ImportedModel, model_id: str | None = None,
             notes.append("layer sizes assumed (Llama proportions): only the parameter count "
                          "is known.")
             return ModelRecord(**base, family="imported", notes=" ".join(notes),
-                               **_arch_columns(arch))
+                               **arch_columns(arch))
         return ModelRecord(**base, family="diffusion", notes=" ".join(notes))
     arch = model.arch
     if not arch.has_architecture:
@@ -68,33 +68,4 @@ def to_record(model: ImportedModel, model_id: str | None = None,
     return ModelRecord(**base, family=arch.model_type, notes=" ".join(notes),
                        active_params_b=arch.model_copy(update={"params": None}).active_param_count()
                        / 1e9 if arch.is_moe and arch.has_architecture else None,
-                       **_arch_columns(arch))
-
-
-def _arch_columns(arch) -> dict:  # type: ignore[no-untyped-def]
-    moe = arch.is_moe
-    return {
-        "num_layers": arch.num_hidden_layers, "hidden_size": arch.hidden_size,
-        "intermediate_size": arch.intermediate_size or None,
-        "num_attention_heads": arch.num_attention_heads,
-        "num_key_value_heads": arch.num_key_value_heads, "head_dim": arch.head_dim,
-        "vocab_size": arch.vocab_size, "max_context": arch.max_position_embeddings,
-        "tie_word_embeddings": arch.tie_word_embeddings,
-        "moe_num_experts": arch.num_local_experts if moe else None,
-        "moe_top_k": arch.num_experts_per_tok if moe else None,
-        "sliding_window": arch.sliding_window, "kv_lora_rank": arch.kv_lora_rank,
-        "qk_rope_head_dim": arch.qk_rope_head_dim,
-        "moe_intermediate_size": arch.moe_intermediate_size if moe else None,
-        "n_shared_experts": arch.n_shared_experts if moe else None,
-        "shared_expert_intermediate_size": arch.shared_expert_intermediate_size if moe else None,
-        "first_k_dense_replace": arch.first_k_dense_replace if moe else None,
-        "moe_layer_step": arch.moe_layer_step if moe else None,
-        "q_lora_rank": arch.q_lora_rank, "qk_nope_head_dim": arch.qk_nope_head_dim,
-        "v_head_dim": arch.v_head_dim, "index_n_heads": arch.index_n_heads,
-        "index_head_dim": arch.index_head_dim,
-        "linear_attention_layers": arch.linear_attention_layers,
-        "linear_num_key_heads": arch.linear_num_key_heads,
-        "linear_key_head_dim": arch.linear_key_head_dim,
-        "linear_num_value_heads": arch.linear_num_value_heads,
-        "linear_value_head_dim": arch.linear_value_head_dim,
-    }
+                       **arch_columns(arch))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...catalog.records import column_for_header
 from ...core.hardware import GpuSpec, PriceOffer
 
 PREVIEW_ROWS = 50
@@ -140,7 +141,8 @@ class CsvImportDialog(QDialog):
             combo.addItem(self.tr("(ignore)"), None)
             for col in columns:
                 combo.addItem(col, col)
-            combo.setCurrentIndex(max(0, combo.findData(name)))
+            combo.setCurrentIndex(max(0, combo.findData(
+                column_for_header(self.table.currentData(), name))))  # old headers too
             combo.currentIndexChanged.connect(self._check)
             self.mapping_table.setCellWidget(r, 1, combo)
             self.mapping[name] = combo

@@ -37,7 +37,7 @@ class PriceHistoryDialog(QDialog):
         for r, (when, offer) in enumerate(history):
             self.table.setItem(r, 0, QTableWidgetItem(when[:19].replace("T", " ")))
             self.table.setItem(r, 1, QTableWidgetItem(
-                f"{fmt_number(offer.usd_per_gpu_hour, 2)} {offer.currency}"))
+                f"{fmt_number(offer.price_per_gpu_hour, 2)} {offer.currency}"))
             self.table.setItem(r, 2, QTableWidgetItem(offer.observed))
         self.table.resizeColumnsToContents()
         self.plot = pg.PlotWidget()
@@ -46,7 +46,7 @@ class PriceHistoryDialog(QDialog):
         currency = first.currency if first is not None else "USD"
         self.plot_item.setLabel("left", self.tr("Price per GPU-hour (%1)").replace("%1", currency))
         if history:
-            ys = np.array([o.usd_per_gpu_hour for _, o in history], dtype=float)
+            ys = np.array([o.price_per_gpu_hour for _, o in history], dtype=float)
             xs = np.arange(len(ys) + 1, dtype=float)
             self.curve = pg.PlotDataItem(xs, ys, stepMode="center", pen=pg.mkPen("#4e79a7", width=2))
             self.plot_item.addItem(self.curve)

@@ -64,10 +64,10 @@ class PriceTableModel(RecordTableModel):
     record_type = PriceOffer
     fields_method = "update_price_fields"
     table_name = "prices"
-    columns = ("gpu_id", "provider", "region", "pricing", "usd_per_gpu_hour", "currency",
+    columns = ("gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "currency",
                "gpus_per_instance", "observed", "source", "notes", "price_kind")
     editable = frozenset(columns) - {"price_kind"}
-    numeric = frozenset({"usd_per_gpu_hour", "gpus_per_instance"})
+    numeric = frozenset({"price_per_gpu_hour", "gpus_per_instance"})
 
     def __init__(self, repo: CatalogRepository, staleness_months: int = 6,
                  parent: QObject | None = None) -> None:
@@ -81,7 +81,7 @@ class PriceTableModel(RecordTableModel):
             "provider": translate("Catalog", "Provider"),
             "region": translate("Catalog", "Region"),
             "pricing": translate("Catalog", "Pricing"),
-            "usd_per_gpu_hour": translate("Catalog", "Price / GPU-hour"),
+            "price_per_gpu_hour": translate("Catalog", "Price / GPU-hour"),
             "currency": translate("Catalog", "Currency"),
             "gpus_per_instance": translate("Catalog", "GPUs / instance"),
             "observed": translate("Catalog", "Observed"),
@@ -178,7 +178,8 @@ class PriceTableModel(RecordTableModel):
     def new_record(self) -> PriceOffer:
         """A template row for "Add"."""
         gpu = self._rows[0].gpu_id if self._rows else "rtx_4090"  # type: ignore[attr-defined]
-        return PriceOffer(gpu_id=gpu, provider=translate("Catalog", "My provider"), usd_per_gpu_hour=1.0,
+        return PriceOffer(gpu_id=gpu, provider=translate("Catalog", "My provider"),
+                          price_per_gpu_hour=1.0,
                           observed=dt.date.today().isoformat())
 
 

@@ -1,0 +1,201 @@
+"""Catalog backups: SQLite online-backup copies in ``<user data dir>/backups``, rotated (the
+newest :data:`BACKUPS_KEPT` stay), listed and restored. No Qt.
+
+Imports and resets take a backup first. Restoring into a damaged catalog (which cannot be
+opened) is :func:`gpupicker.catalog.repository.restore_backup`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import paths
+from .connection import (
+    CatalogConnection,
+    check_sqlite_file,
+    file_uri,
+    resolve_catalog_path,
+    utc_stamp,
+)
+from .errors import CatalogCorruptError, CatalogUnavailableError
+from .migrations import apply_migrations
+
+BACKUPS_KEPT = 10
+"""Backups kept per catalog; older ones are deleted when a new one is written."""
+
+
+class BackupsMixin(CatalogConnection):
+    """Back up this catalog and restore a backup into it."""
+
+    def list_backups(self) -> list[Path]:
+        """Backups of this catalog, oldest first."""
+        return list_backups(self.path)
+
+    def backup(self, *, protect: Path | None = None) -> Path:
+        """Copy the catalog with SQLite's online backup API; keep the newest 10 backups.
+
+        Works on a read-only catalog too (it only reads it), as long as the backups
+        folder can be written.
+
+        Args:
+            protect: a backup the rotation must not delete (the one being restored).
+
+        Returns:
+            The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``).
+
+        Raises:
+            CatalogUnavailableError: when the backup cannot be written.
+        """
+        folder = backups_dir()
+        dest = folder / f"{self.path.stem}-{utc_stamp()}.sqlite"
+        tmp = dest.with_name(dest.name + ".tmp")
+        try:
+            with self._lock:
+                target = sqlite3.connect(str(tmp))
+                try:
+                    self.db.conn.backup(target)
+                finally:
+                    target.close()
+            tmp.replace(dest)
+        except (OSError, sqlite3.Error) as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise CatalogUnavailableError(
+                folder, f"{getattr(exc, 'strerror', None) or exc}", what="write a backup to"
+            ) from exc
+        keep = {protect.resolve()} if protect is not None else set()
+        for old in self.list_backups()[:-BACKUPS_KEPT]:
+            if old.resolve() not in keep:
+                with contextlib.suppress(OSError):
+                    old.unlink()
+        return dest
+
+    def has_user_changes(self) -> bool:
+        """True when any GPU, model or price row was added, changed or deleted by the user."""
+        return any(self._query(f"SELECT 1 FROM {t} WHERE origin = 'user' OR user_modified = 1 "
+                               "LIMIT 1") for t in ("gpus", "models", "prices"))
+
+    def restore_backup(self, backup_path: str | os.PathLike[str]) -> Path | None:
+        """Replace the catalog's content with a backup; the current state is backed up first.
+
+        The pre-restore backup is skipped when the catalog holds no user changes (a
+        fresh catalog after ``recover``), so it cannot push an older backup out of
+        the rotation; the backup being restored is never rotated out.
+
+        Returns:
+            The backup of the state before the restore (None when skipped).
+
+        Raises:
+            CatalogCorruptError: when ``backup_path`` is not an intact catalog backup.
+            CatalogReadOnlyError: the catalog is read-only.
+        """
+        self._refuse_if_read_only("restore a backup")
+        src_path = Path(backup_path)
+        src = open_backup(src_path)
+        try:
+            before = self.backup(protect=src_path) if self.has_user_changes() else None
+            with self._lock:
+                src.backup(self.db.conn)
+        except sqlite3.DatabaseError as exc:
+            raise CatalogCorruptError(src_path, str(exc)) from exc
+        finally:
+            src.close()
+        with self._write():
+            apply_migrations(self.db)
+            self._merge_bundle()
+        return before
+
+
+def backups_dir() -> Path:
+    """Folder of the rotating backups (``<user data dir>/backups``), created on demand.
+
+    Raises:
+        CatalogUnavailableError: when the folder cannot be created.
+    """
+    try:
+        d = paths.user_data_dir() / "backups"
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        where = exc.filename or "the user data folder"
+        raise CatalogUnavailableError(Path(str(where)), f"{exc.strerror or exc}",
+                                      what="write a backup to") from exc
+    return d
+
+
+def list_backups(path: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Backups of the catalog at ``path`` (default catalog if None), oldest first.
+
+    Does not open the catalog, so it works when the catalog is damaged. Empty when
+    there is no backups folder (or it cannot be created).
+    """
+    stem = resolve_catalog_path(path).stem
+    try:
+        folder = backups_dir()
+    except CatalogUnavailableError:
+        return []
+    return sorted(folder.glob(f"{stem}-*.sqlite"))
+
+
+def find_backup(name: str | os.PathLike[str],
+                path: str | os.PathLike[str] | None = None) -> Path:
+    """A backup by file path, or by the name :func:`list_backups` shows (``.sqlite`` optional).
+
+    Raises:
+        FileNotFoundError: when there is no such file or backup.
+    """
+    p = Path(name)
+    if p.is_file():
+        return p
+    for b in reversed(list_backups(path)):
+        if b.name in (str(name), f"{name}.sqlite"):
+            return b
+    raise FileNotFoundError(f"no backup {str(name)!r}: give a file path or a name listed by "
+                            "'gpupicker catalog backups'")
+
+
+def open_backup(src_path: Path) -> sqlite3.Connection:
+    """Open a backup read-only after checking it is an intact catalog (caller closes it).
+
+    Raises:
+        CatalogCorruptError: not SQLite, damaged, or not a gpupicker catalog.
+    """
+    if not src_path.is_file():
+        raise CatalogCorruptError(src_path, "no such file")
+    check_sqlite_file(src_path)
+    src = sqlite3.connect(file_uri(src_path, mode="ro"), uri=True)
+    try:
+        check = src.execute("PRAGMA quick_check").fetchone()
+        if not check or check[0] != "ok":
+            raise CatalogCorruptError(src_path, str(check[0] if check else "no result"))
+        names = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not {"gpus", "models", "prices"} <= names:
+            raise CatalogCorruptError(src_path, "not a gpupicker catalog backup")
+    except sqlite3.DatabaseError as exc:
+        src.close()
+        raise CatalogCorruptError(src_path, str(exc)) from exc
+    except CatalogCorruptError:
+        src.close()
+        raise
+    return src
+
+
+@dataclass(frozen=True)
+class RestoreResult:
+    """What :func:`gpupicker.catalog.repository.restore_backup` did.
+
+    Attributes:
+        catalog: the catalog file now holding the backup's content.
+        restored_from: the backup file.
+        previous_backup: backup of the catalog's state before the restore (None when
+            the catalog had no user changes or was damaged).
+        moved_aside: where a damaged catalog was moved (None when it was intact).
+    """
+
+    catalog: Path
+    restored_from: Path
+    previous_backup: Path | None = None
+    moved_aside: Path | None = None
