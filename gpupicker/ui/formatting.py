@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from ..core.messages import Message
 from ..core.money import format_amount
 from ..core.units import GB, GiB
 from ..core.zh_names import zh_name
@@ -31,8 +34,20 @@ def display_name(name: str) -> str:
 
 
 def error_messages(exc: ValidationError) -> str:
-    """pydantic's messages joined with "; ", each without its "Value error, " prefix."""
-    return "; ".join(str(e.get("msg", "")).removeprefix("Value error, ") for e in exc.errors())
+    """pydantic's messages joined with "; ", each as :func:`error_detail` gives it."""
+    return "; ".join(error_detail(e) for e in exc.errors())
+
+
+def error_detail(error: Any) -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) without its "Value error, "
+    prefix; core's own :class:`Message` (a validator's ``ValueError(msg(...))``) in the UI's
+    language."""
+    cause = (error.get("ctx") or {}).get("error")
+    if isinstance(cause, ValueError) and len(cause.args) == 1 and isinstance(cause.args[0], Message):
+        from .core_messages import tr_message
+
+        return tr_message(cause.args[0])
+    return str(error.get("msg", "")).removeprefix("Value error, ")
 
 
 def unit_bytes(unit: str) -> int:

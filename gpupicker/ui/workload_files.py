@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication
 
 from ..core.units import GB, GiB
 from ..core.workload import Workload
+from .formatting import error_detail
 
 MAX_WORKLOAD_BYTES = 10 * 1024 * 1024
 """Workload files above 10 MiB are refused (a real one is a few hundred bytes)."""
@@ -58,7 +59,7 @@ def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
         lines = []
         for e in exc.errors()[:6]:
             loc = ".".join(str(x) for x in e.get("loc", ()))
-            msg = str(e.get("msg", "")).removeprefix("Value error, ")
+            msg = error_detail(e)
             lines.append(f"{loc}: {msg}" if loc else msg)
         raise WorkloadFileError("\n".join(lines)) from exc
     if w.model is None:

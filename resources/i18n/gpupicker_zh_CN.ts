@@ -1144,7 +1144,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="96" />
         <source>{label} is a diffusion model: choose the image-generation task (task 'image_gen')</source>
-        <translation>{label} 是扩散模型：请选择图像生成任务（task 'image_gen'）</translation>
+        <translation>{label} 是扩散模型：请选择图像生成任务（'image_gen'）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="97" />
@@ -1622,7 +1622,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="183" />
         <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
-        <translation>只知道参数量：层尺寸按 Llama 结构假定（hidden {hidden}，{layers} 层，无 GQA）</translation>
+        <translation>只知道参数量：层尺寸按 Llama 结构假定（隐藏层维度 {hidden}，{layers} 层，无 GQA）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="184" />
@@ -2264,7 +2264,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="225" />
         <source>Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL</source>
-        <translation>Ollama：n_ctx = num_ctx × OLLAMA_NUM_PARALLEL</translation>
+        <translation>Ollama：n_ctx 等于 num_ctx × OLLAMA_NUM_PARALLEL</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="226" />
@@ -2449,7 +2449,7 @@
     </message>
     <message>
         <source>{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')</source>
-        <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（task 'diffusion_lora'）</translation>
+        <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（任务 'diffusion_lora'）</translation>
     </message>
     <message>
         <source>{engine} does not run on the {gpu} ({platform}): it runs on {platforms}</source>
@@ -2715,7 +2715,7 @@
     </message>
     <message>
         <source>concurrency is for serving (task 'inference'), not {task}</source>
-        <translation>并发数只适用于在线服务（task 'inference'），不适用于 {task}</translation>
+        <translation>并发数只适用于在线服务（任务 'inference'），不适用于 {task}</translation>
     </message>
     <message>
         <source>a context of {value} tokens leaves no prompt ({new} new tokens)</source>
