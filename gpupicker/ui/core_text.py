@@ -247,7 +247,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "+0.1 s text encoder/VAE"),
     QT_TRANSLATE_NOOP("CoreText", "{layers}/{total} layers on the GPU"),
     QT_TRANSLATE_NOOP("CoreText", "the rest run from system RAM at ≈50 GB/s"),
-    # assumptions: memory, engines, training, diffusion
     # model import (gpupicker.importers): the refusals and warnings users meet most
     QT_TRANSLATE_NOOP("CoreText", "{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Convert it to .safetensors (transformers: save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the model's config.json"),  # noqa: E501
