@@ -1272,7 +1272,7 @@
     </message>
     <message>
         <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image</source>
-        <translation>{dtype} 只有顺序 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
+        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
     </message>
     <message>
         <source>data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced</source>
@@ -2687,7 +2687,7 @@
     </message>
     <message>
         <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per training image</source>
-        <translation>{dtype} 只有顺序 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张训练图约 {s} 秒</translation>
+        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张训练图约 {s} 秒</translation>
     </message>
     <message>
         <source>Several GPUs train data-parallel: each its own images, LoRA gradients all-reduced</source>
