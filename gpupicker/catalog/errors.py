@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,13 +117,16 @@ class CatalogInUseError(CatalogError, ValueError):
 
 
 def validation_text(exc: Exception, *, keep_value_error_prefix: bool = False, fields: bool = True,
-                    sep: str = "; ", limit: int | None = None) -> str:
+                    sep: str = "; ", limit: int | None = None,
+                    render: Callable[[str], str] | None = None) -> str:
     """How a rejected record or workload reads, in one place for every caller (issue 11).
 
     A pydantic ``ValidationError`` becomes its errors as ``field.path: message`` (``fields``;
     else the messages alone), joined with ``sep``, the first ``limit`` only when given;
     ``keep_value_error_prefix`` keeps pydantic's ``"Value error, "`` before a validator's own
     message (the CLI's JSON has always carried it). Any other exception gives ``str(exc)``.
+    ``render`` (the UI's ``tr_message``) shows a validator's own core Message — a
+    ``ValueError(msg(...))`` — in the UI's language; without it the English text is used.
 
     Used by CSV import and record checks here, the model importers, the CLI
     (``cli.common.error_text``) and the UI (``ui.formatting.error_messages``, workload files).
@@ -134,6 +138,10 @@ def validation_text(exc: Exception, *, keep_value_error_prefix: bool = False, fi
     parts = []
     for e in exc.errors()[:limit]:
         msg = str(e.get("msg", ""))
+        cause = (e.get("ctx") or {}).get("error")
+        if (render is not None and isinstance(cause, ValueError) and len(cause.args) == 1
+                and isinstance(cause.args[0], str)):
+            msg = "Value error, " + render(cause.args[0])
         if not keep_value_error_prefix:
             msg = msg.removeprefix("Value error, ")
         loc = ".".join(str(p) for p in e.get("loc", ())) if fields else ""

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec
+from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .results import MemoryEstimate, Throughput
 from .units import GB
@@ -248,10 +249,9 @@ def diffusion_plan(w: Workload, arch: ModelArch, gpu: GpuSpec | None = None,
     return est, tuple(chosen)
 
 
-_OPTION_TEXT = {"vae_tiling": "VAE tiling + slicing", "vae_slicing": "VAE slicing",
-                "attention_slicing": "attention slicing",
-                "model_cpu_offload": "model CPU offload",
-                "sequential_cpu_offload": "sequential CPU offload"}
+def _options_text(opts: tuple[str, ...]) -> Message:
+    """The memory options ``opts`` (ids of :data:`OPTIONS_ORDER` or ``vae_slicing``) as a list."""
+    return join([msg(f"diffusion.option.{o}") for o in opts], "list")
 
 
 def _total_gib(weights: float, act: float, vae_act: float, adapters: float) -> float:
@@ -294,17 +294,15 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
         act *= TRAIN_ACT_FACTOR[w.grad_ckpt]
         vae_act = b * res**2 * 0.5e3  # VAE encoder of the training images (no decode)
         other_w = vae * 4  # the VAE runs in fp32 in the SDXL/FLUX scripts
-        notes.append(f"LoRA training step: {b} image(s) at {res}², frozen denoiser, about "
-                     f"{lora_params / 1e6:.0f} M LoRA parameters with AdamW"
-                     + ("; gradient checkpointing" if w.grad_ckpt else
-                        "; no gradient checkpointing") + ".")
+        notes.append(join([join([
+            msg("diffusion.lora_step", images=b, res=res, m=f"{lora_params / 1e6:.0f}"),
+            msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt")], "clauses")]))
     weights = int(den_w + other_w)
     if "sequential_cpu_offload" in opts:
         weights = int(den_w / 20 + 1e8)
     elif "model_cpu_offload" in opts:
         weights = int(max(den_w, enc * bpw_other, vae * bpw_other))
     peak_vae = vae_act > act
-    used = ", ".join(_OPTION_TEXT[o] for o in opts)
     return MemoryEstimate(
         weights_bytes=weights,
         activations_bytes=int(max(act, vae_act)),
@@ -315,13 +313,15 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
         total_params=den + enc + vae,
         trainable_params=(adapters // 16) if train else 0,
         assumptions=(
-            f"diffusers {fam.id} pipeline at {res}×{res}, {b} image(s) per call"
-            + (", classifier-free guidance" if latents > b else ""),
-            "Peak at the " + ("VAE decode" if peak_vae else "denoiser")
-            + (f"; memory options: {used}" if used else "; no memory options") + ".",
-            f"Range {max(0.0, 0.85 * _total_gib(weights, act, vae_act, adapters)):.1f}–"
-            f"{1.15 * _total_gib(weights, act, vae_act, adapters):.1f} GiB (working-set "
-            "constants from one published SDXL case, C59).",
+            msg("diffusion.pipeline_cfg" if latents > b else "diffusion.pipeline",
+                family=fam.id, width=res, height=res, batch=b),
+            join([join([
+                msg("diffusion.peak_vae" if peak_vae else "diffusion.peak_denoiser"),
+                msg("diffusion.memory_options", options=_options_text(opts)) if opts
+                else msg("diffusion.no_memory_options")], "clauses")]),
+            join([msg("diffusion.memory_range",
+                      lo=f"{max(0.0, 0.85 * _total_gib(weights, act, vae_act, adapters)):.1f}",
+                      hi=f"{1.15 * _total_gib(weights, act, vae_act, adapters):.1f}")]),
             *notes,
         ),
     )
@@ -363,7 +363,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
                   * (4 / 3 if w.grad_ckpt else 1.0))
     step = fixed * (2 if train else 1) + max(gpu_s, host_s)
     _mem, opts = diffusion_plan(w, arch, gpu, n)
-    alternative = ""
+    alternative: Message | str = ""
     if "sequential_cpu_offload" in opts:
         step *= SEQUENTIAL_OFFLOAD_SLOWDOWN
         alternative = offload_alternative(w, arch, gpu, n)
@@ -379,27 +379,26 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
         extra = 0.0
     per_image = per_image / max(1, n) + extra
     lo, hi = per_image * 0.75, per_image * 1.35
-    what = (f"{step:.3f} s per training step of {b} image(s) (GPU {gpu_s:.3f} s, eager host "
-            f"dispatch {host_s:.3f} s: the longer one counts)" if train
-            else f"{step * 1e3:.0f} ms per denoising step × {w.steps} steps, {b} image(s) "
-                 "per call")
-    guidance = " with classifier-free guidance" if latents > b else ""
+    what = (msg("diffusion.train_step_time", seconds=f"{step:.3f}", images=b,
+                gpu_s=f"{gpu_s:.3f}", host_s=f"{host_s:.3f}") if train
+            else msg("diffusion.denoise_step_time", ms=f"{step * 1e3:.0f}", steps=w.steps,
+                     images=b))
     return Throughput(
         seconds_per_image=per_image, bound="engine" if host_s > gpu_s else "compute",
         efficiency=eta,
+        offload_alternative=alternative,
         assumptions=(
-            f"{what}.",
-            f"{flops / 1e12:.2f} TFLOP per step for the {fam.id} denoiser{guidance} at "
-            f"{eta:.0%} of {tf:,.0f} sustained TFLOPS, plus {fixed * 1e3:.0f} ms fixed per step "
-            "(diffusers benchmark table, C59).",
-            f"Range {lo:.2f}–{hi:.2f} s per {'training ' if train else ''}image (host CPU, "
-            "attention kernel and compile not known).",
-            *((f"Memory options applied: {', '.join(_OPTION_TEXT[o] for o in opts)}.",)
+            join([what]),
+            join([msg("diffusion.flops_cfg" if latents > b else "diffusion.flops",
+                      tflop=f"{flops / 1e12:.2f}", family=fam.id, eta=f"{eta:.0%}",
+                      tflops=f"{tf:,.0f}", fixed=f"{fixed * 1e3:.0f}")]),
+            join([msg("diffusion.range_train_image" if train else "diffusion.range_image",
+                      lo=f"{lo:.2f}", hi=f"{hi:.2f}")]),
+            *((join([msg("diffusion.options_applied", options=_options_text(opts))]),)
               if opts else ()),
-            *((alternative,) if alternative else ()),
+            *((join([alternative]),) if isinstance(alternative, Message) else ()),
             *sustained_notes(gpu),
-            ("Several GPUs train data-parallel: each its own images, LoRA gradients "
-             "all-reduced." if train else "Several GPUs generate different images in parallel."),
+            join([msg("diffusion.parallel_train" if train else "diffusion.parallel_images")]),
         ))
 
 
@@ -414,12 +413,13 @@ def image_job_hours(w: Workload, seconds_per_image: float) -> float:
     return w.images * passes * seconds_per_image / 3600.0
 
 
-def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) -> str:
+def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) -> Message | str:
     """The quantized alternative when only sequential CPU offload fits ``gpu``.
 
     The quantized denoiser (fp8, then NF4) that fits with at most model CPU offload, with its
-    seconds per image — '' when none does (QA F15; diffusers docs ``quantization``: fp8 /
-    bitsandbytes NF4 transformer weights).
+    seconds per image: one clause without a full stop (the option's reason quotes it; the
+    throughput's assumptions make it a sentence) — '' when none does (QA F15; diffusers docs
+    ``quantization``: fp8 / bitsandbytes NF4 transformer weights).
     """
     for dt in ("fp8", "nf4"):
         if bytes_per_weight(w.weights_dtype) <= bytes_per_weight(dt):
@@ -429,10 +429,10 @@ def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) 
         if "sequential_cpu_offload" in opts or mem.total_bytes > gpu.usable_memory_bytes:
             continue
         t = diffusion_throughput(w2, arch, gpu, n)
-        unit = "s per training image" if w.task == "diffusion_lora" else "s per image"
-        return (f"Only sequential CPU offload ({SEQUENTIAL_OFFLOAD_SLOWDOWN:g}× slower per step) "
-                f"fits at {w.weights_dtype}; {dt} denoiser weights fit in "
-                f"{mem.total_bytes / 2**30:.1f} GiB at about {t.seconds_per_image:.1f} {unit}.")
+        return msg("diffusion.offload_alternative_train" if w.task == "diffusion_lora"
+                   else "diffusion.offload_alternative",
+                   x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}", dtype=w.weights_dtype, alt=dt,
+                   gib=f"{mem.total_bytes / 2**30:.1f}", s=f"{t.seconds_per_image:.1f}")
     return ""
 
 

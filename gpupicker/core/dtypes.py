@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from .messages import msg
+
 WeightDType = Literal[
     "fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4", "mxfp4",
     "q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q8_0", "f16",
@@ -101,7 +103,7 @@ def bytes_per_weight(dtype: str) -> float:
     Raises:
         ValueError: for an unknown format.
     """
-    return _lookup(_BYTES_PER_WEIGHT, dtype, "weight dtype")
+    return _lookup(_BYTES_PER_WEIGHT, dtype, "dtypes.unknown_weight")
 
 
 def bytes_per_kv_element(dtype: str) -> float:
@@ -110,14 +112,15 @@ def bytes_per_kv_element(dtype: str) -> float:
     Raises:
         ValueError: for an unknown format.
     """
-    return _lookup(_BYTES_PER_KV, dtype, "KV-cache dtype")
+    return _lookup(_BYTES_PER_KV, dtype, "dtypes.unknown_kv")
 
 
-def _lookup(table: dict[str, float], dtype: str, what: str) -> float:
+def _lookup(table: dict[str, float], dtype: str, unknown_id: str) -> float:
     try:
         return table[dtype.lower()]
     except KeyError:
-        raise ValueError(f"unknown {what} {dtype!r}; known: {', '.join(sorted(table))}") from None
+        raise ValueError(msg(unknown_id, dtype=repr(dtype), known=", ".join(sorted(table)))) \
+            from None
 
 
 def is_quantized(dtype: str) -> bool:

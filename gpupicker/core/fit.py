@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .hardware import GpuSpec
 from .memory import PAGED_KV_ENGINES, estimate_memory, fits_on
+from .messages import Message, Text, join, msg
 from .results import MemoryEstimate
 from .workload import Workload
 
@@ -79,7 +80,7 @@ class FitResult(BaseModel):
     capacity_bytes: int
     max_concurrent_seqs: int | None = None
     evaluations: int = 0
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Text, ...] = ()
 
 
 def _base_context(w: Workload) -> int:
@@ -98,21 +99,22 @@ def with_dimension(w: Workload, dimension: str, value: int) -> Workload:
             other than ``batch`` on image generation, or a value out of the field's range.
     """
     if dimension not in FIT_DIMENSIONS:
-        raise ValueError(f"unknown dimension {dimension!r}; choose one of {', '.join(FIT_DIMENSIONS)}")
+        raise ValueError(msg("fit.unknown_dimension", dimension=repr(dimension),
+                             choices=", ".join(FIT_DIMENSIONS)))
     if w.task == "decode_ceiling":
-        raise ValueError("a decode ceiling holds only the weights: no batch, context or rank to "
-                         "maximise")
+        raise ValueError(msg("fit.decode_ceiling"))
     if w.task == "image_gen" and dimension != "batch":
-        raise ValueError(f"image generation has no {dimension}; maximise its batch (images at once)")
+        raise ValueError(msg("fit.image_gen_batch_only", dimension=dimension))
     if value < 1 or value > DIMENSION_LIMITS[dimension]:
-        raise ValueError(f"{dimension} {value} is outside 1–{DIMENSION_LIMITS[dimension]}")
+        raise ValueError(msg("fit.out_of_range", dimension=dimension, value=value,
+                             limit=DIMENSION_LIMITS[dimension]))
     if dimension == "lora_r":
         if w.lora is None:
-            raise ValueError(f"lora_r needs a LoRA or QLoRA job; task {w.task!r} has no adapter")
+            raise ValueError(msg("fit.lora_r_needs_lora", task=repr(w.task)))
         return w.model_copy(update={"lora": w.lora.model_copy(update={"r": value})})
     if dimension == "concurrency":
         if w.is_training or w.task != "inference":
-            raise ValueError(f"concurrency is for serving (task 'inference'), not {w.task!r}")
+            raise ValueError(msg("fit.concurrency_serving_only", task=repr(w.task)))
         return w.model_copy(update={"batch": value})
     if dimension == "batch":
         return w.model_copy(update={"batch": value})
@@ -120,7 +122,7 @@ def with_dimension(w: Workload, dimension: str, value: int) -> Workload:
     if w.task == "inference" and (w.prompt_len is not None or w.new_tokens is not None):
         new = w.new_tokens or 0
         if value <= new:
-            raise ValueError(f"a context of {value} tokens leaves no prompt ({new} new tokens)")
+            raise ValueError(msg("fit.no_prompt_left", value=value, new=new))
         return w.model_copy(update={"prompt_len": value - new})
     return w.model_copy(update={"seq_len": value})
 
@@ -186,24 +188,24 @@ def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = 
 
     ok: Callable[[int], bool] = lambda v: point_fits(mem_at(v), gpu, dimension, v)  # noqa: E731
     lo_v, limit = _minimum(w, dimension), DIMENSION_LIMITS[dimension]
-    solver_notes = [f"Largest {dimension} that fits on {gpu.id} × {n}: found by bisection over "
-                    "the same memory model as the estimate."]
+    solver_notes: list[Message] = [join([msg("fit.bisection", dimension=dimension,
+                                             gpu_id=gpu.id, n=n)])]
     max_pos = w.model.max_position_embeddings if w.model is not None else None
     if dimension == "seq_len" and max_pos and max_pos >= lo_v:
         limit = min(limit, max_pos)
-        solver_notes.append(f"Context capped at the model's max_position_embeddings ({max_pos}).")
+        solver_notes.append(join([msg("fit.context_cap", limit=max_pos)]))
     if w.framework.lower() in ("llama.cpp", "ollama"):
-        solver_notes.append("Counts as fitting only with every layer on the GPU (no CPU offload).")
+        solver_notes.append(join([msg("fit.all_layers")]))
     if dimension == "concurrency" and w.framework.lower() in PAGED_KV_ENGINES:
-        solver_notes.append("The server pre-allocates its KV pool, so memory is flat; concurrency "
-                            "is limited by the sequences the pool holds.")
+        solver_notes.append(join([msg("fit.pool_flat")]))
     if not ok(lo_v):
         m = mem_at(lo_v)
         return FitResult(dimension=dimension, gpu_id=gpu.id, num_gpus=n, value=None, minimum=lo_v,
                          total_bytes=m.total_bytes, capacity_bytes=gpu.usable_memory_bytes,
                          max_concurrent_seqs=m.max_concurrent_seqs, evaluations=len(cache),
                          assumptions=(*m.assumptions, *solver_notes,
-                                      f"Does not fit even at {dimension} {lo_v}."))
+                                      join([msg("fit.none_fits", dimension=dimension,
+                                                value=lo_v)])))
     good, bad = lo_v, None
     step = max(1, current_value(w, dimension))
     probe = max(lo_v + 1, min(limit, step))

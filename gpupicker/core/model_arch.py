@@ -34,6 +34,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .messages import msg
+
 # model_type values whose MLP is a plain up/down projection (2·h·I) rather than gated (3·h·I).
 _NON_GATED_MLP = frozenset({"gpt2", "gpt_neox", "falcon", "starcoder2", "phi", "mpt", "bloom",
                             "gptj", "opt", "gpt_bigcode"})
@@ -174,11 +176,10 @@ class ModelArch(BaseModel):
             missing = [f for f in ("hidden_size", "num_hidden_layers", "num_attention_heads",
                                    "vocab_size") if getattr(self, f) == 0]
             if missing:
-                raise ValueError("model architecture is missing " + ", ".join(missing)
-                                 + " (or give the exact parameter count as 'params')")
+                raise ValueError(msg("model_arch.missing", fields=", ".join(missing)))
         if (self.kind == "llm" and self.num_attention_heads and self.num_key_value_heads
                 and self.num_attention_heads % self.num_key_value_heads):
-            raise ValueError("num_attention_heads must be a multiple of num_key_value_heads")
+            raise ValueError(msg("model_arch.heads_multiple"))
         return self
 
     @classmethod
@@ -217,7 +218,7 @@ class ModelArch(BaseModel):
         if self.has_architecture:
             return self
         if not self.params:
-            raise ValueError("model has neither an architecture nor a parameter count")
+            raise ValueError(msg("model_arch.no_size"))
         vocab = self.vocab_size or 32000
         h = 128
         while True:  # smallest multiple of 128 whose Llama-shaped model reaches params

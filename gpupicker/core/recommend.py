@@ -340,7 +340,8 @@ def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Th
     elif per_replica > 1 and not gpu.has_nvlink:
         parts.append(f"{per_replica} cards over PCIe without NVLink: the all-reduce between GPUs "
                      "costs speed")
-    parts.extend(a.rstrip(".") for a in t.assumptions if a.startswith("Only sequential CPU"))
+    if t.offload_alternative:
+        parts.append(t.offload_alternative)
     if replicas > 1:
         parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
     return limit, tuple(parts)

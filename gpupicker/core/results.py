@@ -108,6 +108,9 @@ class Throughput(BaseModel):
         bound: ``"memory-bandwidth"``, ``"compute"`` or ``"interconnect"`` — what limits it.
         efficiency: fraction of peak bandwidth (decode) or MFU (training) assumed.
         assumptions: sentences naming engine, efficiency/MFU and scaling assumed.
+        offload_alternative: for image generation that fits only with sequential CPU offload,
+            the quantized denoiser that fits instead (one clause, no full stop;
+            ``diffusion.offload_alternative``); '' otherwise.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -125,6 +128,7 @@ class Throughput(BaseModel):
     bound: str = ""
     efficiency: float | None = None
     assumptions: tuple[Text, ...] = ()
+    offload_alternative: Text = ""
 
 
 class CostEstimate(BaseModel):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .frameworks import framework_row
+from .messages import msg
 
 HF_LOGITS_BYTES_PER_VOCAB = 12.1
 """Bytes per token per vocabulary entry alive at the loss with transformers' ``ForCausalLMLoss``:
@@ -172,8 +173,8 @@ def training_framework(name: str) -> TrainingFramework:
         key = ""
     if key in _BY_ID:
         return _BY_ID[key]
-    raise ValueError(f"training framework {name!r} is not modelled; choose one of "
-                     f"{', '.join(modelled_training_frameworks())}")
+    raise ValueError(msg("training_frameworks.unknown", name=repr(name),
+                         choices=", ".join(modelled_training_frameworks())))
 
 
 def grad_ckpt_default(name: str | None) -> bool:

@@ -6,6 +6,8 @@ constants and never mix GB (10**9) with GiB (2**30) silently.
 
 from __future__ import annotations
 
+from .messages import msg
+
 KiB = 1024
 MiB = 1024**2
 GiB = 1024**3
@@ -53,4 +55,4 @@ def format_bytes(n_bytes: float, unit: str = "GiB", digits: int = 1) -> str:
         return f"{n_bytes / GiB:.{digits}f} GiB"
     if unit == "GB":
         return f"{n_bytes / GB:.{digits}f} GB"
-    raise ValueError(f"unknown byte unit {unit!r}; use 'GiB' or 'GB'")
+    raise ValueError(msg("units.unknown_unit", unit=repr(unit)))

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .dtypes import bytes_per_kv_element, bytes_per_weight
+from .messages import msg
 from .model_arch import ModelArch
 
 WEIGHT_DTYPE_ALIASES = {
@@ -230,9 +231,9 @@ class Workload(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Workload:
         if self.model is None and not self.model_id:
-            raise ValueError("a workload needs a model: 'model' (config.json fields) or 'model_id'")
+            raise ValueError(msg("workload.needs_model"))
         if self.task == "qlora" and bytes_per_weight(self.weights_dtype) > 1.0:
-            raise ValueError("QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')")
+            raise ValueError(msg("workload.qlora_weights"))
         return self
 
     @property

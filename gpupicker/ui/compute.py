@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.messages import Message
 from ..core.results import Option
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
@@ -44,7 +45,9 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
         ranked = rank_on_snapshot(w, snap, goal=goal, max_gpus=max_gpus,
                                   hours_per_month=hours_per_month, all_offers=all_offers)
     except (ValueError, ArithmeticError) as exc:
-        return RecommendationView(error=str(exc))
+        # core's Message stays one: the results page renders it in the UI's language
+        cause = exc.args[0] if len(exc.args) == 1 else None
+        return RecommendationView(error=cause if isinstance(cause, Message) else str(exc))
     except Exception as exc:  # noqa: BLE001 - a calculator bug must not take the window down
         log.exception("core.recommend failed")
         return RecommendationView(error=f"internal error in the calculator ({type(exc).__name__}: "

@@ -1144,7 +1144,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="96" />
         <source>{label} is a diffusion model: choose the image-generation task (task 'image_gen')</source>
-        <translation>{label} 是扩散模型：请选择图像生成任务（task 'image_gen'）</translation>
+        <translation>{label} 是扩散模型：请选择图像生成任务（'image_gen'）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="97" />
@@ -1272,7 +1272,7 @@
     </message>
     <message>
         <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image</source>
-        <translation>{dtype} 只有顺序 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
+        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
     </message>
     <message>
         <source>data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced</source>
@@ -1622,7 +1622,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="183" />
         <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
-        <translation>只知道参数量：层尺寸按 Llama 结构假定（hidden {hidden}，{layers} 层，无 GQA）</translation>
+        <translation>只知道参数量：层尺寸按 Llama 结构假定（隐藏层维度 {hidden}，{layers} 层，无 GQA）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="184" />
@@ -2264,7 +2264,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="225" />
         <source>Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL</source>
-        <translation>Ollama：n_ctx = num_ctx × OLLAMA_NUM_PARALLEL</translation>
+        <translation>Ollama：n_ctx 等于 num_ctx × OLLAMA_NUM_PARALLEL</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="226" />
@@ -2449,7 +2449,7 @@
     </message>
     <message>
         <source>{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')</source>
-        <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（task 'diffusion_lora'）</translation>
+        <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（任务 'diffusion_lora'）</translation>
     </message>
     <message>
         <source>{engine} does not run on the {gpu} ({platform}): it runs on {platforms}</source>
@@ -2632,6 +2632,138 @@
     <message>
         <source>a price its own source doubts (e.g. 'scraper artefact') ranks after the other priced options of its tier</source>
         <translation>来源自身存疑的价格（如“疑似抓取错误”）排在同一档（同样装得下、同在预算内）其他有价格的方案之后</translation>
+    </message>
+    <message>
+        <source>this model</source>
+        <translation>该模型</translation>
+    </message>
+    <message>
+        <source>No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.</source>
+        <translation>没有可用于缓存块的显存。请在初始化引擎时增大 `gpu_memory_utilization`。</translation>
+    </message>
+    <message>
+        <source>The model's max seq len ({max_model_len}) is larger than the maximum number of tokens that can be stored in KV cache ({pool_tokens}). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.</source>
+        <translation>模型的最大序列长度（{max_model_len}）超过了 KV 缓存可容纳的最大 token 数（{pool_tokens}）。请在初始化引擎时增大 `gpu_memory_utilization` 或减小 `max_model_len`。</translation>
+    </message>
+    <message>
+        <source>no fraction-pool memory model for {engine}</source>
+        <translation>没有 {engine} 按显存比例分配 KV 池的显存模型</translation>
+    </message>
+    <message>
+        <source>Not enough memory. Please try to increase --mem-fraction-static.</source>
+        <translation>显存不足。请尝试增大 --mem-fraction-static。</translation>
+    </message>
+    <message>
+        <source>Insufficient memory for the KV cache after loading the engine.</source>
+        <translation>加载引擎后剩余显存不足以分配 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>V cache quantization requires flash_attn</source>
+        <translation>量化 V 缓存需要开启 flash_attn</translation>
+    </message>
+    <message>
+        <source>unknown LoRA target module {target}; known: {known}</source>
+        <translation>未知的 LoRA 目标模块 {target}；可选：{known}</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW (2 bytes of state)</source>
+        <translation>8 位 AdamW（2 字节状态）</translation>
+    </message>
+    <message>
+        <source>ZeRO-Offload: optimizer states, fp32 master weights and gradients in CPU RAM, about {gib} GiB of host memory ({bytes} bytes per parameter × 1.5, DeepSpeed's estimator)</source>
+        <translation>ZeRO-Offload：优化器状态、fp32 主权重和梯度放在 CPU 内存中，约占主机内存 {gib} GiB（每个参数 {bytes} 字节 × 1.5，按 DeepSpeed 的估算器）</translation>
+    </message>
+    <message>
+        <source>the optimizer step runs on the CPU</source>
+        <translation>优化器步骤在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>{seconds} s per training step of {images} image(s) (GPU {gpu_s} s, eager host dispatch {host_s} s: the longer one counts)</source>
+        <translation>每个训练步 {seconds} 秒，{images} 张图（GPU {gpu_s} 秒，主机逐算子调度 {host_s} 秒：取较长者）</translation>
+    </message>
+    <message>
+        <source>Range {lo}–{hi} s per training image (host CPU, attention kernel and compile not known)</source>
+        <translation>范围：每张训练图 {lo}–{hi} 秒（主机 CPU、注意力内核和编译情况未知）</translation>
+    </message>
+    <message>
+        <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per training image</source>
+        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张训练图约 {s} 秒</translation>
+    </message>
+    <message>
+        <source>Several GPUs train data-parallel: each its own images, LoRA gradients all-reduced</source>
+        <translation>多张 GPU 数据并行训练：各自处理不同的图片，LoRA 梯度做 all-reduce</translation>
+    </message>
+    <message>
+        <source>unknown dimension {dimension}; choose one of {choices}</source>
+        <translation>未知的维度 {dimension}；可选：{choices}</translation>
+    </message>
+    <message>
+        <source>a decode ceiling holds only the weights: no batch, context or rank to maximise</source>
+        <translation>解码速度上限只计权重：没有可求最大值的批次、上下文或秩</translation>
+    </message>
+    <message>
+        <source>image generation has no {dimension}; maximise its batch (images at once)</source>
+        <translation>图像生成没有 {dimension}；只能对批次（一次生成的图片数）求最大值</translation>
+    </message>
+    <message>
+        <source>{dimension} {value} is outside 1–{limit}</source>
+        <translation>{dimension} {value} 超出范围 1–{limit}</translation>
+    </message>
+    <message>
+        <source>lora_r needs a LoRA or QLoRA job; task {task} has no adapter</source>
+        <translation>lora_r 需要 LoRA 或 QLoRA 任务；任务 {task} 没有适配器</translation>
+    </message>
+    <message>
+        <source>concurrency is for serving (task 'inference'), not {task}</source>
+        <translation>并发数只适用于在线服务（任务 'inference'），不适用于 {task}</translation>
+    </message>
+    <message>
+        <source>a context of {value} tokens leaves no prompt ({new} new tokens)</source>
+        <translation>{value} 个 token 的上下文放不下提示词（新生成 {new} 个 token）</translation>
+    </message>
+    <message>
+        <source>Largest {dimension} that fits on {gpu_id} × {n}: found by bisection over the same memory model as the estimate</source>
+        <translation>{gpu_id} × {n} 上放得下的最大 {dimension}：在与估算相同的显存模型上二分查找得到</translation>
+    </message>
+    <message>
+        <source>Context capped at the model's max_position_embeddings ({limit})</source>
+        <translation>上下文上限为模型的 max_position_embeddings（{limit}）</translation>
+    </message>
+    <message>
+        <source>Counts as fitting only with every layer on the GPU (no CPU offload)</source>
+        <translation>只有所有层都在 GPU 上（不卸载到 CPU）才算放得下</translation>
+    </message>
+    <message>
+        <source>The server pre-allocates its KV pool, so memory is flat; concurrency is limited by the sequences the pool holds</source>
+        <translation>服务端预先分配 KV 池，显存占用不随并发变化；并发数受 KV 池可容纳的序列数限制</translation>
+    </message>
+    <message>
+        <source>Does not fit even at {dimension} {value}</source>
+        <translation>即使 {dimension} 为 {value} 也放不下</translation>
+    </message>
+    <message>
+        <source>a workload needs a model: 'model' (config.json fields) or 'model_id'</source>
+        <translation>工作负载需要指定模型：'model'（config.json 字段）或 'model_id'</translation>
+    </message>
+    <message>
+        <source>model architecture is missing {fields} (or give the exact parameter count as 'params')</source>
+        <translation>模型结构缺少 {fields}（或以 'params' 给出精确参数量）</translation>
+    </message>
+    <message>
+        <source>num_attention_heads must be a multiple of num_key_value_heads</source>
+        <translation>num_attention_heads 必须是 num_key_value_heads 的整数倍</translation>
+    </message>
+    <message>
+        <source>unknown weight dtype {dtype}; known: {known}</source>
+        <translation>未知的权重格式 {dtype}；可选：{known}</translation>
+    </message>
+    <message>
+        <source>unknown KV-cache dtype {dtype}; known: {known}</source>
+        <translation>未知的 KV 缓存格式 {dtype}；可选：{known}</translation>
+    </message>
+    <message>
+        <source>unknown byte unit {unit}; use 'GiB' or 'GB'</source>
+        <translation>未知的字节单位 {unit}；请用 'GiB' 或 'GB'</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..diffusion import estimate_diffusion_memory
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware import GpuSpec
+from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..workload import Workload
@@ -44,17 +45,16 @@ def _require_arch(w: Workload) -> ModelArch:
     """
     arch = w.model
     if arch is None:
-        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
-    label = arch.name or w.model_id or "this model"
+        raise ValueError(join([msg("memory.model_unresolved", model=repr(w.model_id)),
+                               msg("memory.look_it_up")], "clauses"))
+    label: str | Message = arch.name or w.model_id or msg("memory.this_model")
     if w.task in ("image_gen", "diffusion_lora") and arch.kind != "diffusion":
-        raise ValueError(f"image generation needs a diffusion model (UNet/DiT); {label} is a "
-                         "language model")
+        raise ValueError(join([msg("memory.needs_diffusion_model"),
+                               msg("memory.is_language_model", label=label)], "clauses"))
     if w.task not in ("image_gen", "diffusion_lora") and arch.kind == "diffusion":
         if w.is_training:
-            raise ValueError(f"{label} is a diffusion model: choose diffusion LoRA fine-tuning "
-                             "(task 'diffusion_lora')")
-        raise ValueError(f"{label} is a diffusion model: choose the image-generation task "
-                         "(task 'image_gen')")
+            raise ValueError(msg("memory.diffusion_choose_lora", label=label))
+        raise ValueError(msg("memory.diffusion_choose_image_gen", label=label))
     if arch.kind == "llm" and not arch.has_architecture:
         arch = arch.with_inferred_architecture()
     return arch
@@ -95,9 +95,8 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
     if arch.architecture_inferred:
         est = est.model_copy(update={"assumptions": (
             *est.assumptions,
-            f"Only the parameter count is known: layer sizes assumed Llama-like (hidden "
-            f"{arch.hidden_size}, {arch.num_hidden_layers} layers, no GQA). Enter the model's "
-            "config.json for exact KV-cache and activation sizes.")})
+            join([msg("memory.inferred_arch", hidden=arch.hidden_size,
+                      layers=arch.num_hidden_layers), msg("memory.enter_config")]))})
     return est
 
 
@@ -113,8 +112,8 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
         if fw in ("mindie", "vllm-ascend"):
             est = vllm_memory(w, arch, gpu, n)
             return est.model_copy(update={"assumptions": (
-                f"{'MindIE' if fw == 'mindie' else 'vllm-ascend'} on Ascend: KV pool sized with "
-                "vLLM's model (no measurement of this engine is modelled: ±15 %).",
+                join([msg("memory.ascend_pool", engine="MindIE" if fw == "mindie" else
+                          "vllm-ascend", range="±15 %")]),
                 *est.assumptions)})
         if fw in PAGED_KV_ENGINES:
             return vllm_context_refusal(w, arch, vllm_memory(w, arch, gpu, n))
@@ -156,7 +155,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     if w.task == "decode_ceiling":
         return MemoryEstimate(weights_bytes=weights // n, cuda_context_bytes=CUDA_CONTEXT_BYTES,
                               num_gpus=n, total_params=arch.param_count(),
-                              assumptions=("Weights only: one batch-1 decode pass.",))
+                              assumptions=(join([msg("memory.weights_only")]),))
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     total_tokens = w.context_tokens()
     b = w.batch
@@ -194,9 +193,9 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
         num_gpus=n,
         total_params=arch.param_count(),
         assumptions=(
-            "Hugging Face transformers generate() with a growing DynamicCache.",
-            f"KV cache in {w.kv_cache_dtype} for {b} × {total_tokens} tokens.",
-            "Caching-allocator reserve calibrated on H200 measurements.",
+            join([msg("memory.hf_generate")]),
+            join([msg("memory.hf_kv", dtype=w.kv_cache_dtype, batch=b, tokens=total_tokens)]),
+            join([msg("memory.hf_allocator")]),
         ),
     )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware import GpuSpec
+from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import MiB
@@ -93,24 +94,23 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
         layers = max(0, min(L, fit_layers))
     weights_gpu = (per_layer_w * layers + (out_w if layers == L else 0)) / n
     kv_gpu = per_layer_kv * layers / n
-    notes = [f"llama.cpp, {wdt.upper()} weights, n_ctx {n_ctx} with {kv_dtype} KV allocated at "
-             "load.",
-             "Token embeddings stay in host RAM; compute buffer ≈ n_ubatch × n_vocab fp32 logits"
-             + ("." if flash else " or the n_ubatch × n_ctx attention scores without flash "
-                "attention."),
-             *((f"Only {layers} of {L} layers fit on the GPU (-ngl {layers}); the rest run on "
-                "the CPU, several times slower.",) if layers < L else ())]
+    notes = [join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx, kv=kv_dtype)]),
+             join([join([msg("engines.embeddings_on_host"),
+                         msg("engines.compute_buffer_flash" if flash else "engines.compute_buffer")
+                         ], "clauses")]),
+             *((join([join([msg("engines.partial_offload", layers=layers, total=L, ngl=layers),
+                            msg("engines.rest_on_cpu")], "clauses")]),) if layers < L else ())]
     if not gguf_ok:
-        notes.append(f"{w.weights_dtype} is not a GGUF type: sized as Q4_K_M.")
+        notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
     if w.framework == "ollama":
-        notes.append("Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL; its default num_ctx is "
-                     "smaller than long prompts need, set num_ctx to the context.")
+        notes.append(join([join([msg("engines.ollama_ctx"), msg("engines.ollama_default_ctx")],
+                                "clauses")]))
     engine_fits = None
-    message = ""
+    message: Message | str = ""
     if kv_dtype in LLAMACPP_QUANT_KV and not flash:
         engine_fits = False
-        message = "V cache quantization requires flash_attn"
-        notes.append(f"llama.cpp refuses a {kv_dtype} KV cache without flash attention (-fa).")
+        message = msg("engines.llamacpp_v_cache")
+        notes.append(join([msg("engines.llamacpp_refuses_kv", dtype=kv_dtype)]))
     return MemoryEstimate(
         weights_bytes=int(weights_gpu),
         kv_cache_bytes=int(kv_gpu),

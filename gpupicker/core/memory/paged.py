@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..hardware import GpuSpec
+from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import GiB, MiB
@@ -97,17 +98,15 @@ def vllm_settings(w: Workload) -> VllmSettings:
     return VllmSettings(mml, w.max_num_seqs or VLLM_MAX_NUM_SEQS, mnbt, w.gpu_memory_utilization)
 
 
-def vllm_refusal(max_model_len: int, pool_tokens: int) -> str:
+def vllm_refusal(max_model_len: int, pool_tokens: int) -> Message:
     """The start-up error vLLM raises when the KV pool cannot hold one ``max_model_len`` sequence.
 
-    Source: ``vllm/worker/worker.py`` ``raise_if_cache_size_invalid``.
+    Source: ``vllm/worker/worker.py`` ``raise_if_cache_size_invalid`` (its English wording is
+    vLLM's; the message ids ``engines.vllm_*`` carry it).
     """
     if pool_tokens <= 0:
-        return ("No available memory for the cache blocks. Try increasing "
-                "`gpu_memory_utilization` when initializing the engine.")
-    return (f"The model's max seq len ({max_model_len}) is larger than the maximum number of "
-            f"tokens that can be stored in KV cache ({pool_tokens}). Try increasing "
-            "`gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.")
+        return msg("engines.vllm_no_cache_memory")
+    return msg("engines.vllm_seq_too_long", max_model_len=max_model_len, pool_tokens=pool_tokens)
 
 
 def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int) -> MemoryEstimate:
@@ -139,7 +138,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
                               cuda_context_bytes=_non_torch(tp), num_gpus=tp,
                               total_params=arch.param_count(),
                               assumptions=(*_vllm_assumptions(w.kv_cache_dtype, st, tp),
-                                           "No GPU given: KV sized for the batch."))
+                                           join([msg("engines.no_gpu")])))
     return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, ctx, st,
                                 gpu.usable_memory_bytes, torch_total_bytes(gpu), tp)
 
@@ -152,13 +151,13 @@ def _non_torch(tp: int) -> int:
     return VLLM_NON_TORCH_BYTES + (VLLM_NCCL_BYTES if tp > 1 else 0)
 
 
-def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[str, str]:
+def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[Message, Message]:
     """The first two assumptions of a vLLM estimate: tensor parallelism, settings, KV cache."""
-    return (f"vLLM, tensor parallel {tp}, gpu_memory_utilization {st.gpu_memory_utilization:.2f}"
-            f", max_num_seqs {st.max_num_seqs}, max_num_batched_tokens "
-            f"{st.max_num_batched_tokens}.",
-            f"KV cache in {kv_cache_dtype}, {VLLM_BLOCK_TOKENS}-token blocks; max_model_len "
-            f"{st.max_model_len}.")
+    return (join([msg("engines.vllm_settings", tp=tp,
+                      utilization=f"{st.gpu_memory_utilization:.2f}", seqs=st.max_num_seqs,
+                      tokens=st.max_num_batched_tokens)]),
+            join([join([msg("engines.kv_blocks", dtype=kv_cache_dtype, block=VLLM_BLOCK_TOKENS),
+                        msg("engines.max_model_len", tokens=st.max_model_len)], "clauses")]))
 
 
 @lru_cache(maxsize=1024)
@@ -186,7 +185,7 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
     batch: the pool takes what the card leaves).
     """
     wb, act, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp)
-    assumptions = list(_vllm_assumptions(kv_cache_dtype, st, tp))
+    assumptions: list[Message] = list(_vllm_assumptions(kv_cache_dtype, st, tp))
     non_torch = _non_torch(tp)
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
     budget = int(st.gpu_memory_utilization * torch_total)
@@ -194,25 +193,27 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
     blocks = max(0, pool // max(1, block))
     pool_tokens = blocks * VLLM_BLOCK_TOKENS
     engine_fits = None
-    message = ""
-    assumptions.append(f"Capacity seen by PyTorch {torch_total / GiB:.2f} GiB; profile-run peak "
-                       f"{(wb + act) / GiB:.2f} GiB (weights + {act / GiB:.2f} GiB activations); "
-                       f"non-torch {non_torch / GiB:.2f} GiB; CUDA graphs ≈ {graphs / GiB:.2f} "
-                       "GiB on top.")
+    message: Message | str = ""
+    assumptions.append(join([join([
+        msg("engines.torch_capacity", gib=f"{torch_total / GiB:.2f}"),
+        msg("engines.profile_peak", gib=f"{(wb + act) / GiB:.2f}", act=f"{act / GiB:.2f}"),
+        msg("engines.non_torch", gib=f"{non_torch / GiB:.2f}"),
+        msg("engines.cuda_graphs", gib=f"{graphs / GiB:.2f}")], "clauses")]))
     if blocks > 0 and pool_tokens >= st.max_model_len:
         seqs = min(st.max_num_seqs, blocks // _blocks(ctx))
-        assumptions.append(f"KV pool {pool / GiB:.2f} GiB = {blocks} blocks ({pool_tokens:,} "
-                           f"tokens); {seqs} concurrent sequences of {ctx} tokens.")
+        assumptions.append(join([join([
+            msg("engines.vllm_pool", gib=f"{pool / GiB:.2f}", blocks=blocks,
+                tokens=f"{pool_tokens:,}"),
+            msg("engines.concurrent", seqs=seqs, tokens=ctx)], "clauses")]))
         kv = blocks * block
     else:
         seqs = 0
         kv = max(0, blocks) * block
         engine_fits = False
         message = vllm_refusal(st.max_model_len, pool_tokens)
-        assumptions.append(
-            f"vLLM would refuse to start: max_model_len {st.max_model_len} is more than the "
-            f"{pool_tokens} tokens its KV pool holds." if pool_tokens > 0 else
-            "vLLM would refuse to start: no memory is left for KV blocks.")
+        assumptions.append(join([
+            msg("engines.vllm_refuses_mml", mml=st.max_model_len, pool=pool_tokens)
+            if pool_tokens > 0 else msg("engines.vllm_refuses_no_memory")]))
     return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), activations_bytes=act,
                           engine_reserve_bytes=graphs, cuda_context_bytes=non_torch,
                           num_gpus=tp, max_concurrent_seqs=int(seqs), engine_fits=engine_fits,
@@ -265,7 +266,7 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
         ValueError: for unknown dtypes or engines.
     """
     if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
-        raise ValueError(f"no fraction-pool memory model for {engine!r}")
+        raise ValueError(msg("engines.no_fraction_model", engine=repr(engine)))
     tp = max(1, num_gpus)
     wb = weights_bytes(arch, w.weights_dtype) // tp
     ctx = w.context_tokens()
@@ -276,23 +277,23 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
         user = "gpu_memory_utilization" in w.model_fields_set
         frac = w.gpu_memory_utilization if user else next(
             f for t, f in SGLANG_MEM_FRACTION_BY_TP if tp >= t)
-        head = f"SGLang, tensor parallel {tp}, mem_fraction_static {frac:.2f}."
+        head = msg("engines.sglang_head", tp=tp, frac=f"{frac:.2f}")
         workspace = 0
     elif engine == "lmdeploy":
         frac = LMDEPLOY_CACHE_MAX_ENTRY_COUNT
-        head = f"LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac:.2f}."
+        head = msg("engines.lmdeploy_head", tp=tp, frac=f"{frac:.2f}")
         workspace = 0
     else:
         frac = TRTLLM_FREE_FRACTION
-        head = f"TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac:.2f}."
+        head = msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}")
         workspace = TRTLLM_WORKSPACE_BYTES
-    notes = [head]
+    notes = [join([head])]
     if gpu is None:
         kv = int(per_token * ctx * w.batch)
         return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv, engine_reserve_bytes=workspace,
                               cuda_context_bytes=context, num_gpus=tp,
                               total_params=arch.param_count(),
-                              assumptions=(*notes, "No GPU given: KV sized for the batch."))
+                              assumptions=(*notes, join([msg("engines.no_gpu")])))
     total = torch_total_bytes(gpu)
     if engine == "sglang":
         pool = int((total - context) * frac - wb)
@@ -302,22 +303,21 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
         reserve = workspace
     tokens = max(0, int(pool // max(1.0, per_token)))
     engine_fits = None
-    message = ""
+    message: Message | str = ""
     if pool <= 0:
         engine_fits = False
-        message = ("Not enough memory. Please try to increase --mem-fraction-static."
-                   if engine == "sglang" else
-                   "Insufficient memory for the KV cache after loading the engine.")
+        message = msg("engines.sglang_no_memory" if engine == "sglang" else
+                      "engines.trtllm_no_memory")
         label = {"sglang": "SGLang", "lmdeploy": "LMDeploy"}.get(engine, "TensorRT-LLM")
-        notes.append(f"{label} would refuse to "
-                     "start: no memory is left for the KV pool.")
+        notes.append(join([msg("engines.refuses_no_pool", engine=label)]))
         seqs = 0
         kv = 0
     else:
         seqs = min(seqs_max, tokens // max(1, ctx))
         kv = pool
-        notes.append(f"KV pool {pool / GiB:.2f} GiB ({tokens:,} tokens); {seqs} concurrent "
-                     f"sequences of {ctx} tokens.")
+        notes.append(join([join([
+            msg("engines.fraction_pool", gib=f"{pool / GiB:.2f}", tokens=f"{tokens:,}"),
+            msg("engines.concurrent", seqs=seqs, tokens=ctx)], "clauses")]))
     return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), engine_reserve_bytes=reserve,
                           cuda_context_bytes=context, num_gpus=tp, max_concurrent_seqs=int(seqs),
                           engine_fits=engine_fits, engine_message=message,

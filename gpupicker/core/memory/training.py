@@ -29,6 +29,7 @@ blocks (activations, autocast cache, gradients).
 from __future__ import annotations
 
 from ..dtypes import bytes_per_weight
+from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..training_frameworks import (
@@ -100,7 +101,8 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
     per_layer = 0
     for t in lora.targets:
         if t not in shapes:
-            raise ValueError(f"unknown LoRA target module {t!r}; known: {', '.join(sorted(shapes))}")
+            raise ValueError(msg("training.unknown_lora_target", target=repr(t),
+                                 known=", ".join(sorted(shapes))))
         din, dout = shapes[t]
         mult = (arch.num_local_experts or 1) if (arch.is_moe and t in (
             "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3")) else 1
@@ -137,23 +139,26 @@ def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | Non
     return per
 
 
-def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> str:
+_OPTIMIZER_NOTE = {"adamw8bit": "training.opt_adamw8bit",
+                   "paged_adamw8bit": "training.opt_paged_adamw8bit", "sgd": "training.opt_sgd",
+                   "lion": "training.opt_lion", "adafactor": "training.opt_adafactor"}
+"""Optimizer id → the message naming it and its states (AdamW otherwise)."""
+
+
+def _state_note(w: Workload, lora: bool, p_bytes: float, master: bool) -> Message:
     """One sentence saying which bytes per trainable parameter the model states assume."""
-    opt = {"adamw8bit": "8-bit AdamW (2 bytes of state)",
-           "paged_adamw8bit": "paged 8-bit AdamW (2 bytes of state)",
-           "sgd": "SGD with momentum (1 state)", "lion": "Lion (1 state)",
-           "adafactor": "Adafactor (factored second moments)"}.get(w.optimizer, "AdamW (2 states)")
+    opt = msg(_OPTIMIZER_NOTE.get(w.optimizer, "training.opt_adamw"))
     if lora:
-        return (f"Adapters train in {w.lora.adapter_dtype if w.lora else 'fp32'} with {opt}; "
-                "the base model is frozen.")
+        return join([join([msg("training.adapters",
+                               dtype=w.lora.adapter_dtype if w.lora else "fp32", optimizer=opt),
+                           msg("training.base_frozen")], "clauses")])
     if master:
-        return (f"Mixed precision with fp32 master weights ({w.framework}): 2 + 2 + 12 = 16 bytes "
-                "per parameter (ZeRO paper).")
+        return join([msg("training.master_weights", framework=w.framework)])
     if p_bytes >= 4:
-        return f"fp32 parameters and gradients with {opt} in fp32 (4 + 4 + 8 bytes per parameter)."
-    return (f"Pure {w.weights_dtype} training: parameters, gradients and {opt} in "
-            f"{w.weights_dtype} (2 + 2 + 4 bytes per parameter with AdamW); choose framework "
-            "'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter).")
+        return join([msg("training.fp32", optimizer=opt)])
+    return join([join([msg("training.pure_16bit", dtype=w.weights_dtype, optimizer=opt,
+                           dtype2=w.weights_dtype),
+                       msg("training.choose_master")], "clauses")])
 
 
 def kbit_prepared(w: Workload, fw: TrainingFramework) -> bool:
@@ -185,21 +190,24 @@ def uses_master_weights(w: Workload) -> bool:
     return w.task == "pretrain" or mixed_precision_default(fw, w.task)
 
 
-def _range_note(w: Workload, fw_id: str, total: int) -> str:
+def _range_note(w: Workload, fw_id: str, total: int) -> Message:
     """The range sentence of a training memory estimate and the evidence behind it."""
     measured = fw_id == "transformers" and w.task in ("lora", "qlora", "full_ft")
     lo, hi = (0.95, 1.05) if measured else (0.85, 1.15)
-    why = ("measured H200 cases of this framework: within ±3 %" if measured else
-           "framework profile from its published figures: ±15 %")
-    return f"Range {lo * total / 2**30:,.1f}–{hi * total / 2**30:,.1f} GiB ({why})."
+    return join([msg("training.range_measured" if measured else "training.range_profile",
+                     lo=f"{lo * total / 2**30:,.1f}", hi=f"{hi * total / 2**30:,.1f}")])
 
 
-def framework_memory_note(w: Workload) -> str:
-    """One sentence: the training framework profile the memory estimate used."""
+def framework_memory_note(w: Workload) -> Message:
+    """One sentence: the training framework profile the memory estimate used.
+
+    Raises:
+        ValueError: for a training framework gpupicker does not model.
+    """
     fw = training_framework(w.framework)
-    loss = ("full fp32 logits at the loss" if fw.logits_chunk_tokens is None
-            and fw.logits_bytes_per_vocab >= 12 else "fused/chunked cross-entropy")
-    return f"Framework profile: {fw.name} ({loss})."
+    full = fw.logits_chunk_tokens is None and fw.logits_bytes_per_vocab >= 12
+    return join([msg("training.profile_full_logits" if full else "training.profile_fused_ce",
+                     framework=fw.name)])
 
 
 def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEstimate:
@@ -315,7 +323,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         opt_temp += deepspeed_step_bytes(trainable / shards / (dp if zero >= 1 else 1), zero) \
             + fw.bucket_bytes
     zero_offload = par.cpu_offload and zero >= 2
-    host_note = ""
+    host_note: Message | None = None
     if zero_offload:
         # DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): fp32 master weights, Adam
         # states and the fp32 gradient partition live in pinned CPU RAM and DeepSpeedCPUAdam
@@ -328,10 +336,9 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         opt_temp = float(fw.bucket_bytes)
         per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
         host = trainable * max(4 * n, per_param) * 1.5
-        host_note = (f"ZeRO-Offload: optimizer states, fp32 master weights and gradients in CPU "
-                     f"RAM, about {host / 2**30:,.0f} GiB of host memory ({max(4 * n, per_param)} "
-                     "bytes per parameter × 1.5, DeepSpeed's estimator); the optimizer step "
-                     "runs on the CPU.")
+        host_note = join([join([
+            msg("training.zero_offload", gib=f"{host / 2**30:,.0f}", bytes=max(4 * n, per_param)),
+            msg("training.cpu_step")], "clauses")])
     lora_grads = grads if not full else 0
 
     states = base_w + gather + adapters + opt
@@ -355,19 +362,19 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     if peak == "F":
         act, log_b, grad_b, extra = saved, logits, lora_grads, autocast_cache
         reserve = f_reserve
-        note = "Peak at the loss: saved activations and fp32 logits are alive."
+        note = join([msg("training.peak_loss")])
     elif peak == "B":
         act, log_b, grad_b, extra = one_layer + tied_temp, 0.0, grads, 0
         quant_ws = dequant
         reserve = late_reserve
-        note = "Peak at the end of backward: all gradients plus one layer's activations."
+        note = join([msg("training.peak_backward")])
     else:
         # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
         # optimizer memory, not activations: a smaller batch cannot shrink them (QA F33)
         act, log_b, grad_b, extra = 0.0, 0.0, grads, 0
         opt_tmp_shown = int(opt_temp)
         reserve = late_reserve
-        note = "Peak at the optimizer step: gradients, states and optimizer temporaries."
+        note = join([msg("training.peak_optimizer")])
     return MemoryEstimate(
         weights_bytes=base_w + gather + int(extra),
         activations_bytes=int(act) + RUNTIME_WORKSPACE_BYTES,
@@ -383,23 +390,23 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         trainable_params=trainable,
         total_params=total,
         assumptions=(
-            f"{w.task} with {w.optimizer}; micro-batch {w.batch} × {s} tokens"
-            + ("; gradient checkpointing" if w.grad_ckpt else "; no gradient checkpointing"),
+            join([msg("training.task_optimizer", task=w.task, optimizer_id=w.optimizer),
+                  msg("training.micro_batch", batch=w.batch, tokens=s),
+                  msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt")],
+                 "clauses"),
             note,
             state_note,
-            *(("Weights include autocast's bf16 copies of the fp32 parameters.",)
-              if extra else ()),
+            *((join([msg("training.autocast_copies")]),) if extra else ()),
             framework_memory_note(w),
-            *(("peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, "
-                "fp32 residual stream.",) if kbit_prepared(w, fw) else ()),
+            *((join([msg("training.kbit_prepared")]),) if kbit_prepared(w, fw) else ()),
             _range_note(w, fw.id, (
                 base_w + gather + int(extra) + int(act) + RUNTIME_WORKSPACE_BYTES + int(log_b)
                 + int(grad_b) + opt + opt_tmp_shown + adapters + int(quant_ws) + int(reserve)
                 + ALLOC_BASE_TRAIN
                 + CUDA_CONTEXT_BYTES)),
-            *((host_note,) if host_note else ()),
-            *((f"{fw.name} offloads the checkpointed layer inputs to CPU RAM: "
-               f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f} GiB of host memory.",)
+            *((host_note,) if host_note is not None else ()),
+            *((join([msg("training.offloaded_checkpoints", framework=fw.name,
+                         gib=f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f}")]),)
               if offloaded else ()),
         ),
     )

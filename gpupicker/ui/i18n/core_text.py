@@ -43,8 +43,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}"),
-    QT_TRANSLATE_NOOP("CoreText", "LMDeploy TurboMind, tensor parallel {tp}, cache_max_entry_count {frac}"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{engine} on Ascend: KV pool sized with vLLM's model (no measurement of this engine is modelled: {range})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{vendor} accelerator: no CUDA and no modelled software stack; the estimate is CUDA-like (not measured here: {range})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Ascend NPU"),
@@ -149,17 +147,11 @@ TEMPLATES: tuple[str, ...] = (
     # errors (live estimate, results page)
     QT_TRANSLATE_NOOP("CoreText", "model {model} is not resolved"),
     QT_TRANSLATE_NOOP("CoreText", "look it up in the catalog first"),
-    QT_TRANSLATE_NOOP("CoreText", "image generation needs a diffusion model (UNet/DiT)"),
-    QT_TRANSLATE_NOOP("CoreText", "{label} is a language model"),
-    QT_TRANSLATE_NOOP("CoreText", "{label} is a diffusion model: choose the image-generation task (task 'image_gen')"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')"),  # noqa: E501
     # engines on hardware they have no backend for (core.checks, QA F26)
     QT_TRANSLATE_NOOP("CoreText", "{engine} does not run on the {gpu} ({platform}): it runs on {platforms}"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp or MLX instead"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp instead"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{n} GPU type(s) left out: {why}"),
-    QT_TRANSLATE_NOOP("CoreText", "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')"),
-    QT_TRANSLATE_NOOP("CoreText", "model has neither an architecture nor a parameter count"),
     # advisor descriptions
     QT_TRANSLATE_NOOP("CoreText", "Train in pure bf16 (weights and optimizer states)"),
     QT_TRANSLATE_NOOP("CoreText", "Use an 8-bit (paged) AdamW (bitsandbytes)"),
@@ -185,7 +177,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is experimental, the others have none): memory is the server's, speed is llama.cpp's; use AWQ/GPTQ/FP8 weights with this server or llama.cpp for GGUF"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "FP8 weights with Hugging Face transformers need FP8 tensor cores (compute capability 8.9+: Ada, Hopper, Blackwell); the {gpu} has none: use int8 (bitsandbytes) here, or vLLM, whose Marlin kernels run FP8 weights on Ampere"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{s} s per training image (all GPUs together)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "FP8 denoiser weights (diffusers / torchao fp8 quantization)"),  # noqa: E501
@@ -254,52 +245,8 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Ethernet"),
     QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "+0.1 s text encoder/VAE"),
-    QT_TRANSLATE_NOOP("CoreText", "Several GPUs generate different images in parallel"),
     QT_TRANSLATE_NOOP("CoreText", "{layers}/{total} layers on the GPU"),
     QT_TRANSLATE_NOOP("CoreText", "the rest run from system RAM at ≈50 GB/s"),
-    # assumptions: memory, engines, training, diffusion
-    QT_TRANSLATE_NOOP("CoreText", "Weights only: one batch-1 decode pass"),
-    QT_TRANSLATE_NOOP("CoreText", "Hugging Face transformers generate() with a growing DynamicCache"),
-    QT_TRANSLATE_NOOP("CoreText", "KV cache in {dtype} for {batch} × {tokens} tokens"),
-    QT_TRANSLATE_NOOP("CoreText", "Caching-allocator reserve calibrated on H200 measurements"),
-    QT_TRANSLATE_NOOP("CoreText", "Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Enter the model's config.json for exact KV-cache and activation sizes"),
-    QT_TRANSLATE_NOOP("CoreText", "vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}"),
-    QT_TRANSLATE_NOOP("CoreText", "KV cache in {dtype}, {block}-token blocks"),
-    QT_TRANSLATE_NOOP("CoreText", "KV pool {gib} GiB = {blocks} blocks"),
-    QT_TRANSLATE_NOOP("CoreText", "{seqs} concurrent sequences of {tokens} tokens"),
-    QT_TRANSLATE_NOOP("CoreText", "The KV pool cannot hold one sequence at this utilization: vLLM would refuse to start"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "No GPU given: KV sized for the batch"),
-    QT_TRANSLATE_NOOP("CoreText", "llama.cpp, {dtype} weights, n_ctx {ctx} with {kv} KV allocated at load"),
-    QT_TRANSLATE_NOOP("CoreText", "Token embeddings stay in host RAM"),
-    QT_TRANSLATE_NOOP("CoreText", "compute buffer ≈ n_ubatch × n_vocab fp32 logits"),
-    QT_TRANSLATE_NOOP("CoreText", "Only {layers} of {total} layers fit on the GPU (-ngl {ngl})"),
-    QT_TRANSLATE_NOOP("CoreText", "the rest run on the CPU, several times slower"),
-    QT_TRANSLATE_NOOP("CoreText", "Adapters train in {dtype} with {optimizer}"),
-    QT_TRANSLATE_NOOP("CoreText", "the base model is frozen"),
-    QT_TRANSLATE_NOOP("CoreText", "AdamW (2 states)"),
-    QT_TRANSLATE_NOOP("CoreText", "SGD with momentum (1 state)"),
-    QT_TRANSLATE_NOOP("CoreText", "Lion (1 state)"),
-    QT_TRANSLATE_NOOP("CoreText", "Adafactor (factored second moments)"),
-    QT_TRANSLATE_NOOP("CoreText", "paged 8-bit AdamW (2 bytes of state)"),
-    QT_TRANSLATE_NOOP("CoreText", "Mixed precision with fp32 master weights ({framework}): 2 + 2 + 12 = 16 bytes per parameter (ZeRO paper)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "fp32 parameters and gradients with {optimizer} in fp32 (4 + 4 + 8 bytes per parameter)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Pure {dtype} training: parameters, gradients and {optimizer} in {dtype2} (2 + 2 + 4 bytes per parameter with AdamW)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "choose framework 'deepspeed' or 'fsdp' for fp32 master weights (16 bytes per parameter)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Peak at the loss: saved activations and fp32 logits are alive"),
-    QT_TRANSLATE_NOOP("CoreText", "Peak at the end of backward: all gradients plus one layer's activations"),
-    QT_TRANSLATE_NOOP("CoreText", "Peak at the optimizer step: gradients, states and optimizer temporaries"),
-    QT_TRANSLATE_NOOP("CoreText", "{task} with {optimizer_id}"),
-    QT_TRANSLATE_NOOP("CoreText", "micro-batch {batch} × {tokens} tokens"),
-    QT_TRANSLATE_NOOP("CoreText", "gradient checkpointing"),
-    QT_TRANSLATE_NOOP("CoreText", "no gradient checkpointing"),
-    QT_TRANSLATE_NOOP("CoreText", "Weights include autocast's bf16 copies of the fp32 parameters"),
-    QT_TRANSLATE_NOOP("CoreText", "diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "diffusers {family} pipeline at {width}×{height}, {batch} image(s) per call, classifier-free guidance"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Peak at the denoiser"),
-    QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode"),
-    QT_TRANSLATE_NOOP("CoreText", "Peak at the denoiser (VAE slicing on)"),
-    QT_TRANSLATE_NOOP("CoreText", "Peak at the VAE decode (VAE slicing on)"),
     # model import (gpupicker.importers): the refusals and warnings users meet most
     QT_TRANSLATE_NOOP("CoreText", "{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Convert it to .safetensors (transformers: save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the model's config.json"),  # noqa: E501
@@ -309,42 +256,11 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "model_type {type} is not one gpupicker models: read as a Llama-style decoder from hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "the weights are quantized ({method}): element counts of packed tensors are not parameters, so the count comes from config.json"),  # noqa: E501
     # training frameworks, sustained rates and diffusion (issue 13)
-    QT_TRANSLATE_NOOP("CoreText", "{ms} ms per denoising step × {steps} steps, {images} image(s) per call"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{seconds} s per training step of {images} image(s)"),
-    QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per step for the {family} denoiser at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per step for the {family} denoiser with classifier-free guidance at {eta} of {tflops} sustained TFLOPS, plus {fixed} ms fixed per step (diffusers benchmark table, C59)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} s per image (host CPU, attention kernel and compile not known)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Memory options applied: {options}"),
-    QT_TRANSLATE_NOOP("CoreText", "memory options: {options}"),
-    QT_TRANSLATE_NOOP("CoreText", "no memory options"),
-    QT_TRANSLATE_NOOP("CoreText", "VAE tiling + slicing"),
-    QT_TRANSLATE_NOOP("CoreText", "VAE slicing"),
-    QT_TRANSLATE_NOOP("CoreText", "attention slicing"),
-    QT_TRANSLATE_NOOP("CoreText", "model CPU offload"),
-    QT_TRANSLATE_NOOP("CoreText", "sequential CPU offload"),
-    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (working-set constants from one published SDXL case, C59)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "peft prepare_model_for_kbit_training: embeddings, lm_head and norms in fp32, fp32 residual stream"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (full fp32 logits at the loss)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Framework profile: {framework} (fused/chunked cross-entropy)"),
-    QT_TRANSLATE_NOOP("CoreText", "{framework} offloads the checkpointed layer inputs to CPU RAM: {gib} GiB of host memory"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: optimized stack, MFU × {factor} of llm-foundry's"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{framework} is {factor}× faster than HF Trainer on the same job (its published benchmarks)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} training tokens/s (published torchtitan and llm-foundry tables: within −20 % to +25 %)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (measured H200 cases of this framework: within ±3 %)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} GiB (framework profile from its published figures: ±15 %)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "training framework {name} is not modelled; choose one of {choices}"),  # noqa: E501
     # issue 12: engine speed profiles, sustained GPU factors, vLLM pool sizing, serving
-    QT_TRANSLATE_NOOP("CoreText", "SGLang, tensor parallel {tp}, mem_fraction_static {frac}"),
-    QT_TRANSLATE_NOOP("CoreText", "TensorRT-LLM, tensor parallel {tp}, kv_cache_free_gpu_mem_fraction {frac}"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "KV pool {gib} GiB ({tokens} tokens)"),
-    QT_TRANSLATE_NOOP("CoreText", "{engine} would refuse to start: no memory is left for the KV pool"),
     QT_TRANSLATE_NOOP("CoreText", "Quantize the KV cache to Q8_0 with flash attention (-fa)"),
-    QT_TRANSLATE_NOOP("CoreText", "compute buffer ≈ n_ubatch × n_vocab fp32 logits or the n_ubatch × n_ctx attention scores without flash attention"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{dtype} is not a GGUF type: sized as Q4_K_M"),
-    QT_TRANSLATE_NOOP("CoreText", "Ollama: n_ctx is num_ctx × OLLAMA_NUM_PARALLEL"),
-    QT_TRANSLATE_NOOP("CoreText", "its default num_ctx is smaller than long prompts need, set num_ctx to the context"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "llama.cpp refuses a {dtype} KV cache without flash attention (-fa)"),
     QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step"),
     QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step (host launches {host} ms)"),
     QT_TRANSLATE_NOOP("CoreText", "decode GEMMs at {share} of sustained tensor peak"),
@@ -355,15 +271,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "ECC on GDDR: {share} of datasheet bandwidth"),
     QT_TRANSLATE_NOOP("CoreText", "ROCm GEMMs at {share} of CUDA efficiency"),
     QT_TRANSLATE_NOOP("CoreText", "GGUF weights: speed of llama.cpp assumed (framework {framework} is not modelled for GGUF files)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}, max_num_seqs {seqs}, max_num_batched_tokens {tokens}"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "max_model_len {tokens}"),
-    QT_TRANSLATE_NOOP("CoreText", "Capacity seen by PyTorch {gib} GiB"),
-    QT_TRANSLATE_NOOP("CoreText", "profile-run peak {gib} GiB (weights + {act} GiB activations)"),
-    QT_TRANSLATE_NOOP("CoreText", "non-torch {gib} GiB"),
-    QT_TRANSLATE_NOOP("CoreText", "CUDA graphs ≈ {gib} GiB on top"),
-    QT_TRANSLATE_NOOP("CoreText", "KV pool {gib} GiB = {blocks} blocks ({tokens} tokens)"),
-    QT_TRANSLATE_NOOP("CoreText", "vLLM would refuse to start: max_model_len {mml} is more than the {pool} tokens its KV pool holds"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "vLLM would refuse to start: no memory is left for KV blocks"),
     QT_TRANSLATE_NOOP("CoreText", "Serving: {b} of at most {cap} concurrent sequences per replica ({prompt} + {output} tokens each), {replicas} replica(s) of {n} GPU(s)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "ITL {ms} ms with interleaved prefills, TTFT {s} s"),
     QT_TRANSLATE_NOOP("CoreText", "misses the latency target"),

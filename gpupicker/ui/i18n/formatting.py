@@ -32,8 +32,11 @@ def display_name(name: str) -> str:
 
 
 def error_messages(exc: ValidationError) -> str:
-    """pydantic's messages joined with "; ", each without its "Value error, " prefix."""
-    return validation_text(exc, fields=False)
+    """pydantic's messages joined with "; ", each without its "Value error, " prefix; core's
+    own validator Messages in the UI's language."""
+    from .core_messages import tr_message
+
+    return validation_text(exc, fields=False, render=tr_message)
 
 
 def unit_bytes(unit: str) -> int:

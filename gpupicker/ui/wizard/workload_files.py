@@ -57,7 +57,9 @@ def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
     try:
         w = Workload.model_validate_json(text)
     except ValidationError as exc:
-        raise WorkloadFileError(validation_text(exc, sep="\n", limit=6)) from exc
+        from ..i18n.core_messages import tr_message
+
+        raise WorkloadFileError(validation_text(exc, sep="\n", limit=6, render=tr_message)) from exc
     if w.model is None:
         if not w.model_id:
             raise WorkloadFileError(translate("Files", "The file names no model (model_id)."))
