@@ -45,6 +45,7 @@ from .gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable f
 )
 from .hardware import GpuSpec
 from .memory_common import kv_bytes, weights_bytes
+from .messages import Message, join, msg, verbatim
 from .model_arch import ModelArch
 from .results import MemoryEstimate, Throughput
 from .speed_inference import (
@@ -83,8 +84,8 @@ def engine_profile(w: Workload) -> EngineSpeed:
     if w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16":
         fw = "llama.cpp"
     if fw is None:
-        raise ValueError(f"framework {w.framework!r} has no LLM inference speed model; "
-                         f"inference frameworks: {', '.join(known_frameworks('inference'))}")
+        raise ValueError(msg("throughput.no_speed_model", framework=repr(w.framework),
+                             choices=", ".join(known_frameworks("inference"))))
     return ENGINES[fw]
 
 
@@ -161,12 +162,13 @@ def link_latency_s(gpu: GpuSpec, n: int = 1) -> float:
     return base + (10e-6 if n > GPUS_PER_NODE else 0.0)
 
 
-def link_name(gpu: GpuSpec, n: int = 1) -> str:
-    """'NVLink' (or the vendor fabric) or 'PCIe' within a node; the node network beyond it."""
+def link_name(gpu: GpuSpec, n: int = 1) -> Message:
+    """'NVLink' or 'PCIe' within a node; the node network beyond it ("InfiniBand between 2
+    nodes"), as a Message (link names themselves are not translated)."""
     if n > GPUS_PER_NODE:
-        net = "InfiniBand" if gpu.segment == "datacenter" else "Ethernet"
-        return f"{net} between {math.ceil(n / GPUS_PER_NODE)} nodes"
-    return "NVLink" if gpu.has_nvlink else "PCIe"
+        net = verbatim("InfiniBand") if gpu.segment == "datacenter" else msg("throughput.ethernet")
+        return msg("throughput.nodes", net=net, nodes=math.ceil(n / GPUS_PER_NODE))
+    return verbatim("NVLink" if gpu.has_nvlink else "PCIe")
 
 
 def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
@@ -327,7 +329,7 @@ class _Roofline:
     prefill_layer_s: float
     ubatch: int
     dequant_bytes: float
-    engine_notes: tuple[str, ...]
+    engine_notes: tuple[Message, ...]
     link_latency_s: float
     link_bytes_per_s: float
     dense_weight_bytes: float | None
@@ -356,11 +358,16 @@ class _Roofline:
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
-        notes = (f"Engine: {p.name}; {eta:.0%} of peak memory bandwidth "
-                 f"({gpu.memory_bandwidth_gbps:,.0f} GB/s) for {dtype} weights.",
-                 f"Fixed engine time {(floor + p.s_per_step + tails) * 1e3:.2f} ms per step"
-                 + (f" (host launches {floor * 1e3:.2f} ms)" if floor else "")
-                 + f"; decode GEMMs at {p.gemm_eff:.0%} of sustained tensor peak.",
+        fixed_ms = f"{(floor + p.s_per_step + tails) * 1e3:.2f}"
+        notes = (join([join([
+                     msg("throughput.engine", engine=p.name),
+                     msg("throughput.weight_eta", eta=f"{eta:.0%}",
+                         bandwidth=f"{gpu.memory_bandwidth_gbps:,.0f}", dtype=dtype)],
+                     "clauses")]),
+                 join([join([
+                     msg("throughput.fixed_time_host", ms=fixed_ms, host=f"{floor * 1e3:.2f}")
+                     if floor else msg("throughput.fixed_time", ms=fixed_ms),
+                     msg("throughput.decode_gemms", share=f"{p.gemm_eff:.0%}")], "clauses")]),
                  *engine_notes(p, gpu, prec))
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
                    tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
@@ -463,21 +470,25 @@ class _Roofline:
         ``w`` is this roofline's workload at ``s``'s batch.
         """
         p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
+        weights = f"{s.weight_bytes / 1e9:.2f}"
+        if tp > 1:
+            reads = (msg("throughput.decode_reads_kv_tp", weights=weights, kv=f"{kv / 1e9:.2f}",
+                         n=tp, link=link_name(gpu)) if kv else
+                     msg("throughput.decode_reads_tp", weights=weights, n=tp, link=link_name(gpu)))
+        else:
+            reads = (msg("throughput.decode_reads_kv", weights=weights, kv=f"{kv / 1e9:.2f}")
+                     if kv else msg("throughput.decode_reads", weights=weights))
         assumptions = [
             self.engine_notes[0],
-            f"Decode reads {s.weight_bytes / 1e9:.2f} GB of weights"
-            + (f" + {kv / 1e9:.2f} GB of KV cache" if kv else "") + " per step"
-            + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
-            + ".",
+            join([reads]),
             *self.engine_notes[1:],
             *compute_figure_note(gpu),
         ]
         if w.weights_dtype in GGUF_TYPES and w.framework not in ("llama.cpp", "ollama") \
                 and w.task != "decode_ceiling":
-            assumptions.append(f"GGUF weights: speed of llama.cpp assumed (framework "
-                               f"{w.framework} is not modelled for GGUF files).")
+            assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
-            assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
+            assumptions.append(join([msg("throughput.layer_split", n=n)]))
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(
             decode_tokens_per_s=s.decode_tokens_per_s,
@@ -582,13 +593,13 @@ def _compute_peak_flops(gpu: GpuSpec, weights_dtype: str, compute_dtype: str) ->
     return tf * 1e12
 
 
-def compute_figure_note(gpu: GpuSpec) -> tuple[str, ...]:
+def compute_figure_note(gpu: GpuSpec) -> tuple[Message, ...]:
     """An assumption sentence when the GPU's compute peak is not in the catalog (else none)."""
     if gpu.dense_16bit_tflops or gpu.fp32_tflops:
         return ()
-    return (f"No TFLOPS figure for {gpu.name} in the catalog: assumed "
-            f"{bandwidth_derived_tflops(gpu):,.0f} TFLOPS from its memory bandwidth; enter the "
-            "real figure in the catalog for a better estimate.",)
+    return (join([join([msg("throughput.no_tflops", gpu=gpu.name,
+                            tflops=f"{bandwidth_derived_tflops(gpu):,.0f}"),
+                        msg("throughput.enter_tflops")], "clauses")]),)
 
 
 def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
@@ -650,12 +661,13 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
     compute_s = tokens_step * fpt / (peak * mfu)
     extra = 0.0
-    notes = []
+    notes: list[Message] = []
     if w.task == "qlora" or (w.task == "lora" and bytes_per_weight(w.weights_dtype) < 2.0):
         passes = 3 if w.grad_ckpt else 2
         deq_bytes = _facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
         extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
-        notes.append(f"{w.weights_dtype} dequantization adds {extra * 1e3:.1f} ms per step.")
+        notes.append(join([msg("throughput.dequant", dtype=w.weights_dtype,
+                               ms=f"{extra * 1e3:.1f}")]))
     from .training_frameworks import training_framework
 
     fw = training_framework(w.framework)
@@ -685,23 +697,26 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     bound = "compute" if gpu_s >= host else "engine-overhead"
     if eff < 0.85:
         bound = "interconnect"
-    assumptions = [
-        f"{fpt / 1e9:.1f} GFLOP per token ({'LoRA 4·P' if w.task in ('lora', 'qlora') else '6·P'}"
-        f"{' + recompute 2·P' if w.grad_ckpt else ''} + attention) at MFU {mfu:.0%} of "
-        f"{peak / 1e12:,.0f} TFLOPS dense.",
-        f"Framework {fw.name}: "
-        + (f"optimized stack, MFU × {fw.mfu_factor:.2f} of llm-foundry's." if host == 0.0
-           else f"eager PyTorch with {host * 1e3:.0f} ms host overhead per step (H200 cases)."),
+    formula = verbatim("LoRA 4·P" if w.task in ("lora", "qlora") else "6·P")
+    if w.grad_ckpt:
+        formula = msg("throughput.formula_recompute", formula=formula)
+    assumptions: list[Message] = [
+        join([msg("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
+                  mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}")]),
+        join([msg("throughput.framework_optimized", framework=fw.name,
+                  factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
+              msg("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}")]),
     ]
     if fw.speedup_vs_hf != 1.0:
-        assumptions.append(f"{fw.name} is {fw.speedup_vs_hf:.1f}× faster than HF Trainer on "
-                           "the same job (its published benchmarks).")
-    assumptions.append(f"Range {0.8 * tps:,.0f}–{1.25 * tps:,.0f} training tokens/s (published "
-                       "torchtitan and llm-foundry tables: within −20 % to +25 %).")
+        assumptions.append(join([msg("throughput.framework_speedup", framework=fw.name,
+                                     factor=f"{fw.speedup_vs_hf:.1f}")]))
+    assumptions.append(join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}",
+                                 hi=f"{1.25 * tps:,.0f}")]))
     assumptions.extend(sustained_notes(gpu))
     assumptions.extend(compute_figure_note(gpu))
     if n > 1:
-        assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu, n)}.")
+        assumptions.append(join([msg("throughput.dp_scaling", share=f"{eff:.0%}",
+                                     link=link_name(gpu, n))]))
     assumptions.extend(notes)
     return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
                       assumptions=tuple(assumptions))
@@ -741,7 +756,7 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
         ValueError: when the model is not resolved.
     """
     if w.model is None:
-        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+        raise ValueError(model_not_resolved(w))
     arch = w.model
     n = max(1, num_gpus or w.num_gpus)
     if w.task in ("image_gen", "diffusion_lora") or arch.kind == "diffusion":
@@ -758,10 +773,18 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
         t = t.model_copy(update={
             "decode_tokens_per_s": 1.0 / slow, "aggregate_decode_tokens_per_s": w.batch / slow,
             "bound": "cpu-offload",
-            "assumptions": t.assumptions + (
-                f"{memory.gpu_layers}/{arch.num_hidden_layers} layers on the GPU; the rest run "
-                "from system RAM at ≈50 GB/s.",)})
+            "assumptions": t.assumptions + (join([join([
+                msg("throughput.offload_layers", layers=memory.gpu_layers,
+                    total=arch.num_hidden_layers),
+                msg("throughput.offload_rest")], "clauses")]),)})
     return t
+
+
+def model_not_resolved(w: Workload) -> Message:
+    """The error for a workload whose model is not resolved ("model 'x' is not resolved; look
+    it up in the catalog first")."""
+    return join([msg("throughput.model_not_resolved", model=repr(w.model_id)),
+                 msg("throughput.look_it_up")], "clauses")
 
 
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:
