@@ -71,7 +71,7 @@ def context_window_message(w: Workload, arch: ModelArch) -> str:
     name = arch.name or w.model_id
     which = ("checks.context_window_inference" if w.task in INFERENCE_TASKS
              else "checks.context_window_training")
-    return join([msg(which, what=what, model=name, limit=f"{limit:,}")])
+    return join([msg(which, what=what, model=str(name), limit=f"{limit:,}")])
 
 
 def vllm_error_text(max_model_len: int, limit: int) -> Message:

@@ -202,8 +202,7 @@ def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> f
 
 def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                     ) -> tuple[Message, ...]:
-    """Assumption sentences (Messages) for the factors that apply to ``gpu`` (none for a plain
-    part).
+    """Assumption sentences (Messages) for the factors that apply to ``gpu`` (none for a plain part).
 
     The sources are in :data:`FACTOR_SOURCES` and the module docstring.
     """

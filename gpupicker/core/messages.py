@@ -191,6 +191,7 @@ _section({
     "accelerators.unmodelled": "{vendor} accelerator: no CUDA and no modelled software stack; the "
                                "estimate is CUDA-like (not measured here: {range})",
     "accelerators.non_nvidia": "Non-NVIDIA",
+    "accelerators.vendor.nvidia_modified": "NVIDIA (third-party modified)",
     # frameworks
     "frameworks.unknown": "unknown framework {name}; known: {known}",
     # checks: context window, engine × dtype × hardware

@@ -163,8 +163,10 @@ def link_latency_s(gpu: GpuSpec, n: int = 1) -> float:
 
 
 def link_name(gpu: GpuSpec, n: int = 1) -> Message:
-    """'NVLink' or 'PCIe' within a node; the node network beyond it ("InfiniBand between 2
-    nodes"), as a Message (link names themselves are not translated)."""
+    """'NVLink' or 'PCIe' within a node; the node network beyond it ("InfiniBand between 2 nodes").
+
+    A Message; the link names themselves are verbatim (not translated).
+    """
     if n > GPUS_PER_NODE:
         net = verbatim("InfiniBand") if gpu.segment == "datacenter" else msg("throughput.ethernet")
         return msg("throughput.nodes", net=net, nodes=math.ceil(n / GPUS_PER_NODE))
@@ -781,8 +783,10 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
 
 
 def model_not_resolved(w: Workload) -> Message:
-    """The error for a workload whose model is not resolved ("model 'x' is not resolved; look
-    it up in the catalog first")."""
+    """The error for a workload whose model is not resolved.
+
+    "model 'x' is not resolved; look it up in the catalog first" (two clauses).
+    """
     return join([msg("throughput.model_not_resolved", model=repr(w.model_id)),
                  msg("throughput.look_it_up")], "clauses")
 

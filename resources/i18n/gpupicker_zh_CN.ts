@@ -1547,7 +1547,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="167" />
         <source>Data-parallel scaling efficiency {share} over {link}</source>
-        <translation>数据并行扩展效率 {share}（经 {link}）</translation>
+        <translation>数据并行扩展效率 {share}（互联：{link}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="168" />
@@ -2272,7 +2272,7 @@
     </message>
     <message>
         <source>a context of {tokens} tokens</source>
-        <translation>{tokens} 个 token 的上下文</translation>
+        <translation>上下文长度 {tokens} 个 token</translation>
     </message>
     <message>
         <source>seq_len {tokens}</source>
