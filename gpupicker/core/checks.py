@@ -44,17 +44,22 @@ def _canonical(framework: str) -> str:
         return framework.strip().lower()
 
 
-def _context_tokens(w: Workload) -> tuple[int, Message]:
-    """(tokens, what they are) that must fit the model's position window."""
+def _context_tokens(w: Workload) -> int:
+    """Tokens that must fit the model's position window."""
+    if w.task in INFERENCE_TASKS:
+        return w.max_model_len or w.context_tokens()
+    return w.training_seq_len()
+
+
+def _context_what(w: Workload) -> Message:
+    """What :func:`_context_tokens` counts, in words ("max_model_len 16,384")."""
     if w.task in INFERENCE_TASKS:
         if w.max_model_len:
-            return w.max_model_len, msg("checks.what.max_model_len",
-                                        tokens=f"{w.max_model_len:,}")
+            return msg("checks.what.max_model_len", tokens=f"{w.max_model_len:,}")
         if w.prompt_len is not None or w.new_tokens is not None:
-            return w.context_tokens(), msg("checks.what.prompt_and_new",
-                                           tokens=f"{w.context_tokens():,}")
-        return w.context_tokens(), msg("checks.what.context", tokens=f"{w.context_tokens():,}")
-    return w.training_seq_len(), msg("checks.what.seq_len", tokens=f"{w.training_seq_len():,}")
+            return msg("checks.what.prompt_and_new", tokens=f"{w.context_tokens():,}")
+        return msg("checks.what.context", tokens=f"{w.context_tokens():,}")
+    return msg("checks.what.seq_len", tokens=f"{w.training_seq_len():,}")
 
 
 def context_window_message(w: Workload, arch: ModelArch) -> str:
@@ -65,9 +70,9 @@ def context_window_message(w: Workload, arch: ModelArch) -> str:
     limit = arch.max_position_embeddings
     if not limit or w.task in ("image_gen", "diffusion_lora", "pretrain") or arch.kind == "diffusion":
         return ""
-    tokens, what = _context_tokens(w)
-    if tokens <= limit:
+    if _context_tokens(w) <= limit:
         return ""
+    what = _context_what(w)
     name = arch.name or w.model_id
     which = ("checks.context_window_inference" if w.task in INFERENCE_TASKS
              else "checks.context_window_training")
@@ -92,7 +97,7 @@ def vllm_context_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate) -> M
     limit = arch.max_position_embeddings
     if not limit or _canonical(w.framework) != "vllm":
         return est
-    tokens, _what = _context_tokens(w)
+    tokens = _context_tokens(w)
     if tokens <= limit:
         return est
     error = vllm_error_text(tokens, limit)
@@ -219,8 +224,7 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
     if isinstance(arch, ModelArch):
         window = context_window_message(w, arch)
         if window and _canonical(w.framework) == "vllm" and w.task in INFERENCE_TASKS:
-            tokens, _what = _context_tokens(w)
-            error = vllm_error_text(tokens, arch.max_position_embeddings or 0)
+            error = vllm_error_text(_context_tokens(w), arch.max_position_embeddings or 0)
             out.append(join([msg("checks.vllm_refuses", error=error)]))
         elif isinstance(window, Message):
             out.append(window)

@@ -168,9 +168,18 @@ def link_name(gpu: GpuSpec, n: int = 1) -> Message:
     A Message; the link names themselves are verbatim (not translated).
     """
     if n > GPUS_PER_NODE:
-        net = verbatim("InfiniBand") if gpu.segment == "datacenter" else msg("throughput.ethernet")
-        return msg("throughput.nodes", net=net, nodes=math.ceil(n / GPUS_PER_NODE))
-    return verbatim("NVLink" if gpu.has_nvlink else "PCIe")
+        datacenter, nodes = gpu.segment == "datacenter", math.ceil(n / GPUS_PER_NODE)
+        key: tuple[object, ...] = ("nodes", datacenter, nodes)
+        hit = _LINKS.get(key)
+        if hit is None:
+            net = verbatim("InfiniBand") if datacenter else msg("throughput.ethernet")
+            hit = _LINKS[key] = msg("throughput.nodes", net=net, nodes=nodes)
+        return hit
+    return _NVLINK if gpu.has_nvlink else _PCIE
+
+
+_NVLINK, _PCIE = verbatim("NVLink"), verbatim("PCIe")
+_LINKS: dict[tuple[object, ...], Message] = {}
 
 
 def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
@@ -269,6 +278,74 @@ def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
 
 
+_MEMO: dict[tuple[object, ...], Message] = {}
+"""Assumption sentences by what they say (ids and formatted values): the recommender builds the
+same ones for hundreds of options, and a Message is immutable."""
+_MEMO_NOTES: dict[tuple[object, ...], tuple[Message, ...]] = {}
+
+
+def _memo_clear() -> None:
+    if len(_MEMO) > 8192:
+        _MEMO.clear()
+    if len(_MEMO_NOTES) > 4096:
+        _MEMO_NOTES.clear()
+
+
+def _sentence(id: str, **params: str | int | Message) -> Message:
+    """``join([msg(id, **params)])`` (one sentence), memoized on the id and the values shown."""
+    key = (id, *((k, v, getattr(v, "id", None)) for k, v in sorted(params.items())))
+    hit = _MEMO.get(key)
+    if hit is None:
+        _memo_clear()
+        hit = _MEMO[key] = join([msg(id, **params)])
+    return hit
+
+
+def _roofline_notes(p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str,
+                    fixed_ms: str, host_ms: str) -> tuple[Message, ...]:
+    """The engine's assumption sentences for one roofline (memoized on the values shown).
+
+    "Engine: …; η of peak memory bandwidth (… GB/s) for … weights.", "Fixed engine time … ms
+    per step[ (host launches … ms)]; decode GEMMs at … of sustained tensor peak." and
+    :func:`.speed_inference.engine_notes`.
+    """
+    key = (p.name, p.gemm_eff, p.range_pct, p.evidence, p.prefill_accumulate, gpu, prec, dtype,
+           eta, fixed_ms, host_ms)
+    hit = _MEMO_NOTES.get(key)
+    if hit is None:
+        _memo_clear()
+        fixed = (msg("throughput.fixed_time_host", ms=fixed_ms, host=host_ms) if host_ms
+                 else msg("throughput.fixed_time", ms=fixed_ms))
+        hit = _MEMO_NOTES[key] = (
+            join([join([msg("throughput.engine", engine=p.name),
+                        msg("throughput.weight_eta", eta=eta,
+                            bandwidth=f"{gpu.memory_bandwidth_gbps:,.0f}", dtype=dtype)],
+                       "clauses")]),
+            join([join([fixed, msg("throughput.decode_gemms", share=f"{p.gemm_eff:.0%}")],
+                       "clauses")]),
+            *engine_notes(p, gpu, prec))
+    return hit
+
+
+def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Message:
+    """The "Decode reads … GB of weights … per step" sentence (memoized).
+
+    ``kv`` is '' without a KV cache; ``link`` is given with tensor parallelism.
+    """
+    key = ("reads", weights, kv, tp, link.id if link is not None else "", link)
+    hit = _MEMO.get(key)
+    if hit is None:
+        _memo_clear()
+        if link is not None:
+            reads = (msg("throughput.decode_reads_kv_tp", weights=weights, kv=kv, n=tp, link=link)
+                     if kv else msg("throughput.decode_reads_tp", weights=weights, n=tp, link=link))
+        else:
+            reads = (msg("throughput.decode_reads_kv", weights=weights, kv=kv) if kv
+                     else msg("throughput.decode_reads", weights=weights))
+        hit = _MEMO[key] = join([reads])
+    return hit
+
+
 class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
@@ -360,17 +437,9 @@ class _Roofline:
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
-        fixed_ms = f"{(floor + p.s_per_step + tails) * 1e3:.2f}"
-        notes = (join([join([
-                     msg("throughput.engine", engine=p.name),
-                     msg("throughput.weight_eta", eta=f"{eta:.0%}",
-                         bandwidth=f"{gpu.memory_bandwidth_gbps:,.0f}", dtype=dtype)],
-                     "clauses")]),
-                 join([join([
-                     msg("throughput.fixed_time_host", ms=fixed_ms, host=f"{floor * 1e3:.2f}")
-                     if floor else msg("throughput.fixed_time", ms=fixed_ms),
-                     msg("throughput.decode_gemms", share=f"{p.gemm_eff:.0%}")], "clauses")]),
-                 *engine_notes(p, gpu, prec))
+        notes = _roofline_notes(p, gpu, prec, dtype, f"{eta:.0%}",
+                                f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
+                                f"{floor * 1e3:.2f}" if floor else "")
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
                    tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
                    decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -472,17 +541,10 @@ class _Roofline:
         ``w`` is this roofline's workload at ``s``'s batch.
         """
         p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
-        weights = f"{s.weight_bytes / 1e9:.2f}"
-        if tp > 1:
-            reads = (msg("throughput.decode_reads_kv_tp", weights=weights, kv=f"{kv / 1e9:.2f}",
-                         n=tp, link=link_name(gpu)) if kv else
-                     msg("throughput.decode_reads_tp", weights=weights, n=tp, link=link_name(gpu)))
-        else:
-            reads = (msg("throughput.decode_reads_kv", weights=weights, kv=f"{kv / 1e9:.2f}")
-                     if kv else msg("throughput.decode_reads", weights=weights))
         assumptions = [
             self.engine_notes[0],
-            join([reads]),
+            _decode_reads(f"{s.weight_bytes / 1e9:.2f}", f"{kv / 1e9:.2f}" if kv else "", tp,
+                          link_name(gpu) if tp > 1 else None),
             *self.engine_notes[1:],
             *compute_figure_note(gpu),
         ]
@@ -648,6 +710,13 @@ def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     return base * step_compute_s / (step_compute_s + exposed)
 
 
+_FORMULAS: dict[tuple[bool, bool], Message] = {
+    (lora, ckpt): (msg("throughput.formula_recompute", formula=base) if ckpt else base)
+    for lora, base in ((True, verbatim("LoRA 4·P")), (False, verbatim("6·P")))
+    for ckpt in (False, True)}
+"""The FLOPs formula named in the training assumption, by (LoRA/QLoRA, gradient checkpointing)."""
+
+
 def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
                         memory: MemoryEstimate | None = None) -> Throughput:
     """Training tokens/s over ``n`` GPUs (see module docstring for the formulas).
@@ -668,8 +737,8 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         passes = 3 if w.grad_ckpt else 2
         deq_bytes = _facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
         extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
-        notes.append(join([msg("throughput.dequant", dtype=w.weights_dtype,
-                               ms=f"{extra * 1e3:.1f}")]))
+        notes.append(_sentence("throughput.dequant", dtype=w.weights_dtype,
+                               ms=f"{extra * 1e3:.1f}"))
     from .training_frameworks import training_framework
 
     fw = training_framework(w.framework)
@@ -699,26 +768,24 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     bound = "compute" if gpu_s >= host else "engine-overhead"
     if eff < 0.85:
         bound = "interconnect"
-    formula = verbatim("LoRA 4·P" if w.task in ("lora", "qlora") else "6·P")
-    if w.grad_ckpt:
-        formula = msg("throughput.formula_recompute", formula=formula)
+    formula = _FORMULAS[(w.task in ("lora", "qlora"), w.grad_ckpt)]
     assumptions: list[Message] = [
-        join([msg("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
-                  mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}")]),
-        join([msg("throughput.framework_optimized", framework=fw.name,
+        _sentence("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
+                  mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}"),
+        _sentence("throughput.framework_optimized", framework=fw.name,
                   factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
-              msg("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}")]),
+        _sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
     ]
     if fw.speedup_vs_hf != 1.0:
-        assumptions.append(join([msg("throughput.framework_speedup", framework=fw.name,
-                                     factor=f"{fw.speedup_vs_hf:.1f}")]))
+        assumptions.append(_sentence("throughput.framework_speedup", framework=fw.name,
+                                     factor=f"{fw.speedup_vs_hf:.1f}"))
     assumptions.append(join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}",
                                  hi=f"{1.25 * tps:,.0f}")]))
     assumptions.extend(sustained_notes(gpu))
     assumptions.extend(compute_figure_note(gpu))
     if n > 1:
-        assumptions.append(join([msg("throughput.dp_scaling", share=f"{eff:.0%}",
-                                     link=link_name(gpu, n))]))
+        assumptions.append(_sentence("throughput.dp_scaling", share=f"{eff:.0%}",
+                                     link=link_name(gpu, n)))
     assumptions.extend(notes)
     return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
                       assumptions=tuple(assumptions))
