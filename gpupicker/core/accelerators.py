@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .hardware import GpuSpec
+from .messages import Message, msg, verbatim
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Stack:
     """The software stack of one accelerator family.
 
     Attributes:
-        label: how the option names the family (``"Ascend NPU"``).
+        label: how the option names the family (``"Ascend NPU"``, a Message).
         stack: runtime (``"CANN"``).
         engines: engines that run there, inference then training.
         link: chip-to-chip link inside a node (``""``: PCIe).
@@ -37,7 +38,7 @@ class Stack:
         multi_gpu_training: False where a multi-device training job is not offered.
     """
 
-    label: str
+    label: Message
     stack: str
     engines: tuple[str, ...]
     link: str = ""
@@ -45,15 +46,20 @@ class Stack:
     multi_gpu_training: bool = True
 
 
-ASCEND = Stack("Ascend NPU", "CANN", ("MindIE", "vllm-ascend", "MindSpeed", "torch_npu"),
+ASCEND = Stack(msg("accelerators.label.ascend"), "CANN", ("MindIE", "vllm-ascend", "MindSpeed", "torch_npu"),
                link="HCCS")
-ROCM = Stack("AMD GPU", "ROCm", ("vLLM (ROCm)", "SGLang (ROCm)", "llama.cpp (HIP)",
+ROCM = Stack(msg("accelerators.label.amd"), "ROCm", ("vLLM (ROCm)", "SGLang (ROCm)", "llama.cpp (HIP)",
                                  "PyTorch ROCm"), link="Infinity Fabric", uncertainty="±25 %")
-GAUDI = Stack("Intel Gaudi", "SynapseAI", ("vLLM (Gaudi)", "Optimum Habana", "DeepSpeed"),
+GAUDI = Stack(msg("accelerators.label.gaudi"), "SynapseAI", ("vLLM (Gaudi)", "Optimum Habana", "DeepSpeed"),
               link="RoCE", uncertainty="±30 %")
-ARC = Stack("Intel Arc GPU", "oneAPI", ("IPEX-LLM", "llama.cpp (SYCL)"), uncertainty="±40 %")
-APPLE = Stack("Apple silicon", "Metal", ("MLX", "llama.cpp (Metal)", "Ollama"),
+ARC = Stack(msg("accelerators.label.arc"), "oneAPI", ("IPEX-LLM", "llama.cpp (SYCL)"), uncertainty="±40 %")
+APPLE = Stack(msg("accelerators.label.apple"), "Metal", ("MLX", "llama.cpp (Metal)", "Ollama"),
               uncertainty="±30 %", multi_gpu_training=False)
+
+
+VENDOR_LABELS: dict[str, str] = {"NVIDIA (third-party modified)": "accelerators.vendor.nvidia_modified"}
+"""Catalog ``vendor`` values that are descriptions rather than names → their message id (a
+vendor name itself is shown as it is)."""
 
 
 def stack_of(gpu: GpuSpec) -> Stack | None:
@@ -82,20 +88,34 @@ def link_label(gpu: GpuSpec) -> str:
     return "NVLink" if gpu.has_nvlink else "PCIe"
 
 
-def stack_clause(gpu: GpuSpec) -> str | None:
-    """The option clause for a non-CUDA accelerator (None for CUDA).
+def stack_clause(gpu: GpuSpec) -> Message | None:
+    """The option clause (a Message) for a non-CUDA accelerator (None for CUDA).
 
     E.g. "Ascend NPU: no CUDA; the estimate stands for CANN with MindIE, vllm-ascend,
     MindSpeed, torch_npu (not measured here: ±30 %)".
     """
+    if gpu in _CLAUSES:
+        return _CLAUSES[gpu]
+    if len(_CLAUSES) > 1024:
+        _CLAUSES.clear()
+    clause = _CLAUSES[gpu] = _stack_clause(gpu)
+    return clause
+
+
+_CLAUSES: dict[GpuSpec, Message | None] = {}
+"""stack_clause per catalog GPU row (the recommender asks once per option)."""
+
+
+def _stack_clause(gpu: GpuSpec) -> Message | None:
     s = stack_of(gpu)
     if s is None:
         if gpu.is_cuda:
             return None
-        return (f"{gpu.vendor or 'Non-NVIDIA'} accelerator: no CUDA and no modelled software "
-                "stack; the estimate is CUDA-like (not measured here: ±50 %)")
-    return (f"{s.label}: no CUDA; the estimate stands for {s.stack} with "
-            f"{', '.join(s.engines)} (not measured here: {s.uncertainty})")
+        vendor = (msg(VENDOR_LABELS[gpu.vendor]) if gpu.vendor in VENDOR_LABELS
+                  else verbatim(gpu.vendor) if gpu.vendor else msg("accelerators.non_nvidia"))
+        return msg("accelerators.unmodelled", vendor=vendor, range="±50 %")
+    return msg("accelerators.stack", accelerator=s.label, stack=s.stack,
+               engines=", ".join(s.engines), range=s.uncertainty)
 
 
 def fabric_without_bandwidth(gpu: GpuSpec) -> bool:

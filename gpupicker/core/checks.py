@@ -28,6 +28,7 @@ from __future__ import annotations
 from .dtypes import GGUF_TYPES
 from .frameworks import framework_row, known_frameworks
 from .hardware import GpuSpec
+from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .results import MemoryEstimate
 from .workload import Workload
@@ -43,44 +44,48 @@ def _canonical(framework: str) -> str:
         return framework.strip().lower()
 
 
-def _context_tokens(w: Workload) -> tuple[int, str]:
-    """(tokens, what they are) that must fit the model's position window."""
+def _context_tokens(w: Workload) -> int:
+    """Tokens that must fit the model's position window."""
+    if w.task in INFERENCE_TASKS:
+        return w.max_model_len or w.context_tokens()
+    return w.training_seq_len()
+
+
+def _context_what(w: Workload) -> Message:
+    """What :func:`_context_tokens` counts, in words ("max_model_len 16,384")."""
     if w.task in INFERENCE_TASKS:
         if w.max_model_len:
-            return w.max_model_len, f"max_model_len {w.max_model_len:,}"
+            return msg("checks.what.max_model_len", tokens=f"{w.max_model_len:,}")
         if w.prompt_len is not None or w.new_tokens is not None:
-            return w.context_tokens(), (f"prompt_len + new_tokens = {w.context_tokens():,} "
-                                        "tokens")
-        return w.context_tokens(), f"a context of {w.context_tokens():,} tokens"
-    return w.training_seq_len(), f"seq_len {w.training_seq_len():,}"
+            return msg("checks.what.prompt_and_new", tokens=f"{w.context_tokens():,}")
+        return msg("checks.what.context", tokens=f"{w.context_tokens():,}")
+    return msg("checks.what.seq_len", tokens=f"{w.training_seq_len():,}")
 
 
 def context_window_message(w: Workload, arch: ModelArch) -> str:
-    """The warning sentence when the job exceeds the model's context window, else ''.
+    """The warning sentence (a Message) when the job exceeds the model's context window, else ''.
 
     '' also when the window is unknown; vLLM's refusal is :func:`vllm_context_refusal`.
     """
     limit = arch.max_position_embeddings
     if not limit or w.task in ("image_gen", "diffusion_lora", "pretrain") or arch.kind == "diffusion":
         return ""
-    tokens, what = _context_tokens(w)
-    if tokens <= limit:
+    if _context_tokens(w) <= limit:
         return ""
+    what = _context_what(w)
     name = arch.name or w.model_id
-    if w.task in INFERENCE_TASKS:
-        return (f"{what} exceed the context window of {name} (max_position_embeddings "
-                f"{limit:,}): positions beyond it were never trained and give garbage unless "
-                "RoPE scaling (YaRN) is configured.")
-    return (f"{what} exceeds the context window of {name} (max_position_embeddings {limit:,}): "
-            "train with RoPE scaling configured or shorter sequences.")
+    which = ("checks.context_window_inference" if w.task in INFERENCE_TASKS
+             else "checks.context_window_training")
+    return join([msg(which, what=what, model=str(name), limit=f"{limit:,}")])
 
 
-def vllm_error_text(max_model_len: int, limit: int) -> str:
-    """VLLM's start-up error for a ``max_model_len`` above the model's (vllm/config/model.py)."""
-    return (f"User-specified max_model_len ({max_model_len}) is greater than the derived "
-            f"max_model_len (max_position_embeddings={limit} or model_max_length=None in "
-            "model's config.json). To allow overriding this maximum, set the env var "
-            "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1")
+def vllm_error_text(max_model_len: int, limit: int) -> Message:
+    """VLLM's start-up error for a ``max_model_len`` above the model's (vllm/config/model.py).
+
+    Its wording is vLLM's (template ``checks.vllm_max_model_len``), numbers unformatted as vLLM
+    prints them.
+    """
+    return msg("checks.vllm_max_model_len", tokens=max_model_len, limit=limit)
 
 
 def vllm_context_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate) -> MemoryEstimate:
@@ -92,13 +97,13 @@ def vllm_context_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate) -> M
     limit = arch.max_position_embeddings
     if not limit or _canonical(w.framework) != "vllm":
         return est
-    tokens, _what = _context_tokens(w)
+    tokens = _context_tokens(w)
     if tokens <= limit:
         return est
-    msg = vllm_error_text(tokens, limit)
+    error = vllm_error_text(tokens, limit)
     return est.model_copy(update={
-        "engine_fits": False, "engine_message": msg,
-        "assumptions": (*est.assumptions, f"vLLM refuses to start: {msg}.")})
+        "engine_fits": False, "engine_message": error,
+        "assumptions": (*est.assumptions, join([msg("checks.vllm_refuses", error=error)]))})
 
 
 def require_inference_framework(w: Workload) -> None:
@@ -114,29 +119,23 @@ def require_inference_framework(w: Workload) -> None:
     except ValueError:
         return  # the framework table's own 'unknown framework' error is raised elsewhere
     if "inference" not in row.kinds:
-        raise ValueError(f"framework {w.framework!r} only trains models; inference "
-                         f"frameworks: {', '.join(known_frameworks('inference'))}")
+        raise ValueError(msg("checks.training_only", framework=repr(w.framework),
+                             choices=", ".join(known_frameworks("inference"))))
 
 
-def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[str]:
-    """Sentences for engine × dtype × hardware pairs that do not run as asked (QA F4)."""
-    out: list[str] = []
+def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
+    """Sentences (Messages) for engine × dtype × hardware pairs that do not run as asked (QA F4)."""
+    out: list[Message] = []
     if w.task not in INFERENCE_TASKS:
         return out
     fw = _canonical(w.framework)
     dt = w.weights_dtype
     if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16"):
-        out.append(f"{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses "
-                   "Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF.")
+        out.append(join([msg("checks.gguf_only", fw=fw, dt=dt)]))
     if fw in ("vllm", "sglang", "tgi", "tensorrt-llm") and dt in GGUF_TYPES and dt != "f16":
-        out.append(f"{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is "
-                   "experimental, the others have none): memory is the server's, speed is "
-                   "llama.cpp's; use AWQ/GPTQ/FP8 weights with this server or llama.cpp for GGUF.")
+        out.append(join([msg("checks.gguf_on_server", fw=fw, dt=dt)]))
     if dt == "fp8" and fw == "transformers" and gpu is not None and not gpu.has_fp8:
-        out.append(f"FP8 weights with Hugging Face transformers need FP8 tensor cores (compute "
-                   f"capability 8.9+: Ada, Hopper, Blackwell); the {gpu.name} has none: use "
-                   "int8 (bitsandbytes) here, or vLLM, whose Marlin kernels run FP8 weights on "
-                   "Ampere.")
+        out.append(join([msg("checks.fp8_transformers", gpu=gpu.name)]))
     return out
 
 
@@ -188,7 +187,7 @@ Gaudi or Ascend, so NF4/int8 QLoRA and bitsandbytes inference do not run there."
 
 
 def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
-    """Why ``w``'s engine cannot run on ``gpu`` ('' when it can).
+    """Why ``w``'s engine cannot run on ``gpu`` (a Message; '' when it can).
 
     See :data:`ENGINE_PLATFORMS` and :data:`BITSANDBYTES_PLATFORMS`.
     """
@@ -196,14 +195,13 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     fw = _canonical(w.framework)
     allowed = ENGINE_PLATFORMS.get(fw, ALL_PLATFORMS)
     if plat not in allowed:
-        return (f"{framework_row(fw).name} does not run on the {gpu.name} ({plat}): it runs on "
-                f"{', '.join(sorted(allowed))}")
+        return msg("checks.engine_platform", engine=framework_row(fw).name, gpu=gpu.name,
+                   platform=plat, platforms=", ".join(sorted(allowed)))
     bnb = w.weights_dtype in ("nf4", "int8") and w.quant_method in (None, "", "bitsandbytes") and \
         fw not in ("llama.cpp", "ollama", "mlc-llm")
     if bnb and plat not in BITSANDBYTES_PLATFORMS:
-        return (f"bitsandbytes {w.weights_dtype.upper()} has no {plat} backend, so it does not run "
-                f"on the {gpu.name}: use GGUF with llama.cpp"
-                + (" or MLX" if plat == "metal" else "") + " instead")
+        return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
+                   dtype=w.weights_dtype.upper(), platform=plat, gpu=gpu.name)
     return ""
 
 
@@ -219,18 +217,17 @@ def require_engine_runs_on(w: Workload, gpu: GpuSpec | None) -> None:
             raise ValueError(why)
 
 
-def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[str]:
-    """All warnings of this module for ``w`` (model resolved) on ``gpu`` (optional)."""
-    out: list[str] = []
+def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
+    """All warnings (Messages) of this module for ``w`` (model resolved) on ``gpu`` (optional)."""
+    out: list[Message] = []
     arch = w.model
     if isinstance(arch, ModelArch):
-        msg = context_window_message(w, arch)
-        if msg and _canonical(w.framework) == "vllm" and w.task in INFERENCE_TASKS:
-            tokens, _what = _context_tokens(w)
-            out.append("vLLM refuses to start: "
-                       + vllm_error_text(tokens, arch.max_position_embeddings or 0) + ".")
-        elif msg:
-            out.append(msg)
+        window = context_window_message(w, arch)
+        if window and _canonical(w.framework) == "vllm" and w.task in INFERENCE_TASKS:
+            error = vllm_error_text(_context_tokens(w), arch.max_position_embeddings or 0)
+            out.append(join([msg("checks.vllm_refuses", error=error)]))
+        elif isinstance(window, Message):
+            out.append(window)
     out.extend(combination_warnings(w, gpu))
     return out
 

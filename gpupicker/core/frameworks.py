@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .messages import msg
+
 
 class FrameworkRow(NamedTuple):
     """One known framework (see the module docstring for the columns)."""
@@ -93,7 +95,8 @@ def framework_row(name: str) -> FrameworkRow:
     """
     row = _BY_NAME.get(name.strip().lower())
     if row is None:
-        raise ValueError(f"unknown framework {name!r}; known: {', '.join(known_frameworks())}")
+        raise ValueError(msg("frameworks.unknown", name=repr(name),
+                             known=", ".join(known_frameworks())))
     return row
 
 

@@ -45,6 +45,7 @@ import re
 from typing import Literal
 
 from .hardware import GpuSpec
+from .messages import Message, join, msg
 
 Accumulate = Literal["fp32", "fp16"]
 
@@ -234,27 +235,26 @@ def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> f
 
 
 def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
-                    ) -> tuple[str, ...]:
-    """Assumption sentences for the factors that apply to ``gpu`` (none for a plain part).
+                    ) -> tuple[Message, ...]:
+    """Assumption sentences (Messages) for the factors that apply to ``gpu`` (none for a plain part).
 
     The sources are in :data:`FACTOR_SOURCES` and the module docstring.
     """
     notes = []
     if apple_gpu_tflops(gpu):
-        notes.append(f"{gpu.name}: {apple_gpu_tflops(gpu):.1f} TFLOPS from its GPU core count "
-                     "(128 FP32 ALUs per Apple GPU core).")
+        notes.append(msg("gpu_sustained.apple", gpu=gpu.name,
+                         tflops=f"{apple_gpu_tflops(gpu):.1f}"))
     if accumulate == "fp16" and tensor_tflops(gpu, precision, "fp16") > \
             tensor_tflops(gpu, precision, "fp32"):
-        notes.append("FP16-accumulate GEMMs run at twice the listed GeForce rate.")
+        notes.append(msg("gpu_sustained.fp16_accumulate"))
     f = power_limit_factor(gpu)
     if f < 0.999:
-        notes.append(f"Power-limited part ({gpu.tdp_w:.0f} W): tensor throughput {f:.0%} of the "
-                     "datasheet figure.")
+        notes.append(msg("gpu_sustained.power_limited", watts=f"{gpu.tdp_w:.0f}", share=f"{f:.0%}"))
     if bandwidth_factor(gpu) < 1.0:
-        notes.append(f"ECC on GDDR: {bandwidth_factor(gpu):.0%} of datasheet bandwidth.")
+        notes.append(msg("gpu_sustained.ecc", share=f"{bandwidth_factor(gpu):.0%}"))
     if is_rocm(gpu):
-        notes.append(f"ROCm GEMMs at {ROCM_COMPUTE_FACTOR:.0%} of CUDA efficiency.")
-    return tuple(notes)
+        notes.append(msg("gpu_sustained.rocm", share=f"{ROCM_COMPUTE_FACTOR:.0%}"))
+    return tuple(join([n]) for n in notes)
 
 
 FLOP_PER_BYTE_UNKNOWN = 20.0

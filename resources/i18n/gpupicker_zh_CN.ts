@@ -1547,7 +1547,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="167" />
         <source>Data-parallel scaling efficiency {share} over {link}</source>
-        <translation>数据并行扩展效率 {share}（经 {link}）</translation>
+        <translation>数据并行扩展效率 {share}（互联：{link}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="168" />
@@ -2165,6 +2165,130 @@
         <location filename="../../gpupicker/ui/core_text.py" line="230" />
         <source>ROCm GEMMs at {share} of CUDA efficiency</source>
         <translation>ROCm 矩阵乘法效率为 CUDA 的 {share}</translation>
+    </message>
+    <message>
+        <source>framework {framework} has no LLM inference speed model; inference frameworks: {choices}</source>
+        <translation>框架 {framework} 没有大模型推理速度模型；可用的推理框架：{choices}</translation>
+    </message>
+    <message>
+        <source>{formula} + recompute 2·P</source>
+        <translation>{formula} + 重计算 2·P</translation>
+    </message>
+    <message>
+        <source>llama.cpp (CUDA/Metal, all layers on GPU)</source>
+        <translation>llama.cpp（CUDA/Metal，全部层在 GPU 上）</translation>
+    </message>
+    <message>
+        <source>Hugging Face transformers generate()</source>
+        <translation>Hugging Face transformers 的 generate()</translation>
+    </message>
+    <message>
+        <source>PyTorch eager generate (LitGPT, torchtune)</source>
+        <translation>PyTorch eager 模式生成（LitGPT、torchtune）</translation>
+    </message>
+    <message>
+        <source>vLLM (CUDA graphs, paged KV, continuous batching)</source>
+        <translation>vLLM（CUDA Graph、分页 KV、连续批处理）</translation>
+    </message>
+    <message>
+        <source>SGLang (CUDA graphs, radix KV, overlap scheduler)</source>
+        <translation>SGLang（CUDA Graph、Radix KV 缓存、重叠调度器）</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM (v0.6 kernels)</source>
+        <translation>TensorRT-LLM（v0.6 内核）</translation>
+    </message>
+    <message>
+        <source>MLC-LLM (TVM-compiled kernels)</source>
+        <translation>MLC-LLM（TVM 编译的内核）</translation>
+    </message>
+    <message>
+        <source>ExLlamaV2 (EXL2/GPTQ kernels, CUDA graphs off)</source>
+        <translation>ExLlamaV2（EXL2/GPTQ 内核，未启用 CUDA Graph）</translation>
+    </message>
+    <message>
+        <source>LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)</source>
+        <translation>LMDeploy TurboMind（持续批处理、分块 KV、W4A16 内核）</translation>
+    </message>
+    <message>
+        <source>MindIE / vllm-ascend (Ascend NPU, CANN)</source>
+        <translation>MindIE / vllm-ascend（昇腾 NPU，CANN）</translation>
+    </message>
+    <message>
+        <source>ideal (CUDA graph of matvecs)</source>
+        <translation>理想引擎（矩阵向量乘的 CUDA Graph）</translation>
+    </message>
+    <message>
+        <source>llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)</source>
+        <translation>20 多款消费级、工作站、数据中心和 Apple GPU 的 llama-bench 测试表（XiongjieDai/GPU-Benchmarks-on-LLM-Inference，llama.cpp PR #4766 和 #4812）</translation>
+    </message>
+    <message>
+        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
+        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
+    </message>
+    <message>
+        <source>LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on A100 40GB</source>
+        <translation>LitGPT 资源表（C36）：Llama-2-7B bf16 在 A100 40GB 上为 31.0 tok/s</translation>
+    </message>
+    <message>
+        <source>formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus 12 µs per running sequence (scheduler, sampling), no published vLLM speed case checked</source>
+        <translation>formulas.md §7（η ≈ 0.8，inference-sim #415），以及每步 2 ms、每个运行中的序列再加 12 µs 的 CPU 时间（调度、采样）；尚未对照任何公开的 vLLM 速度案例</translation>
+    </message>
+    <message>
+        <source>no published SGLang speed case checked: vLLM-like kernels with the overlap scheduler's smaller per-step CPU time (SGLang v0.4 release notes)</source>
+        <translation>尚未对照任何公开的 SGLang 速度案例：内核与 vLLM 相近，重叠调度器的每步 CPU 时间更短（SGLang v0.4 发布说明）</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B throughput and first-token latency)</source>
+        <translation>TensorRT-LLM performance.md 表格（v0.5/v0.6：A100、H100、L40S 上 Llama-7B 的吞吐与首 token 延迟）</translation>
+    </message>
+    <message>
+        <source>no published MLC-LLM case checked: compiled kernels assumed at 80 % of GDDR and 70 % of HBM bandwidth</source>
+        <translation>尚未对照任何公开的 MLC-LLM 案例：假定编译内核达到 GDDR 带宽的 80 %、HBM 带宽的 70 %</translation>
+    </message>
+    <message>
+        <source>ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B 109 / 111 tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)</source>
+        <translation>ExLlamaV2 README 性能表（Llama GPTQ 4 位 7B 为 177 / 198、13B 为 109 / 111 tok/s，RTX 3090 Ti / 4090：估算误差在 8 % 以内）</translation>
+    </message>
+    <message>
+        <source>no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) with CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near TensorRT-LLM (InternLM/lmdeploy README)</source>
+        <translation>尚未对照任何公开的 LMDeploy 速度案例：假定其编译型 C++ 引擎（TurboMind）的内核启动开销与 CUDA Graph 相当，AWQ W4A16 内核接近 TensorRT-LLM（InternLM/lmdeploy README）</translation>
+    </message>
+    <message>
+        <source>no measurement of MindIE or vllm-ascend is modelled: Ascend 910B streaming at 65 % of its bandwidth and GEMMs at half its FP16 peak are assumptions (hiascend.com MindIE docs; vllm-project/vllm-ascend)</source>
+        <translation>没有 MindIE 或 vllm-ascend 的实测数据：昇腾 910B 按其带宽的 65 % 读取权重、矩阵乘法按其 FP16 峰值的一半计算，均为假设（hiascend.com MindIE 文档；vllm-project/vllm-ascend）</translation>
+    </message>
+    <message>
+        <source>H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / 13B</source>
+        <translation>H200 decode_ceiling 实测（h200.jsonl）：Llama-2-7B / 13B 为 233.0 / 140.1 tok/s</translation>
+    </message>
+    <message>
+        <source>unknown framework {name}; known: {known}</source>
+        <translation>未知框架 {name}；已支持的框架：{known}</translation>
+    </message>
+    <message>
+        <source>prompt_len + new_tokens = {tokens} tokens</source>
+        <translation>prompt_len + new_tokens = {tokens} 个 token</translation>
+    </message>
+    <message>
+        <source>a context of {tokens} tokens</source>
+        <translation>上下文长度 {tokens} 个 token</translation>
+    </message>
+    <message>
+        <source>seq_len {tokens}</source>
+        <translation>序列长度 seq_len {tokens}</translation>
+    </message>
+    <message>
+        <source>User-specified max_model_len ({tokens}) is greater than the derived max_model_len (max_position_embeddings={limit} or model_max_length=None in model's config.json). To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1</source>
+        <translation>用户指定的 max_model_len（{tokens}）大于从模型推导出的 max_model_len（模型 config.json 中 max_position_embeddings={limit} 或 model_max_length=None）。如需突破此上限，请设置环境变量 VLLM_ALLOW_LONG_MAX_MODEL_LEN=1</translation>
+    </message>
+    <message>
+        <source>vLLM refuses to start: {error}</source>
+        <translation>vLLM 会拒绝启动：{error}</translation>
+    </message>
+    <message>
+        <source>framework {framework} only trains models; inference frameworks: {choices}</source>
+        <translation>框架 {framework} 只能训练模型；可用的推理框架：{choices}</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="231" />

@@ -38,6 +38,7 @@ from ..gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware import GpuSpec
+from ..messages import Message, Text, join, msg
 
 PNORM = 3.0
 """Exponent of the smooth roofline (see module docstring)."""
@@ -64,7 +65,7 @@ class EngineSpeed(BaseModel):
     """Speed behaviour of one inference engine (times in seconds, efficiencies as fractions).
 
     Attributes:
-        name: the engine as shown to users.
+        name: the engine as shown to users (a ``speed_inference.engine.*`` Message).
         eta: weight-streaming share of sustained bandwidth by memory class
             (``hbm``/``gddr``/``unified``), for 16-bit weights.
         eta_quant: multiplier on ``eta`` for ≤ 8-bit weights (dequantizing kernels).
@@ -92,12 +93,13 @@ class EngineSpeed(BaseModel):
         dequant_prefill: quantized weights are dequantized to F16 per micro-batch.
         tensor_parallel: the engine splits each layer over GPUs (else layer split).
         range_pct: ± share the estimate is expected to be within (from the evidence).
-        evidence: the published cases the profile was checked against.
+        evidence: the published cases the profile was checked against (a
+            ``speed_inference.evidence.*`` Message; the sources are named in its template).
     """
 
     model_config = ConfigDict(frozen=True)
 
-    name: str
+    name: Text
     eta: dict[str, float]
     eta_quant: float = 1.0
     kv_eta: float = 1.0
@@ -119,11 +121,11 @@ class EngineSpeed(BaseModel):
     dequant_prefill: bool = False
     tensor_parallel: bool = True
     range_pct: float = 30.0
-    evidence: str = ""
+    evidence: Text = ""
 
 
 LLAMACPP = EngineSpeed(
-    name="llama.cpp (CUDA/Metal, all layers on GPU)",
+    name=msg("speed_inference.engine.llama.cpp"),
     # η: RTX 6000 Ada / A6000 / L40S 70B Q4_K_M tg at 0.75–0.80 of datasheet bandwidth (GDDR);
     # A100 / H100 70B Q4_K_M at 22–25 tok/s = 0.48–0.52 of HBM bandwidth (mmvq kernels keep
     # fewer bytes in flight than HBM latency needs); M3 Max 70B 7.5 tok/s = 0.8 of 400 GB/s.
@@ -142,8 +144,7 @@ LLAMACPP = EngineSpeed(
     # A6000 ×1/×4: 105.4/96.5; H100 PCIe ×1/×4: 145.6/123.1 tok/s)
     stage_handoff_s=0.25e-3,
     dequant_prefill=True, tensor_parallel=False, range_pct=20.0,
-    evidence="llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
-              "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)")
+    evidence=msg("speed_inference.evidence.llama.cpp"))
 
 LLAMACPP_METAL_FLOOR = (0.66e-3, 14.1)
 """Metal per-layer fixed work: 0.66 ms per layer on the 14.1-TFLOPS M3 Max, scaled by GPU
@@ -158,7 +159,7 @@ LLAMACPP_METAL_PREFILL_EFF = 0.65
 ENGINES: dict[str, EngineSpeed] = {
     "llama.cpp": LLAMACPP,
     "transformers": EngineSpeed(
-        name="Hugging Face transformers generate()",
+        name=msg("speed_inference.engine.transformers"),
         eta={"gddr": 0.70, "hbm": 0.70, "unified": 0.60}, eta_quant=0.75, kv_traffic=3.0,
         # host time per decoder layer of eager generate() on a typical host (transformers 4.3x):
         # Qwen README, A100-80GB + FlashAttention-2: Qwen-7B bf16 40.9 tok/s = 24.4 ms per
@@ -168,34 +169,28 @@ ENGINES: dict[str, EngineSpeed] = {
         floor_overlaps=False,
         s_per_step=1.0e-3, gemm_eff=0.45, prefill_eff=0.45, tensor_parallel=False,
         range_pct=40.0,
-        evidence="Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), "
-                 "H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s "
-                 "for 7B / 13B), host speed varies by machine"),
+        evidence=msg("speed_inference.evidence.transformers")),
     "pytorch": EngineSpeed(
-        name="PyTorch eager generate (LitGPT, torchtune)",
+        name=msg("speed_inference.engine.pytorch"),
         eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.65}, eta_quant=0.7,
         layer_floor_s=0.65e-3, quant_floor_factor={"nf4": 1.8, "int4": 1.8, "int8": 2.0},
         floor_overlaps=False,
         s_per_step=0.5e-3, gemm_eff=0.5, prefill_eff=0.5, tensor_parallel=False,
-        range_pct=30.0, evidence="LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on "
-                                 "A100 40GB"),
+        range_pct=30.0, evidence=msg("speed_inference.evidence.pytorch")),
     "vllm": EngineSpeed(
-        name="vLLM (CUDA graphs, paged KV, continuous batching)",
+        name=msg("speed_inference.engine.vllm"),
         eta={"gddr": 0.80, "hbm": 0.80, "unified": 0.6}, eta_quant=0.85, kv_eta=0.75,
         s_per_linear=5.2e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
         gemm_eff=0.6, prefill_eff=0.6, range_pct=30.0,
-        evidence="formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step "
-                 "plus 12 µs per running sequence (scheduler, sampling), no published vLLM speed "
-                 "case checked"),
+        evidence=msg("speed_inference.evidence.vllm")),
     "sglang": EngineSpeed(
-        name="SGLang (CUDA graphs, radix KV, overlap scheduler)",
+        name=msg("speed_inference.engine.sglang"),
         eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.85, kv_eta=0.8,
         s_per_linear=5.2e-6, s_per_step=0.8e-3, s_per_seq_step=4e-6,
         gemm_eff=0.62, prefill_eff=0.62, range_pct=30.0,
-        evidence="no published SGLang speed case checked: vLLM-like kernels with the overlap "
-                 "scheduler's smaller per-step CPU time (SGLang v0.4 release notes)"),
+        evidence=msg("speed_inference.evidence.sglang")),
     "tensorrt-llm": EngineSpeed(
-        name="TensorRT-LLM (v0.6 kernels)",
+        name=msg("speed_inference.engine.tensorrt-llm"),
         eta={"gddr": 0.85, "hbm": 0.85, "unified": 0.6}, eta_quant=0.9, kv_eta=1.0,
         # generation-phase masked MHA of v0.5/v0.6 runs one thread block per query head, so a
         # GQA model's KV is read once per query head (the XQA kernels of v0.7+ read each KV
@@ -206,45 +201,37 @@ ENGINES: dict[str, EngineSpeed] = {
         prefill_layer_s=0.1e-3,
         s_per_linear=4e-6, s_per_step=0.3e-3, gemm_eff=0.65, prefill_eff=0.68,
         range_pct=20.0,
-        evidence="TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B "
-                 "throughput and first-token latency)"),
+        evidence=msg("speed_inference.evidence.tensorrt-llm")),
     "mlc-llm": EngineSpeed(
-        name="MLC-LLM (TVM-compiled kernels)",
+        name=msg("speed_inference.engine.mlc-llm"),
         eta={"gddr": 0.80, "hbm": 0.70, "unified": 0.75}, eta_quant=0.95, kv_eta=0.8,
         s_per_linear=5e-6, s_per_step=0.5e-3, gemm_eff=0.5, prefill_eff=0.5, range_pct=30.0,
-        evidence="no published MLC-LLM case checked: compiled kernels assumed at 80 % of GDDR "
-                 "and 70 % of HBM bandwidth"),
+        evidence=msg("speed_inference.evidence.mlc-llm")),
     "exllamav2": EngineSpeed(
-        name="ExLlamaV2 (EXL2/GPTQ kernels, CUDA graphs off)",
+        name=msg("speed_inference.engine.exllamav2"),
         eta={"gddr": 0.85, "hbm": 0.65, "unified": 0.6}, eta_quant=0.95,
         layer_floor_s=0.10e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
         tensor_parallel=False, range_pct=30.0,
-        evidence="ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B "
-                 "109 / 111 tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)"),
+        evidence=msg("speed_inference.evidence.exllamav2")),
     # issue 18: engines Chinese users run; no published speed case of either is checked, so
     # they carry wider ranges than the measured profiles
     "lmdeploy": EngineSpeed(
-        name="LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
+        name=msg("speed_inference.engine.lmdeploy"),
         eta={"gddr": 0.82, "hbm": 0.82, "unified": 0.6}, eta_quant=0.95, kv_eta=0.8,
         s_per_linear=4e-6, s_per_step=0.5e-3, s_per_seq_step=4e-6,
         gemm_eff=0.62, prefill_eff=0.62, range_pct=35.0,
-        evidence="no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) "
-                 "with CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near "
-                 "TensorRT-LLM (InternLM/lmdeploy README)"),
+        evidence=msg("speed_inference.evidence.lmdeploy")),
     "mindie": EngineSpeed(
-        name="MindIE / vllm-ascend (Ascend NPU, CANN)",
+        name=msg("speed_inference.engine.mindie"),
         eta={"gddr": 0.65, "hbm": 0.65, "unified": 0.6}, eta_quant=0.8, kv_eta=0.7,
         s_per_linear=6e-6, s_per_step=2.0e-3, s_per_seq_step=12e-6,
         gemm_eff=0.5, prefill_eff=0.5, range_pct=40.0,
-        evidence="no measurement of MindIE or vllm-ascend is modelled: Ascend 910B streaming "
-                 "at 65 % of its bandwidth and GEMMs at half its FP16 peak are assumptions "
-                 "(hiascend.com MindIE docs; vllm-project/vllm-ascend)"),
+        evidence=msg("speed_inference.evidence.mindie")),
     "decode_ceiling": EngineSpeed(
-        name="ideal (CUDA graph of matvecs)",
+        name=msg("speed_inference.engine.decode_ceiling"),
         eta={"gddr": 0.92, "hbm": 0.92, "unified": 0.85}, eta_quant=0.93,
         s_per_linear=5.2e-6, gemm_eff=0.75, prefill_eff=0.75, range_pct=15.0,
-        evidence="H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / "
-                 "13B"),
+        evidence=msg("speed_inference.evidence.decode_ceiling")),
 }
 """Inference engines by canonical framework name (see :mod:`gpupicker.core.frameworks` for aliases)."""
 
@@ -297,11 +284,11 @@ def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> 
     return tf * (e.prefill_eff if prefill else e.gemm_eff)
 
 
-_NOTES: dict[tuple[str, float, str, str, GpuSpec, str], tuple[str, ...]] = {}
+_NOTES: dict[tuple[str, float, str, str, GpuSpec, str], tuple[Message, ...]] = {}
 
 
-def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...]:
-    """Assumption sentences of the engine and the GPU factors that apply.
+def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message, ...]:
+    """Assumption sentences (Messages) of the engine and the GPU factors that apply.
 
     Memoized per engine, GPU row and precision: the recommender asks for every option.
     """
@@ -311,8 +298,8 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[str, ...
         if len(_NOTES) > 4096:
             _NOTES.clear()
         hit = _NOTES[key] = (
-            f"Expected within ±{e.range_pct:.0f} % of measured speed.",
-            f"Calibration: {e.evidence}.",
+            join([msg("speed_inference.expected_within", pct=f"{e.range_pct:.0f}")]),
+            join([msg("speed_inference.calibration", source=e.evidence)]),
             *sustained_notes(gpu, precision, e.prefill_accumulate))  # type: ignore[arg-type]
     return hit
 

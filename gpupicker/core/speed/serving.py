@@ -33,9 +33,16 @@ from typing import Any
 from ..frameworks import framework_row
 from ..hardware import GpuSpec
 from ..memory import estimate_memory, fits_on
+from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
 from ..workload import Workload
-from .throughput import _InferenceSpeed, _prompt_and_new, _Roofline, estimate_throughput
+from .throughput import (
+    _InferenceSpeed,
+    _prompt_and_new,
+    _Roofline,
+    estimate_throughput,
+    model_not_resolved,
+)
 
 TARGET_UTILIZATION = 0.7
 """Share of a replica's request capacity planned for (queueing headroom)."""
@@ -117,14 +124,14 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
         ValueError: when the model is not resolved or the engine has no inference profile.
     """
     if w.model is None:
-        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+        raise ValueError(model_not_resolved(w))
     wl = request_mix(w)
     mem = estimate_memory(wl, gpu, n)
     cap = concurrency_cap(wl, gpu, n, mem)
     prompt, out = w.avg_prompt_tokens, w.avg_output_tokens
     roof = _Roofline.of(wl, w.model, gpu, n)
     rate = (w.requests_per_minute or 0.0) / 60.0
-    notes: list[str] = []
+    notes: list[Message] = []
     cache: dict[int, tuple[float, float, float]] = {}
     speeds: dict[int, _InferenceSpeed] = {}
 
@@ -147,8 +154,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
         step, p_req, p_one = at(1)
         t = roof.throughput(wl, roof.speed(1, prompt, out))
         plan = ServingPlan(replicas=0, gpus_per_replica=n, max_concurrent_seqs=0,
-                           notes=("The engine cannot hold one request of the mix on this "
-                                  "option.",))
+                           notes=(join([msg("serving.cannot_hold")]),))
         return wl, t, plan, mem
 
     # targets lower the cap
@@ -161,7 +167,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
                 (not w.ttft_target_s or ttft <= w.ttft_target_s)
         if not ok(1):
             meets = False
-            notes.append("Misses the latency target even with one sequence per replica.")
+            notes.append(join([msg("serving.misses_at_one")]))
             eff_cap = 1
         elif not ok(cap):
             lo, hi = 1, cap
@@ -172,8 +178,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
                 else:
                     hi = mid
             eff_cap = lo
-            notes.append(f"Latency targets cap each replica at {eff_cap} concurrent sequences "
-                         f"(the KV pool holds {cap}).")
+            notes.append(join([msg("serving.latency_cap", n=eff_cap, cap=cap)]))
 
     step_c, p_req_c, _ = at(eff_cap)
     x_cap = 1.0 / (p_req_c + out * step_c / eff_cap)  # requests/s at the cap
@@ -201,10 +206,9 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     t = t.model_copy(update={
         "decode_tokens_per_s": 1.0 / itl, "aggregate_decode_tokens_per_s": replica_tps,
         "ttft_s": ttft, "itl_s": itl,
-        "assumptions": t.assumptions + (
-            f"Serving: {b} of at most {cap} concurrent sequences per replica "
-            f"({prompt} + {out} tokens each), {replicas} replica(s) of {n} GPU(s); ITL "
-            f"{itl * 1e3:.1f} ms with interleaved prefills, TTFT {ttft:.2f} s.",)})
+        "assumptions": t.assumptions + (join([join([
+            msg("serving.plan", b=b, cap=cap, prompt=prompt, output=out, replicas=replicas, n=n),
+            msg("serving.latency", ms=f"{itl * 1e3:.1f}", s=f"{ttft:.2f}")], "clauses")]),)})
     plan = ServingPlan(replicas=replicas, gpus_per_replica=n, max_concurrent_seqs=cap,
                        concurrent_seqs=b, replica_decode_tokens_per_s=replica_tps,
                        aggregate_decode_tokens_per_s=replica_tps * replicas,
@@ -247,8 +251,7 @@ class ServingSearch:
     def __init__(self, w: Workload) -> None:
         """Prepare the search for ``w`` (its model resolved; see the class docstring)."""
         if w.model is None:
-            raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog "
-                             "first")
+            raise ValueError(model_not_resolved(w))
         self.w = w
         self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
         self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens

@@ -45,6 +45,7 @@ from ..gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable 
 )
 from ..hardware import GpuSpec
 from ..memory.common import kv_bytes, weights_bytes
+from ..messages import Message, join, msg, verbatim
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
 from ..workload import Workload
@@ -83,8 +84,8 @@ def engine_profile(w: Workload) -> EngineSpeed:
     if w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16":
         fw = "llama.cpp"
     if fw is None:
-        raise ValueError(f"framework {w.framework!r} has no LLM inference speed model; "
-                         f"inference frameworks: {', '.join(known_frameworks('inference'))}")
+        raise ValueError(msg("throughput.no_speed_model", framework=repr(w.framework),
+                             choices=", ".join(known_frameworks("inference"))))
     return ENGINES[fw]
 
 
@@ -161,12 +162,24 @@ def link_latency_s(gpu: GpuSpec, n: int = 1) -> float:
     return base + (10e-6 if n > GPUS_PER_NODE else 0.0)
 
 
-def link_name(gpu: GpuSpec, n: int = 1) -> str:
-    """'NVLink' (or the vendor fabric) or 'PCIe' within a node; the node network beyond it."""
+def link_name(gpu: GpuSpec, n: int = 1) -> Message:
+    """'NVLink' or 'PCIe' within a node; the node network beyond it ("InfiniBand between 2 nodes").
+
+    A Message; the link names themselves are verbatim (not translated).
+    """
     if n > GPUS_PER_NODE:
-        net = "InfiniBand" if gpu.segment == "datacenter" else "Ethernet"
-        return f"{net} between {math.ceil(n / GPUS_PER_NODE)} nodes"
-    return "NVLink" if gpu.has_nvlink else "PCIe"
+        datacenter, nodes = gpu.segment == "datacenter", math.ceil(n / GPUS_PER_NODE)
+        key: tuple[object, ...] = ("nodes", datacenter, nodes)
+        hit = _LINKS.get(key)
+        if hit is None:
+            net = verbatim("InfiniBand") if datacenter else msg("throughput.ethernet")
+            hit = _LINKS[key] = msg("throughput.nodes", net=net, nodes=nodes)
+        return hit
+    return _NVLINK if gpu.has_nvlink else _PCIE
+
+
+_NVLINK, _PCIE = verbatim("NVLink"), verbatim("PCIe")
+_LINKS: dict[tuple[object, ...], Message] = {}
 
 
 def allreduce_seconds(gpu: GpuSpec, n: int, nbytes: float) -> float:
@@ -265,6 +278,74 @@ def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
 
 
+_MEMO: dict[tuple[object, ...], Message] = {}
+"""Assumption sentences by what they say (ids and formatted values): the recommender builds the
+same ones for hundreds of options, and a Message is immutable."""
+_MEMO_NOTES: dict[tuple[object, ...], tuple[Message, ...]] = {}
+
+
+def _memo_clear() -> None:
+    if len(_MEMO) > 8192:
+        _MEMO.clear()
+    if len(_MEMO_NOTES) > 4096:
+        _MEMO_NOTES.clear()
+
+
+def _sentence(id: str, **params: str | int | Message) -> Message:
+    """``join([msg(id, **params)])`` (one sentence), memoized on the id and the values shown."""
+    key = (id, *((k, v, getattr(v, "id", None)) for k, v in sorted(params.items())))
+    hit = _MEMO.get(key)
+    if hit is None:
+        _memo_clear()
+        hit = _MEMO[key] = join([msg(id, **params)])
+    return hit
+
+
+def _roofline_notes(p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str,
+                    fixed_ms: str, host_ms: str) -> tuple[Message, ...]:
+    """The engine's assumption sentences for one roofline (memoized on the values shown).
+
+    "Engine: …; η of peak memory bandwidth (… GB/s) for … weights.", "Fixed engine time … ms
+    per step[ (host launches … ms)]; decode GEMMs at … of sustained tensor peak." and
+    :func:`.speed_inference.engine_notes`.
+    """
+    key = (p.name, p.gemm_eff, p.range_pct, p.evidence, p.prefill_accumulate, gpu, prec, dtype,
+           eta, fixed_ms, host_ms)
+    hit = _MEMO_NOTES.get(key)
+    if hit is None:
+        _memo_clear()
+        fixed = (msg("throughput.fixed_time_host", ms=fixed_ms, host=host_ms) if host_ms
+                 else msg("throughput.fixed_time", ms=fixed_ms))
+        hit = _MEMO_NOTES[key] = (
+            join([join([msg("throughput.engine", engine=p.name),
+                        msg("throughput.weight_eta", eta=eta,
+                            bandwidth=f"{gpu.memory_bandwidth_gbps:,.0f}", dtype=dtype)],
+                       "clauses")]),
+            join([join([fixed, msg("throughput.decode_gemms", share=f"{p.gemm_eff:.0%}")],
+                       "clauses")]),
+            *engine_notes(p, gpu, prec))
+    return hit
+
+
+def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Message:
+    """The "Decode reads … GB of weights … per step" sentence (memoized).
+
+    ``kv`` is '' without a KV cache; ``link`` is given with tensor parallelism.
+    """
+    key = ("reads", weights, kv, tp, link.id if link is not None else "", link)
+    hit = _MEMO.get(key)
+    if hit is None:
+        _memo_clear()
+        if link is not None:
+            reads = (msg("throughput.decode_reads_kv_tp", weights=weights, kv=kv, n=tp, link=link)
+                     if kv else msg("throughput.decode_reads_tp", weights=weights, n=tp, link=link))
+        else:
+            reads = (msg("throughput.decode_reads_kv", weights=weights, kv=kv) if kv
+                     else msg("throughput.decode_reads", weights=weights))
+        hit = _MEMO[key] = join([reads])
+    return hit
+
+
 class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
@@ -327,7 +408,7 @@ class _Roofline:
     prefill_layer_s: float
     ubatch: int
     dequant_bytes: float
-    engine_notes: tuple[str, ...]
+    engine_notes: tuple[Message, ...]
     link_latency_s: float
     link_bytes_per_s: float
     dense_weight_bytes: float | None
@@ -356,12 +437,9 @@ class _Roofline:
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
-        notes = (f"Engine: {p.name}; {eta:.0%} of peak memory bandwidth "
-                 f"({gpu.memory_bandwidth_gbps:,.0f} GB/s) for {dtype} weights.",
-                 f"Fixed engine time {(floor + p.s_per_step + tails) * 1e3:.2f} ms per step"
-                 + (f" (host launches {floor * 1e3:.2f} ms)" if floor else "")
-                 + f"; decode GEMMs at {p.gemm_eff:.0%} of sustained tensor peak.",
-                 *engine_notes(p, gpu, prec))
+        notes = _roofline_notes(p, gpu, prec, dtype, f"{eta:.0%}",
+                                f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
+                                f"{floor * 1e3:.2f}" if floor else "")
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
                    tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
                    decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -465,19 +543,16 @@ class _Roofline:
         p, tp, gpu, n, kv = self.profile, self.tp, self.gpu, self.n, s.kv_bytes
         assumptions = [
             self.engine_notes[0],
-            f"Decode reads {s.weight_bytes / 1e9:.2f} GB of weights"
-            + (f" + {kv / 1e9:.2f} GB of KV cache" if kv else "") + " per step"
-            + (f", split over {tp} GPUs (tensor parallel over {link_name(gpu)})" if tp > 1 else "")
-            + ".",
+            _decode_reads(f"{s.weight_bytes / 1e9:.2f}", f"{kv / 1e9:.2f}" if kv else "", tp,
+                          link_name(gpu) if tp > 1 else None),
             *self.engine_notes[1:],
             *compute_figure_note(gpu),
         ]
         if w.weights_dtype in GGUF_TYPES and w.framework not in ("llama.cpp", "ollama") \
                 and w.task != "decode_ceiling":
-            assumptions.append(f"GGUF weights: speed of llama.cpp assumed (framework "
-                               f"{w.framework} is not modelled for GGUF files).")
+            assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
-            assumptions.append(f"{n} GPUs hold different layers in turn: more memory, no more speed.")
+            assumptions.append(join([msg("throughput.layer_split", n=n)]))
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(
             decode_tokens_per_s=s.decode_tokens_per_s,
@@ -582,13 +657,13 @@ def _compute_peak_flops(gpu: GpuSpec, weights_dtype: str, compute_dtype: str) ->
     return tf * 1e12
 
 
-def compute_figure_note(gpu: GpuSpec) -> tuple[str, ...]:
+def compute_figure_note(gpu: GpuSpec) -> tuple[Message, ...]:
     """An assumption sentence when the GPU's compute peak is not in the catalog (else none)."""
     if gpu.dense_16bit_tflops or gpu.fp32_tflops:
         return ()
-    return (f"No TFLOPS figure for {gpu.name} in the catalog: assumed "
-            f"{bandwidth_derived_tflops(gpu):,.0f} TFLOPS from its memory bandwidth; enter the "
-            "real figure in the catalog for a better estimate.",)
+    return (join([join([msg("throughput.no_tflops", gpu=gpu.name,
+                            tflops=f"{bandwidth_derived_tflops(gpu):,.0f}"),
+                        msg("throughput.enter_tflops")], "clauses")]),)
 
 
 def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
@@ -635,6 +710,13 @@ def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     return base * step_compute_s / (step_compute_s + exposed)
 
 
+_FORMULAS: dict[tuple[bool, bool], Message] = {
+    (lora, ckpt): (msg("throughput.formula_recompute", formula=base) if ckpt else base)
+    for lora, base in ((True, verbatim("LoRA 4·P")), (False, verbatim("6·P")))
+    for ckpt in (False, True)}
+"""The FLOPs formula named in the training assumption, by (LoRA/QLoRA, gradient checkpointing)."""
+
+
 def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
                         memory: MemoryEstimate | None = None) -> Throughput:
     """Training tokens/s over ``n`` GPUs (see module docstring for the formulas).
@@ -650,12 +732,13 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
     compute_s = tokens_step * fpt / (peak * mfu)
     extra = 0.0
-    notes = []
+    notes: list[Message] = []
     if w.task == "qlora" or (w.task == "lora" and bytes_per_weight(w.weights_dtype) < 2.0):
         passes = 3 if w.grad_ckpt else 2
         deq_bytes = _facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
         extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
-        notes.append(f"{w.weights_dtype} dequantization adds {extra * 1e3:.1f} ms per step.")
+        notes.append(_sentence("throughput.dequant", dtype=w.weights_dtype,
+                               ms=f"{extra * 1e3:.1f}"))
     from ..training_frameworks import training_framework
 
     fw = training_framework(w.framework)
@@ -685,23 +768,24 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     bound = "compute" if gpu_s >= host else "engine-overhead"
     if eff < 0.85:
         bound = "interconnect"
-    assumptions = [
-        f"{fpt / 1e9:.1f} GFLOP per token ({'LoRA 4·P' if w.task in ('lora', 'qlora') else '6·P'}"
-        f"{' + recompute 2·P' if w.grad_ckpt else ''} + attention) at MFU {mfu:.0%} of "
-        f"{peak / 1e12:,.0f} TFLOPS dense.",
-        f"Framework {fw.name}: "
-        + (f"optimized stack, MFU × {fw.mfu_factor:.2f} of llm-foundry's." if host == 0.0
-           else f"eager PyTorch with {host * 1e3:.0f} ms host overhead per step (H200 cases)."),
+    formula = _FORMULAS[(w.task in ("lora", "qlora"), w.grad_ckpt)]
+    assumptions: list[Message] = [
+        _sentence("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
+                  mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}"),
+        _sentence("throughput.framework_optimized", framework=fw.name,
+                  factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
+        _sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
     ]
     if fw.speedup_vs_hf != 1.0:
-        assumptions.append(f"{fw.name} is {fw.speedup_vs_hf:.1f}× faster than HF Trainer on "
-                           "the same job (its published benchmarks).")
-    assumptions.append(f"Range {0.8 * tps:,.0f}–{1.25 * tps:,.0f} training tokens/s (published "
-                       "torchtitan and llm-foundry tables: within −20 % to +25 %).")
+        assumptions.append(_sentence("throughput.framework_speedup", framework=fw.name,
+                                     factor=f"{fw.speedup_vs_hf:.1f}"))
+    assumptions.append(join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}",
+                                 hi=f"{1.25 * tps:,.0f}")]))
     assumptions.extend(sustained_notes(gpu))
     assumptions.extend(compute_figure_note(gpu))
     if n > 1:
-        assumptions.append(f"Data-parallel scaling efficiency {eff:.0%} over {link_name(gpu, n)}.")
+        assumptions.append(_sentence("throughput.dp_scaling", share=f"{eff:.0%}",
+                                     link=link_name(gpu, n)))
     assumptions.extend(notes)
     return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
                       assumptions=tuple(assumptions))
@@ -741,7 +825,7 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
         ValueError: when the model is not resolved.
     """
     if w.model is None:
-        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+        raise ValueError(model_not_resolved(w))
     arch = w.model
     n = max(1, num_gpus or w.num_gpus)
     if w.task in ("image_gen", "diffusion_lora") or arch.kind == "diffusion":
@@ -758,10 +842,20 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
         t = t.model_copy(update={
             "decode_tokens_per_s": 1.0 / slow, "aggregate_decode_tokens_per_s": w.batch / slow,
             "bound": "cpu-offload",
-            "assumptions": t.assumptions + (
-                f"{memory.gpu_layers}/{arch.num_hidden_layers} layers on the GPU; the rest run "
-                "from system RAM at ≈50 GB/s.",)})
+            "assumptions": t.assumptions + (join([join([
+                msg("throughput.offload_layers", layers=memory.gpu_layers,
+                    total=arch.num_hidden_layers),
+                msg("throughput.offload_rest")], "clauses")]),)})
     return t
+
+
+def model_not_resolved(w: Workload) -> Message:
+    """The error for a workload whose model is not resolved.
+
+    "model 'x' is not resolved; look it up in the catalog first" (two clauses).
+    """
+    return join([msg("throughput.model_not_resolved", model=repr(w.model_id)),
+                 msg("throughput.look_it_up")], "clauses")
 
 
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:

@@ -171,11 +171,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Shorter context: about {tokens} tokens"),
     QT_TRANSLATE_NOOP("CoreText", "Serve {n} sequences at a time"),
     QT_TRANSLATE_NOOP("CoreText", "Split the model over {n} GPUs (tensor parallel)"),
-    QT_TRANSLATE_NOOP("CoreText", "{what} exceed the context window of {model} (max_position_embeddings {limit}): positions beyond it were never trained and give garbage unless RoPE scaling (YaRN) is configured"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{what} exceeds the context window of {model} (max_position_embeddings {limit}): train with RoPE scaling configured or shorter sequences"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is experimental, the others have none): memory is the server's, speed is llama.cpp's; use AWQ/GPTQ/FP8 weights with this server or llama.cpp for GGUF"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "FP8 weights with Hugging Face transformers need FP8 tensor cores (compute capability 8.9+: Ada, Hopper, Blackwell); the {gpu} has none: use int8 (bitsandbytes) here, or vLLM, whose Marlin kernels run FP8 weights on Ampere"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{s} s per training image (all GPUs together)"),  # noqa: E501
@@ -224,29 +219,13 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)"),
     QT_TRANSLATE_NOOP("CoreText", "{kwh} kWh per 1M tokens"),
     # assumptions: throughput
-    QT_TRANSLATE_NOOP("CoreText", "Engine: {engine}"),
-    QT_TRANSLATE_NOOP("CoreText", "{eta} of peak memory bandwidth ({bandwidth} GB/s) for {dtype} weights"),
-    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights per step"),
-    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights + {kv} GB of KV cache per step"),
-    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights per step, split over {n} GPUs (tensor parallel over {link})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Decode reads {weights} GB of weights + {kv} GB of KV cache per step, split over {n} GPUs (tensor parallel over {link})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs hold different layers in turn: more memory, no more speed"),
     QT_TRANSLATE_NOOP("CoreText", "Fixed engine overhead {ms} ms per step"),
     QT_TRANSLATE_NOOP("CoreText", "decode GEMMs at {share} of dense peak"),
-    QT_TRANSLATE_NOOP("CoreText", "Calibration: {source}"),
-    QT_TRANSLATE_NOOP("CoreText", "{dtype} dequantization adds {ms} ms per step"),
-    QT_TRANSLATE_NOOP("CoreText", "{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of {tflops} TFLOPS dense"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: eager PyTorch with {ms} ms host overhead per step (H200 cases)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Data-parallel scaling efficiency {share} over {link}"),
-    QT_TRANSLATE_NOOP("CoreText", "No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS from its memory bandwidth"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "enter the real figure in the catalog for a better estimate"),
     QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: optimized stack (llm-foundry MPT benchmarks)"),
     QT_TRANSLATE_NOOP("CoreText", "{net} between {nodes} nodes"),
     QT_TRANSLATE_NOOP("CoreText", "Ethernet"),
     QT_TRANSLATE_NOOP("CoreText", "{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "+0.1 s text encoder/VAE"),
-    QT_TRANSLATE_NOOP("CoreText", "{layers}/{total} layers on the GPU"),
-    QT_TRANSLATE_NOOP("CoreText", "the rest run from system RAM at ≈50 GB/s"),
     # model import (gpupicker.importers): the refusals and warnings users meet most
     QT_TRANSLATE_NOOP("CoreText", "{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Convert it to .safetensors (transformers: save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp convert_hf_to_gguf.py), or import the model's config.json"),  # noqa: E501
@@ -256,27 +235,9 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "model_type {type} is not one gpupicker models: read as a Llama-style decoder from hidden_size, num_hidden_layers, num_attention_heads, intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "the weights are quantized ({method}): element counts of packed tensors are not parameters, so the count comes from config.json"),  # noqa: E501
     # training frameworks, sustained rates and diffusion (issue 13)
-    QT_TRANSLATE_NOOP("CoreText", "Framework {framework}: optimized stack, MFU × {factor} of llm-foundry's"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{framework} is {factor}× faster than HF Trainer on the same job (its published benchmarks)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Range {lo}–{hi} training tokens/s (published torchtitan and llm-foundry tables: within −20 % to +25 %)"),  # noqa: E501
     # issue 12: engine speed profiles, sustained GPU factors, vLLM pool sizing, serving
     QT_TRANSLATE_NOOP("CoreText", "Quantize the KV cache to Q8_0 with flash attention (-fa)"),
-    QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step"),
-    QT_TRANSLATE_NOOP("CoreText", "Fixed engine time {ms} ms per step (host launches {host} ms)"),
-    QT_TRANSLATE_NOOP("CoreText", "decode GEMMs at {share} of sustained tensor peak"),
-    QT_TRANSLATE_NOOP("CoreText", "Expected within ±{pct} % of measured speed"),
-    QT_TRANSLATE_NOOP("CoreText", "{gpu}: {tflops} TFLOPS from its GPU core count (128 FP32 ALUs per Apple GPU core)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "FP16-accumulate GEMMs run at twice the listed GeForce rate"),
-    QT_TRANSLATE_NOOP("CoreText", "Power-limited part ({watts} W): tensor throughput {share} of the datasheet figure"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "ECC on GDDR: {share} of datasheet bandwidth"),
-    QT_TRANSLATE_NOOP("CoreText", "ROCm GEMMs at {share} of CUDA efficiency"),
-    QT_TRANSLATE_NOOP("CoreText", "GGUF weights: speed of llama.cpp assumed (framework {framework} is not modelled for GGUF files)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Serving: {b} of at most {cap} concurrent sequences per replica ({prompt} + {output} tokens each), {replicas} replica(s) of {n} GPU(s)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "ITL {ms} ms with interleaved prefills, TTFT {s} s"),
     QT_TRANSLATE_NOOP("CoreText", "misses the latency target"),
-    QT_TRANSLATE_NOOP("CoreText", "Misses the latency target even with one sequence per replica"),
-    QT_TRANSLATE_NOOP("CoreText", "Latency targets cap each replica at {n} concurrent sequences (the KV pool holds {cap})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "The engine cannot hold one request of the mix on this option"),
     # launch config (core/launch_config.py, issue 14)
     QT_TRANSLATE_NOOP("CoreText", "{engine} with a context of {ctx} tokens per sequence, GPU memory fraction {frac}, tensor parallel {n} and KV cache {kv}"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Quantization {quant}"),

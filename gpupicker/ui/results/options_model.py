@@ -293,7 +293,7 @@ class OptionsTableModel(QAbstractTableModel):
             if col == "speed" and o.throughput.range_pct:
                 lines.insert(0, self.tr("Speed expected within ±%1 % (evidence: %2)").replace(
                     "%1", fmt_number(o.throughput.range_pct, 0)).replace(
-                    "%2", o.throughput.evidence))
+                    "%2", tr_message(o.throughput.evidence)))
             if col == "speed" and o.serving is not None and o.serving.max_concurrent_seqs:
                 lines.insert(1, self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
                                         "per replica").replace(
