@@ -105,3 +105,22 @@ def test_multi_node_options_for_a_70b_full_fine_tune():
     small = recommend(Workload(task="lora", model=catalog_model("llama3_8b")), catalog_gpus(),
                       catalog_prices())
     assert all(o.num_gpus <= 8 for o in small.options)
+
+
+def test_the_modified_rtx_4090_48gb_is_a_cuda_geforce_card():
+    """The 48 GB board is an AD102 on NVIDIA's driver (data/gpus.csv: modified PCB + VBIOS,
+    compute and bandwidth as the RTX 4090): no "no CUDA" clause, GeForce accumulate rates, so
+    the same speed as an RTX 4090 and only the memory differs."""
+    from gpupicker.core.speed.throughput import estimate_throughput
+
+    gpus = {g.id: g for g in catalog_gpus()}
+    modified, stock = gpus["rtx_4090_48gb"], gpus["rtx_4090"]
+    assert modified.is_cuda
+    for task in ("inference", "lora"):
+        w = Workload(task=task, model=catalog_model("llama3_8b"))
+        a, b = estimate_throughput(w, modified), estimate_throughput(w, stock)
+        assert (a.decode_tokens_per_s, a.train_tokens_per_s) == \
+            (b.decode_tokens_per_s, b.train_tokens_per_s)
+    rec = _options(Workload(task="inference", model=catalog_model("qwen2_5_32b")),
+                   {"rtx_4090_48gb"})
+    assert rec.options and all("no CUDA" not in o.reason for o in rec.options)

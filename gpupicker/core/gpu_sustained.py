@@ -115,11 +115,11 @@ FACTOR_SOURCES: dict[str, str] = {
 
 
 def is_geforce(gpu: GpuSpec) -> bool:
-    """True for NVIDIA consumer (GeForce) cards.
+    """True for NVIDIA consumer (GeForce) cards, modified boards ("consumer (modified)") too.
 
     Their datasheet tensor figures are FP32-accumulate, at half the FP16-accumulate rate.
     """
-    return gpu.is_cuda and gpu.segment.lower() == "consumer"
+    return gpu.is_cuda and gpu.segment.lower().startswith("consumer")
 
 
 def is_apple(gpu: GpuSpec) -> bool:

@@ -109,8 +109,12 @@ class GpuSpec(BaseModel):
 
     @property
     def is_cuda(self) -> bool:
-        """True for NVIDIA GPUs (the CUDA software stack the estimates assume)."""
-        return self.vendor.lower() == "nvidia"
+        """True for NVIDIA GPUs (the CUDA software stack the estimates assume).
+
+        Third-party modified NVIDIA boards count (vendor "NVIDIA (third-party modified)": an
+        RTX 4090 48GB is an AD102 on NVIDIA's driver).
+        """
+        return self.vendor.lower().startswith("nvidia")
 
 
 @lru_cache(maxsize=256)
