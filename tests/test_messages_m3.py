@@ -34,7 +34,7 @@ LATIN_TERMS = frozenset({
     "Qwen", "Llama", "None",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
-    "GFLOP", "token",
+    "GFLOP", "GEMM", "token",
 })
 """Latin words allowed in a Chinese rendering: names and identifiers (engines, libraries, config
 keys, file names, units, hardware), not English prose."""
@@ -95,9 +95,6 @@ def _wl(repo, model: str, **kw) -> Workload:
 
 def _m3_texts(repo) -> list[tuple[str, object]]:
     """(where, text) of every text this group's modules write for the workloads below."""
-    from gpupicker.core.speed.serving import plan_serving
-    from gpupicker.core.speed.throughput import engine_profile, estimate_throughput
-
     from gpupicker.core.accelerators import stack_clause
     from gpupicker.core.checks import (
         engine_hardware_refusal,
@@ -108,6 +105,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     from gpupicker.core.frameworks import framework_row
     from gpupicker.core.memory import estimate_memory
     from gpupicker.core.recommend import recommend
+    from gpupicker.core.speed.serving import plan_serving
+    from gpupicker.core.speed.throughput import engine_profile, estimate_throughput
 
     gpus = {g.id: g for g in repo.gpus()}
     out: list[tuple[str, object]] = []
@@ -143,6 +142,7 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
           "h100_sxm", 16)
     speed(_wl(repo, "llama3_8b", task="full_ft", grad_ckpt=True), "rtx_4090", 16)
     speed(_wl(repo, "llama3_8b", task="lora"), "apple_m3_max")
+    speed(_wl(repo, "llama3_8b", task="lora"), "rtx_6000_ada")  # a measured GEMM factor
 
     for extra, gpu in (({"itl_target_s": 0.04}, "l40s"), ({"itl_target_s": 0.001}, "l40s"),
                        ({}, "rtx_4090")):

@@ -57,9 +57,6 @@ APPLE = Stack(msg("accelerators.label.apple"), "Metal", ("MLX", "llama.cpp (Meta
               uncertainty="±30 %", multi_gpu_training=False)
 
 
-VENDOR_LABELS: dict[str, str] = {"NVIDIA (third-party modified)": "accelerators.vendor.nvidia_modified"}
-"""Catalog ``vendor`` values that are descriptions rather than names → their message id (a
-vendor name itself is shown as it is)."""
 
 
 def stack_of(gpu: GpuSpec) -> Stack | None:
@@ -111,8 +108,7 @@ def _stack_clause(gpu: GpuSpec) -> Message | None:
     if s is None:
         if gpu.is_cuda:
             return None
-        vendor = (msg(VENDOR_LABELS[gpu.vendor]) if gpu.vendor in VENDOR_LABELS
-                  else verbatim(gpu.vendor) if gpu.vendor else msg("accelerators.non_nvidia"))
+        vendor = verbatim(gpu.vendor) if gpu.vendor else msg("accelerators.non_nvidia")
         return msg("accelerators.unmodelled", vendor=vendor, range="±50 %")
     return msg("accelerators.stack", accelerator=s.label, stack=s.stack,
                engines=", ".join(s.engines), range=s.uncertainty)

@@ -249,7 +249,9 @@ def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulat
         notes.append(msg("gpu_sustained.fp16_accumulate"))
     f = power_limit_factor(gpu)
     if f < 0.999:
-        notes.append(msg("gpu_sustained.power_limited", watts=f"{gpu.tdp_w:.0f}", share=f"{f:.0%}"))
+        which = ("gpu_sustained.measured" if gpu.id in MEASURED_TENSOR_FACTOR
+                 else "gpu_sustained.power_limited")
+        notes.append(msg(which, watts=f"{gpu.tdp_w:.0f}", share=f"{f:.0%}"))
     if bandwidth_factor(gpu) < 1.0:
         notes.append(msg("gpu_sustained.ecc", share=f"{bandwidth_factor(gpu):.0%}"))
     if is_rocm(gpu):

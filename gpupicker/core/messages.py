@@ -359,6 +359,8 @@ _section({
     "gpu_sustained.fp16_accumulate": "FP16-accumulate GEMMs run at twice the listed GeForce rate",
     "gpu_sustained.power_limited":
         "Power-limited part ({watts} W): tensor throughput {share} of the datasheet figure",
+    "gpu_sustained.measured":
+        "Measured dense GEMMs at {watts} W: tensor throughput {share} of the datasheet figure",
     "gpu_sustained.ecc": "ECC on GDDR: {share} of datasheet bandwidth",
     "gpu_sustained.rocm": "ROCm GEMMs at {share} of CUDA efficiency",
     # serving: the plan's notes and assumptions
@@ -380,7 +382,6 @@ _section({
     "accelerators.unmodelled": "{vendor} accelerator: no CUDA and no modelled software stack; the "
                                "estimate is CUDA-like (not measured here: {range})",
     "accelerators.non_nvidia": "Non-NVIDIA",
-    "accelerators.vendor.nvidia_modified": "NVIDIA (third-party modified)",
     # frameworks
     "frameworks.unknown": "unknown framework {name}; known: {known}",
     # checks: context window, engine × dtype × hardware

@@ -2157,6 +2157,10 @@
         <translation>功耗受限型号（{watts} W）：张量吞吐为规格值的 {share}</translation>
     </message>
     <message>
+        <source>Measured dense GEMMs at {watts} W: tensor throughput {share} of the datasheet figure</source>
+        <translation>实测稠密 GEMM（{watts} W）：张量吞吐为规格值的 {share}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="229" />
         <source>ECC on GDDR: {share} of datasheet bandwidth</source>
         <translation>GDDR 开启 ECC：带宽为规格值的 {share}</translation>
