@@ -386,7 +386,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     guidance = " with classifier-free guidance" if latents > b else ""
     return Throughput(
         seconds_per_image=per_image, bound="engine" if host_s > gpu_s else "compute",
-        efficiency=eta,
+        efficiency=eta, offload_alternative=alternative.rstrip("."),
         assumptions=(
             f"{what}.",
             f"{flops / 1e12:.2f} TFLOP per step for the {fam.id} denoiser{guidance} at "

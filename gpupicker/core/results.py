@@ -108,6 +108,9 @@ class Throughput(BaseModel):
         bound: ``"memory-bandwidth"``, ``"compute"`` or ``"interconnect"`` — what limits it.
         efficiency: fraction of peak bandwidth (decode) or MFU (training) assumed.
         assumptions: sentences naming engine, efficiency/MFU and scaling assumed.
+        offload_alternative: image jobs that only fit with sequential CPU offload: the clause
+            naming the quantized denoiser that fits instead (no full stop; also one of the
+            ``assumptions``), for the option's reason; ``""`` otherwise.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -125,6 +128,7 @@ class Throughput(BaseModel):
     bound: str = ""
     efficiency: float | None = None
     assumptions: tuple[Text, ...] = ()
+    offload_alternative: Text = ""
 
 
 class CostEstimate(BaseModel):
@@ -210,7 +214,7 @@ class Option(BaseModel):
     price_observed: str = ""
     price_kind: str = ""
     price_flag: str = ""
-    price_flag_reason: str = ""
+    price_flag_reason: Text = ""
     break_even_months: float | None = None
     calibration: str = ""
     within_budget: bool = True

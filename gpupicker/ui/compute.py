@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.advisor import advise, largest_card, nothing_fits_causes
 from ..core.hardware import GpuSpec, PriceOffer
+from ..core.messages import Message
 from ..core.money import USD, Money
 from ..core.recommend import recommend
 from ..core.results import Option
@@ -93,7 +94,9 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
         view = RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
                                   notes=tuple(rec.notes))
     except (ValueError, ArithmeticError) as exc:
-        return RecommendationView(error=str(exc))
+        # core's errors carry a Message (rendered in the UI's language by tr_message)
+        first = exc.args[0] if len(exc.args) == 1 else None
+        return RecommendationView(error=first if isinstance(first, Message) else str(exc))
     except Exception as exc:  # noqa: BLE001 - a calculator bug must not take the window down
         log.exception("core.recommend failed")
         return RecommendationView(error=f"internal error in the calculator ({type(exc).__name__}: "

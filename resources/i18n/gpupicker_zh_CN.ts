@@ -1109,8 +1109,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="88" />
-        <source>{gpu_id} × {n}: not estimated ({error})</source>
-        <translation>{gpu_id} × {n}：未能估算（{error}）</translation>
+        <source>{gpu} × {n}: not estimated ({error})</source>
+        <translation>{gpu} × {n}：未能估算（{error}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="89" />
@@ -2439,8 +2439,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="68" />
-        <source>The buying guide's rule of thumb suggests {ids} for {scenario} ({why})</source>
-        <translation>选购指南的经验法则建议“{scenario}”使用 {ids}（{why}）</translation>
+        <source>The buying guide's rule of thumb suggests {gpus} for {scenario} ({why})</source>
+        <translation>选购指南的经验法则建议“{scenario}”使用 {gpus}（{why}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="90" />
@@ -2632,6 +2632,58 @@
     <message>
         <source>a price its own source doubts (e.g. 'scraper artefact') ranks after the other priced options of its tier</source>
         <translation>来源自身存疑的价格（如“疑似抓取错误”）排在同一档（同样装得下、同在预算内）其他有价格的方案之后</translation>
+    </message>
+    <message>
+        <source>unknown goal {goal}; choose one of {goals}</source>
+        <translation>未知的排序目标 {goal}；可选：{goals}</translation>
+    </message>
+    <message>
+        <source>mean time between interruptions must be positive</source>
+        <translation>竞价实例的平均中断间隔必须大于 0</translation>
+    </message>
+    <message>
+        <source>replica throughput must be positive</source>
+        <translation>副本吞吐量必须大于 0</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>unknown region {region}; choose one of {regions}</source>
+        <translation>未知地区 {region}；可选：{regions}</translation>
+    </message>
+    <message>
+        <source>Canada</source>
+        <translation>加拿大</translation>
+    </message>
+    <message>
+        <source>Japan</source>
+        <translation>日本</translation>
+    </message>
+    <message>
+        <source>Germany</source>
+        <translation>德国</translation>
+    </message>
+    <message>
+        <source>Finland</source>
+        <translation>芬兰</translation>
+    </message>
+    <message>
+        <source>France</source>
+        <translation>法国</translation>
+    </message>
+    <message>
+        <source>the United Kingdom</source>
+        <translation>英国</translation>
+    </message>
+    <message>
+        <source>the Netherlands</source>
+        <translation>荷兰</translation>
+    </message>
+    <message>
+        <source>India</source>
+        <translation>印度</translation>
     </message>
 </context>
 <context>
