@@ -60,14 +60,17 @@ GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "olla
 
 SEED_TABLE: tuple[tuple[Message, tuple[str, ...], Message], ...] = tuple(
     (msg(f"recommend.seed.{row}"), ids, msg(f"recommend.seed.why.{row}")) for row, ids in (
-        ("large_training", ("h100_sxm",)),  # large-model training (70B+): most memory and speed
-        # LLM training (7B–70B): best balance of cost and performance
+        ("large_training", ("h100_sxm",)),
         ("llm_training", ("a100_sxm_80gb",)),
-        ("fine_tuning", ("rtx_4090",)),  # fine-tuning / LoRA: 24 GB, good value
-        ("inference", ("rtx_4090", "l40s")),  # inference: high throughput at a fair price
-        ("development", ("rtx_3090",)),  # development / testing: lowest cost, enough VRAM
+        ("fine_tuning", ("rtx_4090",)),
+        ("inference", ("rtx_4090", "l40s")),
+        ("development", ("rtx_3090",)),
     ))
-"""The seed guide's quick decision table (scenario, GPU ids, why) — a rule of thumb only."""
+"""The seed guide's quick decision table (scenario, GPU ids, why) — a rule of thumb only:
+large-model training (70B+) on the H100 (most memory and speed), LLM training (7B–70B) on the
+A100 80GB (best balance of cost and performance), fine-tuning / LoRA on the RTX 4090 (24 GB,
+good value), inference on the RTX 4090 or L40S (high throughput at a fair price), development /
+testing on the RTX 3090 (lowest cost, enough VRAM)."""
 
 PRICE_MISSES = frozenset({"no_price", "cap", "budget"})
 """Kinds of limit misses that make price an option's ``limit`` (the others, the latency target
