@@ -796,18 +796,19 @@ def _build_options(w: Workload,
                          ("most headroom", lambda p: (-headroom(p), p.money))):
             labels.setdefault(id(min(ok_labels, key=fn)), []).append(name)
     out = []
-    marks: dict[int, tuple[str, str, Message | str]] = {}  # id(offer) → (kind, flag, why)
+    # id(offer) → (kind, flag, why, the "Price marked …" sentence), once per offer
+    marks: dict[int, tuple[str, str, Message | str, Message | None]] = {}
     for i, p in enumerate(prelim, start=1):
         ev, offer = p.ev, p.offer
         if offer is not None and id(offer) not in marks:
-            marks[id(offer)] = (price_kind(offer),
-                                *price_flag(offer, today=today, stale_months=stale_months))
-        kind, flag, why = marks[id(offer)] if offer is not None else ("", "", "")
+            flag, why = price_flag(offer, today=today, stale_months=stale_months)
+            marks[id(offer)] = (price_kind(offer), flag, why, _sentence(msg(
+                "recommend.price_marked", flag=FLAG_NAMES.get(flag, flag), why=why))
+                if flag else None)
+        kind, flag, why, marked = marks[id(offer)] if offer is not None else ("", "", "", None)
         reason = p.reason
-        if flag and ev.fits:
-            reason = join([reason, _sentence(msg("recommend.price_marked",
-                                                 flag=FLAG_NAMES.get(flag, flag), why=why))],
-                          "space")
+        if marked is not None and ev.fits:
+            reason = join([reason, marked], "space")
         # validating nested models that are already instances only checks their type: with
         # pydantic 2 this is faster than model_construct
         out.append(Option(
