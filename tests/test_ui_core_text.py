@@ -131,14 +131,19 @@ def test_english_text_comes_back_unchanged(qapp):
 
 
 def test_errors_and_nested_phrases_in_zh_cn(zh_cn):
+    from gpupicker.core.messages import join, msg, verbatim
+    from gpupicker.ui.i18n.core_messages import tr_message
     from gpupicker.ui.i18n.core_text import translate_core_text
 
     assert translate_core_text("model 'x' is not resolved; look it up in the catalog first") \
         == "模型 'x' 尚未解析；请先在价格库中查找"
-    assert translate_core_text("the InfiniBand between 2 nodes link between GPUs limits speed") \
-        == "GPU 之间的互联（跨 2 个节点的 InfiniBand）限制了速度"
-    assert translate_core_text("Unknown sentence. Fits: 1.0 of 24 GiB per GPU (96% headroom).") \
-        == "Unknown sentence. 显存够用：单卡占用 1.0 / 24 GiB（余量 96%）。"
+    # the limit clause is a Message (recommend); its link a phrase of throughput's
+    assert tr_message(msg("recommend.limit.interconnect", link="NVLink")) \
+        == "GPU 之间的互联（NVLink）限制了速度"
+    assert translate_core_text("InfiniBand between 2 nodes") == "跨 2 个节点的 InfiniBand"
+    assert tr_message(join([verbatim("Unknown sentence"), msg(
+        "recommend.fits", used="1.0", cap="24", headroom="96%")])) \
+        == "Unknown sentence。显存够用：单卡占用 1.0 / 24 GiB（余量 96%）。"
 
 
 def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):

@@ -88,28 +88,47 @@ def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
 def test_new_core_sentences_read_in_zh_cn(qapp, built_translations):
     from PySide6.QtCore import QLocale
 
+    from gpupicker.core.messages import join, msg
+    from gpupicker.core.price_kind import FLAG_NAMES, PRICE_KINDS
+    from gpupicker.ui.i18n.core_messages import tr_message
     from gpupicker.ui.i18n.core_text import has_cjk, translate_core_text
     from gpupicker.ui.i18n.translators import install_translators
 
+    def sentence(m):
+        return join([m], "sentences")
+
+    doubt = msg("price_kind.why.doubt", marker="scraper artefact")
+    rental = {"n": 1, "gpu": "NVIDIA RTX A5000", "provider": "RunPod", "per_hour": "$0.16"}
+    messages = {  # core's messages (recommend, price_kind, owned, cost) and their English
+        "Price marked stale: observed 2026-03, over 6 months ago.": sentence(msg(
+            "recommend.price_marked", flag=FLAG_NAMES["stale"],
+            why=msg("price_kind.why.old", observed="2026-03", months=6))),
+        "Price marked low-trust: its source says: scraper artefact.": sentence(msg(
+            "recommend.price_marked", flag=FLAG_NAMES["low-trust"], why=doubt)),
+        "The top pick rests on a low-trust price (RunPod, scraped aggregate, observed "
+        "2026-10-10: its source says: scraper artefact); check it before relying on it.":
+            sentence(join([msg("price_kind.top_pick_flagged", flag=FLAG_NAMES["low-trust"],
+                               provider="RunPod", kind=PRICE_KINDS["aggregate"],
+                               observed="2026-10-10", why=doubt),
+                           msg("price_kind.check_it")], "clauses")),
+        "The best option with an unflagged price is #5 (1 × NVIDIA RTX A5000, RunPod, "
+        "$0.16/h).": sentence(msg("price_kind.best_unflagged", rank=5, **rental)),
+        "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): 12.3 months "
+        "at 50% use.": sentence(msg("owned.break_even", **rental, months="12.3", share="50%")),
+        "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): never (the "
+        "rental costs less than the power bill).": sentence(msg("owned.break_even.never",
+                                                               **rental)),
+        "GPU energy 0.3 kWh (450 W × 80% × 2 GPUs).": sentence(msg(
+            "cost.energy", kwh="0.3", watts="450", share="80%", n=2)),
+        "0.014 kWh per 1M tokens.": sentence(msg("cost.kwh_per_million", kwh="0.014")),
+    }
     assert install_translators(qapp, "zh_CN")["gpupicker"]
     try:
-        for text in (
-            "Price marked stale: observed 2026-03, over 6 months ago.",
-            "Price marked low-trust: its source says: scraper artefact.",
-            "The top pick rests on a low-trust price (RunPod, scraped aggregate, observed "
-            "2026-10-10: its source says: scraper artefact); check it before relying on it.",
-            "The best option with an unflagged price is #5 (1 × NVIDIA RTX A5000, RunPod, "
-            "$0.16/h).",
-            "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): 12.3 months "
-            "at 50% use.",
-            "Break-even vs the best rental (1 × NVIDIA RTX A5000, RunPod, $0.16/h): never (the "
-            "rental costs less than the power bill).",
-            "Calibrated on your 2 runs (memory ×1.130, error 11.5% → 0.4%, speed ×0.848, error "
-            "17.9% → 1.0%).",
-            "GPU energy 0.3 kWh (450 W × 80% × 2 GPUs).",
-            "0.014 kWh per 1M tokens.",
-        ):
-            zh = translate_core_text(text)
+        for english, m in messages.items():
+            assert m == english
+        for zh in (*(tr_message(m) for m in messages.values()), translate_core_text(
+                "Calibrated on your 2 runs (memory ×1.130, error 11.5% → 0.4%, speed ×0.848, "
+                "error 17.9% → 1.0%).")):
             assert has_cjk(zh) and not any(w in zh for w in ("Price marked", "Break-even",
                                                              "Calibrated", "rests on")), zh
     finally:

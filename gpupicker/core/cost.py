@@ -20,10 +20,12 @@ with the user's exchange rates **before** any comparison.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-from .money import USD, Money
+from .messages import Message, Text, join, msg
+from .money import USD, Money, no_rate_message
 from .results import CostEstimate, Throughput
 from .units import HOURS_PER_MONTH_DEFAULT, SECONDS_PER_HOUR
 
@@ -35,7 +37,9 @@ catalog's ``get_fx_rates``); the user's own rates win."""
 SUBSCRIPTION_HOURS: dict[str, float] = {"monthly": HOURS_PER_MONTH_DEFAULT, "yearly": 8760.0}
 """Billing period of a subscription price (包月 / 包年), in hours: the catalog stores its
 per-GPU-hour equivalent (period price / period hours) and a run pays whole periods."""
-SUBSCRIPTION_NAMES = {"monthly": "Monthly subscription", "yearly": "Yearly subscription"}
+SUBSCRIPTION_NAMES: dict[str, Message] = {"monthly": msg("cost.subscription.monthly"),
+                                          "yearly": msg("cost.subscription.yearly")}
+"""Display name of each subscription pricing (in the cost assumptions)."""
 
 DEFAULT_UTILIZATION = 0.8
 """Share of board power (TDP) drawn on average while a job runs (assumption)."""
@@ -44,6 +48,22 @@ DEFAULT_SPOT_MTBI_HOURS = 6.0
 """Mean time between spot interruptions assumed when the user gives none (hours)."""
 DEFAULT_CHECKPOINT_INTERVAL_HOURS = 0.5
 DEFAULT_RESTART_HOURS = 0.1
+
+
+def _sentence(m: Message) -> Message:
+    """``m`` as a sentence of its own (English: with its full stop)."""
+    return join([m], "sentences")
+
+
+@lru_cache(maxsize=8192)
+def _note(id: str, **params: str | int | Message) -> Message:
+    """The sentence ``msg(id, **params)`` (English: with its full stop), memoized.
+
+    ``estimate_cost`` runs once per option (thousands per recommendation, again on every input
+    change): equal figures give the same Message. ``params`` are formatted text, ints and the
+    constant :data:`SUBSCRIPTION_NAMES` (cached by value: no two differ only in their ids).
+    """
+    return _sentence(msg(id, **params))
 
 
 def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tuple[float, bool]:
@@ -59,7 +79,8 @@ def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tup
             ``get_fx_rates()``, derived from its units-per-USD quotes).
 
     Raises:
-        ValueError: for a currency with no known rate.
+        ValueError: for a currency with no known rate (``args[0]``: a Message,
+            :func:`gpupicker.core.money.no_rate_message`).
     """
     cur = (currency or "USD").upper()
     if cur == "USD":
@@ -70,8 +91,7 @@ def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tup
             return float(rates[cur]), True
     if cur in DEFAULT_USD_PER_UNIT:
         return DEFAULT_USD_PER_UNIT[cur], False
-    raise ValueError(f"no exchange rate for {cur}; set one (1 USD = … {cur}) with "
-                         "`gpupicker catalog fx set` or in the exchange-rate dialog")
+    raise ValueError(no_rate_message(cur))
 
 
 def rate_looks_inverted(currency: str, rate: float) -> bool:
@@ -123,7 +143,7 @@ def spot_expected_hours(hours: float, mtbi_hours: float = DEFAULT_SPOT_MTBI_HOUR
         (expected hours, redo fraction of the work).
     """
     if mtbi_hours <= 0:
-        raise ValueError("mean time between interruptions must be positive")
+        raise ValueError(msg("cost.mtbi_not_positive"))
     redo = checkpoint_interval_hours / (2.0 * mtbi_hours)
     interruptions = hours / mtbi_hours
     return hours * (1.0 + redo) + interruptions * restart_hours, redo
@@ -167,7 +187,7 @@ class BuyVsRent(BaseModel):
     rent_usd_per_month: float
     power_usd_per_month: float
     break_even_months: float | None
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Text, ...] = ()
 
 
 def buy_vs_rent(purchase_usd_per_gpu: float, rent_usd_per_gpu_hour: float, num_gpus: int = 1, *,
@@ -189,8 +209,11 @@ def buy_vs_rent(purchase_usd_per_gpu: float, rent_usd_per_gpu_hour: float, num_g
     return BuyVsRent(
         purchase_usd=purchase, rent_usd_per_month=rent, power_usd_per_month=power,
         break_even_months=months,
-        assumptions=(f"{hours_used_per_month:.0f} h used per month; power {tdp_w:.0f} W × "
-                     f"{utilization:.0%} at ${usd_per_kwh:.2f}/kWh; no resale value.",))
+        assumptions=(_sentence(join([
+            msg("cost.hours_used", hours=f"{hours_used_per_month:.0f}"),
+            msg("cost.power", watts=f"{tdp_w:.0f}", utilization=f"{utilization:.0%}",
+                price=f"{usd_per_kwh:.2f}"),
+            msg("cost.no_resale")], "clauses")),))
 
 
 def gpus_for_serving(requests_per_minute: float, avg_prompt_tokens: int, avg_output_tokens: int,
@@ -208,7 +231,7 @@ def gpus_for_serving(requests_per_minute: float, avg_prompt_tokens: int, avg_out
     if requests_per_minute <= 0:
         return 1, gpus_per_replica
     if replica_output_tokens_per_s <= 0:
-        raise ValueError("replica throughput must be positive")
+        raise ValueError(msg("cost.replica_speed_not_positive"))
     per_req_s = avg_output_tokens / replica_output_tokens_per_s
     if replica_prefill_tokens_per_s > 0:
         per_req_s += avg_prompt_tokens / replica_prefill_tokens_per_s
@@ -240,28 +263,29 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
     """
     per_hour = usd_per_gpu_hour * num_gpus
     m = money or USD
-    notes: list[str] = [f"{num_gpus} × {m.fmt(usd_per_gpu_hour)} per GPU-hour = "
-                        f"{m.fmt(per_hour)}/h."]
+    notes: list[Message] = [_note("cost.per_hour", n=num_gpus, price=m.fmt(usd_per_gpu_hour),
+                                  per_hour=m.fmt(per_hour))]
     total = None
     run_hours = hours
     if hours is not None:
         run_hours = hours  # narrowed to float for the product below
         if pricing == "spot":
             run_hours, redo = spot_expected_hours(hours, spot_mtbi_hours)
-            notes.append(f"Spot: +{redo:.0%} redone work and restarts (one interruption per "
-                         f"{spot_mtbi_hours:.0f} h, checkpoints every "
-                         f"{DEFAULT_CHECKPOINT_INTERVAL_HOURS:g} h) → {run_hours:.2f} h.")
+            notes.append(_note(
+                "cost.spot", extra=f"{redo:.0%}", mtbi=f"{spot_mtbi_hours:.0f}",
+                interval=f"{DEFAULT_CHECKPOINT_INTERVAL_HOURS:g}", hours=f"{run_hours:.2f}"))
         total = per_hour * run_hours
         period = SUBSCRIPTION_HOURS.get(pricing)
         if period is not None:
             # 包月 / 包年: a subscription is paid in whole periods, however short the run
             periods = max(1, math.ceil(run_hours / period - 1e-9))
             total = per_hour * periods * period
-            notes.append(f"{SUBSCRIPTION_NAMES[pricing]}: billed {periods} × {period:g} h for a "
-                         f"{run_hours:,.1f} h run = {m.fmt(total)}.")
+            notes.append(_note(
+                "cost.subscription", kind=SUBSCRIPTION_NAMES[pricing], n=periods,
+                period=f"{period:g}", run=f"{run_hours:,.1f}", total=m.fmt(total)))
     monthly = monthly_serving_usd(usd_per_gpu_hour, num_gpus, hours_per_month) if serving else None
     if serving:
-        notes.append(f"Serving {hours_per_month:g} h per month.")
+        notes.append(_note("cost.serving_hours", hours=f"{hours_per_month:g}"))
     tps = tokens_out_per_s
     if tps is None and throughput is not None:
         tps = throughput.train_tokens_per_s or throughput.aggregate_decode_tokens_per_s
@@ -274,10 +298,10 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
     elif tdp_w and serving:
         energy = energy_kwh(tdp_w, num_gpus, hours_per_month, utilization)
     if energy is not None:
-        notes.append(f"GPU energy {energy:,.1f} kWh ({tdp_w:.0f} W × {utilization:.0%} × "
-                     f"{num_gpus} GPUs).")
+        notes.append(_note("cost.energy", kwh=f"{energy:,.1f}", watts=f"{tdp_w:.0f}",
+                           share=f"{utilization:.0%}", n=num_gpus))
     if kwh_per_m is not None and math.isfinite(kwh_per_m):
-        notes.append(f"{kwh_per_m:.3f} kWh per 1M tokens.")
+        notes.append(_note("cost.kwh_per_million", kwh=f"{kwh_per_m:.3f}"))
     return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=run_hours, usd_total=total,
                         usd_per_month=monthly,
                         usd_per_million_tokens=per_m if per_m is not None and

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .messages import Message, join, msg
+
 REFERENCE_PER_USD: dict[str, float] = {"USD": 1.0, "CNY": 7.1, "EUR": 0.92, "GBP": 0.79,
                                        "JPY": 150.0, "HKD": 7.8}
 """Rounded 2026 units per USD, only to spot an upside-down rate (never to convert)."""
@@ -133,7 +135,7 @@ def usd_per_unit(currency: str, usd_rates: dict[str, float] | None) -> float:
     default, no guessing.
 
     Raises:
-        ValueError: for a currency with no rate.
+        ValueError: for a currency with no rate (``args[0]``: :func:`no_rate_message`).
     """
     cur = (currency or "USD").upper()
     if cur == "USD":
@@ -141,10 +143,19 @@ def usd_per_unit(currency: str, usd_rates: dict[str, float] | None) -> float:
     rates = {k.upper(): v for k, v in (usd_rates or {}).items()}
     r = rates.get(cur)
     if r is None or not r > 0:
-        raise ValueError(f"no exchange rate for {cur}; set one (1 USD = … {cur}) with "
-                         "`gpupicker catalog fx set` or in the exchange-rate dialog")
+        raise ValueError(no_rate_message(cur))
     return float(r)
 
 
+def no_rate_message(currency: str) -> Message:
+    """The error for a currency without exchange rate.
+
+    "no exchange rate for CNY; set one (1 USD = … CNY) with `gpupicker catalog fx set` or in
+    the exchange-rate dialog".
+    """
+    return join([msg("money.no_rate", currency=currency),
+                 msg("money.set_rate", currency=currency)], "clauses")
+
+
 __all__ = ["FxRate", "Money", "REFERENCE_PER_USD", "SYMBOLS", "USD", "format_amount",
-           "rate_looks_inverted", "usd_per_unit"]
+           "no_rate_message", "rate_looks_inverted", "usd_per_unit"]

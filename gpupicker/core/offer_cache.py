@@ -20,13 +20,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .hardware import PriceOffer
+from .messages import Message
 
 OffersTable = dict[str, list[tuple[PriceOffer, float]]]
 
 MAX_ENTRIES = 8
 """Snapshots × pricing choices × offer modes kept (a few KB to a few MB each)."""
 
-_cache: OrderedDict[tuple[Any, ...], tuple[Sequence[PriceOffer], OffersTable, list[str]]] = OrderedDict()
+_cache: OrderedDict[tuple[Any, ...],
+                    tuple[Sequence[PriceOffer], OffersTable, list[Message]]] = OrderedDict()
 
 
 def _fx_key(fx_rates: dict[str, float] | None) -> tuple[tuple[str, float], ...]:
@@ -35,8 +37,8 @@ def _fx_key(fx_rates: dict[str, float] | None) -> tuple[tuple[str, float], ...]:
 
 def offers_for_snapshot(prices: Sequence[PriceOffer], pricing: str, all_offers: bool,
                         fx_rates: dict[str, float] | None,
-                        compute: Callable[..., tuple[OffersTable, list[str]]]
-                        ) -> tuple[OffersTable, list[str]]:
+                        compute: Callable[..., tuple[OffersTable, list[Message]]]
+                        ) -> tuple[OffersTable, list[Message]]:
     """``compute(prices, pricing, all_offers, fx_rates)``, memoized per immutable snapshot.
 
     Returns:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .cost import buy_vs_rent, to_usd
 from .hardware import GpuSpec, PriceOffer
+from .messages import Message, join, msg, verbatim
 from .money import USD, Money
 from .results import Option
 from .units import HOURS_PER_MONTH_DEFAULT
@@ -79,11 +80,11 @@ def owned_cost(o: OwnedGpu, gpu: GpuSpec | None = None,
 
     Raises:
         ValueError: no power figure (neither ``power_w`` nor the GPU's TDP), or a currency
-            without exchange rate.
+            without exchange rate (``args[0]``: a Message).
     """
     watts = o.power_w if o.power_w is not None else (gpu.tdp_w if gpu else None)
     if watts is None:
-        raise ValueError(f"owned {o.gpu_id}: give its power draw in W (the catalog has no TDP)")
+        raise ValueError(msg("owned.no_power", gpu_id=o.gpu_id))
     purchase = to_usd(o.purchase_price, o.currency, fx_rates)
     kwh = to_usd(o.electricity_per_kwh, o.electricity_currency or o.currency, fx_rates)
     capital = purchase / (o.count * o.years * HOURS_PER_YEAR * o.utilization)
@@ -159,6 +160,11 @@ def serving_break_even(owned: Option, rental: Option, cost: OwnedCost,
     return cost.purchase_usd / saving if saving > 0 else None
 
 
+def _as_message(text: str) -> Message:
+    """``text`` itself when it is a Message, else kept verbatim (a reason built by hand)."""
+    return text if isinstance(text, Message) else verbatim(text)
+
+
 def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
                    gpus: Sequence[GpuSpec], fx_rates: dict[str, float] | None = None,
                    hours_per_month: float = HOURS_PER_MONTH_DEFAULT,
@@ -187,12 +193,15 @@ def annotate_owned(options: Sequence[Option], owned: Sequence[OwnedGpu],
         cost = owned_cost(o, by_gpu.get(x.gpu_id), fx_rates)
         months = (serving_break_even(x, best, cost, hours_per_month) if serving
                   else break_even(x, best, o, cost, hours_per_month))
-        text = (f" Break-even vs the best rental ({best.num_gpus} × {best.gpu_name}, "
-                f"{best.provider}, {(money or USD).fmt(best.cost.usd_per_hour)}/h): "
-                + (f"{months:.1f} months at {o.utilization:.0%} use." if months is not None
-                   else "never (the rental costs less than the power bill)."))
-        out.append(x.model_copy(update={"break_even_months": months,
-                                        "reason": x.reason + text}))
+        rental: dict[str, str | int] = {
+            "n": best.num_gpus, "gpu": best.gpu_name, "provider": best.provider,
+            "per_hour": (money or USD).fmt(best.cost.usd_per_hour)}
+        text = (msg("owned.break_even", **rental, months=f"{months:.1f}",
+                    share=f"{o.utilization:.0%}") if months is not None
+                else msg("owned.break_even.never", **rental))
+        out.append(x.model_copy(update={
+            "break_even_months": months,
+            "reason": join([_as_message(x.reason), join([text], "sentences")], "space")}))
     return out
 
 

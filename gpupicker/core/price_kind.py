@@ -25,18 +25,21 @@ from collections.abc import Sequence
 from datetime import date
 
 from .hardware import PriceOffer
+from .messages import Message, join, msg
 from .money import USD, Money
 from .results import Option
 
-PRICE_KINDS: dict[str, str] = {
-    "list": "provider list price",
-    "marketplace": "marketplace listing",
-    "aggregate": "scraped aggregate",
-    "guide": "quoted in a guide",
-    "user": "your own price",
-    "owned": "your own hardware",
+PRICE_KINDS: dict[str, Message] = {
+    code: msg(f"price_kind.{code}")
+    for code in ("list", "marketplace", "aggregate", "guide", "user", "owned")
 }
-"""Kind code → label (the CLI table and JSON ``price_kind_label``)."""
+"""Kind code → label (the CLI table and JSON ``price_kind_label``): "provider list price",
+"marketplace listing", "scraped aggregate", "quoted in a guide", "your own price", "your own
+hardware"."""
+
+FLAG_NAMES: dict[str, Message] = {"low-trust": msg("price_kind.flag.low_trust"),
+                                  "stale": msg("price_kind.flag.stale")}
+"""Flag code (``Option.price_flag``) → its name in prose (the code itself in English)."""
 
 MARKETPLACE_PROVIDERS = frozenset({"vast.ai", "tensordock", "akash", "clore.ai", "salad"})
 """Providers whose prices are set by the hosts renting out the GPUs (marketplaces)."""
@@ -117,10 +120,12 @@ def _months_old(observed: str, today: date) -> float | None:
 
 
 def price_flag(offer: PriceOffer, *, today: date | None = None,
-               stale_months: int = DEFAULT_STALE_MONTHS) -> tuple[str, str]:
+               stale_months: int = DEFAULT_STALE_MONTHS) -> tuple[str, Message | str]:
     """``(flag, why)``: flag ``""`` (trusted), ``"low-trust"`` or ``"stale"``.
 
-    Owned hardware and the user's own prices are never flagged (the user vouches for them).
+    ``why`` is a :class:`~gpupicker.core.messages.Message` ("observed 2024-01, over 6 months
+    ago"; ``""`` when trusted). Owned hardware and the user's own prices are never flagged (the
+    user vouches for them).
     """
     kind = price_kind(offer)
     if kind in ("owned", "user"):
@@ -128,14 +133,15 @@ def price_flag(offer: PriceOffer, *, today: date | None = None,
     text = f"{offer.source} {offer.notes}".lower()
     doubt = next((m for m in DOUBT_MARKERS if m in text), None)
     if kind == "guide":
-        return "low-trust", "a figure quoted in a guide, no provider named"
+        return "low-trust", msg("price_kind.why.guide")
     if doubt:
-        return "low-trust", f"its source says: {doubt}"
+        # the marker is a phrase of the price row's own notes (data, not a template)
+        return "low-trust", msg("price_kind.why.doubt", marker=doubt)
     age = _months_old(offer.observed, today or date.today())
     if age is None:
-        return "stale", "observed date unknown"
+        return "stale", msg("price_kind.why.no_date")
     if age > stale_months:
-        return "stale", f"observed {offer.observed}, over {stale_months} months ago"
+        return "stale", msg("price_kind.why.old", observed=offer.observed, months=stale_months)
     return "", ""
 
 
@@ -155,7 +161,7 @@ def source_doubts(offer: PriceOffer | None) -> bool:
     return any(m in text for m in DOUBT_MARKERS)
 
 
-def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[str]:
+def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[Message]:
     """A note when the top pick (first fitting option in budget) rests on a flagged price.
 
     The note names the best option with an unflagged price.
@@ -165,16 +171,20 @@ def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[s
         return []
     top = ok[0]
     label = PRICE_KINDS.get(top.price_kind, top.price_kind)
-    note = (f"The top pick rests on a {top.price_flag} price ({top.provider}, {label}, "
-            f"observed {top.price_observed or 'unknown'}: {top.price_flag_reason}); check it "
-            "before relying on it.")
+    note = join([join([
+        msg("price_kind.top_pick_flagged", flag=FLAG_NAMES.get(top.price_flag, top.price_flag),
+            provider=top.provider, kind=label,
+            observed=top.price_observed or msg("price_kind.observed_unknown"),
+            why=top.price_flag_reason),
+        msg("price_kind.check_it")], "clauses")], "sentences")
     alt = next((o for o in ok if not o.price_flag), None)
     if alt is not None:
-        note += (f" The best option with an unflagged price is #{alt.rank} ({alt.num_gpus} × "
-                 f"{alt.gpu_name}, {alt.provider}, "
-                 f"{(money or USD).fmt(alt.cost.usd_per_hour)}/h).")
+        note = join([note, join([msg(
+            "price_kind.best_unflagged", rank=alt.rank, n=alt.num_gpus, gpu=alt.gpu_name,
+            provider=alt.provider, per_hour=(money or USD).fmt(alt.cost.usd_per_hour))],
+            "sentences")], "space")
     return [note]
 
 
-__all__ = ["DEFAULT_STALE_MONTHS", "PRICE_KINDS", "is_user_kind", "observed_date", "price_flag",
+__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "is_user_kind", "observed_date", "price_flag",
            "price_kind", "source_doubts", "trust_notes"]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .hardware import PriceOffer
+from .messages import Message, join, msg
 
 if TYPE_CHECKING:
     from .money import Money
@@ -79,11 +80,11 @@ PROVIDERS: dict[str, Provider] = {p.name: p for p in (
 )}
 """Bundled providers by catalog name."""
 
-REGION_NAMES: dict[str, str] = {"CN": "China", "US": "the United States", "EU": "the EU",
-                                "CA": "Canada", "JP": "Japan", "DE": "Germany",
-                                "FI": "Finland", "FR": "France", "GB": "the United Kingdom",
-                                "NL": "the Netherlands", "IN": "India"}
-"""Region codes a workload may name (``EU`` groups its members here)."""
+REGION_NAMES: dict[str, Message] = {
+    code: msg(f"providers.region.{code}")
+    for code in ("CN", "US", "EU", "CA", "JP", "DE", "FI", "FR", "GB", "NL", "IN")}
+"""Region codes a workload may name (``EU`` groups its members here) → the region in prose
+("China", "the United States", "the EU", …)."""
 
 _EU = {"DE", "FI", "FR", "NL", "IE", "SE", "PL", "ES", "IT", "BE", "AT", "DK"}
 
@@ -129,11 +130,13 @@ def check_region(region: str) -> str:
     """``region`` upper-cased.
 
     Raises:
-        ValueError: for a code not in :data:`REGION_NAMES` (listing them).
+        ValueError: for a code not in :data:`REGION_NAMES` (listing them; ``args[0]``: a
+            Message).
     """
     r = region.strip().upper()
     if r not in REGION_NAMES:
-        raise ValueError(f"unknown region {region!r}; choose one of {', '.join(REGION_NAMES)}")
+        raise ValueError(msg("providers.unknown_region", region=repr(region),
+                             regions=", ".join(REGION_NAMES)))
     return r
 
 
@@ -158,7 +161,7 @@ def region_filter(evaluations: list[tuple[Any, list[tuple[PriceOffer | None, flo
 
 
 def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Option],
-                 money: Money) -> list[str]:
+                 money: Money) -> list[Message]:
     """Notes for a region filter.
 
     How many offers it keeps, and the best fitting option elsewhere when it is cheaper than
@@ -174,28 +177,37 @@ def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Opt
             else (lambda o: o.cost.usd_per_month or o.cost.usd_per_hour)
         return min(ok, key=key, default=None)
 
-    notes = [f"Only offers in {where} ({r}): {len(inside)} of {len(everywhere)} options."]
+    notes = [_sentence(msg("providers.only_region", where=where, region=r, n=len(inside),
+                           total=len(everywhere)))]
     a, b = best(inside), best(everywhere)
     if a is None and b is not None:
-        notes.append(f"No offer in {where} fits; the cheapest elsewhere is {b.num_gpus} × "
-                     f"{b.gpu_name}, {b.provider}, {money.fmt(b.cost.usd_per_hour)}/h.")
+        notes.append(_sentence(msg("providers.none_in_region", where=where, n=b.num_gpus,
+                                   gpu=b.gpu_name, provider=b.provider,
+                                   per_hour=money.fmt(b.cost.usd_per_hour))))
     elif a is not None and b is not None and b.provider != a.provider and \
             _spend(b) < _spend(a) * 0.999:
-        notes.append(f"Cheaper outside {where}: {b.num_gpus} × {b.gpu_name}, {b.provider}, "
-                     f"{money.fmt(_spend(b))} against {money.fmt(_spend(a))} here.")
+        notes.append(_sentence(msg("providers.cheaper_outside", where=where, n=b.num_gpus,
+                                   gpu=b.gpu_name, provider=b.provider,
+                                   price=money.fmt(_spend(b)), here=money.fmt(_spend(a)))))
     # the seed guides price in USD: say what the same GPU × count costs here today
     for seed in (o for o in everywhere if o.provider.startswith("(seed text") and o.fits
                  and o.cost.usd_total is not None):
         here = next((o for o in inside if (o.gpu_id, o.num_gpus) == (seed.gpu_id, seed.num_gpus)
                      and o.provider and o.cost.usd_total is not None), None)
         if here is not None:
-            notes.append(f"The seed guide prices {seed.num_gpus} × {seed.gpu_name} at "
-                         f"{money.fmt(seed.cost.usd_per_hour)}/h × {seed.cost.hours:,.1f} h = "
-                         f"{money.fmt(seed.cost.usd_total)}; at {here.provider} today: "
-                         f"{money.fmt(here.cost.usd_per_hour)}/h × {here.cost.hours:,.1f} h = "
-                         f"{money.fmt(here.cost.usd_total)}.")
+            notes.append(_sentence(msg(
+                "providers.seed_price_here", n=seed.num_gpus, gpu=seed.gpu_name,
+                price=money.fmt(seed.cost.usd_per_hour), hours=f"{seed.cost.hours:,.1f}",
+                total=money.fmt(seed.cost.usd_total), provider=here.provider,
+                price2=money.fmt(here.cost.usd_per_hour), hours2=f"{here.cost.hours:,.1f}",
+                total2=money.fmt(here.cost.usd_total))))
             break
     return notes
+
+
+def _sentence(m: Message) -> Message:
+    """``m`` as a sentence of its own (English: with its full stop)."""
+    return join([m], "sentences")
 
 
 def _spend(o: Option) -> float:

@@ -26,6 +26,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import cast
 
 from pydantic import BaseModel, ConfigDict
@@ -41,11 +42,11 @@ from .cost import (
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
-from .messages import Text
+from .messages import Message, Text, join, msg, verbatim
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
 from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
-from .price_kind import DEFAULT_STALE_MONTHS, price_flag, price_kind, trust_notes
+from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, trust_notes
 from .providers import region_filter, region_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
 from .speed.serving import plan_serving
@@ -57,14 +58,23 @@ GOALS = ("cheapest", "fastest", "value", "headroom")
 GPU_COUNTS = (1, 2, 4, 8)
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
 
-SEED_TABLE: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("large-model training (70B+)", ("h100_sxm",), "most memory and speed"),
-    ("LLM training (7B–70B)", ("a100_sxm_80gb",), "best balance of cost and performance"),
-    ("fine-tuning / LoRA", ("rtx_4090",), "24 GB, good value"),
-    ("inference", ("rtx_4090", "l40s"), "high throughput at a fair price"),
-    ("development / testing", ("rtx_3090",), "lowest cost, enough VRAM"),
-)
-"""The seed guide's quick decision table (scenario, GPU ids, why) — a rule of thumb only."""
+SEED_TABLE: tuple[tuple[Message, tuple[str, ...], Message], ...] = tuple(
+    (msg(f"recommend.seed.{row}"), ids, msg(f"recommend.seed.why.{row}")) for row, ids in (
+        ("large_training", ("h100_sxm",)),
+        ("llm_training", ("a100_sxm_80gb",)),
+        ("fine_tuning", ("rtx_4090",)),
+        ("inference", ("rtx_4090", "l40s")),
+        ("development", ("rtx_3090",)),
+    ))
+"""The seed guide's quick decision table (scenario, GPU ids, why) — a rule of thumb only:
+large-model training (70B+) on the H100 (most memory and speed), LLM training (7B–70B) on the
+A100 80GB (best balance of cost and performance), fine-tuning / LoRA on the RTX 4090 (24 GB,
+good value), inference on the RTX 4090 or L40S (high throughput at a fair price), development /
+testing on the RTX 3090 (lowest cost, enough VRAM)."""
+
+PRICE_MISSES = frozenset({"no_price", "cap", "budget"})
+"""Kinds of limit misses that make price an option's ``limit`` (the others, the latency target
+and the deadline, make it ``deadline``)."""
 
 
 class Recommendation(BaseModel):
@@ -119,8 +129,8 @@ class _Evaluation:
     hours: float | None
     calibration: str = ""
     plan: ServingPlan | None = None
-    scaling: str = ""
-    """Multi-node options: the scaling cost against one node (``""`` within a node)."""
+    scaling: Message | None = None
+    """Multi-node options: the scaling cost against one node (``None`` within a node)."""
 
 
 @dataclass(slots=True)
@@ -133,7 +143,7 @@ class _Candidate:
     cost: CostEstimate | None
     within: bool
     limit: str
-    reason: str
+    reason: Message
     speed: float
     money: float
 
@@ -166,18 +176,18 @@ def _speed(w: Workload, t: Throughput) -> float:
 
 def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
                 fx_rates: dict[str, float] | None) -> tuple[dict[str, list[tuple[PriceOffer, float]]],
-                                                             list[str]]:
+                                                             list[Message]]:
     """gpu_id → [(offer, usd per GPU-hour)], best per (provider, pricing) or per pricing type.
 
     A pricing choice means exactly that pricing: "on_demand" excludes marketplace listings
     (host-set prices, ``price_kind`` ``marketplace``) even where a row calls them on-demand.
     """
     wanted = None if pricing in ("any", "all") else {pricing}
-    notes: list[str] = []
-    converted: set[str] = set()
+    notes: list[Message] = []
+    converted: set[Message] = set()
     best: _Best = {}
     # usd_per_unit once per currency, not per row (issue 17): same rates, same messages
-    per_currency: dict[str, tuple[float, bool, str] | str] = {}
+    per_currency: dict[str, tuple[float, bool, Message | None] | Message] = {}
     for p in prices:
         if wanted is not None and p.pricing not in wanted:
             continue
@@ -187,17 +197,18 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         if conv is None:  # one conversion per currency, not per row (issue 17)
             try:
                 rate, user = usd_per_unit(p.currency, fx_rates)
-                text = "" if p.currency == "USD" else (
-                    f"1 USD = {1 / rate:.4g} {p.currency}" + ("" if user else " (default rate)"))
+                text = None if p.currency == "USD" else msg(
+                    "recommend.fx_rate" if user else "recommend.fx_rate.default",
+                    rate=f"{1 / rate:.4g}", currency=p.currency)
                 conv = per_currency[p.currency] = (rate, user, text)
             except ValueError as exc:
-                conv = per_currency[p.currency] = str(exc)
-        if isinstance(conv, str):
+                conv = per_currency[p.currency] = _error_message(exc)
+        if isinstance(conv, Message):
             notes.append(conv)
             continue
         rate, user, text = conv
         usd = p.price_per_gpu_hour * rate
-        if text:
+        if text is not None:
             converted.add(text)
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
@@ -210,11 +221,36 @@ def _offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     for (gid, *_), val in best.items():
         out.setdefault(gid, []).append(val)
     if dropped:
-        notes.append(f"Every price offer: the {_cap_k(best)} cheapest providers per GPU, pricing "
-                     f"and instance size are ranked; {dropped} dearer offers left out.")
+        notes.append(_sentence(join([msg("recommend.offers_capped", k=_cap_k(best)),
+                                     msg("recommend.offers_dropped", dropped=dropped)],
+                                    "clauses")))
     if converted:
-        notes.append("Prices converted to USD before ranking: " + ", ".join(sorted(converted)) + ".")
+        notes.append(_sentence(msg("recommend.prices_converted",
+                                   conversions=join(sorted(converted), "list"))))
     return out, notes
+
+
+def _sentence(m: Message) -> Message:
+    """``m`` as a sentence of its own (English: with its full stop)."""
+    return join([m], "sentences")
+
+
+_msg = lru_cache(maxsize=16384)(msg)
+"""``msg`` memoized, for the clauses built once per option (thousands per recommendation, again
+on every input change): equal ids and parameters give the same Message. Only for parameters
+that are formatted text or ints — a nested Message is cached by its English text alone."""
+
+
+def _as_message(text: str) -> Message:
+    """``text`` itself when it is a Message, else kept verbatim: a text another core module
+    still writes as a plain string (issue 11), shown as it is."""
+    return text if isinstance(text, Message) else verbatim(text)
+
+
+def _error_message(exc: Exception) -> Message:
+    """The Message a ValueError of core carries (``args[0]``), else its text verbatim."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Message) else verbatim(str(exc))
 
 
 ALL_OFFERS_MAX = 600
@@ -270,105 +306,114 @@ _LIMITS = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect"
 """Throughput ``bound`` → the option's ``limit``."""
 
 
-def _limit_why(limit: str, w: Workload, gpu: GpuSpec, n: int = 1) -> str:
-    """Why ``limit`` limits speed, in words ('' for an unknown limit)."""
+def _limit_why(limit: str, w: Workload, gpu: GpuSpec, n: int = 1) -> Message | None:
+    """Why ``limit`` limits speed, in words (None for an unknown limit)."""
     if limit == "bandwidth":
-        return f"memory bandwidth ({gpu.memory_bandwidth_gbps:,.0f} GB/s) limits decode"
+        return _msg("recommend.limit.bandwidth", bandwidth=f"{gpu.memory_bandwidth_gbps:,.0f}")
     if limit == "compute":
-        return f"compute ({gpu.dense_16bit_tflops:,.0f} dense TFLOPS) limits speed"
+        return _msg("recommend.limit.compute", tflops=f"{gpu.dense_16bit_tflops:,.0f}")
     if limit == "interconnect":
         link = link_name(gpu, n)
-        return f"the {link_label(gpu) if link in ('NVLink', 'PCIe') else link} link between " \
-               "GPUs limits speed"
+        return msg("recommend.limit.interconnect",  # not memoized: ``link`` may be a Message
+                   link=link_label(gpu) if link in ("NVLink", "PCIe") else link)
     if limit == "engine":
-        return f"the {w.framework} engine's per-step overhead, not the GPU, limits speed"
+        return _msg("recommend.limit.engine", framework=w.framework)
     if limit == "offload":
-        return "layers offloaded to system RAM limit speed"
-    return ""
+        return _msg("recommend.limit.offload")
+    return None
 
 
 def _fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
-                   fits: bool, replicas: int) -> tuple[str, tuple[str, ...]]:
+                   fits: bool, replicas: int) -> tuple[str, tuple[Message, ...]]:
     """The limit and the sentences of an option's reason that every price offer of one GPU ×
     count shares (fit verdict, speed and what limits it). A non-fitting option's reason is
     complete here: its single sentence ends with a full stop."""
-    gb = f"{used / GiB:.1f} of {cap / GiB:.0f} GiB"
+    used_gib, cap_gib = f"{used / GiB:.1f}", f"{cap / GiB:.0f}"
     if not fits:
-        reason = (f"Does not fit: needs {used / GiB:.1f} GiB per GPU, the {gpu.name} has "
-                  f"{cap / GiB:.0f} GiB — VRAM is the limit")
         if n == 1:
-            reason += "; use more GPUs, a bigger card or lower precision."
+            reason = join([_msg("recommend.does_not_fit", used=used_gib, gpu=gpu.name,
+                               cap=cap_gib), _msg("recommend.use_more_gpus")], "clauses")
         elif w.task in ("image_gen", "diffusion_lora"):
             # diffusers runs the whole pipeline on every GPU (one image / step per GPU)
-            reason += f" on each of the {n} GPUs (each GPU holds the whole pipeline)."
+            reason = _msg("recommend.does_not_fit.pipeline", used=used_gib, gpu=gpu.name,
+                         cap=cap_gib, n=n)
         else:
-            reason += f" even split over {n} GPUs."
-        return "vram", (reason,)
+            reason = _msg("recommend.does_not_fit.split", used=used_gib, gpu=gpu.name,
+                         cap=cap_gib, n=n)
+        return "vram", (_sentence(reason),)
     head = (cap - used) / cap
-    parts = [f"Fits: {gb} per GPU ({head:.0%} headroom)"]
-    if head < 0.05:
-        parts[0] += " — tight, VRAM is nearly the limit"
+    parts = [_msg("recommend.fits.tight" if head < 0.05 else "recommend.fits", used=used_gib,
+                 cap=cap_gib, headroom=f"{head:.0%}")]
     bound = t.bound
     if w.is_training:
-        speed = f"{t.train_tokens_per_s:,.0f} training tokens/s"
+        speed = _msg("recommend.speed.training", rate=f"{t.train_tokens_per_s:,.0f}")
     elif t.seconds_per_image and w.task == "diffusion_lora":
-        speed = f"{t.seconds_per_image:.2f} s per training image (all GPUs together)"
+        speed = _msg("recommend.speed.training_image", s=f"{t.seconds_per_image:.2f}")
     elif t.seconds_per_image:
-        speed = f"{t.seconds_per_image:.1f} s per image"
+        speed = _msg("recommend.speed.image", seconds=f"{t.seconds_per_image:.1f}")
+    elif w.batch > 1 or replicas > 1:
+        speed = _msg("recommend.speed.sequence_aggregate_replica" if replicas > 1
+                    else "recommend.speed.sequence_aggregate",
+                    rate=f"{t.decode_tokens_per_s:,.1f}",
+                    aggregate=f"{t.aggregate_decode_tokens_per_s:,.0f}")
     else:
-        speed = f"{t.decode_tokens_per_s:,.1f} tokens/s per sequence"
-        if w.batch > 1 or replicas > 1:
-            speed += f" ({t.aggregate_decode_tokens_per_s:,.0f} aggregate"
-            speed += " per replica)" if replicas > 1 else ")"
+        speed = _msg("recommend.speed.sequence", rate=f"{t.decode_tokens_per_s:,.1f}")
     per_replica = max(1, n // max(1, replicas))
     limit = _LIMITS.get(bound, bound or "compute")
     why = _limit_why(limit, w, gpu, per_replica)
-    parts.append(f"{speed}; {why}" if why else speed)
+    parts.append(join([speed, why], "clauses") if why else speed)
     stack = stack_clause(gpu)
     if stack:
-        parts.append(stack)
+        parts.append(_as_message(stack))
     if n > 1 and w.is_training and (w.parallelism.fsdp or w.parallelism.zero_stage == 3):
-        parts.append(f"FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs")
+        parts.append(_msg("recommend.fsdp_shards", n=n))
     if n > 1 and t.seconds_per_image and w.task == "diffusion_lora":
-        parts.append(f"data-parallel training: each of the {n} GPUs trains on its own images "
-                     "and the LoRA gradients are all-reduced")
+        parts.append(_msg("recommend.diffusion_lora_data_parallel", n=n))
     elif n > 1 and t.seconds_per_image:
-        parts.append(f"each of the {n} GPUs renders its own images")
+        parts.append(_msg("recommend.images_per_gpu", n=n))
     elif per_replica > 1 and fabric_without_bandwidth(gpu):
-        parts.append(f"{per_replica} cards over {link_label(gpu)}: its bandwidth is not in the "
-                     "catalog, the all-reduce is estimated at PCIe speed (a lower bound)")
+        parts.append(_msg("recommend.fabric_without_bandwidth", n=per_replica,
+                         link=link_label(gpu)))
     elif per_replica > 1 and not gpu.has_nvlink:
-        parts.append(f"{per_replica} cards over PCIe without NVLink: the all-reduce between GPUs "
-                     "costs speed")
-    if t.offload_alternative:
-        parts.append(t.offload_alternative)
+        parts.append(_msg("recommend.pcie_all_reduce", n=per_replica))
+    if t.offload_alternative:  # only sequential CPU offload fits: the quantized alternative
+        parts.append(_as_message(t.offload_alternative))
     if replicas > 1:
-        parts.append(f"{replicas} replicas needed for {w.requests_per_minute:g} requests/min")
+        parts.append(_msg("recommend.replicas", replicas=replicas,
+                         rpm=f"{w.requests_per_minute:g}"))
     return limit, tuple(parts)
 
 
-def _limit_and_reason(fit_and_speed: tuple[str, tuple[str, ...]], fits: bool,
-                      cost: CostEstimate | None, budget_msg: str,
-                      money: Money = USD) -> tuple[str, str]:
+def _limit_and_reason(fit_and_speed: tuple[str, tuple[Message, ...]], fits: bool,
+                      cost: CostEstimate | None, misses: Sequence[tuple[str, Message]],
+                      money: Money = USD) -> tuple[str, Message]:
     """An option's limit and plain-language reason: :func:`_fit_and_speed` plus its price
-    in the display currency (``money``) and what breaks the budget, cap or deadline."""
+    in the display currency (``money``) and what breaks the budget, cap or deadline.
+
+    ``misses``: (kind, clause) per limit the option breaks, kind ``no_price``, ``cap``,
+    ``budget`` (the limit becomes ``price``), ``latency`` or ``deadline`` (``deadline``).
+    """
     limit, shared = fit_and_speed
     if not fits:
         return limit, shared[0]
     parts = list(shared)
     if cost is not None:
-        price = f"{money.fmt(cost.usd_per_hour)}/h"
+        per_hour = money.fmt(cost.usd_per_hour)
         if cost.usd_total is not None and cost.hours is not None:
-            price += f" × {_hours_number(cost.hours)} h = {money.fmt(cost.usd_total)}"
+            price = _msg("recommend.price.total", per_hour=per_hour,
+                        hours=_hours_number(cost.hours), total=money.fmt(cost.usd_total))
         elif cost.usd_per_month is not None:
-            price += f" = {money.fmt(cost.usd_per_month, 0)}/month"
-        parts.append(price)
+            price = _msg("recommend.price.per_month", per_hour=per_hour,
+                        per_month=money.fmt(cost.usd_per_month, 0))
+        else:
+            price = _msg("recommend.price.per_hour", per_hour=per_hour)
     else:
-        parts.append("no price in the catalog")
-    if budget_msg:  # a clause of the price sentence: "= $47.14; over the $5 budget."
-        parts[-1] += f"; {budget_msg}"
-        limit = "price" if "budget" in budget_msg or " cap" in budget_msg else "deadline"
-    return limit, ". ".join(parts) + "."
+        price = _msg("recommend.no_price")
+    if misses:  # clauses of the price sentence: "= $47.14; over the $5 budget."
+        price = join([price, *(clause for _, clause in misses)], "clauses")
+        limit = "price" if any(kind in PRICE_MISSES for kind, _ in misses) else "deadline"
+    parts.append(price)
+    return limit, join(parts, "sentences")
 
 
 def _hours_number(h: float) -> str:
@@ -436,12 +481,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         ValueError: for an unknown goal or an unresolved model.
     """
     if goal not in GOALS:
-        raise ValueError(f"unknown goal {goal!r}; choose one of {', '.join(GOALS)}")
+        raise ValueError(msg("recommend.unknown_goal", goal=repr(goal), goals=", ".join(GOALS)))
     if w.model is None:
-        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+        raise ValueError(join([msg("recommend.model_not_resolved", model=repr(w.model_id)),
+                               msg("recommend.look_up_model")], "clauses"))
     offers, cached_notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates,
                                                _offers_for)
-    notes = list(cached_notes)  # the cache's list stays as it is
+    notes: list[str] = list(cached_notes)  # the cache's list stays as it is
     from .checks import engine_hardware_refusal, require_inference_framework, workload_warnings
     require_inference_framework(w)
     notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
@@ -449,19 +495,19 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     if refusals:  # engines on hardware they have no backend for are not options (QA F26)
         gpus = [g for g in gpus if g.id not in refusals]
         first = next(iter(refusals.values()))
-        notes.append(f"{len(refusals)} GPU type(s) left out: {first}.")
+        notes.append(_sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first)))
     gpu_by_id = {g.id: g for g in gpus}
     serving = w.task == "inference" and bool(w.requests_per_minute)
     for o in owned:
         if o.gpu_id not in gpu_by_id:
-            notes.append(f"owned {o.gpu_id}: the GPU is not in the catalog, left out.")
+            notes.append(_sentence(msg("recommend.owned_not_in_catalog", gpu_id=o.gpu_id)))
             continue
         try:
             offers.setdefault(o.gpu_id, []).append(
                 (off := owned_offer(for_serving(o, hours_per_month) if serving else o,
                                     gpu_by_id.get(o.gpu_id), fx_rates), off.price_per_gpu_hour))
         except ValueError as exc:
-            notes.append(str(exc))
+            notes.append(_error_message(exc))
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = _gpu_dependent(w)
     # memory per (card capacity, count, batch): serving engines size their pools from the
@@ -475,7 +521,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
               and multi_node]
     evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
     w, ref_note = _reference_tokens(w, gpus)
-    if ref_note:
+    if ref_note is not None:
         notes.append(ref_note)
 
     sharded = {n: _auto_shard(w, n) for n in tried}
@@ -528,7 +574,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                             "aggregate_decode_tokens_per_s": per * replicas,
                             "requests_per_s_capacity": plan.requests_per_s_capacity * f})
             except (ValueError, ZeroDivisionError) as exc:
-                notes.append(f"{gpu.name} × {n}: not estimated ({exc}).")  # name, not id
+                notes.append(_sentence(msg("recommend.not_estimated", gpu=gpu.name, n=n,
+                                           error=_error_message(exc))))
                 continue
             fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
             if n <= GPUS_PER_NODE:
@@ -549,12 +596,10 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         # a single node of some part holds the job: clusters are not what it needs
         evaluations = [(ev, o) for ev, o in evaluations if ev.n <= GPUS_PER_NODE]
     elif multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in evaluations):
-        notes.append("No part holds this job in one node of 8: options of 16–64 GPUs over "
-                     "InfiniBand/RoCE added, each with its scaling cost.")
+        notes.append(_sentence(msg("recommend.multi_node_added")))
     if refused:
-        notes.append(f"{', '.join(sorted(refused))}: not offered for multi-GPU training "
-                     "(one unified-memory machine, no collective-communication fabric); "
-                     "single-machine options only.")
+        notes.append(_sentence(msg("recommend.no_multi_gpu_training",
+                                   gpus=", ".join(sorted(refused)))))
     money = money or USD
     region_evals = region_filter(evaluations, w.region)
     options = _build_options(w, region_evals, goal, serving, hours_per_month,
@@ -585,20 +630,23 @@ def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
             and w.model.param_count() >= 30e9)
 
 
-def _scaling_text(gpu: GpuSpec, n: int, speed: float, node_speed_per_gpu: float) -> str:
+def _scaling_text(gpu: GpuSpec, n: int, speed: float,
+                  node_speed_per_gpu: float) -> Message | None:
     """The scaling cost of an ``n``-GPU option beyond one node: per-GPU speed against the
     best single-node estimate (the gradient all-reduce crosses the node network:
     throughput.link_bandwidth_gbps, ~50 GB/s InfiniBand/RoCE per GPU)."""
     if n <= GPUS_PER_NODE:
-        return ""
+        return None
     nodes = math.ceil(n / GPUS_PER_NODE)
     st = stack_of(gpu)
     net = "RoCE" if st is not None and st.stack in ("CANN", "SynapseAI") else "InfiniBand"
-    text = f"{n} GPUs on {nodes} nodes of {GPUS_PER_NODE} over {net}"
     if speed > 0 and node_speed_per_gpu > 0:
         eff = speed / n / node_speed_per_gpu
-        text += f": each GPU runs at {eff:.0%} of its speed within one node (scaling cost)"
-    return text + "."
+        text = msg("recommend.scaling.cost", n=n, nodes=nodes, per=GPUS_PER_NODE, net=net,
+                   share=f"{eff:.0%}")
+    else:
+        text = msg("recommend.scaling", n=n, nodes=nodes, per=GPUS_PER_NODE, net=net)
+    return _sentence(text)
 
 
 def _auto_shard(w: Workload, n: int) -> Workload:
@@ -609,28 +657,29 @@ def _auto_shard(w: Workload, n: int) -> Workload:
     return w
 
 
-def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, str]:
+def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, Message | None]:
     """A planned run length on a named GPU becomes a dataset size, so that every other option's
     duration follows from its own speed (``train_hours`` on ``gpu`` × ``num_gpus``)."""
     if not (w.is_training and w.train_hours and w.gpu and not w.dataset_tokens):
-        return w, ""
+        return w, None
     ref = next((g for g in gpus if g.id == w.gpu), None)
     if ref is None:
-        return w, ""
+        return w, None
     t = estimate_throughput(w, ref, w.num_gpus)
     tokens = w.train_hours * 3600.0 * (t.train_tokens_per_s or 0.0)
     if tokens <= 0:
-        return w, ""
+        return w, None
     w2 = w.model_copy(update={"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None})
-    note = (f"{w.train_hours:g} h on {w.num_gpus} × {ref.name} ≈ {tokens / 1e6:,.1f} M training "
-            "tokens at the estimated speed; other options' hours follow from their own speed.")
+    note = _sentence(join([
+        msg("recommend.reference_tokens", hours=f"{w.train_hours:g}", n=w.num_gpus, gpu=ref.name,
+            mtokens=f"{tokens / 1e6:,.1f}"),
+        msg("recommend.other_hours_follow")], "clauses"))
     if w.task == "pretrain" and w.model is not None:
         optimal = 20.0 * w.model.param_count()
         if tokens < 0.5 * optimal:
-            note += (f" For pre-training from scratch that is {tokens / optimal:.1%} of the "
-                     f"≈{optimal / 1e9:,.0f} B tokens a compute-optimal run needs (20 tokens per "
-                     "parameter, Hoffmann et al. 2022): enough for a small experiment, not a "
-                     "finished model.")
+            note = join([note, _sentence(msg(
+                "recommend.pretrain_share", share=f"{tokens / optimal:.1%}",
+                btokens=f"{optimal / 1e9:,.0f}"))], "space")
     return w2, note
 
 
@@ -670,33 +719,38 @@ def _build_options(w: Workload,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
                     tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
                     money=money)
-            budget_msgs = []
+            misses: list[tuple[str, Message]] = []  # (kind, clause): see _limit_and_reason
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
-                budget_msgs.append("no price in the catalog to check against the budget")
+                misses.append(("no_price", _msg("recommend.miss.no_price")))
             if cost is not None:
                 # limits compare with a relative tolerance: a ¥20 budget converted to USD
                 # and back must keep an option costing exactly ¥20
                 if w.max_usd_per_hour is not None and \
                         cost.usd_per_hour > w.max_usd_per_hour * (1 + 1e-9) + 1e-12:
-                    budget_msgs.append(f"over the {money.fmt(w.max_usd_per_hour)}/h cap")
+                    misses.append(("cap", _msg("recommend.miss.cap",
+                                              cap=money.fmt(w.max_usd_per_hour))))
                 if w.budget_usd is not None:
                     spend = cost.usd_total if cost.usd_total is not None else cost.usd_per_month
                     if spend is not None and spend > w.budget_usd * (1 + 1e-9) + 1e-12:
-                        budget_msgs.append(f"over the {money.fmt(w.budget_usd)} budget")
+                        misses.append(("budget", _msg("recommend.miss.budget",
+                                                     budget=money.fmt(w.budget_usd))))
             if ev.plan is not None and not ev.plan.meets_targets:
-                budget_msgs.append("misses the latency target")
+                misses.append(("latency", _msg("recommend.miss.latency")))
             run_h = cost.hours if cost is not None and cost.hours is not None else ev.hours
             if w.deadline_hours is not None and run_h is not None and run_h > w.deadline_hours:
-                budget_msgs.append(f"misses the {w.deadline_hours:g} h deadline")
-            limit, reason = _limit_and_reason(shared, ev.fits, cost, "; ".join(budget_msgs),
-                                              money)
+                misses.append(("deadline", _msg("recommend.miss.deadline",
+                                               deadline=f"{w.deadline_hours:g}")))
+            limit, reason = _limit_and_reason(shared, ev.fits, cost, misses, money)
+            more: list[Message] = []  # sentences after the reason, each with its full stop
             if ev.calibration:
-                reason += f" {ev.calibration}"
-            if ev.scaling and ev.fits:
-                reason += f" {ev.scaling}"
+                more.append(_as_message(ev.calibration))
+            if ev.scaling is not None and ev.fits:
+                more.append(ev.scaling)
             if pcie_note:
-                reason += " Consumer cards have no NVLink: gradient and parameter exchange go over PCIe."
-            prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not budget_msgs,
+                more.append(_sentence(msg("recommend.consumer_no_nvlink")))
+            if more:
+                reason = join([reason, *more], "space")
+            prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not misses,
                                      limit=limit, reason=reason, speed=speed,
                                      money=_candidate_money(cost)))
 
@@ -742,16 +796,19 @@ def _build_options(w: Workload,
                          ("most headroom", lambda p: (-headroom(p), p.money))):
             labels.setdefault(id(min(ok_labels, key=fn)), []).append(name)
     out = []
-    marks: dict[int, tuple[str, str, str]] = {}  # id(offer) → (kind, flag, why), once each
+    # id(offer) → (kind, flag, why, the "Price marked …" sentence), once per offer
+    marks: dict[int, tuple[str, str, Message | str, Message | None]] = {}
     for i, p in enumerate(prelim, start=1):
         ev, offer = p.ev, p.offer
         if offer is not None and id(offer) not in marks:
-            marks[id(offer)] = (price_kind(offer),
-                                *price_flag(offer, today=today, stale_months=stale_months))
-        kind, flag, why = marks[id(offer)] if offer is not None else ("", "", "")
+            flag, why = price_flag(offer, today=today, stale_months=stale_months)
+            marks[id(offer)] = (price_kind(offer), flag, why, _sentence(msg(
+                "recommend.price_marked", flag=FLAG_NAMES.get(flag, flag), why=why))
+                if flag else None)
+        kind, flag, why, marked = marks[id(offer)] if offer is not None else ("", "", "", None)
         reason = p.reason
-        if flag and ev.fits:
-            reason += f" Price marked {flag}: {why}."
+        if marked is not None and ev.fits:
+            reason = join([reason, marked], "space")
         # validating nested models that are already instances only checks their type: with
         # pydantic 2 this is faster than model_construct
         out.append(Option(
@@ -793,49 +850,55 @@ def _money(c: CostEstimate) -> float:
     return c.usd_per_hour
 
 
-def _summary_notes(w: Workload, options: list[Option]) -> list[str]:
-    notes: list[str] = []
+def _summary_notes(w: Workload, options: list[Option]) -> list[Message]:
+    notes: list[Message] = []
     fitting = [o for o in options if o.fits]
     singles = [o for o in options if o.num_gpus == 1]
     if singles and not any(o.fits for o in singles):
         biggest = max(singles, key=lambda o: o.capacity_bytes_per_gpu)
         need = min(o.memory.total_bytes for o in singles)
-        notes.append(f"No single GPU fits: the job needs {need / GiB:.0f} GiB on one GPU, the "
-                     f"largest card ({biggest.gpu_name}) has {biggest.capacity_bytes_per_gpu / GiB:.0f}"
-                     " GiB. It needs several GPUs (or lower precision).")
+        notes.append(join([
+            msg("recommend.no_single_gpu_fits", need=f"{need / GiB:.0f}", gpu=biggest.gpu_name,
+                cap=f"{biggest.capacity_bytes_per_gpu / GiB:.0f}"),
+            msg("recommend.needs_several_gpus")], "sentences"))
     if not fitting:
-        notes.append("No option fits in memory; see the advice for changes that would.")
+        notes.append(_sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")],
+                                    "clauses")))
     if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":
         small = [o for o in options if o.num_gpus == 1 and o.capacity_bytes_per_gpu <= 24 * GiB]
         if small and not any(o.fits for o in small):
-            notes.append(f"In {w.weights_dtype} the model does not fit a 24 GB card; guides that "
-                         "quote speeds for such cards assume 8- or 4-bit quantized weights.")
+            notes.append(_sentence(join([msg("recommend.not_24gb", dtype=w.weights_dtype),
+                                         msg("recommend.guides_assume_quantized")], "clauses")))
     row = _seed_row(w)
     if row is not None:
         scen, ids, why = SEED_TABLE[row]
         seed_opts = [o for o in options if o.gpu_id in ids]
         top = options[0] if options else None
         if top is not None and top.gpu_id in ids:
-            notes.append(f"Agrees with the seed guide's rule of thumb for {scen}: "
-                         f"{top.gpu_name} ({why}).")
+            notes.append(_sentence(msg("recommend.seed_agrees", scenario=scen, gpu=top.gpu_name,
+                                       why=why)))
         elif seed_opts and top is not None:
             b = seed_opts[0]
-            verdict = "fits" if b.fits else "does not fit"
-            diff = ""
+            verdict = msg("recommend.verdict.fits" if b.fits else "recommend.verdict.does_not_fit")
+            diff: list[Message] = []
             if b.fits and top.fits:
                 tm, bm = _money(top.cost), _money(b.cost)
                 if math.isfinite(tm) and math.isfinite(bm) and tm > 0:
-                    diff += f" It costs {bm / tm:.2f}× the top pick"
                     ts, bs = _speed(w, top.throughput), _speed(w, b.throughput)
-                    if ts > 0 and bs > 0:
-                        diff += f" and runs at {bs / ts:.2f}× its speed"
-                    diff += f" ({top.num_gpus} × {top.gpu_name}, {top.provider or 'no price'})."
+                    who: dict[str, str | int | Message] = {
+                        "n": top.num_gpus, "gpu": top.gpu_name,
+                        "provider": top.provider or msg("recommend.no_price_short")}
+                    diff.append(_sentence(
+                        msg("recommend.seed_cost_speed", cost=f"{bm / tm:.2f}",
+                            speed=f"{bs / ts:.2f}", **who) if ts > 0 and bs > 0
+                        else msg("recommend.seed_cost", cost=f"{bm / tm:.2f}", **who)))
             names = {o.gpu_id: o.gpu_name for o in options}  # names in prose, never ids
-            notes.append(
-                "The buying guide's rule of thumb suggests "
-                f"{', '.join(names.get(i, i) for i in ids)} for {scen} ({why}); with these prices "
-                f"and speeds its best option ranks #{b.rank} ({b.num_gpus} GPU, {verdict}).{diff} "
-                f"{b.reason}")
+            head = _sentence(join([
+                msg("recommend.seed_suggests", gpus=", ".join(names.get(i, i) for i in ids),
+                    scenario=scen, why=why),
+                msg("recommend.seed_rank", rank=b.rank, n=b.num_gpus, verdict=verdict)],
+                "clauses"))
+            notes.append(join([head, *diff, _as_message(b.reason)], "space"))
     return notes
 
 

@@ -108,9 +108,9 @@ class Throughput(BaseModel):
         bound: ``"memory-bandwidth"``, ``"compute"`` or ``"interconnect"`` — what limits it.
         efficiency: fraction of peak bandwidth (decode) or MFU (training) assumed.
         assumptions: sentences naming engine, efficiency/MFU and scaling assumed.
-        offload_alternative: for image generation that fits only with sequential CPU offload,
-            the quantized denoiser that fits instead (one clause, no full stop;
-            ``diffusion.offload_alternative``); '' otherwise.
+        offload_alternative: image jobs that only fit with sequential CPU offload: the clause
+            naming the quantized denoiser that fits instead (no full stop; also one of the
+            ``assumptions``), for the option's reason; ``""`` otherwise.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -214,7 +214,7 @@ class Option(BaseModel):
     price_observed: str = ""
     price_kind: str = ""
     price_flag: str = ""
-    price_flag_reason: str = ""
+    price_flag_reason: Text = ""
     break_even_months: float | None = None
     calibration: str = ""
     within_budget: bool = True

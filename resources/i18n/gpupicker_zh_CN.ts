@@ -2893,6 +2893,68 @@
         <source>unknown byte unit {unit}; use 'GiB' or 'GB'</source>
         <translation>未知的字节单位 {unit}；请用 'GiB' 或 'GB'</translation>
     </message>
+<message>
+        <location filename="../../gpupicker/ui/core_text.py" line="88" />
+        <source>{gpu} × {n}: not estimated ({error})</source>
+        <translation>{gpu} × {n}：未能估算（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="68" />
+        <source>The buying guide's rule of thumb suggests {gpus} for {scenario} ({why})</source>
+        <translation>选购指南的经验法则建议“{scenario}”使用 {gpus}（{why}）</translation>
+    </message>
+    <message>
+        <source>unknown goal {goal}; choose one of {goals}</source>
+        <translation>未知的排序目标 {goal}；可选：{goals}</translation>
+    </message>
+    <message>
+        <source>mean time between interruptions must be positive</source>
+        <translation>竞价实例的平均中断间隔必须大于 0</translation>
+    </message>
+    <message>
+        <source>replica throughput must be positive</source>
+        <translation>副本吞吐量必须大于 0</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>unknown region {region}; choose one of {regions}</source>
+        <translation>未知地区 {region}；可选：{regions}</translation>
+    </message>
+    <message>
+        <source>Canada</source>
+        <translation>加拿大</translation>
+    </message>
+    <message>
+        <source>Japan</source>
+        <translation>日本</translation>
+    </message>
+    <message>
+        <source>Germany</source>
+        <translation>德国</translation>
+    </message>
+    <message>
+        <source>Finland</source>
+        <translation>芬兰</translation>
+    </message>
+    <message>
+        <source>France</source>
+        <translation>法国</translation>
+    </message>
+    <message>
+        <source>the United Kingdom</source>
+        <translation>英国</translation>
+    </message>
+    <message>
+        <source>the Netherlands</source>
+        <translation>荷兰</translation>
+    </message>
+    <message>
+        <source>India</source>
+        <translation>印度</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

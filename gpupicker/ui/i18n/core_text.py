@@ -23,26 +23,7 @@ from ...core.zh_names import zh_name
 CONTEXT = "CoreText"
 
 TEMPLATES: tuple[str, ...] = (
-    # option reasons (recommend._fit_and_speed, _limit_why, _limit_and_reason, _build_options)
-    QT_TRANSLATE_NOOP("CoreText", "Fits: {used} of {cap} GiB per GPU ({headroom} headroom)"),
-    QT_TRANSLATE_NOOP("CoreText", "Fits: {used} of {cap} GiB per GPU ({headroom} headroom) — tight, VRAM is nearly the limit"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit even split over {n} GPUs"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "use more GPUs, a bigger card or lower precision"),
-    QT_TRANSLATE_NOOP("CoreText", "{rate} training tokens/s"),
-    QT_TRANSLATE_NOOP("CoreText", "{seconds} s per image"),
-    QT_TRANSLATE_NOOP("CoreText", "{rate} tokens/s per sequence"),
-    QT_TRANSLATE_NOOP("CoreText", "{rate} tokens/s per sequence ({aggregate} aggregate)"),
-    QT_TRANSLATE_NOOP("CoreText", "{rate} tokens/s per sequence ({aggregate} aggregate per replica)"),
-    QT_TRANSLATE_NOOP("CoreText", "memory bandwidth ({bandwidth} GB/s) limits decode"),
-    QT_TRANSLATE_NOOP("CoreText", "compute ({tflops} dense TFLOPS) limits speed"),
-    QT_TRANSLATE_NOOP("CoreText", "the {link} link between GPUs limits speed"),
-    QT_TRANSLATE_NOOP("CoreText", "the {framework} engine's per-step overhead, not the GPU, limits speed"),
-    QT_TRANSLATE_NOOP("CoreText", "layers offloaded to system RAM limit speed"),
     # issue 18: non-CUDA stacks (core.accelerators)
-    QT_TRANSLATE_NOOP("CoreText", "No part holds this job in one node of 8: options of 16–64 GPUs over InfiniBand/RoCE added, each with its scaling cost"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}: each GPU runs at {share} of its speed within one node (scaling cost)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{n} GPUs on {nodes} nodes of {per} over {net}"),
     QT_TRANSLATE_NOOP("CoreText", "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "{vendor} accelerator: no CUDA and no modelled software stack; the estimate is CUDA-like (not measured here: {range})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Ascend NPU"),
@@ -50,45 +31,9 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Intel Gaudi"),
     QT_TRANSLATE_NOOP("CoreText", "Intel Arc GPU"),
     QT_TRANSLATE_NOOP("CoreText", "Apple silicon"),
-    QT_TRANSLATE_NOOP("CoreText", "{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{gpus}: not offered for multi-GPU training (one unified-memory machine, no collective-communication fabric); single-machine options only"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Non-NVIDIA"),
     QT_TRANSLATE_NOOP("CoreText", "NVIDIA (third-party modified)"),
-    QT_TRANSLATE_NOOP("CoreText", "FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs"),
-    QT_TRANSLATE_NOOP("CoreText", "each of the {n} GPUs renders its own images"),
-    QT_TRANSLATE_NOOP("CoreText", "{n} cards over PCIe without NVLink: the all-reduce between GPUs costs speed"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{replicas} replicas needed for {rpm} requests/min"),
-    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h"),
-    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h × {hours} h = {total}"),
-    QT_TRANSLATE_NOOP("CoreText", "{per_hour}/h = {per_month}/month"),
-    QT_TRANSLATE_NOOP("CoreText", "no price in the catalog"),
-    QT_TRANSLATE_NOOP("CoreText", "no price in the catalog to check against the budget"),
-    QT_TRANSLATE_NOOP("CoreText", "over the {cap}/h cap"),
-    QT_TRANSLATE_NOOP("CoreText", "over the {budget} budget"),
-    QT_TRANSLATE_NOOP("CoreText", "misses the {deadline} h deadline"),
-    QT_TRANSLATE_NOOP("CoreText", "Consumer cards have no NVLink: gradient and parameter exchange go over PCIe"),  # noqa: E501
-    # price kinds and trust marks (core.price_kind), owned hardware (core.owned),
     # calibration on the user's runs (core.calibration)
-    QT_TRANSLATE_NOOP("CoreText", "Price marked {flag}: {why}"),
-    QT_TRANSLATE_NOOP("CoreText", "low-trust"),
-    QT_TRANSLATE_NOOP("CoreText", "stale"),
-    QT_TRANSLATE_NOOP("CoreText", "observed {observed}, over {months} months ago"),
-    QT_TRANSLATE_NOOP("CoreText", "observed date unknown"),
-    QT_TRANSLATE_NOOP("CoreText", "its source says: {marker}"),
-    QT_TRANSLATE_NOOP("CoreText", "a figure quoted in a guide, no provider named"),
-    QT_TRANSLATE_NOOP("CoreText", "The top pick rests on a {flag} price ({provider}, {kind}, observed {observed}: {why})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "check it before relying on it"),
-    QT_TRANSLATE_NOOP("CoreText", "The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, {per_hour}/h)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "provider list price"),
-    QT_TRANSLATE_NOOP("CoreText", "marketplace listing"),
-    QT_TRANSLATE_NOOP("CoreText", "scraped aggregate"),
-    QT_TRANSLATE_NOOP("CoreText", "quoted in a guide"),
-    QT_TRANSLATE_NOOP("CoreText", "your own price"),
-    QT_TRANSLATE_NOOP("CoreText", "your own hardware"),
-    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): {months} months at {share} use"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Break-even vs the best rental ({n} × {gpu}, {provider}, {per_hour}/h): never (the rental costs less than the power bill)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: give its power draw in W (the catalog has no TDP)"),
-    QT_TRANSLATE_NOOP("CoreText", "owned {gpu_id}: the GPU is not in the catalog, left out"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (memory ×{mf}, error {mb} → {ma})"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma})"),
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} run (speed ×{sf}, error {sb} → {sa})"),
@@ -97,53 +42,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Calibrated on your {n} runs (memory ×{mf}, error {mb} → {ma}, speed ×{sf}, error {sb} → {sa})"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Scaled ×{factor} to match your recorded runs"),
     QT_TRANSLATE_NOOP("CoreText", "Speed scaled ×{factor} to match your recorded runs"),
-    # recommendation notes
-    QT_TRANSLATE_NOOP("CoreText", "Prices converted to USD before ranking: {conversions}"),
-    QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency}"),
-    QT_TRANSLATE_NOOP("CoreText", "1 USD = {rate} {currency} (default rate)"),
-    # issue 18: region filter (core.providers.region_notes)
-    QT_TRANSLATE_NOOP("CoreText", "The seed guide prices {n} × {gpu} at {price}/h × {hours} h = {total}; at {provider} today: {price2}/h × {hours2} h = {total2}"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{kind}: billed {n} × {period} h for a {run} h run = {total}"),
-    QT_TRANSLATE_NOOP("CoreText", "Monthly subscription"),
-    QT_TRANSLATE_NOOP("CoreText", "Yearly subscription"),
-    QT_TRANSLATE_NOOP("CoreText", "Only offers in {where} ({region}): {n} of {total} options"),
-    QT_TRANSLATE_NOOP("CoreText", "No offer in {where} fits; the cheapest elsewhere is {n} × {gpu}, {provider}, {per_hour}/h"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Cheaper outside {where}: {n} × {gpu}, {provider}, {price} against {here} here"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "China"),
-    QT_TRANSLATE_NOOP("CoreText", "the United States"),
-    QT_TRANSLATE_NOOP("CoreText", "the EU"),
-    QT_TRANSLATE_NOOP("CoreText", "Every price offer: the {k} cheapest providers per GPU, pricing and instance size are ranked"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{dropped} dearer offers left out"),
-    QT_TRANSLATE_NOOP("CoreText", "No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "It needs several GPUs (or lower precision)"),
-    QT_TRANSLATE_NOOP("CoreText", "No option fits in memory"),
-    QT_TRANSLATE_NOOP("CoreText", "see the advice for changes that would"),
-    QT_TRANSLATE_NOOP("CoreText", "In {dtype} the model does not fit a 24 GB card"),
-    QT_TRANSLATE_NOOP("CoreText", "guides that quote speeds for such cards assume 8- or 4-bit quantized weights"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Agrees with the seed guide's rule of thumb for {scenario}: {gpu} ({why})"),
-    QT_TRANSLATE_NOOP("CoreText", "The buying guide's rule of thumb suggests {ids} for {scenario} ({why})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "It costs {cost}× the top pick and runs at {speed}× its speed ({n} × {gpu}, {provider})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "It costs {cost}× the top pick ({n} × {gpu}, {provider})"),
-    QT_TRANSLATE_NOOP("CoreText", "large-model training (70B+)"),
-    QT_TRANSLATE_NOOP("CoreText", "LLM training (7B–70B)"),
-    QT_TRANSLATE_NOOP("CoreText", "fine-tuning / LoRA"),
-    QT_TRANSLATE_NOOP("CoreText", "inference"),
-    QT_TRANSLATE_NOOP("CoreText", "development / testing"),
-    QT_TRANSLATE_NOOP("CoreText", "most memory and speed"),
-    QT_TRANSLATE_NOOP("CoreText", "best balance of cost and performance"),
-    QT_TRANSLATE_NOOP("CoreText", "24 GB, good value"),
-    QT_TRANSLATE_NOOP("CoreText", "high throughput at a fair price"),
-    QT_TRANSLATE_NOOP("CoreText", "lowest cost, enough VRAM"),
-    QT_TRANSLATE_NOOP("CoreText", "fits"),
-    QT_TRANSLATE_NOOP("CoreText", "does not fit"),
-    QT_TRANSLATE_NOOP("CoreText", "no price"),
-    QT_TRANSLATE_NOOP("CoreText", "{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "other options' hours follow from their own speed"),
-    QT_TRANSLATE_NOOP("CoreText", "For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{gpu_id} × {n}: not estimated ({error})"),
-    QT_TRANSLATE_NOOP("CoreText", "no exchange rate for {currency}"),
-    QT_TRANSLATE_NOOP("CoreText", "set one (1 USD = … {currency}) with `gpupicker catalog fx set` or in the exchange-rate dialog"),  # noqa: E501
     # errors (live estimate, results page)
     QT_TRANSLATE_NOOP("CoreText", "model {model} is not resolved"),
     QT_TRANSLATE_NOOP("CoreText", "look it up in the catalog first"),
@@ -151,7 +49,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "{engine} does not run on the {gpu} ({platform}): it runs on {platforms}"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp or MLX instead"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "bitsandbytes {dtype} has no {platform} backend, so it does not run on the {gpu}: use GGUF with llama.cpp instead"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{n} GPU type(s) left out: {why}"),
     # advisor descriptions
     QT_TRANSLATE_NOOP("CoreText", "Train in pure bf16 (weights and optimizer states)"),
     QT_TRANSLATE_NOOP("CoreText", "Use an 8-bit (paged) AdamW (bitsandbytes)"),
@@ -171,9 +68,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "Shorter context: about {tokens} tokens"),
     QT_TRANSLATE_NOOP("CoreText", "Serve {n} sequences at a time"),
     QT_TRANSLATE_NOOP("CoreText", "Split the model over {n} GPUs (tensor parallel)"),
-    QT_TRANSLATE_NOOP("CoreText", "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "{s} s per training image (all GPUs together)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "FP8 denoiser weights (diffusers / torchao fp8 quantization)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "4-bit NF4 denoiser weights (bitsandbytes)"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "VAE tiling + slicing (decode in 512² tiles, one image at a time)"),  # noqa: E501
@@ -209,15 +103,6 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("CoreText", "faster decode"),
     QT_TRANSLATE_NOOP("CoreText", "long prompts are cut"),
     QT_TRANSLATE_NOOP("CoreText", "lower aggregate throughput"),
-    # assumptions (tooltips): cost
-    QT_TRANSLATE_NOOP("CoreText", "{n} × {price} per GPU-hour = {per_hour}/h"),
-    QT_TRANSLATE_NOOP("CoreText", "Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h"),  # noqa: E501
-    QT_TRANSLATE_NOOP("CoreText", "Serving {hours} h per month"),
-    QT_TRANSLATE_NOOP("CoreText", "{hours} h used per month"),
-    QT_TRANSLATE_NOOP("CoreText", "power {watts} W × {utilization} at ${price}/kWh"),
-    QT_TRANSLATE_NOOP("CoreText", "no resale value"),
-    QT_TRANSLATE_NOOP("CoreText", "GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)"),
-    QT_TRANSLATE_NOOP("CoreText", "{kwh} kWh per 1M tokens"),
     # assumptions: throughput
     QT_TRANSLATE_NOOP("CoreText", "Fixed engine overhead {ms} ms per step"),
     QT_TRANSLATE_NOOP("CoreText", "decode GEMMs at {share} of dense peak"),
@@ -237,7 +122,6 @@ TEMPLATES: tuple[str, ...] = (
     # training frameworks, sustained rates and diffusion (issue 13)
     # issue 12: engine speed profiles, sustained GPU factors, vLLM pool sizing, serving
     QT_TRANSLATE_NOOP("CoreText", "Quantize the KV cache to Q8_0 with flash attention (-fa)"),
-    QT_TRANSLATE_NOOP("CoreText", "misses the latency target"),
     # launch config (core/launch_config.py, issue 14)
     QT_TRANSLATE_NOOP("CoreText", "{engine} with a context of {ctx} tokens per sequence, GPU memory fraction {frac}, tensor parallel {n} and KV cache {kv}"),  # noqa: E501
     QT_TRANSLATE_NOOP("CoreText", "Quantization {quant}"),
