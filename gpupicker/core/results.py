@@ -212,7 +212,7 @@ class Option(BaseModel):
     price_flag: str = ""
     price_flag_reason: str = ""
     break_even_months: float | None = None
-    calibration: str = ""
+    calibration: Text = ""
     within_budget: bool = True
     labels: tuple[str, ...] = ()
     reason: Text = ""
