@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from gpupicker.core.advisor import advise
+from gpupicker.core.messages import join
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
 
@@ -84,16 +85,21 @@ def _collect() -> tuple[set[str], set[str]]:
         if preferred:
             for a in advise(w, byid[preferred], include_speed=False):
                 texts.add(a.description)
-                tips.add("; ".join(c for c in (a.speed_cost, a.quality_cost) if c))
+                # as the results page shows them: one Message joining the two costs
+                tips.add(join([c for c in (a.speed_cost, a.quality_cost) if c], "clauses"))
     return texts, tips
 
 
 def test_core_sentences_are_translated_to_zh_cn(zh_cn):
-    from gpupicker.ui.i18n.core_text import core_clauses, has_cjk, translate_core_text
+    from gpupicker.core.messages import Message
+    from gpupicker.ui.i18n.core_messages import tr_message
+    from gpupicker.ui.i18n.core_text import core_clauses, has_cjk
 
     def translated_share(texts: list[str], what: str) -> float:
-        clauses = {c for t in texts for c in core_clauses(t)}
-        missed = sorted(c for c in clauses if not has_cjk(translate_core_text(c)))
+        # a Message is rendered whole from its ids; a plain text clause by clause (regex)
+        clauses = {c for t in texts
+                   for c in ((t,) if isinstance(t, Message) else core_clauses(t))}
+        missed = sorted(c for c in clauses if not has_cjk(tr_message(c)))
         share = 1 - len(missed) / len(clauses)
         print(f"\n{len(clauses)} distinct {what}, {share:.1%} translated; untranslated:")
         for c in missed:
@@ -108,7 +114,7 @@ def test_core_sentences_are_translated_to_zh_cn(zh_cn):
     reasons = [t for t in texts if t.startswith("Fits: ") and "$" in t]
     assert reasons
     for reason in reasons:
-        zh = translate_core_text(reason)
+        zh = tr_message(reason)
         assert has_cjk(zh)
         # the same numbers; Chinese may put them in another order ("每分钟 60 个请求需要 2 个副本")
         assert sorted(re.findall(r"\d[\d,.]*\d|\d", reason.replace(". ", " "))) == \
