@@ -195,10 +195,9 @@ def test_the_limit_comes_from_the_miss_kind_not_the_text(results):
 
 
 def test_group_texts_render_fully_chinese(results, zh_cn):
+    from gpupicker.core.zh_names import zh_name
     from gpupicker.ui.i18n.core_messages import PUNCTUATION, _translate, tr_message
     from gpupicker.ui.i18n.core_text import has_cjk
-
-    from gpupicker.core.zh_names import zh_name
 
     def translate(t: str) -> str:
         return PUNCTUATION["zh"].get(t) or _translate(t)
@@ -223,12 +222,11 @@ def test_group_texts_render_fully_chinese(results, zh_cn):
 
 
 def test_errors_are_messages_and_render_chinese(repo, zh_cn):
-    from gpupicker.ui.i18n.core_messages import tr_message
-
     from gpupicker.core.cost import gpus_for_serving, spot_expected_hours, usd_per_unit
     from gpupicker.core.owned import OwnedGpu, owned_cost
     from gpupicker.core.providers import check_region
     from gpupicker.core.recommend import recommend
+    from gpupicker.ui.i18n.core_messages import tr_message
 
     w = Workload(task="inference", model=repo.get_model("llama3_8b"), model_id="llama3_8b")
     calls = (
@@ -265,11 +263,10 @@ def test_errors_are_messages_and_render_chinese(repo, zh_cn):
 
 
 def test_buy_vs_rent_and_labels_render_chinese(zh_cn):
-    from gpupicker.ui.i18n.core_messages import tr_message
-
     from gpupicker.core.cost import buy_vs_rent
     from gpupicker.core.price_kind import PRICE_KINDS
     from gpupicker.core.providers import REGION_NAMES
+    from gpupicker.ui.i18n.core_messages import tr_message
 
     (a,) = buy_vs_rent(1600.0, 0.5, tdp_w=450).assumptions
     assert a == "730 h used per month; power 450 W × 80% at $0.15/kWh; no resale value."

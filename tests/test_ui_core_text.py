@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from gpupicker.core.advisor import advise
+from gpupicker.core.messages import join
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
 
@@ -84,7 +85,8 @@ def _collect() -> tuple[set[str], set[str]]:
         if preferred:
             for a in advise(w, byid[preferred], include_speed=False):
                 texts.add(a.description)
-                tips.add("; ".join(c for c in (a.speed_cost, a.quality_cost) if c))
+                # as the results page shows them: one Message joining the two costs
+                tips.add(join([c for c in (a.speed_cost, a.quality_cost) if c], "clauses"))
     return texts, tips
 
 

@@ -91,7 +91,7 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
     from PySide6.QtWidgets import QApplication
 
     from gpupicker.importers import ModelImportError, inspect_path
-    from gpupicker.ui.i18n.core_text import translate_core_text
+    from gpupicker.ui.i18n.core_messages import tr_message
     from gpupicker.ui.i18n.translators import install_translators
 
     (tmp_path / "w.ckpt").write_bytes(b"\x80")
@@ -105,7 +105,7 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
                              (huge, "超过该格式 100,000,000 字节的上限")):
             with pytest.raises(ModelImportError) as ei:
                 inspect_path(path)
-            zh = translate_core_text(str(ei.value))
+            zh = tr_message(ei.value.args[0])  # the error's Message (issue 11)
             assert needle in zh and "never" not in zh and "header claims" not in zh, zh
     finally:
         from PySide6.QtCore import QLocale

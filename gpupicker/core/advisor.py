@@ -19,6 +19,7 @@ bound optimizer step; FP8 KV cache (vLLM docs) costs little accuracy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeAlias
 
 from pydantic import BaseModel, ConfigDict
@@ -26,7 +27,7 @@ from pydantic import BaseModel, ConfigDict
 from .dtypes import bytes_per_weight
 from .hardware import GpuSpec
 from .memory import estimate_memory, fits_on
-from .messages import Text
+from .messages import Message, Text, join, msg
 from .speed.throughput import estimate_throughput
 from .workload import Workload
 
@@ -63,14 +64,29 @@ class Advice(BaseModel):
     penalty: float = 0.0
 
 
-_Change: TypeAlias = tuple[str, str, dict[str, Any], str, str, float]
+_Change: TypeAlias = tuple[str, Message, dict[str, Any], Message, Message | None, float]
 """One candidate change: (action, description, workload field changes, speed cost, quality
-cost, penalty)."""
+cost — ``None`` when there is none —, penalty)."""
+
+
+def _m(id: str, **params: str | int | Message) -> Message:
+    """The advisor's message ``advisor.<id>`` (core.messages)."""
+    return msg("advisor." + id, **params)
+
+
+def _c(id: str, **params: str | int | Message) -> Message:
+    """A speed or quality cost, ``advisor.cost.<id>``."""
+    return msg("advisor.cost." + id, **params)
+
+
+def _clauses(*ids: str) -> Message:
+    """Parameterless costs joined as clauses ("a; b")."""
+    return join([_c(i) for i in ids], "clauses")
 
 
 def _candidates(w: Workload) -> list[_Change]:
     """(action, description, changes, speed_cost, quality_cost, penalty) that apply to ``w``."""
-    out: list[tuple[str, str, dict[str, Any], str, str, float]] = []
+    out: list[_Change] = []
     bpw = bytes_per_weight(w.weights_dtype)
     par = w.parallelism.model_dump()
     if w.task in ("image_gen", "diffusion_lora"):
@@ -78,96 +94,91 @@ def _candidates(w: Workload) -> list[_Change]:
     if w.is_training:
         if w.task in ("full_ft", "pretrain"):
             if w.weights_dtype == "fp32":
-                out.append(("bf16_weights", "Train in pure bf16 (weights and optimizer states)",
-                            {"weights_dtype": "bf16"}, "faster", "slight; keep fp32 master "
-                            "weights if the loss stalls", 1.0))
+                out.append(("bf16_weights", _m("bf16_weights"),
+                            {"weights_dtype": "bf16"}, _c("faster"),
+                            _clauses("slight", "keep_fp32_master"), 1.0))
             if w.optimizer == "adamw":
-                out.append(("adamw8bit", "Use an 8-bit (paged) AdamW (bitsandbytes)",
-                            {"optimizer": "paged_adamw8bit"}, "≈ same speed",
-                            "negligible (8-bit Adam matches 32-bit, Dettmers et al. 2022)", 1.0))
+                out.append(("adamw8bit", _m("adamw8bit"),
+                            {"optimizer": "paged_adamw8bit"}, _c("same_speed"),
+                            _c("adam8bit"), 1.0))
             if w.task == "full_ft":
-                out.append(("lora", "Fine-tune LoRA adapters (r=16, all linear layers) instead of "
-                            "all weights", {"task": "lora", "lora": {"r": 16},
-                                            "weights_dtype": "bf16" if bpw >= 2 else w.weights_dtype},
-                            "faster per step", "usually close to full fine-tuning for "
-                            "instruction tuning; less for new domains", 3.0))
-                out.append(("qlora", "QLoRA: 4-bit NF4 base weights + LoRA adapters",
+                out.append(("lora", _m("lora"),
+                            {"task": "lora", "lora": {"r": 16},
+                             "weights_dtype": "bf16" if bpw >= 2 else w.weights_dtype},
+                            _c("faster_per_step"), _clauses("lora_quality", "lora_new_domains"),
+                            3.0))
+                out.append(("qlora", _m("qlora"),
                             {"task": "qlora", "lora": {"r": 16}, "weights_dtype": "nf4"},
-                            "≈30–50 % slower than LoRA (dequantization)",
-                            "close to 16-bit LoRA (QLoRA paper)", 4.0))
+                            _c("qlora_vs_lora"), _c("qlora_quality"), 4.0))
         elif w.task == "lora":
-            out.append(("qlora", "QLoRA: keep the frozen base in 4-bit NF4",
+            out.append(("qlora", _m("qlora_base"),
                         {"task": "qlora", "weights_dtype": "nf4"},
-                        "≈30–50 % slower (dequantization)", "close to 16-bit LoRA (QLoRA paper)",
-                        2.5))
+                        _c("qlora_slower"), _c("qlora_quality"), 2.5))
         if not w.grad_ckpt:
-            out.append(("grad_ckpt", "Turn on gradient checkpointing", {"grad_ckpt": True},
-                        "≈20–35 % slower (the forward pass is recomputed)", "none", 1.0))
+            out.append(("grad_ckpt", _m("grad_ckpt"), {"grad_ckpt": True},
+                        _c("recompute"), None, 1.0))
         if w.batch > 1:
             nb = max(1, w.batch // 2)
-            out.append((f"batch_{nb}", f"Micro-batch {nb} with {w.batch // nb}× gradient "
-                        "accumulation (same effective batch)", {"batch": nb},
-                        "slower at small micro-batches", "none", 1.5))
+            out.append((f"batch_{nb}", _m("micro_batch", batch=nb, steps=w.batch // nb),
+                        {"batch": nb}, _c("small_micro_batches"), None, 1.5))
         seq = w.training_seq_len()
         if seq > 512:
-            out.append((f"seq_{seq // 2}", f"Shorter sequences: {seq // 2} tokens",
-                        {"seq_len": seq // 2}, "faster",
-                        "long examples are truncated or split", 5.0))
+            out.append((f"seq_{seq // 2}", _m("shorter_seq", tokens=seq // 2),
+                        {"seq_len": seq // 2}, _c("faster"), _c("truncated"), 5.0))
         if w.task in ("full_ft", "pretrain") and not w.parallelism.cpu_offload:
-            out.append(("cpu_offload", "Offload optimizer states to CPU RAM (ZeRO-Offload)",
+            out.append(("cpu_offload", _m("cpu_offload"),
                         {"parallelism": {**par, "cpu_offload": True, "zero_stage": max(2, par[
                             "zero_stage"])}},
-                        "much slower optimizer step (PCIe-bound); needs ≈12 B/param of CPU RAM",
-                        "none", 4.0))
+                        _clauses("optimizer_step", "cpu_ram"), None, 4.0))
         for n in (2, 4, 8, 16, 32, 64):
             if n > w.num_gpus and (n <= 8 or w.num_gpus >= 4 or w.task in ("full_ft", "pretrain")):
-                out.append((f"more_gpus_{n}", f"Shard over {n} GPUs with FSDP / ZeRO-3",
+                out.append((f"more_gpus_{n}", _m("shard", n=n),
                             {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
-                            f"{n}× the GPU-hours price; needs NVLink-class links to scale", "none",
+                            join([_c("gpu_hours", n=n), _c("nvlink")], "clauses"), None,
                             2.0 + n / 2))
     else:
         if bpw >= 2.0 and w.task == "inference":
             gguf = w.framework.lower() in ("llama.cpp", "ollama")
-            out.append(("int8", "8-bit weights" + (" (GGUF Q8_0)" if gguf else " (FP8/INT8)"),
-                        {"weights_dtype": "q8_0" if gguf else "int8"}, "similar or faster with "
-                        "good kernels (bitsandbytes int8 is slower)", "very small", 2.0))
-            out.append(("int4", "4-bit weights" + (" (GGUF Q4_K_M)" if gguf else " (AWQ/GPTQ, NF4)"),
-                        {"weights_dtype": "q4_k_m" if gguf else "int4"}, "faster decode (fewer "
-                        "bytes per token)", "small (≈1–3 % on benchmarks)", 3.0))
+            out.append(("int8", _m("int8_gguf" if gguf else "int8"),
+                        {"weights_dtype": "q8_0" if gguf else "int8"}, _c("int8_speed"),
+                        _c("very_small"), 2.0))
+            out.append(("int4", _m("int4_gguf" if gguf else "int4"),
+                        {"weights_dtype": "q4_k_m" if gguf else "int4"}, _c("int4_speed"),
+                        _c("int4_quality"), 3.0))
         elif 1.0 <= bpw < 2.0 and w.task == "inference":
-            out.append(("int4", "4-bit weights (AWQ/GPTQ, NF4)", {"weights_dtype": "int4"},
-                        "faster decode", "small (≈1–3 % on benchmarks)", 2.5))
+            out.append(("int4", _m("int4"), {"weights_dtype": "int4"},
+                        _c("faster_decode"), _c("int4_quality"), 2.5))
         if w.kv_cache_dtype in ("bf16", "fp16", "fp32"):
             if w.framework.lower() in ("llama.cpp", "ollama"):
                 # llama.cpp has no FP8 cache and quantizes V only with flash attention (-fa)
-                out.append(("kv_fp8", "Quantize the KV cache to Q8_0 with flash attention (-fa)",
+                out.append(("kv_fp8", _m("kv_q8_0"),
                             {"kv_cache_dtype": "q8_0", "attention": "flash"},
-                            "≈ same speed", "very small", 1.5))
+                            _c("same_speed"), _c("very_small"), 1.5))
             else:
-                out.append(("kv_fp8", "Quantize the KV cache to FP8/INT8",
-                            {"kv_cache_dtype": "fp8"}, "≈ same speed", "very small", 1.5))
+                out.append(("kv_fp8", _m("kv_fp8"),
+                            {"kv_cache_dtype": "fp8"}, _c("same_speed"), _c("very_small"), 1.5))
         ctx = w.context_tokens()
         if ctx > 1024:
             if w.prompt_len is not None or w.new_tokens is not None:
                 ch: dict[str, Any] = {"prompt_len": max(1, (w.prompt_len or 1) // 2)}
             else:
                 ch = {"seq_len": ctx // 2}
-            out.append((f"context_{ctx // 2}", f"Shorter context: about {ctx // 2} tokens", ch,
-                        "faster", "long prompts are cut", 5.0))
+            out.append((f"context_{ctx // 2}", _m("shorter_context", tokens=ctx // 2), ch,
+                        _c("faster"), _c("prompts_cut"), 5.0))
         if w.batch > 1:
             nb = max(1, w.batch // 2)
-            out.append((f"batch_{nb}", f"Serve {nb} sequences at a time", {"batch": nb},
-                        "lower aggregate throughput", "none", 2.0))
+            out.append((f"batch_{nb}", _m("serve_fewer", n=nb), {"batch": nb},
+                        _c("lower_throughput"), None, 2.0))
         for n in (2, 4, 8):
             if n > w.num_gpus:
-                out.append((f"more_gpus_{n}", f"Split the model over {n} GPUs (tensor parallel)",
+                out.append((f"more_gpus_{n}", _m("tensor_parallel", n=n),
                             {"num_gpus": n, "parallelism": {**par, "tensor_parallel": n}},
-                            f"{n}× the GPU-hours price; PCIe-only cards lose speed to all-reduce",
-                            "none", 2.0 + n / 2))
+                            join([_c("gpu_hours", n=n), _c("pcie_all_reduce")], "clauses"),
+                            None, 2.0 + n / 2))
     return out
 
 
-def _diffusion_candidates(w: Workload) -> list[tuple[str, str, dict[str, Any], str, str, float]]:
+def _diffusion_candidates(w: Workload) -> list[_Change]:
     """Changes for a diffusers pipeline.
 
     No KV cache, no tensor parallel: diffusers runs the whole pipeline on each GPU. Sources:
@@ -175,34 +186,32 @@ def _diffusion_candidates(w: Workload) -> list[tuple[str, str, dict[str, Any], s
     ``quantization`` (fp8 / bitsandbytes NF4 transformer); speed costs from the public case
     C59 (SDXL: model offload 16.1 s vs 67.0 s sequential).
     """
-    out: list[tuple[str, str, dict[str, Any], str, str, float]] = []
+    out: list[_Change] = []
     bpw = bytes_per_weight(w.weights_dtype)
     par = w.parallelism.model_dump()
     if bpw >= 2.0:
-        out.append(("fp8_weights", "FP8 denoiser weights (diffusers / torchao fp8 quantization)",
-                    {"weights_dtype": "fp8"}, "≈ same speed (faster on GPUs with FP8 tensor "
-                    "cores)", "very small", 1.5))
+        out.append(("fp8_weights", _m("fp8_denoiser"),
+                    {"weights_dtype": "fp8"}, _c("fp8_denoiser"), _c("very_small"), 1.5))
     if bpw >= 1.0:
-        out.append(("nf4_weights", "4-bit NF4 denoiser weights (bitsandbytes)",
-                    {"weights_dtype": "nf4"}, "≈15 % slower per step (dequantization)",
-                    "small", 2.5))
+        out.append(("nf4_weights", _m("nf4_denoiser"),
+                    {"weights_dtype": "nf4"}, _c("nf4_denoiser"), _c("small"), 2.5))
     if not w.vae_tiling:
-        out.append(("vae_tiling", "VAE tiling + slicing (decode in 512² tiles, one image at a "
-                    "time)", {"vae_tiling": True}, "slightly slower decode", "none", 1.0))
+        out.append(("vae_tiling", _m("vae_tiling"), {"vae_tiling": True},
+                    _c("slower_decode"), None, 1.0))
     if w.task == "image_gen" and not w.parallelism.cpu_offload:
-        out.append(("model_cpu_offload", "Model CPU offload (enable_model_cpu_offload: one "
-                    "component on the GPU at a time)", {"parallelism": {**par, "cpu_offload": True}},
-                    "a few seconds per image to move the components over PCIe", "none", 3.0))
+        out.append(("model_cpu_offload", _m("model_cpu_offload"),
+                    {"parallelism": {**par, "cpu_offload": True}}, _c("model_offload"), None,
+                    3.0))
     b = w.batch if "batch" in w.model_fields_set or w.task == "diffusion_lora" else \
         min(w.images, 4)
     if b > 1:
         nb = max(1, b // 2)
-        out.append((f"batch_{nb}", f"{nb} image(s) per call instead of {b}", {"batch": nb},
-                    "less throughput per image", "none", 1.5))
+        out.append((f"batch_{nb}", _m("images_per_call", nb=nb, b=b), {"batch": nb},
+                    _c("per_image"), None, 1.5))
     if w.resolution > 512:
         r = max(512, w.resolution * 3 // 4 // 64 * 64)
-        out.append((f"resolution_{r}", f"Lower resolution: {r}² pixels", {"resolution": r},
-                    "faster", "smaller images (upscale afterwards)", 5.0))
+        out.append((f"resolution_{r}", _m("lower_resolution", r=r), {"resolution": r},
+                    _c("faster"), _c("smaller_images"), 5.0))
     return out
 
 
@@ -233,7 +242,8 @@ def advise(w: Workload, gpu: GpuSpec, *, max_combination: int = 4,
         ValueError: when the model is not resolved.
     """
     if w.model is None:
-        raise ValueError(f"model {w.model_id!r} is not resolved; look it up in the catalog first")
+        raise ValueError(join([_m("model_not_resolved", model=repr(w.model_id)),
+                               _m("look_it_up")], "clauses"))
     cap = gpu.usable_memory_bytes
     base = _memory(w, gpu).total_bytes
     base_speed = _speed(w, gpu) if include_speed else None
@@ -279,14 +289,13 @@ def _sequential_offload_advice(w: Workload, gpu: GpuSpec, base: int,
     except ValueError:
         return []
     return [Advice(action="sequential_cpu_offload",
-                   description="Sequential CPU offload (enable_sequential_cpu_offload: weights "
-                               "streamed to the GPU block by block)",
+                   description=_m("sequential_cpu_offload"),
                    changes={}, saves_bytes=base - mem.total_bytes,
                    new_total_bytes=mem.total_bytes, fits=fits_on(mem, gpu),
                    num_gpus=w.num_gpus, speed_factor=None,
-                   speed_cost=f"≈{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}× slower per step (public case "
-                              "C59: 67 s vs 16 s); applied automatically when nothing else fits",
-                   quality_cost="none", penalty=8.0)]
+                   speed_cost=join([_c("sequential_offload", x=f"{SEQUENTIAL_OFFLOAD_SLOWDOWN:g}"),
+                                    _c("applied_automatically")], "clauses"),
+                   quality_cost=_c("none"), penalty=8.0)]
 
 
 def _speed(w: Workload, gpu: GpuSpec) -> float | None:
@@ -299,8 +308,8 @@ def _speed(w: Workload, gpu: GpuSpec) -> float | None:
 
 
 def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
-              action: str, desc: str, changes: dict[str, Any], sc: str, qc: str,
-              pen: float) -> Advice | None:
+              action: str, desc: Message, changes: dict[str, Any], sc: Message,
+              qc: Message | None, pen: float) -> Advice | None:
     try:
         w2 = _apply(w, changes)
         mem = _memory(w2, gpu)
@@ -313,7 +322,8 @@ def _evaluate(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float 
         factor = s2 / base_speed if s2 else None
     return Advice(action=action, description=desc, changes=changes, saves_bytes=base - new,
                   new_total_bytes=new, fits=fits_on(mem, gpu), num_gpus=w2.num_gpus,
-                  speed_factor=factor, speed_cost=sc, quality_cost=qc, penalty=pen)
+                  speed_factor=factor, speed_cost=sc,
+                  quality_cost=qc if qc is not None else _c("none"), penalty=pen)
 
 
 def _compatible(combo: tuple[_Change, ...]) -> bool:
@@ -328,10 +338,19 @@ def _combo_advice(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: fl
     for c in combo:
         changes.update(c[2])
     return _evaluate(w, gpu, cap, base, base_speed, "+".join(x[0] for x in combo),
-                     "; ".join(x[1] for x in combo), changes,
-                     "; ".join(x[3] for x in combo if x[3]),
-                     "; ".join(x[4] for x in combo if x[4] and x[4] != "none") or "none",
-                     sum(x[5] for x in combo))
+                     *_combined_texts(combo, changes), sum(x[5] for x in combo))
+
+
+def _combined_texts(combo: Sequence[_Change], changes: dict[str, Any]
+                    ) -> tuple[Message, dict[str, Any], Message, Message | None]:
+    """(description, changes, speed cost, quality cost) of stacked changes.
+
+    Each text is joined as clauses ("a; b"); the quality cost is ``None`` when no change has one.
+    """
+    quality = [x[4] for x in combo if x[4] is not None]
+    return (join([x[1] for x in combo], "clauses"), changes,
+            join([x[3] for x in combo if x[3]], "clauses"),
+            join(quality, "clauses") if quality else None)
 
 
 def _combinations(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | None,
@@ -395,10 +414,7 @@ def _greedy(w: Workload, gpu: GpuSpec, cap: int, base: int, base_speed: float | 
         chosen.append(c)
         if len(chosen) >= 2:
             a = _evaluate(w, gpu, cap, base, base_speed, "+".join(x[0] for x in chosen),
-                          "; ".join(x[1] for x in chosen), dict(changes),
-                          "; ".join(x[3] for x in chosen if x[3]),
-                          "; ".join(x[4] for x in chosen if x[4] and x[4] != "none") or "none",
-                          sum(x[5] for x in chosen))
+                          *_combined_texts(chosen, dict(changes)), sum(x[5] for x in chosen))
             if a is not None:
                 out.append(a)
         if current <= cap:

@@ -31,6 +31,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .hardware import GpuSpec
+from .messages import Message, join, msg, verbatim
 from .results import BREAKDOWN_COMPONENTS, MemoryEstimate, Throughput
 from .units import GiB, MiB
 from .workload import Workload
@@ -215,19 +216,17 @@ def check_plausible(run: CalibrationRun, gpu: GpuSpec, estimated_bytes: int,
     if run.peak_bytes:
         gib = run.peak_bytes / GiB
         if run.peak_bytes > cap * 1.001:
-            raise ValueError(f"a peak of {gib:,.2f} GiB is more than the {cap / GiB:,.1f} GiB "
-                             f"the {gpu.name} has: check the unit (GiB, not MiB or GB per node)")
+            raise ValueError(msg("calibration.peak_over_capacity", gib=f"{gib:,.2f}",
+                                 cap=f"{cap / GiB:,.1f}", gpu=gpu.name))
         ratio = run.peak_bytes / estimated_bytes if estimated_bytes else 1.0
         if not 1 / PLAUSIBLE_RATIO <= ratio <= PLAUSIBLE_RATIO:
-            raise ValueError(f"a peak of {gib:,.3g} GiB is {ratio:.3g}× the estimate "
-                             f"({estimated_bytes / GiB:,.2f} GiB): check the unit and the "
-                             "workload (the same batch, context and precision as the run)")
+            raise ValueError(msg("calibration.peak_implausible", gib=f"{gib:,.3g}",
+                                 ratio=f"{ratio:.3g}", estimate=f"{estimated_bytes / GiB:,.2f}"))
     if run.tokens_per_s and estimated_speed:
         ratio = run.tokens_per_s / estimated_speed
         if not 1 / PLAUSIBLE_RATIO <= ratio <= PLAUSIBLE_RATIO:
-            raise ValueError(f"{run.tokens_per_s:,.4g} tokens/s is {ratio:.3g}× the estimate "
-                             f"({estimated_speed:,.1f}): check the unit (tokens per second, all "
-                             "sequences of the batch) and the workload")
+            raise ValueError(msg("calibration.speed_implausible", rate=f"{run.tokens_per_s:,.4g}",
+                                 ratio=f"{ratio:.3g}", estimate=f"{estimated_speed:,.1f}"))
 
 
 class Calibration:
@@ -237,7 +236,8 @@ class Calibration:
     """
 
     def __init__(self, memory: dict[tuple[str, str, str], Factor],
-                 speed: dict[tuple[str, str, str], Factor], skipped: Sequence[str] = ()) -> None:
+                 speed: dict[tuple[str, str, str], Factor],
+                 skipped: Sequence[Message] = ()) -> None:
         """Use :meth:`from_runs`."""
         self.memory = memory
         self.speed = speed
@@ -252,7 +252,7 @@ class Calibration:
         """Recompute today's estimate for every run and derive the factors.
 
         A run whose workload no longer validates or whose GPU is gone is skipped and named
-        in ``skipped``.
+        in ``skipped`` (one Message per run: "run ID: why").
         """
         from .memory import estimate_memory
         from .speed.throughput import estimate_throughput
@@ -260,13 +260,14 @@ class Calibration:
         by_id = {g.id: g for g in gpus}
         mem: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
         spd: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
-        skipped = []
+        skipped: list[Message] = []
         for run in runs:
             gpu = by_id.get(run.gpu_id)
             try:
                 w = run.workload_model()
                 if gpu is None:
-                    raise ValueError(f"GPU {run.gpu_id!r} is not in the catalog")
+                    raise ValueError(msg("calibration.gpu_not_in_catalog",
+                                         gpu_id=repr(run.gpu_id)))
                 m = estimate_memory(w, gpu, w.num_gpus)
                 key = run.key()
                 if run.peak_bytes:
@@ -276,7 +277,8 @@ class Calibration:
                                             else None)
                     spd.setdefault(key, []).append((_measured_speed(w, t), run.tokens_per_s))
             except ValueError as exc:  # pydantic.ValidationError is a ValueError
-                skipped.append(f"run {run.id}: {exc}")
+                skipped.append(msg("calibration.run_skipped", run=str(run.id),
+                                   error=_error_message(exc)))
         return cls({k: f for k, v in mem.items() if (f := _factor(v))},
                    {k: f for k, v in spd.items() if (f := _factor(v))}, skipped)
 
@@ -286,7 +288,7 @@ class Calibration:
         return self.memory.get(key), self.speed.get(key)
 
     def apply(self, w: Workload, gpu_id: str, mem: MemoryEstimate,
-              t: Throughput) -> tuple[MemoryEstimate, Throughput, str]:
+              t: Throughput) -> tuple[MemoryEstimate, Throughput, Message | str]:
         """Corrected memory and speed for ``w`` on ``gpu_id``, and the sentence saying so.
 
         ``''`` and the inputs unchanged when no run matches.
@@ -294,18 +296,41 @@ class Calibration:
         fm, fs = self.factors_for(w, gpu_id)
         if fm is None and fs is None:
             return mem, t, ""
-        parts = []
         if fm is not None:
             mem = scale_memory(mem, fm.factor)
-            parts.append(f"memory ×{fm.factor:.3f}, error {fm.error_before:.1%} → "
-                         f"{fm.error_after:.1%}")
         if fs is not None:
             t = scale_speed(t, fs.factor)
-            parts.append(f"speed ×{fs.factor:.3f}, error {fs.error_before:.1%} → "
-                         f"{fs.error_after:.1%}")
-        n = max(f.runs for f in (fm, fs) if f is not None)
-        text = f"Calibrated on your {n} run{'s' if n != 1 else ''} ({', '.join(parts)})."
-        return mem, t, text
+        return mem, t, calibrated_text(fm, fs)
+
+
+def calibrated_text(fm: Factor | None, fs: Factor | None) -> Message:
+    """The note on a calibrated estimate: "Calibrated on your N run(s) (memory ×F, …).".
+
+    Args:
+        fm: the memory factor applied, or ``None``.
+        fs: the speed factor applied, or ``None`` (at least one of the two is given).
+
+    Raises:
+        ValueError: both are ``None``.
+    """
+    if fm is None and fs is None:
+        raise ValueError("calibrated_text needs a memory or a speed factor")
+    n = max(f.runs for f in (fm, fs) if f is not None)
+    params: dict[str, str | int] = {"n": n}
+    if fm is not None:
+        params.update(mf=f"{fm.factor:.3f}", mb=f"{fm.error_before:.1%}",
+                      ma=f"{fm.error_after:.1%}")
+    if fs is not None:
+        params.update(sf=f"{fs.factor:.3f}", sb=f"{fs.error_before:.1%}",
+                      sa=f"{fs.error_after:.1%}")
+    kind = "both" if fm is not None and fs is not None else "memory" if fm is not None else "speed"
+    return join([msg(f"calibration.{kind}.{'one' if n == 1 else 'many'}", **params)])
+
+
+def _error_message(exc: Exception) -> Message:
+    """The Message a ValueError carries (``args[0]``), else its text verbatim (pydantic's)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Message) else verbatim(str(exc))
 
 
 def scale_memory(mem: MemoryEstimate, factor: float) -> MemoryEstimate:
@@ -313,7 +338,7 @@ def scale_memory(mem: MemoryEstimate, factor: float) -> MemoryEstimate:
     upd: dict[str, object] = {f"{c}_bytes": int(round(getattr(mem, f"{c}_bytes") * factor))
                               for c in BREAKDOWN_COMPONENTS}
     upd["assumptions"] = (*mem.assumptions,
-                          f"Scaled ×{factor:.3f} to match your recorded runs.")
+                          join([msg("calibration.scaled_memory", factor=f"{factor:.3f}")]))
     return mem.model_copy(update=upd)
 
 
@@ -327,8 +352,8 @@ def scale_speed(t: Throughput, factor: float) -> Throughput:
             upd[name] = v * factor
     if t.seconds_per_image is not None:
         upd["seconds_per_image"] = t.seconds_per_image / factor
-    upd["assumptions"] = (*t.assumptions, f"Speed scaled ×{factor:.3f} to match your recorded "
-                          "runs.")
+    upd["assumptions"] = (*t.assumptions,
+                          join([msg("calibration.scaled_speed", factor=f"{factor:.3f}")]))
     return t.model_copy(update=upd)
 
 
@@ -346,12 +371,9 @@ def make_run(w: Workload, gpu_id: str, *, peak_gib: float | None = None,
             found[name] //= n
     peak = int(peak_gib * GiB) if peak_gib is not None else found.get("peak_bytes")
     if log_text and not found:
-        raise ValueError("the log has none of the lines gpupicker reads ('# GPU blocks: N', "
-                         "'GPU KV cache size: N tokens', 'Model loading took X GiB', llama.cpp "
-                         "'buffer size = X MiB', nvidia-smi 'X MiB / Y MiB')")
+        raise ValueError(msg("calibration.log_unreadable"))
     if peak is None and tokens_per_s is None and not found:
-        raise ValueError("nothing to calibrate on: give --peak-gib, --tokens-per-s or a log "
-                         "with vLLM/llama.cpp start-up lines or nvidia-smi output")
+        raise ValueError(msg("calibration.nothing_to_calibrate"))
     data = w.model_dump(mode="json", exclude_none=True)
     # model_validate: the log's figures are keyword data for the int fields it names
     return CalibrationRun.model_validate({
@@ -376,7 +398,6 @@ def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
     if fm is None and fs is None:
         return report
     out = dict(report)
-    parts = []
     if fm is not None:
         bd = {k: int(round(v * fm.factor)) for k, v in report["breakdown"].items()}
         out["uncalibrated_total_bytes"] = report["total_bytes"]
@@ -387,8 +408,6 @@ def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
             cap = gpu.usable_memory_bytes
             engine_ok = bool(report["fits"]) or report["total_bytes"] > cap
             out["fits"] = out["total_bytes"] <= cap and engine_ok
-        parts.append(f"memory ×{fm.factor:.3f}, error {fm.error_before:.1%} → "
-                     f"{fm.error_after:.1%}")
     if fs is not None:
         for k in ("train_tokens_per_s", "decode_tokens_per_s", "aggregate_decode_tokens_per_s",
                   "prefill_tokens_per_s"):
@@ -397,12 +416,9 @@ def calibrate_report(report: dict[str, Any], w: Workload, gpu: GpuSpec,
         for k in ("seconds_per_image", "hours"):
             if out.get(k) is not None:
                 out[k] = round(out[k] / fs.factor, 4)
-        parts.append(f"speed ×{fs.factor:.3f}, error {fs.error_before:.1%} → "
-                     f"{fs.error_after:.1%}")
-    n = max(f.runs for f in (fm, fs) if f is not None)
-    out["calibration"] = f"Calibrated on your {n} run{'s' if n != 1 else ''} ({', '.join(parts)})."
+    out["calibration"] = calibrated_text(fm, fs)
     return out
 
 
-__all__ = ["Calibration", "CalibrationRun", "Factor", "calibrate_report", "make_run", "parse_log",
-           "scale_memory", "scale_speed"]
+__all__ = ["Calibration", "CalibrationRun", "Factor", "calibrate_report", "calibrated_text",
+           "make_run", "parse_log", "scale_memory", "scale_speed"]

@@ -40,6 +40,7 @@ import shlex
 from pydantic import BaseModel, ConfigDict
 
 from .dtypes import GGUF_TYPES
+from .messages import TEMPLATES, Message, Text, join, msg, verbatim
 from .results import Option
 from .workload import Workload
 
@@ -76,8 +77,24 @@ class LaunchConfig(BaseModel):
     setup: str = ""
     skypilot_yaml: str = ""
     dstack_yaml: str = ""
-    assumptions: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
+    assumptions: tuple[Text, ...] = ()
+    warnings: tuple[Text, ...] = ()
+
+
+def _s(id: str, **params: str | int | Message) -> Message:
+    """The sentence ``launch_config.<id>`` with its full stop (core.messages)."""
+    return join([msg("launch_config." + id, **params)])
+
+
+def _e(id: str, **params: str | int | Message) -> Message:
+    """An error text ``launch_config.<id>`` (no full stop)."""
+    return msg("launch_config." + id, **params)
+
+
+def _pricing(pricing: str) -> Message:
+    """A price kind (``on_demand``, ``spot`` …) as a translatable word; an unknown one as it is."""
+    key = f"launch_config.pricing.{pricing}"
+    return msg(key) if key in TEMPLATES else verbatim(pricing)
 
 
 def hf_repo_from_source(source: str) -> str | None:
@@ -104,7 +121,7 @@ def _j(parts: list[str]) -> str:
     return " \\\n  ".join(out)
 
 
-def _vllm_quant(w: Workload) -> tuple[str | None, str | None]:
+def _vllm_quant(w: Workload) -> tuple[str | None, Message | None]:
     """(--quantization value, warning)."""
     dt = w.weights_dtype
     if dt in ("bf16", "fp16", "fp32"):
@@ -116,18 +133,18 @@ def _vllm_quant(w: Workload) -> tuple[str | None, str | None]:
     if dt == "int4":
         method = (w.quant_method or "awq").lower()
         if method not in ("awq", "gptq", "awq_marlin", "gptq_marlin"):
-            return None, f"quantization method {w.quant_method} is not one gpupicker can name."
-        return method, None if w.quant_method else "int4 assumed to be an AWQ checkpoint " \
-                                                    "(set quant_method to 'gptq' otherwise)."
-    return None, f"weights format {dt} has no vLLM/SGLang --quantization gpupicker knows."
+            return None, _s("unknown_quant_method", method=str(w.quant_method))
+        return method, None if w.quant_method else _s("int4_awq")
+    return None, _s("no_quantization_flag", dtype=dt)
 
 
-def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[str], list[str]]:
+def _serving(w: Workload, opt: Option, model: str
+             ) -> tuple[str, str, str, list[Message], list[Message]]:
     fw = w.framework.lower()
     n = opt.num_gpus
     ctx = w.context_tokens()
-    assumptions: list[str] = []
-    warnings: list[str] = []
+    assumptions: list[Message] = []
+    warnings: list[Message] = []
     if fw in ("vllm", "sglang"):
         quant, warn = _vllm_quant(w)
         if warn:
@@ -150,14 +167,12 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
             if kv.startswith("fp8"):
                 parts += ["--kv-cache-dtype", "fp8_e5m2"]
             setup = 'pip install "sglang[all]"'
-        assumptions.append(f"{ENGINE_NAMES[fw]} with a context of {ctx} tokens per sequence, GPU "
-                           f"memory fraction {w.gpu_memory_utilization:.2f}, tensor parallel {n} "
-                           f"and KV cache {kv}.")
+        assumptions.append(_s("serving", engine=ENGINE_NAMES[fw], ctx=ctx,
+                              frac=f"{w.gpu_memory_utilization:.2f}", n=n, kv=kv))
         if quant:
-            assumptions.append(f"Quantization {quant}.")
+            assumptions.append(_s("quantization", quant=quant))
         if opt.memory.max_concurrent_seqs:
-            assumptions.append(f"The KV pool holds about {opt.memory.max_concurrent_seqs} sequences "
-                               "of that context at once.")
+            assumptions.append(_s("kv_pool_holds", n=opt.memory.max_concurrent_seqs))
         return fw, _j(parts), setup, assumptions, warnings
     if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
         L = (w.model.num_hidden_layers if w.model is not None else 0) or 999
@@ -170,17 +185,14 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
         quant = (wdt.upper() if wdt in GGUF_TYPES else
                  {"fp16": "F16", "bf16": "BF16", "fp32": "F32"}.get(wdt, "Q4_K_M"))
         if wdt not in GGUF_TYPES and wdt not in ("fp16", "bf16", "fp32"):
-            warnings.append(f"weights {wdt} have no GGUF type: the estimate and this command "
-                            "assume Q4_K_M.")
+            warnings.append(_s("no_gguf_type", dtype=wdt))
         if fw == "ollama":
             env = [f"OLLAMA_CONTEXT_LENGTH={ctx}", f"OLLAMA_NUM_PARALLEL={w.batch}"]
             if kv in ("q8_0", "q4_0"):
                 env += ["OLLAMA_FLASH_ATTENTION=1", f"OLLAMA_KV_CACHE_TYPE={kv}"]
             cmd = " ".join(env) + " ollama serve &\nollama run " + shlex.quote(model)
-            assumptions.append(f"Ollama with a {ctx}-token context for {w.batch} parallel "
-                               f"request(s), {quant} weights and {kv} KV cache.")
-            warnings.append("Ollama names models by its own tags: replace the model with the tag "
-                            f"of the {quant} build you pull.")
+            assumptions.append(_s("ollama", ctx=ctx, n=w.batch, quant=quant, kv=kv))
+            warnings.append(_s("ollama_tag", quant=quant))
             return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings
         parts = ["llama-server", "-m", f"{model.split('/')[-1]}.{quant}.gguf", "-c", str(n_ctx),
                  "-ngl", str(ngl), "--parallel", str(w.batch)]
@@ -188,11 +200,11 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
             parts += ["-sm", "layer"]
         if kv in ("q8_0", "q4_0"):
             parts += ["-fa", "on", "-ctk", kv, "-ctv", kv]
-        assumptions.append(f"llama.cpp with n_ctx {n_ctx} ({w.batch} slot(s) × {ctx} tokens), "
-                           f"{ngl} layers on the GPU, {quant} weights and {kv} KV cache.")
+        assumptions.append(_s("llamacpp", n_ctx=n_ctx, n=w.batch, ctx=ctx, ngl=ngl, quant=quant,
+                              kv=kv))
         if n > 1:
-            assumptions.append(f"Layers split over {n} GPUs.")
-        warnings.append("Point -m at the GGUF file you downloaded (the name shown is a placeholder).")
+            assumptions.append(_s("layer_split", n=n))
+        warnings.append(_s("gguf_placeholder"))
         return "llama.cpp", _j(parts), "", assumptions, warnings
     if fw == "transformers":
         qline = ""
@@ -209,38 +221,38 @@ def _serving(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[
                f"# generate(max_new_tokens={w.new_tokens or w.avg_output_tokens}) on batches of "
                f"{w.batch} prompts of {w.prompt_len or w.seq_len or w.avg_prompt_tokens} tokens\n"
                "EOF")
-        assumptions.append(f"transformers generate() with device_map='auto' over {n} GPU(s), "
-                           f"batch {w.batch} and context {ctx}.")
+        assumptions.append(_s("transformers", n=n, batch=w.batch, ctx=ctx))
         return "transformers", cmd, "pip install transformers accelerate bitsandbytes", \
             assumptions, warnings
-    raise ValueError(f"gpupicker has no launch command for serving framework {w.framework!r}; "
-                     f"it knows {', '.join(SERVING_ENGINES)}")
+    raise ValueError(_e("no_serving_command", framework=repr(w.framework),
+                        choices=", ".join(SERVING_ENGINES)))
 
 
 ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang"}
 
 
-def _training_extras(w: Workload, fw: str) -> list[str]:
+def _training_extras(w: Workload, fw: str) -> list[Message]:
     """One short sentence per training option the launcher sets (checkpointing, LoRA, sharding)."""
     out = []
     if w.grad_ckpt:
-        out.append("With gradient checkpointing.")
+        out.append(_s("grad_ckpt"))
     if w.lora is not None:
-        out.append(f"LoRA rank {w.lora.r}.")
+        out.append(_s("lora_rank", n=w.lora.r))
     if w.parallelism.zero_stage:
-        out.append(f"DeepSpeed ZeRO stage {w.parallelism.zero_stage}.")
+        out.append(_s("zero_stage", n=w.parallelism.zero_stage))
     elif w.parallelism.fsdp or fw == "fsdp":
-        out.append("FSDP full sharding.")
+        out.append(_s("fsdp"))
     return out
 
 
-def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list[str], list[str]]:
+def _training(w: Workload, opt: Option, model: str
+              ) -> tuple[str, str, str, list[Message], list[Message]]:
     fw = w.framework.lower()
     n = opt.num_gpus
     seq = w.training_seq_len()
     par = w.parallelism
-    assumptions: list[str] = []
-    warnings: list[str] = []
+    assumptions: list[Message] = []
+    warnings: list[Message] = []
     lora = w.lora
     if fw in ("transformers", "deepspeed", "fsdp"):
         launch = ["accelerate", "launch", "--num_processes", str(n), "--mixed_precision",
@@ -271,19 +283,17 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
             else:
                 parts += ["--load_in_8bit"]
         parts += ["--output_dir", "out"]
-        assumptions.append(f"TRL SFT on {n} GPU(s): micro-batch {w.batch}, {seq} tokens, "
-                           f"{w.optimizer} and {w.compute_dtype}.")
+        assumptions.append(_s("trl", n=n, batch=w.batch, seq=seq, opt=w.optimizer,
+                              dtype=w.compute_dtype))
         assumptions += _training_extras(w, fw)
         if w.task == "pretrain":
-            warnings.append("Pre-training from scratch: the TRL SFT script shows the flags, use "
-                            "your own training script with the same batch and sharding.")
+            warnings.append(_s("pretrain"))
         return "trl", _j(parts), "pip install trl peft accelerate bitsandbytes deepspeed", \
             assumptions, warnings
     if fw == "torchtune":
         kind = {"lora": "lora", "qlora": "lora", "full_ft": "full"}.get(w.task)
         if kind is None:
-            raise ValueError("torchtune recipes cover LoRA, QLoRA and full fine-tuning, not "
-                             f"{w.task!r}")
+            raise ValueError(_e("torchtune_tasks", task=repr(w.task)))
         recipe = f"{kind}_finetune_{'distributed' if n > 1 else 'single_device'}"
         cfg = f"YOUR_MODEL/{'qlora' if w.task == 'qlora' else kind}_" \
               f"{'distributed' if n > 1 else 'single_device'}"
@@ -292,10 +302,9 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
             f"enable_activation_checkpointing={w.grad_ckpt}"]
         if lora is not None:
             parts += [f"model.lora_rank={lora.r}", f"model.lora_alpha={lora.alpha:g}"]
-        assumptions.append(f"torchtune {recipe}: batch {w.batch}, {seq} tokens.")
+        assumptions.append(_s("torchtune", recipe=recipe, batch=w.batch, seq=seq))
         assumptions += _training_extras(w, fw)
-        warnings.append("Pick the torchtune config of your model with tune ls (YOUR_MODEL is a "
-                        "placeholder).")
+        warnings.append(_s("torchtune_config"))
         return "torchtune", " ".join(parts), "pip install torchtune torchao", assumptions, warnings
     if fw == "litgpt":
         sub = {"lora": "finetune_lora", "qlora": "finetune_lora", "full_ft": "finetune_full",
@@ -307,11 +316,11 @@ def _training(w: Workload, opt: Option, model: str) -> tuple[str, str, str, list
             parts += ["--lora_r", str(lora.r), "--lora_alpha", f"{lora.alpha:g}"]
         if w.task == "qlora":
             parts += ["--quantize", "bnb.nf4" if w.weights_dtype == "nf4" else "bnb.int8"]
-        assumptions.append(f"LitGPT {sub} on {n} device(s): micro-batch {w.batch}, {seq} tokens.")
+        assumptions.append(_s("litgpt", recipe=sub, n=n, batch=w.batch, seq=seq))
         assumptions += _training_extras(w, fw)
         return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings
-    raise ValueError(f"gpupicker has no launcher for training framework {w.framework!r}; it knows "
-                     f"{', '.join(TRAINING_LAUNCHERS)}")
+    raise ValueError(_e("no_training_launcher", framework=repr(w.framework),
+                        choices=", ".join(TRAINING_LAUNCHERS)))
 
 
 def accelerator_name(gpu_id: str) -> str:
@@ -324,14 +333,13 @@ def accelerator_name(gpu_id: str) -> str:
 
 
 def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, run: str
-              ) -> tuple[str, list[str]]:
+              ) -> tuple[str, list[Message]]:
     name = accelerator_name(gpu_id)
     warnings = []
     check = ""
     if gpu_id not in SKYPILOT_NAMES:
         check = "  # CHECK: name not known to gpupicker, see `sky show-gpus`"
-        warnings.append(f"SkyPilot's name for {gpu_name} is not known to gpupicker: check "
-                        f"'{name}' with `sky show-gpus`.")
+        warnings.append(_s("skypilot_name", gpu=gpu_name, name=name))
     lines = ["# SkyPilot task written by gpupicker: sky launch -c gpupicker task.yaml",
              "resources:", f"  accelerators: {name}:{count}{check}",
              f"  use_spot: {str(spot).lower()}"]
@@ -374,12 +382,11 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
         ValueError: for a framework gpupicker has no launcher for, or image generation.
     """
     if w.task == "image_gen":
-        raise ValueError("gpupicker has no launch command for image generation (diffusers "
-                         "pipelines are started from your own script)")
-    warnings: list[str] = []
+        raise ValueError(_e("image_gen"))
+    warnings: list[Message] = []
     model = model_ref or "YOUR_MODEL"
     if model_ref is None:
-        warnings.append("The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL.")
+        warnings.append(_s("no_hf_repo"))
     if w.is_training:
         engine, cmd, setup, assumptions, more = _training(w, opt, model)
     else:
@@ -389,7 +396,8 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
     sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, opt.num_gpus, spot, setup, cmd)
     mem_gb = int(round(gpu_memory_gb if gpu_memory_gb else opt.capacity_bytes_per_gpu / 2**30))
     dstack = _dstack(opt.gpu_id, opt.gpu_name, mem_gb, opt.num_gpus, spot, setup, cmd)
-    assumptions.append(f"{opt.num_gpus} × {opt.gpu_name} at {opt.pricing or 'on_demand'} prices.")
+    assumptions.append(_s("gpus_at_prices", n=opt.num_gpus, gpu=opt.gpu_name,
+                          pricing=_pricing(opt.pricing or "on_demand")))
     return LaunchConfig(engine=engine, command=cmd, setup=setup, skypilot_yaml=sky,
                         dstack_yaml=dstack, assumptions=tuple(assumptions),
                         warnings=tuple(warnings + sky_warn))

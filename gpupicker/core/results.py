@@ -216,7 +216,7 @@ class Option(BaseModel):
     price_flag: str = ""
     price_flag_reason: Text = ""
     break_even_months: float | None = None
-    calibration: str = ""
+    calibration: Text = ""
     within_budget: bool = True
     labels: tuple[str, ...] = ()
     reason: Text = ""

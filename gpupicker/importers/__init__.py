@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 
 from ..catalog.records import ModelRecord, arch_columns
-from .base import Component, ImportedModel, ModelImportError, pickle_refusal
+from .base import Component, ImportedModel, ModelImportError, error_message, imp, pickle_refusal
 from .hf_cache import CachedModel, cache_dir, list_cached_models
 from .inspect import inspect_path
 
 __all__ = ["CachedModel", "Component", "ImportedModel", "ModelImportError", "cache_dir",
-           "inspect_path", "list_cached_models", "pickle_refusal", "suggest_id", "to_record"]
+           "error_message", "inspect_path", "list_cached_models", "pickle_refusal", "suggest_id", "to_record"]
 
 
 def suggest_id(name: str) -> str:
@@ -36,7 +36,7 @@ def to_record(model: ImportedModel, model_id: str | None = None,
         ModelImportError: when the model has no parameter count.
     """
     if not model.params:
-        raise ModelImportError("the model has no parameter count to save")
+        raise ModelImportError(imp("no_param_count"))
     title = name or model.name or "Imported model"
     notes = [f"Imported from {model.path} ({model.format}); params {model.params:,} from "
              f"{model.params_source or 'unknown'}."]

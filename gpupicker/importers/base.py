@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.messages import Message, Text, join, msg
 from ..core.model_arch import ModelArch
 
 MAX_SAFETENSORS_HEADER = 100_000_000
@@ -38,7 +39,28 @@ Format = Literal["safetensors", "sharded_safetensors", "gguf", "config", "folder
 
 
 class ModelImportError(ValueError):
-    """A model file or folder that cannot be read; ``str()`` is a sentence for the user."""
+    """A model file or folder that cannot be read.
+
+    ``args[0]`` is the :class:`~gpupicker.core.messages.Message` for the user (``str()`` its
+    English text; the UI renders ``args[0]`` in its language).
+    """
+
+
+def error_message(exc: BaseException) -> Message:
+    """The Message an importer error carries (``args[0]``), else a plain text is refused.
+
+    Raises:
+        TypeError: ``exc`` holds no Message (an importer error always does).
+    """
+    first = exc.args[0] if exc.args else None
+    if not isinstance(first, Message):
+        raise TypeError(f"{type(exc).__name__} without a Message: {exc!r}")
+    return first
+
+
+def imp(id: str, **params: str | int | Message) -> Message:
+    """The importers' message ``importers.<id>`` (core.messages)."""
+    return msg("importers." + id, **params)
 
 
 def pickle_refusal(path: Path) -> ModelImportError:
@@ -47,11 +69,8 @@ def pickle_refusal(path: Path) -> ModelImportError:
     Loading a pickle runs arbitrary code it contains (Python ``pickle`` docs:
     "never unpickle data that could have come from an untrusted source").
     """
-    return ModelImportError(
-        f"{path.name} is a PyTorch pickle file: gpupicker never opens pickles, because loading "
-        "one can run any code it contains. Convert it to .safetensors (transformers: "
-        "save_pretrained(..., safe_serialization=True)) or to .gguf (llama.cpp "
-        "convert_hf_to_gguf.py), or import the model's config.json")
+    return ModelImportError(join([join([imp("pickle", file=path.name)]), imp("pickle_convert")],
+                                 "space"))
 
 
 class Component(BaseModel):
@@ -109,7 +128,7 @@ class ImportedModel(BaseModel):
     quantization: dict[str, Any] = Field(default_factory=dict)
     components: list[Component] = Field(default_factory=list)
     tensor_count: int = 0
-    warnings: list[str] = Field(default_factory=list)
+    warnings: list[Text] = Field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         """JSON-ready dict: params, weights_bytes, bytes per dtype, architecture fields."""
@@ -153,7 +172,7 @@ class TensorTotals:
             self.params_by_dtype[d] = self.params_by_dtype.get(d, 0) + v
 
 
-def checked_elements(shape: list[Any] | tuple[Any, ...], what: str) -> int:
+def checked_elements(shape: list[Any] | tuple[Any, ...], what: Message) -> int:
     """Product of a tensor shape, refusing negative, non-integer or absurd dimensions.
 
     Raises:
@@ -163,9 +182,8 @@ def checked_elements(shape: list[Any] | tuple[Any, ...], what: str) -> int:
     n = 1
     for d in shape:
         if isinstance(d, bool) or not isinstance(d, int) or d < 0:
-            raise ModelImportError(f"{what} has an invalid shape {list(shape)!r}")
+            raise ModelImportError(imp("invalid_shape", what=what, shape=repr(list(shape))))
         if d and n > MAX_ELEMENTS // d:
-            raise ModelImportError(f"{what} claims {list(shape)!r} elements: more than any model "
-                                   "has, so the header is damaged")
+            raise ModelImportError(imp("absurd_shape", what=what, shape=repr(list(shape))))
         n *= d
     return n

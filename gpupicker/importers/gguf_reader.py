@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import mmap
 import struct
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..core.messages import Message
 from .base import (
     MAX_GGUF_DIMS,
     MAX_GGUF_KV,
@@ -26,7 +28,16 @@ from .base import (
     ModelImportError,
     TensorTotals,
     checked_elements,
+    imp,
 )
+
+_What = Callable[[], Message]
+"""What is being read, named only when a read fails (no Message built per value read)."""
+
+
+def _w(id: str, **params: str | int) -> _What:
+    """The lazily built part name ``importers.gguf.what.<id>``."""
+    return lambda: imp("gguf.what." + id, **params)
 
 _SCALARS: dict[int, tuple[str, int]] = {
     0: ("B", 1), 1: ("b", 1), 2: ("H", 2), 3: ("h", 2), 4: ("I", 4), 5: ("i", 4), 6: ("f", 4),
@@ -44,18 +55,18 @@ class _Cursor:
         self.buf, self.pos, self.name, self.e = buf, 0, name, endian
         self.size = len(buf)
 
-    def need(self, n: int, what: str) -> None:
+    def need(self, n: int, what: _What) -> None:
         if n < 0 or self.pos + n > self.size:
-            raise ModelImportError(f"{self.name} is cut short: {what} at byte {self.pos:,} needs "
-                                   f"{n:,} bytes but the file has {self.size:,}")
+            raise ModelImportError(imp("gguf.cut_short", file=self.name, what=what(),
+                                       pos=f"{self.pos:,}", n=f"{n:,}", size=f"{self.size:,}"))
 
-    def scalar(self, fmt: str, size: int, what: str) -> Any:
+    def scalar(self, fmt: str, size: int, what: _What) -> Any:
         self.need(size, what)
         (v,) = struct.unpack_from(self.e + fmt, self.buf, self.pos)
         self.pos += size
         return v
 
-    def string(self, what: str, limit: int | None = None) -> str | None:
+    def string(self, what: _What, limit: int | None = None) -> str | None:
         n = self.scalar("Q", 8, what)
         self.need(n, what)
         if limit is not None and n > limit:
@@ -67,17 +78,18 @@ class _Cursor:
 
 
 def _value(c: _Cursor, vtype: int, key: str) -> Any:
+    meta = _w("metadata", key=repr(key))
     if vtype in _SCALARS:
         fmt, size = _SCALARS[vtype]
-        return c.scalar(fmt, size, f"metadata {key!r}")
+        return c.scalar(fmt, size, meta)
     if vtype == _STRING:
-        return c.string(f"metadata {key!r}", limit=_MAX_KEY)
+        return c.string(meta, limit=_MAX_KEY)
     if vtype == _ARRAY:
-        etype = c.scalar("I", 4, f"metadata {key!r}")
-        count = c.scalar("Q", 8, f"metadata {key!r}")
+        etype = c.scalar("I", 4, meta)
+        count = c.scalar("Q", 8, meta)
         if etype in _SCALARS:
             fmt, size = _SCALARS[etype]
-            c.need(count * size, f"array {key!r} of {count:,} values")
+            c.need(count * size, _w("array_values", key=repr(key), n=f"{count:,}"))
             if count <= _KEEP_ARRAY:
                 vals = list(struct.unpack_from(f"{c.e}{count}{fmt}", c.buf, c.pos))
                 c.pos += count * size
@@ -86,25 +98,26 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
             return {"array_length": count}
         if etype == _STRING:
             if count > MAX_GGUF_STRINGS:
-                raise ModelImportError(f"{c.name}: metadata {key!r} claims {count:,} strings "
-                                       "(damaged header)")
-            c.need(count * 8, f"array {key!r} of {count:,} strings")  # each has a u64 length
+                raise ModelImportError(imp("gguf.too_many_strings", file=c.name, key=repr(key),
+                                           n=f"{count:,}"))
+            # each has a u64 length
+            c.need(count * 8, _w("array_strings", key=repr(key), n=f"{count:,}"))
+            array = _w("array", key=repr(key))
             for _ in range(count):
-                n = c.scalar("Q", 8, f"array {key!r}")
-                c.need(n, f"array {key!r}")
+                n = c.scalar("Q", 8, array)
+                c.need(n, array)
                 c.pos += n
             return {"array_length": count}
-        raise ModelImportError(f"{c.name}: metadata {key!r} is an array of type {etype}, which "
-                               "GGUF does not define (damaged header)")
-    raise ModelImportError(f"{c.name}: metadata {key!r} has value type {vtype}, which GGUF does "
-                           "not define (damaged header)")
+        raise ModelImportError(imp("gguf.bad_array_type", file=c.name, key=repr(key),
+                                   type=str(etype)))
+    raise ModelImportError(imp("gguf.bad_value_type", file=c.name, key=repr(key), type=str(vtype)))
 
 
 def _quant_sizes() -> dict[int, tuple[str, int, int]]:
     try:
         from gguf.constants import GGML_QUANT_SIZES  # lazy: pulls numpy
     except ImportError as exc:  # pragma: no cover - a declared dependency
-        raise ModelImportError("reading GGUF needs the 'gguf' package (pip install gguf)") from exc
+        raise ModelImportError(imp("gguf.needs_package")) from exc
     return {int(t): (t.name, blk, size) for t, (blk, size) in GGML_QUANT_SIZES.items()}
 
 
@@ -121,71 +134,74 @@ def read_gguf(path: Path) -> tuple[dict[str, Any], TensorTotals, int]:
     try:
         size = path.stat().st_size
         if size < 24:
-            raise ModelImportError(f"{path.name} is not a GGUF file: only {size} bytes")
+            raise ModelImportError(imp("gguf.too_small", file=path.name, size=size))
         with path.open("rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
             return _parse(mm, path.name)
     except OSError as exc:
-        raise ModelImportError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise ModelImportError(imp("cannot_read", path=str(path),
+                                   error=str(exc.strerror or exc))) from exc
 
 
 def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]:
     if mm[:4] != b"GGUF":
-        raise ModelImportError(f"{name} is not a GGUF file (no GGUF magic bytes)")
+        raise ModelImportError(imp("gguf.no_magic", file=name))
     (v_le,) = struct.unpack_from("<I", mm, 4)
     endian = "<" if v_le < 0x10000 else ">"
     c = _Cursor(mm, name, endian)
     c.pos = 4
-    version = c.scalar("I", 4, "version")
+    version = c.scalar("I", 4, _w("version"))
     if version not in (2, 3):
-        raise ModelImportError(f"{name}: GGUF version {version} is not supported (2 and 3 are)")
-    n_tensors = c.scalar("Q", 8, "tensor count")
-    n_kv = c.scalar("Q", 8, "metadata count")
+        raise ModelImportError(imp("gguf.version", file=name, version=str(version)))
+    n_tensors = c.scalar("Q", 8, _w("tensor_count"))
+    n_kv = c.scalar("Q", 8, _w("metadata_count"))
     if n_tensors > MAX_TENSORS or n_kv > MAX_GGUF_KV:
-        raise ModelImportError(f"{name} claims {n_tensors:,} tensors and {n_kv:,} metadata "
-                               "entries: the header is damaged")
+        raise ModelImportError(imp("gguf.too_many_entries", file=name, tensors=f"{n_tensors:,}",
+                                   entries=f"{n_kv:,}"))
     meta: dict[str, Any] = {}
+    meta_key = _w("metadata_key")
     for _ in range(n_kv):
-        key = c.string("metadata key", limit=_MAX_KEY) or ""
-        vtype = c.scalar("I", 4, f"metadata {key!r} type")
+        key = c.string(meta_key, limit=_MAX_KEY) or ""
+        vtype = c.scalar("I", 4, _w("metadata_type", key=repr(key)))
         meta[key] = _value(c, vtype, key)
-    c.need(n_tensors * 24, f"{n_tensors:,} tensor infos")  # name length, n_dims, type, offset
+    # name length, n_dims, type, offset
+    c.need(n_tensors * 24, _w("tensor_infos", n=f"{n_tensors:,}"))
     types = _quant_sizes()
     infos: list[tuple[str, int, int, int]] = []
     totals = TensorTotals()
     for _ in range(n_tensors):
-        tname = c.string("tensor name", limit=_MAX_KEY) or "?"
-        n_dims = c.scalar("I", 4, f"tensor {tname!r}")
+        tname = c.string(_w("tensor_name"), limit=_MAX_KEY) or "?"
+        n_dims = c.scalar("I", 4, _w("tensor", tensor=repr(tname)))
         if n_dims > MAX_GGUF_DIMS:
-            raise ModelImportError(f"{name}: tensor {tname!r} claims {n_dims} dimensions "
-                                   "(damaged header)")
-        dims = [c.scalar("Q", 8, f"tensor {tname!r} shape") for _ in range(n_dims)]
-        ttype = c.scalar("I", 4, f"tensor {tname!r} type")
-        offset = c.scalar("Q", 8, f"tensor {tname!r} offset")
-        what = f"{name}: tensor {tname!r}"
+            raise ModelImportError(imp("gguf.too_many_dims", file=name, tensor=repr(tname),
+                                       n=str(n_dims)))
+        shape = _w("tensor_shape", tensor=repr(tname))
+        dims = [c.scalar("Q", 8, shape) for _ in range(n_dims)]
+        ttype = c.scalar("I", 4, _w("tensor_type", tensor=repr(tname)))
+        offset = c.scalar("Q", 8, _w("tensor_offset", tensor=repr(tname)))
+        what = imp("file_tensor", file=name, tensor=repr(tname))
         elements = checked_elements(dims, what)
         if ttype not in types:
-            raise ModelImportError(f"{what} has ggml type {ttype}, which the installed gguf "
-                                   "package does not know (newer llama.cpp format?)")
+            raise ModelImportError(imp("gguf.unknown_type", what=what, type=str(ttype)))
         tn, blk, bsize = types[ttype]
         if elements % blk:
-            raise ModelImportError(f"{what} has {elements:,} {tn} values, not a whole number of "
-                                   f"{blk}-value blocks")
+            raise ModelImportError(imp("gguf.partial_block", what=what, n=f"{elements:,}",
+                                       type=tn, block=str(blk)))
         nbytes = elements // blk * bsize
         infos.append((tname, offset, nbytes, elements))
         totals.add(tn, elements, nbytes)
     align = meta.get("general.alignment", 32)
     if not isinstance(align, int) or align <= 0 or align & (align - 1):
-        raise ModelImportError(f"{name}: general.alignment {align!r} is not a power of two")
+        raise ModelImportError(imp("gguf.alignment", file=name, align=repr(align)))
     data_start = (c.pos + align - 1) // align * align
     data_size = c.size - data_start
     spans = sorted((off, off + nb, tn) for tn, off, nb, _ in infos)
     for _begin, end, tn in spans:
         if end > data_size:
-            raise ModelImportError(
-                f"{name} is cut short: tensor {tn!r} ends at byte {data_start + end:,} but the "
-                f"file has {c.size:,} bytes ({c.size / (data_start + max(e for _, e, _ in spans)):.0%}"
-                " of it is there)")
+            share = c.size / (data_start + max(e for _, e, _ in spans))
+            raise ModelImportError(imp("gguf.cut_short_tensor", file=name, tensor=repr(tn),
+                                       n=f"{data_start + end:,}", size=f"{c.size:,}",
+                                       share=f"{share:.0%}"))
     for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
-            raise ModelImportError(f"{name}: tensors {n0!r} and {n1!r} overlap")
+            raise ModelImportError(imp("gguf.overlap", file=name, a=repr(n0), b=repr(n1)))
     return meta, totals, version

@@ -12,8 +12,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..catalog.errors import validation_text
+from ..core.messages import Text
 from ..core.model_arch import ModelArch
-from .base import ModelImportError
+from .base import ModelImportError, imp
 
 KNOWN_MODEL_TYPES = frozenset({
     "llama", "mistral", "mixtral", "qwen", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "qwen3_next", "gemma",
@@ -70,7 +71,7 @@ def facts(arch: ModelArch) -> dict[str, Any]:
     return out
 
 
-def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch, list[str]]:
+def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch, list[Text]]:
     """The architecture of a ``config.json`` and the warnings about what was guessed.
 
     Multimodal configs use their ``text_config`` (vision towers are not counted; a
@@ -80,50 +81,44 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
     Raises:
         ModelImportError: when the config lacks the fields a decoder needs.
     """
-    warnings: list[str] = []
+    warnings: list[Text] = []
     data = dict(config)
     if isinstance(data.get("text_config"), dict):
         vision = [k for k in ("vision_config", "audio_config") if k in data]
         if vision:
-            warnings.append("only the text model is counted: " + ", ".join(vision)
-                            + " (the vision/audio encoder) is left out")
+            warnings.append(imp("warn.text_only", encoders=", ".join(vision)))
     if isinstance(data.get("llm_config"), dict) and "text_config" not in data:  # InternVL
         data["text_config"] = data["llm_config"]
     mtype = str((data.get("text_config") or {}).get("model_type") or data.get("model_type") or "")
     if not mtype:
-        warnings.append("config.json has no model_type: read as a Llama-style decoder (gated "
-                        "MLP, no q/k/v biases)")
+        warnings.append(imp("warn.no_model_type"))
     elif mtype not in KNOWN_MODEL_TYPES:
-        warnings.append(f"model_type {mtype!r} is not one gpupicker models: read as a Llama-style "
-                        "decoder from hidden_size, num_hidden_layers, num_attention_heads, "
-                        "intermediate_size and vocab_size (gated MLP, no q/k/v biases assumed)")
+        warnings.append(imp("warn.unknown_model_type", type=repr(mtype)))
     try:
         arch = ModelArch.from_config(data, name=name)
     except (ValidationError, ValueError) as exc:
-        raise ModelImportError(f"config.json does not describe a model gpupicker can size: "
-                               f"{_first_error(exc)}") from exc
+        raise ModelImportError(imp("config_unsizable", error=_first_error(exc))) from exc
     if not arch.has_architecture:
-        raise ModelImportError("config.json has no hidden_size / num_hidden_layers / "
-                               "num_attention_heads: not a decoder config gpupicker can size")
+        raise ModelImportError(imp("config_not_decoder"))
     if mtype and mtype not in KNOWN_MODEL_TYPES:
         arch = arch.model_copy(update={"model_type": "llama"})
     return arch, warnings
 
 
-def arch_from_gguf(meta: dict[str, Any], params: int, name: str = "") -> tuple[ModelArch | None,
-                                                                                list[str]]:
+def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
+                   ) -> tuple[ModelArch | None, list[Text]]:
     """The architecture from GGUF metadata (``params`` = the tensors' element count).
 
     Returns ``(None, warnings)`` when the metadata lacks layer sizes (the model is then
     sized from ``params`` alone).
     """
-    warnings: list[str] = []
+    warnings: list[Text] = []
     garch = str(meta.get("general.architecture") or "")
     fields: dict[str, Any] = {"name": name, "params": params or None}
     for field, key in _GGUF_KEYS.items():
         v = meta.get(f"{garch}.{key}")
         if isinstance(v, list) and v and all(isinstance(x, int) for x in v):
-            warnings.append(f"{garch}.{key} differs per layer; the largest value {max(v)} is used")
+            warnings.append(imp("warn.per_layer", key=f"{garch}.{key}", value=str(max(v))))
             v = max(v)
         if isinstance(v, int) and not isinstance(v, bool):
             fields[field] = v
@@ -134,18 +129,16 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = "") -> tuple[M
     mtype = _GGUF_ARCH_TYPE.get(garch, garch.replace("-", "_"))
     fields["model_type"] = mtype if mtype in KNOWN_MODEL_TYPES else "llama"
     if mtype not in KNOWN_MODEL_TYPES:
-        warnings.append(f"GGUF architecture {garch!r} is not one gpupicker models: layer sizes "
-                        "read from its metadata as a Llama-style decoder")
+        warnings.append(imp("warn.unknown_gguf_arch", arch=repr(garch)))
     if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
         fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
     try:
         arch = ModelArch.model_validate(fields)
     except (ValidationError, ValueError) as exc:
-        warnings.append(f"GGUF metadata does not give a usable architecture ({_first_error(exc)});"
-                        " sized from the parameter count alone")
+        warnings.append(imp("warn.gguf_unusable", error=_first_error(exc)))
         return (ModelArch(name=name, params=params) if params else None), warnings
     if not arch.has_architecture:
-        warnings.append("GGUF metadata has no layer sizes; sized from the parameter count alone")
+        warnings.append(imp("warn.gguf_no_sizes"))
     return arch, warnings
 
 

@@ -14,12 +14,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..core.messages import Text
 from .base import (
     PICKLE_SUFFIXES,
     Component,
     ImportedModel,
     ModelImportError,
     TensorTotals,
+    error_message,
+    imp,
     pickle_refusal,
 )
 from .gguf_reader import read_gguf
@@ -49,7 +52,7 @@ def inspect_path(path: str | Path) -> ImportedModel:
     """
     p = Path(path).expanduser()
     if not p.exists():
-        raise ModelImportError(f"{p} does not exist")
+        raise ModelImportError(imp("not_found", path=str(p)))
     if p.is_dir():
         return _inspect_dir(p)
     suffix = p.suffix.lower()
@@ -66,14 +69,13 @@ def inspect_path(path: str | Path) -> ImportedModel:
     if suffix == ".safetensors":
         return _inspect_safetensors_file(p)
     if suffix in (".onnx", ".h5", ".msgpack", ".tflite", ".npz", ".npy", ".zip", ".tar"):
-        raise ModelImportError(f"{p.name} is a {suffix} file, which gpupicker does not read: use "
-                               "the model's .safetensors, .gguf or config.json")
+        raise ModelImportError(imp("unread_format", file=p.name, suffix=suffix))
     # no known suffix: a safetensors file without its suffix, or not a model at all
     try:
         return _inspect_safetensors_file(p)
     except ModelImportError as exc:
-        raise ModelImportError(f"{p.name} is not a model file gpupicker reads (safetensors, GGUF, "
-                               f"config.json or a model folder): {exc}") from exc
+        raise ModelImportError(imp("not_a_model_file", file=p.name,
+                                   error=error_message(exc))) from exc
 
 
 def _has_gguf_magic(p: Path) -> bool:
@@ -85,7 +87,7 @@ def _has_gguf_magic(p: Path) -> bool:
 
 
 def _result(path: Path, fmt: str, totals: TensorTotals | None, config: dict[str, Any] | None,
-            name: str, warnings: list[str]) -> ImportedModel:
+            name: str, warnings: list[Text]) -> ImportedModel:
     arch = None
     arch_fields: dict[str, Any] = {}
     quant: dict[str, Any] = {}
@@ -102,16 +104,14 @@ def _result(path: Path, fmt: str, totals: TensorTotals | None, config: dict[str,
         params, source = totals.params, "tensors"
         if quant:
             # packed GPTQ/AWQ/bnb tensors do not hold one value per element
-            warnings.append(f"the weights are quantized ({quant.get('quant_method')}): element "
-                            "counts of packed tensors are not parameters, so the count comes "
-                            "from config.json")
+            warnings.append(imp("warn.quantized", method=str(quant.get("quant_method"))))
             params, source = (arch.param_count() if arch else None), ("config" if arch else None)
         elif arch is not None:
             computed = arch.param_count()
             gap = abs(computed - params) / params if params else 0.0
             if gap > PARAM_CHECK_TOLERANCE:
-                warnings.append(f"config.json gives {computed:,} parameters but the tensors hold "
-                                f"{params:,} ({gap:.1%} apart): the tensor count is used")
+                warnings.append(imp("warn.param_gap", computed=f"{computed:,}",
+                                    params=f"{params:,}", gap=f"{gap:.1%}"))
     elif arch is not None:
         params, source = arch.param_count(), "config"
     if arch is not None and params and source == "tensors":
@@ -151,39 +151,38 @@ def _inspect_config_file(p: Path) -> ImportedModel:
 
 def _inspect_safetensors_file(p: Path) -> ImportedModel:
     totals = read_safetensors(p)
-    warnings: list[str] = []
+    warnings: list[Text] = []
     config = _sibling_config(p.parent)
     if config is None:
-        warnings.append("no config.json beside the file: the parameter count is exact but the "
-                        "layer sizes are assumed (Llama proportions) when the model is used")
+        warnings.append(imp("warn.no_config_beside"))
     return _result(p, "safetensors", totals, config, _name_for(p.parent, config) if config
                    else p.stem, warnings)
 
 
-def _read_shards(index: Path) -> tuple[TensorTotals, list[str]]:
+def _read_shards(index: Path) -> tuple[TensorTotals, list[Text]]:
     weight_map, total_size = read_index(index)
     files = sorted(set(weight_map.values()))
     totals = TensorTotals()
-    warnings: list[str] = []
+    warnings: list[Text] = []
     missing = []
     for name in files:
         shard = (index.parent / name)
         if "/" in name or "\\" in name or name.startswith(".."):
-            raise ModelImportError(f"{index.name} names shard {name!r} outside its folder")
+            raise ModelImportError(imp("shard_outside", index=index.name, shard=repr(name)))
         if not shard.is_file():
             missing.append(name)
             continue
         totals.merge(read_safetensors(shard))
     if missing:
-        raise ModelImportError(f"{index.name} lists {len(files)} shards but {len(missing)} are "
-                               f"missing ({', '.join(missing[:3])}{' …' if len(missing) > 3 else ''})"
-                               ": finish the download or import config.json alone")
+        names = ", ".join(missing[:3]) + (" …" if len(missing) > 3 else "")
+        raise ModelImportError(imp("shards_missing", index=index.name, n=len(files),
+                                   missing=len(missing), names=names))
     if total_size is not None and abs(total_size - totals.bytes) > max(1024, totals.bytes // 1000):
-        warnings.append(f"{index.name} says total_size {total_size:,} bytes but the shards hold "
-                        f"{totals.bytes:,}")
+        warnings.append(imp("warn.total_size", index=index.name, total=f"{total_size:,}",
+                            held=f"{totals.bytes:,}"))
     if totals.count != len(weight_map):
-        warnings.append(f"{index.name} maps {len(weight_map):,} tensors, the shards hold "
-                        f"{totals.count:,}")
+        warnings.append(imp("warn.tensor_map", index=index.name, mapped=f"{len(weight_map):,}",
+                            held=f"{totals.count:,}"))
     return totals, warnings
 
 
@@ -201,8 +200,8 @@ def _inspect_gguf(p: Path) -> ImportedModel:
         parts = [p.parent / f"{m.group(1)}-{i:05d}-of-{m.group(3)}.gguf" for i in range(1, n + 1)]
         missing = [q.name for q in parts if not q.is_file()]
         if missing:
-            raise ModelImportError(f"{p.name} is part of a split GGUF whose parts "
-                                   f"{', '.join(missing[:3])} are missing")
+            raise ModelImportError(imp("split_gguf_missing", file=p.name,
+                                       names=", ".join(missing[:3])))
     totals = TensorTotals()
     meta: dict[str, Any] = {}
     for q in parts:
@@ -218,8 +217,7 @@ def _inspect_gguf(p: Path) -> ImportedModel:
         quant = {"quant_method": "gguf", "file_type": ft,
                  "weights_dtype": _GGUF_FILE_TYPES.get(ft)}
         if quant["weights_dtype"] is None:
-            warnings.append(f"GGUF file type {ft} has no gpupicker weights dtype: pick the "
-                            "closest one on the quantization page")
+            warnings.append(imp("warn.gguf_file_type", type=str(ft)))
     return ImportedModel(
         path=str(p), format="gguf", name=name, params=totals.params or None,
         params_source="tensors" if totals.count else None, weights_bytes=totals.bytes,
@@ -228,7 +226,7 @@ def _inspect_gguf(p: Path) -> ImportedModel:
         quantization=quant, tensor_count=totals.count, warnings=warnings)
 
 
-def _weights_in(folder: Path) -> tuple[TensorTotals | None, list[str], Path | None]:
+def _weights_in(folder: Path) -> tuple[TensorTotals | None, list[Text], Path | None]:
     """Tensors of a model folder: a sharded index, else its .safetensors files."""
     indexes = sorted(folder.glob("*.safetensors.index.json"))
     if indexes:
@@ -245,8 +243,7 @@ def _weights_in(folder: Path) -> tuple[TensorTotals | None, list[str], Path | No
         totals.merge(read_safetensors(f))
     warnings = []
     if variants and chosen != variants[:1]:
-        warnings.append("precision variants (" + ", ".join(v.name for v in variants)
-                        + ") were not counted again")
+        warnings.append(imp("warn.precision_variants", files=", ".join(v.name for v in variants)))
     return totals, warnings, chosen[0]
 
 
@@ -254,7 +251,7 @@ def _inspect_dir(d: Path) -> ImportedModel:
     if d.name.startswith("models--") and (d / "snapshots").is_dir():
         snap = snapshot_of(d)
         if snap is None:
-            raise ModelImportError(f"{d.name} has no downloaded snapshot")
+            raise ModelImportError(imp("no_snapshot", folder=d.name))
         d = snap
     if (d / "model_index.json").is_file():
         return _inspect_diffusers(d)
@@ -263,8 +260,7 @@ def _inspect_dir(d: Path) -> ImportedModel:
     if config is not None:
         pickles = [f.name for f in d.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
         if totals is None and pickles:
-            warnings.append(f"{', '.join(sorted(pickles)[:3])} not read (pickle files are never "
-                            "opened): the parameter count comes from config.json")
+            warnings.append(imp("warn.pickles_not_read", files=", ".join(sorted(pickles)[:3])))
         return _result(d, "folder", totals, config, _name_for(d, config), warnings)
     ggufs = sorted(d.glob("*.gguf"))
     if ggufs:
@@ -272,22 +268,21 @@ def _inspect_dir(d: Path) -> ImportedModel:
                  or _SPLIT_GGUF.match(g.name).group(2) == "00001"]  # type: ignore[union-attr]
         res = _inspect_gguf(first[0])
         if len(first) > 1:
-            res = res.model_copy(update={"warnings": [*res.warnings, f"{len(first)} GGUF files in "
-                                                      f"the folder; {first[0].name} was read"]})
+            res = res.model_copy(update={"warnings": [
+                *res.warnings, imp("warn.several_gguf", n=len(first), file=first[0].name)]})
         return res
     if totals is not None:
-        return _result(d, "folder", totals, None, d.name, warnings + [
-            "no config.json in the folder: the layer sizes are assumed (Llama proportions)"])
+        return _result(d, "folder", totals, None, d.name,
+                       [*warnings, imp("warn.no_config_in_folder")])
     pickles = [f for f in d.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
     if pickles:
         raise pickle_refusal(pickles[0])
-    raise ModelImportError(f"{d} has no config.json, model_index.json, .safetensors or .gguf "
-                           "file")
+    raise ModelImportError(imp("nothing_in_folder", folder=str(d)))
 
 
 def _inspect_diffusers(d: Path) -> ImportedModel:
     index = read_json(d / "model_index.json")
-    warnings: list[str] = []
+    warnings: list[Text] = []
     components: list[Component] = []
     totals_all = TensorTotals()
     denoiser = TensorTotals()
@@ -301,11 +296,11 @@ def _inspect_diffusers(d: Path) -> ImportedModel:
         if not sub.is_dir():
             continue
         totals, w, _ = _weights_in(sub)
-        warnings.extend(f"{key}: {x}" for x in w)
+        warnings.extend(imp("warn.component", component=key, warning=x) for x in w)
         if totals is None:
             pick = [f.name for f in sub.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
             if pick:
-                warnings.append(f"{key}: {pick[0]} not read (pickle files are never opened)")
+                warnings.append(imp("warn.component_pickle", component=key, file=pick[0]))
             components.append(Component(name=key, class_name=str(cls)))
             continue
         components.append(Component(name=key, class_name=str(cls), params=totals.params,
@@ -314,12 +309,11 @@ def _inspect_diffusers(d: Path) -> ImportedModel:
         if key in _DENOISERS:
             denoiser.merge(totals)
     if not denoiser.count:
-        raise ModelImportError(f"{d.name}: model_index.json names no transformer/unet with "
-                               ".safetensors weights, so there is nothing to size")
+        raise ModelImportError(imp("no_denoiser", folder=d.name))
     others = [c for c in components if c.name not in _DENOISERS and c.params]
     if others:
-        warnings.append("params counts the denoiser only (as the bundled diffusion models do); "
-                        + ", ".join(f"{c.name} {c.params:,}" for c in others) + " are listed apart")
+        warnings.append(imp("warn.denoiser_only",
+                            others=", ".join(f"{c.name} {c.params:,}" for c in others)))
     name = str(index.get("_name_or_path") or _name_for(d))
     return ImportedModel(
         path=str(d), format="diffusers", name=name, kind="diffusion", params=denoiser.params,

@@ -21,6 +21,7 @@ from .base import (
     ModelImportError,
     TensorTotals,
     checked_elements,
+    imp,
 )
 
 # dtype → bits per element (safetensors ``Dtype`` enum, safetensors/src/tensor.rs)
@@ -45,38 +46,34 @@ def read_header(path: Path) -> tuple[dict[str, Any], dict[str, str], int]:
         with path.open("rb") as f:
             head = f.read(8)
             if len(head) < 8:
-                raise ModelImportError(f"{path.name} is not a safetensors file: it is shorter "
-                                       "than the 8-byte header length")
+                raise ModelImportError(imp("st.too_short", file=path.name))
             (n,) = struct.unpack("<Q", head)
             if n > MAX_SAFETENSORS_HEADER:
-                raise ModelImportError(
-                    f"{path.name} is not a valid safetensors file: its header claims {n:,} bytes, "
-                    f"more than the {MAX_SAFETENSORS_HEADER:,}-byte limit of the format")
+                raise ModelImportError(imp("st.header_over_limit", file=path.name, n=f"{n:,}",
+                                           limit=f"{MAX_SAFETENSORS_HEADER:,}"))
             if n > size - 8:
-                raise ModelImportError(
-                    f"{path.name} is not a valid safetensors file: its header claims {n:,} bytes "
-                    f"but the file has only {size:,} (cut short or not safetensors)")
+                raise ModelImportError(imp("st.header_past_end", file=path.name, n=f"{n:,}",
+                                           size=f"{size:,}"))
             if n < 2:
-                raise ModelImportError(f"{path.name} is not a valid safetensors file: its header "
-                                       "is empty")
+                raise ModelImportError(imp("st.header_empty", file=path.name))
             raw = f.read(n)
     except OSError as exc:
-        raise ModelImportError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise ModelImportError(imp("cannot_read", path=str(path),
+                                   error=str(exc.strerror or exc))) from exc
     if raw[:1] != b"{":
-        raise ModelImportError(f"{path.name} is not a valid safetensors file: its header is not "
-                               "a JSON object")
+        raise ModelImportError(imp("st.header_not_object", file=path.name))
     try:
         header = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise ModelImportError(f"{path.name} is not a valid safetensors file: its header is not "
-                               f"valid JSON ({exc.__class__.__name__})") from exc
+        raise ModelImportError(imp("st.header_not_json", file=path.name,
+                                   error=exc.__class__.__name__)) from exc
     if not isinstance(header, dict):
-        raise ModelImportError(f"{path.name}: the safetensors header is not a JSON object")
+        raise ModelImportError(imp("st.not_object", file=path.name))
     meta = header.pop("__metadata__", None) or {}
     if not isinstance(meta, dict):
         meta = {}
     if len(header) > MAX_TENSORS:
-        raise ModelImportError(f"{path.name} claims {len(header):,} tensors: the header is damaged")
+        raise ModelImportError(imp("st.too_many_tensors", file=path.name, n=f"{len(header):,}"))
     return header, {str(k): str(v) for k, v in meta.items()}, size - 8 - n
 
 
@@ -94,38 +91,39 @@ def read_safetensors(path: Path) -> TensorTotals:
     totals = TensorTotals()
     spans: list[tuple[int, int, str]] = []
     for name, entry in header.items():
-        what = f"{path.name}: tensor {name!r}"
+        what = imp("file_tensor", file=path.name, tensor=repr(name))
         if not isinstance(entry, dict):
-            raise ModelImportError(f"{what} is not described by an object")
+            raise ModelImportError(imp("st.entry_not_object", what=what))
         dtype = entry.get("dtype")
         shape = entry.get("shape")
         offsets = entry.get("data_offsets")
         if dtype not in DTYPE_BITS:
-            raise ModelImportError(f"{what} has dtype {dtype!r}, which safetensors does not define")
+            raise ModelImportError(imp("st.bad_dtype", what=what, dtype=repr(dtype)))
         if not isinstance(shape, list):
-            raise ModelImportError(f"{what} has no shape")
+            raise ModelImportError(imp("st.no_shape", what=what))
         elements = checked_elements(shape, what)
         if (not isinstance(offsets, list) or len(offsets) != 2
                 or not all(isinstance(o, int) and not isinstance(o, bool) for o in offsets)):
-            raise ModelImportError(f"{what} has no valid data_offsets")
+            raise ModelImportError(imp("st.no_offsets", what=what))
         begin, end = offsets
         if begin < 0 or end < begin:
-            raise ModelImportError(f"{what} has data_offsets {offsets} that run backwards")
+            raise ModelImportError(imp("st.offsets_backwards", what=what, offsets=str(offsets)))
         bits = elements * DTYPE_BITS[dtype]
         nbytes = (bits + 7) // 8
         if end - begin != nbytes:
-            raise ModelImportError(f"{what} is {dtype} {shape} = {nbytes:,} bytes but its offsets "
-                                   f"span {end - begin:,}")
+            raise ModelImportError(imp("st.size_mismatch", what=what, dtype=str(dtype),
+                                       shape=str(shape), nbytes=f"{nbytes:,}",
+                                       span=f"{end - begin:,}"))
         if end > data_size:
-            raise ModelImportError(f"{what} ends at byte {end:,} of the data but the file holds "
-                                   f"{data_size:,} (cut short?)")
+            raise ModelImportError(imp("st.past_end", what=what, end=f"{end:,}",
+                                       size=f"{data_size:,}"))
         spans.append((begin, end, name))
         totals.add(dtype, elements, nbytes)
     spans.sort()
     for (_b0, e0, n0), (b1, e1, n1) in zip(spans, spans[1:], strict=False):
         if b1 < e0 and e1 > b1:
-            raise ModelImportError(f"{path.name}: tensors {n0!r} and {n1!r} overlap "
-                                   f"(bytes {b1:,}–{min(e0, e1):,})")
+            raise ModelImportError(imp("st.overlap", file=path.name, a=repr(n0), b=repr(n1),
+                                       begin=f"{b1:,}", end=f"{min(e0, e1):,}"))
     return totals
 
 
@@ -139,7 +137,7 @@ def read_index(path: Path) -> tuple[dict[str, str], int | None]:
     data = read_json(path, limit=MAX_SAFETENSORS_HEADER)
     wm = data.get("weight_map")
     if not isinstance(wm, dict) or not all(isinstance(v, str) for v in wm.values()):
-        raise ModelImportError(f"{path.name} has no weight_map of tensor → file names")
+        raise ModelImportError(imp("st.no_weight_map", file=path.name))
     total = (data.get("metadata") or {}).get("total_size") if isinstance(
         data.get("metadata"), dict) else None
     return {str(k): v for k, v in wm.items()}, total if isinstance(total, int) else None
@@ -155,13 +153,14 @@ def read_json(path: Path, limit: int = 10_000_000) -> dict[str, Any]:
     try:
         size = path.stat().st_size
         if size > limit:
-            raise ModelImportError(f"{path.name} is {size:,} bytes: too large for a JSON config")
+            raise ModelImportError(imp("json_too_large", file=path.name, size=f"{size:,}"))
         text = path.read_bytes().decode("utf-8-sig")
         data = json.loads(text)
     except OSError as exc:
-        raise ModelImportError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise ModelImportError(imp("cannot_read", path=str(path),
+                                   error=str(exc.strerror or exc))) from exc
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise ModelImportError(f"{path.name} is not valid JSON ({exc})") from exc
+        raise ModelImportError(imp("json_invalid", file=path.name, error=str(exc))) from exc
     if not isinstance(data, dict):
-        raise ModelImportError(f"{path.name} is not a JSON object")
+        raise ModelImportError(imp("json_not_object", file=path.name))
     return data

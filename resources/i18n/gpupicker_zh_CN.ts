@@ -2955,6 +2955,438 @@
         <source>India</source>
         <translation>印度</translation>
     </message>
+<message>
+        <source>≈ same speed (faster on GPUs with FP8 tensor cores)</source>
+        <translation>速度基本不变（有 FP8 张量核心的 GPU 上更快）</translation>
+    </message>
+    <message>
+        <source>≈15 % slower per step (dequantization)</source>
+        <translation>每步慢约 15%（反量化开销）</translation>
+    </message>
+    <message>
+        <source>small</source>
+        <translation>较小</translation>
+    </message>
+    <message>
+        <source>slightly slower decode</source>
+        <translation>VAE 解码稍慢</translation>
+    </message>
+    <message>
+        <source>a few seconds per image to move the components over PCIe</source>
+        <translation>每张图多花几秒，经 PCIe 来回搬运各组件</translation>
+    </message>
+    <message>
+        <source>less throughput per image</source>
+        <translation>每张图的吞吐量降低</translation>
+    </message>
+    <message>
+        <source>smaller images (upscale afterwards)</source>
+        <translation>图像变小（可事后放大）</translation>
+    </message>
+    <message>
+        <source>≈{x}× slower per step (public case C59: 67 s vs 16 s)</source>
+        <translation>每步慢约 {x} 倍（公开案例 C59：67 秒对 16 秒）</translation>
+    </message>
+    <message>
+        <source>applied automatically when nothing else fits</source>
+        <translation>其他办法都放不下时自动启用</translation>
+    </message>
+    <message>
+        <source>a peak of {gib} GiB is more than the {cap} GiB the {gpu} has: check the unit (GiB, not MiB or GB per node)</source>
+        <translation>峰值 {gib} GiB 超过了 {gpu} 的 {cap} GiB 显存：请检查单位（应为单卡 GiB，不是 MiB，也不是整机 GB）</translation>
+    </message>
+    <message>
+        <source>a peak of {gib} GiB is {ratio}× the estimate ({estimate} GiB): check the unit and the workload (the same batch, context and precision as the run)</source>
+        <translation>峰值 {gib} GiB 是估算值（{estimate} GiB）的 {ratio} 倍：请检查单位和工作负载（批大小、上下文长度和精度须与该次运行一致）</translation>
+    </message>
+    <message>
+        <source>{rate} tokens/s is {ratio}× the estimate ({estimate}): check the unit (tokens per second, all sequences of the batch) and the workload</source>
+        <translation>{rate} tokens/s 是估算值（{estimate}）的 {ratio} 倍：请检查单位（每秒 token 数，批内所有序列合计）和工作负载</translation>
+    </message>
+    <message>
+        <source>GPU {gpu_id} is not in the catalog</source>
+        <translation>价格库中没有 GPU {gpu_id}</translation>
+    </message>
+    <message>
+        <source>run {run}: {error}</source>
+        <translation>第 {run} 次运行：{error}</translation>
+    </message>
+    <message>
+        <source>the log has none of the lines gpupicker reads ('# GPU blocks: N', 'GPU KV cache size: N tokens', 'Model loading took X GiB', llama.cpp 'buffer size = X MiB', nvidia-smi 'X MiB / Y MiB')</source>
+        <translation>日志中没有 gpupicker 能读取的行（'# GPU blocks: N'、'GPU KV cache size: N tokens'、'Model loading took X GiB'、llama.cpp 的 'buffer size = X MiB'、nvidia-smi 的 'X MiB / Y MiB'）</translation>
+    </message>
+    <message>
+        <source>nothing to calibrate on: give --peak-gib, --tokens-per-s or a log with vLLM/llama.cpp start-up lines or nvidia-smi output</source>
+        <translation>没有可用于校准的数据：请提供 --peak-gib、--tokens-per-s，或含 vLLM/llama.cpp 启动信息或 nvidia-smi 输出的日志</translation>
+    </message>
+    <message>
+        <source>on_demand</source>
+        <translation>按量付费</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>包年包月</translation>
+    </message>
+    <message>
+        <source>monthly</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>yearly</source>
+        <translation>包年</translation>
+    </message>
+    <message>
+        <source>marketplace</source>
+        <translation>算力市场</translation>
+    </message>
+    <message>
+        <source>capacity_block</source>
+        <translation>容量预留</translation>
+    </message>
+    <message>
+        <source>gpupicker has no launch command for serving framework {framework}; it knows {choices}</source>
+        <translation>gpupicker 没有推理服务框架 {framework} 的启动命令；支持的有 {choices}</translation>
+    </message>
+    <message>
+        <source>gpupicker has no launcher for training framework {framework}; it knows {choices}</source>
+        <translation>gpupicker 没有训练框架 {framework} 的启动方式；支持的有 {choices}</translation>
+    </message>
+    <message>
+        <source>torchtune recipes cover LoRA, QLoRA and full fine-tuning, not {task}</source>
+        <translation>torchtune 的配方只涵盖 LoRA、QLoRA 和全参数微调，不含 {task}</translation>
+    </message>
+    <message>
+        <source>gpupicker has no launch command for image generation (diffusers pipelines are started from your own script)</source>
+        <translation>gpupicker 不提供图像生成的启动命令（diffusers 流水线需从您自己的脚本启动）</translation>
+    </message>
+    <message>
+        <source>the model has no parameter count to save</source>
+        <translation>该模型没有参数量，无法保存</translation>
+    </message>
+    <message>
+        <source>{what} has an invalid shape {shape}</source>
+        <translation>{what} 的形状 {shape} 无效</translation>
+    </message>
+    <message>
+        <source>{what} claims {shape} elements: more than any model has, so the header is damaged</source>
+        <translation>{what} 声称有 {shape} 个元素：超过任何模型的规模，文件头已损坏</translation>
+    </message>
+    <message>
+        <source>{file}: tensor {tensor}</source>
+        <translation>{file}：张量 {tensor}</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {error}</source>
+        <translation>无法读取 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>{path} does not exist</source>
+        <translation>{path} 不存在</translation>
+    </message>
+    <message>
+        <source>{file} is a {suffix} file, which gpupicker does not read: use the model's .safetensors, .gguf or config.json</source>
+        <translation>{file} 是 {suffix} 文件，gpupicker 不读取此格式：请使用该模型的 .safetensors、.gguf 或 config.json</translation>
+    </message>
+    <message>
+        <source>{file} is not a model file gpupicker reads (safetensors, GGUF, config.json or a model folder): {error}</source>
+        <translation>{file} 不是 gpupicker 能读取的模型文件（safetensors、GGUF、config.json 或模型文件夹）：{error}</translation>
+    </message>
+    <message>
+        <source>{index} names shard {shard} outside its folder</source>
+        <translation>{index} 指向其文件夹之外的分片 {shard}</translation>
+    </message>
+    <message>
+        <source>{index} lists {n} shards but {missing} are missing ({names}): finish the download or import config.json alone</source>
+        <translation>{index} 列出 {n} 个分片，但缺少 {missing} 个（{names}）：请下载完整，或只导入 config.json</translation>
+    </message>
+    <message>
+        <source>{file} is part of a split GGUF whose parts {names} are missing</source>
+        <translation>{file} 属于分卷 GGUF，缺少分卷 {names}</translation>
+    </message>
+    <message>
+        <source>{folder} has no downloaded snapshot</source>
+        <translation>{folder} 中没有已下载的快照</translation>
+    </message>
+    <message>
+        <source>{folder} has no config.json, model_index.json, .safetensors or .gguf file</source>
+        <translation>{folder} 中没有 config.json、model_index.json、.safetensors 或 .gguf 文件</translation>
+    </message>
+    <message>
+        <source>{folder}: model_index.json names no transformer/unet with .safetensors weights, so there is nothing to size</source>
+        <translation>{folder}：model_index.json 中没有带 .safetensors 权重的 transformer/unet，无从估算</translation>
+    </message>
+    <message>
+        <source>config.json does not describe a model gpupicker can size: {error}</source>
+        <translation>config.json 描述的不是 gpupicker 能估算的模型：{error}</translation>
+    </message>
+    <message>
+        <source>config.json has no hidden_size / num_hidden_layers / num_attention_heads: not a decoder config gpupicker can size</source>
+        <translation>config.json 缺少 hidden_size / num_hidden_layers / num_attention_heads：不是 gpupicker 能估算的解码器配置</translation>
+    </message>
+    <message>
+        <source>{file} is not a safetensors file: it is shorter than the 8-byte header length</source>
+        <translation>{file} 不是 safetensors 文件：比 8 字节的文件头长度字段还短</translation>
+    </message>
+    <message>
+        <source>{file} is not a valid safetensors file: its header is empty</source>
+        <translation>{file} 不是有效的 safetensors 文件：文件头为空</translation>
+    </message>
+    <message>
+        <source>{file} is not a valid safetensors file: its header is not a JSON object</source>
+        <translation>{file} 不是有效的 safetensors 文件：文件头不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{file} is not a valid safetensors file: its header is not valid JSON ({error})</source>
+        <translation>{file} 不是有效的 safetensors 文件：文件头不是有效的 JSON（{error}）</translation>
+    </message>
+    <message>
+        <source>{file}: the safetensors header is not a JSON object</source>
+        <translation>{file}：safetensors 文件头不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{file} claims {n} tensors: the header is damaged</source>
+        <translation>{file} 声称有 {n} 个张量：文件头已损坏</translation>
+    </message>
+    <message>
+        <source>{what} is not described by an object</source>
+        <translation>{what} 的描述不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{what} has dtype {dtype}, which safetensors does not define</source>
+        <translation>{what} 的数据类型为 {dtype}，safetensors 未定义此类型</translation>
+    </message>
+    <message>
+        <source>{what} has no shape</source>
+        <translation>{what} 没有形状（shape）</translation>
+    </message>
+    <message>
+        <source>{what} has no valid data_offsets</source>
+        <translation>{what} 没有有效的 data_offsets</translation>
+    </message>
+    <message>
+        <source>{what} has data_offsets {offsets} that run backwards</source>
+        <translation>{what} 的 data_offsets {offsets} 首尾颠倒</translation>
+    </message>
+    <message>
+        <source>{what} is {dtype} {shape} = {nbytes} bytes but its offsets span {span}</source>
+        <translation>{what} 为 {dtype} {shape} = {nbytes} 字节，但其偏移范围为 {span}</translation>
+    </message>
+    <message>
+        <source>{what} ends at byte {end} of the data but the file holds {size} (cut short?)</source>
+        <translation>{what} 结束于数据区第 {end} 字节，但文件只有 {size}（文件不完整？）</translation>
+    </message>
+    <message>
+        <source>{file}: tensors {a} and {b} overlap (bytes {begin}–{end})</source>
+        <translation>{file}：张量 {a} 与 {b} 重叠（第 {begin}–{end} 字节）</translation>
+    </message>
+    <message>
+        <source>{file} has no weight_map of tensor → file names</source>
+        <translation>{file} 没有“张量 → 文件名”的 weight_map</translation>
+    </message>
+    <message>
+        <source>{file} is {size} bytes: too large for a JSON config</source>
+        <translation>{file} 有 {size} 字节：作为 JSON 配置文件过大</translation>
+    </message>
+    <message>
+        <source>{file} is not valid JSON ({error})</source>
+        <translation>{file} 不是有效的 JSON（{error}）</translation>
+    </message>
+    <message>
+        <source>{file} is not a JSON object</source>
+        <translation>{file} 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{file} is cut short: {what} at byte {pos} needs {n} bytes but the file has {size}</source>
+        <translation>{file} 不完整：第 {pos} 字节处的{what}需要 {n} 字节，但文件只有 {size}</translation>
+    </message>
+    <message>
+        <source>version</source>
+        <translation>版本号</translation>
+    </message>
+    <message>
+        <source>tensor count</source>
+        <translation>张量数</translation>
+    </message>
+    <message>
+        <source>metadata count</source>
+        <translation>元数据条数</translation>
+    </message>
+    <message>
+        <source>metadata key</source>
+        <translation>元数据键</translation>
+    </message>
+    <message>
+        <source>metadata {key}</source>
+        <translation>元数据 {key}</translation>
+    </message>
+    <message>
+        <source>metadata {key} type</source>
+        <translation>元数据 {key} 的类型</translation>
+    </message>
+    <message>
+        <source>array {key} of {n} values</source>
+        <translation>含 {n} 个值的数组 {key}</translation>
+    </message>
+    <message>
+        <source>array {key} of {n} strings</source>
+        <translation>含 {n} 个字符串的数组 {key}</translation>
+    </message>
+    <message>
+        <source>array {key}</source>
+        <translation>数组 {key}</translation>
+    </message>
+    <message>
+        <source>{n} tensor infos</source>
+        <translation>{n} 条张量信息</translation>
+    </message>
+    <message>
+        <source>tensor name</source>
+        <translation>张量名</translation>
+    </message>
+    <message>
+        <source>tensor {tensor}</source>
+        <translation>张量 {tensor}</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} shape</source>
+        <translation>张量 {tensor} 的形状</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} type</source>
+        <translation>张量 {tensor} 的类型</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} offset</source>
+        <translation>张量 {tensor} 的偏移</translation>
+    </message>
+    <message>
+        <source>{file}: metadata {key} claims {n} strings (damaged header)</source>
+        <translation>{file}：元数据 {key} 声称有 {n} 个字符串（文件头已损坏）</translation>
+    </message>
+    <message>
+        <source>{file}: metadata {key} is an array of type {type}, which GGUF does not define (damaged header)</source>
+        <translation>{file}：元数据 {key} 是类型为 {type} 的数组，GGUF 未定义此类型（文件头已损坏）</translation>
+    </message>
+    <message>
+        <source>{file}: metadata {key} has value type {type}, which GGUF does not define (damaged header)</source>
+        <translation>{file}：元数据 {key} 的值类型为 {type}，GGUF 未定义此类型（文件头已损坏）</translation>
+    </message>
+    <message>
+        <source>reading GGUF needs the 'gguf' package (pip install gguf)</source>
+        <translation>读取 GGUF 需要安装 'gguf' 包（pip install gguf）</translation>
+    </message>
+    <message>
+        <source>{file} is not a GGUF file: only {size} bytes</source>
+        <translation>{file} 不是 GGUF 文件：只有 {size} 字节</translation>
+    </message>
+    <message>
+        <source>{file} is not a GGUF file (no GGUF magic bytes)</source>
+        <translation>{file} 不是 GGUF 文件（没有 GGUF 魔数）</translation>
+    </message>
+    <message>
+        <source>{file}: GGUF version {version} is not supported (2 and 3 are)</source>
+        <translation>{file}：不支持 GGUF 版本 {version}（支持 2 和 3）</translation>
+    </message>
+    <message>
+        <source>{file} claims {tensors} tensors and {entries} metadata entries: the header is damaged</source>
+        <translation>{file} 声称有 {tensors} 个张量和 {entries} 条元数据：文件头已损坏</translation>
+    </message>
+    <message>
+        <source>{file}: tensor {tensor} claims {n} dimensions (damaged header)</source>
+        <translation>{file}：张量 {tensor} 声称有 {n} 个维度（文件头已损坏）</translation>
+    </message>
+    <message>
+        <source>{what} has ggml type {type}, which the installed gguf package does not know (newer llama.cpp format?)</source>
+        <translation>{what} 的 ggml 类型为 {type}，已安装的 gguf 包不认识（可能是更新的 llama.cpp 格式？）</translation>
+    </message>
+    <message>
+        <source>{what} has {n} {type} values, not a whole number of {block}-value blocks</source>
+        <translation>{what} 有 {n} 个 {type} 值，不是 {block} 值块的整数倍</translation>
+    </message>
+    <message>
+        <source>{file}: general.alignment {align} is not a power of two</source>
+        <translation>{file}：general.alignment {align} 不是 2 的幂</translation>
+    </message>
+    <message>
+        <source>{file}: tensors {a} and {b} overlap</source>
+        <translation>{file}：张量 {a} 与 {b} 重叠</translation>
+    </message>
+    <message>
+        <source>only the text model is counted: {encoders} (the vision/audio encoder) is left out</source>
+        <translation>只统计文本模型：{encoders}（视觉/音频编码器）未计入</translation>
+    </message>
+    <message>
+        <source>config.json has no model_type: read as a Llama-style decoder (gated MLP, no q/k/v biases)</source>
+        <translation>config.json 没有 model_type：按 Llama 式解码器读取（门控 MLP、q/k/v 无偏置）</translation>
+    </message>
+    <message>
+        <source>{key} differs per layer; the largest value {value} is used</source>
+        <translation>{key} 各层不同；取最大值 {value}</translation>
+    </message>
+    <message>
+        <source>GGUF architecture {arch} is not one gpupicker models: layer sizes read from its metadata as a Llama-style decoder</source>
+        <translation>gpupicker 未建模 GGUF 架构 {arch}：按 Llama 式解码器从其元数据读取各层尺寸</translation>
+    </message>
+    <message>
+        <source>GGUF metadata does not give a usable architecture ({error}); sized from the parameter count alone</source>
+        <translation>GGUF 元数据给不出可用的架构（{error}）；仅按参数量估算</translation>
+    </message>
+    <message>
+        <source>GGUF metadata has no layer sizes; sized from the parameter count alone</source>
+        <translation>GGUF 元数据中没有各层尺寸；仅按参数量估算</translation>
+    </message>
+    <message>
+        <source>config.json gives {computed} parameters but the tensors hold {params} ({gap} apart): the tensor count is used</source>
+        <translation>config.json 算出 {computed} 个参数，但张量共有 {params} 个（相差 {gap}）：采用张量统计值</translation>
+    </message>
+    <message>
+        <source>no config.json beside the file: the parameter count is exact but the layer sizes are assumed (Llama proportions) when the model is used</source>
+        <translation>文件旁没有 config.json：参数量是精确的，但使用该模型时各层尺寸按 Llama 比例假定</translation>
+    </message>
+    <message>
+        <source>{index} says total_size {total} bytes but the shards hold {held}</source>
+        <translation>{index} 标明 total_size 为 {total} 字节，但各分片实际共 {held}</translation>
+    </message>
+    <message>
+        <source>{index} maps {mapped} tensors, the shards hold {held}</source>
+        <translation>{index} 映射了 {mapped} 个张量，各分片实际有 {held} 个</translation>
+    </message>
+    <message>
+        <source>GGUF file type {type} has no gpupicker weights dtype: pick the closest one on the quantization page</source>
+        <translation>GGUF 文件类型 {type} 没有对应的 gpupicker 权重类型：请在量化页选择最接近的一种</translation>
+    </message>
+    <message>
+        <source>precision variants ({files}) were not counted again</source>
+        <translation>精度变体（{files}）未重复计入</translation>
+    </message>
+    <message>
+        <source>{files} not read (pickle files are never opened): the parameter count comes from config.json</source>
+        <translation>未读取 {files}（从不打开 pickle 文件）：参数量取自 config.json</translation>
+    </message>
+    <message>
+        <source>{n} GGUF files in the folder; {file} was read</source>
+        <translation>文件夹中有 {n} 个 GGUF 文件；读取的是 {file}</translation>
+    </message>
+    <message>
+        <source>no config.json in the folder: the layer sizes are assumed (Llama proportions)</source>
+        <translation>文件夹中没有 config.json：各层尺寸按 Llama 比例假定</translation>
+    </message>
+    <message>
+        <source>{component}: {warning}</source>
+        <translation>{component}：{warning}</translation>
+    </message>
+    <message>
+        <source>{component}: {file} not read (pickle files are never opened)</source>
+        <translation>{component}：未读取 {file}（从不打开 pickle 文件）</translation>
+    </message>
+    <message>
+        <source>params counts the denoiser only (as the bundled diffusion models do); {others} are listed apart</source>
+        <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

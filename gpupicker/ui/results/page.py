@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from ...core.messages import join
 from ...core.workload import Workload
 from ..compute import RecommendationView
 from ..controller import WorkloadController
@@ -513,7 +514,7 @@ class ResultsPage(QWizardPage):
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
             costs = [c for c in (_field(a, "speed_cost"), _field(a, "quality_cost")) if c]
             if costs:
-                text += "  ·  " + tr_message("; ".join(costs))
+                text += "  ·  " + tr_message(join(costs, "clauses"))
             item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, _field(a, "changes") or {})
             if fits:

@@ -139,7 +139,6 @@ class ModelImportDialog(QDialog):
     def inspect(self, path: str) -> bool:
         """Read ``path`` (headers only); show what it holds, or why it cannot be read."""
         from ...importers import ModelImportError, inspect_path, suggest_id
-        from ..i18n.core_messages import tr_message
 
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
@@ -149,7 +148,7 @@ class ModelImportDialog(QDialog):
             self.save_button.setEnabled(False)
             self.details.setPlainText("")
             self.error_label.setText(self.tr("Cannot import %1: %2").replace("%1", path)
-                                     .replace("%2", tr_message(str(exc))))
+                                     .replace("%2", _error_text(exc)))
             return False
         except OSError as exc:  # a race with the file system (deleted meanwhile)
             self.model = None
@@ -209,7 +208,7 @@ class ModelImportDialog(QDialog):
             record = record.model_copy(update={"id": rid})
             self.repo.upsert_model(record)
         except (ModelImportError, ValueError) as exc:
-            self.error_label.setText(self.tr("Cannot save: %1").replace("%1", str(exc)))
+            self.error_label.setText(self.tr("Cannot save: %1").replace("%1", _error_text(exc)))
             return False
         except write_error_types() as exc:
             self.error_label.setText(write_error_message(exc))
@@ -217,3 +216,13 @@ class ModelImportDialog(QDialog):
         self.imported.emit(record.id)
         self.accept()
         return True
+
+
+def _error_text(exc: Exception) -> str:
+    """An importer's error in the UI's language: the Message it carries (``args[0]``) rendered
+    by ``tr_message``; any other error (pydantic's, the file system's) as its own text."""
+    from ...core.messages import Message
+    from ..i18n.core_messages import tr_message
+
+    first = exc.args[0] if exc.args else None
+    return tr_message(first) if isinstance(first, Message) else str(exc)
