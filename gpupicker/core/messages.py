@@ -277,7 +277,10 @@ class Message(str):
             elif isinstance(value, tuple):
                 values[key] = "".join(p.render(translate, name) for p in value)
             elif name is not None and key in NAME_PARAMS:
-                values[key] = ", ".join(name(v) for v in value.split(", "))
+                # one name may hold ", " itself ("RTX PRO 6000 Blackwell (Workstation, 96GB)")
+                whole = name(value)
+                values[key] = (whole if whole != value
+                               else ", ".join(name(v) for v in value.split(", ")))
             else:
                 values[key] = value
         return tr(TEMPLATES[self.id]).format_map(values)

@@ -535,7 +535,7 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
     name = model_name or (w.model.name if w.model is not None and w.model.name else w.model_id or "")
     task = named("task", w.task)
     return Report(
-        title=msg("report.title", task=task, model=name.rstrip()) if name.strip()
+        title=msg("report.title", task=task, model=verbatim(name.rstrip())) if name.strip()
         else msg("report.title_bare", task=task),
         generated=generated or _dt.date.today().isoformat(),
         job=tuple(_job_rows(w, name, money)), assumptions=tuple(dict.fromkeys(assumptions)),

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .messages import Message, Translate, msg
+from .messages import Message, Translate, msg, verbatim
 from .report import Report, ReportChart, currency_symbol, named
 
 
@@ -134,7 +134,7 @@ def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
             f"{t(p.observed)} | {_md_cell(t(p.source))} |" for p in r.prices]
     out += ["", f"## {say('report.h.launch')}", ""]
     if r.launch:
-        out += [say("report.launch.engine", engine=r.launch["engine"]), "", "```sh",
+        out += [say("report.launch.engine", engine=verbatim(r.launch["engine"])), "", "```sh",
                 r.launch["command"], "```", ""]
         out += [f"- {say('report.launch.assumes', text=t(a))}" for a in r.launch["assumptions"]]
         out += [f"- {say('report.launch.warning', text=t(x))}" for x in r.launch["warnings"]]
@@ -206,7 +206,7 @@ def render_html(r: Report, image_src: dict[str, str] | None = None,
           f"<td>{e(t(p.source))}</td></tr>" for p in r.prices]
     h.append(f"</table><h2>{say('report.h.launch')}</h2>")
     if r.launch:
-        h.append(f"<p>{say('report.launch.engine', engine=r.launch['engine'])}</p>"
+        h.append(f"<p>{say('report.launch.engine', engine=verbatim(r.launch['engine']))}</p>"
                  f"<pre>{e(r.launch['command'])}</pre><ul>"
                  + "".join(f"<li>{say('report.launch.assumes', text=t(a))}</li>"
                            for a in r.launch["assumptions"])
