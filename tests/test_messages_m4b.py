@@ -234,3 +234,24 @@ def test_gui_export_report_in_zh_cn(qtbot, yuan_repo, window, zh_cn, tmp_path):
     assert md.startswith("# GPU 方案：")
     assert "## 方案排名" in md and "## 所用价格" in md and "Prices used" not in md
     assert "¥/小时（全部 GPU）" in md and "$" not in md
+
+
+def test_cli_report_amounts_follow_the_display_currency(tmp_path, capsys):
+    """`gpupicker report` (English) with yuan as display currency: the table, the cost chart
+    and the reasons show the same ¥ amounts, no $ (before, the table stayed in $)."""
+    import json
+
+    from gpupicker.cli import main
+
+    assert main(["catalog", "fx", "set", "CNY", "7.10", "--date", "2026-12-01",
+                 "--source", "test"]) == 0
+    assert main(["catalog", "currency", "CNY"]) == 0
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps(QLORA_CN))
+    out = tmp_path / "plan.md"
+    assert main(["report", "--workload", str(job), "--out", str(out)]) == 0
+    capsys.readouterr()
+    md = out.read_text(encoding="utf-8")
+    assert "$" not in md and "| ¥/h (all GPUs) |" in md
+    assert re.search(r"\| NVIDIA RTX A4000 \| 1 \| yes \| [^|]+ \| AutoDL \| on_demand \| ¥0\.97 \|", md)
+    assert "total cost (CNY)" in (tmp_path / "plan-cost-by-gpus.svg").read_text(encoding="utf-8")
