@@ -17,7 +17,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.recommend import GOALS
-from ..core.report import REPORT_FORMATS, Report, build_report, write_text_report
+from ..core.report import REPORT_FORMATS, Report, build_report
+from ..core.report_render import write_text_report
 from ..core.workload import Workload
 
 
@@ -29,9 +30,10 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
     """
     from ..core.launch_config import hf_repo_from_source
     from ..service.resolve import resolve_model
-    from .recommend import run_recommend
+    from .recommend import display_money, run_recommend
 
-    rec = run_recommend(w, repo, goal=goal)
+    money = display_money(repo)
+    rec = run_recommend(w, repo, goal=goal, money=money)
     name, ref = "", None
     if w.model_id:
         cm = repo.get_catalog_model(w.model_id)
@@ -39,7 +41,7 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
             name, ref = cm.name, hf_repo_from_source(cm.source)
     w = resolve_model(w, repo)
     return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
-                        model_name=name, model_ref=ref, goal=goal)
+                        model_name=name, model_ref=ref, goal=goal, money=money)
 
 
 def write_report(r: Report, out: Path) -> list[Path]:

@@ -10,6 +10,7 @@ widgets, so its charts are drawn here from the same ``core.curves`` data: series
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -78,11 +79,16 @@ def _fmt(v: float) -> str:
     return f"{v:g}" if a >= 0.01 else f"{v:.1e}"
 
 
+def _width(text: str) -> int:
+    """Width of ``text`` in Latin characters: a wide or full-width one (Chinese) counts 2."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def render_svg(chart: Chart) -> str:
     """The chart as a standalone SVG document (UTF-8 text)."""
     W, H = chart.width, chart.height
     left, right, top = 70, 20, 30
-    cols = 1 if any(len(x.label) > 38 for x in chart.series) else 2
+    cols = 1 if any(_width(x.label) > 38 for x in chart.series) else 2
     bottom = 58 + 14 * ((len(chart.series) + cols - 1) // cols)
     H = max(H, top + bottom + 160)
     pw, ph = W - left - right, H - top - bottom

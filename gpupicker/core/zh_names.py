@@ -17,7 +17,7 @@ _GPU_RULES: tuple[tuple[str, str], ...] = (
     (r"\s*\(modified, unofficial\)", "（魔改 48GB，非官方）"),
     (r"\s*\(China\)", "（中国特供）"),
     (r"^Huawei Ascend ", "华为昇腾 "),
-    (r"\(Workstation, ", "（工作站，"),
+    (r"\s*\(Workstation, ([^)]*)\)", r"（工作站，\1）"),
     (r"(\d+)-core GPU", r"\1 核 GPU"),
 )
 

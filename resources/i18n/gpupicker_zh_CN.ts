@@ -2725,6 +2725,410 @@
         <source>{dropped} dearer offers left out</source>
         <translation>另有 {dropped} 个价格更高的报价未列出</translation>
     </message>
+    <message>
+        <source>GPU plan: {task} {model}</source>
+        <translation>GPU 方案：{task} {model}</translation>
+    </message>
+    <message>
+        <source>GPU plan: {task}</source>
+        <translation>GPU 方案：{task}</translation>
+    </message>
+    <message>
+        <source>lora</source>
+        <translation>LoRA 微调</translation>
+    </message>
+    <message>
+        <source>qlora</source>
+        <translation>QLoRA 微调</translation>
+    </message>
+    <message>
+        <source>full_ft</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <source>pretrain</source>
+        <translation>预训练</translation>
+    </message>
+    <message>
+        <source>decode_ceiling</source>
+        <translation>解码速度上限（单路）</translation>
+    </message>
+    <message>
+        <source>image_gen</source>
+        <translation>图像生成</translation>
+    </message>
+    <message>
+        <source>diffusion_lora</source>
+        <translation>扩散模型 LoRA 微调</translation>
+    </message>
+    <message>
+        <source>Written by gpupicker on {date}. Offline estimate: check the assumptions below before you rent.</source>
+        <translation>由 gpupicker 于 {date} 生成。离线估算：租用前请核对下文的假设。</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Ranked options</source>
+        <translation>方案排名</translation>
+    </message>
+    <message>
+        <source>What fits</source>
+        <translation>显存够用的范围</translation>
+    </message>
+    <message>
+        <source>Plots</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Prices used</source>
+        <translation>所用价格</translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation>启动配置</translation>
+    </message>
+    <message>
+        <source>Tie-break: {rule}</source>
+        <translation>同分时的排序：{rule}</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务类型</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>gradient checkpointing{tag}</source>
+        <translation>梯度检查点{tag}</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>context tokens</source>
+        <translation>上下文 token 数</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>preferred GPU</source>
+        <translation>首选 GPU</translation>
+    </message>
+    <message>
+        <source>run length (h)</source>
+        <translation>运行时长（小时）</translation>
+    </message>
+    <message>
+        <source>dataset tokens</source>
+        <translation>数据集 token 数</translation>
+    </message>
+    <message>
+        <source>requests per minute</source>
+        <translation>每分钟请求数</translation>
+    </message>
+    <message>
+        <source>pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>max per hour</source>
+        <translation>每小时费用上限</translation>
+    </message>
+    <message>
+        <source>deadline (h)</source>
+        <translation>期限（小时）</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>单卡显存 占用/容量</translation>
+    </message>
+    <message>
+        <source>provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>{symbol}/h (all GPUs)</source>
+        <translation>{symbol}/小时（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时数</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>other counts</source>
+        <translation>其他卡数</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>{gpu}</source>
+        <translation>{gpu}</translation>
+    </message>
+    <message>
+        <source>{provider}</source>
+        <translation>{provider}</translation>
+    </message>
+    <message>
+        <source>{used} / {cap} GiB</source>
+        <translation>{used} / {cap} GiB</translation>
+    </message>
+    <message>
+        <source>{total}/month</source>
+        <translation>{total}/月</translation>
+    </message>
+    <message>
+        <source>×{n} {total}</source>
+        <translation>×{n} {total}</translation>
+    </message>
+    <message>
+        <source>{option} × {count}: {reason}</source>
+        <translation>{option} × {count}：{reason}</translation>
+    </message>
+    <message>
+        <source>on_demand</source>
+        <translation>按量付费</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留（包年包月）</translation>
+    </message>
+    <message>
+        <source>reserved_1y</source>
+        <translation>包年（1 年预留）</translation>
+    </message>
+    <message>
+        <source>capacity_block</source>
+        <translation>容量预留</translation>
+    </message>
+    <message>
+        <source>marketplace</source>
+        <translation>算力市场</translation>
+    </message>
+    <message>
+        <source>monthly</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>yearly</source>
+        <translation>包年</translation>
+    </message>
+    <message>
+        <source>owned</source>
+        <translation>自有硬件</translation>
+    </message>
+    <message>
+        <source>largest</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>最大可行值</translation>
+    </message>
+    <message>
+        <source>GiB per GPU at it</source>
+        <translation>此时单卡显存（GiB）</translation>
+    </message>
+    <message>
+        <source>batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>context (tokens)</source>
+        <translation>上下文（token）</translation>
+    </message>
+    <message>
+        <source>concurrent sequences</source>
+        <translation>并发序列数</translation>
+    </message>
+    <message>
+        <source>none{tag}</source>
+        <translation>无{tag}</translation>
+    </message>
+    <message>
+        <source>{value} (limit)</source>
+        <translation>{value}（已到上限）</translation>
+    </message>
+    <message>
+        <source>{used} of {cap}</source>
+        <translation>{used} / {cap}</translation>
+    </message>
+    <message>
+        <source>What fits: memory per GPU against {dimension}</source>
+        <translation>显存够用的范围：单卡显存随{dimension}的变化</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>单卡显存（GiB）</translation>
+    </message>
+    <message>
+        <source>peak memory per GPU (the same on every card)</source>
+        <translation>单卡峰值显存（各卡相同）</translation>
+    </message>
+    <message>
+        <source>{gpu} ({cap} GiB usable)</source>
+        <translation>{gpu}（可用 {cap} GiB）</translation>
+    </message>
+    <message>
+        <source>{gpu} · {pricing}</source>
+        <translation>{gpu} · {pricing}</translation>
+    </message>
+    <message>
+        <source>Cost by number of GPUs</source>
+        <translation>费用随 GPU 数量的变化</translation>
+    </message>
+    <message>
+        <source>Hours by number of GPUs</source>
+        <translation>时长随 GPU 数量的变化</translation>
+    </message>
+    <message>
+        <source>Cost and hours by number of GPUs</source>
+        <translation>费用与时长随 GPU 数量的变化</translation>
+    </message>
+    <message>
+        <source>number of GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>total cost ({currency})</source>
+        <translation>总费用（{currency}）</translation>
+    </message>
+    <message>
+        <source>cost per month ({currency})</source>
+        <translation>每月费用（{currency}）</translation>
+    </message>
+    <message>
+        <source>price per hour ({currency})</source>
+        <translation>每小时价格（{currency}）</translation>
+    </message>
+    <message>
+        <source>per GPU-hour</source>
+        <translation>每卡时价格</translation>
+    </message>
+    <message>
+        <source>observed</source>
+        <translation>采集日期</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>(no source recorded)</source>
+        <translation>（未记录来源）</translation>
+    </message>
+    <message>
+        <source>assumes: {text}</source>
+        <translation>假设：{text}</translation>
+    </message>
+    <message>
+        <source>warning: {text}</source>
+        <translation>警告：{text}</translation>
+    </message>
+    <message>
+        <source>SkyPilot `task.yaml`:</source>
+        <translation>SkyPilot `task.yaml`：</translation>
+    </message>
+    <message>
+        <source>dstack `.dstack.yml`:</source>
+        <translation>dstack `.dstack.yml`：</translation>
+    </message>
+    <message>
+        <source>SkyPilot task.yaml</source>
+        <translation>SkyPilot task.yaml</translation>
+    </message>
+    <message>
+        <source>dstack .dstack.yml</source>
+        <translation>dstack .dstack.yml</translation>
+    </message>
+    <message>
+        <source>No option fits, so there is nothing to launch.</source>
+        <translation>没有显存够用的方案，因此没有可启动的配置。</translation>
+    </message>
         <message>
         <source>Ranked by cheapest</source>
         <translation>按费用排序</translation>

@@ -10,11 +10,12 @@ and joiners use the language's punctuation (:data:`PUNCTUATION`). Without a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from ...core.messages import Message
+from ...core.messages import Message, Translate
 from ...core.zh_names import zh_name
 
 CONTEXT = "CoreText"
@@ -41,8 +42,11 @@ def _translate(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-@lru_cache(maxsize=8192, typed=True)
-def _render(message: Message, lang: str) -> str:
+@lru_cache(maxsize=16)
+def _renderer(lang: str) -> tuple[Translate, Callable[[str], str] | None]:
+    """(translate, name) of :meth:`Message.render` for ``lang``: templates through Qt's
+    ``CoreText`` translator, joiners with the language's punctuation, Chinese GPU and
+    provider names in Chinese."""
     family = lang.split("_")[0].lower()
     punctuation = PUNCTUATION.get(family, {})
     chinese = family == "zh"
@@ -50,7 +54,24 @@ def _render(message: Message, lang: str) -> str:
     def translate(text: str) -> str:
         return punctuation[text] if text in punctuation else _translate(text)
 
-    return message.render(translate, zh_name if chinese else None)
+    return translate, zh_name if chinese else None
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _render(message: Message, lang: str) -> str:
+    return message.render(*_renderer(lang))
+
+
+def message_renderer() -> tuple[Translate | None, Callable[[str], str] | None]:
+    """The UI language's ``(translate, name)`` for :meth:`Message.render` (and the report's
+    ``core.report_render.TextRenderer``); ``(None, None)`` in English (no translator).
+
+    What :func:`tr_message` renders with: the same templates, punctuation and names.
+    """
+    lang = ui_language()
+    if not lang:
+        return None, None
+    return _renderer(lang)
 
 
 def tr_message(text: str) -> str:
@@ -71,4 +92,4 @@ def tr_message(text: str) -> str:
     return _render(text, lang)
 
 
-__all__ = ["PUNCTUATION", "tr_message", "ui_language"]
+__all__ = ["PUNCTUATION", "message_renderer", "tr_message", "ui_language"]

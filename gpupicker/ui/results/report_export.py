@@ -1,4 +1,5 @@
-"""File > Export report…: the current answer as Markdown, HTML or PDF (``core.report``).
+"""File > Export report…: the current answer as Markdown, HTML or PDF (``core.report``), in
+the UI's language (:func:`report_renderer`) and display currency.
 
 The report is built from the controller's workload and latest results and the catalog
 snapshot — the same data the results page shows; nothing is recomputed here except
@@ -14,7 +15,9 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
 from ...core.launch_config import hf_repo_from_source
-from ...core.report import Report, build_report, write_text_report
+from ...core.report import Report, build_report
+from ...core.report_render import TextRenderer, write_text_report
+from ..i18n.core_messages import message_renderer, tr_message
 
 translate = QCoreApplication.translate
 
@@ -39,7 +42,19 @@ def current_report(window: Any) -> Report:
             name, ref = cm.name, hf_repo_from_source(cm.source)
     snap = c.snapshot
     return build_report(w, view.options, snap.gpus, snap.prices, notes=view.notes,
-                        model_name=name, model_ref=ref, goal=c.goal)
+                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money)
+
+
+def report_renderer() -> TextRenderer:
+    """The report's texts in the UI's language (English: as core wrote them).
+
+    Messages through ``message_renderer`` (the translator, punctuation and Chinese names
+    :func:`tr_message` uses); texts core still writes plain go through :func:`tr_message`.
+    """
+    translate, name = message_renderer()
+    if translate is None and name is None:
+        return TextRenderer()
+    return TextRenderer(translate, name, plain=tr_message)
 
 
 def export_report(window: Any, path: str | Path) -> list[Path]:
@@ -49,11 +64,12 @@ def export_report(window: Any, path: str | Path) -> list[Path]:
         ValueError: unknown extension or nothing to report. OSError: cannot write.
     """
     r = current_report(window)
+    render = report_renderer()
     p = Path(path)
     if p.suffix.lower() == ".pdf":
         from .report_pdf import write_pdf
-        return [write_pdf(r, p)]
-    return write_text_report(r, p)
+        return [write_pdf(r, p, render)]
+    return write_text_report(r, p, render)
 
 
 def add_report_action(window: Any, menu: Any) -> QAction:

@@ -16,7 +16,8 @@ from PySide6.QtCore import QByteArray, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 from PySide6.QtSvg import QSvgRenderer
 
-from ...core.report import Report, render_html, split_svgs
+from ...core.report import Report
+from ...core.report_render import TextRenderer, chart_svg, render_html, split_svgs
 
 PAGE_WIDTH_PX = 680
 """Layout width of the text on an A4 page (180 mm between the margins at 96 px per inch)."""
@@ -48,8 +49,11 @@ def svg_to_image(svg: str, width: int = CHART_WIDTH_PX) -> QImage:
     return img
 
 
-def report_document(r: Report) -> QTextDocument:
-    """A QTextDocument of the report with each chart as an image resource."""
+def report_document(r: Report, render: TextRenderer | None = None) -> QTextDocument:
+    """A QTextDocument of the report with each chart as an image resource.
+
+    ``render`` writes the texts and the charts' labels (default: English).
+    """
     doc = QTextDocument()
     font = doc.defaultFont()
     font.setPointSizeF(8.0)
@@ -57,12 +61,12 @@ def report_document(r: Report) -> QTextDocument:
     sources: dict[str, str] = {}
     images: dict[str, QImage] = {}
     for c in r.charts:
-        docs = split_svgs(c.svg)
+        docs = split_svgs(chart_svg(c, render))
         for i, svg in enumerate(docs):
             name = f"chart-{c.name}-{i}.png"
             images[name] = svg_to_image(svg)
         sources[c.name] = f"chart-{c.name}-0.png"
-    html = render_html(r, sources)
+    html = render_html(r, sources, render)
     # a cost chart holds two SVGs (cost, hours): show the second under the first
     for c in r.charts:
         extra = "".join(f"<p><img src='chart-{c.name}-{i}.png' width='600'></p>"
@@ -76,8 +80,8 @@ def report_document(r: Report) -> QTextDocument:
     return doc
 
 
-def write_pdf(r: Report, path: str | Path) -> Path:
-    """Write the report as an A4 PDF at ``path``.
+def write_pdf(r: Report, path: str | Path, render: TextRenderer | None = None) -> Path:
+    """Write the report as an A4 PDF at ``path``, its texts written by ``render`` (English).
 
     Raises:
         OSError: when the file cannot be written.
@@ -89,9 +93,9 @@ def write_pdf(r: Report, path: str | Path) -> Path:
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
                                      QPageLayout.Orientation.Portrait, QMarginsF(15, 15, 15, 15),
                                      QPageLayout.Unit.Millimeter))
-    writer.setTitle(r.title)
+    writer.setTitle((render or TextRenderer())(r.title))
     writer.setCreator("gpupicker")
-    doc = report_document(r)
+    doc = report_document(r, render)
     # lay the text out on the page as a ~96 dpi screen would (print_ scales it to the device):
     # A4 less the margins is 180 mm ≈ 680 px
     doc.setPageSize(QSizeF(PAGE_WIDTH_PX, PAGE_WIDTH_PX * 267 / 180))
