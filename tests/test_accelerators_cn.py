@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_gpus, catalog_model, catalog_prices
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 
 
 def _options(w, gpu_ids, **kw):

@@ -5,8 +5,7 @@ from __future__ import annotations
 from gpupicker.core.advisor import advise
 from gpupicker.core.memory import estimate_memory
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_model, gpu
+from tests.support.catalog_data import catalog_model, gpu
 
 
 def _apply(w: Workload, changes: dict) -> Workload:

@@ -26,9 +26,7 @@ from gpupicker.catalog import (
 from gpupicker.catalog.records import MOE_MLA_COLUMNS, sliding_window_layers
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
-
-from .catalog_support import *  # noqa: F403 - fixtures (repo)
-from .catalog_support import BUNDLED_PRICES, read_csv
+from tests.support.catalog_files import BUNDLED_PRICES, read_csv
 
 DATA = paths.data_dir()
 

@@ -12,9 +12,7 @@ from gpupicker import paths
 from gpupicker.catalog import COLUMNS, CatalogRepository, load_bundle
 from gpupicker.catalog.csv_io import neutralize, unneutralize
 from gpupicker.core.hardware import PriceOffer
-
-from .catalog_support import *  # noqa: F403 - fixtures (repo)
-from .catalog_support import BUNDLED_PRICES, read_csv
+from tests.support.catalog_files import BUNDLED_PRICES, read_csv
 
 
 @pytest.mark.parametrize("table", ["gpus", "prices", "models"])

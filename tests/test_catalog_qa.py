@@ -33,9 +33,7 @@ from gpupicker.catalog import (
 from gpupicker.catalog.records import check_price, observed_start
 from gpupicker.cli import main
 from gpupicker.core.hardware import GpuSpec, PriceOffer
-
-from .catalog_support import *  # noqa: F403 - fixtures (repo)
-from .catalog_support import BUNDLED_PRICES
+from tests.support.catalog_files import BUNDLED_PRICES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 

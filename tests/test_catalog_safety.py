@@ -15,8 +15,7 @@ import pytest
 
 from gpupicker.catalog import CatalogCorruptError, CatalogUnavailableError, open_catalog, recover_corrupt
 from gpupicker.core.hardware import PriceOffer
-
-from .catalog_support import BUNDLED_PRICES
+from tests.support.catalog_files import BUNDLED_PRICES
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 

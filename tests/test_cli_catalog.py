@@ -10,8 +10,7 @@ import pytest
 from gpupicker import paths
 from gpupicker.catalog import COLUMNS, open_catalog
 from gpupicker.cli import main
-
-from .catalog_support import BUNDLED_PRICES
+from tests.support.catalog_files import BUNDLED_PRICES
 
 
 def test_catalog_path_honours_option_and_env(tmp_path: Path, capsys: pytest.CaptureFixture[str]):

@@ -9,7 +9,8 @@ import pytest
 
 from gpupicker import cli
 from gpupicker.cli import common as cli_common
-from tests.conftest import VALIDATION, load_validation_cases
+from tests.support.paths import VALIDATION
+from tests.support.validation import load_validation_cases
 
 GOOD = {"task": "inference", "model": {"hidden_size": 4096, "intermediate_size": 11008,
                                        "num_hidden_layers": 32, "num_attention_heads": 32,

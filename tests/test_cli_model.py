@@ -9,8 +9,7 @@ import pytest
 
 from gpupicker.cli import main
 from gpupicker.importers.tiny_gguf import write_tiny_gguf
-
-from .import_support import (
+from tests.support.model_files import (
     TINY_DEEPSEEK_MOE,
     TINY_LLAMA,
     TINY_LLAMA_PARAMS,

@@ -17,9 +17,7 @@ from gpupicker.core.curves import (
 from gpupicker.core.fit import solve_fit
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_gpus, catalog_model, catalog_prices, gpu
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
 QLORA = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048,
                  train_hours=6, gpu="rtx_4090")

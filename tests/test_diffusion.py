@@ -11,8 +11,7 @@ from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_model, gpu
+from tests.support.catalog_data import catalog_model, gpu
 
 # huggingface/diffusers docs/source/en/optimization/torch2.0.md, SD-v1.5 txt2img 512², 50 steps,
 # torch 2.0 without compile: it/s per (GPU, batch) → seconds per image = 50 / it/s / batch

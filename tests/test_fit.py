@@ -14,9 +14,8 @@ from gpupicker.core.fit import FIT_DIMENSIONS, solve_fit, with_dimension
 from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
-
-from .conftest import load_validation_cases
-from .test_recommend import catalog_model, gpu
+from tests.support.catalog_data import catalog_model, gpu
+from tests.support.validation import load_validation_cases
 
 QLORA = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048,
          "gpu": "rtx_4090"}

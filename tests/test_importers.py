@@ -24,8 +24,7 @@ from gpupicker.importers import (
 )
 from gpupicker.importers.base import MAX_SAFETENSORS_HEADER
 from gpupicker.importers.tiny_gguf import write_tiny_gguf
-
-from .import_support import (
+from tests.support.model_files import (
     TINY_DEEPSEEK_MOE,
     TINY_LLAMA,
     TINY_LLAMA_PARAMS,

@@ -17,7 +17,7 @@ from gpupicker.cli.estimate import estimate_one
 from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_framework
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
-from tests.test_recommend import catalog_model, gpu
+from tests.support.catalog_data import catalog_model, gpu
 
 SPEED = Path(__file__).resolve().parents[2] / "shared" / "validation" / "public-speed.jsonl"
 LLM_KINDS = {"decode_tokens_per_s": "decode_tokens_per_s",

@@ -11,8 +11,7 @@ from gpupicker import cli
 from gpupicker.core.launch_config import hf_repo_from_source, launch_config
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_gpus, catalog_model, catalog_prices
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 
 
 def _best(w: Workload, gpus=None):

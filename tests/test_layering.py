@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from tests.conftest import REPO
+from tests.support.paths import REPO
 
 PROBE = r"""
 import sys

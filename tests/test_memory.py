@@ -16,7 +16,7 @@ from gpupicker.core.memory.training import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
 from gpupicker.core.units import GB, GiB, MiB
 from gpupicker.core.workload import LoraConfig, Workload
-from tests.conftest import load_validation_cases
+from tests.support.validation import load_validation_cases
 
 LLAMA2_7B = ModelArch(hidden_size=4096, intermediate_size=11008, num_hidden_layers=32,
                       num_attention_heads=32, vocab_size=32000)

@@ -21,9 +21,7 @@ from gpupicker.core.messages import (
     placeholders,
     with_message_ids,
 )
-
-from .test_ui_support import *  # noqa: F403 - fixtures (REPO, built_translations, zh_cn)
-from .test_ui_support import REPO
+from tests.support.paths import REPO
 
 TS = REPO / "resources" / "i18n" / "gpupicker_zh_CN.ts"
 

@@ -17,8 +17,6 @@ import pytest
 from gpupicker.cli import main
 from gpupicker.core.money import Money, format_amount, rate_looks_inverted
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, catalog)
-
 QLORA = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 1, "seq_len": 2048,
          "grad_ckpt": True, "train_hours": 6}
 """Seed case 1: QLoRA Mistral-7B, 6 h (tests/test_seed_cases.py)."""

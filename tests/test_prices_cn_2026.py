@@ -28,9 +28,8 @@ from gpupicker.core.price_kind import price_flag
 from gpupicker.core.providers import PROVIDERS, offer_country
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_gpus, catalog_model
-from .test_region_cn import CNY, FX, SEED_CASES
+from tests.support.catalog_data import catalog_gpus, catalog_model
+from tests.support.seed_cases import CNY, FX, SEED_CASES
 
 TODAY = date(2026, 12, 1)  # the session's date: a price older than 2026-06-01 is stale
 

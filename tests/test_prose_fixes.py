@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from gpupicker.core.recommend import _hours_number, recommend
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_gpus, catalog_model, catalog_prices
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 
 
 def _rec(**fields):

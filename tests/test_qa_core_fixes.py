@@ -7,27 +7,14 @@ import re
 
 import pytest
 
-from gpupicker.catalog import open_catalog
 from gpupicker.core.advisor import advise
 from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.recommend import recommend
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
+from tests.support.workloads import resolved_workload as _w
 
 GiB = 2**30
-
-
-@pytest.fixture(scope="module")
-def cat(tmp_path_factory):
-    """One catalog for the module, in a temp folder (a module fixture runs before the autouse
-    home redirect of conftest.py, so it must never open the default path)."""
-    with open_catalog(tmp_path_factory.mktemp("qa-cat") / "catalog.sqlite") as repo:
-        yield repo
-
-
-def _w(cat, **kw) -> Workload:
-    w = Workload.model_validate(kw)
-    return w.with_model(cat.get_model(w.model_id))
 
 
 # ---------------------------------------------------------------------------------------- F21/F15

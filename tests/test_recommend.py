@@ -7,54 +7,15 @@ the SQLite catalog layer.
 
 from __future__ import annotations
 
-import csv
 import time
-from functools import cache
-from pathlib import Path
 
 import pytest
 
-from gpupicker.core.hardware import GpuSpec, PriceOffer
-from gpupicker.core.model_arch import ModelArch
+from gpupicker.core.hardware import PriceOffer
 from gpupicker.core.recommend import GOALS, recommend
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
-
-DATA = Path(__file__).resolve().parents[1] / "data"
-
-
-@cache
-def catalog_gpus() -> tuple[GpuSpec, ...]:
-    """Every row of data/gpus.csv as a GpuSpec."""
-    with open(DATA / "gpus.csv", encoding="utf-8") as f:
-        return tuple(GpuSpec.model_validate(r) for r in csv.DictReader(f))
-
-
-@cache
-def catalog_prices() -> tuple[PriceOffer, ...]:
-    """Every row of data/prices.csv as a PriceOffer (any currency)."""
-    with open(DATA / "prices.csv", encoding="utf-8") as f:
-        return tuple(PriceOffer.model_validate(r) for r in csv.DictReader(f))
-
-
-def gpu(gpu_id: str) -> GpuSpec:
-    return next(g for g in catalog_gpus() if g.id == gpu_id)
-
-
-@cache
-def catalog_model(model_id: str) -> ModelArch:
-    """One row of data/models.csv as a ModelArch (diffusion rows by parameter count)."""
-    with open(DATA / "models.csv", encoding="utf-8") as f:
-        for r in csv.DictReader(f):
-            if r["id"] != model_id:
-                continue
-            if r["family"] == "diffusion":
-                return ModelArch(name=r["name"], kind="diffusion",
-                                 params=int(float(r["params_b"]) * 1e9))
-            d = {k: v for k, v in r.items() if v not in ("", None)}
-            d["model_type"] = r["family"]
-            return ModelArch.model_validate(d)
-    raise KeyError(model_id)
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
 
 def test_every_gpu_count_and_offer_is_evaluated_and_ranked():

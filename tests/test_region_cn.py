@@ -12,25 +12,11 @@ from __future__ import annotations
 import pytest
 
 from gpupicker.core.cost import estimate_cost
-from gpupicker.core.money import Money
 from gpupicker.core.providers import PROVIDERS, offer_country
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_gpus, catalog_model, catalog_prices
-
-FX = {"CNY": 1 / 7.10}
-CNY = Money("CNY", 7.10)
-
-SEED_CASES = {
-    "qlora_mistral_7b": dict(task="qlora", model_id="mistral_7b_v0_1", batch=1, seq_len=2048,
-                             grad_ckpt=True, train_hours=6),
-    "pretrain_13b_4xa100": dict(task="pretrain", model_id="llama2_13b", batch=4, seq_len=2048,
-                                grad_ckpt=True, train_hours=72, num_gpus=4,
-                                parallelism={"fsdp": True}),
-    "serve_llama2_13b": dict(task="inference", model_id="llama2_13b", framework="vllm",
-                             weights_dtype="int4", requests_per_minute=100),
-}
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
+from tests.support.seed_cases import CNY, FX, SEED_CASES
 
 
 def _workload(spec: dict, **extra) -> Workload:

@@ -23,8 +23,7 @@ from gpupicker.core.recommend import recommend
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_gpus, catalog_model, catalog_prices, gpu
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
 SEED_GPUS = ("h100_sxm", "a100_sxm_80gb", "a100_sxm_40gb", "l40s", "rtx_4090", "rtx_3090")
 LIMIT_WORDS = {"vram": "VRAM", "bandwidth": "memory bandwidth", "compute": "compute",

@@ -16,7 +16,7 @@ from gpupicker.core.recommend import recommend
 from gpupicker.core.report import estimate_report
 from gpupicker.core.speed.serving import plan_serving
 from gpupicker.core.workload import Workload
-from tests.test_recommend import catalog_gpus, catalog_model, catalog_prices, gpu
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
 SEED = dict(task="inference", model_id="llama2_13b", weights_dtype="int4", framework="vllm",
             requests_per_minute=100, avg_prompt_tokens=512, avg_output_tokens=256)

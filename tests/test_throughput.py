@@ -19,9 +19,8 @@ from gpupicker.core.speed.throughput import (
     train_hours,
 )
 from gpupicker.core.workload import Workload
-
-from .conftest import load_validation_cases
-from .test_recommend import catalog_model, gpu
+from tests.support.catalog_data import catalog_model, gpu
+from tests.support.validation import load_validation_cases
 
 CASES = load_validation_cases()
 LLAMA2_7B_ARCH = dict(hidden_size=4096, intermediate_size=11008, num_hidden_layers=32,

@@ -17,8 +17,7 @@ from gpupicker.core.training_frameworks import (
 )
 from gpupicker.core.units import GB, GiB
 from gpupicker.core.workload import Workload
-
-from .test_recommend import catalog_model, gpu
+from tests.support.catalog_data import catalog_model, gpu
 
 MPT_7B = dict(hidden_size=4096, intermediate_size=16384, num_hidden_layers=32,
               num_attention_heads=32, vocab_size=50432, tie_word_embeddings=True,

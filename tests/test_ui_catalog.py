@@ -11,8 +11,6 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from gpupicker.ui.catalog_editor.tables import months_since
 from gpupicker.ui.catalog_editor.window import CatalogWindow
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, catalog)
-
 pytestmark = pytest.mark.gui
 
 

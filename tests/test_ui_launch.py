@@ -14,9 +14,7 @@ import pytest
 
 from gpupicker.ui.app import launch as launch_mod
 from gpupicker.ui.app.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
-
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, built_translations)
-from .test_ui_support import REPO
+from tests.support.paths import REPO
 
 pytestmark = pytest.mark.gui
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -7,8 +7,6 @@ import pytest
 
 from gpupicker.core.curves import available_dimensions, memory_curves
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
-
 
 @pytest.mark.gui
 def test_curves_wait_for_their_tab_and_match_core(qtbot, window):

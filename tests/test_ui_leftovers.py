@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
-
 pytestmark = pytest.mark.gui
 
 

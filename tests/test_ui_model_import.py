@@ -12,9 +12,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from gpupicker.importers.tiny_gguf import write_tiny_gguf
-
-from .import_support import TINY_LLAMA, llama_tensors, write_config, write_safetensors
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
+from tests.support.model_files import TINY_LLAMA, llama_tensors, write_config, write_safetensors
 
 pytestmark = pytest.mark.gui
 

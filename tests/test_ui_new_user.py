@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, catalog)
+from tests.support.paths import REPO
 
 pytestmark = pytest.mark.gui
 

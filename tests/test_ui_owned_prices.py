@@ -8,8 +8,6 @@ from gpupicker.core.workload import Workload
 from gpupicker.ui.catalog_editor.window import CatalogWindow
 from gpupicker.ui.compute import CatalogSnapshot, run_recommendation
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo)
-
 
 def test_price_table_names_the_kind_of_each_price(qtbot, repo):
     cw = CatalogWindow(repo)

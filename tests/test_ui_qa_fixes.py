@@ -11,8 +11,6 @@ from PySide6.QtWidgets import QAbstractItemDelegate
 
 from gpupicker.ui.widgets.number_input import parse_bounded, parse_number
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window, catalog)
-
 pytestmark = pytest.mark.gui
 
 

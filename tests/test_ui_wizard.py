@@ -11,8 +11,6 @@ from PySide6.QtWidgets import QApplication
 from gpupicker.core.units import GiB
 from gpupicker.ui.results.options_model import OptionsTableModel
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
-
 pytestmark = pytest.mark.gui
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from gpupicker.core.zh_names import expand_model_alias, zh_name
 
-from .test_ui_support import *  # noqa: F403 - fixtures (repo, window)
-
 
 def test_chinese_display_names():
     assert zh_name("Alibaba Cloud") == "阿里云"
