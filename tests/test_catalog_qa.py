@@ -34,8 +34,9 @@ from gpupicker.catalog.records import check_price, observed_start
 from gpupicker.cli import main
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from tests.support.catalog_files import BUNDLED_PRICES
+from tests.support.paths import REPO
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = REPO
 
 
 def _seed_row(repo: CatalogRepository) -> tuple[int, PriceOffer]:

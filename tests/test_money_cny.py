@@ -19,7 +19,7 @@ from gpupicker.core.money import Money, format_amount, rate_looks_inverted
 
 QLORA = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 1, "seq_len": 2048,
          "grad_ckpt": True, "train_hours": 6}
-"""Seed case 1: QLoRA Mistral-7B, 6 h (tests/test_seed_cases.py)."""
+"""Seed case 1: QLoRA Mistral-7B, 6 h (tests/core/test_seed_cases.py)."""
 
 
 def _autodl_4090(options):

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QAbstractItemDelegate
 
 from gpupicker.ui.widgets.number_input import parse_bounded, parse_number
+from tests.support.paths import REPO
 
 pytestmark = pytest.mark.gui
 
@@ -499,7 +499,7 @@ def test_installed_pyside_keeps_none_and_true_references():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "pyside_refcount_check", Path(__file__).resolve().parents[1] / "scripts" / "pyside_refcount_check.py")
+        "pyside_refcount_check", REPO / "scripts" / "pyside_refcount_check.py")
     check = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(check)
     assert check.measure() == {"None per void call (QObject.setObjectName)": 0.0,

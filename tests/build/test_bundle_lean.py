@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import REPO
+
+ROOT = REPO
 _spec = importlib.util.spec_from_file_location("_lean_prune", ROOT / "packaging" / "prune.py")
 prune = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(prune)

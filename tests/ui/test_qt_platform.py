@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from gpupicker.ui.app import qt_platform
-
-REPO = Path(__file__).resolve().parents[1]
+from tests.support.paths import REPO
 
 # ldd of libqxcb.so on a Debian 12 machine without libxcb-icccm4 and libxcb-keysyms1 (this
 # project's build machine, PySide6 6.11.3), shortened.

@@ -1,6 +1,6 @@
 """Model import from tiny real files: exact parameter counts and bytes, and damaged files.
 
-Expected counts are worked out by hand in ``tests/import_support.py`` from the
+Expected counts are worked out by hand in ``tests/support/model_files.py`` from the
 module shapes transformers saves (Llama: q/k/v/o, gate/up/down, two norms per
 layer; DeepSeek-MoE: dense first layer, routed + shared experts, router).
 """

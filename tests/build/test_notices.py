@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import REPO
+
+ROOT = REPO
 PACKAGING = ROOT / "packaging"
 if str(PACKAGING) not in sys.path:
     sys.path.insert(0, str(PACKAGING))

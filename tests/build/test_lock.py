@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import tomllib
 from importlib import metadata
-from pathlib import Path
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.support.paths import REPO
+
 TOOLING = {"pip", "setuptools", "wheel"}  # the venv's own installers
 
 

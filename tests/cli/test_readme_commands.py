@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.support.paths import REPO
+
 BIN = Path(sys.executable).parent
 
 #: README command → (what is run instead, why)

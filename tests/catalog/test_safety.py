@@ -16,8 +16,9 @@ import pytest
 from gpupicker.catalog import CatalogCorruptError, CatalogUnavailableError, open_catalog, recover_corrupt
 from gpupicker.core.hardware import PriceOffer
 from tests.support.catalog_files import BUNDLED_PRICES
+from tests.support.paths import REPO
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = REPO
 
 
 def _python(code: str, env_home: Path) -> subprocess.Popen[str]:

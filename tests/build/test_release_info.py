@@ -14,8 +14,9 @@ import pytest
 
 from gpupicker import __version__
 from gpupicker.version_info import VersionInfo, build_info, bundled_data_date, version_info
+from tests.support.paths import REPO
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 TS = ROOT / "resources" / "i18n" / "gpupicker_zh_CN.ts"
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import statistics
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +17,9 @@ from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_fr
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
+from tests.support.paths import SHARED
 
-SPEED = Path(__file__).resolve().parents[2] / "shared" / "validation" / "public-speed.jsonl"
+SPEED = SHARED / "validation" / "public-speed.jsonl"
 LLM_KINDS = {"decode_tokens_per_s": "decode_tokens_per_s",
              "prefill_tokens_per_s": "prefill_tokens_per_s",
              "output_tokens_per_s": "output_tokens_per_s"}

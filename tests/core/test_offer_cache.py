@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+from tests.support.paths import SCRIPTS
+
+sys.path.insert(0, str(SCRIPTS))
 
 import bench  # noqa: E402
 
