@@ -6,6 +6,7 @@ import re
 import tomllib
 from importlib import metadata
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -71,3 +72,20 @@ def test_every_install_in_the_makefile_uses_the_lock():
     for line in makefile.splitlines():
         if "-m pip install" in line and not line.startswith("PIP") and "LOCK_VENV" not in line:
             raise AssertionError(f"Makefile installs without the lock: {line.strip()}")
+
+
+@pytest.mark.gui
+def test_installed_pyside_keeps_none_and_true_references():
+    """PySide6 6.12.0 drops a reference to None per void call and to True per emit() (issue 10).
+
+    pyproject.toml excludes that release and requirements.lock pins a clean one; this guards a
+    lock refresh. The check is scripts/pyside_refcount_check.py, which prints -1.00 on 6.12.0.
+    """
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "pyside_refcount_check", REPO / "scripts" / "pyside_refcount_check.py")
+    check = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check)
+    assert check.measure() == {"None per void call (QObject.setObjectName)": 0.0,
+                               "True per Signal.emit()": 0.0}

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import csv
+import re
 import time
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
 from gpupicker import paths
-from gpupicker.catalog import COLUMNS, CatalogRepository, load_bundle
+from gpupicker.catalog import (
+    COLUMNS,
+    CatalogRepository,
+    load_bundle,
+)
 from gpupicker.catalog.csv_io import neutralize, unneutralize
-from gpupicker.core.hardware import PriceOffer
+from gpupicker.catalog.records import check_price, observed_start
+from gpupicker.core.hardware import GpuSpec, PriceOffer
 from tests.support.catalog_files import BUNDLED_PRICES, read_csv
+from tests.support.catalog_files import run_python as _run
+from tests.support.catalog_files import write_prices as _write_prices
 
 
 @pytest.mark.parametrize("table", ["gpus", "prices", "models"])
@@ -206,3 +215,162 @@ def test_gpu_and_model_import_errors_and_dry_run(repo: CatalogRepository, tmp_pa
     assert r.ok and r.updated == 1 and r.unchanged == len(mrows) - 1
     m = repo.get_catalog_model("llama2_13b")
     assert m is not None and m.name == "Renamed" and m.is_user
+
+
+def test_import_rejects_inf_future_dates_and_unknown_currency(repo: CatalogRepository,
+                                                              tmp_path: Path):
+    tomorrow2 = (date.today() + timedelta(days=2)).isoformat()
+    rows = [
+        dict(gpu_id="rtx_4090", provider="A", usd_per_gpu_hour="inf", observed="2026-11-01"),
+        dict(gpu_id="rtx_4090", provider="B", usd_per_gpu_hour="1e12"),
+        dict(gpu_id="rtx_4090", provider="C", usd_per_gpu_hour="1", observed="yesterday"),
+        dict(gpu_id="rtx_4090", provider="D", usd_per_gpu_hour="1", observed="2031-01-01"),
+        dict(gpu_id="rtx_4090", provider="E", usd_per_gpu_hour="1", currency="XYZ"),
+        dict(gpu_id="rtx_4090", provider="F", usd_per_gpu_hour="nan"),
+        dict(gpu_id="rtx_4090", provider="G", usd_per_gpu_hour="1", observed=tomorrow2),
+        dict(gpu_id="rtx_4090", provider="H", usd_per_gpu_hour="1", observed="2024-13"),
+    ]
+    src = tmp_path / "bad.csv"
+    _write_prices(src, rows)
+    r = repo.import_csv("prices", src)
+    reasons = dict(r.errors)
+    assert sorted(reasons) == list(range(2, 10))
+    assert "usd_per_gpu_hour" in reasons[2] and "finite" in reasons[2]
+    assert "usd_per_gpu_hour" in reasons[3] and re.search(r"100,?000", reasons[3])
+    assert "observed" in reasons[4] and "'yesterday' is not a date" in reasons[4]
+    assert "in the future" in reasons[5] and "in the future" in reasons[8]
+    assert "currency 'XYZ'" in reasons[6]
+    assert "usd_per_gpu_hour" in reasons[7]
+    assert "observed" in reasons[9]
+    assert len(repo.prices()) == BUNDLED_PRICES
+
+
+def test_accepted_observed_forms_and_currencies(repo: CatalogRepository, tmp_path: Path):
+    today = date.today()
+    for text in ("", "unknown", "2026", "2026-09", "2026-09-20", "2023Q3", "2023-Q3",
+                 "late 2024", "catalog commit (date unchecked)",
+                 (today + timedelta(days=1)).isoformat()):
+        check_price(PriceOffer(gpu_id="g", provider="p", usd_per_gpu_hour=1, observed=text))
+    assert observed_start("2023Q3") == date(2023, 7, 1)
+    # the bundled prices use all these forms and still load and export/import unchanged
+    out = tmp_path / "p.csv"
+    repo.export_csv("prices", out)
+    assert repo.import_csv("prices", out).unchanged == BUNDLED_PRICES
+    # a currency outside ISO 4217 is fine once it has an exchange rate
+    offer = PriceOffer(gpu_id="rtx_4090", provider="Coin", usd_per_gpu_hour=1, currency="XBT")
+    with pytest.raises(ValueError, match="currency 'XBT'"):
+        repo.add_price(offer)
+    repo.set_fx_rate("XBT", 90_000)
+    assert repo.get_price(repo.add_price(offer)).currency == "XBT"
+    assert repo.add_price(offer.model_copy(update={"currency": "EUR"})) > 0
+
+
+def test_gpu_and_model_imports_reject_non_finite_values(repo: CatalogRepository,
+                                                        tmp_path: Path):
+    with pytest.raises(ValueError, match="memory_gb"):
+        repo.upsert_gpu(GpuSpec(id="inf_gpu", name="Inf", memory_gb=float("inf"),
+                                memory_bandwidth_gbps=100))
+    src = tmp_path / "g.csv"
+    src.write_text("id,name,memory_gb,memory_bandwidth_gbps,bf16_tflops_dense\n"
+                   "a,A,inf,100,\nb,B,24,1e30,\nc,C,24,100,nan\n", encoding="utf-8")
+    r = repo.import_csv("gpus", src)
+    assert [line for line, _ in r.errors] == [2, 3, 4]
+    assert "memory_gb" in r.errors[0][1] and "memory_bandwidth_gbps" in r.errors[1][1]
+    m = tmp_path / "m.csv"
+    m.write_text("id,name,family,params_b\nd,D,diffusion,inf\n", encoding="utf-8")
+    assert "params_b" in repo.import_csv("models", m).errors[0][1]
+
+
+def test_reimport_without_observed_updates_instead_of_duplicating(repo: CatalogRepository,
+                                                                  tmp_path: Path):
+    rid, seed = next((rid, p) for rid, p, _ in repo.price_rows()
+                     if p.observed and p.observed != "unknown")
+    n = len(repo.prices())
+    row = dict(gpu_id=seed.gpu_id, provider=seed.provider, region=seed.region,
+               pricing=seed.pricing, usd_per_gpu_hour="0.123",
+               gpus_per_instance=str(seed.gpus_per_instance or ""), currency=seed.currency)
+    src = tmp_path / "p.csv"
+    _write_prices(src, [row])
+    r = repo.import_csv("prices", src)
+    assert r.ok and (r.updated, r.inserted) == (1, 0)
+    assert len(repo.prices()) == n
+    assert repo.get_price(rid).usd_per_gpu_hour == 0.123 and repo.get_price(rid).observed == ""
+    assert [p.usd_per_gpu_hour for _, p in repo.price_history(rid)] == [
+        seed.usd_per_gpu_hour, 0.123]
+    r = repo.import_csv("prices", src)  # again: unchanged, still no duplicate
+    assert (r.updated, r.inserted, r.unchanged) == (0, 0, 1) and len(repo.prices()) == n
+    # a row WITH a new date is a new observation: added
+    _write_prices(src, [dict(row, observed="2026-11-20")])
+    assert repo.import_csv("prices", src).inserted == 1
+
+
+def test_2gb_sparse_csv_is_rejected_fast_with_little_memory(tmp_path: Path):
+    big = tmp_path / "sparse.csv"
+    with big.open("wb") as f:
+        f.truncate(2 * 1024**3)
+    out = _run(f"""
+        import resource, time
+        from pathlib import Path
+        from gpupicker.catalog import open_catalog
+
+        def peak_kib():  # VmHWM (reset at exec); ru_maxrss can carry the forking parent's
+            status = Path("/proc/self/status")
+            if status.exists():
+                for line in status.read_text().splitlines():
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1])
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+        repo = open_catalog({str(tmp_path / "c.sqlite")!r})
+        before = peak_kib()
+        t0 = time.perf_counter()
+        r = repo.import_csv("prices", {str(big)!r})
+        dt = time.perf_counter() - t0
+        after = peak_kib()
+        print(dt, before, after, r.errors)
+    """, tmp_path / "home")
+    assert out.returncode == 0, out.stderr
+    dt, before, after, errors = out.stdout.split(" ", 3)
+    print(f"\n2 GiB sparse CSV: rejected in {float(dt) * 1000:.1f} ms, "
+          f"max RSS {int(after) / 1024:.0f} MiB (before the import {int(before) / 1024:.0f} MiB)")
+    assert float(dt) < 2.0
+    assert int(after) - int(before) < 50 * 1024  # KiB: the file is never read into memory
+    assert "limited to 512.0 MiB" in errors
+
+
+@pytest.mark.parametrize("kind", ["nul", "long_line", "not_utf8", "long_field"])
+def test_binary_and_oversized_content_rejected_early(repo: CatalogRepository, tmp_path: Path,
+                                                     kind: str):
+    src = tmp_path / f"{kind}.csv"
+    header = b"gpu_id,provider,usd_per_gpu_hour\n"
+    if kind == "nul":
+        with src.open("wb") as f:
+            f.write(header)
+            f.truncate(300 * 1024**2)  # 300 MiB of NULs, under the size cap
+    elif kind == "long_line":
+        src.write_bytes(header + b"rtx_4090," + b"x" * (20 * 1024**2) + b",1\n")
+    elif kind == "not_utf8":
+        src.write_bytes(header + b"rtx_4090,ok,1\n" * 10 + b"rtx_4090,\xe9t\xe9,1\n")
+    else:
+        src.write_bytes(header + b'rtx_4090,"' + b"y" * (70 * 1024) + b'",1\nrtx_4090,b,1\n')
+    t0 = time.perf_counter()
+    r = repo.import_csv("prices", src)
+    assert time.perf_counter() - t0 < 2.0
+    assert not r.ok and len(repo.prices()) == BUNDLED_PRICES
+    text = r.errors[0][1]
+    expected = {"nul": "binary data", "long_line": "longer than 4.0 MiB",
+                "not_utf8": "not UTF-8", "long_field": "longer than 64.0 KiB"}[kind]
+    assert expected in text, r.errors
+    if kind == "not_utf8":
+        assert r.errors[0][0] == 12
+    if kind == "long_field":
+        assert r.errors == [(2, "provider: the cell is longer than 64.0 KiB")]
+
+
+def test_a_file_of_bad_rows_stops_after_1000_errors(repo: CatalogRepository, tmp_path: Path):
+    src = tmp_path / "bad.csv"
+    src.write_text("gpu_id,provider,usd_per_gpu_hour\n" + "rtx_4090,x,-1\n" * 5000,
+                   encoding="utf-8")
+    r = repo.import_csv("prices", src)
+    assert len(r.errors) == 1001 and "stopped checking after 1,000 bad rows" in r.errors[-1][1]
+    assert len(repo.prices()) == BUNDLED_PRICES

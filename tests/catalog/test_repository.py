@@ -27,6 +27,7 @@ from gpupicker.catalog.records import MOE_MLA_COLUMNS, sliding_window_layers
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 from tests.support.catalog_files import BUNDLED_PRICES, read_csv
+from tests.support.catalog_files import seed_row as _seed_row
 
 DATA = paths.data_dir()
 
@@ -409,3 +410,34 @@ def test_model_record_parsing():
     assert rec.to_arch().param_count() == 6_738_415_616
     with pytest.raises(ValidationError):
         ModelRecord.model_validate({"id": "x", "name": "X", "params_b": "-1"})
+
+
+
+
+@pytest.mark.parametrize("price", [float("inf"), float("nan"), 1e12, 100_000.01, -1, 0])
+def test_add_and_update_reject_bad_prices(repo: CatalogRepository, price: float):
+    n = len(repo.prices())
+    with pytest.raises(ValueError, match="usd_per_gpu_hour"):
+        repo.add_price(PriceOffer.model_construct(
+            gpu_id="rtx_4090", provider="X", region="", pricing="on_demand",
+            usd_per_gpu_hour=price, gpus_per_instance=None, observed="", source="",
+            notes="", currency="USD"))
+    rid, seen = _seed_row(repo)
+    with pytest.raises(ValueError, match="usd_per_gpu_hour"):
+        repo.update_price_fields(rid, {"usd_per_gpu_hour": price})
+    assert len(repo.prices()) == n and repo.get_price(rid) == seen
+    assert repo.add_price(PriceOffer(gpu_id="rtx_4090", provider="X",
+                                     usd_per_gpu_hour=100_000)) > 0  # the limit itself is ok
+
+
+def test_delete_gpu_with_prices_is_refused_unless_cascade(repo: CatalogRepository):
+    n = len([p for p in repo.prices() if p.gpu_id == "rtx_4090"])
+    with pytest.raises(CatalogInUseError) as info:
+        repo.delete_gpu("rtx_4090")
+    assert info.value.price_count == n and isinstance(info.value, ValueError)
+    assert f"still has {n} price row(s)" in str(info.value)
+    assert repo.get_gpu("rtx_4090") is not None
+    repo.upsert_gpu(GpuSpec(id="lonely", name="Lonely", memory_gb=8, memory_bandwidth_gbps=100))
+    assert repo.delete_gpu("lonely") == 0  # no prices: deleted
+    assert repo.delete_gpu("rtx_4090", cascade=True) == n
+    assert not any(p.gpu_id == "rtx_4090" for p in repo.prices())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -13,9 +14,22 @@ from pathlib import Path
 
 import pytest
 
-from gpupicker.catalog import CatalogCorruptError, CatalogUnavailableError, open_catalog, recover_corrupt
+from gpupicker.catalog import (
+    CatalogConflictError,
+    CatalogCorruptError,
+    CatalogReadOnlyError,
+    CatalogRepository,
+    CatalogUnavailableError,
+    open_catalog,
+    recover_corrupt,
+)
+from gpupicker.cli import main
 from gpupicker.core.hardware import PriceOffer
 from tests.support.catalog_files import BUNDLED_PRICES
+from tests.support.catalog_files import read_only as _read_only
+from tests.support.catalog_files import run_python as _run
+from tests.support.catalog_files import seed_row as _seed_row
+from tests.support.catalog_files import write_prices as _write_prices
 from tests.support.paths import REPO
 
 REPO_ROOT = REPO
@@ -173,3 +187,188 @@ def test_failed_write_rolls_back(tmp_path: Path):
             conn.execute("DELETE FROM prices")
             raise RuntimeError("boom")
         assert len(repo.prices()) == n
+
+
+def test_update_price_fields_keeps_another_process_change(repo: CatalogRepository,
+                                                          tmp_path: Path):
+    rid, seen = _seed_row(repo)  # the editor's copy: 0.44
+    # another process re-prices the row through a CSV import (as in the QA repro)
+    src = tmp_path / "u.csv"
+    _write_prices(src, [dict(seen.model_dump(mode="json"), usd_per_gpu_hour="9.99",
+                             gpus_per_instance=str(seen.gpus_per_instance or ""))])
+    out = _run(f"""
+        from gpupicker.catalog import open_catalog
+        r = open_catalog({str(repo.path)!r}).import_csv("prices", {str(src)!r})
+        print(r.updated, r.inserted, r.errors)
+    """, tmp_path / "other")
+    assert out.stdout.split()[:2] == ["1", "0"], out.stderr
+    # the editor changes only the notes, from its stale copy: the 9.99 is kept
+    new = repo.update_price_fields(rid, {"notes": "edited in gui"}, expected=seen)
+    assert new.usd_per_gpu_hour == 9.99 and new.notes == "edited in gui"
+    assert repo.get_price(rid) == new
+    assert [p.usd_per_gpu_hour for _, p in repo.price_history(rid)] == [0.44, 9.99, 9.99]
+    # changing the price itself from the stale copy is a conflict naming both values
+    with pytest.raises(CatalogConflictError) as info:
+        repo.update_price_fields(rid, {"usd_per_gpu_hour": 0.5}, expected=seen)
+    err = info.value
+    assert (err.field, err.current, err.seen) == ("usd_per_gpu_hour", 9.99, 0.44)
+    assert "usd_per_gpu_hour" in str(err) and "9.99" in str(err) and "0.44" in str(err)
+    assert isinstance(err, ValueError)
+    assert repo.get_price(rid) == new  # nothing written
+    # with the fresh copy it works; without expected it is a plain partial update
+    assert repo.update_price_fields(rid, {"usd_per_gpu_hour": 0.5},
+                                    expected=new).usd_per_gpu_hour == 0.5
+    assert repo.update_price_fields(rid, {"region": "EU"}).region == "EU"
+    with pytest.raises(KeyError):
+        repo.update_price_fields(999_999, {"notes": "x"})
+    with pytest.raises(ValueError, match="unknown column"):
+        repo.update_price_fields(rid, {"colour": "red"})
+    with pytest.raises(ValueError, match="unknown GPU"):
+        repo.update_price_fields(rid, {"gpu_id": "nope"})
+
+
+def test_update_gpu_and_model_fields_merge_and_conflict(repo: CatalogRepository,
+                                                        tmp_path: Path):
+    seen = repo.get_gpu("rtx_4090")
+    other = open_catalog(repo.path)  # a second connection stands in for another window
+    other.upsert_gpu(seen.model_copy(update={"tdp_w": 999.0}))
+    other.close()
+    new = repo.update_gpu_fields("rtx_4090", {"notes": "mine"}, expected=seen)
+    assert new.tdp_w == 999.0 and new.notes == "mine" and repo.get_gpu("rtx_4090") == new
+    with pytest.raises(CatalogConflictError, match="tdp_w is now 999"):
+        repo.update_gpu_fields("rtx_4090", {"tdp_w": 450.0}, expected=seen)
+    with pytest.raises(ValueError, match="id cannot be changed"):
+        repo.update_gpu_fields("rtx_4090", {"id": "x"})
+    with pytest.raises(ValueError, match="memory_gb"):
+        repo.update_gpu_fields("rtx_4090", {"memory_gb": float("inf")})
+    assert repo.is_user_row("gpus", "rtx_4090")
+
+    rec = next(r for r in repo.model_records() if r.id == "llama2_7b")
+    other = open_catalog(repo.path)
+    other.upsert_model(rec.model_copy(update={"license": "changed elsewhere"}))
+    other.close()
+    m = repo.update_model_fields("llama2_7b", {"notes": "n"}, expected=rec)
+    assert m.license == "changed elsewhere" and m.notes == "n"
+    with pytest.raises(CatalogConflictError, match="license"):
+        repo.update_model_fields("llama2_7b", {"license": "x"}, expected=rec)
+    with pytest.raises(ValueError):
+        repo.update_model_fields("llama2_7b", {"num_key_value_heads": 7})  # 32 % 7 != 0
+
+
+def _assert_reads_work_and_writes_refused(path: Path) -> None:
+    with open_catalog(path) as ro:
+        assert ro.read_only
+        assert len(ro.gpus()) == 65 and len(ro.prices()) == BUNDLED_PRICES
+        assert ro.get_gpu("rtx_4090") is not None
+        rid, seen = _seed_row(ro)
+        for write in (lambda: ro.add_price(seen), lambda: ro.update_price(rid, seen),
+                      lambda: ro.update_price_fields(rid, {"notes": "x"}, expected=seen),
+                      lambda: ro.upsert_gpu(ro.get_gpu("rtx_4090")),
+                      lambda: ro.delete_price(rid), lambda: ro.set_fx_rate("EUR", 1.1),
+                      lambda: ro.reset_all()):
+            with pytest.raises(CatalogReadOnlyError, match="read-only"):
+                write()
+
+
+def test_read_only_file_is_not_damaged(tmp_path: Path):
+    path = tmp_path / "catalog.sqlite"
+    open_catalog(path).close()
+    with _read_only(path):
+        _assert_reads_work_and_writes_refused(path)
+        src = tmp_path / "p.csv"
+        _write_prices(src, [dict(gpu_id="rtx_4090", provider="X", usd_per_gpu_hour="1")])
+        with open_catalog(path) as ro, pytest.raises(CatalogReadOnlyError):
+            ro.import_csv("prices", src)
+    with open_catalog(path) as rw:
+        assert not rw.read_only and len(rw.prices()) == BUNDLED_PRICES
+
+
+def test_read_only_folder_is_not_damaged(tmp_path: Path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    path = folder / "catalog.sqlite"
+    open_catalog(path).close()
+    assert not Path(str(path) + "-wal").exists()  # clean close: WAL file without -shm
+    with _read_only(folder):
+        _assert_reads_work_and_writes_refused(path)
+
+
+def test_explicit_read_only_open(tmp_path: Path):
+    path = tmp_path / "catalog.sqlite"
+    with pytest.raises(CatalogUnavailableError):
+        open_catalog(path, read_only=True)  # nothing to read: not created
+    assert not path.exists()
+    open_catalog(path).close()
+    _ro = open_catalog(path, read_only=True)
+    assert _ro.read_only and len(_ro.gpus()) == 65
+    with pytest.raises(CatalogReadOnlyError):
+        _ro.add_price(PriceOffer(gpu_id="rtx_4090", provider="X", usd_per_gpu_hour=1))
+    _ro.close()
+
+
+def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
+    path = tmp_path / "catalog.sqlite"
+    open_catalog(path).close()
+    import sqlite3
+
+    with sqlite3.connect(path) as c:  # an `inf` price imported by an older version
+        c.execute("INSERT INTO prices (id, gpu_id, provider, region, pricing, usd_per_gpu_hour, "
+                  "observed, source, notes, currency, origin, user_modified, deleted) VALUES "
+                  "(9999, 'rtx_4090', 'TestCo', '', 'on_demand', 9e999, '', '', '', 'USD', "
+                  "'user', 1, 0)")
+    with open_catalog(path) as repo:
+        assert len(repo.prices()) == BUNDLED_PRICES and repo.get_price(9999) is None  # reads still work
+        (table, key, reason), = repo.invalid_rows()
+        assert (table, key) == ("prices", 9999) and "usd_per_gpu_hour" in reason
+        fixed = repo.update_price_fields(9999, {"usd_per_gpu_hour": 0.4})
+        assert fixed.usd_per_gpu_hour == 0.4 and repo.get_price(9999) == fixed
+        assert repo.invalid_rows() == [] and len(repo.prices()) == BUNDLED_PRICES + 1
+
+
+# ---- second QA session (F29, F9): what is not a catalog is never moved; lost tables are damage
+def test_a_folder_given_as_catalog_is_refused_and_never_moved(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]):
+    folder = tmp_path / "my-project"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(CatalogUnavailableError, match="it is a folder, not a catalog file"):
+        open_catalog(folder)
+    assert main(["--catalog", str(folder), "catalog", "recover"]) == 2
+    assert "folder" in capsys.readouterr().err
+    assert folder.is_dir() and (folder / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_recover_leaves_a_file_that_was_never_a_catalog(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database", encoding="utf-8")
+    with pytest.raises(CatalogCorruptError):
+        open_catalog(notes)
+    assert main(["--catalog", str(notes), "catalog", "recover"]) == 2
+    assert "nothing was moved" in capsys.readouterr().err
+    assert notes.read_text(encoding="utf-8") == "not a database"
+    # a damaged file named like a catalog is still moved aside (never deleted)
+    bad = tmp_path / "team.sqlite"
+    bad.write_bytes(b"garbage" * 100)
+    assert main(["--catalog", str(bad), "catalog", "recover"]) == 0
+    assert len(list(tmp_path.glob("team.corrupt-*.sqlite"))) == 1
+
+
+def test_a_catalog_missing_a_table_is_damage_and_recover_fixes_it(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]):
+    path = tmp_path / "catalog.sqlite"
+    open_catalog(path).close()
+    import sqlite3
+    with contextlib.closing(sqlite3.connect(path)) as c:
+        c.execute("DROP TABLE gpus")
+        c.commit()
+    with pytest.raises(CatalogCorruptError, match="table\\(s\\) gpus are missing"):
+        open_catalog(path)
+    assert main(["--catalog", str(path), "catalog", "export", "gpus", "-"]) != 0
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "recover" in err
+    assert main(["--catalog", str(path), "catalog", "recover"]) == 0
+    with open_catalog(path) as repo:
+        assert len(repo.gpus()) == 65
+    assert len(list(tmp_path.glob("catalog.corrupt-*.sqlite"))) == 1

@@ -18,6 +18,8 @@ from gpupicker.core.cost import (
     usd_per_million_tokens,
     usd_per_unit,
 )
+from gpupicker.core.recommend import recommend
+from tests.support.workloads import resolved_workload as _w
 
 
 def test_seed_run_costs():
@@ -89,3 +91,23 @@ def test_serving_capacity():
     load = 100 / 60 * (256 / 400 + 512 / 4000)
     assert replicas == int(-(-load // 0.7)) and gpus == 2 * replicas
     assert gpus_for_serving(0, 512, 256, 400, 4000) == (1, 1)
+
+
+# ---------------------------------------------------------------------------------------------- F17
+def test_owned_gpus_for_serving_cost_24_7_and_one_break_even(cat):
+    """QA F17 repro: 2 × RTX 4090 bought for $3,600, 450 W each at $0.30/kWh, 3 years, 50 % use
+    entered. Serving runs 24/7: $3,600 / 36 months = $100/month write-off + 0.9 kW × 730 h ×
+    $0.30 = $197.1/month power → ≈ $297/month (not the 50 %-use write-off × 730 h = $397)."""
+    from gpupicker.core.owned import OwnedGpu
+
+    o = OwnedGpu(gpu_id="rtx_4090", count=2, purchase_price=3600, power_w=450,
+                 electricity_per_kwh=0.30, years=3, utilization=0.5)
+    w = _w(cat, task="inference", model_id="llama2_13b", framework="vllm", weights_dtype="int4",
+           requests_per_minute=100, num_gpus=2, gpu="rtx_4090")
+    rec = recommend(w, cat.gpus(), cat.prices(), owned=[o], hours_per_month=730,
+                    fx_rates=dict(cat.get_fx_rates()))
+    mine = [x for x in rec.options if x.pricing == "owned" and x.fits and x.num_gpus == 2]
+    assert mine
+    for x in mine:
+        assert x.cost.usd_per_month == pytest.approx(100 + 0.9 * 730 * 0.30, rel=0.01)
+    assert len({x.break_even_months for x in mine}) == 1

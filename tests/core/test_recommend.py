@@ -12,10 +12,11 @@ import time
 import pytest
 
 from gpupicker.core.hardware import PriceOffer
-from gpupicker.core.recommend import GOALS, recommend
+from gpupicker.core.recommend import GOALS, _hours_number, recommend
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
+from tests.support.workloads import resolved_workload as _w
 
 
 def test_every_gpu_count_and_offer_is_evaluated_and_ranked():
@@ -200,3 +201,47 @@ def test_cli_recommend_text_table(capsys, monkeypatch):
     assert main(["recommend", "--workload", "-", "--goal", "fastest", "--top", "3"]) == 0
     text = capsys.readouterr().out
     assert "goal: fastest" in text and "GiB/GPU" in text and "Fits:" in text
+
+
+# ----------------------------------------------------------------------------------------------- F1
+def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
+    """data/prices-2026-10.csv: RunPod MI300X $0.50/h 'looks like a scraper artefact (Secure
+    Cloud 2.39) - verify'. It keeps its low-trust mark but ranks after every trusted offer of
+    its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
+    from gpupicker.core.report import tie_break_rule
+
+    w = _w(cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
+           train_hours=6, gpu="rtx_4090")
+    rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=dict(cat.get_fx_rates()))
+    ok = [o for o in rec.options if o.fits and o.within_budget and o.pricing]
+    art = [o for o in ok if "scraper artefact" in o.price_flag_reason]
+    assert art and all(o.price_flag == "low-trust" and not o.labels for o in art)
+    trusted = [o for o in ok if not o.price_flag_reason.startswith("its source says")]
+    assert max(o.rank for o in trusted) < min(o.rank for o in art)
+    assert "scraper artefact" not in ok[0].price_flag_reason
+    assert "ranks after the other priced options" in tie_break_rule("cheapest")
+
+
+def _rec(**fields):
+    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), model_id="mistral_7b_v0_1",
+                 batch=4, seq_len=2048, **fields)
+    return recommend(w, catalog_gpus(), catalog_prices(), fx_rates={"CNY": 0.14})
+
+
+def test_the_seed_guide_note_names_gpus_not_ids():
+    notes = [n for n in _rec(dataset_tokens=1e9, budget_usd=5).notes if "seed guide" in n]
+    assert notes and "NVIDIA GeForce RTX 4090" in notes[0]
+    assert "rtx_4090" not in notes[0]
+
+
+def test_over_budget_is_a_clause_of_the_price_not_a_sentence_after_a_stray_full_stop():
+    over = [o for o in _rec(dataset_tokens=1e9, budget_usd=5).options if o.fits and o.provider]
+    assert over and all("; over the $5.00 budget." in o.reason for o in over[:5])
+    assert not any(". over the" in o.reason for o in over)
+
+
+def test_short_runs_are_not_zero_hours():
+    assert _hours_number(0.037) == "0.037" and _hours_number(3.25) == "3.2"
+    assert _hours_number(366.04) == "366" and _hours_number(12_345.6) == "12,346"
+    short = [o for o in _rec(dataset_tokens=1e5).options if o.cost.hours]
+    assert short and not any("× 0.0 h" in o.reason for o in short)

@@ -21,6 +21,7 @@ from gpupicker.core.speed.throughput import (
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 from tests.support.validation import load_validation_cases
+from tests.support.workloads import resolved_workload as _w
 
 CASES = load_validation_cases()
 LLAMA2_7B_ARCH = dict(hidden_size=4096, intermediate_size=11008, num_hidden_layers=32,
@@ -204,3 +205,20 @@ def test_gpu_without_a_compute_figure_gets_a_stated_assumption_not_a_placeholder
     note = next(a for a in t.assumptions if a.startswith("No TFLOPS figure"))
     assert f"{m3.memory_bandwidth_gbps * 20 / 1000:,.0f} TFLOPS" in note
     assert not any(" of 1 TFLOPS" in a for a in t.assumptions)
+
+
+# ---------------------------------------------------------------------------------------------- F18
+def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
+    """gpus.csv: MI325X has MI300X's 7 Infinity Fabric links (896 GB/s); Gaudi 2/3 scale-up =
+    21 RoCE ports × 100/200 Gb/s = 525/1050 GB/s bidirectional (docs.habana.ai Network
+    Configuration); MI210 with its bridge 300 GB/s (AMD brochure). Same compute, more HBM
+    bandwidth: MI325X × 8 FSDP is at least as fast as MI300X × 8."""
+    bw = {g: cat.get_gpu(g).nvlink_bandwidth_gbps for g in
+          ("mi300x", "mi325x", "gaudi2", "gaudi3", "mi210")}
+    assert bw == {"mi300x": 896, "mi325x": 896, "gaudi2": 525, "gaudi3": 1050, "mi210": 300}
+    speeds = {}
+    for g in ("mi300x", "mi325x"):
+        w = _w(cat, task="full_ft", model_id="llama3_1_8b", batch=4, seq_len=2048,
+               grad_ckpt=True, num_gpus=8, parallelism={"fsdp": True})
+        speeds[g] = estimate_throughput(w, cat.get_gpu(g), 8).train_tokens_per_s
+    assert speeds["mi325x"] >= speeds["mi300x"]

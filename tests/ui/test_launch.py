@@ -11,6 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from PySide6.QtCore import QLocale
 
 from gpupicker.ui.app import launch as launch_mod
 from gpupicker.ui.app.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
@@ -197,7 +198,6 @@ def test_ts_is_up_to_date_with_the_sources(tmp_path):
 
 
 def test_zh_cn_translation_applies(qtbot, repo, built_translations):
-    from PySide6.QtCore import QLocale
     from PySide6.QtWidgets import QApplication
 
     from gpupicker.ui.i18n.translators import install_translators
@@ -225,3 +225,68 @@ def test_launch_screenshot_in_process(tmp_path, built_translations, monkeypatch)
                            lang=None, selftest=False)
     assert launch_mod.launch(args) == 0
     assert out.read_bytes().startswith(PNG_MAGIC)
+
+
+def test_a_second_instance_is_told_another_runs(qtbot, tmp_path, monkeypatch, capsys):
+    import os
+
+    from gpupicker.ui.app import launch, single_instance
+
+    catalog = tmp_path / "catalog.sqlite"
+    first, other = single_instance.claim(single_instance.lock_path(catalog))
+    assert other is None and first.isLocked()
+    _lock, other = single_instance.claim(single_instance.lock_path(catalog))
+    assert other == os.getpid()  # the holder's process id
+
+    asked = []
+    monkeypatch.setattr(single_instance, "ask_open_anyway", lambda pid: asked.append(pid) or False)
+    app = type("App", (), {})()
+    assert launch._second_instance_ok(app, str(catalog)) is False  # the user chose Quit
+    assert asked == [os.getpid()]
+    err = capsys.readouterr().err
+    assert "gpupicker is already running on this catalog (process" in err
+    first.unlock()
+    assert launch._second_instance_ok(app, str(catalog)) is True  # nobody else: no question
+    assert asked == [os.getpid()] and app._gpupicker_instance_lock.isLocked()
+
+
+def test_unwritable_home_prints_one_line(tmp_path):
+    """QA P1 #10: GPUPICKER_HOME that cannot be created → one clear line, no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "GPUPICKER_CATALOG")}
+    env.update(QT_QPA_PLATFORM="offscreen", GPUPICKER_HOME=str(blocker / "home"))
+    for args in (["--screenshot", str(tmp_path / "x.png")], ["--selftest"]):
+        proc = subprocess.run([sys.executable, "-m", "gpupicker", *args], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 1, proc.stderr
+        lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+        assert len(lines) == 1, proc.stderr
+        assert "Traceback" not in proc.stderr
+        assert "GPUPICKER_HOME" in lines[0] and "writable" in lines[0]
+
+
+def test_gui_launch_with_unwritable_home_shows_dialog(monkeypatch, tmp_path, capsys):
+    from types import SimpleNamespace
+
+    from gpupicker.ui.app import launch as launch_mod
+    from gpupicker.ui.app.dialogs import StartupErrorDialog
+
+    shown = []
+    monkeypatch.setattr(StartupErrorDialog, "ask", classmethod(lambda cls, m: shown.append(m)))
+
+    def boom(*_a, **_k):
+        raise PermissionError(13, "Permission denied", "/nope/data")
+
+    monkeypatch.setattr(launch_mod, "_launch", boom)
+    monkeypatch.setattr(launch_mod, "has_display", lambda: True)
+    rc = launch_mod.launch(SimpleNamespace(screenshot=None, selftest=False, catalog=None,
+                                           lang=None, gui_workload=None))
+    assert rc == 1
+    assert shown and "/nope/data" in shown[0] and "Permission denied" in shown[0]
+    assert "/nope/data" in capsys.readouterr().err

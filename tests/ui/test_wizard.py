@@ -391,3 +391,115 @@ def test_results_table_sorts_by_clicked_header(qtbot, window):
             for r in range(page.proxy.rowCount())]
     assert header.sortIndicatorSection() == col
     assert keys == sorted(keys) or keys == sorted(keys, reverse=True)
+
+
+def _top(c):
+    return c.recompute().options[0]
+
+
+def test_serving_controls_show_for_paged_engines_and_change_results(qtbot, window):
+    """vLLM/SGLang server settings: shown only for a paged-KV engine, defaults as core's, and
+    each one reaches the ranking (core.memory.paged.vllm_settings / core.speed.serving)."""
+    from gpupicker.core.workload import Workload
+
+    c = window.controller
+    c.background = False
+    q = window.wizard.quant_page
+    c.set_task("inference")
+    q.engine.setCurrentIndex(q.engine.findData("transformers"))
+    assert not q.serving_box.isVisibleTo(q)
+    q.engine.setCurrentIndex(q.engine.findData("sglang"))
+    assert c.workload.framework == "sglang" and q.serving_box.isVisibleTo(q)
+    q.engine.setCurrentIndex(q.engine.findData("vllm"))
+    assert q.serving_box.isVisibleTo(q)
+    # core's defaults: 0.9 of the memory, max_model_len = the request, 256 sequences
+    default = Workload.model_fields
+    assert q.gpu_memory_utilization.value() == pytest.approx(default["gpu_memory_utilization"]
+                                                             .default)
+    assert q.max_model_len.value() == 0 and "default" in q.max_model_len.text().lower()
+    assert q.max_num_seqs.text().startswith("256")
+    for wid in (q.max_model_len, q.gpu_memory_utilization, q.max_num_seqs, q.ttft_target,
+                q.itl_target):
+        assert len(wid.toolTip()) > 60
+    # latency targets only with a request rate
+    assert not q.ttft_target.isVisibleTo(q) and q.targets_hint.isVisibleTo(q)
+
+    base = _top(c)
+    q.gpu_memory_utilization.setValue(0.5)
+    assert c.workload.gpu_memory_utilization == 0.5
+    half = _top(c)
+    assert (half.gpu_name, half.num_gpus, half.memory.total_bytes) != \
+        (base.gpu_name, base.num_gpus, base.memory.total_bytes)
+    q.gpu_memory_utilization.setValue(0.9)
+    q.max_model_len.setValue(32768)
+    assert c.workload.max_model_len == 32768
+    assert _top(c).memory.total_bytes != base.memory.total_bytes or \
+        _top(c).num_gpus != base.num_gpus
+    q.max_model_len.setValue(0)
+    assert c.workload.max_model_len is None
+
+    c.update(requests_per_minute=600)
+    assert q.ttft_target.isVisibleTo(q) and q.itl_target.isVisibleTo(q)
+    assert not q.targets_hint.isVisibleTo(q)
+    served = _top(c).serving
+    assert served.max_concurrent_seqs == 256
+    q.max_num_seqs.setValue(16)
+    assert c.workload.max_num_seqs == 16
+    assert _top(c).serving.max_concurrent_seqs <= 16
+    q.max_num_seqs.setValue(0)
+    assert c.workload.max_num_seqs is None
+    q.itl_target.setValue(0.005)
+    assert c.workload.itl_target_s == 0.005
+    capped = _top(c).serving
+    assert capped.itl_s <= 0.005 * 1.0001 and capped.concurrent_seqs < served.concurrent_seqs \
+        or capped.max_concurrent_seqs < 256
+    q.itl_target.setValue(0.0)
+    q.ttft_target.setValue(0.05)
+    assert c.workload.ttft_target_s == 0.05 and c.workload.itl_target_s is None
+    assert _top(c).serving.ttft_s <= 0.05 * 1.0001
+
+
+def test_run_length_placeholder_follows_the_task(window):
+    b = window.wizard.budget_page
+    window.controller.set_task("lora")
+    assert b.train_hours.specialValueText() == "From dataset size"
+    window.controller.set_task("inference")
+    assert b.train_hours.specialValueText() == "Not set"
+
+
+def test_the_budget_page_sets_the_gpu_count(qtbot, window):
+    """The wizard had no widget for Workload.num_gpus (the preferred GPU's fit check uses it)."""
+    page = window.wizard.budget_page
+    page.gpu_count.setValue(4)
+    assert window.controller.workload.num_gpus == 4
+    window.controller.update(num_gpus=2)
+    assert page.gpu_count.value() == 2
+
+
+def test_wizard_budget_accepts_comma_and_rejects_junk(qtbot, window):
+    page = window.wizard.budget_page
+    c = window.controller
+    spin = page.budget_usd
+    spin.lineEdit().selectAll()
+    spin.lineEdit().setText("0,5")
+    spin.interpretText()
+    assert c.workload.budget_usd == pytest.approx(0.5)
+    spin.lineEdit().setText("12.25")
+    spin.interpretText()
+    assert c.workload.budget_usd == pytest.approx(12.25)
+    with qtbot.waitSignal(spin.rejected, timeout=1000) as blocker:
+        spin.lineEdit().setText("abc")
+        spin.fixup(spin.lineEdit().text())
+    assert blocker.args[0]
+    assert c.workload.budget_usd == pytest.approx(12.25)
+    rate = page.max_usd_per_hour
+    rate.lineEdit().setText("0,75")
+    rate.interpretText()
+    assert c.workload.max_usd_per_hour == pytest.approx(0.75)
+
+
+def test_budget_fields_name_the_currency(window):
+    page = window.wizard.budget_page
+    assert "USD" in page.budget_label.text() or "$" in page.budget_usd.specialValueText()
+    assert page.budget_usd.value() == 0
+    assert "$" in page.budget_usd.text() or "USD" in page.budget_label.text()
