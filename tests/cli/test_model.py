@@ -79,7 +79,7 @@ def test_inspect_runs_without_qt_and_without_gguf(tmp_path: Path):
     import subprocess
     import sys
 
-    from .conftest import REPO
+    from tests.support.paths import REPO
 
     write_config(tmp_path, TINY_LLAMA)
     write_safetensors(tmp_path / "model.safetensors", llama_tensors(TINY_LLAMA))

@@ -68,8 +68,8 @@ def _env(home: Path) -> dict[str, str]:
 def _placeholder_files(home: Path, scratch: Path) -> None:
     """Real small files for the README's placeholder paths (see the module docstring)."""
     from gpupicker.importers.tiny_gguf import write_tiny_gguf
-    from tests.import_support import TINY_LLAMA, llama_tensors, write_config, write_safetensors
-    from tests.test_prices_owned_calibration import SKYPILOT, VLLM_V0_LOG
+    from tests.support.model_files import TINY_LLAMA, llama_tensors, write_config, write_safetensors
+    from tests.support.sample_files import SKYPILOT, VLLM_V0_LOG
 
     model = home / "user" / "models" / "Qwen3-8B"
     model.mkdir(parents=True)

@@ -47,8 +47,7 @@ def test_chinese_frameworks_llama_factory_and_ms_swift_checkpoint_by_default():
     issue's Qwen2.5-7B LoRA at 2 × 4096 needed 86 GiB without it."""
     from gpupicker.core.memory import estimate_memory
     from gpupicker.core.units import GiB
-
-    from .test_recommend import gpu
+    from tests.support.catalog_data import gpu
 
     m, a100 = catalog_model("qwen2_5_7b"), gpu("a100_sxm_80gb")
     plain = Workload(task="lora", model=m, batch=2, seq_len=4096)
@@ -66,8 +65,7 @@ def test_lmdeploy_and_mindie_are_modelled_engines():
     from gpupicker.core.memory import estimate_memory
     from gpupicker.core.speed.inference import ENGINES
     from gpupicker.core.speed.throughput import estimate_throughput
-
-    from .test_recommend import gpu
+    from tests.support.catalog_data import gpu
 
     m = catalog_model("qwen2_5_7b")
     lm = estimate_memory(Workload(task="inference", model=m, framework="lmdeploy"),

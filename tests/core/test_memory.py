@@ -287,7 +287,7 @@ def test_total_is_the_sum_of_every_breakdown_component():
 
 # ---- vLLM pool sizing as vLLM does it (issue 12, acceptance 3) ----------------------------------
 def _llama31_8b_on_3090(max_model_len):
-    from tests.test_recommend import catalog_model, gpu
+    from tests.support.catalog_data import catalog_model, gpu
     m = catalog_model("llama3_1_8b")
     w = Workload(task="inference", model=m, framework="vllm", max_model_len=max_model_len,
                  prompt_len=512, new_tokens=256)
@@ -323,7 +323,7 @@ def test_llamacpp_compute_buffer_grows_with_n_ctx_without_flash_attention():
     # llama.cpp issue #10052: Llama-3.2-1B at its full 131,072-token context runs out of
     # memory without -fa: the fp32 KQ scores are n_ubatch × n_ctx × n_head × 4 bytes (8 GiB)
     from gpupicker.core.memory.llamacpp import llamacpp_compute_buffer_bytes
-    from tests.test_recommend import catalog_model
+    from tests.support.catalog_data import catalog_model
     m = catalog_model("llama3_2_1b")
     no_fa = llamacpp_compute_buffer_bytes(m, 131072, flash_attention=False)
     fa = llamacpp_compute_buffer_bytes(m, 131072, flash_attention=True)
@@ -346,7 +346,7 @@ def test_sglang_and_tensorrt_llm_pools_follow_their_memory_fractions():
     # SGLang server_args: mem_fraction_static 0.88 at TP1, 0.85 at TP4; the pool is that share
     # of the free memory less the weights. TensorRT-LLM: 90 % of what the engine leaves.
     from gpupicker.core.memory.paged import torch_total_bytes
-    from tests.test_recommend import catalog_model, gpu
+    from tests.support.catalog_data import catalog_model, gpu
     m, g = catalog_model("llama3_8b"), gpu("h100_sxm")
     base = dict(task="inference", model=m, prompt_len=512, new_tokens=256)
     sg = estimate_memory(Workload(framework="sglang", **base), g)

@@ -17,6 +17,7 @@ from gpupicker.core.owned import OwnedGpu, owned_cost
 from gpupicker.core.price_kind import price_flag, price_kind
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
+from tests.support.sample_files import SKYPILOT, VLLM_V0_LOG
 
 QLORA = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048,
          "dataset_tokens": 20_000_000}
@@ -182,7 +183,6 @@ INFO 10-12 14:03:20 [gpu_worker.py:232] Available KV cache memory: 52.11 GiB
 INFO 10-12 14:03:20 [kv_cache_utils.py:716] GPU KV cache size: 426,864 tokens
 INFO 10-12 14:03:20 [kv_cache_utils.py:720] Maximum concurrency for 32,768 tokens per request: 13.03x
 """
-VLLM_V0_LOG = "INFO 05-01 09:00:00 llm_engine.py:289] # GPU blocks: 2340, # CPU blocks: 2048\n"
 LLAMA_CPP_LOG = """\
 load_tensors:        CUDA0 model buffer size =  4403.49 MiB
 llama_context: n_ctx         = 4096
@@ -239,20 +239,8 @@ def test_calibration_factor_over_several_runs_is_the_geometric_mean():
 
 
 # ---- acceptance 3: tracker files ------------------------------------------------------------
-# Column sets as published: skypilot-org/skypilot-catalog catalogs/v8/lambda/vms.csv (and
-# aws/vms.csv with AvailabilityZone, Arch); dstackai/gpuhunt offline catalog (v2 columns
-# instance_name … gpu_vendor, flags).
-SKYPILOT = """\
-InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice
-cpu_4x_general,,,4.0,16.0,0.2,us-east-1,,
-gpu_8x_v100,V100,8.0,92.0,448.0,6.32,us-east-1,"{V100_INFO}",
-gpu_1x_a100_sxm4_80gb,A100-80GB,1.0,30.0,200.0,1.79,us-east-1,"{A100_INFO}",
-gpu_1x_h100_pcie,H100,1.0,26.0,200.0,2.49,us-east-1,,1.10
-gpu_8x_h100_sxm5,H100,8.0,208.0,1800.0,23.92,us-east-1,,
-""".replace("{V100_INFO}", "{'Gpus': [{'Name': 'V100', 'Manufacturer': 'NVIDIA', 'Count': 8.0, "
-            "'MemoryInfo': {'SizeInMiB': 16384}}], 'TotalGpuMemoryInMiB': 16384}").replace(
-    "{A100_INFO}", "{'Gpus': [{'Name': 'A100-80GB', 'Count': 1.0, "
-    "'MemoryInfo': {'SizeInMiB': 81920}}]}")
+# SKYPILOT (skypilot-catalog vms.csv columns): tests/support/sample_files.py; dstackai/gpuhunt
+# offline catalog (v2 columns instance_name … gpu_vendor, flags):
 GPUHUNT = """\
 instance_name,location,price,cpu,memory,gpu_count,gpu_name,gpu_memory,spot,disk_size,gpu_vendor,flags
 p4d.24xlarge,us-east-1,21.957642,96,1152,8,A100,40.0,False,,nvidia,

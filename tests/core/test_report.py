@@ -78,8 +78,7 @@ def test_markdown_and_html_reports_without_qt(job, tmp_path, capsys):
 def test_one_row_per_gpu_type_and_money_that_separates():
     from gpupicker.core.recommend import recommend
     from gpupicker.core.workload import Workload
-
-    from .test_recommend import catalog_gpus, catalog_model, catalog_prices
+    from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048,
                  train_hours=6, gpu="rtx_4090")
     rows = one_row_per_gpu(recommend(w, catalog_gpus(), catalog_prices()).options, 10)
