@@ -5,7 +5,7 @@ Two modes, one output format (plain text, UTF-8):
 - ``--installed`` (default): the Python distributions gpupicker needs at run time (its
   ``Requires-Dist`` closure in this interpreter, environment markers evaluated), plus CPython, Qt
   (inside the PySide6 wheels) and the bundled CJK font. ``THIRD-PARTY-NOTICES.txt`` at the
-  repository root is this output; ``tests/test_notices.py`` runs it over the test venv.
+  repository root is this output; ``tests/build/test_notices.py`` runs it over the test venv.
 - ``--bundle dist/gpupicker``: what a built bundle really contains. Every file is assigned to a
   component: Python packages (PYZ modules, extension modules, dist-info folders), CPython's
   standard library, PyInstaller's bootloader and runtime hooks, our own files (MIT), the font

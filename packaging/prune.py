@@ -1,6 +1,6 @@
 """What the gpupicker bundle leaves out, for ``packaging/gpupicker.spec``.
 
-No PyInstaller import at module level (``tests/test_packaging.py`` imports this module).
+No PyInstaller import at module level (``tests/build/test_packaging.py`` imports this module).
 
 House style §8: excluding Qt modules saves little; the real weight is Qt plugins that drag in
 libraries (the gtk3 platform theme pulls cairo/pango/gdk-pixbuf; the pdf image format pulls

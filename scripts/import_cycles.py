@@ -8,7 +8,7 @@ of the resulting module graph that holds more than one module (or a module impor
 with one shortest cycle through it.
 
 Usage: ``python scripts/import_cycles.py [package_dir]``; exit status 1 when a cycle exists.
-``tests/test_layering.py`` runs :func:`find_cycles` in ``make test``.
+``tests/build/test_layering.py`` runs :func:`find_cycles` in ``make test``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """List the texts core still writes as plain ``str`` instead of ``Message`` (issue 11 progress).
 
-Runs recommend and the advisor over tests/test_ui_core_text.py's WORKLOADS (a fresh catalog in a
+Runs recommend and the advisor over tests/support/workloads.py's WORKLOADS (a fresh catalog in a
 temporary GPUPICKER_HOME) and estimate over the validation workloads, then prints each distinct
 plain text with the field it sits in. Empty output: every text is a Message.
 """
@@ -26,8 +26,8 @@ def main() -> int:
     from gpupicker.core.advisor import advise
     from gpupicker.core.recommend import recommend
     from gpupicker.core.workload import Workload
-    from tests.message_support import plain_texts
-    from tests.test_ui_core_text import WORKLOADS
+    from tests.support.message_texts import plain_texts
+    from tests.support.workloads import WORKLOADS
 
     with open_catalog() as repo:
         gpus, prices = repo.gpus(), repo.prices()

@@ -1,4 +1,11 @@
-"""Test setup: offscreen Qt, and every user directory redirected to a temp folder."""
+"""Test setup and the shared fixtures.
+
+Offscreen Qt, and every user directory redirected to a temp folder (``_isolated_home``, autouse);
+a session that writes to the real user folders fails. Fixtures: ``repo`` (a fresh catalog),
+``cat`` (one catalog per module), ``built_translations``, and for the GUI tests ``window``,
+``catalog`` (the catalog editor) and ``zh_cn``. Helpers that are not fixtures live in
+``tests/support/``.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +13,18 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import json
 import time as _time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs as _platformdirs
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-VALIDATION = SHARED / "validation" / "h200.jsonl"
+from tests.support.paths import REPO
+
+if TYPE_CHECKING:
+    from gpupicker.catalog import CatalogRepository
 
 
 @pytest.fixture(autouse=True)
@@ -29,11 +38,79 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     return home
 
 
-def load_validation_cases() -> list[dict]:
-    """All cases of shared/validation/h200.jsonl (empty when shared/ is absent)."""
-    if not VALIDATION.exists():
-        return []
-    return [json.loads(line) for line in VALIDATION.read_text().splitlines() if line.strip()]
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[CatalogRepository]:
+    """A fresh catalog at tmp_path/catalog.sqlite (seeded from data/), closed afterwards.
+
+    GPUPICKER_CATALOG points at the same file, so code that opens the default catalog (the GUI,
+    the CLI) sees this one.
+    """
+    from gpupicker.catalog import open_catalog
+
+    path = tmp_path / "catalog.sqlite"
+    monkeypatch.setenv("GPUPICKER_CATALOG", str(path))
+    r = open_catalog(path)
+    yield r
+    r.close()
+
+
+@pytest.fixture(scope="module")
+def cat(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CatalogRepository]:
+    """One catalog for the module, in a temp folder (a module fixture runs before the autouse
+    home redirect above, so it must never open the default path)."""
+    from gpupicker.catalog import open_catalog
+
+    with open_catalog(tmp_path_factory.mktemp("qa-cat") / "catalog.sqlite") as r:
+        yield r
+
+
+@pytest.fixture(scope="session")
+def built_translations() -> Path:
+    """Compile resources/i18n/*.ts to .qm once per session (as `make test` does)."""
+    from gpupicker.ui.i18n import build as i18n_build
+
+    folder = REPO / "resources" / "i18n"
+    i18n_build.compile_all(sorted(folder.glob("*.ts")))
+    return folder
+
+
+@pytest.fixture
+def window(qtbot, repo):
+    """The main window, shown offscreen, results computed."""
+    from gpupicker.ui.main_window import MainWindow
+
+    w = MainWindow(repo)
+    qtbot.addWidget(w)
+    w.resize(1280, 860)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+@pytest.fixture
+def catalog(qtbot, window):
+    """The main window's catalog editor, open."""
+    cw = window.open_catalog_editor()
+    qtbot.addWidget(cw)
+    return cw
+
+
+@pytest.fixture
+def zh_cn(qapp, built_translations):
+    """The zh_CN translators installed for one test (removed afterwards)."""
+    from PySide6.QtCore import QLocale
+
+    from gpupicker.ui.i18n.translators import install_translators
+
+    loaded = install_translators(qapp, "zh_CN")
+    assert loaded["gpupicker"]
+    try:
+        yield qapp
+    finally:
+        for t in getattr(qapp, "_gpupicker_translators", []):
+            qapp.removeTranslator(t)
+        qapp._gpupicker_translators = []
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
 # The user's real folders, as they are before any test runs: a test (or a module/session

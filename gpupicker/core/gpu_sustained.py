@@ -238,8 +238,23 @@ def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulat
                     ) -> tuple[Message, ...]:
     """Assumption sentences (Messages) for the factors that apply to ``gpu`` (none for a plain part).
 
-    The sources are in :data:`FACTOR_SOURCES` and the module docstring.
+    The sources are in :data:`FACTOR_SOURCES` and the module docstring. Memoized per GPU row,
+    precision and accumulate type (the recommender asks once per GPU × count).
     """
+    key = (gpu, precision, accumulate)
+    hit = _NOTES.get(key)
+    if hit is None:
+        if len(_NOTES) > 4096:
+            _NOTES.clear()
+        hit = _NOTES[key] = _sustained_notes(gpu, precision, accumulate)
+    return hit
+
+
+_NOTES: dict[tuple[GpuSpec, str, Accumulate], tuple[Message, ...]] = {}
+
+
+def _sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
+                    ) -> tuple[Message, ...]:
     notes = []
     if apple_gpu_tflops(gpu):
         notes.append(msg("gpu_sustained.apple", gpu=gpu.name,

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable, Mapping
-from typing import Annotated, Any, Union
+from typing import Any, Union
 
-from pydantic import PlainValidator
+from pydantic import SkipValidation
 
 Param = Union[str, "Message", tuple["Message", ...]]
 """A message parameter: formatted text, a nested message, or messages to join."""
@@ -1135,15 +1135,19 @@ def msg(id: str, **params: str | int | Message) -> Message:
         TypeError: a value is not text, an int or a Message.
     """
     template = TEMPLATES[id]
-    if _FIELDS.get(id) is None:
-        _FIELDS[id] = placeholders(template)
-    if _FIELDS[id] != params.keys():
-        raise ValueError(f"message {id!r} takes {sorted(_FIELDS[id])}, got {sorted(params)}")
-    values: dict[str, Param] = {}
+    fields = _FIELDS.get(id)
+    if fields is None:
+        fields = _FIELDS[id] = placeholders(template)
+    if fields != params.keys():
+        raise ValueError(f"message {id!r} takes {sorted(fields)}, got {sorted(params)}")
+    values: dict[str, Param] = params  # type: ignore[assignment]  # all text: the usual case
     for key, value in params.items():
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise TypeError(f"message {id!r}: {key}={value!r} is not text, int or Message")
-        values[key] = value if isinstance(value, str) else str(value)
+        if not isinstance(value, str):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"message {id!r}: {key}={value!r} is not text, int or Message")
+            if values is params:
+                values = dict(params)  # type: ignore[arg-type]
+            values[key] = str(value)
     return Message(id, values, template.format_map(values))
 
 
@@ -1179,15 +1183,10 @@ def verbatim(text: str) -> Message:
     return msg("text.verbatim", text=text)
 
 
-def _keep_str(value: object) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected text, got {type(value).__name__}")
-    return value
-
-
-Text = Annotated[str, PlainValidator(_keep_str)]
+Text = SkipValidation[str]
 """A pydantic field type for core's texts: a :class:`Message` is stored as it is (pydantic
-would otherwise turn a ``str`` subclass into a plain ``str`` and drop its id)."""
+would otherwise turn a ``str`` subclass into a plain ``str`` and drop its id). Not validated at
+run time (a per-field Python validator cost ~10 % of a recommendation): mypy checks the type."""
 
 
 def with_message_ids(obj: Any) -> Any:

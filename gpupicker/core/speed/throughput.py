@@ -35,12 +35,15 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..diffusion import diffusion_throughput
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..frameworks import known_frameworks, speed_engine
 from ..gpu_sustained import (  # noqa: F401 - FLOP_PER_BYTE_UNKNOWN: importable from here as before
     FLOP_PER_BYTE_UNKNOWN,
     bandwidth_derived_tflops,
     is_apple,
+    power_limit_factor,
+    sustained_notes,
     sustained_tflops,
 )
 from ..hardware import GpuSpec
@@ -48,6 +51,7 @@ from ..memory.common import kv_bytes, weights_bytes
 from ..messages import Message, join, msg, verbatim
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
+from ..training_frameworks import training_framework
 from ..workload import Workload
 from .inference import (
     ENGINES,
@@ -293,7 +297,7 @@ def _memo_clear() -> None:
 
 def _sentence(id: str, **params: str | int | Message) -> Message:
     """``join([msg(id, **params)])`` (one sentence), memoized on the id and the values shown."""
-    key = (id, *((k, v, getattr(v, "id", None)) for k, v in sorted(params.items())))
+    key = (id, *params.items())  # call sites pass their keywords in one order
     hit = _MEMO.get(key)
     if hit is None:
         _memo_clear()
@@ -628,8 +632,6 @@ def mfu_default(gpu: GpuSpec, w: Workload) -> float:
     Raises:
         ValueError: for a training framework gpupicker does not model.
     """
-    from ..training_frameworks import training_framework
-
     fw = training_framework(w.framework)
     base = MFU_OPTIMIZED.get(gpu.architecture, MFU_OTHER if not gpu.is_cuda else 0.40)
     if not gpu.is_cuda:
@@ -724,8 +726,6 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     The dense peak is the sustained one (:mod:`gpu_sustained`: power-bound parts such as the
     T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
     """
-    from ..gpu_sustained import power_limit_factor, sustained_notes
-
     peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
@@ -739,8 +739,6 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
         notes.append(_sentence("throughput.dequant", dtype=w.weights_dtype,
                                ms=f"{extra * 1e3:.1f}"))
-    from ..training_frameworks import training_framework
-
     fw = training_framework(w.framework)
     host = 0.0
     lora = w.task in ("lora", "qlora")
@@ -799,8 +797,6 @@ def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Thro
 
     Per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates.
     """
-    from ..diffusion import diffusion_throughput
-
     return diffusion_throughput(w, arch, gpu, n)
 
 

@@ -7,7 +7,7 @@ preferred GPU and GPU count) ``changes`` times, recomputes and repaints the resu
 both plots after each, and reports the drift of ``sys.getrefcount(None)`` and of
 Python-traced memory.
 
-Used by ``tests/test_long_session.py`` (500 changes, in a subprocess so an abort is a test
+Used by ``tests/ui/test_long_session.py`` (500 changes, in a subprocess so an abort is a test
 failure, not a dead test run) and by ``gpupicker --selftest --selftest-changes N`` (the
 bundle's smoke test runs 200). Run by hand::
 

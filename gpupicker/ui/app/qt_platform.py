@@ -10,7 +10,7 @@ one line naming the Debian packages to install. It imports no Qt (it runs before
 ``ldd .venv/lib/python3.11/site-packages/PySide6/Qt/plugins/platforms/libqxcb.so`` with
 PySide6 6.11.3 (every system library it and ``libQt6XcbQpa.so.6`` link, minus glibc and
 libstdc++); package names are Debian 12/13's (``apt-file search SONAME``). README.md and
-``.ci/run`` list the same packages; ``tests/test_qt_platform.py`` keeps the three in step
+``.ci/run`` list the same packages; ``tests/ui/test_qt_platform.py`` keeps the three in step
 and checks the table against the installed plugin's ``ldd``.
 """
 

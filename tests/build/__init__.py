@@ -1,0 +1,1 @@
+"""Packaging, bundle, notices, lock, release info and the layering/import gates."""

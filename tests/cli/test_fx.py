@@ -1,0 +1,46 @@
+"""``gpupicker catalog fx`` / ``catalog currency``: rates set as quoted, JSON in the chosen currency."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpupicker.cli import main
+from tests.support.seed_cases import QLORA
+
+
+def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
+    assert main(["catalog", "fx", "set", "CNY", "7.10", "--date", "2026-12-01",
+                 "--source", "test"]) == 0
+    assert "1 USD = 7.1000 CNY" in capsys.readouterr().out
+    # upside down (USD per CNY) is refused, not flipped
+    assert main(["catalog", "fx", "set", "CNY", "0.1408"]) == 2
+    assert "upside down" in capsys.readouterr().err
+    assert main(["catalog", "currency", "CNY"]) == 0
+    capsys.readouterr()
+    assert main(["catalog", "fx"]) == 0
+    listing = capsys.readouterr().out
+    assert "1 USD = 7.1000 CNY  (2026-12-01; test)" in listing
+    assert "display currency: CNY" in listing
+    wl = tmp_path / "w.json"
+    wl.write_text(json.dumps(QLORA))
+    assert main(["recommend", "--workload", str(wl), "--json", "--all-offers"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["currency"] == "CNY"
+    o = next(x for x in out["options"] if x["gpu_id"] == "rtx_4090" and x["num_gpus"] == 1
+             and x["provider"] == "AutoDL")
+    assert o["currency"] == "CNY"
+    assert o["price_per_hour"] == pytest.approx(1.98, abs=1e-4)
+    assert o["usd_per_hour"] == pytest.approx(1.98 / 7.10, abs=1e-4)
+    assert o["total"] == pytest.approx(1.98 * 6, abs=1e-3)
+    assert "¥1.98/h × 6.0 h = ¥11.88" in o["reason"]
+    assert "$" not in o["reason"]
+    # the budget in the display currency: ¥20 keeps exactly the totals ≤ ¥20
+    assert main(["recommend", "--workload", str(wl), "--json", "--all-offers",
+                 "--budget", "20"]) == 0
+    opts = json.loads(capsys.readouterr().out)["options"]
+    priced = [x for x in opts if x["fits"] and x["total"] is not None]
+    assert priced and any(x["total"] > 20 for x in priced)
+    for x in priced:
+        assert x["within_budget"] == (x["total"] <= 20 + 1e-6), x

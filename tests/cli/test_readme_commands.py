@@ -1,0 +1,142 @@
+"""Every command block of README.md runs (issue 10), with GPUPICKER_HOME in a temp folder.
+
+Commands run as printed, from the repository (make, .venv) or from a scratch folder (the
+command-line block, which writes prices.csv and results.png). ``.venv/bin/`` means this
+test's own interpreter folder. Placeholders get real values: ``job.json`` is the README's own
+estimate workload, ``my-prices.csv`` the just-exported prices, ``NAME`` the newest backup,
+``ID`` the newest calibration run, ``~/models/Qwen3-8B`` and ``model.gguf`` tiny real model
+files (:func:`_placeholder_files`), ``lambda/vms.csv`` a SkyPilot catalog file, ``serve.json``
+and ``vllm-startup.log`` a vLLM serving workload and its start-up line, ``[--opt value]`` is
+written without the brackets. Three commands cannot run inside the test
+suite as printed and are run in a checking form instead (:data:`CHECKED_FORM`, with why).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.paths import REPO
+
+BIN = Path(sys.executable).parent
+
+#: README command → (what is run instead, why)
+CHECKED_FORM: dict[str, tuple[str, str]] = {
+    "make run": ("make -n run", "opens the window: the dry run proves the target and recipe"),
+    "make test": ("make -n test", "this test runs inside `make test`"),
+    "QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest":
+        ("QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest --collect-only -q",
+         "the suite itself: collecting proves it starts"),
+    '.venv/bin/pip install -c requirements.lock -e ".[test]"':
+        ('.venv/bin/pip install --dry-run --quiet -c requirements.lock -e ".[test]"',
+         "resolves against the lock without touching the running test environment"),
+}
+#: commands whose documented outcome is not exit 0 (here: no display in the test)
+EXPECTED_STATUS = {".venv/bin/python -m gpupicker": (2, "no display found")}
+
+
+def readme_blocks() -> list[list[str]]:
+    """The ```sh blocks of README.md as commands (continuations joined, comments dropped)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    blocks = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        cmds = []
+        for line in block.replace("\\\n", " ").splitlines():
+            line = re.sub(r"\s+#\s.*$", "", line).strip()
+            if line and not line.startswith("#"):
+                cmds.append(re.sub(r"\s+", " ", line))
+        blocks.append(cmds)
+    return blocks
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("GPUPICKER_CATALOG", "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM",
+                        "HF_HOME", "HF_HUB_CACHE")}
+    env.update(GPUPICKER_HOME=str(home), HOME=str(home / "user"),
+               PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}")
+    return env
+
+
+def _placeholder_files(home: Path, scratch: Path) -> None:
+    """Real small files for the README's placeholder paths (see the module docstring)."""
+    from gpupicker.importers.tiny_gguf import write_tiny_gguf
+    from tests.support.model_files import TINY_LLAMA, llama_tensors, write_config, write_safetensors
+    from tests.support.sample_files import SKYPILOT, VLLM_V0_LOG
+
+    model = home / "user" / "models" / "Qwen3-8B"
+    model.mkdir(parents=True)
+    write_config(model, TINY_LLAMA)
+    write_safetensors(model / "model.safetensors", llama_tensors(TINY_LLAMA))
+    write_tiny_gguf(scratch / "model.gguf")
+    (scratch / "lambda").mkdir()
+    (scratch / "lambda" / "vms.csv").write_text(SKYPILOT, encoding="utf-8")
+    (scratch / "serve.json").write_text(json.dumps(
+        {"task": "inference", "model_id": "llama2_7b", "framework": "vllm",
+         "requests_per_minute": 60}), encoding="utf-8")
+    (scratch / "vllm-startup.log").write_text(VLLM_V0_LOG, encoding="utf-8")
+
+
+def _run(cmd: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    cmd = cmd.replace(".venv/bin/", f"{BIN}/")
+    return subprocess.run(["bash", "-c", cmd], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_readme_has_the_expected_blocks():
+    blocks = readme_blocks()
+    assert len(blocks) >= 3
+    everything = {c for b in blocks for c in b}
+    assert set(CHECKED_FORM) <= everything, "CHECKED_FORM names a command the README dropped"
+    assert set(EXPECTED_STATUS) <= everything
+
+
+@pytest.mark.slow
+def test_every_readme_command_runs(tmp_path):
+    if shutil.which("make") is None or shutil.which("bash") is None:
+        pytest.skip("needs make and bash")
+    home, scratch = tmp_path / "home", tmp_path / "scratch"
+    scratch.mkdir()
+    env = _env(home)
+    _placeholder_files(home, scratch)
+    failures: list[str] = []
+    ran = 0
+    for cmds in readme_blocks():
+        for printed in cmds:
+            cmd, cwd = CHECKED_FORM.get(printed, (printed, ""))[0], REPO
+            if "gpupicker " in printed and not printed.startswith(".venv/"):
+                cwd = scratch  # the command-line block writes its files here
+            if printed.startswith("python3 -m venv"):
+                cwd = scratch  # as printed, in a scratch folder (not over the repo's .venv)
+            cmd = re.sub(r"\[(--[^\]]+)\]", r"\1", cmd)
+            if "job.json" in cmd and not (scratch / "job.json").exists():
+                echo = next(c for c in readme_blocks()[2] if c.startswith("echo '{\"task\":\"qlora\""))
+                (scratch / "job.json").write_text(echo.split("'")[1], encoding="utf-8")
+            if "my-prices.csv" in cmd:
+                shutil.copy(scratch / "prices.csv", scratch / "my-prices.csv")
+            if cmd.endswith("calibrate remove ID"):
+                listing = _run("gpupicker calibrate list", scratch, env).stdout
+                cmd = cmd.replace("ID", re.findall(r"^\s*#?(\d+)\b", listing, re.M)[-1])
+            if cmd.endswith("restore NAME"):
+                listing = _run("gpupicker catalog backups", scratch, env).stdout
+                cmd = cmd.replace("NAME", re.findall(r"catalog-\S+\.sqlite", listing)[-1])
+            proc = _run(cmd, cwd, env)
+            ran += 1
+            want, says = EXPECTED_STATUS.get(printed, (0, ""))
+            if proc.returncode != want or says not in proc.stderr + proc.stdout:
+                failures.append(f"{printed!r} → exit {proc.returncode}:\n{proc.stderr[-800:]}")
+            if "estimate --workload -" in printed and proc.returncode == 0:
+                result = json.loads(proc.stdout.splitlines()[0])
+                if "error" in result or "total_bytes" not in result:
+                    failures.append(f"{printed!r} printed {result}")
+    assert not failures, "\n".join(failures)
+    assert ran >= 15
+    assert (scratch / "results.png").stat().st_size > 10_000
+    assert (scratch / ".venv" / "bin" / "python").exists()

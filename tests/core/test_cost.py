@@ -1,0 +1,113 @@
+"""Cost arithmetic (formulas.md §8) with the seed guide's figures (shared/seeds)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpupicker.core.cost import (
+    buy_vs_rent,
+    energy_kwh,
+    estimate_cost,
+    gpus_for_serving,
+    kwh_per_million_tokens,
+    monthly_serving_usd,
+    run_cost_usd,
+    spot_expected_hours,
+    to_usd,
+    tokens_per_joule,
+    usd_per_million_tokens,
+    usd_per_unit,
+)
+from gpupicker.core.recommend import recommend
+from tests.support.workloads import resolved_workload as _w
+
+
+def test_seed_run_costs():
+    # Case 1: RTX 4090 $0.44/h × 6 h = $2.64 ("约$3")
+    assert run_cost_usd(0.44, 1, 6) == pytest.approx(2.64)
+    # Case 2: 4 × A100 80GB, $7.56/h in total, 72 h ≈ $545
+    assert run_cost_usd(7.56 / 4, 4, 72) == pytest.approx(544.32)
+    # Fine-tuning example: RTX 4090 4–8 h = $2–4; A100 80GB $1.89/h × 2–4 h = $4–8
+    assert run_cost_usd(0.44, 1, 4) >= 1.7 and run_cost_usd(0.44, 1, 8) <= 4.0
+    assert run_cost_usd(1.89, 1, 2) == pytest.approx(3.78)
+    assert run_cost_usd(1.89, 1, 4) == pytest.approx(7.56)
+
+
+def test_seed_monthly_serving_720_and_730_hours():
+    # Case 3: 2 × RTX 4090, $0.88/h in total, ≈ $635 per month (0.88 × 720 = 633.6)
+    assert monthly_serving_usd(0.44, 2, 720) == pytest.approx(633.6)
+    assert abs(monthly_serving_usd(0.44, 2, 720) - 635) < 2
+    assert monthly_serving_usd(0.44, 2) == pytest.approx(0.88 * 730)
+
+
+def test_per_million_tokens_energy_and_joules():
+    assert usd_per_million_tokens(2.0, 1, 1000) == pytest.approx(1e6 * 2.0 / 3600 / 1000)
+    assert usd_per_million_tokens(1.0, 2, 0) == float("inf")
+    assert energy_kwh(450, 2, 10, utilization=1.0) == pytest.approx(9.0)
+    assert kwh_per_million_tokens(700, 1, 1000, utilization=1.0) == pytest.approx(
+        0.7 * 1e6 / 1000 / 3600)
+    assert tokens_per_joule(500, 1, 1000, utilization=1.0) == pytest.approx(2.0)
+
+
+def test_spot_expected_redo():
+    hours, redo = spot_expected_hours(10, mtbi_hours=5, checkpoint_interval_hours=1,
+                                      restart_hours=0.25)
+    assert redo == pytest.approx(0.1)
+    assert hours == pytest.approx(10 * 1.1 + 2 * 0.25)
+    c = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot")
+    assert c.hours > 10 and c.usd_total == pytest.approx(c.hours)
+    # spot that is 60 % cheaper stays cheaper after the expected redo (seed: 50–70 % savings)
+    od = estimate_cost(usd_per_gpu_hour=2.5, num_gpus=1, hours=10)
+    sp = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot")
+    assert 0.5 < 1 - sp.usd_total / od.usd_total < 0.6
+
+
+def test_buy_vs_rent_break_even():
+    r = buy_vs_rent(1599, 0.44, 1, hours_used_per_month=730, tdp_w=450, utilization=1.0,
+                    usd_per_kwh=0.15)
+    assert r.rent_usd_per_month == pytest.approx(0.44 * 730)
+    assert r.power_usd_per_month == pytest.approx(0.45 * 730 * 0.15)
+    assert r.break_even_months == pytest.approx(1599 / (0.44 * 730 - 0.45 * 730 * 0.15))
+    never = buy_vs_rent(1599, 0.01, 1, tdp_w=450, usd_per_kwh=0.5)
+    assert never.break_even_months is None
+
+
+def test_currency_conversion_uses_user_rates_first():
+    assert to_usd(1.98, "CNY", {"CNY": 0.14}) == pytest.approx(0.2772)
+    assert usd_per_unit("cny", {"CNY": 0.2}) == (0.2, True)
+    rate, user = usd_per_unit("CNY")
+    assert not user and 0.1 < rate < 0.2
+    assert to_usd(5, "USD") == 5
+    # a rate is used as given, never flipped (issue 18: entry asks the user instead)
+    assert to_usd(7.1, "CNY", {"CNY": 7.1}) == pytest.approx(50.41)
+    assert to_usd(1, "GBP", {"GBP": 1.27}) == pytest.approx(1.27)
+    with pytest.raises(ValueError, match="exchange rate"):
+        to_usd(1, "XYZ")
+
+
+def test_serving_capacity():
+    # 100 requests/min, 256 output tokens each, replica does 400 tok/s aggregate at 70 % load
+    replicas, gpus = gpus_for_serving(100, 512, 256, 400.0, 4000.0, gpus_per_replica=2)
+    load = 100 / 60 * (256 / 400 + 512 / 4000)
+    assert replicas == int(-(-load // 0.7)) and gpus == 2 * replicas
+    assert gpus_for_serving(0, 512, 256, 400, 4000) == (1, 1)
+
+
+# ---------------------------------------------------------------------------------------------- F17
+def test_owned_gpus_for_serving_cost_24_7_and_one_break_even(cat):
+    """QA F17 repro: 2 × RTX 4090 bought for $3,600, 450 W each at $0.30/kWh, 3 years, 50 % use
+    entered. Serving runs 24/7: $3,600 / 36 months = $100/month write-off + 0.9 kW × 730 h ×
+    $0.30 = $197.1/month power → ≈ $297/month (not the 50 %-use write-off × 730 h = $397)."""
+    from gpupicker.core.owned import OwnedGpu
+
+    o = OwnedGpu(gpu_id="rtx_4090", count=2, purchase_price=3600, power_w=450,
+                 electricity_per_kwh=0.30, years=3, utilization=0.5)
+    w = _w(cat, task="inference", model_id="llama2_13b", framework="vllm", weights_dtype="int4",
+           requests_per_minute=100, num_gpus=2, gpu="rtx_4090")
+    rec = recommend(w, cat.gpus(), cat.prices(), owned=[o], hours_per_month=730,
+                    fx_rates=dict(cat.get_fx_rates()))
+    mine = [x for x in rec.options if x.pricing == "owned" and x.fits and x.num_gpus == 2]
+    assert mine
+    for x in mine:
+        assert x.cost.usd_per_month == pytest.approx(100 + 0.9 * 730 * 0.30, rel=0.01)
+    assert len({x.break_even_months for x in mine}) == 1

@@ -1,0 +1,96 @@
+"""Issue 12 acceptance 2: serving is sized by what the engine can hold.
+
+Seed serving case: Llama-2-13B int4 on vLLM at 100 requests/min (512 + 256 tokens). Every
+option's concurrency must fit its KV pool, and ``estimate`` of the same workload on
+``gpus_per_replica`` cards must give the same concurrency and per-replica tokens/s.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gpupicker.cli.recommend import option_dict
+from gpupicker.core.recommend import recommend
+from gpupicker.core.report import estimate_report
+from gpupicker.core.speed.serving import plan_serving
+from gpupicker.core.workload import Workload
+from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
+
+SEED = dict(task="inference", model_id="llama2_13b", weights_dtype="int4", framework="vllm",
+            requests_per_minute=100, avg_prompt_tokens=512, avg_output_tokens=256)
+
+
+def _seed(**kw) -> Workload:
+    return Workload(**{**SEED, **kw}).with_model(catalog_model("llama2_13b"))
+
+
+@pytest.fixture(scope="module")
+def seed_options():
+    return recommend(_seed(), catalog_gpus(), catalog_prices()).options
+
+
+def test_serving_options_fit_their_kv_pool_and_give_the_json_fields(seed_options):
+    fitting = [o for o in seed_options if o.fits]
+    assert fitting
+    for o in fitting:
+        d = option_dict(o)["serving"]
+        assert set(d) >= {"replicas", "gpus_per_replica", "max_concurrent_seqs",
+                          "aggregate_decode_tokens_per_s"}
+        assert d["replicas"] * d["gpus_per_replica"] == o.num_gpus
+        assert 1 <= d["concurrent_seqs"] <= d["max_concurrent_seqs"]
+        # the pool holds the concurrency: blocks of 512 + 256 tokens per sequence
+        pool = o.memory.kv_pool_tokens
+        assert pool is not None and d["concurrent_seqs"] * 768 <= pool
+        assert d["aggregate_decode_tokens_per_s"] == pytest.approx(
+            d["replica_decode_tokens_per_s"] * d["replicas"], rel=1e-3)
+
+
+def test_the_issue_3080_case_no_longer_serves_with_a_batch_the_pool_cannot_hold(seed_options):
+    for o in seed_options:
+        if o.gpu_id == "rtx_3080" and o.serving and o.serving.gpus_per_replica == 1:
+            # 10 GB: the pool holds 2 sequences of 768 tokens, so several replicas are needed
+            assert o.serving.max_concurrent_seqs <= 3
+            assert o.serving.replicas >= 4
+            assert o.serving.replica_decode_tokens_per_s < 150
+
+
+@pytest.mark.parametrize("engine", [
+    {}, {"framework": "sglang"}, {"framework": "llama.cpp", "weights_dtype": "q4_k_m"},
+    {"framework": "tensorrt-llm"}])
+def test_estimate_gives_the_same_concurrency_and_tokens_per_s_as_recommend(engine, seed_options):
+    """Over the whole catalog: each option's replica, estimated alone."""
+    checked = 0
+    seen = set()
+    options = seed_options if not engine else recommend(
+        _seed(**engine), catalog_gpus(), catalog_prices()).options
+    for o in options:
+        s = o.serving
+        if s is None or not o.fits or (o.gpu_id, s.gpus_per_replica) in seen:
+            continue
+        seen.add((o.gpu_id, s.gpus_per_replica))
+        w = _seed(gpu=o.gpu_id, num_gpus=s.gpus_per_replica, **engine)
+        out = estimate_report(w, gpu(o.gpu_id))["serving"]
+        assert out["max_concurrent_seqs"] == s.max_concurrent_seqs
+        assert out["concurrent_seqs"] == s.concurrent_seqs
+        assert out["replica_decode_tokens_per_s"] == pytest.approx(
+            s.replica_decode_tokens_per_s, rel=1e-3)
+        assert out["replicas"] == s.replicas
+        checked += 1
+    assert checked >= 15
+
+
+def test_latency_targets_reject_options_that_miss_them():
+    w = _seed(itl_target_s=0.015)
+    _, _, slow, _ = plan_serving(w, gpu("t4"), 1)
+    _, _, fast, _ = plan_serving(w, gpu("h100_sxm"), 1)
+    assert not slow.meets_targets and fast.meets_targets and fast.itl_s <= 0.015
+    rec = recommend(w, catalog_gpus(), catalog_prices())
+    t4 = next(o for o in rec.options
+              if o.gpu_id == "t4" and o.fits and o.serving.gpus_per_replica == 1)
+    assert not t4.within_budget and "latency target" in t4.reason
+    # tensor parallel over 8 T4s shortens each step enough
+    assert any(o.gpu_id == "t4" and o.serving.gpus_per_replica == 8 and o.serving.meets_targets
+               for o in rec.options)
+    assert json.dumps(option_dict(t4)["serving"])  # JSON-able

@@ -1,0 +1,14 @@
+"""The H200 measurements of ``../shared/validation/h200.jsonl`` as dicts."""
+
+from __future__ import annotations
+
+import json
+
+from .paths import VALIDATION
+
+
+def load_validation_cases() -> list[dict]:
+    """All cases of shared/validation/h200.jsonl (empty when shared/ is absent)."""
+    if not VALIDATION.exists():
+        return []
+    return [json.loads(line) for line in VALIDATION.read_text().splitlines() if line.strip()]

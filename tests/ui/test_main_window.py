@@ -1,0 +1,111 @@
+"""The main window (ui/main_window.py): the Go menu, window sizes on small screens, Alt keys."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _texts(window, page) -> list[str]:
+    """Texts with an Alt+letter on ``page`` (buddied labels, buttons) shown with the menu bar
+    and the wizard's Back/Next buttons."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel, QWizard
+
+    texts = [a.text() for a in window.menuBar().actions()]
+    widgets = [w for w in page.findChildren(QLabel) if w.buddy() is not None]
+    widgets += page.findChildren(QAbstractButton)
+    texts += [w.text() for w in dict.fromkeys(widgets) if w.isVisibleTo(page)]
+    texts += [window.wizard.buttonText(b) for b in (QWizard.WizardButton.BackButton,
+                                                     QWizard.WizardButton.NextButton)]
+    return texts
+
+
+def _mnemonics(window, page) -> list[str]:
+    """The Alt+letter keys of :func:`_texts`."""
+    import re
+
+    keys = []
+    for t in _texts(window, page):
+        m = re.search(r"&([^&\s])", t.replace("&&", ""))
+        if m:
+            keys.append(m.group(1).lower())
+    return keys
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
+    """Two labels with the same Alt+letter on one page (or one shared with the File/Go/Help
+    menus) make the key cycle instead of jumping: found on the budget page (Price / Preferred
+    GPU), the precision page (Training framework / File) and the new server settings."""
+    if lang == "zh_CN":
+        request.getfixturevalue("zh_cn")
+        from gpupicker.ui.main_window import MainWindow
+
+        window = MainWindow(window.repo)
+        qtbot.addWidget(window)
+        window.resize(1240, 860)
+        window.show()
+    c = window.controller
+    wiz = window.wizard
+    setups = [({"task": "inference", "framework": "vllm", "requests_per_minute": 60.0},
+               wiz.quant_page), ({"task": "lora"}, wiz.quant_page),
+              ({"task": "full_ft"}, wiz.quant_page), ({"task": "lora"}, wiz.budget_page),
+              ({"task": "inference"}, wiz.budget_page)]
+    for fields, page in setups:
+        c.set_task(fields["task"])
+        c.update(**{k: v for k, v in fields.items() if k != "task"})
+        keys = _mnemonics(window, page)
+        assert len(keys) == len(set(keys)), f"{fields}: {_texts(window, page)}"
+
+
+@pytest.mark.gui
+def test_the_go_menu_reaches_every_page(qtbot, window):
+    from gpupicker.ui.main_window import PAGE_NAMES
+
+    assert tuple(window.go_actions) == PAGE_NAMES  # was: Results only
+    wiz = window.wizard
+    for name in ("budget", "task", "results", "model"):
+        window.go_actions[name].trigger()
+        assert wiz.currentId() == wiz.page_ids[name]
+    assert window.go_actions["task"].shortcut().toString() == "Ctrl+1"
+
+
+# ---- 4. small screens -------------------------------------------------------------------
+@pytest.mark.gui
+def test_initial_size_fits_a_1366x768_screen(qtbot, repo):
+    from PySide6.QtCore import QRect
+
+    from gpupicker.ui.main_window import MainWindow
+
+    w = MainWindow(repo)
+    qtbot.addWidget(w)
+    w.resize(1240, 860)
+    size = w.fit_to_screen(QRect(0, 0, 1366, 728))  # 1366×768 minus a 40 px panel
+    assert size.width() <= 1366 and size.height() <= 728
+    assert size.width() >= 960 and size.height() >= 600
+
+
+@pytest.mark.gui
+def test_pages_usable_at_1000x640(qtbot, window):
+    window.resize(1000, 640)
+    wiz = window.wizard
+    pages = {"task": lambda p: p.buttons["inference"], "quantization": lambda p: p.weights,
+             "budget": lambda p: p.budget_usd}
+    for name, widget in pages.items():
+        wiz.show_page(name)
+        page = wiz.currentPage()
+        qtbot.wait(10)
+        assert page.scroll_area.widgetResizable()
+        assert page.scroll_area.widget().isAncestorOf(widget(page))  # scrolls, never cut off
+    budget = wiz.budget_page
+    budget.scroll_area.ensureWidgetVisible(budget.train_hours)
+    qtbot.wait(10)
+    assert budget.train_hours.visibleRegion().boundingRect().height() > 0
+    assert wiz.button(wiz.WizardButton.NextButton).isVisible()
+    wiz.show_page("results")
+    window.controller.recompute()
+    qtbot.wait(20)
+    rp = wiz.results_page
+    rows = rp.table.viewport().height() / rp.table.verticalHeader().defaultSectionSize()
+    assert rows >= 6, rows
+    assert window.geometry().height() <= 640

@@ -1,0 +1,303 @@
+"""The results page (ui/results/page.py, options_model.py): the table, nothing-fits advice,
+tie-break text, export, launch configs, cost columns."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gpupicker.core.workload import Workload
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize(("workload", "grad_ckpt", "multi_node"), [
+    # LoRA Mistral-7B, 64 × 32,768 tokens: activations dwarf the 14 GiB of weights
+    ({"task": "lora", "model_id": "mistral_7b_v0_1", "batch": 64, "seq_len": 32768}, True, False),
+    # Llama-3.1-405B full fine-tuning: ≈ 3,100 GiB of model states, more than 8 × 288 GB
+    ({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096}, False, True),
+])
+def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckpt, multi_node):
+    """QA F19 (GUI): the banner names gradient checkpointing when activations dominate and
+    multi-node when one node is too small — the causes core.advisor.nothing_fits_causes gives —
+    and the advice list is for the largest card."""
+
+    c = window.controller
+    c.background = False
+    w = Workload.model_validate(workload)
+    c.set_workload(w.with_model(c.repo.get_model(w.model_id)))
+    view = c.recompute()
+    rp = window.wizard.results_page
+    assert not any(o.fits for o in view.options)
+    causes = view.extras["nothing_fits_causes"]
+    assert ("grad_ckpt" in causes) is grad_ckpt and ("multi_node" in causes) is multi_node
+    text = rp.nothing_fits.text()
+    assert text.startswith("Nothing fits")
+    assert ("gradient checkpointing" in text) is grad_ckpt
+    assert ("several nodes" in text) is multi_node
+    big = next(g for g in c.snapshot.gpus if g.id == view.extras["advice_gpu"])
+    assert rp.advisor_list.count() > 0 and big.name.split()[-1] in rp.advisor_box.title()
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("goal", ["cheapest", "fastest", "value", "headroom"])
+def test_tie_break_tooltip_is_cores_rule_with_doubted_prices(qtbot, window, goal):
+    """The summary's tooltip is core.report.tie_break_rule: doubted prices (core.price_kind.
+    source_doubts) rank after the trusted prices of their tier, as core.recommend sorts."""
+    from gpupicker.core.report import tie_break_rule
+
+    page = window.wizard.results_page
+    text = page.tie_break_text(goal)
+    assert text == tie_break_rule(goal)
+    assert "ranks after the other priced options of its tier" in text
+    window.controller.set_goal(goal)
+    window.controller.recompute()
+    assert page.summary.toolTip() == text
+
+
+@pytest.mark.gui
+def test_tie_break_tooltip_in_zh_cn(qtbot, zh_cn, repo):
+    from gpupicker.ui.controller import WorkloadController
+    from gpupicker.ui.i18n.core_text import has_cjk
+    from gpupicker.ui.results.page import ResultsPage
+
+    page = ResultsPage(WorkloadController(repo))
+    qtbot.addWidget(page)
+    for goal in ("cheapest", "fastest", "value", "headroom"):
+        text = page.tie_break_text(goal)
+        assert has_cjk(text) and "Ranked" not in text and "equal" not in text, text
+        assert "来源自身存疑的价格" in text and "GPU 编号" in text
+
+
+@pytest.mark.gui
+def test_cost_columns_stay_in_view_at_1240px(qtbot, window):
+    """English headers are wider than Chinese: the GPU column narrows (names elide, tooltip
+    has the full name) so 'Cost' and the provider stay in view in a 1240-px window."""
+    from gpupicker.ui.results.options_model import OptionsTableModel
+
+    window.resize(1240, 860)
+    c = window.controller
+    c.background = False
+    c.set_task("inference")
+    c.recompute()
+    wiz = window.wizard
+    while wiz.currentPage() is not wiz.results_page:
+        wiz.next()
+    qtbot.wait(50)
+    rp = wiz.results_page
+    rp.fit_columns()
+    hh = rp.table.horizontalHeader()
+    cols = OptionsTableModel.COLUMNS
+    cost = cols.index("usd_total")
+    assert hh.sectionViewportPosition(cost) + hh.sectionSize(cost) <= \
+        rp.table.viewport().width()
+    assert hh.sectionSize(cols.index("gpu")) >= \
+        rp.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090")
+
+
+@pytest.mark.gui
+def test_nothing_fits_names_the_advice_box_by_the_gpu_name_not_a_cut_title(qtbot, repo):
+    """A GPU name with " (" in it ("NVIDIA A10G (AWS G5)") used to be cut at " ("."""
+    from gpupicker.core.model_arch import ModelArch
+    from gpupicker.ui.main_window import MainWindow
+
+    repo.update_gpu_fields("rtx_4090", {"name": "NVIDIA A10G (AWS G5)"})
+    window = MainWindow(repo)
+    qtbot.addWidget(window)
+    c = window.controller
+    c.background = False
+    c.update(gpu="rtx_4090")
+    c.set_model(None, ModelArch(name="Huge", params=9 * 10**13, num_hidden_layers=200,
+                                hidden_size=65536, num_attention_heads=512,
+                                num_key_value_heads=512, intermediate_size=262144,
+                                vocab_size=32000))
+    c.recompute()
+    text = window.wizard.results_page.nothing_fits.text()
+    assert "See “What to change to fit NVIDIA A10G (AWS G5)” below" in text
+
+
+@pytest.mark.gui
+def test_long_gpu_names_elide_in_the_middle_with_tooltip(window):
+
+    rp = window.wizard.results_page
+    window.controller.recompute()
+    assert rp.table.textElideMode() == Qt.TextElideMode.ElideMiddle
+    m = rp.options_model
+    col = m.COLUMNS.index("gpu")
+    o = m.option(0)
+    assert m.index(0, col).data(Qt.ItemDataRole.ToolTipRole).startswith(o.gpu_name)
+    assert rp.table.horizontalHeader().sectionSize(col) <= 260
+
+
+@pytest.mark.gui
+def test_export_results_csv_units_and_formula_neutralized(qtbot, window, tmp_path):
+
+    from gpupicker.ui.wizard.workload_files import safe_cell
+
+    window.controller.recompute()
+    path = tmp_path / "r.csv"
+    window.ask_path = lambda *a, **k: str(path)
+    window.export_action.trigger()
+    with path.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    header = rows[0]
+    assert any("(GiB)" in h for h in header)
+    assert any("(USD)" in h for h in header)
+    assert "Throughput (tokens/s)" in header
+    shown = window.wizard.results_page.visible_options()
+    assert len(rows) - 1 == len(shown)
+    assert rows[1][1] == shown[0].gpu_name
+    for v in ("=1+1", "+x", "-2", "@SUM(A1)"):
+        assert safe_cell(v) == "'" + v
+    assert safe_cell("RTX 4090") == "RTX 4090"
+    assert safe_cell(-2.5) == -2.5
+
+
+# ---- 6. precision -----------------------------------------------------------------------
+@pytest.mark.gui
+def test_rate_format_and_cost_header(qtbot, window):
+
+    from gpupicker.ui.i18n.formatting import fmt_rate
+
+    assert fmt_rate(3.5) == "3.5" and fmt_rate(4.3) == "4.3"
+    assert fmt_rate(1252.4) == "1,252"
+    c = window.controller
+    window.controller.background = False
+    c.set_task("inference")
+    c.update(requests_per_minute=None, train_hours=None)
+    c.recompute()
+    m = window.wizard.results_page.options_model
+    col = m.COLUMNS.index("usd_total")
+    header = m.headerData(col, Qt.Orientation.Horizontal)
+    tip = m.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert header in ("Cost / 1M tokens", "Cost / month", "Total cost")
+    assert tip
+    if header == "Cost / 1M tokens":
+        priced = [r for r in range(m.rowCount()) if m.option(r).cost.usd_per_million_tokens]
+        assert priced and "/" not in m.index(priced[0], col).data()
+    speed = m.COLUMNS.index("speed")
+    slow = [r for r in range(m.rowCount())
+            if (m.option(r).throughput.aggregate_decode_tokens_per_s
+                or m.option(r).throughput.decode_tokens_per_s or 1000) < 100]
+    if slow:
+        assert "." in m.index(slow[0], speed).data()
+
+
+# ---- 7. nothing fits --------------------------------------------------------------------
+@pytest.mark.gui
+def test_nothing_fits_says_so_and_disables_filter(qtbot, window):
+    from gpupicker.core.model_arch import ModelArch
+
+    c = window.controller
+    c.background = False
+    arch = ModelArch(name="Huge", params=9 * 10**13, num_hidden_layers=200, hidden_size=65536,
+                     num_attention_heads=512, num_key_value_heads=512, intermediate_size=262144,
+                     vocab_size=32000)
+    c.set_model(None, arch)
+    c.recompute()
+    rp = window.wizard.results_page
+    assert rp.nothing_fits.isVisible() or not rp.isVisible()
+    assert "Nothing fits" in rp.nothing_fits.text()
+    assert "90,000 billion parameters" in rp.nothing_fits.text()
+    assert not rp.only_fitting.isEnabled()
+    assert rp.vram_plot.options == []
+    c.set_model("mistral_7b_v0_1", c.repo.get_model("mistral_7b_v0_1"))
+    c.recompute()
+    assert not rp.nothing_fits.text()
+    assert rp.only_fitting.isEnabled()
+
+
+@pytest.mark.gui
+def test_file_export_report_from_the_gui(qtbot, window, tmp_path):
+    """File > Export report… writes the current answer (PDF and Markdown)."""
+    pypdf = pytest.importorskip("pypdf")
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    for name in ("gui.pdf", "gui.md"):
+        window.ask_path = lambda *a, _n=name, **k: str(tmp_path / _n)
+        window.report_action.trigger()
+        assert (tmp_path / name).stat().st_size > 1000
+    assert len(pypdf.PdfReader(str(tmp_path / "gui.pdf")).pages) >= 2
+    assert "## Prices used" in (tmp_path / "gui.md").read_text()
+    window.ask_path = lambda *a, **k: str(tmp_path / "x.docx")
+    window.report_action.trigger()
+    assert window.last_error is not None and "x.docx" in window.last_error.text()
+
+
+@pytest.mark.gui
+def test_results_table_one_row_per_gpu_type_and_expand(qtbot, window):
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    page = window.wizard.results_page
+    shown = page.visible_options()
+    ids = [o.gpu_id for o in shown]
+    assert len(ids) == len(set(ids)) and len(ids) > 5
+    # each row is its type's best-ranked fitting option
+    fitting = [o for o in c.results.options if o.fits]
+    for o in shown:
+        assert o is next(x for x in fitting if x.gpu_id == o.gpu_id)
+    page.one_per_gpu.setChecked(False)
+    assert len(page.visible_options()) == len(fitting)
+
+
+@pytest.mark.gui
+def test_nothing_within_the_budget_says_what_the_cheapest_fit_costs(qtbot, window):
+    from gpupicker.core.summary import limits_summary
+
+    c = window.controller
+    c.update(train_hours=6.0, budget_usd=0.5)
+    c.recompute()
+    page = window.wizard.results_page
+    s = limits_summary(c.workload, c.results.options)
+    assert s is not None and s.rejected == {"budget": s.fitting}
+    text = page.nothing_fits.text()
+    assert not page.nothing_fits.isHidden()
+    assert "cheapest option that fits" in text and s.cheapest.gpu_name in text
+    assert f"${s.money:,.2f}" in text and "$0.50 budget" in text
+
+
+@pytest.mark.gui
+def test_launch_config_dialog_copies_the_command(qtbot, window):
+    from PySide6.QtGui import QGuiApplication
+
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    page = window.wizard.results_page
+    dlg = page.show_launch_config()
+    qtbot.addWidget(dlg)
+    best = page.selected_option()
+    cmd = dlg.texts["command"].toPlainText()
+    assert "--per_device_train_batch_size" in cmd or "vllm serve" in cmd
+    assert f":{best.num_gpus}" in dlg.texts["skypilot"].toPlainText()
+    dlg.copy_buttons["command"].click()
+    assert QGuiApplication.clipboard().text() == cmd
+
+
+@pytest.mark.gui
+def test_cost_column_precision_tells_the_top_options_apart(qtbot, window):
+    """Serving without a load or training without a length ranks on $ per 1M tokens: with
+    two decimals every row read '$0.04'; the column now shows the digits that differ."""
+    c = window.controller
+    c.set_task("qlora")
+    c.update(train_hours=None, dataset_tokens=None)
+    c.recompute()
+    model = window.wizard.results_page.options_model
+    assert model.cost_kind == "mtok" and model.money_digits >= 3
+    col = model.COLUMNS.index("usd_total")
+    fitting = [r for r in range(model.rowCount()) if model.option(r).fits][:10]
+    values = {round(model.option(r).cost.usd_per_million_tokens or model.option(r).cost.usd_total
+                    or 0, 6) for r in fitting}
+    texts = {model.data(model.index(r, col)) for r in fitting}
+    assert len(texts) == len(values)
+
+
+@pytest.mark.gui
+def test_tie_break_rule_is_stated(qtbot, window):
+    c = window.controller
+    c.recompute()
+    page = window.wizard.results_page
+    assert "equal cost: the faster option first" in page.summary.toolTip()

@@ -1,0 +1,79 @@
+"""Saving and opening workload files (ui/wizard/workload_files.py): round trip, bad, huge and
+unknown-field files."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.gui
+def test_open_workload_names_unknown_fields(qtbot, window, tmp_path):
+    """File › Open keeps a visible warning naming the keys no field reads (core
+    Workload.unknown_fields, as the CLI's warning); annotation keys such as ``id`` are quiet."""
+    path = tmp_path / "typo.json"
+    path.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "id": "case-1", '
+                    '"max_num_seq": 64, "gpu_mem_util": 0.8, "batch": 2}')
+    assert window.open_workload(str(path))
+    assert window.controller.workload.batch == 2
+    label = window.open_warning_label
+    shown = label.text()
+    assert label.isVisible() and shown == window.open_warning
+    assert "max_num_seq" in shown and "gpu_mem_util" in shown and "typo.json" in shown
+    assert "case-1" not in shown and "id," not in shown and "batch" not in shown
+    window.controller.recompute()  # a recompute's status message does not hide it
+    qtbot.wait(20)
+    assert label.isVisible() and label.text() == shown
+    good = tmp_path / "good.json"
+    good.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "id": "x"}')
+    assert window.open_workload(str(good))
+    assert window.open_warning == "" and not label.isVisible()
+
+
+# ---- 5. file workflow -------------------------------------------------------------------
+@pytest.mark.gui
+def test_save_and_open_workload_round_trip(qtbot, window, tmp_path):
+    from gpupicker.core.workload import Workload
+
+    c = window.controller
+    c.update(batch=3, budget_usd=123.0)
+    path = tmp_path / "w.json"
+    window.ask_path = lambda *a, **k: str(path)
+    window.save_action.trigger()
+    text = path.read_text()
+    assert '"model_id": "mistral_7b_v0_1"' in text
+    assert '"model"' not in text.replace('"model_id"', "")  # catalog model saved by id
+    assert Workload.model_validate_json(text).batch == 3
+    c.update(batch=1, budget_usd=None)
+    window.open_action.trigger()
+    assert c.workload.batch == 3 and c.workload.budget_usd == 123.0
+    assert c.workload.model is not None
+    assert window.save_action.shortcut().toString() == "Ctrl+S"
+    assert window.open_action.shortcut().toString() == "Ctrl+O"
+    assert window.export_action.shortcut().toString() == "Ctrl+E"
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize(("content", "needle"), [
+    ("{not json", "Invalid JSON"), ('{"task": "qlora"}', "model"),
+    ('{"task": "qlora", "model_id": "nope"}', "nope"), ("", "empty"),
+    ('{"task": "qlora", "model_id": "llama2_7b", "batch": -1}', "batch")])
+def test_bad_workload_file_shows_error_dialog(qtbot, window, tmp_path, content, needle):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    before = window.controller.workload
+    assert not window.open_workload(str(path))
+    assert window.controller.workload is before
+    box = window.last_error
+    assert box is not None and box.isVisible() and not box.isModal()
+    assert needle.lower() in (box.detailedText() + box.text()).lower()
+    box.close()
+
+
+@pytest.mark.gui
+def test_huge_workload_file_refused(window, tmp_path):
+    path = tmp_path / "big.json"
+    with path.open("wb") as f:
+        f.truncate(11 * 1024 * 1024)
+    assert not window.open_workload(str(path))
+    assert "10 MiB" in window.last_error.detailedText()
+    window.last_error.close()
