@@ -15,7 +15,7 @@ Where the source comes from (offline): the Debian package ``fonts-noto-cjk`` (bo
     python packaging/make_cjk_font.py x/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
 The subset keeps: every character of the zh_CN translations (``resources/i18n/*.ts``) and of
-gpupicker's Python sources (core_text templates, language names), the 3755 level-1 hanzi of
+gpupicker's Python sources (core's message templates, language names), the 3755 level-1 hanzi of
 GB 2312 (the common characters, so catalog names and user notes mostly render too), CJK
 punctuation and full-width forms, plus ASCII. It is renamed (OFL §3: a Modified Version must
 not carry a Reserved Font Name; Noto's licence reserves none, the rename only avoids being

@@ -242,8 +242,7 @@ def advise(w: Workload, gpu: GpuSpec, *, max_combination: int = 4,
         ValueError: when the model is not resolved.
     """
     if w.model is None:
-        raise ValueError(join([_m("model_not_resolved", model=repr(w.model_id)),
-                               _m("look_it_up")], "clauses"))
+        raise ValueError(w.unresolved_model_error())
     cap = gpu.usable_memory_bytes
     base = _memory(w, gpu).total_bytes
     base_speed = _speed(w, gpu) if include_speed else None

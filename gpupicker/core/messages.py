@@ -65,6 +65,9 @@ def _section(templates: Mapping[str, str]) -> None:
 # --- generic pieces (any module) -------------------------------------------------------------
 _section({
     "text.verbatim": "{text}",
+    # a workload whose model is not resolved (core.workload.Workload.unresolved_model_error)
+    "workload.model_not_resolved": "model {model} is not resolved",
+    "workload.look_it_up": "look it up in the catalog first",
 })
 
 # --- recommend, cost, money, price_kind, owned, providers, summary --------------------------
@@ -129,8 +132,6 @@ _section({
                                "and instance size are ranked",
     "recommend.offers_dropped": "{dropped} dearer offers left out",
     "recommend.unknown_goal": "unknown goal {goal}; choose one of {goals}",
-    "recommend.model_not_resolved": "model {model} is not resolved",
-    "recommend.look_up_model": "look it up in the catalog first",
     "recommend.gpu_types_left_out": "{n} GPU type(s) left out: {why}",
     "recommend.owned_not_in_catalog": "owned {gpu_id}: the GPU is not in the catalog, left out",
     "recommend.not_estimated": "{gpu} × {n}: not estimated ({error})",
@@ -247,8 +248,6 @@ _section({
 # (and workload, model_arch, dtypes, units: their validation errors)
 _section({
     # memory: the task dispatch, Hugging Face generate()
-    "memory.model_unresolved": "model {model} is not resolved",
-    "memory.look_it_up": "look it up in the catalog first",
     "memory.needs_diffusion_model": "image generation needs a diffusion model (UNet/DiT)",
     "memory.is_language_model": "{label} is a language model",
     "memory.diffusion_choose_lora": "{label} is a diffusion model: choose diffusion LoRA "
@@ -438,8 +437,6 @@ _section({
 # --- throughput, speed_inference, serving, gpu_sustained, accelerators, frameworks, checks ---
 _section({
     # throughput: the speed model's assumptions and errors
-    "throughput.model_not_resolved": "model {model} is not resolved",
-    "throughput.look_it_up": "look it up in the catalog first",
     "throughput.no_speed_model":
         "framework {framework} has no LLM inference speed model; inference frameworks: {choices}",
     "throughput.nodes": "{net} between {nodes} nodes",
@@ -599,8 +596,6 @@ _section({
 # advisor, calibration, launch_config, importers
 _section({
     # advisor: what to change to fit (descriptions)
-    "advisor.model_not_resolved": "model {model} is not resolved",
-    "advisor.look_it_up": "look it up in the catalog first",
     "advisor.bf16_weights": "Train in pure bf16 (weights and optimizer states)",
     "advisor.adamw8bit": "Use an 8-bit (paged) AdamW (bitsandbytes)",
     "advisor.lora": "Fine-tune LoRA adapters (r=16, all linear layers) instead of all weights",

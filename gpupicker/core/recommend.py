@@ -483,8 +483,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     if goal not in GOALS:
         raise ValueError(msg("recommend.unknown_goal", goal=repr(goal), goals=", ".join(GOALS)))
     if w.model is None:
-        raise ValueError(join([msg("recommend.model_not_resolved", model=repr(w.model_id)),
-                               msg("recommend.look_up_model")], "clauses"))
+        raise ValueError(w.unresolved_model_error())
     offers, cached_notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates,
                                                _offers_for)
     notes: list[str] = list(cached_notes)  # the cache's list stays as it is

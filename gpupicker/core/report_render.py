@@ -24,26 +24,23 @@ class TextRenderer:
     ``translate`` and ``name`` are what :meth:`~gpupicker.core.messages.Message.render` takes
     (English template or joiner separator → the language's; a GPU or provider display name →
     its localized name; ``gpupicker.ui.i18n.core_messages.message_renderer`` gives the UI's).
-    ``plain`` renders a text that is not a Message — the texts of core modules not yet
-    converted (issue 11); None writes it as it is. Call it on any report text.
+    Call it on any report text; a text that is not a Message (a user's own name) is written as
+    it is.
     """
 
     translate: Translate | None = None
     name: Callable[[str], str] | None = None
-    plain: Callable[[str], str] | None = None
 
     def __call__(self, text: str) -> str:
-        """``text`` in this renderer's language (a Message by its id, other text by ``plain``)."""
+        """``text`` in this renderer's language (a Message by its id, other text as it is)."""
         if isinstance(text, Message):
             return text.render(self.translate, self.name)
-        if self.plain is not None and text:
-            return self.plain(text)
         return str(text)
 
     @property
     def english(self) -> bool:
         """True when every text is written as core wrote it (the CLI's report)."""
-        return self.translate is None and self.name is None and self.plain is None
+        return self.translate is None and self.name is None
 
 
 ENGLISH = TextRenderer()

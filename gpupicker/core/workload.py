@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .dtypes import bytes_per_kv_element, bytes_per_weight
-from .messages import msg
+from .messages import Message, join, msg
 from .model_arch import ModelArch
 
 WEIGHT_DTYPE_ALIASES = {
@@ -267,6 +267,14 @@ class Workload(BaseModel):
             return []
         return sorted(k for k in data if isinstance(k, str) and k not in cls.model_fields
                       and k not in ANNOTATION_FIELDS)
+
+    def unresolved_model_error(self) -> Message:
+        """The error for a workload whose model is not resolved (``model`` is None).
+
+        "model 'x' is not resolved; look it up in the catalog first" (two clauses).
+        """
+        return join([msg("workload.model_not_resolved", model=repr(self.model_id)),
+                     msg("workload.look_it_up")], "clauses")
 
     def with_model(self, arch: ModelArch) -> Workload:
         """Return a copy whose ``model`` is the resolved architecture."""

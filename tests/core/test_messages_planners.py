@@ -110,7 +110,7 @@ def _english_left(text: str) -> list[str]:
 def _check(texts: list[tuple[str, object]]) -> None:
     """Every text a Message of this group, fully Chinese once parameters are blanked."""
     from gpupicker.ui.i18n.core_messages import tr_message
-    from gpupicker.ui.i18n.core_text import has_cjk
+    from tests.support.message_texts import has_cjk
 
     translate = _zh_translate()
     assert texts

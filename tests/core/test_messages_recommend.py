@@ -195,7 +195,7 @@ def test_the_limit_comes_from_the_miss_kind_not_the_text(results):
 def test_group_texts_render_fully_chinese(results, zh_cn):
     from gpupicker.core.zh_names import zh_name
     from gpupicker.ui.i18n.core_messages import PUNCTUATION, _translate, tr_message
-    from gpupicker.ui.i18n.core_text import has_cjk
+    from tests.support.message_texts import has_cjk
 
     def translate(t: str) -> str:
         return PUNCTUATION["zh"].get(t) or _translate(t)

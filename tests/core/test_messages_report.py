@@ -128,7 +128,7 @@ def _own_text_renderer() -> TextRenderer:
             return "〈值〉"
         return zh(text) if text in MINE or text in separators else "〈外〉"
 
-    return TextRenderer(translate, lambda _: "〈名〉", plain=lambda _: "〈外〉")
+    return TextRenderer(translate, lambda _: "〈名〉")
 
 
 ALLOWED = {"gpupicker", "LoRA", "QLoRA", "SkyPilot", "dstack", "task", "yaml", "token"}

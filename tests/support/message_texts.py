@@ -7,6 +7,7 @@ plain ``str`` instead of a :class:`~gpupicker.core.messages.Message`.
 
 from __future__ import annotations
 
+import re
 import typing
 from typing import Any
 
@@ -48,3 +49,11 @@ def plain_texts(obj: Any, path: str = "") -> list[tuple[str, str]]:
         for k, v in obj.items():
             out += plain_texts(v, f"{path}[{k!r}]")
     return out
+
+
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def has_cjk(text: str) -> bool:
+    """True when ``text`` holds Chinese characters or full-width punctuation."""
+    return bool(_CJK.search(text))

@@ -1,6 +1,6 @@
 """Workloads covering the kinds of sentences core writes (reasons, notes, advice, tooltips).
 
-Used by the zh_CN translation tests and by ``scripts/plain_texts.py``.
+Used by the zh_CN translation tests (tests/ui/test_core_messages.py).
 """
 
 from __future__ import annotations

@@ -86,11 +86,12 @@ def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
 def test_new_core_sentences_read_in_zh_cn(qapp, built_translations):
     from PySide6.QtCore import QLocale
 
+    from gpupicker.core.calibration import Factor, calibrated_text
     from gpupicker.core.messages import join, msg
     from gpupicker.core.price_kind import FLAG_NAMES, PRICE_KINDS
     from gpupicker.ui.i18n.core_messages import tr_message
-    from gpupicker.ui.i18n.core_text import has_cjk, translate_core_text
     from gpupicker.ui.i18n.translators import install_translators
+    from tests.support.message_texts import has_cjk
 
     def sentence(m):
         return join([m], "sentences")
@@ -124,9 +125,13 @@ def test_new_core_sentences_read_in_zh_cn(qapp, built_translations):
     try:
         for english, m in messages.items():
             assert m == english
-        for zh in (*(tr_message(m) for m in messages.values()), translate_core_text(
-                "Calibrated on your 2 runs (memory ×1.130, error 11.5% → 0.4%, speed ×0.848, "
-                "error 17.9% → 1.0%).")):
+        calibrated = calibrated_text(Factor(factor=1.13, runs=2, error_before=0.115,
+                                            error_after=0.004),
+                                     Factor(factor=0.848, runs=2, error_before=0.179,
+                                            error_after=0.01))
+        assert calibrated == ("Calibrated on your 2 runs (memory ×1.130, error 11.5% → 0.4%, "
+                              "speed ×0.848, error 17.9% → 1.0%).")
+        for zh in (*(tr_message(m) for m in messages.values()), tr_message(calibrated)):
             assert has_cjk(zh) and not any(w in zh for w in ("Price marked", "Break-even",
                                                              "Calibrated", "rests on")), zh
     finally:

@@ -59,8 +59,8 @@ def test_tie_break_tooltip_is_cores_rule_with_doubted_prices(qtbot, window, goal
 @pytest.mark.gui
 def test_tie_break_tooltip_in_zh_cn(qtbot, zh_cn, repo):
     from gpupicker.ui.controller import WorkloadController
-    from gpupicker.ui.i18n.core_text import has_cjk
     from gpupicker.ui.results.page import ResultsPage
+    from tests.support.message_texts import has_cjk
 
     page = ResultsPage(WorkloadController(repo))
     qtbot.addWidget(page)

@@ -45,8 +45,7 @@ def _require_arch(w: Workload) -> ModelArch:
     """
     arch = w.model
     if arch is None:
-        raise ValueError(join([msg("memory.model_unresolved", model=repr(w.model_id)),
-                               msg("memory.look_it_up")], "clauses"))
+        raise ValueError(w.unresolved_model_error())
     label: str | Message = arch.name or w.model_id or msg("memory.this_model")
     if w.task in ("image_gen", "diffusion_lora") and arch.kind != "diffusion":
         raise ValueError(join([msg("memory.needs_diffusion_model"),

@@ -41,7 +41,6 @@ from .throughput import (
     _prompt_and_new,
     _Roofline,
     estimate_throughput,
-    model_not_resolved,
 )
 
 TARGET_UTILIZATION = 0.7
@@ -124,7 +123,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
         ValueError: when the model is not resolved or the engine has no inference profile.
     """
     if w.model is None:
-        raise ValueError(model_not_resolved(w))
+        raise ValueError(w.unresolved_model_error())
     wl = request_mix(w)
     mem = estimate_memory(wl, gpu, n)
     cap = concurrency_cap(wl, gpu, n, mem)
@@ -251,7 +250,7 @@ class ServingSearch:
     def __init__(self, w: Workload) -> None:
         """Prepare the search for ``w`` (its model resolved; see the class docstring)."""
         if w.model is None:
-            raise ValueError(model_not_resolved(w))
+            raise ValueError(w.unresolved_model_error())
         self.w = w
         self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
         self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens

@@ -821,7 +821,7 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
         ValueError: when the model is not resolved.
     """
     if w.model is None:
-        raise ValueError(model_not_resolved(w))
+        raise ValueError(w.unresolved_model_error())
     arch = w.model
     n = max(1, num_gpus or w.num_gpus)
     if w.task in ("image_gen", "diffusion_lora") or arch.kind == "diffusion":
@@ -843,15 +843,6 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
                     total=arch.num_hidden_layers),
                 msg("throughput.offload_rest")], "clauses")]),)})
     return t
-
-
-def model_not_resolved(w: Workload) -> Message:
-    """The error for a workload whose model is not resolved.
-
-    "model 'x' is not resolved; look it up in the catalog first" (two clauses).
-    """
-    return join([msg("throughput.model_not_resolved", model=repr(w.model_id)),
-                 msg("throughput.look_it_up")], "clauses")
 
 
 def train_hours(w: Workload, tokens_per_s: float) -> float | None:

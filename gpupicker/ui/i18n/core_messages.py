@@ -83,9 +83,7 @@ def tr_message(text: str) -> str:
     if not text:
         return text
     if not isinstance(text, Message):
-        # until every core module returns Messages (issue 11): the regex matcher
-        from .core_text import translate_core_text
-        return translate_core_text(text)
+        return text  # not core's prose: a user-typed name, a path, an engine's own log line
     lang = ui_language()
     if not lang:
         return str(text)

@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from ...core.launch_config import hf_repo_from_source
 from ...core.report import Report, build_report
 from ...core.report_render import TextRenderer, write_text_report
-from ..i18n.core_messages import message_renderer, tr_message
+from ..i18n.core_messages import message_renderer
 
 translate = QCoreApplication.translate
 
@@ -49,12 +49,12 @@ def report_renderer() -> TextRenderer:
     """The report's texts in the UI's language (English: as core wrote them).
 
     Messages through ``message_renderer`` (the translator, punctuation and Chinese names
-    :func:`tr_message` uses); texts core still writes plain go through :func:`tr_message`.
+    :func:`tr_message` uses).
     """
     translate, name = message_renderer()
     if translate is None and name is None:
         return TextRenderer()
-    return TextRenderer(translate, name, plain=tr_message)
+    return TextRenderer(translate, name)
 
 
 def export_report(window: Any, path: str | Path) -> list[Path]:

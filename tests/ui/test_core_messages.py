@@ -1,9 +1,11 @@
-"""The zh_CN translation of core's English sentences (gpupicker.ui.i18n.core_text).
+"""Core's texts in the UI: every one a Message, rendered in zh_CN by its id (issue 11).
 
-Core (Qt-free) writes reasons, notes, advice and assumptions in English; the UI
-translates them sentence by sentence. These tests run the calculator over a broad
-set of workloads and check that (almost) every distinct sentence is translated,
-and that without a translator the text comes back unchanged.
+Core (Qt-free) writes reasons, notes, advice and assumptions as
+``core.messages.Message`` values; the UI renders each id through Qt's translator
+(``ui.i18n.core_messages.tr_message``). These tests run the calculator over a broad set of
+workloads (tests/support/workloads.py) and check that every text is a Message (none is a
+plain string the UI could only show in English), that every one renders in Chinese with
+the numbers core wrote, and that without a translator the text is core's English itself.
 """
 
 from __future__ import annotations
@@ -12,13 +14,10 @@ import re
 from functools import cache
 
 from gpupicker.core.advisor import advise
-from gpupicker.core.messages import join
+from gpupicker.core.messages import Message, join
 from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.workloads import WORKLOADS
-
-CJK = re.compile(r"[\u4e00-\u9fff]")
-
 
 
 def collect_texts() -> set[str]:
@@ -32,7 +31,8 @@ def collect_tooltip_texts() -> set[str]:
 
 
 @cache
-def _collect() -> tuple[set[str], set[str]]:
+def _results() -> tuple[list, list]:
+    """(recommendations, advice lists) for :data:`WORKLOADS`, on a fresh bundled catalog."""
     from gpupicker.catalog import open_catalog
 
     with open_catalog() as repo:
@@ -40,85 +40,98 @@ def _collect() -> tuple[set[str], set[str]]:
         fx = dict(repo.get_fx_rates())
         models = {m: repo.get_model(m) for m in {w[1] for w in WORKLOADS}}
     byid = {g.id: g for g in gpus}
-    texts: set[str] = set()
-    tips: set[str] = set()
+    recs, advice = [], []
     for i, (task, model_id, extra, preferred) in enumerate(WORKLOADS):
         w = Workload(task=task, model=models[model_id], model_id=model_id, **extra)
         goal = ("cheapest", "fastest", "value", "headroom")[i % 4]
-        rec = recommend(w, gpus, prices, goal=goal, fx_rates=fx if i % 2 else {"CNY": 7.2})
+        recs.append(recommend(w, gpus, prices, goal=goal,
+                              fx_rates=fx if i % 2 else {"CNY": 7.2}))
+        if preferred:
+            advice.append(tuple(advise(w, byid[preferred], include_speed=False)))
+    return recs, advice
+
+
+@cache
+def _collect() -> tuple[set[str], set[str]]:
+    recs, advice = _results()
+    texts: set[str] = set()
+    tips: set[str] = set()
+    for rec in recs:
         texts.update(o.reason for o in rec.options if o.reason)
         texts.update(rec.notes)
         for o in rec.options:
             tips.update((*o.memory.assumptions, *o.throughput.assumptions, *o.cost.assumptions))
-        if preferred:
-            for a in advise(w, byid[preferred], include_speed=False):
-                texts.add(a.description)
-                # as the results page shows them: one Message joining the two costs
-                tips.add(join([c for c in (a.speed_cost, a.quality_cost) if c], "clauses"))
+    for items in advice:
+        for a in items:
+            texts.add(a.description)
+            # as the results page shows them: one Message joining the two costs
+            tips.add(join([c for c in (a.speed_cost, a.quality_cost) if c], "clauses"))
     return texts, tips
 
 
-def test_core_sentences_are_translated_to_zh_cn(zh_cn):
-    from gpupicker.core.messages import Message
+def test_every_text_core_writes_is_a_message():
+    """100 %, not a share: a plain string would reach a Chinese UI in English."""
+    texts = collect_texts() | collect_tooltip_texts()
+    assert len(texts) > 1000
+    plain = sorted(t for t in texts if not isinstance(t, Message))
+    assert not plain, plain[:10]
+
+
+def test_every_text_field_of_the_results_is_a_message():
+    """Every field typed ``core.messages.Text`` anywhere in the ranked options, notes and
+    advice (reasons, assumptions, evidence, engine messages, serving notes …) holds a Message
+    (tests/support/message_texts.plain_texts walks the pydantic models)."""
+    from tests.support.message_texts import plain_texts
+
+    rec, advice = _results()
+    assert not plain_texts(rec, "recommend")[:10]
+    assert not plain_texts(advice, "advise")[:10]
+
+
+def test_core_sentences_render_in_zh_cn_with_cores_numbers(zh_cn):
     from gpupicker.ui.i18n.core_messages import tr_message
-    from gpupicker.ui.i18n.core_text import core_clauses, has_cjk
+    from tests.support.message_texts import has_cjk
 
-    def translated_share(texts: list[str], what: str) -> float:
-        # a Message is rendered whole from its ids; a plain text clause by clause (regex)
-        clauses = {c for t in texts
-                   for c in ((t,) if isinstance(t, Message) else core_clauses(t))}
-        missed = sorted(c for c in clauses if not has_cjk(tr_message(c)))
-        share = 1 - len(missed) / len(clauses)
-        print(f"\n{len(clauses)} distinct {what}, {share:.1%} translated; untranslated:")
-        for c in missed:
-            print("   ", c)
-        return share
-
-    texts = collect_texts()
-    assert translated_share(texts, "clauses") >= 0.95
-    assert translated_share(collect_tooltip_texts(), "tooltip clauses") >= 0.9
+    texts = collect_texts() | collect_tooltip_texts()
+    english = sorted(t for t in texts if not has_cjk(tr_message(t)))
+    assert not english, english[:10]
     # whole texts keep their numbers and names: every priced reason, not one picked at random
     # (a translation that adds a fact — "除 RTX 3090 桥接外" — says more than core did)
     reasons = [t for t in texts if t.startswith("Fits: ") and "$" in t]
     assert reasons
     for reason in reasons:
         zh = tr_message(reason)
-        assert has_cjk(zh)
         # the same numbers; Chinese may put them in another order ("每分钟 60 个请求需要 2 个副本")
         assert sorted(re.findall(r"\d[\d,.]*\d|\d", reason.replace(". ", " "))) == \
             sorted(re.findall(r"\d[\d,.]*\d|\d", zh.replace("。", " "))), (reason, zh)
 
 
-def test_english_text_comes_back_unchanged(qapp):
-    from gpupicker.ui.i18n.core_text import translate_core_text
-
-    texts = collect_texts() | collect_tooltip_texts() | {
-        "model 'x' is not resolved; look it up in the catalog first",
-        "no exchange rate for EUR; add one (USD per EUR) in the settings"}
-    assert len(texts) > 1000
-    for t in texts:
-        assert translate_core_text(t) == t
-
-
-def test_errors_and_nested_phrases_in_zh_cn(zh_cn):
-    from gpupicker.core.messages import join, msg, verbatim
+def test_english_ui_shows_cores_text_unchanged(qapp):
     from gpupicker.ui.i18n.core_messages import tr_message
-    from gpupicker.ui.i18n.core_text import translate_core_text
 
-    assert translate_core_text("model 'x' is not resolved; look it up in the catalog first") \
+    texts = collect_texts() | collect_tooltip_texts()
+    for t in texts:
+        assert tr_message(t) == t and type(tr_message(t)) is str
+
+
+def test_nested_messages_and_names_in_zh_cn(zh_cn):
+    from gpupicker.core.messages import join, msg, verbatim
+    from gpupicker.core.workload import Workload
+    from gpupicker.ui.i18n.core_messages import tr_message
+
+    assert tr_message(Workload(task="inference", model_id="x").unresolved_model_error()) \
         == "模型 'x' 尚未解析；请先在价格库中查找"
-    # the limit clause is a Message (recommend); its link a phrase of throughput's
     assert tr_message(msg("recommend.limit.interconnect", link="NVLink")) \
         == "GPU 之间的互联（NVLink）限制了速度"
-    assert translate_core_text("InfiniBand between 2 nodes") == "跨 2 个节点的 InfiniBand"
+    # text that is not core's prose (verbatim) stays as it is inside a translated sentence
     assert tr_message(join([verbatim("Unknown sentence"), msg(
         "recommend.fits", used="1.0", cap="24", headroom="96%")])) \
         == "Unknown sentence。显存够用：单卡占用 1.0 / 24 GiB（余量 96%）。"
 
 
 def test_results_page_notes_in_zh_cn(zh_cn, qtbot, repo):
-    from gpupicker.ui.i18n.core_text import has_cjk
     from gpupicker.ui.main_window import MainWindow
+    from tests.support.message_texts import has_cjk
 
     win = MainWindow(repo)
     qtbot.addWidget(win)
