@@ -55,7 +55,7 @@ def _sentence(m: Message) -> Message:
     return join([m], "sentences")
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _note(id: str, **params: str | int | Message) -> Message:
     """The sentence ``msg(id, **params)`` (English: with its full stop), memoized.
 

@@ -235,7 +235,7 @@ def _sentence(m: Message) -> Message:
     return join([m], "sentences")
 
 
-_msg = lru_cache(maxsize=16384)(msg)
+_msg = lru_cache(maxsize=2048)(msg)
 """``msg`` memoized, for the clauses built once per option (thousands per recommendation, again
 on every input change): equal ids and parameters give the same Message. Only for parameters
 that are formatted text or ints — a nested Message is cached by its English text alone."""

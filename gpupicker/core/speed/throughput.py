@@ -289,9 +289,9 @@ _MEMO_NOTES: dict[tuple[object, ...], tuple[Message, ...]] = {}
 
 
 def _memo_clear() -> None:
-    if len(_MEMO) > 8192:
+    if len(_MEMO) > 2048:
         _MEMO.clear()
-    if len(_MEMO_NOTES) > 4096:
+    if len(_MEMO_NOTES) > 1024:
         _MEMO_NOTES.clear()
 
 
