@@ -3320,10 +3320,6 @@
         <translation>副本吞吐量必须大于 0</translation>
     </message>
     <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
         <source>unknown region {region}; choose one of {regions}</source>
         <translation>未知地区 {region}；可选：{regions}</translation>
     </message>
@@ -3422,34 +3418,6 @@
     <message>
         <source>nothing to calibrate on: give --peak-gib, --tokens-per-s or a log with vLLM/llama.cpp start-up lines or nvidia-smi output</source>
         <translation>没有可用于校准的数据：请提供 --peak-gib、--tokens-per-s，或含 vLLM/llama.cpp 启动信息或 nvidia-smi 输出的日志</translation>
-    </message>
-    <message>
-        <source>on_demand</source>
-        <translation>按量付费</translation>
-    </message>
-    <message>
-        <source>spot</source>
-        <translation>竞价实例</translation>
-    </message>
-    <message>
-        <source>reserved</source>
-        <translation>包年包月</translation>
-    </message>
-    <message>
-        <source>monthly</source>
-        <translation>包月</translation>
-    </message>
-    <message>
-        <source>yearly</source>
-        <translation>包年</translation>
-    </message>
-    <message>
-        <source>marketplace</source>
-        <translation>算力市场</translation>
-    </message>
-    <message>
-        <source>capacity_block</source>
-        <translation>容量预留</translation>
     </message>
     <message>
         <source>gpupicker has no launch command for serving framework {framework}; it knows {choices}</source>

@@ -134,3 +134,18 @@ def test_english_ui_shows_the_message_itself(qapp, monkeypatch):
     monkeypatch.setitem(TEMPLATES, "test.a", "A {x}")
     m = join([msg("test.a", x="1")])
     assert tr_message(m) == "A 1."
+
+
+def test_the_ts_holds_each_source_once_per_context():
+    """Merged branches must not leave two entries for one source (lrelease drops one of them,
+    whichever it likes, when their translations differ)."""
+    seen: set[tuple[str, str, str]] = set()
+    dups = []
+    for context in ET.parse(TS).getroot().iter("context"):
+        name = context.findtext("name") or ""
+        for m in context.iter("message"):
+            key = (name, m.findtext("source") or "", m.findtext("comment") or "")
+            if key in seen:
+                dups.append(key)
+            seen.add(key)
+    assert not dups, dups[:10]

@@ -16,7 +16,8 @@ providers) that a translated rendering may show under their localized names.
 Logic never inspects message text: a decision needs its own field (an option's
 ``limit``, a flag), not a substring of a sentence.
 
-The templates, one per id, are in :mod:`.templates`. Rules for them: placeholders are ``{name}`` (``str.format`` syntax, no format
+The templates, one per id, are in :mod:`.templates`. Rules for them: placeholders are
+``{name}`` (``str.format`` syntax, no format
 spec: core formats numbers before passing them); a literal brace is written ``{{``.
 Changing an English template needs its zh_CN translation in
 ``resources/i18n/gpupicker_zh_CN.ts`` (context ``CoreText``): a test fails otherwise.
