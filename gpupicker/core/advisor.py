@@ -445,13 +445,13 @@ def nothing_fits_causes(w: Workload, gpu: GpuSpec, advice: list[Advice]) -> list
       logits) are the largest part of the per-GPU peak on ``gpu`` (Chen et al. 2016: keeping
       only layer inputs cuts them to about one layer's worth);
     * ``"multi_node"`` — the advice shards over counts above one node
-      (``throughput.GPUS_PER_NODE`` = 8; full fine-tuning / pre-training, or 4+ GPUs already)
+      (``speed.interconnect.GPUS_PER_NODE`` = 8; full fine-tuning / pre-training, or 4+ GPUs already)
       and no suggested count within one node fits: the job needs several nodes.
 
     Raises:
         ValueError: when the model is not resolved (as :func:`advise`).
     """
-    from .speed.throughput import GPUS_PER_NODE
+    from .speed.interconnect import GPUS_PER_NODE
 
     out: list[str] = []
     est = _memory(w, gpu)

@@ -49,8 +49,9 @@ from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, trust_notes
 from .providers import region_filter, region_notes
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
+from .speed.interconnect import GPUS_PER_NODE, link_name
 from .speed.serving import plan_serving
-from .speed.throughput import GPUS_PER_NODE, estimate_throughput, link_name, train_hours
+from .speed.throughput import estimate_throughput, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT, GiB
 from .workload import Parallelism, Workload
 
@@ -633,7 +634,7 @@ def _scaling_text(gpu: GpuSpec, n: int, speed: float,
                   node_speed_per_gpu: float) -> Message | None:
     """The scaling cost of an ``n``-GPU option beyond one node: per-GPU speed against the
     best single-node estimate (the gradient all-reduce crosses the node network:
-    throughput.link_bandwidth_gbps, ~50 GB/s InfiniBand/RoCE per GPU)."""
+    speed.interconnect.link_bandwidth_gbps, ~50 GB/s InfiniBand/RoCE per GPU)."""
     if n <= GPUS_PER_NODE:
         return None
     nodes = math.ceil(n / GPUS_PER_NODE)

@@ -47,11 +47,11 @@ class TrainingFramework:
             :func:`deepspeed_step_bytes` per ZeRO stage).
         bucket_bytes: communication buffers held during the step (bytes per GPU).
         eager_host: eager PyTorch driven by HF Trainer: fixed host overhead per layer
-            per step (``throughput.HF_HOST_S_PER_LAYER``) and the HF MFU factor.
+            per step (``speed.training.HF_HOST_S_PER_LAYER``) and the HF MFU factor.
         speedup_vs_hf: published speed-up over plain HF Trainer on the same job
             (applied on top of the HF estimate when ``eager_host``).
         mfu_factor: MFU relative to the optimized-stack base of
-            ``throughput.MFU_OPTIMIZED`` (llm-foundry benchmark tables).
+            ``speed.training.MFU_OPTIMIZED`` (llm-foundry benchmark tables).
         sharding: the sharding this framework applies when several GPUs are used and the
             user chose none: ``"fsdp"``, ``"zero3"`` or ``"ddp"`` (plain data parallel).
         grad_ckpt_default: the framework turns gradient checkpointing on unless told not to
@@ -129,7 +129,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         source="mosaicml/llm-foundry: loss_fn 'fused_crossentropy' default (flash-attn "
                "xentropy, in-place backward on bf16 logits); amp_bf16 with FSDP fp32 master "
                "weights; scripts/train/benchmarking/README.md MFU tables (base of "
-               "throughput.MFU_OPTIMIZED)"),
+               "speed.training.MFU_OPTIMIZED)"),
     TrainingFramework(
         "deepspeed", "DeepSpeed ZeRO", fp32_grad_copy=True, bucket_bytes=2 * 500_000_000 * 2,
         sharding="zero3",

@@ -62,7 +62,7 @@ def gpu_counts(max_gpus: int) -> tuple[int, ...]:
 
     ``gpu_counts(8) == (1, 2, 4, 8)`` (core.recommend.GPU_COUNTS); ``gpu_counts(12) ==
     (1, 2, 4, 8, 12)``. Core models counts above 8 as several 8-GPU nodes joined by the node
-    network (core.speed.throughput.link_name, GPUS_PER_NODE; QA F19).
+    network (core.speed.interconnect.link_name, GPUS_PER_NODE; QA F19).
     """
     counts = tuple(c for c in (2**k for k in range(13)) if c <= max_gpus)
     if max_gpus not in counts:

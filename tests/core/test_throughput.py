@@ -12,12 +12,9 @@ import statistics
 import pytest
 
 from gpupicker.core.report import estimate_report
-from gpupicker.core.speed.throughput import (
-    ENGINE_PROFILES,
-    allreduce_seconds,
-    estimate_throughput,
-    train_hours,
-)
+from gpupicker.core.speed.inference import ENGINES
+from gpupicker.core.speed.interconnect import allreduce_seconds
+from gpupicker.core.speed.throughput import estimate_throughput, train_hours
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 from tests.support.validation import load_validation_cases
@@ -141,7 +138,7 @@ def test_engines_order_and_assumptions():
         t = estimate_throughput(Workload(framework=fw, **base), gpu("a100_sxm_80gb"), 1)
         speeds[fw] = t.decode_tokens_per_s
         assert t.prefill_tokens_per_s and t.prefill_tokens_per_s > t.decode_tokens_per_s
-        assert any(ENGINE_PROFILES[fw].name in a for a in t.assumptions)
+        assert any(ENGINES[fw].name in a for a in t.assumptions)
     # plain generate is the slowest; on a typical host not by 2× on an A100 (Qwen README:
     # Qwen-7B bf16 40.9 tok/s with HF vs llama-bench 7–8B F16 on A100 ≈ 55 tok/s)
     assert speeds["transformers"] < 0.8 * min(speeds["llama.cpp"], speeds["vllm"])
@@ -183,7 +180,7 @@ def test_training_flops_rules_and_hours():
 
 def test_rings_beyond_one_node_run_at_the_node_network_speed():
     """16 H100s span 2 HGX nodes: the ring runs over InfiniBand (50 GB/s per GPU), not NVLink."""
-    from gpupicker.core.speed.throughput import link_bandwidth_gbps, link_name
+    from gpupicker.core.speed.interconnect import link_bandwidth_gbps, link_name
 
     h100 = gpu("h100_sxm")
     assert link_bandwidth_gbps(h100, 8) == pytest.approx(450.0)

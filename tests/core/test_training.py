@@ -297,7 +297,7 @@ def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
     """HF Trainer (eager) pre-training Llama-2-13B on 4 × A100-80GB FSDP: MFU (recompute
     counted) ≤ 50 % — llm-foundry's fused MPT-13B on A100-80GB reaches ≈ 50 % MFU / 65 % HFU,
     eager HF Trainer cannot beat it; was 70 % (QA F2)."""
-    from gpupicker.core.speed.throughput import mfu_default
+    from gpupicker.core.speed.training import mfu_default
 
     w = _w(cat, task="pretrain", model_id="llama2_13b", batch=4, seq_len=2048, grad_ckpt=True,
            num_gpus=4, parallelism={"fsdp": True})

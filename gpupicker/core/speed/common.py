@@ -1,0 +1,76 @@
+"""What the speed modules share: per-model counts computed once, and memoized sentences.
+
+The recommender evaluates the same model on hundreds of GPU × count options per input change;
+:func:`model_facts` counts its parameters once per model object and :func:`memo_sentence` /
+:func:`memo_notes` build each assumption sentence (an immutable Message) once per set of
+values shown. Both memos are bounded (cleared when full).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..messages import Message, join, msg
+from ..model_arch import ModelArch
+
+FactKey = str | tuple[str | int | float, ...]
+"""A key of :func:`model_facts`: a count name ("params", "active", "linear") or a (kind, …) tuple."""
+_FACTS: dict[int, tuple[ModelArch, dict[FactKey, float]]] = {}
+
+
+def model_facts(arch: ModelArch) -> dict[FactKey, float]:
+    """Parameter counts of ``arch`` computed once per model object (keyed by identity)."""
+    hit = _FACTS.get(id(arch))
+    if hit is not None and hit[0] is arch:
+        return hit[1]
+    if len(_FACTS) > 256:
+        _FACTS.clear()
+    f: dict[FactKey, float] = {"params": arch.param_count(), "active": arch.active_param_count(),
+               "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
+    _FACTS[id(arch)] = (arch, f)
+    return f
+
+
+
+
+_MEMO: dict[tuple[object, ...], Message] = {}
+"""Assumption sentences by what they say (ids and formatted values): the recommender builds the
+same ones for hundreds of options, and a Message is immutable."""
+_MEMO_NOTES: dict[tuple[object, ...], tuple[Message, ...]] = {}
+
+
+def _memo_clear() -> None:
+    if len(_MEMO) > 2048:
+        _MEMO.clear()
+    if len(_MEMO_NOTES) > 1024:
+        _MEMO_NOTES.clear()
+
+
+def memo_sentence(id: str, **params: str | int | Message) -> Message:
+    """``join([msg(id, **params)])`` (one sentence), memoized on the id and the values shown."""
+    key = (id, *params.items())  # call sites pass their keywords in one order
+    hit = _MEMO.get(key)
+    if hit is None:
+        _memo_clear()
+        hit = _MEMO[key] = join([msg(id, **params)])
+    return hit
+
+
+
+def memo_notes(key: tuple[object, ...], build: Callable[[], tuple[Message, ...]]
+               ) -> tuple[Message, ...]:
+    """The assumption sentences ``build()`` gives, memoized on ``key`` (the values shown)."""
+    hit = _MEMO_NOTES.get(key)
+    if hit is None:
+        _memo_clear()
+        hit = _MEMO_NOTES[key] = build()
+    return hit
+
+
+def memo_message(key: tuple[object, ...], build: Callable[[], Message]) -> Message:
+    """The Message ``build()`` gives, memoized on ``key`` (the values shown)."""
+    hit = _MEMO.get(key)
+    if hit is None:
+        _memo_clear()
+        hit = _MEMO[key] = build()
+    return hit

@@ -1,0 +1,236 @@
+"""Training tokens/s over N GPUs: FLOPs per token over sustained peak × MFU × scaling.
+
+FLOPs per token ``6·P`` full (``8·P`` with full recompute), LoRA/QLoRA ``4·P`` (no weight
+gradients for the frozen base; ``6·P`` with recompute) plus attention ``12·L·h·s``
+(``16·L·h·s`` with recompute) — the MFU accounting of mosaicml/llm-foundry, torchtitan and
+PaLM (Chowdhery et al. 2022, App. B), in which the published MFU tables are expressed — over
+N × sustained dense peak (:mod:`gpupicker.core.gpu_sustained`) × MFU × data-parallel scaling
+efficiency (ring all-reduce of the gradients, :mod:`.interconnect`). QLoRA adds the NF4
+dequantization traffic per pass (QLoRA paper, Dettmers et al. 2023). MFU defaults per GPU
+generation: optimized stacks reach 64 % on A100 and 46 % on H100 (llm-foundry MPT
+benchmarks, public cases C64/C65) × the framework's factor
+(:mod:`gpupicker.core.training_frameworks`: torchtitan 0.93 …); Hugging Face-based trainers
+run eager PyTorch with a fixed per-layer host overhead per step (H200 cases), Unsloth and
+Liger at their published speed-ups over it.
+"""
+
+from __future__ import annotations
+
+from ..dtypes import bytes_per_weight
+from ..gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
+from ..hardware import GpuSpec
+from ..messages import Message, join, msg, verbatim
+from ..model_arch import ModelArch
+from ..results import MemoryEstimate, Throughput
+from ..training_frameworks import training_framework
+from ..workload import Workload
+from .common import memo_sentence, model_facts
+from .interconnect import allreduce_seconds, link_name
+
+MFU_OPTIMIZED: dict[str, float] = {
+    "Ampere": 0.64, "Hopper": 0.46, "Blackwell": 0.42, "Ada Lovelace": 0.50, "Volta": 0.45,
+    "Turing": 0.40,
+}
+"""MFU (model FLOPs incl. attention / dense 16-bit peak) of optimized stacks before scale-out
+losses: llm-foundry MPT-7B on 8×A100-80GB 64.2 % (C64), 8×H100 46.4 % (C65)."""
+MFU_OTHER = 0.35
+"""Non-NVIDIA or unknown architectures (less mature kernels)."""
+
+HF_MFU_FACTOR = {"full_ft": 1.10, "pretrain": 1.10, "lora": 0.82, "qlora": 0.82}
+"""Single-GPU Hugging Face Trainer/peft relative to the 8-GPU optimized-stack MFU, fitted on
+the H200 cases (full FT bf16 7B: ≈50 % HFU; LoRA 7B: 36–40 % HFU: peft's fp32 adapters and
+dropout add small kernels). Models with hidden size below 4096 lose (h/4096)^0.25 (smaller
+GEMMs; Llama-3.2-1B cases)."""
+
+EAGER_MFU_CEILING = 0.50
+"""Highest MFU (recompute included, the convention above) an eager Hugging Face Trainer/peft
+step reaches on any GPU: the best measured eager case (H200 full fine-tuning bf16 7B ≈ 50 %)
+and below the fused optimized stacks on the same card (llm-foundry MPT-13B on A100-80GB ≈ 50 %
+MFU / 65 % HFU). Without it the Hopper-fitted :data:`HF_MFU_FACTOR` (1.10) put HF pre-training
+on an A100 at 70 %, above llm-foundry's fused kernels (QA F2)."""
+
+HF_HOST_S_PER_LAYER: dict[tuple[bool, bool], float] = {
+    (False, False): 4.4e-3, (False, True): 7.5e-3, (True, False): 5.2e-3, (True, True): 13.0e-3}
+"""Host (Python/launch) seconds per decoder layer per training step of eager PyTorch with
+HF Trainer/peft, keyed by (LoRA, gradient checkpointing); fitted on the H200 cases where the
+GPU is idle most of the step (Llama-3.2-1B full FT b=1 s=2048: 71 ms; LoRA b=1 s=512: 88 ms,
+223 ms with non-reentrant checkpointing). QLoRA's bitsandbytes calls add 80 %."""
+QLORA_HOST_FACTOR = 1.8
+HOST_OVERLAP_LEFT = 0.25
+"""Share of the shorter of host and GPU time that does not overlap with the longer (fitted)."""
+
+OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
+    "adamw": 14.0, "adamw8bit": 80.0, "paged_adamw8bit": 80.0, "sgd": 10.0, "lion": 10.0,
+    "adafactor": 12.0}
+"""Effective memory traffic of one optimizer step per trainable parameter (bytes, bf16 states;
+×2 for fp32). AdamW reads p, g, m, v and writes p, m, v; bitsandbytes 8-bit AdamW is fitted
+on the H200 cases (≈150 ms more per step than torch AdamW for 6.7 B parameters)."""
+# Which frameworks are optimized stacks and which run eager HF Trainer: training_frameworks.py.
+
+
+def mfu_default(gpu: GpuSpec, w: Workload) -> float:
+    """Default MFU for this GPU generation, precision and framework (see constants above).
+
+    The framework's profile (:mod:`training_frameworks`) sets the factor on the optimized-stack
+    base; Hugging Face-based trainers (eager PyTorch) get :data:`HF_MFU_FACTOR`.
+
+    Raises:
+        ValueError: for a training framework gpupicker does not model.
+    """
+    fw = training_framework(w.framework)
+    base = MFU_OPTIMIZED.get(gpu.architecture, MFU_OTHER if not gpu.is_cuda else 0.40)
+    if not gpu.is_cuda:
+        base = min(base, MFU_OTHER)
+    if fw.eager_host:
+        base = min(base * HF_MFU_FACTOR.get(w.task, 0.9), EAGER_MFU_CEILING)
+    else:
+        base *= fw.mfu_factor
+    h = w.model.hidden_size if w.model is not None else 0
+    if h and h < 4096:
+        # smaller GEMMs: eager HF loses (h/4096)^0.25 (H200 Llama-3.2-1B cases); fused stacks
+        # (h/4096)^0.12 (llm-foundry table: MPT-1B at 59 % MFU vs MPT-7B at 64 % on A100)
+        base *= (h / 4096) ** (0.25 if fw.eager_host else 0.12)
+    if w.compute_dtype == "fp8" and gpu.has_fp8:
+        base *= 0.75  # FP8 reaches a smaller fraction of its (2×) peak (llm-foundry FP8 3B rows)
+    return base
+
+
+def _compute_peak_flops(gpu: GpuSpec, weights_dtype: str, compute_dtype: str) -> float:
+    if compute_dtype == "fp8" and gpu.fp8_tflops_dense:
+        return gpu.fp8_tflops_dense * 1e12
+    if weights_dtype == "fp8" and gpu.fp8_tflops_dense:
+        return gpu.fp8_tflops_dense * 1e12
+    tf = gpu.dense_16bit_tflops or gpu.fp32_tflops or bandwidth_derived_tflops(gpu)
+    return tf * 1e12
+
+
+def compute_figure_note(gpu: GpuSpec) -> tuple[Message, ...]:
+    """An assumption sentence when the GPU's compute peak is not in the catalog (else none)."""
+    if gpu.dense_16bit_tflops or gpu.fp32_tflops:
+        return ()
+    return (join([join([msg("throughput.no_tflops", gpu=gpu.name,
+                            tflops=f"{bandwidth_derived_tflops(gpu):,.0f}"),
+                        msg("throughput.enter_tflops")], "clauses")]),)
+
+
+def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
+    """Model FLOPs per trained token in the MFU convention of the tables the MFU comes from.
+
+    Full: ``6·P + 12·L·h·s``; with gradient checkpointing add a forward
+    (``2·P + 4·L·h·s``). LoRA/QLoRA: ``4·P + 12·L·h·s`` (no weight gradients of the frozen
+    base), + the recomputed forward with checkpointing. The attention term counts the whole
+    ``s × s`` score matrix as llm-foundry (``scripts/train/benchmarking``) and torchtitan
+    (``get_num_flop_per_token``) do when they publish MFU, although a causal kernel skips
+    half of it: the MFU constants above are measured in that convention, so the token rate
+    must be derived in it too.
+    """
+    s = w.training_seq_len()
+    p = float(model_facts(arch)["active"])
+    n_layers, h = arch.num_hidden_layers, arch.num_attention_heads * arch.head_dim_eff
+    attn_fwd = 4.0 * n_layers * h * s if h else 0.0  # QKᵀ and AV over the full s × s matrix
+    lora = w.task in ("lora", "qlora")
+    f = (4.0 if lora else 6.0) * p + 3.0 * attn_fwd
+    if w.grad_ckpt:
+        f += 2.0 * p + attn_fwd
+    return f
+
+
+def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
+                       step_compute_s: float) -> float:
+    """Data-parallel efficiency on ``n`` GPUs.
+
+    Gradient all-reduce (and for ZeRO-3/FSDP the parameter all-gathers, ×1.5 traffic) over the
+    link, 80 % overlapped with compute on NVLink, 50 % on PCIe (host-staged copies compete with
+    compute); 97 % at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests).
+    """
+    if n <= 1:
+        return 1.0
+    params = model_facts(arch)["params"]
+    trainable = params if w.task in ("full_ft", "pretrain") else max(1, int(params * 0.005))
+    nbytes = trainable * 2.0
+    if w.parallelism.zero_stage == 3 or w.parallelism.fsdp:
+        nbytes *= 1.5
+    comm = allreduce_seconds(gpu, n, nbytes)
+    overlap = 0.8 if gpu.has_nvlink else 0.5
+    exposed = max(0.0, comm - overlap * step_compute_s)
+    base = 0.97 if gpu.has_nvlink else 0.93
+    return base * step_compute_s / (step_compute_s + exposed)
+
+
+_FORMULAS: dict[tuple[bool, bool], Message] = {
+    (lora, ckpt): (msg("throughput.formula_recompute", formula=base) if ckpt else base)
+    for lora, base in ((True, verbatim("LoRA 4·P")), (False, verbatim("6·P")))
+    for ckpt in (False, True)}
+"""The FLOPs formula named in the training assumption, by (LoRA/QLoRA, gradient checkpointing)."""
+
+
+def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
+                        memory: MemoryEstimate | None = None) -> Throughput:
+    """Training tokens/s over ``n`` GPUs (see module docstring for the formulas).
+
+    The dense peak is the sustained one (:mod:`gpu_sustained`: power-bound parts such as the
+    T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
+    """
+    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
+    mfu = mfu_default(gpu, w)
+    fpt = train_flops_per_token(w, arch)
+    tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
+    compute_s = tokens_step * fpt / (peak * mfu)
+    extra = 0.0
+    notes: list[Message] = []
+    if w.task == "qlora" or (w.task == "lora" and bytes_per_weight(w.weights_dtype) < 2.0):
+        passes = 3 if w.grad_ckpt else 2
+        deq_bytes = model_facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
+        extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
+        notes.append(memo_sentence("throughput.dequant", dtype=w.weights_dtype,
+                               ms=f"{extra * 1e3:.1f}"))
+    fw = training_framework(w.framework)
+    host = 0.0
+    lora = w.task in ("lora", "qlora")
+    if fw.eager_host:
+        host = arch.num_hidden_layers * HF_HOST_S_PER_LAYER[(lora, w.grad_ckpt)]
+        if w.task == "qlora":
+            host *= QLORA_HOST_FACTOR
+    trainable = (memory.trainable_params if memory is not None and memory.trainable_params
+                 else (int(model_facts(arch)["params"] * 0.005) if lora else model_facts(arch)["params"]))
+    opt_bytes = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0) * trainable
+    if w.weights_dtype == "fp32" or lora:
+        opt_bytes *= 2.0
+    if w.parallelism.zero_stage or w.parallelism.fsdp:
+        opt_bytes /= n
+    opt_s = opt_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+    if w.weights_dtype == "fp32" and w.compute_dtype != "fp32":
+        # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
+        passes = 3 if w.grad_ckpt else 2
+        extra += model_facts(arch)["params"] * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+    gpu_s = compute_s + extra + opt_s
+    step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
+    step /= fw.speedup_vs_hf  # Unsloth/Liger: their published speed-up over HF Trainer
+    eff = scaling_efficiency(w, arch, gpu, n, gpu_s)
+    tps = n * eff * tokens_step / step
+    bound = "compute" if gpu_s >= host else "engine-overhead"
+    if eff < 0.85:
+        bound = "interconnect"
+    formula = _FORMULAS[(w.task in ("lora", "qlora"), w.grad_ckpt)]
+    assumptions: list[Message] = [
+        memo_sentence("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
+                  mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}"),
+        memo_sentence("throughput.framework_optimized", framework=fw.name,
+                  factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
+        memo_sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
+    ]
+    if fw.speedup_vs_hf != 1.0:
+        assumptions.append(memo_sentence("throughput.framework_speedup", framework=fw.name,
+                                     factor=f"{fw.speedup_vs_hf:.1f}"))
+    assumptions.append(join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}",
+                                 hi=f"{1.25 * tps:,.0f}")]))
+    assumptions.extend(sustained_notes(gpu))
+    assumptions.extend(compute_figure_note(gpu))
+    if n > 1:
+        assumptions.append(memo_sentence("throughput.dp_scaling", share=f"{eff:.0%}",
+                                     link=link_name(gpu, n)))
+    assumptions.extend(notes)
+    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
+                      assumptions=tuple(assumptions))
+
+
