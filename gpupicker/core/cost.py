@@ -95,9 +95,11 @@ def usd_per_unit(currency: str, fx_rates: dict[str, float] | None = None) -> tup
 
 
 def rate_looks_inverted(currency: str, rate: float) -> bool:
-    """True when ``rate`` given as USD per unit looks like units per USD (e.g. CNY 7.2):
-    :func:`gpupicker.core.money.rate_looks_inverted` of its inverse. A question for the
-    user, never a reason to flip."""
+    """True when ``rate`` given as USD per unit looks like units per USD (e.g. CNY 7.2).
+
+    :func:`gpupicker.core.money.rate_looks_inverted` of its inverse. A question for the user,
+    never a reason to flip.
+    """
     from .money import rate_looks_inverted as per_usd_inverted
 
     return rate > 0 and per_usd_inverted(currency, 1.0 / rate)
@@ -157,7 +159,7 @@ def energy_kwh(tdp_w: float, num_gpus: int, hours: float,
 
 def kwh_per_million_tokens(tdp_w: float, num_gpus: int, tokens_per_s: float,
                            utilization: float = DEFAULT_UTILIZATION) -> float:
-    """kWh to produce 1e6 tokens at ``tokens_per_s`` over all GPUs."""
+    """Energy to produce 1e6 tokens at ``tokens_per_s`` over all GPUs, in kWh."""
     if tokens_per_s <= 0:
         return math.inf
     return energy_kwh(tdp_w, num_gpus, 1e6 / tokens_per_s / SECONDS_PER_HOUR, utilization)
@@ -257,6 +259,8 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         serving: an always-on service: fills ``usd_per_month``.
         hours_per_month: 730 default, 720 as the seed guide.
         pricing: ``spot``/``marketplace`` add the expected interruption redo to ``usd_total``.
+        spot_mtbi_hours: mean time between spot interruptions, hours (the redo estimate).
+        utilization: average share of TDP drawn, for the energy figures.
         tdp_w: board power per GPU for the energy figures.
         tokens_out_per_s: tokens/s the option produces (all GPUs); default from ``throughput``.
         money: display currency of the assumption texts (default USD); amounts stay USD.

@@ -12,7 +12,8 @@ import time
 import pytest
 
 from gpupicker.core.hardware import PriceOffer
-from gpupicker.core.recommend import GOALS, _hours_number, recommend
+from gpupicker.core.reasons import hours_number
+from gpupicker.core.recommend import GOALS, recommend
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
@@ -241,7 +242,7 @@ def test_over_budget_is_a_clause_of_the_price_not_a_sentence_after_a_stray_full_
 
 
 def test_short_runs_are_not_zero_hours():
-    assert _hours_number(0.037) == "0.037" and _hours_number(3.25) == "3.2"
-    assert _hours_number(366.04) == "366" and _hours_number(12_345.6) == "12,346"
+    assert hours_number(0.037) == "0.037" and hours_number(3.25) == "3.2"
+    assert hours_number(366.04) == "366" and hours_number(12_345.6) == "12,346"
     short = [o for o in _rec(dataset_tokens=1e5).options if o.cost.hours]
     assert short and not any("× 0.0 h" in o.reason for o in short)

@@ -192,6 +192,17 @@ def join(parts: Iterable[Message], how: str = "sentences") -> Message:
     return Message(id, {"parts": items}, sep.join(items) + end)
 
 
+def as_message(text: str) -> Message:
+    """``text`` as the Message it is (a ``Text`` field's value, typed ``str`` for mypy).
+
+    Raises:
+        TypeError: ``text`` is a plain string — core writes every text as a Message.
+    """
+    if isinstance(text, Message):
+        return text
+    raise TypeError(f"core text is not a Message: {text!r}")
+
+
 def verbatim(text: str) -> Message:
     """``text`` as a message that is never translated.
 
@@ -234,4 +245,5 @@ def with_message_ids(obj: Any) -> Any:
 
 
 __all__ = ["JOINERS", "NAME_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
+           "as_message",
            "join", "msg", "placeholders", "verbatim", "with_message_ids"]

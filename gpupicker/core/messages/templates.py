@@ -32,7 +32,7 @@ _section({
 
 # --- recommend, cost, money, price_kind, owned, providers, summary --------------------------
 _section({
-    # recommend: an option's reason (_fit_and_speed, _limit_why, _limit_and_reason, _build_options)
+    # recommend: an option's reason (core/reasons.py, recommend._build_options)
     "recommend.does_not_fit":
         "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit",
     "recommend.does_not_fit.split": "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} "
