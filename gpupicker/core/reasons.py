@@ -75,6 +75,15 @@ def limit_why(limit: str, w: Workload, gpu: GpuSpec, n: int = 1) -> Message | No
     return None
 
 
+def speed_figure(w: Workload, t: Throughput) -> float:
+    """One 'bigger is faster' number: train tokens/s, aggregate decode tokens/s, images/s."""
+    if t.train_tokens_per_s:
+        return t.train_tokens_per_s
+    if t.seconds_per_image:
+        return 1.0 / t.seconds_per_image
+    return t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s or 0.0
+
+
 def fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
                    fits: bool, replicas: int) -> tuple[str, tuple[Message, ...]]:
     """The limit and the sentences of an option's reason shared by one GPU × count's offers.

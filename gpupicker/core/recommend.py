@@ -36,7 +36,6 @@ from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
 )
-from .dtypes import bytes_per_weight
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
 from .messages import Message, Text, as_message, join, msg
@@ -53,31 +52,19 @@ from .reasons import (
     memo_msg,
     scaling_text,
     sentence,
+    speed_figure,
 )
 from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
+from .seed_guide import summary_notes
 from .speed.interconnect import GPUS_PER_NODE
 from .speed.serving import plan_serving
 from .speed.throughput import estimate_throughput, train_hours
-from .units import HOURS_PER_MONTH_DEFAULT, GiB
+from .units import HOURS_PER_MONTH_DEFAULT
 from .workload import Parallelism, Workload
 
 GOALS = ("cheapest", "fastest", "value", "headroom")
 GPU_COUNTS = (1, 2, 4, 8)
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
-
-SEED_TABLE: tuple[tuple[Message, tuple[str, ...], Message], ...] = tuple(
-    (msg(f"recommend.seed.{row}"), ids, msg(f"recommend.seed.why.{row}")) for row, ids in (
-        ("large_training", ("h100_sxm",)),
-        ("llm_training", ("a100_sxm_80gb",)),
-        ("fine_tuning", ("rtx_4090",)),
-        ("inference", ("rtx_4090", "l40s")),
-        ("development", ("rtx_3090",)),
-    ))
-"""The seed guide's quick decision table (scenario, GPU ids, why) — a rule of thumb only:
-large-model training (70B+) on the H100 (most memory and speed), LLM training (7B–70B) on the
-A100 80GB (best balance of cost and performance), fine-tuning / LoRA on the RTX 4090 (24 GB,
-good value), inference on the RTX 4090 or L40S (high throughput at a fair price), development /
-testing on the RTX 3090 (lowest cost, enough VRAM)."""
 
 
 class Recommendation(BaseModel):
@@ -160,33 +147,6 @@ def _gpu_dependent(w: Workload) -> bool:
     # so the peak of an image job depends on the GPU like a vLLM pool does (QA F21)
     return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
             or w.task in ("image_gen", "diffusion_lora"))
-
-
-def _speed(w: Workload, t: Throughput) -> float:
-    """One 'bigger is faster' number: train tokens/s, aggregate decode tokens/s, images/s."""
-    if t.train_tokens_per_s:
-        return t.train_tokens_per_s
-    if t.seconds_per_image:
-        return 1.0 / t.seconds_per_image
-    return t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s or 0.0
-
-
-def _seed_row(w: Workload) -> int | None:
-    """Index of the seed decision-table row this workload falls under (None: no row)."""
-    if w.model is None:
-        return None
-    p = w.model.param_count()
-    if w.task in ("full_ft", "pretrain"):
-        if p >= 65e9:
-            return 0
-        if p >= 6e9:
-            return 1
-        return 4
-    if w.task in ("lora", "qlora"):
-        return 2
-    if w.task == "inference":
-        return 3
-    return None
 
 
 # --------------------------------------------------------------------------------------------
@@ -328,11 +288,11 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             if n <= GPUS_PER_NODE:
                 node_fits = node_fits or fits
                 if n == GPUS_PER_NODE or not node_speed:
-                    node_speed = (_speed(w, t) / n) if _speed(w, t) else node_speed
+                    node_speed = (speed_figure(w, t) / n) if speed_figure(w, t) else node_speed
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=fits,
                              hours=_hours(w, t), calibration=cal_text, plan=plan,
-                             scaling=scaling_text(gpu, n, _speed(w, t), node_speed))
+                             scaling=scaling_text(gpu, n, speed_figure(w, t), node_speed))
             offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or NO_OFFER
                           if instance_fits(offer, ev.total_gpus)]
             if offer_list:
@@ -359,7 +319,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
                                  serving=serving)
     notes.extend(trust_notes(options, money))
-    notes.extend(_summary_notes(w, options))
+    notes.extend(summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
 
@@ -443,8 +403,8 @@ def _build_options(w: Workload,
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
         # what every offer of this GPU × count shares
         shared = fit_and_speed(ev.wb, gpu, total_gpus, ev.used, ev.cap, t, ev.fits, replicas)
-        tokens_out = (_speed(w, t) * replicas) if not t.seconds_per_image else None
-        speed = (t.decode_tokens_per_s or 0.0) if serving else _speed(w, t) * replicas
+        tokens_out = (speed_figure(w, t) * replicas) if not t.seconds_per_image else None
+        speed = (t.decode_tokens_per_s or 0.0) if serving else speed_figure(w, t) * replicas
         pcie_note = (ev.n > 1 and not gpu.has_nvlink and gpu.segment == "consumer"
                      and w.is_training and ev.fits and w.task in ("full_ft", "pretrain"))
         for offer, usd in offer_list:
@@ -577,69 +537,4 @@ def _candidate_money(c: CostEstimate | None) -> float:
     return c.usd_per_hour
 
 
-def _money(c: CostEstimate) -> float:
-    """The cost figure options are compared on.
-
-    The total, else per month, else per 1M tokens, else per hour (infinite without a price).
-    """
-    if c.usd_per_hour <= 0:
-        return math.inf
-    for v in (c.usd_total, c.usd_per_month, c.usd_per_million_tokens):
-        if v is not None:
-            return v
-    return c.usd_per_hour
-
-
-def _summary_notes(w: Workload, options: list[Option]) -> list[Message]:
-    notes: list[Message] = []
-    fitting = [o for o in options if o.fits]
-    singles = [o for o in options if o.num_gpus == 1]
-    if singles and not any(o.fits for o in singles):
-        biggest = max(singles, key=lambda o: o.capacity_bytes_per_gpu)
-        need = min(o.memory.total_bytes for o in singles)
-        notes.append(join([
-            msg("recommend.no_single_gpu_fits", need=f"{need / GiB:.0f}", gpu=biggest.gpu_name,
-                cap=f"{biggest.capacity_bytes_per_gpu / GiB:.0f}"),
-            msg("recommend.needs_several_gpus")], "sentences"))
-    if not fitting:
-        notes.append(sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")],
-                                    "clauses")))
-    if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":
-        small = [o for o in options if o.num_gpus == 1 and o.capacity_bytes_per_gpu <= 24 * GiB]
-        if small and not any(o.fits for o in small):
-            notes.append(sentence(join([msg("recommend.not_24gb", dtype=w.weights_dtype),
-                                         msg("recommend.guides_assume_quantized")], "clauses")))
-    row = _seed_row(w)
-    if row is not None:
-        scen, ids, why = SEED_TABLE[row]
-        seed_opts = [o for o in options if o.gpu_id in ids]
-        top = options[0] if options else None
-        if top is not None and top.gpu_id in ids:
-            notes.append(sentence(msg("recommend.seed_agrees", scenario=scen, gpu=top.gpu_name,
-                                       why=why)))
-        elif seed_opts and top is not None:
-            b = seed_opts[0]
-            verdict = msg("recommend.verdict.fits" if b.fits else "recommend.verdict.does_not_fit")
-            diff: list[Message] = []
-            if b.fits and top.fits:
-                tm, bm = _money(top.cost), _money(b.cost)
-                if math.isfinite(tm) and math.isfinite(bm) and tm > 0:
-                    ts, bs = _speed(w, top.throughput), _speed(w, b.throughput)
-                    who: dict[str, str | int | Message] = {
-                        "n": top.num_gpus, "gpu": top.gpu_name,
-                        "provider": top.provider or msg("recommend.no_price_short")}
-                    diff.append(sentence(
-                        msg("recommend.seed_cost_speed", cost=f"{bm / tm:.2f}",
-                            speed=f"{bs / ts:.2f}", **who) if ts > 0 and bs > 0
-                        else msg("recommend.seed_cost", cost=f"{bm / tm:.2f}", **who)))
-            names = {o.gpu_id: o.gpu_name for o in options}  # names in prose, never ids
-            head = sentence(join([
-                msg("recommend.seed_suggests", gpus=", ".join(names.get(i, i) for i in ids),
-                    scenario=scen, why=why),
-                msg("recommend.seed_rank", rank=b.rank, n=b.num_gpus, verdict=verdict)],
-                "clauses"))
-            notes.append(join([head, *diff, as_message(b.reason)], "space"))
-    return notes
-
-
-__all__ = ["GOALS", "GPU_COUNTS", "Recommendation", "SEED_TABLE", "recommend"]
+__all__ = ["GOALS", "GPU_COUNTS", "Recommendation", "recommend"]
