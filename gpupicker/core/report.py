@@ -236,7 +236,7 @@ def _job_rows(w: Workload, model_name: str, money: Money = USD) -> list[tuple[Me
         rows += [(msg("report.job.micro_batch"), v(str(w.batch))),
                  (msg("report.job.seq_len"), v(str(w.training_seq_len()))),
                  (msg("report.job.optimizer"), v(w.optimizer)),
-                 (msg("report.job.grad_ckpt", tag=""), msg("report.on" if w.grad_ckpt else "report.off"))]
+                 (msg("report.job.grad_ckpt"), msg("report.on" if w.grad_ckpt else "report.off"))]
         if w.lora is not None:
             rows.append((msg("report.job.lora_rank"), v(str(w.lora.r))))
     elif w.task != "image_gen":
@@ -502,7 +502,7 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
         charts.append(_curve_chart(mc, msg(dim_names[dim])))
         for c in mc.curves:
             f = c.fit
-            value = (msg("report.fit.none", tag="") if f.value is None
+            value = (msg("report.fit.none") if f.value is None
                      else msg("report.fit.at_limit", value=f"{f.value:,}") if f.at_limit
                      else verbatim(f"{f.value:,}"))
             fits.append((msg("report.gpu", gpu=c.gpu_name), msg(dim_names[dim]), value,
@@ -512,7 +512,7 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
         for g in cands:
             f = solve_fit(w, g, "concurrency")
             fits.append((msg("report.gpu", gpu=g.name), msg("report.dim.concurrency"),
-                         msg("report.fit.none", tag="") if f.value is None
+                         msg("report.fit.none") if f.value is None
                          else verbatim(f"{f.value:,}"),
                          msg("report.fit.gib", used=f"{f.total_bytes / GiB:.2f}",
                              cap=f"{f.capacity_bytes / GiB:.2f}")))

@@ -2826,8 +2826,9 @@
         <translation>优化器</translation>
     </message>
     <message>
-        <source>gradient checkpointing{tag}</source>
-        <translation>梯度检查点{tag}</translation>
+        <source>gradient checkpointing</source>
+        <comment>report: job table row label</comment>
+        <translation>梯度检查点</translation>
     </message>
     <message>
         <source>LoRA rank</source>
@@ -3022,8 +3023,9 @@
         <translation>并发序列数</translation>
     </message>
     <message>
-        <source>none{tag}</source>
-        <translation>无{tag}</translation>
+        <source>none</source>
+        <comment>report: no value in the what-fits table</comment>
+        <translation>无</translation>
     </message>
     <message>
         <source>{value} (limit)</source>

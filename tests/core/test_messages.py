@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from gpupicker.core.messages import (
+    DISAMBIGUATION,
     JOINERS,
     TEMPLATES,
     Message,
@@ -27,8 +28,9 @@ TS = REPO / "resources" / "i18n" / "gpupicker_zh_CN.ts"
 
 
 def _core_text_translations() -> dict[str, tuple[str, bool]]:
-    """Source → (translation, finished) of the ``CoreText`` context of the zh_CN .ts."""
-    out: dict[str, tuple[str, bool]] = {}
+    """Message id → (translation, finished) from the ``CoreText`` context of the zh_CN .ts
+    (looked up by its template and, for :data:`DISAMBIGUATION` ids, its comment)."""
+    by_source: dict[tuple[str, str], tuple[str, bool]] = {}
     for context in ET.parse(TS).getroot().iter("context"):
         if context.findtext("name") != "CoreText":
             continue
@@ -36,26 +38,28 @@ def _core_text_translations() -> dict[str, tuple[str, bool]]:
             tr = m.find("translation")
             assert tr is not None
             finished = tr.get("type") not in ("unfinished", "obsolete", "vanished")
-            out[m.findtext("source") or ""] = (tr.text or "", finished)
-    return out
+            by_source[(m.findtext("source") or "", m.findtext("comment") or "")] = \
+                (tr.text or "", finished)
+    return {i: by_source[key] for i, t in TEMPLATES.items()
+            if (key := (t, DISAMBIGUATION.get(i, ""))) in by_source}
 
 
 def test_every_template_has_a_finished_zh_cn_translation_with_its_placeholders():
     have = _core_text_translations()
-    missing = sorted(i for i, t in TEMPLATES.items()
-                     if i != "text.verbatim" and not have.get(t, ("", False))[1])
+    missing = sorted(i for i in TEMPLATES
+                     if i != "text.verbatim" and not have.get(i, ("", False))[1])
     assert not missing, f"{len(missing)} message ids lack a zh_CN translation: {missing[:20]}"
     wrong = sorted(i for i, t in TEMPLATES.items()
-                   if i != "text.verbatim" and placeholders(have[t][0]) != placeholders(t))
+                   if i != "text.verbatim" and placeholders(have[i][0]) != placeholders(t))
     assert not wrong, f"translations with other placeholders than their template: {wrong}"
 
 
 def test_a_changed_template_is_caught(monkeypatch):
     """What the test above does when an English template changes and its .ts entry does not."""
-    have = _core_text_translations()
     some_id = next(i for i in TEMPLATES if i != "text.verbatim")
+    assert _core_text_translations()[some_id][1]
     monkeypatch.setitem(TEMPLATES, some_id, TEMPLATES[some_id] + " (reworded)")
-    assert not have.get(TEMPLATES[some_id], ("", False))[1]
+    assert some_id not in _core_text_translations()
 
 
 def test_msg_checks_its_id_and_params(monkeypatch):
@@ -119,13 +123,21 @@ def test_ui_renders_ids_in_zh_cn_with_chinese_punctuation(zh_cn):
     from gpupicker.ui.i18n.core_messages import tr_message
 
     have = _core_text_translations()
-    ids = [i for i, t in TEMPLATES.items() if i != "text.verbatim" and have.get(t, ("", 0))[1]
+    ids = [i for i, t in TEMPLATES.items() if i != "text.verbatim" and have.get(i, ("", 0))[1]
            and not placeholders(t)][:2]
-    if len(ids) < 2:
-        pytest.skip("no parameterless templates yet")
     a, b = msg(ids[0]), msg(ids[1])
     zh = tr_message(join([a, b]))
-    assert zh == have[TEMPLATES[ids[0]]][0] + "。" + have[TEMPLATES[ids[1]]][0] + "。"
+    assert zh == have[ids[0]][0] + "。" + have[ids[1]][0] + "。"
+
+
+def test_one_english_text_with_two_meanings_is_told_apart(zh_cn):
+    """"none" is the advisor's quality cost (不影响质量) and the report's empty cell (无): the
+    report's ids carry a disambiguation (templates.DISAMBIGUATION, <comment> in the .ts)."""
+    from gpupicker.ui.i18n.core_messages import tr_message
+
+    assert TEMPLATES["report.fit.none"] == TEMPLATES["advisor.cost.none"] == "none"
+    assert tr_message(msg("report.fit.none")) == "无"
+    assert tr_message(msg("advisor.cost.none")) == "不影响质量"
 
 
 def test_english_ui_shows_the_message_itself(qapp, monkeypatch):

@@ -197,8 +197,8 @@ def test_group_texts_render_fully_chinese(results, zh_cn):
     from gpupicker.ui.i18n.core_messages import PUNCTUATION, _translate, tr_message
     from tests.support.message_texts import has_cjk
 
-    def translate(t: str) -> str:
-        return PUNCTUATION["zh"].get(t) or _translate(t)
+    def translate(t: str, disambiguation: str | None = None) -> str:
+        return PUNCTUATION["zh"].get(t) or _translate(t, disambiguation)
 
     checked, named = 0, 0
     for w, rec in results:

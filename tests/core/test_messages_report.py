@@ -123,10 +123,10 @@ def _own_text_renderer() -> TextRenderer:
     assert zh is not None
     separators = {s for pair in JOINERS.values() for s in pair}
 
-    def translate(text: str) -> str:
+    def translate(text: str, disambiguation: str | None = None) -> str:
         if text == TEMPLATES["text.verbatim"]:
             return "〈值〉"
-        return zh(text) if text in MINE or text in separators else "〈外〉"
+        return zh(text, disambiguation) if text in MINE or text in separators else "〈外〉"
 
     return TextRenderer(translate, lambda _: "〈名〉")
 

@@ -31,13 +31,15 @@ from typing import Any, Union
 
 from pydantic import SkipValidation
 
-from .templates import TEMPLATES
+from .templates import DISAMBIGUATION, TEMPLATES
 
 Param = Union[str, "Message", tuple["Message", ...]]
 """A message parameter: formatted text, a nested message, or messages to join."""
 
-Translate = Callable[[str], str]
-"""Maps an English template (or joiner separator) to the UI language's version."""
+Translate = Callable[..., str]
+"""Maps an English template (or joiner separator) to the UI language's version: called as
+``translate(text)``, or ``translate(template, disambiguation)`` for the ids of
+:data:`~.templates.DISAMBIGUATION` (Qt's ``QCoreApplication.translate`` comment)."""
 
 JOINERS: dict[str, tuple[str, str]] = {
     # id: (separator, ending) — ". " between sentences ends with ".", clauses take no end
@@ -124,10 +126,12 @@ class Message(str):
                     else ", ".join(name(v) for v in value.split(", "))
             else:
                 values[key] = value
-        return tr(TEMPLATES[self.id]).format_map(values)
+        note = DISAMBIGUATION.get(self.id)
+        template = tr(TEMPLATES[self.id]) if note is None else tr(TEMPLATES[self.id], note)
+        return template.format_map(values)
 
 
-def _same(text: str) -> str:
+def _same(text: str, disambiguation: str | None = None) -> str:
     return text
 
 
@@ -244,6 +248,6 @@ def with_message_ids(obj: Any) -> Any:
     return obj
 
 
-__all__ = ["JOINERS", "NAME_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
+__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
            "as_message",
            "join", "msg", "placeholders", "verbatim", "with_message_ids"]

@@ -870,9 +870,7 @@ _section({
         "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id",
     "report.doubted_price_last": "a price its own source doubts (e.g. 'scraper artefact') ranks "
                                  "after the other priced options of its tier",
-    # report: title, headings and the job table (core/report.py). A {tag} is always "": it keeps
-    # a source apart from the same English words of another module in the one CoreText context
-    # of the .ts ("gradient checkpointing" there: 开启梯度检查点; "none": 不影响质量)
+    # report: title, headings and the job table (core/report.py)
     "report.title": "GPU plan: {task} {model}",
     "report.title_bare": "GPU plan: {task}",
     "report.task.inference": "inference",
@@ -900,7 +898,7 @@ _section({
     "report.job.micro_batch": "micro-batch",
     "report.job.seq_len": "sequence length",
     "report.job.optimizer": "optimizer",
-    "report.job.grad_ckpt": "gradient checkpointing{tag}",
+    "report.job.grad_ckpt": "gradient checkpointing",
     "report.job.lora_rank": "LoRA rank",
     "report.job.batch": "batch",
     "report.job.context": "context tokens",
@@ -955,7 +953,7 @@ _section({
     "report.dim.seq_len": "context (tokens)",
     "report.dim.lora_r": "LoRA rank",
     "report.dim.concurrency": "concurrent sequences",
-    "report.fit.none": "none{tag}",
+    "report.fit.none": "none",
     "report.fit.at_limit": "{value} (limit)",
     "report.fit.gib": "{used} of {cap}",
     "report.chart.memory_title": "What fits: memory per GPU against {dimension}",
@@ -989,3 +987,12 @@ _section({
     "report.launch.dstack": "dstack .dstack.yml",
     "report.launch.nothing": "No option fits, so there is nothing to launch.",
 })
+
+
+DISAMBIGUATION: dict[str, str] = {
+    "report.job.grad_ckpt": "report: job table row label",
+    "report.fit.none": "report: no value in the what-fits table",
+}
+"""Ids whose English template is also another id's with another meaning ("none" is also the
+advisor's quality cost, 不影响质量): Qt's translator tells them apart by this comment (the
+``disambiguation`` of ``QCoreApplication.translate`` and ``<comment>`` in the .ts)."""

@@ -35,10 +35,13 @@ def core_messages_source(folder: Path) -> Path:
     """Write every core message template (``gpupicker.core.messages.TEMPLATES``) as a
     ``QT_TRANSLATE_NOOP("CoreText", ...)`` line into ``folder`` for lupdate to scan (core is
     Qt-free, so lupdate cannot find its templates itself); returns the file."""
-    from ...core.messages import TEMPLATES
+    from ...core.messages import DISAMBIGUATION, TEMPLATES
 
     out = folder / "core_messages_for_lupdate.py"
-    lines = [f"QT_TRANSLATE_NOOP({'CoreText'!r}, {t!r})" for t in sorted(set(TEMPLATES.values()))]
+    plain = {t for i, t in TEMPLATES.items() if i not in DISAMBIGUATION}
+    lines = [f"QT_TRANSLATE_NOOP({'CoreText'!r}, {t!r})" for t in sorted(plain)]
+    lines += [f"QT_TRANSLATE_NOOP3({'CoreText'!r}, {TEMPLATES[i]!r}, {note!r})"
+              for i, note in sorted(DISAMBIGUATION.items())]
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return out
 

@@ -38,8 +38,8 @@ def ui_language() -> str:
     return "" if code == LANGUAGE_CODE else code
 
 
-def _translate(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+def _translate(text: str, disambiguation: str | None = None) -> str:
+    return QCoreApplication.translate(CONTEXT, text, disambiguation)
 
 
 @lru_cache(maxsize=16)
@@ -51,14 +51,31 @@ def _renderer(lang: str) -> tuple[Translate, Callable[[str], str] | None]:
     punctuation = PUNCTUATION.get(family, {})
     chinese = family == "zh"
 
-    def translate(text: str) -> str:
-        return punctuation[text] if text in punctuation else _translate(text)
+    def translate(text: str, disambiguation: str | None = None) -> str:
+        return punctuation[text] if text in punctuation else _translate(text, disambiguation)
 
     return translate, zh_name if chinese else None
 
 
-@lru_cache(maxsize=8192, typed=True)
+def _ids(message: Message) -> tuple[object, ...]:
+    """The ids of ``message``'s tree: two Messages with the same English text may differ in
+    them ("none" is the advisor's 不影响质量 and the report's 无), and a Message compares and
+    hashes as its text."""
+    out: list[object] = [message.id]
+    for value in message.params.values():
+        if isinstance(value, Message):
+            out.append(_ids(value))
+        elif isinstance(value, tuple):
+            out.append(tuple(_ids(p) for p in value))
+    return tuple(out)
+
+
 def _render(message: Message, lang: str) -> str:
+    return _render_cached(message, _ids(message), lang)
+
+
+@lru_cache(maxsize=8192)
+def _render_cached(message: Message, ids: tuple[object, ...], lang: str) -> str:
     return message.render(*_renderer(lang))
 
 
