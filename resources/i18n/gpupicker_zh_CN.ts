@@ -264,6 +264,14 @@
 <context>
     <name>Catalog</name>
     <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU id: %1 (what the CSV and the CLI use)</source>
+        <translation>GPU 标识：%1（CSV 与命令行使用此标识）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="78" />
         <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
         <translation>未保存 — 无法写入价格库文件（文件或文件夹只读，或磁盘已满）：%1</translation>

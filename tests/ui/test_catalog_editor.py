@@ -416,3 +416,17 @@ def test_price_history_title_names_the_gpu_not_its_id(qtbot, catalog):
     qtbot.addWidget(dlg)
     assert "NVIDIA GeForce RTX 4090 ·" in dlg.windowTitle()
     assert "rtx_4090" not in dlg.windowTitle()
+
+
+def test_the_price_table_names_gpus_and_keeps_the_id_to_edit(catalog):
+    """QA F11: the GPU column shows the GPU's name (the id is what the CSV, the CLI and the
+    editor use: tooltip and EditRole)."""
+    from PySide6.QtCore import Qt
+
+    model = catalog.price_model
+    col = model.columns.index("gpu_id")
+    row = next(r for r in range(model.rowCount()) if model.record(r).gpu_id == "rtx_4090")
+    idx = model.index(row, col)
+    assert idx.data(Qt.ItemDataRole.DisplayRole) == "NVIDIA GeForce RTX 4090"
+    assert idx.data(Qt.ItemDataRole.EditRole) == "rtx_4090"
+    assert "rtx_4090" in idx.data(Qt.ItemDataRole.ToolTipRole)

@@ -17,6 +17,7 @@ from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware import GpuSpec, PriceOffer
 from ...core.price_kind import is_user_kind, price_kind
+from ..i18n.formatting import display_name
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
 from .undo import RecordKey
@@ -77,7 +78,7 @@ class PriceTableModel(RecordTableModel):
 
     def header(self, column: str) -> str:
         return {
-            "gpu_id": translate("Catalog", "GPU id"),
+            "gpu_id": translate("Catalog", "GPU"),
             "provider": translate("Catalog", "Provider"),
             "region": translate("Catalog", "Region"),
             "pricing": translate("Catalog", "Pricing"),
@@ -108,6 +109,8 @@ class PriceTableModel(RecordTableModel):
         return super().data(index, role)
 
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
+        # GPUs by name, not id (QA F11): a name can change in the GPU tab, so re-read each load
+        self._gpu_names = {g.id: g.name for g in self.repo.gpus()}
         return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
 
     def _insert(self, record: BaseModel) -> RecordKey:
@@ -137,6 +140,8 @@ class PriceTableModel(RecordTableModel):
 
     def display(self, record: BaseModel, column: str) -> str:
         text = super().display(record, column)
+        if column == "gpu_id":  # the name (Chinese in a Chinese UI); the id is the tooltip
+            return display_name(self._gpu_names.get(text, text))
         if column == "pricing":
             return pricing_names().get(text, text)
         if column == "observed":
@@ -148,6 +153,9 @@ class PriceTableModel(RecordTableModel):
         return text
 
     def extra_data(self, row: int, column: str, role: int) -> object:
+        if column == "gpu_id" and role == Qt.ItemDataRole.ToolTipRole:
+            return translate("Catalog", "GPU id: %1 (what the CSV and the CLI use)").replace(
+                "%1", str(getattr(self._rows[row], "gpu_id", "")))
         if column != "observed" or not self.is_stale(row):
             return None
         if role == Qt.ItemDataRole.BackgroundRole:
