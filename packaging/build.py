@@ -244,11 +244,13 @@ def main(argv: list[str] | None = None) -> int:
         legal = ROOT / "dist" / f"{APP_NAME}-portable-legal"
         shutil.rmtree(legal, ignore_errors=True)
         legal.mkdir()
+        import components
         import notices
 
         shutil.copy2(ROOT / "LICENSE", legal / "LICENSE")
         (legal / notices_file()).write_text(notices.render(
-            notices.installed_components(), "Third-party notices for gpupicker"), encoding="utf-8")
+            components.installed_components(), "Third-party notices for gpupicker"),
+            encoding="utf-8")
         artifacts = [product, legal]
     else:
         product = onedir_path()

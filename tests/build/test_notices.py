@@ -25,13 +25,14 @@ PACKAGING = ROOT / "packaging"
 if str(PACKAGING) not in sys.path:
     sys.path.insert(0, str(PACKAGING))
 
+import components  # noqa: E402
 import deb  # noqa: E402
 import notices  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def installed():
-    comps = notices.installed_components()
+    comps = components.installed_components()
     return comps, notices.render(comps, "Third-party notices for gpupicker")
 
 
@@ -43,14 +44,14 @@ def test_installed_notices_have_no_problems(installed):
 def test_every_runtime_dependency_is_listed_with_a_licence(installed):
     comps, text = installed
     names = {c.name.lower(): c for c in comps}
-    for dist in notices.runtime_distributions():
+    for dist in components.runtime_distributions():
         name = dist.metadata["Name"]
         assert name.lower() in names, name
         assert names[name.lower()].spdx, name
         assert name in text
     for needed in ("pyside6-essentials", "shiboken6", "pyqtgraph", "numpy", "pydantic",
                    "sqlite-utils", "platformdirs"):
-        assert needed in {notices._norm(n) for n in names}, needed
+        assert needed in {components.norm_name(n) for n in names}, needed
 
 
 def test_qt_lgpl_text_and_replacement_instructions(installed):
@@ -67,7 +68,7 @@ def test_qt_lgpl_text_and_replacement_instructions(installed):
 
 def test_committed_notices_name_every_runtime_dependency():
     committed = (ROOT / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
-    for dist in notices.runtime_distributions():
+    for dist in components.runtime_distributions():
         assert dist.metadata["Name"] in committed, (
             f"{dist.metadata['Name']} is missing from THIRD-PARTY-NOTICES.txt; regenerate it: "
             "python packaging/notices.py -o THIRD-PARTY-NOTICES.txt")
@@ -88,7 +89,7 @@ def test_committed_notices_name_every_runtime_dependency():
     ("MIT", False),
 ])
 def test_gpl_only_rule(spdx, gpl_only):
-    assert notices.is_gpl_only(spdx) is gpl_only
+    assert components.is_gpl_only(spdx) is gpl_only
 
 
 @pytest.mark.parametrize(("name", "family"), [
@@ -98,15 +99,15 @@ def test_gpl_only_rule(spdx, gpl_only):
     ("libstdc++.so.6", "GCC runtime"), ("libz.so.1", "zlib"), ("libcrypto.so.3", "OpenSSL"),
 ])
 def test_library_table(name, family):
-    lib = notices.match_library(name)
+    lib = components.match_library(name)
     assert lib is not None and lib.name.startswith(family), (name, lib)
-    assert not notices.is_gpl_only(lib.spdx)
+    assert not components.is_gpl_only(lib.spdx)
 
 
 def test_readline_is_forbidden_and_excluded_by_the_spec():
-    assert notices.is_forbidden_library("libreadline.so.8")
-    assert notices.is_forbidden_library("libgdbm.so.6")
-    assert not notices.is_forbidden_library("libtinfo.so.6")
+    assert components.is_forbidden_library("libreadline.so.8")
+    assert components.is_forbidden_library("libgdbm.so.6")
+    assert not components.is_forbidden_library("libtinfo.so.6")
     spec = (PACKAGING / "gpupicker.spec").read_text(encoding="utf-8")
     assert '"readline"' in spec and '"_gdbm"' in spec
 
