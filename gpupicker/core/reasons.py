@@ -5,7 +5,7 @@ a ``limit`` (what to change first): :func:`fit_and_speed` gives the part every p
 one GPU × count shares (memory fit, speed, the bound that limits it, the software stack, the
 replicas serving needs), :func:`limit_and_reason` adds the price in the display currency and
 the budget, cap, latency or deadline the option misses. The sentences are built from the
-templates of ``recommend.*`` ids (core/messages/templates.py).
+templates of ``recommend.*`` ids (core/messages/templates/recommend.py).
 """
 
 from __future__ import annotations

@@ -1,0 +1,12 @@
+"""Message templates of generic pieces any module writes: id → English template.
+
+Part of :data:`gpupicker.core.messages.templates.TEMPLATES` (one English template per id;
+zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
+"""
+
+TEMPLATES: dict[str, str] = {
+    "text.verbatim": "{text}",
+    # a workload whose model is not resolved (core.workload.Workload.unresolved_model_error)
+    "workload.model_not_resolved": "model {model} is not resolved",
+    "workload.look_it_up": "look it up in the catalog first",
+}

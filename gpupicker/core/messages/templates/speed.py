@@ -1,0 +1,164 @@
+"""Message templates of the speed side of core.
+
+The speed package (throughput, inference, serving, training, interconnect), gpu_sustained,
+accelerators, frameworks and checks.
+
+Part of :data:`gpupicker.core.messages.templates.TEMPLATES` (one English template per id;
+zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
+"""
+
+TEMPLATES: dict[str, str] = {
+    # throughput: the speed model's assumptions and errors
+    "throughput.no_speed_model":
+        "framework {framework} has no LLM inference speed model; inference frameworks: {choices}",
+    "throughput.nodes": "{net} between {nodes} nodes",
+    "throughput.ethernet": "Ethernet",
+    "throughput.engine": "Engine: {engine}",
+    "throughput.weight_eta": "{eta} of peak memory bandwidth ({bandwidth} GB/s) for {dtype} weights",
+    "throughput.fixed_time": "Fixed engine time {ms} ms per step",
+    "throughput.fixed_time_host": "Fixed engine time {ms} ms per step (host launches {host} ms)",
+    "throughput.decode_gemms": "decode GEMMs at {share} of sustained tensor peak",
+    "throughput.decode_reads": "Decode reads {weights} GB of weights per step",
+    "throughput.decode_reads_kv":
+        "Decode reads {weights} GB of weights + {kv} GB of KV cache per step",
+    "throughput.decode_reads_tp": "Decode reads {weights} GB of weights per step, split over {n} "
+                                  "GPUs (tensor parallel over {link})",
+    "throughput.decode_reads_kv_tp": "Decode reads {weights} GB of weights + {kv} GB of KV cache "
+                                     "per step, split over {n} GPUs (tensor parallel over {link})",
+    "throughput.gguf_speed": "GGUF weights: speed of llama.cpp assumed (framework {framework} is "
+                             "not modelled for GGUF files)",
+    "throughput.layer_split": "{n} GPUs hold different layers in turn: more memory, no more speed",
+    "throughput.no_tflops": "No TFLOPS figure for {gpu} in the catalog: assumed {tflops} TFLOPS "
+                            "from its memory bandwidth",
+    "throughput.enter_tflops": "enter the real figure in the catalog for a better estimate",
+    "throughput.dequant": "{dtype} dequantization adds {ms} ms per step",
+    "throughput.train_flops": "{gflop} GFLOP per token ({formula} + attention) at MFU {mfu} of "
+                              "{tflops} TFLOPS dense",
+    "throughput.formula_recompute": "{formula} + recompute 2·P",
+    "throughput.framework_optimized":
+        "Framework {framework}: optimized stack, MFU × {factor} of llm-foundry's",
+    "throughput.framework_eager": "Framework {framework}: eager PyTorch with {ms} ms host overhead "
+                                  "per step (H200 cases)",
+    "throughput.framework_speedup": "{framework} is {factor}× faster than HF Trainer on the same "
+                                    "job (its published benchmarks)",
+    "throughput.train_range": "Range {lo}–{hi} training tokens/s (published torchtitan and "
+                              "llm-foundry tables: within −20 % to +25 %)",
+    "throughput.dp_scaling": "Data-parallel scaling efficiency {share} over {link}",
+    "throughput.offload_layers": "{layers}/{total} layers on the GPU",
+    "throughput.offload_rest": "the rest run from system RAM at ≈50 GB/s",
+    # speed_inference: engine names, evidence and ranges
+    "speed_inference.expected_within": "Expected within ±{pct} % of measured speed",
+    "speed_inference.calibration": "Calibration: {source}",
+    "speed_inference.engine.llama.cpp": "llama.cpp (CUDA/Metal, all layers on GPU)",
+    "speed_inference.engine.transformers": "Hugging Face transformers generate()",
+    "speed_inference.engine.pytorch": "PyTorch eager generate (LitGPT, torchtune)",
+    "speed_inference.engine.vllm": "vLLM (CUDA graphs, paged KV, continuous batching)",
+    "speed_inference.engine.sglang": "SGLang (CUDA graphs, radix KV, overlap scheduler)",
+    "speed_inference.engine.tensorrt-llm": "TensorRT-LLM (v0.6 kernels)",
+    "speed_inference.engine.mlc-llm": "MLC-LLM (TVM-compiled kernels)",
+    "speed_inference.engine.exllamav2": "ExLlamaV2 (EXL2/GPTQ kernels, CUDA graphs off)",
+    "speed_inference.engine.lmdeploy":
+        "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
+    "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
+    "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "speed_inference.evidence.llama.cpp":
+        "llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
+        "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)",
+    "speed_inference.evidence.transformers":
+        "Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 "
+        "hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), "
+        "host speed varies by machine",
+    "speed_inference.evidence.pytorch":
+        "LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on A100 40GB",
+    "speed_inference.evidence.vllm":
+        "formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus "
+        "12 µs per running sequence (scheduler, sampling), no published vLLM speed case checked",
+    "speed_inference.evidence.sglang":
+        "no published SGLang speed case checked: vLLM-like kernels with the overlap scheduler's "
+        "smaller per-step CPU time (SGLang v0.4 release notes)",
+    "speed_inference.evidence.tensorrt-llm":
+        "TensorRT-LLM performance.md tables (v0.5/v0.6: A100, H100, L40S, Llama-7B throughput "
+        "and first-token latency)",
+    "speed_inference.evidence.mlc-llm":
+        "no published MLC-LLM case checked: compiled kernels assumed at 80 % of GDDR and 70 % "
+        "of HBM bandwidth",
+    "speed_inference.evidence.exllamav2":
+        "ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B 109 / 111 "
+        "tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)",
+    "speed_inference.evidence.lmdeploy":
+        "no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) with "
+        "CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near TensorRT-LLM "
+        "(InternLM/lmdeploy README)",
+    "speed_inference.evidence.mindie":
+        "no measurement of MindIE or vllm-ascend is modelled: Ascend 910B streaming at 65 % of "
+        "its bandwidth and GEMMs at half its FP16 peak are assumptions (hiascend.com MindIE "
+        "docs; vllm-project/vllm-ascend)",
+    "speed_inference.evidence.decode_ceiling":
+        "H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / 13B",
+    # gpu_sustained: factors that apply to one GPU
+    "gpu_sustained.apple": "{gpu}: {tflops} TFLOPS from its GPU core count (128 FP32 ALUs per "
+                           "Apple GPU core)",
+    "gpu_sustained.fp16_accumulate": "FP16-accumulate GEMMs run at twice the listed GeForce rate",
+    "gpu_sustained.power_limited":
+        "Power-limited part ({watts} W): tensor throughput {share} of the datasheet figure",
+    "gpu_sustained.measured":
+        "Measured dense GEMMs at {watts} W: tensor throughput {share} of the datasheet figure",
+    "gpu_sustained.ecc": "ECC on GDDR: {share} of datasheet bandwidth",
+    "gpu_sustained.rocm": "ROCm GEMMs at {share} of CUDA efficiency",
+    # serving: the plan's notes and assumptions
+    "serving.cannot_hold": "The engine cannot hold one request of the mix on this option",
+    "serving.misses_at_one": "Misses the latency target even with one sequence per replica",
+    "serving.latency_cap": "Latency targets cap each replica at {n} concurrent sequences (the KV "
+                           "pool holds {cap})",
+    "serving.plan": "Serving: {b} of at most {cap} concurrent sequences per replica ({prompt} + "
+                    "{output} tokens each), {replicas} replica(s) of {n} GPU(s)",
+    "serving.latency": "ITL {ms} ms with interleaved prefills, TTFT {s} s",
+    # accelerators: non-CUDA stacks
+    "accelerators.label.ascend": "Ascend NPU",
+    "accelerators.label.amd": "AMD GPU",
+    "accelerators.label.gaudi": "Intel Gaudi",
+    "accelerators.label.arc": "Intel Arc GPU",
+    "accelerators.label.apple": "Apple silicon",
+    "accelerators.stack": "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} "
+                          "(not measured here: {range})",
+    "accelerators.unmodelled": "{vendor} accelerator: no CUDA and no modelled software stack; the "
+                               "estimate is CUDA-like (not measured here: {range})",
+    "accelerators.non_nvidia": "Non-NVIDIA",
+    # frameworks
+    "frameworks.unknown": "unknown framework {name}; known: {known}",
+    # checks: context window, engine × dtype × hardware
+    "checks.what.max_model_len": "max_model_len {tokens}",
+    "checks.what.prompt_and_new": "prompt_len + new_tokens = {tokens} tokens",
+    "checks.what.context": "a context of {tokens} tokens",
+    "checks.what.seq_len": "seq_len {tokens}",
+    "checks.context_window_inference":
+        "{what} exceed the context window of {model} (max_position_embeddings {limit}): "
+        "positions beyond it were never trained and give garbage unless RoPE scaling (YaRN) is "
+        "configured",
+    "checks.context_window_training":
+        "{what} exceeds the context window of {model} (max_position_embeddings {limit}): train "
+        "with RoPE scaling configured or shorter sequences",
+    "checks.vllm_max_model_len":
+        "User-specified max_model_len ({tokens}) is greater than the derived max_model_len "
+        "(max_position_embeddings={limit} or model_max_length=None in model's config.json). To "
+        "allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1",
+    "checks.vllm_refuses": "vLLM refuses to start: {error}",
+    "checks.training_only":
+        "framework {framework} only trains models; inference frameworks: {choices}",
+    "checks.gguf_only": "{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses "
+                        "Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF",
+    "checks.gguf_on_server":
+        "{fw} with GGUF weights ({dt}) is not modelled (vLLM's GGUF loader is experimental, the "
+        "others have none): memory is the server's, speed is llama.cpp's; use AWQ/GPTQ/FP8 "
+        "weights with this server or llama.cpp for GGUF",
+    "checks.fp8_transformers":
+        "FP8 weights with Hugging Face transformers need FP8 tensor cores (compute capability "
+        "8.9+: Ada, Hopper, Blackwell); the {gpu} has none: use int8 (bitsandbytes) here, or "
+        "vLLM, whose Marlin kernels run FP8 weights on Ampere",
+    "checks.engine_platform": "{engine} does not run on the {gpu} ({platform}): it runs on "
+                              "{platforms}",
+    "checks.bitsandbytes_platform": "bitsandbytes {dtype} has no {platform} backend, so it does "
+                                    "not run on the {gpu}: use GGUF with llama.cpp instead",
+    "checks.bitsandbytes_metal": "bitsandbytes {dtype} has no {platform} backend, so it does not "
+                                 "run on the {gpu}: use GGUF with llama.cpp or MLX instead",
+}
