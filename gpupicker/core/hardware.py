@@ -97,6 +97,15 @@ class GpuSpec(BaseModel):
         """Dense BF16 (else FP16, else FP32) TFLOPS: the training/prefill compute peak."""
         return self.bf16_tflops_dense or self.fp16_tflops_dense or self.fp32_tflops or 0.0
 
+    def __hash__(self) -> int:
+        """A hash of the row's identity (id, name, memory, power), not of all its fields.
+
+        The speed model keys its per-GPU memos on the row, hundreds of times per ranking; equal
+        rows still hash equal, and two versions of one id differ in their other fields only
+        rarely (then they just share a bucket).
+        """
+        return hash((self.id, self.name, self.memory_gb, self.tdp_w))
+
     @property
     def has_fp8(self) -> bool:
         """True when the tensor cores run FP8 (Hopper, Ada, Blackwell, MI300 …)."""

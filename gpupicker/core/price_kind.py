@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date
+from functools import lru_cache
 
 from .hardware import PriceOffer
 from .messages import Message, join, msg
@@ -146,8 +147,6 @@ def price_flag(offer: PriceOffer, *, today: date | None = None,
 
 
 
-
-
 def source_doubts(offer: PriceOffer | None) -> bool:
     """True when the offer's own ``source``/``notes`` call the figure doubtful.
 
@@ -157,7 +156,12 @@ def source_doubts(offer: PriceOffer | None) -> bool:
     """
     if offer is None or price_kind(offer) in ("owned", "user"):
         return False
-    text = f"{offer.source} {offer.notes}".lower()
+    return _doubted(offer.source, offer.notes)
+
+
+@lru_cache(maxsize=4096)
+def _doubted(source: str, notes: str) -> bool:
+    text = f"{source} {notes}".lower()
     return any(m in text for m in DOUBT_MARKERS)
 
 

@@ -80,7 +80,7 @@ class Message(str):
 
     def __new__(cls, id: str, params: Mapping[str, Param], english: str) -> Message:
         """Wrap ``english`` (already rendered from ``id`` and ``params``); use :func:`msg`."""
-        self = super().__new__(cls, english)
+        self = str.__new__(cls, english)
         self.id = id
         self.params = params
         return self
@@ -187,13 +187,16 @@ def join(parts: Iterable[Message], how: str = "sentences") -> Message:
         KeyError: ``how`` is not a joiner (``"join." + how`` not in :data:`JOINERS`).
         TypeError: a part is not a :class:`Message`.
     """
-    id = "join." + how
+    id = _JOIN_IDS[how]
     sep, end = JOINERS[id]
     items = tuple(parts)
-    for p in items:
-        if not isinstance(p, Message):
-            raise TypeError(f"join() takes Messages, got {type(p).__name__}: {p!r}")
+    if not all(type(p) is Message for p in items):
+        bad = next(p for p in items if not isinstance(p, Message))
+        raise TypeError(f"join() takes Messages, got {type(bad).__name__}: {bad!r}")
     return Message(id, {"parts": items}, sep.join(items) + end)
+
+
+_JOIN_IDS = {k.removeprefix("join."): k for k in JOINERS}
 
 
 def as_message(text: str) -> Message:
