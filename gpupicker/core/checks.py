@@ -186,6 +186,11 @@ BITSANDBYTES_PLATFORMS = frozenset({"cuda", "rocm", "xpu"})
 Gaudi or Ascend, so NF4/int8 QLoRA and bitsandbytes inference do not run there."""
 
 
+PLATFORM_NAMES = {"cuda": "CUDA", "rocm": "ROCm", "gaudi": "Gaudi", "xpu": "XPU",
+                  "metal": "Metal", "ascend": "Ascend (CANN)"}
+"""How the platform codes read in a sentence (the software stack's own spelling)."""
+
+
 def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     """Why ``w``'s engine cannot run on ``gpu`` (a Message; '' when it can).
 
@@ -196,12 +201,13 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     allowed = ENGINE_PLATFORMS.get(fw, ALL_PLATFORMS)
     if plat not in allowed:
         return msg("checks.engine_platform", engine=framework_row(fw).name, gpu=gpu.name,
-                   platform=plat, platforms=", ".join(sorted(allowed)))
+                   platform=PLATFORM_NAMES[plat],
+                   platforms=", ".join(PLATFORM_NAMES[p] for p in sorted(allowed)))
     bnb = w.weights_dtype in ("nf4", "int8") and w.quant_method in (None, "", "bitsandbytes") and \
         fw not in ("llama.cpp", "ollama", "mlc-llm")
     if bnb and plat not in BITSANDBYTES_PLATFORMS:
         return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
-                   dtype=w.weights_dtype.upper(), platform=plat, gpu=gpu.name)
+                   dtype=w.weights_dtype.upper(), platform=PLATFORM_NAMES[plat], gpu=gpu.name)
     return ""
 
 
@@ -232,7 +238,8 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
     return out
 
 
-__all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "ENGINE_PLATFORMS", "combination_warnings",
+__all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "ENGINE_PLATFORMS", "PLATFORM_NAMES",
+           "combination_warnings",
            "context_window_message", "engine_hardware_refusal", "platform_of",
            "require_engine_runs_on", "require_inference_framework",
            "vllm_context_refusal", "vllm_error_text", "workload_warnings"]

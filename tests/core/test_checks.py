@@ -66,11 +66,11 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     from gpupicker.core.report import estimate_report
 
     cases = [({"task": "inference", "model_id": "llama3_1_8b", "framework": "tensorrt-llm"},
-              "mi300x", "tensorrt-llm does not run on the AMD Instinct MI300X (rocm)"),
+              "mi300x", "tensorrt-llm does not run on the AMD Instinct MI300X (ROCm)"),
              ({"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm"},
               "apple_m3_ultra", "vllm does not run on the Apple M3 Ultra"),
              ({"task": "qlora", "model_id": "mistral_7b_v0_1"}, "apple_m3_ultra",
-              "bitsandbytes NF4 has no metal backend")]
+              "bitsandbytes NF4 has no Metal backend")]
     for kw, gid, says in cases:
         with pytest.raises(ValueError, match=re.escape(says)):
             estimate_report(_w(cat, **kw), cat.get_gpu(gid))

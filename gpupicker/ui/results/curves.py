@@ -24,7 +24,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ...core.curves import CostCurve, MemoryCurves, spans_decades
-from ..i18n.formatting import fmt_hours, fmt_money, unit_bytes
+from ..i18n.formatting import display_name, fmt_hours, fmt_money, unit_bytes
 from ..i18n.texts import pricing_names
 
 translate = QCoreApplication.translate
@@ -315,7 +315,8 @@ class MemoryCurvePlot(_PlotPanel):
                 [], [], pen=pg.mkPen(color, width=2)))
             line.setData(xs, ys)
             line.setVisible(shared is None)
-            legend.append((color, f"{c.gpu_name} ({cap:.1f} {unit})", shared is not None))
+            legend.append((color, f"{display_name(c.gpu_name)} ({cap:.1f} {unit})",
+                           shared is not None))
             capline = self._item(self._caps, k, lambda color=color: pg.InfiniteLine(
                 angle=0, movable=False, pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DashLine)))
             capline.setValue(cap)
@@ -439,7 +440,8 @@ class CostCurvePlot(_PlotPanel):
                 self._slot_colors.append("")
             line.setData(counts, money)
             line.setVisible(True)
-            legend.append((color, f"{c.gpu_name} · {pricing_names().get(c.pricing, c.pricing)}",
+            legend.append((color, f"{display_name(c.gpu_name)} · "
+                                  f"{pricing_names().get(c.pricing, c.pricing)}",
                            False))
             hrs = [h for h in c.hours if h is not None]
             hline = self._hours[k] if k < len(self._hours) else None
