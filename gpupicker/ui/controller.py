@@ -90,7 +90,7 @@ class WorkloadController(QObject):
         self._connect()
 
     def _connect(self) -> None:
-        self._timer.timeout.connect(self._start_background)
+        self._timer.timeout.connect(self._on_timer)
         self._relay.done.connect(self._on_background_done)
         self._relay.snapshot.connect(self._on_snapshot_loaded)
 
@@ -213,6 +213,16 @@ class WorkloadController(QObject):
         self.last_compute_s = time.perf_counter() - t0
         self.resultsChanged.emit(self.results)
         return self.results
+
+    @Slot()
+    def _on_timer(self) -> None:
+        """The debounce ran out: recompute here when the last recompute was fast (under
+        ``FAST_COMPUTE_S``: the window waits less than a frame, and no thread hand-off or
+        GIL contention with a worker is paid, issue 17), else in the worker thread."""
+        if self.last_compute_s < FAST_COMPUTE_S and not self._snapshots_loading:
+            self.recompute()
+        else:
+            self._start_background()
 
     @Slot()
     def _start_background(self) -> None:

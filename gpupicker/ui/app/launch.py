@@ -208,6 +208,9 @@ def _run(args: Any, app: Any, headless: bool, crashes: list[Path],
         return 0
     install_excepthook(log_file)
     window.show()
+    from .startup import settle_heap
+
+    settle_heap()
     if crashes:
         from PySide6.QtCore import QTimer
 

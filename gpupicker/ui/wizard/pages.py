@@ -99,12 +99,29 @@ class LiveSummary(QLabel):
         self.controller = controller
         self.setObjectName("live")
         self.setWordWrap(True)
+        self._pending: Any = None
         controller.resultsChanged.connect(self.show_results)
         self.show_results(controller.results)
 
     @Slot(object)
     def show_results(self, view: Any) -> None:
-        """Render the top option of ``view``."""
+        """Render the top option of ``view`` — now when the label is shown, else when it next
+        is (issue 17: the four pages' labels are hidden while the results page is in front,
+        and each render walks every option)."""
+        if self.isVisible():
+            self._pending = None
+            self._render(view)
+        else:
+            self._pending = view
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        """Render the recommendation that arrived while the label was hidden."""
+        if self._pending is not None:
+            view, self._pending = self._pending, None
+            self._render(view)
+        super().showEvent(event)
+
+    def _render(self, view: Any) -> None:
         unit = self.controller.prefs.byte_unit
         if getattr(view, "error", ""):
             self.setText(self.tr("Cannot estimate: %1").replace("%1",
