@@ -13,6 +13,7 @@ from ..core.workload import Workload
 from .app.preferences import Preferences
 from .compute import CatalogSnapshot, RecommendationView, run_recommendation
 from .i18n.formatting import error_messages
+from .wizard.task_page import INITIAL_TASK
 
 log = logging.getLogger(__name__)
 
@@ -101,10 +102,10 @@ class WorkloadController(QObject):
             models = [m for m in self.repo.models() if m.kind == "llm"]
             if not models:
                 raise ValueError("the catalog has no language models")
-            return Workload(task="qlora", model=models[0].arch, model_id=models[0].id,
-                            **_training_defaults("qlora"))
-        return Workload(task="qlora", model=arch, model_id=DEFAULT_MODEL_ID,
-                        **_training_defaults("qlora"))
+            return Workload(task=INITIAL_TASK, model=models[0].arch, model_id=models[0].id,
+                            **_training_defaults(INITIAL_TASK))
+        return Workload(task=INITIAL_TASK, model=arch, model_id=DEFAULT_MODEL_ID,
+                        **_training_defaults(INITIAL_TASK))
 
     @property
     def workload(self) -> Workload:

@@ -8,13 +8,13 @@ what ``core.report.build_report`` computes (fit answers and curves).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
-from ...core.launch_config import hf_repo_from_source
-from ...core.report import Report, build_report, write_text_report
+if TYPE_CHECKING:  # core is imported when a report is made, not with the window's menu
+    from ...core.report import Report
 
 translate = QCoreApplication.translate
 
@@ -25,6 +25,9 @@ def current_report(window: Any) -> Report:
     Raises:
         ValueError: when the workload cannot be estimated (or there are no results).
     """
+    from ...core.launch_config import hf_repo_from_source
+    from ...core.report import build_report
+
     c = window.controller
     view = c.results
     if view.error:
@@ -48,6 +51,8 @@ def export_report(window: Any, path: str | Path) -> list[Path]:
     Raises:
         ValueError: unknown extension or nothing to report. OSError: cannot write.
     """
+    from ...core.report import write_text_report
+
     r = current_report(window)
     p = Path(path)
     if p.suffix.lower() == ".pdf":
