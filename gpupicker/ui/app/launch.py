@@ -29,6 +29,14 @@ def _app(lang: str | None, defer_fonts: bool = False) -> Any:
     registered now, or with ``defer_fonts`` (the window's start, issue 17) only when the UI
     language is Chinese — else right after the first paint (:mod:`.startup`): listing the
     system's fonts and loading the 0.8 MB subset took 70 ms of a cold start."""
+    if os.environ.get("GPUPICKER_QT_GUI_THREADPOOL") != "1":
+        # Qt's raster engine hands each polygon fill (every axis tick and grid line of the
+        # plots) to its GUI thread pool and waits on a latch: for fills this small the
+        # hand-off costs more than it saves — an input change painted in 27 ms instead of
+        # 31 (median of 30, bench_gui.py, 2 cores; py-spy: half of the axes' paint time was
+        # QThreadPool::start and QLatch::wait). Read once by Qt, so set before the first
+        # paint; GPUPICKER_QT_GUI_THREADPOOL=1 keeps Qt's pool (issue 17).
+        os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     from PySide6.QtWidgets import QApplication
 
     from ... import paths
