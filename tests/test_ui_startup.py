@@ -72,6 +72,7 @@ def test_window_started_in_steps_keeps_a_task_picked_before_the_controller(qtbot
 
 def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, monkeypatch,
                                                                 capsys):
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from gpupicker.ui.app import launch as launch_mod
@@ -79,16 +80,23 @@ def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, 
     bad = tmp_path / "w.json"
     bad.write_text('{"task": "inference", "model_id": "no_such_model"}')
 
-    def fake_exec(self=None):
-        for _ in range(400):
-            QApplication.processEvents()
-        return 0
-
-    monkeypatch.setattr(QApplication, "exec", fake_exec)
+    # the real event loop: the start ends it with app.exit(2) (an exit outside app.exec
+    # would leave Qt's quit flag set for the rest of the session); 30 s at most
+    QTimer.singleShot(30_000, QApplication.instance().quit)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     args = SimpleNamespace(catalog=None, screenshot=None, page=None, gui_workload=str(bad),
                            lang="en_US", selftest=False)
-    assert launch_mod.launch(args) == 2
+    import logging
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        assert launch_mod.launch(args) == 2
+    finally:  # the start's log file handler
+        for handler in root.handlers[:]:
+            if handler not in before:
+                root.removeHandler(handler)
+                handler.close()
     assert "cannot use workload" in capsys.readouterr().err
     for w in QApplication.topLevelWidgets():
         w.close()

@@ -215,7 +215,8 @@ def _run(args: Any, app: Any, headless: bool) -> int:
     if not headless:  # the first page paints first, the rest is built right after (issue 17)
         from .startup import run_window
 
-        return run_window(args, app)
+        # this module is handed over, not imported back there (no import cycle)
+        return run_window(args, app, sys.modules[__name__])
     repo = _open_repo(args.catalog, interactive=False)
     if repo is None:
         return 1

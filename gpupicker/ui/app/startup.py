@@ -73,9 +73,11 @@ class StagedStart(QObject):
     start did before the window was shown first.
     """
 
-    def __init__(self, window: Any, args: Any, app: Any) -> None:
+    def __init__(self, window: Any, args: Any, app: Any, launcher: Any) -> None:
         super().__init__(window)
         self.window, self.args, self.app = window, args, app
+        self.launcher = launcher
+        """:mod:`gpupicker.ui.app.launch` (catalog opening, start-up errors, fonts)."""
         self.crashes: list[Path] = []
         self.log_file: Path | None = None
         self.exit_code: int | None = None
@@ -87,18 +89,17 @@ class StagedStart(QObject):
         self._next()
 
     def _next(self) -> None:
-        from .launch import _startup_error_types, has_display, startup_error_message
-
+        launch = self.launcher
         if self.window.isHidden():  # closed while starting: build nothing more
             return
         try:
             name = next(self._steps)
         except StopIteration:
             return
-        except _startup_error_types() as exc:
-            msg = startup_error_message(exc)
+        except launch._startup_error_types() as exc:
+            msg = launch.startup_error_message(exc)
             print(msg, file=sys.stderr)
-            if has_display():
+            if launch.has_display():
                 from .dialogs import StartupErrorDialog
 
                 StartupErrorDialog.ask(msg)
@@ -122,16 +123,15 @@ class StagedStart(QObject):
         from ... import paths
         from .crash import collect_crashes
         from .dialogs import install_excepthook, setup_logging
-        from .launch import _open_repo, ensure_cjk_font
 
         self.log_file = setup_logging()  # first: collect_crashes logs what it found
         self.crashes = collect_crashes(paths.user_log_dir())
         install_excepthook(self.log_file)
-        ensure_cjk_font(self.app)
+        self.launcher.ensure_cjk_font(self.app)
         if self.crashes:  # asked while the rest is built
             QTimer.singleShot(0, self.window, self._offer_crash_log)
         yield "logging"
-        repo = _open_repo(self.args.catalog, interactive=True)
+        repo = self.launcher._open_repo(self.args.catalog, interactive=True)
         if repo is None:
             self._stop(1)
             return
@@ -155,13 +155,14 @@ class StagedStart(QObject):
         yield "settled"
 
 
-def run_window(args: Any, app: Any) -> int:
+def run_window(args: Any, app: Any, launcher: Any) -> int:
     """Show the main window with its first page, build the rest after its first paint
-    (:class:`StagedStart`) and run the event loop; returns the exit status."""
+    (:class:`StagedStart`; ``launcher`` is :mod:`gpupicker.ui.app.launch`) and run the event
+    loop; returns the exit status."""
     from ..main_window import MainWindow
 
     window = MainWindow()
-    start = StagedStart(window, args, app)
+    start = StagedStart(window, args, app, launcher)
     window.show()
     code = int(app.exec())
     return start.exit_code if start.exit_code is not None else code
