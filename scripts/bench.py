@@ -350,7 +350,7 @@ def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     med, p95, n = recommend_stats(w, gpus, ps, max(5, runs // 3), all_offers=True)
     print(f"every offer at 100× prices: median {med:6.1f} ms, p95 {p95:6.1f} ms, {n} options")
     try:
-        times = painted_ms(max(10, runs))
+        times = painted_ms(max(40, runs))  # 40 changes: a steadier median than 15
         print(f"input change → results and plots painted: median {statistics.median(times):.1f} "
               f"ms, p95 {_pct(times, 0.95):.1f} ms ({len(times)} changes)")
         if PAINT_SPANS:
