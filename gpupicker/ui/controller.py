@@ -23,8 +23,12 @@ spin-box auto-repeat, then costs one recompute). A recompute faster than ``FAST_
 starts on the next event-loop turn instead: typing is slower than that, so waiting would only
 add latency (issue 17: a fixed 50 ms was most of the 81–86 ms from an input change to the
 repaint)."""
-FAST_COMPUTE_S = 0.016
-"""One 60 Hz frame: recomputes faster than this are not debounced."""
+FAST_COMPUTE_S = 0.033
+"""Recomputes (typically) faster than this are not debounced: they keep up with the fastest
+input a user makes — keyboard auto-repeat at 30 per second (33 ms; X11's default is 25/s,
+Windows' fastest ~30/s) and a spin box's 100 ms auto-repeat — so waiting would only add
+latency. It was one 60 Hz frame (16 ms), which a recompute of 12 ms crossed whenever the
+machine was busy: every change then waited the 30 ms debounce too (issue 17)."""
 
 TASK_DEFAULTS: dict[str, dict[str, Any]] = {
     "inference": {"weights_dtype": "bf16", "batch": 1, "seq_len": None, "prompt_len": 1024,
