@@ -1,8 +1,19 @@
 """gpupicker: which GPU for an AI job, how much VRAM, how fast, and what it costs — offline."""
 
-from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
-try:
-    __version__ = version("gpupicker")
-except PackageNotFoundError:  # source checkout without install, or a frozen bundle
-    __version__ = "0.1.0"
+
+def __getattr__(name: str) -> Any:
+    """``__version__`` read from the installed metadata on first use, not at import:
+    ``importlib.metadata`` (and the ``email`` package it loads) cost 10–30 ms of every start,
+    the window's included (issue 17)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'gpupicker' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        value = version("gpupicker")
+    except PackageNotFoundError:  # source checkout without install, or a frozen bundle
+        value = "0.1.0"
+    globals()["__version__"] = value
+    return value

@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import __version__, paths
+from . import paths
 
 BUILD_INFO_FILE = "build-info.json"
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -93,6 +93,8 @@ def version_info() -> VersionInfo:
     commit = info.get("commit")
     if not commit and not getattr(sys, "frozen", False):
         commit = git_commit(Path(__file__).resolve().parents[1])
+    from . import __version__  # read from the package metadata on first use (gpupicker/__init__)
+
     return VersionInfo(__version__, commit or "unknown", bundled_data_date(), info.get("built"))
 
 

@@ -307,6 +307,10 @@ def recommend_stats(w: Workload, gpus: list[GpuSpec], prices: tuple[PriceOffer, 
     return statistics.median(times), _pct(times, 0.95), n
 
 
+PAINT_SPANS: list[tuple[float, float, float]] = []
+"""(compute, results handled, paint) ms per change of the last :func:`painted_ms`."""
+
+
 def painted_ms(runs: int) -> list[float]:
     """Input change → results and plots painted, in a fresh offscreen GUI process."""
     import subprocess
@@ -314,10 +318,16 @@ def painted_ms(runs: int) -> list[float]:
     out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_gui.py"), str(runs)],
                          capture_output=True, text=True, timeout=600,
                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    times = None
     for line in out.stdout.splitlines():
         if line.startswith("PAINTED_MS "):
-            return [float(x) for x in line.split()[1:]]
-    raise RuntimeError(out.stderr[-2000:])
+            times = [float(x) for x in line.split()[1:]]
+        elif line.startswith("SPANS_MS "):
+            PAINT_SPANS[:] = [tuple(float(v) for v in x.split(","))  # type: ignore[misc]
+                              for x in line.split()[1:]]
+    if times is None:
+        raise RuntimeError(out.stderr[-2000:])
+    return times
 
 
 def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str, ModelArch],
@@ -340,9 +350,13 @@ def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     med, p95, n = recommend_stats(w, gpus, ps, max(5, runs // 3), all_offers=True)
     print(f"every offer at 100× prices: median {med:6.1f} ms, p95 {p95:6.1f} ms, {n} options")
     try:
-        times = painted_ms(max(10, runs))
+        times = painted_ms(max(40, runs))  # 40 changes: a steadier median than 15
         print(f"input change → results and plots painted: median {statistics.median(times):.1f} "
               f"ms, p95 {_pct(times, 0.95):.1f} ms ({len(times)} changes)")
+        if PAINT_SPANS:
+            med = [statistics.median(s[k] for s in PAINT_SPANS) for k in range(3)]
+            print(f"  medians per change: recompute {med[0]:.1f} ms, results to the page "
+                  f"{med[1]:.1f} ms, paint {med[2]:.1f} ms")
     except Exception as exc:  # noqa: BLE001 - a bench line, not a test
         print(f"input change → painted: not measured ({exc})")
     sys.path.insert(0, str(ROOT / "scripts"))

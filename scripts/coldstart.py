@@ -5,8 +5,11 @@ prints the seconds from the parent's ``Popen`` to the first event-loop turn afte
 (the window exposed and painted), so interpreter start-up counts for both:
 
 * ``empty``: ``QApplication`` + an empty ``QMainWindow`` (the floor any PySide6 app pays);
-* ``app``: what ``gpupicker`` does on start-up (application, translators, catalog, main window
-  with its first page, the first recommendation scheduled).
+* ``app``: ``gpupicker`` as a user starts it (``gpupicker.cli.main([])``): application,
+  translators, the main window with its first (task) page painted — the catalog, controller,
+  other pages and first recommendation are built right after, one step per event-loop turn
+  (``ui.app.startup``). The child also reports when all of that is built and how long the
+  model page then takes to appear after Next.
 
 ``GPUPICKER_HOME`` points at a temporary folder (never the user's files); the first ``app``
 run creates that catalog and is not counted.
@@ -40,16 +43,67 @@ def _child(mode: str) -> int:
         win = QMainWindow()
         win.resize(1240, 860)
     else:
-        from gpupicker.ui.app.launch import _app, _open_repo, build_window
-
-        app = _app(None)
-        repo = _open_repo(None, interactive=False)
-        win = build_window(repo)
+        return _app_child()
     win.show()
     QTimer.singleShot(0, app.quit)
     app.exec()
     print("PAINTED", flush=True)
     os._exit(0)  # the figure is taken; no teardown in the measurement
+
+
+def _app_child() -> int:
+    """``gpupicker`` as a user starts it (``cli.main([])``: launch, first page, staged start),
+    reporting each start milestone; once all is built, presses Next and times the model page
+    until painted, then quits the way the window does."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gpupicker.cli import main as cli_main
+    from gpupicker.ui.app import startup
+
+    marks: list[tuple[str, float]] = []
+
+    class _Painted(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.t0 = 0.0
+
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                obj.removeEventFilter(self)
+                QTimer.singleShot(0, self.done)
+            return False
+
+        def done(self) -> None:
+            print(f"NEXT {(time.perf_counter() - self.t0) * 1e3:.1f}", flush=True)
+            print("GAPS " + " ".join(f"{n}:{(t - marks[0][1]) * 1e3:.1f}" for n, t in marks),
+                  flush=True)
+            QApplication.instance().quit()
+
+    painted = _Painted()
+
+    def on_mark(name: str) -> None:
+        marks.append((name, time.perf_counter()))
+        if name == "painted":
+            print("PAINTED", flush=True)
+        elif name == "settled":
+            print("READY", flush=True)
+            win = next(w for w in QApplication.topLevelWidgets()
+                       if type(w).__name__ == "MainWindow")
+            painted.t0 = time.perf_counter()
+            win.wizard.model_page.installEventFilter(painted)
+            win.wizard.next()  # what the Next button does
+
+    startup.MILESTONES.append(on_mark)
+    code = cli_main([])
+    sys.stdout.flush()
+    os._exit(code)
+
+
+LAST_APP: dict[str, float | str] = {}
+"""The last ``app`` child's other figures: ``ready`` (s from spawn until every page, the
+controller and the first recommendation are built), ``next_ms`` (Next pressed then → model
+page painted), ``steps`` (ms of each start step after the first paint)."""
 
 
 def measure(mode: str, env: dict[str, str]) -> float:
@@ -58,11 +112,19 @@ def measure(mode: str, env: dict[str, str]) -> float:
     proc = subprocess.Popen([sys.executable, __file__, "--child", mode], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
+    elapsed = None
     for line in proc.stdout:
         if line.startswith("PAINTED"):
             elapsed = time.perf_counter() - t0
-            break
-    else:
+            if mode != "app":
+                break
+        elif line.startswith("READY"):
+            LAST_APP["ready"] = time.perf_counter() - t0
+        elif line.startswith("NEXT "):
+            LAST_APP["next_ms"] = float(line.split()[1])
+        elif line.startswith("GAPS "):
+            LAST_APP["steps"] = line.split(maxsplit=1)[1].strip()
+    if elapsed is None:
         err = proc.stderr.read() if proc.stderr else ""
         proc.wait()
         raise RuntimeError(f"{mode} child failed: {err[-2000:]}")
@@ -76,19 +138,27 @@ def run(runs: int = 5) -> dict[str, list[float]]:
         env = {**os.environ, "GPUPICKER_HOME": home,
                "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
         measure("app", env)  # creates the catalog: first-run cost, not counted
-        out: dict[str, list[float]] = {"empty": [], "empty_pg": [], "app": []}
+        out: dict[str, list[float]] = {"empty": [], "empty_pg": [], "app": [], "ready": [],
+                                       "next_ms": []}
         for _ in range(runs):
-            for mode in out:
+            for mode in ("empty", "empty_pg", "app"):
                 out[mode].append(measure(mode, env))
+            out["ready"].append(float(LAST_APP.get("ready", float("nan"))))
+            out["next_ms"].append(float(LAST_APP.get("next_ms", float("nan"))))
         return out
 
 
 def summary(res: dict[str, list[float]]) -> str:
     """One line: medians of the app, the empty window and the empty window with pyqtgraph."""
     e, g, a = (statistics.median(res[k]) for k in ("empty", "empty_pg", "app"))
-    return (f"cold start to first page: {a:.3f} s median; empty PySide6 window {e:.3f} s "
+    line = (f"cold start to first page: {a:.3f} s median; empty PySide6 window {e:.3f} s "
             f"({a / e:.2f}×), empty PySide6 + pyqtgraph window {g:.3f} s ({a / g:.2f}×); "
             f"{len(res['app'])} runs each, alternating")
+    if res.get("ready"):
+        line += (f"\n  then every page built {statistics.median(res['ready']):.3f} s after "
+                 f"the start (steps after the first paint, ms: {LAST_APP.get('steps', '?')}); "
+                 f"Next → model page painted {statistics.median(res['next_ms']):.1f} ms")
+    return line
 
 
 def main(argv: list[str] | None = None) -> int:

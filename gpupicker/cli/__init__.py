@@ -9,16 +9,17 @@ from __future__ import annotations
 import argparse
 import sys
 
+SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned")
+"""Every subcommand name (a test checks it against the full parser)."""
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for ``gpupicker`` and its subcommands."""
+
+def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
+    """The argument parser for ``gpupicker`` and (with ``subcommands``) its subcommands."""
     p = argparse.ArgumentParser(
         prog="gpupicker",
         description="Which GPU for an AI job, how much VRAM, how fast, and what it costs — offline.",
     )
-    from ..version_info import VersionAction
-
-    p.add_argument("--version", action=VersionAction)
+    p.add_argument("--version", action=_VersionAction)
     p.add_argument("--catalog", metavar="PATH", help="catalog SQLite file (default: user data dir; "
                    "or $GPUPICKER_CATALOG)")
     p.add_argument("--screenshot", metavar="PATH", help="render a page offscreen to PNG and exit")
@@ -35,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--selftest-changes", type=int, default=0, metavar="N",
                    help="with --selftest: also make N input changes through the wizard and check "
                         "that no references or memory leak (the bundle smoke test uses 200)")
+    if not subcommands:
+        return p
     sub = p.add_subparsers(dest="command")
 
     from .calibrate import add_calibrate_parser
@@ -55,9 +58,29 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+class _VersionAction(argparse.Action):
+    """``--version`` (:class:`gpupicker.version_info.VersionAction`, imported when asked: it
+    costs 9 ms of every start, the window's included, issue 17)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:  # noqa: A002
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "print the version, commit and bundled data date and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from ..version_info import VersionAction
+
+        VersionAction(self.option_strings)(parser, namespace, values, option_string)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: parse ``argv`` and run a subcommand, a screenshot, or the GUI."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    # the window's start skips the subcommands' parsers: they import core and pydantic,
+    # ~100 ms before the first page could paint (issue 17)
+    wanted = {"-h", "--help", *SUBCOMMANDS}
+    parser = build_parser(subcommands=any(a in wanted for a in argv))
     args = parser.parse_args(argv)
     if getattr(args, "func", None):
         try:

@@ -1,21 +1,24 @@
-"""Main window: the wizard (task → model → quantization → budget → results), menus, status bar."""
+"""Main window: the wizard (task → model → quantization → budget → results), menus, status bar.
+
+Importing this module loads Qt and the first (task) page only: the window can be shown, and
+its first page painted, before pydantic, core, the catalog and the other pages are loaded
+(issue 17: cold start). ``MainWindow(repo)`` builds everything at once; ``MainWindow()``
+builds the window with its first page, and :meth:`MainWindow.start_steps` the rest.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget, QWizard
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
 
 from .. import paths
-from .app.preferences import Preferences, window_state_path
-from .catalog_access import is_read_only
-from .controller import WorkloadController
-from .results.page import ResultsPage
-from .wizard import workload_files as files
-from .wizard.pages import BudgetPage, ModelPage, QuantizationPage, TaskPage
+from .app.user_files import window_state_path
+from .wizard.task_page import TaskPage
 
 PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
 DEFAULT_SIZE = QSize(1240, 860)
@@ -27,7 +30,7 @@ WATCH_INTERVAL_MS = 2000
 class PlanWizard(QWizard):
     """The wizard embedded in the main window; Back/Next only, Enter = Next."""
 
-    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: Any = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowFlags(Qt.WindowType.Widget)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
@@ -37,14 +40,28 @@ class PlanWizard(QWizard):
         self.setButtonLayout([QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton,
                               QWizard.WizardButton.NextButton])
         self.task_page = TaskPage(controller)
+        self.page_ids: dict[str, int] = {"task": self.addPage(self.task_page)}
+        if controller is not None:
+            self.add_input_pages(controller)
+            self.add_results_page(controller)
+
+    def add_input_pages(self, controller: Any) -> None:
+        """Add the model, quantization and budget pages (Next works from here on)."""
+        from .wizard.pages import BudgetPage, ModelPage, QuantizationPage
+
         self.model_page = ModelPage(controller)
         self.quant_page = QuantizationPage(controller)
         self.budget_page = BudgetPage(controller)
-        self.results_page = ResultsPage(controller)
-        self.page_ids: dict[str, int] = {}
-        for name, page in zip(PAGE_NAMES, (self.task_page, self.model_page, self.quant_page,
-                                           self.budget_page, self.results_page), strict=True):
+        for name, page in zip(PAGE_NAMES[1:4], (self.model_page, self.quant_page,
+                                                self.budget_page), strict=True):
             self.page_ids[name] = self.addPage(page)
+
+    def add_results_page(self, controller: Any) -> None:
+        """Add the results page (its plots are built when it is first shown)."""
+        from .results.page import ResultsPage
+
+        self.results_page = ResultsPage(controller)
+        self.page_ids["results"] = self.addPage(self.results_page)
 
     def show_page(self, name: str) -> None:
         """Jump to a page by name (task, model, quantization, budget, results)."""
@@ -68,7 +85,7 @@ class MainWindow(QMainWindow):
     Signals are on the controller; the window wires them in :meth:`_connect`.
     """
 
-    def __init__(self, repo: Any, controller: WorkloadController | None = None,
+    def __init__(self, repo: Any = None, controller: Any = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
@@ -81,30 +98,63 @@ class MainWindow(QMainWindow):
             "the estimate does not use them."))
         self.open_warning_label.hide()
         self.statusBar().addPermanentWidget(self.open_warning_label)
-        self.prefs = Preferences.load()
-        self.controller = controller or WorkloadController(repo, prefs=self.prefs, parent=self)
+        self.prefs: Any = None
+        self.controller: Any = None
         self.setWindowTitle(self.tr("gpupicker — which GPU for your AI job"))
-        icon = paths.resources_dir() / "icons" / "gpupicker.svg"
-        if icon.exists():
-            self.setWindowIcon(QIcon(str(icon)))
-        self.wizard = PlanWizard(self.controller, self)
+        self.wizard = PlanWizard(None, self)
         self.setCentralWidget(self.wizard)
         self.catalog_window: Any = None
-        self.last_error: QMessageBox | None = None
+        self.last_error: Any = None
+        """The last error box (a QMessageBox) :meth:`show_error` opened."""
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_menus()
-        self._connect()
         self._restore_state()
-        self.status_label.setText(self.tr("Catalog: %1").replace("%1", str(repo.path)))
-        if is_read_only(repo):
-            self.status_label.setText(self.tr("Catalog: read-only"))
-        self.data_version: int | None = self._read_data_version()
+        self.data_version: int | None = None
+        self._ready = False
         self.watch_timer = QTimer(self)
         self.watch_timer.setInterval(WATCH_INTERVAL_MS)
         self.watch_timer.timeout.connect(self._on_watch_tick)
+        if repo is not None:
+            for _step in self.start_steps(repo, controller):
+                pass
+
+    def start_steps(self, repo: Any, controller: Any = None) -> Iterator[str]:
+        """Build what the first page does not need, one step per ``next()`` (the launcher
+        runs each on its own event-loop turn so the shown page keeps answering clicks):
+        preferences and controller (the first page starts editing), the input pages (Next
+        works), then the results page, the menus' actions, the catalog watch and the first
+        recommendation. Yields the name of the step done."""
+        from .app.preferences import Preferences
+        from .catalog_access import is_read_only
+        from .controller import WorkloadController
+
+        self.repo = repo
+        icon = paths.resources_dir() / "icons" / "gpupicker.svg"
+        if icon.exists():  # after the first paint: the SVG icon engine loads with it
+            self.setWindowIcon(QIcon(str(icon)))
+        self.prefs = Preferences.load()
+        self.controller = controller or WorkloadController(repo, prefs=self.prefs, parent=self)
+        self.wizard.task_page.attach(self.controller)
+        yield "controller"
+        self.wizard.add_input_pages(self.controller)
+        yield "pages"
+        self.wizard.add_results_page(self.controller)
+        self._connect()
+        for action in self._needs_catalog:
+            action.setEnabled(True)
+        self.status_label.setText(self.tr("Catalog: %1").replace("%1", str(repo.path)))
+        if is_read_only(repo):
+            self.status_label.setText(self.tr("Catalog: read-only"))
+        self.data_version = self._read_data_version()
         self.watch_timer.start()
         self.controller.recompute()
+        self._ready = True
+        yield "ready"
+
+    def is_ready(self) -> bool:
+        """True once every page, the controller and the first recommendation are there."""
+        return self._ready
 
     # ---- external catalog changes -------------------------------------------------------
     def _read_data_version(self) -> int | None:
@@ -114,6 +164,8 @@ class MainWindow(QMainWindow):
             return None
 
     def _should_watch(self) -> bool:
+        if self.controller is None:
+            return False
         catalog_visible = self.catalog_window is not None and self.catalog_window.isVisible()
         return catalog_visible or self.isActiveWindow() or self.controller.is_pending()
 
@@ -176,6 +228,14 @@ class MainWindow(QMainWindow):
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.about_action = QAction(self.tr("&About gpupicker"), self)
         help_menu.addAction(self.about_action)
+        self.quit_action.triggered.connect(self.close)
+        self.about_action.triggered.connect(self._on_about)
+        # enabled by start_steps once the catalog, the controller and the pages are there
+        self._needs_catalog = [self.open_action, self.save_action, self.export_action,
+                               self.report_action, self.catalog_action, self.prefs_action,
+                               *(a for n, a in self.go_actions.items() if n != "task")]
+        for action in self._needs_catalog:
+            action.setEnabled(False)
 
     def _connect(self) -> None:
         self.controller.inputRejected.connect(self._on_input_rejected)
@@ -185,9 +245,7 @@ class MainWindow(QMainWindow):
         self.save_action.triggered.connect(self._on_save_workload)
         self.export_action.triggered.connect(self._on_export_results)
         self.prefs_action.triggered.connect(self.open_preferences)
-        self.quit_action.triggered.connect(self.close)
         self.results_action.triggered.connect(lambda: self.wizard.show_page("results"))
-        self.about_action.triggered.connect(self._on_about)
 
     @Slot(str)
     def _on_input_rejected(self, msg: str) -> None:
@@ -207,14 +265,18 @@ class MainWindow(QMainWindow):
 
         The only place that runs a modal file dialog; tests replace it.
         """
+        from PySide6.QtWidgets import QFileDialog
+
         if kind == "open":
             path, _ = QFileDialog.getOpenFileName(self, title, default, name_filter)
         else:
             path, _ = QFileDialog.getSaveFileName(self, title, default, name_filter)
         return path
 
-    def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
-        """A non-modal error box (kept in :attr:`last_error` for tests)."""
+    def show_error(self, title: str, text: str, details: str = "") -> Any:
+        """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
                           self)
         if details:
@@ -252,14 +314,14 @@ class MainWindow(QMainWindow):
         """
         title = self.tr("Cannot open workload")
         try:
-            w = files.read_workload(path, self.repo)
-        except files.WorkloadFileError as exc:
+            w = _files().read_workload(path, self.repo)
+        except _files().WorkloadFileError as exc:
             self.show_error(title, self.tr("%1 is not a usable workload file.").replace(
                 "%1", path), str(exc))
             self.statusBar().showMessage(str(exc), 10000)
             return False
         self.controller.set_workload(w)
-        unknown = files.unknown_workload_fields(path)
+        unknown = _files().unknown_workload_fields(path)
         self.open_warning = ""
         if unknown:  # never dropped silently: a permanent status-bar label, until the next Open
             self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
@@ -272,7 +334,7 @@ class MainWindow(QMainWindow):
     def save_workload(self, path: str) -> bool:
         """Save the current workload as JSON (fields left at their defaults are omitted)."""
         try:
-            files.write_workload(path, self.controller.workload, self.repo)
+            _files().write_workload(path, self.controller.workload, self.repo)
         except OSError as exc:
             self.show_error(self.tr("Cannot save workload"), str(exc))
             return False
@@ -283,7 +345,7 @@ class MainWindow(QMainWindow):
         """Write the results table (shown rows, shown order) as CSV; returns the row count."""
         page = self.wizard.results_page
         try:
-            n = files.write_results_csv(path, page.visible_options(), page.options_model)
+            n = _files().write_results_csv(path, page.visible_options(), page.options_model)
         except OSError as exc:
             self.show_error(self.tr("Cannot export results"), str(exc))
             return -1
@@ -314,7 +376,7 @@ class MainWindow(QMainWindow):
         return dlg
 
     @Slot(object)
-    def _apply_prefs(self, prefs: Preferences) -> None:
+    def _apply_prefs(self, prefs: Any) -> None:
         prefs.save()
         self.prefs = prefs
         self.controller.set_prefs(prefs)
@@ -360,7 +422,8 @@ class MainWindow(QMainWindow):
         return self.size()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.controller.wait_idle()
+        if self.controller is not None:
+            self.controller.wait_idle()
         self.watch_timer.stop()
         s = self._settings()
         if s is not None:
@@ -369,3 +432,10 @@ class MainWindow(QMainWindow):
         if self.catalog_window is not None:
             self.catalog_window.close()
         super().closeEvent(event)
+
+
+def _files() -> Any:
+    """``ui.wizard.workload_files`` (imported on first use: it needs pydantic and core)."""
+    from .wizard import workload_files
+
+    return workload_files

@@ -12,6 +12,7 @@ import sys
 import traceback
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QGuiApplication
@@ -31,7 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from ... import paths
-from .preferences import Preferences
+
+if TYPE_CHECKING:  # pydantic: not needed to start the window (issue 17)
+    from .preferences import Preferences
 
 LOG_FILE = "gpupicker.log"
 log = logging.getLogger("gpupicker")

@@ -24,7 +24,19 @@ def has_display() -> bool:
     return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
 
 
-def _app(lang: str | None) -> Any:
+def _app(lang: str | None, defer_fonts: bool = False) -> Any:
+    """The QApplication with the style sheet and translators; the bundled CJK fallback font is
+    registered now, or with ``defer_fonts`` (the window's start, issue 17) only when the UI
+    language is Chinese — else right after the first paint (:mod:`.startup`): listing the
+    system's fonts and loading the 0.8 MB subset took 70 ms of a cold start."""
+    if os.environ.get("GPUPICKER_QT_GUI_THREADPOOL") != "1":
+        # Qt's raster engine hands each polygon fill (every axis tick and grid line of the
+        # plots) to its GUI thread pool and waits on a latch: for fills this small the
+        # hand-off costs more than it saves — an input change painted in 27 ms instead of
+        # 31 (median of 30, bench_gui.py, 2 cores; py-spy: half of the axes' paint time was
+        # QThreadPool::start and QLatch::wait). Read once by Qt, so set before the first
+        # paint; GPUPICKER_QT_GUI_THREADPOOL=1 keeps Qt's pool (issue 17).
+        os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     from PySide6.QtWidgets import QApplication
 
     from ... import paths
@@ -38,11 +50,26 @@ def _app(lang: str | None) -> Any:
     if qss.exists():
         app.setStyleSheet(qss.read_text(encoding="utf-8"))
     app._gpupicker_i18n = install_translators(app, lang)  # type: ignore[attr-defined]
-    if not hasattr(app, "_gpupicker_cjk"):  # once per process: the bundled CJK fallback font
+    if not defer_fonts or ui_is_chinese(lang):
+        ensure_cjk_font(app)
+    return app
+
+
+def ui_is_chinese(lang: str | None) -> bool:
+    """True when the UI shows Chinese: ``lang`` (or, when None, the system locale) is zh_*."""
+    if lang:
+        return lang.lower().startswith("zh")
+    from PySide6.QtCore import QLocale
+
+    return QLocale.system().name().lower().startswith("zh")
+
+
+def ensure_cjk_font(app: Any) -> None:
+    """Register the bundled CJK fallback font once per process (``app._gpupicker_cjk``)."""
+    if not hasattr(app, "_gpupicker_cjk"):
         from .fonts import register_cjk_fallback
 
         app._gpupicker_cjk = register_cjk_fallback()  # type: ignore[attr-defined]
-    return app
 
 
 def _open_repo(catalog: str | None, interactive: bool) -> Any:
@@ -162,23 +189,21 @@ def _launch(args: Any, headless: bool) -> int:
     lang = getattr(args, "lang", None)
     if getattr(args, "selftest", False):
         return _selftest(args)
-    from .dialogs import setup_logging
-    from .preferences import Preferences
+    from .user_files import saved_lang
 
-    app = _app(lang or Preferences.load().lang)
+    app = _app(lang or saved_lang(), defer_fonts=not headless)
     if not headless and not _second_instance_ok(app, args.catalog):
         return 0
-    crashes: list[Path] = []
-    log_file: Path | None = None
     if not headless:  # a hard crash leaves fault-<pid>.log; the next start offers the log
         from ... import paths
-        from .crash import collect_crashes, start_fault_log
+        from .crash import start_fault_log
 
-        log_file = setup_logging()
-        crashes = collect_crashes(paths.user_log_dir())
+        # the log file, the excepthook and the crashes of earlier sessions (collected:
+        # this process's own fault file is skipped) come right after the first paint
+        # (ui.app.startup: logging.handlers, the dialogs and the folder scan cost 12 ms)
         start_fault_log(paths.user_log_dir())
     try:
-        return _run(args, app, headless, crashes, log_file)
+        return _run(args, app, headless)
     finally:
         if not headless:
             from .crash import stop_fault_log
@@ -186,11 +211,13 @@ def _launch(args: Any, headless: bool) -> int:
             stop_fault_log()
 
 
-def _run(args: Any, app: Any, headless: bool, crashes: list[Path],
-         log_file: Path | None) -> int:
-    from .dialogs import install_excepthook
+def _run(args: Any, app: Any, headless: bool) -> int:
+    if not headless:  # the first page paints first, the rest is built right after (issue 17)
+        from .startup import run_window
 
-    repo = _open_repo(args.catalog, interactive=not headless)
+        # this module is handed over, not imported back there (no import cycle)
+        return run_window(args, app, sys.modules[__name__])
+    repo = _open_repo(args.catalog, interactive=False)
     if repo is None:
         return 1
     try:
@@ -198,23 +225,13 @@ def _run(args: Any, app: Any, headless: bool, crashes: list[Path],
     except (OSError, ValueError) as exc:
         print(f"gpupicker: cannot use workload {args.gui_workload}: {exc}", file=sys.stderr)
         return 2
-    if headless:
-        ok = render_page(window, getattr(args, "page", None) or "results", args.screenshot)
-        window.close()
-        if not ok:
-            print(f"gpupicker: could not write {args.screenshot}", file=sys.stderr)
-            return 1
-        print(f"gpupicker: wrote {args.screenshot}")
-        return 0
-    install_excepthook(log_file)
-    window.show()
-    if crashes:
-        from PySide6.QtCore import QTimer
-
-        from .crash import offer_crash_log
-
-        QTimer.singleShot(0, window, lambda: offer_crash_log(crashes, log_file, window))
-    return int(app.exec())
+    ok = render_page(window, getattr(args, "page", None) or "results", args.screenshot)
+    window.close()
+    if not ok:
+        print(f"gpupicker: could not write {args.screenshot}", file=sys.stderr)
+        return 1
+    print(f"gpupicker: wrote {args.screenshot}")
+    return 0
 
 
 def _second_instance_ok(app: Any, catalog: str | None) -> bool:

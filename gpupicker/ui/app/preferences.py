@@ -10,11 +10,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import paths
+from .user_files import PREFERENCES_FILE, WINDOW_STATE_FILE, window_state_path  # noqa: F401
 
 log = logging.getLogger(__name__)
 
-PREFERENCES_FILE = "preferences.json"
-WINDOW_STATE_FILE = "window.ini"
 
 
 class Preferences(BaseModel):
@@ -59,8 +58,3 @@ class Preferences(BaseModel):
         tmp = p.with_suffix(".json.tmp")
         tmp.write_text(self.model_dump_json(indent=2), encoding="utf-8")
         tmp.replace(p)
-
-
-def window_state_path() -> Path:
-    """INI file for QSettings geometry/state blobs."""
-    return paths.user_config_dir() / WINDOW_STATE_FILE

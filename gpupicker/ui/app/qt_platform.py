@@ -16,13 +16,12 @@ and checks the table against the installed plugin's ``ldd``.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
+
+# importlib.util, re, shutil and subprocess are imported where used: every start runs
+# uses_xcb(), and on a Wayland or offscreen session nothing else (issue 17: cold start)
 
 #: soname → Debian package, for the libraries the xcb platform plugin loads.
 DEBIAN_PACKAGES: dict[str, str] = {
@@ -53,11 +52,13 @@ DEBIAN_PACKAGES: dict[str, str] = {
     "libdbus-1.so.3": "libdbus-1-3",
 }
 
-_NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found", re.M)
+_NOT_FOUND = r"^\s*(\S+)\s+=>\s+not found"
 
 
 def xcb_plugin() -> Path | None:
     """Path of PySide6's ``libqxcb.so`` (installed or in a PyInstaller bundle); None if absent."""
+    import importlib.util
+
     roots: list[Path] = []
     spec = importlib.util.find_spec("PySide6")
     if spec is not None and spec.submodule_search_locations:
@@ -73,6 +74,9 @@ def xcb_plugin() -> Path | None:
 
 def ldd_output(path: Path) -> str | None:
     """``ldd path`` stdout; None when ldd is missing or fails (then nothing can be said)."""
+    import shutil
+    import subprocess
+
     ldd = shutil.which("ldd")
     if ldd is None:
         return None
@@ -86,7 +90,9 @@ def ldd_output(path: Path) -> str | None:
 
 def missing_libraries(ldd_text: str) -> list[str]:
     """Sonames ``ldd`` reported as "not found", in order, without repeats."""
-    return list(dict.fromkeys(_NOT_FOUND.findall(ldd_text)))
+    import re
+
+    return list(dict.fromkeys(re.findall(_NOT_FOUND, ldd_text, re.M)))
 
 
 def missing_message(missing: list[str]) -> str:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLockFile
-from PySide6.QtWidgets import QMessageBox
 
 
 def lock_path(catalog: Path) -> Path:
@@ -53,6 +52,8 @@ def message(pid: int) -> str:
 
 def ask_open_anyway(pid: int, parent: Any = None) -> bool:
     """Ask whether to open a second window; True = open it."""
+    from PySide6.QtWidgets import QMessageBox  # only when another window holds the lock
+
     box = QMessageBox(QMessageBox.Icon.Information,
                       QCoreApplication.translate("SingleInstance", "gpupicker is already running"),
                       message(pid), parent=parent)

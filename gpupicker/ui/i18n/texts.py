@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ...core.results import COMPONENT_LABELS
-
 translate = QCoreApplication.translate
 
 
@@ -53,6 +51,8 @@ def component_label(component: str) -> str:
         "allocator_overhead": translate("Components", "Allocator overhead"),
         "cuda_context": translate("Components", "CUDA context"),
     }
+    from ...core.results import COMPONENT_LABELS  # not at import: the first page needs no core
+
     return names.get(component, COMPONENT_LABELS.get(component, component))
 
 

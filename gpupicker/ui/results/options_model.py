@@ -66,22 +66,22 @@ class OptionsTableModel(QAbstractTableModel):
         signal ``dataChanged`` rather than a reset, so the view repaints once instead of
         re-laying out every row first (issue 17)."""
         if self._options and len(options) == len(self._options):
-            before = self._header_texts()
+            before = self._header_key()
             self._replace(options, unit, training, currency, usd_per_unit)
             last = self.index(len(self._options) - 1, len(self.COLUMNS) - 1)
             self.dataChanged.emit(self.index(0, 0), last)
-            if self._header_texts() != before:  # else the header need not repaint
+            if self._header_key() != before:  # else the header need not repaint
                 self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
             return
         self.beginResetModel()
         self._replace(options, unit, training, currency, usd_per_unit)
         self.endResetModel()
 
-    def _header_texts(self) -> tuple[Any, ...]:
-        """Every header's text and tooltip (what a headerDataChanged would refresh)."""
-        h = Qt.Orientation.Horizontal
-        return tuple((self.headerData(c, h), self.headerData(c, h, Qt.ItemDataRole.ToolTipRole))
-                     for c in range(len(self.COLUMNS)))
+    def _header_key(self) -> tuple[Any, ...]:
+        """What :meth:`headerData` depends on besides the translation: the speed column's
+        kind, the cost column's kind and the memory unit (26 header texts compared per change
+        cost 0.4 ms, issue 17)."""
+        return (self.any_hours, self.cost_kind, self.unit)
 
     def _replace(self, options: tuple[Option, ...] | list[Option], unit: str, training: bool,
                  currency: str, usd_per_unit: float) -> None:

@@ -301,6 +301,8 @@ class ResultsPage(QWizardPage):
         self._view = view
         self._curves_stale = True
         self._show_curves()
+        if self.isVisible():  # lay the rows out now, so the table paints in the same pass as
+            self.table.executeDelayedItemsLayout()  # the plots, not on a later timer (17)
 
     def tie_break_text(self, goal: str) -> str:
         """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,

@@ -90,6 +90,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         self.plot_item.addItem(self.capacity_item)
         self.plot_item.invertY(True)
         self.options: list[Option] = []
+        self._ticks: list[tuple[float, str]] | None = None
         self.unit = ""
         self._set_labels("GiB")
 
@@ -143,7 +144,9 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
         self._show_legend(tuple(self.bar_items))
         ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
                  for i, o in enumerate(self.options)]
-        self.plot_item.getAxis("left").setTicks([ticks])
+        if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms), issue 17
+            self._ticks = ticks
+            self.plot_item.getAxis("left").setTicks([ticks])
         if n:
             right = float(max(lefts.max(), caps.max()))
             self.plot_item.setYRange(-0.6, n - 0.4, padding=0)

@@ -9,15 +9,14 @@ what ``core.report.build_report`` computes (fit answers and curves).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
-from ...core.launch_config import hf_repo_from_source
-from ...core.report import Report, build_report
-from ...core.report_render import TextRenderer, write_text_report
-from ..i18n.core_messages import message_renderer
+if TYPE_CHECKING:  # core is imported when a report is made, not with the window's menu
+    from ...core.report import Report
+    from ...core.report_render import TextRenderer
 
 translate = QCoreApplication.translate
 
@@ -28,6 +27,9 @@ def current_report(window: Any) -> Report:
     Raises:
         ValueError: when the workload cannot be estimated (or there are no results).
     """
+    from ...core.launch_config import hf_repo_from_source
+    from ...core.report import build_report
+
     c = window.controller
     view = c.results
     if view.error:
@@ -51,6 +53,9 @@ def report_renderer() -> TextRenderer:
     Messages through ``message_renderer`` (the translator, punctuation and Chinese names
     :func:`tr_message` uses).
     """
+    from ...core.report_render import TextRenderer
+    from ..i18n.core_messages import message_renderer
+
     translate, name = message_renderer()
     if translate is None and name is None:
         return TextRenderer()
@@ -63,6 +68,8 @@ def export_report(window: Any, path: str | Path) -> list[Path]:
     Raises:
         ValueError: unknown extension or nothing to report. OSError: cannot write.
     """
+    from ...core.report_render import write_text_report
+
     r = current_report(window)
     render = report_renderer()
     p = Path(path)

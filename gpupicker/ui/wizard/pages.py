@@ -15,13 +15,11 @@ from PySide6.QtCore import QSignalBlocker, QSortFilterProxyModel, Qt, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QButtonGroup,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -30,12 +28,10 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
-    QWizardPage,
 )
 
 from ...core.memory import PAGED_KV_ENGINES
@@ -47,12 +43,12 @@ from ...core.training_frameworks import modelled_training_frameworks, training_f
 from ...core.workload import Workload
 from ...core.zh_names import expand_model_alias
 from ..controller import WorkloadController
-from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, error_messages, fmt_bytes
-from ..i18n.texts import glossary, goal_names, pricing_names, task_names
+from ..i18n.formatting import display_name, error_messages
+from ..i18n.texts import glossary, goal_names, pricing_names
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 from ..widgets.number_input import NumberSpinBox
 from .model_list_model import ModelListModel
+from .task_page import LiveSummary, TaskPage, _form_column, _Page, _scroll_page  # noqa: F401
 
 NO_LIMIT = 0.0
 
@@ -89,136 +85,6 @@ def _buddy(text: str, widget: QWidget) -> QLabel:
     label = QLabel(text)
     label.setBuddy(widget)
     return label
-
-
-class LiveSummary(QLabel):
-    """One line under the inputs: the current best option, updated on every recompute."""
-
-    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.controller = controller
-        self.setObjectName("live")
-        self.setWordWrap(True)
-        controller.resultsChanged.connect(self.show_results)
-        self.show_results(controller.results)
-
-    @Slot(object)
-    def show_results(self, view: Any) -> None:
-        """Render the top option of ``view``."""
-        unit = self.controller.prefs.byte_unit
-        if getattr(view, "error", ""):
-            self.setText(self.tr("Cannot estimate: %1").replace("%1",
-                                                                tr_message(view.error)))
-            return
-        opts = getattr(view, "options", ())
-        if not opts:
-            self.setText("")
-            return
-        fitting = [o for o in opts if o.fits]
-        top = opts[0]
-        peak = min(o.memory.total_bytes for o in opts if o.num_gpus == top.num_gpus)
-        self.setText(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
-                             "(%5 per GPU)")
-                     .replace("%1", str(len(fitting))).replace("%2", str(len(opts)))
-                     .replace("%3", display_name(top.gpu_name))
-                     .replace("%4", str(top.num_gpus))
-                     .replace("%5", fmt_bytes(top.memory.total_bytes or peak, unit)))
-
-
-def _form_column(layout: QVBoxLayout, *widgets: QWidget) -> None:
-    """Add ``widgets`` in a column of readable width (forms do not stretch to 1280 px)."""
-    column = QWidget()
-    column.setMaximumWidth(760)
-    cl = QVBoxLayout(column)
-    cl.setContentsMargins(0, 0, 0, 0)
-    for w in widgets:
-        cl.addWidget(w)
-    row = QHBoxLayout()
-    row.addWidget(column, 1)
-    row.addStretch(0)
-    layout.addLayout(row)
-
-
-def _scroll_page(page: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
-    """(content layout inside a scroll area, the page's own layout) — forms stay usable on
-    small screens (1366×768, or a 1000×640 window) instead of being cut off."""
-    outer = QVBoxLayout(page)
-    outer.setContentsMargins(0, 0, 0, 0)
-    scroll = QScrollArea()
-    scroll.setObjectName("pageScroll")
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-    content = QWidget()
-    content.setObjectName("pageContent")
-    scroll.setWidget(content)
-    outer.addWidget(scroll, 1)
-    page.scroll_area = scroll  # type: ignore[attr-defined]
-    return QVBoxLayout(content), outer
-
-
-class _Page(QWizardPage):
-    """Base: holds the controller and re-syncs widgets when the Workload changes."""
-
-    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.controller = controller
-        self.live = LiveSummary(controller)
-
-    def _connect_sync(self) -> None:
-        self.controller.workloadChanged.connect(self.sync_from)
-        self.controller.inputRejected.connect(self._resync)
-        self.sync_from(self.controller.workload)
-
-    @Slot(str)
-    def _resync(self, _msg: str) -> None:
-        self.sync_from(self.controller.workload)
-
-    def sync_from(self, w: Workload) -> None:  # pragma: no cover - overridden
-        """Show ``w`` in the widgets without emitting edits."""
-
-
-class TaskPage(_Page):
-    """Choose what the GPU will do."""
-
-    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
-        super().__init__(controller, parent)
-        self.setTitle(self.tr("What do you want to run?"))
-        self.setSubTitle(self.tr("Pick the job. Each task starts with sensible settings you can "
-                                 "change on the next pages."))
-        self.buttons: dict[str, QRadioButton] = {}
-        self.group = QButtonGroup(self)
-        tips = glossary()
-        task_tips = {"lora": tips["lora_rank"], "qlora": tips["qlora"], "full_ft": tips["zero"],
-                     "pretrain": tips["mfu"], "inference": tips["kv_cache"]}
-        layout, outer = _scroll_page(self)
-        for task, text in task_names().items():
-            b = QRadioButton(text)
-            b.setObjectName(f"task_{task}")
-            b.setToolTip(task_tips.get(task, ""))
-            self.buttons[task] = b
-            self.group.addButton(b)
-            layout.addWidget(b)
-        layout.addSpacing(12)
-        self.hint = QLabel(self.tr("Tip: press Enter to go to the next page, Alt+letter to pick "
-                                   "an option."))
-        self.hint.setObjectName("hint")
-        self.hint.setWordWrap(True)
-        layout.addWidget(self.hint)
-        layout.addStretch(1)
-        outer.addWidget(self.live)
-        self._connect()
-
-    def _connect(self) -> None:
-        for task, b in self.buttons.items():
-            b.toggled.connect(lambda on, t=task: on and self.controller.set_task(t))
-        self._connect_sync()
-
-    def sync_from(self, w: Workload) -> None:
-        b = self.buttons.get(w.task)
-        if b is not None and not b.isChecked():
-            with QSignalBlocker(b):
-                b.setChecked(True)
 
 
 class ModelFilter(QSortFilterProxyModel):

@@ -1,0 +1,109 @@
+"""Issue 17: the window paints its first page before the heavy imports, then builds the rest."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from tests.support.paths import REPO
+
+pytestmark = pytest.mark.gui
+
+CHILD = r"""
+import sys
+from gpupicker.ui.app import startup
+seen = {}
+HEAVY = ("pydantic", "gpupicker.core", "gpupicker.catalog", "pyqtgraph", "numpy",
+         "gpupicker.ui.wizard.pages", "gpupicker.ui.results.page", "gpupicker.ui.controller")
+
+def mark(name):
+    seen[name] = sorted(m for m in HEAVY if m in sys.modules)
+    if name == "settled":
+        from PySide6.QtWidgets import QApplication
+        win = next(w for w in QApplication.topLevelWidgets() if type(w).__name__ == "MainWindow")
+        seen["page_ids"] = sorted(win.wizard.page_ids)
+        seen["ready"] = win.is_ready()
+        seen["task"] = win.controller.workload.task
+        print("SEEN", seen, flush=True)
+        win.close()
+
+startup.MILESTONES.append(mark)
+from gpupicker.cli import main
+raise SystemExit(main([]))
+"""
+
+
+def test_first_page_paints_before_the_heavy_imports_then_everything_is_built(tmp_path):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPICKER_HOME": str(tmp_path)}
+    env.pop("GPUPICKER_CATALOG", None)
+    proc = subprocess.run([sys.executable, "-c", CHILD], cwd=REPO, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("SEEN "))
+    seen = eval(line[5:])  # noqa: S307 - our own child's dict literal
+    assert seen["painted"] == []  # nothing heavy before the first page is on screen
+    assert "gpupicker.catalog" in seen["catalog"] and "pydantic" in seen["catalog"]
+    assert "gpupicker.ui.wizard.pages" in seen["pages"]
+    assert seen["page_ids"] == sorted(("task", "model", "quantization", "budget", "results"))
+    assert seen["ready"] is True and seen["task"] == "qlora"
+    assert "pyqtgraph" not in seen["settled"]  # the plots come with the results page
+
+
+def test_window_started_in_steps_keeps_a_task_picked_before_the_controller(qtbot, repo):
+    from gpupicker.ui.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    assert list(win.wizard.page_ids) == ["task"] and not win.is_ready()
+    assert not win.open_action.isEnabled() and win.quit_action.isEnabled()
+    win.wizard.task_page.buttons["inference"].setChecked(True)  # clicked during the start
+    steps = list(win.start_steps(repo))
+    assert steps == ["controller", "pages", "ready"]
+    assert win.is_ready() and win.open_action.isEnabled()
+    assert win.controller.workload.task == "inference"
+    assert win.wizard.task_page.buttons["inference"].isChecked()
+    assert list(win.wizard.page_ids) == ["task", "model", "quantization", "budget", "results"]
+
+
+def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, monkeypatch,
+                                                                capsys):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from gpupicker.ui.app import launch as launch_mod
+
+    bad = tmp_path / "w.json"
+    bad.write_text('{"task": "inference", "model_id": "no_such_model"}')
+
+    # the real event loop: the start ends it with app.exit(2) (an exit outside app.exec
+    # would leave Qt's quit flag set for the rest of the session); 30 s at most
+    QTimer.singleShot(30_000, QApplication.instance().quit)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    args = SimpleNamespace(catalog=None, screenshot=None, page=None, gui_workload=str(bad),
+                           lang="en_US", selftest=False)
+    import logging
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    try:
+        assert launch_mod.launch(args) == 2
+    finally:  # the start's log file handler
+        for handler in root.handlers[:]:
+            if handler not in before:
+                root.removeHandler(handler)
+                handler.close()
+    assert "cannot use workload" in capsys.readouterr().err
+    for w in QApplication.topLevelWidgets():
+        w.close()
+
+
+def test_cli_knows_every_subcommand_without_building_their_parsers():
+    from gpupicker.cli import SUBCOMMANDS, build_parser
+
+    full = build_parser()
+    sub = next(a for a in full._actions if a.__class__.__name__ == "_SubParsersAction")
+    assert set(SUBCOMMANDS) == set(sub.choices)
