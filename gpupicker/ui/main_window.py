@@ -47,7 +47,9 @@ class PlanWizard(QWizard):
 
     def add_input_pages(self, controller: Any) -> None:
         """Add the model, quantization and budget pages (Next works from here on)."""
-        from .wizard.pages import BudgetPage, ModelPage, QuantizationPage
+        from .wizard.budget_page import BudgetPage
+        from .wizard.model_page import ModelPage
+        from .wizard.quantization_page import QuantizationPage
 
         self.model_page = ModelPage(controller)
         self.quant_page = QuantizationPage(controller)

@@ -1,0 +1,187 @@
+"""The wizard's budget page: budget, price cap, region, pricing kind, ranking goal, the
+preferred or owned GPU and its count, deadline and run length.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QSpinBox,
+    QWidget,
+)
+
+from ...core.money import SYMBOLS
+from ...core.workload import Workload
+from ..controller import WorkloadController
+from ..i18n.formatting import display_name
+from ..i18n.texts import glossary, goal_names, pricing_names
+from ..widgets.number_input import NumberSpinBox
+from .page_base import (
+    NO_LIMIT,
+    Page,
+    buddy,
+    form_column,
+    money_spin,
+    scroll_page,
+    set_combo,
+    set_spin,
+)
+
+
+class BudgetPage(Page):
+    """Money, time, pricing type and the ranking goal."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setTitle(self.tr("Budget and time"))
+        self.setSubTitle(self.tr("Limits are optional: leave a field at “No limit” to see every "
+                                 "option."))
+        tips = glossary()
+
+        # money is entered in the display currency (snapshot.money) and stored in USD
+        self.budget_usd = money_spin(1e9, "", self.tr("No limit"))
+        self.max_usd_per_hour = money_spin(1e7, self.tr(" / hour"), self.tr("No limit"))
+        self.region = QComboBox()
+        self.region.addItem(self.tr("Anywhere"), None)
+        self.region.addItem(self.tr("China (CN) only"), "CN")
+        self.region.addItem(self.tr("United States (US) only"), "US")
+        self.region.addItem(self.tr("EU only"), "EU")
+        self.region.setToolTip(self.tr("Keep only offers of providers in this country or region; "
+                                       "the results say when an option elsewhere is cheaper."))
+        self.deadline_hours = NumberSpinBox()
+        self.deadline_hours.setRange(0.0, 100_000.0)
+        self.deadline_hours.setDecimals(1)
+        self.deadline_hours.setSuffix(self.tr(" h"))
+        self.deadline_hours.setSpecialValueText(self.tr("No deadline"))
+        self.pricing = QComboBox()
+        names = pricing_names()
+        for key in ("on_demand", "spot", "marketplace", "reserved_1y", "monthly", "yearly"):
+            self.pricing.addItem(names[key], key)
+        self.pricing.setToolTip(tips["spot"])
+        self.goal = QComboBox()
+        for key, text in goal_names().items():
+            self.goal.addItem(text, key)
+        self.preferred_gpu = QComboBox()
+        self.preferred_gpu.addItem(self.tr("Any GPU"), None)
+        for g in sorted(controller.snapshot.gpus, key=lambda g: g.name):
+            self.preferred_gpu.addItem(display_name(g.name), g.id)
+        self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
+                                              "it, the results list what to change."))
+        self.gpu_count = QSpinBox()  # Workload.num_gpus: the count the fit check and advice use
+        self.gpu_count.setRange(1, 64)
+        self.gpu_count.setToolTip(self.tr("How many of the preferred GPU you have or want: the "
+                                          "fit check and the advice are for this many."))
+
+        self.dataset_mtokens = NumberSpinBox()
+        self.dataset_mtokens.setRange(0.0, 100_000_000.0)
+        self.dataset_mtokens.setDecimals(1)
+        self.dataset_mtokens.setSuffix(self.tr(" M tokens"))
+        self.dataset_mtokens.setGroupSeparatorShown(True)
+        self.dataset_mtokens.setSpecialValueText(self.tr("Unknown"))
+        self.epochs = NumberSpinBox()
+        self.epochs.setRange(0.1, 1000.0)
+        self.epochs.setDecimals(1)
+        self.requests_per_minute = NumberSpinBox()
+        self.requests_per_minute.setRange(0.0, 1e7)
+        self.requests_per_minute.setDecimals(1)
+        self.requests_per_minute.setGroupSeparatorShown(True)
+        self.requests_per_minute.setSuffix(self.tr(" / min"))
+        self.requests_per_minute.setSpecialValueText(self.tr("Not serving (one batch)"))
+        self.requests_per_minute.setToolTip(self.tr(
+            "Serving load: with a request rate the results size replicas for it and show the "
+            "monthly cost and the cost per million tokens."))
+        self.train_hours = NumberSpinBox()
+        self.train_hours.setRange(0.0, 100_000.0)
+        self.train_hours.setDecimals(1)
+        self.train_hours.setSuffix(self.tr(" h"))
+        self.train_hours.setSpecialValueText(self.tr("From dataset size"))
+
+        money_box = QGroupBox(self.tr("Money"))
+        mf = QFormLayout(money_box)
+        self.budget_label = buddy(self.tr("&Total budget:"), self.budget_usd)
+        mf.addRow(self.budget_label, self.budget_usd)
+        self.rate_label = buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour)
+        mf.addRow(self.rate_label, self.max_usd_per_hour)
+        mf.addRow(buddy(self.tr("Pro&viders in:"), self.region), self.region)
+        mf.addRow(buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
+        mf.addRow(buddy(self.tr("G&oal:"), self.goal), self.goal)
+        mf.addRow(buddy(self.tr("Preferred GP&U:"), self.preferred_gpu), self.preferred_gpu)
+        mf.addRow(buddy(self.tr("GPU &count:"), self.gpu_count), self.gpu_count)
+        self.time_box = QGroupBox(self.tr("Time"))
+        tf = QFormLayout(self.time_box)
+        tf.addRow(buddy(self.tr("&Deadline:"), self.deadline_hours), self.deadline_hours)
+        self.dataset_label = buddy(self.tr("Data&set size:"), self.dataset_mtokens)
+        tf.addRow(self.dataset_label, self.dataset_mtokens)
+        self.epochs_label = buddy(self.tr("&Epochs:"), self.epochs)
+        tf.addRow(self.epochs_label, self.epochs)
+        self.rpm_label = buddy(self.tr("Re&quests per minute:"), self.requests_per_minute)
+        tf.addRow(self.rpm_label, self.requests_per_minute)
+        self.hours_label = buddy(self.tr("…or planned run &length:"), self.train_hours)
+        tf.addRow(self.hours_label, self.train_hours)
+
+        layout, outer = scroll_page(self)
+        form_column(layout, money_box, self.time_box)
+        layout.addStretch(1)
+        outer.addWidget(self.live)
+        self._connect()
+
+    def _connect(self) -> None:
+        c = self.controller
+        for spin in (self.budget_usd, self.max_usd_per_hour, self.deadline_hours,
+                     self.dataset_mtokens, self.epochs, self.requests_per_minute,
+                     self.train_hours):
+            spin.rejected.connect(c.inputRejected)
+        self.budget_usd.valueChanged.connect(
+            lambda v: c.update(budget_usd=c.snapshot.money.to_usd(v) if v else None))
+        self.max_usd_per_hour.valueChanged.connect(
+            lambda v: c.update(max_usd_per_hour=c.snapshot.money.to_usd(v) if v else None))
+        self.region.currentIndexChanged.connect(
+            lambda: c.update(region=self.region.currentData()))
+        c.modelsChanged.connect(lambda: self.sync_from(c.workload))
+        self.deadline_hours.valueChanged.connect(lambda v: c.update(deadline_hours=v or None))
+        self.pricing.currentIndexChanged.connect(lambda: c.update(pricing=self.pricing.currentData()))
+        self.goal.currentIndexChanged.connect(lambda: c.set_goal(self.goal.currentData()))
+        self.preferred_gpu.currentIndexChanged.connect(
+            lambda: c.update(gpu=self.preferred_gpu.currentData()))
+        self.gpu_count.valueChanged.connect(lambda v: c.update(num_gpus=v))
+        self.dataset_mtokens.valueChanged.connect(
+            lambda v: c.update(dataset_tokens=v * 1e6 if v else None))
+        self.epochs.valueChanged.connect(lambda v: c.update(epochs=v))
+        self.train_hours.valueChanged.connect(lambda v: c.update(train_hours=v or None))
+        self.requests_per_minute.valueChanged.connect(
+            lambda v: c.update(requests_per_minute=v or None))
+        self._connect_sync()
+
+    def sync_from(self, w: Workload) -> None:
+        money = self.controller.snapshot.money
+        for spin in (self.budget_usd, self.max_usd_per_hour):
+            spin.setPrefix(SYMBOLS.get(money.currency, money.currency) + " ")
+        self.budget_label.setText(self.tr("&Total budget (%1):").replace("%1", money.currency))
+        self.rate_label.setText(self.tr("Max &price per hour (%1):").replace("%1",
+                                                                           money.currency))
+        set_spin(self.budget_usd, round(money.from_usd(w.budget_usd), 2) if w.budget_usd
+                  else NO_LIMIT)
+        set_spin(self.max_usd_per_hour, round(money.from_usd(w.max_usd_per_hour), 2)
+                  if w.max_usd_per_hour else NO_LIMIT)
+        set_combo(self.region, w.region)
+        set_spin(self.deadline_hours, w.deadline_hours or 0.0)
+        set_combo(self.pricing, w.pricing)
+        set_combo(self.goal, self.controller.goal)
+        set_combo(self.preferred_gpu, w.gpu)
+        set_spin(self.gpu_count, min(w.num_gpus, self.gpu_count.maximum()))
+        set_spin(self.dataset_mtokens, (w.dataset_tokens or 0.0) / 1e6)
+        set_spin(self.epochs, w.epochs)
+        set_spin(self.train_hours, w.train_hours or 0.0)
+        set_spin(self.requests_per_minute, w.requests_per_minute or 0.0)
+        for wid in (self.rpm_label, self.requests_per_minute):
+            wid.setVisible(w.task == "inference")
+        training = w.is_training
+        for wid in (self.dataset_label, self.dataset_mtokens, self.epochs_label, self.epochs):
+            wid.setVisible(training)
+        self.hours_label.setText(self.tr("…or planned run &length:") if training
+                                 else self.tr("Planned run &length:"))
+        # without a dataset (inference, images) "from dataset size" means nothing
+        self.train_hours.setSpecialValueText(self.tr("From dataset size") if training
+                                             else self.tr("Not set"))

@@ -1,0 +1,312 @@
+"""The wizard's model page: search the catalog's models, import one from a file or folder, or give
+its size; the context length when the task needs one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QSignalBlocker, QSortFilterProxyModel, Qt, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.model_arch import ModelArch
+from ...core.workload import Workload
+from ...core.zh_names import expand_model_alias
+from ..controller import WorkloadController
+from ..i18n.formatting import error_messages
+from ..i18n.texts import glossary
+from ..widgets.file_drop import accept_url_drag, dropped_local_file
+from ..widgets.number_input import NumberSpinBox
+from .model_list_model import ModelListModel
+from .page_base import (
+    Page,
+    buddy,
+    set_spin,
+)
+
+
+class ModelFilter(QSortFilterProxyModel):
+    """Text filter over all columns plus a model-kind filter (LLM vs diffusion per task)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = "llm"
+
+    def set_kind(self, kind: str) -> None:
+        """Show only models of ``kind``."""
+        if kind != self.kind:
+            self.beginFilterChange()
+            self.kind = kind
+            self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+        model = self.sourceModel()
+        if isinstance(model, ModelListModel) and \
+                getattr(model.model_at(source_row), "kind", "llm") != self.kind:
+            return False
+        return super().filterAcceptsRow(source_row, source_parent)
+
+
+class ModelPage(Page):
+    """Pick a catalog model (searchable) or describe a custom one."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setTitle(self.tr("Which model?"))
+        self.setSubTitle(self.tr("Search the catalog, or enter a custom parameter count or "
+                                 "config.json fields."))
+        self.list_model = ModelListModel(self._models(), self)
+        self.proxy = ModelFilter(self)
+        self.proxy.setSourceModel(self.list_model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(-1)
+        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+
+        self.catalog_radio = QRadioButton(self.tr("&Catalog model"))
+        self.custom_radio = QRadioButton(self.tr("C&ustom model"))
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Search by name or family, e.g. mistral, qwen, 70b"))
+        self.search.setClearButtonEnabled(True)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSortingEnabled(True)
+        self.view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.view.verticalHeader().hide()
+        self.view.setAlternatingRowColors(True)
+        hh = self.view.horizontalHeader()
+        hh.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in (1, 2, 3):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.custom_box = QGroupBox(self.tr("Custom model"))
+        self.params_b = NumberSpinBox()
+        self.params_b.setRange(0.0, 5000.0)
+        self.params_b.setDecimals(2)
+        self.params_b.setSuffix(self.tr(" B"))
+        self.params_b.setSpecialValueText(self.tr("from the fields below"))
+        self.params_b.setToolTip(self.tr("Exact parameter count in billions (optional: computed "
+                                         "from the architecture fields when 0)."))
+        self.fields: dict[str, QSpinBox] = {}
+        form = QGridLayout(self.custom_box)
+        form.addWidget(buddy(self.tr("&Parameters:"), self.params_b), 0, 0)
+        form.addWidget(self.params_b, 0, 1)
+        field_names = {
+            "num_hidden_layers": self.tr("Layers:"),
+            "hidden_size": self.tr("Hidden size:"),
+            "num_attention_heads": self.tr("Attention heads:"),
+            "num_key_value_heads": self.tr("KV heads (GQA):"),
+            "intermediate_size": self.tr("MLP size:"),
+            "vocab_size": self.tr("Vocabulary:"),
+        }
+        for i, (name, text) in enumerate(field_names.items()):
+            spin = QSpinBox()
+            spin.setRange(0, 10_000_000)
+            spin.setGroupSeparatorShown(True)
+            self.fields[name] = spin
+            row, col = 1 + i // 2, (i % 2) * 2
+            label = buddy(text, spin)
+            if name == "num_key_value_heads":
+                label.setToolTip(glossary()["gqa"])
+            form.addWidget(label, row, col)
+            form.addWidget(spin, row, col + 1)
+        self.load_config_button = QPushButton(self.tr("Load config.&json…"))
+        self.apply_custom_button = QPushButton(self.tr("Use &these values"))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.load_config_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.apply_custom_button)
+        form.addLayout(buttons, 5, 0, 1, 4)
+
+        self.selected_label = QLabel()
+        self.selected_label.setObjectName("selection")
+        self.import_button = QPushButton(self.tr("&Import model files…"))
+        self.import_button.setToolTip(self.tr("Read a model folder, .safetensors, .gguf, "
+                                              "config.json or the Hugging Face cache (or drop "
+                                              "a file or folder on this page)"))
+        self.import_dialog: Any = None
+        self.setAcceptDrops(True)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(self.catalog_radio)
+        top.addWidget(self.custom_radio)
+        top.addWidget(self.import_button)
+        top.addStretch(1)
+        top.addWidget(self.selected_label)
+        layout.addLayout(top)
+        layout.addWidget(self.search)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.custom_box)
+        layout.addWidget(self.live)
+        self._connect()
+
+    def _models(self) -> list[Any]:
+        return list(self.controller.repo.models())
+
+    def _connect(self) -> None:
+        self.search.textChanged.connect(self._on_search)
+        self.view.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.catalog_radio.toggled.connect(self._on_mode_changed)
+        self.apply_custom_button.clicked.connect(self.apply_custom)
+        self.load_config_button.clicked.connect(self._on_load_config)
+        self.import_button.clicked.connect(lambda: self.open_import())
+        self.controller.modelsChanged.connect(self._on_models_changed)
+        self._connect_sync()
+
+    @Slot()
+    def _on_models_changed(self) -> None:
+        self.list_model.set_models(self._models())
+        self.sync_from(self.controller.workload)
+
+    @Slot(bool)
+    def _on_mode_changed(self, catalog: bool) -> None:
+        self.search.setEnabled(catalog)
+        self.view.setEnabled(catalog)
+        self.custom_box.setEnabled(not catalog)
+        if catalog:
+            self._on_row_changed(self.view.currentIndex())
+
+    @Slot(str)
+    def _on_search(self, text: str) -> None:
+        """Filter the table; the selected model changes only when the user picks a row (Qt moves
+        the current row when the filter hides it, which used to select another model)."""
+        self._filtering = True
+        try:
+            with QSignalBlocker(self.view.selectionModel()):
+                # Chinese names people search with (千问, 深度求索 …) map to the catalog's words
+                self.proxy.setFilterFixedString(expand_model_alias(text))
+                self.view.selectionModel().clearCurrentIndex()
+                self.view.clearSelection()
+            self.sync_from(self.controller.workload)  # re-select it if still listed
+        finally:
+            self._filtering = False
+
+    @Slot()
+    def _on_row_changed(self, current: Any, _previous: Any = None) -> None:
+        if getattr(self, "_filtering", False) or not current.isValid() \
+                or not self.catalog_radio.isChecked():
+            return
+        m = self.list_model.model_at(self.proxy.mapToSource(current).row())
+        self.controller.set_model(m.id, m.arch)
+
+    @Slot()
+    def apply_custom(self) -> bool:
+        """Build a ModelArch from the custom fields and use it."""
+        data: dict[str, Any] = {k: s.value() for k, s in self.fields.items() if s.value() > 0}
+        if self.params_b.value() > 0:
+            data["params"] = int(round(self.params_b.value() * 1e9))
+        data["name"] = self.tr("Custom model")
+        try:
+            arch = ModelArch.model_validate(data)
+        except ValidationError as exc:
+            self.controller.inputRejected.emit(error_messages(exc))
+            return False
+        return self.controller.set_model(None, arch)
+
+    def load_config(self, path: str) -> bool:
+        """Fill the custom fields from a Hugging Face config.json (read as JSON only)."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                cfg = json.load(f)
+            arch = ModelArch.from_config(cfg)
+        except (OSError, ValueError, ValidationError) as exc:
+            self.controller.inputRejected.emit(self.tr("Cannot read %1: %2")
+                                               .replace("%1", path).replace("%2", str(exc)))
+            return False
+        self.custom_radio.setChecked(True)
+        self._fill_fields(arch)
+        return self.apply_custom()
+
+    @Slot()
+    def _on_load_config(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open config.json"), "",
+                                              self.tr("JSON files (*.json)"))
+        if path:
+            self.load_config(path)
+
+    def open_import(self, path: str | None = None) -> Any:
+        """Open the import dialog (non-blocking), reading ``path`` first when given."""
+        from .model_import_dialog import ModelImportDialog
+
+        if self.import_dialog is None:
+            self.import_dialog = ModelImportDialog(self.controller.repo, self)
+            self.import_dialog.imported.connect(self._on_imported)
+        if path:
+            self.import_dialog.inspect(path)
+        self.import_dialog.open()
+        return self.import_dialog
+
+    @Slot(str)
+    def _on_imported(self, model_id: str) -> None:
+        self.controller.on_catalog_changed()
+        arch = self.controller.repo.get_model(model_id)
+        if arch is not None:
+            self.catalog_radio.setChecked(True)
+            self.controller.set_model(model_id, arch)
+        # a quantized checkpoint (GGUF file type, GPTQ/AWQ/bnb/fp8 config) sets the weights
+        # format of an inference plan; training tasks keep their own (QLoRA: NF4)
+        from ...core.dtypes import known_weight_dtypes
+
+        model = self.import_dialog.model if self.import_dialog is not None else None
+        dtype = (model.quantization.get("weights_dtype") if model is not None else None)
+        if dtype in known_weight_dtypes() and self.controller.workload.task in (
+                "inference", "decode_ceiling"):
+            self.controller.update(weights_dtype=dtype)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
+        accept_url_drag(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
+        path = dropped_local_file(event)
+        if path is not None:
+            self.open_import(path)
+
+    def _fill_fields(self, arch: ModelArch) -> None:
+        for k, spin in self.fields.items():
+            set_spin(spin, int(getattr(arch, k) or 0))
+        set_spin(self.params_b, (arch.params or 0) / 1e9)
+
+    def sync_from(self, w: Workload) -> None:
+        self.proxy.set_kind("diffusion" if w.task in ("image_gen", "diffusion_lora") else "llm")
+        catalog = w.model_id is not None
+        radio = self.catalog_radio if catalog else self.custom_radio
+        if not radio.isChecked():
+            with QSignalBlocker(radio):
+                radio.setChecked(True)
+            self.search.setEnabled(catalog)
+            self.view.setEnabled(catalog)
+            self.custom_box.setEnabled(not catalog)
+        if catalog and w.model_id is not None:
+            row = self.list_model.row_of(w.model_id)
+            cur = self.view.currentIndex()
+            if row >= 0 and (not cur.isValid() or self.proxy.mapToSource(cur).row() != row):
+                idx = self.proxy.mapFromSource(self.list_model.index(row, 0))
+                if idx.isValid():
+                    with QSignalBlocker(self.view.selectionModel()):
+                        self.view.setCurrentIndex(idx)
+        if w.model is not None:
+            if catalog:
+                self._fill_fields(w.model)
+            n = w.model.param_count() if w.model.kind == "llm" else (w.model.params or 0)
+            self.selected_label.setText(self.tr("Selected: %1 (%2 B parameters)")
+                                        .replace("%1", w.model.name or w.model_id or "")
+                                        .replace("%2", f"{n / 1e9:.2f}"))

@@ -1,0 +1,364 @@
+"""The wizard's precision page: weights and KV-cache formats, training method and framework
+(precision, sharding), server settings for paged-KV engines, batch and sequence lengths.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QSpinBox,
+    QWidget,
+)
+
+from ...core.memory import PAGED_KV_ENGINES
+from ...core.memory.paged import VLLM_MAX_NUM_SEQS
+from ...core.memory.training import uses_master_weights
+from ...core.training_frameworks import modelled_training_frameworks, training_framework
+from ...core.workload import Workload
+from ..controller import WorkloadController
+from ..i18n.texts import glossary
+from .page_base import (
+    Page,
+    buddy,
+    form_column,
+    scroll_page,
+    set_combo,
+    set_spin,
+)
+
+WEIGHT_FORMATS: tuple[tuple[str, str], ...] = (
+    ("fp32", "FP32"), ("bf16", "BF16"), ("fp16", "FP16"), ("fp8", "FP8"), ("int8", "INT8"),
+    ("nf4", "NF4 (4-bit, bitsandbytes)"), ("int4", "INT4 (GPTQ / AWQ)"),
+    ("q4_k_m", "GGUF Q4_K_M"), ("q5_k_m", "GGUF Q5_K_M"), ("q8_0", "GGUF Q8_0"),
+)
+OPTIMIZERS: tuple[tuple[str, str], ...] = (
+    ("adamw", "AdamW"), ("adamw8bit", "AdamW 8-bit"), ("paged_adamw8bit", "Paged AdamW 8-bit"),
+    ("adafactor", "Adafactor"), ("lion", "Lion"), ("sgd", "SGD"),
+)
+ENGINES: tuple[tuple[str, str], ...] = (
+    ("transformers", "transformers"), ("vllm", "vLLM"), ("sglang", "SGLang"),
+    ("llama.cpp", "llama.cpp"),
+)
+
+
+class QuantizationPage(Page):
+    """Precision, adapters, memory savers, batch and lengths."""
+
+    def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setTitle(self.tr("Precision and batch"))
+        self.setSubTitle(self.tr("How the weights are stored and how much data goes through "
+                                 "the GPU at once."))
+        tips = glossary()
+        self.weights = QComboBox()
+        for value, text in WEIGHT_FORMATS:
+            self.weights.addItem(text, value)
+        self.weights.setToolTip(tips["weights_dtype"])
+
+        # training
+        self.train_box = QGroupBox(self.tr("Training"))
+        self.lora_rank = QSpinBox()
+        self.lora_rank.setRange(1, 1024)
+        self.lora_rank.setToolTip(tips["lora_rank"])
+        self.grad_ckpt = QCheckBox(self.tr("Gradient &checkpointing"))
+        self.grad_ckpt.setToolTip(tips["grad_ckpt"])
+        self.optimizer = QComboBox()
+        for value, text in OPTIMIZERS:
+            self.optimizer.addItem(text, value)
+        self.optimizer.setToolTip(tips["optimizer"])
+        self.framework = QComboBox()
+        for fw_id in modelled_training_frameworks():
+            self.framework.addItem(training_framework(fw_id).name, fw_id)
+        self.framework.setToolTip(self.tr("The training stack: it decides the logits/loss "
+                                          "memory, checkpoint offload, master weights and speed"))
+        self.precision = QComboBox()
+        self.precision.addItem(self.tr("Framework default"), None)
+        self.precision.addItem(self.tr("Mixed precision (fp32 master weights, 16 B/param)"), True)
+        self.precision.addItem(self.tr("Pure 16-bit (8 B/param with AdamW)"), False)
+        self.precision.setToolTip(self.tr("Full fine-tuning and pre-training: mixed precision "
+                                          "keeps fp32 master weights and Adam states"))
+        self.precision_used = QLabel()
+        self.precision_used.setObjectName("hint")
+        self.precision_used.setWordWrap(True)
+        self.sharding = QComboBox()
+        self.sharding.addItem(self.tr("Automatic (FSDP full shard on several GPUs for full "
+                                      "fine-tuning and pre-training)"), "none")
+        self.sharding.addItem(self.tr("ZeRO-1 (optimizer states)"), "zero1")
+        self.sharding.addItem(self.tr("ZeRO-2 (+ gradients)"), "zero2")
+        self.sharding.addItem(self.tr("ZeRO-3 (+ parameters)"), "zero3")
+        self.sharding.addItem(self.tr("FSDP full shard"), "fsdp")
+        self.sharding.setToolTip(tips["zero"])
+        self.batch = QSpinBox()
+        self.batch.setRange(1, 4096)
+        self.batch.setToolTip(tips["batch"])
+        self.seq_len = QSpinBox()
+        self.seq_len.setRange(16, 1_048_576)
+        self.seq_len.setSingleStep(256)
+        self.seq_len.setGroupSeparatorShown(True)
+        self.seq_len.setToolTip(tips["seq_len"])
+        tf = QFormLayout(self.train_box)
+        self.lora_label = buddy(self.tr("LoRA &rank:"), self.lora_rank)
+        self.lora_label.setToolTip(tips["lora_rank"])
+        tf.addRow(self.lora_label, self.lora_rank)
+        tf.addRow("", self.grad_ckpt)
+        tf.addRow(buddy(self.tr("&Optimizer:"), self.optimizer), self.optimizer)
+        tf.addRow(buddy(self.tr("Training fra&mework:"), self.framework), self.framework)
+        self.precision_label = buddy(self.tr("Pr&ecision:"), self.precision)
+        tf.addRow(self.precision_label, self.precision)
+        tf.addRow(buddy(self.tr("Multi-GPU &sharding:"), self.sharding), self.sharding)
+        tf.addRow("", self.precision_used)
+        tf.addRow(buddy(self.tr("Ba&tch size (per GPU):"), self.batch), self.batch)
+        tf.addRow(buddy(self.tr("Se&quence length (tokens):"), self.seq_len), self.seq_len)
+
+        # inference
+        self.infer_box = QGroupBox(self.tr("Inference"))
+        self.prompt_tokens = QSpinBox()
+        self.prompt_tokens.setRange(1, 2_000_000)
+        self.prompt_tokens.setGroupSeparatorShown(True)
+        self.output_tokens = QSpinBox()
+        self.output_tokens.setRange(1, 1_000_000)
+        self.output_tokens.setGroupSeparatorShown(True)
+        self.infer_batch = QSpinBox()
+        self.infer_batch.setRange(1, 4096)
+        self.infer_batch.setToolTip(tips["batch"])
+        self.engine = QComboBox()
+        for value, text in ENGINES:
+            self.engine.addItem(text, value)
+        self.engine.setToolTip(tips["engine"])
+        inf = QFormLayout(self.infer_box)
+        inf.addRow(buddy(self.tr("&Prompt tokens:"), self.prompt_tokens), self.prompt_tokens)
+        inf.addRow(buddy(self.tr("O&utput tokens:"), self.output_tokens), self.output_tokens)
+        inf.addRow(buddy(self.tr("Concurrent se&quences (batch):"), self.infer_batch),
+                   self.infer_batch)
+        inf.addRow(buddy(self.tr("&Engine:"), self.engine), self.engine)
+        self._build_serving_box()
+
+        # image generation
+        self.image_box = QGroupBox(self.tr("Image generation"))
+        self.resolution = QSpinBox()
+        self.resolution.setRange(64, 8192)
+        self.resolution.setSingleStep(64)
+        self.resolution.setSuffix(self.tr(" px"))
+        self.steps = QSpinBox()
+        self.steps.setRange(1, 1000)
+        self.images = QSpinBox()
+        self.images.setRange(1, 10_000_000)
+        imf = QFormLayout(self.image_box)
+        imf.addRow(buddy(self.tr("&Resolution:"), self.resolution), self.resolution)
+        self.steps_label = buddy(self.tr("S&teps:"), self.steps)
+        imf.addRow(self.steps_label, self.steps)
+        imf.addRow(buddy(self.tr("I&mages:"), self.images), self.images)
+
+        layout, outer = scroll_page(self)
+        top_box = QWidget()
+        top = QFormLayout(top_box)
+        top.setContentsMargins(0, 0, 0, 0)
+        wl = buddy(self.tr("&Weights format:"), self.weights)
+        wl.setToolTip(tips["weights_dtype"])
+        top.addRow(wl, self.weights)
+        form_column(layout, top_box, self.train_box, self.infer_box, self.serving_box,
+                     self.image_box)
+        layout.addStretch(1)
+        outer.addWidget(self.live)
+        self._connect()
+
+    def _build_serving_box(self) -> None:
+        """vLLM/SGLang server settings (Workload fields; 0 = the engine's default, as core)."""
+        self.serving_box = QGroupBox(self.tr("Server settings (vLLM / SGLang)"))
+        self.max_model_len = QSpinBox()
+        self.max_model_len.setRange(0, 10_000_000)
+        self.max_model_len.setSingleStep(1024)
+        self.max_model_len.setGroupSeparatorShown(True)
+        self.max_model_len.setSpecialValueText(self.tr("Request length (default)"))
+        self.max_model_len.setToolTip(self.tr(
+            "max_model_len: the longest context the server accepts. vLLM reserves KV-cache room "
+            "for at least one sequence this long and refuses to start if it does not fit. "
+            "Default: prompt + output tokens."))
+        self.gpu_memory_utilization = QDoubleSpinBox()
+        self.gpu_memory_utilization.setRange(0.05, 1.0)
+        self.gpu_memory_utilization.setDecimals(2)
+        self.gpu_memory_utilization.setSingleStep(0.05)
+        self.gpu_memory_utilization.setToolTip(self.tr(
+            "gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's "
+            "memory the server takes for weights and the KV cache pool; the rest stays free "
+            "for other programs. Default 0.90."))
+        self.max_num_seqs = QSpinBox()
+        self.max_num_seqs.setRange(0, 65_536)
+        self.max_num_seqs.setSpecialValueText(
+            self.tr("%1 (default)").replace("%1", str(VLLM_MAX_NUM_SEQS)))
+        self.max_num_seqs.setToolTip(self.tr(
+            "max_num_seqs: the most requests the server runs at once; more wait in its queue. "
+            "It caps the throughput per replica."))
+        self.ttft_target = QDoubleSpinBox()
+        self.ttft_target.setRange(0.0, 3600.0)
+        self.ttft_target.setDecimals(2)
+        self.ttft_target.setSuffix(self.tr(" s"))
+        self.ttft_target.setSpecialValueText(self.tr("No target"))
+        self.ttft_target.setToolTip(self.tr(
+            "Time to first token (TTFT): how long a user waits before the answer starts "
+            "(queueing + prompt processing). With a target, each replica serves fewer requests "
+            "at once so the target holds, and more replicas are sized."))
+        self.itl_target = QDoubleSpinBox()
+        self.itl_target.setRange(0.0, 60.0)
+        self.itl_target.setDecimals(3)
+        self.itl_target.setSingleStep(0.01)
+        self.itl_target.setSuffix(self.tr(" s"))
+        self.itl_target.setSpecialValueText(self.tr("No target"))
+        self.itl_target.setToolTip(self.tr(
+            "Inter-token latency (ITL): the time between two generated tokens of one answer "
+            "(0.05 s = 20 tokens/s per user). With a target, each replica serves fewer requests "
+            "at once so the target holds."))
+        sf = QFormLayout(self.serving_box)
+        sf.addRow(buddy(self.tr("Max model &length (tokens):"), self.max_model_len),
+                  self.max_model_len)
+        sf.addRow(buddy(self.tr("GPU &memory utilization:"), self.gpu_memory_utilization),
+                  self.gpu_memory_utilization)
+        sf.addRow(buddy(self.tr("Max &running sequences:"), self.max_num_seqs),
+                  self.max_num_seqs)
+        self.ttft_label = buddy(self.tr("&TTFT target (p50):"), self.ttft_target)
+        sf.addRow(self.ttft_label, self.ttft_target)
+        self.itl_label = buddy(self.tr("&ITL target:"), self.itl_target)
+        sf.addRow(self.itl_label, self.itl_target)
+        self.targets_hint = QLabel(self.tr("Latency targets apply when a request rate is set on "
+                                           "the budget page."))
+        self.targets_hint.setObjectName("hint")
+        self.targets_hint.setWordWrap(True)
+        sf.addRow("", self.targets_hint)
+
+    def _connect_serving(self) -> None:
+        c = self.controller
+        self.max_model_len.valueChanged.connect(lambda v: c.update(max_model_len=v or None))
+        self.gpu_memory_utilization.valueChanged.connect(
+            lambda v: c.update(gpu_memory_utilization=round(v, 2)))
+        self.max_num_seqs.valueChanged.connect(lambda v: c.update(max_num_seqs=v or None))
+        self.ttft_target.valueChanged.connect(lambda v: c.update(ttft_target_s=v or None))
+        self.itl_target.valueChanged.connect(lambda v: c.update(itl_target_s=v or None))
+
+    def _sync_serving(self, w: Workload) -> None:
+        paged = w.task == "inference" and w.framework.lower() in PAGED_KV_ENGINES
+        self.serving_box.setVisible(paged)
+        serving = w.requests_per_minute is not None
+        for wid in (self.ttft_label, self.ttft_target, self.itl_label, self.itl_target):
+            wid.setVisible(serving)
+        self.targets_hint.setVisible(not serving)
+        set_spin(self.max_model_len, w.max_model_len or 0)
+        set_spin(self.gpu_memory_utilization, w.gpu_memory_utilization)
+        set_spin(self.max_num_seqs, w.max_num_seqs or 0)
+        set_spin(self.ttft_target, w.ttft_target_s or 0.0)
+        set_spin(self.itl_target, w.itl_target_s or 0.0)
+
+    def _connect(self) -> None:
+        c = self.controller
+        self._connect_serving()
+        self.weights.currentIndexChanged.connect(
+            lambda: c.update(weights_dtype=self.weights.currentData()))
+        self.lora_rank.valueChanged.connect(self._on_lora_rank)
+        self.grad_ckpt.toggled.connect(lambda on: c.update(grad_ckpt=on))
+        self.optimizer.currentIndexChanged.connect(
+            lambda: c.update(optimizer=self.optimizer.currentData()))
+        self.sharding.currentIndexChanged.connect(self._on_sharding)
+        self.framework.currentIndexChanged.connect(
+            lambda: c.update(framework=self.framework.currentData()))
+        self.precision.currentIndexChanged.connect(
+            lambda: c.update(master_weights=self.precision.currentData()))
+        self.batch.valueChanged.connect(lambda v: c.update(batch=v))
+        self.seq_len.valueChanged.connect(lambda v: c.update(seq_len=v))
+        self.prompt_tokens.valueChanged.connect(
+            lambda v: c.update(prompt_len=v, avg_prompt_tokens=v))
+        self.output_tokens.valueChanged.connect(
+            lambda v: c.update(new_tokens=v, avg_output_tokens=v))
+        self.infer_batch.valueChanged.connect(lambda v: c.update(batch=v))
+        self.engine.currentIndexChanged.connect(
+            lambda: c.update(framework=self.engine.currentData()))
+        self.resolution.valueChanged.connect(lambda v: c.update(resolution=v))
+        self.steps.valueChanged.connect(lambda v: c.update(steps=v))
+        self.images.valueChanged.connect(lambda v: c.update(images=v))
+        self._connect_sync()
+
+    @Slot(int)
+    def _on_lora_rank(self, r: int) -> None:
+        lora = self.controller.workload.lora
+        data = lora.model_dump() if lora is not None else {}
+        self.controller.update(lora={**data, "r": r})
+
+    def _used_text(self, w: Workload) -> str:
+        """What the ranking will use: precision, framework and sharding (from core)."""
+        try:
+            mixed = uses_master_weights(w)
+            name = training_framework(w.framework).name
+        except ValueError as exc:
+            return str(exc)
+        if w.task in ("lora", "qlora"):
+            prec = self.tr("frozen base, fp32 adapters")
+        elif mixed:
+            prec = self.tr("mixed precision (fp32 master weights)")
+        else:
+            prec = self.tr("pure %1").replace("%1", w.weights_dtype)
+        par = w.parallelism
+        if par.fsdp:
+            shard = self.tr("FSDP full shard")
+        elif par.zero_stage:
+            shard = self.tr("ZeRO-%1").replace("%1", str(par.zero_stage))
+        elif w.task in ("full_ft", "pretrain"):
+            shard = self.tr("FSDP full shard on 2+ GPUs, none on one")
+        else:
+            shard = self.tr("plain data parallel")
+        return self.tr("The ranking uses: %1; %2; %3.").replace("%1", name).replace(
+            "%2", prec).replace("%3", shard)
+
+    @Slot()
+    def _on_sharding(self) -> None:
+        v = self.sharding.currentData()
+        par = self.controller.workload.parallelism.model_dump()
+        par.update(zero_stage={"zero1": 1, "zero2": 2, "zero3": 3}.get(v, 0), fsdp=v == "fsdp")
+        self.controller.update(parallelism=par)
+
+    def sync_from(self, w: Workload) -> None:
+        training = w.is_training
+        inference = w.task in ("inference", "decode_ceiling")
+        self.train_box.setVisible(training)
+        self.infer_box.setVisible(inference)
+        self.image_box.setVisible(w.task in ("image_gen", "diffusion_lora"))
+        self.steps.setVisible(w.task == "image_gen")
+        self.steps_label.setVisible(w.task == "image_gen")
+        lora = w.task in ("lora", "qlora")
+        self.lora_rank.setVisible(lora)
+        self.lora_label.setVisible(lora)
+        if self.weights.findData(w.weights_dtype) < 0:
+            self.weights.addItem(w.weights_dtype.upper(), w.weights_dtype)
+        set_combo(self.weights, w.weights_dtype)
+        set_spin(self.lora_rank, w.lora.r if w.lora else 16)
+        if self.grad_ckpt.isChecked() != w.grad_ckpt:
+            with QSignalBlocker(self.grad_ckpt):
+                self.grad_ckpt.setChecked(w.grad_ckpt)
+        set_combo(self.optimizer, w.optimizer)
+        par = w.parallelism
+        set_combo(self.sharding, "fsdp" if par.fsdp else
+                   {1: "zero1", 2: "zero2", 3: "zero3"}.get(par.zero_stage, "none"))
+        if training and self.framework.findData(w.framework) >= 0:
+            set_combo(self.framework, w.framework)
+        full = w.task in ("full_ft", "pretrain")
+        self.precision.setVisible(full)
+        self.precision_label.setVisible(full)
+        if self.precision.currentData() != w.master_weights:
+            with QSignalBlocker(self.precision):
+                self.precision.setCurrentIndex(max(0, self.precision.findData(w.master_weights)))
+        self.precision_used.setText(self._used_text(w) if training else "")
+        self.precision_used.setVisible(training)
+        set_spin(self.batch, w.batch)
+        set_spin(self.infer_batch, w.batch)
+        set_spin(self.seq_len, w.training_seq_len())
+        set_spin(self.prompt_tokens, w.prompt_len or w.avg_prompt_tokens)
+        set_spin(self.output_tokens, w.new_tokens or w.avg_output_tokens)
+        if self.engine.findData(w.framework) >= 0:
+            set_combo(self.engine, w.framework)
+        set_spin(self.resolution, w.resolution)
+        set_spin(self.steps, w.steps)
+        set_spin(self.images, w.images)
+        self._sync_serving(w)
