@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
 from .. import paths
+
+if TYPE_CHECKING:  # the catalog (sqlite-utils) is imported when it is first opened
+    from ..catalog import CatalogRepository
 
 
 def corrupt_error_types() -> tuple[type[BaseException], ...]:
@@ -18,7 +21,7 @@ def corrupt_error_types() -> tuple[type[BaseException], ...]:
     return (CatalogCorruptError,)
 
 
-def open_repository(path: str | Path | None) -> Any:
+def open_repository(path: str | Path | None) -> CatalogRepository:
     """Open (creating and seeding on first run) the catalog at ``path`` or the default place.
 
     Raises:
@@ -29,7 +32,7 @@ def open_repository(path: str | Path | None) -> Any:
     return open_catalog(path)
 
 
-def recover_repository(path: str | Path | None) -> Any:
+def recover_repository(path: str | Path | None) -> CatalogRepository:
     """Move a damaged catalog aside (never deleted), recreate it from the defaults, open it."""
     from ..catalog import open_catalog, recover_corrupt
 
@@ -37,7 +40,7 @@ def recover_repository(path: str | Path | None) -> Any:
     return open_catalog(path)
 
 
-def is_read_only(repo: Any) -> bool:
+def is_read_only(repo: CatalogRepository) -> bool:
     """True when edits cannot be saved (the catalog was opened read-only)."""
     return bool(repo.read_only)
 

@@ -10,15 +10,24 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
+from ..core.advisor import Advice
 from ..core.messages import Message
+from ..core.recommend import Recommendation
 from ..core.results import Option
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
 
+if TYPE_CHECKING:  # core.curves is imported when the Curves tab first needs it (issue 17)
+    from ..core.curves import CostCurve, MemoryCurves
+
 log = logging.getLogger(__name__)
 
+ExtraValue: TypeAlias = "dict[str, MemoryCurves] | tuple[CostCurve, ...] | list[str] | str"
+"""A value of :attr:`RecommendationView.extras`: ``memory_curves`` (dimension →
+:class:`~gpupicker.core.curves.MemoryCurves`), ``cost_curves`` (core.curves' cost curves),
+``nothing_fits_causes`` (core.advisor's cause ids) or ``advice_gpu`` (a catalog GPU id)."""
 
 
 @dataclass(frozen=True)
@@ -26,11 +35,11 @@ class RecommendationView:
     """What the results page shows: ranked options, advice and notes (all from core)."""
 
     options: tuple[Option, ...] = ()
-    advice: tuple[Any, ...] = ()
+    advice: tuple[Advice, ...] = ()
     notes: tuple[str, ...] = ()
     error: str = ""
     preferred_fits: bool | None = None
-    extras: Mapping[str, Any] = field(default_factory=dict)
+    extras: Mapping[str, ExtraValue] = field(default_factory=dict)
     """``memory_curves`` / ``cost_curves`` (:class:`LazyCurveExtras`: computed on first read)."""
 
 
@@ -64,7 +73,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
                               extras=extras)
 
 
-class LazyCurveExtras(Mapping[str, Any]):
+class LazyCurveExtras(Mapping[str, "ExtraValue"]):
     """:func:`curve_extras` of one recommendation, computed on first read and kept.
 
     The curves cost about as much as the ranking itself (one memory estimate per GPU and
@@ -77,12 +86,12 @@ class LazyCurveExtras(Mapping[str, Any]):
     KEYS = ("memory_curves", "cost_curves")
     """The keys :func:`curve_extras` fills (reading any other key computes nothing)."""
 
-    def __init__(self, w: Workload, snap: CatalogSnapshot, rec: Any) -> None:
-        self._args: tuple[Workload, CatalogSnapshot, Any] | None = (w, snap, rec)
-        self._data: dict[str, Any] | None = None
-        self._eager: dict[str, Any] = {}
+    def __init__(self, w: Workload, snap: CatalogSnapshot, rec: Recommendation) -> None:
+        self._args: tuple[Workload, CatalogSnapshot, Recommendation] | None = (w, snap, rec)
+        self._data: dict[str, ExtraValue] | None = None
+        self._eager: dict[str, ExtraValue] = {}
 
-    def __setitem__(self, key: str, value: Any) -> None:
+    def __setitem__(self, key: str, value: ExtraValue) -> None:
         """Other results the page reads beside the curves (e.g. ``nothing_fits_causes``)."""
         self._eager[key] = value
 
@@ -91,14 +100,14 @@ class LazyCurveExtras(Mapping[str, Any]):
         """True once the curves were computed."""
         return self._data is not None
 
-    def _get(self) -> dict[str, Any]:
+    def _get(self) -> dict[str, ExtraValue]:
         if self._data is None:
             assert self._args is not None
             self._data = curve_extras(*self._args)
             self._args = None  # the workload, snapshot and recommendation are no longer held
         return self._data
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> ExtraValue:
         if key in self._eager:
             return self._eager[key]
         if key not in self.KEYS:
@@ -112,19 +121,21 @@ class LazyCurveExtras(Mapping[str, Any]):
         return len(self._eager) + len(self.KEYS)
 
 
-def curve_extras(w: Workload, snap: CatalogSnapshot, rec: Any) -> dict[str, Any]:
+def curve_extras(w: Workload, snap: CatalogSnapshot,
+                 rec: Recommendation) -> dict[str, ExtraValue]:
     """The curves' data from ``core.curves`` for the results page: ``memory_curves`` (dimension →
     MemoryCurves for the candidate GPUs) and ``cost_curves``; a dimension that cannot be
     computed is left out (its error logged), never raised."""
     from ..core.curves import available_dimensions, candidate_gpus, cost_curves, memory_curves
 
-    out: dict[str, Any] = {"memory_curves": {}, "cost_curves": ()}
+    memory: dict[str, MemoryCurves] = {}
+    out: dict[str, ExtraValue] = {"memory_curves": memory, "cost_curves": ()}
     try:
         out["cost_curves"] = cost_curves(rec)
         gpus = candidate_gpus(rec, snap.gpus, w.gpu)
         for dim in available_dimensions(w):
             try:
-                out["memory_curves"][dim] = memory_curves(w, gpus, dim)
+                memory[dim] = memory_curves(w, gpus, dim)
             except (ValueError, ArithmeticError) as exc:
                 log.info("no %s curve: %s", dim, exc)
     except Exception:  # noqa: BLE001 - a curve bug must not hide the ranking

@@ -9,13 +9,16 @@ from __future__ import annotations
 import html
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, qVersion
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ... import paths
 from ...version_info import version_info
+
+if TYPE_CHECKING:  # the About box never opens the catalog itself
+    from ...catalog import CatalogRepository
 
 NOTICES_FILE = "THIRD-PARTY-NOTICES.txt"
 
@@ -34,7 +37,7 @@ def notices_path() -> Path:
     return next((p for p in candidates if p.is_file()), candidates[0])
 
 
-def about_facts(repo: Any = None) -> list[tuple[str, str]]:
+def about_facts(repo: CatalogRepository | None = None) -> list[tuple[str, str]]:
     """(label, value) rows of the About box, labels translated. ``repo``: the open catalog."""
     import PySide6
 
@@ -58,7 +61,7 @@ def about_facts(repo: Any = None) -> list[tuple[str, str]]:
     return rows
 
 
-def about_html(repo: Any = None) -> str:
+def about_html(repo: CatalogRepository | None = None) -> str:
     """The About text as simple rich text (a table of facts and the licence sentence)."""
     cells = "".join(f"<tr><td><b>{html.escape(k)}</b>&nbsp;&nbsp;</td><td>{html.escape(v)}</td>"
                     "</tr>" for k, v in about_facts(repo))

@@ -28,7 +28,10 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt and the window load in main(), after the arguments are read
+    from ..main_window import MainWindow
 
 #: Limits checked by :func:`problems`.
 #: ``sys.getrefcount(None)`` may fall by less than one per change (6.12.0: about −670). It
@@ -89,7 +92,7 @@ class SessionReport:
         return self.traced_end_bytes - self.traced_start_bytes
 
 
-def _change(window: Any, i: int) -> str:
+def _change(window: MainWindow, i: int) -> str:
     """Make input change number ``i`` through a wizard widget; returns what was changed.
 
     The script repeats every :data:`PERIOD` changes and sets every field it touches within
@@ -132,7 +135,7 @@ def _change(window: Any, i: int) -> str:
     return f"gpu={combo.currentData()} x{c.workload.num_gpus}"
 
 
-def _redraw(window: Any) -> int:
+def _redraw(window: MainWindow) -> int:
     """Recompute now and paint the results page (table, notes, both plots' axes)."""
     from PySide6.QtWidgets import QApplication
 
@@ -141,7 +144,7 @@ def _redraw(window: Any) -> int:
     return len(view.options)
 
 
-def run_session(window: Any, changes: int,
+def run_session(window: MainWindow, changes: int,
                 progress: Callable[[str], None] | None = None) -> SessionReport:
     """Make ``changes`` input changes in ``window`` (a shown :class:`MainWindow`), each one
     recomputed and repainted, after a warm-up of :data:`WARMUP_CHANGES` changes (caches fill).

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import sqlite3
-from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
@@ -24,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...catalog import CatalogRepository
+from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
 from ...catalog.records import column_for_header
 from ...core.hardware import GpuSpec, PriceOffer
 
@@ -40,7 +41,8 @@ class CsvImportDialog(QDialog):
 
     imported = Signal(str, int)
 
-    def __init__(self, repo: Any, path: str, table: str, parent: QWidget | None = None) -> None:
+    def __init__(self, repo: CatalogRepository, path: str, table: str,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
         self.path = path
@@ -97,7 +99,6 @@ class CsvImportDialog(QDialog):
         self.progress_values: list[int] = []
         self.resize(1100, 560)
         self._read()
-        from ...catalog.importing import detect_format
         self.tracker = detect_format(self.header)  # skypilot/gpuhunt: a tracker's file
         self._build_mapping()
         self._check()
@@ -213,7 +214,7 @@ class CsvImportDialog(QDialog):
             self.skip_duplicates.setVisible(True)
         return _error_lines(result.errors)
 
-    def _on_progress(self, done: int, total: int | None = None, *_: Any) -> None:
+    def _on_progress(self, done: int, total: int | None = None, *_: object) -> None:
         if self.progress is None:
             return
         if total:
@@ -257,8 +258,7 @@ class CsvImportDialog(QDialog):
     def _is_tracker(self) -> bool:
         return bool(getattr(self, "tracker", None)) and self.table.currentData() == "prices"
 
-    def _tracker(self, dry_run: bool) -> Any:
-        from ...catalog.importing import import_tracker_csv
+    def _tracker(self, dry_run: bool) -> TrackerImport:
         return import_tracker_csv(self.repo, self.path, self.tracker, dry_run=dry_run)
 
     def _check_tracker(self) -> None:

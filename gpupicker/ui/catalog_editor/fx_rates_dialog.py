@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...catalog import CatalogRepository
 from ...core.money import rate_looks_inverted
 from ..widgets.number_input import NumberSpinBox
 
@@ -40,7 +40,7 @@ class FxRatesDialog(QDialog):
 
     ratesChanged = Signal()
 
-    def __init__(self, repo: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, repo: CatalogRepository, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
         self.setWindowTitle(self.tr("Exchange rates"))

@@ -6,8 +6,6 @@ catalog's ``owned_gpus`` table. Owned GPUs then rank alongside rentals on the re
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...catalog import CatalogRepository
 from ...core.money import USD, Money
 from ...core.owned import OwnedGpu, owned_cost
 from ..catalog_access import write_error_message
@@ -41,7 +40,7 @@ class OwnedGpusTab(QWidget):
     changed = Signal()
     table_name = "owned_gpus"
 
-    def __init__(self, repo: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, repo: CatalogRepository, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
         self.gpu_box = QComboBox()
@@ -124,7 +123,7 @@ class OwnedGpusTab(QWidget):
             money = Money.for_display(self.repo.get_display_currency(), rates)
         except ValueError:
             money = USD
-        self._ids = [o.id for o in owned]
+        self._ids = [o.id for o in owned if o.id is not None]  # a stored row always has its id
         self.table.setRowCount(len(owned))
         for r, o in enumerate(owned):
             try:

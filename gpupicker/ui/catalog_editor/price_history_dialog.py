@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import (
@@ -15,13 +13,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.hardware import PriceOffer
 from ..i18n.formatting import fmt_number
 
 
 class PriceHistoryDialog(QDialog):
     """Shows ``[(changed_at, PriceOffer), …]`` oldest first. Public: ``table``, ``plot_item``."""
 
-    def __init__(self, history: list[tuple[str, Any]], parent: QWidget | None = None,
+    def __init__(self, history: list[tuple[str, PriceOffer]], parent: QWidget | None = None,
                  gpu_name: str = "") -> None:
         super().__init__(parent)
         self.history = history

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...catalog import CatalogRepository
 from ..app.preferences import Preferences
 from ..catalog_access import (
     corrupt_or_unavailable_types,
@@ -38,6 +39,11 @@ from ..widgets.number_input import NumberDelegate
 from .models import RecordTableModel
 from .owned_tab import OwnedGpusTab
 from .tables import GpuTableModel, ModelsTableModel, PriceTableModel
+
+if TYPE_CHECKING:  # the dialogs load when first opened
+    from .csv_import_dialog import CsvImportDialog
+    from .fx_rates_dialog import FxRatesDialog
+    from .price_history_dialog import PriceHistoryDialog  # pyqtgraph and numpy
 
 
 class CatalogTab(QWidget):
@@ -165,7 +171,7 @@ class CatalogWindow(QMainWindow):
 
     catalogChanged = Signal()
 
-    def __init__(self, repo: Any, prefs: Preferences | None = None,
+    def __init__(self, repo: CatalogRepository, prefs: Preferences | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
@@ -239,7 +245,7 @@ class CatalogWindow(QMainWindow):
         menu.addAction(self.restore_action)
         menu.addAction(self.reset_all_action)
         self.statusBar().addPermanentWidget(self.stale_label)
-        self.import_dialog: Any = None
+        self.import_dialog: CsvImportDialog | None = None
         self.read_only = False
         self.resize(1180, 640)
         self._connect()
@@ -441,9 +447,9 @@ class CatalogWindow(QMainWindow):
     def _on_history(self) -> None:
         rows = self.price_tab.selected_source_rows()
         if rows:
-            self.show_history(self.price_model.key(rows[-1]))
+            self.show_history(int(self.price_model.key(rows[-1])))  # a price row's id
 
-    def show_history(self, row_id: int) -> Any:
+    def show_history(self, row_id: int) -> PriceHistoryDialog:
         """Non-modal dialog with the price history of one price row (table + step plot)."""
         from .price_history_dialog import PriceHistoryDialog
 
@@ -454,7 +460,7 @@ class CatalogWindow(QMainWindow):
         return dlg
 
     @Slot()
-    def open_fx_rates(self) -> Any:
+    def open_fx_rates(self) -> FxRatesDialog | None:
         """Non-modal exchange-rate dialog; saving re-ranks the results."""
         from .fx_rates_dialog import FxRatesDialog
 
@@ -484,7 +490,7 @@ class CatalogWindow(QMainWindow):
         if path:
             self.export_table(table, path)
 
-    def start_import(self, path: str, table: str | None = None) -> Any:
+    def start_import(self, path: str, table: str | None = None) -> CsvImportDialog | None:
         """Open the import preview for ``path`` (non-modal); returns the dialog."""
         from .csv_import_dialog import CsvImportDialog
 

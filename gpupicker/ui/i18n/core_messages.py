@@ -34,7 +34,7 @@ through the same translator that renders the messages."""
 
 def ui_language() -> str:
     """The locale name the loaded ``CoreText`` translation declares ('' without one: English)."""
-    code = QCoreApplication.translate(CONTEXT, LANGUAGE_CODE)
+    code = QCoreApplication.translate(CONTEXT, str(LANGUAGE_CODE))  # the NOOP's str, typed object
     return "" if code == LANGUAGE_CODE else code
 
 

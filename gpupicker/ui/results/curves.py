@@ -14,13 +14,13 @@ SVG and its data to CSV through pyqtgraph's exporters (:func:`export_plot`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, TypeVar
 
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ...core.curves import CostCurve, MemoryCurves, spans_decades
@@ -37,6 +37,42 @@ SHARED_COLOR = "#444444"
 """The one memory line drawn when every card has the same curve."""
 
 EXPORT_FILTER = "PNG image (*.png);;SVG image (*.svg);;CSV data (*.csv)"
+
+_Item = TypeVar("_Item")
+"""A plot item kind reused across redraws (pyqtgraph's PlotDataItem, InfiniteLine …)."""
+
+
+class MemorySeries(TypedDict):
+    """One line of :class:`MemoryCurvePlot` as drawn (``MemoryCurvePlot.series``).
+
+    ``xs``: the dimension's values; ``ys`` and ``capacity``: memory per GPU in the display
+    unit; ``crossing``: (value, memory in the display unit) of the largest value that fits,
+    ``None`` when none does; ``color``: ``#rrggbb``.
+    """
+
+    gpu_id: str
+    name: str
+    xs: list[float]
+    ys: list[float]
+    capacity: float
+    color: str
+    crossing: tuple[int, float] | None
+
+
+class CostSeries(TypedDict):
+    """One GPU type × pricing of :class:`CostCurvePlot` as drawn (``CostCurvePlot.series``).
+
+    ``counts``: GPU counts; ``money``: cost in the display currency per count; ``hours``: run
+    time per count (``None`` where unknown); ``color``: ``#rrggbb``.
+    """
+
+    gpu_id: str
+    name: str
+    pricing: str
+    counts: list[float]
+    money: list[float]
+    hours: list[float | None]
+    color: str
 
 
 def dimension_label(dim: str) -> str:
@@ -93,11 +129,12 @@ def _svg_with_qt(plot_item: pg.PlotItem, path: Path) -> None:
         painter.end()
 
 
-class PlainLogAxis(pg.AxisItem):
+class PlainLogAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph has no type hints
     """An axis whose log-mode ticks read as plain numbers (2, 5, 10, 2,000) instead of
     pyqtgraph's ``2·10¹`` — people read batch sizes and token counts, not exponents."""
 
-    def logTickStrings(self, values: Any, scale: float, spacing: float) -> list[str]:  # noqa: N802
+    def logTickStrings(self, values: Iterable[float], scale: float,  # noqa: N802
+                       spacing: float) -> list[str]:
         out = []
         for v in values:
             x = 10.0 ** float(v) * scale
@@ -112,7 +149,7 @@ class PlainLogAxis(pg.AxisItem):
 class _PlotPanel(QWidget):
     """A title row (optional chooser + Export… button) above one pyqtgraph plot."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.plot_widget = pg.PlotWidget(axisItems={"bottom": PlainLogAxis("bottom"),
                                                     "left": PlainLogAxis("left")})
@@ -155,7 +192,7 @@ class _PlotPanel(QWidget):
         """The read-out text for data x (linear units); '' when there is nothing there."""
         return ""
 
-    def _on_mouse_moved(self, pos: Any) -> None:
+    def _on_mouse_moved(self, pos: QPointF) -> None:
         vb = self.plot_item.vb
         if not vb.sceneBoundingRect().contains(pos):
             self.readout.setText("")
@@ -214,7 +251,7 @@ class MemoryCurvePlot(_PlotPanel):
 
     dimensionChanged = Signal(str)
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chooser = QComboBox()
         self.chooser.setToolTip(translate("Curves", "What to vary along the horizontal axis"))
@@ -224,7 +261,7 @@ class MemoryCurvePlot(_PlotPanel):
         self._caps: list[pg.InfiniteLine] = []
         self._marks: list[pg.ScatterPlotItem] = []
         self._labels: list[pg.TextItem] = []
-        self.series: list[dict[str, Any]] = []
+        self.series: list[MemorySeries] = []
         self.dimension = ""
         self.unit = "GiB"
         self.log_x = False
@@ -272,7 +309,8 @@ class MemoryCurvePlot(_PlotPanel):
     def _on_choice(self, _index: int) -> None:
         self.dimensionChanged.emit(self.selected_dimension())
 
-    def _item(self, pool: list, k: int, make: Any) -> Any:
+    def _item(self, pool: list[_Item], k: int, make: Callable[..., _Item]) -> _Item:
+        """Item ``k`` of ``pool``, made by ``make()`` (and added to the plot) when missing."""
         while len(pool) <= k:
             item = make()
             self.plot_item.addItem(item)
@@ -356,7 +394,7 @@ class CostCurvePlot(_PlotPanel):
     ``log_y`` when money spans decades.
     """
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title.setText(translate("Curves", "Cost and hours by number of GPUs"))
         self.hours_view = pg.ViewBox()
@@ -370,7 +408,7 @@ class CostCurvePlot(_PlotPanel):
         self.plot_item.setLabel("right", translate("Curves", "Hours (dashed)"))
         self._money: list[pg.PlotDataItem] = []
         self._hours: list[pg.PlotDataItem] = []
-        self.series: list[dict[str, Any]] = []
+        self.series: list[CostSeries] = []
         self.log_y = False
         self.currency = "USD"
         self._axes_key: tuple[str, str] | None = None

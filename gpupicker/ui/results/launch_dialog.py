@@ -3,8 +3,6 @@ selected option (``core.launch_config``), each with a Copy button."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
@@ -19,13 +17,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...catalog import CatalogRepository
 from ...core.launch_config import LaunchConfig, hf_repo_from_source, launch_config
+from ...core.results import Option
+from ...core.workload import Workload
 from ..i18n.core_messages import tr_message
 
 translate = QCoreApplication.translate
 
 
-def config_for(window_repo: Any, w: Any, option: Any) -> LaunchConfig:
+def config_for(window_repo: CatalogRepository, w: Workload, option: Option) -> LaunchConfig:
     """The launch config of ``option`` for workload ``w`` (model repo from the catalog).
 
     Raises:

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Slot
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Slot,
+)
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -25,7 +34,8 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from ...core.messages import join
+from ...core.messages import as_message, join
+from ...core.results import Option
 from ...core.workload import Workload
 from ..compute import RecommendationView
 from ..controller import WorkloadController
@@ -33,6 +43,17 @@ from ..i18n.core_messages import tr_message
 from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
 from ..i18n.texts import glossary, task_short
 from .options_model import FIT_COLOR, OptionsTableModel
+
+if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use (issue 17)
+    import pyqtgraph as pg
+
+    from .curves import CostCurvePlot, MemoryCurvePlot
+    from .launch_dialog import LaunchDialog
+    from .plots import CostPlot, VramFitPlot
+
+_PlotData: TypeAlias = tuple[list[Option], str, tuple[Option, ...], str, float]
+"""What the first tab's plots draw: (options shown as bars, byte unit, every option, display
+currency, USD per display unit)."""
 
 MIN_VISIBLE_ROWS = 6
 """The results table never gets smaller than this many rows."""
@@ -82,7 +103,7 @@ class ResultsPage(QWizardPage):
         self.launch_button = QPushButton(self.tr("&Launch config…"))
         self.launch_button.setToolTip(self.tr(
             "The command line and SkyPilot / dstack task for the selected option (or the top one)"))
-        self.launch_dialog: Any = None
+        self.launch_dialog: LaunchDialog | None = None
         self.all_offers = QCheckBox(self.tr("Every price &offer"))
         self.all_offers.setToolTip(self.tr(
             "Rank every provider's price for each GPU, not only the cheapest offer per pricing "
@@ -119,15 +140,15 @@ class ResultsPage(QWizardPage):
 
         # the plots (pyqtgraph + numpy: ~170 ms to import) are built when the page is first
         # shown or a plot is asked for (issue 17), see _ensure_plots
-        self._vram_plot: Any = None
-        self._cost_plot: Any = None
-        self._pending_plots: tuple[Any, ...] | None = None
+        self._vram_plot: VramFitPlot | None = None
+        self._cost_plot: CostPlot | None = None
+        self._pending_plots: _PlotData | None = None
         plots = QSplitter(Qt.Orientation.Horizontal)
         self.plots_splitter = plots
         # issue 14: what-fits and cost curves on a second tab (data from core.curves); built
         # with the other plots in _ensure_plots
-        self.memory_curves: Any = None
-        self.cost_curves: Any = None
+        self.memory_curves: MemoryCurvePlot | None = None
+        self.cost_curves: CostCurvePlot | None = None
         self.curves_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.plot_tabs = QTabWidget()
         # Export… for the two plots of the first tab (PNG/SVG/CSV through pyqtgraph's exporters)
@@ -226,19 +247,20 @@ class ResultsPage(QWizardPage):
         least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
         hh.resizeSection(g, max(min(least, natural), min(natural, room)))
 
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Keep the cost columns in view when the window is resized (:meth:`fit_columns`)."""
         super().resizeEvent(event)
         self.fit_columns()
 
-    def selected_option(self) -> Any:
+    def selected_option(self) -> Option | None:
         """The option of the selected row, else the first fitting one shown (None if none)."""
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
         if rows:
-            return self.proxy.data(rows[0], OptionsTableModel.OptionRole)
+            o = self.proxy.data(rows[0], OptionsTableModel.OptionRole)
+            return o if isinstance(o, Option) else None
         return next((o for o in self.visible_options() if o.fits), None)
 
-    def show_launch_config(self) -> Any:
+    def show_launch_config(self) -> LaunchDialog | None:
         """Open the launch config of :meth:`selected_option` (issue 14); returns the dialog."""
         from .launch_dialog import LaunchDialog, config_for
 
@@ -253,11 +275,12 @@ class ResultsPage(QWizardPage):
             self.notes.setText(self.tr("No launch config: %1").replace("%1", str(exc)))
             self.notes.setVisible(True)
             return None
-        self.launch_dialog = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
-        self.launch_dialog.show()
-        return self.launch_dialog
+        dlg = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
+        self.launch_dialog = dlg
+        dlg.show()
+        return dlg
 
-    def visible_options(self) -> list[Any]:
+    def visible_options(self) -> list[Option]:
         """Options in the table's current (filtered, sorted) order."""
         return [self.proxy.data(self.proxy.index(r, 0), OptionsTableModel.OptionRole)
                 for r in range(self.proxy.rowCount())]
@@ -290,7 +313,7 @@ class ResultsPage(QWizardPage):
         self._show_nothing_fits(view, fitting, absurd)
         shown = fitting if self.only_fitting.isChecked() and fitting else list(view.options)
         if self.one_per_gpu.isChecked():  # the bars follow the table: one per GPU type
-            firsts: dict[str, Any] = {}
+            firsts: dict[str, Option] = {}
             for o in shown:
                 firsts.setdefault(o.gpu_id, o)
             shown = list(firsts.values())
@@ -323,28 +346,35 @@ class ResultsPage(QWizardPage):
         if view is None or not (force or (self.curves_visible() and self._curves_stale)):
             return
         self._ensure_plots()
+        mem_plot, cost_plot = self.memory_curves, self.cost_curves
+        assert mem_plot is not None and cost_plot is not None  # built by _ensure_plots
         self._curves_stale = False
-        mem = view.extras.get("memory_curves") or {}
-        self.memory_curves.set_dimensions(list(mem), self.memory_curves.selected_dimension()
-                                          or next(iter(mem), None))
-        dim = self.memory_curves.selected_dimension()
-        self.memory_curves.set_curves(mem.get(dim), self.controller.prefs.byte_unit)
-        self.cost_curves.color_order = [x["gpu_id"] for x in self.memory_curves.series]
+        mem = view.extras.get("memory_curves")
+        if not isinstance(mem, dict):  # absent (an error view): no curves
+            mem = {}
+        mem_plot.set_dimensions(list(mem), mem_plot.selected_dimension()
+                                or next(iter(mem), None))
+        dim = mem_plot.selected_dimension()
+        mem_plot.set_curves(mem.get(dim), self.controller.prefs.byte_unit)
+        cost_plot.color_order = [x["gpu_id"] for x in mem_plot.series]
         snap = self.controller.snapshot
-        self.cost_curves.set_curves(view.extras.get("cost_curves") or (), snap.display_currency,
-                                    snap.display_rate())
+        costs = view.extras.get("cost_curves")
+        cost_plot.set_curves(costs if isinstance(costs, tuple) else (), snap.display_currency,
+                             snap.display_rate())
 
     # ---- lazily built plots (issue 17) ---------------------------------------------------
     @property
-    def vram_plot(self) -> Any:
+    def vram_plot(self) -> VramFitPlot:
         """The VRAM-fit plot (:class:`~gpupicker.ui.results.plots.VramFitPlot`), built on first use."""
         self._ensure_plots()
+        assert self._vram_plot is not None
         return self._vram_plot
 
     @property
-    def cost_plot(self) -> Any:
+    def cost_plot(self) -> CostPlot:
         """The cost plot (:class:`~gpupicker.ui.results.plots.CostPlot`), built on first use."""
         self._ensure_plots()
+        assert self._cost_plot is not None
         return self._cost_plot
 
     def plots_built(self) -> bool:
@@ -363,14 +393,14 @@ class ResultsPage(QWizardPage):
         self.plots_splitter.addWidget(self._cost_plot)
         self.plots_splitter.setStretchFactor(0, 3)
         self.plots_splitter.setStretchFactor(1, 2)
-        self.memory_curves = MemoryCurvePlot()
-        self.cost_curves = CostCurvePlot()
-        self.memory_curves.dimensionChanged.connect(lambda _d: self._show_curves(force=True))
-        self.curves_splitter.addWidget(self.memory_curves)
-        self.curves_splitter.addWidget(self.cost_curves)
+        self.memory_curves = mem_plot = MemoryCurvePlot()
+        self.cost_curves = cost_plot = CostCurvePlot()
+        mem_plot.dimensionChanged.connect(lambda _d: self._show_curves(force=True))
+        self.curves_splitter.addWidget(mem_plot)
+        self.curves_splitter.addWidget(cost_plot)
         self._apply_plots()
 
-    def _export(self, plot_item: Any) -> None:
+    def _export(self, plot_item: pg.PlotItem) -> None:
         from .curves import export_dialog
 
         export_dialog(self, plot_item)
@@ -382,10 +412,11 @@ class ResultsPage(QWizardPage):
         if pending is None:
             return
         shown, unit, options, currency, rate = pending
+        assert self._vram_plot is not None and self._cost_plot is not None  # built above
         self._vram_plot.set_options(shown, unit)
         self._cost_plot.set_options(options, unit, currency, rate)
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """Build and fill the plots the first time the page is shown."""
         if self._vram_plot is None or self._pending_plots is not None:
             self._apply_plots()
@@ -413,7 +444,7 @@ class ResultsPage(QWizardPage):
                 "%1", fmt_number(params / 1e9))
         return text
 
-    def _show_nothing_fits(self, view: RecommendationView, fitting: list[Any],
+    def _show_nothing_fits(self, view: RecommendationView, fitting: list[Option],
                            absurd: str) -> None:
         none_fit = bool(view.options) and not fitting
         if none_fit:
@@ -421,7 +452,9 @@ class ResultsPage(QWizardPage):
                            "this job, even with up to 8 GPUs. The table lists them anyway, "
                            "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
                            "shorter sequences.").replace("%1", str(len(view.options)))
-            causes = view.extras.get("nothing_fits_causes") or ()  # core.advisor (QA F19)
+            causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids (QA F19)
+            if not isinstance(causes, list):
+                causes = []
             if "grad_ckpt" in causes:
                 text = _join(text, self.tr("Activations are the largest part of the memory: "
                                            "turn on gradient checkpointing first."))
@@ -492,7 +525,8 @@ class ResultsPage(QWizardPage):
         self.advisor_list.clear()
         w = self.controller.workload
         show = bool(w.gpu) and view.preferred_fits is False
-        gpu_id = w.gpu or view.extras.get("advice_gpu")  # nothing fits: the largest card
+        largest = view.extras.get("advice_gpu")  # nothing fits: the largest card
+        gpu_id = w.gpu or (largest if isinstance(largest, str) else None)
         gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
                                       if g.id == gpu_id), gpu_id or ""))
         self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
@@ -504,21 +538,20 @@ class ResultsPage(QWizardPage):
                                       .replace("%1", gpu_name))
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
-            what = tr_message(_field(a, "description") or "") or _field(a, "action") \
-                or str(a)
-            saves, new_total = _field(a, "saves_bytes"), _field(a, "new_total_bytes")
-            fits = _field(a, "fits")
+            what = tr_message(a.description or "") or a.action or str(a)
+            saves, new_total = a.saves_bytes, a.new_total_bytes
+            fits = a.fits
             text = f"{i}. {what}"
             if saves is not None and new_total is not None:
                 text += "  —  " + self.tr("saves %1, new peak %2").replace(
                     "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
             if fits is not None:
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
-            costs = [c for c in (_field(a, "speed_cost"), _field(a, "quality_cost")) if c]
+            costs = [as_message(c) for c in (a.speed_cost, a.quality_cost) if c]
             if costs:
                 text += "  ·  " + tr_message(join(costs, "clauses"))
             item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, _field(a, "changes") or {})
+            item.setData(Qt.ItemDataRole.UserRole, a.changes or {})
             if fits:
                 item.setForeground(FIT_COLOR)
             self.advisor_list.addItem(item)
@@ -530,27 +563,23 @@ class ResultsPage(QWizardPage):
         if changes:
             self.apply_advice(dict(changes))
 
-    def apply_advice(self, changes: dict[str, Any]) -> bool:
-        """Apply an advisor suggestion's workload changes (the wizard pages follow)."""
+    def apply_advice(self, changes: dict[str, object]) -> bool:
+        """Apply an advisor suggestion's workload changes (``Advice.changes``: Workload field
+        → value; the wizard pages follow)."""
         return self.controller.update(**changes)
-
-
-def _field(item: Any, key: str) -> Any:
-    """``key`` of an advice item (a dict or an object)."""
-    return item.get(key) if isinstance(item, dict) else getattr(item, key, None)
 
 
 class _FitFilter(QSortFilterProxyModel):
     """Hides options that do not fit when ``only_fitting`` is on (unless none fit); with
     ``one_per_gpu`` shows each GPU type once, at its best-ranked row (issue 14)."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.only_fitting = True
         self.one_per_gpu = True
         self._firsts: set[int] | None = None
 
-    def setSourceModel(self, model: Any) -> None:  # noqa: N802 - Qt override
+    def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802 - Qt override
         # connected before the proxy's own handler, so an edit that keeps the row count
         # (OptionsTableModel signals dataChanged then, not a reset) re-filters on fresh rows
         model.dataChanged.connect(self._forget)
@@ -567,7 +596,7 @@ class _FitFilter(QSortFilterProxyModel):
         self._firsts = None
         self.endFilterChange()
 
-    def _first_rows(self, model: Any) -> set[int]:
+    def _first_rows(self, model: OptionsTableModel) -> set[int]:
         if self._firsts is None:
             seen: set[str] = set()
             firsts: set[int] = set()
@@ -588,7 +617,8 @@ class _FitFilter(QSortFilterProxyModel):
         self._firsts = None
         self.endFilterChange()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+    def filterAcceptsRow(self, source_row: int,
+                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         model = self.sourceModel()
         if not isinstance(model, OptionsTableModel):
             return True

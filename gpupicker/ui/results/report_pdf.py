@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QByteArray, QMarginsF, QSizeF, QUrl
+from PySide6.QtCore import QByteArray, QCoreApplication, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 from PySide6.QtSvg import QSvgRenderer
 
@@ -25,7 +24,7 @@ CHART_WIDTH_PX = 1280
 """Raster width of each chart in the PDF (2 × the SVG's 640 px)."""
 
 
-def ensure_gui_app() -> Any:
+def ensure_gui_app() -> QCoreApplication:
     """The running Qt application, or a new offscreen ``QGuiApplication`` (CLI use)."""
     app = QGuiApplication.instance()
     if app is None:

@@ -11,11 +11,24 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QLocale, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QCoreApplication,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QDoubleSpinBox, QLineEdit, QStyledItemDelegate, QWidget
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QLineEdit,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 translate = QCoreApplication.translate
 
@@ -115,7 +128,7 @@ class NumberSpinBox(QDoubleSpinBox):
             return self.minimum()
         return parse_bounded(core, self.minimum(), self.maximum(), locale=self.locale())
 
-    def validate(self, text: str, pos: int) -> object:
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         try:
             self._value_of(text)
         except ValueError:
@@ -143,7 +156,8 @@ class NumberSpinBox(QDoubleSpinBox):
 class NumberDelegate(QStyledItemDelegate):
     """Catalog cells: a plain QLineEdit; the typed text goes to ``setData`` as it is."""
 
-    def createEditor(self, parent: QWidget, option: Any, index: _Index) -> QWidget:
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
+                     index: _Index) -> QWidget:
         editor = QLineEdit(parent)
         editor.setFrame(False)
         return editor
@@ -163,7 +177,8 @@ class NumberDelegate(QStyledItemDelegate):
             edit = index.data(Qt.ItemDataRole.EditRole)
             editor.setText("" if v is None or edit is None else str(edit))
 
-    def setModelData(self, editor: QWidget, model: Any, index: _Index) -> None:
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
+                     index: _Index) -> None:
         if isinstance(editor, QLineEdit):
             model.setData(index, editor.text())
         else:

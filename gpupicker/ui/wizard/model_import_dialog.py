@@ -8,7 +8,7 @@ the dialog; nothing is saved and the dialog stays usable.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QGuiApplication
@@ -28,9 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...catalog import CatalogRepository
 from ..catalog_access import write_error_message, write_error_types
 from ..i18n.formatting import fmt_bytes
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
+
+if TYPE_CHECKING:  # the importers load when a file is first inspected (issue 17)
+    from ...importers import ImportedModel
 
 
 class ModelImportDialog(QDialog):
@@ -42,10 +46,10 @@ class ModelImportDialog(QDialog):
 
     imported = Signal(str)
 
-    def __init__(self, repo: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, repo: CatalogRepository, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
-        self.model: Any = None
+        self.model: ImportedModel | None = None
         self.setWindowTitle(self.tr("Import a model"))
         self.setAcceptDrops(True)
         self.folder_button = QPushButton(self.tr("&Folder…"))
@@ -171,7 +175,7 @@ class ModelImportDialog(QDialog):
 
         return is_read_only(self.repo)
 
-    def _describe(self, m: Any) -> str:
+    def _describe(self, m: ImportedModel) -> str:
         from ..i18n.core_messages import tr_message
 
         source = {"tensors": self.tr("the tensor headers"),

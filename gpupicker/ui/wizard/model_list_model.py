@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 
-from PySide6.QtCore import QAbstractTableModel, QLocale, QModelIndex, QPersistentModelIndex, Qt
+from ...catalog import CatalogModel
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -18,17 +25,18 @@ class ModelListModel(QAbstractTableModel):
     COLUMNS = ("name", "family", "params", "context")
     IdRole = Qt.ItemDataRole.UserRole + 1
 
-    def __init__(self, models: list[Any] | None = None, parent: Any = None) -> None:
+    def __init__(self, models: list[CatalogModel] | None = None,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._models: list[Any] = list(models or [])
+        self._models: list[CatalogModel] = list(models or [])
 
-    def set_models(self, models: list[Any]) -> None:
+    def set_models(self, models: list[CatalogModel]) -> None:
         """Replace all rows."""
         self.beginResetModel()
         self._models = list(models)
         self.endResetModel()
 
-    def model_at(self, row: int) -> Any:
+    def model_at(self, row: int) -> CatalogModel:
         """The catalog model record of ``row``."""
         return self._models[row]
 
@@ -46,7 +54,7 @@ class ModelListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
         if not 0 <= section < len(self.COLUMNS):
@@ -54,14 +62,14 @@ class ModelListModel(QAbstractTableModel):
         return (self.tr("Model"), self.tr("Family"), self.tr("Parameters"),
                 self.tr("Context (tokens)"))[section]
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._models):
             return None
         m = self._models[index.row()]
         col = self.COLUMNS[index.column()]
-        params_b = float(getattr(m, "params_b", 0.0) or 0.0)
-        ctx = getattr(m, "max_context", None)
-        if ctx is None and getattr(m, "arch", None) is not None:
+        params_b = float(m.params_b or 0.0)
+        ctx = m.max_context
+        if ctx is None:
             ctx = m.arch.max_position_embeddings
         if role == Qt.ItemDataRole.DisplayRole:
             loc = QLocale()
@@ -81,5 +89,5 @@ class ModelListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in ("params", "context"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return getattr(m, "source", "") or None
+            return m.source or None
         return None

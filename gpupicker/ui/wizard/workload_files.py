@@ -10,15 +10,18 @@ from __future__ import annotations
 import csv
 import os
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication
 
+from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
+from ...core.results import Option
 from ...core.units import GB, GiB
 from ...core.workload import Workload
 from ...service.resolve import UnknownModelError, resolve_model
+from ..results.options_model import OptionsTableModel
 
 MAX_WORKLOAD_BYTES = 10 * 1024 * 1024
 """Workload files above 10 MiB are refused (a real one is a few hundred bytes)."""
@@ -27,12 +30,15 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 translate = QCoreApplication.translate
 
+Cell: TypeAlias = str | float
+"""One value of the results CSV (``csv.writer`` writes numbers with ``repr``, text as is)."""
+
 
 class WorkloadFileError(ValueError):
     """A workload file that cannot be used; the message says why in plain words."""
 
 
-def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
+def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Workload:
     """Read, size-check and validate a workload file; resolve ``model_id`` in ``repo``.
 
     Raises:
@@ -63,11 +69,12 @@ def read_workload(path: str | os.PathLike[str], repo: Any) -> Workload:
     if w.model is None:
         if not w.model_id:
             raise WorkloadFileError(translate("Files", "The file names no model (model_id)."))
+        model_id = w.model_id
         try:
             w = resolve_model(w, repo)
         except UnknownModelError as exc:
             raise WorkloadFileError(translate("Files", "Unknown model_id “%1”: it is not in the "
-                                                       "catalog.").replace("%1", w.model_id)) from exc
+                                                       "catalog.").replace("%1", model_id)) from exc
     return w
 
 
@@ -86,7 +93,7 @@ def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
     return Workload.unknown_fields(data)
 
 
-def workload_json(w: Workload, repo: Any = None) -> str:
+def workload_json(w: Workload, repo: CatalogRepository | None = None) -> str:
     """``w`` as JSON without default fields; a catalog model is saved as its ``model_id``."""
     exclude: set[str] = set()
     if w.model_id and repo is not None and repo.get_model(w.model_id) == w.model:
@@ -95,7 +102,8 @@ def workload_json(w: Workload, repo: Any = None) -> str:
     return data + "\n"
 
 
-def write_workload(path: str | os.PathLike[str], w: Workload, repo: Any = None) -> None:
+def write_workload(path: str | os.PathLike[str], w: Workload,
+                   repo: CatalogRepository | None = None) -> None:
     """Save ``w`` (atomically: a temp file renamed over ``path``)."""
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
@@ -103,36 +111,38 @@ def write_workload(path: str | os.PathLike[str], w: Workload, repo: Any = None) 
     tmp.replace(p)
 
 
-def safe_cell(v: Any) -> Any:
+def safe_cell(v: Cell) -> Cell:
     """Neutralize text a spreadsheet would run as a formula (= + - @ at the start)."""
     if isinstance(v, str) and v.startswith(_FORMULA_START):
         return "'" + v
     return v
 
 
-def _num(v: float | None, digits: int = 4) -> Any:
+def _num(v: float | None, digits: int = 4) -> Cell:
     return "" if v is None else round(float(v), digits)
 
 
-def write_results_csv(path: str | os.PathLike[str], options: list[Any], table: Any) -> int:
+def write_results_csv(path: str | os.PathLike[str], options: list[Option],
+                      table: OptionsTableModel) -> int:
     """Write ``options`` (rank order as shown) with units in the headers; returns the rows.
 
     ``table`` is the results' :class:`~gpupicker.ui.results.options_model.OptionsTableModel`
     (display unit, display currency and the cost column's meaning come from it).
     """
-    unit = getattr(table, "unit", "GiB")
+    unit = table.unit
     per = GB if unit == "GB" else GiB
-    display_cur = getattr(table, "currency", "USD")
-    rate = getattr(table, "usd_per_unit", 1.0) or 1.0
+    display_cur = table.currency
+    rate = table.usd_per_unit or 1.0
 
-    def money(v: float | None, cur: str) -> tuple[Any, str]:
+    def money(v: float | None, cur: str) -> tuple[Cell, str]:
         if v is None:
             return "", cur
         if cur == "USD" and display_cur != "USD":
             return round(v / rate, 6), display_cur
         return round(v, 6), cur
 
-    rows, currencies = [], set()
+    rows: list[list[Cell]] = []
+    currencies: set[str] = set()
     for o in options:
         c, t = o.cost, o.throughput
         tok = t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
