@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .dtypes import bytes_per_weight
+from .gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes, tensor_tflops
 from .hardware import GpuSpec
 from .messages import Message, join, msg
 from .model_arch import ModelArch
@@ -336,13 +337,6 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     Raises:
         ValueError: for an unknown weights dtype.
     """
-    from .gpu_sustained import (
-        bandwidth_derived_tflops,
-        power_limit_factor,
-        sustained_notes,
-        tensor_tflops,
-    )
-
     fam = _family(arch)
     train = w.task == "diffusion_lora"
     b = images_per_call(w)

@@ -32,10 +32,13 @@ from pydantic import BaseModel, ConfigDict
 from .accelerators import stack_of
 from .advisor import Advice
 from .calibration import Calibration
+from .checks import engine_hardware_refusal, require_inference_framework, workload_warnings
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
 )
+from .diffusion import image_job_hours
+from .dtypes import GGUF_TYPES
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
 from .messages import Message, Text, as_message, join, msg
@@ -43,7 +46,7 @@ from .money import USD, Money
 from .offer_cache import offers_for_snapshot
 from .offers import NO_OFFER, instance_fits, offers_for
 from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
-from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, trust_notes
+from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, source_doubts, trust_notes
 from .providers import region_filter, region_notes
 from .reasons import (
     error_message,
@@ -142,7 +145,6 @@ class _Candidate:
 
 
 def _gpu_dependent(w: Workload) -> bool:
-    from .dtypes import GGUF_TYPES
     # diffusers memory options (offload, slicing) are chosen per card (diffusion.diffusion_plan),
     # so the peak of an image job depends on the GPU like a vLLM pool does (QA F21)
     return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
@@ -195,7 +197,6 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     offers, cached_notes = offers_for_snapshot(prices, w.pricing, all_offers, fx_rates,
                                                offers_for)
     notes: list[str] = list(cached_notes)  # the cache's list stays as it is
-    from .checks import engine_hardware_refusal, require_inference_framework, workload_warnings
     require_inference_framework(w)
     notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
     refusals = {g.id: why for g in gpus if (why := engine_hardware_refusal(w, g))}
@@ -385,7 +386,6 @@ def _hours(w: Workload, t: Throughput) -> float | None:
             return w.train_hours
         return train_hours(w, t.train_tokens_per_s or 0.0)
     if t.seconds_per_image:
-        from .diffusion import image_job_hours
         return image_job_hours(w, t.seconds_per_image)
     if w.train_hours:  # a planned rental length for any task
         return w.train_hours
@@ -450,7 +450,6 @@ def _build_options(w: Workload,
                                      limit=limit, reason=reason, speed=speed,
                                      money=_candidate_money(cost)))
 
-    from .price_kind import source_doubts
     doubt = {id(p): source_doubts(p.offer) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
     # labels go to trusted prices when there are any (a "scraper artefact" is never 'cheapest')

@@ -12,6 +12,7 @@ measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 
 from __future__ import annotations
 
+from ..checks import require_inference_framework, vllm_context_refusal
 from ..diffusion import estimate_diffusion_memory
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware import GpuSpec
@@ -103,7 +104,6 @@ def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> Memo
     if w.task in ("image_gen", "diffusion_lora"):
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
-        from ..checks import require_inference_framework, vllm_context_refusal
         require_inference_framework(w)
         fw = w.framework.lower()
         if fw in ("sglang", "tensorrt-llm", "lmdeploy"):
