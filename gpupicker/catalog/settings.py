@@ -95,8 +95,13 @@ class SettingsMixin(CatalogConnection):
         """The currency prices are shown in (``"USD"`` by default)."""
         return str(self.get_setting("display_currency", "USD")).upper()
 
-    def set_display_currency(self, currency: str) -> None:
+    def set_display_currency(self, currency: str, chosen: bool = True) -> None:
         """Show prices in ``currency`` (USD or one with an exchange rate).
+
+        Args:
+            currency: ISO code.
+            chosen: the user picked it (the default); False for a default the app set (the
+                zh_CN UI's first start), which :meth:`display_currency_chosen` then reports.
 
         Raises:
             ValueError: when there is no exchange rate for ``currency``.
@@ -105,6 +110,12 @@ class SettingsMixin(CatalogConnection):
         if cur not in self.get_fx_rates():
             raise ValueError(f"no exchange rate for {cur}: set one with set_fx_rate first")
         self.set_setting("display_currency", cur)
+        self.set_setting("display_currency_chosen", chosen)
+
+    def display_currency_chosen(self) -> bool:
+        """True once the user has picked a display currency (the GUI's exchange-rate dialog,
+        ``gpupicker catalog currency``); a new catalog's USD is a default, not a choice."""
+        return bool(self.get_setting("display_currency_chosen", False))
 
     def to_usd(self, amount: float, currency: str) -> float | None:
         """Convert ``amount`` in ``currency`` to USD (None when no rate is known)."""

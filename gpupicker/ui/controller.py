@@ -11,8 +11,9 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from ..core.workload import Workload
 from .app.preferences import Preferences
+from .catalog_access import write_error_types
 from .compute import CatalogSnapshot, RecommendationView, run_recommendation
-from .i18n.formatting import error_messages
+from .i18n.formatting import error_messages, ui_is_chinese
 from .wizard.task_page import INITIAL_TASK
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ class WorkloadController(QObject):
         self.prefs = prefs or Preferences()
         self.goal = "cheapest"
         self.all_offers = False
+        _first_run_currency(repo)
         self.snapshot = CatalogSnapshot.from_repo(repo)
         self.results = RecommendationView()
         self.last_compute_s = 0.0
@@ -358,3 +360,17 @@ def _training_defaults(task: str) -> dict[str, Any]:
     d = dict(TASK_DEFAULTS[task])
     d.pop("framework", None)
     return d
+
+
+def _first_run_currency(repo: Any) -> None:
+    """A Chinese UI plans in 元 from the start (issue 18): a catalog whose display currency was
+    never chosen shows CNY, at its stored rate; Catalog › Exchange rates… changes it. A catalog
+    that cannot be written (read-only) stays in USD, which the budget page's labels name."""
+    if not ui_is_chinese() or repo.display_currency_chosen():
+        return
+    if repo.get_display_currency() != "USD" or "CNY" not in repo.get_fx_rates():
+        return
+    try:
+        repo.set_display_currency("CNY", chosen=False)
+    except write_error_types():
+        log.info("catalog not writable: display currency stays USD")

@@ -55,3 +55,23 @@ def test_dialog_rate_table_plot_reasons_and_budget_in_yuan(qtbot, window, catalo
     assert any(o.cost.usd_total * 7.10 > 20 for o in priced)
     for o in priced:
         assert o.within_budget == (o.cost.usd_total * 7.10 <= 20 + 1e-9), o.reason
+
+
+def test_a_chinese_ui_plans_in_yuan_from_the_first_start(qtbot, repo, zh_cn):
+    """Issue 18: a fresh catalog opened by the zh_CN UI shows CNY (its bundled rate) until the
+    user picks another currency; the English UI keeps USD, and a chosen currency is kept."""
+    from gpupicker.ui.controller import WorkloadController
+
+    assert not repo.display_currency_chosen() and repo.get_display_currency() == "USD"
+    c = WorkloadController(repo)
+    assert repo.get_display_currency() == "CNY" and c.snapshot.display_currency == "CNY"
+    assert not repo.display_currency_chosen()
+    repo.set_display_currency("USD")  # what the exchange-rate dialog does
+    assert WorkloadController(repo).snapshot.display_currency == "USD"  # the user's choice
+
+
+def test_the_english_ui_keeps_usd(qtbot, repo):
+    from gpupicker.ui.controller import WorkloadController
+
+    assert WorkloadController(repo).snapshot.display_currency == "USD"
+    assert not repo.display_currency_chosen()
