@@ -190,9 +190,9 @@ def join(parts: Iterable[Message], how: str = "sentences") -> Message:
     id = _JOIN_IDS[how]
     sep, end = JOINERS[id]
     items = tuple(parts)
-    if not all(type(p) is Message for p in items):
-        bad = next(p for p in items if not isinstance(p, Message))
-        raise TypeError(f"join() takes Messages, got {type(bad).__name__}: {bad!r}")
+    for p in items:
+        if type(p) is not Message:
+            raise TypeError(f"join() takes Messages, got {type(p).__name__}: {p!r}")
     return Message(id, {"parts": items}, sep.join(items) + end)
 
 
