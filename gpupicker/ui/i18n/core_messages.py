@@ -74,7 +74,7 @@ def _render(message: Message, lang: str) -> str:
     return _render_cached(message, _ids(message), lang)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _render_cached(message: Message, ids: tuple[object, ...], lang: str) -> str:
     return message.render(*_renderer(lang))
 
