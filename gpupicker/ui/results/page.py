@@ -5,11 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
     Slot,
 )
@@ -42,6 +37,7 @@ from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
 from ..i18n.texts import glossary, task_short
+from .fit_filter import FitFilter
 from .options_model import FIT_COLOR, OptionsTableModel
 
 if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use (issue 17)
@@ -110,7 +106,7 @@ class ResultsPage(QWizardPage):
             "type (on-demand, spot …)."))
 
         self.options_model = OptionsTableModel(self)
-        self.proxy = _FitFilter(self)
+        self.proxy = FitFilter(self)
         self.proxy.setSourceModel(self.options_model)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.table = QTableView()
@@ -569,63 +565,3 @@ class ResultsPage(QWizardPage):
         return self.controller.update(**changes)
 
 
-class _FitFilter(QSortFilterProxyModel):
-    """Hides options that do not fit when ``only_fitting`` is on (unless none fit); with
-    ``one_per_gpu`` shows each GPU type once, at its best-ranked row (issue 14)."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.only_fitting = True
-        self.one_per_gpu = True
-        self._firsts: set[int] | None = None
-
-    def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802 - Qt override
-        # connected before the proxy's own handler, so an edit that keeps the row count
-        # (OptionsTableModel signals dataChanged then, not a reset) re-filters on fresh rows
-        model.dataChanged.connect(self._forget)
-        super().setSourceModel(model)
-        model.modelReset.connect(self._forget)
-
-    def _forget(self) -> None:
-        self._firsts = None
-
-    def set_one_per_gpu(self, on: bool) -> None:
-        """Show one row per GPU type (its best count and offer) or every row."""
-        self.beginFilterChange()
-        self.one_per_gpu = on
-        self._firsts = None
-        self.endFilterChange()
-
-    def _first_rows(self, model: OptionsTableModel) -> set[int]:
-        if self._firsts is None:
-            seen: set[str] = set()
-            firsts: set[int] = set()
-            for row in range(model.rowCount()):
-                o = model.option(row)
-                if self.only_fitting and model.any_fits and not o.fits:
-                    continue
-                if o.gpu_id not in seen:
-                    seen.add(o.gpu_id)
-                    firsts.add(row)
-            self._firsts = firsts
-        return self._firsts
-
-    def set_only_fitting(self, on: bool) -> None:
-        """Turn the filter on or off and re-filter."""
-        self.beginFilterChange()
-        self.only_fitting = on
-        self._firsts = None
-        self.endFilterChange()
-
-    def filterAcceptsRow(self, source_row: int,
-                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
-        model = self.sourceModel()
-        if not isinstance(model, OptionsTableModel):
-            return True
-        if self.one_per_gpu and source_row not in self._first_rows(model):
-            return False
-        if not self.only_fitting:
-            return True
-        if not model.any_fits:
-            return True
-        return model.option(source_row).fits
