@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
+from ..core.model_arch import ModelArch
 from ..core.workload import Workload
+from ..service.recommendation import CatalogSnapshot
 from .app.preferences import Preferences
 from .catalog_access import write_error_types
-from ..core.model_arch import ModelArch
-from ..service.recommendation import CatalogSnapshot
 from .compute import RecommendationView, run_recommendation
 from .i18n.formatting import error_messages, ui_is_chinese
 from .wizard.task_page import INITIAL_TASK
