@@ -36,8 +36,7 @@ Windows' fastest ~30/s) and a spin box's 100 ms auto-repeat — so waiting would
 latency. It was one 60 Hz frame (16 ms), which a recompute of 12 ms crossed whenever the
 machine was busy: every change then waited the 30 ms debounce too (issue 17)."""
 
-# Any: each value is a different Workload field's type, validated when passed to Workload
-TASK_DEFAULTS: dict[str, dict[str, Any]] = {
+TASK_DEFAULTS: dict[str, dict[str, object]] = {
     "inference": {"weights_dtype": "bf16", "batch": 1, "seq_len": None, "prompt_len": 1024,
                   "new_tokens": 512, "grad_ckpt": False},
     "lora": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
@@ -115,10 +114,12 @@ class WorkloadController(QObject):
             models = [m for m in self.repo.models() if m.kind == "llm"]
             if not models:
                 raise ValueError("the catalog has no language models")
-            return Workload(task=INITIAL_TASK, model=models[0].arch, model_id=models[0].id,
-                            **_training_defaults(INITIAL_TASK))
-        return Workload(task=INITIAL_TASK, model=arch, model_id=DEFAULT_MODEL_ID,
-                        **_training_defaults(INITIAL_TASK))
+            return Workload.model_validate({"task": INITIAL_TASK, "model": models[0].arch,
+                                            "model_id": models[0].id,
+                                            **_training_defaults(INITIAL_TASK)})
+        return Workload.model_validate({"task": INITIAL_TASK, "model": arch,
+                                        "model_id": DEFAULT_MODEL_ID,
+                                        **_training_defaults(INITIAL_TASK)})
 
     @property
     def workload(self) -> Workload:
@@ -131,7 +132,7 @@ class WorkloadController(QObject):
         self.workloadChanged.emit(w)
         self.schedule()
 
-    def update(self, **changes: Any) -> bool:  # Any: field values, validated by Workload
+    def update(self, **changes: Any) -> bool:  # Any: any Workload field's value, validated
         """Apply field changes (validated like any Workload); False and inputRejected if invalid."""
         current = self._workload
         if all(getattr(current, k, object()) == v for k, v in changes.items()):
@@ -164,7 +165,7 @@ class WorkloadController(QObject):
         """Switch task and apply its defaults (weights format, batch, lengths)."""
         if task == self._workload.task:
             return True
-        changes: dict[str, Any] = {"task": task, **TASK_DEFAULTS.get(task, {})}
+        changes: dict[str, object] = {"task": task, **TASK_DEFAULTS.get(task, {})}
         if task in ("lora", "qlora") and self._workload.lora is None:
             changes["lora"] = {}
         kind = self._workload.model.kind if self._workload.model is not None else "llm"
@@ -363,7 +364,7 @@ class _RecommendTask(QRunnable):
         self.relay.done.emit(self.generation, view, time.perf_counter() - t0)
 
 
-def _training_defaults(task: str) -> dict[str, Any]:  # Any: as TASK_DEFAULTS
+def _training_defaults(task: str) -> dict[str, object]:
     d = dict(TASK_DEFAULTS[task])
     d.pop("framework", None)
     return d

@@ -5,7 +5,7 @@ its size; the context length when the task needs one.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 from PySide6.QtCore import (
@@ -226,8 +226,7 @@ class ModelPage(Page):
     @Slot()
     def apply_custom(self) -> bool:
         """Build a ModelArch from the custom fields and use it."""
-        # Any: field values of different types, validated by ModelArch
-        data: dict[str, Any] = {k: s.value() for k, s in self.fields.items() if s.value() > 0}
+        data: dict[str, object] = {k: s.value() for k, s in self.fields.items() if s.value() > 0}
         if self.params_b.value() > 0:
             data["params"] = int(round(self.params_b.value() * 1e9))
         data["name"] = self.tr("Custom model")
