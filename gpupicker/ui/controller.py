@@ -16,7 +16,7 @@ from .app.preferences import Preferences
 from .catalog_access import write_error_types
 from .compute import RecommendationView, run_recommendation
 from .i18n.formatting import error_messages, ui_is_chinese
-from .wizard.task_page import INITIAL_TASK
+from .wizard.initial_task import INITIAL_TASK
 
 if TYPE_CHECKING:  # the catalog package is imported by the launcher, not by this module
     from ..catalog import CatalogRepository

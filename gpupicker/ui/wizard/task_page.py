@@ -8,7 +8,7 @@ attached once it exists (:meth:`TaskPage.attach`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
@@ -19,15 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from ..i18n.texts import glossary, task_names
+from .initial_task import INITIAL_TASK
 from .page_base import Page, scroll_page
 
 if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
     from ...core.workload import Workload
     from ..controller import WorkloadController
-
-INITIAL_TASK: Final = "qlora"
-"""The task of a new session (``WorkloadController``'s initial workload), checked on the
-first page before the controller exists."""
 
 
 class TaskPage(Page):
