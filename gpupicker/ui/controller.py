@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
+from ..core.model_arch import ModelArch
 from ..core.workload import Workload
+from ..service.recommendation import CatalogSnapshot
 from .app.preferences import Preferences
 from .catalog_access import write_error_types
-from .compute import CatalogSnapshot, RecommendationView, run_recommendation
+from .compute import RecommendationView, run_recommendation
 from .i18n.formatting import error_messages, ui_is_chinese
-from .wizard.task_page import INITIAL_TASK
+from .wizard.initial_task import INITIAL_TASK
+
+if TYPE_CHECKING:  # the catalog package is imported by the launcher, not by this module
+    from ..catalog import CatalogRepository
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +36,7 @@ Windows' fastest ~30/s) and a spin box's 100 ms auto-repeat — so waiting would
 latency. It was one 60 Hz frame (16 ms), which a recompute of 12 ms crossed whenever the
 machine was busy: every change then waited the 30 ms debounce too (issue 17)."""
 
-TASK_DEFAULTS: dict[str, dict[str, Any]] = {
+TASK_DEFAULTS: dict[str, dict[str, object]] = {
     "inference": {"weights_dtype": "bf16", "batch": 1, "seq_len": None, "prompt_len": 1024,
                   "new_tokens": 512, "grad_ckpt": False},
     "lora": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
@@ -72,7 +77,7 @@ class WorkloadController(QObject):
     resultsChanged = Signal(object)
     modelsChanged = Signal()
 
-    def __init__(self, repo: Any, workload: Workload | None = None,
+    def __init__(self, repo: CatalogRepository, workload: Workload | None = None,
                  prefs: Preferences | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
@@ -109,10 +114,12 @@ class WorkloadController(QObject):
             models = [m for m in self.repo.models() if m.kind == "llm"]
             if not models:
                 raise ValueError("the catalog has no language models")
-            return Workload(task=INITIAL_TASK, model=models[0].arch, model_id=models[0].id,
-                            **_training_defaults(INITIAL_TASK))
-        return Workload(task=INITIAL_TASK, model=arch, model_id=DEFAULT_MODEL_ID,
-                        **_training_defaults(INITIAL_TASK))
+            return Workload.model_validate({"task": INITIAL_TASK, "model": models[0].arch,
+                                            "model_id": models[0].id,
+                                            **_training_defaults(INITIAL_TASK)})
+        return Workload.model_validate({"task": INITIAL_TASK, "model": arch,
+                                        "model_id": DEFAULT_MODEL_ID,
+                                        **_training_defaults(INITIAL_TASK)})
 
     @property
     def workload(self) -> Workload:
@@ -125,7 +132,7 @@ class WorkloadController(QObject):
         self.workloadChanged.emit(w)
         self.schedule()
 
-    def update(self, **changes: Any) -> bool:
+    def update(self, **changes: Any) -> bool:  # Any: any Workload field's value, validated
         """Apply field changes (validated like any Workload); False and inputRejected if invalid."""
         current = self._workload
         if all(getattr(current, k, object()) == v for k, v in changes.items()):
@@ -136,7 +143,7 @@ class WorkloadController(QObject):
         data = dict(current)
         for key, value in changes.items():
             old = data.get(key)
-            if isinstance(value, dict) and hasattr(old, "model_dump"):
+            if isinstance(value, dict) and isinstance(old, BaseModel):
                 value = {**old.model_dump(), **value}  # partial nested edit, e.g. lora={"r": 32}
             data[key] = value
         if "framework" in changes and "grad_ckpt" not in changes:
@@ -158,7 +165,7 @@ class WorkloadController(QObject):
         """Switch task and apply its defaults (weights format, batch, lengths)."""
         if task == self._workload.task:
             return True
-        changes: dict[str, Any] = {"task": task, **TASK_DEFAULTS.get(task, {})}
+        changes: dict[str, object] = {"task": task, **TASK_DEFAULTS.get(task, {})}
         if task in ("lora", "qlora") and self._workload.lora is None:
             changes["lora"] = {}
         kind = self._workload.model.kind if self._workload.model is not None else "llm"
@@ -179,7 +186,7 @@ class WorkloadController(QObject):
                 return str(m.id)
         return None
 
-    def set_model(self, model_id: str | None, arch: Any) -> bool:
+    def set_model(self, model_id: str | None, arch: ModelArch | None) -> bool:
         """Use a catalog model (``model_id``) or a custom architecture (``model_id`` None)."""
         return self.update(model=arch, model_id=model_id)
 
@@ -295,7 +302,8 @@ class WorkloadController(QObject):
             self.schedule()  # (in the background, the new snapshot's arrival schedules)
 
     @Slot(int, object)
-    def _on_snapshot_loaded(self, generation: int, snap: Any) -> None:
+    def _on_snapshot_loaded(self, generation: int,
+                            snap: CatalogSnapshot | BaseException) -> None:
         self._snapshots_loading -= 1
         if generation != self._snapshot_generation:
             return  # the catalog changed again: a newer snapshot is on its way
@@ -324,13 +332,13 @@ class _SnapshotTask(QRunnable):
     """Reads a :class:`CatalogSnapshot` in the worker thread (the repository is thread-safe:
     one lock around its connection); emits it, or the exception, on the relay."""
 
-    def __init__(self, relay: _Relay, generation: int, repo: Any) -> None:
+    def __init__(self, relay: _Relay, generation: int, repo: CatalogRepository) -> None:
         super().__init__()
         self.relay, self.generation, self.repo = relay, generation, repo
 
     def run(self) -> None:
         try:
-            snap: Any = CatalogSnapshot.from_repo(self.repo)
+            snap: CatalogSnapshot | Exception = CatalogSnapshot.from_repo(self.repo)
         except Exception as exc:  # noqa: BLE001 - re-read in the GUI thread, which reports it
             log.exception("reading the catalog snapshot failed")
             snap = exc
@@ -356,13 +364,13 @@ class _RecommendTask(QRunnable):
         self.relay.done.emit(self.generation, view, time.perf_counter() - t0)
 
 
-def _training_defaults(task: str) -> dict[str, Any]:
+def _training_defaults(task: str) -> dict[str, object]:
     d = dict(TASK_DEFAULTS[task])
     d.pop("framework", None)
     return d
 
 
-def _first_run_currency(repo: Any) -> None:
+def _first_run_currency(repo: CatalogRepository) -> None:
     """A Chinese UI plans in 元 from the start (issue 18): a catalog whose display currency was
     never chosen shows CNY, at its stored rate; Catalog › Exchange rates… changes it. A catalog
     that cannot be written (read-only) stays in USD, which the budget page's labels name."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
@@ -19,6 +19,16 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
 from .. import paths
 from .app.user_files import window_state_path
 from .wizard.task_page import TaskPage
+
+if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
+    from PySide6.QtWidgets import QMessageBox
+
+    from ..catalog import CatalogRepository
+    from .app.dialogs import PreferencesDialog
+    from .app.preferences import Preferences
+    from .catalog_editor.window import CatalogWindow
+    from .compute import RecommendationView
+    from .controller import WorkloadController
 
 PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
 DEFAULT_SIZE = QSize(1240, 860)
@@ -30,7 +40,8 @@ WATCH_INTERVAL_MS = 2000
 class PlanWizard(QWizard):
     """The wizard embedded in the main window; Back/Next only, Enter = Next."""
 
-    def __init__(self, controller: Any = None, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowFlags(Qt.WindowType.Widget)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
@@ -45,7 +56,7 @@ class PlanWizard(QWizard):
             self.add_input_pages(controller)
             self.add_results_page(controller)
 
-    def add_input_pages(self, controller: Any) -> None:
+    def add_input_pages(self, controller: WorkloadController) -> None:
         """Add the model, quantization and budget pages (Next works from here on)."""
         from .wizard.budget_page import BudgetPage
         from .wizard.model_page import ModelPage
@@ -58,7 +69,7 @@ class PlanWizard(QWizard):
                                                 self.budget_page), strict=True):
             self.page_ids[name] = self.addPage(page)
 
-    def add_results_page(self, controller: Any) -> None:
+    def add_results_page(self, controller: WorkloadController) -> None:
         """Add the results page (its plots are built when it is first shown)."""
         from .results.page import ResultsPage
 
@@ -87,7 +98,8 @@ class MainWindow(QMainWindow):
     Signals are on the controller; the window wires them in :meth:`_connect`.
     """
 
-    def __init__(self, repo: Any = None, controller: Any = None,
+    def __init__(self, repo: CatalogRepository | None = None,
+                 controller: WorkloadController | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.repo = repo
@@ -100,13 +112,14 @@ class MainWindow(QMainWindow):
             "the estimate does not use them."))
         self.open_warning_label.hide()
         self.statusBar().addPermanentWidget(self.open_warning_label)
-        self.prefs: Any = None
-        self.controller: Any = None
+        self.prefs: Preferences | None = None
+        self.controller: WorkloadController | None = None
+        """None until :meth:`start_steps` made it; :attr:`live` is it, where it must exist."""
         self.setWindowTitle(self.tr("gpupicker — which GPU for your AI job"))
         self.wizard = PlanWizard(None, self)
         self.setCentralWidget(self.wizard)
-        self.catalog_window: Any = None
-        self.last_error: Any = None
+        self.catalog_window: CatalogWindow | None = None
+        self.last_error: QMessageBox | None = None
         """The last error box (a QMessageBox) :meth:`show_error` opened."""
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
@@ -121,7 +134,8 @@ class MainWindow(QMainWindow):
             for _step in self.start_steps(repo, controller):
                 pass
 
-    def start_steps(self, repo: Any, controller: Any = None) -> Iterator[str]:
+    def start_steps(self, repo: CatalogRepository,
+                    controller: WorkloadController | None = None) -> Iterator[str]:
         """Build what the first page does not need, one step per ``next()`` (the launcher
         runs each on its own event-loop turn so the shown page keeps answering clicks):
         preferences and controller (the first page starts editing), the input pages (Next
@@ -154,6 +168,20 @@ class MainWindow(QMainWindow):
         self._ready = True
         yield "ready"
 
+    @property
+    def live(self) -> WorkloadController:
+        """The controller, for the slots and actions :meth:`start_steps` enables once it
+        exists. Raises AssertionError before that."""
+        assert self.controller is not None
+        return self.controller
+
+    @property
+    def live_repo(self) -> CatalogRepository:
+        """The catalog, for the code that runs once :meth:`start_steps` opened it. Raises
+        AssertionError before that."""
+        assert self.repo is not None
+        return self.repo
+
     def is_ready(self) -> bool:
         """True once every page, the controller and the first recommendation are there."""
         return self._ready
@@ -161,7 +189,7 @@ class MainWindow(QMainWindow):
     # ---- external catalog changes -------------------------------------------------------
     def _read_data_version(self) -> int | None:
         try:
-            return int(self.repo.data_version())
+            return int(self.live_repo.data_version())
         except Exception:  # noqa: BLE001 - a closed or unreadable catalog: stop noticing
             return None
 
@@ -184,7 +212,7 @@ class MainWindow(QMainWindow):
         self.data_version = version
         if self.catalog_window is not None:
             self.catalog_window.reload_all()
-        self.controller.on_catalog_changed()
+        self.live.on_catalog_changed()
         self.statusBar().showMessage(self.tr("The catalog was changed by another program: "
                                              "tables and results reloaded."), 8000)
         return True
@@ -240,8 +268,8 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
 
     def _connect(self) -> None:
-        self.controller.inputRejected.connect(self._on_input_rejected)
-        self.controller.resultsChanged.connect(self._on_results)
+        self.live.inputRejected.connect(self._on_input_rejected)
+        self.live.resultsChanged.connect(self._on_results)
         self.catalog_action.triggered.connect(self.open_catalog_editor)
         self.open_action.triggered.connect(self._on_open_workload)
         self.save_action.triggered.connect(self._on_save_workload)
@@ -254,12 +282,12 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Not applied: %1").replace("%1", msg), 8000)
 
     @Slot(object)
-    def _on_results(self, view: Any) -> None:
+    def _on_results(self, view: RecommendationView) -> None:
         fits = sum(1 for o in view.options if o.fits)
         self.statusBar().showMessage(
             self.tr("%1 of %2 GPU options fit · computed in %3 ms")
             .replace("%1", str(fits)).replace("%2", str(len(view.options)))
-            .replace("%3", f"{self.controller.last_compute_s * 1000:.1f}"), 5000)
+            .replace("%3", f"{self.live.last_compute_s * 1000:.1f}"), 5000)
 
     # ---- files ------------------------------------------------------------------------
     def ask_path(self, kind: str, title: str, name_filter: str, default: str = "") -> str:
@@ -275,7 +303,7 @@ class MainWindow(QMainWindow):
             path, _ = QFileDialog.getSaveFileName(self, title, default, name_filter)
         return path
 
-    def show_error(self, title: str, text: str, details: str = "") -> Any:
+    def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
         from PySide6.QtWidgets import QMessageBox
 
@@ -314,16 +342,18 @@ class MainWindow(QMainWindow):
 
         A bad file gets an error box naming the problem; nothing changes then.
         """
+        from .wizard.workload_files import WorkloadFileError, read_workload, unknown_workload_fields
+
         title = self.tr("Cannot open workload")
         try:
-            w = _files().read_workload(path, self.repo)
-        except _files().WorkloadFileError as exc:
+            w = read_workload(path, self.live_repo)
+        except WorkloadFileError as exc:
             self.show_error(title, self.tr("%1 is not a usable workload file.").replace(
                 "%1", path), str(exc))
             self.statusBar().showMessage(str(exc), 10000)
             return False
-        self.controller.set_workload(w)
-        unknown = _files().unknown_workload_fields(path)
+        self.live.set_workload(w)
+        unknown = unknown_workload_fields(path)
         self.open_warning = ""
         if unknown:  # never dropped silently: a permanent status-bar label, until the next Open
             self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
@@ -335,8 +365,10 @@ class MainWindow(QMainWindow):
 
     def save_workload(self, path: str) -> bool:
         """Save the current workload as JSON (fields left at their defaults are omitted)."""
+        from .wizard.workload_files import write_workload
+
         try:
-            _files().write_workload(path, self.controller.workload, self.repo)
+            write_workload(path, self.live.workload, self.live_repo)
         except OSError as exc:
             self.show_error(self.tr("Cannot save workload"), str(exc))
             return False
@@ -345,9 +377,11 @@ class MainWindow(QMainWindow):
 
     def export_results(self, path: str) -> int:
         """Write the results table (shown rows, shown order) as CSV; returns the row count."""
+        from .wizard.workload_files import write_results_csv
+
         page = self.wizard.results_page
         try:
-            n = _files().write_results_csv(path, page.visible_options(), page.options_model)
+            n = write_results_csv(path, page.visible_options(), page.options_model)
         except OSError as exc:
             self.show_error(self.tr("Cannot export results"), str(exc))
             return -1
@@ -356,32 +390,32 @@ class MainWindow(QMainWindow):
         return n
 
     @Slot()
-    def open_catalog_editor(self) -> Any:
+    def open_catalog_editor(self) -> CatalogWindow:
         """Show the catalog window (created once)."""
         from .catalog_editor.window import CatalogWindow
 
         if self.catalog_window is None:
-            self.catalog_window = CatalogWindow(self.repo, self.controller.prefs, self)
-            self.catalog_window.catalogChanged.connect(self.controller.on_catalog_changed)
+            self.catalog_window = CatalogWindow(self.live_repo, self.live.prefs, self)
+            self.catalog_window.catalogChanged.connect(self.live.on_catalog_changed)
         self.catalog_window.show()
         self.catalog_window.raise_()
         return self.catalog_window
 
     @Slot()
-    def open_preferences(self) -> Any:
+    def open_preferences(self) -> PreferencesDialog:
         """Show the preferences dialog (non-modal)."""
         from .app.dialogs import PreferencesDialog
 
-        dlg = PreferencesDialog(self.controller.prefs, self)
+        dlg = PreferencesDialog(self.live.prefs, self)
         dlg.prefsAccepted.connect(self._apply_prefs)
         dlg.show()
         return dlg
 
     @Slot(object)
-    def _apply_prefs(self, prefs: Any) -> None:
+    def _apply_prefs(self, prefs: Preferences) -> None:
         prefs.save()
         self.prefs = prefs
-        self.controller.set_prefs(prefs)
+        self.live.set_prefs(prefs)
         if self.catalog_window is not None:
             self.catalog_window.set_prefs(prefs)
 
@@ -435,9 +469,3 @@ class MainWindow(QMainWindow):
             self.catalog_window.close()
         super().closeEvent(event)
 
-
-def _files() -> Any:
-    """``ui.wizard.workload_files`` (imported on first use: it needs pydantic and core)."""
-    from .wizard import workload_files
-
-    return workload_files

@@ -8,7 +8,15 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:  # imported when used: the CLI imports this module without Qt or the catalog
+    from argparse import Namespace
+
+    from PySide6.QtWidgets import QApplication
+
+    from ...catalog import CatalogCorruptError, CatalogRepository
+    from ..main_window import MainWindow
 
 NO_DISPLAY_MESSAGE = (
     "gpupicker: no display found (DISPLAY/WAYLAND_DISPLAY unset), so the window cannot open; "
@@ -24,7 +32,7 @@ def has_display() -> bool:
     return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
 
 
-def _app(lang: str | None, defer_fonts: bool = False) -> Any:
+def _app(lang: str | None, defer_fonts: bool = False) -> QApplication:
     """The QApplication with the style sheet and translators; the bundled CJK fallback font is
     registered now, or with ``defer_fonts`` (the window's start, issue 17) only when the UI
     language is Chinese — else right after the first paint (:mod:`.startup`): listing the
@@ -42,7 +50,9 @@ def _app(lang: str | None, defer_fonts: bool = False) -> Any:
     from ... import paths
     from ..i18n.translators import install_translators
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "gpupicker"])
+    # instance(): the one application of this process, always a QApplication (made here)
+    app = cast(QApplication, QApplication.instance()
+               or QApplication([sys.argv[0] if sys.argv else "gpupicker"]))
     app.setApplicationName("gpupicker")
     app.setOrganizationName("gpupicker")
     app.setDesktopFileName("gpupicker")  # Wayland: match gpupicker.desktop (icon, grouping)
@@ -64,7 +74,7 @@ def ui_is_chinese(lang: str | None) -> bool:
     return QLocale.system().name().lower().startswith("zh")
 
 
-def ensure_cjk_font(app: Any) -> None:
+def ensure_cjk_font(app: QApplication) -> None:
     """Register the bundled CJK fallback font once per process (``app._gpupicker_cjk``)."""
     if not hasattr(app, "_gpupicker_cjk"):
         from .fonts import register_cjk_fallback
@@ -72,7 +82,7 @@ def ensure_cjk_font(app: Any) -> None:
         app._gpupicker_cjk = register_cjk_fallback()  # type: ignore[attr-defined]
 
 
-def _open_repo(catalog: str | None, interactive: bool) -> Any:
+def _open_repo(catalog: str | None, interactive: bool) -> CatalogRepository | None:
     """Open the catalog; on corruption ask (GUI) or fail (headless). None = give up."""
     from ... import paths
     from ..catalog_access import corrupt_error_types, open_repository, recover_repository
@@ -84,14 +94,15 @@ def _open_repo(catalog: str | None, interactive: bool) -> Any:
         where = str(paths.catalog_path(catalog))
         if interactive and CorruptCatalogDialog.ask(where, str(exc)):
             return recover_repository(catalog)
-        print(f"gpupicker: the catalog {where} is damaged ({exc.detail}); run `gpupicker "
+        detail = cast("CatalogCorruptError", exc).detail  # the only corrupt-error type
+        print(f"gpupicker: the catalog {where} is damaged ({detail}); run `gpupicker "
               "catalog recover` (or `gpupicker` with a display) to move it aside and recreate "
               "it, then `gpupicker catalog restore NAME` to bring back a backup.",
               file=sys.stderr)
         return None
 
 
-def build_window(repo: Any, workload_path: str | None = None) -> Any:
+def build_window(repo: CatalogRepository, workload_path: str | None = None) -> MainWindow:
     """The main window over ``repo``, optionally starting from a workload JSON file."""
     from ..controller import WorkloadController
     from ..main_window import MainWindow
@@ -106,10 +117,10 @@ def build_window(repo: Any, workload_path: str | None = None) -> Any:
     return window
 
 
-def render_page(window: Any, page: str, path: str) -> bool:
+def render_page(window: MainWindow, page: str, path: str) -> bool:
     """Show ``page`` ("task" … "results", "curves" = results with the Curves tab, or "catalog")
     and save it as PNG at ``path``."""
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from ..main_window import DEFAULT_SIZE
 
@@ -120,7 +131,8 @@ def render_page(window: Any, page: str, path: str) -> bool:
     else:
         window.resize(DEFAULT_SIZE)
     window.show()
-    window.controller.recompute()
+    window.live.recompute()
+    target: QWidget
     if page == "catalog":
         target = window.open_catalog_editor()
         target.resize(1280, 700)
@@ -155,7 +167,7 @@ def _startup_error_types() -> tuple[type[BaseException], ...]:
     return (OSError, sqlite3.Error) + read_only_error_types()
 
 
-def launch(args: Any) -> int:
+def launch(args: Namespace) -> int:
     """Run the GUI, ``--screenshot`` or ``--selftest`` per ``args``; returns the exit status.
 
     An unwritable GPUPICKER_HOME (or catalog folder) gives one clear line on stderr (and a
@@ -174,7 +186,7 @@ def launch(args: Any) -> int:
         return 1
 
 
-def _launch(args: Any, headless: bool) -> int:
+def _launch(args: Namespace, headless: bool) -> int:
     if not has_display():
         if not headless:
             print(NO_DISPLAY_MESSAGE, file=sys.stderr)
@@ -211,7 +223,7 @@ def _launch(args: Any, headless: bool) -> int:
             stop_fault_log()
 
 
-def _run(args: Any, app: Any, headless: bool) -> int:
+def _run(args: Namespace, app: QApplication, headless: bool) -> int:
     if not headless:  # the first page paints first, the rest is built right after (issue 17)
         from .startup import run_window
 
@@ -234,7 +246,7 @@ def _run(args: Any, app: Any, headless: bool) -> int:
     return 0
 
 
-def _second_instance_ok(app: Any, catalog: str | None) -> bool:
+def _second_instance_ok(app: QApplication, catalog: str | None) -> bool:
     """Hold this catalog's instance lock on ``app``; when another window holds it, say so
     (stderr and a dialog) and return whether the user opens a second one anyway."""
     from ... import paths
@@ -253,7 +265,7 @@ def _second_instance_ok(app: Any, catalog: str | None) -> bool:
     return ask_open_anyway(other)
 
 
-def _selftest(args: Any) -> int:
+def _selftest(args: Namespace) -> int:
     """Window offscreen + catalog + zh_CN translator + one recommendation → one line."""
     app = _app("zh_CN")
     loaded = getattr(app, "_gpupicker_i18n", {})
@@ -263,7 +275,7 @@ def _selftest(args: Any) -> int:
     window = build_window(repo, getattr(args, "gui_workload", None))
     window.resize(1280, 860)
     window.show()
-    view = window.controller.recompute()
+    view = window.live.recompute()
     session = ""
     changes = int(getattr(args, "selftest_changes", 0) or 0)
     if changes > 0 and not view.error:

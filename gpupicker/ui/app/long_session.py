@@ -102,7 +102,7 @@ def _change(window: MainWindow, i: int) -> str:
     one period, so the workload (and the results) after change ``k * PERIOD`` are the same
     for every ``k``: refcounts and memory compared there differ only by what leaked."""
     wiz = window.wizard
-    c = window.controller
+    c = window.live
     i %= PERIOD
     kind = i % 5
     if kind == 0:  # task
@@ -142,7 +142,7 @@ def _redraw(window: MainWindow) -> int:
     """Recompute now and paint the results page (table, notes, both plots' axes)."""
     from PySide6.QtWidgets import QApplication
 
-    view = window.controller.recompute()
+    view = window.live.recompute()
     QApplication.processEvents()  # the shown window paints: table, notes, plots and their axes
     return len(view.options)
 
@@ -160,7 +160,7 @@ def run_session(window: MainWindow, changes: int,
     ``progress`` (e.g. ``print``) gets one line per 10 changes with the drift so far, so a
     run that aborts still shows the figure. Raises nothing itself; a PySide6 that
     drops references aborts the process (that is what the test catches)."""
-    window.controller.background = False
+    window.live.background = False
     window.wizard.show_page("results")
     changes = max(TRACED_PERIODS, -(-max(changes, 1) // PERIOD)) * PERIOD
     trace_from = WARMUP_CHANGES + changes - TRACED_PERIODS * PERIOD

@@ -10,9 +10,12 @@ keeps it for the life of the app and asks before opening a second window.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLockFile
+
+if TYPE_CHECKING:  # QtWidgets is imported when the dialog is needed
+    from PySide6.QtWidgets import QWidget
 
 
 def lock_path(catalog: Path) -> Path:
@@ -33,7 +36,8 @@ def claim(path: Path) -> tuple[QLockFile, int | None]:
         return lock, None
     if lock.error() != QLockFile.LockError.LockFailedError:
         return lock, None
-    info: Any = lock.getLockInfo()
+    # object: PySide versions return (pid, host, app) or (ok, pid, host, app); checked below
+    info: object = lock.getLockInfo()
     if isinstance(info, tuple) and info and isinstance(info[0], bool):  # (ok, pid, host, app)
         info = info[1:] if info[0] else ()
     pid = info[0] if isinstance(info, tuple) and info and isinstance(info[0], int) else -1
@@ -50,7 +54,7 @@ def message(pid: int) -> str:
         "edit to a row the other changed is refused, never lost.").replace("%1", who)
 
 
-def ask_open_anyway(pid: int, parent: Any = None) -> bool:
+def ask_open_anyway(pid: int, parent: QWidget | None = None) -> bool:
     """Ask whether to open a second window; True = open it."""
     from PySide6.QtWidgets import QMessageBox  # only when another window holds the lock
 

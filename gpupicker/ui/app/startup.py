@@ -12,10 +12,18 @@ import gc
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
+    from argparse import Namespace
+
+    from PySide6.QtWidgets import QApplication
+
+    from ..main_window import MainWindow
 
 
 def settle_heap() -> int:
@@ -74,7 +82,8 @@ class StagedStart(QObject):
     start did before the window was shown first.
     """
 
-    def __init__(self, window: Any, args: Any, app: Any, launcher: Any) -> None:
+    def __init__(self, window: MainWindow, args: Namespace, app: QApplication,
+                 launcher: ModuleType) -> None:
         super().__init__(window)
         self.window, self.args, self.app = window, args, app
         self.launcher = launcher
@@ -167,7 +176,7 @@ class StagedStart(QObject):
         yield "settled"
 
 
-def run_window(args: Any, app: Any, launcher: Any) -> int:
+def run_window(args: Namespace, app: QApplication, launcher: ModuleType) -> int:
     """Show the main window with its first page, build the rest after its first paint
     (:class:`StagedStart`; ``launcher`` is :mod:`gpupicker.ui.app.launch`) and run the event
     loop; returns the exit status."""

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ...core.results import Option
@@ -13,6 +11,8 @@ from ..i18n.formatting import display_name, fmt_bytes, fmt_hours, fmt_money, fmt
 from ..i18n.texts import component_label, glossary, label_name
 
 _Index = QModelIndex | QPersistentModelIndex
+_SortKey = float | str | None
+"""A sort-role value: a number (int included), a text, or None (no value in the option)."""
 
 FIT_COLOR = QColor("#1b7f3b")
 NO_FIT_COLOR = QColor("#b3261e")
@@ -44,10 +44,10 @@ class OptionsTableModel(QAbstractTableModel):
     _option_role = int(OptionRole)
     assert _option_role in _ANSWERED
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._options: list[Option] = []
-        self._cache: dict[int, tuple[tuple[str, ...], tuple[Any, ...]]] = {}
+        self._cache: dict[int, tuple[tuple[str, ...], tuple[float, ...]]] = {}
         self.any_fits = False
         self.any_hours = False
         self.currency = "USD"
@@ -77,7 +77,7 @@ class OptionsTableModel(QAbstractTableModel):
         self._replace(options, unit, training, currency, usd_per_unit)
         self.endResetModel()
 
-    def _header_key(self) -> tuple[Any, ...]:
+    def _header_key(self) -> tuple[bool, str, str]:
         """What :meth:`headerData` depends on besides the translation: the speed column's
         kind, the cost column's kind and the memory unit (26 header texts compared per change
         cost 0.4 ms, issue 17)."""
@@ -111,7 +111,7 @@ class OptionsTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -182,7 +182,7 @@ class OptionsTableModel(QAbstractTableModel):
             "%2", fmt_bytes(o.capacity_bytes_per_gpu, self.unit)).replace(
             "%3", component_label(biggest))
 
-    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
         """Display strings and sort keys of ``row``, computed once per recommendation."""
         cached = self._cache.get(row)
         if cached is not None:
@@ -235,7 +235,7 @@ class OptionsTableModel(QAbstractTableModel):
                 "%1", text)
         return "—"
 
-    def _sort_key(self, o: Option, col: str, row: int) -> Any:
+    def _sort_key(self, o: Option, col: str, row: int) -> _SortKey:
         """Raw value of ``col`` for sorting (cheap: no formatting except speed/reason)."""
         if col == "rank":
             return o.rank
@@ -262,7 +262,7 @@ class OptionsTableModel(QAbstractTableModel):
         return {"label": ",".join(o.labels), "gpu": o.gpu_name, "provider": o.provider,
                 "observed": o.price_observed}[col]
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         role = int(role)
         if role not in _ANSWERED:  # decoration, check state, background…: 3 of 7 per cell
             return None

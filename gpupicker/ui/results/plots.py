@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from ...core.results import BREAKDOWN_COMPONENTS, Option
 from ..i18n.formatting import display_name, unit_bytes
 from ..i18n.texts import component_label
+
+if TYPE_CHECKING:  # annotations only: numpy.typing is not needed at run time
+    import numpy.typing as npt
 
 translate = QCoreApplication.translate
 
@@ -59,7 +62,7 @@ def distinct_options(options: Sequence[Option], limit: int) -> list[Option]:
     return out
 
 
-class VramFitPlot(pg.GraphicsLayoutWidget):
+class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: no type hints
     """Stacked memory breakdown per option (horizontal bars) with a capacity marker for each.
 
     Public after :meth:`set_options`: ``bar_items`` (component → BarGraphItem; bar lengths
@@ -70,7 +73,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):
 
     MAX_BARS = 8
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumHeight(150)
         self.plot_item: pg.PlotItem = self.addPlot(row=0, col=0)
@@ -199,14 +202,14 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
     return front
 
 
-class CostPlot(pg.PlotWidget):
+class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hints
     """Scatter of fitting options: total cost against run time, Pareto front highlighted.
 
     When no run time is known, plots price per hour against speed instead. Public:
     ``scatter_item``, ``front_item``, ``mode`` ("time" or "rate"), ``points`` (option, x, y).
     """
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         from .curves import PlainLogAxis  # plain tick numbers on log axes (issue 14)
 
         super().__init__(parent, axisItems={"bottom": PlainLogAxis("bottom"),
@@ -328,7 +331,7 @@ def _set_label_text(label: pg.TextItem, text: str) -> None:
         label.setText(text)
 
 
-def _decades(values: Any) -> bool:
+def _decades(values: npt.NDArray[np.float64]) -> bool:
     """True when the positive values span more than one decade (→ log axis)."""
     pos = values[values > 0]
     return bool(pos.size) and bool(np.all(values > 0)) and float(pos.max() / pos.min()) > 10.0
@@ -340,7 +343,7 @@ LABEL_HEIGHT_FRACTION = 0.08
 """Approximate label height as a share of the plot height."""
 
 
-def label_anchor(x: float, y: float, xs: Any, ys: Any, chars: int,
+def label_anchor(x: float, y: float, xs: npt.ArrayLike, ys: npt.ArrayLike, chars: int,
                  placed: list[tuple[float, float, float, float]]) -> tuple[float, float]:
     """The TextItem anchor (up-right, up-left, down-right, down-left of the point) whose label
     box covers the fewest other points and earlier labels and stays inside the data range

@@ -9,19 +9,37 @@ what ``core.report.build_report`` computes (fit answers and curves).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:  # core is imported when a report is made, not with the window's menu
+    from PySide6.QtWidgets import QMenu, QStatusBar
+
+    from ...catalog import CatalogRepository
     from ...core.report import Report
     from ...core.report_render import TextRenderer
+    from ..controller import WorkloadController
 
 translate = QCoreApplication.translate
 
 
-def current_report(window: Any) -> Report:
+class ReportWindow(Protocol):
+    """What the report needs of the main window (:class:`gpupicker.ui.main_window.MainWindow`,
+    which imports this module: a protocol rather than an import back)."""
+
+    @property
+    def live(self) -> WorkloadController: ...  # noqa: D102
+    @property
+    def live_repo(self) -> CatalogRepository: ...  # noqa: D102
+    def ask_path(self, kind: str, title: str, name_filter: str,  # noqa: D102
+                 default: str = "") -> str: ...
+    def show_error(self, title: str, text: str, details: str = "") -> object: ...  # noqa: D102
+    def statusBar(self) -> QStatusBar: ...  # noqa: D102, N802 - Qt's name
+
+
+def current_report(window: ReportWindow) -> Report:
     """The report of ``window``'s current workload and results.
 
     Raises:
@@ -30,7 +48,7 @@ def current_report(window: Any) -> Report:
     from ...core.launch_config import hf_repo_from_source
     from ...core.report import build_report
 
-    c = window.controller
+    c = window.live
     view = c.results
     if view.error:
         raise ValueError(view.error)
@@ -39,7 +57,7 @@ def current_report(window: Any) -> Report:
     w = c.workload
     name, ref = "", None
     if w.model_id:
-        cm = window.repo.get_catalog_model(w.model_id)
+        cm = window.live_repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, hf_repo_from_source(cm.source)
     snap = c.snapshot
@@ -62,7 +80,7 @@ def report_renderer() -> TextRenderer:
     return TextRenderer(translate, name)
 
 
-def export_report(window: Any, path: str | Path) -> list[Path]:
+def export_report(window: ReportWindow, path: str | Path) -> list[Path]:
     """Write the current report to ``path`` (format from the extension).
 
     Raises:
@@ -79,9 +97,10 @@ def export_report(window: Any, path: str | Path) -> list[Path]:
     return write_text_report(r, p, render)
 
 
-def add_report_action(window: Any, menu: Any) -> QAction:
-    """Add File > Export report… to ``menu``; errors go to ``window.show_error``."""
-    action = QAction(translate("MainWindow", "Export &report…"), window)
+def add_report_action(window: ReportWindow, menu: QMenu) -> QAction:
+    """Add File > Export report… to ``menu`` (its parent: the window's menu); errors go to
+    ``window.show_error``."""
+    action = QAction(translate("MainWindow", "Export &report…"), menu)
     action.setShortcut(QKeySequence(translate("MainWindow", "Ctrl+Shift+E")))
 
     def run() -> None:

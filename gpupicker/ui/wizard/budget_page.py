@@ -33,6 +33,8 @@ from .page_base import (
 class BudgetPage(Page):
     """Money, time, pricing type and the ranking goal."""
 
+    controller: WorkloadController  # built with the controller (Page allows None)
+
     def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.setTitle(self.tr("Budget and time"))
@@ -161,9 +163,9 @@ class BudgetPage(Page):
         self.budget_label.setText(self.tr("&Total budget (%1):").replace("%1", money.currency))
         self.rate_label.setText(self.tr("Max &price per hour (%1):").replace("%1",
                                                                            money.currency))
-        set_spin(self.budget_usd, round(money.from_usd(w.budget_usd), 2) if w.budget_usd
-                  else NO_LIMIT)
-        set_spin(self.max_usd_per_hour, round(money.from_usd(w.max_usd_per_hour), 2)
+        set_spin(self.budget_usd, round(w.budget_usd * money.per_usd, 2) if w.budget_usd
+                  else NO_LIMIT)  # = money.from_usd, which is typed float | None
+        set_spin(self.max_usd_per_hour, round(w.max_usd_per_hour * money.per_usd, 2)
                   if w.max_usd_per_hour else NO_LIMIT)
         set_combo(self.region, w.region)
         set_spin(self.deadline_hours, w.deadline_hours or 0.0)

@@ -5,10 +5,17 @@ its size; the context length when the task needs one.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
-from PySide6.QtCore import QSignalBlocker, QSortFilterProxyModel, Qt, Slot
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QSignalBlocker,
+    QSortFilterProxyModel,
+    Qt,
+    Slot,
+)
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +43,10 @@ from ..i18n.texts import glossary
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 from ..widgets.number_input import NumberSpinBox
 from .model_list_model import ModelListModel
+
+if TYPE_CHECKING:  # the dialog is imported when first opened
+    from ...catalog.records import CatalogModel
+    from .model_import_dialog import ModelImportDialog
 from .page_base import (
     Page,
     buddy,
@@ -57,7 +68,8 @@ class ModelFilter(QSortFilterProxyModel):
             self.kind = kind
             self.endFilterChange()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+    def filterAcceptsRow(self, source_row: int,
+                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         model = self.sourceModel()
         if isinstance(model, ModelListModel) and \
                 getattr(model.model_at(source_row), "kind", "llm") != self.kind:
@@ -67,6 +79,8 @@ class ModelFilter(QSortFilterProxyModel):
 
 class ModelPage(Page):
     """Pick a catalog model (searchable) or describe a custom one."""
+
+    controller: WorkloadController  # built with the controller (Page allows None)
 
     def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
@@ -143,7 +157,7 @@ class ModelPage(Page):
         self.import_button.setToolTip(self.tr("Read a model folder, .safetensors, .gguf, "
                                               "config.json or the Hugging Face cache (or drop "
                                               "a file or folder on this page)"))
-        self.import_dialog: Any = None
+        self.import_dialog: ModelImportDialog | None = None
         self.setAcceptDrops(True)
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -159,7 +173,7 @@ class ModelPage(Page):
         layout.addWidget(self.live)
         self._connect()
 
-    def _models(self) -> list[Any]:
+    def _models(self) -> list[CatalogModel]:
         return list(self.controller.repo.models())
 
     def _connect(self) -> None:
@@ -201,7 +215,8 @@ class ModelPage(Page):
             self._filtering = False
 
     @Slot()
-    def _on_row_changed(self, current: Any, _previous: Any = None) -> None:
+    def _on_row_changed(self, current: QModelIndex,
+                        _previous: QModelIndex | None = None) -> None:
         if getattr(self, "_filtering", False) or not current.isValid() \
                 or not self.catalog_radio.isChecked():
             return
@@ -211,7 +226,7 @@ class ModelPage(Page):
     @Slot()
     def apply_custom(self) -> bool:
         """Build a ModelArch from the custom fields and use it."""
-        data: dict[str, Any] = {k: s.value() for k, s in self.fields.items() if s.value() > 0}
+        data: dict[str, object] = {k: s.value() for k, s in self.fields.items() if s.value() > 0}
         if self.params_b.value() > 0:
             data["params"] = int(round(self.params_b.value() * 1e9))
         data["name"] = self.tr("Custom model")
@@ -243,7 +258,7 @@ class ModelPage(Page):
         if path:
             self.load_config(path)
 
-    def open_import(self, path: str | None = None) -> Any:
+    def open_import(self, path: str | None = None) -> ModelImportDialog:
         """Open the import dialog (non-blocking), reading ``path`` first when given."""
         from .model_import_dialog import ModelImportDialog
 

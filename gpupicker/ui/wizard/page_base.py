@@ -5,9 +5,10 @@ Qt only (issue 17: the first page paints before core is imported).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -23,20 +24,26 @@ from PySide6.QtWidgets import (
 
 from ..widgets.number_input import NumberSpinBox
 
+if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
+    from ...core.workload import Workload
+    from ..compute import RecommendationView
+    from ..controller import WorkloadController
+
 
 class LiveSummary(QLabel):
     """One line under the inputs: the current best option, updated on every recompute."""
 
-    def __init__(self, controller: Any = None, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller: Any = None
+        self.controller: WorkloadController | None = None
         self.setObjectName("live")
         self.setWordWrap(True)
-        self._pending: Any = None
+        self._pending: RecommendationView | None = None
         if controller is not None:
             self.attach(controller)
 
-    def attach(self, controller: Any) -> None:
+    def attach(self, controller: WorkloadController) -> None:
         """Follow ``controller``'s results (the window's first page is built, and painted,
         before the controller exists: issue 17)."""
         self.controller = controller
@@ -44,7 +51,7 @@ class LiveSummary(QLabel):
         self.show_results(controller.results)
 
     @Slot(object)
-    def show_results(self, view: Any) -> None:
+    def show_results(self, view: RecommendationView) -> None:
         """Render the top option of ``view`` — now when the label is shown, else when it next
         is (issue 17: the four pages' labels are hidden while the results page is in front,
         and each render walks every option)."""
@@ -54,17 +61,18 @@ class LiveSummary(QLabel):
         else:
             self._pending = view
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """Render the recommendation that arrived while the label was hidden."""
         if self._pending is not None:
             view, self._pending = self._pending, None
             self._render(view)
         super().showEvent(event)
 
-    def _render(self, view: Any) -> None:
+    def _render(self, view: RecommendationView) -> None:
         from ..i18n.core_messages import tr_message
         from ..i18n.formatting import display_name, fmt_bytes
 
+        assert self.controller is not None  # show_results is connected by attach()
         unit = self.controller.prefs.byte_unit
         if getattr(view, "error", ""):
             self.setText(self.tr("Cannot estimate: %1").replace("%1",
@@ -120,28 +128,33 @@ def scroll_page(page: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
 class Page(QWizardPage):
     """Base: holds the controller and re-syncs widgets when the Workload changes."""
 
-    def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.controller = controller
+        self.controller: WorkloadController | None = controller
+        """None only on the first page before the controller exists (:class:`TaskPage`); the
+        other pages are built with it and narrow the type."""
         self.live = LiveSummary(controller)
 
     def _connect_sync(self) -> None:
+        assert self.controller is not None  # called once a controller is attached
         self.controller.workloadChanged.connect(self.sync_from)
         self.controller.inputRejected.connect(self._resync)
         self.sync_from(self.controller.workload)
 
     @Slot(str)
     def _resync(self, _msg: str) -> None:
+        assert self.controller is not None  # connected by _connect_sync
         self.sync_from(self.controller.workload)
 
-    def sync_from(self, w: Any) -> None:  # pragma: no cover - overridden
+    def sync_from(self, w: Workload) -> None:  # pragma: no cover - overridden
         """Show ``w`` in the widgets without emitting edits."""
 
 
 NO_LIMIT = 0.0
 
 
-def set_combo(combo: QComboBox, value: Any) -> None:
+def set_combo(combo: QComboBox, value: object) -> None:
     i = combo.findData(value)
     if i >= 0 and i != combo.currentIndex():
         with QSignalBlocker(combo):

@@ -8,7 +8,7 @@ attached once it exists (:meth:`TaskPage.attach`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
@@ -19,17 +19,19 @@ from PySide6.QtWidgets import (
 )
 
 from ..i18n.texts import glossary, task_names
+from .initial_task import INITIAL_TASK
 from .page_base import Page, scroll_page
 
-INITIAL_TASK = "qlora"
-"""The task of a new session (``WorkloadController``'s initial workload), checked on the
-first page before the controller exists."""
+if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
+    from ...core.workload import Workload
+    from ..controller import WorkloadController
 
 
 class TaskPage(Page):
     """Choose what the GPU will do."""
 
-    def __init__(self, controller: Any = None, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: WorkloadController | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.setTitle(self.tr("What do you want to run?"))
         self.setSubTitle(self.tr("Pick the job. Each task starts with sensible settings you can "
@@ -59,13 +61,13 @@ class TaskPage(Page):
 
     def _connect(self) -> None:
         for task, b in self.buttons.items():
-            b.toggled.connect(lambda on, t=task: on and self._on_task(t))
+            b.toggled.connect(lambda on, t=task: self._on_task(t) if on else None)
         if self.controller is None:  # the first page, shown before the controller exists
             self.buttons[INITIAL_TASK].setChecked(True)
         else:
             self._connect_sync()
 
-    def attach(self, controller: Any) -> None:
+    def attach(self, controller: WorkloadController) -> None:
         """Start editing ``controller``'s workload; a task picked before it existed is
         applied now (issue 17: the first page is usable while the rest is built)."""
         picked = next((t for t, b in self.buttons.items() if b.isChecked()), None)
@@ -79,7 +81,7 @@ class TaskPage(Page):
         if self.controller is not None:
             self.controller.set_task(task)
 
-    def sync_from(self, w: Any) -> None:
+    def sync_from(self, w: Workload) -> None:
         b = self.buttons.get(w.task)
         if b is not None and not b.isChecked():
             with QSignalBlocker(b):
