@@ -50,6 +50,8 @@ ENGINES: tuple[tuple[str, str], ...] = (
 class QuantizationPage(Page):
     """Precision, adapters, memory savers, batch and lengths."""
 
+    controller: WorkloadController  # built with the controller (Page allows None)
+
     def __init__(self, controller: WorkloadController, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
         self.setTitle(self.tr("Precision and batch"))
