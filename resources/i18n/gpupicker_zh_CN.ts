@@ -5060,6 +5060,10 @@ Keep %1 as entered?</source>
 <context>
     <name>Plots</name>
     <message>
+        <source>No option that fits and has a price to plot</source>
+        <translation>没有显存够用且有价格的方案可绘制</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/plots.py" line="81" />
         <location filename="../../gpupicker/ui/plots.py" line="141" />
         <source>Capacity per GPU</source>

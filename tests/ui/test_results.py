@@ -301,3 +301,22 @@ def test_tie_break_rule_is_stated(qtbot, window):
     c.recompute()
     page = window.wizard.results_page
     assert "equal cost: the faster option first" in page.summary.toolTip()
+
+
+@pytest.mark.gui
+def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, window):
+    """QA F20: with no fitting, priced option the price/speed plot says so (and clears the
+    sentence again once options fit)."""
+    c = window.controller
+    c.background = False
+    rp = window.wizard.results_page
+    rp.plot_tabs.setCurrentIndex(0)
+    window.wizard.show_page("results")
+    c.recompute()
+    assert rp.cost_plot.points and rp.cost_plot.empty_label.toPlainText() == ""
+    w = Workload.model_validate({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1,
+                                 "seq_len": 4096})
+    c.set_workload(w.with_model(c.repo.get_model(w.model_id)))
+    c.recompute()
+    assert not rp.cost_plot.points
+    assert rp.cost_plot.empty_label.toPlainText() == "No option that fits and has a price to plot"

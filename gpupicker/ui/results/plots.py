@@ -232,6 +232,9 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         self.labels = [pg.TextItem("", color="#202020") for _ in range(3)]
         for label in self.labels:
             self.plot_item.addItem(label, ignoreBounds=True)
+        # said in the plot when there is nothing to plot, instead of an empty 0–1 grid (QA F20)
+        self.empty_label = pg.TextItem("", color="#606060", anchor=(0.5, 0.5))
+        self.plot_item.addItem(self.empty_label, ignoreBounds=True)
         self.points: list[tuple[Option, float, float]] = []
         self.label_anchors: list[tuple[float, float]] = []
         self.log_xy = (False, False)
@@ -285,7 +288,15 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
                 _set_label_text(label, "")
             self.scatter_item.setData([], [])
             self.front_item.setData([], [])
+            if self.log_xy != (False, False):
+                self.plot_item.setLogMode(x=False, y=False)
+                self.log_xy = (False, False)
+            self.plot_item.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
+            _set_label_text(self.empty_label, translate(
+                "Plots", "No option that fits and has a price to plot"))
+            self.empty_label.setPos(0.5, 0.5)
             return
+        _set_label_text(self.empty_label, "")
         xs = np.array([p[1] for p in self.points])
         ys = np.array([p[2] for p in self.points])
         self.scatter_item.setData(xs, ys)
