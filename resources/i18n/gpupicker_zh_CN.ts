@@ -4887,6 +4887,14 @@ Keep %1 as entered?</source>
 <context>
     <name>OptionsTableModel</name>
     <message>
+        <source>(%1 replicas × %2)</source>
+        <translation>（%1 个副本 × %2）</translation>
+    </message>
+    <message>
+        <source>(tensor parallel)</source>
+        <translation>（张量并行）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/options_model.py" line="79" />
         <source>#</source>
         <translation>#</translation>

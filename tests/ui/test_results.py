@@ -320,3 +320,26 @@ def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, w
     c.recompute()
     assert not rp.cost_plot.points
     assert rp.cost_plot.empty_label.toPlainText() == "No option that fits and has a price to plot"
+
+
+def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
+    """QA F7: two rows of 2 GPUs for the same card serve differently — 1 replica over 2 GPUs
+    (tensor parallel) or 2 replicas of 1 GPU; the GPU-count cell says which."""
+    from gpupicker.catalog import open_catalog
+    from gpupicker.core.recommend import recommend
+    from gpupicker.ui.results.options_model import OptionsTableModel
+
+    repo = open_catalog()
+    w = Workload(task="inference", model_id="llama2_13b", model=repo.get_model("llama2_13b"),
+                 framework="vllm", weights_dtype="int4", requests_per_minute=100)
+    rec = recommend(w, repo.gpus(), repo.prices())
+    model = OptionsTableModel()
+    model.set_options(rec.options)
+    col = model.COLUMNS.index("count")
+    shown = {}
+    for row, o in enumerate(rec.options):
+        if o.gpu_id == "rtx_a5000" and o.num_gpus == 2:
+            shown[(o.serving.replicas, o.serving.gpus_per_replica)] = \
+                model.data(model.index(row, col))
+    assert shown[(1, 2)] == "× 2 (tensor parallel)"
+    assert shown[(2, 1)] == "× 2 (2 replicas × 1)"

@@ -182,6 +182,18 @@ class OptionsTableModel(QAbstractTableModel):
             "%2", fmt_bytes(o.capacity_bytes_per_gpu, self.unit)).replace(
             "%3", component_label(biggest))
 
+    def _count(self, o: Option) -> str:
+        """"× 2", and for serving how the GPUs are used (QA F7: two rows of 2 GPUs differ):
+        "× 2 (2 replicas × 1)" or "× 2 (tensor parallel)"."""
+        text = f"× {o.num_gpus}"
+        plan = o.serving
+        if plan is None or o.num_gpus < 2:
+            return text
+        if plan.replicas > 1:
+            return text + " " + self.tr("(%1 replicas × %2)").replace(
+                "%1", str(plan.replicas)).replace("%2", str(plan.gpus_per_replica))
+        return text + " " + self.tr("(tensor parallel)")
+
     def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
         """Display strings and sort keys of ``row``, computed once per recommendation."""
         cached = self._cache.get(row)
@@ -194,7 +206,7 @@ class OptionsTableModel(QAbstractTableModel):
             "rank": str(o.rank or row + 1),
             "label": ", ".join(label_name(x) for x in o.labels),
             "gpu": display_name(o.gpu_name),
-            "count": f"× {o.num_gpus}",
+            "count": self._count(o),
             "fits": self.tr("Yes") if o.fits else self.tr("No"),
             "vram": (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
                      f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}"),
