@@ -115,6 +115,15 @@ def error_text(exc: Exception) -> str:
     return validation_text(exc, keep_value_error_prefix=True)
 
 
+def print_error(command: str, exc: Exception, as_json: bool) -> None:
+    """Answer one workload that failed: ``{"error": …}`` on stdout with ``--json`` (so the
+    other lines still line up), else ``gpupicker COMMAND: …`` on stderr."""
+    if as_json:
+        print(json_line({"error": error_text(exc)}), flush=True)
+    else:
+        print(f"gpupicker {command}: {error_text(exc)}", file=sys.stderr)
+
+
 def unknown_fields_warning(names: list[str]) -> str:
     """'unknown workload fields ignored: …' naming each key no Workload field reads."""
     return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"

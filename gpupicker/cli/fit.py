@@ -12,7 +12,6 @@ cannot be read.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from pydantic import ValidationError
@@ -42,7 +41,7 @@ def format_fit(r: FitResult) -> str:
 def cmd_fit(args: argparse.Namespace) -> int:
     """``gpupicker fit``: solve one workload (the first of the input) for ``--max``."""
     from ..service.resolve import resolve_gpu, resolve_model
-    from .common import error_text, json_line, open_repo, read_workload_texts
+    from .common import json_line, open_repo, print_error, read_workload_texts
 
     texts = read_workload_texts(args.workload, "fit")
     if texts is None:
@@ -62,10 +61,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
             r = solve_fit(w, gpu, args.max, args.num_gpus)
         except (ValidationError, ValueError) as exc:
             status = 1
-            if args.json:
-                print(json_line({"error": error_text(exc)}), flush=True)
-            else:
-                print(f"gpupicker fit: {error_text(exc)}", file=sys.stderr)
+            print_error("fit", exc, args.json)
             continue
         if r.value is None:
             status = 1

@@ -194,7 +194,7 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .common import error_text, json_line, open_repo, read_workload_texts, unknown_fields_warning
+    from .common import json_line, open_repo, print_error, read_workload_texts, unknown_fields_warning
 
     texts = read_workload_texts(args.workload, "recommend")
     if texts is None:
@@ -219,10 +219,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                                 money=money)
         except (ValidationError, ValueError) as exc:
             status = 1
-            if args.json:
-                print(json_line({"error": error_text(exc)}), flush=True)
-            else:
-                print(f"gpupicker recommend: {error_text(exc)}", file=sys.stderr)
+            print_error("recommend", exc, args.json)
             continue
         unknown = Workload.unknown_fields(json.loads(text))
         warning = unknown_fields_warning(unknown) if unknown else ""
