@@ -42,6 +42,7 @@ Nothing here is fitted to a validation case; see :data:`FACTOR_SOURCES`.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
 from .hardware import GpuSpec
@@ -205,9 +206,6 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
     return tf
 
 
-_SUSTAINED: dict[tuple[GpuSpec, str, Accumulate], float] = {}
-
-
 def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                      ) -> float:
     """Sustained dense TFLOPS of ``gpu`` for a GEMM in ``precision``.
@@ -215,15 +213,10 @@ def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumula
     :func:`tensor_tflops` × (:data:`FP8_GEMM_FACTOR` for FP8) × :func:`power_limit_factor`
     × (ROCm factor on AMD); memoized per GPU row, precision and accumulate type.
     """
-    key = (gpu, precision, accumulate)
-    hit = _SUSTAINED.get(key)
-    if hit is None:
-        if len(_SUSTAINED) > 4096:
-            _SUSTAINED.clear()
-        hit = _SUSTAINED[key] = _sustained_tflops(gpu, precision, accumulate)
-    return hit
+    return _sustained_tflops(gpu, precision, accumulate)
 
 
+@lru_cache(maxsize=4096)  # behind a typed function: lru_cache's wrapper checks no argument types
 def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> float:
     tf = tensor_tflops(gpu, precision, accumulate)
     if precision == "fp8" and gpu.fp8_tflops_dense and not apple_gpu_tflops(gpu):
@@ -241,20 +234,11 @@ def sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulat
     The sources are in :data:`FACTOR_SOURCES` and the module docstring. Memoized per GPU row,
     precision and accumulate type (the recommender asks once per GPU × count).
     """
-    key = (gpu, precision, accumulate)
-    hit = _NOTES.get(key)
-    if hit is None:
-        if len(_NOTES) > 4096:
-            _NOTES.clear()
-        hit = _NOTES[key] = _sustained_notes(gpu, precision, accumulate)
-    return hit
+    return _sustained_notes(gpu, precision, accumulate)
 
 
-_NOTES: dict[tuple[GpuSpec, str, Accumulate], tuple[Message, ...]] = {}
-
-
-def _sustained_notes(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
-                    ) -> tuple[Message, ...]:
+@lru_cache(maxsize=4096)
+def _sustained_notes(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> tuple[Message, ...]:
     notes = []
     if apple_gpu_tflops(gpu):
         notes.append(msg("gpu_sustained.apple", gpu=gpu.name,
