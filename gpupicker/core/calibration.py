@@ -31,7 +31,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .hardware import GpuSpec
-from .messages import Message, join, msg, verbatim
+from .messages import Message, error_message, join, msg
 from .results import BREAKDOWN_COMPONENTS, MemoryEstimate, Throughput
 from .units import GiB, MiB
 from .workload import Workload
@@ -278,7 +278,7 @@ class Calibration:
                     spd.setdefault(key, []).append((_measured_speed(w, t), run.tokens_per_s))
             except ValueError as exc:  # pydantic.ValidationError is a ValueError
                 skipped.append(msg("calibration.run_skipped", run=str(run.id),
-                                   error=_error_message(exc)))
+                                   error=error_message(exc)))
         return cls({k: f for k, v in mem.items() if (f := _factor(v))},
                    {k: f for k, v in spd.items() if (f := _factor(v))}, skipped)
 
@@ -325,12 +325,6 @@ def calibrated_text(fm: Factor | None, fs: Factor | None) -> Message:
                       sa=f"{fs.error_after:.1%}")
     kind = "both" if fm is not None and fs is not None else "memory" if fm is not None else "speed"
     return join([msg(f"calibration.{kind}.{'one' if n == 1 else 'many'}", **params)])
-
-
-def _error_message(exc: Exception) -> Message:
-    """The Message a ValueError carries (``args[0]``), else its text verbatim (pydantic's)."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, Message) else verbatim(str(exc))
 
 
 def scale_memory(mem: MemoryEstimate, factor: float) -> MemoryEstimate:

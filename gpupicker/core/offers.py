@@ -14,9 +14,9 @@ from typing import cast
 
 from .cost import usd_per_unit
 from .hardware import PriceOffer
-from .messages import Message, join, msg
+from .messages import Message, error_message, join, msg
 from .price_kind import price_kind
-from .reasons import error_message, sentence
+from .reasons import sentence
 
 
 def instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:

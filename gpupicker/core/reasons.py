@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .accelerators import fabric_without_bandwidth, link_label, stack_clause, stack_of
 from .hardware import GpuSpec
-from .messages import Message, as_message, join, msg, verbatim
+from .messages import Message, as_message, join, msg
 from .money import USD, Money
 from .results import CostEstimate, Throughput
 from .speed.interconnect import GPUS_PER_NODE, link_name
@@ -36,19 +36,9 @@ def sentence(m: Message) -> Message:
 
 
 memo_msg = lru_cache(maxsize=2048)(msg)
-
-
 """``msg`` memoized, for the clauses built once per option (thousands per recommendation, again
 on every input change): equal ids and parameters give the same Message. Only for parameters
 that are formatted text or ints — a nested Message is cached by its English text alone."""
-
-
-
-
-def error_message(exc: Exception) -> Message:
-    """The Message a ValueError of core carries (``args[0]``), else its text verbatim."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, Message) else verbatim(str(exc))
 
 
 LIMIT_OF_BOUND = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",

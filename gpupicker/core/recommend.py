@@ -41,7 +41,7 @@ from .diffusion import image_job_hours
 from .dtypes import GGUF_TYPES
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory, fits_on
-from .messages import Message, Text, as_message, join, msg
+from .messages import Message, Text, as_message, error_message, join, msg
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
 from .offers import NO_OFFER, instance_fits, offers_for
@@ -49,7 +49,6 @@ from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, source_doubts, trust_notes
 from .providers import region_filter, region_notes
 from .reasons import (
-    error_message,
     fit_and_speed,
     limit_and_reason,
     memo_msg,

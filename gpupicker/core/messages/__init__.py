@@ -210,6 +210,16 @@ def as_message(text: str) -> Message:
     raise TypeError(f"core text is not a Message: {text!r}")
 
 
+def error_message(exc: BaseException) -> Message:
+    """The Message a core error carries, else the exception's own text verbatim.
+
+    Core raises ``ValueError(msg(...))`` (the Message is ``args[0]``); other errors (pydantic's,
+    Python's) are shown as their text.
+    """
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Message) else verbatim(str(exc))
+
+
 def verbatim(text: str) -> Message:
     """``text`` as a message that is never translated.
 
@@ -252,5 +262,5 @@ def with_message_ids(obj: Any) -> Any:
 
 
 __all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
-           "as_message",
+           "as_message", "error_message",
            "join", "msg", "placeholders", "verbatim", "with_message_ids"]
