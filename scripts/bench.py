@@ -8,7 +8,13 @@ one frame (< 16 ms) of an input change for the bundled catalog.
 The calculator caches per-model figures (parameter counts, weight and KV bytes, engine
 constants, vLLM memory per card size), as it does when the user changes anything but the
 model. ``--cold`` gives every run an equal model under a new name, so those caches miss, as
-when the user picks another model.
+when the user picks another model. Every timed run is a new job: the memo of GPU × count
+evaluations (``recommend._evaluate``, reused when only budget, pricing, currency, region or
+deadline change) is cleared first; the "money ms" column times that money-only change.
+
+The catalog is frozen out of the garbage collector's scans before timing, as the app does
+after start-up and after each catalog reload (``ui.app.startup.settle_heap``): without it a
+full collection scans the 23,000 price rows of the 100× catalog (~58 ms once in ~15 runs).
 
 Issue 14: the second table times the redraw of every results plot (VRAM bars, cost/Pareto,
 memory curve, cost-by-GPU-count curve) after an input change — the data is computed first
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import statistics
 import sys
 import time
@@ -39,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from gpupicker.core import recommend as recommend_module  # noqa: E402
 from gpupicker.core.hardware import GpuSpec, PriceOffer  # noqa: E402
 from gpupicker.core.model_arch import ModelArch  # noqa: E402
 from gpupicker.core.recommend import recommend  # noqa: E402
@@ -48,6 +56,19 @@ FRAME_MS = 16.0
 REDRAW_RUNS = 25
 """Redraws per workload (at most; ``--runs`` lowers it). PySide6 6.12.0 dropped references to
 None on every call and aborted after some hundred redraws; it is excluded in pyproject.toml."""
+
+
+def new_job() -> None:
+    """Forget the GPU × count evaluations, so the next recommend evaluates as for a new job
+    (an input change other than budget, pricing, currency, region or deadline)."""
+    recommend_module._evaluate.cache_clear()
+
+
+def settle_heap() -> None:
+    """What the app does once its catalog is loaded (``ui.app.startup.settle_heap``):
+    collect, then move every live object out of the collector's scans."""
+    gc.collect()
+    gc.freeze()
 
 
 def load_catalog() -> tuple[list[GpuSpec], list[PriceOffer], dict[str, ModelArch], str]:
@@ -175,13 +196,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     gpus, prices, models, src = load_catalog()
     print(f"catalog: {len(gpus)} GPUs, {len(prices)} price rows ({src}); counts 1, 2, 4, 8")
-    print(f"{'workload':<46} {'offers':<10} {'options':>7} {'median ms':>10} {'best ms':>8}")
+    settle_heap()
+    print(f"{'workload (a new job each run)':<46} {'offers':<10} {'options':>7} {'median ms':>10} "
+          f"{'best ms':>8} {'money ms':>9}")
     worst = 0.0
     for name, w in workloads(models):
         for all_offers in (False, True):
             times = []
             n_opts = 0
             for i in range(args.runs):
+                new_job()
                 run_w = w
                 if args.cold and w.model is not None:
                     # same figures, new name: equal-model caches and per-object caches miss
@@ -195,8 +219,14 @@ def main(argv: list[str] | None = None) -> int:
             med = statistics.median(times)
             if not all_offers:
                 worst = max(worst, med)
+            money = []
+            for i in range(args.runs):  # the same job, another budget: evaluations reused
+                t0 = time.perf_counter()
+                recommend(w.model_copy(update={"budget_usd": 100.0 + i}), gpus, prices,
+                          all_offers=all_offers)
+                money.append((time.perf_counter() - t0) * 1e3)
             print(f"{name:<46} {'all' if all_offers else 'best/type':<10} {n_opts:>7} "
-                  f"{med:>10.2f} {min(times):>8.2f}")
+                  f"{med:>10.2f} {min(times):>8.2f} {statistics.median(money):>9.2f}")
     verdict = "within" if worst < FRAME_MS else "OVER"
     print(f"slowest median (best offer per pricing type): {worst:.2f} ms — {verdict} one "
           f"{FRAME_MS:.0f} ms frame")
@@ -293,39 +323,52 @@ def llm_analysis_us(runs: int = 200) -> str:
 
 
 def recommend_stats(w: Workload, gpus: list[GpuSpec], prices: tuple[PriceOffer, ...],
-                    runs: int, all_offers: bool = False) -> tuple[float, float, int]:
+                    runs: int, all_offers: bool = False, money_only: bool = False
+                    ) -> tuple[float, float, int]:
     """(median ms, p95 ms, options) of ``recommend`` after a first call on the snapshot (it
-    fills the per-snapshot offer table once; :func:`first_call_ms` times that one)."""
+    fills the per-snapshot offer table once; the side-by-side times that first call).
+
+    Each run is a new job (:func:`new_job`), or with ``money_only`` the same job with another
+    budget (its GPU × count evaluations reused)."""
     recommend(w, gpus, prices, all_offers=all_offers)
     times = []
     n = 0
-    for _ in range(runs):
+    for i in range(runs):
+        if money_only:
+            run_w = w.model_copy(update={"budget_usd": 100.0 + i})
+        else:
+            run_w = w
+            new_job()
         t0 = time.perf_counter()
-        rec = recommend(w, gpus, prices, all_offers=all_offers)
+        rec = recommend(run_w, gpus, prices, all_offers=all_offers)
         times.append((time.perf_counter() - t0) * 1e3)
         n = len(rec.options)
     return statistics.median(times), _pct(times, 0.95), n
 
 
-PAINT_SPANS: list[tuple[float, float, float]] = []
-"""(compute, results handled, paint) ms per change of the last :func:`painted_ms`."""
+PAINT_SPANS: dict[str, list[tuple[float, ...]]] = {}
+"""(compute, results handled, paint) ms per change of the last :func:`painted_ms`, by series
+("" batch changes, each a new job; "MONEY_" budget changes)."""
 
 
-def painted_ms(runs: int) -> list[float]:
-    """Input change → results and plots painted, in a fresh offscreen GUI process."""
+def painted_ms(runs: int) -> dict[str, list[float]]:
+    """Input change → results and plots painted, in a fresh offscreen GUI process: ms per
+    change by series ("" new jobs, "MONEY_" money-only changes)."""
     import subprocess
 
     out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_gui.py"), str(runs)],
                          capture_output=True, text=True, timeout=600,
                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
-    times = None
+    times: dict[str, list[float]] = {}
+    PAINT_SPANS.clear()
     for line in out.stdout.splitlines():
-        if line.startswith("PAINTED_MS "):
-            times = [float(x) for x in line.split()[1:]]
-        elif line.startswith("SPANS_MS "):
-            PAINT_SPANS[:] = [tuple(float(v) for v in x.split(","))  # type: ignore[misc]
-                              for x in line.split()[1:]]
-    if times is None:
+        head, _, rest = line.partition(" ")
+        if head.endswith("PAINTED_MS"):
+            times[head.removesuffix("PAINTED_MS")] = [float(x) for x in rest.split()]
+        elif head.endswith("SPANS_MS"):
+            PAINT_SPANS[head.removesuffix("SPANS_MS")] = [
+                tuple(float(v) for v in x.split(",")) for x in rest.split()]
+    if "" not in times:
         raise RuntimeError(out.stderr[-2000:])
     return times
 
@@ -340,23 +383,35 @@ def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     reps = max(runs, 60)
     for factor in (1, 10, 100):
         ps = scaled_prices(prices, factor)
+        settle_heap()
+        new_job()
         t0 = time.perf_counter()
         recommend(w, gpus, ps)
         first = (time.perf_counter() - t0) * 1e3
         med, p95, n = recommend_stats(w, gpus, ps, reps)
-        print(f"recommend at {factor:>3}× prices ({len(ps):>6} rows): median {med:6.2f} ms, "
-              f"p95 {p95:6.2f} ms, {n} options (first call on the snapshot {first:.1f} ms)")
+        mmed, mp95, _ = recommend_stats(w, gpus, ps, reps, money_only=True)
+        print(f"recommend at {factor:>3}× prices ({len(ps):>6} rows), new job: median {med:6.2f} "
+              f"ms, p95 {p95:6.2f} ms; money-only change: median {mmed:5.2f}, p95 {mp95:5.2f}"
+              f" ms; {n} options (first call on the snapshot {first:.1f} ms)")
     ps = scaled_prices(prices, 100)
+    settle_heap()
     med, p95, n = recommend_stats(w, gpus, ps, max(5, runs // 3), all_offers=True)
     print(f"every offer at 100× prices: median {med:6.1f} ms, p95 {p95:6.1f} ms, {n} options")
     try:
-        times = painted_ms(max(40, runs))  # 40 changes: a steadier median than 15
-        print(f"input change → results and plots painted: median {statistics.median(times):.1f} "
-              f"ms, p95 {_pct(times, 0.95):.1f} ms ({len(times)} changes)")
-        if PAINT_SPANS:
-            med = [statistics.median(s[k] for s in PAINT_SPANS) for k in range(3)]
-            print(f"  medians per change: recompute {med[0]:.1f} ms, results to the page "
-                  f"{med[1]:.1f} ms, paint {med[2]:.1f} ms")
+        series = painted_ms(max(40, runs))  # 40 changes: a steadier median than 15
+        for prefix, what in (("", "batch size, a new job"),
+                             ("MONEY_", "budget, evaluations reused")):
+            times = series.get(prefix)
+            if not times:
+                continue
+            print(f"input change → results and plots painted ({what}): median "
+                  f"{statistics.median(times):.1f} ms, p95 {_pct(times, 0.95):.1f} ms "
+                  f"({len(times)} changes)")
+            spans = PAINT_SPANS.get(prefix)
+            if spans:
+                med = [statistics.median(s[k] for s in spans) for k in range(3)]
+                print(f"  medians per change: recompute {med[0]:.1f} ms, results to the page "
+                      f"{med[1]:.1f} ms, paint {med[2]:.1f} ms")
     except Exception as exc:  # noqa: BLE001 - a bench line, not a test
         print(f"input change → painted: not measured ({exc})")
     sys.path.insert(0, str(ROOT / "scripts"))

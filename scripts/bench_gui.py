@@ -3,9 +3,12 @@
 Opens the main window on the results page over a temporary ``GPUPICKER_HOME``, then changes
 the batch size N times through the controller (what a spin box does) and times each change
 until the recommendation is back and the results page (table and both plots) has processed
-the repaint its new rows and points posted. Prints ``PAINTED_MS t1 t2 …`` and ``SPANS_MS``
-(per change: the recompute, the rest until the results page has taken the results —
-scheduling, table and plot data — and the paint).
+the repaint its new rows and points posted. Each batch change is a new job: the memo of
+GPU × count evaluations is cleared first (it would otherwise hold the four batch sizes the
+changes cycle through). Then N budget changes (money only: the evaluations are reused).
+Prints ``PAINTED_MS t1 t2 …``, ``SPANS_MS`` (per change: the recompute, the rest until the
+results page has taken the results — scheduling, table and plot data — and the paint) and
+``MONEY_PAINTED_MS`` / ``MONEY_SPANS_MS`` for the budget changes.
 """
 
 from __future__ import annotations
@@ -43,26 +46,38 @@ def main() -> int:
         for _ in range(10):
             app.processEvents()
         page.grab()
-        times = []
-        spans: list[tuple[float, float, float]] = []  # compute, results handled, paint
-        for i in range(runs + 2):
-            n = len(done)
-            t0 = time.perf_counter()
-            ctl.update(batch=2 + i % 4)
-            while len(done) == n:
-                app.processEvents()
-                time.sleep(0.0005)
-            t_shown = done[-1]  # the page's show_results ran before this (connected first)
-            app.processEvents()  # the repaint the new results posted (table and plots),
-            app.processEvents()  # and what the plots' scene posted while painting
-            t_end = time.perf_counter()
-            if i >= 2:  # warm-up
-                times.append((t_end - t0) * 1e3)
-                compute = ctl.last_compute_s * 1e3
-                spans.append((compute, (t_shown - t0) * 1e3 - compute, (t_end - t_shown) * 1e3))
-        print("PAINTED_MS " + " ".join(f"{t:.2f}" for t in times), flush=True)
-        print("SPANS_MS " + " ".join(f"{a:.2f},{b:.2f},{c:.2f}" for a, b, c in spans),
-              flush=True)
+        from gpupicker.core import recommend as recommend_module
+
+        def series(change, new_job: bool) -> tuple[list[float], list[tuple[float, ...]]]:
+            times: list[float] = []
+            spans: list[tuple[float, ...]] = []  # compute, results handled, paint
+            for i in range(runs + 2):
+                if new_job:
+                    recommend_module._evaluate.cache_clear()
+                n = len(done)
+                t0 = time.perf_counter()
+                change(i)
+                while len(done) == n:
+                    app.processEvents()
+                    time.sleep(0.0005)
+                t_shown = done[-1]  # the page's show_results ran before this (connected first)
+                app.processEvents()  # the repaint the new results posted (table and plots),
+                app.processEvents()  # and what the plots' scene posted while painting
+                t_end = time.perf_counter()
+                if i >= 2:  # warm-up
+                    times.append((t_end - t0) * 1e3)
+                    compute = ctl.last_compute_s * 1e3
+                    spans.append((compute, (t_shown - t0) * 1e3 - compute,
+                                  (t_end - t_shown) * 1e3))
+            return times, spans
+
+        for prefix, change, new_job in (
+                ("", lambda i: ctl.update(batch=2 + i % 4), True),
+                ("MONEY_", lambda i: ctl.update(budget_usd=50.0 + i), False)):
+            times, spans = series(change, new_job)
+            print(f"{prefix}PAINTED_MS " + " ".join(f"{t:.2f}" for t in times), flush=True)
+            print(f"{prefix}SPANS_MS " + " ".join(f"{a:.2f},{b:.2f},{c:.2f}"
+                                                  for a, b, c in spans), flush=True)
         ctl.wait_idle()
         win.close()
         del QApplication

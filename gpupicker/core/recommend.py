@@ -26,6 +26,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
@@ -67,6 +68,11 @@ from .workload import Parallelism, Workload
 GOALS = ("cheapest", "fastest", "value", "headroom")
 GPU_COUNTS = (1, 2, 4, 8)
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
+EVALUATIONS_KEPT = 4
+"""Jobs whose GPU × count evaluations :func:`_evaluate` keeps: the current one and the few
+before it (an edit and its undo, a toggle back and forth). Each is a few hundred KB; more
+entries were not used by the long-session script (20 jobs in a cycle) but grew its traced
+memory toward its limit (16 entries: 93 KiB over the last 20 changes, 4: 55 KiB)."""
 
 
 class Recommendation(BaseModel):
@@ -100,7 +106,7 @@ class Recommendation(BaseModel):
 # --------------------------------------------------------------------------------------------
 # helpers
 # --------------------------------------------------------------------------------------------
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Evaluation:
     """One GPU type × count, evaluated once and shared by all its price offers.
 
@@ -198,11 +204,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     notes: list[str] = list(cached_notes)  # the cache's list stays as it is
     require_inference_framework(w)
     notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
-    refusals = {g.id: why for g in gpus if (why := engine_hardware_refusal(w, g))}
-    if refusals:  # engines on hardware they have no backend for are not options (QA F26)
-        gpus = [g for g in gpus if g.id not in refusals]
-        first = next(iter(refusals.values()))
-        notes.append(sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first)))
+    # the GPU × count evaluations never read the money fields: one evaluation serves every
+    # budget, pricing, currency, region and deadline of the same job (issue 17)
+    evald = _evaluate(w.model_copy(update=MONEY_DEFAULTS), tuple(gpus), tuple(counts), max_gpus,
+                      calibration)
+    gpus = evald.gpus
+    if evald.refusal_note is not None:
+        notes.append(evald.refusal_note)
     gpu_by_id = {g.id: g for g in gpus}
     serving = w.task == "inference" and bool(w.requests_per_minute)
     for o in owned:
@@ -215,6 +223,88 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                                     gpu_by_id.get(o.gpu_id), fx_rates), off.price_per_gpu_hour))
         except ValueError as exc:
             notes.append(error_message(exc))
+    if evald.reference is not None:
+        update, ref_note = evald.reference
+        w = w.model_copy(update=update)
+        notes.append(ref_note)
+    notes.extend(evald.notes)
+    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
+    for ev in evald.evaluations:
+        offer_list = [(offer, usd) for offer, usd in offers.get(ev.gpu.id) or NO_OFFER
+                      if instance_fits(offer, ev.total_gpus)]
+        if offer_list:
+            evaluations.append((ev, offer_list))
+    multi_node, refused = evald.multi_node, evald.refused
+    asked = w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE
+    if multi_node and not asked and any(ev.fits for ev, _ in evaluations
+                                        if ev.total_gpus <= GPUS_PER_NODE):
+        # a single node of some part holds the job: clusters are not what it needs
+        evaluations = [(ev, o) for ev, o in evaluations if ev.n <= GPUS_PER_NODE]
+    elif multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in evaluations):
+        notes.append(sentence(msg("recommend.multi_node_added")))
+    if refused:
+        notes.append(sentence(msg("recommend.no_multi_gpu_training",
+                                   gpus=", ".join(sorted(refused)))))
+    money = money or USD
+    region_evals = region_filter(evaluations, w.region)
+    options = _build_options(w, region_evals, goal, serving, hours_per_month,
+                             today=today, stale_months=stale_months, money=money)
+    if w.region:
+        notes.extend(region_notes(w, options, _build_options(
+            w, evaluations, goal, serving, hours_per_month, today=today,
+            stale_months=stale_months, money=money), money))
+    if owned:
+        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
+                                 serving=serving)
+    notes.extend(trust_notes(options, money))
+    notes.extend(summary_notes(w, options))
+    return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
+
+
+MONEY_DEFAULTS: dict[str, object] = {
+    name: Workload.model_fields[name].default
+    for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
+                 "region")}
+"""The Workload fields only prices and limits read (offers, costs, misses, the region filter),
+at their defaults: :func:`_evaluate` sees the job without them, so a money-only change of the
+inputs reuses the evaluations (tests/core/test_evaluation_cache.py checks that every option
+is the same as a fresh evaluation's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Evaluated:
+    """What :func:`recommend` evaluates before prices: every GPU × count, and its notes.
+
+    ``gpus`` are the GPUs left after engine-on-hardware refusals; ``reference`` the dataset
+    size a planned run length on a named GPU stands for (a Workload update) and its note;
+    ``refused`` the GPU names refused multi-GPU training because the user asked for them.
+    """
+
+    gpus: tuple[GpuSpec, ...]
+    evaluations: tuple[_Evaluation, ...]
+    refusal_note: Message | None
+    reference: tuple[dict[str, object], Message] | None
+    notes: tuple[Message, ...]
+    multi_node: bool
+    refused: frozenset[str]
+
+
+@lru_cache(maxsize=EVALUATIONS_KEPT)
+def _evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], max_gpus: int,
+              calibration: Calibration | None) -> _Evaluated:
+    """Memory, speed, serving plan and hours of ``w`` on every GPU × count (no prices).
+
+    Memoized on its arguments (a frozen Workload and GPUs compare by value, a Calibration by
+    identity): the last :data:`EVALUATIONS_KEPT` jobs are evaluated once however often their
+    budget or pricing changes.
+    """
+    notes: list[Message] = []
+    refusal_note = None
+    refusals = {g.id: why for g in gpus if (why := engine_hardware_refusal(w, g))}
+    if refusals:  # engines on hardware they have no backend for are not options (QA F26)
+        gpus = tuple(g for g in gpus if g.id not in refusals)
+        first = next(iter(refusals.values()))
+        refusal_note = sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first))
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = _gpu_dependent(w)
     # memory per (card capacity, count, batch): serving engines size their pools from the
@@ -226,10 +316,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     multi_node = _needs_multi_node(w, max_gpus)
     tried += [c for c in MULTI_NODE_COUNTS if c not in tried and c <= max(max_gpus, 64)
               and multi_node]
-    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
-    w, ref_note = _reference_tokens(w, gpus)
-    if ref_note is not None:
-        notes.append(ref_note)
+    evaluations: list[_Evaluation] = []
+    w, reference = _reference_tokens(w, gpus)
 
     sharded = {n: _auto_shard(w, n) for n in tried}
     refused: set[str] = set()
@@ -293,34 +381,10 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                              mem=mem, t=t, used=used, cap=cap, fits=fits,
                              hours=_hours(w, t), calibration=cal_text, plan=plan,
                              scaling=scaling_text(gpu, n, speed_figure(w, t), node_speed))
-            offer_list = [(offer, usd) for offer, usd in offers.get(gpu.id) or NO_OFFER
-                          if instance_fits(offer, ev.total_gpus)]
-            if offer_list:
-                evaluations.append((ev, offer_list))
-    asked = w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE
-    if multi_node and not asked and any(ev.fits for ev, _ in evaluations
-                                        if ev.total_gpus <= GPUS_PER_NODE):
-        # a single node of some part holds the job: clusters are not what it needs
-        evaluations = [(ev, o) for ev, o in evaluations if ev.n <= GPUS_PER_NODE]
-    elif multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in evaluations):
-        notes.append(sentence(msg("recommend.multi_node_added")))
-    if refused:
-        notes.append(sentence(msg("recommend.no_multi_gpu_training",
-                                   gpus=", ".join(sorted(refused)))))
-    money = money or USD
-    region_evals = region_filter(evaluations, w.region)
-    options = _build_options(w, region_evals, goal, serving, hours_per_month,
-                             today=today, stale_months=stale_months, money=money)
-    if w.region:
-        notes.extend(region_notes(w, options, _build_options(
-            w, evaluations, goal, serving, hours_per_month, today=today,
-            stale_months=stale_months, money=money), money))
-    if owned:
-        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
-                                 serving=serving)
-    notes.extend(trust_notes(options, money))
-    notes.extend(summary_notes(w, options))
-    return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
+            evaluations.append(ev)
+    return _Evaluated(gpus=gpus, evaluations=tuple(evaluations), refusal_note=refusal_note,
+                      reference=reference, notes=tuple(notes), multi_node=multi_node,
+                      refused=frozenset(refused))
 
 
 MULTI_NODE_COUNTS = (16, 32, 64)
@@ -350,8 +414,12 @@ def _auto_shard(w: Workload, n: int) -> Workload:
     return w
 
 
-def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, Message | None]:
+def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]
+                      ) -> tuple[Workload, tuple[dict[str, object], Message] | None]:
     """A planned run length on a named GPU as a dataset size, and the note that says so.
+
+    Returns ``w`` with that dataset size and (the Workload update, the note), or ``w`` and
+    ``None`` when the job names no run length on a GPU.
 
     Every other option's duration then follows from its own speed (``train_hours`` on ``gpu``
     × ``num_gpus``).
@@ -365,7 +433,7 @@ def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, M
     tokens = w.train_hours * 3600.0 * (t.train_tokens_per_s or 0.0)
     if tokens <= 0:
         return w, None
-    w2 = w.model_copy(update={"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None})
+    update: dict[str, object] = {"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None}
     note = sentence(join([
         msg("recommend.reference_tokens", hours=f"{w.train_hours:g}", n=w.num_gpus, gpu=ref.name,
             mtokens=f"{tokens / 1e6:,.1f}"),
@@ -376,7 +444,7 @@ def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]) -> tuple[Workload, M
             note = join([note, sentence(msg(
                 "recommend.pretrain_share", share=f"{tokens / optimal:.1%}",
                 btokens=f"{optimal / 1e9:,.0f}"))], "space")
-    return w2, note
+    return w.model_copy(update=update), (update, note)
 
 
 def _hours(w: Workload, t: Throughput) -> float | None:
