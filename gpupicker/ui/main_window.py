@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
 
@@ -37,13 +37,27 @@ WATCH_INTERVAL_MS = 2000
 """How often the catalog's data_version is polled (only while someone looks)."""
 
 
+def set_shortcut(action: QAction, keys: QKeySequence) -> None:
+    """``action.setShortcut(keys)``, the way Qt implements it (no shortcut for an empty
+    sequence), through ``setShortcuts``: PySide's ``setShortcut`` overloads accept a
+    ``Qt.Key`` too, and telling them apart builds every enum of Qt's ``Qt`` namespace, 11 ms
+    before the first paint (issue 17: cold start; measured, ``scripts/coldstart.py``)."""
+    action.setShortcuts([keys] if not keys.isEmpty() else [])
+
+
 class PlanWizard(QWizard):
     """The wizard embedded in the main window; Back/Next only, Enter = Next."""
 
     def __init__(self, controller: WorkloadController | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowFlags(Qt.WindowType.Widget)
+        # made without a parent, then given one: QWidget.setParent(parent) drops the window
+        # type (the dialog type QWizard starts with), so the wizard is a plain child widget,
+        # as setWindowFlags(Qt.WindowType.Widget) made it, without touching Qt's ``Qt``
+        # namespace before the first paint: its first use builds all ~115 of its enums,
+        # 11 ms (issue 17: cold start; wizard/page_base.py's docstring)
+        super().__init__(None)
+        if parent is not None:
+            self.setParent(parent)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setOption(QWizard.WizardOption.NoCancelButton, True)
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
@@ -146,6 +160,7 @@ class MainWindow(QMainWindow):
         from .controller import WorkloadController
 
         self.repo = repo
+        self.finish_menus()
         icon = paths.resources_dir() / "icons" / "gpupicker.svg"
         if icon.exists():  # after the first paint: the SVG icon engine loads with it
             self.setWindowIcon(QIcon(str(icon)))
@@ -220,22 +235,23 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         self.catalog_action = QAction(self.tr("Edit &catalog…"), self)
-        self.catalog_action.setShortcut(QKeySequence(self.tr("Ctrl+K")))
+        set_shortcut(self.catalog_action, QKeySequence(self.tr("Ctrl+K")))
         self.prefs_action = QAction(self.tr("&Preferences…"), self)
-        self.prefs_action.setShortcut(QKeySequence.StandardKey.Preferences)
+        set_shortcut(self.prefs_action, QKeySequence(QKeySequence.StandardKey.Preferences))
         self.quit_action = QAction(self.tr("&Quit"), self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        set_shortcut(self.quit_action, QKeySequence(QKeySequence.StandardKey.Quit))
         self.open_action = QAction(self.tr("&Open workload…"), self)
-        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        set_shortcut(self.open_action, QKeySequence(QKeySequence.StandardKey.Open))
         self.save_action = QAction(self.tr("&Save workload…"), self)
-        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
+        set_shortcut(self.save_action, QKeySequence(QKeySequence.StandardKey.Save))
         self.export_action = QAction(self.tr("&Export results…"), self)
-        self.export_action.setShortcut(QKeySequence(self.tr("Ctrl+E")))
+        set_shortcut(self.export_action, QKeySequence(self.tr("Ctrl+E")))
         for a in (self.open_action, self.save_action, self.export_action):
             file_menu.addAction(a)
-        from .results.report_export import add_report_action  # issue 14
-        self.report_action = add_report_action(self, file_menu)
-        file_menu.addSeparator()
+        self.file_menu = file_menu
+        # File › Export report… goes here, added by finish_menus() after the first paint
+        self._report_slot = file_menu.addSeparator()
+        self.report_action: QAction | None = None
         file_menu.addAction(self.catalog_action)
         file_menu.addAction(self.prefs_action)
         file_menu.addSeparator()
@@ -247,12 +263,12 @@ class MainWindow(QMainWindow):
                                           ("quantization", self.tr("&Quantization and training")),
                                           ("budget", self.tr("&Budget and time"))), start=1):
             action = QAction(text, self)
-            action.setShortcut(QKeySequence(f"Ctrl+{n}"))
+            set_shortcut(action, QKeySequence(f"Ctrl+{n}"))
             action.triggered.connect(lambda _=False, page=name: self.wizard.show_page(page))
             go.addAction(action)
             self.go_actions[name] = action
         self.results_action = QAction(self.tr("&Results"), self)
-        self.results_action.setShortcut(QKeySequence(self.tr("Ctrl+R")))
+        set_shortcut(self.results_action, QKeySequence(self.tr("Ctrl+R")))
         go.addAction(self.results_action)
         self.go_actions["results"] = self.results_action
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
@@ -262,10 +278,26 @@ class MainWindow(QMainWindow):
         self.about_action.triggered.connect(self._on_about)
         # enabled by start_steps once the catalog, the controller and the pages are there
         self._needs_catalog = [self.open_action, self.save_action, self.export_action,
-                               self.report_action, self.catalog_action, self.prefs_action,
+                               self.catalog_action, self.prefs_action,
                                *(a for n, a in self.go_actions.items() if n != "task")]
         for action in self._needs_catalog:
             action.setEnabled(False)
+
+    def finish_menus(self) -> None:
+        """Add File › Export report… (once; the launcher calls this right after the first
+        paint, :meth:`start_steps` in any case): its module and its shortcut (set with
+        ``setShortcut``, which builds Qt's ``Qt`` enums: :func:`set_shortcut`) cost 16 ms
+        that the first page need not wait for (issue 17: cold start)."""
+        if self.report_action is not None:
+            return
+        from .results.report_export import add_report_action  # issue 14
+
+        action = add_report_action(self, self.file_menu)  # appended: moved to its place
+        self.file_menu.removeAction(action)
+        self.file_menu.insertAction(self._report_slot, action)
+        action.setEnabled(self._ready)
+        self.report_action = action
+        self._needs_catalog.append(action)
 
     def _connect(self) -> None:
         self.live.inputRejected.connect(self._on_input_rejected)
@@ -305,6 +337,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
+        from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,

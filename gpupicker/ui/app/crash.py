@@ -15,36 +15,29 @@ fault file and gives descriptor 2 back.
 On the next start :func:`collect_crashes` finds any non-empty ``fault-*.log``, appends it to
 ``gpupicker.log``, keeps it as ``crash-<time>.log`` (the newest ``KEEP_CRASH_FILES``) and returns
 the kept paths; :class:`CrashReportDialog` then offers to open the log. Qt-dependent only in the
-dialog and the message handler.
+dialog and the message handler. The fault file itself (:func:`start_fault_log`,
+:func:`stop_fault_log`) is :mod:`.fault_log`'s, re-exported here.
 """
 
 from __future__ import annotations
 
 import contextlib
-import faulthandler
 import logging
-import os
 import time
 from pathlib import Path
-from typing import IO
 
-from PySide6.QtCore import QtMsgType, QUrl, qInstallMessageHandler
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
+
+# the fault file is started before the first paint: its module is small (issue 17: cold start)
+from .fault_log import fault_log_path, start_fault_log, stop_fault_log
 
 log = logging.getLogger("gpupicker")
 FAULT_GLOB = "fault-*.log"
 KEEP_CRASH_FILES = 5
 #: Empty fault files of processes that were killed (SIGKILL, power loss) go after this long.
 STALE_EMPTY_SECONDS = 7 * 24 * 3600
-
-_fault_stream: IO[str] | None = None
-_fault_path: Path | None = None
-
-
-def fault_log_path(log_dir: Path, pid: int | None = None) -> Path:
-    """``<log_dir>/fault-<pid>.log``."""
-    return log_dir / f"fault-{pid if pid is not None else os.getpid()}.log"
 
 
 def collect_crashes(log_dir: Path, now: float | None = None) -> list[Path]:
@@ -83,65 +76,6 @@ def collect_crashes(log_dir: Path, now: float | None = None) -> list[Path]:
         with contextlib.suppress(OSError):
             old.unlink()
     return [p for p in kept if p.exists()]
-
-
-def _qt_message(mode: QtMsgType, context: object, message: str) -> None:
-    level = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
-             QtMsgType.QtWarningMsg: logging.WARNING,
-             QtMsgType.QtCriticalMsg: logging.ERROR}.get(mode, logging.CRITICAL)
-    logging.getLogger("gpupicker.qt").log(level, "%s", message)
-
-
-def start_fault_log(log_dir: Path) -> Path | None:
-    """Enable faulthandler into ``fault-<pid>.log`` and log Qt messages; None if unwritable."""
-    global _fault_stream, _fault_path
-    path = fault_log_path(log_dir)
-    try:
-        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 - open for the process's life
-    except OSError:
-        return None
-    faulthandler.enable(stream, all_threads=True)
-    _fault_stream, _fault_path = stream, path
-    _redirect_stderr(stream)
-    qInstallMessageHandler(_qt_message)
-    return path
-
-
-_saved_stderr_fd: int | None = None
-
-
-def _redirect_stderr(stream: IO[str]) -> None:
-    """Point descriptor 2 at ``stream`` when it is not a terminal (see the module docstring)."""
-    global _saved_stderr_fd
-    try:
-        if os.isatty(2):
-            return
-        _saved_stderr_fd = os.dup(2)
-        os.dup2(stream.fileno(), 2)
-    except OSError:  # no descriptor 2 at all (pythonw): faulthandler's file still works
-        _saved_stderr_fd = None
-
-
-def stop_fault_log() -> None:
-    """Clean exit: disable faulthandler and delete this process's fault file if still empty."""
-    global _fault_stream, _fault_path
-    if _fault_stream is None:
-        return
-    global _saved_stderr_fd
-    faulthandler.disable()
-    qInstallMessageHandler(None)
-    if _saved_stderr_fd is not None:
-        with contextlib.suppress(OSError):
-            os.dup2(_saved_stderr_fd, 2)
-            os.close(_saved_stderr_fd)
-        _saved_stderr_fd = None
-    _fault_stream.close()
-    try:
-        if _fault_path is not None and _fault_path.stat().st_size == 0:
-            _fault_path.unlink()
-    except OSError:
-        pass
-    _fault_stream = _fault_path = None
 
 
 class CrashReportDialog(QMessageBox):

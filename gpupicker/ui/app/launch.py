@@ -208,7 +208,7 @@ def _launch(args: Namespace, headless: bool) -> int:
         return 0
     if not headless:  # a hard crash leaves fault-<pid>.log; the next start offers the log
         from ... import paths
-        from .crash import start_fault_log
+        from .fault_log import start_fault_log
 
         # the log file, the excepthook and the crashes of earlier sessions (collected:
         # this process's own fault file is skipped) come right after the first paint
@@ -218,7 +218,7 @@ def _launch(args: Namespace, headless: bool) -> int:
         return _run(args, app, headless)
     finally:
         if not headless:
-            from .crash import stop_fault_log
+            from .fault_log import stop_fault_log
 
             stop_fault_log()
 

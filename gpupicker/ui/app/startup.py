@@ -137,6 +137,7 @@ class StagedStart(QObject):
         self.log_file = setup_logging()  # first: collect_crashes logs what it found
         self.crashes = collect_crashes(paths.user_log_dir())
         install_excepthook(self.log_file)
+        self.window.finish_menus()
         self.launcher.ensure_cjk_font(self.app)
         if self.crashes:  # asked while the rest is built
             QTimer.singleShot(0, self.window, self._offer_crash_log)

@@ -1,13 +1,17 @@
 """What every wizard page shares: the live summary, the scrolling layout, the page base, helpers.
 
-Qt only (issue 17: the first page paints before core is imported).
+Qt only (issue 17: the first page paints before core is imported), and not even Qt's ``Qt``
+namespace: the first Python use of any of its enums builds all ~115 of them (11 ms of a
+40 ms budget before the first paint, measured), so this module leaves it to the pages after
+the first one. :mod:`..widgets.number_input` is imported by :func:`money_spin`, which the
+budget page calls, not the first page.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSignalBlocker, Qt, Slot
+from PySide6.QtCore import QSignalBlocker, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,12 +26,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from ..widgets.number_input import NumberSpinBox
-
 if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
     from ...core.workload import Workload
     from ..compute import RecommendationView
     from ..controller import WorkloadController
+    from ..widgets.number_input import NumberSpinBox
 
 
 class LiveSummary(QLabel):
@@ -116,7 +119,8 @@ def scroll_page(page: QWidget) -> tuple[QVBoxLayout, QVBoxLayout]:
     scroll.setObjectName("pageScroll")
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    # the horizontal scroll bar shows as needed: QScrollArea's default, not set here (setting
+    # it touched Qt.ScrollBarPolicy, which builds every Qt-namespace enum: module docstring)
     content = QWidget()
     content.setObjectName("pageContent")
     scroll.setWidget(content)
@@ -173,6 +177,8 @@ def money_spin(maximum: float, suffix: str, special: str) -> NumberSpinBox:
 
     Typed text is parsed with the locale's decimal point or '.', never mangled.
     """
+    from ..widgets.number_input import NumberSpinBox
+
     s = NumberSpinBox()
     s.setRange(0.0, maximum)
     s.setDecimals(2)
