@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer, Slot
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
 
 from .. import paths
@@ -21,6 +21,8 @@ from .app.user_files import window_state_path
 from .wizard.task_page import TaskPage
 
 if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMessageBox
 
     from ..catalog import CatalogRepository
@@ -163,6 +165,8 @@ class MainWindow(QMainWindow):
         self.finish_menus()
         icon = paths.resources_dir() / "icons" / "gpupicker.svg"
         if icon.exists():  # after the first paint: the SVG icon engine loads with it
+            from PySide6.QtGui import QIcon  # its Python type alone: 1 ms (issue 17)
+
             self.setWindowIcon(QIcon(str(icon)))
         self.prefs = Preferences.load()
         self.controller = controller or WorkloadController(repo, prefs=self.prefs, parent=self)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:  # imported when used: the CLI imports this module without Qt or the catalog
@@ -15,8 +14,6 @@ if TYPE_CHECKING:  # imported when used: the CLI imports this module without Qt 
 
     from PySide6.QtWidgets import QApplication
 
-    from ...catalog import CatalogCorruptError, CatalogRepository
-    from ..main_window import MainWindow
 
 NO_DISPLAY_MESSAGE = (
     "gpupicker: no display found (DISPLAY/WAYLAND_DISPLAY unset), so the window cannot open; "
@@ -82,71 +79,6 @@ def ensure_cjk_font(app: QApplication) -> None:
         app._gpupicker_cjk = register_cjk_fallback()  # type: ignore[attr-defined]
 
 
-def _open_repo(catalog: str | None, interactive: bool) -> CatalogRepository | None:
-    """Open the catalog; on corruption ask (GUI) or fail (headless). None = give up."""
-    from ... import paths
-    from ..catalog_access import corrupt_error_types, open_repository, recover_repository
-    from .dialogs import CorruptCatalogDialog
-
-    try:
-        return open_repository(catalog)
-    except corrupt_error_types() as exc:
-        where = str(paths.catalog_path(catalog))
-        if interactive and CorruptCatalogDialog.ask(where, str(exc)):
-            return recover_repository(catalog)
-        detail = cast("CatalogCorruptError", exc).detail  # the only corrupt-error type
-        print(f"gpupicker: the catalog {where} is damaged ({detail}); run `gpupicker "
-              "catalog recover` (or `gpupicker` with a display) to move it aside and recreate "
-              "it, then `gpupicker catalog restore NAME` to bring back a backup.",
-              file=sys.stderr)
-        return None
-
-
-def build_window(repo: CatalogRepository, workload_path: str | None = None) -> MainWindow:
-    """The main window over ``repo``, optionally starting from a workload JSON file."""
-    from ..controller import WorkloadController
-    from ..main_window import MainWindow
-    from ..wizard.workload_files import read_workload
-    from .preferences import Preferences
-
-    prefs = Preferences.load()
-    w = read_workload(workload_path, repo) if workload_path else None
-    controller = WorkloadController(repo, w, prefs)
-    window = MainWindow(repo, controller)
-    controller.setParent(window)
-    return window
-
-
-def render_page(window: MainWindow, page: str, path: str) -> bool:
-    """Show ``page`` ("task" … "results", "curves" = results with the Curves tab, or "catalog")
-    and save it as PNG at ``path``."""
-    from PySide6.QtWidgets import QApplication, QWidget
-
-    from ..main_window import DEFAULT_SIZE
-
-    size = os.environ.get("GPUPICKER_SCREENSHOT_SIZE", "")  # e.g. 1000x640 (layout checks)
-    if "x" in size:
-        wpx, hpx = (int(v) for v in size.lower().split("x", 1))
-        window.resize(wpx, hpx)
-    else:
-        window.resize(DEFAULT_SIZE)
-    window.show()
-    window.live.recompute()
-    target: QWidget
-    if page == "catalog":
-        target = window.open_catalog_editor()
-        target.resize(1280, 700)
-    else:
-        window.wizard.show_page("results" if page == "curves" else page)
-        if page == "curves":  # the results page with its Curves tab in front (issue 14)
-            window.wizard.results_page.plot_tabs.setCurrentIndex(1)
-        target = window
-    for _ in range(3):
-        QApplication.processEvents()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    return bool(target.grab().save(str(path), "PNG"))
-
-
 def startup_error_message(exc: BaseException) -> str:
     """One line for a folder or catalog that cannot be created or written at start-up."""
     from ...catalog import CatalogError
@@ -200,7 +132,9 @@ def _launch(args: Namespace, headless: bool) -> int:
         return 2
     lang = getattr(args, "lang", None)
     if getattr(args, "selftest", False):
-        return _selftest(args)
+        from .headless import selftest
+
+        return selftest(args, _app("zh_CN"))
     from .user_files import saved_lang
 
     app = _app(lang or saved_lang(), defer_fonts=not headless)
@@ -229,21 +163,9 @@ def _run(args: Namespace, app: QApplication, headless: bool) -> int:
 
         # this module is handed over, not imported back there (no import cycle)
         return run_window(args, app, sys.modules[__name__])
-    repo = _open_repo(args.catalog, interactive=False)
-    if repo is None:
-        return 1
-    try:
-        window = build_window(repo, getattr(args, "gui_workload", None))
-    except (OSError, ValueError) as exc:
-        print(f"gpupicker: cannot use workload {args.gui_workload}: {exc}", file=sys.stderr)
-        return 2
-    ok = render_page(window, getattr(args, "page", None) or "results", args.screenshot)
-    window.close()
-    if not ok:
-        print(f"gpupicker: could not write {args.screenshot}", file=sys.stderr)
-        return 1
-    print(f"gpupicker: wrote {args.screenshot}")
-    return 0
+    from .headless import screenshot
+
+    return screenshot(args)
 
 
 def _second_instance_ok(app: QApplication, catalog: str | None) -> bool:
@@ -265,53 +187,12 @@ def _second_instance_ok(app: QApplication, catalog: str | None) -> bool:
     return ask_open_anyway(other)
 
 
-def _selftest(args: Namespace) -> int:
-    """Window offscreen + catalog + zh_CN translator + one recommendation → one line."""
-    app = _app("zh_CN")
-    loaded = getattr(app, "_gpupicker_i18n", {})
-    repo = _open_repo(args.catalog, interactive=False)
-    if repo is None:
-        return 1
-    window = build_window(repo, getattr(args, "gui_workload", None))
-    window.resize(1280, 860)
-    window.show()
-    view = window.live.recompute()
-    session = ""
-    changes = int(getattr(args, "selftest_changes", 0) or 0)
-    if changes > 0 and not view.error:
-        from .long_session import problems, run_session
+def __getattr__(name: str) -> object:
+    """The window-building helpers of :mod:`.headless` (``_open_repo``, ``build_window``,
+    ``render_page``) under their old names here, imported on first use: the window's start
+    needs none of them before its first paint (issue 17: cold start)."""
+    if name in ("_open_repo", "build_window", "render_page"):
+        from . import headless
 
-        report = run_session(window, changes)
-        found = problems(report)
-        if found:
-            window.close()
-            print(f"gpupicker selftest FAILED after {report.changes} input changes: "
-                  + "; ".join(found), file=sys.stderr)
-            return 1
-        session = (f", {report.changes} input changes in {report.seconds:.1f} s "
-                   f"(refcount(None) {report.none_drift_per_change:+.1f}/change, "
-                   f"traced memory {report.traced_growth_bytes / 1024:+.0f} KiB)")
-    window.close()
-    if view.error or not view.options:
-        print(f"gpupicker selftest FAILED: {view.error or 'no options'}", file=sys.stderr)
-        return 1
-    if not loaded.get("gpupicker"):
-        print("gpupicker selftest FAILED: zh_CN translation not found (run "
-              "python -m gpupicker.ui.i18n.build)", file=sys.stderr)
-        return 1
-    from .fonts import cjk_render_check
-
-    cjk = cjk_render_check()
-    if not cjk.ok:
-        status = getattr(app, "_gpupicker_cjk", None)
-        print(f"gpupicker selftest FAILED: Chinese text renders as boxes ({cjk.missing!r} with "
-              f"{', '.join(cjk.families)}); bundled CJK font: "
-              f"{getattr(status, 'error', None) or getattr(status, 'family', None)}",
-              file=sys.stderr)
-        return 1
-    top = view.options[0]
-    print(f"gpupicker selftest ok: {len(view.options)} options, top {top.gpu_id} x{top.num_gpus} "
-          f"({'fits' if top.fits else 'does not fit'}), zh_CN translator loaded, "
-          f"qtbase_zh_CN {'loaded' if loaded.get('qtbase') else 'missing'}, "
-          f"CJK glyphs ok ({', '.join(cjk.families)}){session}")
-    return 0
+        return getattr(headless, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,19 +14,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSignalBlocker, Slot
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QComboBox,
-    QDoubleSpinBox,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
     QWizardPage,
 )
 
 if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
+    from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
+
     from ...core.workload import Workload
     from ..compute import RecommendationView
     from ..controller import WorkloadController
@@ -104,6 +102,8 @@ def form_column(layout: QVBoxLayout, *widgets: QWidget) -> None:
     cl.setContentsMargins(0, 0, 0, 0)
     for w in widgets:
         cl.addWidget(w)
+    from PySide6.QtWidgets import QHBoxLayout  # the later pages' forms, not the first page
+
     row = QHBoxLayout()
     row.addWidget(column, 1)
     row.addStretch(0)
