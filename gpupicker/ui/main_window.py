@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer, Slot
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
 
@@ -45,6 +45,15 @@ def set_shortcut(action: QAction, keys: QKeySequence) -> None:
     ``Qt.Key`` too, and telling them apart builds every enum of Qt's ``Qt`` namespace, 11 ms
     before the first paint (issue 17: cold start; measured, ``scripts/coldstart.py``)."""
     action.setShortcuts([keys] if not keys.isEmpty() else [])
+
+
+def new_action(text: str, parent: QObject) -> QAction:
+    """``QAction(text, parent)`` as ``QAction(parent)`` + ``setText``: PySide tries the
+    ``QAction(QIcon, text, parent)`` overload first, and that alone builds QIcon's Python type
+    (its 151 theme-icon names), 1 ms before the first paint (issue 17: cold start)."""
+    action = QAction(parent)
+    action.setText(text)
+    return action
 
 
 class PlanWizard(QWizard):
@@ -238,17 +247,17 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.catalog_action = QAction(self.tr("Edit &catalog…"), self)
+        self.catalog_action = new_action(self.tr("Edit &catalog…"), self)
         set_shortcut(self.catalog_action, QKeySequence(self.tr("Ctrl+K")))
-        self.prefs_action = QAction(self.tr("&Preferences…"), self)
+        self.prefs_action = new_action(self.tr("&Preferences…"), self)
         set_shortcut(self.prefs_action, QKeySequence(QKeySequence.StandardKey.Preferences))
-        self.quit_action = QAction(self.tr("&Quit"), self)
+        self.quit_action = new_action(self.tr("&Quit"), self)
         set_shortcut(self.quit_action, QKeySequence(QKeySequence.StandardKey.Quit))
-        self.open_action = QAction(self.tr("&Open workload…"), self)
+        self.open_action = new_action(self.tr("&Open workload…"), self)
         set_shortcut(self.open_action, QKeySequence(QKeySequence.StandardKey.Open))
-        self.save_action = QAction(self.tr("&Save workload…"), self)
+        self.save_action = new_action(self.tr("&Save workload…"), self)
         set_shortcut(self.save_action, QKeySequence(QKeySequence.StandardKey.Save))
-        self.export_action = QAction(self.tr("&Export results…"), self)
+        self.export_action = new_action(self.tr("&Export results…"), self)
         set_shortcut(self.export_action, QKeySequence(self.tr("Ctrl+E")))
         for a in (self.open_action, self.save_action, self.export_action):
             file_menu.addAction(a)
@@ -266,17 +275,17 @@ class MainWindow(QMainWindow):
         for n, (name, text) in enumerate((("task", self.tr("&Task")), ("model", self.tr("&Model")),
                                           ("quantization", self.tr("&Quantization and training")),
                                           ("budget", self.tr("&Budget and time"))), start=1):
-            action = QAction(text, self)
+            action = new_action(text, self)
             set_shortcut(action, QKeySequence(f"Ctrl+{n}"))
             action.triggered.connect(lambda _=False, page=name: self.wizard.show_page(page))
             go.addAction(action)
             self.go_actions[name] = action
-        self.results_action = QAction(self.tr("&Results"), self)
+        self.results_action = new_action(self.tr("&Results"), self)
         set_shortcut(self.results_action, QKeySequence(self.tr("Ctrl+R")))
         go.addAction(self.results_action)
         self.go_actions["results"] = self.results_action
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
-        self.about_action = QAction(self.tr("&About gpupicker"), self)
+        self.about_action = new_action(self.tr("&About gpupicker"), self)
         help_menu.addAction(self.about_action)
         self.quit_action.triggered.connect(self.close)
         self.about_action.triggered.connect(self._on_about)

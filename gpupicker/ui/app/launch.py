@@ -106,6 +106,8 @@ def launch(args: Namespace) -> int:
     dialog in GUI mode), never a traceback.
     """
     headless = bool(getattr(args, "screenshot", None)) or bool(getattr(args, "selftest", False))
+    if not headless:
+        pause_gc()
     try:
         return _launch(args, headless)
     except _startup_error_types() as exc:
@@ -116,6 +118,35 @@ def launch(args: Namespace) -> int:
 
             StartupErrorDialog.ask(msg)
         return 1
+    finally:
+        resume_gc()
+
+
+_gc_paused = False
+
+
+def pause_gc() -> None:
+    """Switch CPython's cyclic garbage collector off until the first page is painted
+    (:func:`resume_gc`, called by :mod:`.startup` then): the imports and widgets before it
+    triggered 7 collections, 1.6 ms of a cold start (issue 17; measured with
+    ``gc.callbacks``). Nothing is lost: objects are still freed by reference counting, and
+    the first collection after the paint finds any cycle made before it."""
+    global _gc_paused
+    import gc
+
+    if gc.isenabled():
+        gc.disable()
+        _gc_paused = True
+
+
+def resume_gc() -> None:
+    """Switch the collector back on if :func:`pause_gc` switched it off (else nothing)."""
+    global _gc_paused
+    if _gc_paused:
+        import gc
+
+        gc.enable()
+        _gc_paused = False
 
 
 def _launch(args: Namespace, headless: bool) -> int:
