@@ -32,8 +32,9 @@ def has_display() -> bool:
 def _app(lang: str | None, defer_fonts: bool = False) -> QApplication:
     """The QApplication with the style sheet and translators; the bundled CJK fallback font is
     registered now, or with ``defer_fonts`` (the window's start, issue 17) only when the UI
-    language is Chinese — else right after the first paint (:mod:`.startup`): listing the
-    system's fonts and loading the 0.8 MB subset took 70 ms of a cold start."""
+    language is Chinese and the system has no Chinese font — else right after the first paint
+    (:mod:`.startup`): listing the system's fonts and loading the 0.8 MB subset took 70 ms of
+    a cold start."""
     if os.environ.get("GPUPICKER_QT_GUI_THREADPOOL") != "1":
         # Qt's raster engine hands each polygon fill (every axis tick and grid line of the
         # plots) to its GUI thread pool and waits on a latch: for fills this small the
@@ -57,9 +58,20 @@ def _app(lang: str | None, defer_fonts: bool = False) -> QApplication:
     if qss.exists():
         app.setStyleSheet(qss.read_text(encoding="utf-8"))
     app._gpupicker_i18n = install_translators(app, lang)  # type: ignore[attr-defined]
-    if not defer_fonts or ui_is_chinese(lang):
+    if not defer_fonts or (ui_is_chinese(lang) and not system_has_cjk_font()):
         ensure_cjk_font(app)
     return app
+
+
+def system_has_cjk_font() -> bool:
+    """True when the system lists a font for Simplified Chinese: a Chinese first page then
+    paints with it, and the bundled font (a fallback only where there is none, :mod:`.fonts`)
+    is registered after the first paint like an English one's — its module, dataclasses and
+    the 0.8 MB file cost 5 ms of a zh_CN cold start (issue 17). Needs the application; the
+    font database this lists is the one the first page's text needs anyway."""
+    from PySide6.QtGui import QFontDatabase
+
+    return bool(QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese))
 
 
 def ui_is_chinese(lang: str | None) -> bool:
