@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
-from .heap import settle_heap
-
 if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from argparse import Namespace
 
@@ -161,6 +159,8 @@ class StagedStart(QObject):
                 return
             controller = WorkloadController(repo, w, Preferences.load(), parent=self.window)
         yield from self.window.start_steps(repo, controller)
+        from .heap import settle_heap
+
         settle_heap()
         yield "settled"
 
@@ -176,3 +176,13 @@ def run_window(args: Namespace, app: QApplication, launcher: ModuleType) -> int:
     window.show()
     code = int(app.exec())
     return start.exit_code if start.exit_code is not None else code
+
+
+def __getattr__(name: str) -> object:
+    """``settle_heap`` under its old name here (it lives in :mod:`.heap`, imported after the
+    first paint: one module less before it, issue 17)."""
+    if name == "settle_heap":
+        from .heap import settle_heap
+
+        return settle_heap
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
