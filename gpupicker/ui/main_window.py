@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QTimer, Slot
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
 
 from .. import paths
@@ -22,7 +22,7 @@ from .wizard.task_page import TaskPage
 
 if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from PySide6.QtCore import QRect
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QCloseEvent, QKeySequence
     from PySide6.QtWidgets import QMessageBox
 
     from ..catalog import CatalogRepository
@@ -248,17 +248,11 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         self.catalog_action = new_action(self.tr("Edit &catalog…"), self)
-        set_shortcut(self.catalog_action, QKeySequence(self.tr("Ctrl+K")))
         self.prefs_action = new_action(self.tr("&Preferences…"), self)
-        set_shortcut(self.prefs_action, QKeySequence(QKeySequence.StandardKey.Preferences))
         self.quit_action = new_action(self.tr("&Quit"), self)
-        set_shortcut(self.quit_action, QKeySequence(QKeySequence.StandardKey.Quit))
         self.open_action = new_action(self.tr("&Open workload…"), self)
-        set_shortcut(self.open_action, QKeySequence(QKeySequence.StandardKey.Open))
         self.save_action = new_action(self.tr("&Save workload…"), self)
-        set_shortcut(self.save_action, QKeySequence(QKeySequence.StandardKey.Save))
         self.export_action = new_action(self.tr("&Export results…"), self)
-        set_shortcut(self.export_action, QKeySequence(self.tr("Ctrl+E")))
         for a in (self.open_action, self.save_action, self.export_action):
             file_menu.addAction(a)
         self.file_menu = file_menu
@@ -272,16 +266,14 @@ class MainWindow(QMainWindow):
         go = self.menuBar().addMenu(self.tr("&Go"))
         # every wizard page (the Go menu listed only Results); Ctrl+1 … Ctrl+4, Ctrl+R
         self.go_actions: dict[str, QAction] = {}
-        for n, (name, text) in enumerate((("task", self.tr("&Task")), ("model", self.tr("&Model")),
-                                          ("quantization", self.tr("&Quantization and training")),
-                                          ("budget", self.tr("&Budget and time"))), start=1):
+        for name, text in (("task", self.tr("&Task")), ("model", self.tr("&Model")),
+                           ("quantization", self.tr("&Quantization and training")),
+                           ("budget", self.tr("&Budget and time"))):
             action = new_action(text, self)
-            set_shortcut(action, QKeySequence(f"Ctrl+{n}"))
             action.triggered.connect(lambda _=False, page=name: self.wizard.show_page(page))
             go.addAction(action)
             self.go_actions[name] = action
         self.results_action = new_action(self.tr("&Results"), self)
-        set_shortcut(self.results_action, QKeySequence(self.tr("Ctrl+R")))
         go.addAction(self.results_action)
         self.go_actions["results"] = self.results_action
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
@@ -297,12 +289,26 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
 
     def finish_menus(self) -> None:
-        """Add File › Export report… (once; the launcher calls this right after the first
-        paint, :meth:`start_steps` in any case): its module and its shortcut (set with
-        ``setShortcut``, which builds Qt's ``Qt`` enums: :func:`set_shortcut`) cost 16 ms
-        that the first page need not wait for (issue 17: cold start)."""
+        """Give the menu actions their shortcuts and add File › Export report… (once; the
+        launcher calls this right after the first paint, :meth:`start_steps` in any case):
+        the report's module and its shortcut (set with ``setShortcut``, which builds Qt's
+        ``Qt`` enums: :func:`set_shortcut`) cost 16 ms, QKeySequence's type and the other
+        shortcuts 0.7 ms, that the first page need not wait for (issue 17: cold start)."""
         if self.report_action is not None:
             return
+        from PySide6.QtGui import QKeySequence
+
+        std = QKeySequence.StandardKey
+        for action, keys in ((self.catalog_action, QKeySequence(self.tr("Ctrl+K"))),
+                             (self.prefs_action, QKeySequence(std.Preferences)),
+                             (self.quit_action, QKeySequence(std.Quit)),
+                             (self.open_action, QKeySequence(std.Open)),
+                             (self.save_action, QKeySequence(std.Save)),
+                             (self.export_action, QKeySequence(self.tr("Ctrl+E"))),
+                             *((a, QKeySequence(f"Ctrl+{n}")) for n, a in enumerate(
+                                 (self.go_actions[p] for p in PAGE_NAMES[:4]), start=1)),
+                             (self.results_action, QKeySequence(self.tr("Ctrl+R")))):
+            set_shortcut(action, keys)
         from .results.report_export import add_report_action  # issue 14
 
         action = add_report_action(self, self.file_menu)  # appended: moved to its place
