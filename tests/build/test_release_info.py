@@ -233,6 +233,29 @@ def test_clean_exit_removes_the_empty_fault_file(tmp_path):
     assert crash.collect_crashes(tmp_path) == [] and not old.exists()
 
 
+def test_qt_messages_before_the_log_file_wait_for_it_not_in_the_fault_file(tmp_path, caplog):
+    """Issue 17: the log file is set up after the first paint; a Qt warning before it (the
+    offscreen plugin gives two while the window is shown) reached descriptor 2, the fault
+    file, and the next start offered a crash report for a clean session."""
+    from PySide6.QtCore import qWarning
+
+    from gpupicker.ui.app import fault_log
+
+    path = fault_log.start_fault_log(tmp_path)
+    assert path is not None
+    try:
+        qWarning("early Qt warning (test)")
+        assert path.read_text(encoding="utf-8") == ""
+        with caplog.at_level("WARNING", logger="gpupicker.qt"):
+            fault_log.log_early_messages()
+            qWarning("later Qt warning (test)")
+        assert "early Qt warning (test)" in caplog.text
+        assert "later Qt warning (test)" in caplog.text
+    finally:
+        fault_log.stop_fault_log()
+    assert not path.exists()  # empty: removed on the clean exit
+
+
 @pytest.mark.gui
 def test_crash_dialog_translated(qtbot):
     from gpupicker.ui.app.crash import CrashReportDialog

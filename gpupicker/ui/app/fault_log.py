@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
-import logging
 import os
 from pathlib import Path
 from typing import IO
@@ -26,11 +25,39 @@ def fault_log_path(log_dir: Path, pid: int | None = None) -> Path:
     return log_dir / f"fault-{pid if pid is not None else os.getpid()}.log"
 
 
-def _qt_message(mode: QtMsgType, context: object, message: str) -> None:
+_early: list[tuple[QtMsgType, str]] | None = None
+"""Qt's messages while the log file is not set up yet (:func:`log_early_messages`)."""
+
+
+def _log(mode: QtMsgType, message: str) -> None:
+    import logging  # when Qt says something, not before the first paint (issue 17)
+
     level = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
              QtMsgType.QtWarningMsg: logging.WARNING,
              QtMsgType.QtCriticalMsg: logging.ERROR}.get(mode, logging.CRITICAL)
     logging.getLogger("gpupicker.qt").log(level, "%s", message)
+
+
+def _qt_message(mode: QtMsgType, context: object, message: str) -> None:
+    if _early is not None:  # no log file yet: see log_early_messages
+        _early.append((mode, message))
+        return
+    _log(mode, message)
+
+
+def log_early_messages() -> None:
+    """Log the Qt messages kept since :func:`start_fault_log`, then each one as it comes.
+
+    The window sets its log file up after the first paint (:mod:`.startup`); a message Qt
+    gave before (a platform plugin's warning while the window is shown) went to logging's
+    last-resort handler, i.e. descriptor 2, i.e. the fault file, and the next start offered a
+    crash report for a session that ended cleanly. Kept until the log exists, it lands in
+    ``gpupicker.log`` as it did before the staged start (issue 17).
+    """
+    global _early
+    early, _early = _early or [], None
+    for mode, message in early:
+        _log(mode, message)
 
 
 def start_fault_log(log_dir: Path) -> Path | None:
@@ -43,6 +70,8 @@ def start_fault_log(log_dir: Path) -> Path | None:
         return None
     faulthandler.enable(stream, all_threads=True)
     _fault_stream, _fault_path = stream, path
+    global _early
+    _early = []  # until log_early_messages(): the log file comes after the first paint
     _redirect_stderr(stream)
     qInstallMessageHandler(_qt_message)
     return path
@@ -76,6 +105,7 @@ def stop_fault_log() -> None:
             os.dup2(_saved_stderr_fd, 2)
             os.close(_saved_stderr_fd)
         _saved_stderr_fd = None
+    log_early_messages()  # a start that ended before its log file: to stderr, not lost
     _fault_stream.close()
     try:
         if _fault_path is not None and _fault_path.stat().st_size == 0:
@@ -85,4 +115,4 @@ def stop_fault_log() -> None:
     _fault_stream = _fault_path = None
 
 
-__all__ = ["fault_log_path", "start_fault_log", "stop_fault_log"]
+__all__ = ["fault_log_path", "log_early_messages", "start_fault_log", "stop_fault_log"]

@@ -9,9 +9,6 @@ Kept free of pydantic, core and catalog imports: it runs before the first page i
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -19,6 +16,9 @@ from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from argparse import Namespace
+    from collections.abc import Callable, Iterator
+    from pathlib import Path
+    from types import ModuleType
 
     from PySide6.QtWidgets import QApplication
 
@@ -121,6 +121,9 @@ class StagedStart(QObject):
         from .dialogs import install_excepthook, setup_logging
 
         self.log_file = setup_logging()  # first: collect_crashes logs what it found
+        from .fault_log import log_early_messages
+
+        log_early_messages()  # Qt's messages from before the log file, into it
         self.crashes = collect_crashes(paths.user_log_dir())
         install_excepthook(self.log_file)
         if self.crashes:  # asked while the rest is built
