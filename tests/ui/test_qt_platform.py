@@ -122,3 +122,36 @@ def test_this_machine_gets_the_line_or_the_libraries_are_there(tmp_path):
         assert out.startswith("gpupicker: Qt's X11 (xcb) platform plugin cannot load")
     else:
         assert out == "ok"
+
+
+def test_a_check_that_found_every_library_is_not_rerun_until_the_libraries_change(
+        tmp_path, monkeypatch):
+    """Issue 17: ldd took 48-67 ms of every start on X11; it runs again only when the plugin,
+    the loader cache (rewritten by ldconfig whenever a library is installed or removed) or
+    LD_LIBRARY_PATH changed, and never after a missing library."""
+    monkeypatch.setenv("GPUPICKER_HOME", str(tmp_path / "home"))
+    plugin = tmp_path / "libqxcb.so"
+    plugin.write_bytes(b"plugin")
+    cache = tmp_path / "ld.so.cache"
+    cache.write_bytes(b"cache")
+    calls: list[Path] = []
+    answer = ["\tlibxcb1.so.1 => /lib/libxcb.so.1 (0x1)\n"]
+
+    def ldd(path: Path) -> str:
+        calls.append(path)
+        return answer[0]
+
+    monkeypatch.setattr(qt_platform, "uses_xcb", lambda env=None: True)
+    monkeypatch.setattr(qt_platform, "xcb_plugin", lambda: plugin)
+    monkeypatch.setattr(qt_platform, "ldd_output", ldd)
+    monkeypatch.setattr(qt_platform, "LOADER_CACHE", cache)
+    assert qt_platform.check_xcb_libraries() is None and len(calls) == 1
+    assert qt_platform.check_xcb_libraries() is None and len(calls) == 1  # remembered
+    cache.write_bytes(b"cache after apt-get remove")  # ldconfig rewrote it
+    answer[0] = LDD_DEBIAN
+    assert "libxcb-icccm4" in (qt_platform.check_xcb_libraries() or "") and len(calls) == 2
+    assert "libxcb-icccm4" in (qt_platform.check_xcb_libraries() or "") and len(calls) == 3
+    answer[0] = "\tlibxcb1.so.1 => /lib/libxcb.so.1 (0x1)\n"
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/opt/x")
+    assert qt_platform.check_xcb_libraries() is None and len(calls) == 4
+    assert qt_platform.check_xcb_libraries() is None and len(calls) == 4

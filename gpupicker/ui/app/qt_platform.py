@@ -16,6 +16,7 @@ and checks the table against the installed plugin's ``ldd``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -122,14 +123,66 @@ def uses_xcb(env: os._Environ[str] | dict[str, str] | None = None) -> bool:
     return bool(env.get("DISPLAY"))
 
 
+OK_STAMP_FILE = "xcb-libraries-ok"
+"""In the user data folder: what the last check that found every library saw
+(:func:`libraries_stamp`); while it still matches, the next start skips ``ldd``."""
+LOADER_CACHE = Path("/etc/ld.so.cache")
+
+
+def libraries_stamp(plugin: Path) -> str | None:
+    """The plugin's path, size and time, the dynamic loader's cache's size and time and
+    ``LD_LIBRARY_PATH``: installing or removing a library reruns ``ldconfig``, which rewrites
+    the cache, so an unchanged stamp means ``ldd`` would answer as it did. None when either
+    file cannot be read (then ``ldd`` runs)."""
+    try:
+        lib, cache = plugin.stat(), LOADER_CACHE.stat()
+    except OSError:
+        return None
+    return (f"{plugin}\n{lib.st_size} {lib.st_mtime_ns}\n{cache.st_size} {cache.st_mtime_ns}\n"
+            f"{os.environ.get('LD_LIBRARY_PATH', '')}\n")
+
+
 def check_xcb_libraries() -> str | None:
     """The one-line message when Qt would use xcb and a library it needs is missing, else None
-    (also None when the plugin or ``ldd`` cannot be found: nothing is claimed then)."""
+    (also None when the plugin or ``ldd`` cannot be found: nothing is claimed then).
+
+    ``ldd`` on the plugin took 48–67 ms of every start on X11 (issue 17: cold start): a check
+    that found everything leaves :data:`OK_STAMP_FILE`, and while :func:`libraries_stamp` still
+    matches it, later starts skip ``ldd`` (a stat of two files). A missing library is never
+    remembered: that start says so, and so does the next.
+    """
     if not uses_xcb():
         return None
     plugin = xcb_plugin()
-    text = ldd_output(plugin) if plugin is not None else None
+    if plugin is None:
+        return None
+    stamp = libraries_stamp(plugin)
+    stamp_file = _stamp_file()
+    if stamp is not None and stamp_file is not None and _read(stamp_file) == stamp:
+        return None
+    text = ldd_output(plugin)
     if not text:
         return None
     missing = missing_libraries(text)
-    return missing_message(missing) if missing else None
+    if missing:
+        return missing_message(missing)
+    if stamp is not None and stamp_file is not None:
+        with contextlib.suppress(OSError):
+            stamp_file.write_text(stamp, encoding="utf-8")
+    return None
+
+
+def _stamp_file() -> Path | None:
+    from ... import paths
+
+    try:
+        return paths.user_data_dir() / OK_STAMP_FILE
+    except OSError:  # no writable user folder: check every time (the launcher reports it)
+        return None
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
