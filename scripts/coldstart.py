@@ -1,10 +1,11 @@
 """Cold start to the first painted page, next to an empty PySide6 window (issue 17).
 
 Each mode runs in a fresh interpreter (``python -X importtime`` style: nothing imported yet) and
-prints the seconds from the parent's ``Popen`` to the first event-loop turn after ``show()``
-(the window exposed and painted), so interpreter start-up counts for both:
+prints the seconds from the parent's ``Popen`` to the event-loop turn after the window's first
+Paint event (the frame is drawn by then), so interpreter start-up counts for both:
 
-* ``empty``: ``QApplication`` + an empty ``QMainWindow`` (the floor any PySide6 app pays);
+* ``empty``: ``QApplication`` + an empty ``QMainWindow`` (the floor any PySide6 app pays),
+  until the turn after its first Paint event, as the app's page;
 * ``app``: ``gpupicker`` as a user starts it (``gpupicker.cli.main([])``): application,
   translators, the main window with its first (task) page painted — the catalog, controller,
   other pages and first recommendation are built right after, one step per event-loop turn
@@ -53,9 +54,29 @@ def _child(mode: str) -> int:
         win.resize(1240, 860)
     else:
         return _app_child()
+    # the app's milestone (ui.app.startup._FirstPaint): the event-loop turn after the window's
+    # first Paint event. A zero timer set at show() fired before the empty window was painted
+    # at all (an event filter saw the quit and no Paint), so the reference was a window that
+    # was never drawn.
+    from PySide6.QtCore import QEvent, QObject
+
+    class _FirstPaint(QObject):
+        painted = False
+
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                obj.removeEventFilter(self)
+                self.painted = True
+                QTimer.singleShot(0, app.quit)
+            return False
+
+    first = _FirstPaint()
+    win.installEventFilter(first)
+    QTimer.singleShot(10_000, app.quit)  # never painted: no figure, the parent says so
     win.show()
-    QTimer.singleShot(0, app.quit)
     app.exec()
+    if not first.painted:
+        os._exit(1)
     print("PAINTED", flush=True)
     os._exit(0)  # the figure is taken; no teardown in the measurement
 
