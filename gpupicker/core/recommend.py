@@ -129,6 +129,8 @@ class _Evaluation:
     plan: ServingPlan | None = None
     scaling: Message | None = None
     """Multi-node options: the scaling cost against one node (``None`` within a node)."""
+    shared: tuple[str, tuple[Message, ...]] = ("", ())
+    """The limit and reason sentences every price offer shares (:func:`fit_and_speed`)."""
 
 
 @dataclass(slots=True)
@@ -380,7 +382,9 @@ def _evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], m
             ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
                              mem=mem, t=t, used=used, cap=cap, fits=fits,
                              hours=_hours(w, t), calibration=cal_text, plan=plan,
-                             scaling=scaling_text(gpu, n, speed_figure(w, t), node_speed))
+                             scaling=scaling_text(gpu, n, speed_figure(w, t), node_speed),
+                             shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits,
+                                                  replicas))
             evaluations.append(ev)
     return _Evaluated(gpus=gpus, evaluations=tuple(evaluations), refusal_note=refusal_note,
                       reference=reference, notes=tuple(notes), multi_node=multi_node,
@@ -468,8 +472,7 @@ def _build_options(w: Workload,
     prelim: list[_Candidate] = []
     for ev, offer_list in evaluations:
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
-        # what every offer of this GPU × count shares
-        shared = fit_and_speed(ev.wb, gpu, total_gpus, ev.used, ev.cap, t, ev.fits, replicas)
+        shared = ev.shared  # what every offer of this GPU × count shares
         tokens_out = (speed_figure(w, t) * replicas) if not t.seconds_per_image else None
         speed = (t.decode_tokens_per_s or 0.0) if serving else speed_figure(w, t) * replicas
         pcie_note = (ev.n > 1 and not gpu.has_nvlink and gpu.segment == "consumer"

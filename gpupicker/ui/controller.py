@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 from ..core.model_arch import ModelArch
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot
+from .app.heap import settle_heap
 from .app.preferences import Preferences
 from .catalog_access import write_error_types
 from .compute import RecommendationView, run_recommendation
@@ -308,13 +309,11 @@ class WorkloadController(QObject):
         A new snapshot is ~100,000 long-lived objects for a catalog of 17,500 prices: left in
         the collected generations, every full collection scans them (58 ms about once in 15
         recommendations, measured with ``gc.callbacks``, issue 17); frozen, they are not
-        (:func:`~gpupicker.ui.app.startup.settle_heap`). A process that never froze its heap
+        (:func:`~gpupicker.ui.app.heap.settle_heap`). A process that never froze its heap
         (tests, the CLI) is left as it is.
         """
         self.snapshot = snap
         if gc.get_freeze_count():
-            from .app.startup import settle_heap
-
             settle_heap()
 
     @Slot(int, object)

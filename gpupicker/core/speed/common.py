@@ -10,27 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..memo import by_identity
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 
 FactKey = str | tuple[str | int | float, ...]
 """A key of :func:`model_facts`: a count name ("params", "active", "linear") or a (kind, …) tuple."""
-_FACTS: dict[int, tuple[ModelArch, dict[FactKey, float]]] = {}
 
 
+@by_identity(maxsize=256)
 def model_facts(arch: ModelArch) -> dict[FactKey, float]:
     """Parameter counts of ``arch`` computed once per model object (keyed by identity)."""
-    hit = _FACTS.get(id(arch))
-    if hit is not None and hit[0] is arch:
-        return hit[1]
-    if len(_FACTS) > 256:
-        _FACTS.clear()
-    f: dict[FactKey, float] = {"params": arch.param_count(), "active": arch.active_param_count(),
-               "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
-    _FACTS[id(arch)] = (arch, f)
-    return f
-
-
+    return {"params": arch.param_count(), "active": arch.active_param_count(),
+            "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
 
 
 _MEMO: dict[tuple[object, ...], Message] = {}

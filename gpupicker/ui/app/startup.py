@@ -1,14 +1,13 @@
 """How the window starts (issue 17): its first page is painted before pydantic, core, the
 catalog, pyqtgraph and the other pages are imported; they are built right after, one step
 per event-loop turn (:class:`StagedStart`); then the start-up heap is frozen
-(:func:`settle_heap`).
+(:func:`.heap.settle_heap`).
 
 Kept free of pydantic, core and catalog imports: it runs before the first page is painted.
 """
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,28 +17,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
+from .heap import settle_heap
+
 if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from argparse import Namespace
 
     from PySide6.QtWidgets import QApplication
 
     from ..main_window import MainWindow
-
-
-def settle_heap() -> int:
-    """Collect once, then move every object alive after start-up (modules, classes, Qt
-    wrappers, the catalog snapshot: ~100,000 objects) to CPython's permanent generation, so
-    later full collections no longer scan them; returns how many objects were frozen.
-
-    Without it, a full (generation 2) collection ran about every 30 input changes and took
-    113 ms on this 2-core machine (a visible stall); with it, 0.7 ms (measured with
-    ``gc.callbacks`` over 60 changes). Frozen objects are still freed by reference counting;
-    only reference cycles among them are never collected, which start-up objects, alive until
-    the window closes, do not need. Source: https://docs.python.org/3/library/gc.html#gc.freeze
-    """
-    gc.collect()
-    gc.freeze()
-    return int(gc.get_freeze_count())
 
 
 # ---- the window's start: first page painted, then the rest (issue 17) ---------------------
