@@ -1,46 +1,59 @@
-"""Memoizing on an argument's identity, for figures asked for hundreds of times per ranking.
+"""Memoizing on arguments' identity, for figures asked for hundreds of times per ranking.
 
-The recommender evaluates one model on every GPU × count and prices every offer of a frozen
-catalog snapshot: per-model parameter counts and per-offer price kinds are the same for the
-same object. Keying on identity costs one ``id()``; hashing a pydantic model by value costs a
-hash of all its fields. The object is kept beside its result, so its ``id`` cannot be reused
-while the entry lives; the memo is cleared when it holds ``maxsize`` entries.
+The recommender evaluates one job on every GPU × count and prices every offer of a frozen
+catalog snapshot: per-model parameter counts, per-offer price kinds and per-job memory plans
+are the same for the same objects. Keying on identity costs one ``id()``; hashing a pydantic
+model by value costs a hash of all its fields. The objects are kept beside their result, so
+their ``id`` cannot be reused while the entry lives; the memo is cleared when it holds
+``maxsize`` entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, ParamSpec, TypeVar
 
-T = TypeVar("T")
+P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class IdentityMemo(Generic[T, R]):
-    """``fn(obj)`` memoized on ``id(obj)`` (see the module docstring).
+class IdentityMemo(Generic[P, R]):
+    """``fn(*args)`` memoized on its first ``objects`` arguments' identity, the rest by value.
+
+    The other arguments must be hashable; see the module docstring.
 
     Attributes:
-        fn: the one-argument function memoized.
+        fn: the function memoized (positional arguments only).
         maxsize: entries held before the memo is cleared.
+        objects: how many leading arguments are keyed by identity.
     """
 
-    def __init__(self, fn: Callable[[T], R], maxsize: int) -> None:
+    def __init__(self, fn: Callable[P, R], maxsize: int, objects: int = 1) -> None:
         """Wrap ``fn``; use :func:`by_identity` as a decorator."""
         self.fn = fn
         self.maxsize = maxsize
-        self._hits: dict[int, tuple[T, R]] = {}
+        self.objects = objects
+        self._hits: dict[tuple[Hashable, ...], tuple[tuple[Any, ...], R]] = {}
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
 
-    def __call__(self, obj: T) -> R:
-        """``fn(obj)``, computed once per object."""
-        hit = self._hits.get(id(obj))
-        if hit is not None and hit[0] is obj:
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """``fn(*args)``, computed once per set of objects and values.
+
+        Raises:
+            TypeError: for keyword arguments (the key is positional).
+        """
+        if kwargs:
+            raise TypeError(f"{self.fn.__name__}: memoized on positional arguments only")
+        k = self.objects
+        key = (*map(id, args[:k]), *args[k:])
+        hit = self._hits.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], args[:k], strict=True)):
             return hit[1]
         if len(self._hits) >= self.maxsize:
             self._hits.clear()
-        result = self.fn(obj)
-        self._hits[id(obj)] = (obj, result)
+        result = self.fn(*args)  # type: ignore[call-arg]  # no kwargs: checked above
+        self._hits[key] = (args[:k], result)
         return result
 
     def cache_clear(self) -> None:
@@ -48,13 +61,16 @@ class IdentityMemo(Generic[T, R]):
         self._hits.clear()
 
 
-def by_identity(maxsize: int) -> Callable[[Callable[[T], R]], IdentityMemo[T, R]]:
-    """Decorator: memoize a one-argument function on its argument's identity.
+def by_identity(maxsize: int, objects: int = 1
+                ) -> Callable[[Callable[P, R]], IdentityMemo[P, R]]:
+    """Decorator: memoize a function on its first ``objects`` arguments' identity.
+
+    The other arguments are keyed by value.
 
     Raises nothing itself; the wrapped function's errors pass through (and are not memoized).
     """
-    def wrap(fn: Callable[[T], R]) -> IdentityMemo[T, R]:
-        return IdentityMemo(fn, maxsize)
+    def wrap(fn: Callable[P, R]) -> IdentityMemo[P, R]:
+        return IdentityMemo(fn, maxsize, objects)
     return wrap
 
 
