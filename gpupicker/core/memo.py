@@ -46,10 +46,16 @@ class IdentityMemo(Generic[P, R]):
         if kwargs:
             raise TypeError(f"{self.fn.__name__}: memoized on positional arguments only")
         k = self.objects
-        key = (*map(id, args[:k]), *args[k:])
-        hit = self._hits.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], args[:k], strict=True)):
-            return hit[1]
+        if k == 1:  # the usual case, kept short: one object and maybe some values
+            key: tuple[Hashable, ...] = (id(args[0]), *args[1:])
+            hit = self._hits.get(key)
+            if hit is not None and hit[0][0] is args[0]:
+                return hit[1]
+        else:
+            key = (*map(id, args[:k]), *args[k:])
+            hit = self._hits.get(key)
+            if hit is not None and all(a is b for a, b in zip(hit[0], args[:k], strict=True)):
+                return hit[1]
         if len(self._hits) >= self.maxsize:
             self._hits.clear()
         result = self.fn(*args)  # type: ignore[call-arg]  # no kwargs: checked above
