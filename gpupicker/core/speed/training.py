@@ -250,8 +250,9 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     g = _gpu_terms(w, arch, gpu)
     tokens_step, fw, host, extra = g.tokens_step, g.framework, g.host_s, g.dequant_s
     lora = w.task in ("lora", "qlora")
+    params = model_facts(arch)["params"]
     trainable = (memory.trainable_params if memory is not None and memory.trainable_params
-                 else (int(model_facts(arch)["params"] * 0.005) if lora else model_facts(arch)["params"]))
+                 else (int(params * 0.005) if lora else params))
     opt_bytes = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0) * trainable
     if w.weights_dtype == "fp32" or lora:
         opt_bytes *= 2.0
@@ -261,7 +262,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     if w.weights_dtype == "fp32" and w.compute_dtype != "fp32":
         # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
         passes = 3 if w.grad_ckpt else 2
-        extra += model_facts(arch)["params"] * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+        extra += params * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
     gpu_s = g.compute_s + extra + opt_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
     step /= fw.speedup_vs_hf  # Unsloth/Liger: their published speed-up over HF Trainer
