@@ -41,10 +41,13 @@ if TYPE_CHECKING:  # Qt and the window load in main(), after the arguments are r
 #: singleton that is never freed harms nothing; memory is checked on its own below.
 MAX_NONE_LOSS_PER_CHANGE = 1.0
 #: Python memory: tracemalloc's traced size may grow by at most this over the last PERIOD
-#: changes (measured ~21 KiB after 500 changes, falling: caches still filling), and live
-#: blocks by this per change (measured ~4). Keeping one recommendation per change would be
-#: ~1 MiB and ~5,000 blocks.
-MAX_TRACED_GROWTH_BYTES = 64 * 1024
+#: changes, and live blocks by this per change (measured ~1). Keeping one recommendation per
+#: change would be ~1 MiB and ~5,000 blocks per change. Measured growth: ~96 KiB after 500
+#: changes (53 KiB with one job memoized instead of four): the memo of the last jobs' GPU ×
+#: count evaluations (core.recommend._evaluate, ~250 options with their sentences each)
+#: turns over within the 20-change cycle, and objects it keeps alive replace ones made
+#: before tracing began (see TRACED_PERIODS) — bounded, not a leak.
+MAX_TRACED_GROWTH_BYTES = 128 * 1024
 MAX_BLOCKS_PER_CHANGE = 25.0
 PERIOD = 20
 WARMUP_CHANGES = 3 * PERIOD
