@@ -1,4 +1,7 @@
-"""Memoizing on arguments' identity, for figures asked for hundreds of times per ranking.
+"""Bounded memos for figures and sentences asked for hundreds of times per ranking.
+
+:func:`by_identity` memoizes a function on its arguments' identity; :class:`KeyedMemo` holds
+values under a key the caller builds (the id and the formatted values of a sentence).
 
 The recommender evaluates one job on every GPU × count and prices every offer of a frozen
 catalog snapshot: per-model parameter counts, per-offer price kinds and per-job memory plans
@@ -15,6 +18,7 @@ from typing import Any, Generic, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
+K = TypeVar("K", bound=Hashable)
 
 
 class IdentityMemo(Generic[P, R]):
@@ -80,4 +84,44 @@ def by_identity(maxsize: int, objects: int = 1
     return wrap
 
 
-__all__ = ["IdentityMemo", "by_identity"]
+class KeyedMemo(Generic[K, R]):
+    """Values under a key the caller builds, each made once by ``build()``.
+
+    Cleared when ``maxsize`` entries are held (bounded: a long session asks for new keys all
+    the time).
+
+    Attributes:
+        maxsize: entries held before the memo is cleared.
+    """
+
+    def __init__(self, maxsize: int) -> None:
+        """An empty memo of at most ``maxsize`` entries."""
+        self.maxsize = maxsize
+        self._values: dict[K, R] = {}
+
+    def get(self, key: K, build: Callable[[], R]) -> R:
+        """The value under ``key``, ``build()`` the first time (its errors pass through)."""
+        hit = self._values.get(key)
+        if hit is None:
+            if len(self._values) >= self.maxsize:
+                self._values.clear()
+            hit = self._values[key] = build()
+        return hit
+
+    def peek(self, key: K) -> R | None:
+        """The value under ``key``, or None (nothing is built)."""
+        return self._values.get(key)
+
+    def put(self, key: K, value: R) -> R:
+        """Hold ``value`` under ``key``; returns it."""
+        if len(self._values) >= self.maxsize:
+            self._values.clear()
+        self._values[key] = value
+        return value
+
+    def cache_clear(self) -> None:
+        """Forget every entry."""
+        self._values.clear()
+
+
+__all__ = ["IdentityMemo", "KeyedMemo", "by_identity"]

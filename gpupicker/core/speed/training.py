@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..dtypes import bytes_per_weight
 from ..gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
 from ..hardware import GpuSpec
+from ..memo import KeyedMemo
 from ..messages import Message, join, msg, verbatim
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
@@ -189,7 +190,7 @@ class _GpuTerms:
     tail: tuple[Message, ...]
 
 
-_TERMS: dict[tuple[object, ...], _GpuTerms] = {}
+_TERMS: KeyedMemo[tuple[object, ...], _GpuTerms] = KeyedMemo(maxsize=1024)
 """:class:`_GpuTerms` by (GPU and model identity, the job fields they read): the recommender
 asks for each GPU type at 1, 2, 4 and 8 GPUs (and the 16–64 of a cluster)."""
 
@@ -198,11 +199,9 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     """The count-independent terms of ``w`` on ``gpu``, memoized (bounded, cleared when full)."""
     key = (id(gpu), id(arch), w.task, w.batch, w.seq_len, w.grad_ckpt,
            w.weights_dtype, w.compute_dtype, w.framework)
-    hit = _TERMS.get(key)
-    if hit is not None and hit.gpu is gpu and hit.arch is arch:
+    hit = _TERMS.peek(key)
+    if hit is not None and hit.gpu is gpu and hit.arch is arch:  # the ids were not reused
         return hit
-    if len(_TERMS) > 1024:
-        _TERMS.clear()
     peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
@@ -234,10 +233,9 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     if fw.speedup_vs_hf != 1.0:
         head.append(memo_sentence("throughput.framework_speedup", framework=fw.name,
                                   factor=f"{fw.speedup_vs_hf:.1f}"))
-    terms = _TERMS[key] = _GpuTerms(
+    return _TERMS.put(key, _GpuTerms(
         gpu=gpu, arch=arch, peak=peak, mfu=mfu, tokens_step=tokens_step, compute_s=compute_s,
-        dequant_s=dequant_s, host_s=host, framework=fw, head=tuple(head), tail=tail)
-    return terms
+        dequant_s=dequant_s, host_s=host, framework=fw, head=tuple(head), tail=tail))
 
 
 def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
