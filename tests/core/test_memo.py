@@ -39,3 +39,15 @@ def test_memo_does_not_keep_errors():
     with pytest.raises(ValueError):
         fails_once(thing)
     assert fails_once(thing) == "ok" and len(seen) == 2
+
+
+def test_memo_msg_refuses_a_nested_message():
+    # a nested Message would be keyed by its English words alone: two ids with the same words
+    # would share one tree (their translations can differ)
+    from gpupicker.core.messages import msg
+    from gpupicker.core.reasons import memo_msg
+
+    assert memo_msg("recommend.miss.cap", cap="$5.00") is memo_msg("recommend.miss.cap",
+                                                                    cap="$5.00")
+    with pytest.raises(TypeError, match="nested Message"):
+        memo_msg("recommend.limit.engine", framework=msg("text.verbatim", text="vllm"))
