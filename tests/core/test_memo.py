@@ -50,4 +50,4 @@ def test_memo_msg_refuses_a_nested_message():
     assert memo_msg("recommend.miss.cap", cap="$5.00") is memo_msg("recommend.miss.cap",
                                                                     cap="$5.00")
     with pytest.raises(TypeError, match="nested Message"):
-        memo_msg("recommend.limit.engine", framework=msg("text.verbatim", text="vllm"))
+        memo_msg("recommend.limit.engine", framework=msg("text.verbatim", text="no engine of that name"))
