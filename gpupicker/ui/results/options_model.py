@@ -59,23 +59,58 @@ class OptionsTableModel(QAbstractTableModel):
 
     def set_options(self, options: tuple[Option, ...] | list[Option], unit: str = "GiB",
                     training: bool = True, currency: str = "USD",
-                    usd_per_unit: float = 1.0) -> None:
+                    usd_per_unit: float = 1.0, sort_column: int = -1) -> None:
         """Replace all rows (a new recommendation); money shows in ``currency``.
 
         As many rows as before (an edit of the same job: one row per GPU × count × offer)
         signal ``dataChanged`` rather than a reset, so the view repaints once instead of
-        re-laying out every row first (issue 17)."""
+        re-laying out every row first (issue 17). Only the rows whose texts, colours or
+        fonts changed are signalled, see :meth:`_signal_changed`; ``sort_column`` is the
+        column a sorting proxy sorts by (-1: none)."""
         if self._options and len(options) == len(self._options):
             before = self._header_key()
+            layout = self._layout_key()
+            shown = self._cache
             self._replace(options, unit, training, currency, usd_per_unit)
-            last = self.index(len(self._options) - 1, len(self.COLUMNS) - 1)
-            self.dataChanged.emit(self.index(0, 0), last)
+            self._signal_changed(layout, shown, sort_column)
             if self._header_key() != before:  # else the header need not repaint
                 self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.COLUMNS) - 1)
             return
         self.beginResetModel()
         self._replace(options, unit, training, currency, usd_per_unit)
         self.endResetModel()
+
+    def _layout_key(self) -> tuple[bool, list[tuple[str, bool]]]:
+        """What decides which rows a :class:`~.fit_filter.FitFilter` shows: whether any option
+        fits and each row's GPU and fit (and so which row is a GPU type's first)."""
+        return self.any_fits, [(o.gpu_id, o.fits) for o in self._options]
+
+    def _signal_changed(self, layout: tuple[bool, list[tuple[str, bool]]],
+                        shown: dict[int, tuple[tuple[str, ...], tuple[float, ...]]],
+                        sort_column: int) -> None:
+        """Emit ``dataChanged`` for the rows that look different after :meth:`_replace`.
+
+        A money-only edit (a new budget far above every cost) usually changes no text at all,
+        and a full-range ``dataChanged`` repainted the whole table anyway: 6 ms per change
+        for ~130 cells, most of it PySide calling ``data``/``rowCount``/``columnCount`` for
+        each cell (issue 17). When the filter's input (:meth:`_layout_key`) and the sort
+        column's keys are unchanged, only the rows in ``shown`` — the rows whose texts were
+        asked for since the last change, which includes every row painted — can look
+        different, and only those that do are signalled; otherwise every row is. A sorting
+        proxy (``sort_column`` ≥ 0) gets every row: its order may follow keys no painted
+        text shows."""
+        n, cols = len(self._options), len(self.COLUMNS)
+        changed: list[int] = []
+        if sort_column < 0 and self._layout_key() == layout:
+            for row, (before, _keys) in shown.items():
+                if row < n and self._row(row)[0] != before:
+                    changed.append(row)
+            if not changed:
+                return
+            top, bottom = min(changed), max(changed)
+        else:
+            top, bottom = 0, n - 1
+        self.dataChanged.emit(self.index(top, 0), self.index(bottom, cols - 1))
 
     def _header_key(self) -> tuple[bool, str, str]:
         """What :meth:`headerData` depends on besides the translation: the speed column's

@@ -292,7 +292,8 @@ class ResultsPage(QWizardPage):
         per_image = w.task in ("image_gen", "diffusion_lora")
         self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
                                        currency=snap.display_currency,
-                                       usd_per_unit=snap.display_rate())
+                                       usd_per_unit=snap.display_rate(),
+                                       sort_column=self.proxy.sortColumn())
         if not self._columns_sized and view.options:
             self._size_columns()
             self._columns_sized = True
