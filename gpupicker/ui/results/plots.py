@@ -128,8 +128,9 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.options = distinct_options(options, self.MAX_BARS)
         n = len(self.options)
         breakdowns = [o.memory.breakdown() for o in self.options]
-        key = (unit, tuple((o.gpu_name, o.num_gpus, o.capacity_bytes_per_gpu)
-                           for o in self.options),
+        ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
+                 for i, o in enumerate(self.options)]
+        key = (unit, tuple(ticks), tuple(o.capacity_bytes_per_gpu for o in self.options),
                tuple(tuple(bd.get(c, 0) for c in BREAKDOWN_COMPONENTS) for bd in breakdowns))
         if key == self._data_key:
             # the same bars (a money-only edit): setting them again repainted the plot and
@@ -155,8 +156,6 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.capacity_item.setData(np.repeat(caps, 2),
                                    np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
         self._show_legend(tuple(self.bar_items))
-        ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
-                 for i, o in enumerate(self.options)]
         if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms), issue 17
             self._ticks = ticks
             self.plot_item.getAxis("left").setTicks([ticks])
@@ -295,7 +294,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced
                            if _speed(o) > 0]
             minimize = [(-x, y) for _, x, y in self.points]
-        key = (self.mode, self.currency, tuple((o.gpu_name, o.num_gpus, x, y)
+        key = (self.mode, self.currency, tuple((display_name(o.gpu_name), o.num_gpus, x, y)
                                                for o, x, y in self.points))
         if key == self._data_key:
             # the same points (a money-only edit far from every limit): setting them again
