@@ -44,10 +44,8 @@ class OptionsTableModel(QStandardItemModel):
     source's ``index``, whose bounds check called the Python ``rowCount`` and ``columnCount``
     (16 of the 23 Python calls per cell); natively a full table repaint (12 rows × 11
     columns at 1240 × 860) takes 2.8 ms instead of 4.0 (issue 17). ``data``, ``headerData``
-    and ``flags`` are answered here; the row count follows :meth:`set_options`. Show it
-    through a proxy (the results page's :class:`~.fit_filter.FitFilter`): a view on this
-    model itself would ask QStandardItemModel's ``multiData``, which knows no items.
-    """
+    and ``flags`` are answered here; the row count follows :meth:`set_options`.
+    QStandardItemModel's ``itemData`` and ``multiData`` know no items: ask ``data``."""
 
     COLUMNS = ("rank", "label", "gpu", "count", "fits", "vram", "headroom", "speed",
                "usd_per_hour", "usd_total", "provider", "observed", "reason")
