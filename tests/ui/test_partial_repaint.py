@@ -84,3 +84,32 @@ def test_unchanged_rows_are_not_signalled(qtbot, window):
     signals.clear()
     model.set_options(options, sort_column=2)  # a sorting proxy gets every row
     assert signals == [(0, len(options) - 1)]
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("only_fitting", [True, False])
+def test_the_delegate_paints_what_qt_paints_from_data(qtbot, window, only_fitting):
+    """OptionsDelegate fills the style option itself; Qt's own delegate asks ``data`` for
+    each role. Same pixels: bold labelled rows, coloured fit cells, grey rows that do not
+    fit, a selected row, right-aligned numbers, column widths sized from the texts."""
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    c = window.controller
+    c.update(train_hours=6.0)
+    c.recompute()
+    window.wizard.show_page("results")
+    page = window.wizard.results_page
+    page.only_fitting.setChecked(only_fitting)
+    page.one_per_gpu.setChecked(False)
+    page.table.selectRow(1)
+    if not only_fitting:
+        page.table.scrollToBottom()  # the options that do not fit come last
+        assert not page.visible_options()[-1].fits
+    ours = page.table.itemDelegate()
+    mine = page.table.viewport().grab().toImage()
+    widths = [page.table.sizeHintForColumn(col) for col in range(page.proxy.columnCount())]
+    page.table.setItemDelegate(QStyledItemDelegate(page.table))
+    assert page.table.viewport().grab().toImage() == mine
+    assert [page.table.sizeHintForColumn(col) for col in range(page.proxy.columnCount())] \
+        == widths
+    page.table.setItemDelegate(ours)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QStandardItemModel
+from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStandardItemModel
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
@@ -336,11 +337,8 @@ class OptionsTableModel(QStandardItemModel):
         if role == self._option_role:
             return o
         if role == _FOREGROUND:
-            if col in ("fits", "headroom"):
-                return _FIT_BRUSH if o.fits else _NO_FIT_BRUSH
-            if not o.fits:
-                return _GREY_BRUSH
-        if role == _FONT and col in ("label", "gpu") and o.labels:
+            return _foreground(o, col)
+        if role == _FONT and _bold(o, col):
             return _bold_font()
         if role == _ALIGN and col in _RIGHT_COLUMNS:
             return _RIGHT
@@ -367,6 +365,65 @@ class OptionsTableModel(QStandardItemModel):
         return None
 
 
+def _foreground(o: Option, col: str) -> QBrush | None:
+    """The text colour of ``o``'s cell in ``col`` (None: the palette's)."""
+    if col in ("fits", "headroom"):
+        return _FIT_BRUSH if o.fits else _NO_FIT_BRUSH
+    return None if o.fits else _GREY_BRUSH
+
+
+def _bold(o: Option, col: str) -> bool:
+    """True when ``o``'s cell in ``col`` is bold (a labelled option's label and GPU)."""
+    return col in ("label", "gpu") and bool(o.labels)
+
+
+class OptionsDelegate(QStyledItemDelegate):
+    """Paints the results table's cells from :class:`OptionsTableModel` directly.
+
+    ``initStyleOption`` does what QStyledItemDelegate's does with the roles ``data`` answers
+    (font, alignment, text colour, text; no check state, decoration or background), in one
+    Python call per cell instead of a ``data`` call per role (7) through the proxy: a full
+    table repaint (12 × 11 cells) takes 2.4 ms instead of 3.0, pixel for pixel the same
+    (issue 17). ``proxy`` is the view's model, a proxy whose source is ``model``.
+    """
+
+    def __init__(self, proxy: QAbstractProxyModel, model: OptionsTableModel,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._proxy = proxy
+        self._model = model
+
+    def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
+                        index: _Index) -> None:
+        """Fill ``option`` for the cell at the proxy's ``index``."""
+        src = self._proxy.mapToSource(index)
+        model, row, column = self._model, src.row(), src.column()
+        if not (isinstance(index, QModelIndex) and 0 <= row < len(model._options)
+                and 0 <= column < len(model.COLUMNS)):
+            super().initStyleOption(option, index)
+            return
+        o = model._options[row]
+        col = model.COLUMNS[column]
+        option.index = index
+        if _bold(o, col):
+            font = _bold_font().resolve(option.font)
+            option.font = font
+            option.fontMetrics = QFontMetrics(font)
+        if col in _RIGHT_COLUMNS:
+            option.displayAlignment = _RIGHT_ALIGNMENT
+        brush = _foreground(o, col)
+        if brush is not None:
+            palette = option.palette  # a copy
+            palette.setBrush(QPalette.ColorRole.Text, brush)
+            option.palette = palette
+        text = model._row(row)[0][column]
+        option.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+        option.text = self.displayText(text, option.locale) if "\n" in text else text
+        option.backgroundBrush = _NO_BRUSH
+
+
+_RIGHT_ALIGNMENT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_NO_BRUSH = QBrush()
 _FIT_BRUSH = QBrush(FIT_COLOR)
 _NO_FIT_BRUSH = QBrush(NO_FIT_COLOR)
 _GREY_BRUSH = QBrush(QColor("#6b6b6b"))
