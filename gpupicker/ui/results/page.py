@@ -38,7 +38,7 @@ from ..i18n.core_messages import tr_message
 from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
 from ..i18n.texts import glossary, task_short
 from .fit_filter import FitFilter
-from .options_model import FIT_COLOR, OptionsTableModel
+from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel
 
 if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use (issue 17)
     import pyqtgraph as pg
@@ -111,6 +111,7 @@ class ResultsPage(QWizardPage):
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.table = QTableView()
         self.table.setModel(self.proxy)
+        self.table.setItemDelegate(OptionsDelegate(self.proxy, self.options_model, self.table))
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)  # unsorted (= rank order) until a header is clicked
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -292,7 +293,8 @@ class ResultsPage(QWizardPage):
         per_image = w.task in ("image_gen", "diffusion_lora")
         self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
                                        currency=snap.display_currency,
-                                       usd_per_unit=snap.display_rate())
+                                       usd_per_unit=snap.display_rate(),
+                                       sort_column=self.proxy.sortColumn())
         if not self._columns_sized and view.options:
             self._size_columns()
             self._columns_sized = True
