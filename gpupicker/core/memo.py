@@ -7,12 +7,16 @@ The recommender evaluates one job on every GPU × count and prices every offer o
 catalog snapshot: per-model parameter counts, per-offer price kinds and per-job memory plans
 are the same for the same objects. Keying on identity costs one ``id()``; hashing a pydantic
 model by value costs a hash of all its fields. The objects are kept beside their result, so
-their ``id`` cannot be reused while the entry lives; the memo is cleared when it holds
-``maxsize`` entries.
+their ``id`` cannot be reused while the entry lives.
+
+Both hold at most ``maxsize`` entries and drop the oldest first: a steady size once full,
+where clearing a full memo made memory rise and fall by its whole size (a 2,048-sentence memo
+~700 KiB, which the 500-change session test read as growth) and rebuilt every entry at once.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, ParamSpec, TypeVar
 
@@ -28,7 +32,7 @@ class IdentityMemo(Generic[P, R]):
 
     Attributes:
         fn: the function memoized (positional arguments only).
-        maxsize: entries held before the memo is cleared.
+        maxsize: most entries held (the oldest goes first).
         objects: how many leading arguments are keyed by identity.
     """
 
@@ -37,7 +41,7 @@ class IdentityMemo(Generic[P, R]):
         self.fn = fn
         self.maxsize = maxsize
         self.objects = objects
-        self._hits: dict[tuple[Hashable, ...], tuple[tuple[Any, ...], R]] = {}
+        self._hits: OrderedDict[tuple[Hashable, ...], tuple[tuple[Any, ...], R]] = OrderedDict()
         self.__doc__ = fn.__doc__
         self.__wrapped__ = fn
 
@@ -60,10 +64,10 @@ class IdentityMemo(Generic[P, R]):
             hit = self._hits.get(key)
             if hit is not None and all(a is b for a, b in zip(hit[0], args[:k], strict=True)):
                 return hit[1]
-        if len(self._hits) >= self.maxsize:
-            self._hits.clear()
         result = self.fn(*args)  # type: ignore[call-arg]  # no kwargs: checked above
         self._hits[key] = (args[:k], result)
+        if len(self._hits) > self.maxsize:
+            self._hits.popitem(last=False)  # the oldest entry
         return result
 
     def cache_clear(self) -> None:
@@ -87,25 +91,23 @@ def by_identity(maxsize: int, objects: int = 1
 class KeyedMemo(Generic[K, R]):
     """Values under a key the caller builds, each made once by ``build()``.
 
-    Cleared when ``maxsize`` entries are held (bounded: a long session asks for new keys all
-    the time).
+    At most ``maxsize`` entries, the oldest dropped first (bounded: a long session asks for new
+    keys all the time).
 
     Attributes:
-        maxsize: entries held before the memo is cleared.
+        maxsize: most entries held.
     """
 
     def __init__(self, maxsize: int) -> None:
         """An empty memo of at most ``maxsize`` entries."""
         self.maxsize = maxsize
-        self._values: dict[K, R] = {}
+        self._values: OrderedDict[K, R] = OrderedDict()
 
     def get(self, key: K, build: Callable[[], R]) -> R:
         """The value under ``key``, ``build()`` the first time (its errors pass through)."""
         hit = self._values.get(key)
         if hit is None:
-            if len(self._values) >= self.maxsize:
-                self._values.clear()
-            hit = self._values[key] = build()
+            hit = self.put(key, build())
         return hit
 
     def peek(self, key: K) -> R | None:
@@ -114,9 +116,9 @@ class KeyedMemo(Generic[K, R]):
 
     def put(self, key: K, value: R) -> R:
         """Hold ``value`` under ``key``; returns it."""
-        if len(self._values) >= self.maxsize:
-            self._values.clear()
         self._values[key] = value
+        if len(self._values) > self.maxsize:
+            self._values.popitem(last=False)  # the oldest entry
         return value
 
     def cache_clear(self) -> None:

@@ -19,7 +19,8 @@ def test_memo_keys_on_identity_and_value_and_keeps_the_object():
     assert size(a, 0) == size(a, 0) == 2 and len(calls) == 1
     assert size(b, 0) == 2 and len(calls) == 2
     assert size(a, 1) == 3 and len(calls) == 3  # the by-value argument is part of the key
-    size([9], 0)  # the fourth entry clears the memo first
+    size([9], 0)  # a fourth entry drops the oldest, (a, 0); the others stay
+    assert size(b, 0) == 2 and size(a, 1) == 3 and len(calls) == 4
     assert size(a, 0) == 2 and len(calls) == 5
     with pytest.raises(TypeError, match="positional"):
         size(a, extra=0)
