@@ -343,3 +343,30 @@ def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
                 model.data(model.index(row, col))
     assert shown[(1, 2)] == "× 2 (tensor parallel)"
     assert shown[(2, 1)] == "× 2 (2 replicas × 1)"
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("tasks", [("inference", "full_ft"), ("lora", "qlora")])
+def test_one_row_per_gpu_type_after_a_task_switch(qtbot, window, tasks):
+    """QA 22 finding 1: after a task switch that changes the number of options, "one row per
+    GPU type" showed the last job's first rows (an RTX A5000 three times, 39 fitting GPU types
+    hidden); every fitting GPU type is now shown once, at its best-ranked row."""
+    c = window.controller
+    c.background = False
+    rp = window.wizard.results_page
+    window.wizard.show_page("results")
+    for task in tasks:
+        window.wizard.task_page.buttons[task].setChecked(True)
+        c.recompute()
+        proxy = rp.proxy
+        src = proxy.sourceModel()
+        rows = [proxy.mapToSource(proxy.index(r, 0)).row() for r in range(proxy.rowCount())]
+        shown = [src.option(r).gpu_id for r in rows]
+        fitting = {o.gpu_id for o in c.results.options if o.fits}
+        assert len(shown) == len(set(shown)) and set(shown) == fitting, task
+        best = {}
+        for r in range(src.rowCount()):
+            o = src.option(r)
+            if o.fits:
+                best.setdefault(o.gpu_id, r)
+        assert sorted(rows) == sorted(best.values()), task
