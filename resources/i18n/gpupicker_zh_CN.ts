@@ -5068,6 +5068,10 @@ Keep %1 as entered?</source>
 <context>
     <name>Plots</name>
     <message>
+        <source>No option within the budget, $/h cap and deadline to plot</source>
+        <translation>没有符合预算、每小时上限和截止时间的方案可绘制</translation>
+    </message>
+    <message>
         <source>No option that fits and has a price to plot</source>
         <translation>没有显存够用且有价格的方案可绘制</translation>
     </message>

@@ -320,6 +320,16 @@ def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, w
     c.recompute()
     assert not rp.cost_plot.points
     assert rp.cost_plot.empty_label.toPlainText() == "No option that fits and has a price to plot"
+    # QA 22 F6: options fit and have prices but a $1 budget rejects them all: say that
+    c.set_workload(c.workload.model_copy(update={"model": c.repo.get_model("mistral_7b_v0_1"),
+                                                 "model_id": "mistral_7b_v0_1", "task": "qlora",
+                                                 "weights_dtype": "nf4", "budget_usd": 0.0001,
+                                                 "dataset_tokens": 1e8}))
+    c.recompute()
+    assert any(o.fits and o.provider for o in c.results.options)
+    assert not rp.cost_plot.points
+    assert rp.cost_plot.empty_label.toPlainText() == \
+        "No option within the budget, $/h cap and deadline to plot"
 
 
 def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):

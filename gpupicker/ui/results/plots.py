@@ -294,8 +294,17 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced
                            if _speed(o) > 0]
             minimize = [(-x, y) for _, x, y in self.points]
-        key = (self.mode, self.currency, tuple((display_name(o.gpu_name), o.num_gpus, x, y)
-                                               for o, x, y in self.points))
+        empty_text = ""
+        if not self.points:
+            over_limits = any(o.fits and o.provider and o.cost.usd_per_hour > 0
+                              and not o.within_budget for o in options)
+            # QA 22 F6: options that fit and have a price but break the budget, $/h cap or
+            # deadline are not "no option that fits and has a price"
+            empty_text = translate(
+                "Plots", "No option within the budget, $/h cap and deadline to plot") \
+                if over_limits else translate("Plots", "No option that fits and has a price to plot")
+        key = (self.mode, self.currency, empty_text,
+               tuple((display_name(o.gpu_name), o.num_gpus, x, y) for o, x, y in self.points))
         if key == self._data_key:
             # the same points (a money-only edit far from every limit): setting them again
             # repainted the plot and its axes, ~2 ms per change (issue 17)
@@ -310,8 +319,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
                 self.plot_item.setLogMode(x=False, y=False)
                 self.log_xy = (False, False)
             self.plot_item.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
-            _set_label_text(self.empty_label, translate(
-                "Plots", "No option that fits and has a price to plot"))
+            _set_label_text(self.empty_label, empty_text)
             self.empty_label.setPos(0.5, 0.5)
             return
         _set_label_text(self.empty_label, "")
