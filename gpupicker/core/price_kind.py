@@ -92,7 +92,12 @@ def price_kind(offer: PriceOffer) -> str:
 
 def is_user_kind(offer: PriceOffer) -> bool:
     """False for rows written by a tracker import (they stay provider list prices)."""
-    return not offer.source.lower().startswith(TRACKER_SOURCES)
+    return is_user_source(offer.source)
+
+
+def is_user_source(source: str) -> bool:
+    """:func:`is_user_kind` of a row by its ``source`` text (before it is a PriceOffer)."""
+    return not source.lower().startswith(TRACKER_SOURCES)
 
 
 _QUARTER = re.compile(r"^(\d{4})-?Q([1-4])$", re.I)
