@@ -526,8 +526,10 @@ def _build_options(w: Workload,
 
     doubt = {id(p): source_doubts(p.offer) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
-    # labels go to trusted prices when there are any (a "scraper artefact" is never 'cheapest')
-    ok_labels = [p for p in ok if not doubt[id(p)]] or ok
+    # labels go to trusted prices only: a "scraper artefact" is never 'cheapest', not even when
+    # it is the only offer within the budget (QA 22 F14: it took all four labels then); the
+    # trust note says the top pick rests on a doubted price
+    ok_labels = [p for p in ok if not doubt[id(p)]]
     min_money = min((p.money for p in ok), default=1.0) or 1.0
     max_speed = max((p.speed for p in ok), default=1.0) or 1.0
 

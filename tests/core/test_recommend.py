@@ -221,6 +221,14 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     assert max(o.rank for o in trusted) < min(o.rank for o in art)
     assert "scraper artefact" not in ok[0].price_flag_reason
     assert "ranks after the other priced options" in tie_break_rule("cheapest")
+    # QA 22 F14: a $20 budget leaves the doubted MI300X price the only offer within it; it
+    # ranks first (its tier) but takes no label, and a note says the pick rests on it
+    w = _w(cat, task="full_ft", model_id="llama3_8b", seq_len=4096, dataset_tokens=1e8,
+           budget_usd=20.0)
+    rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=dict(cat.get_fx_rates()))
+    ok = [o for o in rec.options if o.fits and o.within_budget and o.pricing]
+    doubted = [o for o in ok if o.price_flag_reason.startswith("its source says")]
+    assert doubted and not any(o.labels for o in doubted)
 
 
 def _rec(**fields):
