@@ -524,7 +524,7 @@ def _build_options(w: Workload,
                                      limit=limit, reason=reason, speed=speed,
                                      money=_candidate_money(cost)))
 
-    doubt = {id(p): source_doubts(p.offer) for p in prelim}
+    doubt = {id(p): source_doubts(p.offer) or _too_low(p) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
     # labels go to trusted prices only: a "scraper artefact" is never 'cheapest', not even when
     # it is the only offer within the budget (QA 22 F14: it took all four labels then); the
@@ -573,6 +573,9 @@ def _build_options(w: Workload,
         ev, offer = p.ev, p.offer
         if offer is not None and id(offer) not in marks:
             flag, why = price_flag(offer, today=today, stale_months=stale_months)
+            if _too_low(p):
+                flag, why = "low-trust", msg("price_kind.why.too_low", price=money.fmt(
+                    _usd_per_gpu_hour(p)), floor=money.fmt(IMPLAUSIBLE_USD_PER_GPU_HOUR))
             marks[id(offer)] = (price_kind(offer), flag, why, sentence(msg(
                 "recommend.price_marked", flag=FLAG_NAMES.get(flag, flag), why=why))
                 if flag else None)
@@ -594,6 +597,23 @@ def _build_options(w: Workload,
             labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
             serving=ev.plan))
     return out
+
+
+IMPLAUSIBLE_USD_PER_GPU_HOUR = 0.01
+"""A price per GPU-hour below this is a unit or currency mistake, whoever entered it: the
+cheapest real rentals (marketplace GeForce cards of 2016–2020) ask $0.03–0.10. Such a price is
+marked low-trust and ranks after the trusted ones of its tier (QA 22 F12: a 1e-9 price
+imported from a CSV ranked first at "$0.00/h × 20.5 h = $0.00")."""
+
+
+def _usd_per_gpu_hour(p: _Candidate) -> float:
+    return p.cost.usd_per_hour / max(1, p.ev.total_gpus) if p.cost is not None else 0.0
+
+
+def _too_low(p: _Candidate) -> bool:
+    """A rented price (not owned hardware) below :data:`IMPLAUSIBLE_USD_PER_GPU_HOUR`."""
+    return (p.cost is not None and p.offer is not None and p.offer.pricing != "owned"
+            and _usd_per_gpu_hour(p) < IMPLAUSIBLE_USD_PER_GPU_HOUR)
 
 
 def _candidate_money(c: CostEstimate | None) -> float:
