@@ -380,3 +380,24 @@ def test_one_row_per_gpu_type_after_a_task_switch(qtbot, window, tasks):
             if o.fits:
                 best.setdefault(o.gpu_id, r)
         assert sorted(rows) == sorted(best.values()), task
+
+
+@pytest.mark.gui
+def test_count_column_widens_for_a_later_serving_job(qtbot, window):
+    """QA 22 F13: the columns were sized for the first job (training: "× 2"); a serving job's
+    "× 2 (2 replicas × 1)" was then clipped to "× 2 (… × 1)". The count column widens to the
+    texts shown."""
+    c = window.controller
+    c.background = False
+    rp = window.wizard.results_page
+    window.wizard.show_page("results")
+    c.recompute()
+    w = Workload(task="inference", model_id="llama2_13b", model=c.repo.get_model("llama2_13b"),
+                 framework="vllm", weights_dtype="int4", requests_per_minute=100)
+    c.set_workload(w)
+    c.recompute()
+    col = rp.options_model.COLUMNS.index("count")
+    texts = {rp.proxy.index(r, col).data() for r in range(rp.proxy.rowCount())}
+    assert any("replicas" in t or "tensor parallel" in t for t in texts)
+    need = max(rp.table.fontMetrics().horizontalAdvance(t) for t in texts)
+    assert rp.table.horizontalHeader().sectionSize(col) >= min(need, 220 - 16)

@@ -223,10 +223,33 @@ class ResultsPage(QWizardPage):
         hh = self.table.horizontalHeader()
         cols = OptionsTableModel.COLUMNS
         for c, name in enumerate(cols):
-            cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
+            cap = {"gpu": 260, "provider": 150, "reason": 10_000,
+                   **self.GROWING_COLUMNS}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
         self._gpu_width = hh.sectionSize(cols.index("gpu"))
         self.fit_columns()
+
+    GROWING_COLUMNS = {"count": 220, "label": 200}
+    """Columns whose texts depend on the job (a serving row's "× 2 (2 replicas × 1)", several
+    labels): sized once, they clipped a later job's texts (QA 22 F13); they widen up to these
+    caps (px) when a new result needs it, and never narrow."""
+
+    def _grow_columns(self) -> None:
+        """Widen :data:`GROWING_COLUMNS` to the texts of the rows shown now (never narrower)."""
+        cols = OptionsTableModel.COLUMNS
+        hh = self.table.horizontalHeader()
+        fm = self.table.fontMetrics()
+        rows = min(self.proxy.rowCount(), 64)
+        grown = False
+        for name, cap in self.GROWING_COLUMNS.items():
+            c = cols.index(name)
+            texts = {str(self.proxy.index(r, c).data() or "") for r in range(rows)}
+            need = min(cap, max((fm.horizontalAdvance(t) for t in texts), default=0) + 16)
+            if need > hh.sectionSize(c):
+                hh.resizeSection(c, need)
+                grown = True
+        if grown:
+            self.fit_columns()
 
     def fit_columns(self) -> None:
         """Narrow the GPU column (names elide in the middle, full name in the tooltip) so the
@@ -298,6 +321,8 @@ class ResultsPage(QWizardPage):
         if not self._columns_sized and view.options:
             self._size_columns()
             self._columns_sized = True
+        elif view.options:
+            self._grow_columns()
         notes: list[str] = []
         if view.error:
             notes.append(self.tr("Cannot estimate this job: %1").replace(
