@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import (
@@ -125,6 +126,7 @@ class ResultsPage(QWizardPage):
         hh.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self._columns_sized = False
+        self._grown_for: frozenset[tuple[object, ...]] = frozenset()
         self._advice_heading = ""
         self.table.setToolTip(glossary()["headroom"])
 
@@ -234,16 +236,31 @@ class ResultsPage(QWizardPage):
     labels): sized once, they clipped a later job's texts (QA 22 F13); they widen up to these
     caps (px) when a new result needs it, and never narrow."""
 
-    def _grow_columns(self) -> None:
-        """Widen :data:`GROWING_COLUMNS` to the texts of the rows shown now (never narrower)."""
+    def _grow_columns(self, options: Sequence[Option]) -> None:
+        """Widen :data:`GROWING_COLUMNS` to this result's texts (never narrower).
+
+        The texts come from one option per distinct GPU count / serving layout and label set
+        (a few), not from every row: reading all rows' cells cost ~2 ms per change.
+        """
+        samples: dict[tuple[object, ...], int] = {}
+        for row, o in enumerate(options):
+            plan = o.serving
+            samples.setdefault(("count", o.num_gpus, plan.replicas if plan else 0,
+                                plan.gpus_per_replica if plan else 0), row)
+            samples.setdefault(("label", o.labels), row)
+        key = frozenset(samples)
+        if key == self._grown_for:
+            return
+        self._grown_for = key
         cols = OptionsTableModel.COLUMNS
         hh = self.table.horizontalHeader()
         fm = self.table.fontMetrics()
-        rows = min(self.proxy.rowCount(), 64)
+        model = self.options_model
         grown = False
         for name, cap in self.GROWING_COLUMNS.items():
             c = cols.index(name)
-            texts = {str(self.proxy.index(r, c).data() or "") for r in range(rows)}
+            texts = {str(model.data(model.index(row, c)) or "")
+                     for k, row in samples.items() if k[0] == name}
             need = min(cap, max((fm.horizontalAdvance(t) for t in texts), default=0) + 16)
             if need > hh.sectionSize(c):
                 hh.resizeSection(c, need)
@@ -322,7 +339,7 @@ class ResultsPage(QWizardPage):
             self._size_columns()
             self._columns_sized = True
         elif view.options:
-            self._grow_columns()
+            self._grow_columns(view.options)
         notes: list[str] = []
         if view.error:
             notes.append(self.tr("Cannot estimate this job: %1").replace(
