@@ -13,7 +13,7 @@ evaluations (``recommend._evaluate``, reused when only budget, pricing, currency
 deadline change) is cleared first; the "money ms" column times that money-only change.
 
 The catalog is frozen out of the garbage collector's scans before timing, as the app does
-after start-up and after each catalog reload (``ui.app.startup.settle_heap``): without it a
+after start-up and after each catalog reload (``ui.app.heap.settle_heap``): without it a
 full collection scans the 23,000 price rows of the 100× catalog (~58 ms once in ~15 runs).
 
 Issue 14: the second table times the redraw of every results plot (VRAM bars, cost/Pareto,
@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gc
 import statistics
 import sys
 import time
@@ -51,6 +50,7 @@ from gpupicker.core.hardware import GpuSpec, PriceOffer  # noqa: E402
 from gpupicker.core.model_arch import ModelArch  # noqa: E402
 from gpupicker.core.recommend import recommend  # noqa: E402
 from gpupicker.core.workload import Workload  # noqa: E402
+from gpupicker.ui.app.heap import settle_heap  # noqa: E402 - what the app does (Qt-free)
 
 FRAME_MS = 16.0
 REDRAW_RUNS = 25
@@ -62,13 +62,6 @@ def new_job() -> None:
     """Forget the GPU × count evaluations, so the next recommend evaluates as for a new job
     (an input change other than budget, pricing, currency, region or deadline)."""
     recommend_module._evaluate.cache_clear()
-
-
-def settle_heap() -> None:
-    """What the app does once its catalog is loaded (``ui.app.startup.settle_heap``):
-    collect, then move every live object out of the collector's scans."""
-    gc.collect()
-    gc.freeze()
 
 
 def load_catalog() -> tuple[list[GpuSpec], list[PriceOffer], dict[str, ModelArch], str]:

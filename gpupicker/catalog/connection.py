@@ -48,6 +48,24 @@ _TABLES_NEEDED = ("gpus", "models", "prices", "price_history", "settings", "meta
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CORRUPT, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 3, 8, 11, 14, 26
 
 
+def damage_summary(problems: list[str]) -> str:
+    """SQLite's check output in one plain line: how many problems and the first one.
+
+    ``PRAGMA quick_check`` lists up to 100 lines such as ``*** in database main ***`` and
+    ``Page 42: btreeInitPage() returns error code 11``, one per damaged page; the user needs
+    to know the file is damaged (and support one line of what SQLite saw), not every page
+    (QA 22 F10: a 15-line message).
+    """
+    lines = [ln.strip() for p in problems for ln in p.splitlines()
+             if ln.strip() and not ln.strip().startswith("***")]
+    if not lines:
+        return "SQLite's check reports damage"
+    first = lines[0]
+    if len(lines) == 1:
+        return f"SQLite's check reports damage: {first}"
+    return f"SQLite's check reports {len(lines)} problems, the first: {first}"
+
+
 class _NeedsReadOnlyError(Exception):
     """Internal: the file opened but cannot be written."""
 
@@ -271,7 +289,7 @@ class CatalogConnection:
     def _quick_check(self, conn: sqlite3.Connection) -> None:
         rows = conn.execute("PRAGMA quick_check").fetchall()
         if [r[0] for r in rows] != ["ok"]:
-            raise CatalogCorruptError(self.path, "; ".join(str(r[0]) for r in rows[:5]))
+            raise CatalogCorruptError(self.path, damage_summary([str(r[0]) for r in rows]))
 
     def _open_read_only(self) -> None:
         """``mode=ro``; a WAL file in a folder where ``-shm`` cannot be made needs ``immutable``.

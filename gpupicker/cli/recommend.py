@@ -295,6 +295,15 @@ def _amount(text: str) -> float:
     return value
 
 
+def _limit(text: str) -> float:
+    """A budget or $/h cap: a positive amount (0 would rule out every priced option; the GUI's
+    0 means "no limit", so the CLI refuses it rather than read it either way: QA 22 F15)."""
+    value = _amount(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be above 0 (leave the option out for no limit)")
+    return value
+
+
 def _hours_per_month(text: str) -> float:
     try:
         value = float(text)
@@ -314,10 +323,10 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     r.add_argument("--top", type=int_in(1, 100_000), default=None, metavar="N",
                    help="show the first N options (table default 15; JSON default all)")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")
-    r.add_argument("--budget", type=_amount, default=None, metavar="AMOUNT",
+    r.add_argument("--budget", type=_limit, default=None, metavar="AMOUNT",
                    help="total budget in the display currency (`catalog currency`); "
                         "overrides the workload's budget_usd")
-    r.add_argument("--max-per-hour", type=_amount, default=None, metavar="AMOUNT",
+    r.add_argument("--max-per-hour", type=_limit, default=None, metavar="AMOUNT",
                    help="price cap per hour (all GPUs) in the display currency")
     r.add_argument("--region", default=None, metavar="CODE",
                    help="only offers of providers in this country/region (e.g. CN)")

@@ -20,6 +20,7 @@ Sources:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .hardware import GpuSpec
 from .messages import Message, msg, verbatim
@@ -91,18 +92,10 @@ def stack_clause(gpu: GpuSpec) -> Message | None:
     E.g. "Ascend NPU: no CUDA; the estimate stands for CANN with MindIE, vllm-ascend,
     MindSpeed, torch_npu (not measured here: ±30 %)".
     """
-    if gpu in _CLAUSES:
-        return _CLAUSES[gpu]
-    if len(_CLAUSES) > 1024:
-        _CLAUSES.clear()
-    clause = _CLAUSES[gpu] = _stack_clause(gpu)
-    return clause
+    return _stack_clause(gpu)
 
 
-_CLAUSES: dict[GpuSpec, Message | None] = {}
-"""stack_clause per catalog GPU row (the recommender asks once per option)."""
-
-
+@lru_cache(maxsize=1024)  # per catalog GPU row: the recommender asks once per option
 def _stack_clause(gpu: GpuSpec) -> Message | None:
     s = stack_of(gpu)
     if s is None:

@@ -212,7 +212,7 @@ def check_plausible(run: CalibrationRun, gpu: GpuSpec, estimated_bytes: int,
         ValueError: a peak above the GPU's memory, or a peak or speed more than
             :data:`PLAUSIBLE_RATIO` × away from the estimate; the sentence names the figure.
     """
-    cap = gpu.memory_gb * 1e9
+    cap = gpu.memory_bytes  # binary GiB, as nvidia-smi reports (24 GB RTX 4090: 24,564 MiB)
     if run.peak_bytes:
         gib = run.peak_bytes / GiB
         if run.peak_bytes > cap * 1.001:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from .dtypes import bytes_per_weight
 from .gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes, tensor_tflops
 from .hardware import GpuSpec
+from .memo import by_identity
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .results import MemoryEstimate, Throughput
@@ -261,7 +262,13 @@ def _total_gib(weights: float, act: float, vae_act: float, adapters: float) -> f
             + DIFFUSERS_CONTEXT_BYTES) / 2**30
 
 
+@by_identity(maxsize=512, objects=2)
 def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) -> MemoryEstimate:
+    """The peak of ``w`` with memory options ``opts``, memoized per job object.
+
+    The recommender and the speed model ask for the same plans on every card size (~600 times
+    per ranking of an SDXL job).
+    """
     fam = _family(arch)
     den = denoiser_params(arch, fam)
     enc, vae = fam.encoders, fam.vae

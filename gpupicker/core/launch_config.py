@@ -93,7 +93,7 @@ def _e(id: str, **params: str | int | Message) -> Message:
 
 def _pricing(pricing: str) -> Message:
     """A price kind (``on_demand``, ``spot`` …) as a translatable word; an unknown one as it is."""
-    key = f"launch_config.pricing.{pricing}"
+    key = f"pricing.{pricing}"
     return msg(key) if key in TEMPLATES else verbatim(pricing)
 
 

@@ -78,7 +78,7 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         out.setdefault(gid, []).append(val)
     if dropped:
         notes.append(sentence(join([msg("recommend.offers_capped", k=cap_k(best)),
-                                     msg("recommend.offers_dropped", dropped=dropped)],
+                                     msg("recommend.offers_dropped", dropped=f"{dropped:,}")],
                                     "clauses")))
     if converted:
         notes.append(sentence(msg("recommend.prices_converted",

@@ -26,6 +26,7 @@ from datetime import date
 from functools import lru_cache
 
 from .hardware import PriceOffer
+from .memo import by_identity
 from .messages import Message, join, msg
 from .money import USD, Money
 from .results import Option
@@ -65,10 +66,13 @@ DEFAULT_STALE_MONTHS = 6
 """A price older than this many months is stale (the catalog window's default threshold)."""
 
 
+@by_identity(maxsize=16384)
 def price_kind(offer: PriceOffer) -> str:
     """The kind code of ``offer`` (see the module docstring).
 
     Its ``price_kind`` when set, else derived from ``pricing``, ``provider`` and ``source``.
+    Memoized per offer object (a snapshot's rows are frozen; the recommender asks for each
+    option's offer several times per ranking).
     """
     if offer.price_kind:
         return offer.price_kind
@@ -88,7 +92,12 @@ def price_kind(offer: PriceOffer) -> str:
 
 def is_user_kind(offer: PriceOffer) -> bool:
     """False for rows written by a tracker import (they stay provider list prices)."""
-    return not offer.source.lower().startswith(TRACKER_SOURCES)
+    return is_user_source(offer.source)
+
+
+def is_user_source(source: str) -> bool:
+    """:func:`is_user_kind` of a row by its ``source`` text (before it is a PriceOffer)."""
+    return not source.lower().startswith(TRACKER_SOURCES)
 
 
 _QUARTER = re.compile(r"^(\d{4})-?Q([1-4])$", re.I)

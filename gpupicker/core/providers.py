@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .hardware import PriceOffer
-from .messages import Message, join, msg
+from .messages import Message, join, msg, verbatim
 
 if TYPE_CHECKING:
     from .money import Money
@@ -188,7 +188,7 @@ def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Opt
             _spend(b) < _spend(a) * 0.999:
         notes.append(_sentence(msg("providers.cheaper_outside", where=where, n=b.num_gpus,
                                    gpu=b.gpu_name, provider=b.provider,
-                                   price=money.fmt(_spend(b)), here=money.fmt(_spend(a)))))
+                                   price=_spend_text(b, money), here=_spend_text(a, money))))
     # the seed guides price in USD: say what the same GPU × count costs here today
     for seed in (o for o in everywhere if o.provider.startswith("(seed text") and o.fits
                  and o.cost.usd_total is not None):
@@ -213,6 +213,19 @@ def _sentence(m: Message) -> Message:
 def _spend(o: Option) -> float:
     c = o.cost
     return c.usd_total if c.usd_total is not None else (c.usd_per_month or c.usd_per_hour)
+
+
+def _spend_text(o: Option, money: Money) -> Message:
+    """:func:`_spend` with its unit: the total, per month or per hour.
+
+    QA 22 F5: "$0.16 against $0.57 here" did not say it was per hour.
+    """
+    c = o.cost
+    if c.usd_total is not None:
+        return verbatim(money.fmt(c.usd_total))
+    if c.usd_per_month:
+        return msg("report.per_month", total=money.fmt(c.usd_per_month))
+    return msg("recommend.price.per_hour", per_hour=money.fmt(c.usd_per_hour))
 
 
 __all__ = ["PROVIDERS", "REGION_NAMES", "Provider", "check_region", "in_region",

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 
 from .accelerators import fabric_without_bandwidth, link_label, stack_clause, stack_of
 from .hardware import GpuSpec
+from .memo import KeyedMemo
 from .messages import Message, as_message, join, msg
 from .money import USD, Money
 from .results import CostEstimate, Throughput
@@ -35,10 +35,27 @@ def sentence(m: Message) -> Message:
     return join([m], "sentences")
 
 
-memo_msg = lru_cache(maxsize=2048)(msg)
-"""``msg`` memoized, for the clauses built once per option (thousands per recommendation, again
-on every input change): equal ids and parameters give the same Message. Only for parameters
-that are formatted text or ints — a nested Message is cached by its English text alone."""
+_CLAUSES: KeyedMemo[tuple[object, ...], Message] = KeyedMemo(maxsize=2048)
+
+
+def memo_msg(id: str, **params: str | int) -> Message:
+    """``msg(id, **params)`` memoized: equal ids and parameters give the same Message.
+
+    For the clauses built once per option (thousands per recommendation, again on every input
+    change).
+
+    Raises:
+        TypeError: for a nested Message parameter (its English text would be the key, and a
+            Message with the same words under another id would be shared): use :func:`msg`.
+        KeyError, ValueError: as :func:`msg`.
+    """
+    key = (id, *params.items())
+    hit = _CLAUSES.peek(key)
+    if hit is None:
+        if any(type(v) is Message for v in params.values()):
+            raise TypeError(f"memo_msg({id!r}): a nested Message is not memoized; use msg()")
+        hit = _CLAUSES.put(key, msg(id, **params))
+    return hit
 
 
 LIMIT_OF_BOUND = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",

@@ -219,18 +219,19 @@ def tie_break_rule(goal: str) -> Message:
                        msg("report.doubted_price_last")], "clauses")])
 
 
-def named(prefix: str, code: str) -> Message:
-    """A task or pricing kind by its code: the message ``report.<prefix>.<code>``.
+def named(group: str, code: str) -> Message:
+    """A task (group ``report.task``) or pricing kind (``pricing``) by its code.
 
+    The message ``<group>.<code>``.
     A code without an id (a pricing kind the user typed) is shown as the catalog spells it.
     """
-    key = f"report.{prefix}.{code}"
+    key = f"{group}.{code}"
     return msg(key) if key in TEMPLATES else verbatim(code)
 
 
 def _job_rows(w: Workload, model_name: str, money: Money = USD) -> list[tuple[Message, Message]]:
     v = verbatim
-    rows = [(msg("report.job.task"), named("task", w.task)), (msg("report.job.model"), v(model_name)),
+    rows = [(msg("report.job.task"), named("report.task", w.task)), (msg("report.job.model"), v(model_name)),
             (msg("report.job.weights"), v(w.weights_dtype))]
     if w.is_training:
         rows += [(msg("report.job.micro_batch"), v(str(w.batch))),
@@ -533,7 +534,7 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
     else:
         launch_note = msg("report.launch.nothing")
     name = model_name or (w.model.name if w.model is not None and w.model.name else w.model_id or "")
-    task = named("task", w.task)
+    task = named("report.task", w.task)
     return Report(
         title=msg("report.title", task=task, model=verbatim(name.rstrip())) if name.strip()
         else msg("report.title_bare", task=task),

@@ -81,7 +81,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
             msg("recommend.no_single_gpu_fits", need=f"{need / GiB:.0f}", gpu=biggest.gpu_name,
                 cap=f"{biggest.capacity_bytes_per_gpu / GiB:.0f}"),
             msg("recommend.needs_several_gpus")], "sentences"))
-    if not fitting:
+    if options and not fitting:  # no option at all: the region note says why (QA 22 F5)
         notes.append(sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")],
                                     "clauses")))
     if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":

@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 from ..core.model_arch import ModelArch
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot
+from .app.heap import settle_heap
 from .app.preferences import Preferences
 from .catalog_access import write_error_types
 from .compute import RecommendationView, run_recommendation
@@ -313,8 +314,6 @@ class WorkloadController(QObject):
         """
         self.snapshot = snap
         if gc.get_freeze_count():
-            from .app.heap import settle_heap
-
             settle_heap()
 
     @Slot(int, object)
@@ -387,14 +386,17 @@ def _training_defaults(task: str) -> dict[str, object]:
 
 
 def _first_run_currency(repo: CatalogRepository) -> None:
-    """A Chinese UI plans in 元 from the start (issue 18): a catalog whose display currency was
-    never chosen shows CNY, at its stored rate; Catalog › Exchange rates… changes it. A catalog
-    that cannot be written (read-only) stays in USD, which the budget page's labels name."""
-    if not ui_is_chinese() or repo.display_currency_chosen():
+    """A display currency the user never chose follows the UI's language: a Chinese UI plans
+    in 元 (issue 18), any other in US dollars, at the catalog's stored rate; Catalog › Exchange
+    rates… makes a choice, which is then kept. Without the way back, one Chinese start (even a
+    ``--screenshot --lang zh_CN``) left the English UI and the CLI in yuan for good (QA 22 F4).
+    A catalog that cannot be written (read-only) keeps what it has."""
+    if repo.display_currency_chosen():
         return
-    if repo.get_display_currency() != "USD" or "CNY" not in repo.get_fx_rates():
+    wanted = "CNY" if ui_is_chinese() and "CNY" in repo.get_fx_rates() else "USD"
+    if repo.get_display_currency() == wanted:
         return
     try:
-        repo.set_display_currency("CNY", chosen=False)
+        repo.set_display_currency(wanted, chosen=False)
     except write_error_types():
-        log.info("catalog not writable: display currency stays USD")
+        log.info("catalog not writable: display currency stays %s", repo.get_display_currency())

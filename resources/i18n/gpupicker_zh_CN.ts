@@ -2013,6 +2013,10 @@
         <translation>其来源注明：{marker}</translation>
     </message>
     <message>
+        <source>{price} per GPU-hour is below any real rental ({floor}): check its unit and currency</source>
+        <translation>每卡时 {price} 低于任何真实租价（{floor}）：请检查单位和币种</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>a figure quoted in a guide, no provider named</source>
         <translation>指南中引用的数字，未注明云服务商</translation>
@@ -5067,6 +5071,10 @@ Keep %1 as entered?</source>
     </context>
 <context>
     <name>Plots</name>
+    <message>
+        <source>No option within the budget, $/h cap and deadline to plot</source>
+        <translation>没有符合预算、每小时上限和截止时间的方案可绘制</translation>
+    </message>
     <message>
         <source>No option that fits and has a price to plot</source>
         <translation>没有显存够用且有价格的方案可绘制</translation>

@@ -138,8 +138,22 @@ def test_damaged_sqlite_pages_raise_corrupt_error(tmp_path: Path):
     for off in range(4096 * 2, len(data), 4096):  # smash every page after the first two
         data[off:off + 200] = os.urandom(200)
     path.write_bytes(bytes(data))
-    with pytest.raises(CatalogCorruptError):
+    with pytest.raises(CatalogCorruptError) as err:
         open_catalog(path)
+    # QA 22 F10: one line of what SQLite saw, not one per damaged page
+    assert "\n" not in str(err.value) and "catalog recover" in str(err.value)
+    assert "***" not in err.value.detail
+
+
+def test_damage_summary_counts_sqlite_problems():
+    from gpupicker.catalog.connection import damage_summary
+
+    lines = ["*** in database main ***\nPage 42: btreeInitPage() returns error code 11",
+             "Page 43: btreeInitPage() returns error code 11"]
+    assert damage_summary(lines) == ("SQLite's check reports 2 problems, the first: Page 42: "
+                                     "btreeInitPage() returns error code 11")
+    assert damage_summary(["row 3 missing from index x"]) == \
+        "SQLite's check reports damage: row 3 missing from index x"
 
 
 def test_recover_corrupt_keeps_the_bad_file(tmp_path: Path):

@@ -44,3 +44,15 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
     assert priced and any(x["total"] > 20 for x in priced)
     for x in priced:
         assert x["within_budget"] == (x["total"] <= 20 + 1e-6), x
+
+
+def test_a_zero_budget_or_cap_is_refused_not_read_as_no_limit(tmp_path, capsys):
+    """QA 22 F15: the GUI's 0 means "no limit", a CLI 0 was a $0 cap that rules out every
+    priced option; the CLI now refuses 0 with the way to say "no limit"."""
+    wl = tmp_path / "w.json"
+    wl.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1"}), encoding="utf-8")
+    for flag in ("--budget", "--max-per-hour"):
+        with pytest.raises(SystemExit) as stop:
+            main(["recommend", "--workload", str(wl), flag, "0"])
+        assert stop.value.code == 2
+        assert "leave the option out for no limit" in capsys.readouterr().err

@@ -332,13 +332,17 @@ def test_impossible_runs_are_refused_and_disagreeing_runs_do_not_correct(tmp_pat
                                "seq_len": 2048}), encoding="utf-8")
     add = ["calibrate", "add", "--workload", str(job), "--gpu", "rtx_4090"]
     assert main([*add, "--peak-gib", "1500"]) == 1
-    assert "more than the 22.4 GiB the NVIDIA GeForce RTX 4090 has" in capsys.readouterr().err
+    assert "more than the 24.0 GiB the NVIDIA GeForce RTX 4090 has" in capsys.readouterr().err
     assert main([*add, "--peak-gib", "0.001"]) == 1
     assert "× the estimate" in capsys.readouterr().err
     assert main([*add, "--tokens-per-s", "1"]) == 1
     assert "check the unit" in capsys.readouterr().err
     main(["calibrate", "list"])
     assert "no recorded runs" in capsys.readouterr().out
+    # QA 22 F2: 23 GiB used of a 24 GB card (nvidia-smi: 24,564 MiB) is a real peak; the
+    # capacity was taken as 24e9 bytes (22.4 GiB) and refused it
+    assert main([*add, "--peak-gib", "23.0"]) == 0
+    capsys.readouterr()
     from gpupicker.core.calibration import _factor
     # two runs that match the estimate and one typo: the median keeps the estimate, and a
     # factor of 1 lowers no error, so nothing is applied

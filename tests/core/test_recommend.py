@@ -221,6 +221,14 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     assert max(o.rank for o in trusted) < min(o.rank for o in art)
     assert "scraper artefact" not in ok[0].price_flag_reason
     assert "ranks after the other priced options" in tie_break_rule("cheapest")
+    # QA 22 F14: a $20 budget leaves the doubted MI300X price the only offer within it; it
+    # ranks first (its tier) but takes no label, and a note says the pick rests on it
+    w = _w(cat, task="full_ft", model_id="llama3_8b", seq_len=4096, dataset_tokens=1e8,
+           budget_usd=20.0)
+    rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=dict(cat.get_fx_rates()))
+    ok = [o for o in rec.options if o.fits and o.within_budget and o.pricing]
+    doubted = [o for o in ok if o.price_flag_reason.startswith("its source says")]
+    assert doubted and not any(o.labels for o in doubted)
 
 
 def _rec(**fields):
@@ -246,3 +254,27 @@ def test_short_runs_are_not_zero_hours():
     assert hours_number(366.04) == "366" and hours_number(12_345.6) == "12,346"
     short = [o for o in _rec(dataset_tokens=1e5).options if o.cost.hours]
     assert short and not any("× 0.0 h" in o.reason for o in short)
+
+
+def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
+    """QA 22 F12: a price of 1e-9 per GPU-hour (a unit mistake in an imported CSV: the user's
+    own rows are never flagged otherwise) ranked first at "$0.00/h × 20.5 h = $0.00". Below
+    $0.01 per GPU-hour it is marked low-trust, ranks after the trusted prices of its tier and
+    takes no label."""
+    from gpupicker.core.recommend import IMPLAUSIBLE_USD_PER_GPU_HOUR
+
+    base = next(p for p in catalog_prices() if p.gpu_id == "rtx_4090" and p.currency == "USD")
+    typo = base.model_copy(update={"price_per_gpu_hour": 1e-9, "provider": "Typo Cloud",
+                                   "price_kind": "user"})
+    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
+                 grad_ckpt=True, dataset_tokens=1e7)
+    rec = recommend(w, catalog_gpus(), [*catalog_prices(), typo])
+    mine = [o for o in rec.options if o.provider == "Typo Cloud"]
+    assert mine and all(o.price_flag == "low-trust" and not o.labels for o in mine)
+    assert mine[0].price_flag_reason == (
+        "$0.00 per GPU-hour is below any real rental ($0.01): check its unit and currency")
+    trusted = [o for o in rec.options if o.fits and o.within_budget and o.provider
+               and not o.price_flag]
+    assert trusted and max(o.rank for o in trusted) < min(o.rank for o in mine)
+    assert rec.options[0].cost.usd_per_hour / rec.options[0].num_gpus >= \
+        IMPLAUSIBLE_USD_PER_GPU_HOUR

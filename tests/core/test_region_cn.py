@@ -106,3 +106,22 @@ def test_ui_framework_choice_turns_on_llama_factory_checkpointing(qtbot):
     c.update(grad_ckpt=False)
     assert c.update(framework="llama-factory")
     assert c.workload.grad_ckpt
+
+
+def test_a_region_without_offers_says_so_not_that_nothing_fits():
+    """QA 22 F5: monthly pricing in the US leaves no option (the bundled monthly offers are
+    Chinese clouds'); the notes said "No option fits in memory; see the advice" (there was no
+    advice). Now the region notes alone say why, and a cheaper-elsewhere price has its unit."""
+    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
+                 grad_ckpt=True, pricing="monthly", region="US")
+    rec = recommend(w, catalog_gpus(), catalog_prices())
+    assert rec.options == ()
+    assert not any("fits in memory" in n for n in rec.notes)
+    assert any(n.startswith("Only offers in the United States (US): 0 of ") for n in rec.notes)
+    assert any(n.startswith("No offer in the United States fits; the cheapest elsewhere is")
+               and n.endswith("/h.") for n in rec.notes)
+    infer = Workload(task="inference", model=catalog_model("llama3_70b"), prompt_len=1024,
+                     new_tokens=256, region="US")
+    cheaper = [n for n in recommend(infer, catalog_gpus(), catalog_prices()).notes
+               if n.startswith("Cheaper outside the United States")]
+    assert cheaper and all(n.endswith("/h here.") for n in cheaper)  # open-ended: per hour

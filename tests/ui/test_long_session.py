@@ -6,8 +6,8 @@ changes — the suite never changed an input more than a few times, so it could 
 The session runs in a subprocess so that an abort fails this test with the interpreter's
 message instead of killing the test run. Measured with the locked PySide6 6.11.3 (2 cores):
 refcount(None) +29 per change (PySide6 keeps extra references; never a loss), traced memory
-+21 KiB over the last 20 changes, ~4 live blocks per change, 35-70 s. On 6.12.0 the same
-run aborts at change ~55 after −670 per change.
++96 KiB over the last 20 changes (bounded memos turning over), ~1 live block per change,
+27-70 s. On 6.12.0 the same run aborts at change ~55 after −670 per change.
 """
 
 from __future__ import annotations

@@ -320,6 +320,16 @@ def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, w
     c.recompute()
     assert not rp.cost_plot.points
     assert rp.cost_plot.empty_label.toPlainText() == "No option that fits and has a price to plot"
+    # QA 22 F6: options fit and have prices but a $1 budget rejects them all: say that
+    c.set_workload(c.workload.model_copy(update={"model": c.repo.get_model("mistral_7b_v0_1"),
+                                                 "model_id": "mistral_7b_v0_1", "task": "qlora",
+                                                 "weights_dtype": "nf4", "budget_usd": 0.0001,
+                                                 "dataset_tokens": 1e8}))
+    c.recompute()
+    assert any(o.fits and o.provider for o in c.results.options)
+    assert not rp.cost_plot.points
+    assert rp.cost_plot.empty_label.toPlainText() == \
+        "No option within the budget, $/h cap and deadline to plot"
 
 
 def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
@@ -343,3 +353,51 @@ def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
                 model.data(model.index(row, col))
     assert shown[(1, 2)] == "× 2 (tensor parallel)"
     assert shown[(2, 1)] == "× 2 (2 replicas × 1)"
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("tasks", [("inference", "full_ft"), ("lora", "qlora")])
+def test_one_row_per_gpu_type_after_a_task_switch(qtbot, window, tasks):
+    """QA 22 finding 1: after a task switch that changes the number of options, "one row per
+    GPU type" showed the last job's first rows (an RTX A5000 three times, 39 fitting GPU types
+    hidden); every fitting GPU type is now shown once, at its best-ranked row."""
+    c = window.controller
+    c.background = False
+    rp = window.wizard.results_page
+    window.wizard.show_page("results")
+    for task in tasks:
+        window.wizard.task_page.buttons[task].setChecked(True)
+        c.recompute()
+        proxy = rp.proxy
+        src = proxy.sourceModel()
+        rows = [proxy.mapToSource(proxy.index(r, 0)).row() for r in range(proxy.rowCount())]
+        shown = [src.option(r).gpu_id for r in rows]
+        fitting = {o.gpu_id for o in c.results.options if o.fits}
+        assert len(shown) == len(set(shown)) and set(shown) == fitting, task
+        best = {}
+        for r in range(src.rowCount()):
+            o = src.option(r)
+            if o.fits:
+                best.setdefault(o.gpu_id, r)
+        assert sorted(rows) == sorted(best.values()), task
+
+
+@pytest.mark.gui
+def test_count_column_widens_for_a_later_serving_job(qtbot, window):
+    """QA 22 F13: the columns were sized for the first job (training: "× 2"); a serving job's
+    "× 2 (2 replicas × 1)" was then clipped to "× 2 (… × 1)". The count column widens to the
+    texts shown."""
+    c = window.controller
+    c.background = False
+    rp = window.wizard.results_page
+    window.wizard.show_page("results")
+    c.recompute()
+    w = Workload(task="inference", model_id="llama2_13b", model=c.repo.get_model("llama2_13b"),
+                 framework="vllm", weights_dtype="int4", requests_per_minute=100)
+    c.set_workload(w)
+    c.recompute()
+    col = rp.options_model.COLUMNS.index("count")
+    texts = {rp.proxy.index(r, col).data() for r in range(rp.proxy.rowCount())}
+    assert any("replicas" in t or "tensor parallel" in t for t in texts)
+    need = max(rp.table.fontMetrics().horizontalAdvance(t) for t in texts)
+    assert rp.table.horizontalHeader().sectionSize(col) >= min(need, 220 - 16)

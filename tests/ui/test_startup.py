@@ -58,7 +58,7 @@ def test_first_page_paints_before_the_heavy_imports_then_everything_is_built(tmp
 RELOAD_CHILD = r"""
 import gc
 from gpupicker.ui.app.launch import _app, _open_repo, build_window
-from gpupicker.ui.app.startup import settle_heap
+from gpupicker.ui.app.heap import settle_heap
 app = _app(None)
 win = build_window(_open_repo(None, interactive=False))
 ctl = win.controller
@@ -68,7 +68,7 @@ def tracked(obj):
 before = ctl.snapshot.prices
 print("UNFROZEN_BEFORE_SETTLE", tracked(before))
 settle_heap()  # what the start does once the window is built
-print("UNFROZEN_AFTER_SETTLE", tracked(before))
+print("UNFROZEN_AFTER_SETTLE", tracked(before), "YOUNG", gc.get_threshold()[0])
 ctl.on_catalog_changed()  # a catalog edit: a new snapshot
 print("NEW_SNAPSHOT", ctl.snapshot.prices is not before, "UNFROZEN", tracked(ctl.snapshot.prices))
 win.close()
@@ -85,7 +85,8 @@ def test_a_reloaded_catalog_snapshot_is_frozen_like_the_start_up_heap(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "UNFROZEN_BEFORE_SETTLE True" in out and "UNFROZEN_AFTER_SETTLE False" in out
+    assert "UNFROZEN_BEFORE_SETTLE True" in out
+    assert "UNFROZEN_AFTER_SETTLE False YOUNG 10000" in out  # young collections per ranking
     assert "NEW_SNAPSHOT True UNFROZEN False" in out, out
 
 

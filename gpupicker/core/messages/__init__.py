@@ -156,10 +156,11 @@ def msg(id: str, **params: str | int | Message) -> Message:
         ValueError: ``params`` do not name exactly the template's placeholders.
         TypeError: a value is not text, an int or a Message.
     """
-    template = TEMPLATES[id]
-    fields = _FIELDS.get(id)
-    if fields is None:
-        fields = _FIELDS[id] = placeholders(template)
+    spec = _SPECS.get(id)
+    if spec is None:
+        template = TEMPLATES[id]
+        spec = _SPECS[id] = (template, placeholders(template))
+    template, fields = spec
     if fields != params.keys():
         raise ValueError(f"message {id!r} takes {sorted(fields)}, got {sorted(params)}")
     values: dict[str, Param] = params  # type: ignore[assignment]  # all text: the usual case
@@ -170,11 +171,16 @@ def msg(id: str, **params: str | int | Message) -> Message:
             if values is params:
                 values = dict(params)  # type: ignore[arg-type]
             values[key] = str(value)
-    return Message(id, values, template.format_map(values))
+    # built without Message.__new__'s extra call: a ranking makes thousands (issue 17)
+    m = _new_str(Message, template.format_map(values))
+    m.id = id
+    m.params = values
+    return m
 
 
-_FIELDS: dict[str, frozenset[str]] = {}
-"""Placeholders per id, parsed on first use."""
+_SPECS: dict[str, tuple[str, frozenset[str]]] = {}
+"""(template, placeholders) per id, parsed on first use."""
+_new_str = str.__new__
 
 
 def join(parts: Iterable[Message], how: str = "sentences") -> Message:
@@ -187,16 +193,19 @@ def join(parts: Iterable[Message], how: str = "sentences") -> Message:
         KeyError: ``how`` is not a joiner (``"join." + how`` not in :data:`JOINERS`).
         TypeError: a part is not a :class:`Message`.
     """
-    id = _JOIN_IDS[how]
-    sep, end = JOINERS[id]
+    id, sep, end = _JOINS[how]
     items = tuple(parts)
     for p in items:
-        if type(p) is not Message:
+        if p.__class__ is not Message:
             raise TypeError(f"join() takes Messages, got {type(p).__name__}: {p!r}")
-    return Message(id, {"parts": items}, sep.join(items) + end)
+    m = _new_str(Message, sep.join(items) + end)
+    m.id = id
+    m.params = {"parts": items}
+    return m
 
 
-_JOIN_IDS = {k.removeprefix("join."): k for k in JOINERS}
+_JOINS = {k.removeprefix("join."): (k, *v) for k, v in JOINERS.items()}
+"""``how`` → (joiner id, separator, ending)."""
 
 
 def as_message(text: str) -> Message:

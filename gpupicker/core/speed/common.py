@@ -3,74 +3,48 @@
 The recommender evaluates the same model on hundreds of GPU × count options per input change;
 :func:`model_facts` counts its parameters once per model object and :func:`memo_sentence` /
 :func:`memo_notes` build each assumption sentence (an immutable Message) once per set of
-values shown. Both memos are bounded (cleared when full).
+values shown. The memos are bounded (cleared when full, :mod:`gpupicker.core.memo`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..memo import KeyedMemo, by_identity
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 
 FactKey = str | tuple[str | int | float, ...]
 """A key of :func:`model_facts`: a count name ("params", "active", "linear") or a (kind, …) tuple."""
-_FACTS: dict[int, tuple[ModelArch, dict[FactKey, float]]] = {}
 
 
+@by_identity(maxsize=256)
 def model_facts(arch: ModelArch) -> dict[FactKey, float]:
     """Parameter counts of ``arch`` computed once per model object (keyed by identity)."""
-    hit = _FACTS.get(id(arch))
-    if hit is not None and hit[0] is arch:
-        return hit[1]
-    if len(_FACTS) > 256:
-        _FACTS.clear()
-    f: dict[FactKey, float] = {"params": arch.param_count(), "active": arch.active_param_count(),
-               "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
-    _FACTS[id(arch)] = (arch, f)
-    return f
+    return {"params": arch.param_count(), "active": arch.active_param_count(),
+            "linear": arch.linear_params() if arch.hidden_size else arch.param_count()}
 
 
-
-
-_MEMO: dict[tuple[object, ...], Message] = {}
+_SENTENCES: KeyedMemo[tuple[object, ...], Message] = KeyedMemo(maxsize=2048)
 """Assumption sentences by what they say (ids and formatted values): the recommender builds the
 same ones for hundreds of options, and a Message is immutable."""
-_MEMO_NOTES: dict[tuple[object, ...], tuple[Message, ...]] = {}
-
-
-def _memo_clear() -> None:
-    if len(_MEMO) > 2048:
-        _MEMO.clear()
-    if len(_MEMO_NOTES) > 1024:
-        _MEMO_NOTES.clear()
+_NOTE_SETS: KeyedMemo[tuple[object, ...], tuple[Message, ...]] = KeyedMemo(maxsize=1024)
+"""Tuples of assumption sentences by the values they show."""
 
 
 def memo_sentence(id: str, **params: str | int | Message) -> Message:
     """``join([msg(id, **params)])`` (one sentence), memoized on the id and the values shown."""
     key = (id, *params.items())  # call sites pass their keywords in one order
-    hit = _MEMO.get(key)
-    if hit is None:
-        _memo_clear()
-        hit = _MEMO[key] = join([msg(id, **params)])
-    return hit
-
+    hit = _SENTENCES.peek(key)
+    return hit if hit is not None else _SENTENCES.put(key, join([msg(id, **params)]))
 
 
 def memo_notes(key: tuple[object, ...], build: Callable[[], tuple[Message, ...]]
                ) -> tuple[Message, ...]:
     """The assumption sentences ``build()`` gives, memoized on ``key`` (the values shown)."""
-    hit = _MEMO_NOTES.get(key)
-    if hit is None:
-        _memo_clear()
-        hit = _MEMO_NOTES[key] = build()
-    return hit
+    return _NOTE_SETS.get(key, build)
 
 
 def memo_message(key: tuple[object, ...], build: Callable[[], Message]) -> Message:
     """The Message ``build()`` gives, memoized on ``key`` (the values shown)."""
-    hit = _MEMO.get(key)
-    if hit is None:
-        _memo_clear()
-        hit = _MEMO[key] = build()
-    return hit
+    return _SENTENCES.get(key, build)

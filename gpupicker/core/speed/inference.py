@@ -38,6 +38,7 @@ from ..gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware import GpuSpec
+from ..memo import by_identity
 from ..messages import Message, Text, join, msg
 
 PNORM = 3.0
@@ -284,24 +285,15 @@ def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> 
     return tf * (e.prefill_eff if prefill else e.gemm_eff)
 
 
-_NOTES: dict[tuple[str, float, str, str, GpuSpec, str], tuple[Message, ...]] = {}
-
-
+@by_identity(maxsize=4096, objects=2)
 def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message, ...]:
     """Assumption sentences (Messages) of the engine and the GPU factors that apply.
 
-    Memoized per engine, GPU row and precision: the recommender asks for every option.
+    Memoized per engine profile, GPU row and precision: the recommender asks for every option.
     """
-    key = (e.name, e.range_pct, e.evidence, e.prefill_accumulate, gpu, precision)
-    hit = _NOTES.get(key)
-    if hit is None:
-        if len(_NOTES) > 4096:
-            _NOTES.clear()
-        hit = _NOTES[key] = (
-            join([msg("speed_inference.expected_within", pct=f"{e.range_pct:.0f}")]),
+    return (join([msg("speed_inference.expected_within", pct=f"{e.range_pct:.0f}")]),
             join([msg("speed_inference.calibration", source=e.evidence)]),
             *sustained_notes(gpu, precision, e.prefill_accumulate))  # type: ignore[arg-type]
-    return hit
 
 
 __all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_METAL_PREFILL_EFF", "engine_notes",

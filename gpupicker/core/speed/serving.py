@@ -32,6 +32,7 @@ from typing import Any
 
 from ..frameworks import framework_row
 from ..hardware import GpuSpec
+from ..memo import by_identity
 from ..memory import estimate_memory, fits_on
 from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
@@ -51,9 +52,6 @@ server ``--parallel`` slots, Ollama ``OLLAMA_NUM_PARALLEL`` (default 4), HF batc
 DEFAULT_SLOT_CAP = 64
 
 
-_MIX: dict[int, tuple[Workload, Workload, dict[int, Workload]]] = {}
-
-
 def request_mix(w: Workload) -> Workload:
     """The workload at one sequence of the request mix: ``seq_len = prompt + output``.
 
@@ -62,15 +60,12 @@ def request_mix(w: Workload) -> Workload:
     return _mix(w)[0]
 
 
+@by_identity(maxsize=64)
 def _mix(w: Workload) -> tuple[Workload, dict[int, Workload]]:
-    hit = _MIX.get(id(w))
-    if hit is None or hit[0] is not w:
-        if len(_MIX) > 64:
-            _MIX.clear()
-        wl = w.model_copy(update={"batch": 1, "prompt_len": None, "new_tokens": None,
-                                  "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
-        hit = _MIX[id(w)] = (w, wl, {1: wl})
-    return hit[1], hit[2]
+    """:func:`request_mix` of ``w`` and its copies by batch (filled by :func:`_at_batch`)."""
+    wl = w.model_copy(update={"batch": 1, "prompt_len": None, "new_tokens": None,
+                              "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
+    return wl, {1: wl}
 
 
 def _at_batch(w: Workload, b: int) -> Workload:

@@ -16,13 +16,16 @@ Liger at their published speed-ups over it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..dtypes import bytes_per_weight
 from ..gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
 from ..hardware import GpuSpec
+from ..memo import KeyedMemo
 from ..messages import Message, join, msg, verbatim
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
-from ..training_frameworks import training_framework
+from ..training_frameworks import TrainingFramework, training_framework
 from ..workload import Workload
 from .common import memo_sentence, model_facts
 from .interconnect import allreduce_seconds, link_name
@@ -164,26 +167,54 @@ _FORMULAS: dict[tuple[bool, bool], Message] = {
 """The FLOPs formula named in the training assumption, by (LoRA/QLoRA, gradient checkpointing)."""
 
 
-def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
-                        memory: MemoryEstimate | None = None) -> Throughput:
-    """Training tokens/s over ``n`` GPUs (see module docstring for the formulas).
+@dataclass(frozen=True, slots=True)
+class _GpuTerms:
+    """What :func:`training_throughput` derives from the job and the GPU type, not the count.
 
-    The dense peak is the sustained one (:mod:`gpu_sustained`: power-bound parts such as the
-    T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
+    ``compute_s``: GEMM seconds of one micro-step on one GPU; ``dequant_s``: QLoRA's NF4
+    dequantization traffic per step; ``host_s``: the eager trainer's host time per step;
+    ``head``: the assumption sentences that do not depend on the count (FLOPs and MFU,
+    framework, sustained-rate factors); ``tail``: the dequantization sentence (last).
     """
+
+    gpu: GpuSpec
+    arch: ModelArch
+    peak: float
+    mfu: float
+    tokens_step: int
+    compute_s: float
+    dequant_s: float
+    host_s: float
+    framework: TrainingFramework
+    head: tuple[Message, ...]
+    tail: tuple[Message, ...]
+
+
+_TERMS: KeyedMemo[tuple[object, ...], _GpuTerms] = KeyedMemo(maxsize=1024)
+""":class:`_GpuTerms` by (GPU and model identity, the job fields they read): the recommender
+asks for each GPU type at 1, 2, 4 and 8 GPUs (and the 16–64 of a cluster)."""
+
+
+def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
+    """The count-independent terms of ``w`` on ``gpu``, memoized (bounded, cleared when full)."""
+    key = (id(gpu), id(arch), w.task, w.batch, w.seq_len, w.grad_ckpt,
+           w.weights_dtype, w.compute_dtype, w.framework)
+    hit = _TERMS.peek(key)
+    if hit is not None and hit.gpu is gpu and hit.arch is arch:  # the ids were not reused
+        return hit
     peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
     compute_s = tokens_step * fpt / (peak * mfu)
-    extra = 0.0
-    notes: list[Message] = []
+    dequant_s = 0.0
+    tail: tuple[Message, ...] = ()
     if w.task == "qlora" or (w.task == "lora" and bytes_per_weight(w.weights_dtype) < 2.0):
         passes = 3 if w.grad_ckpt else 2
         deq_bytes = model_facts(arch)["linear"] * (bytes_per_weight(w.weights_dtype) + 2.0) * passes
-        extra = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
-        notes.append(memo_sentence("throughput.dequant", dtype=w.weights_dtype,
-                               ms=f"{extra * 1e3:.1f}"))
+        dequant_s = deq_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.6)
+        tail = (memo_sentence("throughput.dequant", dtype=w.weights_dtype,
+                              ms=f"{dequant_s * 1e3:.1f}"),)
     fw = training_framework(w.framework)
     host = 0.0
     lora = w.task in ("lora", "qlora")
@@ -191,8 +222,35 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         host = arch.num_hidden_layers * HF_HOST_S_PER_LAYER[(lora, w.grad_ckpt)]
         if w.task == "qlora":
             host *= QLORA_HOST_FACTOR
+    formula = _FORMULAS[(lora, w.grad_ckpt)]
+    head = [
+        memo_sentence("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
+                      mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}"),
+        memo_sentence("throughput.framework_optimized", framework=fw.name,
+                      factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
+        memo_sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
+    ]
+    if fw.speedup_vs_hf != 1.0:
+        head.append(memo_sentence("throughput.framework_speedup", framework=fw.name,
+                                  factor=f"{fw.speedup_vs_hf:.1f}"))
+    return _TERMS.put(key, _GpuTerms(
+        gpu=gpu, arch=arch, peak=peak, mfu=mfu, tokens_step=tokens_step, compute_s=compute_s,
+        dequant_s=dequant_s, host_s=host, framework=fw, head=tuple(head), tail=tail))
+
+
+def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
+                        memory: MemoryEstimate | None = None) -> Throughput:
+    """Training tokens/s over ``n`` GPUs (see module docstring for the formulas).
+
+    The dense peak is the sustained one (:mod:`gpu_sustained`: power-bound parts such as the
+    T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
+    """
+    g = _gpu_terms(w, arch, gpu)
+    tokens_step, fw, host, extra = g.tokens_step, g.framework, g.host_s, g.dequant_s
+    lora = w.task in ("lora", "qlora")
+    params = model_facts(arch)["params"]
     trainable = (memory.trainable_params if memory is not None and memory.trainable_params
-                 else (int(model_facts(arch)["params"] * 0.005) if lora else model_facts(arch)["params"]))
+                 else (int(params * 0.005) if lora else params))
     opt_bytes = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0) * trainable
     if w.weights_dtype == "fp32" or lora:
         opt_bytes *= 2.0
@@ -202,8 +260,8 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     if w.weights_dtype == "fp32" and w.compute_dtype != "fp32":
         # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
         passes = 3 if w.grad_ckpt else 2
-        extra += model_facts(arch)["params"] * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
-    gpu_s = compute_s + extra + opt_s
+        extra += params * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+    gpu_s = g.compute_s + extra + opt_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
     step /= fw.speedup_vs_hf  # Unsloth/Liger: their published speed-up over HF Trainer
     eff = scaling_efficiency(w, arch, gpu, n, gpu_s)
@@ -211,26 +269,15 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     bound = "compute" if gpu_s >= host else "engine-overhead"
     if eff < 0.85:
         bound = "interconnect"
-    formula = _FORMULAS[(w.task in ("lora", "qlora"), w.grad_ckpt)]
     assumptions: list[Message] = [
-        memo_sentence("throughput.train_flops", gflop=f"{fpt / 1e9:.1f}", formula=formula,
-                  mfu=f"{mfu:.0%}", tflops=f"{peak / 1e12:,.0f}"),
-        memo_sentence("throughput.framework_optimized", framework=fw.name,
-                  factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
-        memo_sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
-    ]
-    if fw.speedup_vs_hf != 1.0:
-        assumptions.append(memo_sentence("throughput.framework_speedup", framework=fw.name,
-                                     factor=f"{fw.speedup_vs_hf:.1f}"))
-    assumptions.append(join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}",
-                                 hi=f"{1.25 * tps:,.0f}")]))
-    assumptions.extend(sustained_notes(gpu))
-    assumptions.extend(compute_figure_note(gpu))
+        *g.head,
+        join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}", hi=f"{1.25 * tps:,.0f}")]),
+        *sustained_notes(gpu), *compute_figure_note(gpu)]
     if n > 1:
         assumptions.append(memo_sentence("throughput.dp_scaling", share=f"{eff:.0%}",
-                                     link=link_name(gpu, n)))
-    assumptions.extend(notes)
-    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=mfu,
+                                         link=link_name(gpu, n)))
+    assumptions.extend(g.tail)
+    return Throughput(train_tokens_per_s=tps, bound=bound, efficiency=g.mfu,
                       assumptions=tuple(assumptions))
 
 

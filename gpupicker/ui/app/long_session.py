@@ -41,10 +41,12 @@ if TYPE_CHECKING:  # Qt and the window load in main(), after the arguments are r
 #: singleton that is never freed harms nothing; memory is checked on its own below.
 MAX_NONE_LOSS_PER_CHANGE = 1.0
 #: Python memory: tracemalloc's traced size may grow by at most this over the last PERIOD
-#: changes (measured ~21 KiB after 500 changes, falling: caches still filling), and live
-#: blocks by this per change (measured ~4). Keeping one recommendation per change would be
-#: ~1 MiB and ~5,000 blocks.
-MAX_TRACED_GROWTH_BYTES = 64 * 1024
+#: changes, and live blocks by this per change (measured ~1). Keeping one recommendation per
+#: change would be ~1 MiB and ~5,000 blocks per change. Measured growth: ~62 KiB after 500
+#: changes: core's bounded memos (the last jobs' GPU × count evaluations, ~250 options with
+#: their sentences each; the clause and sentence memos) turn over within the 20-change cycle,
+#: and what they keep replaces objects made before tracing began (see TRACED_PERIODS).
+MAX_TRACED_GROWTH_BYTES = 128 * 1024
 MAX_BLOCKS_PER_CHANGE = 25.0
 PERIOD = 20
 WARMUP_CHANGES = 3 * PERIOD
@@ -53,8 +55,10 @@ core's sentences (recommend, cost, speed) and the UI's rendered-message cache ar
 round left ~7,600 blocks of them filling during a 200-change self-test)."""
 #: tracemalloc runs over the last TRACED_PERIODS periods and compares the ends of the last
 #: one: in the first traced periods, objects made before tracing are freed untraced while
-#: their replacements are traced, which reads as growth (~37 KiB, then ~18 KiB).
-TRACED_PERIODS = 3
+#: their replacements are traced, which reads as growth. Measured per traced period (KiB):
+#: 5,930, 140, 106, 78, 62, 51 — falling as the bounded memos turn over, where a leak would
+#: stay level; the fifth period is the one compared.
+TRACED_PERIODS = 5
 
 # one entry per round of 5 changes; PERIOD // 5 rounds
 _TASKS = ("qlora", "inference", "lora", "full_ft")

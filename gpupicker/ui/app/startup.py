@@ -1,7 +1,7 @@
 """How the window starts (issue 17): its first page is painted before pydantic, core, the
 catalog, pyqtgraph and the other pages are imported; they are built right after, one step
 per event-loop turn (:class:`StagedStart`); then the start-up heap is frozen
-(:func:`settle_heap`, from :mod:`.heap`).
+(:func:`.heap.settle_heap`).
 
 Kept free of pydantic, core and catalog imports: it runs before the first page is painted.
 """
@@ -181,13 +181,3 @@ def run_window(args: Namespace, app: QApplication, launcher: ModuleType) -> int:
     window.show()
     code = int(app.exec())
     return start.exit_code if start.exit_code is not None else code
-
-
-def __getattr__(name: str) -> object:
-    """``settle_heap`` under its old name here (it lives in :mod:`.heap`, imported after the
-    first paint: one module less before it, issue 17)."""
-    if name == "settle_heap":
-        from .heap import settle_heap
-
-        return settle_heap
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -367,7 +367,8 @@ class IdKeyedTableModel(RecordTableModel):
 
     def _insert(self, record: BaseModel) -> RecordKey:
         getattr(self.repo, self.upsert_method)(record)
-        return record.id  # type: ignore[attr-defined]
+        key: RecordKey = record.id  # type: ignore[attr-defined]  # GpuSpec / ModelRecord
+        return key
 
     def _free_id(self, base: str) -> str:
         """``base``, or ``base_2``, ``base_3``… whichever no row uses yet."""

@@ -20,7 +20,7 @@ from ...core.price_kind import is_user_kind, price_kind
 from ..i18n.formatting import display_name
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
-from .undo import RecordKey
+from .undo import RecordKey, row_key, text_key
 
 translate = QCoreApplication.translate
 
@@ -114,13 +114,15 @@ class PriceTableModel(RecordTableModel):
         return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
 
     def _insert(self, record: BaseModel) -> RecordKey:
+        if not isinstance(record, PriceOffer):
+            raise TypeError(f"not a price row: {record!r}")
         return self.repo.add_price(record)
 
     def _fetch(self, key: RecordKey) -> BaseModel | None:
-        return self.repo.get_price(key)
+        return self.repo.get_price(row_key(key))
 
     def _remove(self, key: RecordKey) -> None:
-        self.repo.delete_price(key)
+        self.repo.delete_price(row_key(key))
 
     def set_staleness(self, months: int) -> None:
         """New threshold; repaint the badges."""
@@ -223,10 +225,10 @@ class GpuTableModel(IdKeyedTableModel):
         return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
 
     def _fetch(self, key: RecordKey) -> BaseModel | None:
-        return self.repo.get_gpu(key)
+        return self.repo.get_gpu(text_key(key))
 
     def _remove(self, key: RecordKey) -> None:
-        self.repo.delete_gpu(key)
+        self.repo.delete_gpu(text_key(key))
 
     def new_record(self) -> GpuSpec:
         """A template row for "Add"."""
@@ -280,7 +282,7 @@ class ModelsTableModel(IdKeyedTableModel):
             raise ValueError(validation_message(exc)) from exc
 
     def _remove(self, key: RecordKey) -> None:
-        self.repo.delete_model(key)
+        self.repo.delete_model(text_key(key))
 
     def new_record(self) -> BaseModel:
         """A template row for "Add" (a Llama-2-7B shape to edit)."""

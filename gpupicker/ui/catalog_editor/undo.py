@@ -19,6 +19,28 @@ RecordKey = str | int
 """A catalog row's key in the editor: a GPU or model id, or a price row id."""
 
 
+def text_key(key: RecordKey) -> str:
+    """``key`` as the GPU or model id it is in an id-keyed table.
+
+    Raises:
+        TypeError: for a price row id (an int).
+    """
+    if not isinstance(key, str):
+        raise TypeError(f"not a GPU or model id: {key!r}")
+    return key
+
+
+def row_key(key: RecordKey) -> int:
+    """``key`` as the price row id it is in the prices table.
+
+    Raises:
+        TypeError: for a GPU or model id (a str).
+    """
+    if not isinstance(key, int):
+        raise TypeError(f"not a price row id: {key!r}")
+    return key
+
+
 class RecordStore(Protocol):
     """What the commands need of a table model (``models.RecordTableModel``)."""
 
@@ -97,13 +119,14 @@ class EditRecordCommand(_GuardedCommand):
                  fields: tuple[str, ...], text: str) -> None:
         super().__init__(text)
         self.model, self.key, self.old, self.new, self.fields = model, key, old, new, fields
+        self.edited: RecordKey = key
 
     def _redo(self) -> None:
-        self.model.apply_field(self.key, {f: getattr(self.new, f) for f in self.fields},
+        self.model.apply_field(self.edited, {f: getattr(self.new, f) for f in self.fields},
                                expected=self.old)
 
     def _undo(self) -> None:
-        self.model.apply_field(self.key, {f: getattr(self.old, f) for f in self.fields},
+        self.model.apply_field(self.edited, {f: getattr(self.old, f) for f in self.fields},
                                expected=self.new)
 
 

@@ -28,11 +28,14 @@ class FitFilter(QSortFilterProxyModel):
         self._firsts: set[int] | None = None
 
     def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802 - Qt override
-        # connected before the proxy's own handler, so an edit that keeps the row count
-        # (OptionsTableModel signals dataChanged then, not a reset) re-filters on fresh rows
+        # connected before the proxy's own handlers, so it re-filters on fresh rows: an edit
+        # that keeps the row count (OptionsTableModel signals dataChanged then) and a reset
+        # (a new row count; connected after, the proxy re-filtered with the last job's first
+        # rows — a GPU type shown three times, others hidden: QA 22 finding 1)
         model.dataChanged.connect(self._forget)
-        super().setSourceModel(model)
+        model.modelAboutToBeReset.connect(self._forget)
         model.modelReset.connect(self._forget)
+        super().setSourceModel(model)
 
     def _forget(self) -> None:
         self._firsts = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import (
@@ -38,7 +39,7 @@ from ..i18n.core_messages import tr_message
 from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
 from ..i18n.texts import glossary, task_short
 from .fit_filter import FitFilter
-from .options_model import FIT_COLOR, OptionsTableModel
+from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel
 
 if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use (issue 17)
     import pyqtgraph as pg
@@ -111,6 +112,7 @@ class ResultsPage(QWizardPage):
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.table = QTableView()
         self.table.setModel(self.proxy)
+        self.table.setItemDelegate(OptionsDelegate(self.proxy, self.options_model, self.table))
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)  # unsorted (= rank order) until a header is clicked
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -124,6 +126,7 @@ class ResultsPage(QWizardPage):
         hh.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self._columns_sized = False
+        self._grown_for: frozenset[tuple[object, ...]] = frozenset()
         self._advice_heading = ""
         self.table.setToolTip(glossary()["headroom"])
 
@@ -222,10 +225,48 @@ class ResultsPage(QWizardPage):
         hh = self.table.horizontalHeader()
         cols = OptionsTableModel.COLUMNS
         for c, name in enumerate(cols):
-            cap = {"gpu": 260, "label": 120, "provider": 150, "reason": 10_000}.get(name, 180)
+            cap = {"gpu": 260, "provider": 150, "reason": 10_000,
+                   **self.GROWING_COLUMNS}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
         self._gpu_width = hh.sectionSize(cols.index("gpu"))
         self.fit_columns()
+
+    GROWING_COLUMNS = {"count": 220, "label": 200}
+    """Columns whose texts depend on the job (a serving row's "× 2 (2 replicas × 1)", several
+    labels): sized once, they clipped a later job's texts (QA 22 F13); they widen up to these
+    caps (px) when a new result needs it, and never narrow."""
+
+    def _grow_columns(self, options: Sequence[Option]) -> None:
+        """Widen :data:`GROWING_COLUMNS` to this result's texts (never narrower).
+
+        The texts come from one option per distinct GPU count / serving layout and label set
+        (a few), not from every row: reading all rows' cells cost ~2 ms per change.
+        """
+        samples: dict[tuple[object, ...], int] = {}
+        for row, o in enumerate(options):
+            plan = o.serving
+            samples.setdefault(("count", o.num_gpus, plan.replicas if plan else 0,
+                                plan.gpus_per_replica if plan else 0), row)
+            samples.setdefault(("label", o.labels), row)
+        key = frozenset(samples)
+        if key == self._grown_for:
+            return
+        self._grown_for = key
+        cols = OptionsTableModel.COLUMNS
+        hh = self.table.horizontalHeader()
+        fm = self.table.fontMetrics()
+        model = self.options_model
+        grown = False
+        for name, cap in self.GROWING_COLUMNS.items():
+            c = cols.index(name)
+            texts = {str(model.data(model.index(row, c)) or "")
+                     for k, row in samples.items() if k[0] == name}
+            need = min(cap, max((fm.horizontalAdvance(t) for t in texts), default=0) + 16)
+            if need > hh.sectionSize(c):
+                hh.resizeSection(c, need)
+                grown = True
+        if grown:
+            self.fit_columns()
 
     def fit_columns(self) -> None:
         """Narrow the GPU column (names elide in the middle, full name in the tooltip) so the
@@ -292,10 +333,13 @@ class ResultsPage(QWizardPage):
         per_image = w.task in ("image_gen", "diffusion_lora")
         self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
                                        currency=snap.display_currency,
-                                       usd_per_unit=snap.display_rate())
+                                       usd_per_unit=snap.display_rate(),
+                                       sort_column=self.proxy.sortColumn())
         if not self._columns_sized and view.options:
             self._size_columns()
             self._columns_sized = True
+        elif view.options:
+            self._grow_columns(view.options)
         notes: list[str] = []
         if view.error:
             notes.append(self.tr("Cannot estimate this job: %1").replace(

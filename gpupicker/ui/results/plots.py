@@ -94,6 +94,8 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.plot_item.invertY(True)
         self.options: list[Option] = []
         self._ticks: list[tuple[float, str]] | None = None
+        self._data_key: object = None
+        """What the bars were last drawn from (see :meth:`set_options`)."""
         self.unit = ""
         self._set_labels("GiB")
 
@@ -124,12 +126,21 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         """
         self._set_labels(unit)
         self.options = distinct_options(options, self.MAX_BARS)
+        n = len(self.options)
+        breakdowns = [o.memory.breakdown() for o in self.options]
+        ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
+                 for i, o in enumerate(self.options)]
+        key = (unit, tuple(ticks), tuple(o.capacity_bytes_per_gpu for o in self.options),
+               tuple(tuple(bd.get(c, 0) for c in BREAKDOWN_COMPONENTS) for bd in breakdowns))
+        if key == self._data_key:
+            # the same bars (a money-only edit): setting them again repainted the plot and
+            # its axes, ~2 ms per change (issue 17)
+            return
+        self._data_key = key
         self.bar_items = {}
         scale = float(unit_bytes(unit))
-        n = len(self.options)
         ys = np.arange(n, dtype=float)
         lefts = np.zeros(n)
-        breakdowns = [o.memory.breakdown() for o in self.options]
         for comp in BREAKDOWN_COMPONENTS:
             widths = np.array([bd.get(comp, 0) for bd in breakdowns], dtype=float) / scale
             if not n or not widths.any():
@@ -145,8 +156,6 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.capacity_item.setData(np.repeat(caps, 2),
                                    np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
         self._show_legend(tuple(self.bar_items))
-        ticks = [(float(i), f"{_short(display_name(o.gpu_name))} ×{o.num_gpus}")
-                 for i, o in enumerate(self.options)]
         if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms), issue 17
             self._ticks = ticks
             self.plot_item.getAxis("left").setTicks([ticks])
@@ -236,6 +245,8 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         self.empty_label = pg.TextItem("", color="#606060", anchor=(0.5, 0.5))
         self.plot_item.addItem(self.empty_label, ignoreBounds=True)
         self.points: list[tuple[Option, float, float]] = []
+        self._data_key: object = None
+        """What the points and labels were last drawn from (see :meth:`set_options`)."""
         self.label_anchors: list[tuple[float, float]] = []
         self.log_xy = (False, False)
         self.mode = ""
@@ -283,6 +294,22 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             self.points = [(o, _speed(o), o.cost.usd_per_hour * k) for o in priced
                            if _speed(o) > 0]
             minimize = [(-x, y) for _, x, y in self.points]
+        empty_text = ""
+        if not self.points:
+            over_limits = any(o.fits and o.provider and o.cost.usd_per_hour > 0
+                              and not o.within_budget for o in options)
+            # QA 22 F6: options that fit and have a price but break the budget, $/h cap or
+            # deadline are not "no option that fits and has a price"
+            empty_text = translate(
+                "Plots", "No option within the budget, $/h cap and deadline to plot") \
+                if over_limits else translate("Plots", "No option that fits and has a price to plot")
+        key = (self.mode, self.currency, empty_text,
+               tuple((display_name(o.gpu_name), o.num_gpus, x, y) for o, x, y in self.points))
+        if key == self._data_key:
+            # the same points (a money-only edit far from every limit): setting them again
+            # repainted the plot and its axes, ~2 ms per change (issue 17)
+            return
+        self._data_key = key
         if not self.points:
             for label in self.labels:
                 _set_label_text(label, "")
@@ -292,8 +319,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
                 self.plot_item.setLogMode(x=False, y=False)
                 self.log_xy = (False, False)
             self.plot_item.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
-            _set_label_text(self.empty_label, translate(
-                "Plots", "No option that fits and has a price to plot"))
+            _set_label_text(self.empty_label, empty_text)
             self.empty_label.setPos(0.5, 0.5)
             return
         _set_label_text(self.empty_label, "")

@@ -9,4 +9,14 @@ TEMPLATES: dict[str, str] = {
     # a workload whose model is not resolved (core.workload.Workload.unresolved_model_error)
     "workload.model_not_resolved": "model {model} is not resolved",
     "workload.look_it_up": "look it up in the catalog first",
+    # a price offer's pricing kind by its code (core.report.named, core.launch_config)
+    "pricing.on_demand": "on_demand",
+    "pricing.spot": "spot",
+    "pricing.reserved": "reserved",
+    "pricing.reserved_1y": "reserved_1y",
+    "pricing.capacity_block": "capacity_block",
+    "pricing.marketplace": "marketplace",
+    "pricing.monthly": "monthly",
+    "pricing.yearly": "yearly",
+    "pricing.owned": "owned",
 }

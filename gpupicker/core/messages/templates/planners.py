@@ -124,13 +124,6 @@ TEMPLATES: dict[str, str] = {
     "launch_config.zero_stage": "DeepSpeed ZeRO stage {n}",
     "launch_config.fsdp": "FSDP full sharding",
     "launch_config.gpus_at_prices": "{n} × {gpu} at {pricing} prices",
-    "launch_config.pricing.on_demand": "on_demand",
-    "launch_config.pricing.spot": "spot",
-    "launch_config.pricing.reserved": "reserved",
-    "launch_config.pricing.monthly": "monthly",
-    "launch_config.pricing.yearly": "yearly",
-    "launch_config.pricing.marketplace": "marketplace",
-    "launch_config.pricing.capacity_block": "capacity_block",
     "launch_config.no_hf_repo":
         "The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL",
     "launch_config.gguf_placeholder":

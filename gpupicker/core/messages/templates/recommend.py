@@ -142,6 +142,8 @@ TEMPLATES: dict[str, str] = {
     "price_kind.flag.stale": "stale",
     "price_kind.why.guide": "a figure quoted in a guide, no provider named",
     "price_kind.why.doubt": "its source says: {marker}",
+    "price_kind.why.too_low": "{price} per GPU-hour is below any real rental ({floor}): check "
+                              "its unit and currency",
     "price_kind.why.no_date": "observed date unknown",
     "price_kind.why.old": "observed {observed}, over {months} months ago",
     "price_kind.observed_unknown": "unknown",

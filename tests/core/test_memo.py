@@ -1,0 +1,54 @@
+"""core.memo.by_identity: one computation per object, never a stale answer for another."""
+
+from __future__ import annotations
+
+import pytest
+
+from gpupicker.core.memo import by_identity
+
+
+def test_memo_keys_on_identity_and_value_and_keeps_the_object():
+    calls: list[tuple[object, int]] = []
+
+    @by_identity(maxsize=3, objects=1)
+    def size(obj: list[int], extra: int) -> int:
+        calls.append((obj, extra))
+        return len(obj) + extra
+
+    a, b = [1, 2], [1, 2]  # equal, not the same: computed apart
+    assert size(a, 0) == size(a, 0) == 2 and len(calls) == 1
+    assert size(b, 0) == 2 and len(calls) == 2
+    assert size(a, 1) == 3 and len(calls) == 3  # the by-value argument is part of the key
+    size([9], 0)  # a fourth entry drops the oldest, (a, 0); the others stay
+    assert size(b, 0) == 2 and size(a, 1) == 3 and len(calls) == 4
+    assert size(a, 0) == 2 and len(calls) == 5
+    with pytest.raises(TypeError, match="positional"):
+        size(a, extra=0)
+
+
+def test_memo_does_not_keep_errors():
+    seen = []
+
+    @by_identity(maxsize=8)
+    def fails_once(obj: object) -> str:
+        seen.append(obj)
+        if len(seen) == 1:
+            raise ValueError("first call fails")
+        return "ok"
+
+    thing = object()
+    with pytest.raises(ValueError):
+        fails_once(thing)
+    assert fails_once(thing) == "ok" and len(seen) == 2
+
+
+def test_memo_msg_refuses_a_nested_message():
+    # a nested Message would be keyed by its English words alone: two ids with the same words
+    # would share one tree (their translations can differ)
+    from gpupicker.core.messages import msg
+    from gpupicker.core.reasons import memo_msg
+
+    assert memo_msg("recommend.miss.cap", cap="$5.00") is memo_msg("recommend.miss.cap",
+                                                                    cap="$5.00")
+    with pytest.raises(TypeError, match="nested Message"):
+        memo_msg("recommend.limit.engine", framework=msg("text.verbatim", text="no engine of that name"))
