@@ -503,3 +503,27 @@ def test_budget_fields_name_the_currency(window):
     assert "USD" in page.budget_label.text() or "$" in page.budget_usd.specialValueText()
     assert page.budget_usd.value() == 0
     assert "$" in page.budget_usd.text() or "USD" in page.budget_label.text()
+
+
+def test_a_bad_preference_keeps_the_others_and_is_named_once(caplog):
+    """QA 22 F11: one bad value in preferences.json reset every preference and was logged
+    twice in pydantic's words (with its web link); now only that field takes its default, and
+    the warning names it once."""
+    import json
+    import logging
+
+    from gpupicker.ui.app.preferences import Preferences
+
+    path = Preferences.path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"byte_unit": "GB", "hours_per_month": 999,
+                                "staleness_months": 3}), encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        first, again = Preferences.load(), Preferences.load()
+    assert first == again
+    assert (first.byte_unit, first.staleness_months, first.hours_per_month) == ("GB", 3, 730)
+    warnings = [r.getMessage() for r in caplog.records if "preferences" in r.getMessage()]
+    assert len(warnings) == 1 and "hours_per_month" in warnings[0]
+    assert "errors.pydantic.dev" not in warnings[0]
+    path.write_text("{not json", encoding="utf-8")
+    assert Preferences.load() == Preferences()

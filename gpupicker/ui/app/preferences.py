@@ -14,6 +14,15 @@ from .user_files import PREFERENCES_FILE, WINDOW_STATE_FILE, window_state_path  
 
 log = logging.getLogger(__name__)
 
+_WARNED: set[tuple[str, str]] = set()
+"""(file, warning) already logged: the window and the controller both read the file."""
+
+
+def _warn_once(path: Path, text: str) -> None:
+    key = (str(path), text)
+    if key not in _WARNED:
+        _WARNED.add(key)
+        log.warning("%s", text)
 
 
 class Preferences(BaseModel):
@@ -47,10 +56,26 @@ class Preferences(BaseModel):
         if not p.exists():
             return cls()
         try:
-            return cls.model_validate(json.loads(p.read_text(encoding="utf-8")))
-        except (OSError, ValueError, ValidationError) as exc:
-            log.warning("ignoring unreadable preferences %s: %s", p, exc)
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            _warn_once(p, f"ignoring unreadable preferences {p}: {exc}")
             return cls()
+        if not isinstance(data, dict):
+            _warn_once(p, f"ignoring preferences {p}: not a JSON object")
+            return cls()
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            # keep the good settings: only the fields that fail take their defaults (QA 22
+            # F11: one bad value reset every preference, in pydantic's words, twice)
+            bad = sorted({str(e["loc"][0]) for e in exc.errors() if e["loc"]})
+            why = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+            _warn_once(p, f"preferences {p}: {why} — using the default for "
+                          f"{', '.join(bad) or 'every setting'}")
+            try:
+                return cls.model_validate({k: v for k, v in data.items() if k not in bad})
+            except ValidationError:
+                return cls()
 
     def save(self) -> None:
         """Write to the JSON file (atomically)."""
