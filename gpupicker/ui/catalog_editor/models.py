@@ -22,6 +22,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
     Signal,
+    Slot,
 )
 from PySide6.QtGui import QFont, QUndoCommand, QUndoStack
 
@@ -39,6 +40,50 @@ from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, Reco
 translate = QCoreApplication.translate
 
 _Index = QModelIndex | QPersistentModelIndex
+
+#: A change of more rows than this drops the per-row caches (rebuilt when next read) instead
+#: of recomputing each row at once (``set_staleness`` repaints a whole column).
+_REBUILD_ROWS = 64
+
+_FOLD: dict[int, str] = {}
+_FOLD_SEEN: set[str] = set()
+
+
+def _simple_fold(ch: str) -> str:
+    """One character's simple case folding (one character), as a case-insensitive regular
+    expression compares it: ``casefold`` where it gives one character, else ``lower``
+    where that does (ẞ → ß), else the character itself (İ, ligatures)."""
+    f = ch.casefold()
+    if len(f) == 1:
+        return f
+    low = ch.lower()
+    return low if len(low) == 1 else ch
+
+
+def fold_text(text: str) -> str:
+    """``text`` case-folded character by character (length kept), for a case-insensitive
+    "contains" that matches what Qt's case-insensitive fixed-string filter accepts."""
+    if text.isascii():
+        return text.lower()
+    new = set(text) - _FOLD_SEEN
+    for ch in new:
+        f = _simple_fold(ch)
+        if f != ch:
+            _FOLD[ord(ch)] = f
+    _FOLD_SEEN.update(new)
+    return text.translate(_FOLD)
+
+
+def _sort_key(value: object) -> object:
+    """A Python key ordering as Qt's proxy compares the sort role's values: numbers by value,
+    text by UTF-16 code unit (QString::compare; Python compares code points)."""
+    if isinstance(value, str):
+        return value.encode("utf-16-be")
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
 class RecordTableModel(QAbstractTableModel):
     """Base: rows of frozen pydantic records keyed by an id, edited through commands.
 
@@ -69,6 +114,15 @@ class RecordTableModel(QAbstractTableModel):
         self._keys: list[RecordKey] = []
         self._rows: list[BaseModel] = []
         self._user: list[bool] = []
+        # Per-row caches read by the tab's proxy (filter, sort) and the stale count instead of
+        # data(): kept up to date from the model's own signals, connected before any view's.
+        self._sort_keys: dict[int, list[object]] = {}
+        self._mixed: set[int] = set()
+        self._filter_texts: list[str] | None = None
+        self.dataChanged.connect(self._on_data_changed)
+        self.rowsInserted.connect(self._on_rows_inserted)
+        self.rowsRemoved.connect(self._on_rows_removed)
+        self.modelReset.connect(self._clear_caches)
         self.reload()
 
     # ---- to implement -----------------------------------------------------------------
@@ -152,21 +206,29 @@ class RecordTableModel(QAbstractTableModel):
     def extra_data(self, row: int, column: str, role: int) -> object:
         return None
 
+    def display_text(self, row: int, column: str) -> str:
+        """What ``data(DisplayRole)`` shows in ``row``, ``column``."""
+        return self.display(self._rows[row], column)
+
+    def sort_value(self, row: int, column: str) -> object:
+        """What ``data(UserRole)`` answers in ``row``, ``column`` (the tab sorts by it)."""
+        v = getattr(self._rows[row], column)
+        if v is None:
+            return -1.0 if column in self.numeric else ""
+        return v
+
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         rec = self._rows[index.row()]
         col = self.columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.display(rec, col)
+            return self.display_text(index.row(), col)
         if role == Qt.ItemDataRole.EditRole:
             v = getattr(rec, col)
             return "" if v is None else v
         if role == Qt.ItemDataRole.UserRole:
-            v = getattr(rec, col)
-            if v is None:
-                return -1.0 if col in self.numeric else ""
-            return v
+            return self.sort_value(index.row(), col)
         if role == Qt.ItemDataRole.TextAlignmentRole and col in self.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -181,6 +243,79 @@ class RecordTableModel(QAbstractTableModel):
             f.setBold(True)
             return f
         return self.extra_data(index.row(), col, role)
+
+    # ---- per-row caches ---------------------------------------------------------------
+    def sort_keys(self, column: int) -> list[object]:
+        """Sort key of every row in ``column`` (``data(UserRole)`` as Qt compares it), built
+        once per load and column, updated per changed row."""
+        keys = self._sort_keys.get(column)
+        if keys is None:
+            name = self.columns[column]
+            keys = [_sort_key(self.sort_value(r, name)) for r in range(len(self._rows))]
+            if bytes in {type(k) for k in keys} and {type(k) for k in keys} - {bytes}:
+                # text and numbers in one column (no catalog table has one): numbers first
+                self._mixed.add(column)
+                keys = [(isinstance(k, bytes), k) for k in keys]
+            self._sort_keys[column] = keys
+        return keys
+
+    def _row_text(self, row: int) -> str:
+        return fold_text("\x00".join(self.display_text(row, c) for c in self.columns))
+
+    def filter_texts(self) -> list[str]:
+        """Every row's displayed texts, case-folded and joined by NUL (a typed filter holds
+        no NUL, so a match never spans two columns), built once per load."""
+        if self._filter_texts is None:
+            self._filter_texts = [self._row_text(r) for r in range(len(self._rows))]
+        return self._filter_texts
+
+    def row_matches(self, row: int, needle: str) -> bool:
+        """True when a column of ``row`` shows ``needle`` (already folded by fold_text)."""
+        if "\x00" in needle:  # cannot be typed; compare column by column
+            return any(needle in fold_text(self.display_text(row, c)) for c in self.columns)
+        return needle in self.filter_texts()[row]
+
+    @Slot()
+    def _clear_caches(self) -> None:
+        self._sort_keys = {}
+        self._mixed = set()
+        self._filter_texts = None
+
+    def _refresh_cached_rows(self, first: int, last: int) -> None:
+        """Recompute the cached values of rows ``first``…``last`` (already in ``_rows``)."""
+        for column, keys in self._sort_keys.items():
+            name = self.columns[column]
+            for r in range(first, last + 1):
+                k = _sort_key(self.sort_value(r, name))
+                keys[r] = (isinstance(k, bytes), k) if column in self._mixed else k
+        if self._filter_texts is not None:
+            for r in range(first, last + 1):
+                self._filter_texts[r] = self._row_text(r)
+
+    @Slot(QModelIndex, QModelIndex, list)
+    def _on_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
+                         roles: list[int] | None = None) -> None:
+        first, last = top_left.row(), bottom_right.row()
+        if last - first >= _REBUILD_ROWS:
+            self._clear_caches()
+        else:
+            self._refresh_cached_rows(first, last)
+
+    @Slot(QModelIndex, int, int)
+    def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        n = last - first + 1
+        for keys in self._sort_keys.values():
+            keys[first:first] = [None] * n
+        if self._filter_texts is not None:
+            self._filter_texts[first:first] = [""] * n
+        self._refresh_cached_rows(first, last)
+
+    @Slot(QModelIndex, int, int)
+    def _on_rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        for keys in self._sort_keys.values():
+            del keys[first:last + 1]
+        if self._filter_texts is not None:
+            del self._filter_texts[first:last + 1]
 
     def is_user_row(self, row: int) -> bool:
         """True when the user added or changed ``row`` (shown in bold)."""

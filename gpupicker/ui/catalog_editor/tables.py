@@ -74,6 +74,7 @@ class PriceTableModel(RecordTableModel):
                  parent: QObject | None = None) -> None:
         self.staleness_months = staleness_months
         self.today = dt.date.today()
+        self._ages: list[float | None] | None = None
         super().__init__(repo, parent)
 
     def header(self, column: str) -> str:
@@ -99,14 +100,22 @@ class PriceTableModel(RecordTableModel):
         return price_kind(rec)  # type: ignore[arg-type]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if index.isValid() and 0 <= index.row() < len(self._rows) \
-                and self.columns[index.column()] == "price_kind" \
-                and role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.UserRole,
-                             Qt.ItemDataRole.EditRole):
-            code = self.kind(index.row())
-            return price_kind_names().get(code, code) if role == Qt.ItemDataRole.DisplayRole \
-                else code
+        if role == Qt.ItemDataRole.EditRole and index.isValid() \
+                and 0 <= index.row() < len(self._rows) \
+                and self.columns[index.column()] == "price_kind":
+            return self.kind(index.row())
         return super().data(index, role)
+
+    def display_text(self, row: int, column: str) -> str:
+        if column == "price_kind":
+            code = self.kind(row)
+            return price_kind_names().get(code, code)
+        return super().display_text(row, column)
+
+    def sort_value(self, row: int, column: str) -> object:
+        if column == "price_kind":
+            return self.kind(row)
+        return super().sort_value(row, column)
 
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         # GPUs by name, not id (QA F11): a name can change in the GPU tab, so re-read each load
@@ -133,7 +142,40 @@ class PriceTableModel(RecordTableModel):
 
     def age_months(self, row: int) -> float | None:
         """Months since the price in ``row`` was observed (None when unknown)."""
-        return months_since(getattr(self._rows[row], "observed", ""), self.today)
+        return self._age_list()[row]
+
+    def _age_list(self) -> list[float | None]:
+        # once per load, then per changed row: counting the stale prices after each edit
+        # parsed every row's date (250 ms of a 344 ms edit at 20,285 prices, QA finding 8)
+        if self._ages is None:
+            today = self.today
+            self._ages = [months_since(getattr(r, "observed", ""), today) for r in self._rows]
+        return self._ages
+
+    def stale_count(self) -> int:
+        """How many prices are older than the threshold or undated."""
+        months = self.staleness_months
+        return sum(1 for a in self._age_list() if a is None or a > months)
+
+    def _clear_caches(self) -> None:
+        super()._clear_caches()
+        self._ages = None
+
+    def _refresh_cached_rows(self, first: int, last: int) -> None:
+        if self._ages is not None:
+            for r in range(first, last + 1):
+                self._ages[r] = months_since(getattr(self._rows[r], "observed", ""), self.today)
+        super()._refresh_cached_rows(first, last)
+
+    def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        if self._ages is not None:
+            self._ages[first:first] = [None] * (last - first + 1)
+        super()._on_rows_inserted(parent, first, last)
+
+    def _on_rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
+        if self._ages is not None:
+            del self._ages[first:last + 1]
+        super()._on_rows_removed(parent, first, last)
 
     def is_stale(self, row: int) -> bool:
         """True when the price is older than the threshold or its date is unknown."""

@@ -7,7 +7,14 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,7 +43,7 @@ from ..catalog_access import (
     write_error_message,
 )
 from ..widgets.number_input import NumberDelegate
-from .models import RecordTableModel
+from .models import RecordTableModel, fold_text
 from .owned_tab import OwnedGpusTab
 from .tables import GpuTableModel, ModelsTableModel, PriceTableModel
 
@@ -46,6 +53,43 @@ if TYPE_CHECKING:  # the dialogs load when first opened
     from .price_history_dialog import PriceHistoryDialog  # pyqtgraph and numpy
 
 
+class CatalogProxy(QSortFilterProxyModel):
+    """The tab's sort and filter over a :class:`RecordTableModel`, reading the model's per-row
+    caches instead of data().
+
+    Qt's own proxy does the bookkeeping (which rows, in which order, ties in their previous
+    order), so rows and order are what the plain proxy gave; only its two questions are
+    answered from Python lists: ``lessThan`` from :meth:`RecordTableModel.sort_keys` (the sort
+    role's values as Qt compares them) and ``filterAcceptsRow`` from the case-folded row texts
+    (any column containing the typed text, case-insensitively, as
+    ``setFilterFixedString`` with ``filterKeyColumn(-1)``). At 20,285 prices a filter keystroke
+    asked data() 220,000 times (200–900 ms), a sort ~730,000 times (2–3 s).
+    """
+
+    def __init__(self, model: RecordTableModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self._needle = ""
+        self.setSourceModel(model)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+
+    @Slot(str)
+    def setFilterFixedString(self, pattern: str) -> None:  # noqa: N802 - Qt's name
+        """Show the rows with a column containing ``pattern`` (any case)."""
+        self._needle = fold_text(pattern)
+        super().setFilterFixedString(pattern)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
+        return not self._needle or self._model.row_matches(source_row, self._needle)
+
+    def lessThan(self, left: QModelIndex | QPersistentModelIndex,  # noqa: N802
+                 right: QModelIndex | QPersistentModelIndex) -> bool:
+        keys = self._model.sort_keys(left.column())
+        return bool(keys[left.row()] < keys[right.row()])  # type: ignore[operator]
+
+
 class CatalogTab(QWidget):
     """One table: filter box, sortable view, add / duplicate / delete buttons."""
 
@@ -53,11 +97,7 @@ class CatalogTab(QWidget):
         super().__init__(parent)
         self.table_name = model.table_name
         self.model = model
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(-1)
-        self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
+        self.proxy = CatalogProxy(model, self)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText(self.tr("Filter rows (any column)…"))
         self.filter.setClearButtonEnabled(True)
@@ -313,7 +353,7 @@ class CatalogWindow(QMainWindow):
 
     @Slot()
     def _update_stale_label(self) -> None:
-        n = sum(1 for r in range(self.price_model.rowCount()) if self.price_model.is_stale(r))
+        n = self.price_model.stale_count()
         self.stale_label.setText(self.tr("⚠ %1 prices older than %2 months or undated")
                                  .replace("%1", str(n))
                                  .replace("%2", str(self.prefs.staleness_months)))
