@@ -99,18 +99,22 @@ class PriceTableModel(RecordTableModel):
             return "user"
         return price_kind(rec)  # type: ignore[arg-type]
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if role == Qt.ItemDataRole.EditRole and index.isValid() \
-                and 0 <= index.row() < len(self._rows) \
-                and self.columns[index.column()] == "price_kind":
-            return self.kind(index.row())
-        return super().data(index, role)
+    def data_at(self, row: int, column: int, role: int) -> object:
+        if role == Qt.ItemDataRole.EditRole and 0 <= row < len(self._rows) \
+                and 0 <= column < len(self.columns) and self.columns[column] == "price_kind":
+            return self.kind(row)
+        return super().data_at(row, column, role)
 
     def display_text(self, row: int, column: str) -> str:
         if column == "price_kind":
             code = self.kind(row)
             return price_kind_names().get(code, code)
         return super().display_text(row, column)
+
+    def display_key(self, row: int, column: str) -> object:
+        if column == "price_kind":
+            return ("kind", self.kind(row))
+        return super().display_key(row, column)
 
     def sort_value(self, row: int, column: str) -> object:
         if column == "price_kind":
