@@ -284,8 +284,7 @@ class RecordTableModel(QAbstractTableModel):
             for name in self.columns:
                 memo: dict[object, str] = {}
                 texts = []
-                for r in range(len(self._rows)):
-                    k = self.display_key(r, name)
+                for r, k in enumerate(self.display_keys(name)):
                     t = memo.get(k)
                     if t is None:
                         t = memo[k] = self.display_text(r, name)
@@ -294,11 +293,10 @@ class RecordTableModel(QAbstractTableModel):
             self._filter_texts = [fold_text("\x00".join(parts)) for parts in zip(*columns, strict=True)]
         return self._filter_texts
 
-    def display_key(self, row: int, column: str) -> object:
-        """What :meth:`display_text` of ``row``, ``column`` depends on (equal keys, equal texts
-        within one load)."""
-        v = getattr(self._rows[row], column)
-        return (type(v), v)
+    def display_keys(self, column: str) -> list[object]:
+        """What :meth:`display_text` of each row in ``column`` depends on (equal keys, equal
+        texts within one load)."""
+        return [(type(v), v) for v in [getattr(r, column) for r in self._rows]]
 
     def row_matches(self, row: int, needle: str) -> bool:
         """True when a column of ``row`` shows ``needle`` (already folded by fold_text)."""

@@ -111,10 +111,10 @@ class PriceTableModel(RecordTableModel):
             return price_kind_names().get(code, code)
         return super().display_text(row, column)
 
-    def display_key(self, row: int, column: str) -> object:
+    def display_keys(self, column: str) -> list[object]:
         if column == "price_kind":
-            return ("kind", self.kind(row))
-        return super().display_key(row, column)
+            return [self.kind(r) for r in range(len(self._rows))]
+        return super().display_keys(column)
 
     def sort_value(self, row: int, column: str) -> object:
         if column == "price_kind":
