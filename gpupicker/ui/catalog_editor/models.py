@@ -28,13 +28,16 @@ from PySide6.QtGui import QFont, QUndoCommand, QUndoStack
 
 from ...catalog import CatalogRepository
 from ...catalog.csv_io import validation_message
+from ...catalog.errors import validation_text
 from ..catalog_access import (
     conflict_error_types,
     is_read_only_error,
     write_error_message,
 )
-from ..i18n.formatting import error_messages, fmt_number
+from ..i18n.core_messages import tr_message
+from ..i18n.formatting import fmt_number
 from ..widgets.number_input import parse_bounded
+from .messages import fields_text, reason_text
 from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, RecordKey
 
 translate = QCoreApplication.translate
@@ -372,6 +375,19 @@ class RecordTableModel(QAbstractTableModel):
             raise ValueError(translate("Numbers", "Enter a number."))
         return parse_bounded(value, integer=self._is_integer(col))
 
+    def explain(self, text: str) -> str:
+        """A refusal of the catalog or pydantic (``field: reason``) with column headers and
+        translated sentences (:func:`.messages.fields_text`)."""
+        return fields_text(text, self._header_or_none)
+
+    def _header_or_none(self, field: str) -> str | None:
+        if field not in self.columns:
+            return None
+        try:
+            return self.header(field)
+        except KeyError:
+            return None
+
     def _message(self, col: str, text: str) -> str:
         return translate("Catalog", "Not saved — %1").replace(
             "%1", f"{self.header(col)}: {text}" if col else text)
@@ -401,15 +417,17 @@ class RecordTableModel(QAbstractTableModel):
             new = self.record_type.model_validate(data)
             self.check(new)
         except ValidationError as exc:
-            msgs = error_messages(exc)
             bad = {str(e.get("loc", ("",))[0]) for e in exc.errors()}
-            if bad == {col}:
-                self.validationFailed.emit(self._message(col, msgs))
+            if bad == {col}:  # pydantic's sentences translated (QA finding 7)
+                msgs = validation_text(exc, fields=False, render=tr_message, sep="\n")
+                self.validationFailed.emit(self._message(
+                    col, "; ".join(reason_text(m) for m in msgs.split("\n"))))
             else:
-                self.validationFailed.emit(self._message("", validation_message(exc)))
+                self.validationFailed.emit(self._message("", self.explain(
+                    validation_message(exc))))
             return False
         except ValueError as exc:
-            self.validationFailed.emit(self._message("", str(exc)))
+            self.validationFailed.emit(self._message("", self.explain(str(exc))))
             return False
         cmd = EditRecordCommand(self, self._keys[index.row()], old, new, (col, *implied),
                                 translate("Catalog", "Edit %1").replace("%1", self.header(col)))
@@ -478,6 +496,8 @@ class RecordTableModel(QAbstractTableModel):
             return
         if is_read_only_error(exc):
             self.writeFailed.emit(write_error_message(exc))  # the window turns read-only
+        elif isinstance(exc, ValueError):  # the catalog's own check (a date, a currency …)
+            self.validationFailed.emit(self._message("", self.explain(str(exc))))
         else:
             self.validationFailed.emit(write_error_message(exc))
 

@@ -59,6 +59,63 @@ def price_kind_names() -> dict[str, str]:
     }
 
 
+def price_headers() -> dict[str, str]:
+    """Field name → translated column header."""
+    return {
+        "gpu_id": translate("Catalog", "GPU"),
+        "provider": translate("Catalog", "Provider"),
+        "region": translate("Catalog", "Region"),
+        "pricing": translate("Catalog", "Pricing"),
+        "price_per_gpu_hour": translate("Catalog", "Price / GPU-hour"),
+        "currency": translate("Catalog", "Currency"),
+        "gpus_per_instance": translate("Catalog", "GPUs / instance"),
+        "observed": translate("Catalog", "Observed"),
+        "source": translate("Catalog", "Source"),
+        "notes": translate("Catalog", "Notes"),
+        "price_kind": translate("Catalog", "Kind of price"),
+    }
+
+
+def gpu_headers() -> dict[str, str]:
+    """Field name → translated column header."""
+    return {
+        "id": translate("Catalog", "Id"),
+        "name": translate("Catalog", "Name"),
+        "vendor": translate("Catalog", "Vendor"),
+        "memory_gb": translate("Catalog", "Memory (GB)"),
+        "memory_bandwidth_gbps": translate("Catalog", "Bandwidth (GB/s)"),
+        "bf16_tflops_dense": translate("Catalog", "BF16 TFLOPS"),
+        "fp8_tflops_dense": translate("Catalog", "FP8 TFLOPS"),
+        "tdp_w": translate("Catalog", "Power (W)"),
+        "interconnect": translate("Catalog", "Interconnect"),
+        "release_year": translate("Catalog", "Year"), "source": translate("Catalog", "Source"),
+    }
+
+
+def model_headers() -> dict[str, str]:
+    """Field name → translated column header."""
+    return {
+        "id": translate("Catalog", "Id"),
+        "name": translate("Catalog", "Name"),
+        "family": translate("Catalog", "Family"),
+        "params_b": translate("Catalog", "Parameters (B)"),
+        "num_layers": translate("Catalog", "Layers"),
+        "hidden_size": translate("Catalog", "Hidden size"),
+        "intermediate_size": translate("Catalog", "MLP size"),
+        "num_attention_heads": translate("Catalog", "Heads"),
+        "num_key_value_heads": translate("Catalog", "KV heads"),
+        "vocab_size": translate("Catalog", "Vocabulary"),
+        "max_context": translate("Catalog", "Context (tokens)"),
+        "license": translate("Catalog", "Licence"),
+    }
+
+
+def column_header(table: str, field: str) -> str | None:
+    """The column header of ``field`` in ``table`` (gpus, prices, models); None if none."""
+    headers = {"prices": price_headers, "gpus": gpu_headers, "models": model_headers}.get(table)
+    return headers().get(field) if headers else None
+
+
 class PriceTableModel(RecordTableModel):
     """Price offers; ``observed`` older than ``staleness_months`` gets a badge."""
 
@@ -78,19 +135,7 @@ class PriceTableModel(RecordTableModel):
         super().__init__(repo, parent)
 
     def header(self, column: str) -> str:
-        return {
-            "gpu_id": translate("Catalog", "GPU"),
-            "provider": translate("Catalog", "Provider"),
-            "region": translate("Catalog", "Region"),
-            "pricing": translate("Catalog", "Pricing"),
-            "price_per_gpu_hour": translate("Catalog", "Price / GPU-hour"),
-            "currency": translate("Catalog", "Currency"),
-            "gpus_per_instance": translate("Catalog", "GPUs / instance"),
-            "observed": translate("Catalog", "Observed"),
-            "source": translate("Catalog", "Source"),
-            "notes": translate("Catalog", "Notes"),
-            "price_kind": translate("Catalog", "Kind of price"),
-        }[column]
+        return price_headers()[column]
 
     def kind(self, row: int) -> str:
         """Kind code of the price in ``row`` (core.price_kind; the user's rows are ``user``)."""
@@ -254,18 +299,7 @@ class GpuTableModel(IdKeyedTableModel):
                          "fp8_tflops_dense", "tdp_w", "release_year"})
 
     def header(self, column: str) -> str:
-        return {
-            "id": translate("Catalog", "Id"),
-            "name": translate("Catalog", "Name"),
-            "vendor": translate("Catalog", "Vendor"),
-            "memory_gb": translate("Catalog", "Memory (GB)"),
-            "memory_bandwidth_gbps": translate("Catalog", "Bandwidth (GB/s)"),
-            "bf16_tflops_dense": translate("Catalog", "BF16 TFLOPS"),
-            "fp8_tflops_dense": translate("Catalog", "FP8 TFLOPS"),
-            "tdp_w": translate("Catalog", "Power (W)"),
-            "interconnect": translate("Catalog", "Interconnect"),
-            "release_year": translate("Catalog", "Year"), "source": translate("Catalog", "Source"),
-        }[column]
+        return gpu_headers()[column]
 
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
@@ -303,20 +337,7 @@ class ModelsTableModel(IdKeyedTableModel):
     upsert_method = "upsert_model"
 
     def header(self, column: str) -> str:
-        return {
-            "id": translate("Catalog", "Id"),
-            "name": translate("Catalog", "Name"),
-            "family": translate("Catalog", "Family"),
-            "params_b": translate("Catalog", "Parameters (B)"),
-            "num_layers": translate("Catalog", "Layers"),
-            "hidden_size": translate("Catalog", "Hidden size"),
-            "intermediate_size": translate("Catalog", "MLP size"),
-            "num_attention_heads": translate("Catalog", "Heads"),
-            "num_key_value_heads": translate("Catalog", "KV heads"),
-            "vocab_size": translate("Catalog", "Vocabulary"),
-            "max_context": translate("Catalog", "Context (tokens)"),
-            "license": translate("Catalog", "Licence"),
-        }[column]
+        return model_headers()[column]
 
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(r.id, r, bool(user)) for r, user in self.repo.model_rows()]
