@@ -150,3 +150,20 @@ def test_big_catalog_sorts_and_filters_as_qt_did(qtbot, repo, tmp_path):
     tab.filter.setText("")
     ref.setFilterFixedString("")
     assert _order(tab.proxy) == _order(ref)  # rows shown again where Qt put them, ties too
+
+
+def test_row_texts_built_in_idle_steps_follow_edits(qtbot, repo):
+    w = CatalogWindow(repo)
+    qtbot.addWidget(w)
+    model = w.price_model
+    model.reload()  # no texts yet
+    assert model._filter_texts is None
+    for _ in range(3):
+        assert not model.prepare_filter_texts()  # part of the columns
+    model.setData(model.index(2, model.columns.index("provider")), "Renamed in between")
+    model.delete_row(4)
+    qtbot.waitUntil(lambda: not w.price_tab.prepare_timer.isActive(), timeout=5000)
+    assert model._filter_texts is not None
+    _check_caches(model)
+    w.price_tab.filter.setText("renamed IN")
+    assert w.price_tab.proxy.rowCount() == 1
