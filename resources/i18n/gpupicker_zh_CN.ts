@@ -525,6 +525,91 @@
         <source>your own hardware</source>
         <translation>您自己的硬件</translation>
     </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>must be at least %1</source>
+        <translation>不能小于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>must be greater than %1</source>
+        <translation>必须大于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>must be at most %1</source>
+        <translation>不能大于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>must be less than %1</source>
+        <translation>必须小于 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>is not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>must be a finite number</source>
+        <translation>必须是有限的数字</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>“%1” is not a date: use YYYY-MM-DD, YYYY-MM, YYYY, a quarter such as 2024Q3, early/mid/late YYYY or unknown</source>
+        <translation>“%1”不是日期：请使用 YYYY-MM-DD、YYYY-MM、YYYY、季度（如 2024Q3）、early/mid/late YYYY 或 unknown</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>“%1” is in the future (today is %2)</source>
+        <translation>“%1”是将来的日期（今天是 %2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>“%1” is not a known ISO 4217 code (such as USD, EUR, CNY); add an exchange rate for it first</source>
+        <translation>“%1”不是已知的 ISO 4217 货币代码（如 USD、EUR、CNY）；请先为它添加汇率</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>“%1” is not a 3-letter code such as USD or CNY</source>
+        <translation>“%1”不是三个字母的货币代码（如 USD 或 CNY）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>%1 per GPU-hour is above the limit of %2 (a typo?)</source>
+        <translation>每卡时 %1 超过了上限 %2（是否输错？）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>not UTF-8 text (%1); save the file as UTF-8 CSV</source>
+        <translation>不是 UTF-8 文本（%1）；请将文件另存为 UTF-8 编码的 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>not CSV text: binary data (a NUL byte at byte %1)</source>
+        <translation>不是 CSV 文本：含二进制数据（第 %1 字节为 NUL）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/catalog_editor/messages.py" line="1" />
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>CatalogTab</name>

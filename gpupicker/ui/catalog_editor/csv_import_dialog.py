@@ -27,6 +27,7 @@ from ...catalog import CatalogRepository
 from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
 from ...catalog.records import column_for_header
 from ...core.hardware import GpuSpec, PriceOffer
+from .messages import fields_text
 
 PREVIEW_ROWS = 50
 RECORD_TYPES: dict[str, type[BaseModel]] = {"gpus": GpuSpec, "prices": PriceOffer}
@@ -94,6 +95,8 @@ class CsvImportDialog(QDialog):
         self.header: list[str] = []
         self.rows: list[dict[str, str]] = []
         self.row_count = 0
+        self.unreadable = ""
+        """Why the file cannot be read ("" when it can)."""
         self.bad_rows: list[str] = []
         self.progress: QProgressDialog | None = None
         self.progress_values: list[int] = []
@@ -113,8 +116,8 @@ class CsvImportDialog(QDialog):
                         self.rows.append(row)
                     self.row_count = i + 1
         except (OSError, UnicodeDecodeError, csv.Error) as exc:
-            self.info.setText(self.tr("Cannot read the file: %1").replace("%1", str(exc)))
-            self.import_button.setEnabled(False)
+            self.header, self.rows, self.row_count = [], [], 0
+            self.unreadable = self._unreadable_reason(exc)
             return
         self.preview.setColumnCount(len(self.header))
         self.preview.setHorizontalHeaderLabels(self.header)
@@ -124,6 +127,20 @@ class CsvImportDialog(QDialog):
             for c, name in enumerate(self.header):
                 self.preview.setItem(r, c, QTableWidgetItem(row.get(name) or ""))
         self.preview.resizeColumnsToContents()
+
+    def _unreadable_reason(self, exc: BaseException) -> str:
+        """Why the file cannot be read, as ``gpupicker catalog import`` says it (not UTF-8 text
+        … save the file as UTF-8 CSV; binary data), from the repository's own scan."""
+        if isinstance(exc, OSError):
+            return str(exc)
+        try:
+            result = self.repo.import_csv(self.table.currentData() or "prices", self.path,
+                                          dry_run=True)
+        except (OSError, ValueError) as again:
+            return str(again)
+        if not result.errors:
+            return str(exc)
+        return _error_lines(result.errors[:1], self.table.currentData() or "prices")[0]
 
     @Slot()
     def _columns(self) -> tuple[str, ...]:
@@ -162,6 +179,12 @@ class CsvImportDialog(QDialog):
     def _check(self) -> None:
         """Apply the mapping, then validate every row with the repository's dry run."""
         self.bad_rows = []
+        if self.unreadable:  # nothing to map or check: say why, keep Import off (QA finding 3)
+            self.mapping_table.setVisible(False)
+            self.info.setText(self.tr("Cannot read the file: %1").replace("%1", self.unreadable))
+            self.errors.setText("")
+            self.import_button.setEnabled(False)
+            return
         self.mapping_table.setVisible(not self._is_tracker())
         if self._is_tracker():
             self._check_tracker()
@@ -212,7 +235,7 @@ class CsvImportDialog(QDialog):
                         "(otherwise each is added as another offer)")
                 .replace("%1", str(result.duplicates)))
             self.skip_duplicates.setVisible(True)
-        return _error_lines(result.errors)
+        return _error_lines(result.errors, self.table.currentData())
 
     def _on_progress(self, done: int, total: int | None = None, *_: object) -> None:
         if self.progress is None:
@@ -245,7 +268,7 @@ class CsvImportDialog(QDialog):
         self.progress.setValue(self.progress.maximum())
         self.progress.close()
         if not result.ok:
-            self.bad_rows = _error_lines(result.errors)
+            self.bad_rows = _error_lines(result.errors, table)
             self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
                 "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
             return False
@@ -275,7 +298,7 @@ class CsvImportDialog(QDialog):
                           .replace("%1", "SkyPilot" if t.format == "skypilot" else "gpuhunt")
                           .replace("%2", t.provider).replace("%3", str(t.result.rows))
                           .replace("%4", str(len(t.skipped))))
-        self.bad_rows = _error_lines(t.result.errors)
+        self.bad_rows = _error_lines(t.result.errors, "prices")
         if self.bad_rows:
             self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
                                         "fixed):\n").replace("%1", str(len(self.bad_rows)))
@@ -291,7 +314,7 @@ class CsvImportDialog(QDialog):
             self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
             return False
         if not t.result.ok:
-            self.bad_rows = _error_lines(t.result.errors)
+            self.bad_rows = _error_lines(t.result.errors, "prices")
             self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
                 "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
             return False
@@ -300,7 +323,11 @@ class CsvImportDialog(QDialog):
         return True
 
 
-def _error_lines(errors: list[tuple[int, str]]) -> list[str]:
-    """``(line_number, reason)`` pairs as translated "line N: why" texts."""
+def _error_lines(errors: list[tuple[int, str]], table: str = "prices") -> list[str]:
+    """``(line_number, reason)`` pairs as translated "line N: why" texts, the reasons with
+    column headers and translated sentences (QA finding 7)."""
+    from .tables import column_header
+
     line = QCoreApplication.translate("Import", "line %1: %2")
-    return [line.replace("%1", str(n)).replace("%2", str(why)) for n, why in errors]
+    return [line.replace("%1", str(n)).replace(
+        "%2", fields_text(str(why), lambda f: column_header(table, f))) for n, why in errors]
