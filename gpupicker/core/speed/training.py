@@ -173,8 +173,11 @@ class _GpuTerms:
 
     ``compute_s``: GEMM seconds of one micro-step on one GPU; ``dequant_s``: QLoRA's NF4
     dequantization traffic per step; ``host_s``: the eager trainer's host time per step;
-    ``head``: the assumption sentences that do not depend on the count (FLOPs and MFU,
-    framework, sustained-rate factors); ``tail``: the dequantization sentence (last).
+    ``head``: the assumption sentences before the range (FLOPs and MFU, framework);
+    ``mid``: those after it (sustained-rate factors, a missing compute figure); ``tail``: the
+    dequantization sentence (last). ``params``: the model's parameter count; ``opt_bytes_per_
+    param``: the optimizer step's traffic per trainable parameter; ``bytes_per_s``: 70 % of the
+    datasheet bandwidth (optimizer and autocast traffic).
     """
 
     gpu: GpuSpec
@@ -187,7 +190,11 @@ class _GpuTerms:
     host_s: float
     framework: TrainingFramework
     head: tuple[Message, ...]
+    mid: tuple[Message, ...]
     tail: tuple[Message, ...]
+    params: float
+    opt_bytes_per_param: float
+    bytes_per_s: float
 
 
 _TERMS: KeyedMemo[tuple[object, ...], _GpuTerms] = KeyedMemo(maxsize=1024)
@@ -198,7 +205,7 @@ asks for each GPU type at 1, 2, 4 and 8 GPUs (and the 16–64 of a cluster)."""
 def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     """The count-independent terms of ``w`` on ``gpu``, memoized (bounded, cleared when full)."""
     key = (id(gpu), id(arch), w.task, w.batch, w.seq_len, w.grad_ckpt,
-           w.weights_dtype, w.compute_dtype, w.framework)
+           w.weights_dtype, w.compute_dtype, w.framework, w.optimizer)
     hit = _TERMS.peek(key)
     if hit is not None and hit.gpu is gpu and hit.arch is arch:  # the ids were not reused
         return hit
@@ -233,9 +240,15 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     if fw.speedup_vs_hf != 1.0:
         head.append(memo_sentence("throughput.framework_speedup", framework=fw.name,
                                   factor=f"{fw.speedup_vs_hf:.1f}"))
+    opt = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0)
+    if w.weights_dtype == "fp32" or lora:
+        opt *= 2.0
     return _TERMS.put(key, _GpuTerms(
         gpu=gpu, arch=arch, peak=peak, mfu=mfu, tokens_step=tokens_step, compute_s=compute_s,
-        dequant_s=dequant_s, host_s=host, framework=fw, head=tuple(head), tail=tail))
+        dequant_s=dequant_s, host_s=host, framework=fw, head=tuple(head),
+        mid=(*sustained_notes(gpu), *compute_figure_note(gpu)), tail=tail,
+        params=model_facts(arch)["params"], opt_bytes_per_param=opt,
+        bytes_per_s=gpu.memory_bandwidth_gbps * 1e9 * 0.7))
 
 
 def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
@@ -246,21 +259,19 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     T4, L4, L40S, RTX 6000 Ada or H100 PCIe run below their datasheet rate).
     """
     g = _gpu_terms(w, arch, gpu)
-    tokens_step, fw, host, extra = g.tokens_step, g.framework, g.host_s, g.dequant_s
+    tokens_step, fw, host, extra, params = (g.tokens_step, g.framework, g.host_s, g.dequant_s,
+                                            g.params)
     lora = w.task in ("lora", "qlora")
-    params = model_facts(arch)["params"]
     trainable = (memory.trainable_params if memory is not None and memory.trainable_params
                  else (int(params * 0.005) if lora else params))
-    opt_bytes = OPTIMIZER_BYTES_PER_PARAM.get(w.optimizer, 14.0) * trainable
-    if w.weights_dtype == "fp32" or lora:
-        opt_bytes *= 2.0
+    opt_bytes = g.opt_bytes_per_param * trainable
     if w.parallelism.zero_stage or w.parallelism.fsdp:
         opt_bytes /= n
-    opt_s = opt_bytes / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+    opt_s = opt_bytes / g.bytes_per_s
     if w.weights_dtype == "fp32" and w.compute_dtype != "fp32":
         # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
         passes = 3 if w.grad_ckpt else 2
-        extra += params * 6.0 * passes / n / (gpu.memory_bandwidth_gbps * 1e9 * 0.7)
+        extra += params * 6.0 * passes / n / g.bytes_per_s
     gpu_s = g.compute_s + extra + opt_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
     step /= fw.speedup_vs_hf  # Unsloth/Liger: their published speed-up over HF Trainer
@@ -272,7 +283,7 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     assumptions: list[Message] = [
         *g.head,
         join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}", hi=f"{1.25 * tps:,.0f}")]),
-        *sustained_notes(gpu), *compute_figure_note(gpu)]
+        *g.mid]
     if n > 1:
         assumptions.append(memo_sentence("throughput.dp_scaling", share=f"{eff:.0%}",
                                          link=link_name(gpu, n)))
