@@ -5157,6 +5157,10 @@ Keep %1 as entered?</source>
 <context>
     <name>Plots</name>
     <message>
+        <source>No option to draw</source>
+        <translation>没有可绘制的方案</translation>
+    </message>
+    <message>
         <source>No option within the budget, $/h cap and deadline to plot</source>
         <translation>没有符合预算、每小时上限和截止时间的方案可绘制</translation>
     </message>

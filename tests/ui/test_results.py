@@ -401,3 +401,22 @@ def test_count_column_widens_for_a_later_serving_job(qtbot, window):
     assert any("replicas" in t or "tensor parallel" in t for t in texts)
     need = max(rp.table.fontMetrics().horizontalAdvance(t) for t in texts)
     assert rp.table.horizontalHeader().sectionSize(col) >= min(need, 220 - 16)
+
+
+@pytest.mark.gui
+def test_the_vram_plot_says_when_there_is_no_option(qtbot, window):
+    """QA 22 F5: monthly pricing in the US leaves no option (the bundled monthly offers are
+    Chinese clouds'); the VRAM plot was a bare 0–1 grid. It says so, and clears it again."""
+    c = window.controller
+    c.background = False
+    rp = window.wizard.results_page
+    window.wizard.show_page("results")
+    c.recompute()
+    assert rp.vram_plot.empty_label.toPlainText() == ""
+    c.update(pricing="monthly", region="US")
+    c.recompute()
+    assert not c.results.options
+    assert rp.vram_plot.empty_label.toPlainText() == "No option to draw"
+    c.update(pricing="on_demand", region=None)
+    c.recompute()
+    assert c.results.options and rp.vram_plot.empty_label.toPlainText() == ""

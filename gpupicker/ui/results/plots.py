@@ -92,6 +92,9 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.capacity_item.setZValue(10)
         self.plot_item.addItem(self.capacity_item)
         self.plot_item.invertY(True)
+        # said on the plot when there is nothing to draw (QA 22 F5: an empty 0–1 grid)
+        self.empty_label = pg.TextItem("", color="#606060", anchor=(0.5, 0.5))
+        self.plot_item.addItem(self.empty_label, ignoreBounds=True)
         self.options: list[Option] = []
         self._ticks: list[tuple[float, str]] | None = None
         self._data_key: object = None
@@ -163,6 +166,11 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
             right = float(max(lefts.max(), caps.max()))
             self.plot_item.setYRange(-0.6, n - 0.4, padding=0)
             self.plot_item.setXRange(0, right * 1.08, padding=0)
+            _set_label_text(self.empty_label, "")
+        else:
+            self.plot_item.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
+            _set_label_text(self.empty_label, translate("Plots", "No option to draw"))
+            self.empty_label.setPos(0.5, 0.5)
         _settle_view(self.plot_item)
 
     def _show_legend(self, key: tuple[str, ...]) -> None:
