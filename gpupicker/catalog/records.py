@@ -282,7 +282,7 @@ def arch_field(column: str) -> str:
 
 def _column_from_arch(column: str) -> tuple[Any, Any]:
     """``(type, Field)`` of an architecture column: the ModelArch field's type, made optional
-    (a blank cell is "not given"), with its lower bound. ModelArch's ``0`` for a size it does
+    (a blank cell is "not given"), with its bounds. ModelArch's ``0`` for a size it does
     not know (``hidden_size`` …) is a blank cell in a row, so there the bound is ≥ 1.
 
     Raises:
@@ -292,15 +292,18 @@ def _column_from_arch(column: str) -> tuple[Any, Any]:
     info = ModelArch.model_fields[arch_field(column)]
     kinds = [t for t in (typing.get_args(info.annotation) or (info.annotation,))
              if t is not type(None)]
-    ge = None
+    ge = le = None
     for m in info.metadata:
-        if not isinstance(m, annotated_types.Ge):
+        if isinstance(m, annotated_types.Ge):
+            ge = m.ge
+        elif isinstance(m, annotated_types.Le):
+            le = m.le
+        else:
             raise TypeError(f"ModelArch.{arch_field(column)}: constraint {m!r} is not "
                             "carried over to the models.csv column")
-        ge = m.ge
     if ge == 0 and type(info.default) is int and info.default == 0:
         ge = 1
-    return (kinds[0] | None, Field(default=None, ge=ge))
+    return (kinds[0] | None, Field(default=None, ge=ge, le=le))
 
 
 class _ModelRecordBase(BaseModel):

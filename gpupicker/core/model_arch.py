@@ -77,18 +77,21 @@ class ModelArch(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
 
+    # upper bounds: the catalog's (catalog.records._MODEL_LIMITS), so an architecture typed
+    # into `estimate` or the custom-model page is refused as the catalog refuses it, instead
+    # of a 392,788,696,290 GiB estimate for 1e12 layers (QA 22 F15)
     name: str = ""
     kind: Literal["llm", "diffusion"] = "llm"
     model_type: str = "llama"
-    hidden_size: int = Field(default=0, ge=0)
-    intermediate_size: int = Field(default=0, ge=0)
-    num_hidden_layers: int = Field(default=0, ge=0)
-    num_attention_heads: int = Field(default=0, ge=0)
-    num_key_value_heads: int | None = Field(default=None, ge=1)
-    head_dim: int | None = Field(default=None, ge=1)
-    vocab_size: int = Field(default=0, ge=0)
+    hidden_size: int = Field(default=0, ge=0, le=10_000_000)
+    intermediate_size: int = Field(default=0, ge=0, le=100_000_000)
+    num_hidden_layers: int = Field(default=0, ge=0, le=100_000)
+    num_attention_heads: int = Field(default=0, ge=0, le=1_000_000)
+    num_key_value_heads: int | None = Field(default=None, ge=1, le=1_000_000)
+    head_dim: int | None = Field(default=None, ge=1, le=1_000_000)
+    vocab_size: int = Field(default=0, ge=0, le=100_000_000)
     tie_word_embeddings: bool = False
-    num_local_experts: int | None = Field(default=None, ge=1)
+    num_local_experts: int | None = Field(default=None, ge=1, le=1_000_000)
     num_experts_per_tok: int | None = Field(default=None, ge=1)
     moe_intermediate_size: int | None = Field(default=None, ge=1)
     n_shared_experts: int | None = Field(default=None, ge=0)

@@ -103,3 +103,19 @@ def test_params_only_workload_from_the_readme(monkeypatch, capsys):
     assert code == 0 and "error" not in result
     assert result["breakdown"]["weights"] == 14_000_000_000  # 7e9 × 2 bytes (bf16)
     assert any("Only the parameter count is known" in a for a in result["assumptions"])
+
+
+def test_an_absurd_architecture_is_refused_like_the_catalog_refuses_it(tmp_path, capsys):
+    """QA 22 F15: an inline model with 1e12 layers gave a 392,788,696,290 GiB estimate; the
+    catalog (`model import`) refuses such a model, and now so does every ModelArch (the
+    catalog's bounds: layers ≤ 100,000, hidden size ≤ 10,000,000, vocabulary ≤ 100,000,000)."""
+    from gpupicker.cli import main
+
+    wl = tmp_path / "absurd.json"
+    wl.write_text(json.dumps({"task": "inference", "model": {
+        "name": "x", "hidden_size": 4096, "intermediate_size": 11008,
+        "num_hidden_layers": 1e12, "num_attention_heads": 32, "vocab_size": 32000}}))
+    assert main(["estimate", "--workload", str(wl)]) == 0  # answered per line, as JSON
+    line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert line == {"error": "model.num_hidden_layers: Input should be less than or equal to "
+                             "100000"}
