@@ -35,6 +35,10 @@ class PricesMixin(SettingsMixin):
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
         return [p for _, p in valid_records("prices", rows, _offer_of_row)]
 
+    def price_count(self) -> int:
+        """How many current prices the catalog holds (without reading them)."""
+        return int(self._query("SELECT COUNT(*) AS n FROM prices WHERE deleted = 0")[0]["n"])
+
     def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
         """``(row_id, PriceOffer, is_user)`` for every current price, by row id."""
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
