@@ -25,6 +25,11 @@ from .rows import (
 )
 from .settings import SettingsMixin
 
+LARGE_CATALOG_PRICES = 100_000
+"""Current prices above which an import says what they cost: the snapshot every ranking reads
+takes ~1 s per 100,000 prices (20,285 in 206 ms here); a 500,000-row import made each CLI
+ranking take 17–19 s without a word (QA 22 F9)."""
+
 
 class PricesMixin(SettingsMixin):
     """The ``prices`` and ``price_history`` tables (and the known-GPU check of every write)."""

@@ -182,6 +182,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     print(f"imported {result.rows - result.skipped} {args.table} rows: {result.inserted} added, "
           f"{result.updated} updated, {result.unchanged} unchanged{dup} "
           f"(backup before import: {result.backup_path})")
+    from ..catalog.prices import LARGE_CATALOG_PRICES
+
     if held > LARGE_CATALOG_PRICES:
         print(f"note: the catalog now holds {held:,} current prices; every ranking reads them "
               f"all (about {held / 100_000:,.0f} s per start or catalog change: 1 s per "
@@ -189,11 +191,6 @@ def cmd_import(args: argparse.Namespace) -> int:
               "catalog of their own (--catalog PATH).", file=sys.stderr)
     return 0
 
-
-LARGE_CATALOG_PRICES = 100_000
-"""Current prices above which an import says what they cost: the snapshot every ranking reads
-takes ~1 s per 100,000 prices (20,285 in 206 ms here); a 500,000-row import made each CLI
-ranking take 17–19 s without a word (QA 22 F9)."""
 
 
 def _tracker_format(args: argparse.Namespace) -> str | None:

@@ -787,6 +787,14 @@
         <source>Imported %1 rows into %2</source>
         <translation>已向 %2 导入 %1 行</translation>
     </message>
+    <message>
+        <source>A large price catalog</source>
+        <translation>价格库很大</translation>
+    </message>
+    <message>
+        <source>The catalog now holds %1 current prices. Every ranking reads them all: about %2 s at each start and after each catalog change. Delete the providers you do not use, or keep them in a catalog of their own.</source>
+        <translation>价格库现有 %1 条当前价格。每次排序都会全部读取：每次启动和每次修改价格库后约需 %2 秒。请删除不用的提供商，或把它们放在单独的价格库中。</translation>
+    </message>
 <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="1" />
         <source>&amp;Owned GPUs</source>

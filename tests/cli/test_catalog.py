@@ -248,7 +248,7 @@ def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(tmp_path: Path
     """QA 22 F9: a 500,000-row import was accepted without a word, and every CLI ranking then
     took 17–19 s. Above LARGE_CATALOG_PRICES current prices the import says so (the limit is
     lowered here so the bundled 285 prices cross it)."""
-    from gpupicker.cli import catalog as cli_catalog
+    from gpupicker.catalog import prices as catalog_prices
 
     cat = str(tmp_path / "c.sqlite")
     out = tmp_path / "prices.csv"
@@ -256,7 +256,7 @@ def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(tmp_path: Path
     capsys.readouterr()
     assert main(["--catalog", cat, "catalog", "import", "prices", str(out)]) == 0
     assert "current prices" not in capsys.readouterr().err  # 285: nothing to say
-    monkeypatch.setattr(cli_catalog, "LARGE_CATALOG_PRICES", 100)
+    monkeypatch.setattr(catalog_prices, "LARGE_CATALOG_PRICES", 100)
     assert main(["--catalog", cat, "catalog", "import", "prices", str(out)]) == 0
     err = capsys.readouterr().err
     assert f"the catalog now holds {BUNDLED_PRICES:,} current prices" in err

@@ -430,3 +430,25 @@ def test_the_price_table_names_gpus_and_keeps_the_id_to_edit(catalog):
     assert idx.data(Qt.ItemDataRole.DisplayRole) == "NVIDIA GeForce RTX 4090"
     assert idx.data(Qt.ItemDataRole.EditRole) == "rtx_4090"
     assert "rtx_4090" in idx.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(qtbot, tmp_path, catalog,
+                                                                  monkeypatch):
+    """QA 22 F9 (GUI): above LARGE_CATALOG_PRICES current prices (lowered here) the import
+    says that every ranking reads them all and how to keep them apart."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from gpupicker.ui.catalog_editor import window as window_module
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information",
+                        lambda parent, title, text, *a, **k: shown.append(text))
+    monkeypatch.setattr(window_module, "LARGE_CATALOG_PRICES", 100)
+    path = tmp_path / "mine.csv"
+    _write_prices(path, [dict(gpu_id="rtx_4090", provider="Lab", pricing="on_demand",
+                              price_per_gpu_hour=0.4, observed="2026-11-01", currency="USD")])
+    dlg = catalog.start_import(str(path), "prices")
+    qtbot.addWidget(dlg)
+    with qtbot.waitSignal(dlg.imported, timeout=10000):
+        assert dlg.run_import()
+    assert len(shown) == 1 and "current prices. Every ranking reads them all" in shown[0]

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
+from ...catalog.prices import LARGE_CATALOG_PRICES
 from ..app.preferences import Preferences
 from ..catalog_access import (
     corrupt_or_unavailable_types,
@@ -532,7 +533,15 @@ class CatalogWindow(QMainWindow):
                                                                           self.models_model)
         model.reload()
         self.undo_stack.clear()
-        self.statusBar().showMessage(self.tr("Imported %1 rows into %2").replace(
-            "%1", str(count)).replace("%2", table), 8000)
+        text = self.tr("Imported %1 rows into %2").replace(
+            "%1", fmt_number(count)).replace("%2", table)
+        held = self.repo.price_count() if table == "prices" else 0
+        if held > LARGE_CATALOG_PRICES:  # QA 22 F9: what a huge catalog costs, said once
+            QMessageBox.information(self, self.tr("A large price catalog"), self.tr(
+                "The catalog now holds %1 current prices. Every ranking reads them all: about "
+                "%2 s at each start and after each catalog change. Delete the providers you do "
+                "not use, or keep them in a catalog of their own.").replace(
+                "%1", fmt_number(held)).replace("%2", fmt_number(held / 100_000)))
+        self.statusBar().showMessage(text, 8000)
         self._update_stale_label()
         self.catalogChanged.emit()
