@@ -9,7 +9,7 @@ The calculator caches per-model figures (parameter counts, weight and KV bytes, 
 constants, vLLM memory per card size), as it does when the user changes anything but the
 model. ``--cold`` gives every run an equal model under a new name, so those caches miss, as
 when the user picks another model. Every timed run is a new job: the memo of GPU × count
-evaluations (``recommend._evaluate``, reused when only budget, pricing, currency, region or
+evaluations (``evaluation.evaluate``, reused when only budget, pricing, currency, region or
 deadline change) is cleared first; the "money ms" column times that money-only change. The
 clock stops when recommend returns: freeing the previous answer (~1 ms for ~10,000 objects)
 is the caller's work, counted in the GUI's input-change figure.
@@ -47,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpupicker.core import recommend as recommend_module  # noqa: E402
+from gpupicker.core import evaluation  # noqa: E402
 from gpupicker.core.hardware import GpuSpec, PriceOffer  # noqa: E402
 from gpupicker.core.model_arch import ModelArch  # noqa: E402
 from gpupicker.core.recommend import recommend  # noqa: E402
@@ -63,7 +63,7 @@ None on every call and aborted after some hundred redraws; it is excluded in pyp
 def new_job() -> None:
     """Forget the GPU × count evaluations, so the next recommend evaluates as for a new job
     (an input change other than budget, pricing, currency, region or deadline)."""
-    recommend_module._evaluate.cache_clear()
+    evaluation.evaluate.cache_clear()
 
 
 def load_catalog() -> tuple[list[GpuSpec], list[PriceOffer], dict[str, ModelArch], str]:

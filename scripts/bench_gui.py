@@ -46,14 +46,14 @@ def main() -> int:
         for _ in range(10):
             app.processEvents()
         page.grab()
-        from gpupicker.core import recommend as recommend_module
+        from gpupicker.core import evaluation
 
         def series(change, new_job: bool) -> tuple[list[float], list[tuple[float, ...]]]:
             times: list[float] = []
             spans: list[tuple[float, ...]] = []  # compute, results handled, paint
             for i in range(runs + 2):
                 if new_job:
-                    recommend_module._evaluate.cache_clear()
+                    evaluation.evaluate.cache_clear()
                 n = len(done)
                 t0 = time.perf_counter()
                 change(i)

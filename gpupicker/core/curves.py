@@ -20,10 +20,11 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from .evaluation import GPU_DEPENDENT_FRAMEWORKS
 from .fit import DIMENSION_LIMITS, FitResult, current_value, solve_fit, with_dimension
 from .hardware import GpuSpec
 from .memory import estimate_memory
-from .recommend import GPU_DEPENDENT_FRAMEWORKS, Recommendation
+from .recommend import Recommendation
 from .results import Option
 from .workload import Workload
 

@@ -2,9 +2,10 @@
 
 For each GPU type and count (1, 2, 4, 8 up to ``max_gpus``) the memory model
 (:func:`~gpupicker.core.memory.estimate_memory`) gives the per-GPU peak and the
-fit verdict with headroom, the throughput model the speed, and each price offer
-(converted to USD with the user's exchange rates) the cost. Options are ranked
-by the user's goal:
+fit verdict with headroom, the throughput model the speed (both in
+:func:`~gpupicker.core.evaluation.evaluate`, memoized per job without its money
+fields), and each price offer (converted to USD with the user's exchange rates)
+the cost. Options are ranked by the user's goal:
 
 * ``cheapest`` — lowest total cost (run cost when the duration is known,
   monthly cost for serving, else $ per 1M tokens, else $ per hour);
@@ -26,22 +27,18 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-from .accelerators import stack_of
 from .advisor import Advice
 from .calibration import Calibration
-from .checks import engine_hardware_refusal, require_inference_framework, workload_warnings
+from .checks import require_inference_framework, workload_warnings
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
 )
-from .diffusion import image_job_hours
-from .dtypes import GGUF_TYPES
+from .evaluation import MONEY_DEFAULTS, Evaluation, evaluate
 from .hardware import GpuSpec, PriceOffer
-from .memory import estimate_memory, fits_on
 from .messages import Message, Text, as_message, error_message, join, msg
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
@@ -50,29 +47,19 @@ from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, source_doubts, trust_notes
 from .providers import region_filter, region_notes
 from .reasons import (
-    fit_and_speed,
     limit_and_reason,
     memo_msg,
-    scaling_text,
     sentence,
     speed_figure,
 )
-from .results import CostEstimate, MemoryEstimate, Option, ServingPlan, Throughput
+from .results import CostEstimate, Option
 from .seed_guide import summary_notes
 from .speed.interconnect import GPUS_PER_NODE
-from .speed.serving import plan_serving
-from .speed.throughput import estimate_throughput, train_hours
 from .units import HOURS_PER_MONTH_DEFAULT
-from .workload import Parallelism, Workload
+from .workload import Workload
 
 GOALS = ("cheapest", "fastest", "value", "headroom")
 GPU_COUNTS = (1, 2, 4, 8)
-GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
-EVALUATIONS_KEPT = 4
-"""Jobs whose GPU × count evaluations :func:`_evaluate` keeps: the current one and the few
-before it (an edit and its undo, a toggle back and forth). Each is a few hundred KB; more
-entries were not used by the long-session script (20 jobs in a cycle) but grew its traced
-memory toward its limit (16 entries: 93 KiB over the last 20 changes, 4: 55 KiB)."""
 
 
 class Recommendation(BaseModel):
@@ -107,36 +94,6 @@ class Recommendation(BaseModel):
 # helpers
 # --------------------------------------------------------------------------------------------
 @dataclass(slots=True)
-class _Evaluation:
-    """One GPU type × count, evaluated once and shared by all its price offers.
-
-    Never changed once made: :func:`_evaluate` memoizes them for later rankings of the same job
-    (not frozen: a frozen dataclass took 1 µs more to build, ~250 per ranking).
-
-    ``n`` GPUs per replica, ``total_gpus`` = ``n`` × ``replicas``; ``wb`` is the workload as
-    evaluated (sharding, serving batch); ``used`` / ``cap`` are peak and capacity bytes per GPU.
-    """
-
-    gpu: GpuSpec
-    n: int
-    replicas: int
-    total_gpus: int
-    wb: Workload
-    mem: MemoryEstimate
-    t: Throughput
-    used: int
-    cap: int
-    fits: bool
-    hours: float | None
-    calibration: str = ""
-    plan: ServingPlan | None = None
-    scaling: Message | None = None
-    """Multi-node options: the scaling cost against one node (``None`` within a node)."""
-    shared: tuple[str, tuple[Message, ...]] = ("", ())
-    """The limit and reason sentences every price offer shares (:func:`fit_and_speed`)."""
-
-
-@dataclass(slots=True)
 class _Candidate:
     """One GPU type × count × price offer before ranking.
 
@@ -144,7 +101,7 @@ class _Candidate:
     :func:`_candidate_money`.
     """
 
-    ev: _Evaluation
+    ev: Evaluation
     offer: PriceOffer | None
     cost: CostEstimate | None
     within: bool
@@ -152,13 +109,6 @@ class _Candidate:
     reason: Message
     speed: float
     money: float
-
-
-def _gpu_dependent(w: Workload) -> bool:
-    # diffusers memory options (offload, slicing) are chosen per card (diffusion.diffusion_plan),
-    # so the peak of an image job depends on the GPU like a vLLM pool does (QA F21)
-    return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
-            or w.task in ("image_gen", "diffusion_lora"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -211,7 +161,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
     # the GPU × count evaluations never read the money fields: one evaluation serves every
     # budget, pricing, currency, region and deadline of the same job (issue 17)
-    evald = _evaluate(w.model_copy(update=MONEY_DEFAULTS), tuple(gpus), tuple(counts), max_gpus,
+    evald = evaluate(w.model_copy(update=MONEY_DEFAULTS), tuple(gpus), tuple(counts), max_gpus,
                       calibration)
     gpus = evald.gpus
     if evald.refusal_note is not None:
@@ -233,7 +183,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         w = w.model_copy(update=update)
         notes.append(ref_note)
     notes.extend(evald.notes)
-    evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
+    evaluations: list[tuple[Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
     for ev in evald.evaluations:
         offer_list = [(offer, usd) for offer, usd in offers.get(ev.gpu.id) or NO_OFFER
                       if instance_fits(offer, ev.total_gpus)]
@@ -266,209 +216,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
 
-MONEY_DEFAULTS: dict[str, object] = {
-    name: Workload.model_fields[name].default
-    for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
-                 "region")}
-"""The Workload fields only prices and limits read (offers, costs, misses, the region filter),
-at their defaults: :func:`_evaluate` sees the job without them, so a money-only change of the
-inputs reuses the evaluations (tests/core/test_evaluation_cache.py checks that every option
-is the same as a fresh evaluation's)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Evaluated:
-    """What :func:`recommend` evaluates before prices: every GPU × count, and its notes.
-
-    ``gpus`` are the GPUs left after engine-on-hardware refusals; ``reference`` the dataset
-    size a planned run length on a named GPU stands for (a Workload update) and its note;
-    ``refused`` the GPU names refused multi-GPU training because the user asked for them.
-    """
-
-    gpus: tuple[GpuSpec, ...]
-    evaluations: tuple[_Evaluation, ...]
-    refusal_note: Message | None
-    reference: tuple[dict[str, object], Message] | None
-    notes: tuple[Message, ...]
-    multi_node: bool
-    refused: frozenset[str]
-
-
-@lru_cache(maxsize=EVALUATIONS_KEPT)
-def _evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], max_gpus: int,
-              calibration: Calibration | None) -> _Evaluated:
-    """Memory, speed, serving plan and hours of ``w`` on every GPU × count (no prices).
-
-    Memoized on its arguments (a frozen Workload and GPUs compare by value, a Calibration by
-    identity): the last :data:`EVALUATIONS_KEPT` jobs are evaluated once however often their
-    budget or pricing changes.
-    """
-    notes: list[Message] = []
-    refusal_note = None
-    refusals = {g.id: why for g in gpus if (why := engine_hardware_refusal(w, g))}
-    if refusals:  # engines on hardware they have no backend for are not options (QA F26)
-        gpus = tuple(g for g in gpus if g.id not in refusals)
-        first = next(iter(refusals.values()))
-        refusal_note = sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first))
-    serving = w.task == "inference" and bool(w.requests_per_minute)
-    gpu_dep = _gpu_dependent(w)
-    # memory per (card capacity, count, batch): serving engines size their pools from the
-    # card's usable capacity (GpuSpec.usable_memory_bytes) only, so equal cards share an estimate
-    mem_cache: dict[tuple[int | None, int, int], tuple[MemoryEstimate, int]] = {}
-    tried = [c for c in counts if c <= max_gpus]
-    if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
-        tried.append(w.num_gpus)
-    multi_node = _needs_multi_node(w, max_gpus)
-    tried += [c for c in MULTI_NODE_COUNTS if c not in tried and c <= max(max_gpus, 64)
-              and multi_node]
-    evaluations: list[_Evaluation] = []
-    w, reference = _reference_tokens(w, gpus)
-
-    sharded = {n: _auto_shard(w, n) for n in tried}
-    refused: set[str] = set()
-    for gpu in gpus:
-        node_fits, node_speed = False, 0.0
-        st = stack_of(gpu)
-        cap = gpu.usable_memory_bytes
-        for n in tried:
-            if n > GPUS_PER_NODE and (node_fits or gpu.segment != "datacenter"):
-                continue  # multi-node only for datacenter parts the job does not fit in a node
-            if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
-                if w.gpu == gpu.id:  # say so when this part was asked for
-                    refused.add(gpu.name)
-                continue
-            wb = sharded[n]
-            replicas = 1
-            plan = None
-            try:
-                if serving:
-                    wb, t, plan, pool_mem = plan_serving(wb, gpu, n)
-                    replicas = max(1, plan.replicas)
-                else:
-                    t = estimate_throughput(wb, gpu, n)
-                    pool_mem = None
-                key = (cap if gpu_dep else None, n, wb.batch)
-                if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
-                    # a KV pool takes what the card leaves, whatever the batch
-                    mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
-                if key not in mem_cache:
-                    m_est = estimate_memory(wb, gpu, n)
-                    mem_cache[key] = (m_est, m_est.total_bytes)
-                mem, used = mem_cache[key]
-                if mem.gpu_layers is not None:
-                    t = estimate_throughput(wb, gpu, n, mem)
-                cal_text = ""
-                if calibration is not None:
-                    t0 = t
-                    mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
-                    used = mem.total_bytes
-                    if plan is not None and cal_text and t.decode_tokens_per_s and \
-                            t0.decode_tokens_per_s:
-                        # replicas from the calibrated speed: the same concurrency per replica
-                        # (the pool holds it), each replica faster or slower by the factor
-                        f = t.decode_tokens_per_s / t0.decode_tokens_per_s
-                        replicas = max(1, math.ceil(plan.replicas / f - 1e-9))
-                        per = plan.replica_decode_tokens_per_s * f
-                        plan = plan.model_copy(update={
-                            "replicas": replicas, "replica_decode_tokens_per_s": per,
-                            "aggregate_decode_tokens_per_s": per * replicas,
-                            "requests_per_s_capacity": plan.requests_per_s_capacity * f})
-            except (ValueError, ZeroDivisionError) as exc:
-                notes.append(sentence(msg("recommend.not_estimated", gpu=gpu.name, n=n,
-                                           error=error_message(exc))))
-                continue
-            fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
-            speed = speed_figure(w, t)
-            if n <= GPUS_PER_NODE:
-                node_fits = node_fits or fits
-                if n == GPUS_PER_NODE or not node_speed:
-                    node_speed = (speed / n) if speed else node_speed
-            ev = _Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
-                             mem=mem, t=t, used=used, cap=cap, fits=fits,
-                             hours=_hours(w, t), calibration=cal_text, plan=plan,
-                             scaling=scaling_text(gpu, n, speed, node_speed),
-                             shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits,
-                                                  replicas))
-            evaluations.append(ev)
-    return _Evaluated(gpus=gpus, evaluations=tuple(evaluations), refusal_note=refusal_note,
-                      reference=reference, notes=tuple(notes), multi_node=multi_node,
-                      refused=frozenset(refused))
-
-
-MULTI_NODE_COUNTS = (16, 32, 64)
-"""Multi-node GPU counts (2, 4 and 8 nodes of 8) offered to jobs that need them."""
-
-
-def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
-    """True for jobs that get 16–64 GPU options.
-
-    Full fine-tuning / pre-training of a ≥ 30 B-parameter model, or a job asking for more than
-    one node (datacenter parts that do not hold the job in one node of 8).
-    """
-    if w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE:
-        return w.is_training
-    return (w.task in ("full_ft", "pretrain") and w.model is not None
-            and w.model.param_count() >= 30e9)
-
-
-def _auto_shard(w: Workload, n: int) -> Workload:
-    """``w`` on ``n`` GPUs with the sharding it gets when the user chose none.
-
-    Full fine-tuning / pre-training on several GPUs uses FSDP (ZeRO-3): plain data parallelism
-    would keep a full copy of the states on every GPU.
-    """
-    if n > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
-        return w.model_copy(update={"parallelism": Parallelism(fsdp=True, zero_stage=3)})
-    return w
-
-
-def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]
-                      ) -> tuple[Workload, tuple[dict[str, object], Message] | None]:
-    """A planned run length on a named GPU as a dataset size, and the note that says so.
-
-    Returns ``w`` with that dataset size and (the Workload update, the note), or ``w`` and
-    ``None`` when the job names no run length on a GPU.
-
-    Every other option's duration then follows from its own speed (``train_hours`` on ``gpu``
-    × ``num_gpus``).
-    """
-    if not (w.is_training and w.train_hours and w.gpu and not w.dataset_tokens):
-        return w, None
-    ref = next((g for g in gpus if g.id == w.gpu), None)
-    if ref is None:
-        return w, None
-    t = estimate_throughput(w, ref, w.num_gpus)
-    tokens = w.train_hours * 3600.0 * (t.train_tokens_per_s or 0.0)
-    if tokens <= 0:
-        return w, None
-    update: dict[str, object] = {"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None}
-    note = sentence(join([
-        msg("recommend.reference_tokens", hours=f"{w.train_hours:g}", n=w.num_gpus, gpu=ref.name,
-            mtokens=f"{tokens / 1e6:,.1f}"),
-        msg("recommend.other_hours_follow")], "clauses"))
-    if w.task == "pretrain" and w.model is not None:
-        optimal = 20.0 * w.model.param_count()
-        if tokens < 0.5 * optimal:
-            note = join([note, sentence(msg(
-                "recommend.pretrain_share", share=f"{tokens / optimal:.1%}",
-                btokens=f"{optimal / 1e9:,.0f}"))], "space")
-    return w.model_copy(update=update), (update, note)
-
-
-def _hours(w: Workload, t: Throughput) -> float | None:
-    if w.is_training:
-        if w.train_hours:
-            return w.train_hours
-        return train_hours(w, t.train_tokens_per_s or 0.0)
-    if t.seconds_per_image:
-        return image_job_hours(w, t.seconds_per_image)
-    if w.train_hours:  # a planned rental length for any task
-        return w.train_hours
-    return None
-
-
 def _build_options(w: Workload,
-                   evaluations: list[tuple[_Evaluation, list[tuple[PriceOffer | None, float | None]]]],
+                   evaluations: list[tuple[Evaluation, list[tuple[PriceOffer | None, float | None]]]],
                    goal: str, serving: bool, hours_per_month: float, *,
                    today: date | None = None,
                    stale_months: int = DEFAULT_STALE_MONTHS,

@@ -1,7 +1,7 @@
 """Issue 17: a money-only change reuses the GPU × count evaluations and ranks as a fresh run.
 
 ``recommend`` evaluates memory, speed and serving plans on the job without its money fields
-(``recommend.MONEY_DEFAULTS``) and memoizes that evaluation (``recommend._evaluate``). Every
+(``evaluation.MONEY_DEFAULTS``) and memoizes that evaluation (``evaluation.evaluate``). Every
 option and note must be exactly what a fresh evaluation gives, for budgets, caps, deadlines,
 pricing types, regions and currencies, and for the jobs whose evaluation has notes of its own
 (a planned run length on a named GPU, engines refused on some hardware).
@@ -19,9 +19,10 @@ sys.path.insert(0, str(SCRIPTS))
 
 import bench  # noqa: E402
 
-from gpupicker.core import recommend as recommend_module  # noqa: E402
+from gpupicker.core import evaluation  # noqa: E402
+from gpupicker.core.evaluation import MONEY_DEFAULTS  # noqa: E402
 from gpupicker.core.money import Money  # noqa: E402
-from gpupicker.core.recommend import MONEY_DEFAULTS, recommend  # noqa: E402
+from gpupicker.core.recommend import recommend  # noqa: E402
 from gpupicker.core.workload import Workload  # noqa: E402
 
 MONEY_CHANGES = (
@@ -55,10 +56,10 @@ def test_money_only_change_ranks_as_a_fresh_evaluation(change):
     for w in _jobs(models):
         changed = w.model_copy(update=change)
         recommend(w, gpus, snap)  # fills the memo with this job's evaluation
-        before = recommend_module._evaluate.cache_info().hits
+        before = evaluation.evaluate.cache_info().hits
         reused = recommend(changed, gpus, snap, money=Money("CNY", 7.1))
-        assert recommend_module._evaluate.cache_info().hits == before + 1
-        recommend_module._evaluate.cache_clear()
+        assert evaluation.evaluate.cache_info().hits == before + 1
+        evaluation.evaluate.cache_clear()
         fresh = recommend(changed, gpus, snap, money=Money("CNY", 7.1))
         assert _dump(reused) == _dump(fresh), (w.task, w.framework, change)
 
@@ -67,9 +68,9 @@ def test_a_job_change_is_evaluated_again():
     gpus, prices, models, _ = bench.load_catalog()
     w = bench.workloads(models)[1][1]
     a = recommend(w, gpus, tuple(prices))
-    misses = recommend_module._evaluate.cache_info().misses
+    misses = evaluation.evaluate.cache_info().misses
     b = recommend(w.model_copy(update={"batch": w.batch + 1}), gpus, tuple(prices))
-    assert recommend_module._evaluate.cache_info().misses == misses + 1
+    assert evaluation.evaluate.cache_info().misses == misses + 1
     assert a.options[0].throughput != b.options[0].throughput
 
 
