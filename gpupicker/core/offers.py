@@ -15,7 +15,7 @@ from typing import cast
 from .cost import usd_per_unit
 from .hardware import PriceOffer
 from .messages import Message, error_message, join, msg
-from .price_kind import price_kind
+from .price_kind import price_kind, source_doubts
 from .reasons import sentence
 
 
@@ -28,6 +28,24 @@ def instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:
         return total_gpus <= (offer.gpus_per_instance or 1)
     return offer is None or not offer.gpus_per_instance or offer.gpus_per_instance <= 1 \
         or not total_gpus % offer.gpus_per_instance
+
+
+IMPLAUSIBLE_USD_PER_GPU_HOUR = 0.01
+"""A price per GPU-hour below this is a unit or currency mistake, whoever entered it: the
+cheapest real rentals (marketplace GeForce cards of 2016–2020) ask $0.03–0.10. Such a price is
+marked low-trust and ranks after the trusted ones of its tier (QA 22 F12: a 1e-9 price
+imported from a CSV ranked first at "$0.00/h × 20.5 h = $0.00")."""
+
+
+def doubted_price(offer: PriceOffer, usd_per_gpu_hour: float) -> bool:
+    """True for a rented price its source doubts or one too low to be real.
+
+    Doubted by :func:`~.price_kind.source_doubts`, or below :data:`IMPLAUSIBLE_USD_PER_GPU_HOUR`:
+    such prices rank after the trusted ones.
+    """
+    if offer.pricing == "owned":
+        return False
+    return source_doubts(offer) or usd_per_gpu_hour < IMPLAUSIBLE_USD_PER_GPU_HOUR
 
 
 def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
@@ -68,7 +86,12 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
             converted.add(text)
         key = (p.gpu_id, p.pricing, p.provider, p.gpus_per_instance) if all_offers \
             else (p.gpu_id, p.pricing)
-        if key not in best or usd < best[key][1]:
+        cur = best.get(key)
+        # a trusted price beats a cheaper one its own source doubts (or one too low to be
+        # real): the doubted one would rank after every trusted option and hide the GPU's
+        # trusted offers with it (QA 22-2 F1: 2 × RTX 4090 at #154 behind a Featurize
+        # "low reliability" price, #20 on UCloud's a few % dearer)
+        if cur is None or (doubted_price(p, usd), usd) < (doubted_price(cur[0], cur[1]), cur[1]):
             best[key] = (p, usd)
     dropped = 0
     if all_offers and len(best) > ALL_OFFERS_MAX:

@@ -42,7 +42,7 @@ from .hardware import GpuSpec, PriceOffer
 from .messages import Message, Text, as_message, error_message, join, msg
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
-from .offers import NO_OFFER, instance_fits, offers_for
+from .offers import IMPLAUSIBLE_USD_PER_GPU_HOUR, NO_OFFER, instance_fits, offers_for
 from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, source_doubts, trust_notes
 from .providers import region_filter, region_notes
@@ -346,13 +346,6 @@ def _build_options(w: Workload,
             labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
             serving=ev.plan))
     return out
-
-
-IMPLAUSIBLE_USD_PER_GPU_HOUR = 0.01
-"""A price per GPU-hour below this is a unit or currency mistake, whoever entered it: the
-cheapest real rentals (marketplace GeForce cards of 2016–2020) ask $0.03–0.10. Such a price is
-marked low-trust and ranks after the trusted ones of its tier (QA 22 F12: a 1e-9 price
-imported from a CSV ranked first at "$0.00/h × 20.5 h = $0.00")."""
 
 
 def _usd_per_gpu_hour(p: _Candidate) -> float:

@@ -207,25 +207,36 @@ def test_cli_recommend_text_table(capsys, monkeypatch):
 # ----------------------------------------------------------------------------------------------- F1
 def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     """data/prices-2026-10.csv: RunPod MI300X $0.50/h 'looks like a scraper artefact (Secure
-    Cloud 2.39) - verify'. It keeps its low-trust mark but ranks after every trusted offer of
-    its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
+    Cloud 2.39) - verify'. A trusted price of the same GPU, pricing and provider beats it in
+    the offer table (QA 22-2 F1: a doubted cheapest price hid the GPU's trusted offers); a
+    doubted price with no trusted sibling keeps its low-trust mark but ranks after every
+    trusted offer of its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
     from gpupicker.core.report import tie_break_rule
 
     w = _w(cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
            train_hours=6, gpu="rtx_4090")
-    rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=dict(cat.get_fx_rates()))
+    fx = dict(cat.get_fx_rates())
+    for all_offers in (False, True):
+        rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=fx, all_offers=all_offers)
+        mi300 = [o for o in rec.options if o.gpu_id == "mi300x" and o.provider == "RunPod"]
+        assert mi300 and all(o.cost.usd_per_hour == pytest.approx(2.39 * o.num_gpus)
+                             for o in mi300)
+    art = next(p for p in cat.prices() if p.gpu_id == "mi300x" and p.price_per_gpu_hour == 0.5)
+    alone = art.model_copy(update={"provider": "Scrape Cloud"})  # no trusted sibling
+    rec = recommend(w, cat.gpus(), [*cat.prices(), alone], fx_rates=fx, all_offers=True)
     ok = [o for o in rec.options if o.fits and o.within_budget and o.pricing]
-    art = [o for o in ok if "scraper artefact" in o.price_flag_reason]
-    assert art and all(o.price_flag == "low-trust" and not o.labels for o in art)
+    doubted = [o for o in ok if o.provider == "Scrape Cloud"]
+    assert doubted and all(o.price_flag == "low-trust" and not o.labels for o in doubted)
+    assert all("scraper artefact" in o.price_flag_reason for o in doubted)
     trusted = [o for o in ok if not o.price_flag_reason.startswith("its source says")]
-    assert max(o.rank for o in trusted) < min(o.rank for o in art)
-    assert "scraper artefact" not in ok[0].price_flag_reason
+    assert max(o.rank for o in trusted) < min(o.rank for o in doubted)
     assert "ranks after the other priced options" in tie_break_rule("cheapest")
-    # QA 22 F14: a $20 budget leaves the doubted MI300X price the only offer within it; it
-    # ranks first (its tier) but takes no label, and a note says the pick rests on it
+    # QA 22 F14: a $20 budget leaves a doubted price the only offer within it; it ranks first
+    # (its tier) but takes no label
     w = _w(cat, task="full_ft", model_id="llama3_8b", seq_len=4096, dataset_tokens=1e8,
            budget_usd=20.0)
-    rec = recommend(w, cat.gpus(), cat.prices(), fx_rates=dict(cat.get_fx_rates()))
+    cheap = alone.model_copy(update={"gpu_id": "h100_sxm", "price_per_gpu_hour": 0.2})
+    rec = recommend(w, cat.gpus(), [*cat.prices(), cheap], fx_rates=fx, all_offers=True)
     ok = [o for o in rec.options if o.fits and o.within_budget and o.pricing]
     doubted = [o for o in ok if o.price_flag_reason.startswith("its source says")]
     assert doubted and not any(o.labels for o in doubted)
@@ -261,14 +272,17 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
     own rows are never flagged otherwise) ranked first at "$0.00/h × 20.5 h = $0.00". Below
     $0.01 per GPU-hour it is marked low-trust, ranks after the trusted prices of its tier and
     takes no label."""
-    from gpupicker.core.recommend import IMPLAUSIBLE_USD_PER_GPU_HOUR
+    from gpupicker.core.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR
 
     base = next(p for p in catalog_prices() if p.gpu_id == "rtx_4090" and p.currency == "USD")
     typo = base.model_copy(update={"price_per_gpu_hour": 1e-9, "provider": "Typo Cloud",
                                    "price_kind": "user"})
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=1e7)
-    rec = recommend(w, catalog_gpus(), [*catalog_prices(), typo])
+    # the best offer per pricing type is a trusted one (QA 22-2 F1): the typo is not chosen
+    best = recommend(w, catalog_gpus(), [*catalog_prices(), typo])
+    assert not [o for o in best.options if o.provider == "Typo Cloud"]
+    rec = recommend(w, catalog_gpus(), [*catalog_prices(), typo], all_offers=True)
     mine = [o for o in rec.options if o.provider == "Typo Cloud"]
     assert mine and all(o.price_flag == "low-trust" and not o.labels for o in mine)
     assert mine[0].price_flag_reason == (
