@@ -1691,6 +1691,10 @@
         <translation>多张 GPU 并行生成不同的图片</translation>
     </message>
     <message>
+        <source>{images} image(s) keep only {busy} of the {n} GPUs busy</source>
+        <translation>{images} 张图片只能让 {n} 张 GPU 中的 {busy} 张有活干</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="176" />
         <source>{layers}/{total} layers on the GPU</source>
         <translation>{total} 层中有 {layers} 层在 GPU 上</translation>

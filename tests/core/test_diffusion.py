@@ -190,3 +190,23 @@ def test_diffusion_lora_recommend_uses_training_wording(cat):
     one = next(o for o in rec.options if o.num_gpus == 1)
     # 10 epochs × 1000 images × ≈0.42 s = ≈1.2 h (not 0.03 h for one pass at 0.12 s)
     assert 0.8 < one.cost.hours < 3.1
+
+
+def test_gpus_beyond_the_images_do_not_speed_a_job_up():
+    """QA 22-2 F2: one FLUX.1-dev image on 8 × H800 took 1/8 of the one-GPU time (0.92 s), so
+    every "one row per GPU type" pick was 8 GPUs for a single image. diffusers runs whole
+    images per GPU: at most ceil(images / batch) GPUs have work."""
+    from gpupicker.core.speed.throughput import estimate_throughput
+    from tests.support.catalog_data import catalog_gpus, catalog_model
+
+    h800 = next(g for g in catalog_gpus() if g.id == "h800_sxm")
+    one = Workload(task="image_gen", model=catalog_model("flux1_dev"), images=1)
+    t1, t8 = estimate_throughput(one, h800, 1), estimate_throughput(one, h800, 8)
+    assert t8.seconds_per_image == pytest.approx(t1.seconds_per_image)
+    assert any("keep only 1 of the 8 GPUs busy" in a for a in t8.assumptions)
+    many = one.model_copy(update={"images": 100})
+    assert estimate_throughput(many, h800, 8).seconds_per_image == pytest.approx(
+        estimate_throughput(many, h800, 1).seconds_per_image / 8)
+    lora = Workload(task="diffusion_lora", model=catalog_model("sdxl_base"), images=2, batch=1)
+    assert estimate_throughput(lora, h800, 8).seconds_per_image == pytest.approx(
+        estimate_throughput(lora, h800, 1).seconds_per_image / 2)

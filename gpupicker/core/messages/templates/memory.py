@@ -163,6 +163,7 @@ TEMPLATES: dict[str, str] = {
     "diffusion.parallel_train": "Several GPUs train data-parallel: each its own images, LoRA "
                                 "gradients all-reduced",
     "diffusion.parallel_images": "Several GPUs generate different images in parallel",
+    "diffusion.idle_gpus": "{images} image(s) keep only {busy} of the {n} GPUs busy",
     # fit: the largest batch / context / rank / concurrency
     "fit.unknown_dimension": "unknown dimension {dimension}; choose one of {choices}",
     "fit.decode_ceiling": "a decode ceiling holds only the weights: no batch, context or rank to "
