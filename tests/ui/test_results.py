@@ -420,3 +420,25 @@ def test_the_vram_plot_says_when_there_is_no_option(qtbot, window):
     c.update(pricing="on_demand", region=None)
     c.recompute()
     assert c.results.options and rp.vram_plot.empty_label.toPlainText() == ""
+
+
+@pytest.mark.gui
+def test_the_preferred_gpu_and_count_stay_in_the_one_per_gpu_view(qtbot, window):
+    """QA 22-2 F3: the seed guide's 13B pre-training on 4 × A100 80GB (the budget page's GPU
+    and count) showed only 8 × A100, the GPU type's best row, so the 4 × A100 the user asked
+    about was never priced on screen. Its best row now shows beside the type's best."""
+    c = window.controller
+    c.background = False
+    rp = window.wizard.results_page
+    window.wizard.show_page("results")
+    w = Workload(task="pretrain", model_id="llama2_13b", model=c.repo.get_model("llama2_13b"),
+                 gpu="a100_sxm_80gb", num_gpus=4, train_hours=72)
+    c.set_workload(w)
+    c.recompute()
+    assert rp.one_per_gpu.isChecked()
+    src = rp.proxy.sourceModel()
+    shown = [src.option(rp.proxy.mapToSource(rp.proxy.index(r, 0)).row())
+             for r in range(rp.proxy.rowCount())]
+    mine = [o for o in shown if o.gpu_id == "a100_sxm_80gb" and o.num_gpus == 4]
+    assert len(mine) == 1 and mine[0].fits and mine[0].provider
+    assert sum(o.gpu_id == "a100_sxm_80gb" for o in shown) <= 2

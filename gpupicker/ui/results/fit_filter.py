@@ -25,6 +25,10 @@ class FitFilter(QSortFilterProxyModel):
         super().__init__(parent)
         self.only_fitting = True
         self.one_per_gpu = True
+        self.preferred: tuple[str, int] | None = None
+        """The job's own GPU × count (the budget page's preferred GPU and count): its best row
+        stays in the one-per-GPU view beside the GPU type's best (QA 22-2 F3: a fitting 4 ×
+        A100 the user asked about was hidden behind 8 × A100)."""
         self._firsts: set[int] | None = None
 
     def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802 - Qt override
@@ -40,6 +44,14 @@ class FitFilter(QSortFilterProxyModel):
     def _forget(self) -> None:
         self._firsts = None
 
+    def set_preferred(self, preferred: tuple[str, int] | None) -> None:
+        """The job's own GPU × count (None: none chosen); re-filters when it changes."""
+        if preferred != self.preferred:
+            self.beginFilterChange()
+            self.preferred = preferred
+            self._firsts = None
+            self.endFilterChange()
+
     def set_one_per_gpu(self, on: bool) -> None:
         """Show one row per GPU type (its best count and offer) or every row."""
         self.beginFilterChange()
@@ -51,12 +63,16 @@ class FitFilter(QSortFilterProxyModel):
         if self._firsts is None:
             seen: set[str] = set()
             firsts: set[int] = set()
+            preferred_seen = self.preferred is None
             for row in range(model.rowCount()):
                 o = model.option(row)
                 if self.only_fitting and model.any_fits and not o.fits:
                     continue
                 if o.gpu_id not in seen:
                     seen.add(o.gpu_id)
+                    firsts.add(row)
+                if not preferred_seen and (o.gpu_id, o.num_gpus) == self.preferred:
+                    preferred_seen = True
                     firsts.add(row)
             self._firsts = firsts
         return self._firsts

@@ -331,6 +331,7 @@ class ResultsPage(QWizardPage):
         self.summary.setToolTip(self.tie_break_text(self.controller.goal))
         snap = self.controller.snapshot
         per_image = w.task in ("image_gen", "diffusion_lora")
+        self.proxy.set_preferred((w.gpu, w.num_gpus) if w.gpu else None)
         self.options_model.set_options(view.options, unit, training=w.is_training or per_image,
                                        currency=snap.display_currency,
                                        usd_per_unit=snap.display_rate(),
