@@ -107,6 +107,20 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
         pending += chunk
 
 
+def cli_currency(repo: Any) -> str:
+    """The display currency the command line uses: the one the user chose
+    (`gpupicker catalog currency CODE` or the exchange-rate dialog), else US dollars.
+
+    The Chinese window plans in 元 until a currency is chosen and records that as not chosen;
+    the command line does not follow a window's language (QA 22-2 F10: one zh_CN screenshot
+    left every later CLI ranking in ¥).
+    """
+    chosen = getattr(repo, "display_currency_chosen", None)
+    if chosen is not None and not chosen():
+        return "USD"
+    return str(repo.get_display_currency())
+
+
 def error_text(exc: Exception) -> str:
     """One line for an exception: a pydantic error as ``field: message; …`` (pydantic's own
     messages, "Value error, " kept), else ``str(exc)`` (catalog.errors.validation_text)."""

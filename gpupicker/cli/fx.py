@@ -14,7 +14,7 @@ import sqlite3
 import sys
 from typing import Any
 
-from .common import open_catalog_or_say
+from .common import cli_currency, open_catalog_or_say
 
 
 def add_fx_parsers(sub: Any) -> None:
@@ -46,7 +46,7 @@ def cmd_fx_list(args: argparse.Namespace) -> int:
         return 2
     with repo:
         quotes = repo.get_fx_quotes()
-        shown = repo.get_display_currency()
+        shown = cli_currency(repo)
     for code in sorted(quotes):
         q = quotes[code]
         print(f"1 USD = {q.per_usd:.4f} {code}  ({q.date or 'date unknown'}; "
@@ -88,7 +88,7 @@ def cmd_currency(args: argparse.Namespace) -> int:
         return 2
     with repo:
         if not args.code:
-            print(repo.get_display_currency())
+            print(cli_currency(repo))
             return 0
         try:
             repo.set_display_currency(args.code)

@@ -30,13 +30,14 @@ from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
 from ..service.recommendation import display_money as service_display_money
 from ..service.resolve import resolve_gpu, resolve_model
-from .common import int_in
+from .common import cli_currency, int_in
 
 
 def display_money(repo: Any) -> Money:
-    """The catalog's display currency and rate (USD when it has none or no rate)."""
+    """The catalog's display currency and rate (USD when it has none, no rate, or none the
+    user chose: :func:`~.common.cli_currency`)."""
     try:
-        return service_display_money(repo.get_display_currency(), repo.get_fx_rates())
+        return service_display_money(cli_currency(repo), repo.get_fx_rates())
     except AttributeError:  # a catalog object without settings
         return USD
 

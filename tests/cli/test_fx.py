@@ -56,3 +56,23 @@ def test_a_zero_budget_or_cap_is_refused_not_read_as_no_limit(tmp_path, capsys):
             main(["recommend", "--workload", str(wl), flag, "0"])
         assert stop.value.code == 2
         assert "leave the option out for no limit" in capsys.readouterr().err
+
+
+def test_the_cli_uses_a_currency_only_the_chinese_window_picked_as_dollars(tmp_path, capsys):
+    """QA 22-2 F10: the zh_CN window records 元 as its display currency, not chosen by the user
+    (even for a `--screenshot --lang zh_CN`); every later CLI ranking was then in ¥. The CLI
+    follows a chosen currency only."""
+    from gpupicker.catalog import open_catalog
+
+    with open_catalog() as repo:
+        repo.set_display_currency("CNY", chosen=False)  # what the Chinese window's start does
+    wl = tmp_path / "w.json"
+    wl.write_text(json.dumps(QLORA))
+    assert main(["catalog", "currency"]) == 0
+    assert capsys.readouterr().out.strip() == "USD"
+    assert main(["recommend", "--workload", str(wl), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["currency"] == "USD"
+    assert main(["catalog", "currency", "CNY"]) == 0  # the user's choice
+    capsys.readouterr()
+    assert main(["recommend", "--workload", str(wl), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["currency"] == "CNY"
