@@ -342,7 +342,7 @@ def _build_options(w: Workload,
             provider=offer.provider if offer else "", pricing=offer.pricing if offer else "",
             price_observed=offer.observed if offer else "", within_budget=p.within,
             price_kind=kind, price_flag=flag,
-            price_flag_reason=why, calibration=ev.calibration,
+            price_flag_reason=why, price_doubted=doubt[id(p)], calibration=ev.calibration,
             labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
             serving=ev.plan))
     return out

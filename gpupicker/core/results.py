@@ -215,6 +215,9 @@ class Option(BaseModel):
     price_kind: str = ""
     price_flag: str = ""
     price_flag_reason: Text = ""
+    price_doubted: bool = False
+    """The price's own source doubts it, or it is too low to be real: it ranks after the
+    trusted prices of its tier and takes no label (core.offers.doubted_price)."""
     break_even_months: float | None = None
     calibration: Text = ""
     within_budget: bool = True

@@ -442,3 +442,34 @@ def test_the_preferred_gpu_and_count_stay_in_the_one_per_gpu_view(qtbot, window)
     mine = [o for o in shown if o.gpu_id == "a100_sxm_80gb" and o.num_gpus == 4]
     assert len(mine) == 1 and mine[0].fits and mine[0].provider
     assert sum(o.gpu_id == "a100_sxm_80gb" for o in shown) <= 2
+
+
+@pytest.mark.gui
+def test_the_pareto_front_leaves_out_doubted_prices(qtbot):
+    """QA 22-2 F4: the price/speed plot drew a doubted MI300X ×8 on its red front while the
+    table's labels (trusted prices only) called another option 'Cheapest'."""
+    from gpupicker.core.recommend import recommend
+    from gpupicker.ui.results.plots import CostPlot
+    from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
+
+    w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
+                 grad_ckpt=True)
+    priced_ids = {p.gpu_id for p in catalog_prices()}
+    bare = next(g for g in catalog_gpus() if g.id not in priced_ids and g.is_cuda
+                and g.memory_gb >= 24)  # a GPU with no price of its own: the doubted one is it
+    base = next(p for p in catalog_prices() if p.gpu_id == "h100_sxm" and p.currency == "USD")
+    doubted = base.model_copy(update={"gpu_id": bare.id, "provider": "Scrape Cloud",
+                                      "price_per_gpu_hour": 0.05, "gpus_per_instance": None,
+                                      "notes": "looks like a scraper artefact"})
+    rec = recommend(w, catalog_gpus(), [*catalog_prices(), doubted], all_offers=True)
+    mine = [o for o in rec.options if o.provider == "Scrape Cloud"]
+    assert mine and all(o.price_doubted for o in mine)
+    plot = CostPlot()
+    qtbot.addWidget(plot)
+    trusted = [o for o in rec.options if o.fits and o.provider and not o.price_doubted][:6]
+    plot.set_options([*trusted, *mine])  # the doubted ones are the cheapest points
+    on_front = {(round(float(x), 6), round(float(y), 6))
+                for x, y in zip(plot.front_item.xData, plot.front_item.yData, strict=True)}
+    drawn = [(o, x, y) for o, x, y in plot.points if o.provider == "Scrape Cloud"]
+    assert drawn  # still plotted as a point
+    assert not any((round(x, 6), round(y, 6)) in on_front for _, x, y in drawn)

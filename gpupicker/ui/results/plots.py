@@ -334,7 +334,10 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         xs = np.array([p[1] for p in self.points])
         ys = np.array([p[2] for p in self.points])
         self.scatter_item.setData(xs, ys)
-        front = pareto_front(minimize)
+        # the red front leaves out doubted prices, as the table's labels do (QA 22-2 F4: a
+        # doubted MI300X ×8 on the front while the table called an A6000 ×8 'Cheapest')
+        trusted = [i for i, (o, _, _) in enumerate(self.points) if not o.price_doubted]
+        front = [trusted[j] for j in pareto_front([minimize[i] for i in trusted])]
         if self.mode == "rate":
             front = sorted(front, key=lambda i: xs[i])
         self.front_item.setData(xs[front], ys[front])
