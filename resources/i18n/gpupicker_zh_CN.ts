@@ -2782,7 +2782,7 @@
     </message>
     <message>
         <source>{n} × {gpu} at {pricing} prices</source>
-        <translation>{n} × {gpu}，按 {pricing} 价格</translation>
+        <translation>{n} × {gpu}（{pricing}价格）</translation>
     </message>
     <message>
         <source>The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL</source>
@@ -2799,6 +2799,10 @@
     <message>
         <source>SkyPilot's name for {gpu} is not known to gpupicker: check '{name}' with `sky show-gpus`</source>
         <translation>gpupicker 不知道 {gpu} 在 SkyPilot 中的名称：请用 `sky show-gpus` 核对 '{name}'</translation>
+    </message>
+    <message>
+        <source>{method} weights load from a checkpoint quantized that way (an {method} export of {repo}, from its model page or your own): replace YOUR_{method}_CHECKPOINT</source>
+        <translation>{method} 权重需从按该方式量化的检查点加载（{repo} 的 {method} 导出版本，可在其模型页找到或自行导出）：请替换 YOUR_{method}_CHECKPOINT</translation>
     </message>
     <message>
         <source>int4 assumed to be an AWQ checkpoint (set quant_method to 'gptq' otherwise)</source>

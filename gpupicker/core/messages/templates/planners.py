@@ -133,6 +133,9 @@ TEMPLATES: dict[str, str] = {
     "launch_config.skypilot_name":
         "SkyPilot's name for {gpu} is not known to gpupicker: check '{name}' with "
         "`sky show-gpus`",
+    "launch_config.prequantized":
+        "{method} weights load from a checkpoint quantized that way (an {method} export of "
+        "{repo}, from its model page or your own): replace YOUR_{method}_CHECKPOINT",
     "launch_config.int4_awq":
         "int4 assumed to be an AWQ checkpoint (set quant_method to 'gptq' otherwise)",
     "launch_config.unknown_quant_method":
