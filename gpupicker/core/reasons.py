@@ -191,11 +191,14 @@ def limit_and_reason(fit_and_speed: tuple[str, tuple[Message, ...]], fits: bool,
 def hours_number(h: float) -> str:
     """Hours for prose.
 
-    Two significant digits below 1 h (0.021, never "0.0"), one decimal below 100, whole hours
-    with separators above.
+    Two significant digits below 1 h (0.021, never "0.0"; 0.00007, never "7e-05": QA 22-2
+    F13), one decimal below 100, whole hours with separators above.
     """
     if h < 1:
-        return f"{h:.2g}"
+        text = f"{h:.2g}"
+        if "e" in text and h > 0:  # below 1e-4: positional digits, two significant
+            text = f"{h:.{1 - math.floor(math.log10(h))}f}".rstrip("0")
+        return text
     return f"{h:,.1f}" if h < 100 else f"{h:,.0f}"
 
 

@@ -36,10 +36,17 @@ class UnknownModelError(ValueError):
         model_id: the id asked for.
     """
 
-    def __init__(self, model_id: str) -> None:
-        """Message: ``unknown model_id 'x' (not in the catalog)``."""
+    def __init__(self, model_id: str, known: Sequence[str] = ()) -> None:
+        """Message: ``unknown model_id 'x' (not in the catalog)`` and the closest ids.
+
+        The closest of ``known`` (:func:`close_gpu_ids`: ids are matched alike), or where to
+        list them (QA 22-2 F14: "llama-2-13b" gave no hint of ``llama2_13b``).
+        """
         self.model_id = model_id
-        super().__init__(f"unknown model_id {model_id!r} (not in the catalog)")
+        close = close_gpu_ids(model_id, known)
+        hint = f"; did you mean {', '.join(close)}?" if close else \
+            "; list the ids with 'gpupicker catalog export models FILE'"
+        super().__init__(f"unknown model_id {model_id!r} (not in the catalog){hint}")
 
 
 class UnknownGpuError(ValueError):
@@ -106,7 +113,8 @@ def resolve_model(w: Workload, catalog: CatalogLookup) -> Workload:
     model_id = w.model_id or ""  # Workload validation requires a model or a model_id
     arch = catalog.get_model(model_id)
     if arch is None:
-        raise UnknownModelError(model_id)
+        models = getattr(catalog, "models", None)
+        raise UnknownModelError(model_id, [str(m.id) for m in models()] if models else ())
     return w.with_model(arch)
 
 

@@ -292,3 +292,11 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
     assert trusted and max(o.rank for o in trusted) < min(o.rank for o in mine)
     assert rec.options[0].cost.usd_per_hour / rec.options[0].num_gpus >= \
         IMPLAUSIBLE_USD_PER_GPU_HOUR
+
+
+def test_hours_in_prose_never_use_scientific_notation():
+    """QA 22-2 F13: a 0.25-second diffusion LoRA step read "$3.30/h × 7e-05 h = $0.00"."""
+    from gpupicker.core.reasons import hours_number
+
+    assert [hours_number(h) for h in (7e-05, 7.2e-05, 0.00012, 0.021, 3.3, 250, 12_345)] == [
+        "0.00007", "0.000072", "0.00012", "0.021", "3.3", "250", "12,345"]

@@ -44,8 +44,13 @@ def test_resolve_model_reads_the_catalog_model(cat):
 def test_unknown_model_reads_as_the_cli_always_said(cat):
     with pytest.raises(UnknownModelError) as err:
         resolve_model(Workload(task="lora", model_id="no_such_model"), cat)
-    assert str(err.value) == "unknown model_id 'no_such_model' (not in the catalog)"
+    assert str(err.value) == ("unknown model_id 'no_such_model' (not in the catalog); list the "
+                              "ids with 'gpupicker catalog export models FILE'")
     assert err.value.model_id == "no_such_model" and isinstance(err.value, ValueError)
+    # QA 22-2 F14: a near miss names the catalog id
+    with pytest.raises(UnknownModelError) as err:
+        resolve_model(Workload(task="lora", model_id="llama-2-13b"), cat)
+    assert "did you mean llama2_13b" in str(err.value)
 
 
 def test_unknown_gpu_offers_the_closest_ids(cat):
