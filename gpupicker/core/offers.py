@@ -43,9 +43,12 @@ def doubted_price(offer: PriceOffer, usd_per_gpu_hour: float) -> bool:
     Doubted by :func:`~.price_kind.source_doubts`, or below :data:`IMPLAUSIBLE_USD_PER_GPU_HOUR`:
     such prices rank after the trusted ones.
     """
-    if offer.pricing == "owned":
-        return False
-    return source_doubts(offer) or usd_per_gpu_hour < IMPLAUSIBLE_USD_PER_GPU_HOUR
+    return source_doubts(offer) or too_low_price(offer, usd_per_gpu_hour)
+
+
+def too_low_price(offer: PriceOffer, usd_per_gpu_hour: float) -> bool:
+    """A rented price (not owned hardware) below :data:`IMPLAUSIBLE_USD_PER_GPU_HOUR`."""
+    return offer.pricing != "owned" and usd_per_gpu_hour < IMPLAUSIBLE_USD_PER_GPU_HOUR
 
 
 def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,

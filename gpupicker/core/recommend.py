@@ -42,9 +42,16 @@ from .hardware import GpuSpec, PriceOffer
 from .messages import Message, Text, as_message, error_message, join, msg
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
-from .offers import IMPLAUSIBLE_USD_PER_GPU_HOUR, NO_OFFER, instance_fits, offers_for
+from .offers import (
+    IMPLAUSIBLE_USD_PER_GPU_HOUR,
+    NO_OFFER,
+    doubted_price,
+    instance_fits,
+    offers_for,
+    too_low_price,
+)
 from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
-from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, source_doubts, trust_notes
+from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, trust_notes
 from .providers import region_filter, region_notes
 from .reasons import (
     limit_and_reason,
@@ -273,7 +280,8 @@ def _build_options(w: Workload,
                                      limit=limit, reason=reason, speed=speed,
                                      money=_candidate_money(cost)))
 
-    doubt = {id(p): source_doubts(p.offer) or _too_low(p) for p in prelim}
+    doubt = {id(p): p.offer is not None and p.cost is not None
+             and doubted_price(p.offer, _usd_per_gpu_hour(p)) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
     # labels go to trusted prices only: a "scraper artefact" is never 'cheapest', not even when
     # it is the only offer within the budget (QA 22 F14: it took all four labels then); the
@@ -322,7 +330,7 @@ def _build_options(w: Workload,
         ev, offer = p.ev, p.offer
         if offer is not None and id(offer) not in marks:
             flag, why = price_flag(offer, today=today, stale_months=stale_months)
-            if _too_low(p):
+            if p.cost is not None and too_low_price(offer, _usd_per_gpu_hour(p)):
                 flag, why = "low-trust", msg("price_kind.why.too_low", price=money.fmt(
                     _usd_per_gpu_hour(p)), floor=money.fmt(IMPLAUSIBLE_USD_PER_GPU_HOUR))
             marks[id(offer)] = (price_kind(offer), flag, why, sentence(msg(
@@ -350,12 +358,6 @@ def _build_options(w: Workload,
 
 def _usd_per_gpu_hour(p: _Candidate) -> float:
     return p.cost.usd_per_hour / max(1, p.ev.total_gpus) if p.cost is not None else 0.0
-
-
-def _too_low(p: _Candidate) -> bool:
-    """A rented price (not owned hardware) below :data:`IMPLAUSIBLE_USD_PER_GPU_HOUR`."""
-    return (p.cost is not None and p.offer is not None and p.offer.pricing != "owned"
-            and _usd_per_gpu_hour(p) < IMPLAUSIBLE_USD_PER_GPU_HOUR)
 
 
 def _candidate_money(c: CostEstimate | None) -> float:
