@@ -8,19 +8,21 @@ same source rows in the same order, ties included. A 20,000-row catalog sorts as
 
 from __future__ import annotations
 
-import csv
 import random
-from pathlib import Path
+import sys
 
 import pytest
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 
 from gpupicker.ui.catalog_editor.models import _sort_key, fold_text
 from gpupicker.ui.catalog_editor.window import CatalogWindow
+from tests.support.paths import SCRIPTS
+
+sys.path.insert(0, str(SCRIPTS))
+
+from bench_catalog_editor import write_csv  # noqa: E402 - the bench's own 20k-row catalog
 
 pytestmark = pytest.mark.gui
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 def _reference(model) -> QSortFilterProxyModel:
@@ -53,24 +55,9 @@ def test_fold_text_is_a_case_insensitive_contains():
     assert len(fold_text("İstanbul")) == len("İstanbul")
 
 
-def _write_big_csv(path: Path, n: int) -> None:
-    with open(REPO / "data" / "prices.csv", newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
-        w.writeheader()
-        for k in range(n):
-            r = dict(rows[k % len(rows)])
-            copy = k // len(rows)
-            r["provider"] = f"{r['provider'] or 'anon'} clone {copy:03d}"
-            r["price_per_gpu_hour"] = (
-                f"{float(r['price_per_gpu_hour']) * (1 + 0.013 * (copy % 37)):.4f}")
-            w.writerow(r)
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_session_matches_qt_proxy(qtbot, repo, tmp_path, seed):
-    _write_big_csv(tmp_path / "more.csv", 400)  # ties: the same prices and providers again
+    write_csv(tmp_path / "more.csv", 400)  # ties: the same prices and providers again
     repo.import_csv("prices", str(tmp_path / "more.csv"))
     w = CatalogWindow(repo)
     qtbot.addWidget(w)
@@ -128,7 +115,7 @@ def test_random_session_matches_qt_proxy(qtbot, repo, tmp_path, seed):
 
 
 def test_big_catalog_sorts_and_filters_as_qt_did(qtbot, repo, tmp_path):
-    _write_big_csv(tmp_path / "big.csv", 20000)
+    write_csv(tmp_path / "big.csv", 20000)
     repo.import_csv("prices", str(tmp_path / "big.csv"))
     w = CatalogWindow(repo)
     qtbot.addWidget(w)
