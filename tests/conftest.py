@@ -10,18 +10,34 @@ a session that writes to the real user folders fails. Fixtures: ``repo`` (a fres
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import time as _time
+import tempfile as _tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import platformdirs as _platformdirs
 import pytest
 
 from tests.support.paths import REPO
+
+# The run's stand-in for the user's real folders: HOME and the XDG folders point at an empty
+# sandbox before anything reads them, so a test (or a module/session fixture, which runs before
+# the autouse redirect below) that writes to "the user's folders" writes there, and the session
+# fails if anything appears in it. Checking the folders the run was given, not file times, keeps
+# another gpupicker process on the machine from failing the run.
+_SANDBOX = Path(_tempfile.mkdtemp(prefix="gpupicker-user-sandbox-"))
+for _var, _sub in (("HOME", "home"), ("XDG_CONFIG_HOME", "home/.config"),
+                   ("XDG_DATA_HOME", "home/.local/share"), ("XDG_STATE_HOME", "home/.local/state"),
+                   ("XDG_CACHE_HOME", "home/.cache")):
+    os.environ[_var] = str(_SANDBOX / _sub)
+(_SANDBOX / "home").mkdir()
+
+_REAL_DIRS = [_platformdirs.user_data_path("gpupicker"), _platformdirs.user_config_path("gpupicker"),
+              _platformdirs.user_log_path("gpupicker"), _platformdirs.user_cache_path("gpupicker"),
+              _platformdirs.user_state_path("gpupicker")]
 
 if TYPE_CHECKING:
     from gpupicker.catalog import CatalogRepository
@@ -113,20 +129,12 @@ def zh_cn(qapp, built_translations):
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
-# The user's real folders, as they are before any test runs: a test (or a module/session
-# fixture, which runs before the autouse redirect above) that writes there fails the session.
-_REAL_DIRS = [_platformdirs.user_data_path("gpupicker"), _platformdirs.user_config_path("gpupicker"),
-              _platformdirs.user_log_path("gpupicker")]
-_SESSION_START = _time.time()
-
-
 def _touched_real_dirs() -> list[str]:
+    """Everything under the user folders this run was given in place of the real ones."""
     hits = []
     for d in _REAL_DIRS:
         if d.exists():
-            for p in [d, *d.rglob("*")]:
-                if p.stat().st_mtime >= _SESSION_START - 1:
-                    hits.append(str(p))
+            hits.extend(str(p) for p in d.rglob("*"))
     return hits
 
 
