@@ -5990,6 +5990,46 @@ Keep %1 as entered?</source>
 <context>
     <name>OwnedGpusTab</name>
     <message>
+        <source>%1 → %2 (%3)</source>
+        <translation>%1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>This &amp;computer…</source>
+        <translation>本机(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Read this computer's GPUs, their free VRAM and the RAM with nvidia-smi / rocm-smi (Linux) or system_profiler (macOS). Runs only when you press it; nothing is saved until you press Save.</source>
+        <translation>用 nvidia-smi / rocm-smi（Linux）或 system_profiler（macOS）读取本机的 GPU、空闲显存和内存。只在你点击时运行；点“保存”之前不会保存任何内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Save as owned GPUs</source>
+        <translation>保存为自有 GPU(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Reading this computer's GPUs and RAM…</source>
+        <translation>正在读取本机的 GPU 和内存…</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1, %2 free</source>
+        <translation>%1，空闲 %2</translation>
+    </message>
+    <message>
+        <source>not in the catalog</source>
+        <translation>价格库中没有</translation>
+    </message>
+    <message>
+        <source>RAM: %1</source>
+        <translation>内存：%1</translation>
+    </message>
+    <message>
+        <source> — one pool shared with the GPU</source>
+        <translation>——与 GPU 共用同一内存池</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>the GPU's TDP</source>
         <translation>GPU 的 TDP</translation>
