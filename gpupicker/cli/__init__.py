@@ -10,7 +10,7 @@ import argparse
 import sys
 
 SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned",
-               "mcp", "schema")
+               "mcp", "schema", "job")
 """Every subcommand name (a test checks it against the full parser)."""
 
 
@@ -45,6 +45,7 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
     from .catalog import add_catalog_parser
     from .estimate import add_estimate_parser
     from .fit import add_fit_parser
+    from .job import add_job_parser
     from .mcp_server import add_mcp_parsers
     from .model import add_model_parser
     from .recommend import add_recommend_parser
@@ -58,6 +59,7 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
     add_model_parser(sub)
     add_calibrate_parser(sub)
     add_mcp_parsers(sub)
+    add_job_parser(sub)
     return p
 
 

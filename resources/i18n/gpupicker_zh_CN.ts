@@ -916,6 +916,82 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>does not change memory or speed</source>
+        <translation>不影响显存和速度</translation>
+    </message>
+    <message>
+        <source>left empty (not set)</source>
+        <translation>留空（未设置）</translation>
+    </message>
+    <message>
+        <source>not modelled by gpupicker</source>
+        <translation>gpupicker 未建模</translation>
+    </message>
+    <message>
+        <source>{key} = {value} is not modelled: the estimate does not reflect it</source>
+        <translation>{key} = {value} 未建模：估算未反映它的影响</translation>
+    </message>
+    <message>
+        <source>gradient checkpointing “{mode}” also moves the checkpoints to CPU RAM; the estimate counts ordinary gradient checkpointing</source>
+        <translation>梯度检查点“{mode}”还会把检查点移到内存；估算按普通梯度检查点计算</translation>
+    </message>
+    <message>
+        <source>stage {stage} is costed as supervised fine-tuning (its reference or reward model is not counted)</source>
+        <translation>阶段 {stage} 按监督微调估算（未计入其参考模型或奖励模型）</translation>
+    </message>
+    <message>
+        <source>the config sets no sequence length (the dataset decides); give seq_len, or the estimate uses gpupicker's default</source>
+        <translation>配置中没有序列长度（由数据集决定）；请给出 seq_len，否则估算使用 gpupicker 的默认值</translation>
+    </message>
+    <message>
+        <source>no quantization named: {why} uses {quant} by default</source>
+        <translation>未指定量化：{why} 默认使用 {quant}</translation>
+    </message>
+    <message>
+        <source>the job names no model: add model_id (or a model folder)</source>
+        <translation>任务未指定模型：请添加 model_id（或模型文件夹）</translation>
+    </message>
+    <message>
+        <source>more than {n} YAML aliases: refused (an alias bomb, not a job config)</source>
+        <translation>YAML 别名超过 {n} 个：已拒绝（这是别名炸弹，不是任务配置）</translation>
+    </message>
+    <message>
+        <source>YAML nested deeper than {n} levels: refused</source>
+        <translation>YAML 嵌套超过 {n} 层：已拒绝</translation>
+    </message>
+    <message>
+        <source>not YAML or JSON: {why}</source>
+        <translation>不是 YAML 或 JSON：{why}</translation>
+    </message>
+    <message>
+        <source>larger than {mib} MiB: not a job config</source>
+        <translation>大于 {mib} MiB：不是任务配置</translation>
+    </message>
+    <message>
+        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, TrainingArguments JSON, SkyPilot YAML, or a vllm serve / sglang.launch_server / llama-server / ollama run line); it starts with “{head}”</source>
+        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，TrainingArguments JSON，SkyPilot YAML，或 vllm serve / sglang.launch_server / llama-server / ollama run 命令行）；开头为“{head}”</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file</source>
+        <translation>{path} 不是普通文件</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text</source>
+        <translation>{path} 不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{key}: model “{name}” is not in the catalog — import its folder (gpupicker model import) or give model_id</source>
+        <translation>{key}：模型“{name}”不在价格库中——请导入其文件夹（gpupicker model import）或给出 model_id</translation>
+    </message>
+    <message>
+        <source>the {kind} command names no model</source>
+        <translation>{kind} 命令未指定模型</translation>
+    </message>
+    <message>
+        <source>the SkyPilot task's run: has no vllm / sglang / llama-server / ollama command to read</source>
+        <translation>SkyPilot 任务的 run: 中没有可读取的 vllm / sglang / llama-server / ollama 命令</translation>
+    </message>
+    <message>
         <source>{tool} output could not be read: {why}</source>
         <translation>无法读取 {tool} 的输出：{why}</translation>
     </message>
