@@ -949,7 +949,7 @@
     </message>
     <message>
         <source>the job names no model: add model_id (or a model folder)</source>
-        <translation>任务未指定模型：请添加 model_id（或模型文件夹）</translation>
+        <translation>任务文件未指定模型：请添加 model_id（或模型文件夹）</translation>
     </message>
     <message>
         <source>more than {n} YAML aliases: refused (an alias bomb, not a job config)</source>
@@ -4179,6 +4179,22 @@
 <context>
     <name>Files</name>
     <message>
+        <source>Read from a %1 job: %2 keys set the workload, %3 not used</source>
+        <translation>已从 %1 任务读取：%2 个键设置了工作负载，%3 个未使用</translation>
+    </message>
+    <message>
+        <source> — not modelled: %1</source>
+        <translation>——未建模：%1</translation>
+    </message>
+    <message>
+        <source>Read:</source>
+        <translation>已读取：</translation>
+    </message>
+    <message>
+        <source>Not used:</source>
+        <translation>未使用：</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="43" />
         <source>%1 is not a file.</source>
         <translation>%1 不是文件。</translation>
@@ -4583,6 +4599,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
+        <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="76" />
         <source>gpupicker — which GPU for your AI job</source>
