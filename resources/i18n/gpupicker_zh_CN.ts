@@ -916,6 +916,58 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总费用</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Engine / framework</source>
+        <translation>引擎 / 框架</translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation>最佳方案</translation>
+    </message>
+    <message>
+        <source>Fits in VRAM</source>
+        <translation>显存够用</translation>
+    </message>
+    <message>
+        <source>Peak VRAM per GPU</source>
+        <translation>单卡峰值显存</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Price per hour (all GPUs)</source>
+        <translation>每小时价格（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>Cost per month</source>
+        <translation>每月费用</translation>
+    </message>
+    <message>
+        <source>{name}: no option — {why}</source>
+        <translation>{name}：没有可选方案——{why}</translation>
+    </message>
+    <message>
+        <source>no GPU × price in the catalog fits this job</source>
+        <translation>价格库中没有适合此任务的 GPU × 价格</translation>
+    </message>
+    <message>
         <source>does not change memory or speed</source>
         <translation>不影响显存和速度</translation>
     </message>
@@ -4600,6 +4652,10 @@ Keep %1 as entered?</source>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Co&amp;mpare with…</source>
+        <translation>对比(&amp;M)…</translation>
+    </message>
+    <message>
         <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
         <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
     </message>
@@ -6355,6 +6411,53 @@ Keep %1 as entered?</source>
     <message>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Compare scenarios</source>
+        <translation>方案对比</translation>
+    </message>
+    <message>
+        <source>The job in the wizard beside saved workloads or job files (axolotl, LLaMA-Factory, torchtune, a vllm serve line …). Values that differ from the first column are bold.</source>
+        <translation>向导中的任务与已保存的工作负载或任务文件（axolotl、LLaMA-Factory、torchtune、vllm serve 命令行……）并排对比。与第一列不同的值以粗体显示。</translation>
+    </message>
+    <message>
+        <source>&amp;Add scenario…</source>
+        <translation>添加方案(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Markdown…</source>
+        <translation>导出 Markdown(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Add a scenario</source>
+        <translation>添加方案</translation>
+    </message>
+    <message>
+        <source>Not added — %1</source>
+        <translation>未添加——%1</translation>
+    </message>
+    <message>
+        <source>This job</source>
+        <translation>当前任务</translation>
+    </message>
+    <message>
+        <source>Differs from %1: %2</source>
+        <translation>与 %1 不同：%2</translation>
+    </message>
+    <message>
+        <source>Export comparison</source>
+        <translation>导出对比</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
     </message>
 </context>
 </TS>
