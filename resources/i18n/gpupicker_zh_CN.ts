@@ -6416,6 +6416,14 @@ Keep %1 as entered?</source>
 <context>
     <name>CompareDialog</name>
     <message>
+        <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
+        <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
