@@ -165,6 +165,10 @@ class Workload(BaseModel):
     epochs: float = Field(default=1.0, gt=0, le=10_000)
     train_hours: float | None = Field(default=None, gt=0, le=1_000_000,
                                       description="planned run length in hours")
+    startup_minutes: float | None = Field(
+        default=None, ge=0, le=24 * 60,
+        description="start-up billed per rental before the run (image pull, model download "
+                    "and load); None: estimated from the model's size (core.cost.startup_hours)")
     requests_per_minute: float | None = Field(default=None, ge=0, le=1e9)
 
     pricing: str = "on_demand"
