@@ -131,7 +131,7 @@ def _candidates(w: Workload) -> list[_Change]:
             # Liger's fused linear cross-entropy never materializes the fp32 logits
             # (linkedin/Liger-Kernel LigerFusedLinearCrossEntropyLoss): the next fix for the
             # logits term, the largest one for 128k-vocabulary models (formulas.md §3)
-            out.append(("fused_ce", _m("fused_ce"), {"framework": "liger"},
+            out.append(("fused_ce", _m("fused_ce", kernels="Liger"), {"framework": "liger"},
                         _c("fused_ce_speed"), None, 1.6))
         seq = w.training_seq_len()
         if seq > 512:

@@ -50,8 +50,7 @@ class Provider:
     zh_name: str = ""
 
 
-CLUSTER_NETWORKS: dict[str, Message] = {
-    net: msg(f"providers.network.{net}") for net in ("infiniband", "roce", "efa", "ethernet")}
+CLUSTER_NETWORKS: tuple[str, ...] = ("infiniband", "roce", "efa", "ethernet")
 """Networks a provider joins instances of a cluster over (``providers.csv`` ``cluster_network``):
 InfiniBand, RoCE (RDMA over Converged Ethernet), AWS EFA, plain Ethernet (GPUDirect-TCPX)."""
 

@@ -172,12 +172,8 @@ TEMPLATES: dict[str, str] = {
     "providers.seed_price_here": "The seed guide prices {n} × {gpu} at {price}/h × {hours} h = "
                                  "{total}; at {provider} today: {price2}/h × {hours2} h = "
                                  "{total2}",
-    "providers.network.infiniband": "InfiniBand",
-    "providers.network.roce": "RoCE",
-    "providers.network.efa": "AWS EFA",
-    "providers.network.ethernet": "Ethernet",
-    "providers.cluster_network": "provider {provider} sells clusters over network {network}; "
-                                 "known: {known}",
+    "providers.cluster_network": "provider {provider} sells clusters over an unknown network "
+                                 "{network}; known: {known}",
     "recommend.no_cluster_for_sale": "Options above one instance are kept only where the "
                                      "provider sells clusters of that size (data/providers.csv): "
                                      "{n} left out",
