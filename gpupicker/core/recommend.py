@@ -412,10 +412,11 @@ def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int
     must not be left with an offer abroad only.
     """
     best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
+    where = check_region(region) if region else None
     for offer, usd in offers:
         if not offer_available(offer, total_gpus, terms.get(offer.provider)):
             continue
-        key = (offer.pricing, bool(region) and in_region(offer, check_region(region)))
+        key = (offer.pricing, where is not None and in_region(offer, where))
         cur = best.get(key)
         if cur is None or usd < cur[1]:
             best[key] = (offer, usd)
