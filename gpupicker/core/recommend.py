@@ -318,6 +318,8 @@ def _build_options(w: Workload,
                 more.append(ev.scaling)
             if pcie_note:
                 more.append(sentence(msg("recommend.consumer_no_nvlink")))
+            if terms and offer is not None and ev.total_gpus > GPUS_PER_NODE:
+                more.append(_cluster_note(offer, terms))
             if more:
                 reason = join([reason, *more], "space")
             prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not misses,
@@ -421,6 +423,27 @@ def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int
         if cur is None or usd < cur[1]:
             best[key] = (offer, usd)
     return list(best.values())
+
+
+NETWORK_NAMES = {"infiniband": "InfiniBand", "roce": "RoCE", "efa": "AWS EFA",
+                 "ethernet": "Ethernet"}
+"""How ``providers.csv``'s ``cluster_network`` codes are written (product names, verbatim)."""
+
+
+def _cluster_note(offer: PriceOffer, terms: dict[str, ProviderTerms]) -> Message:
+    """The network a multi-node option's provider joins its nodes over, against the speed model.
+
+    The scaling model assumes one 400 Gb/s NIC per GPU between nodes
+    (``speed.interconnect``; DGX H100 reference design), which InfiniBand, RoCE and EFA
+    clusters offer; a plain-Ethernet cluster (GCP A3: 200 Gb/s per GPU) is slower than that.
+    """
+    t = terms.get(offer.provider)
+    net = t.cluster_network if t is not None and t.cluster_network else ""
+    parts = [memo_msg("recommend.cluster_network", provider=offer.provider,
+                      network=NETWORK_NAMES.get(net, net))]
+    if net == "ethernet":
+        parts.append(memo_msg("recommend.cluster_ethernet_slower"))
+    return sentence(join(parts, "clauses"))
 
 
 def _cents(usd: float) -> float:

@@ -3922,6 +3922,14 @@
         <source>{provider} does not publish its billing step: billed by the second</source>
         <translation>{provider} 未公布计费粒度：按秒计费</translation>
     </message>
+    <message>
+        <source>{provider} joins the nodes over {network}; the speed above assumes InfiniBand-class links of 400 Gb/s per GPU between nodes</source>
+        <translation>{provider} 的节点之间通过 {network} 互联；上面的速度按 InfiniBand 级别、节点间每张 GPU 400 Gb/s 的链路估算</translation>
+    </message>
+    <message>
+        <source>plain Ethernet is slower than that, so allow for a longer run</source>
+        <translation>普通以太网比这慢，运行时间请留出余量</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

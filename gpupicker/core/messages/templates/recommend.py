@@ -177,6 +177,11 @@ TEMPLATES: dict[str, str] = {
     "recommend.no_cluster_for_sale": "Options above one instance are kept only where the "
                                      "provider sells clusters of that size (data/providers.csv): "
                                      "{n} left out",
+    "recommend.cluster_network": "{provider} joins the nodes over {network}; the speed above "
+                                 "assumes InfiniBand-class links of 400 Gb/s per GPU between "
+                                 "nodes",
+    "recommend.cluster_ethernet_slower": "plain Ethernet is slower than that, so allow for a "
+                                         "longer run",
     "providers.unknown_region": "unknown region {region}; choose one of {regions}",
     "providers.region.CN": "China",
     "providers.region.US": "the United States",
