@@ -349,9 +349,9 @@ def _build_options(w: Workload,
         tier = (0 if p.ev.fits else 2) + (0 if p.within else 1)
         priced = 0 if p.cost is not None else 1
         if goal == "cheapest":
-            # equal cost to the cent: fewer GPUs first (fewer to rent, nothing to shard), then
-            # the faster
-            k: tuple[float, ...] = (_cents(p.money), p.ev.total_gpus, -p.speed)
+            # equal cost (to the cent, or four digits of a rate): fewer GPUs first (fewer to
+            # rent, nothing to shard), then the faster
+            k: tuple[float, ...] = (_tie(p), p.ev.total_gpus, -p.speed)
         elif goal == "fastest":
             k = (-p.speed, p.money)
         elif goal == "value":
@@ -366,7 +366,7 @@ def _build_options(w: Workload,
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
     if ok_labels:
-        for name, fn in (("cheapest", lambda p: (_cents(p.money), p.ev.total_gpus, -p.speed)),
+        for name, fn in (("cheapest", lambda p: (_tie(p), p.ev.total_gpus, -p.speed)),
                          ("fastest", lambda p: (-p.speed, p.money)),
                          ("best value", lambda p: (value(p), p.money)),
                          ("most headroom", lambda p: (-headroom(p), p.money))):
@@ -446,9 +446,19 @@ def _cluster_note(offer: PriceOffer, terms: dict[str, ProviderTerms]) -> Message
     return sentence(join(parts, "clauses"))
 
 
-def _cents(usd: float) -> float:
-    """``usd`` rounded to the cent (infinity stays infinite): what counts as a tie."""
-    return round(usd, 2) if math.isfinite(usd) else usd
+def _tie(p: _Candidate) -> float:
+    """The cost figure of ``p`` as compared for a tie.
+
+    A total or a monthly amount to the cent; a rate ($ per 1M tokens, $ per hour) to four
+    significant digits, so that ties are equal figures whatever their size. Infinity (no
+    price) stays infinite.
+    """
+    m, c = p.money, p.cost
+    if not math.isfinite(m) or m == 0:
+        return m
+    if c is not None and (c.usd_total is not None or c.usd_per_month is not None):
+        return round(m, 2)
+    return float(f"{m:.4g}")
 
 
 def _billing(offer: PriceOffer, terms: dict[str, ProviderTerms] | None
