@@ -161,7 +161,7 @@ def _fmt_speed(o: Option) -> str:
     return "-"
 
 
-def one_per_gpu(options: tuple[Option, ...] | list[Option],
+def one_per_gpu_options(options: tuple[Option, ...] | list[Option],
                 preferred: tuple[str, int] | None = None) -> list[Option]:
     """Each GPU type once, at its best-ranked option, as the window's "one row per GPU" view.
 
@@ -187,10 +187,10 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
     """A readable text table of the ranked options, reasons, notes and advice; money in
     the display currency ``money``.
 
-    ``every_count=False`` lists each GPU type once (:func:`one_per_gpu`) and says how many
+    ``every_count=False`` lists each GPU type once (:func:`one_per_gpu_options`) and says how many
     rows that hides.
     """
-    shown = list(rec.options) if every_count else one_per_gpu(rec.options, preferred)
+    shown = list(rec.options) if every_count else one_per_gpu_options(rec.options, preferred)
     hidden = len(rec.options) - len(shown)
     opts = shown[:top] if top else shown
     sym = SYMBOLS.get(money.currency, money.currency)
@@ -229,6 +229,28 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
     return "\n".join(lines)
 
 
+def recommend_json(rec: Recommendation, money: Money, *, top: int | None = None,
+                   warning: str = "", launch: dict[str, Any] | None = None,
+                   one_per_gpu: bool = False,
+                   preferred: tuple[str, int] | None = None) -> dict[str, Any]:
+    """What ``recommend --json`` prints for one workload (also the MCP ``recommend`` tool's
+    answer): the goal, the first ``top`` options (all when None; with ``one_per_gpu`` each GPU
+    type once, :func:`one_per_gpu_options`), the display currency, the notes, and the warnings, advice
+    and launch configs when there are any."""
+    listed = one_per_gpu_options(rec.options, preferred) if one_per_gpu else list(rec.options)
+    opts = listed[:top] if top else listed
+    out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o, money) for o in opts],
+                           "currency": money.currency,
+                           "notes": list(rec.notes)}
+    if warning:
+        out["warnings"] = [warning]
+    if rec.advice:
+        out["advice"] = [advice_dict(a) for a in rec.advice]
+    if launch is not None:
+        out["launch"] = launch
+    return out
+
+
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
     from .common import json_line, open_repo, print_error, read_workload_texts, unknown_fields_warning
@@ -265,19 +287,9 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         launch = _launch(w, rec, repo) if getattr(args, "launch", False) else None
         preferred = (w.gpu, w.num_gpus) if w.gpu else None
         if args.json:
-            listed = one_per_gpu(rec.options, preferred) if args.one_per_gpu \
-                else list(rec.options)
-            opts = listed[:args.top] if args.top else listed
-            out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o, money) for o in opts],
-                                   "currency": money.currency,
-                                   "notes": list(rec.notes)}
-            if warning:
-                out["warnings"] = [warning]
-            if rec.advice:
-                out["advice"] = [advice_dict(a) for a in rec.advice]
-            if launch is not None:
-                out["launch"] = launch
-            print(json_line(out), flush=True)
+            print(json_line(recommend_json(rec, money, top=args.top, warning=warning,
+                                           launch=launch, one_per_gpu=args.one_per_gpu,
+                                           preferred=preferred)), flush=True)
         else:
             print(format_table(rec, args.top or 15, money, every_count=args.every_count,
                                preferred=preferred), flush=True)
