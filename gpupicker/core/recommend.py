@@ -211,18 +211,21 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     for ev in evald.evaluations:
         offer_list = []
         candidates = offers.get(ev.gpu.id) or NO_OFFER
-        if providers and not all_offers and ev.total_gpus > GPUS_PER_NODE:
+        # one replica is one job: replicas of a serving plan are separate instances, so only the
+        # GPUs of one replica must be rented together (one instance, or a cluster)
+        together = ev.n
+        if providers and not all_offers and together > GPUS_PER_NODE:
             # the best offer per pricing may come from a provider that sells no cluster:
             # above one node, the best offer per pricing among the providers that do
             if every is None:
                 every, _ = offers_for_snapshot(prices, w.pricing, True, fx_rates, offers_for)
-            candidates = _best_cluster_offers(every.get(ev.gpu.id, []), ev.total_gpus, terms,
+            candidates = _best_cluster_offers(every.get(ev.gpu.id, []), together, terms,
                                               w.region) or candidates
         for offer, usd in candidates:
             if not instance_fits(offer, ev.total_gpus):
                 continue
             if providers and offer is not None and \
-                    not offer_available(offer, ev.total_gpus, terms.get(offer.provider)):
+                    not offer_available(offer, together, terms.get(offer.provider)):
                 not_for_sale += 1  # more GPUs than one instance, and no cluster for sale
                 continue
             offer_list.append((offer, usd))
@@ -318,7 +321,7 @@ def _build_options(w: Workload,
                 more.append(ev.scaling)
             if pcie_note:
                 more.append(sentence(msg("recommend.consumer_no_nvlink")))
-            if terms and offer is not None and ev.total_gpus > GPUS_PER_NODE:
+            if terms and offer is not None and ev.n > GPUS_PER_NODE:
                 more.append(_cluster_note(offer, terms))
             if more:
                 reason = join([reason, *more], "space")

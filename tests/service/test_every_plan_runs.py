@@ -72,6 +72,10 @@ def test_serving_is_sized_for_the_tokens_the_job_shows(cat, snap):
     gpu, n, monthly, _ = _plan(rec)
     assert (gpu, n) == ("rtx_a5000", 6)
     assert monthly == pytest.approx(700.8, abs=1.0)
+    # replicas are separate instances: a plan of 3 × 2 GPUs needs no cluster for sale
+    ranked = rank_on_snapshot(w, snap).recommendation
+    assert "recommend.no_cluster_for_sale" not in {m.id for m in _messages(ranked.notes)}
+    assert max(o.num_gpus for o in ranked.options) > 8
 
 
 def test_old_token_spellings_are_the_same_fields(cat, snap):
@@ -201,6 +205,7 @@ def test_no_option_has_more_gpus_than_its_provider_rents(cat, snap):
                     providers=snap.providers)
     terms = {t.provider: t for t in snap.providers}
     offers = {(p.gpu_id, p.provider, p.pricing): p for p in snap.prices}
+    assert "recommend.no_cluster_for_sale" in {m.id for m in _messages(rec.notes)}
     big = [o for o in rec.options if o.provider and o.num_gpus > 8]
     assert big  # clusters are still planned where they are sold
     for o in big:
