@@ -206,6 +206,9 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     bnb = w.weights_dtype in ("nf4", "int8") and w.quant_method in (None, "", "bitsandbytes") and \
         fw not in ("llama.cpp", "ollama", "mlc-llm")
     if bnb and plat not in BITSANDBYTES_PLATFORMS:
+        if w.is_training:  # llama.cpp / MLX GGUF only run inference: no use for a QLoRA job
+            return msg("checks.bitsandbytes_training", dtype=w.weights_dtype.upper(),
+                       platform=PLATFORM_NAMES[plat], gpu=gpu.name)
         return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
                    dtype=w.weights_dtype.upper(), platform=PLATFORM_NAMES[plat], gpu=gpu.name)
     return ""

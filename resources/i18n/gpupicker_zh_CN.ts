@@ -3429,8 +3429,8 @@
         <translation>按剩余显存排序</translation>
     </message>
     <message>
-        <source>equal cost: the faster option first, then fewer GPUs, then the GPU id</source>
-        <translation>费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+        <source>equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id</source>
+        <translation>费用相同（精确到分）时：GPU 更少的优先，其次速度更快的，再按 GPU 编号</translation>
     </message>
     <message>
         <source>equal speed: the cheaper option first, then fewer GPUs, then the GPU id</source>
@@ -4041,6 +4041,62 @@
     <message>
         <source>params counts the denoiser only (as the bundled diffusion models do); {others} are listed apart</source>
         <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
+    </message>
+    <message>
+        <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>
+        <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者是同一个数（只给出其中一个）</translation>
+    </message>
+    <message>
+        <source>No parallelism given: sharded with FSDP FULL_SHARD (ZeRO-3) over {n} GPUs, as the ranking plans it</source>
+        <translation>未指定并行方式：与排名的方案相同，以 FSDP FULL_SHARD（ZeRO-3）在 {n} 张 GPU 上分片</translation>
+    </message>
+    <message>
+        <source>bitsandbytes {dtype} has no {platform} backend, so QLoRA does not train on the {gpu}: LoRA on 16-bit weights does</source>
+        <translation>bitsandbytes {dtype} 没有 {platform} 后端，QLoRA 无法在 {gpu} 上训练：16 位权重的 LoRA 可以</translation>
+    </message>
+    <message>
+        <source>Fused cross-entropy ({kernels} kernels): the logits are never held in fp32 for the whole micro-batch</source>
+        <translation>融合交叉熵（{kernels} 内核）：不再为整个微批次保存 fp32 logits</translation>
+    </message>
+    <message>
+        <source>about the same speed (pip install 'liger-kernel'; 'use_liger_kernel=True' in 'TrainingArguments')</source>
+        <translation>速度基本不变（pip 安装 'liger-kernel'；在 'TrainingArguments' 中设置 'use_liger_kernel=True'）</translation>
+    </message>
+    <message>
+        <source>provider {provider} sells clusters over an unknown network {network}; known: {known}</source>
+        <translation>服务商 {provider} 的集群网络 {network} 未知；已知：{known}</translation>
+    </message>
+    <message>
+        <source>Options above one instance are kept only where the provider sells clusters of that size (data/providers.csv): {n} left out</source>
+        <translation>超过单个实例的选项只保留服务商出售该规模集群的（data/providers.csv）：略去 {n} 个</translation>
+    </message>
+    <message>
+        <source>Start-up billed: {minutes} min ({why}; workload startup_minutes)</source>
+        <translation>计费的启动时间：{minutes} 分钟（{why}；工作负载字段 startup_minutes）</translation>
+    </message>
+    <message>
+        <source>image pull, model download and load of {gib} GiB of weights</source>
+        <translation>拉取镜像、下载并加载 {gib} GiB 权重</translation>
+    </message>
+    <message>
+        <source>as given</source>
+        <translation>按给定值</translation>
+    </message>
+    <message>
+        <source>{provider} bills in steps of {step}: {hours} h billed</source>
+        <translation>{provider} 以 {step} 为计费单位：计费 {hours} 小时</translation>
+    </message>
+    <message>
+        <source>{provider} does not publish its billing step: billed by the second</source>
+        <translation>{provider} 未公布计费粒度：按秒计费</translation>
+    </message>
+    <message>
+        <source>{provider} joins the nodes over {network}; the speed above assumes InfiniBand-class links of 400 Gb/s per GPU between nodes</source>
+        <translation>{provider} 的节点之间通过 {network} 互联；上面的速度按 InfiniBand 级别、节点间每张 GPU 400 Gb/s 的链路估算</translation>
+    </message>
+    <message>
+        <source>plain Ethernet is slower than that, so allow for a longer run</source>
+        <translation>普通以太网比这慢，运行时间请留出余量</translation>
     </message>
 </context>
 <context>

@@ -159,6 +159,8 @@ TEMPLATES: dict[str, str] = {
                               "{platforms}",
     "checks.bitsandbytes_platform": "bitsandbytes {dtype} has no {platform} backend, so it does "
                                     "not run on the {gpu}: use GGUF with llama.cpp instead",
+    "checks.bitsandbytes_training": "bitsandbytes {dtype} has no {platform} backend, so QLoRA "
+                                    "does not train on the {gpu}: LoRA on 16-bit weights does",
     "checks.bitsandbytes_metal": "bitsandbytes {dtype} has no {platform} backend, so it does not "
                                  "run on the {gpu}: use GGUF with llama.cpp or MLX instead",
 }
