@@ -26,7 +26,7 @@ from gpupicker.catalog import (
 from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header, sliding_window_layers
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
-from tests.support.catalog_files import BUNDLED_PRICES, read_csv
+from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv
 from tests.support.catalog_files import seed_row as _seed_row
 
 DATA = paths.data_dir()
@@ -50,8 +50,8 @@ def test_columns_match_bundled_and_shared_headers():
 
 def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
-    assert len(repo.gpus()) == 65
-    assert len(repo.models()) == 106
+    assert len(repo.gpus()) == BUNDLED_GPUS
+    assert len(repo.models()) == BUNDLED_MODELS
     # 230 rows of prices.csv (17 Chinese-cloud rows of issue 18: 包月/包年/按量/竞价, and 39
     # dated 2026-08 … 2026-10, 15 of them newer observations of an offer already there) + 173 of
     # prices-2026-10.csv: 92 older observations are the history of a newer one, 11 stale
@@ -95,7 +95,7 @@ def test_wal_and_migrations(repo: CatalogRepository):
 def test_every_bundled_model_builds_an_arch(repo: CatalogRepository):
     rows = {r["id"]: r for r in read_csv(DATA / "models.csv")}
     models = repo.models()
-    assert len(models) == len(rows) == 106
+    assert len(models) == len(rows) == BUNDLED_MODELS
     assert sum(m.kind == "diffusion" for m in models) == 16
     for m in models:
         assert isinstance(m, CatalogModel) and isinstance(m.arch, ModelArch)
@@ -181,7 +181,7 @@ def test_gpu_upsert_delete_and_user_flag(repo: CatalogRepository):
         repo.delete_gpu("h100_sxm")  # its prices would be orphaned
     assert repo.get_gpu("h100_sxm") is not None
     assert repo.delete_gpu("h100_sxm", cascade=True) == 29
-    assert repo.get_gpu("h100_sxm") is None and len(repo.gpus()) == 64
+    assert repo.get_gpu("h100_sxm") is None and len(repo.gpus()) == BUNDLED_GPUS - 1
     assert not any(p.gpu_id == "h100_sxm" for p in repo.prices())
     with pytest.raises(KeyError):
         repo.delete_gpu("h100_sxm")
@@ -268,7 +268,7 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     repo.set_fx_rate("EUR", 0.93)
     backup = repo.reset_all()
     assert backup.exists()
-    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 106, BUNDLED_PRICES)
+    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES)
     assert repo.get_gpu("x1") is None
     assert repo.get_fx_quotes()["EUR"].per_usd == 0.93  # settings survive a catalog reset
 
@@ -313,7 +313,7 @@ def test_newer_bundle_merges_without_overwriting_user_edits(tmp_path: Path):
         assert r.get_gpu("a100_sxm_80gb").notes == "updated in bundle v2"  # untouched → updated
         assert r.get_gpu("future_gpu") is not None
         assert r.get_gpu("h100_pcie") is None  # user deletion kept
-        assert len(r.gpus()) == 65  # 65 + 1 new - 1 deleted
+        assert len(r.gpus()) == BUNDLED_GPUS  # bundled + 1 new - 1 deleted
         assert r.get_price(first_rid).price_per_gpu_hour == 1.11
         assert [p.price_per_gpu_hour for _, p in r.price_history(first_rid)] == [
             first.price_per_gpu_hour, 1.11]
@@ -367,11 +367,11 @@ def test_backup_rotation_and_restore(repo: CatalogRepository):
     first = repo.backup()
     assert first.parent == paths.user_data_dir() / "backups"
     with sqlite3.connect(first) as c:
-        assert c.execute("SELECT count(*) FROM gpus").fetchone()[0] == 65
+        assert c.execute("SELECT count(*) FROM gpus").fetchone()[0] == BUNDLED_GPUS
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     repo.delete_gpu("rtx_4090", cascade=True)
     before = repo.restore_backup(first)
-    assert repo.get_gpu("rtx_4090") is not None and len(repo.gpus()) == 65
+    assert repo.get_gpu("rtx_4090") is not None and len(repo.gpus()) == BUNDLED_GPUS
     with sqlite3.connect(before) as c:  # the state before the restore was saved too
         row = c.execute("SELECT deleted FROM gpus WHERE id = 'rtx_4090'").fetchone()
         assert row == (1,)
