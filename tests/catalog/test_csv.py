@@ -52,7 +52,8 @@ def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path
     result = repo.import_csv(table, out)
     assert result.ok, result.errors
     assert result.unchanged == result.rows and result.inserted == result.updated == 0
-    assert len(repo.gpus()) == BUNDLED_GPUS and len(repo.prices()) == BUNDLED_PRICES and len(repo.models()) == BUNDLED_MODELS
+    assert (len(repo.gpus()), len(repo.prices()), len(repo.models())) == \
+        (BUNDLED_GPUS, BUNDLED_PRICES, BUNDLED_MODELS)
 
 
 def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):

@@ -268,7 +268,8 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     repo.set_fx_rate("EUR", 0.93)
     backup = repo.reset_all()
     assert backup.exists()
-    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES)
+    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == \
+        (BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES)
     assert repo.get_gpu("x1") is None
     assert repo.get_fx_quotes()["EUR"].per_usd == 0.93  # settings survive a catalog reset
 
