@@ -200,10 +200,11 @@ def m007_catalog_facts_2026_12(db: Database) -> None:
     ``prices`` and ``price_history``, ``includes_tax`` / ``vat_invoice`` (``yes`` / ``no``:
     the price includes VAT (含税); the provider issues a VAT special invoice, 增值税专用发票).
     """
-    columns = {"gpus": {"fp4_tflops_dense": float, "gpu_memory_limit_gb": float},
-               "models": {"hf_repo": str, "modelscope_id": str},
-               "prices": {"includes_tax": str, "vat_invoice": str},
-               "price_history": {"includes_tax": str, "vat_invoice": str}}
+    columns: dict[str, dict[str, type]] = {
+        "gpus": {"fp4_tflops_dense": float, "gpu_memory_limit_gb": float},
+        "models": {"hf_repo": str, "modelscope_id": str},
+        "prices": {"includes_tax": str, "vat_invoice": str},
+        "price_history": {"includes_tax": str, "vat_invoice": str}}
     for name, cols in columns.items():
         table = db.table(name)
         have = set(table.columns_dict)

@@ -52,12 +52,13 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
     assert len(repo.gpus()) == BUNDLED_GPUS
     assert len(repo.models()) == BUNDLED_MODELS
-    # 230 rows of prices.csv (17 Chinese-cloud rows of issue 18: 包月/包年/按量/竞价, and 39
-    # dated 2026-08 … 2026-10, 15 of them newer observations of an offer already there) + 173 of
-    # prices-2026-10.csv: 92 older observations are the history of a newer one, 11 stale
-    # offers are retired (catalog/price_merge.py)
-    assert len(repo.prices()) == 285
-    assert len(repo.price_rows()) == 285
+    # 191 rows of prices.csv (the 2026-12 revision removed 39 offers observed before
+    # 2026-06-01 and the two serverless-function rows, data/README.md) + 173 of
+    # prices-2026-10.csv + 29 of prices-2026-11.csv: older observations are the history of a
+    # newer one, stale offers of a provider a newer file covers are retired
+    # (catalog/price_merge.py)
+    assert len(repo.prices()) == 256
+    assert len(repo.price_rows()) == 256
     g = repo.get_gpu("rtx_4090")
     assert isinstance(g, GpuSpec)
     assert (g.memory_gb, g.memory_bandwidth_gbps, g.bf16_tflops_dense) == (24, 1008, 165.2)
@@ -71,7 +72,7 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     offers = repo.prices()
     assert any(p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44 for p in offers)
     assert any(p.gpu_id == "a100_sxm_80gb" and p.price_per_gpu_hour == 1.89 for p in offers)
-    assert sum(p.currency == "CNY" for p in offers) == 61  # 20 + 17 + 24 new offers of issue 18
+    assert sum(p.currency == "CNY" for p in offers) == 37  # issue 18 offers less the 2026-12 retired
     assert all(not is_user for _, _, is_user in repo.price_rows())
     assert repo.meta("seed_version")
 
@@ -177,10 +178,11 @@ def test_gpu_upsert_delete_and_user_flag(repo: CatalogRepository):
     assert repo.gpus()[-1].id == "my_card"
     repo.delete_gpu("my_card")
     assert repo.get_gpu("my_card") is None
-    with pytest.raises(CatalogInUseError, match="29 price row"):
+    n = sum(p.gpu_id == "h100_sxm" for p in repo.prices())
+    with pytest.raises(CatalogInUseError, match=f"{n} price row"):
         repo.delete_gpu("h100_sxm")  # its prices would be orphaned
     assert repo.get_gpu("h100_sxm") is not None
-    assert repo.delete_gpu("h100_sxm", cascade=True) == 29
+    assert repo.delete_gpu("h100_sxm", cascade=True) == n
     assert repo.get_gpu("h100_sxm") is None and len(repo.gpus()) == BUNDLED_GPUS - 1
     assert not any(p.gpu_id == "h100_sxm" for p in repo.prices())
     with pytest.raises(KeyError):
