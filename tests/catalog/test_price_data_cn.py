@@ -49,7 +49,7 @@ def _offer(gpu_id: str, provider: str, pricing: str = "on_demand") -> PriceOffer
 
 def test_every_current_cny_offer_is_a_dated_chinese_cloud_price():
     cny = [p for p in bundle_prices() if p.currency == "CNY"]
-    assert len(cny) == 37  # 2026-12: the 2022-07, 2023Q3 and 2026-01 cloud rows retired
+    assert len(cny) == 36  # 2026-12: the 2022-07, 2023Q3, 2026-01 and year-only rows retired
     for p in cny:
         assert PROVIDERS[p.provider].country == "CN" and PROVIDERS[p.provider].zh_name, p
         assert offer_country(p) == "CN"

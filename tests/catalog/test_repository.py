@@ -52,13 +52,13 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
     assert len(repo.gpus()) == BUNDLED_GPUS
     assert len(repo.models()) == BUNDLED_MODELS
-    # 191 rows of prices.csv (the 2026-12 revision removed 39 offers observed before
-    # 2026-06-01 and the two serverless-function rows, data/README.md) + 173 of
+    # 190 rows of prices.csv (the 2026-12 revision removed the 37 offers observed before
+    # 2026-06-01, a year-only row and two serverless-function rows, data/README.md) + 173 of
     # prices-2026-10.csv + 29 of prices-2026-11.csv: older observations are the history of a
     # newer one, stale offers of a provider a newer file covers are retired
     # (catalog/price_merge.py)
-    assert len(repo.prices()) == 256
-    assert len(repo.price_rows()) == 256
+    assert len(repo.prices()) == 255
+    assert len(repo.price_rows()) == 255
     g = repo.get_gpu("rtx_4090")
     assert isinstance(g, GpuSpec)
     assert (g.memory_gb, g.memory_bandwidth_gbps, g.bf16_tflops_dense) == (24, 1008, 165.2)
@@ -72,7 +72,7 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     offers = repo.prices()
     assert any(p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44 for p in offers)
     assert any(p.gpu_id == "a100_sxm_80gb" and p.price_per_gpu_hour == 1.89 for p in offers)
-    assert sum(p.currency == "CNY" for p in offers) == 37  # issue 18 offers less the 2026-12 retired
+    assert sum(p.currency == "CNY" for p in offers) == 36  # issue 18 offers less the 2026-12 retired
     assert all(not is_user for _, _, is_user in repo.price_rows())
     assert repo.meta("seed_version")
 
