@@ -69,7 +69,7 @@ def test_at_least_100_gpus_including_the_ones_users_asked_for():
              "rtx_pro_4000_blackwell", "rtx_pro_6000_blackwell_max_q",
              "rtx_pro_6000_blackwell_server", "rtx_5000_ada", "rtx_4500_ada", "rtx_a4500",
              "dgx_spark_gb10", "ryzen_ai_max_395", "apple_m5", "apple_m5_max", "apple_m4_pro",
-             "apple_m2_ultra", "arc_pro_b60", "rx_7900_xtx", "radeon_ai_pro_r9700", "ascend_910b",
+             "apple_m2_ultra", "arc_pro_b60", "rx_7900_xtx", "ascend_910b",
              "ascend_910c", "rtx_3080_ti", "rtx_4070_ti", "rtx_4060_ti_16gb", "rtx_4060_ti_8gb",
              "rtx_5060_ti_16gb", "rtx_5060_ti_8gb", "tesla_p40", "tesla_p100_16gb", "mi50_32gb",
              "hygon_k100", "hygon_k100_ai", "cambricon_mlu370_x8", "cambricon_mlu590",
