@@ -2611,11 +2611,11 @@
     </message>
     <message>
         <source>MetaX GPU</source>
-        <translation>沐曦 GPU</translation>
+        <translation>MetaX GPU</translation>
     </message>
     <message>
         <source>Enflame GCU</source>
-        <translation>燧原 GCU</translation>
+        <translation>Enflame GCU</translation>
     </message>
     <message>
         <source>{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)</source>
