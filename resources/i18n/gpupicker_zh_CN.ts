@@ -2766,6 +2766,26 @@
         <translation>Apple 芯片</translation>
     </message>
     <message>
+        <source>Hygon DCU</source>
+        <translation>海光 DCU</translation>
+    </message>
+    <message>
+        <source>Cambricon MLU</source>
+        <translation>寒武纪 MLU</translation>
+    </message>
+    <message>
+        <source>Moore Threads GPU</source>
+        <translation>摩尔线程 GPU</translation>
+    </message>
+    <message>
+        <source>MetaX GPU</source>
+        <translation>MetaX GPU</translation>
+    </message>
+    <message>
+        <source>Enflame GCU</source>
+        <translation>Enflame GCU</translation>
+    </message>
+    <message>
         <source>{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)</source>
         <translation>{n} 卡经 {link} 互联：价格库中没有其带宽数据，all-reduce 按 PCIe 速度估算（下限）</translation>
     </message>
