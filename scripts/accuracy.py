@@ -347,7 +347,7 @@ def case_labels(case: dict, gpus: dict, models: dict) -> dict[str, str]:
 def _speed_line(name: str, errs: list[float]) -> str:
     a = [abs(e) for e in errs]
     if not a:
-        return f"  {name:34s} {0:4d}"
+        return f"  {name:34s} {0:4d} {'':8s} {'':7s} {'':8s} {'':8s}"
     return (f"  {name:34s} {len(a):4d} {statistics.median(a):8.1%} {percentile(a, 90):7.1%} "
             f"{sum(x <= 0.30 for x in a) / len(a):8.0%} {statistics.median(errs):+8.1%}")
 
