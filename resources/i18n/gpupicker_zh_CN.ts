@@ -916,6 +916,46 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>{tool} output could not be read: {why}</source>
+        <translation>无法读取 {tool} 的输出：{why}</translation>
+    </message>
+    <message>
+        <source>not the output of nvidia-smi, rocm-smi, system_profiler, sysctl or /proc/meminfo (it starts with “{head}”)</source>
+        <translation>不是 nvidia-smi、rocm-smi、system_profiler、sysctl 或 /proc/meminfo 的输出（开头为“{head}”）</translation>
+    </message>
+    <message>
+        <source>{name}: no GPU of that name in the catalog — add it (catalog import gpus) and detect again</source>
+        <translation>{name}：价格库中没有这个型号的 GPU——请先添加（catalog import gpus），再重新检测</translation>
+    </message>
+    <message>
+        <source>{name}: several catalog GPUs match ({candidates}) — add it by hand with owned add --gpu ID</source>
+        <translation>{name}：价格库中有多个 GPU 与之匹配（{candidates}）——请用 owned add --gpu ID 手动添加</translation>
+    </message>
+    <message>
+        <source>{name} ({memory}): the catalog has {candidates}, none with this memory or core count — not guessed</source>
+        <translation>{name}（{memory}）：价格库中有 {candidates}，但显存或核心数都不符——不做猜测</translation>
+    </message>
+    <message>
+        <source>{tool} is not installed or not on PATH</source>
+        <translation>未安装 {tool}，或它不在 PATH 中</translation>
+    </message>
+    <message>
+        <source>{tool} failed: {why}</source>
+        <translation>{tool} 运行失败：{why}</translation>
+    </message>
+    <message>
+        <source>no GPU was detected</source>
+        <translation>未检测到 GPU</translation>
+    </message>
+    <message>
+        <source>saved with purchase price 0 (already paid): its hourly cost is electricity only; give the price with owned add to get a break-even</source>
+        <translation>已按购买价 0 保存（视为已付清）：每小时成本只计电费；用 owned add 填入购买价即可算出回本时间</translation>
+    </message>
+    <message>
+        <source>{gpu_id}: already in your owned GPUs (count {count}), left as it is</source>
+        <translation>{gpu_id}：已在你的自有 GPU 中（{count} 张），保持不变</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="25" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom)</source>
         <translation>显存够用：单卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
@@ -5985,6 +6025,46 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>OwnedGpusTab</name>
+    <message>
+        <source>%1 → %2 (%3)</source>
+        <translation>%1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>This &amp;computer…</source>
+        <translation>本机(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Read this computer's GPUs, their free VRAM and the RAM with nvidia-smi / rocm-smi (Linux) or system_profiler (macOS). Runs only when you press it; nothing is saved until you press Save.</source>
+        <translation>用 nvidia-smi / rocm-smi（Linux）或 system_profiler（macOS）读取本机的 GPU、空闲显存和内存。只在你点击时运行；点“保存”之前不会保存任何内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Save as owned GPUs</source>
+        <translation>保存为自有 GPU(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Reading this computer's GPUs and RAM…</source>
+        <translation>正在读取本机的 GPU 和内存…</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1, %2 free</source>
+        <translation>%1，空闲 %2</translation>
+    </message>
+    <message>
+        <source>not in the catalog</source>
+        <translation>价格库中没有</translation>
+    </message>
+    <message>
+        <source>RAM: %1</source>
+        <translation>内存：%1</translation>
+    </message>
+    <message>
+        <source> — one pool shared with the GPU</source>
+        <translation>——与 GPU 共用同一内存池</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>the GPU's TDP</source>
