@@ -230,8 +230,17 @@ def _e2e_tokens_per_s(res: dict, workload: dict) -> float | None:
     return (prompt + new) / seconds if seconds > 0 else None
 
 
+def _diffusion_step_seconds(res: dict, workload: dict) -> float | None:
+    """Seconds per denoising step: seconds per image over the workload's steps (benchmarks
+    that time one denoiser forward; the pipeline's fixed costs are spread over the steps)."""
+    s = res.get("seconds_per_image")
+    return s / max(1, workload.get("steps", 30)) if s else None
+
+
 SPEED_SCORERS["e2e_tokens_per_s"] = _e2e_tokens_per_s
 SPEED_KIND_GROUP["e2e_tokens_per_s"] = "LLM inference"
+SPEED_SCORERS["seconds_per_step"] = _diffusion_step_seconds
+SPEED_KIND_GROUP["seconds_per_step"] = "diffusers"
 MEMORY_KINDS = frozenset({"peak_memory_bytes"})
 """Measured kinds scored against the estimate's ``total_bytes`` per GPU."""
 FIT_KINDS = frozenset({"fits"})
@@ -328,7 +337,8 @@ def case_labels(case: dict, gpus: dict, models: dict) -> dict[str, str]:
     g = gpus.get(w.get("gpu") or "", {})
     vendor = g.get("vendor", "?").split(" ")[0]
     seg = g.get("segment", "?")
-    seg = {"consumer": "GeForce", "unified-memory SoC": "SoC"}.get(seg, seg)
+    seg = {"consumer": "GeForce" if vendor == "NVIDIA" else "consumer",
+           "unified-memory SoC": "SoC"}.get(seg, seg)
     m = models.get(w.get("model_id") or "", {})
     cfg = w.get("model") or {}
     if w.get("task") in ("image_gen", "diffusion_lora"):

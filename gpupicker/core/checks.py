@@ -244,7 +244,9 @@ def input_warnings(w: Workload) -> list[Message]:
 
     None of them is followed silently: a framework costed with another's
     profile (:attr:`FrameworkRow.stand_in`), checkpointed activations offloaded to host RAM,
-    data-parallel replicas and expert parallelism.
+    a training data-parallel degree that disagrees with the GPU count, and expert
+    parallelism. Serving replicas (``data_parallel`` for inference) are modelled by
+    :func:`.report.estimate_report`.
     """
     out: list[Message] = []
     stand_in = framework_row(w.framework).stand_in
@@ -258,8 +260,6 @@ def input_warnings(w: Workload) -> list[Message]:
         if p.data_parallel != derived:  # training: the DP degree is what num_gpus leaves
             out.append(join([msg("inputs.data_parallel_training", dp=p.data_parallel,
                                  derived=derived)]))
-    elif p.data_parallel and p.data_parallel > 1:
-        out.append(join([msg("inputs.data_parallel", dp=p.data_parallel)]))
     if p.expert_parallel and p.expert_parallel > 1:
         out.append(join([msg("inputs.expert_parallel", ep=p.expert_parallel)]))
     return out

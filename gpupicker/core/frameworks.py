@@ -84,6 +84,11 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
                  stand_in="inputs.stand_in.mlx"),
     FrameworkRow("olmo-core", _TRAIN, None, "transformers", ("olmo_core", "olmocore"),
                  stand_in="inputs.stand_in.olmo_core"),
+    FrameworkRow("mindspeed", _TRAIN, None, "transformers",
+                 ("mindspeed-llm", "mindspeed_llm", "ascendspeed"),
+                 stand_in="inputs.stand_in.mindspeed"),
+    FrameworkRow("mindformers", _TRAIN, None, "transformers", ("mindspore", "mind_formers"),
+                 stand_in="inputs.stand_in.mindformers"),
 )
 """Every framework gpupicker models (see module docstring)."""
 

@@ -155,6 +155,16 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         source="NVIDIA/Megatron-LM vocab_parallel_cross_entropy (fp32 logits reused in place); "
                "distributed optimizer (fp32 master + Adam sharded over data parallel)"),
     TrainingFramework(
+        "mindspeed", "MindSpeed-LLM (Megatron on Ascend)", logits_bytes_per_vocab=6.0,
+        sharding="fsdp",
+        source="Ascend/MindSpeed-LLM: Megatron-LM/Megatron-Core with Ascend kernels; costed "
+               "with megatron's profile (inputs.stand_in.mindspeed says so on every estimate)"),
+    TrainingFramework(
+        "mindformers", "MindSpore MindFormers", logits_bytes_per_vocab=6.0, sharding="fsdp",
+        source="mindspore/mindformers: Megatron-style tensor/pipeline parallel LLM training on "
+               "MindSpore; costed with megatron's profile (inputs.stand_in.mindformers says so "
+               "on every estimate)"),
+    TrainingFramework(
         "nemo", "NVIDIA NeMo (Megatron-Core)", logits_bytes_per_vocab=6.0, sharding="fsdp",
         source="NVIDIA NeMo: Megatron-Core underneath (same profile as megatron)"),
 )

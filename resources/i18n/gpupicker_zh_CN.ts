@@ -1293,6 +1293,14 @@
         <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype 'nf4' 或 'int8'）</translation>
     </message>
     <message>
+        <source>MindSpeed-LLM is costed with Megatron-LM&apos;s profile on the Ascend NPU (no MindSpeed measurement checked)</source>
+        <translation>MindSpeed-LLM 按 Megatron-LM 的模型在昇腾 NPU 上估算（未对照 MindSpeed 的实测数据）</translation>
+    </message>
+    <message>
+        <source>MindFormers is costed with Megatron-LM&apos;s profile (no MindFormers measurement checked)</source>
+        <translation>MindFormers 按 Megatron-LM 的模型估算（未对照 MindFormers 的实测数据）</translation>
+    </message>
+    <message>
         <source>DoRA re-forms W + s·B·A in every forward for its weight norm: {gb} GB more memory traffic per step</source>
         <translation>DoRA 每次前向都要重新组出 W + s·B·A 以计算权重范数：每步多 {gb} GB 显存访问量</translation>
     </message>
@@ -1317,8 +1325,12 @@
         <translation>parallelism.data_parallel = {dp} 与 num_gpus / (张量并行 × 流水线并行) = {derived} 不一致；估算按 {derived} 计算</translation>
     </message>
     <message>
-        <source>parallelism.data_parallel = {dp} serving replicas are not modelled yet: memory and speed are those of one replica; {dp} replicas serve about {dp}× its throughput</source>
-        <translation>尚未建模 parallelism.data_parallel = {dp} 个服务副本：显存和速度均为单个副本的数值；{dp} 个副本的吞吐约为其 {dp} 倍</translation>
+        <source>{dp} data-parallel replicas of {gpus} GPU(s), each serving {batch} of the sequences: memory and per-sequence speed are one replica&apos;s, batch throughput {dp}× its</source>
+        <translation>{dp} 个数据并行副本，每个副本 {gpus} 张卡，各服务 {batch} 条序列：显存和单序列速度为单个副本的数值，批量吞吐为其 {dp} 倍</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel = {dp} does not divide num_gpus = {n}</source>
+        <translation>parallelism.data_parallel = {dp} 不能整除 num_gpus = {n}</translation>
     </message>
     <message>
         <source>parallelism.expert_parallel = {ep} is not modelled yet: every rank is costed holding all experts, so the weight memory per GPU is an upper bound</source>

@@ -99,14 +99,36 @@ def test_dora_adds_one_magnitude_per_output_feature() -> None:
     assert dora_extra_bytes_per_step(arch, lora, 2.0, grad_ckpt=False) == 0.0
 
 
-def test_parallel_degrees_are_read_and_named() -> None:
+def test_expert_parallel_and_a_disagreeing_training_dp_are_named() -> None:
     w = Workload.model_validate({"task": "inference", "model": LLAMA_1B, "num_gpus": 2,
-                                 "parallelism": {"data_parallel": 2, "expert_parallel": 2}})
-    text = " ".join(str(m) for m in input_warnings(w))
-    assert "data_parallel = 2" in text and "expert_parallel = 2" in text
+                                 "parallelism": {"expert_parallel": 2}})
+    assert "expert_parallel = 2" in " ".join(str(m) for m in input_warnings(w))
     t = Workload.model_validate({"task": "pretrain", "model": LLAMA_1B, "num_gpus": 8,
                                  "parallelism": {"data_parallel": 8}})
     assert input_warnings(t) == []  # training: data parallel over all 8 GPUs is what is costed
+    bad = t.model_copy(update={"parallelism": t.parallelism.model_copy(
+        update={"data_parallel": 4})})
+    assert "num_gpus / (tensor × pipeline parallel) = 8" in str(input_warnings(bad)[0])
+
+
+def test_data_parallel_serving_is_replicas(repo) -> None:
+    """vLLM --data-parallel-size 2 on 2 GPUs: each replica one GPU with half the sequences;
+    per-GPU memory and per-sequence speed are one replica's, batch throughput twice it."""
+    from gpupicker.core.report import estimate_report
+    from gpupicker.service.resolve import resolve_gpu, resolve_model
+
+    base = {"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm",
+            "prompt_len": 512, "new_tokens": 256}
+    gpu = resolve_gpu("h100_sxm", repo)
+    one = resolve_model(Workload.model_validate({**base, "batch": 16}), repo)
+    two = resolve_model(Workload.model_validate({**base, "batch": 32, "num_gpus": 2,
+                                                 "parallelism": {"data_parallel": 2}}), repo)
+    r1, r2 = estimate_report(one, gpu), estimate_report(two, gpu)
+    assert r2["total_bytes"] == r1["total_bytes"] and r2["num_gpus"] == 2
+    assert r2["decode_tokens_per_s"] == r1["decode_tokens_per_s"]
+    assert r2["output_tokens_per_s"] == pytest.approx(2 * r1["output_tokens_per_s"], rel=1e-3)
+    with pytest.raises(ValueError, match="does not divide"):
+        estimate_report(two.model_copy(update={"num_gpus": 3}), gpu)
 
 
 def test_every_nested_model_names_an_unknown_key() -> None:

@@ -198,9 +198,12 @@ TEMPLATES: dict[str, str] = {
     "inputs.grad_ckpt_offload": "grad_ckpt 'offload' / 'unsloth' moves the checkpointed "
                                 "layer inputs to host RAM; the estimate keeps them on the GPU, "
                                 "so its activation memory is an upper bound",
-    "inputs.data_parallel": "parallelism.data_parallel = {dp} serving replicas are not "
-                            "modelled yet: memory and speed are those of one replica; {dp} "
-                            "replicas serve about {dp}× its throughput",
+    "inputs.data_parallel_replicas": "{dp} data-parallel replicas of {gpus} GPU(s), each "
+                                     "serving {batch} of the sequences: memory and "
+                                     "per-sequence speed are one replica's, batch "
+                                     "throughput {dp}× its",
+    "inputs.data_parallel_gpus": "parallelism.data_parallel = {dp} does not divide num_gpus "
+                                 "= {n}",
     "inputs.data_parallel_training": "parallelism.data_parallel = {dp} disagrees with num_gpus "
                                      "/ (tensor × pipeline parallel) = {derived}; the estimate "
                                      "uses {derived}",
@@ -210,6 +213,10 @@ TEMPLATES: dict[str, str] = {
     "inputs.stand_in.mlx": "MLX (mlx-lm) has no speed profile of its own: costed with "
                                "llama.cpp's Metal profile and Hugging Face memory; expect "
                                "±30 % or worse",
+    "inputs.stand_in.mindspeed": "MindSpeed-LLM is costed with Megatron-LM's profile on the "
+                                 "Ascend NPU (no MindSpeed measurement checked)",
+    "inputs.stand_in.mindformers": "MindFormers is costed with Megatron-LM's profile (no "
+                                   "MindFormers measurement checked)",
     "inputs.stand_in.olmo_core": "OLMo-core is costed with torchtitan's FSDP2 profile (no "
                                      "OLMo-core measurement checked)",
     "inputs.dora": "DoRA re-forms W + s·B·A in every forward for its weight norm: "
