@@ -242,7 +242,20 @@ SPEED_KIND_GROUP["e2e_tokens_per_s"] = "LLM inference"
 SPEED_SCORERS["seconds_per_step"] = _diffusion_step_seconds
 SPEED_KIND_GROUP["seconds_per_step"] = "diffusers"
 MEMORY_KINDS = frozenset({"peak_memory_bytes"})
-"""Measured kinds scored against the estimate's ``total_bytes`` per GPU."""
+"""Measured kinds scored against the estimate's memory per GPU (:func:`predicted_memory`)."""
+
+
+def predicted_memory(res: dict, counter: str) -> float:
+    """The estimate's bytes per GPU read the way the source read its peak: ``device``
+    (``nvidia-smi``: ``total_bytes``), ``reserved`` (``torch.cuda.max_memory_reserved``: less
+    the CUDA context) or ``allocated`` (``torch.cuda.max_memory_allocated``: less the context
+    and the caching allocator's reserve)."""
+    b = res.get("breakdown", {})
+    if counter == "allocated":
+        return res["total_bytes"] - b.get("cuda_context", 0) - b.get("allocator_overhead", 0)
+    if counter == "reserved":
+        return res["total_bytes"] - b.get("cuda_context", 0)
+    return res["total_bytes"]
 FIT_KINDS = frozenset({"fits"})
 """Measured kinds that are a fit verdict (True: it ran; False: out of memory)."""
 
@@ -382,8 +395,15 @@ def score_cases(path: Path) -> dict[str, float]:
         if kind in FIT_KINDS:
             predicted = bool(res.get("fits")) and "gpu_layers" not in res
             fits.append((case, predicted == bool(case["measured"]["value"])))
+            print(f"{case['id']:8s} fit: measured {'fits' if case['measured']['value'] else 'OOM'}"
+                  f", estimate {'fits' if predicted else 'does not fit'}"
+                  f"{'' if fits[-1][1] else '  WRONG'}")
         elif kind in MEMORY_KINDS:
-            memory.append((case, res["total_bytes"] / case["measured"]["value"] - 1.0))
+            counter = case["measured"].get("counter", "device")
+            pred = predicted_memory(res, counter)
+            memory.append((case, pred / case["measured"]["value"] - 1.0))
+            print(f"{case['id']:8s} memory ({counter}) {case['measured']['value'] / GiB:7.2f}Gi "
+                  f"estimate {pred / GiB:7.2f}Gi {memory[-1][1]:+7.1%}")
         else:
             err = speed_error(case, res)
             if err is not None:
