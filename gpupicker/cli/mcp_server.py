@@ -1,4 +1,4 @@
-"""``gpupicker mcp``: estimate, recommend, fit and catalog queries for coding agents, over the
+"""``gpupicker mcp``: estimate, recommend, fit, job read and catalog queries for coding agents, over the
 Model Context Protocol on standard input/output; ``gpupicker schema workload``: the Workload
 JSON schema for editors and agents.
 
@@ -167,6 +167,29 @@ def build_server(catalog: str | None = None) -> Any:
         finally:
             if repo is not None:
                 repo.close()
+
+    @server.tool()
+    def job_read(text: str) -> dict[str, Any]:
+        """Read a job the user already has — an axolotl / LLaMA-Factory / torchtune YAML, a
+        TrainingArguments JSON, a SkyPilot task, or a vllm serve / sglang.launch_server /
+        llama-server / ollama run command line (the file's text) — into a workload for the other
+        tools; what `gpupicker job read --json` prints (every key read, every key not used and
+        why, warnings)."""
+        from ..importers.jobs import JobReadError, catalog_lookup, read_job_text
+
+        repo = _catalog(catalog)
+        rows = [] if repo is None else [(m.id, m.name, getattr(m, "hf_repo", "") or "")
+                                        for m in repo.models()]
+        if repo is not None:
+            repo.close()
+        try:
+            job = read_job_text(text, catalog_lookup(rows))
+        except JobReadError as exc:
+            return _with_ids({"error": exc.message})
+        return _with_ids({"kind": job.kind, "workload": job.workload,
+                          "read": [{"key": k, "set": v} for k, v in job.read],
+                          "unused": [{"key": k, "why": w} for k, w in job.unused],
+                          "warnings": job.warnings})
 
     @server.tool()
     def catalog_gpus(query: str = "") -> list[dict[str, Any]]:

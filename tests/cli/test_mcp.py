@@ -55,11 +55,13 @@ def test_tools_are_listed_with_the_workload_schema_and_answer_as_the_cli(
     cat = tmp_path / "c.sqlite"
     want_rec = _cli_json(capsys, tmp_path, cat, "recommend", "--json", "--top", "5")
     want_est = _cli_json(capsys, tmp_path, cat, "estimate")
-    tools, (rec, est, gpus) = asyncio.run(_session(cat, [
+    tools, (rec, est, gpus, job) = asyncio.run(_session(cat, [
         ("recommend", {"workload": QLORA, "top": 5}), ("estimate", {"workload": QLORA}),
-        ("catalog_gpus", {"query": "4090"})]))
+        ("catalog_gpus", {"query": "4090"}),
+        ("job_read", {"text": "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192"})]))
+    assert job["workload"]["model_id"] == "llama3_1_8b" and job["kind"] == "vllm"
     names = {t.name for t in tools}
-    assert {"estimate", "recommend", "fit", "catalog_gpus", "catalog_models",
+    assert {"estimate", "recommend", "fit", "job_read", "catalog_gpus", "catalog_models",
             "catalog_prices"} <= names
     schema = next(t for t in tools if t.name == "recommend").input_schema
     workload = schema["properties"]["workload"]
