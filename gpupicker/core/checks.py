@@ -258,12 +258,39 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
         elif isinstance(window, Message):
             out.append(window)
     out.extend(combination_warnings(w, gpu))
+    out.extend(input_warnings(w))
+    return out
+
+
+def input_warnings(w: Workload) -> list[Message]:
+    """Warnings for inputs accepted but costed with a stand-in or only partly modelled.
+
+    None of them is followed silently: a framework costed with another's
+    profile (:attr:`FrameworkRow.stand_in`), checkpointed activations offloaded to host RAM,
+    a training data-parallel degree that disagrees with the GPU count, and expert
+    parallelism. Serving replicas (``data_parallel`` for inference) are modelled by
+    :func:`.report.estimate_report`.
+    """
+    out: list[Message] = []
+    stand_in = framework_row(w.framework).stand_in
+    if stand_in:
+        out.append(join([msg(stand_in)]))
+    if w.grad_ckpt_offload:
+        out.append(join([msg("inputs.grad_ckpt_offload")]))
+    p = w.parallelism
+    if p.data_parallel and w.is_training:
+        derived = max(1, w.num_gpus // (p.tensor_parallel * p.pipeline_parallel))
+        if p.data_parallel != derived:  # training: the DP degree is what num_gpus leaves
+            out.append(join([msg("inputs.data_parallel_training", dp=p.data_parallel,
+                                 derived=derived)]))
+    if p.expert_parallel and p.expert_parallel > 1:
+        out.append(join([msg("inputs.expert_parallel", ep=p.expert_parallel)]))
     return out
 
 
 __all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "CN_PLATFORMS", "ENGINE_PLATFORMS",
            "PLATFORM_NAMES",
            "combination_warnings",
-           "context_window_message", "engine_hardware_refusal", "platform_of",
+           "context_window_message", "engine_hardware_refusal", "input_warnings", "platform_of",
            "require_engine_runs_on", "require_inference_framework",
            "vllm_context_refusal", "vllm_error_text", "workload_warnings"]

@@ -1421,6 +1421,54 @@
         <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype 'nf4' 或 'int8'）</translation>
     </message>
     <message>
+        <source>MindSpeed-LLM is costed with Megatron-LM&apos;s profile on the Ascend NPU (no MindSpeed measurement checked)</source>
+        <translation>MindSpeed-LLM 按 Megatron-LM 的模型在昇腾 NPU 上估算（未对照 MindSpeed 的实测数据）</translation>
+    </message>
+    <message>
+        <source>MindFormers is costed with Megatron-LM&apos;s profile (no MindFormers measurement checked)</source>
+        <translation>MindFormers 按 Megatron-LM 的模型估算（未对照 MindFormers 的实测数据）</translation>
+    </message>
+    <message>
+        <source>DoRA re-forms W + s·B·A in every forward for its weight norm: {gb} GB more memory traffic per step</source>
+        <translation>DoRA 每次前向都要重新组出 W + s·B·A 以计算权重范数：每步多 {gb} GB 显存访问量</translation>
+    </message>
+    <message>
+        <source>EXL2 width {dtype} is outside the {lo}–{hi} bits per weight ExLlamaV2 converts to</source>
+        <translation>EXL2 位宽 {dtype} 超出 ExLlamaV2 可转换的 {lo}–{hi} 位/权重范围</translation>
+    </message>
+    <message>
+        <source>MLX (mlx-lm) has no speed profile of its own: costed with llama.cpp&apos;s Metal profile and Hugging Face memory; expect ±30 % or worse</source>
+        <translation>MLX（mlx-lm）没有自己的速度模型：按 llama.cpp 的 Metal 速度模型和 Hugging Face 的显存模型估算，误差可能达 ±30 % 或更大</translation>
+    </message>
+    <message>
+        <source>OLMo-core is costed with torchtitan&apos;s FSDP2 profile (no OLMo-core measurement checked)</source>
+        <translation>OLMo-core 按 torchtitan 的 FSDP2 模型估算（未对照 OLMo-core 的实测数据）</translation>
+    </message>
+    <message>
+        <source>grad_ckpt &apos;offload&apos; / &apos;unsloth&apos; moves the checkpointed layer inputs to host RAM; the estimate keeps them on the GPU, so its activation memory is an upper bound</source>
+        <translation>grad_ckpt &apos;offload&apos; / &apos;unsloth&apos; 会把检查点保存的各层输入移到主机内存；估算仍按放在 GPU 上计算，因此激活显存是上限</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel = {dp} disagrees with num_gpus / (tensor × pipeline parallel) = {derived}; the estimate uses {derived}</source>
+        <translation>parallelism.data_parallel = {dp} 与 num_gpus / (张量并行 × 流水线并行) = {derived} 不一致；估算按 {derived} 计算</translation>
+    </message>
+    <message>
+        <source>{dp} data-parallel replicas of {gpus} GPU(s), each serving {batch} of the sequences: memory and per-sequence speed are one replica&apos;s, batch throughput {dp}× its</source>
+        <translation>{dp} 个数据并行副本，每个副本 {gpus} 张卡，各服务 {batch} 条序列：显存和单序列速度为单个副本的数值，批量吞吐为其 {dp} 倍</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel = {dp} does not divide num_gpus = {n}</source>
+        <translation>parallelism.data_parallel = {dp} 不能整除 num_gpus = {n}</translation>
+    </message>
+    <message>
+        <source>parallelism.expert_parallel = {ep} is not modelled yet: every rank is costed holding all experts, so the weight memory per GPU is an upper bound</source>
+        <translation>尚未建模 parallelism.expert_parallel = {ep}：每个 rank 都按持有全部专家估算，因此单卡权重显存是上限</translation>
+    </message>
+    <message>
+        <source>unknown grad_ckpt value {value}; known: {known}</source>
+        <translation>未知的 grad_ckpt 取值 {value}；可用取值：{known}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="98" />
         <source>model has neither an architecture nor a parameter count</source>
         <translation>模型既没有结构信息也没有参数量</translation>
