@@ -14,10 +14,12 @@ Where the source comes from (offline): the Debian package ``fonts-noto-cjk`` (bo
     pip install fonttools
     python packaging/make_cjk_font.py x/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
-The subset keeps: every character of the zh_CN translations (``resources/i18n/*.ts``) and of
-gpupicker's Python sources (core's message templates, language names), the 3755 level-1 hanzi of
-GB 2312 (the common characters, so catalog names and user notes mostly render too), CJK
-punctuation and full-width forms, plus ASCII. It is renamed (OFL §3: a Modified Version must
+The subset keeps: every character of the zh_CN translations (``resources/i18n/*.ts``), of
+gpupicker's Python sources (core's message templates, language names) and of the bundled
+catalog (``data/*.csv``: provider and accelerator names such as 沐曦、燧原、壁仞、鲲鹏), all 6763
+hanzi of GB 2312 (level 1, the 3755 common characters, and level 2, the 3008 less common ones
+that vendor names use), CJK punctuation and full-width forms, plus ASCII.
+``tests/ui/test_cjk_font.py`` fails when the committed font lacks one of them. It is renamed (OFL §3: a Modified Version must
 not carry a Reserved Font Name; Noto's licence reserves none, the rename only avoids being
 mistaken for the full font) to the family ``FAMILY``. The OFL text goes next to it as
 ``OFL.txt``. Needs fontTools (``pyftsubset``), a build-time tool only; the result is committed.
@@ -41,10 +43,13 @@ SC_NAME = "Noto Sans CJK SC"
 _CJK_RE = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
 
 
-def gb2312_level1() -> str:
-    """The 3755 level-1 hanzi of GB 2312 (rows 16–55), the usual "common characters" set."""
+def gb2312_hanzi() -> str:
+    """The 6763 hanzi of GB 2312: level 1 (rows 16–55, 3755) and level 2 (rows 56–87, 3008).
+
+    Rows are EUC-CN lead bytes 0xB0–0xF7 (GB 2312-80 §5; row 55 has 89 cells, the rest 94).
+    """
     chars = []
-    for row in range(0xB0, 0xD8):
+    for row in range(0xB0, 0xF8):
         for cell in range(0xA1, 0xFF):
             try:
                 chars.append(bytes([row, cell]).decode("gb2312"))
@@ -54,10 +59,10 @@ def gb2312_level1() -> str:
 
 
 def project_cjk_chars(root: Path = ROOT) -> set[str]:
-    """CJK characters used by the translations and by gpupicker's own sources."""
+    """CJK characters used by the translations, gpupicker's own sources and the catalog data."""
     found: set[str] = set()
     files = [*(root / "resources" / "i18n").glob("*.ts"), *(root / "gpupicker").rglob("*.py"),
-             *(root / "packaging").glob("*.desktop")]
+             *(root / "packaging").glob("*.desktop"), *(root / "data").glob("*.csv")]
     for path in files:
         found.update(_CJK_RE.findall(path.read_text(encoding="utf-8")))
     return found
@@ -69,7 +74,7 @@ def wanted_text(root: Path = ROOT) -> str:
     punct = "".join(chr(c) for c in range(0x3000, 0x3040))   # CJK symbols and punctuation
     fullwidth = "".join(chr(c) for c in range(0xFF01, 0xFF5F))  # full-width ASCII forms
     extra = "·—–…‘’“”×÷°±≤≥≈→←↑↓€¥£"
-    return "".join(sorted(set(ascii_ + punct + fullwidth + extra + gb2312_level1())
+    return "".join(sorted(set(ascii_ + punct + fullwidth + extra + gb2312_hanzi())
                           | project_cjk_chars(root)))
 
 
