@@ -271,6 +271,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                 limits["max_usd_per_hour"] = money.to_usd(args.max_per_hour)
             if getattr(args, "region", None):
                 limits["region"] = args.region
+            if getattr(args, "provider", None):
+                limits["providers"] = tuple(args.provider)
             if limits:
                 w = w.model_copy(update=limits)
             rec = run_recommend(w, repo, goal=args.goal, max_gpus=args.max_gpus,
@@ -383,6 +385,9 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
                    help="price cap per hour (all GPUs) in the display currency")
     r.add_argument("--region", default=None, metavar="CODE",
                    help="only offers of providers in this country/region (e.g. CN)")
+    r.add_argument("--provider", action="append", default=None, metavar="NAME",
+                   help="only offers of this provider (repeat for several; any case, catalog "
+                        "or Chinese name, e.g. AutoDL); overrides the workload's providers")
     r.add_argument("--max-gpus", type=int_in(1, 4096), default=8, metavar="N",
                    help="most GPUs per option")
     r.add_argument("--hours-per-month", type=_hours_per_month, default=HOURS_PER_MONTH_DEFAULT,

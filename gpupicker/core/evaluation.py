@@ -81,8 +81,9 @@ def gpu_dependent(w: Workload) -> bool:
 MONEY_DEFAULTS: dict[str, object] = {
     name: Workload.model_fields[name].default
     for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
-                 "region", "startup_minutes")}
-"""The Workload fields only prices and limits read (offers, costs, misses, the region filter),
+                 "region", "providers", "startup_minutes")}
+"""The Workload fields only prices and limits read (offers, costs, misses, the region and
+provider filters),
 at their defaults: :func:`evaluate` sees the job without them, so a money-only change of the
 inputs reuses the evaluations (tests/core/test_evaluation_cache.py checks that every option
 is the same as a fresh evaluation's)."""

@@ -17,7 +17,7 @@ clouds billing in CNY; RunPod, Vast.ai … sell world-wide from US companies).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -230,6 +230,79 @@ def region_filter(evaluations: list[tuple[Any, list[tuple[PriceOffer | None, flo
     return out
 
 
+def provider_aliases(name: str) -> set[str]:
+    """The lower-cased names a user may give for catalog provider ``name``.
+
+    The catalog name, its Chinese name (:data:`PROVIDERS`), and for a name written
+    ``"Matpool (矩池云)"`` each half (``"matpool"``, ``"矩池云"``).
+    """
+    out = {name.strip().lower()}
+    p = PROVIDERS.get(name)
+    if p is not None and p.zh_name:
+        out.add(p.zh_name.lower())
+    m = re.fullmatch(r"(.+?)\s*\((.+)\)", name.strip())
+    if m:
+        out.update({m.group(1).strip().lower(), m.group(2).strip().lower()})
+    return out
+
+
+def check_providers(names: Sequence[str], known: Iterable[str]) -> frozenset[str]:
+    """The catalog provider names that ``names`` mean (any case; catalog or Chinese names).
+
+    Args:
+        names: what the user gave (``Workload.providers``, ``recommend --provider``).
+        known: every provider name of the catalog's prices.
+
+    Raises:
+        ValueError: for a name no known provider answers to (``args[0]``: a Message naming
+            it and listing the known providers; the seed guides' pseudo-providers are not
+            listed).
+    """
+    catalog = sorted({k for k in known if k and not k.startswith("(seed text")}, key=str.lower)
+    by_alias: dict[str, set[str]] = {}
+    for k in catalog:
+        for a in provider_aliases(k):
+            by_alias.setdefault(a, set()).add(k)
+    out: set[str] = set()
+    for n in names:
+        hit = by_alias.get(n.strip().lower())
+        if not hit:
+            raise ValueError(msg("providers.unknown_provider", provider=repr(n),
+                                 known=join([verbatim(k) for k in catalog], "list")))
+        out |= hit
+    return frozenset(out)
+
+
+def in_providers(offer: PriceOffer | None, wanted: frozenset[str]) -> bool:
+    """True when ``offer`` is one of ``wanted``'s providers (the user's own GPUs always are)."""
+    if offer is None:
+        return False
+    return offer.pricing == "owned" or offer.provider in wanted
+
+
+def provider_filter(evaluations: list[tuple[Any, list[tuple[Any, Any]]]],
+                    wanted: frozenset[str] | None) -> list[tuple[Any, list[tuple[Any, Any]]]]:
+    """``recommend``'s (evaluation, [(offer, usd)]) list keeping only ``wanted``'s offers.
+
+    All of them for None or an empty set; an evaluation left without an offer is dropped.
+    """
+    if not wanted:
+        return evaluations
+    out = []
+    for ev, offers in evaluations:
+        kept = [(o, u) for o, u in offers if in_providers(o, wanted)]
+        if kept:
+            out.append((ev, kept))
+    return out
+
+
+def providers_note(wanted: frozenset[str], inside: int, total: int) -> Message:
+    """The note of a provider filter: which providers, and how many options it keeps."""
+    return _sentence(msg("providers.only_providers",
+                         names=join([verbatim(n) for n in sorted(wanted, key=str.lower)], "list"),
+                         n=inside, total=total))
+
+
 def region_notes(w: Workload, inside: Sequence[Option], everywhere: Sequence[Option],
                  money: Money) -> list[Message]:
     """Notes for a region filter.
@@ -299,5 +372,6 @@ def _spend_text(o: Option, money: Money) -> Message:
 
 
 __all__ = ["CLUSTER_NETWORKS", "PROVIDERS", "REGION_NAMES", "Provider", "ProviderTerms",
-           "check_region", "in_region", "offer_available",
-           "offer_country", "provider", "region_filter", "region_notes", "zh_provider_name"]
+           "check_providers", "check_region", "in_providers", "in_region", "offer_available",
+           "offer_country", "provider", "provider_aliases", "provider_filter", "providers_note",
+           "region_filter", "region_notes", "zh_provider_name"]

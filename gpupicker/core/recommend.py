@@ -24,7 +24,7 @@ compared with the ranking in ``notes``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -56,9 +56,13 @@ from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, trust_notes
 from .providers import (
     ProviderTerms,
+    check_providers,
     check_region,
+    in_providers,
     in_region,
     offer_available,
+    provider_filter,
+    providers_note,
     region_filter,
     region_notes,
 )
@@ -205,6 +209,14 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         notes.append(ref_note)
     notes.extend(evald.notes)
     terms = {t.provider: t for t in providers}
+    where = check_region(w.region) if w.region else None
+    wanted = check_providers(w.providers, {p.provider for p in prices}) if w.providers else None
+
+    def kept(offer: PriceOffer) -> bool:
+        """Whether ``offer`` passes the region and provider filters."""
+        return (where is None or in_region(offer, where)) and \
+            (wanted is None or in_providers(offer, wanted))
+
     evaluations: list[tuple[Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
     not_for_sale = 0
     every: dict[str, list[tuple[PriceOffer, float]]] | None = None
@@ -220,7 +232,15 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             if every is None:
                 every, _ = offers_for_snapshot(prices, w.pricing, True, fx_rates, offers_for)
             candidates = _best_cluster_offers(every.get(ev.gpu.id, []), together, terms,
-                                              w.region) or candidates
+                                              kept) or candidates
+        elif (where or wanted) and not all_offers:
+            # the best offer per pricing may be outside the filters: the best inside them too,
+            # or a GPU sold in the region (or by the provider) only dearer would vanish
+            if every is None:
+                every, _ = offers_for_snapshot(prices, w.pricing, True, fx_rates, offers_for)
+            inside = _best_per_pricing(every.get(ev.gpu.id, []), kept)
+            inside.extend((o, u) for o, u in offers.get(ev.gpu.id, []) if o.pricing == "owned")
+            candidates = inside or candidates
         for offer, usd in candidates:
             if not instance_fits(offer, ev.total_gpus):
                 continue
@@ -246,7 +266,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     # the region filter comes first: a node that holds the job abroad says nothing about
     # whether the job needs a cluster in the region
     everywhere = one_node_first(evaluations)
-    region_evals = one_node_first(region_filter(evaluations, w.region))
+    in_region_evals = region_filter(evaluations, w.region)
+    region_evals = one_node_first(provider_filter(in_region_evals, wanted))
     if multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in region_evals):
         notes.append(sentence(msg("recommend.multi_node_added")))
     if refused:
@@ -255,10 +276,18 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     money = money or USD
     options = _build_options(w, region_evals, goal, serving, hours_per_month,
                              today=today, stale_months=stale_months, money=money, terms=terms)
-    if w.region:
-        notes.extend(region_notes(w, options, _build_options(
-            w, everywhere, goal, serving, hours_per_month, today=today,
-            stale_months=stale_months, money=money, terms=terms), money))
+    if w.region or wanted:
+        def build(evs: list[Any]) -> list[Option]:
+            return _build_options(w, evs, goal, serving, hours_per_month, today=today,
+                                  stale_months=stale_months, money=money, terms=terms)
+
+        all_options = build(everywhere)
+        regional = build(one_node_first(in_region_evals)) if w.region and wanted else options
+        if w.region:
+            notes.extend(region_notes(w, regional, all_options, money))
+        if wanted:
+            notes.append(providers_note(wanted, len(options), len(regional if w.region
+                                                                  else all_options)))
     if owned:
         options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
                                  serving=serving)
@@ -409,23 +438,41 @@ def _build_options(w: Workload,
 
 def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int,
                          terms: dict[str, ProviderTerms],
-                         region: str | None) -> list[tuple[PriceOffer, float]]:
+                         kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
     """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it.
 
     (:func:`~gpupicker.core.providers.offer_available`: one instance or a cluster for sale.)
-    With a region, the cheapest inside it too: the region filter runs after this choice and
-    must not be left with an offer abroad only.
+    The cheapest one that passes the region and provider filters (``kept``) too: those
+    filters run after this choice and must not be left with an offer outside them only.
     """
     best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
-    where = check_region(region) if region else None
     for offer, usd in offers:
         if not offer_available(offer, total_gpus, terms.get(offer.provider)):
             continue
-        key = (offer.pricing, where is not None and in_region(offer, where))
+        key = (offer.pricing, kept(offer))
         cur = best.get(key)
         if cur is None or usd < cur[1]:
             best[key] = (offer, usd)
     return list(best.values())
+
+
+def _best_per_pricing(offers: list[tuple[PriceOffer, float]],
+                      kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
+    """The best offer per pricing type, and the best one per type that ``kept`` keeps.
+
+    "Best" as :func:`~gpupicker.core.offers.offers_for` chooses (a trusted price before a
+    doubted one, then the lower price), so the options outside the filters stay those of an
+    unfiltered ranking.
+    """
+    best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
+    for offer, usd in offers:
+        for key in ((offer.pricing, False), (offer.pricing, True)) if kept(offer) \
+                else ((offer.pricing, False),):
+            cur = best.get(key)
+            if cur is None or (doubted_price(offer, usd), usd) < \
+                    (doubted_price(cur[0], cur[1]), cur[1]):
+                best[key] = (offer, usd)
+    return list({id(v[0]): v for v in best.values()}.values())
 
 
 NETWORK_NAMES = {"infiniband": "InfiniBand", "roce": "RoCE", "efa": "AWS EFA",

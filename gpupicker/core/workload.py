@@ -282,6 +282,10 @@ class Workload(BaseModel):
     region: str | None = Field(default=None, max_length=16,
                                description="keep only offers of providers in this country/region "
                                            "(ISO code, e.g. \"CN\"; core.providers); None: all")
+    providers: tuple[str, ...] = Field(
+        default=(), max_length=64,
+        description="keep only offers of these providers (catalog or Chinese names, any case, "
+                    "e.g. [\"AutoDL\"]; core.providers.check_providers); empty: all")
 
     resolution: int = Field(default=1024, ge=64, le=8192)
     images: int = Field(default=1, ge=1, le=1_000_000_000)

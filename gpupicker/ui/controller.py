@@ -118,10 +118,28 @@ class WorkloadController(QObject):
                 raise ValueError("the catalog has no language models")
             return Workload.model_validate({"task": INITIAL_TASK, "model": models[0].arch,
                                             "model_id": models[0].id,
+                                            "region": self.start_region(),
                                             **_training_defaults(INITIAL_TASK)})
         return Workload.model_validate({"task": INITIAL_TASK, "model": arch,
-                                        "model_id": DEFAULT_MODEL_ID,
+                                        "model_id": DEFAULT_MODEL_ID, "region": self.start_region(),
                                         **_training_defaults(INITIAL_TASK)})
+
+    def start_region(self) -> str | None:
+        """The region filter a new job starts with: the one last chosen on the budget page
+        (``Preferences.region``), else China in a Chinese UI — a team in China rents at home
+        (cross-border payment, data export rules) — and anywhere in any other language."""
+        if self.prefs.region is not None:
+            return self.prefs.region or None
+        return "CN" if ui_is_chinese() else None
+
+    def remember_region(self, region: str | None) -> None:
+        """Keep ``region`` (None: anywhere) as the next start's region, in the preferences
+        file; a folder that cannot be written keeps it for this session only."""
+        self.prefs = self.prefs.model_copy(update={"region": region or ""})
+        try:
+            self.prefs.save()
+        except OSError as exc:
+            log.info("preferences not saved: %s", exc)
 
     @property
     def workload(self) -> Workload:

@@ -506,6 +506,9 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _apply_prefs(self, prefs: Preferences) -> None:
+        # the dialog started from a copy: keep the region the budget page remembered since
+        if self.controller is not None:
+            prefs = prefs.model_copy(update={"region": self.controller.prefs.region})
         prefs.save()
         self.prefs = prefs
         self.live.set_prefs(prefs)

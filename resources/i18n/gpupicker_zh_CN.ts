@@ -2754,6 +2754,14 @@
         <translation>只看{where}（{region}）的报价：{total} 个方案中的 {n} 个</translation>
     </message>
     <message>
+        <source>Only offers of {names}: {n} of {total} options</source>
+        <translation>只看服务商{names}的报价：{total} 个方案中的 {n} 个</translation>
+    </message>
+    <message>
+        <source>unknown provider {provider}; the catalog knows {known}</source>
+        <translation>未知的服务商 {provider}；价格库中的服务商有：{known}</translation>
+    </message>
+    <message>
         <source>No offer in {where} fits; the cheapest elsewhere is {n} × {gpu}, {provider}, {per_hour}/h</source>
         <translation>{where}没有显存够用的报价；其他地区最便宜的是 {n} × {gpu}，{provider}，{per_hour}/小时</translation>
     </message>

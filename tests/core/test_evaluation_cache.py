@@ -3,7 +3,7 @@
 ``recommend`` evaluates memory, speed and serving plans on the job without its money fields
 (``evaluation.MONEY_DEFAULTS``) and memoizes that evaluation (``evaluation.evaluate``). Every
 option and note must be exactly what a fresh evaluation gives, for budgets, caps, deadlines,
-pricing types, regions and currencies, and for the jobs whose evaluation has notes of its own
+pricing types, regions, providers and currencies, and for the jobs whose evaluation has notes of its own
 (a planned run length on a named GPU, engines refused on some hardware).
 """
 
@@ -30,6 +30,8 @@ MONEY_CHANGES = (
     {"max_usd_per_hour": 3.0, "deadline_hours": 10.0},
     {"pricing": "spot"},
     {"region": "CN", "currency": "CNY"},
+    {"region": "CN", "providers": ("AutoDL",)},
+    {"providers": ("runpod", "Lambda")},
 )
 
 
@@ -78,7 +80,8 @@ def test_money_defaults_are_the_workload_defaults():
     # the evaluated job is the user's with these fields at their defaults: a new money field
     # belongs here, a field the evaluation reads must not be here
     assert set(MONEY_DEFAULTS) == {"pricing", "budget_usd", "max_usd_per_hour",
-                                   "deadline_hours", "currency", "region", "startup_minutes"}
+                                   "deadline_hours", "currency", "region", "providers",
+                                   "startup_minutes"}
     _, _, models, _ = bench.load_catalog()
     w = Workload.model_validate({"task": "inference", "model": models["llama3_8b"]})
     assert w.model_copy(update=MONEY_DEFAULTS) == w

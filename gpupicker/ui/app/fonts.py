@@ -3,7 +3,8 @@
 ``resources/fonts/NotoSansCJKsc-gpupicker-subset.otf`` is a subset of Noto Sans CJK SC Regular
 (SIL OFL 1.1; ``resources/fonts/OFL.txt``; made by ``packaging/make_cjk_font.py``): the
 characters of the zh_CN translations, gpupicker's sources and the catalog data plus all 6763
-hanzi of GB 2312 (levels 1 and 2). :func:`register_cjk_fallback` loads it with ``QFontDatabase.addApplicationFont`` and,
+hanzi of GB 2312 (levels 1 and 2). :func:`register_cjk_fallback` loads it with
+``QFontDatabase.addApplicationFont`` and,
 only when the system lists no font for Simplified Chinese, makes it the application's fallback
 for Han script (``QFontDatabase.addApplicationFallbackFontFamily``, Qt ≥ 6.8; such fallbacks
 take priority over the system's), so a desktop with a full CJK font keeps using that one and a

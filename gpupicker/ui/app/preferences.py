@@ -39,6 +39,11 @@ class Preferences(BaseModel):
         default=6, ge=1, le=120, title="Price staleness (months)",
         description="prices observed longer ago than this get a badge")
     lang: str | None = Field(default=None, title="Language", description="e.g. zh_CN; None = system")
+    region: str | None = Field(
+        default=None, max_length=16, title="Region",
+        description="the region filter a new job starts with (\"CN\", \"US\", \"EU\"; \"\" = "
+                    "anywhere), remembered from the budget page; None = never chosen: China in "
+                    "a Chinese UI, anywhere otherwise")
 
     @classmethod
     def path(cls) -> Path:

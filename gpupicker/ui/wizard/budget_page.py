@@ -1,21 +1,28 @@
-"""The wizard's budget page: budget, price cap, region, pricing kind, ranking goal, the
-preferred or owned GPU and its count, deadline and run length.
+"""The wizard's budget page: budget, price cap, region and providers, pricing kind, ranking
+goal, the preferred or owned GPU and its count, deadline and run length.
 """
 
 from __future__ import annotations
 
+import re
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QStringListModel, Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QCompleter,
     QFormLayout,
     QGroupBox,
+    QLineEdit,
     QSpinBox,
     QWidget,
 )
 
 from ...core.money import SYMBOLS
+from ...core.providers import check_providers
 from ...core.workload import Workload
 from ..controller import WorkloadController
-from ..i18n.formatting import display_name
+from ..i18n.core_messages import tr_message
+from ..i18n.formatting import display_name, ui_is_chinese
 from ..i18n.texts import glossary, goal_names, pricing_names
 from ..widgets.number_input import NumberSpinBox
 from .page_base import (
@@ -28,6 +35,29 @@ from .page_base import (
     set_combo,
     set_spin,
 )
+
+_NAME_SEPARATORS = re.compile(r"\s*[,，、;；]\s*")
+"""What separates provider names typed in one line: commas, 、 and semicolons, either width."""
+
+
+def split_provider_names(text: str) -> list[str]:
+    """The provider names typed in ``text`` (empty parts dropped)."""
+    return [n for n in _NAME_SEPARATORS.split(text.strip()) if n]
+
+
+class _LastNameCompleter(QCompleter):
+    """Completes the name after the last separator of a provider list, keeping the ones
+    before it."""
+
+    def splitPath(self, path: str) -> list[str]:  # noqa: N802 (Qt override)
+        return [_NAME_SEPARATORS.split(path)[-1].lstrip()]
+
+    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # noqa: N802
+        edit = self.widget()
+        done = edit.text() if isinstance(edit, QLineEdit) else ""
+        cut = [m.end() for m in _NAME_SEPARATORS.finditer(done)]
+        return done[:cut[-1]] + super().pathFromIndex(index) if cut else \
+            super().pathFromIndex(index)
 
 
 class BudgetPage(Page):
@@ -52,6 +82,14 @@ class BudgetPage(Page):
         self.region.addItem(self.tr("EU only"), "EU")
         self.region.setToolTip(self.tr("Keep only offers of providers in this country or region; "
                                        "the results say when an option elsewhere is cheaper."))
+        self.providers = QLineEdit()
+        self.providers.setPlaceholderText(self.tr("All providers"))
+        self.providers.setToolTip(self.tr(
+            "Keep only offers of these providers, separated by commas (e.g. AutoDL); the "
+            "catalog's or the Chinese names, in any case."))
+        self.providers.setCompleter(_LastNameCompleter(QStringListModel(
+            self._provider_names(controller), self.providers), self.providers))
+        self.providers.completer().setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.deadline_hours = NumberSpinBox()
         self.deadline_hours.setRange(0.0, 100_000.0)
         self.deadline_hours.setDecimals(1)
@@ -107,6 +145,7 @@ class BudgetPage(Page):
         self.rate_label = buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour)
         mf.addRow(self.rate_label, self.max_usd_per_hour)
         mf.addRow(buddy(self.tr("Pro&viders in:"), self.region), self.region)
+        mf.addRow(buddy(self.tr("Only pro&viders:"), self.providers), self.providers)
         mf.addRow(buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(buddy(self.tr("G&oal:"), self.goal), self.goal)
         mf.addRow(buddy(self.tr("Preferred GP&U:"), self.preferred_gpu), self.preferred_gpu)
@@ -141,6 +180,8 @@ class BudgetPage(Page):
             lambda v: c.update(max_usd_per_hour=c.snapshot.money.to_usd(v) if v else None))
         self.region.currentIndexChanged.connect(
             lambda: c.update(region=self.region.currentData()))
+        self.region.activated.connect(lambda: c.remember_region(self.region.currentData()))
+        self.providers.editingFinished.connect(self._on_providers_edited)
         c.modelsChanged.connect(lambda: self.sync_from(c.workload))
         self.deadline_hours.valueChanged.connect(lambda v: c.update(deadline_hours=v or None))
         self.pricing.currentIndexChanged.connect(lambda: c.update(pricing=self.pricing.currentData()))
@@ -168,6 +209,9 @@ class BudgetPage(Page):
         set_spin(self.max_usd_per_hour, round(w.max_usd_per_hour * money.per_usd, 2)
                   if w.max_usd_per_hour else NO_LIMIT)
         set_combo(self.region, w.region)
+        if not self.providers.hasFocus():  # never rewrite what the user is typing
+            sep = "、" if ui_is_chinese() else ", "
+            self.providers.setText(sep.join(display_name(n) for n in w.providers))
         set_spin(self.deadline_hours, w.deadline_hours or 0.0)
         set_combo(self.pricing, w.pricing)
         set_combo(self.goal, self.controller.goal)
@@ -187,3 +231,22 @@ class BudgetPage(Page):
         # without a dataset (inference, images) "from dataset size" means nothing
         self.train_hours.setSpecialValueText(self.tr("From dataset size") if training
                                              else self.tr("Not set"))
+
+    @staticmethod
+    def _provider_names(controller: WorkloadController) -> list[str]:
+        """Every provider of the catalog's prices, as the UI writes it, for completion."""
+        names = {p.provider for p in controller.snapshot.prices
+                 if not p.provider.startswith("(seed text")}
+        return sorted({display_name(n) for n in names} | names, key=str.lower)
+
+    def _on_providers_edited(self) -> None:
+        """Apply the typed providers; a name the catalog does not know is reported and the
+        text stays as typed, the filter unchanged."""
+        c = self.controller
+        names = split_provider_names(self.providers.text())
+        try:
+            wanted = check_providers(names, {p.provider for p in c.snapshot.prices})
+        except ValueError as exc:
+            c.inputRejected.emit(tr_message(exc.args[0]))
+            return
+        c.update(providers=tuple(sorted(wanted, key=str.lower)))

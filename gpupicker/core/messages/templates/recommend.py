@@ -183,6 +183,8 @@ TEMPLATES: dict[str, str] = {
     "recommend.cluster_ethernet_slower": "plain Ethernet is slower than that, so allow for a "
                                          "longer run",
     "providers.unknown_region": "unknown region {region}; choose one of {regions}",
+    "providers.unknown_provider": "unknown provider {provider}; the catalog knows {known}",
+    "providers.only_providers": "Only offers of {names}: {n} of {total} options",
     "providers.region.CN": "China",
     "providers.region.US": "the United States",
     "providers.region.EU": "the EU",
