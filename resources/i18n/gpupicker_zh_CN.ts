@@ -236,29 +236,21 @@
         <source>GPU &amp;count:</source>
         <translation>GPU 数量(&amp;C)：</translation>
     </message>
-    <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="614" />
-        <source>No limit ($)</source>
-        <translation>不限（美元）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="617" />
-        <source>No limit ($ / hour)</source>
-        <translation>不限（美元 / 小时）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="664" />
-        <source>&amp;Total budget (USD):</source>
-        <translation>总预算（美元）(&amp;T)：</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="666" />
-        <source>Max &amp;price per hour (USD):</source>
-        <translation>每小时最高价格（美元）(&amp;P)：</translation>
-    </message>
         <message>
         <source>Not set</source>
         <translation>未设置</translation>
+    </message>
+    <message>
+        <source>All providers</source>
+        <translation>全部服务商</translation>
+    </message>
+    <message>
+        <source>Keep only offers of these providers, separated by commas (e.g. AutoDL); the catalog's or the Chinese names, in any case.</source>
+        <translation>只看这些服务商的报价，多个用逗号或顿号分隔（如 AutoDL）；可填价格库中的名称或中文名，不区分大小写。</translation>
+    </message>
+    <message>
+        <source>Onl&amp;y providers:</source>
+        <translation>仅限服务商(&amp;Y)：</translation>
     </message>
 </context>
 <context>
@@ -301,11 +293,6 @@
         <location filename="../../gpupicker/ui/catalog_models.py" line="375" />
         <source>Delete row</source>
         <translation>删除行</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/catalog_models.py" line="498" />
-        <source>GPU id</source>
-        <translation>GPU 标识</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="499" />
@@ -1164,11 +1151,6 @@
         <translation>非 NVIDIA</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="42" />
-        <source>NVIDIA (third-party modified)</source>
-        <translation>NVIDIA（第三方改装）</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="43" />
         <source>FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs</source>
         <translation>FSDP/ZeRO-3 将权重、梯度和优化器状态分片到 {n} 张 GPU 上</translation>
@@ -1277,11 +1259,6 @@
         <translation>与参考指南对“{scenario}”的经验法则一致：{gpu}（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="68" />
-        <source>The seed guide suggests {ids} for {scenario} ({why})</source>
-        <translation>选型指南建议“{scenario}”使用 {ids}（{why}）</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="69" />
         <source>with these prices and speeds its best option ranks #{rank} ({n} GPU, {verdict})</source>
         <translation>按当前价格和速度，其最佳方案排第 {rank} 名（{n} 张 GPU，{verdict}）</translation>
@@ -1375,11 +1352,6 @@
         <location filename="../../gpupicker/ui/core_text.py" line="87" />
         <source>For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model</source>
         <translation>对从零预训练而言，这只是算力最优训练所需约 {btokens} B 个 token 的 {share}（每个参数 20 个 token，Hoffmann 等，2022）：够做小实验，但训练不出成品模型</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="88" />
-        <source>{gpu_id} × {n}: not estimated ({error})</source>
-        <translation>{gpu_id} × {n}：未能估算（{error}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="89" />
@@ -1832,16 +1804,6 @@
         <translation>{n} 张 GPU 轮流承载不同的层：显存更多，速度不变</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="161" />
-        <source>Fixed engine overhead {ms} ms per step</source>
-        <translation>引擎每步固定开销 {ms} ms</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="162" />
-        <source>decode GEMMs at {share} of dense peak</source>
-        <translation>解码 GEMM 达到稠密峰值算力的 {share}</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="163" />
         <source>Calibration: {source}</source>
         <translation>校准依据：{source}</translation>
@@ -1877,11 +1839,6 @@
         <translation>在价格库中填入真实数值可得到更准确的估算</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="170" />
-        <source>Framework {framework}: optimized stack (llm-foundry MPT benchmarks)</source>
-        <translation>框架 {framework}：优化过的软件栈（依据 llm-foundry MPT 基准）</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="171" />
         <source>{net} between {nodes} nodes</source>
         <translation>跨 {nodes} 个节点的 {net}</translation>
@@ -1890,16 +1847,6 @@
         <location filename="../../gpupicker/ui/core_text.py" line="172" />
         <source>Ethernet</source>
         <translation>以太网</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="173" />
-        <source>{tflop} TFLOP per denoising step ({denoiser}) × {steps} steps at {share} of {tflops} TFLOPS</source>
-        <translation>每个去噪步 {tflop} TFLOP（{denoiser}）× {steps} 步，按 {tflops} TFLOPS 的 {share} 计算</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="174" />
-        <source>+0.1 s text encoder/VAE</source>
-        <translation>文本编码器/VAE 另加 0.1 秒</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="175" />
@@ -1951,29 +1898,14 @@
         <translation>填入模型的 config.json 可得到准确的 KV 缓存和激活值大小</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="185" />
-        <source>vLLM, tensor parallel {tp}, gpu_memory_utilization {utilization}</source>
-        <translation>vLLM，张量并行 {tp}，gpu_memory_utilization {utilization}</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="186" />
         <source>KV cache in {dtype}, {block}-token blocks</source>
         <translation>KV 缓存为 {dtype}，每块 {block} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="187" />
-        <source>KV pool {gib} GiB = {blocks} blocks</source>
-        <translation>KV 池 {gib} GiB = {blocks} 个块</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="188" />
         <source>{seqs} concurrent sequences of {tokens} tokens</source>
         <translation>{seqs} 个并发序列，每个 {tokens} 个 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="189" />
-        <source>The KV pool cannot hold one sequence at this utilization: vLLM would refuse to start</source>
-        <translation>在此利用率下 KV 池连一个序列都放不下：vLLM 会拒绝启动</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="190" />
@@ -2121,16 +2053,6 @@
         <translation>峰值出现在 VAE 解码</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="219" />
-        <source>Peak at the denoiser (VAE slicing on)</source>
-        <translation>峰值出现在去噪网络（已开启 VAE 切片）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="220" />
-        <source>Peak at the VAE decode (VAE slicing on)</source>
-        <translation>峰值出现在 VAE 解码（已开启 VAE 切片）</translation>
-    </message>
-    <message>
         <location filename="../work/wt-15/gpupicker/ui/core_text.py" line="222" />
         <source>{file} is a PyTorch pickle file: gpupicker never opens pickles, because loading one can run any code it contains</source>
         <translation>{file} 是 PyTorch pickle 文件：gpupicker 从不打开 pickle 文件，因为加载它可能运行其中包含的任意代码</translation>
@@ -2169,11 +2091,6 @@
         <location filename="../../gpupicker/ui/core_text.py" line="222" />
         <source>{ms} ms per denoising step × {steps} steps, {images} image(s) per call</source>
         <translation>每个去噪步 {ms} 毫秒 × {steps} 步，每次调用 {images} 张图</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="223" />
-        <source>{seconds} s per training step of {images} image(s)</source>
-        <translation>每个训练步（{images} 张图）{seconds} 秒</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="224" />
@@ -2239,11 +2156,6 @@
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
         <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
         <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="237" />
-        <source>{gpu}: {share} of the datasheet tensor rate sustained within {watts} W (power per FLOP of its architecture's reference part)</source>
-        <translation>{gpu}：在 {watts} W 功耗内只能持续达到规格表张量算力的 {share}（按同架构参考型号的每 FLOP 功耗）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="238" />
@@ -2873,61 +2785,6 @@
         <source>The seed guide prices {n} × {gpu} at {price}/h × {hours} h = {total}; at {provider} today: {price2}/h × {hours2} h = {total2}</source>
         <translation>选型指南按 {price}/小时 × {hours} 小时 = {total} 估算 {n} × {gpu}；按 {provider} 今天的价格：{price2}/小时 × {hours2} 小时 = {total2}</translation>
     </message>
-<message>
-        <location filename="../../gpupicker/ui/core_text.py" line="40" />
-        <source>{vendor} GPU: no CUDA, the estimate assumes a mature software stack (ROCm/oneAPI/MPS) for this job</source>
-        <translation>{vendor} GPU：不支持 CUDA，本估算假定该任务有成熟的软件栈（ROCm/oneAPI/MPS）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="47" />
-        <source>${per_hour}/h</source>
-        <translation>${per_hour}/小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="48" />
-        <source>${per_hour}/h × {hours} h = ${total}</source>
-        <translation>${per_hour}/小时 × {hours} 小时 = ${total}</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="49" />
-        <source>${per_hour}/h = ${per_month}/month</source>
-        <translation>${per_hour}/小时 = 每月 ${per_month}</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="52" />
-        <source>over the ${cap}/h cap</source>
-        <translation>超过每小时 ${cap} 的上限</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="53" />
-        <source>over the ${budget} budget</source>
-        <translation>超出 ${budget} 的预算</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="58" />
-        <source>{currency} at {rate} USD each</source>
-        <translation>1 {currency} = {rate} 美元</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="59" />
-        <source>{currency} at {rate} USD each (default rate)</source>
-        <translation>1 {currency} = {rate} 美元（默认汇率）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="60" />
-        <source>{currency} at {rate} USD each (the rate {given} given looked like {currency2} per USD)</source>
-        <translation>1 {currency} = {rate} 美元（填写的汇率 {given} 看起来是 1 美元可兑换的 {currency2} 数量）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="68" />
-        <source>The buying guide's rule of thumb suggests {ids} for {scenario} ({why})</source>
-        <translation>选购指南的经验法则建议“{scenario}”使用 {ids}（{why}）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="90" />
-        <source>add one (USD per {currency}) in the settings</source>
-        <translation>请在设置中添加（1 {currency} 合多少美元）</translation>
-    </message>
     <message>
         <source>{label} is a diffusion model: choose diffusion LoRA fine-tuning (task 'diffusion_lora')</source>
         <translation>{label} 是扩散模型：请选择扩散模型 LoRA 微调（任务 'diffusion_lora'）</translation>
@@ -2947,26 +2804,6 @@
     <message>
         <source>{n} GPU type(s) left out: {why}</source>
         <translation>已排除 {n} 种 GPU：{why}</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="147" />
-        <source>{n} × ${price} per GPU-hour = ${per_hour}/h</source>
-        <translation>{n} × 每 GPU 时 ${price} = ${per_hour}/小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>The best option with an unflagged price is #{rank} ({n} × {gpu}, {provider}, ${per_hour}/h)</source>
-        <translation>价格未被标记的最佳方案是第 {rank} 名（{n} × {gpu}，{provider}，${per_hour}/小时）</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): {months} months at {share} use</source>
-        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比的回本时间：按 {share} 使用率需 {months} 个月</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="54" />
-        <source>Break-even vs the best rental ({n} × {gpu}, {provider}, ${per_hour}/h): never (the rental costs less than the power bill)</source>
-        <translation>与最佳租用方案（{n} × {gpu}，{provider}，${per_hour}/小时）相比：永远无法回本（租金低于电费）</translation>
     </message>
     <message>
         <source>{engine} with a context of {ctx} tokens per sequence, GPU memory fraction {frac}, tensor parallel {n} and KV cache {kv}</source>
@@ -4174,6 +4011,10 @@
         <source>plain Ethernet is slower than that, so allow for a longer run</source>
         <translation>普通以太网比这慢，运行时间请留出余量</translation>
     </message>
+    <message>
+        <source>{text}</source>
+        <translation>{text}</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
@@ -4616,16 +4457,6 @@ Keep %1 as entered?</source>
         <source>1 USD =</source>
         <translation>1 美元 =</translation>
     </message>
-<message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="62" />
-        <source>US dollars per unit of each currency. Each price keeps its own currency; rankings compare in USD.</source>
-        <translation>每单位货币折合的美元数。每条价格保留自己的货币；排序时统一按美元比较。</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="79" />
-        <source> USD</source>
-        <translation> 美元</translation>
-    </message>
     </context>
 <context>
     <name>Glossary</name>
@@ -4895,11 +4726,6 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/main_window.py" line="206" />
         <source>Open workload</source>
         <translation>打开工作负载</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/main_window.py" line="207" />
-        <source>Workload files (*.json);;All files (*)</source>
-        <translation>工作负载文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="213" />
@@ -5725,11 +5551,6 @@ Keep %1 as entered?</source>
         <translation>梯度检查点(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="463" />
-        <source>None (plain data parallel)</source>
-        <translation>无（普通数据并行）</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="464" />
         <source>ZeRO-1 (optimizer states)</source>
         <translation>ZeRO-1（优化器状态）</translation>
@@ -6391,11 +6212,6 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>Not saved — %1</source>
         <translation>未保存 — %1</translation>
-    </message>
-<message>
-        <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
-        <source>Cost per GPU-hour (USD)</source>
-        <translation>每 GPU 小时成本（美元）</translation>
     </message>
     </context>
 <context>

@@ -79,3 +79,25 @@ def test_the_cli_uses_a_currency_only_the_chinese_window_picked_as_dollars(tmp_p
     capsys.readouterr()
     assert main(["recommend", "--workload", str(wl), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["currency"] == "CNY"
+
+
+def test_recommend_region_cn_provider_autodl_lists_only_autodl(tmp_path, capsys):
+    """``--provider`` (repeatable) keeps only that provider's offers beside ``--region``; an
+    unknown provider is an error naming the known ones."""
+    wl = tmp_path / "w.json"
+    wl.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1"}), encoding="utf-8")
+    db = str(tmp_path / "c.sqlite")
+    assert main(["--catalog", db, "recommend", "--workload", str(wl), "--region", "CN",
+                 "--provider", "AutoDL", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    providers = {o["provider"] for o in out["options"] if o["provider"]}
+    assert providers == {"AutoDL"}
+    assert any(n.startswith("Only offers of AutoDL:") for n in out["notes"])
+    assert main(["--catalog", db, "recommend", "--workload", str(wl), "--provider", "autodl",
+                 "--provider", "RunPod", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {o["provider"] for o in out["options"] if o["provider"]} == {"AutoDL", "RunPod"}
+    assert main(["--catalog", db, "recommend", "--workload", str(wl), "--provider",
+                 "Nowhere"]) == 1
+    err = capsys.readouterr().err
+    assert "unknown provider 'Nowhere'" in err and "AutoDL" in err

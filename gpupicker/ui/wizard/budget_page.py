@@ -90,6 +90,7 @@ class BudgetPage(Page):
         self.providers.setCompleter(_LastNameCompleter(QStringListModel(
             self._provider_names(controller), self.providers), self.providers))
         self.providers.completer().setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self._providers_shown: tuple[str, ...] = ()  # the workload providers the text shows
         self.deadline_hours = NumberSpinBox()
         self.deadline_hours.setRange(0.0, 100_000.0)
         self.deadline_hours.setDecimals(1)
@@ -145,7 +146,7 @@ class BudgetPage(Page):
         self.rate_label = buddy(self.tr("Max &price per hour:"), self.max_usd_per_hour)
         mf.addRow(self.rate_label, self.max_usd_per_hour)
         mf.addRow(buddy(self.tr("Pro&viders in:"), self.region), self.region)
-        mf.addRow(buddy(self.tr("Only pro&viders:"), self.providers), self.providers)
+        mf.addRow(buddy(self.tr("Onl&y providers:"), self.providers), self.providers)
         mf.addRow(buddy(self.tr("P&ricing:"), self.pricing), self.pricing)
         mf.addRow(buddy(self.tr("G&oal:"), self.goal), self.goal)
         mf.addRow(buddy(self.tr("Preferred GP&U:"), self.preferred_gpu), self.preferred_gpu)
@@ -209,7 +210,8 @@ class BudgetPage(Page):
         set_spin(self.max_usd_per_hour, round(w.max_usd_per_hour * money.per_usd, 2)
                   if w.max_usd_per_hour else NO_LIMIT)
         set_combo(self.region, w.region)
-        if not self.providers.hasFocus():  # never rewrite what the user is typing
+        if w.providers != self._providers_shown:  # a rejected name stays as typed
+            self._providers_shown = w.providers
             sep = "、" if ui_is_chinese() else ", "
             self.providers.setText(sep.join(display_name(n) for n in w.providers))
         set_spin(self.deadline_hours, w.deadline_hours or 0.0)
@@ -249,4 +251,5 @@ class BudgetPage(Page):
         except ValueError as exc:
             c.inputRejected.emit(tr_message(exc.args[0]))
             return
-        c.update(providers=tuple(sorted(wanted, key=str.lower)))
+        self._providers_shown = tuple(sorted(wanted, key=str.lower))
+        c.update(providers=self._providers_shown)
