@@ -11,11 +11,11 @@
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="219" />
         <source>gpupicker tells you which GPU to use for an AI job, how much memory it needs, how fast it runs and what it costs — offline, from a catalog you can edit.</source>
-        <translation>gpupicker 告诉您 AI 任务该用哪块 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的价格库。</translation>
+        <translation>gpupicker 告诉您 AI 任务该用哪种 GPU、需要多少显存、跑多快、花多少钱——完全离线，基于您可以编辑的价格库。</translation>
     </message>
 <message>
         <source>prices observed up to %1</source>
-        <translation>价格观测日期截至 %1</translation>
+        <translation>价格采集日期截至 %1</translation>
     </message>
     <message>
         <source>Version</source>
@@ -98,7 +98,7 @@
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="635" />
         <source>A GPU you own or prefer: if the job does not fit it, the results list what to change.</source>
-        <translation>您拥有或偏好的 GPU：如果任务放不下，结果页会列出需要调整的地方。</translation>
+        <translation>您拥有或偏好的 GPU：如果任务显存不足，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
@@ -229,7 +229,7 @@
 <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="653" />
         <source>How many of the preferred GPU you have or want: the fit check and the advice are for this many.</source>
-        <translation>您拥有或打算使用的首选 GPU 数量：是否放得下的判断和调整建议都按这个数量计算。</translation>
+        <translation>您拥有或打算使用的首选 GPU 数量：是否显存够用的判断和调整建议都按这个数量计算。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="690" />
@@ -266,13 +266,13 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="78" />
         <source>Not saved — the catalog file cannot be written (read-only file or folder, or the disk is full): %1</source>
-        <translation>未保存 — 无法写入价格库文件（文件或文件夹只读，或磁盘已满）：%1</translation>
+        <translation>未保存：无法写入价格库文件（文件或文件夹只读，或磁盘已满）：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_access.py" line="80" />
         <location filename="../../gpupicker/ui/catalog_models.py" line="235" />
         <source>Not saved — %1</source>
-        <translation>未保存 — %1</translation>
+        <translation>未保存：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="272" />
@@ -282,7 +282,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="324" />
         <source>Not saved — another program changed this row (%1). The table now shows the current values; edit again if needed.</source>
-        <translation>未保存 — 另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
+        <translation>未保存：另一个程序修改了这一行（%1）。表格现在显示当前值；如有需要请重新编辑。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="363" />
@@ -297,7 +297,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="499" />
         <source>Provider</source>
-        <translation>提供商</translation>
+        <translation>服务商</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="500" />
@@ -353,17 +353,17 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="560" />
         <source>When this price was seen is unknown: check the provider's current price.</source>
-        <translation>该价格的采集时间未知：请核对提供商的当前价格。</translation>
+        <translation>该价格的采集时间未知：请核对服务商的当前价格。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="562" />
         <source>Observed %1 months ago (older than %2): check the provider's current price.</source>
-        <translation>%1 个月前采集（超过 %2 个月）：请核对提供商的当前价格。</translation>
+        <translation>%1 个月前采集（超过 %2 个月）：请核对服务商的当前价格。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="570" />
         <source>My provider</source>
-        <translation>我的提供商</translation>
+        <translation>我的服务商</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="590" />
@@ -646,7 +646,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164" />
         <source>gpupicker — catalog</source>
-        <translation>gpupicker — 价格与型号库</translation>
+        <translation>gpupicker——价格与型号库</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="175" />
@@ -746,7 +746,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="390" />
         <source>Not exported — %1</source>
-        <translation>未导出 — %1</translation>
+        <translation>未导出：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="393" />
@@ -780,7 +780,7 @@
     </message>
     <message>
         <source>The catalog now holds %1 current prices. Every ranking reads them all: about %2 s at each start and after each catalog change. Delete the providers you do not use, or keep them in a catalog of their own.</source>
-        <translation>价格库现有 %1 条当前价格。每次排序都会全部读取：每次启动和每次修改价格库后约需 %2 秒。请删除不用的提供商，或把它们放在单独的价格库中。</translation>
+        <translation>价格库现有 %1 条当前价格。每次排序都会全部读取：每次启动和每次修改价格库后约需 %2 秒。请删除不用的服务商，或把它们放在单独的价格库中。</translation>
     </message>
 <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="1" />
@@ -825,7 +825,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
         <source>Not restored — %1</source>
-        <translation>未恢复 — %1</translation>
+        <translation>未恢复：%1</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="205" />
@@ -1083,12 +1083,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="27" />
         <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit</source>
-        <translation>放不下：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 瓶颈是显存</translation>
+        <translation>显存不足：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 瓶颈是显存</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="28" />
         <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit even split over {n} GPUs</source>
-        <translation>放不下：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 即使分摊到 {n} 张卡，瓶颈仍是显存</translation>
+        <translation>显存不足：每卡需要 {used} GiB，{gpu} 只有 {cap} GiB —— 即使分摊到 {n} 张卡，瓶颈仍是显存</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="29" />
@@ -1226,7 +1226,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="61" />
         <source>No single GPU fits: the job needs {need} GiB on one GPU, the largest card ({gpu}) has {cap} GiB</source>
-        <translation>没有哪张单卡放得下：此任务单卡需要 {need} GiB，最大的卡（{gpu}）只有 {cap} GiB</translation>
+        <translation>没有哪张单卡显存够用：此任务单卡需要 {need} GiB，最大的卡（{gpu}）只有 {cap} GiB</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="62" />
@@ -1236,7 +1236,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="63" />
         <source>No option fits in memory</source>
-        <translation>没有任何方案的显存放得下</translation>
+        <translation>没有任何方案的显存够用</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="64" />
@@ -1256,7 +1256,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="67" />
         <source>Agrees with the seed guide's rule of thumb for {scenario}: {gpu} ({why})</source>
-        <translation>与参考指南对“{scenario}”的经验法则一致：{gpu}（{why}）</translation>
+        <translation>与选型指南对“{scenario}”的经验法则一致：{gpu}（{why}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="69" />
@@ -1331,7 +1331,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="83" />
         <source>does not fit</source>
-        <translation>放不下</translation>
+        <translation>显存不足</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="84" />
@@ -1410,7 +1410,7 @@
     </message>
     <message>
         <source>MLX (mlx-lm) has no speed profile of its own: costed with llama.cpp&apos;s Metal profile and Hugging Face memory; expect ±30 % or worse</source>
-        <translation>MLX（mlx-lm）没有自己的速度模型：按 llama.cpp 的 Metal 速度模型和 Hugging Face 的显存模型估算，误差可能达 ±30 % 或更大</translation>
+        <translation>MLX（mlx-lm）没有自己的速度模型：按 llama.cpp 的 Metal 速度模型和 Hugging Face 的显存模型估算，误差可能达 ±30% 或更大</translation>
     </message>
     <message>
         <source>OLMo-core is costed with torchtitan&apos;s FSDP2 profile (no OLMo-core measurement checked)</source>
@@ -1557,11 +1557,11 @@
     </message>
     <message>
         <source>Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit on each of the {n} GPUs (each GPU holds the whole pipeline)</source>
-        <translation>放不下：每张 GPU 需要 {used} GiB，{gpu} 只有 {cap} GiB — 显存是瓶颈，{n} 张 GPU 每张都要放下整个管线</translation>
+        <translation>显存不足：每张 GPU 需要 {used} GiB，{gpu} 只有 {cap} GiB——显存是瓶颈，{n} 张 GPU 每张都要放下整个管线</translation>
     </message>
     <message>
         <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per image</source>
-        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
+        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）时显存才够用；{alt} 去噪器权重只需 {gib} GiB，每张图约 {s} 秒</translation>
     </message>
     <message>
         <source>data-parallel training: each of the {n} GPUs trains on its own images and the LoRA gradients are all-reduced</source>
@@ -1761,7 +1761,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="151" />
         <source>power {watts} W × {utilization} at ${price}/kWh</source>
-        <translation>功耗 {watts} W × {utilization}，电价 ${price}/kWh</translation>
+        <translation>功耗 {watts} W × {utilization}，电价 {price} 美元/度</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="152" />
@@ -1930,7 +1930,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="194" />
         <source>Only {layers} of {total} layers fit on the GPU (-ngl {ngl})</source>
-        <translation>GPU 上只放得下 {total} 层中的 {layers} 层（-ngl {ngl}）</translation>
+        <translation>GPU 显存只容得下 {total} 层中的 {layers} 层（-ngl {ngl}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="195" />
@@ -2190,17 +2190,17 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="244" />
         <source>Range {lo}–{hi} training tokens/s (published torchtitan and llm-foundry tables: within −20 % to +25 %)</source>
-        <translation>范围：每秒 {lo}–{hi} 个训练 token（对照 torchtitan 和 llm-foundry 公开表格：误差在 −20 % 到 +25 % 之间）</translation>
+        <translation>范围：每秒 {lo}–{hi} 个训练 token（对照 torchtitan 和 llm-foundry 公开表格：误差在 −20% 到 +25% 之间）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="245" />
         <source>Range {lo}–{hi} GiB (measured H200 cases of this framework: within ±3 %)</source>
-        <translation>范围：{lo}–{hi} GiB（该框架的 H200 实测案例：误差在 ±3 % 以内）</translation>
+        <translation>范围：{lo}–{hi} GiB（该框架的 H200 实测案例：误差在 ±3% 以内）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="246" />
         <source>Range {lo}–{hi} GiB (framework profile from its published figures: ±15 %)</source>
-        <translation>范围：{lo}–{hi} GiB（框架配置来自其公开数据：±15 %）</translation>
+        <translation>范围：{lo}–{hi} GiB（框架配置来自其公开数据：±15%）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="247" />
@@ -2225,12 +2225,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>observed {observed}, over {months} months ago</source>
-        <translation>观测于 {observed}，已超过 {months} 个月</translation>
+        <translation>采集于 {observed}，已超过 {months} 个月</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>observed date unknown</source>
-        <translation>观测日期未知</translation>
+        <translation>采集日期未知</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -2249,7 +2249,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>The top pick rests on a {flag} price ({provider}, {kind}, observed {observed}: {why})</source>
-        <translation>首选方案依赖一个{flag}价格（{provider}，{kind}，观测于 {observed}：{why}）</translation>
+        <translation>首选方案依赖一个{flag}价格（{provider}，{kind}，采集于 {observed}：{why}）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -2351,7 +2351,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
         <source>GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)</source>
-        <translation>GPU 能耗 {kwh} kWh（{watts} W × {share} × {n} 块 GPU）</translation>
+        <translation>GPU 能耗 {kwh} kWh（{watts} W × {share} × {n} 张卡）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="54" />
@@ -2376,7 +2376,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="225" />
         <source>Expected within ±{pct} % of measured speed</source>
-        <translation>预计与实测速度相差在 ±{pct} % 以内</translation>
+        <translation>预计与实测速度相差在 ±{pct}% 以内</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="226" />
@@ -2485,11 +2485,11 @@
     </message>
     <message>
         <source>no published MLC-LLM case checked: compiled kernels assumed at 80 % of GDDR and 70 % of HBM bandwidth</source>
-        <translation>尚未对照任何公开的 MLC-LLM 案例：假定编译内核达到 GDDR 带宽的 80 %、HBM 带宽的 70 %</translation>
+        <translation>尚未对照任何公开的 MLC-LLM 案例：假定编译内核达到 GDDR 带宽的 80%、HBM 带宽的 70%</translation>
     </message>
     <message>
         <source>ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B 109 / 111 tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)</source>
-        <translation>ExLlamaV2 README 性能表（Llama GPTQ 4 位 7B 为 177 / 198、13B 为 109 / 111 tok/s，RTX 3090 Ti / 4090：估算误差在 8 % 以内）</translation>
+        <translation>ExLlamaV2 README 性能表（Llama GPTQ 4 位 7B 为 177 / 198、13B 为 109 / 111 tok/s，RTX 3090 Ti / 4090：估算误差在 8% 以内）</translation>
     </message>
     <message>
         <source>no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) with CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near TensorRT-LLM (InternLM/lmdeploy README)</source>
@@ -2497,7 +2497,7 @@
     </message>
     <message>
         <source>no measurement of MindIE or vllm-ascend is modelled: Ascend 910B streaming at 65 % of its bandwidth and GEMMs at half its FP16 peak are assumptions (hiascend.com MindIE docs; vllm-project/vllm-ascend)</source>
-        <translation>没有 MindIE 或 vllm-ascend 的实测数据：昇腾 910B 按其带宽的 65 % 读取权重、矩阵乘法按其 FP16 峰值的一半计算，均为假设（hiascend.com MindIE 文档；vllm-project/vllm-ascend）</translation>
+        <translation>没有 MindIE 或 vllm-ascend 的实测数据：昇腾 910B 按其带宽的 65% 读取权重、矩阵乘法按其 FP16 峰值的一半计算，均为假设（hiascend.com MindIE 文档；vllm-project/vllm-ascend）</translation>
     </message>
     <message>
         <source>H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / 13B</source>
@@ -2554,7 +2554,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="235" />
         <source>profile-run peak {gib} GiB (weights + {act} GiB activations)</source>
-        <translation>预分析运行峰值 {gib} GiB（权重 + {act} GiB 激活）</translation>
+        <translation>vLLM 显存探测阶段峰值 {gib} GiB（权重 + {act} GiB 激活）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
@@ -2584,12 +2584,12 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="241" />
         <source>Serving: {b} of at most {cap} concurrent sequences per replica ({prompt} + {output} tokens each), {replicas} replica(s) of {n} GPU(s)</source>
-        <translation>服务：每个副本并发 {b} 个序列（最多 {cap} 个，每个 {prompt} + {output} 个 token），{replicas} 个副本，每个 {n} 块 GPU</translation>
+        <translation>服务：每个副本并发 {b} 个序列（最多 {cap} 个，每个 {prompt} + {output} 个 token），{replicas} 个副本，每个 {n} 张卡</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="242" />
         <source>ITL {ms} ms with interleaved prefills, TTFT {s} s</source>
-        <translation>含交错预填充的逐 token 延迟 {ms} ms，首 token 延迟 {s} s</translation>
+        <translation>token 间延迟（ITL，含穿插的预填充）{ms} ms，首 token 延迟（TTFT）{s} 秒</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="243" />
@@ -2699,11 +2699,11 @@
     </message>
     <message>
         <source>Monthly subscription</source>
-        <translation>包月</translation>
+        <translation>包月（按整月计费）</translation>
     </message>
     <message>
         <source>Yearly subscription</source>
-        <translation>包年</translation>
+        <translation>包年（国内云，按整年计费）</translation>
     </message>
     <message>
         <source>{accelerator}: no CUDA; the estimate stands for {stack} with {engines} (not measured here: {range})</source>
@@ -2827,15 +2827,15 @@
     </message>
     <message>
         <source>Layers split over {n} GPUs</source>
-        <translation>各层分布在 {n} 块 GPU 上</translation>
+        <translation>各层分布在 {n} 张卡上</translation>
     </message>
     <message>
         <source>transformers generate() with device_map='auto' over {n} GPU(s), batch {batch} and context {ctx}</source>
-        <translation>transformers generate()，device_map='auto' 跨 {n} 块 GPU，批大小 {batch}，上下文 {ctx}</translation>
+        <translation>transformers generate()，device_map='auto' 跨 {n} 张卡，批大小 {batch}，上下文 {ctx}</translation>
     </message>
     <message>
         <source>TRL SFT on {n} GPU(s): micro-batch {batch}, {seq} tokens, {opt} and {dtype}</source>
-        <translation>TRL SFT，{n} 块 GPU：微批 {batch}，{seq} 个 token，{opt}，{dtype}</translation>
+        <translation>TRL SFT，{n} 张卡：微批 {batch}，{seq} 个 token，{opt}，{dtype}</translation>
     </message>
     <message>
         <source>torchtune {recipe}: batch {batch}, {seq} tokens</source>
@@ -2912,7 +2912,7 @@
 <message>
         <location filename="../../gpupicker/ui/core_text.py" line="88" />
         <source>Every price offer: the {k} cheapest providers per GPU, pricing and instance size are ranked</source>
-        <translation>所有价格报价：每种 GPU、计费方式和实例规格只排名最便宜的 {k} 个供应商</translation>
+        <translation>所有报价：每种 GPU、计费方式和实例规格只列出最便宜的 {k} 家服务商</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="89" />
@@ -3415,7 +3415,7 @@
     </message>
     <message>
         <source>Only sequential CPU offload ({x}× slower per step) fits at {dtype}; {alt} denoiser weights fit in {gib} GiB at about {s} s per training image</source>
-        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）放得下；{alt} 去噪器权重只需 {gib} GiB，每张训练图约 {s} 秒</translation>
+        <translation>{dtype} 只有逐层 CPU 卸载（每步慢 {x} 倍）时显存才够用；{alt} 去噪器权重只需 {gib} GiB，每张训练图约 {s} 秒</translation>
     </message>
     <message>
         <source>Several GPUs train data-parallel: each its own images, LoRA gradients all-reduced</source>
@@ -3447,11 +3447,11 @@
     </message>
     <message>
         <source>a context of {value} tokens leaves no prompt ({new} new tokens)</source>
-        <translation>{value} 个 token 的上下文放不下提示词（新生成 {new} 个 token）</translation>
+        <translation>{value} 个 token 的上下文容纳不下提示词（新生成 {new} 个 token）</translation>
     </message>
     <message>
         <source>Largest {dimension} that fits on {gpu_id} × {n}: found by bisection over the same memory model as the estimate</source>
-        <translation>{gpu_id} × {n} 上放得下的最大 {dimension}：在与估算相同的显存模型上二分查找得到</translation>
+        <translation>{gpu_id} × {n} 上显存够用的最大 {dimension}：在与估算相同的显存模型上二分查找得到</translation>
     </message>
     <message>
         <source>Context capped at the model's max_position_embeddings ({limit})</source>
@@ -3459,7 +3459,7 @@
     </message>
     <message>
         <source>Counts as fitting only with every layer on the GPU (no CPU offload)</source>
-        <translation>只有所有层都在 GPU 上（不卸载到 CPU）才算放得下</translation>
+        <translation>只有所有层都在 GPU 上（不卸载到 CPU）才算显存够用</translation>
     </message>
     <message>
         <source>The server pre-allocates its KV pool, so memory is flat; concurrency is limited by the sequences the pool holds</source>
@@ -3467,11 +3467,11 @@
     </message>
     <message>
         <source>Does not fit even at {dimension} {value}</source>
-        <translation>即使 {dimension} 为 {value} 也放不下</translation>
+        <translation>即使 {dimension} 为 {value} 也显存不足</translation>
     </message>
     <message>
         <source>a workload needs a model: 'model' (config.json fields) or 'model_id'</source>
-        <translation>工作负载需要指定模型：'model'（config.json 字段）或 'model_id'</translation>
+        <translation>任务配置需要指定模型：'model'（config.json 字段）或 'model_id'</translation>
     </message>
     <message>
         <source>model architecture is missing {fields} (or give the exact parameter count as 'params')</source>
@@ -3501,7 +3501,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="68" />
         <source>The buying guide's rule of thumb suggests {gpus} for {scenario} ({why})</source>
-        <translation>选购指南的经验法则建议“{scenario}”使用 {gpus}（{why}）</translation>
+        <translation>选型指南的经验法则建议“{scenario}”使用 {gpus}（{why}）</translation>
     </message>
     <message>
         <source>unknown goal {goal}; choose one of {goals}</source>
@@ -3585,7 +3585,7 @@
     </message>
     <message>
         <source>applied automatically when nothing else fits</source>
-        <translation>其他办法都放不下时自动启用</translation>
+        <translation>其他办法显存都不够时自动启用</translation>
     </message>
     <message>
         <source>a peak of {gib} GiB is more than the {cap} GiB the {gpu} has: check the unit (GiB, not MiB or GB per node)</source>
@@ -3593,11 +3593,11 @@
     </message>
     <message>
         <source>a peak of {gib} GiB is {ratio}× the estimate ({estimate} GiB): check the unit and the workload (the same batch, context and precision as the run)</source>
-        <translation>峰值 {gib} GiB 是估算值（{estimate} GiB）的 {ratio} 倍：请检查单位和工作负载（批大小、上下文长度和精度须与该次运行一致）</translation>
+        <translation>峰值 {gib} GiB 是估算值（{estimate} GiB）的 {ratio} 倍：请检查单位和任务配置（批大小、上下文长度和精度须与该次运行一致）</translation>
     </message>
     <message>
         <source>{rate} tokens/s is {ratio}× the estimate ({estimate}): check the unit (tokens per second, all sequences of the batch) and the workload</source>
-        <translation>{rate} tokens/s 是估算值（{estimate}）的 {ratio} 倍：请检查单位（每秒 token 数，批内所有序列合计）和工作负载</translation>
+        <translation>{rate} tokens/s 是估算值（{estimate}）的 {ratio} 倍：请检查单位（每秒 token 数，批内所有序列合计）和任务配置</translation>
     </message>
     <message>
         <source>GPU {gpu_id} is not in the catalog</source>
@@ -3985,7 +3985,7 @@
     </message>
     <message>
         <source>Start-up billed: {minutes} min ({why}; workload startup_minutes)</source>
-        <translation>计费的启动时间：{minutes} 分钟（{why}；工作负载字段 startup_minutes）</translation>
+        <translation>计费的启动时间：{minutes} 分钟（{why}；任务配置字段 startup_minutes）</translation>
     </message>
     <message>
         <source>image pull, model download and load of {gib} GiB of weights</source>
@@ -4205,7 +4205,7 @@
     <name>Files</name>
     <message>
         <source>Read from a %1 job: %2 keys set the workload, %3 not used</source>
-        <translation>已从 %1 任务读取：%2 个键设置了工作负载，%3 个未使用</translation>
+        <translation>已从 %1 任务读取：%2 个键设置了任务配置，%3 个未使用</translation>
     </message>
     <message>
         <source> — not modelled: %1</source>
@@ -4227,7 +4227,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="45" />
         <source>%1 is %2 MiB; workload files are small JSON files (at most 10 MiB).</source>
-        <translation>%1 有 %2 MiB；工作负载文件是小型 JSON 文件（最多 10 MiB）。</translation>
+        <translation>%1 有 %2 MiB；任务配置文件是小型 JSON 文件（最多 10 MiB）。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="52" />
@@ -4282,7 +4282,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="146" />
         <source>Peak memory per GPU (%1)</source>
-        <translation>每块 GPU 峰值显存 (%1)</translation>
+        <translation>单卡峰值显存（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="147" />
@@ -4292,7 +4292,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="148" />
         <source>Headroom per GPU (%1)</source>
-        <translation>每块 GPU 余量 (%1)</translation>
+        <translation>单卡余量（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="149" />
@@ -4337,7 +4337,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="155" />
         <source>Provider</source>
-        <translation>提供商</translation>
+        <translation>服务商</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="155" />
@@ -4463,7 +4463,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="97" />
         <source>VRAM: the GPU's own memory. The model weights, the KV cache, activations and (for training) gradients and optimizer states must all fit in it at the same time.</source>
-        <translation>显存（VRAM）：GPU 自带的内存。模型权重、KV 缓存、激活值以及（训练时的）梯度和优化器状态必须同时放得下。</translation>
+        <translation>显存（VRAM）：GPU 自带的内存。模型权重、KV 缓存、激活值以及（训练时的）梯度和优化器状态必须同时放进显存。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="100" />
@@ -4483,7 +4483,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="108" />
         <source>QLoRA / NF4: the frozen base model is stored in 4-bit NormalFloat (about 0.52 bytes per weight) while LoRA adapters train in 16/32 bit. Roughly 4× less weight memory than bf16.</source>
-        <translation>QLoRA / NF4：冻结的基础模型以 4 位 NormalFloat 存储（每个权重约 0.52 字节），LoRA 适配器以 16/32 位训练。权重显存约为 bf16 的四分之一。</translation>
+        <translation>QLoRA / NF4：冻结的基座模型以 4 位 NormalFloat 存储（每个权重约 0.52 字节），LoRA 适配器以 16/32 位训练。权重显存约为 bf16 的四分之一。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="111" />
@@ -4493,7 +4493,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="114" />
         <source>ZeRO / FSDP: shard optimizer states (stage 1), gradients (stage 2) and parameters (stage 3 / FSDP) across the GPUs so each holds only a slice.</source>
-        <translation>ZeRO / FSDP：把优化器状态（阶段 1）、梯度（阶段 2）和参数（阶段 3 / FSDP）切分到各 GPU 上，每块 GPU 只保存一部分。</translation>
+        <translation>ZeRO / FSDP：把优化器状态（阶段 1）、梯度（阶段 2）和参数（阶段 3 / FSDP）切分到各 GPU 上，单卡只保存一部分。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="117" />
@@ -4503,7 +4503,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="119" />
         <source>Headroom: memory left free on each GPU after the estimated peak. Keep a few GiB for fragmentation and framework variance.</source>
-        <translation>余量：估计峰值之后每块 GPU 剩余的显存。请为碎片和框架差异预留几 GiB。</translation>
+        <translation>余量：估计峰值之后单卡剩余的显存。请为碎片和框架差异预留几 GiB。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="121" />
@@ -4528,7 +4528,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="130" />
         <source>Spot / preemptible: much cheaper, but the provider can stop the machine; use checkpoints.</source>
-        <translation>竞价 / 可抢占：便宜得多，但提供商可能随时停机；请使用检查点。</translation>
+        <translation>竞价实例：便宜得多，但服务商可能随时回收实例；请定期保存检查点。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="132" />
@@ -4620,12 +4620,12 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
-        <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
+        <translation>任务配置与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="76" />
         <source>gpupicker — which GPU for your AI job</source>
-        <translation>gpupicker — 为您的 AI 任务选择 GPU</translation>
+        <translation>gpupicker——为您的 AI 任务选择 GPU</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="89" />
@@ -4670,12 +4670,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="136" />
         <source>&amp;Open workload…</source>
-        <translation>打开工作负载(&amp;O)…</translation>
+        <translation>打开任务配置(&amp;O)…</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="138" />
         <source>&amp;Save workload…</source>
-        <translation>保存工作负载(&amp;S)…</translation>
+        <translation>保存任务配置(&amp;S)…</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="140" />
@@ -4725,17 +4725,17 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="206" />
         <source>Open workload</source>
-        <translation>打开工作负载</translation>
+        <translation>打开任务配置</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="213" />
         <source>Save workload</source>
-        <translation>保存工作负载</translation>
+        <translation>保存任务配置</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="213" />
         <source>Workload files (*.json)</source>
-        <translation>工作负载文件 (*.json)</translation>
+        <translation>任务配置文件 (*.json)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="220" />
@@ -4750,12 +4750,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="230" />
         <source>Cannot open workload</source>
-        <translation>无法打开工作负载</translation>
+        <translation>无法打开任务配置</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="234" />
         <source>%1 is not a usable workload file.</source>
-        <translation>%1 不是可用的工作负载文件。</translation>
+        <translation>%1 不是可用的任务配置文件。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="239" />
@@ -4765,7 +4765,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="247" />
         <source>Cannot save workload</source>
-        <translation>无法保存工作负载</translation>
+        <translation>无法保存任务配置</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="249" />
@@ -4832,11 +4832,11 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>These keys are not gpupicker workload fields (a typo or another tool's setting); the estimate does not use them.</source>
-        <translation>这些键不是 gpupicker 的工作负载字段（可能是拼写错误或其他工具的设置），估算不会使用它们。</translation>
+        <translation>这些键不是 gpupicker 的任务配置字段（可能是拼写错误或其他工具的设置），估算不会使用它们。</translation>
     </message>
     <message>
         <source>Unknown workload fields ignored (%1): %2</source>
-        <translation>已忽略未知的工作负载字段（%1）：%2</translation>
+        <translation>已忽略未知的任务配置字段（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -5207,7 +5207,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="84" />
         <source>Provider</source>
-        <translation>提供商</translation>
+        <translation>服务商</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="84" />
@@ -5222,17 +5222,17 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="90" />
         <source>Expected peak memory per GPU (as nvidia-smi shows it) / the GPU's capacity, in %1.</source>
-        <translation>每块 GPU 的预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
+        <translation>单卡预计峰值显存（与 nvidia-smi 显示一致）/ GPU 容量，单位 %1。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="94" />
         <source>Memory left free per GPU at the peak, in %1.</source>
-        <translation>峰值时每块 GPU 剩余的显存，单位 %1。</translation>
+        <translation>峰值时单卡剩余的显存，单位 %1。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="99" />
         <source>Price per hour of all the option's GPUs together (not per GPU).</source>
-        <translation>该方案所有 GPU 合计的每小时价格（不是每块 GPU）。</translation>
+        <translation>该方案所有 GPU 合计的每小时价格（不是单卡）。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="102" />
@@ -5277,7 +5277,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="138" />
         <source>Needs %1 per GPU, has %2 (largest: %3)</source>
-        <translation>每块 GPU 需要 %1，只有 %2（最大项：%3）</translation>
+        <translation>单卡需要 %1，只有 %2（最大项：%3）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="156" />
@@ -5312,12 +5312,12 @@ Keep %1 as entered?</source>
 <message>
         <location filename="../../gpupicker/ui/options_model.py" line="250" />
         <source>Speed expected within ±%1 % (evidence: %2)</source>
-        <translation>速度预计误差在 ±%1 % 以内（依据：%2）</translation>
+        <translation>速度预计误差在 ±%1% 以内（依据：%2）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="254" />
         <source>%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences per replica</source>
-        <translation>%1 个副本 × %2 块 GPU，每个副本并发 %3 个序列（最多 %4 个）</translation>
+        <translation>%1 个副本 × %2 张卡，每个副本并发 %3 个序列（最多 %4 个）</translation>
     </message>
     </context>
 <context>
@@ -5343,12 +5343,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="93" />
         <source>VRAM fit: expected peak per GPU vs capacity</source>
-        <translation>显存适配：每块 GPU 预计峰值与容量</translation>
+        <translation>显存适配：单卡预计峰值与容量</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="95" />
         <source>Memory per GPU (%1)</source>
-        <translation>每块 GPU 显存 (%1)</translation>
+        <translation>单卡显存 (%1)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="96" />
@@ -5479,7 +5479,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="46" />
         <source>Price per GPU-hour (%1)</source>
-        <translation>每 GPU·小时价格 (%1)</translation>
+        <translation>每卡时价格（%1）</translation>
     </message>
 </context>
 <context>
@@ -5497,12 +5497,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="70" />
         <source>Reserved (1 year)</source>
-        <translation>包年（1 年预留）</translation>
+        <translation>1 年预留实例（海外云 Reserved）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="71" />
         <source>Reserved</source>
-        <translation>预留（包年包月）</translation>
+        <translation>预留实例（Reserved）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="72" />
@@ -5521,11 +5521,11 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>Monthly subscription</source>
-        <translation>包月</translation>
+        <translation>包月（按整月计费）</translation>
     </message>
     <message>
         <source>Yearly subscription</source>
-        <translation>包年</translation>
+        <translation>包年（国内云，按整年计费）</translation>
     </message>
 </context>
 <context>
@@ -5673,12 +5673,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="473" />
         <source>Full fine-tuning and pre-training: mixed precision keeps fp32 master weights and Adam states</source>
-        <translation>全量微调和预训练：混合精度保留 fp32 主权重和 Adam 状态</translation>
+        <translation>全参数微调和预训练：混合精度保留 fp32 主权重和 Adam 状态</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="479" />
         <source>Automatic (FSDP full shard on several GPUs for full fine-tuning and pre-training)</source>
-        <translation>自动（全量微调和预训练在多卡上使用 FSDP 完全分片）</translation>
+        <translation>自动（全参数微调和预训练在多卡上使用 FSDP 完全分片）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="500" />
@@ -5735,11 +5735,11 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>max_model_len: the longest context the server accepts. vLLM reserves KV-cache room for at least one sequence this long and refuses to start if it does not fit. Default: prompt + output tokens.</source>
-        <translation>max_model_len：服务接受的最长上下文。vLLM 至少为一个这么长的序列预留 KV 缓存空间，放不下就拒绝启动。默认：提示 + 输出 token 数。</translation>
+        <translation>max_model_len：服务接受的最长上下文。vLLM 至少为一个这么长的序列预留 KV 缓存空间，显存不足就拒绝启动。默认：提示 + 输出 token 数。</translation>
     </message>
     <message>
         <source>gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's memory the server takes for weights and the KV cache pool; the rest stays free for other programs. Default 0.90.</source>
-        <translation>gpu_memory_utilization（SGLang：mem_fraction_static）：服务占用每块 GPU 显存的比例，用于权重和 KV 缓存池；其余留给其他程序。默认 0.90。</translation>
+        <translation>gpu_memory_utilization（SGLang：mem_fraction_static）：服务占用单卡显存的比例，用于权重和 KV 缓存池；其余留给其他程序。默认 0.90。</translation>
     </message>
     <message>
         <source>%1 (default)</source>
@@ -5763,11 +5763,11 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>Inter-token latency (ITL): the time between two generated tokens of one answer (0.05 s = 20 tokens/s per user). With a target, each replica serves fewer requests at once so the target holds.</source>
-        <translation>逐 token 延迟（ITL）：同一回答中相邻两个生成 token 之间的时间（0.05 秒 = 每用户 20 tokens/s）。设定目标后，每个副本同时服务的请求更少以满足目标。</translation>
+        <translation>token 间延迟（ITL）（ITL）：同一回答中相邻两个生成 token 之间的时间（0.05 秒 = 每用户 20 tokens/s）。设定目标后，每个副本同时服务的请求更少以满足目标。</translation>
     </message>
     <message>
         <source>Max model &amp;length (tokens):</source>
-        <translation>最大模型长度（token）(&amp;L)：</translation>
+        <translation>最大上下文长度 max_model_len（token）(&amp;L)：</translation>
     </message>
     <message>
         <source>GPU &amp;memory utilization:</source>
@@ -5783,7 +5783,7 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>&amp;ITL target:</source>
-        <translation>逐 token 延迟目标(&amp;I)：</translation>
+        <translation>token 间延迟（ITL）目标(&amp;I)：</translation>
     </message>
     <message>
         <source>Latency targets apply when a request rate is set on the budget page.</source>
@@ -5815,7 +5815,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="70" />
         <source>Rank every provider's price for each GPU, not only the cheapest offer per pricing type (on-demand, spot …).</source>
-        <translation>对每款 GPU 列出所有服务商的价格，而不只是每种计费方式（按需、竞价……）中最便宜的一个。</translation>
+        <translation>对每款 GPU 列出所有服务商的价格，而不只是每种计费方式（按量付费、竞价实例……）中最便宜的一个。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="94" />
@@ -5830,7 +5830,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="210" />
         <source>This job needs at least %1 per GPU; the largest GPU in the catalog has %2. Check the model size and the settings: the memory chart is hidden because its scale would be meaningless.</source>
-        <translation>此任务每块 GPU 至少需要 %1；价格库中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
+        <translation>此任务单卡至少需要 %1；价格库中最大的 GPU 只有 %2。请检查模型大小和设置：显存图已隐藏，因为其刻度将失去意义。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="215" />
@@ -5840,7 +5840,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="224" />
         <source>Nothing fits: none of the %1 GPU options in the catalog can hold this job, even with up to 8 GPUs. The table lists them anyway, closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or shorter sequences.</source>
-        <translation>没有方案放得下：价格库中的 %1 个 GPU 方案（最多 8 块 GPU）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
+        <translation>没有方案显存够用：价格库中的 %1 个 GPU 方案（最多 8 张卡）都装不下此任务。表格仍按接近程度列出它们。可尝试更低的精度、LoRA/QLoRA、更小的批大小或更短的序列。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="229" />
@@ -5850,7 +5850,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="238" />
         <source>No option fits, so every option is shown.</source>
-        <translation>没有放得下的方案，因此显示全部方案。</translation>
+        <translation>没有显存够用的方案，因此显示全部方案。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="245" />
@@ -5870,7 +5870,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="262" />
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
-        <translation>您偏好的 GPU（%1）放不下此任务，且没有单项调整能让它放下。</translation>
+        <translation>您偏好的 GPU（%1）显存不足此任务，且没有单项调整能让它放下。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="273" />
@@ -5880,12 +5880,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="276" />
         <source>(fits)</source>
-        <translation>（放得下）</translation>
+        <translation>（够用）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="276" />
         <source>(still too big)</source>
-        <translation>（仍然放不下）</translation>
+        <translation>（仍然显存不足）</translation>
     </message>
 <message>
         <location filename="../../gpupicker/ui/results_page.py" line="261" />
@@ -5930,7 +5930,7 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>Nothing is within your limits. The cheapest option that fits costs %1: %2 × %3 (%4). Of the %5 options that fit, %6.</source>
-        <translation>没有方案在您的限制之内。放得下的最便宜方案需要 %1：%2 × %3（%4）。在 %5 个放得下的方案中，%6。</translation>
+        <translation>没有方案在您的限制之内。显存够用的最便宜方案需要 %1：%2 × %3（%4）。在 %5 个显存够用的方案中，%6。</translation>
     </message>
     <message>
         <source>Export plot…</source>
@@ -5954,7 +5954,7 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>No option fits, so there is nothing to launch.</source>
-        <translation>没有放得下的方案，因此无可启动。</translation>
+        <translation>没有显存够用的方案，因此无可启动。</translation>
     </message>
     <message>
         <source>No launch config: %1</source>
@@ -6162,7 +6162,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>Power per GPU while working</source>
-        <translation>每块 GPU 工作时的功耗</translation>
+        <translation>单卡工作时的功耗</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
@@ -6211,7 +6211,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>Not saved — %1</source>
-        <translation>未保存 — %1</translation>
+        <translation>未保存：%1</translation>
     </message>
     </context>
 <context>
@@ -6314,11 +6314,11 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>What fits: memory per GPU</source>
-        <translation>能放下多少：每块 GPU 的显存</translation>
+        <translation>可容纳范围：单卡显存</translation>
     </message>
     <message>
         <source>Memory per GPU (%1)</source>
-        <translation>每块 GPU 的显存（%1）</translation>
+        <translation>单卡显存（%1）</translation>
     </message>
     <message>
         <source>Cost and hours by number of GPUs</source>
@@ -6346,26 +6346,26 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>Memory per GPU (the same on every card)</source>
-        <translation>每块 GPU 的显存（各卡相同）</translation>
+        <translation>单卡显存（各卡相同）</translation>
     </message>
     <message>
         <source>fits</source>
-        <translation>放得下</translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <source>too big</source>
-        <translation>放不下</translation>
+        <translation>显存不足</translation>
     </message>
     <message>
         <source>%1 GPUs</source>
-        <translation>%1 块 GPU</translation>
+        <translation>%1 张卡</translation>
     </message>
 </context>
 <context>
     <name>CompareDialog</name>
     <message>
         <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
-        <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
+        <translation>任务配置与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Saved %1</source>
@@ -6381,7 +6381,7 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <source>The job in the wizard beside saved workloads or job files (axolotl, LLaMA-Factory, torchtune, a vllm serve line …). Values that differ from the first column are bold.</source>
-        <translation>向导中的任务与已保存的工作负载或任务文件（axolotl、LLaMA-Factory、torchtune、vllm serve 命令行……）并排对比。与第一列不同的值以粗体显示。</translation>
+        <translation>向导中的任务与已保存的任务配置或任务文件（axolotl、LLaMA-Factory、torchtune、vllm serve 命令行……）并排对比。与第一列不同的值以粗体显示。</translation>
     </message>
     <message>
         <source>&amp;Add scenario…</source>

@@ -271,7 +271,7 @@ def test_workload_validation_errors_reach_the_ui_in_chinese(zh_cn, repo):
         (lambda: Workload(task="qlora", model=repo.get_model("llama3_8b"), weights_dtype="bf16"),
          "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')",
          "QLoRA 需要 4 位或 8 位基座权重"),
-        (lambda: Workload(task="inference"), "a workload needs a model", "工作负载需要指定模型"),
+        (lambda: Workload(task="inference"), "a workload needs a model", "任务配置需要指定模型"),
         (lambda: Workload(task="inference", model_id="x", weights_dtype="fp7"),
          "weights_dtype: Value error, unknown weight dtype 'fp7'; known: ", "未知的权重格式 'fp7'"),
         (lambda: ModelArch(hidden_size=64), "model architecture is missing num_hidden_layers, "

@@ -33,6 +33,8 @@ LATIN_TERMS = frozenset({
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
     "GFLOP", "GEMM", "token",
+    # serving latencies as Chinese engineers abbreviate them (token 间延迟 ITL, 首 token 延迟 TTFT)
+    "TTFT",
 })
 """Latin words allowed in a Chinese rendering: names and identifiers (engines, libraries, config
 keys, file names, units, hardware), not English prose."""

@@ -211,7 +211,7 @@ def test_zh_cn_translation_applies(qtbot, repo, built_translations):
         qtbot.addWidget(win)
         assert win.wizard.task_page.title() == "您想运行什么？"
         assert win.wizard.results_page.vram_plot.plot_item.getAxis("bottom").labelText \
-            .startswith("每块 GPU 显存")
+            .startswith("单卡显存")
     finally:
         for t in getattr(app, "_gpupicker_translators", []):
             app.removeTranslator(t)
