@@ -32,6 +32,13 @@ A100 80GB (best balance of cost and performance), fine-tuning / LoRA on the RTX 
 good value), inference on the RTX 4090 or L40S (high throughput at a fair price), development /
 testing on the RTX 3090 (lowest cost, enough VRAM)."""
 
+SEED_GPU_NAMES: dict[str, str] = {
+    "h100_sxm": "NVIDIA H100 SXM5 80GB", "a100_sxm_80gb": "NVIDIA A100 SXM4 80GB",
+    "rtx_4090": "NVIDIA GeForce RTX 4090", "l40s": "NVIDIA L40S",
+    "rtx_3090": "NVIDIA GeForce RTX 3090"}
+"""The names of :data:`SEED_TABLE`'s GPU ids (data/gpus.csv ``name``; a test checks them), for
+prose when a seed GPU has no ranked option (a region or provider filter left it out)."""
+
 
 def seed_row(w: Workload) -> int | None:
     """Index of the seed decision-table row this workload falls under (None: no row)."""
@@ -112,7 +119,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
                         msg("recommend.seed_cost_speed", cost=f"{bm / tm:.2f}",
                             speed=f"{bs / ts:.2f}", **who) if ts > 0 and bs > 0
                         else msg("recommend.seed_cost", cost=f"{bm / tm:.2f}", **who)))
-            names = {o.gpu_id: o.gpu_name for o in options}  # names in prose, never ids
+            names = {**SEED_GPU_NAMES, **{o.gpu_id: o.gpu_name for o in options}}  # never ids
             head = sentence(join([
                 msg("recommend.seed_suggests", gpus=", ".join(names.get(i, i) for i in ids),
                     scenario=scen, why=why),

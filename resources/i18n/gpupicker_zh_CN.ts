@@ -3166,11 +3166,11 @@
     </message>
     <message>
         <source>reserved</source>
-        <translation>预留（包年包月）</translation>
+        <translation>预留实例（Reserved）</translation>
     </message>
     <message>
         <source>reserved_1y</source>
-        <translation>包年（1 年预留）</translation>
+        <translation>1 年预留实例（海外云 Reserved）</translation>
     </message>
     <message>
         <source>capacity_block</source>

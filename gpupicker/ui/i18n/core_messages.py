@@ -10,6 +10,7 @@ and joiners use the language's punctuation (:data:`PUNCTUATION`). Without a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -76,7 +77,23 @@ def _render(message: Message, lang: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _render_cached(message: Message, ids: tuple[object, ...], lang: str) -> str:
-    return message.render(*_renderer(lang))
+    text = message.render(*_renderer(lang))
+    return zh_typography(text) if lang.split("_")[0].lower() == "zh" else text
+
+
+_SPACE_PERCENT = re.compile(r"(?<=\d) %(?![\d{])")
+_LATIN_LIST_COMMA = re.compile(r"(?<=[A-Za-z_)\]]), (?=[A-Za-z(])")
+
+
+def zh_typography(text: str) -> str:
+    """Chinese typography for text core formatted in English (resources/i18n/glossary_zh_CN.toml).
+
+    A number's percent sign follows it without a space (``±30 %`` → ``±30%``; core writes
+    the space, English style, inside parameters such as an accuracy range), and a list of
+    Latin names is separated by 、 (``MindIE, vllm-ascend`` → ``MindIE、vllm-ascend``; core
+    joins engine and platform names with ", "). Numbers keep their digit-group commas.
+    """
+    return _LATIN_LIST_COMMA.sub("、", _SPACE_PERCENT.sub("%", text))
 
 
 def message_renderer() -> tuple[Translate | None, Callable[[str], str] | None]:
@@ -107,4 +124,4 @@ def tr_message(text: str) -> str:
     return _render(text, lang)
 
 
-__all__ = ["PUNCTUATION", "message_renderer", "tr_message", "ui_language"]
+__all__ = ["PUNCTUATION", "message_renderer", "tr_message", "ui_language", "zh_typography"]
