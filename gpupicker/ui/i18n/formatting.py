@@ -25,6 +25,12 @@ def ui_is_chinese() -> bool:
     return QLocale().language() == QLocale.Language.Chinese
 
 
+def list_separator() -> str:
+    """What separates the items of a list in the UI's language: 、 in Chinese (最便宜、性价比最高),
+    ", " otherwise."""
+    return "、" if ui_is_chinese() else ", "
+
+
 def display_name(name: str) -> str:
     """A GPU or provider name as the UI shows it: its Chinese name (core.zh_names) in a
     Chinese UI, else unchanged."""

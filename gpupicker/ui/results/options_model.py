@@ -8,7 +8,15 @@ from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
+from ..i18n.formatting import (
+    display_name,
+    fmt_bytes,
+    fmt_hours,
+    fmt_money,
+    fmt_number,
+    fmt_rate,
+    list_separator,
+)
 from ..i18n.texts import component_label, glossary, label_name
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -251,7 +259,7 @@ class OptionsTableModel(QStandardItemModel):
         reason = self._reason(o)
         display = {
             "rank": str(o.rank or row + 1),
-            "label": ", ".join(label_name(x) for x in o.labels),
+            "label": list_separator().join(label_name(x) for x in o.labels),
             "gpu": display_name(o.gpu_name),
             "count": self._count(o),
             "fits": self.tr("Yes") if o.fits else self.tr("No"),
