@@ -26,7 +26,7 @@ Everything here returns sentences for the ``warnings`` field (``estimate``) and 
 from __future__ import annotations
 
 from .dtypes import GGUF_TYPES
-from .frameworks import framework_row, known_frameworks
+from .frameworks import framework_row, known_frameworks, speed_engine
 from .hardware import GpuSpec
 from .messages import Message, join, msg
 from .model_arch import ModelArch
@@ -139,6 +139,20 @@ def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Messag
     return out
 
 
+def engine_build_warnings(w: Workload) -> list[Message]:
+    """A sentence when ``engine_build`` / ``engine_date`` are given to a job without llama.cpp.
+
+    They change nothing there, and nothing given is dropped silently.
+    """
+    if not (w.engine_build or w.engine_date):
+        return []
+    gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"  # runs on llama.cpp
+    if w.task in INFERENCE_TASKS and w.task != "decode_ceiling" and (
+            gguf or speed_engine(w.framework) == "llama.cpp"):
+        return []
+    return [join([msg("checks.engine_build_unused", fw=w.framework)])]
+
+
 def platform_of(gpu: GpuSpec) -> str:
     """The software platform a GPU's engines build on.
 
@@ -235,6 +249,7 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
         elif isinstance(window, Message):
             out.append(window)
     out.extend(combination_warnings(w, gpu))
+    out.extend(engine_build_warnings(w))
     return out
 
 

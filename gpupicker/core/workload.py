@@ -8,6 +8,7 @@ fields, or a ``model_id`` resolved against the catalog by the caller.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -38,6 +39,24 @@ ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "eng
                                "comment", "description", "name", "label"})
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
+
+_BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$",
+                           re.IGNORECASE)
+
+
+def build_number(text: str) -> int:
+    """The number of an engine build as people write it (llama.cpp / Ollama's bundled ggml).
+
+    ``"b4500"``, ``"4500"`` or ``llama-bench``'s ``"build: e598697d (4696)"``.
+
+    Raises:
+        ValueError: for any other text (named in the message).
+    """
+    m = _BUILD_NUMBER.match(text)
+    if m is None:
+        raise ValueError(msg("workload.bad_engine_build", build=repr(text)))
+    return int(m.group(1))
+
 
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
                "diffusion_lora"]
@@ -136,6 +155,13 @@ class Workload(BaseModel):
                                     description="software stack as text, e.g. 'PyTorch 2.11, "
                                                 "transformers 5.17' (version-dependent engine "
                                                 "behaviour)")
+    # engine build (llama.cpp / Ollama speed: core.speed.inference.LLAMACPP_ERAS)
+    engine_build: str | None = Field(default=None, max_length=80,
+                                     description="llama.cpp build as llama-bench prints it "
+                                                 "('b4500', '4500' or 'build: e598697d (4696)')")
+    engine_date: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$",
+                                    description="date of the engine build, YYYY-MM[-DD], when "
+                                                "the build number is not known")
     ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
                                         description="serving: p50 time-to-first-token target")
     itl_target_s: float | None = Field(default=None, gt=0, le=60,
@@ -180,6 +206,13 @@ class Workload(BaseModel):
         key = WEIGHT_DTYPE_ALIASES.get(v.lower(), v.lower())
         bytes_per_weight(key)
         return key
+
+    @field_validator("engine_build", mode="after")
+    @classmethod
+    def _known_build(cls, v: str | None) -> str | None:
+        if v is not None:
+            build_number(v)
+        return v
 
     @field_validator("framework", mode="after")
     @classmethod

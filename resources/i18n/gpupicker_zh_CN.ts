@@ -3874,6 +3874,30 @@
         <source>params counts the denoiser only (as the bundled diffusion models do); {others} are listed apart</source>
         <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
     </message>
+    <message>
+        <source>engine_build {build} is not a llama.cpp build number (write 'b4500', '4500' or llama-bench's 'build: e598697d (4696)')</source>
+        <translation>engine_build {build} 不是 llama.cpp 的构建号（请写 'b4500'、'4500' 或 llama-bench 输出的 'build: e598697d (4696)'）</translation>
+    </message>
+    <message>
+        <source>engine_build and engine_date are read for llama.cpp builds (llama.cpp, Ollama, LM Studio): {fw} does not use them</source>
+        <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
+    </message>
+    <message>
+        <source>llama.cpp build {era} ({given}): {ms} ms of fixed decode time per layer</source>
+        <translation>llama.cpp 构建 {era}（{given}）：每层固定解码时间 {ms} ms</translation>
+    </message>
+    <message>
+        <source>llama.cpp build not named (engine_build or engine_date): a current build is assumed, {era}, {ms} ms of fixed decode time per layer (older builds: {old_ms} ms)</source>
+        <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
+    </message>
+    <message>
+        <source>before b6100 (2025-08; kernels launched one by one, graph rebuilt for every token)</source>
+        <translation>b6100（2025-08）之前（内核逐个启动，每个 token 重建计算图）</translation>
+    </message>
+    <message>
+        <source>b6100 (2025-08) or newer (compute graphs reused across tokens, fused kernels)</source>
+        <translation>b6100（2025-08）或更新（计算图跨 token 复用，内核融合）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

@@ -28,7 +28,8 @@ LATIN_TERMS = frozenset({
     # engines, libraries and their APIs as their projects spell them
     "CUDA", "Graph", "Hugging", "Face", "transformers", "generate", "Trainer", "PyTorch", "eager",
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
-    "MindIE", "CANN", "ROCm", "GGUF", "GPTQ", "Marlin", "bitsandbytes", "RoPE", "YaRN", "README",
+    "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
+    "RoPE", "YaRN", "README",
     "Qwen", "Llama", "None",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
@@ -161,8 +162,12 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                    (_wl(repo, "llama3_8b", task="inference", framework="vllm",
                         weights_dtype="q4_k_m"), None),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="fp8"),
-                    gpus["a100_sxm_80gb"])):
+                    gpus["a100_sxm_80gb"]),
+                   (_wl(repo, "llama3_8b", task="inference", framework="vllm",
+                        engine_build="b4696"), None)):
         out.extend(("warning", x) for x in workload_warnings(w, gpu))
+    speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m",
+              engine_date="2024-05"), "rtx_4090")
     w = _wl(repo, "llama3_8b", task="inference", framework="vllm", max_model_len=16_384)
     est = vllm_context_refusal(w, w.model, estimate_memory(w, gpus["h100_sxm"]))
     out += [("engine_message", est.engine_message), ("vllm assumption", est.assumptions[-1])]

@@ -41,11 +41,14 @@ from .common import memo_message, memo_notes, model_facts
 from .inference import (
     ENGINES,
     LLAMACPP,
+    LLAMACPP_ERAS,
     LLAMACPP_METAL_PREFILL_EFF,
     EngineSpeed,
+    LlamaCppEra,
     engine_notes,
     floor_per_layer,
     gemm_tflops,
+    llamacpp_era,
     pnorm,
     weight_eta,
 )
@@ -217,6 +220,25 @@ def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Messa
     return memo_message(key, build)
 
 
+def _era_note(era: LlamaCppEra, named: bool, w: Workload, layer_s: float,
+              old_layer_s: float) -> Message:
+    """The llama.cpp build-era sentence (memoized).
+
+    The era named by ``engine_build`` / ``engine_date``, or the newest era assumed with the
+    oldest era's per-layer time beside it.
+    """
+    given = w.engine_build or w.engine_date or ""
+    ms, old_ms = f"{layer_s * 1e3:.2f}", f"{old_layer_s * 1e3:.2f}"
+
+    def build() -> Message:
+        name = msg(f"speed_inference.era.{era.id}")
+        if named:
+            return join([msg("speed_inference.era_named", era=name, given=given, ms=ms)])
+        return join([msg("speed_inference.era_assumed", era=name, ms=ms, old_ms=old_ms)])
+
+    return memo_message(("era", era.id, named, given, ms, old_ms), build)
+
+
 class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
@@ -284,6 +306,7 @@ class _Roofline:
     link_bytes_per_s: float
     dense_weight_bytes: float | None
     memo: dict[tuple[str, int], float]
+    era_note: Message | None = None
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -303,7 +326,12 @@ class _Roofline:
         else:
             prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
         eta = weight_eta(p, gpu, bytes_per_weight(dtype))
-        floor = floor_per_layer(p, gpu, dtype, w.environment) * n_layers
+        era, era_note = None, None
+        if p is LLAMACPP:
+            era, named = llamacpp_era(w.engine_build, w.engine_date)
+            era_note = _era_note(era, named, w, floor_per_layer(p, gpu, dtype, era=era),
+                                 floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0]))
+        floor = floor_per_layer(p, gpu, dtype, w.environment, era) * n_layers
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
@@ -322,7 +350,7 @@ class _Roofline:
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype),
-                   memo={})
+                   memo={}, era_note=era_note)
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -424,6 +452,8 @@ class _Roofline:
             assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
             assumptions.append(join([msg("throughput.layer_split", n=n)]))
+        if self.era_note is not None:
+            assumptions.append(self.era_note)
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(
             decode_tokens_per_s=s.decode_tokens_per_s,

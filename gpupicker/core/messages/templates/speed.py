@@ -61,6 +61,15 @@ TEMPLATES: dict[str, str] = {
         "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "speed_inference.era_named": "llama.cpp build {era} ({given}): {ms} ms of fixed decode time "
+                                 "per layer",
+    "speed_inference.era_assumed": "llama.cpp build not named (engine_build or engine_date): a "
+                                   "current build is assumed, {era}, {ms} ms of fixed decode time "
+                                   "per layer (older builds: {old_ms} ms)",
+    "speed_inference.era.eager": "before b6100 (2025-08; kernels launched one by one, graph "
+                                 "rebuilt for every token)",
+    "speed_inference.era.graph_reuse": "b6100 (2025-08) or newer (compute graphs reused across "
+                                       "tokens, fused kernels)",
     "speed_inference.evidence.llama.cpp":
         "llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
         "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)",
@@ -145,6 +154,8 @@ TEMPLATES: dict[str, str] = {
     "checks.vllm_refuses": "vLLM refuses to start: {error}",
     "checks.training_only":
         "framework {framework} only trains models; inference frameworks: {choices}",
+    "checks.engine_build_unused": "engine_build and engine_date are read for llama.cpp builds "
+                                  "(llama.cpp, Ollama, LM Studio): {fw} does not use them",
     "checks.gguf_only": "{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses "
                         "Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF",
     "checks.gguf_on_server":
