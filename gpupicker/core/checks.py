@@ -130,7 +130,10 @@ def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Messag
         return out
     fw = _canonical(w.framework)
     dt = w.weights_dtype
-    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16"):
+    # MXFP4 is a GGUF tensor type too (gguf GGMLQuantizationType.MXFP4 = 39, 17 bytes per 32
+    # weights: the gpt-oss GGUF files)
+    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16",
+                                                                              "mxfp4"):
         out.append(join([msg("checks.gguf_only", fw=fw, dt=dt)]))
     if fw in ("vllm", "sglang", "tgi", "tensorrt-llm") and dt in GGUF_TYPES and dt != "f16":
         out.append(join([msg("checks.gguf_on_server", fw=fw, dt=dt)]))

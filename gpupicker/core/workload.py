@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .dtypes import bytes_per_kv_element, bytes_per_weight
+from .dtypes import bytes_per_kv_element, bytes_per_weight, expand_weight_groups
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 
@@ -162,6 +162,12 @@ class Workload(BaseModel):
     engine_date: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$",
                                     description="date of the engine build, YYYY-MM[-DD], when "
                                                 "the build number is not known")
+    # which weight groups a partly quantized checkpoint holds in weights_dtype
+    # (core.memory.common.quantized_weight_groups; e.g. Meta's Llama-3.1-405B-FP8: ["mlp"])
+    quantized_groups: tuple[str, ...] | None = Field(
+        default=None, description="Linear groups held in weights_dtype, the rest 16-bit: "
+        "attention, dense_mlp, experts, shared_experts (aliases mlp, linear …); None = the "
+        "format's convention")
     ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
                                         description="serving: p50 time-to-first-token target")
     itl_target_s: float | None = Field(default=None, gt=0, le=60,
@@ -213,6 +219,11 @@ class Workload(BaseModel):
         if v is not None:
             build_number(v)
         return v
+
+    @field_validator("quantized_groups", mode="after")
+    @classmethod
+    def _known_groups(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        return None if v is None else tuple(sorted(expand_weight_groups(v)))
 
     @field_validator("framework", mode="after")
     @classmethod
@@ -268,6 +279,11 @@ class Workload(BaseModel):
         if self.task == "qlora" and bytes_per_weight(self.weights_dtype) > 1.0:
             raise ValueError(msg("workload.qlora_weights"))
         return self
+
+    @property
+    def quantized_group_set(self) -> frozenset[str] | None:
+        """``quantized_groups`` as a set (None: the weight format's convention)."""
+        return None if self.quantized_groups is None else frozenset(self.quantized_groups)
 
     @property
     def is_training(self) -> bool:

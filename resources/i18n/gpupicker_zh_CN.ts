@@ -3898,6 +3898,14 @@
         <source>b6100 (2025-08) or newer (compute graphs reused across tokens, fused kernels)</source>
         <translation>b6100（2025-08）或更新（计算图跨 token 复用，内核融合）</translation>
     </message>
+    <message>
+        <source>quantized_groups: {group} is not a weight group gpupicker models; known: {choices}</source>
+        <translation>quantized_groups：{group} 不是 gpupicker 建模的权重组；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>MoE decode reads per token: {attention} GB attention, {experts} GB routed experts ({touched} of {n} per layer), {shared} GB shared experts and router, {head} GB lm_head, each group at its own dtype ({quantized} in {dtype}, the rest 16-bit)</source>
+        <translation>MoE 解码每个 token 读取：注意力 {attention} GB，路由专家 {experts} GB（每层 {n} 个中的 {touched} 个），共享专家和路由器 {shared} GB，lm_head {head} GB，每组按各自的数据类型计（{quantized} 为 {dtype}，其余 16 位）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

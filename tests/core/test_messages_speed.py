@@ -168,6 +168,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         out.extend(("warning", x) for x in workload_warnings(w, gpu))
     speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m",
               engine_date="2024-05"), "rtx_4090")
+    speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"),
+          "h100_sxm")
     w = _wl(repo, "llama3_8b", task="inference", framework="vllm", max_model_len=16_384)
     est = vllm_context_refusal(w, w.model, estimate_memory(w, gpus["h100_sxm"]))
     out += [("engine_message", est.engine_message), ("vllm assumption", est.assumptions[-1])]

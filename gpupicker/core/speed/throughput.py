@@ -32,7 +32,12 @@ from ..gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware import GpuSpec
-from ..memory.common import kv_bytes, weights_bytes
+from ..memory.common import (
+    kv_bytes,
+    linear_group_params,
+    quantized_weight_groups,
+    weights_bytes,
+)
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
@@ -84,31 +89,17 @@ def engine_profile(w: Workload) -> EngineSpeed:
     return ENGINES[fw]
 
 
-def _weights_bytes(arch: ModelArch, dtype: str) -> float:
+def _weights_bytes(arch: ModelArch, dtype: str, groups: frozenset[str] | None = None) -> float:
     f = model_facts(arch)
-    key = ("wb", dtype)
+    key = ("wb", dtype, *sorted(groups or ()), "g" if groups is not None else "")
     if key not in f:
-        f[key] = float(weights_bytes(arch, dtype))
+        f[key] = float(weights_bytes(arch, dtype, groups))
     return f[key]
 
 
 # --------------------------------------------------------------------------------------------
 # inference
 # --------------------------------------------------------------------------------------------
-def _linear_bpw(arch: ModelArch, dtype: str) -> float:
-    """Average bytes per weight of the transformer-block Linear layers."""
-    lin = model_facts(arch)["linear"]
-    if lin <= 0:
-        return bytes_per_weight(dtype)
-    total = _weights_bytes(arch, dtype)
-    other = model_facts(arch)["params"] - lin
-    if bytes_per_weight(dtype) >= 2.0:
-        return bytes_per_weight(dtype)
-    if dtype in GGUF_TYPES:
-        return bytes_per_weight(dtype)
-    return max(0.1, (total - other * 2) / lin)
-
-
 def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
     """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens.
 
@@ -119,37 +110,79 @@ def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
     return e * (1.0 - (1.0 - k / e) ** max(1, batch_tokens))
 
 
-def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1) -> float:
+def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1,
+                        groups: frozenset[str] | None = None) -> float:
     """Weight bytes read per decode step (whole model).
 
     Every Linear and the lm_head, but only one row of the input embedding (not the table) and,
-    for MoE, only the touched experts.
+    for MoE, only the touched experts (:func:`moe_decode_reads`). ``groups``: the Linear groups
+    held in ``dtype`` (None: the format's convention).
     """
-    key = ("decode", dtype, batch if arch.is_moe else 1)
+    key = ("decode", dtype, batch if arch.is_moe else 1, *sorted(groups or ()),
+           "g" if groups is not None else "")
     f = model_facts(arch)
     if key in f:
         return f[key]
-    f[key] = _decode_weight_bytes(arch, dtype, batch)
+    f[key] = _decode_weight_bytes(arch, dtype, batch, groups)
     return f[key]
 
 
-def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
-    total = _weights_bytes(arch, dtype)
+def _group_bpw(dtype: str, group: str, quantized: frozenset[str]) -> float:
+    """Bytes per weight of one Linear group: the format's if held in it, else 16-bit."""
+    bpw = bytes_per_weight(dtype)
+    return bpw if (bpw >= 2.0 or group in quantized) else 2.0
+
+
+def _lm_head_bpw(arch: ModelArch, dtype: str) -> float:
+    """Bytes per weight of the output projection (as :func:`..memory.common.weights_bytes`)."""
+    bpw = bytes_per_weight(dtype)
+    if bpw >= 2.0:
+        return bpw
+    if dtype in GGUF_TYPES:
+        return bpw if arch.tie_word_embeddings else bytes_per_weight("q6_k")
+    return 2.0
+
+
+def moe_decode_reads(arch: ModelArch, dtype: str, batch: int,
+                     groups: frozenset[str] | None = None) -> dict[str, float]:
+    """Bytes one MoE decode step reads, per tensor group at the group's own dtype.
+
+    ``attention``, ``dense_mlp`` (dense layers) and ``shared_experts`` (with the router) are read
+    whole; ``experts``: the routed experts the batch touches (:func:`experts_touched` of the
+    layer's E); ``lm_head``: the output projection (one row of the input embedding is
+    negligible). Parameters per group from the layer shapes
+    (:func:`..memory.common.linear_group_params`); a row whose published active count differs
+    from its shapes has every Linear read scaled to it. gpt-oss-20b in MXFP4 at batch 1:
+    1.27 GB of bf16 attention + 1.27 GB of MXFP4 experts + 1.16 GB of bf16 lm_head = 3.7 GB
+    per token (an average bytes-per-weight over the model gave 1.4 GB).
+    """
+    q = quantized_weight_groups(arch, dtype, groups)
+    lin = linear_group_params(arch)
+    e = float(arch.num_local_experts or 1)
+    k = float(arch.num_experts_per_tok or 1)
+    head = float(arch.lm_head_params())
+    active_lin = lin["attention"] + lin["dense_mlp"] + lin["shared_experts"] + lin["experts"] * k / e
+    scale = 1.0
+    if arch.active_params is not None and active_lin > 0:
+        scale = max(0.0, arch.active_param_count() - arch.embedding_params()) / active_lin
+    touched = experts_touched(arch, batch) / e
+    reads = {g: lin[g] * scale * _group_bpw(dtype, g, q)
+             for g in ("attention", "dense_mlp", "shared_experts")}
+    reads["experts"] = lin["experts"] * touched * scale * _group_bpw(dtype, "experts", q)
+    reads["lm_head"] = head * _lm_head_bpw(arch, dtype)
+    return reads
+
+
+def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int,
+                         groups: frozenset[str] | None) -> float:
+    total = _weights_bytes(arch, dtype, groups)
     if not arch.hidden_size:
         return total
+    if arch.is_moe:
+        return min(total, sum(moe_decode_reads(arch, dtype, batch, groups).values()))
     emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
         else 2.0
     emb = 0.0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size * emb_bpw
-    if arch.is_moe:
-        # from the active parameters (what one token reads: its top-k experts, shared experts,
-        # attention, lm_head) plus the further experts a batch touches; the catalog's total
-        # and the layer shapes need not agree for MoE rows, the active count is published
-        lin_bpw = _linear_bpw(arch, dtype)
-        moe_layers = arch.num_hidden_layers - (arch.first_k_dense_replace or 0)
-        k = arch.num_experts_per_tok or 1
-        extra = max(0.0, experts_touched(arch, batch) - k) * arch.expert_params() * moe_layers
-        active = float(model_facts(arch)["active"]) * total / max(1.0, float(model_facts(arch)["params"]))
-        return max(0.0, min(total, active + extra * lin_bpw) - emb)
     return max(total - emb, 0.0)
 
 
@@ -216,6 +249,25 @@ def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Messa
             reads = (msg("throughput.decode_reads_kv", weights=weights, kv=kv) if kv
                      else msg("throughput.decode_reads", weights=weights))
         return join([reads])
+
+    return memo_message(key, build)
+
+
+def _moe_reads_note(arch: ModelArch, w: Workload) -> Message:
+    """The MoE decode-reads sentence: bytes per tensor group at the batch (memoized)."""
+    r = moe_decode_reads(arch, w.weights_dtype, w.batch, w.quantized_group_set)
+    q = quantized_weight_groups(arch, w.weights_dtype, w.quantized_group_set)
+    gb = {g: f"{v / 1e9:.2f}" for g, v in r.items()}
+    touched = f"{experts_touched(arch, w.batch):.1f}"
+    quantized = ", ".join(g for g in ("attention", "dense_mlp", "experts", "shared_experts")
+                          if g in q)
+    key = ("moe", *gb.values(), touched, arch.num_local_experts or 1, quantized, w.weights_dtype)
+
+    def build() -> Message:
+        return join([msg("throughput.moe_groups", attention=gb["attention"],
+                         experts=gb["experts"], touched=touched, n=arch.num_local_experts or 1,
+                         shared=gb["shared_experts"], head=gb["lm_head"],
+                         quantized=quantized, dtype=w.weights_dtype)])
 
     return memo_message(key, build)
 
@@ -349,7 +401,8 @@ class _Roofline:
                    link_latency_s=link_latency_s(gpu),
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
-                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype),
+                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
+                       arch, dtype, groups=w.quantized_group_set),
                    memo={}, era_note=era_note)
 
     def _comm(self, tokens: int) -> float:
@@ -375,7 +428,7 @@ class _Roofline:
 
         wbytes = self.dense_weight_bytes
         if wbytes is None:
-            wbytes = decode_weight_bytes(arch, w.weights_dtype, b)
+            wbytes = decode_weight_bytes(arch, w.weights_dtype, b, w.quantized_group_set)
         f = model_facts(arch)
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
@@ -409,7 +462,7 @@ class _Roofline:
                 w1 = self.dense_weight_bytes
                 cached = self.memo[("pre1", prompt)] = self._prefill_s(
                     1, prompt, w1 if w1 is not None else decode_weight_bytes(
-                        arch, w.weights_dtype, 1))
+                        arch, w.weights_dtype, 1, w.quantized_group_set))
             pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
@@ -454,6 +507,8 @@ class _Roofline:
             assumptions.append(join([msg("throughput.layer_split", n=n)]))
         if self.era_note is not None:
             assumptions.append(self.era_note)
+        if self.arch.is_moe and self.arch.hidden_size:
+            assumptions.append(_moe_reads_note(self.arch, w))
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(
             decode_tokens_per_s=s.decode_tokens_per_s,
@@ -520,7 +575,8 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
             and memory.gpu_layers < arch.num_hidden_layers:
         # layers in system RAM are streamed per token over PCIe / run on the CPU (~50 GB/s)
         frac_cpu = 1.0 - memory.gpu_layers / arch.num_hidden_layers
-        cpu_bytes = decode_weight_bytes(arch, w.weights_dtype, w.batch) * frac_cpu
+        cpu_bytes = decode_weight_bytes(arch, w.weights_dtype, w.batch,
+                                        w.quantized_group_set) * frac_cpu
         slow = 1.0 / (t.decode_tokens_per_s or 1.0) + cpu_bytes / 50e9
         t = t.model_copy(update={
             "decode_tokens_per_s": 1.0 / slow, "aggregate_decode_tokens_per_s": w.batch / slow,

@@ -194,5 +194,7 @@ TEMPLATES: dict[str, str] = {
     "model_arch.no_size": "model has neither an architecture nor a parameter count",
     "dtypes.unknown_weight": "unknown weight dtype {dtype}; known: {known}",
     "dtypes.unknown_kv": "unknown KV-cache dtype {dtype}; known: {known}",
+    "dtypes.unknown_weight_group": "quantized_groups: {group} is not a weight group gpupicker "
+                                   "models; known: {choices}",
     "units.unknown_unit": "unknown byte unit {unit}; use 'GiB' or 'GB'",
 }

@@ -25,6 +25,10 @@ TEMPLATES: dict[str, str] = {
                                   "GPUs (tensor parallel over {link})",
     "throughput.decode_reads_kv_tp": "Decode reads {weights} GB of weights + {kv} GB of KV cache "
                                      "per step, split over {n} GPUs (tensor parallel over {link})",
+    "throughput.moe_groups": "MoE decode reads per token: {attention} GB attention, {experts} GB "
+                             "routed experts ({touched} of {n} per layer), {shared} GB shared "
+                             "experts and router, {head} GB lm_head, each group at its own dtype "
+                             "({quantized} in {dtype}, the rest 16-bit)",
     "throughput.gguf_speed": "GGUF weights: speed of llama.cpp assumed (framework {framework} is "
                              "not modelled for GGUF files)",
     "throughput.layer_split": "{n} GPUs hold different layers in turn: more memory, no more speed",
