@@ -399,7 +399,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     latents = b * (2 if (w.cfg and fam.cfg and not train) else 1)
     f_lat = denoiser_flops_per_latent(arch, w.resolution)
     dtype = "fp8" if w.compute_dtype == "fp8" else "bf16"
-    tf = tensor_tflops(gpu, dtype) * power_limit_factor(gpu) or bandwidth_derived_tflops(gpu)
+    tf = tensor_tflops(gpu, dtype) * power_limit_factor(gpu, dtype) or bandwidth_derived_tflops(gpu)
     eta = fam.eta if gpu.is_cuda else fam.eta * 0.6
     fixed = STEP_FIXED_S.get((gpu.segment or "").split()[0] if gpu.segment else "", 0.030)
     flops = f_lat * latents * ((LORA_TRAIN_FLOP_FACTOR + (1 if w.grad_ckpt else 0)) if train

@@ -209,7 +209,9 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     hit = _TERMS.peek(key)
     if hit is not None and hit.gpu is gpu and hit.arch is arch:  # the ids were not reused
         return hit
-    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
+    fp8 = "fp8" in (w.weights_dtype, w.compute_dtype) and bool(gpu.fp8_tflops_dense)
+    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(
+        gpu, "fp8" if fp8 else "bf16")
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
