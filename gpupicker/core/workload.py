@@ -58,6 +58,13 @@ def build_number(text: str) -> int:
     return int(m.group(1))
 
 
+BACKEND_ALIASES = {"cuda": "cuda", "hip": "hip", "rocm": "hip", "metal": "metal", "mps": "metal",
+                   "vulkan": "vulkan", "vk": "vulkan", "sycl": "sycl", "oneapi": "sycl",
+                   "cpu": "cpu"}
+"""Spellings of the ggml back-ends (llama.cpp ``-DGGML_<NAME>=ON``, ``llama-bench``'s
+``backend`` column) mapped to the back-ends the speed model knows."""
+
+
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
                "diffusion_lora"]
 TRAINING_TASKS: frozenset[str] = frozenset({"lora", "qlora", "full_ft", "pretrain"})
@@ -162,6 +169,8 @@ class Workload(BaseModel):
     engine_date: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$",
                                     description="date of the engine build, YYYY-MM[-DD], when "
                                                 "the build number is not known")
+    backend: str | None = Field(default=None, description="llama.cpp / ggml back-end: cuda, "
+                                "hip (rocm), metal, vulkan, sycl; None = the GPU's own")
     # which weight groups a partly quantized checkpoint holds in weights_dtype
     # (core.memory.common.quantized_weight_groups; e.g. Meta's Llama-3.1-405B-FP8: ["mlp"])
     quantized_groups: tuple[str, ...] | None = Field(
@@ -219,6 +228,17 @@ class Workload(BaseModel):
         if v is not None:
             build_number(v)
         return v
+
+    @field_validator("backend", mode="after")
+    @classmethod
+    def _known_backend(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        key = BACKEND_ALIASES.get(v.strip().lower())
+        if key is None:
+            raise ValueError(msg("workload.unknown_backend", backend=repr(v),
+                                 choices=", ".join(sorted(set(BACKEND_ALIASES.values())))))
+        return key
 
     @field_validator("quantized_groups", mode="after")
     @classmethod

@@ -3900,11 +3900,43 @@
     </message>
     <message>
         <source>quantized_groups: {group} is not a weight group gpupicker models; known: {choices}</source>
-        <translation>quantized_groups：{group} 不是 gpupicker 建模的权重组；可用：{choices}</translation>
+        <translation>quantized_groups：{group} 不是已建模的权重组；可用：{choices}</translation>
     </message>
     <message>
         <source>MoE decode reads per token: {attention} GB attention, {experts} GB routed experts ({touched} of {n} per layer), {shared} GB shared experts and router, {head} GB lm_head, each group at its own dtype ({quantized} in {dtype}, the rest 16-bit)</source>
         <translation>MoE 解码每个 token 读取：注意力 {attention} GB，路由专家 {experts} GB（每层 {n} 个中的 {touched} 个），共享专家和路由器 {shared} GB，lm_head {head} GB，每组按各自的数据类型计（{quantized} 为 {dtype}，其余 16 位）</translation>
+    </message>
+    <message>
+        <source>backend {backend} is not a llama.cpp back-end gpupicker models; known: {choices}</source>
+        <translation>后端 {backend} 不在已建模的 llama.cpp 后端之列；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>backend 'cpu' runs the model on the host CPU, without {gpu}: gpupicker plans GPU jobs</source>
+        <translation>后端 'cpu' 在主机 CPU 上运行模型，不使用 {gpu}：本工具只规划 GPU 任务</translation>
+    </message>
+    <message>
+        <source>llama.cpp's {backend} back-end does not run on {gpu} ({platform})</source>
+        <translation>llama.cpp 的 {backend} 后端不能在 {gpu}（{platform}）上运行</translation>
+    </message>
+    <message>
+        <source>{engine} has no {backend} back-end (back-ends other than the GPU's own are modelled for llama.cpp, Ollama and LM Studio)</source>
+        <translation>{engine} 没有 {backend} 后端（GPU 原生后端以外的后端只对 llama.cpp、Ollama 和 LM Studio 建模）</translation>
+    </message>
+    <message>
+        <source>llama.cpp {backend} back-end: weights stream at {eta} of peak bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate ({source})</source>
+        <translation>llama.cpp {backend} 后端：权重读取达到峰值带宽的 {eta}，提示词矩阵乘法达到 CUDA 路径速率的 {prefill}（{source}）</translation>
+    </message>
+    <message>
+        <source>RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B Q4_0 at 0.42, PR #16715</source>
+        <translation>RX 6700 XT ROCm 7B Q4_0 tg128 达到带宽的 0.63，llama.cpp PR #5835；MI50 HIP 8B Q4_0 为 0.42，PR #16715</translation>
+    </message>
+    <message>
+        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835</source>
+        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835</translation>
+    </message>
+    <message>
+        <source>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, intel/ipex-llm issue #12991</source>
+        <translation>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 达到带宽的 0.68，pp512 为 2,336 tokens/s，intel/ipex-llm issue #12991</translation>
     </message>
 </context>
 <context>

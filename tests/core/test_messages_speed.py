@@ -29,7 +29,7 @@ LATIN_TERMS = frozenset({
     "CUDA", "Graph", "Hugging", "Face", "transformers", "generate", "Trainer", "PyTorch", "eager",
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
     "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
-    "RoPE", "YaRN", "README",
+    "RoPE", "YaRN", "README", "VULKAN", "SYCL", "METAL", "Arc", "issue",
     "Qwen", "Llama", "None",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
@@ -176,8 +176,17 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
 
     for w, gpu in ((_wl(repo, "llama3_8b", task="inference", framework="tensorrt-llm"), "mi300x"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "apple_m3_max"),
-                   (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2")):
+                   (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                        weights_dtype="q4_k_m", backend="cpu"), "rtx_4090"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                        weights_dtype="q4_k_m", backend="metal"), "rtx_4090"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="vllm",
+                        backend="vulkan"), "h100_sxm")):
         out.append(("refusal", engine_hardware_refusal(w, gpus[gpu])))
+    for backend, gpu in ((None, "arc_a770_16gb"), ("sycl", "arc_b580"), (None, "mi300x")):
+        speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                  weights_dtype="q4_k_m", backend=backend), gpu)
     for g in gpus.values():
         if (clause := stack_clause(g)) is not None:
             out.append((f"{g.id} stack", clause))

@@ -195,6 +195,43 @@ LLAMACPP_ERAS: tuple[LlamaCppEra, ...] = (
 )
 """llama.cpp build eras, oldest first; a workload names its build (``engine_build``) or date
 (``engine_date``), else the newest era is assumed (and said)."""
+@dataclass(frozen=True)
+class LlamaCppBackend:
+    """Decode and prefill efficiency of one ggml back-end other than CUDA and Metal.
+
+    Attributes:
+        id: ``"hip"``, ``"vulkan"`` or ``"sycl"`` (:data:`.workload.BACKEND_ALIASES`).
+        eta: share of datasheet bandwidth reached streaming weights, by memory class
+            (``gddr``/``hbm``/``unified``), the per-layer floor included (it adds < 1 % at
+            these rates).
+        prefill: prompt-processing GEMM rate relative to the CUDA path's model.
+    """
+
+    id: str
+    eta: dict[str, float]
+    prefill: float
+
+
+LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
+    # RX 6700 XT (384 GB/s) ROCm Mistral-7B Q4_0 tg128 58.97 tok/s (llama.cpp PR #5835,
+    # 2024-03): 4.11 GB × 59 = 242 GB/s = 0.63; MI50 (1,024 GB/s HBM2) HIP llama 8B Q4_0 tg128
+    # 91.74 (PR #16715, 2025-10): 0.42. Prompt GEMMs: the ROCm compute factor of gpu_sustained.
+    "hip": LlamaCppBackend("hip", {"gddr": 0.65, "hbm": 0.45, "unified": 0.65}, 1.0),
+    # Arc A770 (560 GB/s) Llama-3.1-8B Q4_K_M tg 53 tok/s at b7189 (llama.cpp issue #17628,
+    # 2025-11): 0.47; RX 5700 XT (448 GB/s) llama 7B Q4_0 tg128 65.2 (PR #13324, 2025-05): 0.56;
+    # RX 6700 XT pp512 425 tok/s on Vulkan vs 1,017 on ROCm (PR #5835): 0.42
+    "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42),
+    # Arc B580 (456 GB/s) SYCL (IPEX-LLM build) Qwen2-7B Q4_K_M tg128 66.48 tok/s: 4.68 GB ×
+    # 66.5 = 311 GB/s = 0.68; pp512 2,336 tok/s = 35.6 TFLOPS, 0.6 of this model's CUDA-path
+    # prefill on the same card (intel/ipex-llm issue #12991, 2025-03)
+    "sycl": LlamaCppBackend("sycl", {"gddr": 0.70, "hbm": 0.70, "unified": 0.70}, 0.60),
+}
+"""ggml back-ends with their own efficiency; CUDA and Metal use the llama.cpp profile itself."""
+LLAMACPP_DEFAULT_BACKEND: dict[str, str] = {"cuda": "cuda", "rocm": "hip", "metal": "metal",
+                                            "xpu": "vulkan"}
+"""The back-end assumed per GPU platform when a llama.cpp workload names none (and said): CUDA,
+HIP and Metal where the vendor's stack is the build people run; Vulkan on Intel GPUs — the
+llama.cpp release binaries and LM Studio's runtime for them (SYCL needs a oneAPI build)."""
 def llamacpp_era(build: str | None, date: str | None) -> tuple[LlamaCppEra, bool]:
     """The :data:`LLAMACPP_ERAS` entry of a build (else of a ``YYYY-MM[-DD]`` date).
 
@@ -358,6 +395,7 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message,
 
 
 __all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_ERAS", "LLAMACPP_METAL_PREFILL_EFF",
-           "LlamaCppEra", "engine_notes", "llamacpp_era",
+           "LLAMACPP_BACKENDS", "LLAMACPP_DEFAULT_BACKEND", "LlamaCppBackend", "LlamaCppEra", "engine_notes",
+           "llamacpp_era",
            "floor_per_layer", "gemm_tflops", "transformers_major", "HF_V5_LAYER_FLOOR_S",
            "memory_class", "pnorm", "weight_eta"]

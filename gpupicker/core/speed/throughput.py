@@ -24,10 +24,12 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..checks import platform_of
 from ..diffusion import diffusion_throughput
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..frameworks import known_frameworks, speed_engine
 from ..gpu_sustained import (
+    bandwidth_factor,
     is_apple,
     sustained_tflops,
 )
@@ -42,10 +44,12 @@ from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
 from ..workload import Workload
-from .common import memo_message, memo_notes, model_facts
+from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
     ENGINES,
     LLAMACPP,
+    LLAMACPP_BACKENDS,
+    LLAMACPP_DEFAULT_BACKEND,
     LLAMACPP_ERAS,
     LLAMACPP_METAL_PREFILL_EFF,
     EngineSpeed,
@@ -54,6 +58,7 @@ from .inference import (
     floor_per_layer,
     gemm_tflops,
     llamacpp_era,
+    memory_class,
     pnorm,
     weight_eta,
 )
@@ -359,6 +364,7 @@ class _Roofline:
     dense_weight_bytes: float | None
     memo: dict[tuple[str, int], float]
     era_note: Message | None = None
+    backend_note: Message | None = None
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -378,11 +384,19 @@ class _Roofline:
         else:
             prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
         eta = weight_eta(p, gpu, bytes_per_weight(dtype))
-        era, era_note = None, None
+        era, era_note, backend_note = None, None, None
         if p is LLAMACPP:
             era, named = llamacpp_era(w.engine_build, w.engine_date)
             era_note = _era_note(era, named, w, floor_per_layer(p, gpu, dtype, era=era),
                                  floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0]))
+            be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))
+            if be is not None:
+                eta = be.eta.get(memory_class(gpu), 0.5) * bandwidth_factor(gpu)
+                prefill_rate *= be.prefill
+                backend_note = memo_sentence(
+                    "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
+                    prefill=f"{be.prefill:.0%}",
+                    source=msg(f"speed_inference.backend_source.{be.id}"))
         floor = floor_per_layer(p, gpu, dtype, w.environment, era) * n_layers
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
@@ -403,7 +417,7 @@ class _Roofline:
                    # a dense model reads the same weights at any batch (MoE: touched experts)
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
                        arch, dtype, groups=w.quantized_group_set),
-                   memo={}, era_note=era_note)
+                   memo={}, era_note=era_note, backend_note=backend_note)
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -507,6 +521,8 @@ class _Roofline:
             assumptions.append(join([msg("throughput.layer_split", n=n)]))
         if self.era_note is not None:
             assumptions.append(self.era_note)
+        if self.backend_note is not None:
+            assumptions.append(self.backend_note)
         if self.arch.is_moe and self.arch.hidden_size:
             assumptions.append(_moe_reads_note(self.arch, w))
         # plain construction: pydantic-core validates these few fields faster than model_construct

@@ -186,6 +186,8 @@ TEMPLATES: dict[str, str] = {
                             "'model_id'",
     "workload.qlora_weights": "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or "
                               "'int8')",
+    "workload.unknown_backend": "backend {backend} is not a llama.cpp back-end gpupicker models; "
+                                "known: {choices}",
     "workload.bad_engine_build": "engine_build {build} is not a llama.cpp build number (write "
                                  "'b4500', '4500' or llama-bench's 'build: e598697d (4696)')",
     "model_arch.missing": "model architecture is missing {fields} (or give the exact parameter "

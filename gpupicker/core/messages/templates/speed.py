@@ -65,6 +65,18 @@ TEMPLATES: dict[str, str] = {
         "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "speed_inference.backend": "llama.cpp {backend} back-end: weights stream at {eta} of peak "
+                               "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate "
+                               "({source})",
+    "speed_inference.backend_source.hip":
+        "RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B "
+        "Q4_0 at 0.42, PR #16715",
+    "speed_inference.backend_source.vulkan":
+        "Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT "
+        "7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835",
+    "speed_inference.backend_source.sycl":
+        "Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, "
+        "intel/ipex-llm issue #12991",
     "speed_inference.era_named": "llama.cpp build {era} ({given}): {ms} ms of fixed decode time "
                                  "per layer",
     "speed_inference.era_assumed": "llama.cpp build not named (engine_build or engine_date): a "
@@ -158,6 +170,12 @@ TEMPLATES: dict[str, str] = {
     "checks.vllm_refuses": "vLLM refuses to start: {error}",
     "checks.training_only":
         "framework {framework} only trains models; inference frameworks: {choices}",
+    "checks.backend_cpu": "backend 'cpu' runs the model on the host CPU, without {gpu}: "
+                          "gpupicker plans GPU jobs",
+    "checks.backend_platform": "llama.cpp's {backend} back-end does not run on {gpu} "
+                               "({platform})",
+    "checks.backend_engine": "{engine} has no {backend} back-end (back-ends other than the GPU's "
+                             "own are modelled for llama.cpp, Ollama and LM Studio)",
     "checks.engine_build_unused": "engine_build and engine_date are read for llama.cpp builds "
                                   "(llama.cpp, Ollama, LM Studio): {fw} does not use them",
     "checks.gguf_only": "{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses "
