@@ -3938,6 +3938,10 @@
         <source>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, intel/ipex-llm issue #12991</source>
         <translation>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 达到带宽的 0.68，pp512 为 2,336 tokens/s，intel/ipex-llm issue #12991</translation>
     </message>
+    <message>
+        <source>Eager MoE blocks run the {experts} experts of each of {layers} MoE layers one by one (transformers' expert loop): {ms} ms of host time per step (before QLoRA's bitsandbytes calls)</source>
+        <translation>eager 模式的 MoE 块在 {layers} 个 MoE 层中逐个运行每层的 {experts} 个专家（transformers 的专家循环）：每步主机时间 {ms} ms（未计 4 位量化微调的 bitsandbytes 调用）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

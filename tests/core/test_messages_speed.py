@@ -184,6 +184,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                    (_wl(repo, "llama3_8b", task="inference", framework="vllm",
                         backend="vulkan"), "h100_sxm")):
         out.append(("refusal", engine_hardware_refusal(w, gpus[gpu])))
+    speed(_wl(repo, "mixtral_8x7b", task="qlora", seq_len=2048, num_gpus=4,
+              parallelism={"fsdp": True}), "rtx_4090", 4)
     for backend, gpu in ((None, "arc_a770_16gb"), ("sycl", "arc_b580"), (None, "mi300x")):
         speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
                   weights_dtype="q4_k_m", backend=backend), gpu)

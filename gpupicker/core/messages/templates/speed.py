@@ -25,6 +25,9 @@ TEMPLATES: dict[str, str] = {
                                   "GPUs (tensor parallel over {link})",
     "throughput.decode_reads_kv_tp": "Decode reads {weights} GB of weights + {kv} GB of KV cache "
                                      "per step, split over {n} GPUs (tensor parallel over {link})",
+    "throughput.moe_expert_loop": "Eager MoE blocks run the {experts} experts of each of {layers} "
+                                  "MoE layers one by one (transformers' expert loop): {ms} ms of "
+                                  "host time per step (before QLoRA's bitsandbytes calls)",
     "throughput.moe_groups": "MoE decode reads per token: {attention} GB attention, {experts} GB "
                              "routed experts ({touched} of {n} per layer), {shared} GB shared "
                              "experts and router, {head} GB lm_head, each group at its own dtype "
