@@ -41,3 +41,27 @@ def test_back_ends_that_cannot_run_are_refused():
     assert "no VULKAN back-end" in engine_hardware_refusal(vllm, gpu("h100_sxm"))
     with pytest.raises(ValueError, match="'opencl'"):
         _w(backend="opencl")
+
+
+def test_sycl_host_time_per_layer():
+    """The same IPEX-LLM SYCL run: DeepSeek-R1-Distill-Qwen-1.5B Q4_K_M tg128 100.7 tok/s — a
+    1.1 GB model that the bandwidth alone would run at ≈ 285 tok/s: 0.35 ms of host time per
+    layer (28 layers)."""
+    t = estimate_throughput(_w("deepseek_r1_distill_qwen_1_5b", backend="sycl"),
+                            gpu("arc_b580"), 1)
+    assert t.decode_tokens_per_s == pytest.approx(100.7, rel=0.15)
+
+
+@pytest.mark.parametrize("model_id,dtype,build,measured", [
+    # llama.cpp PR #10171 (slaren, 2024-11-08, master column): Llama-3.2-1B Q8_0 tg128
+    ("llama3_2_1b", "q8_0", "2024-11", 169.28),
+    # ml-explore/mlx-lm #92 (llama.cpp 5215, 2025-04): Qwen3-30B-A3B Q4_K_M, 680 + 1255 tokens
+    ("qwen3_30b_a3b", "q4_k_m", "2025-04", 57.26),
+])
+def test_metal_fixed_work_shrinks_with_narrow_layers(model_id, dtype, build, measured):
+    """On an M3 Max the fixed per-layer work of the 2024 builds is 0.66 ms for 4096-wide
+    layers (Llama-3-8B); 2048-wide layers do half (a constant 0.66 ms made both 45 % slow)."""
+    w = Workload(task="inference", model=catalog_model(model_id), framework="llama.cpp",
+                 weights_dtype=dtype, prompt_len=1, new_tokens=128, engine_date=build)
+    t = estimate_throughput(w, gpu("apple_m3_max"), 1)
+    assert t.decode_tokens_per_s == pytest.approx(measured, rel=0.15)

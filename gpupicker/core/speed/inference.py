@@ -205,11 +205,13 @@ class LlamaCppBackend:
             (``gddr``/``hbm``/``unified``), the per-layer floor included (it adds < 1 % at
             these rates).
         prefill: prompt-processing GEMM rate relative to the CUDA path's model.
+        layer_s: host time per decoder layer per decode step (0 = the CUDA build era's).
     """
 
     id: str
     eta: dict[str, float]
     prefill: float
+    layer_s: float = 0.0
 
 
 LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
@@ -223,8 +225,11 @@ LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
     "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42),
     # Arc B580 (456 GB/s) SYCL (IPEX-LLM build) Qwen2-7B Q4_K_M tg128 66.48 tok/s: 4.68 GB ×
     # 66.5 = 311 GB/s = 0.68; pp512 2,336 tok/s = 35.6 TFLOPS, 0.6 of this model's CUDA-path
-    # prefill on the same card (intel/ipex-llm issue #12991, 2025-03)
-    "sycl": LlamaCppBackend("sycl", {"gddr": 0.70, "hbm": 0.70, "unified": 0.70}, 0.60),
+    # prefill on the same card; the same run's DeepSeek-R1-Distill-Qwen-1.5B (1.12 GB, 28
+    # layers) at 100.7 tok/s leaves 9.8 ms of fixed time a token: 0.35 ms a layer, which also
+    # puts the 7B within 8 % (intel/ipex-llm issue #12991, 2025-03)
+    "sycl": LlamaCppBackend("sycl", {"gddr": 0.70, "hbm": 0.70, "unified": 0.70}, 0.60,
+                            layer_s=0.35e-3),
 }
 """ggml back-ends with their own efficiency; CUDA and Metal use the llama.cpp profile itself."""
 LLAMACPP_DEFAULT_BACKEND: dict[str, str] = {"cuda": "cuda", "rocm": "hip", "metal": "metal",
@@ -344,13 +349,24 @@ def transformers_major(environment: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
+METAL_FLOOR_REF_HIDDEN = 4096
+"""Hidden size of the models the Metal floors were measured on (Llama-3-8B / 3.1-8B)."""
+
+
 def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
-                    environment: str | None = None, era: LlamaCppEra | None = None) -> float:
+                    environment: str | None = None, era: LlamaCppEra | None = None,
+                    hidden: int = 0) -> float:
     """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step.
 
     For transformers the host time of the version the ``environment`` names (5.x: the H200
     measurement), else of a typical 4.x host; for llama.cpp that of its build ``era``
-    (:data:`LLAMACPP_ERAS`; default the newest).
+    (:data:`LLAMACPP_ERAS`; default the newest). On Metal the fixed work is GPU time that
+    shrinks with narrower layers: × ``min(1, hidden / 4096)`` (0 = not scaled). Checked on three
+    sources of the same build era: M3 Max Llama-3.2-1B Q8_0 (h 2048, 16 layers) tg128
+    169.3 tok/s (llama.cpp PR #10171, 2024-11) and Qwen3-30B-A3B (h 2048, 48 layers) 57.3 tok/s
+    (ml-explore/mlx-lm #92, llama.cpp 5215) — a constant per-layer time made both 45 % too slow —
+    while Llama-3-70B (h 8192) at 7.65 tok/s (XiongjieDai tables) streams its weights at the
+    bandwidth with no room for more fixed time than the 8B's, hence the cap at 1.
     """
     layer = e.layer_floor_s
     if e is ENGINES.get("transformers") and (transformers_major(environment) or 0) >= 5:
@@ -360,7 +376,8 @@ def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
         if is_apple(gpu):
             ref_tf = LLAMACPP_METAL_FLOOR[1]
             tf = sustained_tflops(gpu) or ref_tf
-            return era.metal_layer_s * ref_tf / tf
+            width = min(1.0, hidden / METAL_FLOOR_REF_HIDDEN) if hidden else 1.0
+            return era.metal_layer_s * ref_tf / tf * width
         layer = era.cuda_layer_s
     return layer * e.quant_floor_factor.get(dtype, 1.0)
 

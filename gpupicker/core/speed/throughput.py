@@ -385,19 +385,23 @@ class _Roofline:
             prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
         eta = weight_eta(p, gpu, bytes_per_weight(dtype))
         era, era_note, backend_note = None, None, None
+        h = arch.hidden_size
+        floor = floor_per_layer(p, gpu, dtype, w.environment, hidden=h) * n_layers
         if p is LLAMACPP:
             era, named = llamacpp_era(w.engine_build, w.engine_date)
-            era_note = _era_note(era, named, w, floor_per_layer(p, gpu, dtype, era=era),
-                                 floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0]))
+            era_note = _era_note(era, named, w, floor_per_layer(p, gpu, dtype, era=era, hidden=h),
+                                 floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h))
+            floor = floor_per_layer(p, gpu, dtype, w.environment, era, hidden=h) * n_layers
             be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))
             if be is not None:
+                if be.layer_s:
+                    floor = be.layer_s * n_layers
                 eta = be.eta.get(memory_class(gpu), 0.5) * bandwidth_factor(gpu)
                 prefill_rate *= be.prefill
                 backend_note = memo_sentence(
                     "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
                     prefill=f"{be.prefill:.0%}",
                     source=msg(f"speed_inference.backend_source.{be.id}"))
-        floor = floor_per_layer(p, gpu, dtype, w.environment, era) * n_layers
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
