@@ -258,6 +258,14 @@ def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Messa
     return memo_message(key, build)
 
 
+def _expert_active_params(arch: ModelArch) -> float:
+    """Routed-expert parameters one token uses (top-k of each MoE layer; 0 for dense models)."""
+    if not arch.is_moe or not arch.hidden_size:
+        return 0.0
+    e = float(arch.num_local_experts or 1)
+    return linear_group_params(arch)["experts"] * float(arch.num_experts_per_tok or 1) / e
+
+
 def _moe_reads_note(arch: ModelArch, w: Workload) -> Message:
     """The MoE decode-reads sentence: bytes per tensor group at the batch (memoized)."""
     r = moe_decode_reads(arch, w.weights_dtype, w.batch, w.quantized_group_set)
@@ -294,6 +302,22 @@ def _era_note(era: LlamaCppEra, named: bool, w: Workload, layer_s: float,
         return join([msg("speed_inference.era_assumed", era=name, ms=ms, old_ms=old_ms)])
 
     return memo_message(("era", era.id, named, given, ms, old_ms), build)
+
+
+GEMM_HALF_ROWS = 64.0
+"""Rows (tokens) at which llama.cpp's quantized GEMM (MMQ) reaches half its large-batch rate:
+RTX 4090, llama 8B Q4_0, pp512 by micro-batch 16 / 32 / 64 / 128 / 256 / 512: 1,937 / 3,428 /
+5,420 / 7,444 / 9,602 / 10,359 tokens/s (llama.cpp PR #7676) ≈ ``m / (m + 64)``."""
+
+
+def expert_gemm_slowdown(rows: float) -> float:
+    """Time of an MoE expert GEMM over ``rows`` tokens, relative to a full micro-batch.
+
+    ``(m + 64)/m`` normalized at 512 rows (:data:`GEMM_HALF_ROWS`); 1 at 512 rows or more.
+    """
+    m = max(1.0, rows)
+    full = 512.0 / (512.0 + GEMM_HALF_ROWS)
+    return max(1.0, full / (m / (m + GEMM_HALF_ROWS)))
 
 
 class _InferenceSpeed(NamedTuple):
@@ -365,6 +389,7 @@ class _Roofline:
     memo: dict[tuple[str, int], float]
     era_note: Message | None = None
     backend_note: Message | None = None
+    expert_active_params: float = 0.0
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -421,7 +446,8 @@ class _Roofline:
                    # a dense model reads the same weights at any batch (MoE: touched experts)
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
                        arch, dtype, groups=w.quantized_group_set),
-                   memo={}, era_note=era_note, backend_note=backend_note)
+                   memo={}, era_note=era_note, backend_note=backend_note,
+                   expert_active_params=_expert_active_params(arch))
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -493,9 +519,19 @@ class _Roofline:
         """
         arch, tp = self.arch, self.tp
         tokens = b * prompt
-        flops = tokens * 2.0 * self.p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
-            * arch.head_dim_eff * prompt * prompt
         chunks = math.ceil(tokens / self.ubatch) if self.ubatch else 1
+        p_act = self.p_act
+        if self.ubatch and arch.is_moe and arch.hidden_size:
+            # each expert's GEMM sees only its share of a micro-batch's tokens, and every
+            # expert the micro-batch touches is read
+            m = min(tokens, self.ubatch) * (arch.num_experts_per_tok or 1) \
+                / (arch.num_local_experts or 1)
+            experts = self.expert_active_params
+            p_act += experts * (expert_gemm_slowdown(m) - 1.0)
+            wbytes = decode_weight_bytes(arch, self.w.weights_dtype, min(tokens, self.ubatch),
+                                         self.w.quantized_group_set)
+        flops = tokens * 2.0 * p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
+            * arch.head_dim_eff * prompt * prompt
         gemm = max(flops / self.prefill_flops, chunks * wbytes / (self.bw * self.eta)) / tp
         fixed = chunks * (self.n_layers * self.prefill_layer_s + self.dequant_bytes / self.bw / tp)
         if tp == 1 and self.n > 1 and chunks > 1:
