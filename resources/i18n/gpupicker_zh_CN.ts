@@ -4039,8 +4039,8 @@
         <translation>{engine} 没有 {backend} 后端（GPU 原生后端以外的后端只对 llama.cpp、Ollama 和 LM Studio 建模）</translation>
     </message>
     <message>
-        <source>llama.cpp {backend} back-end: weights stream at {eta} of peak bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate ({source})</source>
-        <translation>llama.cpp {backend} 后端：权重读取达到峰值带宽的 {eta}，提示词矩阵乘法达到 CUDA 路径速率的 {prefill}（{source}）</translation>
+        <source>llama.cpp {backend} back-end: weights stream at {eta} of peak bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, within ±{pct} % ({source})</source>
+        <translation>llama.cpp {backend} 后端：权重读取达到峰值带宽的 {eta}，提示词矩阵乘法达到 CUDA 路径速率的 {prefill}，误差在 ±{pct} % 以内（{source}）</translation>
     </message>
     <message>
         <source>RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B Q4_0 at 0.42, PR #16715</source>

@@ -206,12 +206,16 @@ class LlamaCppBackend:
             these rates).
         prefill: prompt-processing GEMM rate relative to the CUDA path's model.
         layer_s: host time per decoder layer per decode step (0 = the CUDA build era's).
+        range_pct: ± share the estimate is expected within: the spread of the sources (Vulkan
+            0.45–0.56 of bandwidth across cards, and −21 % between two builds a week apart on
+            the A770 in issue #17628).
     """
 
     id: str
     eta: dict[str, float]
     prefill: float
     layer_s: float = 0.0
+    range_pct: float = 30.0
 
 
 LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
@@ -222,7 +226,8 @@ LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
     # Arc A770 (560 GB/s) Llama-3.1-8B Q4_K_M tg 53 tok/s at b7189 (llama.cpp issue #17628,
     # 2025-11): 0.47; RX 5700 XT (448 GB/s) llama 7B Q4_0 tg128 65.2 (PR #13324, 2025-05): 0.56;
     # RX 6700 XT pp512 425 tok/s on Vulkan vs 1,017 on ROCm (PR #5835): 0.42
-    "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42),
+    "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42,
+                              range_pct=35.0),
     # Arc B580 (456 GB/s) SYCL (IPEX-LLM build) Qwen2-7B Q4_K_M tg128 66.48 tok/s: 4.68 GB ×
     # 66.5 = 311 GB/s = 0.68; pp512 2,336 tok/s = 35.6 TFLOPS, 0.6 of this model's CUDA-path
     # prefill on the same card; the same run's DeepSeek-R1-Distill-Qwen-1.5B (1.12 GB, 28

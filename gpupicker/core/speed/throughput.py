@@ -390,6 +390,7 @@ class _Roofline:
     era_note: Message | None = None
     backend_note: Message | None = None
     expert_active_params: float = 0.0
+    range_pct: float = 0.0
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -409,7 +410,7 @@ class _Roofline:
         else:
             prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
         eta = weight_eta(p, gpu, bytes_per_weight(dtype))
-        era, era_note, backend_note = None, None, None
+        era, era_note, backend_note, be = None, None, None, None
         h = arch.hidden_size
         floor = floor_per_layer(p, gpu, dtype, w.environment, hidden=h) * n_layers
         if p is LLAMACPP:
@@ -425,7 +426,7 @@ class _Roofline:
                 prefill_rate *= be.prefill
                 backend_note = memo_sentence(
                     "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
-                    prefill=f"{be.prefill:.0%}",
+                    prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
                     source=msg(f"speed_inference.backend_source.{be.id}"))
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
@@ -447,7 +448,8 @@ class _Roofline:
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
                        arch, dtype, groups=w.quantized_group_set),
                    memo={}, era_note=era_note, backend_note=backend_note,
-                   expert_active_params=_expert_active_params(arch))
+                   expert_active_params=_expert_active_params(arch),
+                   range_pct=max(p.range_pct, be.range_pct if be is not None else 0.0))
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -575,7 +577,7 @@ class _Roofline:
             itl_s=s.step_s,
             bound=s.bound,
             efficiency=self.eta,
-            range_pct=p.range_pct,
+            range_pct=self.range_pct or p.range_pct,
             evidence=p.evidence,
             assumptions=tuple(assumptions),
         )

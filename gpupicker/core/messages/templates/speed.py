@@ -69,8 +69,8 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
     "speed_inference.backend": "llama.cpp {backend} back-end: weights stream at {eta} of peak "
-                               "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate "
-                               "({source})",
+                               "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, "
+                               "within ±{pct} % ({source})",
     "speed_inference.backend_source.hip":
         "RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B "
         "Q4_0 at 0.42, PR #16715",
