@@ -35,6 +35,17 @@ ATTENTION_ALIASES = {
 """Spellings of ``attn_implementation`` (transformers ``flash_attention_2``, vLLM/llama.cpp
 ``-fa``) mapped to the three attention memory models."""
 
+TOKEN_ALIASES = {"avg_prompt_tokens": "prompt_len", "avg_output_tokens": "new_tokens"}
+"""Older spellings of the per-request token counts (the serving fields of the architecture
+contract). A job has one set of token fields: an alias is read into its field, and a workload
+giving both spellings with different values is refused (:meth:`Workload._normalize`)."""
+
+SERVING_PROMPT_TOKENS_DEFAULT = 512
+SERVING_OUTPUT_TOKENS_DEFAULT = 256
+"""Request mix of a serving job that names no token counts: 512 prompt + 256 output tokens,
+the mix of the vLLM ``benchmark_serving`` random-dataset examples this default was taken from;
+the serving plan says which counts it used (``serving.plan``)."""
+
 ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine",
                                "comment", "description", "name", "label"})
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
@@ -137,8 +148,13 @@ class Workload(BaseModel):
 
     batch: int = Field(default=1, ge=1, le=1_000_000)
     seq_len: int | None = Field(default=None, ge=1, le=10_000_000)
-    prompt_len: int | None = Field(default=None, ge=1, le=10_000_000)
-    new_tokens: int | None = Field(default=None, ge=0, le=10_000_000)
+    prompt_len: int | None = Field(
+        default=None, ge=1, le=10_000_000,
+        description="prompt tokens per request (batch inference and serving alike; "
+                    "'avg_prompt_tokens' is read as this field)")
+    new_tokens: int | None = Field(
+        default=None, ge=0, le=10_000_000,
+        description="generated tokens per request ('avg_output_tokens' is read as this field)")
     grad_ckpt: bool = False
     lora: LoraConfig | None = None
     optimizer: Optimizer = "adamw"
@@ -190,9 +206,11 @@ class Workload(BaseModel):
     epochs: float = Field(default=1.0, gt=0, le=10_000)
     train_hours: float | None = Field(default=None, gt=0, le=1_000_000,
                                       description="planned run length in hours")
+    startup_minutes: float | None = Field(
+        default=None, ge=0, le=24 * 60,
+        description="start-up billed per rental before the run (image pull, model download "
+                    "and load); None: estimated from the model's size (core.cost.startup_hours)")
     requests_per_minute: float | None = Field(default=None, ge=0, le=1e9)
-    avg_prompt_tokens: int = Field(default=512, ge=1, le=10_000_000)
-    avg_output_tokens: int = Field(default=256, ge=1, le=10_000_000)
 
     pricing: str = "on_demand"
     budget_usd: float | None = Field(default=None, ge=0, le=1e12)
@@ -270,6 +288,16 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return data
         d = dict(data)
+        for alias, field in TOKEN_ALIASES.items():
+            if alias not in d:
+                continue
+            value = d.pop(alias)
+            if d.get(field) is None:
+                d[field] = value
+            elif value is not None and d[field] != value:
+                raise ValueError(msg("workload.token_alias_disagrees", alias=alias,
+                                     field=field, alias_value=repr(value),
+                                     value=repr(d[field])))
         if d.get("task") == "qlora" and "weights_dtype" not in d:
             d["weights_dtype"] = "nf4"
         if d.get("task") == "qlora" and "grad_ckpt" not in d:
@@ -326,6 +354,25 @@ class Workload(BaseModel):
             return self.seq_len
         return self.avg_prompt_tokens + self.avg_output_tokens
 
+    @property
+    def avg_prompt_tokens(self) -> int:
+        """Prompt tokens per request of the serving mix: ``prompt_len``, else 512.
+
+        The same field the wizard's "Prompt tokens" box edits and the results page shows
+        (default :data:`SERVING_PROMPT_TOKENS_DEFAULT`).
+        """
+        return self.prompt_len if self.prompt_len is not None else SERVING_PROMPT_TOKENS_DEFAULT
+
+    @property
+    def avg_output_tokens(self) -> int:
+        """Output tokens per request of the serving mix: ``new_tokens`` (at least 1), else 256.
+
+        Default :data:`SERVING_OUTPUT_TOKENS_DEFAULT`; a request generates at least one token.
+        """
+        if self.new_tokens is None:
+            return SERVING_OUTPUT_TOKENS_DEFAULT
+        return max(1, self.new_tokens)
+
     @classmethod
     def unknown_fields(cls, data: object) -> list[str]:
         """Top-level keys of a workload dict that no field reads (besides :data:`ANNOTATION_FIELDS`).
@@ -335,7 +382,7 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return []
         return sorted(k for k in data if isinstance(k, str) and k not in cls.model_fields
-                      and k not in ANNOTATION_FIELDS)
+                      and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES)
 
     def unresolved_model_error(self) -> Message:
         """The error for a workload whose model is not resolved (``model`` is None).
@@ -348,3 +395,26 @@ class Workload(BaseModel):
     def with_model(self, arch: ModelArch) -> Workload:
         """Return a copy whose ``model`` is the resolved architecture."""
         return self.model_copy(update={"model": arch})
+
+
+AUTO_SHARDING = Parallelism(fsdp=True, zero_stage=3)
+"""The sharding a full fine-tune or pre-training on several GPUs gets when the job names none:
+FSDP FULL_SHARD (ZeRO-3). Plain data parallelism would keep a full copy of the weights,
+gradients and optimizer states on every GPU (ZeRO paper, Rajbhandari et al. 2020, Table 1),
+which no practitioner runs for full training on several GPUs."""
+
+
+def parallel_plan(w: Workload, num_gpus: int) -> Workload:
+    """``w`` as it runs on ``num_gpus`` GPUs: the one place that decides the parallel plan.
+
+    Full fine-tuning and pre-training on more than one GPU with no parallelism given get
+    :data:`AUTO_SHARDING` (FSDP / ZeRO-3); every other job keeps what it names (tensor
+    parallelism of the serving engines follows the engine profile, replicas the serving
+    plan). The memory model, the throughput model and the ranking all call this, so
+    ``estimate``, ``fit``, the advice, the curves, the report and the ranking size the same
+    job on N GPUs alike. Returns ``w`` itself when nothing changes.
+    """
+    if num_gpus > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
+        return w.model_copy(update={"parallelism": AUTO_SHARDING})
+    return w
+

@@ -19,7 +19,7 @@ from gpupicker.catalog import (
 from gpupicker.catalog.csv_io import neutralize, unneutralize
 from gpupicker.catalog.records import check_price, observed_start
 from gpupicker.core.hardware import GpuSpec, PriceOffer
-from tests.support.catalog_files import BUNDLED_PRICES, read_csv
+from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv
 from tests.support.catalog_files import run_python as _run
 from tests.support.catalog_files import write_prices as _write_prices
 
@@ -52,7 +52,8 @@ def test_export_import_round_trip_is_unchanged(repo: CatalogRepository, tmp_path
     result = repo.import_csv(table, out)
     assert result.ok, result.errors
     assert result.unchanged == result.rows and result.inserted == result.updated == 0
-    assert len(repo.gpus()) == 65 and len(repo.prices()) == BUNDLED_PRICES and len(repo.models()) == 106
+    assert (len(repo.gpus()), len(repo.prices()), len(repo.models())) == \
+        (BUNDLED_GPUS, BUNDLED_PRICES, BUNDLED_MODELS)
 
 
 def test_price_import_updates_and_adds(repo: CatalogRepository, tmp_path: Path):
@@ -191,7 +192,7 @@ def test_gpu_and_model_import_errors_and_dry_run(repo: CatalogRepository, tmp_pa
         w.writeheader()
         w.writerows(rows)
     r = repo.import_csv("gpus", out)
-    assert [line for line, _ in r.errors] == [5, 67]
+    assert [line for line, _ in r.errors] == [5, BUNDLED_GPUS + 2]
     assert "memory_gb" in r.errors[0][1] and "repeats line 2" in r.errors[1][1]
     mout = tmp_path / "models.csv"
     repo.export_csv("models", mout)

@@ -30,9 +30,10 @@ LATIN_TERMS = frozenset({
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
     "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
     "RoPE", "YaRN", "README", "VULKAN", "SYCL", "METAL", "Arc", "issue",
-    "Qwen", "Llama", "None",
+    "Qwen", "Llama", "None", "LoRA", "QLoRA",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
+    "Enflame", "MetaX",  # kept in Latin script until the bundled CJK font has their characters
     "GFLOP", "GEMM", "token",
 })
 """Latin words allowed in a Chinese rendering: names and identifiers (engines, libraries, config
@@ -177,6 +178,7 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     for w, gpu in ((_wl(repo, "llama3_8b", task="inference", framework="tensorrt-llm"), "mi300x"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "apple_m3_max"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2"),
+                   (_wl(repo, "llama3_8b", task="qlora"), "gaudi2"),
                    (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
                         weights_dtype="q4_k_m", backend="cpu"), "rtx_4090"),
                    (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",

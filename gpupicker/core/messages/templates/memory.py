@@ -22,6 +22,8 @@ TEMPLATES: dict[str, str] = {
     "memory.ascend_pool": "{engine} on Ascend: KV pool sized with vLLM's model (no measurement "
                           "of this engine is modelled: {range})",
     "memory.weights_only": "Weights only: one batch-1 decode pass",
+    "memory.auto_sharding": "No parallelism given: sharded with FSDP FULL_SHARD (ZeRO-3) over "
+                            "{n} GPUs, as the ranking plans it",
     "memory.hf_generate": "Hugging Face transformers generate() with a growing DynamicCache",
     "memory.hf_kv": "KV cache in {dtype} for {batch} × {tokens} tokens",
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
@@ -184,6 +186,8 @@ TEMPLATES: dict[str, str] = {
     # workload, model_arch, dtypes, units: validation errors (pydantic shows them per field)
     "workload.needs_model": "a workload needs a model: 'model' (config.json fields) or "
                             "'model_id'",
+    "workload.token_alias_disagrees": "{alias} {alias_value} disagrees with {field} {value}: "
+                                      "they are the same count (give one of them)",
     "workload.qlora_weights": "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or "
                               "'int8')",
     "workload.unknown_backend": "backend {backend} is not a llama.cpp back-end gpupicker models; "
