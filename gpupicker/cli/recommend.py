@@ -298,7 +298,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
 def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     """``--launch``: the launch config of the best fitting option, as a dict (or an ``error``)."""
-    from ..core.launch_config import hf_repo_from_source, launch_config
+    from ..core.launch_config import launch_config, model_repo
 
     best = rec.best()
     if best is None:
@@ -306,7 +306,7 @@ def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     ref = None
     if w.model_id and repo is not None:
         cm = repo.get_catalog_model(w.model_id)
-        ref = hf_repo_from_source(cm.source) if cm is not None else None
+        ref = model_repo(cm.hf_repo, cm.source) if cm is not None else None
     arch = w.model if w.model is not None else repo.get_model(w.model_id)
     try:
         card = repo.get_gpu(best.gpu_id) if repo is not None else None

@@ -196,5 +196,34 @@ TEMPLATES: dict[str, str] = {
     "model_arch.no_size": "model has neither an architecture nor a parameter count",
     "dtypes.unknown_weight": "unknown weight dtype {dtype}; known: {known}",
     "dtypes.unknown_kv": "unknown KV-cache dtype {dtype}; known: {known}",
+    "dtypes.exl2_range": "EXL2 width {dtype} is outside the {lo}–{hi} bits per weight "
+                         "ExLlamaV2 converts to",
+    "workload.grad_ckpt_mode": "unknown grad_ckpt value {value}; known: {known}",
+    "inputs.grad_ckpt_offload": "grad_ckpt 'offload' / 'unsloth' moves the checkpointed "
+                                "layer inputs to host RAM; the estimate keeps them on the GPU, "
+                                "so its activation memory is an upper bound",
+    "inputs.data_parallel_replicas": "{dp} data-parallel replicas of {gpus} GPU(s), each "
+                                     "serving {batch} of the sequences: memory and "
+                                     "per-sequence speed are one replica's, batch "
+                                     "throughput {dp}× its",
+    "inputs.data_parallel_gpus": "parallelism.data_parallel = {dp} does not divide num_gpus "
+                                 "= {n}",
+    "inputs.data_parallel_training": "parallelism.data_parallel = {dp} disagrees with num_gpus "
+                                     "/ (tensor × pipeline parallel) = {derived}; the estimate "
+                                     "uses {derived}",
+    "inputs.expert_parallel": "parallelism.expert_parallel = {ep} is not modelled yet: every "
+                              "rank is costed holding all experts, so the weight memory per "
+                              "GPU is an upper bound",
+    "inputs.stand_in.mlx": "MLX (mlx-lm) has no speed profile of its own: costed with "
+                               "llama.cpp's Metal profile and Hugging Face memory; expect "
+                               "±30 % or worse",
+    "inputs.stand_in.mindspeed": "MindSpeed-LLM is costed with Megatron-LM's profile on the "
+                                 "Ascend NPU (no MindSpeed measurement checked)",
+    "inputs.stand_in.mindformers": "MindFormers is costed with Megatron-LM's profile (no "
+                                   "MindFormers measurement checked)",
+    "inputs.stand_in.olmo_core": "OLMo-core is costed with torchtitan's FSDP2 profile (no "
+                                     "OLMo-core measurement checked)",
+    "inputs.dora": "DoRA re-forms W + s·B·A in every forward for its weight norm: "
+                       "{gb} GB more memory traffic per step",
     "units.unknown_unit": "unknown byte unit {unit}; use 'GiB' or 'GB'",
 }

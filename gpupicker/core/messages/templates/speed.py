@@ -119,6 +119,11 @@ TEMPLATES: dict[str, str] = {
     "accelerators.label.gaudi": "Intel Gaudi",
     "accelerators.label.arc": "Intel Arc GPU",
     "accelerators.label.apple": "Apple silicon",
+    "accelerators.label.dcu": "Hygon DCU",
+    "accelerators.label.mlu": "Cambricon MLU",
+    "accelerators.label.musa": "Moore Threads GPU",
+    "accelerators.label.maca": "MetaX GPU",
+    "accelerators.label.gcu": "Enflame GCU",
     "accelerators.stack": "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} "
                           "(not measured here: {range})",
     "accelerators.unmodelled": "{vendor} accelerator: no CUDA and no modelled software stack; the "
