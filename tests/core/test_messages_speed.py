@@ -31,7 +31,8 @@ LATIN_TERMS = frozenset({
     "MindIE", "CANN", "ROCm", "GGUF", "GPTQ", "Marlin", "bitsandbytes", "RoPE", "YaRN", "README",
     "Qwen", "Llama", "None", "LoRA", "QLoRA",
     # hardware and units
-    "NVIDIA", "GeForce", "Apple", "Gaudi", "Enflame", "MetaX", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
+    "NVIDIA", "GeForce", "Apple", "Gaudi", "Enflame", "MetaX", "Ampere", "Hopper", "Blackwell",
+    "GDDR", "TFLOPS",
     "GFLOP", "GEMM", "token",
 })
 """Latin words allowed in a Chinese rendering: names and identifiers (engines, libraries, config
