@@ -32,6 +32,7 @@ LATIN_TERMS = frozenset({
     "Qwen", "Llama", "None",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
+    "MetaX", "Enflame",  # the vendors' own Latin names (沐曦, 燧原: not in the bundled CJK subset)
     "GFLOP", "GEMM", "token",
 })
 """Latin words allowed in a Chinese rendering: names and identifiers (engines, libraries, config
