@@ -268,6 +268,24 @@ class Workload(BaseModel):
         return sorted(k for k in data if isinstance(k, str) and k not in cls.model_fields
                       and k not in ANNOTATION_FIELDS)
 
+    @classmethod
+    def from_json_text(cls, text: str | bytes) -> tuple[Workload, list[str]]:
+        """A workload from JSON text and the top-level keys it ignores (:meth:`unknown_fields`).
+
+        The text is first parsed within the bounds of :mod:`gpupicker.core.json_limits`
+        (nesting depth, number length), so a hostile line is refused with a sentence, never a
+        ``RecursionError`` or Python's 4,300-digit ``ValueError``.
+
+        Raises:
+            gpupicker.core.json_limits.JsonLimitError: beyond those bounds.
+            ValueError: not JSON (``json.JSONDecodeError``).
+            pydantic.ValidationError: JSON that is not a valid workload.
+        """
+        from .json_limits import loads_bounded
+
+        data = loads_bounded(text)
+        return cls.model_validate_json(text), cls.unknown_fields(data)
+
     def unresolved_model_error(self) -> Message:
         """The error for a workload whose model is not resolved (``model`` is None).
 

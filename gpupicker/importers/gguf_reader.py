@@ -29,6 +29,7 @@ from .base import (
     TensorTotals,
     checked_elements,
     imp,
+    open_regular,
 )
 
 _What = Callable[[], Message]
@@ -135,7 +136,7 @@ def read_gguf(path: Path) -> tuple[dict[str, Any], TensorTotals, int]:
         size = path.stat().st_size
         if size < 24:
             raise ModelImportError(imp("gguf.too_small", file=path.name, size=size))
-        with path.open("rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        with open_regular(path) as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
             return _parse(mm, path.name)
     except OSError as exc:
         raise ModelImportError(imp("cannot_read", path=str(path),

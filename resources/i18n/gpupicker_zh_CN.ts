@@ -3874,6 +3874,34 @@
         <source>params counts the denoiser only (as the bundled diffusion models do); {others} are listed apart</source>
         <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
     </message>
+    <message>
+        <source>the JSON is nested deeper than {limit} levels, which no workload or model file needs; it was not read</source>
+        <translation>JSON 嵌套超过 {limit} 层，任何工作负载或模型文件都用不到这么深；未读取</translation>
+    </message>
+    <message>
+        <source>the JSON holds a number {n} characters long (at most {limit} are read); it was not read</source>
+        <translation>JSON 中有一个长达 {n} 个字符的数字（最多读取 {limit} 个字符）；未读取</translation>
+    </message>
+    <message>
+        <source>{file}: {error}</source>
+        <translation>{file}：{error}</translation>
+    </message>
+    <message>
+        <source>config.json: {field} is a {kind}, not an object, so the model cannot be read</source>
+        <translation>config.json：{field} 是 {kind}，不是对象，因此无法读取该模型</translation>
+    </message>
+    <message>
+        <source>{file} is not a regular file (a pipe, a device or a socket), so it was not opened</source>
+        <translation>{file} 不是普通文件（而是管道、设备或套接字），因此未打开</translation>
+    </message>
+    <message>
+        <source>{file} is a link that leads out of the Hugging Face cache folder {folder}, so it was not followed</source>
+        <translation>{file} 是指向 Hugging Face 缓存文件夹 {folder} 之外的链接，因此未跟随</translation>
+    </message>
+    <message>
+        <source>{path} could not be read: a field has a form gpupicker does not expect ({error})</source>
+        <translation>无法读取 {path}：某个字段的形式不是 gpupicker 预期的（{error}）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

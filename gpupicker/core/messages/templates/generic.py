@@ -19,4 +19,9 @@ TEMPLATES: dict[str, str] = {
     "pricing.monthly": "monthly",
     "pricing.yearly": "yearly",
     "pricing.owned": "owned",
+    # JSON text beyond core.json_limits' bounds (workload input, model files)
+    "json.too_deep": "the JSON is nested deeper than {limit} levels, which no workload or model "
+                     "file needs; it was not read",
+    "json.number_too_long": "the JSON holds a number {n} characters long (at most {limit} are "
+                            "read); it was not read",
 }

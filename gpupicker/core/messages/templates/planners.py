@@ -216,6 +216,15 @@ TEMPLATES: dict[str, str] = {
     "importers.json_too_large": "{file} is {size} bytes: too large for a JSON config",
     "importers.json_invalid": "{file} is not valid JSON ({error})",
     "importers.json_not_object": "{file} is not a JSON object",
+    "importers.json_beyond_bounds": "{file}: {error}",
+    "importers.field_not_object": "config.json: {field} is a {kind}, not an object, so the "
+                                  "model cannot be read",
+    "importers.not_regular": "{file} is not a regular file (a pipe, a device or a socket), so "
+                             "it was not opened",
+    "importers.link_leaves_cache": "{file} is a link that leads out of the Hugging Face cache "
+                                   "folder {folder}, so it was not followed",
+    "importers.malformed": "{path} could not be read: a field has a form gpupicker does not "
+                           "expect ({error})",
     # importers: GGUF headers
     "importers.gguf.cut_short":
         "{file} is cut short: {what} at byte {pos} needs {n} bytes but the file has {size}",
