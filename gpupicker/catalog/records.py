@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from ..core.hardware import GpuSpec, PriceOffer
+from ..core.hardware import GPU_BOUNDS, GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (
@@ -178,13 +178,8 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     return offer
 
 
-_GPU_LIMITS: dict[str, float] = {
-    "memory_gb": 100_000, "memory_bandwidth_gbps": 10_000_000, "fp32_tflops": 10_000_000,
-    "fp16_tflops_dense": 10_000_000, "bf16_tflops_dense": 10_000_000,
-    "fp8_tflops_dense": 10_000_000, "int8_tops_dense": 10_000_000,
-    "int4_tops_dense": 10_000_000, "tdp_w": 100_000, "nvlink_bandwidth_gbps": 10_000_000,
-    "pcie_gen": 100, "msrp_usd": 1e9, "release_year": 2200,
-}
+_GPU_LIMITS: dict[str, float] = {name: hi for name, (_lo, hi) in GPU_BOUNDS.items()}
+"""Upper bounds of the GPU figures: core.hardware.GPU_BOUNDS (declared there once)."""
 _MODEL_LIMITS: dict[str, float] = {
     "params_b": 1_000_000, "active_params_b": 1_000_000, "num_layers": 100_000,
     "hidden_size": 10_000_000, "intermediate_size": 100_000_000,
@@ -219,6 +214,11 @@ def check_gpu(gpu: GpuSpec) -> GpuSpec:
         ValueError: naming the column.
     """
     _check_numbers(gpu, _GPU_LIMITS)
+    for name, (lo, _hi) in GPU_BOUNDS.items():
+        v = getattr(gpu, name, None)
+        if v is not None and not isinstance(v, bool) and v < lo:
+            raise ValueError(f"{name}: {v:g} is below the lowest sensible value {lo:g} "
+                             "(a typo, or a unit slip?)")
     return gpu
 
 
