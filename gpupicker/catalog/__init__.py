@@ -18,6 +18,7 @@ from .errors import (
     CatalogError,
     CatalogInUseError,
     CatalogReadOnlyError,
+    CatalogSettingError,
     CatalogUnavailableError,
 )
 from .records import COLUMNS, CatalogModel, ModelRecord, model_arch_from_record
@@ -27,6 +28,7 @@ __all__ = [
     "COLUMNS",
     "Bundle",
     "CatalogConflictError",
+    "CatalogSettingError",
     "CatalogCorruptError",
     "CatalogError",
     "CatalogInUseError",

@@ -78,6 +78,27 @@ class CatalogUnavailableError(CatalogError, OSError):
         return str(self.args[0])
 
 
+class CatalogSettingError(CatalogError, ValueError):
+    """A stored setting that cannot be read (not JSON, a wrong type, an exchange rate of 0).
+
+    Readers leave such a value out; ``gpupicker catalog recover`` resets it.
+
+    Attributes:
+        path: the catalog file.
+        key: the setting (``fx_per_usd``, ``display_currency`` …).
+        detail: what is wrong with it.
+    """
+
+    def __init__(self, path: Path | str, key: str, detail: str) -> None:
+        """Record the catalog, the setting and what is wrong with it."""
+        self.path = Path(path)
+        self.key = key
+        self.detail = detail
+        super().__init__(f"the catalog setting {key!r} in {self.path} is damaged ({detail}); "
+                         "it is left out. Run 'gpupicker catalog recover' to reset it (your "
+                         "rows, prices and other settings are kept)")
+
+
 class CatalogConflictError(CatalogError, ValueError):
     """A field the caller is changing was changed by someone else since the caller read it.
 

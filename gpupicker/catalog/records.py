@@ -86,6 +86,11 @@ listed ``params_b``/``active_params_b`` are used instead (MLA, shared experts, o
 
 MAX_PRICE_PER_GPU_HOUR = 100_000.0
 """Largest accepted price per GPU-hour (in the row's currency); more is a typo."""
+MIN_PRICE_PER_GPU_HOUR = 0.0001
+"""Smallest accepted price per GPU-hour (in the row's currency): a hundredth of a cent. The
+cheapest bundled offer is $0.05/h; 5e-324 or 1e-300 is damage, not a price."""
+MAX_GPUS_PER_INSTANCE = 1024
+"""Most GPUs one rented instance holds (the largest bundled instance has 8; an NVL72 rack 72)."""
 
 _ISO_CODES = """
 AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN
@@ -142,7 +147,9 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
 
     - ``pricing`` is a known type;
-    - ``price_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
+    - ``price_per_gpu_hour`` is finite, from :data:`MIN_PRICE_PER_GPU_HOUR` to
+      :data:`MAX_PRICE_PER_GPU_HOUR`; ``gpus_per_instance`` at most
+      :data:`MAX_GPUS_PER_INSTANCE`;
     - ``observed`` is blank or a date form accepted by :func:`observed_start`, and does
       not start after ``today`` + 1 day (unless ``allow_future``: the bundled data is
       checked without the clock, so a wrong system date cannot break start-up);
@@ -161,6 +168,12 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     if price > MAX_PRICE_PER_GPU_HOUR:
         raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
                          f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)")
+    if price < MIN_PRICE_PER_GPU_HOUR:
+        raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is below the lowest "
+                         f"sensible price {MIN_PRICE_PER_GPU_HOUR:g} (a typo, or a unit slip?)")
+    if offer.gpus_per_instance is not None and offer.gpus_per_instance > MAX_GPUS_PER_INSTANCE:
+        raise ValueError(f"gpus_per_instance: {offer.gpus_per_instance} is above the limit of "
+                         f"{MAX_GPUS_PER_INSTANCE:,} GPUs in one instance (a typo?)")
     try:
         start = observed_start(offer.observed)
     except ValueError as exc:

@@ -323,7 +323,17 @@ def cmd_recover(args: argparse.Namespace) -> int:
     if path is None:
         return 2
     try:
-        open_catalog(path).close()
+        repo = open_catalog(path)
+        try:
+            reset = repo.reset_damaged_settings()
+        finally:
+            repo.close()
+        if reset:
+            for key, old in reset:
+                print(f"reset the damaged setting {key!r} (it held {old[:200]!r}); set it "
+                      "again with 'gpupicker catalog fx' / 'gpupicker catalog currency'")
+            print(f"the rest of the catalog {path} is fine; rows and prices are untouched")
+            return 0
         print(f"the catalog {path} is fine; nothing to recover")
         backups = list_backups(path)
         if backups:

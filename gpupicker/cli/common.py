@@ -154,11 +154,19 @@ def open_repo(catalog: str | None) -> Any | None:
     """The catalog at ``catalog`` (default location when None), or None with a warning on stderr."""
     try:
         from ..catalog import open_catalog
-        return open_catalog(catalog)
+        repo = open_catalog(catalog)
     except Exception as exc:  # noqa: BLE001 - catalog problems must not stop memory estimates
         print(f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
               file=sys.stderr)
         return None
+    warn_settings(repo)
+    return repo
+
+
+def warn_settings(repo: Any) -> None:
+    """One warning on stderr per damaged catalog setting (they are left out, not fatal)."""
+    for problem in repo.settings_problems():
+        print(f"gpupicker: warning: {problem}", file=sys.stderr)
 
 
 def open_catalog_or_say(args: Any) -> Any | None:
@@ -167,7 +175,9 @@ def open_catalog_or_say(args: Any) -> Any | None:
     from ..catalog import CatalogError, open_catalog
 
     try:
-        return open_catalog(getattr(args, "catalog", None))
+        repo = open_catalog(getattr(args, "catalog", None))
+        warn_settings(repo)
+        return repo
     except CatalogError as exc:
         print(f"gpupicker: {exc}", file=sys.stderr)
     except OSError as exc:
