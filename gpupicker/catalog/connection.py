@@ -34,10 +34,12 @@ from .. import paths
 from .bundle import Bundle, load_bundle
 from .errors import (
     CatalogCorruptError,
+    CatalogForeignError,
+    CatalogNewerError,
     CatalogReadOnlyError,
     CatalogUnavailableError,
 )
-from .migrations import apply_migrations, pending_migrations
+from .migrations import MIGRATION_SET, apply_migrations, known_migrations, pending_migrations
 from .sqlite_lean import Database
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -200,6 +202,36 @@ def move_aside(src: Path) -> Path:
     return dest
 
 
+def check_schema_is_ours(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file that is not a gpupicker catalog, or is one from a newer gpupicker, using
+    reads only (before anything is written: no tables, no WAL switch).
+
+    A file with no tables is a new catalog. Otherwise the file must hold the record of
+    gpupicker's schema steps (sqlite-utils' ``_sqlite_migrations`` table, set
+    :data:`~.migrations.MIGRATION_SET`), all of them known to this version.
+
+    Raises:
+        CatalogForeignError: tables, but no gpupicker schema record (another application's).
+        CatalogNewerError: schema steps this version does not know.
+    """
+    tables = sorted(r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+    if not tables:
+        return
+    applied: list[str] = []
+    if "_sqlite_migrations" in tables:
+        try:
+            applied = [str(r[0]) for r in conn.execute(
+                "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,))]
+        except sqlite3.DatabaseError:  # a table of that name with other columns
+            applied = []
+    if not applied:
+        raise CatalogForeignError(path, [t for t in tables if t != "_sqlite_migrations"] or tables)
+    unknown = [name for name in applied if name not in set(known_migrations())]
+    if unknown:
+        raise CatalogNewerError(path, unknown)
+
+
 class CatalogConnection:
     """The open catalog file: connection, lock, transactions and the bundled catalog.
 
@@ -259,6 +291,7 @@ class CatalogConnection:
             with self._closed_on_failure(conn):
                 conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
                 self._quick_check(conn)
+                check_schema_is_ours(conn, self.path)
                 self.db = Database(conn)
                 _enable_wal(self.db)
                 conn.execute("PRAGMA synchronous = FULL")
@@ -306,6 +339,7 @@ class CatalogConnection:
                 with self._closed_on_failure(conn):
                     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
                     self._quick_check(conn)
+                    check_schema_is_ours(conn, self.path)
                     db = Database(conn)
                     missing = [t for t in _TABLES_NEEDED if not db.table(t).exists()]
                     if missing or pending_migrations(db):

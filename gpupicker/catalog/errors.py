@@ -78,6 +78,48 @@ class CatalogUnavailableError(CatalogError, OSError):
         return str(self.args[0])
 
 
+class CatalogForeignError(CatalogUnavailableError):
+    """The file is an SQLite database of another application (or of no gpupicker version):
+    it is refused and never modified (no tables added, no switch to WAL).
+
+    Attributes:
+        path: the file.
+        tables: its tables (the first few, for the message).
+    """
+
+    def __init__(self, path: Path | str, tables: list[str]) -> None:
+        """Record the file and the tables that show it is not a catalog."""
+        shown = ", ".join(tables[:6]) + (f" and {len(tables) - 6} more" if len(tables) > 6 else "")
+        CatalogError.__init__(self, f"{Path(path)} is an SQLite database of another "
+                                    f"application (tables: {shown}), not a gpupicker catalog; "
+                                    "it was not opened and is left unchanged. Give a gpupicker "
+                                    "catalog, or a new file name, with --catalog PATH")
+        self.path = Path(path)
+        self.detail = "not a gpupicker catalog"
+        self.tables = tables
+
+
+class CatalogNewerError(CatalogUnavailableError):
+    """The catalog was written by a newer gpupicker (its schema has steps this version does
+    not know): it is refused and never modified, so its prices are not lost.
+
+    Attributes:
+        path: the file.
+        unknown: the schema steps (migration names) this version does not know.
+    """
+
+    def __init__(self, path: Path | str, unknown: list[str]) -> None:
+        """Record the file and the unknown schema steps."""
+        CatalogError.__init__(self, f"the catalog {Path(path)} was written by a newer version of "
+                                    f"gpupicker (schema step(s) {', '.join(unknown[:3])} are "
+                                    "unknown to this one); it was not opened and is left "
+                                    "unchanged. Use the newer gpupicker, or another catalog "
+                                    "with --catalog PATH")
+        self.path = Path(path)
+        self.detail = "written by a newer gpupicker"
+        self.unknown = unknown
+
+
 class CatalogSettingError(CatalogError, ValueError):
     """A stored setting that cannot be read (not JSON, a wrong type, an exchange rate of 0).
 
