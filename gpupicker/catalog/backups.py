@@ -18,10 +18,11 @@ from .connection import (
     CatalogConnection,
     check_sqlite_file,
     file_uri,
+    is_disk_full,
     resolve_catalog_path,
     utc_stamp,
 )
-from .errors import CatalogCorruptError, CatalogUnavailableError
+from .errors import CatalogCorruptError, CatalogDiskFullError, CatalogUnavailableError
 from .migrations import apply_migrations
 
 BACKUPS_KEPT = 10
@@ -48,6 +49,7 @@ class BackupsMixin(CatalogConnection):
             The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``).
 
         Raises:
+            CatalogDiskFullError: the disk is full (the catalog is unchanged).
             CatalogUnavailableError: when the backup cannot be written.
         """
         folder = backups_dir()
@@ -64,6 +66,8 @@ class BackupsMixin(CatalogConnection):
         except (OSError, sqlite3.Error) as exc:
             with contextlib.suppress(OSError):
                 tmp.unlink()
+            if is_disk_full(exc):
+                raise CatalogDiskFullError(folder, "write a backup") from exc
             raise CatalogUnavailableError(
                 folder, f"{getattr(exc, 'strerror', None) or exc}", what="write a backup to"
             ) from exc

@@ -78,6 +78,30 @@ class CatalogUnavailableError(CatalogError, OSError):
         return str(self.args[0])
 
 
+class CatalogDiskFullError(CatalogError, OSError):
+    """A write failed because the disk (or the file-size limit) is full; nothing was changed.
+
+    SQLite rolls the transaction back (``SQLITE_FULL``; ``SQLITE_IOERR`` under
+    ``ulimit -f``), so the catalog is intact and reading it keeps working.
+
+    Attributes:
+        path: the file that could not grow (the catalog or a backup).
+        action: what was not done, e.g. ``"import prices"``.
+    """
+
+    def __init__(self, path: Path | str, action: str = "save the change") -> None:
+        """Record the file and the action that was not done."""
+        self.path = Path(path)
+        self.action = action
+        super().__init__(f"the disk holding {self.path} is full, so gpupicker could not "
+                         f"{action}; nothing was changed and the catalog is intact. Free some "
+                         "space and try again (recommend and estimate still work)")
+
+    def __str__(self) -> str:
+        """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
+        return str(self.args[0])
+
+
 class CatalogForeignError(CatalogUnavailableError):
     """The file is an SQLite database of another application (or of no gpupicker version):
     it is refused and never modified (no tables added, no switch to WAL).

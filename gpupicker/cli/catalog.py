@@ -157,6 +157,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         except CatalogError as exc:
             return _refused("import", exc)
         except OSError as exc:
+            from ..catalog.connection import is_disk_full
+            from ..catalog.errors import CatalogDiskFullError
+
+            if is_disk_full(exc):  # the import's scratch copy: nothing reached the catalog
+                return _refused("import", CatalogDiskFullError(exc.filename or repo.path,
+                                                               "import the file"))
             print(f"gpupicker catalog import: cannot read {args.path}: {exc}", file=sys.stderr)
             return 2
         held = repo.price_count() if args.table == "prices" and result.ok else 0

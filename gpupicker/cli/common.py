@@ -202,6 +202,8 @@ def open_workloads(path: str) -> Iterator[Iterator[str]]:
         raise WorkloadInputError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:
         yield read_workload_lines(stream)
+    except BrokenPipeError:
+        raise  # the output was closed (`… | head`): not a read error; cli.main stops quietly
     except (OSError, UnicodeDecodeError) as exc:
         raise WorkloadInputError(f"cannot read {path}: {exc}") from exc
     finally:
