@@ -3902,6 +3902,18 @@
         <source>{path} could not be read: a field has a form gpupicker does not expect ({error})</source>
         <translation>无法读取 {path}：某个字段的形式不是 gpupicker 预期的（{error}）</translation>
     </message>
+    <message>
+        <source>the log's {figure} figure is far beyond any GPU (over 10^18): the log is damaged, so nothing was stored</source>
+        <translation>日志中的 {figure} 数值远超任何 GPU（超过 10^18）：日志已损坏，未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log's block_size {value} is not a KV block size (1 to {limit} tokens), so nothing was stored</source>
+        <translation>日志中的 block_size {value} 不是有效的 KV 块大小（1 到 {limit} 个 token），未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log reports a KV cache of 0 tokens (the engine found no memory for one): a run that could not serve is nothing to calibrate on, so nothing was stored</source>
+        <translation>日志显示 KV 缓存为 0 个 token（引擎没有可用显存分配 KV 缓存）：无法提供服务的运行不能用于校准，未保存任何内容</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

@@ -94,6 +94,15 @@ TEMPLATES: dict[str, str] = {
                                      "batch) and the workload",
     "calibration.gpu_not_in_catalog": "GPU {gpu_id} is not in the catalog",
     "calibration.run_skipped": "run {run}: {error}",
+    "calibration.log_figure_absurd":
+        "the log's {figure} figure is far beyond any GPU (over 10^18): the log is damaged, so "
+        "nothing was stored",
+    "calibration.log_block_size":
+        "the log's block_size {value} is not a KV block size (1 to {limit} tokens), so nothing "
+        "was stored",
+    "calibration.log_no_kv":
+        "the log reports a KV cache of 0 tokens (the engine found no memory for one): a run "
+        "that could not serve is nothing to calibrate on, so nothing was stored",
     "calibration.log_unreadable":
         "the log has none of the lines gpupicker reads ('# GPU blocks: N', 'GPU KV cache size: "
         "N tokens', 'Model loading took X GiB', llama.cpp 'buffer size = X MiB', nvidia-smi "
