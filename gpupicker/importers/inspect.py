@@ -11,6 +11,7 @@ headers are read; pickles are refused (:func:`base.pickle_refusal`).
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from .base import (
     ImportedModel,
     ModelImportError,
     TensorTotals,
+    cancellable,
     confined_to,
     error_message,
     imp,
@@ -45,8 +47,17 @@ _GGUF_FILE_TYPES = {
 """``general.file_type`` (llama.cpp ``LlamaFileType``) → gpupicker weights dtype."""
 
 
-def inspect_path(path: str | Path) -> ImportedModel:
+def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> ImportedModel:
     """Read what ``path`` holds (see the module docstring).
+
+    Only regular files are opened (a FIFO or a device is refused), JSON is parsed within
+    :mod:`gpupicker.core.json_limits`' bounds, and in a Hugging Face cache repository a link
+    leading out of it is not followed (:func:`~.base.confined_to`).
+
+    Args:
+        path: the file or folder.
+        cancel: set it (from another thread) to stop the reading: it then raises
+            :class:`~.base.ImportCancelledError` within :data:`~.base.CANCEL_CHECK_EVERY` entries.
 
     Raises:
         ModelImportError: with a sentence for the user when nothing can be read, the file
@@ -56,7 +67,7 @@ def inspect_path(path: str | Path) -> ImportedModel:
     if not p.exists():
         raise ModelImportError(imp("not_found", path=str(p)))
     try:
-        with confined_to(_cache_repo(p)):
+        with cancellable(cancel), confined_to(_cache_repo(p)):
             return _inspect(p)
     except ModelImportError:
         raise

@@ -18,10 +18,12 @@ from typing import Any
 from ..core.json_limits import JsonLimitError, loads_bounded
 from ..core.messages import error_message
 from .base import (
+    CANCEL_CHECK_EVERY,
     MAX_SAFETENSORS_HEADER,
     MAX_TENSORS,
     ModelImportError,
     TensorTotals,
+    check_cancelled,
     checked_elements,
     imp,
     open_regular,
@@ -99,7 +101,9 @@ def read_safetensors(path: Path) -> TensorTotals:
     header, _meta, data_size = read_header(path)
     totals = TensorTotals()
     spans: list[tuple[int, int, str]] = []
-    for name, entry in header.items():
+    for i, (name, entry) in enumerate(header.items()):
+        if not i % CANCEL_CHECK_EVERY:
+            check_cancelled()
         what = imp("file_tensor", file=path.name, tensor=repr(name))
         if not isinstance(entry, dict):
             raise ModelImportError(imp("st.entry_not_object", what=what))

@@ -3914,6 +3914,10 @@
         <source>the log reports a KV cache of 0 tokens (the engine found no memory for one): a run that could not serve is nothing to calibrate on, so nothing was stored</source>
         <translation>日志显示 KV 缓存为 0 个 token（引擎没有可用显存分配 KV 缓存）：无法提供服务的运行不能用于校准，未保存任何内容</translation>
     </message>
+    <message>
+        <source>cancelled; nothing was read</source>
+        <translation>已取消；未读取任何内容</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
@@ -4831,6 +4835,14 @@ Keep %1 as entered?</source>
         <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
         <source>Cannot save: %1</source>
         <translation>无法保存：%1</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>

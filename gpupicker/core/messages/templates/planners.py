@@ -226,6 +226,7 @@ TEMPLATES: dict[str, str] = {
     "importers.json_invalid": "{file} is not valid JSON ({error})",
     "importers.json_not_object": "{file} is not a JSON object",
     "importers.json_beyond_bounds": "{file}: {error}",
+    "importers.cancelled": "cancelled; nothing was read",
     "importers.field_not_object": "config.json: {field} is a {kind}, not an object, so the "
                                   "model cannot be read",
     "importers.not_regular": "{file} is not a regular file (a pipe, a device or a socket), so "
