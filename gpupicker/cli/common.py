@@ -58,7 +58,10 @@ def _split_small(text: str) -> Iterator[str]:
     if isinstance(whole, dict):  # one object (on one line or pretty-printed)
         yield stripped
         return
-    for line in text.splitlines():  # JSON Lines: each line answered on its own
+    # JSON Lines: each line answered on its own. Lines end at "\n" only: str.splitlines would
+    # also cut at U+2028, U+0085 … which JSON allows raw inside a string
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
         if len(line) > MAX_LINE_CHARS:
             yield TooLong()
         elif line.strip():

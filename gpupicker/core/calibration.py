@@ -168,9 +168,9 @@ def parse_log(text: str) -> dict[str, int]:
         out["kv_blocks"] = out["kv_tokens"] // block
     elif "kv_blocks" in out and "kv_tokens" not in out:
         out["kv_tokens"] = out["kv_blocks"] * block
-    used = [int(m.group(1)) for m in _SMI_USED.finditer(text)]
+    used = [float(m.group(1)) for m in _SMI_USED.finditer(text)]
     if used:
-        out["peak_bytes"] = max(used) * MiB
+        out["peak_bytes"] = _figure("peak_bytes", max(used) * MiB)
     return out
 
 

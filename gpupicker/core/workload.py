@@ -216,7 +216,8 @@ class Workload(BaseModel):
         if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
             from .training_frameworks import grad_ckpt_default
 
-            if grad_ckpt_default(d.get("framework")):  # LLaMA-Factory, ms-swift: on by default
+            fw = d.get("framework")  # not text: the field's own check names it below
+            if isinstance(fw, str) and grad_ckpt_default(fw):  # LLaMA-Factory, ms-swift: on
                 d["grad_ckpt"] = True
         if d.get("task") == "full_ft" and "weights_dtype" not in d:
             d["weights_dtype"] = "bf16"
