@@ -1,10 +1,15 @@
-"""Catalog exceptions (all derive from :class:`CatalogError`)."""
+"""Catalog exceptions (all derive from :class:`CatalogError`).
+
+The newer ones carry a core ``Message`` as ``args[0]`` (``catalog.*`` ids: ``str()`` is the
+English text, the UI renders the id in its language)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from ..core.messages import msg, verbatim
 
 RECOVER_HINT = ("Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
                 "from the bundled catalog and see which backups can be restored.")
@@ -93,9 +98,7 @@ class CatalogDiskFullError(CatalogError, OSError):
         """Record the file and the action that was not done."""
         self.path = Path(path)
         self.action = action
-        super().__init__(f"the disk holding {self.path} is full, so gpupicker could not "
-                         f"{action}; nothing was changed and the catalog is intact. Free some "
-                         "space and try again (recommend and estimate still work)")
+        super().__init__(msg("catalog.disk_full", path=str(self.path), action=verbatim(action)))
 
     def __str__(self) -> str:
         """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
@@ -113,11 +116,8 @@ class CatalogForeignError(CatalogUnavailableError):
 
     def __init__(self, path: Path | str, tables: list[str]) -> None:
         """Record the file and the tables that show it is not a catalog."""
-        shown = ", ".join(tables[:6]) + (f" and {len(tables) - 6} more" if len(tables) > 6 else "")
-        CatalogError.__init__(self, f"{Path(path)} is an SQLite database of another "
-                                    f"application (tables: {shown}), not a gpupicker catalog; "
-                                    "it was not opened and is left unchanged. Give a gpupicker "
-                                    "catalog, or a new file name, with --catalog PATH")
+        shown = ", ".join(tables[:6]) + (f" … (+{len(tables) - 6})" if len(tables) > 6 else "")
+        CatalogError.__init__(self, msg("catalog.foreign", path=str(Path(path)), tables=shown))
         self.path = Path(path)
         self.detail = "not a gpupicker catalog"
         self.tables = tables
@@ -134,11 +134,8 @@ class CatalogNewerError(CatalogUnavailableError):
 
     def __init__(self, path: Path | str, unknown: list[str]) -> None:
         """Record the file and the unknown schema steps."""
-        CatalogError.__init__(self, f"the catalog {Path(path)} was written by a newer version of "
-                                    f"gpupicker (schema step(s) {', '.join(unknown[:3])} are "
-                                    "unknown to this one); it was not opened and is left "
-                                    "unchanged. Use the newer gpupicker, or another catalog "
-                                    "with --catalog PATH")
+        CatalogError.__init__(self, msg("catalog.newer", path=str(Path(path)),
+                                        steps=", ".join(unknown[:3])))
         self.path = Path(path)
         self.detail = "written by a newer gpupicker"
         self.unknown = unknown
@@ -160,9 +157,12 @@ class CatalogSettingError(CatalogError, ValueError):
         self.path = Path(path)
         self.key = key
         self.detail = detail
-        super().__init__(f"the catalog setting {key!r} in {self.path} is damaged ({detail}); "
-                         "it is left out. Run 'gpupicker catalog recover' to reset it (your "
-                         "rows, prices and other settings are kept)")
+        super().__init__(msg("catalog.setting_damaged", key=repr(key), path=str(self.path),
+                             detail=verbatim(detail)))
+
+    def __str__(self) -> str:
+        """The English message."""
+        return str(self.args[0])
 
 
 class CatalogConflictError(CatalogError, ValueError):

@@ -3918,6 +3918,22 @@
         <source>cancelled; nothing was read</source>
         <translation>已取消；未读取任何内容</translation>
     </message>
+    <message>
+        <source>the catalog setting {key} in {path} is damaged ({detail}); it is left out. Run 'gpupicker catalog recover' to reset it (your rows, prices and other settings are kept)</source>
+        <translation>价格库 {path} 中的设置 {key} 已损坏（{detail}），已忽略。运行 'gpupicker catalog recover' 可将其重置（你的数据行、价格和其他设置都会保留）</translation>
+    </message>
+    <message>
+        <source>the disk holding {path} is full, so gpupicker could not {action}; nothing was changed and the catalog is intact. Free some space and try again (recommend and estimate still work)</source>
+        <translation>{path} 所在的磁盘已满，gpupicker 无法执行 {action}；没有做任何改动，价格库完好无损。请腾出空间后重试（推荐和估算仍可使用）</translation>
+    </message>
+    <message>
+        <source>{path} is an SQLite database of another application (tables: {tables}), not a gpupicker catalog; it was not opened and is left unchanged. Give a gpupicker catalog, or a new file name, with --catalog PATH</source>
+        <translation>{path} 是其他应用的 SQLite 数据库（表：{tables}），不是 gpupicker 价格库；未打开，文件保持原样。请用 --catalog PATH 指定 gpupicker 价格库或一个新文件名</translation>
+    </message>
+    <message>
+        <source>the catalog {path} was written by a newer version of gpupicker (schema step(s) {steps} are unknown to this one); it was not opened and is left unchanged. Use the newer gpupicker, or another catalog with --catalog PATH</source>
+        <translation>价格库 {path} 由更新版本的 gpupicker 写入（本版本不认识其结构步骤 {steps}）；未打开，文件保持原样。请使用新版 gpupicker，或用 --catalog PATH 指定其他价格库</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
