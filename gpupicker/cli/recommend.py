@@ -17,7 +17,6 @@ does not fit — ``advice``: changes with ``action``, ``saves_bytes``,
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -260,7 +259,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     status = 0
     for text in texts:
         try:
-            w = Workload.model_validate_json(text)
+            w, unknown = Workload.from_json_text(text)
             money = display_money(repo) if repo is not None else USD
             limits = {}
             if getattr(args, "budget", None) is not None:
@@ -278,7 +277,6 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             status = 1
             print_error("recommend", exc, args.json)
             continue
-        unknown = Workload.unknown_fields(json.loads(text))
         warning = unknown_fields_warning(unknown) if unknown else ""
         if warning and not args.json:
             print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
