@@ -78,7 +78,7 @@ class Bundle:
 
 def _read_rows(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8-sig", newline="") as f:
-        return list(csv.DictReader(f))
+        return list(csv.DictReader(f, restval=""))  # a short row: later columns blank
 
 
 def load_bundle(data_dir: Path) -> Bundle:

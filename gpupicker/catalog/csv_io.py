@@ -23,6 +23,7 @@ from ..core.hardware import GpuSpec, PriceOffer
 from .errors import validation_text
 from .records import (
     COLUMNS,
+    LAYER_COLUMNS,
     MOE_MLA_COLUMNS,
     REQUIRED_COLUMNS,
     ModelRecord,
@@ -44,13 +45,14 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset({"release_year", "memory_gb", "memory_bandwidth_gbps", "fp32_tflops",
                        "fp16_tflops_dense", "bf16_tflops_dense", "fp8_tflops_dense",
                        "int8_tops_dense", "int4_tops_dense", "tdp_w", "nvlink_bandwidth_gbps",
-                       "pcie_gen", "msrp_usd"}),
+                       "pcie_gen", "msrp_usd", "fp4_tflops_dense"}),
     "prices": frozenset({"price_per_gpu_hour", "gpus_per_instance"}),
     "models": frozenset({"params_b", "active_params_b", "num_layers", "hidden_size",
                          "intermediate_size", "num_attention_heads", "num_key_value_heads",
                          "head_dim", "vocab_size", "max_context", "moe_num_experts",
                          "moe_top_k", "sliding_window", "kv_lora_rank", "qk_rope_head_dim",
-                         *MOE_MLA_COLUMNS}),
+                         *MOE_MLA_COLUMNS,
+                         *(c for c in LAYER_COLUMNS if c != "layer_pattern")}),
 }
 BOOL_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset(), "prices": frozenset(), "models": frozenset({"tie_word_embeddings"}),

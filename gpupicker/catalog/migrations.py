@@ -192,6 +192,24 @@ def m006_price_per_gpu_hour(db: Database) -> None:
             db.execute(f"ALTER TABLE {table} RENAME COLUMN {OLD_PRICE_COLUMN} TO {PRICE_COLUMN}")
 
 
+@migrations()
+def m007_layer_patterns_and_fp4(db: Database) -> None:
+    """Model columns for per-layer attention patterns, Gemma 4 global-layer sizes, KV-shared
+    layers, Mamba-2 / LFM2 conv state sizes and MTP layers (``records.LAYER_COLUMNS``:
+    ``layer_pattern`` text, the others integers), and the GPU column ``fp4_tflops_dense``."""
+    models = db.table("models")
+    have = set(models.columns_dict)
+    for col in ("layer_pattern", "global_head_dim", "num_global_key_value_heads",
+                "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim", "ssm_state_size",
+                "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
+                "num_nextn_predict_layers"):
+        if col not in have:
+            models.add_column(col, str if col == "layer_pattern" else int)
+    gpus = db.table("gpus")
+    if "fp4_tflops_dense" not in set(gpus.columns_dict):
+        gpus.add_column("fp4_tflops_dense", float)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 

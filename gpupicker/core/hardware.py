@@ -56,6 +56,7 @@ class GpuSpec(BaseModel):
     fp8_tflops_dense: float | None = Field(default=None, ge=0)
     int8_tops_dense: float | None = Field(default=None, ge=0)
     int4_tops_dense: float | None = Field(default=None, ge=0)
+    fp4_tflops_dense: float | None = Field(default=None, ge=0)
     tensor_core_gen: str = ""
     tdp_w: float | None = Field(default=None, ge=0)
     interconnect: str = ""

@@ -3874,6 +3874,30 @@
         <source>params counts the denoiser only (as the bundled diffusion models do); {others} are listed apart</source>
         <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
     </message>
+    <message>
+        <source>KV only on the {kv} of {layers} layers that hold attention KV</source>
+        <translation>KV 缓存只计 {layers} 层中持有注意力 KV 的 {kv} 层</translation>
+    </message>
+    <message>
+        <source>plus {gib} GiB fixed recurrent/conv state for {seqs} sequence(s) in {layers} linear-attention/Mamba/conv layers (independent of the context length)</source>
+        <translation>另加 {gib} GiB 固定的循环/卷积状态：{seqs} 个序列、{layers} 个线性注意力/Mamba/卷积层（与上下文长度无关）</translation>
+    </message>
+    <message>
+        <source>linear-attention layers need linear_num_value_heads, linear_value_head_dim and linear_key_head_dim</source>
+        <translation>线性注意力层需要 linear_num_value_heads、linear_value_head_dim 和 linear_key_head_dim</translation>
+    </message>
+    <message>
+        <source>Mamba layers need mamba_num_heads, mamba_head_dim and ssm_state_size</source>
+        <translation>Mamba 层需要 mamba_num_heads、mamba_head_dim 和 ssm_state_size</translation>
+    </message>
+    <message>
+        <source>layer_pattern has {n} layers but the model has {layers}</source>
+        <translation>layer_pattern 有 {n} 层，但模型有 {layers} 层</translation>
+    </message>
+    <message>
+        <source>layer type {kind} is not one gpupicker models; known: {known}</source>
+        <translation>gpupicker 不支持层类型 {kind}；已支持：{known}</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

@@ -35,7 +35,7 @@ def _catalog_before_m006(path: Path) -> None:
     conn = sqlite3.connect(path)
     db = Database(conn)
     migrations.apply(db, stop_before="m006_price_per_gpu_hour")
-    assert pending_migrations(db) == ["m006_price_per_gpu_hour"]
+    assert pending_migrations(db)[0] == "m006_price_per_gpu_hour"
     assert "usd_per_gpu_hour" in db.table("prices").columns_dict
     cols = ", ".join(_OLD_COLS)
     user = ("rtx_4090", "My lab cloud", "CN", "on_demand", 1.98, 1, "2026-11", "own quote", "",

@@ -20,7 +20,14 @@ from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..workload import Workload
-from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
+from .common import (
+    CUDA_CONTEXT_BYTES,
+    RUNTIME_WORKSPACE_BYTES,
+    kv_cache_bytes,
+    recurrent_state_bytes,
+    state_assumption,
+    weights_bytes,
+)
 from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory
 from .training import training_memory
@@ -158,8 +165,9 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     total_tokens = w.context_tokens()
     b = w.batch
-    kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype)
-    kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype)
+    state = recurrent_state_bytes(arch, b, "transformers")
+    kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype) + state
+    kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype) + state
     per_tok = prefill_bytes_per_token(arch)
     quant_ws = 0
     if wdt == "int8":
@@ -175,7 +183,8 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     if w.attention == "eager":
         # one layer's score matrix (bf16) and its fp32 softmax at a time
         prefill_act += 6 * b * arch.num_attention_heads * prompt * prompt
-    decode_extra = kv // max(1, arch.num_hidden_layers) + b * arch.vocab_size * 4 * 2
+    kv_layers = max(1, sum(arch.kv_layers()))
+    decode_extra = (kv - state) // kv_layers + b * arch.vocab_size * 4 * 2
     # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
     if kv_prompt + prefill_act >= kv + decode_extra:
         act, kv_at_peak = prefill_act, kv_prompt
@@ -194,9 +203,11 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
         assumptions=(
             join([msg("memory.hf_generate")]),
             join([msg("memory.hf_kv", dtype=w.kv_cache_dtype, batch=b, tokens=total_tokens)]),
+            *state_assumption(arch, state, b),
             join([msg("memory.hf_allocator")]),
         ),
     )
+
 
 
 # weights_bytes, kv_cache_bytes and the constants live in .common (below .inference and

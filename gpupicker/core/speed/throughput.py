@@ -32,7 +32,7 @@ from ..gpu_sustained import (
     sustained_tflops,
 )
 from ..hardware import GpuSpec
-from ..memory.common import kv_bytes, weights_bytes
+from ..memory.common import kv_bytes, recurrent_state_bytes, weights_bytes
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
@@ -167,9 +167,13 @@ def _linears_per_layer(arch: ModelArch) -> int:
 def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     """Forward attention FLOPs per new token at ``context`` cached tokens.
 
-    QKᵀ and AV, ``2·2·a·d_h·context`` per layer.
+    QKᵀ and AV, ``2·2·a·d_h·context`` per attention layer: full-attention layers over the
+    whole context, sliding layers over ``min(context, window)``; linear-attention / Mamba
+    layers' fixed-size state update is not context-dependent and is left out.
     """
-    return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
+    full, sliding = arch.kv_layers()
+    local = min(context, arch.sliding_window) if arch.sliding_window else context
+    return 4.0 * arch.num_attention_heads * arch.head_dim_eff * (full * context + sliding * local)
 
 
 def _roofline_notes(p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str,
@@ -351,7 +355,9 @@ class _Roofline:
         f = model_facts(arch)
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
-            f[kv_key] = kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+            # a hybrid's recurrent state is read and written back once per step
+            f[kv_key] = (kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0) \
+                + 2.0 * recurrent_state_bytes(arch, b, "vllm")
         kv = f[kv_key]
         bw_w = self.bw * self.eta
         kv_reads = p.kv_traffic
