@@ -35,6 +35,9 @@ class GpuSpec(BaseModel):
         memory_bandwidth_gbps: peak memory bandwidth in GB/s.
         bf16_tflops_dense: dense BF16 tensor throughput in TFLOPS (10**12 FLOP/s).
         fp8_tflops_dense: dense FP8 tensor TFLOPS; ``None`` where the tensor cores lack FP8.
+        fp4_tflops_dense: dense FP4 (NVFP4 / MXFP4) tensor TFLOPS — half the vendors'
+            sparse "AI TOPS"; ``None`` where the tensor cores lack FP4 (everything before
+            Blackwell and CDNA 4).
         nvlink_bandwidth_gbps: total bidirectional NVLink bandwidth per GPU in GB/s.
         tdp_w: board power in watts.
     """
@@ -111,6 +114,11 @@ class GpuSpec(BaseModel):
     def has_fp8(self) -> bool:
         """True when the tensor cores run FP8 (Hopper, Ada, Blackwell, MI300 …)."""
         return bool(self.fp8_tflops_dense)
+
+    @property
+    def has_fp4(self) -> bool:
+        """True when the tensor cores multiply FP4 (NVFP4/MXFP4) inputs (Blackwell, CDNA 4)."""
+        return bool(self.fp4_tflops_dense)
 
     @property
     def has_nvlink(self) -> bool:

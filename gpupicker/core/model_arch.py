@@ -38,7 +38,8 @@ from .messages import msg
 
 # model_type values whose MLP is a plain up/down projection (2·h·I) rather than gated (3·h·I).
 _NON_GATED_MLP = frozenset({"gpt2", "gpt_neox", "falcon", "starcoder2", "phi", "mpt", "bloom",
-                            "gptj", "opt", "gpt_bigcode"})
+                            "gptj", "opt", "gpt_bigcode",
+                            "nemotron_h"})  # NemotronHMLP: up → relu² → down
 # model_type values with biases on q/k/v projections.
 _QKV_BIAS = frozenset({"qwen2", "qwen2_moe", "qwen", "starcoder2"})
 

@@ -23,7 +23,7 @@ KNOWN_MODEL_TYPES = frozenset({
     "glm4", "glm4_moe", "gpt_oss", "baichuan", "internlm2", "minicpm", "cohere", "cohere2", "dbrx",
     "llama4", "llama4_text", "mpt", "bloom", "gptj", "opt", "gpt_bigcode", "minimax_m2",
     "minimax", "ernie4_5", "ernie4_5_moe", "olmo", "olmo2", "olmoe", "granite", "smollm3",
-    "exaone", "yi", "ministral", "mistral3",
+    "exaone", "yi", "ministral", "mistral3", "qwen3_5", "qwen3_5_moe", "nemotron_h",
 })
 """``model_type`` values whose layout the parameter count follows (attention, MLP kind, biases,
 MoE placement). Others are read best effort, with a warning."""
@@ -38,7 +38,10 @@ FACT_FIELDS = (
     "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step",
     "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
     "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
-    "linear_conv_kernel_dim", "attn_output_gate",
+    "linear_conv_kernel_dim", "attn_output_gate", "layer_pattern", "global_head_dim",
+    "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim",
+    "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
+    "num_nextn_predict_layers",
 )
 
 _GGUF_ARCH_TYPE = {
@@ -171,12 +174,16 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
         dtype, bits = "fp8", 8
     elif method == "mxfp4":
         dtype, bits = "mxfp4", 4
+    elif method == "modelopt" and str(q.get("quant_algo", "")).upper() == "NVFP4":
+        dtype, bits = "nvfp4", 4  # TensorRT Model Optimizer NVFP4 checkpoints (hf_quant_config)
     elif method == "compressed-tensors":
         groups = q.get("config_groups") or {}
         w = next(iter(groups.values()), {}).get("weights", {}) if isinstance(groups, dict) else {}
         nb, typ = w.get("num_bits"), str(w.get("type", ""))
         bits = nb if isinstance(nb, int) else None
-        dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4"}.get((bits, typ))
+        # 4-bit float with group size 16 is NVFP4 (llm-compressor "NVFP4" scheme)
+        dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4",
+                 (4, "float"): "nvfp4"}.get((bits, typ))
     out: dict[str, Any] = {"quant_method": method or "unknown", "bits": bits,
                            "weights_dtype": dtype}
     if isinstance(q.get("group_size"), int):

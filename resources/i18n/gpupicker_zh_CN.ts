@@ -3898,6 +3898,14 @@
         <source>layer type {kind} is not one gpupicker models; known: {known}</source>
         <translation>gpupicker 不支持层类型 {kind}；已支持：{known}</translation>
     </message>
+    <message>
+        <source>{dtype} weights and activations multiply on the FP4 tensor cores ({tflops} TFLOPS dense, W4A4)</source>
+        <translation>{dtype} 权重和激活在 FP4 Tensor Core 上相乘（稠密 {tflops} TFLOPS，W4A4）</translation>
+    </message>
+    <message>
+        <source>{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor cores, weights are dequantized to 16-bit in every GEMM, so compute runs at the 16-bit rate; only memory and weight reads shrink</source>
+        <translation>{dtype} 在 {gpu} 上只作为权重量化运行（W4A16）：没有 FP4 Tensor Core，每次 GEMM 都把权重反量化为 16 位，计算按 16 位速率；只有显存占用和权重读取变小</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

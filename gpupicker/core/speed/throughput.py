@@ -247,11 +247,30 @@ def _prompt_and_new(w: Workload) -> tuple[int, int]:
     return prompt, new
 
 
-def _precision(w: Workload) -> str:
-    """GEMM input precision of an inference workload: fp8 when weights or compute are FP8."""
+def _precision(w: Workload, gpu: GpuSpec) -> str:
+    """GEMM input precision of an inference workload on ``gpu``.
+
+    fp8 when weights or compute are FP8; fp4 for NVFP4 / MXFP4 weights on a GPU with FP4
+    tensor cores (:attr:`GpuSpec.has_fp4`: vLLM runs NVFP4 checkpoints as W4A4 CUTLASS FP4
+    GEMMs on Blackwell); elsewhere FP4 weights are dequantized in the GEMM (W4A16: vLLM's
+    Marlin / Triton MXFP4 and NVFP4 kernels on Hopper and older) at the 16-bit rate.
+    """
     if w.compute_dtype == "fp8" or w.weights_dtype == "fp8":
         return "fp8"
+    if w.weights_dtype in ("mxfp4", "nvfp4") and gpu.has_fp4:
+        return "fp4"
     return "fp16" if w.compute_dtype == "fp16" else "bf16"
+
+
+def fp4_note(w: Workload, gpu: GpuSpec) -> tuple[Message, ...]:
+    """How FP4 weights run on ``gpu``: at the FP4 tensor rate, or weight-only as W4A16."""
+    if w.weights_dtype not in ("mxfp4", "nvfp4"):
+        return ()
+    if gpu.has_fp4:
+        return (join([msg("throughput.fp4_native", dtype=w.weights_dtype.upper(),
+                          tflops=f"{gpu.fp4_tflops_dense:,.0f}")]),)
+    return (join([msg("throughput.fp4_weight_only", dtype=w.weights_dtype.upper(),
+                      gpu=gpu.name)]),)
 
 
 @dataclass(slots=True)
@@ -299,7 +318,7 @@ class _Roofline:
         tp = n if (p.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
             tp = min(n, w.parallelism.tensor_parallel)
-        prec = _precision(w)
+        prec = _precision(w, gpu)
         apple = is_apple(gpu)
         metal = p is LLAMACPP and apple
         if metal:  # Metal mul_mm kernels dequantize inline: no cuBLAS pass, no FP16 doubling
@@ -314,7 +333,7 @@ class _Roofline:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
         notes = _roofline_notes(p, gpu, prec, dtype, f"{eta:.0%}",
                                 f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
-                                f"{floor * 1e3:.2f}" if floor else "")
+                                f"{floor * 1e3:.2f}" if floor else "") + fp4_note(w, gpu)
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
                    tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
                    decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,

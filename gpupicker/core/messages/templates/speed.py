@@ -8,6 +8,12 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
+    "throughput.fp4_native": "{dtype} weights and activations multiply on the FP4 tensor "
+                             "cores ({tflops} TFLOPS dense, W4A4)",
+    "throughput.fp4_weight_only": "{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor "
+                                  "cores, weights are dequantized to 16-bit in every GEMM, so "
+                                  "compute runs at the 16-bit rate; only memory and weight "
+                                  "reads shrink",
     # throughput: the speed model's assumptions and errors
     "throughput.no_speed_model":
         "framework {framework} has no LLM inference speed model; inference frameworks: {choices}",
