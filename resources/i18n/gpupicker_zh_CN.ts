@@ -3900,11 +3900,47 @@
     </message>
     <message>
         <source>{dtype} weights and activations multiply on the FP4 tensor cores ({tflops} TFLOPS dense, W4A4)</source>
-        <translation>{dtype} 权重和激活在 FP4 Tensor Core 上相乘（稠密 {tflops} TFLOPS，W4A4）</translation>
+        <translation>{dtype} 权重和激活在 FP4 张量核心 上相乘（稠密 {tflops} TFLOPS，W4A4）</translation>
     </message>
     <message>
         <source>{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor cores, weights are dequantized to 16-bit in every GEMM, so compute runs at the 16-bit rate; only memory and weight reads shrink</source>
-        <translation>{dtype} 在 {gpu} 上只作为权重量化运行（W4A16）：没有 FP4 Tensor Core，每次 GEMM 都把权重反量化为 16 位，计算按 16 位速率；只有显存占用和权重读取变小</translation>
+        <translation>{dtype} 在 {gpu} 上只作为权重量化运行（W4A16）：没有 FP4 张量核心，每次 GEMM 都把权重反量化为 16 位，计算按 16 位速率；只有显存占用和权重读取变小</translation>
+    </message>
+    <message>
+        <source>{engine} has no AWQ kernels for {gpu} (AWQ needs Turing or later); use a GPTQ checkpoint or GGUF with llama.cpp</source>
+        <translation>{engine} 没有适用于 {gpu} 的 AWQ 内核（AWQ 需要 Turing 或更新架构）；请改用 GPTQ 权重，或用 llama.cpp 跑 GGUF</translation>
+    </message>
+    <message>
+        <source>{engine} runs {fmt} weights only on Ampere or later; {gpu} is older</source>
+        <translation>{engine} 只在 Ampere 或更新架构上运行 {fmt} 权重；{gpu} 架构更老</translation>
+    </message>
+    <message>
+        <source>{engine} runs FP8 only on Ada, Hopper or Blackwell, not on {gpu}</source>
+        <translation>{engine} 只在 Ada、Hopper 或 Blackwell 上运行 FP8，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} runs {fmt} only on Blackwell (FP4 tensor cores), not on {gpu}</source>
+        <translation>{engine} 只在 Blackwell（FP4 张量核心）上运行 {fmt}，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} runs FP8 on AMD only from MI300 (CDNA 3) on; {gpu} has no FP8</source>
+        <translation>{engine} 在 AMD 上从 MI300（CDNA 3）起才支持 FP8；{gpu} 没有 FP8</translation>
+    </message>
+    <message>
+        <source>{engine} on Ascend loads ModelSlim W8A8 / W4A8 weights, not {fmt}; {gpu} cannot run this checkpoint</source>
+        <translation>{engine} 在昇腾上加载 ModelSlim W8A8 / W4A8 权重，不支持 {fmt}；{gpu} 无法运行这个权重</translation>
+    </message>
+    <message>
+        <source>{engine} has no {fmt} kernels on Apple GPUs; on {gpu} use GGUF (llama.cpp, Ollama) or an MLX model</source>
+        <translation>{engine} 在 Apple GPU 上没有 {fmt} 内核；在 {gpu} 上请用 GGUF（llama.cpp、Ollama）或 MLX 模型</translation>
+    </message>
+    <message>
+        <source>{engine} keeps a {fmt} KV cache only on FP4 tensor cores (Blackwell), not on {gpu}</source>
+        <translation>{engine} 只在 FP4 张量核心（Blackwell）上支持 {fmt} KV 缓存，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} has no {fmt} KV cache (cache types: f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1)</source>
+        <translation>{engine} 不支持 {fmt} KV 缓存（可用类型：f16、bf16、q8_0、q4_0、q4_1、iq4_nl、q5_0、q5_1）</translation>
     </message>
 </context>
 <context>

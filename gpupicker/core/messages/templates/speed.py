@@ -163,6 +163,23 @@ TEMPLATES: dict[str, str] = {
         "vLLM, whose Marlin kernels run FP8 weights on Ampere",
     "checks.engine_platform": "{engine} does not run on the {gpu} ({platform}): it runs on "
                               "{platforms}",
+    "quant_support.awq_volta": "{engine} has no AWQ kernels for {gpu} (AWQ needs Turing or "
+                               "later); use a GPTQ checkpoint or GGUF with llama.cpp",
+    "quant_support.needs_ampere": "{engine} runs {fmt} weights only on Ampere or later; {gpu} is "
+                                  "older",
+    "quant_support.fp8_ada": "{engine} runs FP8 only on Ada, Hopper or Blackwell, not on {gpu}",
+    "quant_support.fp4_blackwell": "{engine} runs {fmt} only on Blackwell (FP4 tensor cores), "
+                                   "not on {gpu}",
+    "quant_support.fp8_rocm": "{engine} runs FP8 on AMD only from MI300 (CDNA 3) on; {gpu} has "
+                              "no FP8",
+    "quant_support.ascend_modelslim": "{engine} on Ascend loads ModelSlim W8A8 / W4A8 weights, "
+                                      "not {fmt}; {gpu} cannot run this checkpoint",
+    "quant_support.apple_formats": "{engine} has no {fmt} kernels on Apple GPUs; on {gpu} use "
+                                   "GGUF (llama.cpp, Ollama) or an MLX model",
+    "quant_support.fp4_kv": "{engine} keeps a {fmt} KV cache only on FP4 tensor cores "
+                            "(Blackwell), not on {gpu}",
+    "quant_support.llamacpp_kv": "{engine} has no {fmt} KV cache (cache types: f16, bf16, q8_0, "
+                                 "q4_0, q4_1, iq4_nl, q5_0, q5_1)",
     "checks.bitsandbytes_platform": "bitsandbytes {dtype} has no {platform} backend, so it does "
                                     "not run on the {gpu}: use GGUF with llama.cpp instead",
     "checks.bitsandbytes_metal": "bitsandbytes {dtype} has no {platform} backend, so it does not "
