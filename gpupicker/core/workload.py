@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .dtypes import bytes_per_kv_element, bytes_per_weight
 from .messages import Message, join, msg
 from .model_arch import ModelArch
+from .speculative import Speculative
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4", "gptq": "int4", "int4_awq": "int4", "w4a16": "int4", "bnb4": "nf4",
@@ -38,6 +39,11 @@ ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "eng
                                "comment", "description", "name", "label"})
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
+
+SPECULATIVE_SPELLINGS = frozenset({"speculative_config", "speculative_algorithm",
+                                   "speculative_draft_model_path", "speculative_num_steps",
+                                   "model_draft", "draft_max"})
+"""Engine spellings of :attr:`Workload.speculative` read into it (vLLM, SGLang, llama.cpp)."""
 
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
                "diffusion_lora"]
@@ -115,6 +121,10 @@ class Workload(BaseModel):
     new_tokens: int | None = Field(default=None, ge=0, le=10_000_000)
     grad_ckpt: bool = False
     lora: LoraConfig | None = None
+    speculative: Speculative | None = Field(
+        default=None, description="speculative decoding: {method: mtp | draft | ngram | eagle, "
+        "draft_model, num_speculative_tokens, acceptance_rate}; vLLM speculative_config and "
+        "SGLang speculative_* spellings accepted")
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
     prepare_kbit: bool = Field(
@@ -226,6 +236,17 @@ class Workload(BaseModel):
             d["model"] = {"params": d["params"]}  # params-only workload (README): sizes assumed
         if d.get("task") in ("lora", "qlora") and d.get("lora") is None:
             d["lora"] = {}
+        if d.get("speculative") is None:
+            # vLLM's speculative_config object; SGLang's flat --speculative-* server arguments;
+            # llama.cpp's --model-draft / --draft-max
+            if isinstance(d.get("speculative_config"), dict):
+                d["speculative"] = d["speculative_config"]
+            else:
+                flat = {k: d[k] for k in ("speculative_algorithm", "speculative_draft_model_path",
+                                          "speculative_num_steps", "model_draft", "draft_max")
+                        if d.get(k) is not None}
+                if flat:
+                    d["speculative"] = flat
         return d
 
     @model_validator(mode="after")
@@ -266,7 +287,7 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return []
         return sorted(k for k in data if isinstance(k, str) and k not in cls.model_fields
-                      and k not in ANNOTATION_FIELDS)
+                      and k not in ANNOTATION_FIELDS and k not in SPECULATIVE_SPELLINGS)
 
     def unresolved_model_error(self) -> Message:
         """The error for a workload whose model is not resolved (``model`` is None).

@@ -3942,6 +3942,38 @@
         <source>{engine} has no {fmt} KV cache (cache types: f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1)</source>
         <translation>{engine} 不支持 {fmt} KV 缓存（可用类型：f16、bf16、q8_0、q4_0、q4_1、iq4_nl、q5_0、q5_1）</translation>
     </message>
+    <message>
+        <source>speculative decoding by n-gram prompt lookup ({k} tokens per step): no draft weights or KV</source>
+        <translation>用 n-gram 提示词查找做投机解码（每步 {k} 个 token）：没有草稿模型权重和 KV</translation>
+    </message>
+    <message>
+        <source>speculative decoding ({method}): draft {draft} adds {gib} GiB of weights and {kv} KiB of KV per token</source>
+        <translation>投机解码（{method}）：草稿模型 {draft} 增加 {gib} GiB 权重、每个 token {kv} KiB KV</translation>
+    </message>
+    <message>
+        <source>speculative method {method} is not one gpupicker models; known: {known}</source>
+        <translation>gpupicker 不支持投机解码方法 {method}；已支持：{known}</translation>
+    </message>
+    <message>
+        <source>speculative method 'draft' needs a draft_model (a catalog id)</source>
+        <translation>投机解码方法 'draft' 需要 draft_model（目录中的模型 id）</translation>
+    </message>
+    <message>
+        <source>draft model {model} is not resolved; look it up in the catalog first</source>
+        <translation>草稿模型 {model} 尚未解析；请先在目录中查找</translation>
+    </message>
+    <message>
+        <source>{model} has no MTP layers (num_nextn_predict_layers / mtp_num_hidden_layers in its config): use method eagle, draft or ngram</source>
+        <translation>{model} 没有 MTP 层（配置中没有 num_nextn_predict_layers / mtp_num_hidden_layers）：请改用 eagle、draft 或 ngram 方法</translation>
+    </message>
+    <message>
+        <source>speculative decoding ({method}, {k} tokens per step, acceptance {alpha}): {tokens} tokens per verify step, {speedup}× the plain decode rate</source>
+        <translation>投机解码（{method}，每步 {k} 个 token，接受率 {alpha}）：每个验证步平均 {tokens} 个 token，是普通解码速度的 {speedup} 倍</translation>
+    </message>
+    <message>
+        <source>acceptance varies {lo}–{hi} with the model pair, temperature and prompts ({low}–{high} tokens per step)</source>
+        <translation>接受率随模型组合、采样温度和提示词在 {lo}–{hi} 之间变化（每步 {low}–{high} 个 token）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>

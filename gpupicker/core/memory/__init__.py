@@ -19,6 +19,8 @@ from ..hardware import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
+from ..speculative import draft_arch
+from ..units import GiB
 from ..workload import Workload
 from .common import (
     CUDA_CONTEXT_BYTES,
@@ -99,12 +101,58 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
     arch = _require_arch(w)
     est = _estimate(w.model_copy(update={"model": arch}) if arch is not w.model else w,
                     arch, gpu, num_gpus or w.num_gpus)
+    if w.speculative is not None and w.task == "inference":
+        est = speculative_memory(w, arch, est)
     if arch.architecture_inferred:
         est = est.model_copy(update={"assumptions": (
             *est.assumptions,
             join([msg("memory.inferred_arch", hidden=arch.hidden_size,
                       layers=arch.num_hidden_layers), msg("memory.enter_config")]))})
     return est
+
+
+def speculative_memory(w: Workload, arch: ModelArch, est: MemoryEstimate) -> MemoryEstimate:
+    """``est`` with the speculative draft's weights and KV cache added (per GPU).
+
+    The draft (:func:`gpupicker.core.speculative.draft_arch`) is sharded like the target; its
+    weights are in the target's weights dtype and its KV in the KV dtype. Engines that hold
+    the KV for the whole request (transformers, llama.cpp) add the draft's KV for the same
+    tokens; a pre-allocated pool (vLLM, SGLang, TensorRT-LLM) stays the same size, so the draft's
+    weights come out of it and each token then needs the target's and the draft's KV — the
+    pool holds fewer tokens and sequences. The draft's CUDA graphs are captured into the
+    target's graph pool (vLLM), so no separate figure is added for them.
+
+    Raises:
+        ValueError: MTP on a model without MTP layers; an unresolved draft model.
+    """
+    spec = w.speculative
+    assert spec is not None
+    draft = draft_arch(spec, arch)
+    if draft is None:
+        return est.model_copy(update={"assumptions": (*est.assumptions, join([
+            msg("memory.spec_ngram", k=spec.tokens)]))})
+    n = max(1, est.num_gpus)
+    dw = weights_bytes(draft, w.weights_dtype) // n
+    draft_tok = kv_cache_bytes(draft, 1024, 1, w.kv_cache_dtype) / 1024 / n
+    note = join([msg("memory.spec_draft", method=spec.method, draft=draft.name,
+                     gib=f"{dw * n / GiB:.2f}", kv=f"{draft_tok * n / 1024:.1f}")])
+    update: dict[str, object] = {"weights_bytes": est.weights_bytes + dw}
+    if est.kv_pool_tokens is not None and est.kv_pool_tokens > 0:
+        target_tok = est.kv_cache_bytes / est.kv_pool_tokens
+        pool = max(0, est.kv_cache_bytes - dw)
+        tokens = int(pool // (target_tok + draft_tok))
+        scale = tokens / est.kv_pool_tokens
+        update.update(kv_cache_bytes=pool, kv_pool_tokens=tokens,
+                      max_concurrent_seqs=int((est.max_concurrent_seqs or 0) * scale))
+        if w.max_model_len and tokens < w.max_model_len:
+            update.update(engine_fits=False,
+                          engine_message=msg("engines.vllm_refuses_mml", mml=w.max_model_len,
+                                             pool=tokens))
+    else:
+        update["kv_cache_bytes"] = est.kv_cache_bytes + int(
+            draft_tok * w.context_tokens() * w.batch)
+    update["assumptions"] = (*est.assumptions, note)
+    return est.model_copy(update=update)
 
 
 def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:

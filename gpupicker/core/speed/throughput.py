@@ -36,6 +36,7 @@ from ..memory.common import kv_bytes, recurrent_state_bytes, weights_bytes
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
+from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_step
 from ..workload import Workload
 from .common import memo_message, memo_notes, model_facts
 from .inference import (
@@ -468,7 +469,52 @@ class _Roofline:
 def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
     """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
     roof = _Roofline.of(w, arch, gpu, n)
-    return roof.throughput(w, roof.speed(w.batch, *_prompt_and_new(w)))
+    prompt, new = _prompt_and_new(w)
+    s = roof.speed(w.batch, prompt, new)
+    t = roof.throughput(w, s)
+    if w.speculative is not None and w.task == "inference":
+        t = _speculative_speed(w, arch, gpu, n, roof, s, t, new)
+    return t
+
+
+def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof: _Roofline,
+                       s: _InferenceSpeed, t: Throughput, new: int) -> Throughput:
+    """``t`` with speculative decoding: ``E`` accepted tokens per verify + draft time.
+
+    ``E`` is :func:`gpupicker.core.speculative.expected_tokens_per_step`.
+
+    Verify: the plain decode step plus the GEMM FLOPs of the ``k`` extra tokens per sequence
+    (weights and KV are read once for all ``k + 1``). Draft: ``k`` decode steps of a separate
+    draft model on the same GPUs (its own roofline), or ``k`` × the share of the target's step
+    that its MTP / EAGLE layers are (layers / target layers); n-gram lookup costs no GPU time.
+    """
+    spec = w.speculative
+    assert spec is not None
+    k, alpha = spec.tokens, spec.alpha
+    expected = expected_tokens_per_step(alpha, k)
+    b = w.batch
+    verify_s = s.step_s + b * k * 2.0 * roof.p_act / (roof.decode_flops * roof.tp)
+    draft = draft_arch(spec, arch)
+    if draft is None:
+        draft_s = 0.0
+    elif spec.draft is not None:
+        wd = w.model_copy(update={"model": draft, "speculative": None})
+        draft_s = k * (inference_throughput(wd, draft, gpu, n).itl_s or 0.0)
+    else:
+        draft_s = k * s.step_s * draft.num_hidden_layers / max(1, arch.num_hidden_layers)
+    step = (verify_s + draft_s) / expected
+    _, lo, hi = DEFAULT_ACCEPTANCE[spec.method]
+    note = join([join([
+        msg("throughput.speculative", method=spec.method, k=k, alpha=f"{alpha:.2f}",
+            tokens=f"{expected:.2f}", speedup=f"{s.step_s / step:.2f}"),
+        msg("throughput.speculative_range", lo=f"{lo:.2f}", hi=f"{hi:.2f}",
+            low=f"{expected_tokens_per_step(lo, k):.2f}",
+            high=f"{expected_tokens_per_step(hi, k):.2f}")], "clauses")])
+    out_tps = b * new / (s.prefill_s + new * step) if new else 0.0
+    return t.model_copy(update={
+        "decode_tokens_per_s": 1.0 / step, "aggregate_decode_tokens_per_s": b / step,
+        "itl_s": step, "ttft_s": s.prefill_one_s + verify_s + draft_s,
+        "output_tokens_per_s": out_tps or None, "assumptions": (*t.assumptions, note)})
 
 
 # --------------------------------------------------------------------------------------------

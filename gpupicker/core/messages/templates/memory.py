@@ -24,6 +24,18 @@ TEMPLATES: dict[str, str] = {
     "memory.weights_only": "Weights only: one batch-1 decode pass",
     "memory.hf_generate": "Hugging Face transformers generate() with a growing DynamicCache",
     "memory.hf_kv": "KV cache in {dtype} for {batch} × {tokens} tokens",
+    "memory.spec_ngram": "speculative decoding by n-gram prompt lookup ({k} tokens per step): "
+                         "no draft weights or KV",
+    "memory.spec_draft": "speculative decoding ({method}): draft {draft} adds {gib} GiB of "
+                         "weights and {kv} KiB of KV per token",
+    "speculative.unknown_method": "speculative method {method} is not one gpupicker models; "
+                                  "known: {known}",
+    "speculative.needs_draft": "speculative method 'draft' needs a draft_model (a catalog id)",
+    "speculative.unresolved_draft": "draft model {model} is not resolved; look it up in the "
+                                    "catalog first",
+    "speculative.no_mtp_layers": "{model} has no MTP layers (num_nextn_predict_layers / "
+                                 "mtp_num_hidden_layers in its config): use method eagle, draft "
+                                 "or ngram",
     "memory.kv_layers_only": "KV only on the {kv} of {layers} layers that hold attention KV",
     "memory.recurrent_state": "plus {gib} GiB fixed recurrent/conv state for {seqs} "
                               "sequence(s) in {layers} linear-attention/Mamba/conv layers "

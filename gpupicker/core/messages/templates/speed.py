@@ -8,6 +8,11 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
+    "throughput.speculative": "speculative decoding ({method}, {k} tokens per step, acceptance "
+                              "{alpha}): {tokens} tokens per verify step, {speedup}× the plain "
+                              "decode rate",
+    "throughput.speculative_range": "acceptance varies {lo}–{hi} with the model pair, "
+                                    "temperature and prompts ({low}–{high} tokens per step)",
     "throughput.fp4_native": "{dtype} weights and activations multiply on the FP4 tensor "
                              "cores ({tflops} TFLOPS dense, W4A4)",
     "throughput.fp4_weight_only": "{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor "
