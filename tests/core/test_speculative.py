@@ -90,3 +90,14 @@ def test_a_draft_model_adds_weights_and_kv_in_transformers():
     assert m1.weights_bytes - m0.weights_bytes == pytest.approx(draft.param_count() * 2,
                                                                 rel=0.01)
     assert m1.kv_cache_bytes > m0.kv_cache_bytes
+
+
+def test_launch_lines_carry_the_speculative_settings():
+    from gpupicker.core.launch_config import _sglang_speculative, _vllm_speculative
+
+    w = Workload(task="inference", model_id="x", framework="vllm",
+                 speculative={"method": "mtp", "num_speculative_tokens": 2})
+    assert _vllm_speculative(w) == ["--speculative-config",
+                                    '{"num_speculative_tokens": 2, "method": "mtp"}']
+    assert _sglang_speculative(w) == ["--speculative-algorithm", "NEXTN",
+                                      "--speculative-num-steps", "2"]
