@@ -49,6 +49,7 @@ _GGUF_ARCH_TYPE = {
     "gemma3": "gemma3_text", "gptoss": "gpt_oss", "gpt-oss": "gpt_oss", "glm4moe": "glm4_moe",
     "llama4": "llama4", "phimoe": "phimoe", "starcoder2": "starcoder2", "gptneox": "gpt_neox",
     "command-r": "cohere", "ernie4_5-moe": "ernie4_5_moe", "minimax-m2": "minimax_m2",
+    "qwen3next": "qwen3_next",
 }
 _GGUF_KEYS = {
     "num_hidden_layers": "block_count", "hidden_size": "embedding_length",
@@ -108,6 +109,54 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
     return arch, warnings
 
 
+_GGUF_SWA_PERIOD = {"gemma2": 2, "gemma3": 6, "gpt-oss": 2, "gptoss": 2, "cohere2": 4}
+"""Sliding-window periods llama.cpp sets in code, not in the GGUF (``llama-model.cpp``
+``hparams.set_swa_pattern(n)``: layer ``il`` is sliding when ``il % n < n − 1``)."""
+
+
+def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> None:
+    """Per-layer kinds, hybrid state sizes and MTP layers from GGUF metadata, into ``fields``.
+
+    llama.cpp keys (``gguf-py`` ``Keys.LLM`` / ``Keys.SSM`` / ``Keys.Attention``):
+    ``nextn_predict_layers`` (the last block_count layers are MTP layers, not the model's),
+    ``attention.recurrent_layers`` or ``full_attention_interval`` with ``ssm.conv_kernel``,
+    ``ssm.state_size`` (key head dim), ``ssm.group_count`` (key heads), ``ssm.time_step_rank``
+    (value heads) and ``ssm.inner_size`` (value heads × value head dim) — the Qwen3-Next /
+    Qwen3.5 converter's mapping — and ``attention.sliding_window_pattern`` or the period
+    llama.cpp hardcodes (:data:`_GGUF_SWA_PERIOD`).
+    """
+    def get(key: str) -> Any:
+        return meta.get(f"{garch}.{key}")
+
+    nextn = get("nextn_predict_layers")
+    if isinstance(nextn, int) and nextn > 0 and fields.get("num_hidden_layers", 0) > nextn:
+        fields["num_nextn_predict_layers"] = nextn
+        fields["num_hidden_layers"] -= nextn
+    layers = fields.get("num_hidden_layers", 0)
+    inner, rank = get("ssm.inner_size"), get("ssm.time_step_rank")
+    recurrent = get("attention.recurrent_layers")
+    interval = get("full_attention_interval")
+    if isinstance(inner, int) and isinstance(rank, int) and rank > 0 and (
+            isinstance(interval, int) or isinstance(recurrent, list)):
+        fields.update(linear_num_value_heads=rank, linear_value_head_dim=inner // rank,
+                      linear_key_head_dim=get("ssm.state_size"),
+                      linear_num_key_heads=get("ssm.group_count"),
+                      linear_conv_kernel_dim=get("ssm.conv_kernel"))
+        if isinstance(recurrent, list) and len(recurrent) >= layers > 0:
+            fields["layer_pattern"] = "".join("L" if r else "F" for r in recurrent[:layers])
+        else:
+            fields["full_attention_interval"] = interval
+        return
+    if not fields.get("sliding_window") or layers <= 0:
+        return
+    swa = get("attention.sliding_window_pattern")
+    if isinstance(swa, list) and len(swa) >= layers:
+        fields["layer_pattern"] = "".join("S" if x else "F" for x in swa[:layers])
+    elif (period := swa if isinstance(swa, int) else _GGUF_SWA_PERIOD.get(garch)):
+        fields["layer_pattern"] = "".join("S" if i % period < period - 1 else "F"
+                                          for i in range(layers))
+
+
 def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
                    ) -> tuple[ModelArch | None, list[Text]]:
     """The architecture from GGUF metadata (``params`` = the tensors' element count).
@@ -135,6 +184,7 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
         warnings.append(imp("warn.unknown_gguf_arch", arch=repr(garch)))
     if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
         fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
+    _gguf_layers(meta, garch, fields)
     try:
         arch = ModelArch.model_validate(fields)
     except (ValidationError, ValueError) as exc:

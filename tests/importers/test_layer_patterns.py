@@ -205,3 +205,32 @@ def test_audit_gemma3_27b_config_import_keeps_its_pattern(tmp_path: Path):
 def test_config_json_round_trip_keeps_the_pattern(tmp_path: Path):
     cfg = json.loads(json.dumps(_config_of(SNAP.get_model("qwen3_next_80b_a3b"))))
     assert _import(tmp_path, cfg).layers.count("F") == 12
+
+
+def test_gguf_metadata_keeps_the_layer_split():
+    """llama.cpp hardcodes gpt-oss's alternation (set_swa_pattern(2)) and writes Qwen3-Next's
+    linear-attention sizes as ssm.* keys: both survive a GGUF import."""
+    from gpupicker.importers.hf_config import arch_from_gguf
+
+    goss = {"general.architecture": "gpt-oss", "gpt-oss.block_count": 24,
+            "gpt-oss.embedding_length": 2880, "gpt-oss.feed_forward_length": 2880,
+            "gpt-oss.attention.head_count": 64, "gpt-oss.attention.head_count_kv": 8,
+            "gpt-oss.attention.key_length": 64, "gpt-oss.attention.sliding_window": 128,
+            "gpt-oss.expert_count": 32, "gpt-oss.expert_used_count": 4,
+            "gpt-oss.vocab_size": 201088}
+    arch, _ = arch_from_gguf(goss, 20_914_757_184)
+    assert arch is not None and arch.layers == "SF" * 12
+    assert kv_bytes(arch, CTX, 1, "fp16") == kv_bytes(SNAP.get_model("gpt_oss_20b"), CTX, 1,
+                                                       "fp16")
+    q = "qwen3next"
+    qnext = {"general.architecture": q, f"{q}.block_count": 48, f"{q}.embedding_length": 2048,
+             f"{q}.feed_forward_length": 5120, f"{q}.attention.head_count": 16,
+             f"{q}.attention.head_count_kv": 2, f"{q}.attention.key_length": 256,
+             f"{q}.vocab_size": 151936, f"{q}.full_attention_interval": 4,
+             f"{q}.ssm.conv_kernel": 4, f"{q}.ssm.state_size": 128, f"{q}.ssm.group_count": 16,
+             f"{q}.ssm.time_step_rank": 32, f"{q}.ssm.inner_size": 4096}
+    arch, _ = arch_from_gguf(qnext, 79_674_391_296)
+    assert arch is not None and arch.kv_layers() == (12, 0)
+    bundled = SNAP.get_model("qwen3_next_80b_a3b")
+    assert recurrent_state_bytes(arch, 1, "llama.cpp") == recurrent_state_bytes(bundled, 1,
+                                                                                 "llama.cpp")
