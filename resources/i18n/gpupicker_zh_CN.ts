@@ -4124,11 +4124,11 @@
     </message>
     <message>
         <source>speculative method 'draft' needs a draft_model (a catalog id)</source>
-        <translation>投机解码方法 'draft' 需要 draft_model（目录中的模型 id）</translation>
+        <translation>投机解码方法 'draft' 需要 draft_model（价格库中的模型 id）</translation>
     </message>
     <message>
         <source>draft model {model} is not resolved; look it up in the catalog first</source>
-        <translation>草稿模型 {model} 尚未解析；请先在目录中查找</translation>
+        <translation>草稿模型 {model} 尚未解析；请先在价格库中查找</translation>
     </message>
     <message>
         <source>{model} has no MTP layers (num_nextn_predict_layers / mtp_num_hidden_layers in its config): use method eagle, draft or ngram</source>
