@@ -193,10 +193,31 @@ def m006_price_per_gpu_hour(db: Database) -> None:
 
 
 @migrations()
-def m007_layer_patterns_and_fp4(db: Database) -> None:
+def m007_catalog_facts_2026_12(db: Database) -> None:
+    """Columns for facts the 2026-12 catalog records: ``gpus.fp4_tflops_dense`` (dense FP4
+    TFLOPS) and ``gpus.gpu_memory_limit_gb`` (the share of a unified memory the GPU may use),
+    ``models.hf_repo`` / ``models.modelscope_id`` (the checkpoint's repository ids) and, on
+    ``prices`` and ``price_history``, ``includes_tax`` / ``vat_invoice`` (``yes`` / ``no``:
+    the price includes VAT (含税); the provider issues a VAT special invoice, 增值税专用发票).
+    """
+    columns: dict[str, dict[str, type]] = {
+        "gpus": {"fp4_tflops_dense": float, "gpu_memory_limit_gb": float},
+        "models": {"hf_repo": str, "modelscope_id": str},
+        "prices": {"includes_tax": str, "vat_invoice": str},
+        "price_history": {"includes_tax": str, "vat_invoice": str}}
+    for name, cols in columns.items():
+        table = db.table(name)
+        have = set(table.columns_dict)
+        for col, kind in cols.items():
+            if col not in have:
+                table.add_column(col, kind)
+
+
+@migrations()
+def m008_layer_patterns(db: Database) -> None:
     """Model columns for per-layer attention patterns, Gemma 4 global-layer sizes, KV-shared
     layers, Mamba-2 / LFM2 conv state sizes and MTP layers (``records.LAYER_COLUMNS``:
-    ``layer_pattern`` text, the others integers), and the GPU column ``fp4_tflops_dense``."""
+    ``layer_pattern`` text, the others integers)."""
     models = db.table("models")
     have = set(models.columns_dict)
     for col in ("layer_pattern", "global_head_dim", "num_global_key_value_heads",
@@ -205,9 +226,6 @@ def m007_layer_patterns_and_fp4(db: Database) -> None:
                 "num_nextn_predict_layers"):
         if col not in have:
             models.add_column(col, str if col == "layer_pattern" else int)
-    gpus = db.table("gpus")
-    if "fp4_tflops_dense" not in set(gpus.columns_dict):
-        gpus.add_column("fp4_tflops_dense", float)
 
 
 def apply_migrations(db: Database) -> None:

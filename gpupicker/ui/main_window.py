@@ -132,6 +132,9 @@ class MainWindow(QMainWindow):
         self.repo = repo
         self.open_warning = ""
         """The last File › Open warning (unknown fields named); empty when none."""
+        self.remember_geometry = True
+        """Save the window's size and place on close (off for --screenshot / --selftest, whose
+        sizes are the render's, not the user's)."""
         self.open_warning_label = QLabel()
         self.open_warning_label.setObjectName("warning")
         self._unknown_fields_tip = self.tr(
@@ -551,7 +554,7 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.wait_idle()
         self.watch_timer.stop()
-        s = self._settings()
+        s = self._settings() if self.remember_geometry else None
         if s is not None:
             s.setValue("main/geometry", self.saveGeometry())
             s.sync()
