@@ -23,6 +23,7 @@ from ..core.hardware import GpuSpec, PriceOffer
 from .errors import validation_text
 from .records import (
     COLUMNS,
+    LAYER_COLUMNS,
     MOE_MLA_COLUMNS,
     REQUIRED_COLUMNS,
     ModelRecord,
@@ -50,7 +51,8 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
                          "intermediate_size", "num_attention_heads", "num_key_value_heads",
                          "head_dim", "vocab_size", "max_context", "moe_num_experts",
                          "moe_top_k", "sliding_window", "kv_lora_rank", "qk_rope_head_dim",
-                         *MOE_MLA_COLUMNS}),
+                         *MOE_MLA_COLUMNS,
+                         *(c for c in LAYER_COLUMNS if c != "layer_pattern")}),
 }
 BOOL_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset(), "prices": frozenset(), "models": frozenset({"tie_word_embeddings"}),

@@ -213,6 +213,21 @@ def m007_catalog_facts_2026_12(db: Database) -> None:
                 table.add_column(col, kind)
 
 
+@migrations()
+def m008_layer_patterns(db: Database) -> None:
+    """Model columns for per-layer attention patterns, Gemma 4 global-layer sizes, KV-shared
+    layers, Mamba-2 / LFM2 conv state sizes and MTP layers (``records.LAYER_COLUMNS``:
+    ``layer_pattern`` text, the others integers)."""
+    models = db.table("models")
+    have = set(models.columns_dict)
+    for col in ("layer_pattern", "global_head_dim", "num_global_key_value_heads",
+                "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim", "ssm_state_size",
+                "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
+                "num_nextn_predict_layers"):
+        if col not in have:
+            models.add_column(col, str if col == "layer_pattern" else int)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 

@@ -46,7 +46,14 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
     "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim", "hf_repo",
     "modelscope_id",
+    "layer_pattern", "global_head_dim", "num_global_key_value_heads", "num_kv_shared_layers",
+    "mamba_num_heads", "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
+    "conv_l_cache", "num_nextn_predict_layers",
 )
+LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("layer_pattern"):]
+"""Model columns added in schema m008: the per-layer pattern (``layer_pattern``, one
+``core.model_arch.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
+KV-shared layers, Mamba-2 and LFM2 conv sizes and MTP layers (integers but the pattern)."""
 MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
     MODEL_COLUMNS.index("moe_intermediate_size"):MODEL_COLUMNS.index("hf_repo")]
 """Model columns added in schema m003 (MoE layout, MLA ranks and the DeepSeek-V3.2 indexer,
@@ -403,6 +410,19 @@ Attributes:
     index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
     linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
         ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
+    layer_pattern: one character per layer (``core.model_arch.LAYER_KINDS``): ``F`` full
+        attention, ``S`` sliding window, ``L`` Gated DeltaNet, ``M`` Mamba-2, ``C`` LFM2 short
+        conv, ``-``/``E`` Nemotron-H MLP/MoE-only blocks; blank = from the counts and
+        ``attention_pattern``. Read from config.json ``layer_types``,
+        ``sliding_window_pattern``, ``full_attention_interval`` or ``hybrid_override_pattern``.
+    global_head_dim, num_global_key_value_heads: full-attention layers' head size and KV heads
+        when they differ from the sliding layers' (Gemma 4).
+    num_kv_shared_layers: last layers that reuse an earlier layer's KV (Gemma 3n / 4 E-series).
+    mamba_num_heads, mamba_head_dim, ssm_state_size, mamba_n_groups, mamba_conv_kernel:
+        Mamba-2 mixer sizes (Nemotron-H ``n_groups``, ``conv_kernel``).
+    conv_l_cache: LFM2 short-conv cache length (``conv_L_cache``).
+    num_nextn_predict_layers: multi-token-prediction layers shipped with the checkpoint
+        (DeepSeek-V3 / GLM ``num_nextn_predict_layers``, Qwen3.5 ``mtp_num_hidden_layers``).
 """
 
 if TYPE_CHECKING:
@@ -575,12 +595,21 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
                               and (moe or c not in MOE_ONLY_COLUMNS)}
     if moe and rec.moe_intermediate_size is None and rec.intermediate_size:
         fields["moe_intermediate_size"] = rec.intermediate_size  # per expert, as in Mixtral
-    fields.update(name=rec.name, kind="llm", model_type=model_type_for(rec),
-                  sliding_window_layers=sliding_window_layers(rec.num_layers, rec.sliding_window,
-                                                              rec.attention_pattern))
+    fields.update(name=rec.name, kind="llm", model_type=model_type_for(rec))
+    if not rec.layer_pattern:  # the stated per-layer pattern decides; else the words do
+        fields["sliding_window_layers"] = sliding_window_layers(rec.num_layers,
+                                                                rec.sliding_window,
+                                                                rec.attention_pattern)
     if rec.family.lower() in _FAMILY_ATTENTION_BIAS:
         fields["attention_bias"] = True
     arch = ModelArch(**fields)
+    if not rec.layer_pattern and arch.num_hidden_layers and (arch.sliding_window
+                                                             or arch.is_hybrid):
+        # state the layer kinds the counts describe, so the row and an export of it agree
+        arch = arch.model_copy(update={
+            "layer_pattern": arch.layers,
+            "sliding_window_layers": (arch.layers.count("S") if arch.sliding_window
+                                      else arch.sliding_window_layers)})
     if (_rel_diff(arch.param_count(), listed) > PARAM_TOLERANCE
             or _rel_diff(arch.active_param_count(), listed_active) > PARAM_TOLERANCE):
         arch = arch.model_copy(update={"params": listed, "active_params": listed_active})
@@ -592,8 +621,10 @@ def arch_columns(arch: ModelArch) -> dict[str, Any]:
     :func:`model_arch_from_record`'s pass-through, for imported models).
 
     ModelArch's ``0`` for a size it does not know becomes a blank cell (None); the MoE
-    columns are blank unless ``arch.is_moe``. ``sliding_window_layers`` has no column (the
-    row's ``attention_pattern`` describes it in words), nor have the ``params`` overrides.
+    columns are blank unless ``arch.is_moe``. ``sliding_window_layers`` has no column:
+    ``layer_pattern`` states every layer's kind (:attr:`ModelArch.layers`, written for any
+    model with sliding-window, linear-attention, Mamba or conv layers), so a re-read row holds
+    the same KV and state as the config it came from; nor have the ``params`` overrides.
     """
     out: dict[str, Any] = {}
     for c in ARCH_COLUMNS:
@@ -601,4 +632,7 @@ def arch_columns(arch: ModelArch) -> dict[str, Any]:
         v = getattr(arch, field)
         unknown_size = type(ModelArch.model_fields[field].default) is int and v == 0
         out[c] = None if unknown_size or (c in MOE_ONLY_COLUMNS and not arch.is_moe) else v
+    if out.get("layer_pattern") is None and arch.num_hidden_layers and (
+            arch.sliding_window or arch.is_hybrid):
+        out["layer_pattern"] = arch.layers
     return out

@@ -30,6 +30,7 @@ from .frameworks import framework_row, known_frameworks, speed_engine
 from .hardware import GpuSpec
 from .messages import Message, join, msg
 from .model_arch import ModelArch
+from .quant_support import quant_refusal
 from .results import MemoryEstimate
 from .workload import Workload
 
@@ -265,7 +266,8 @@ def backend_refusal(w: Workload, gpu: GpuSpec) -> Message | str:
 def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     """Why ``w``'s engine cannot run on ``gpu`` (a Message; '' when it can).
 
-    See :data:`ENGINE_PLATFORMS` and :data:`BITSANDBYTES_PLATFORMS`.
+    See :data:`ENGINE_PLATFORMS`, :data:`BITSANDBYTES_PLATFORMS` and, for inference, the
+    quantization support table (:func:`gpupicker.core.quant_support.quant_refusal`).
     """
     plat = platform_of(gpu)
     fw = _canonical(w.framework)
@@ -286,6 +288,10 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
                        platform=PLATFORM_NAMES[plat], gpu=gpu.name)
         return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
                    dtype=w.weights_dtype.upper(), platform=PLATFORM_NAMES[plat], gpu=gpu.name)
+    if w.task in INFERENCE_TASKS:
+        quant = quant_refusal(fw, plat, gpu, w.weights_dtype, w.quant_method, w.kv_cache_dtype)
+        if quant is not None:
+            return quant
     return ""
 
 

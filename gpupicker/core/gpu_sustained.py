@@ -201,8 +201,8 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
                   ) -> float:
     """Datasheet-based dense TFLOPS for a GEMM in ``precision``, before power/ROCm factors.
 
-    ``precision`` is ``bf16``/``fp16``/``fp8``/``int8``; the GeForce FP16-accumulate doubling
-    applies.
+    ``precision`` is ``bf16``/``fp16``/``fp8``/``fp4``/``int8``; the GeForce FP16-accumulate
+    doubling applies.
 
     Apple GPUs: :func:`apple_gpu_tflops`; a GPU without any compute figure returns 0.
     """
@@ -211,6 +211,8 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
         return apple
     if precision == "fp8" and gpu.fp8_tflops_dense:
         return gpu.fp8_tflops_dense
+    if precision == "fp4" and gpu.fp4_tflops_dense:
+        return gpu.fp4_tflops_dense
     if precision == "int8" and gpu.int8_tops_dense:
         return gpu.int8_tops_dense
     tf = gpu.dense_16bit_tflops
@@ -233,7 +235,10 @@ def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumula
 @lru_cache(maxsize=4096)  # behind a typed function: lru_cache's wrapper checks no argument types
 def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> float:
     tf = tensor_tflops(gpu, precision, accumulate)
-    if precision == "fp8" and gpu.fp8_tflops_dense and not apple_gpu_tflops(gpu):
+    if ((precision == "fp8" and gpu.fp8_tflops_dense) or (precision == "fp4"
+                                                          and gpu.fp4_tflops_dense)) \
+            and not apple_gpu_tflops(gpu):
+        # block-scaled FP4 GEMMs carry the same scaling / epilogue / attention overheads
         tf *= FP8_GEMM_FACTOR
     tf *= power_limit_factor(gpu, precision)
     if is_rocm(gpu):

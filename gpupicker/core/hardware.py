@@ -156,6 +156,11 @@ class GpuSpec(BaseModel):
         return bool(self.fp8_tflops_dense)
 
     @property
+    def has_fp4(self) -> bool:
+        """True when the tensor cores multiply FP4 (NVFP4/MXFP4) inputs (Blackwell, CDNA 4)."""
+        return bool(self.fp4_tflops_dense)
+
+    @property
     def has_nvlink(self) -> bool:
         """True for NVLink/Infinity-Fabric-class GPU-to-GPU links (not PCIe only)."""
         return bool(self.nvlink_bandwidth_gbps) and "pcie only" not in self.interconnect.lower()

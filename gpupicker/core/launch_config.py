@@ -34,6 +34,7 @@ A framework, GPU name or format gpupicker does not know how to launch is named i
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 
@@ -151,6 +152,38 @@ def _vllm_quant(w: Workload) -> tuple[str | None, Message | None]:
     return None, _s("no_quantization_flag", dtype=dt)
 
 
+def _vllm_speculative(w: Workload) -> list[str]:
+    """``--speculative-config`` for the workload's speculative decoding.
+
+    vLLM ``SpeculativeConfig``: ``method`` mtp / eagle / ngram, ``model`` the draft,
+    ``num_speculative_tokens``.
+    """
+    spec = w.speculative
+    if spec is None:
+        return []
+    cfg: dict[str, object] = {"num_speculative_tokens": spec.tokens}
+    if spec.method in ("mtp", "ngram", "eagle"):
+        cfg["method"] = spec.method
+    if spec.method == "ngram":
+        cfg["prompt_lookup_max"] = 4
+    if spec.method in ("draft", "eagle"):
+        cfg["model"] = spec.draft_model or "YOUR_EAGLE_HEAD"
+    return ["--speculative-config", json.dumps(cfg)]
+
+
+def _sglang_speculative(w: Workload) -> list[str]:
+    """SGLang's ``--speculative-algorithm`` (NEXTN / EAGLE / NGRAM / STANDALONE) arguments."""
+    spec = w.speculative
+    if spec is None:
+        return []
+    algo = {"mtp": "NEXTN", "eagle": "EAGLE", "ngram": "NGRAM", "draft": "STANDALONE"}
+    parts = ["--speculative-algorithm", algo[spec.method], "--speculative-num-steps",
+             str(spec.tokens)]
+    if spec.method in ("draft", "eagle"):
+        parts += ["--speculative-draft-model-path", spec.draft_model or "YOUR_EAGLE_HEAD"]
+    return parts
+
+
 def _serving(w: Workload, opt: Option, model: str
              ) -> tuple[str, str, str, list[Message], list[Message]]:
     fw = w.framework.lower()
@@ -177,6 +210,9 @@ def _serving(w: Workload, opt: Option, model: str
                 parts += ["--quantization", quant]
             if kv.startswith("fp8"):
                 parts += ["--kv-cache-dtype", "fp8"]
+            elif kv == "nvfp4":
+                parts += ["--kv-cache-dtype", "nvfp4"]
+            parts += _vllm_speculative(w)
             setup = "pip install vllm"
         else:
             parts = ["python", "-m", "sglang.launch_server", "--model-path", model,
@@ -186,6 +222,7 @@ def _serving(w: Workload, opt: Option, model: str
                 parts += ["--quantization", quant]
             if kv.startswith("fp8"):
                 parts += ["--kv-cache-dtype", "fp8_e5m2"]
+            parts += _sglang_speculative(w)
             setup = 'pip install "sglang[all]"'
         assumptions.append(_s("serving", engine=ENGINE_NAMES[fw], ctx=ctx,
                               frac=f"{w.gpu_memory_utilization:.2f}", n=n, kv=kv))

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits, expand_weight_groups
 from .messages import Message, join, msg
 from .model_arch import ModelArch
+from .speculative import Speculative
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4", "gptq": "int4", "int4_awq": "int4", "w4a16": "int4", "bnb4": "nf4",
@@ -81,6 +82,11 @@ ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "eng
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
 
+SPECULATIVE_SPELLINGS = frozenset({"speculative_config", "speculative_algorithm",
+                                   "speculative_draft_model_path", "speculative_num_steps",
+                                   "model_draft", "draft_max"})
+"""Engine spellings of :attr:`Workload.speculative` read into it (vLLM, SGLang, llama.cpp)."""
+
 MODEL_KEYS_NOT_NEEDED = frozenset({
     "architectures", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id",
     "transformers_version", "torch_dtype", "dtype", "_name_or_path", "initializer_range",
@@ -91,7 +97,9 @@ MODEL_KEYS_NOT_NEEDED = frozenset({
     "router_jitter_noise", "norm_topk_prob", "routed_scaling_factor", "scoring_func",
     "topk_method", "n_group", "topk_group", "use_sliding_window", "layer_types",
     "sliding_window_pattern", "full_attention_interval", "mlp_only_layers", "multi_query",
-    "intermediate_size_mlp", "qk_layernorm", "use_qk_norm", "bias", "quantization_config"})
+    "intermediate_size_mlp", "qk_layernorm", "use_qk_norm", "bias", "quantization_config",
+    "hybrid_override_pattern", "n_groups", "conv_kernel", "conv_L_cache", "mtp_num_hidden_layers",
+    "num_mtp_modules", "mamba_d_conv"})
 """``config.json`` keys a ``model`` dict may carry that do not change memory or speed
 (token ids, norms' epsilon, RoPE base and scaling, dropout, router loss settings) or that
 :class:`ModelArch` reads while building another field (``layer_types``, ``multi_query`` …):
@@ -258,6 +266,10 @@ class Workload(BaseModel):
         default=False, description="checkpointed layer inputs kept in host RAM (Unsloth "
         "'unsloth' / 'offload' gradient checkpointing); set by grad_ckpt: \"offload\"")
     lora: LoraConfig | None = None
+    speculative: Speculative | None = Field(
+        default=None, description="speculative decoding: {method: mtp | draft | ngram | eagle, "
+        "draft_model, num_speculative_tokens, acceptance_rate}; vLLM speculative_config and "
+        "SGLang speculative_* spellings accepted")
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
     prepare_kbit: bool = Field(
@@ -439,6 +451,17 @@ class Workload(BaseModel):
             d["model"] = {"params": d["params"]}  # params-only workload (README): sizes assumed
         if d.get("task") in ("lora", "qlora") and d.get("lora") is None:
             d["lora"] = {}
+        if d.get("speculative") is None:
+            # vLLM's speculative_config object; SGLang's flat --speculative-* server arguments;
+            # llama.cpp's --model-draft / --draft-max
+            if isinstance(d.get("speculative_config"), dict):
+                d["speculative"] = d["speculative_config"]
+            else:
+                flat = {k: d[k] for k in ("speculative_algorithm", "speculative_draft_model_path",
+                                          "speculative_num_steps", "model_draft", "draft_max")
+                        if d.get(k) is not None}
+                if flat:
+                    d["speculative"] = flat
         return d
 
     @model_validator(mode="after")
@@ -507,7 +530,8 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return []
         out = [k for k in data if isinstance(k, str) and k not in cls.model_fields
-               and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES]
+               and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES
+               and k not in SPECULATIVE_SPELLINGS]
         for key, model in nested_models().items():
             nested = data.get(key)
             if isinstance(nested, dict):

@@ -916,6 +916,106 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>acceptance varies {lo}–{hi} with the model pair, temperature and prompts ({low}–{high} tokens per step)</source>
+        <translation>接受率随模型组合、采样温度和提示词在 {lo}–{hi} 之间变化（每步 {low}–{high} 个 token）</translation>
+    </message>
+    <message>
+        <source>speculative decoding ({method}, {k} tokens per step, acceptance {alpha}): {tokens} tokens per verify step, {speedup}× the plain decode rate</source>
+        <translation>投机解码（{method}，每步 {k} 个 token，接受率 {alpha}）：每个验证步平均 {tokens} 个 token，是普通解码速度的 {speedup} 倍</translation>
+    </message>
+    <message>
+        <source>{model} has no MTP layers (num_nextn_predict_layers / mtp_num_hidden_layers in its config): use method eagle, draft or ngram</source>
+        <translation>{model} 没有 MTP 层（配置中没有 num_nextn_predict_layers / mtp_num_hidden_layers）：请改用 eagle、draft 或 ngram 方法</translation>
+    </message>
+    <message>
+        <source>draft model {model} is not resolved; look it up in the catalog first</source>
+        <translation>草稿模型 {model} 尚未解析；请先在价格库中查找</translation>
+    </message>
+    <message>
+        <source>speculative method 'draft' needs a draft_model (a catalog id)</source>
+        <translation>投机解码方法 'draft' 需要 draft_model（价格库中的模型 id）</translation>
+    </message>
+    <message>
+        <source>speculative method {method} is not one gpupicker models; known: {known}</source>
+        <translation>gpupicker 不支持投机解码方法 {method}；已支持：{known}</translation>
+    </message>
+    <message>
+        <source>speculative decoding ({method}): draft {draft} adds {gib} GiB of weights and {kv} KiB of KV per token</source>
+        <translation>投机解码（{method}）：草稿模型 {draft} 增加 {gib} GiB 权重、每个 token {kv} KiB KV</translation>
+    </message>
+    <message>
+        <source>speculative decoding by n-gram prompt lookup ({k} tokens per step): no draft weights or KV</source>
+        <translation>用 n-gram 提示词查找做投机解码（每步 {k} 个 token）：没有草稿模型权重和 KV</translation>
+    </message>
+    <message>
+        <source>{engine} has no {fmt} KV cache (cache types: f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1)</source>
+        <translation>{engine} 不支持 {fmt} KV 缓存（可用类型：f16、bf16、q8_0、q4_0、q4_1、iq4_nl、q5_0、q5_1）</translation>
+    </message>
+    <message>
+        <source>{engine} keeps a {fmt} KV cache only on FP4 tensor cores (Blackwell), not on {gpu}</source>
+        <translation>{engine} 只在 FP4 张量核心（Blackwell）上支持 {fmt} KV 缓存，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} has no {fmt} kernels on Apple GPUs; on {gpu} use GGUF (llama.cpp, Ollama) or an MLX model</source>
+        <translation>{engine} 在 Apple GPU 上没有 {fmt} 内核；在 {gpu} 上请用 GGUF（llama.cpp、Ollama）或 MLX 模型</translation>
+    </message>
+    <message>
+        <source>{engine} on Ascend loads ModelSlim W8A8 / W4A8 weights, not {fmt}; {gpu} cannot run this checkpoint</source>
+        <translation>{engine} 在昇腾上加载 ModelSlim W8A8 / W4A8 权重，不支持 {fmt}；{gpu} 无法运行这个权重</translation>
+    </message>
+    <message>
+        <source>{engine} runs FP8 on AMD only from MI300 (CDNA 3) on; {gpu} has no FP8</source>
+        <translation>{engine} 在 AMD 上从 MI300（CDNA 3）起才支持 FP8；{gpu} 没有 FP8</translation>
+    </message>
+    <message>
+        <source>{engine} runs {fmt} only on Blackwell (FP4 tensor cores), not on {gpu}</source>
+        <translation>{engine} 只在 Blackwell（FP4 张量核心）上运行 {fmt}，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} runs FP8 only on Ada, Hopper or Blackwell, not on {gpu}</source>
+        <translation>{engine} 只在 Ada、Hopper 或 Blackwell 上运行 FP8，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} runs {fmt} weights only on Ampere or later; {gpu} is older</source>
+        <translation>{engine} 只在 Ampere 或更新架构上运行 {fmt} 权重；{gpu} 架构更老</translation>
+    </message>
+    <message>
+        <source>{engine} has no AWQ kernels for {gpu} (AWQ needs Turing or later); use a GPTQ checkpoint or GGUF with llama.cpp</source>
+        <translation>{engine} 没有适用于 {gpu} 的 AWQ 内核（AWQ 需要 Turing 或更新架构）；请改用 GPTQ 权重，或用 llama.cpp 跑 GGUF</translation>
+    </message>
+    <message>
+        <source>{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor cores, weights are dequantized to 16-bit in every GEMM, so compute runs at the 16-bit rate; only memory and weight reads shrink</source>
+        <translation>{dtype} 在 {gpu} 上只作为权重量化运行（W4A16）：没有 FP4 张量核心，每次 GEMM 都把权重反量化为 16 位，计算按 16 位速率；只有显存占用和权重读取变小</translation>
+    </message>
+    <message>
+        <source>{dtype} weights and activations multiply on the FP4 tensor cores ({tflops} TFLOPS dense, W4A4)</source>
+        <translation>{dtype} 权重和激活在 FP4 张量核心 上相乘（稠密 {tflops} TFLOPS，W4A4）</translation>
+    </message>
+    <message>
+        <source>layer type {kind} is not one gpupicker models; known: {known}</source>
+        <translation>gpupicker 不支持层类型 {kind}；已支持：{known}</translation>
+    </message>
+    <message>
+        <source>layer_pattern has {n} layers but the model has {layers}</source>
+        <translation>layer_pattern 有 {n} 层，但模型有 {layers} 层</translation>
+    </message>
+    <message>
+        <source>Mamba layers need mamba_num_heads, mamba_head_dim and ssm_state_size</source>
+        <translation>Mamba 层需要 mamba_num_heads、mamba_head_dim 和 ssm_state_size</translation>
+    </message>
+    <message>
+        <source>linear-attention layers need linear_num_value_heads, linear_value_head_dim and linear_key_head_dim</source>
+        <translation>线性注意力层需要 linear_num_value_heads、linear_value_head_dim 和 linear_key_head_dim</translation>
+    </message>
+    <message>
+        <source>plus {gib} GiB fixed recurrent/conv state for {seqs} sequence(s) in {layers} linear-attention/Mamba/conv layers (independent of the context length)</source>
+        <translation>另加 {gib} GiB 固定的循环/卷积状态：{seqs} 个序列、{layers} 个线性注意力/Mamba/卷积层（与上下文长度无关）</translation>
+    </message>
+    <message>
+        <source>KV only on the {kv} of {layers} layers that hold attention KV</source>
+        <translation>KV 缓存只计 {layers} 层中持有注意力 KV 的 {kv} 层</translation>
+    </message>
+    <message>
         <source>Weights</source>
         <translation>权重</translation>
     </message>

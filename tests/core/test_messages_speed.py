@@ -124,6 +124,11 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                     ("litgpt", "t4"), ("transformers", "mi300x"), ("mindie", "ascend_910b")):
         speed(_wl(repo, "llama3_8b", task="inference", framework=fw, **chat), gpu)
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "h100_sxm", 2)
+    for dtype, gpu in (("nvfp4", "b200"), ("mxfp4", "h100_sxm")):  # FP4 rate / W4A16
+        speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", weights_dtype=dtype,
+                  **chat), gpu)
+    speed(_wl(repo, "llama3_8b", task="inference", framework="vllm",
+              speculative={"method": "ngram"}, **chat), "h100_sxm")
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "rtx_4090", 2)
     speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m"),
           "apple_m3_max")

@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 
 from ..dtypes import GGUF_TYPES, LINEAR_GROUPS, bytes_per_kv_element, bytes_per_weight
+from ..messages import Message, join, msg
 from ..model_arch import ModelArch
-from ..units import MiB
+from ..units import GiB, MiB
 
 CUDA_CONTEXT_BYTES = 650_969_088
 """CUDA context + PyTorch/cuBLAS kernels loaded, measured on the H200 cases (0.606 GiB)."""
@@ -112,21 +113,75 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
 
     Per layer that holds KV: ``2·g·d_h·s_eff·b·B_kv`` (formulas.md §2); MLA
     layers cache ``kv_lora_rank + qk_rope_head_dim`` values per token (DeepSeek-V2
-    paper §2.1.2). Sliding-window layers hold ``min(tokens, window)`` tokens;
-    the number of such layers is ``sliding_window_layers`` (all layers when
-    only ``sliding_window`` is given, e.g. Mistral-7B-v0.1).
+    paper §2.1.2), plus the DeepSeek Sparse Attention indexer's FP8 keys where the model has
+    one (:meth:`ModelArch.indexer_bytes_per_token_per_layer`, independent of ``kv_dtype``).
+    Only layers that hold KV count (:meth:`ModelArch.kv_layers`): full-attention layers hold
+    ``tokens``, sliding-window layers ``min(tokens, window)``; linear-attention (Gated
+    DeltaNet), Mamba and conv layers hold a fixed state instead (:func:`recurrent_state_bytes`,
+    not included here), and KV-shared layers none. Global layers use their own head sizes
+    when the model has them (Gemma 4 ``global_head_dim``).
 
     Raises:
         ValueError: for an unknown KV dtype.
     """
-    per_token_layer = arch.kv_values_per_token_per_layer() * bytes_per_kv_element(kv_dtype)
-    L = arch.num_hidden_layers
-    if arch.sliding_window and tokens > arch.sliding_window:
-        n_local = L if arch.sliding_window_layers is None else min(L, arch.sliding_window_layers)
-        eff = (L - n_local) * tokens + n_local * arch.sliding_window
-    else:
-        eff = L * tokens
-    return per_token_layer * eff * batch
+    b_kv = bytes_per_kv_element(kv_dtype)
+    full, sliding = arch.kv_layers()
+    idx = arch.indexer_bytes_per_token_per_layer()
+    per_full = arch.kv_values_per_token("F") * b_kv + idx
+    per_local = arch.kv_values_per_token("S") * b_kv + idx
+    local_tokens = min(tokens, arch.sliding_window) if arch.sliding_window else tokens
+    return (full * per_full * tokens + sliding * per_local * local_tokens) * batch
+
+
+STATE_DTYPE_BYTES: dict[str, tuple[int, int]] = {
+    "vllm": (2, 2),
+    "llama.cpp": (4, 4),
+    "transformers": (2, 4),
+}
+"""Bytes per element of the ``(conv, temporal)`` recurrent state, by engine.
+
+* vLLM (and the paged servers sized like it): both in the model dtype unless
+  ``--mamba-ssm-cache-dtype`` says otherwise (``MambaStateDtypeCalculator._mamba_state_dtype``:
+  ``mamba_ssm_cache_dtype="auto"`` → the conv state's dtype, ``mamba_cache_dtype="auto"`` →
+  the model dtype, bf16 here).
+* llama.cpp: F32 for both (``llama_memory_recurrent`` is created with ``type_r``/``type_s``
+  ``GGML_TYPE_F32`` in ``llama_model::create_memory``).
+* transformers: the conv state in the activations' dtype (bf16), the delta-rule / SSM state in
+  fp32 (the chunked kernels accumulate and return ``last_recurrent_state`` in float32)."""
+
+
+def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transformers") -> int:
+    """Fixed recurrent state of linear-attention, Mamba and conv layers, in bytes.
+
+    For ``batch`` sequences, whole model, unsharded.
+
+    Independent of the context length: Gated DeltaNet / Mamba-2 keep a conv window and a
+    recurrent matrix per layer per sequence (:meth:`ModelArch.recurrent_state_elements`,
+    shapes from vLLM ``MambaStateShapeCalculator`` and llama.cpp ``n_embd_r``/``n_embd_s``),
+    in the engine's dtypes (:data:`STATE_DTYPE_BYTES`; an engine not listed there uses the
+    vLLM dtypes). 0 for a model without such layers. Qwen3-Next-80B-A3B (36 Gated DeltaNet
+    layers, 16 key heads × 128, 32 value heads × 128, kernel 4): 548,864 values per layer,
+    39.5 MB per sequence in bf16.
+    """
+    conv, temporal = arch.recurrent_state_elements()
+    if not conv and not temporal:
+        return 0
+    b_conv, b_temporal = STATE_DTYPE_BYTES.get(engine, STATE_DTYPE_BYTES["vllm"])
+    return (conv * b_conv + temporal * b_temporal) * max(1, batch)
+
+
+def state_assumption(arch: ModelArch, state_bytes: int, seqs: int) -> tuple[Message, ...]:
+    """The assumption naming a hybrid model's KV-holding layers and fixed recurrent state.
+
+    None for a model whose every layer holds KV.
+    """
+    if not arch.is_hybrid:
+        return ()
+    full, sliding = arch.kv_layers()
+    return (join([join([
+        msg("memory.kv_layers_only", kv=full + sliding, layers=arch.num_hidden_layers),
+        msg("memory.recurrent_state", gib=f"{state_bytes / GiB:.3f}", seqs=seqs,
+            layers=arch.count_layers("LMC"))], "clauses")]),)
 
 
 def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> int:
@@ -138,6 +193,6 @@ def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> i
     return int(kv_bytes(arch, tokens, batch, kv_dtype))
 
 
-__all__ = ["CUDA_CONTEXT_BYTES", "RUNTIME_WORKSPACE_BYTES", "kv_bytes", "kv_cache_bytes",
-           "linear_group_params",
-           "quantized_weight_groups", "weights_bytes"]
+__all__ = ["CUDA_CONTEXT_BYTES", "RUNTIME_WORKSPACE_BYTES", "STATE_DTYPE_BYTES", "kv_bytes",
+           "kv_cache_bytes", "linear_group_params", "quantized_weight_groups",
+           "recurrent_state_bytes", "state_assumption", "weights_bytes"]

@@ -38,11 +38,13 @@ from ..memory.common import (
     kv_bytes,
     linear_group_params,
     quantized_weight_groups,
+    recurrent_state_bytes,
     weights_bytes,
 )
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
+from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_step
 from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
@@ -208,9 +210,13 @@ def _linears_per_layer(arch: ModelArch) -> int:
 def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     """Forward attention FLOPs per new token at ``context`` cached tokens.
 
-    QKᵀ and AV, ``2·2·a·d_h·context`` per layer.
+    QKᵀ and AV, ``2·2·a·d_h·context`` per attention layer: full-attention layers over the
+    whole context, sliding layers over ``min(context, window)``; linear-attention / Mamba
+    layers' fixed-size state update is not context-dependent and is left out.
     """
-    return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
+    full, sliding = arch.kv_layers()
+    local = min(context, arch.sliding_window) if arch.sliding_window else context
+    return 4.0 * arch.num_attention_heads * arch.head_dim_eff * (full * context + sliding * local)
 
 
 def _roofline_notes(p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str,
@@ -346,11 +352,30 @@ def _prompt_and_new(w: Workload) -> tuple[int, int]:
     return prompt, new
 
 
-def _precision(w: Workload) -> str:
-    """GEMM input precision of an inference workload: fp8 when weights or compute are FP8."""
+def _precision(w: Workload, gpu: GpuSpec) -> str:
+    """GEMM input precision of an inference workload on ``gpu``.
+
+    fp8 when weights or compute are FP8; fp4 for NVFP4 / MXFP4 weights on a GPU with FP4
+    tensor cores (:attr:`GpuSpec.has_fp4`: vLLM runs NVFP4 checkpoints as W4A4 CUTLASS FP4
+    GEMMs on Blackwell); elsewhere FP4 weights are dequantized in the GEMM (W4A16: vLLM's
+    Marlin / Triton MXFP4 and NVFP4 kernels on Hopper and older) at the 16-bit rate.
+    """
     if w.compute_dtype == "fp8" or w.weights_dtype == "fp8":
         return "fp8"
+    if w.weights_dtype in ("mxfp4", "nvfp4") and gpu.has_fp4:
+        return "fp4"
     return "fp16" if w.compute_dtype == "fp16" else "bf16"
+
+
+def fp4_note(w: Workload, gpu: GpuSpec) -> tuple[Message, ...]:
+    """How FP4 weights run on ``gpu``: at the FP4 tensor rate, or weight-only as W4A16."""
+    if w.weights_dtype not in ("mxfp4", "nvfp4"):
+        return ()
+    if gpu.has_fp4:
+        return (join([msg("throughput.fp4_native", dtype=w.weights_dtype.upper(),
+                          tflops=f"{gpu.fp4_tflops_dense:,.0f}")]),)
+    return (join([msg("throughput.fp4_weight_only", dtype=w.weights_dtype.upper(),
+                      gpu=gpu.name)]),)
 
 
 @dataclass(slots=True)
@@ -402,7 +427,7 @@ class _Roofline:
         tp = n if (p.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
             tp = min(n, w.parallelism.tensor_parallel)
-        prec = _precision(w)
+        prec = _precision(w, gpu)
         apple = is_apple(gpu)
         metal = p is LLAMACPP and apple
         if metal:  # Metal mul_mm kernels dequantize inline: no cuBLAS pass, no FP16 doubling
@@ -434,7 +459,7 @@ class _Roofline:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
         notes = _roofline_notes(p, gpu, prec, dtype, f"{eta:.0%}",
                                 f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
-                                f"{floor * 1e3:.2f}" if floor else "")
+                                f"{floor * 1e3:.2f}" if floor else "") + fp4_note(w, gpu)
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
                    tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
                    decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -478,7 +503,9 @@ class _Roofline:
         f = model_facts(arch)
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
-            f[kv_key] = kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+            # a hybrid's recurrent state is read and written back once per step
+            f[kv_key] = (kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0) \
+                + 2.0 * recurrent_state_bytes(arch, b, "vllm")
         kv = f[kv_key]
         bw_w = self.bw * self.eta
         kv_reads = p.kv_traffic
@@ -586,7 +613,52 @@ class _Roofline:
 def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
     """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
     roof = _Roofline.of(w, arch, gpu, n)
-    return roof.throughput(w, roof.speed(w.batch, *_prompt_and_new(w)))
+    prompt, new = _prompt_and_new(w)
+    s = roof.speed(w.batch, prompt, new)
+    t = roof.throughput(w, s)
+    if w.speculative is not None and w.task == "inference":
+        t = _speculative_speed(w, arch, gpu, n, roof, s, t, new)
+    return t
+
+
+def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof: _Roofline,
+                       s: _InferenceSpeed, t: Throughput, new: int) -> Throughput:
+    """``t`` with speculative decoding: ``E`` accepted tokens per verify + draft time.
+
+    ``E`` is :func:`gpupicker.core.speculative.expected_tokens_per_step`.
+
+    Verify: the plain decode step plus the GEMM FLOPs of the ``k`` extra tokens per sequence
+    (weights and KV are read once for all ``k + 1``). Draft: ``k`` decode steps of a separate
+    draft model on the same GPUs (its own roofline), or ``k`` × the share of the target's step
+    that its MTP / EAGLE layers are (layers / target layers); n-gram lookup costs no GPU time.
+    """
+    spec = w.speculative
+    assert spec is not None
+    k, alpha = spec.tokens, spec.alpha
+    expected = expected_tokens_per_step(alpha, k)
+    b = w.batch
+    verify_s = s.step_s + b * k * 2.0 * roof.p_act / (roof.decode_flops * roof.tp)
+    draft = draft_arch(spec, arch)
+    if draft is None:
+        draft_s = 0.0
+    elif spec.draft is not None:
+        wd = w.model_copy(update={"model": draft, "speculative": None})
+        draft_s = k * (inference_throughput(wd, draft, gpu, n).itl_s or 0.0)
+    else:
+        draft_s = k * s.step_s * draft.num_hidden_layers / max(1, arch.num_hidden_layers)
+    step = (verify_s + draft_s) / expected
+    _, lo, hi = DEFAULT_ACCEPTANCE[spec.method]
+    note = join([join([
+        msg("throughput.speculative", method=spec.method, k=k, alpha=f"{alpha:.2f}",
+            tokens=f"{expected:.2f}", speedup=f"{s.step_s / step:.2f}"),
+        msg("throughput.speculative_range", lo=f"{lo:.2f}", hi=f"{hi:.2f}",
+            low=f"{expected_tokens_per_step(lo, k):.2f}",
+            high=f"{expected_tokens_per_step(hi, k):.2f}")], "clauses")])
+    out_tps = b * new / (s.prefill_s + new * step) if new else 0.0
+    return t.model_copy(update={
+        "decode_tokens_per_s": 1.0 / step, "aggregate_decode_tokens_per_s": b / step,
+        "itl_s": step, "ttft_s": s.prefill_one_s + verify_s + draft_s,
+        "output_tokens_per_s": out_tps or None, "assumptions": (*t.assumptions, note)})
 
 
 # --------------------------------------------------------------------------------------------

@@ -8,6 +8,17 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
+    "throughput.speculative": "speculative decoding ({method}, {k} tokens per step, acceptance "
+                              "{alpha}): {tokens} tokens per verify step, {speedup}× the plain "
+                              "decode rate",
+    "throughput.speculative_range": "acceptance varies {lo}–{hi} with the model pair, "
+                                    "temperature and prompts ({low}–{high} tokens per step)",
+    "throughput.fp4_native": "{dtype} weights and activations multiply on the FP4 tensor "
+                             "cores ({tflops} TFLOPS dense, W4A4)",
+    "throughput.fp4_weight_only": "{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor "
+                                  "cores, weights are dequantized to 16-bit in every GEMM, so "
+                                  "compute runs at the 16-bit rate; only memory and weight "
+                                  "reads shrink",
     # throughput: the speed model's assumptions and errors
     "throughput.no_speed_model":
         "framework {framework} has no LLM inference speed model; inference frameworks: {choices}",
@@ -198,6 +209,23 @@ TEMPLATES: dict[str, str] = {
         "vLLM, whose Marlin kernels run FP8 weights on Ampere",
     "checks.engine_platform": "{engine} does not run on the {gpu} ({platform}): it runs on "
                               "{platforms}",
+    "quant_support.awq_volta": "{engine} has no AWQ kernels for {gpu} (AWQ needs Turing or "
+                               "later); use a GPTQ checkpoint or GGUF with llama.cpp",
+    "quant_support.needs_ampere": "{engine} runs {fmt} weights only on Ampere or later; {gpu} is "
+                                  "older",
+    "quant_support.fp8_ada": "{engine} runs FP8 only on Ada, Hopper or Blackwell, not on {gpu}",
+    "quant_support.fp4_blackwell": "{engine} runs {fmt} only on Blackwell (FP4 tensor cores), "
+                                   "not on {gpu}",
+    "quant_support.fp8_rocm": "{engine} runs FP8 on AMD only from MI300 (CDNA 3) on; {gpu} has "
+                              "no FP8",
+    "quant_support.ascend_modelslim": "{engine} on Ascend loads ModelSlim W8A8 / W4A8 weights, "
+                                      "not {fmt}; {gpu} cannot run this checkpoint",
+    "quant_support.apple_formats": "{engine} has no {fmt} kernels on Apple GPUs; on {gpu} use "
+                                   "GGUF (llama.cpp, Ollama) or an MLX model",
+    "quant_support.fp4_kv": "{engine} keeps a {fmt} KV cache only on FP4 tensor cores "
+                            "(Blackwell), not on {gpu}",
+    "quant_support.llamacpp_kv": "{engine} has no {fmt} KV cache (cache types: f16, bf16, q8_0, "
+                                 "q4_0, q4_1, iq4_nl, q5_0, q5_1)",
     "checks.bitsandbytes_platform": "bitsandbytes {dtype} has no {platform} backend, so it does "
                                     "not run on the {gpu}: use GGUF with llama.cpp instead",
     "checks.bitsandbytes_training": "bitsandbytes {dtype} has no {platform} backend, so QLoRA "
