@@ -6181,4 +6181,11 @@ Keep %1 as entered?</source>
         <translation>%1 块 GPU</translation>
     </message>
 </context>
+<context>
+    <name>WorkloadController</name>
+    <message>
+        <source>The catalog has no model for this task.</source>
+        <translation>价格库里没有适合这个任务的模型。</translation>
+    </message>
+</context>
 </TS>

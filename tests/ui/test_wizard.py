@@ -527,3 +527,27 @@ def test_a_bad_preference_keeps_the_others_and_is_named_once(caplog):
     assert "errors.pydantic.dev" not in warnings[0]
     path.write_text("{not json", encoding="utf-8")
     assert Preferences.load() == Preferences()
+
+
+def test_a_task_switch_starts_from_the_tasks_own_defaults(qtbot, window):
+    """A pre-training on 4 × A100 for 72 h, then image generation, then inference: the GPUs,
+    hours and the ``diffusers`` engine were carried over ("Cannot estimate", while the engine
+    box showed transformers); now only the model, budget, currency and region are kept."""
+    c = window.controller
+    wiz = window.wizard
+    _click(qtbot, wiz.task_page.buttons["pretrain"])
+    assert c.update(gpu="a100_sxm_80gb", num_gpus=4, train_hours=72.0, budget_usd=900.0,
+                    region="US", framework="deepspeed")
+    _click(qtbot, wiz.task_page.buttons["image_gen"])
+    assert c.workload.framework == "diffusers" and c.workload.model.kind == "diffusion"
+    assert (c.workload.gpu, c.workload.num_gpus, c.workload.train_hours) == (None, 1, None)
+    _click(qtbot, wiz.task_page.buttons["inference"])
+    w = c.workload
+    assert (w.task, w.framework, w.gpu, w.num_gpus, w.train_hours) == (
+        "inference", "transformers", None, 1, None)
+    assert (w.budget_usd, w.region, w.model_id) == (900.0, "US", "mistral_7b_v0_1")
+    assert wiz.quant_page.engine.currentData() == w.framework
+    assert wiz.budget_page.gpu_count.value() == 1
+    assert wiz.budget_page.preferred_gpu.currentData() is None
+    view = c.recompute()
+    assert not view.error and view.options
