@@ -26,9 +26,11 @@ if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from PySide6.QtWidgets import QMessageBox
 
     from ..catalog import CatalogRepository
+    from ..core.workload import Workload
     from .app.dialogs import PreferencesDialog
     from .app.preferences import Preferences
     from .catalog_editor.window import CatalogWindow
+    from .compare_dialog import CompareDialog
     from .compute import RecommendationView
     from .controller import WorkloadController
 
@@ -153,11 +155,15 @@ class MainWindow(QMainWindow):
         self.repo = repo
         self.open_warning = ""
         """The last File › Open warning (unknown fields named); empty when none."""
+        self.remember_geometry = True
+        """Save the window's size and place on close (off for --screenshot / --selftest, whose
+        sizes are the render's, not the user's)."""
         self.open_warning_label = QLabel()
         self.open_warning_label.setObjectName("warning")
-        self.open_warning_label.setToolTip(self.tr(
+        self._unknown_fields_tip = self.tr(
             "These keys are not gpupicker workload fields (a typo or another tool's setting); "
-            "the estimate does not use them."))
+            "the estimate does not use them.")
+        self.open_warning_label.setToolTip(self._unknown_fields_tip)
         self.open_warning_label.hide()
         self.statusBar().addPermanentWidget(self.open_warning_label)
         self.prefs: Preferences | None = None
@@ -276,7 +282,8 @@ class MainWindow(QMainWindow):
         self.open_action = new_action(self.tr("&Open workload…"), self)
         self.save_action = new_action(self.tr("&Save workload…"), self)
         self.export_action = new_action(self.tr("&Export results…"), self)
-        for a in (self.open_action, self.save_action, self.export_action):
+        self.compare_action = new_action(self.tr("Co&mpare with…"), self)
+        for a in (self.open_action, self.save_action, self.export_action, self.compare_action):
             file_menu.addAction(a)
         self.file_menu = file_menu
         # File › Export report… goes here, added by finish_menus() after the first paint
@@ -348,6 +355,7 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self._on_open_workload)
         self.save_action.triggered.connect(self._on_save_workload)
         self.export_action.triggered.connect(self._on_export_results)
+        self.compare_action.triggered.connect(self.open_compare)
         self.prefs_action.triggered.connect(self.open_preferences)
         self.results_action.triggered.connect(lambda: self.wizard.show_page("results"))
 
@@ -394,7 +402,8 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_open_workload(self) -> None:
         path = self.ask_path("open", self.tr("Open workload"),
-                             self.tr("Workload files (*.json);;All files (*)"))
+                             self.tr("Workload and job files (*.json *.yml *.yaml *.sh *.txt);;"
+                                     "All files (*)"))
         if path:
             self.open_workload(path)
 
@@ -417,26 +426,58 @@ class MainWindow(QMainWindow):
 
         A bad file gets an error box naming the problem; nothing changes then.
         """
-        from .wizard.workload_files import WorkloadFileError, read_workload, unknown_workload_fields
+        from .wizard.workload_files import (
+            WorkloadFileError,
+            is_job_file,
+            job_summary,
+            read_job_workload,
+            read_workload,
+            unknown_workload_fields,
+        )
 
         title = self.tr("Cannot open workload")
+        job = None
         try:
-            w = read_workload(path, self.live_repo)
+            if is_job_file(path):
+                w, job = read_job_workload(path, self.live_repo)
+            else:
+                w = read_workload(path, self.live_repo)
         except WorkloadFileError as exc:
             self.show_error(title, self.tr("%1 is not a usable workload file.").replace(
                 "%1", path), str(exc))
             self.statusBar().showMessage(str(exc), 10000)
             return False
         self.live.set_workload(w)
-        unknown = unknown_workload_fields(path)
         self.open_warning = ""
-        if unknown:  # never dropped silently: a permanent status-bar label, until the next Open
-            self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
-                "%1", Path(path).name).replace("%2", ", ".join(unknown))
+        tooltip = self._unknown_fields_tip
+        if job is not None:  # a job file: what was read and what was not, until the next Open
+            self.open_warning, tooltip = job_summary(job)
+        else:
+            unknown = unknown_workload_fields(path)
+            if unknown:  # never dropped silently: a permanent status-bar label
+                self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
+                    "%1", Path(path).name).replace("%2", ", ".join(unknown))
         self.open_warning_label.setText(self.open_warning)
-        self.open_warning_label.setVisible(bool(unknown))
+        self.open_warning_label.setToolTip(tooltip)
+        self.open_warning_label.setVisible(bool(self.open_warning))
         self.statusBar().showMessage(self.tr("Opened %1").replace("%1", path), 8000)
         return True
+
+    def open_compare(self) -> CompareDialog:
+        """File › Compare with…: the current job beside workloads or job files the user adds."""
+        from .compare_dialog import CompareDialog
+        from .wizard.workload_files import is_job_file, read_job_workload, read_workload
+
+        def read(path: str) -> Workload:
+            if is_job_file(path):
+                return read_job_workload(path, self.live_repo)[0]
+            return read_workload(path, self.live_repo)
+
+        dialog = CompareDialog(self.live_repo, self.live.workload, self.ask_path, read, self)
+        dialog.show()
+        dialog.add_from_file()
+        self.compare_dialog = dialog
+        return dialog
 
     def save_workload(self, path: str) -> bool:
         """Save the current workload as JSON (fields left at their defaults are omitted)."""
@@ -536,7 +577,7 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.wait_idle()
         self.watch_timer.stop()
-        s = self._settings()
+        s = self._settings() if self.remember_geometry else None
         if s is not None:
             s.setValue("main/geometry", self.saveGeometry())
             s.sync()
