@@ -28,7 +28,7 @@ from .results import MemoryEstimate, ServingPlan, Throughput
 from .speed.interconnect import GPUS_PER_NODE
 from .speed.serving import plan_serving
 from .speed.throughput import estimate_throughput, train_hours
-from .workload import Parallelism, Workload
+from .workload import Workload, parallel_plan
 
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
 EVALUATIONS_KEPT = 4
@@ -81,7 +81,7 @@ def gpu_dependent(w: Workload) -> bool:
 MONEY_DEFAULTS: dict[str, object] = {
     name: Workload.model_fields[name].default
     for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
-                 "region")}
+                 "region", "startup_minutes")}
 """The Workload fields only prices and limits read (offers, costs, misses, the region filter),
 at their defaults: :func:`evaluate` sees the job without them, so a money-only change of the
 inputs reuses the evaluations (tests/core/test_evaluation_cache.py checks that every option
@@ -125,8 +125,9 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = gpu_dependent(w)
     # memory per (card capacity, count, batch): serving engines size their pools from the
-    # card's usable capacity (GpuSpec.usable_memory_bytes) only, so equal cards share an estimate
-    mem_cache: dict[tuple[int | None, int, int], tuple[MemoryEstimate, int]] = {}
+    # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), so
+    # cards equal in both share an estimate
+    mem_cache: dict[tuple[tuple[int, int] | None, int, int], tuple[MemoryEstimate, int]] = {}
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
@@ -136,7 +137,7 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
     evaluations: list[Evaluation] = []
     w, reference = _reference_tokens(w, gpus)
 
-    sharded = {n: _auto_shard(w, n) for n in tried}
+    sharded = {n: parallel_plan(w, n) for n in tried}
     refused: set[str] = set()
     for gpu in gpus:
         node_fits, node_speed = False, 0.0
@@ -159,7 +160,7 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                 else:
                     t = estimate_throughput(wb, gpu, n)
                     pool_mem = None
-                key = (cap if gpu_dep else None, n, wb.batch)
+                key = ((cap, gpu.memory_bytes) if gpu_dep else None, n, wb.batch)
                 if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
                     # a KV pool takes what the card leaves, whatever the batch
                     mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
@@ -221,17 +222,6 @@ def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
         return w.is_training
     return (w.task in ("full_ft", "pretrain") and w.model is not None
             and w.model.param_count() >= 30e9)
-
-
-def _auto_shard(w: Workload, n: int) -> Workload:
-    """``w`` on ``n`` GPUs with the sharding it gets when the user chose none.
-
-    Full fine-tuning / pre-training on several GPUs uses FSDP (ZeRO-3): plain data parallelism
-    would keep a full copy of the states on every GPU.
-    """
-    if n > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
-        return w.model_copy(update={"parallelism": Parallelism(fsdp=True, zero_stage=3)})
-    return w
 
 
 def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]

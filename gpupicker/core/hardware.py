@@ -19,6 +19,37 @@ Pricing = Literal["on_demand", "spot", "reserved_1y", "reserved", "capacity_bloc
                   "owned"]
 
 
+GPU_BOUNDS: dict[str, tuple[float, float]] = {
+    # column: (lowest, highest) accepted, both inclusive; a figure outside is a typo or damage
+    "memory_gb": (0.5, 100_000),  # smallest accelerator modelled: 0.5 GB; B200 has 180 GB
+    "memory_bandwidth_gbps": (1.0, 1_000_000),  # HBM3e (B200): 8,000 GB/s
+    "fp32_tflops": (0.001, 10_000_000),
+    "fp16_tflops_dense": (0.001, 10_000_000),
+    "bf16_tflops_dense": (0.001, 10_000_000),
+    "fp8_tflops_dense": (0.001, 10_000_000),
+    "int8_tops_dense": (0.001, 10_000_000),
+    "int4_tops_dense": (0.001, 10_000_000),
+    "fp4_tflops_dense": (0.001, 10_000_000),
+    "gpu_memory_limit_gb": (0.5, 100_000),  # the GPU's share of a unified memory
+    "tdp_w": (1.0, 100_000),
+    "nvlink_bandwidth_gbps": (0.001, 10_000_000),
+    "pcie_gen": (1, 100),
+    "msrp_usd": (0.0, 1e9),
+    "release_year": (1990, 2200),
+}
+"""The physically sensible range of each numeric GPU figure, declared once: the ``GpuSpec``
+fields below, the catalog's record checks (bundled data, CSV import, the editor) and its
+error texts all read it. Lower bounds keep divisions by capacity, bandwidth or TFLOPS finite
+(a ``memory_gb`` of 1e-300 divided every ``recommend`` by zero); the smallest bundled figures are
+8 GB, 153 GB/s and 4.45 FP32 TFLOPS (``data/gpus.csv``). TFLOPS and TOPS are above 0 when
+given (unknown is blank, not 0)."""
+
+
+def _bounded(name: str, *, optional: bool = False) -> Any:
+    lo, hi = GPU_BOUNDS[name]
+    return Field(default=None, ge=lo, le=hi) if optional else Field(ge=lo, le=hi)
+
+
 def _drop_blank(data: object) -> object:
     """CSV rows carry '' for unknown figures: drop them so field defaults apply."""
     if isinstance(data, dict):
@@ -35,6 +66,12 @@ class GpuSpec(BaseModel):
         memory_bandwidth_gbps: peak memory bandwidth in GB/s.
         bf16_tflops_dense: dense BF16 tensor throughput in TFLOPS (10**12 FLOP/s).
         fp8_tflops_dense: dense FP8 tensor TFLOPS; ``None`` where the tensor cores lack FP8.
+        fp4_tflops_dense: dense FP4 tensor TFLOPS (NVFP4/MXFP4: half the vendors' sparse
+            "AI TOPS", AMD's dense MXFP4 figure); ``None`` where the hardware has no FP4
+            (Hopper, Ada, Ampere and older; data/README.md names the source of each value).
+        gpu_memory_limit_gb: on a unified-memory machine (Apple, DGX Spark, Ryzen AI Max), the
+            GB of its ``memory_gb`` the GPU may use by default (macOS's Metal working set, about
+            75-84 %; a UMA carve-out); ``None`` for a discrete card, whose whole memory is its own.
         nvlink_bandwidth_gbps: total bidirectional NVLink bandwidth per GPU in GB/s.
         tdp_w: board power in watts.
     """
@@ -46,22 +83,24 @@ class GpuSpec(BaseModel):
     vendor: str = ""
     segment: str = ""
     architecture: str = ""
-    release_year: int | None = None
-    memory_gb: float = Field(gt=0, le=100_000)
+    release_year: int | None = _bounded("release_year", optional=True)
+    memory_gb: float = _bounded("memory_gb")
     memory_type: str = ""
-    memory_bandwidth_gbps: float = Field(gt=0, le=1_000_000)
-    fp32_tflops: float | None = Field(default=None, ge=0)
-    fp16_tflops_dense: float | None = Field(default=None, ge=0)
-    bf16_tflops_dense: float | None = Field(default=None, ge=0)
-    fp8_tflops_dense: float | None = Field(default=None, ge=0)
-    int8_tops_dense: float | None = Field(default=None, ge=0)
-    int4_tops_dense: float | None = Field(default=None, ge=0)
+    memory_bandwidth_gbps: float = _bounded("memory_bandwidth_gbps")
+    fp32_tflops: float | None = _bounded("fp32_tflops", optional=True)
+    fp16_tflops_dense: float | None = _bounded("fp16_tflops_dense", optional=True)
+    bf16_tflops_dense: float | None = _bounded("bf16_tflops_dense", optional=True)
+    fp8_tflops_dense: float | None = _bounded("fp8_tflops_dense", optional=True)
+    int8_tops_dense: float | None = _bounded("int8_tops_dense", optional=True)
+    int4_tops_dense: float | None = _bounded("int4_tops_dense", optional=True)
+    fp4_tflops_dense: float | None = _bounded("fp4_tflops_dense", optional=True)
+    gpu_memory_limit_gb: float | None = _bounded("gpu_memory_limit_gb", optional=True)
     tensor_core_gen: str = ""
-    tdp_w: float | None = Field(default=None, ge=0)
+    tdp_w: float | None = _bounded("tdp_w", optional=True)
     interconnect: str = ""
-    nvlink_bandwidth_gbps: float | None = Field(default=None, ge=0)
-    pcie_gen: int | None = None
-    msrp_usd: float | None = Field(default=None, ge=0)
+    nvlink_bandwidth_gbps: float | None = _bounded("nvlink_bandwidth_gbps", optional=True)
+    pcie_gen: int | None = _bounded("pcie_gen", optional=True)
+    msrp_usd: float | None = _bounded("msrp_usd", optional=True)
     source: str = ""
     notes: str = ""
 
@@ -89,8 +128,13 @@ class GpuSpec(BaseModel):
         (``nvidia-smi``: T4 15,360 MiB, L4 23,034 MiB, A10 23,028 MiB, L40S
         46,068 MiB of 16/24/24/48 GiB); HBM and consumer cards lose under 1 %
         (H100 SXM 81,559 MiB of 80 GiB). This is what fit verdicts compare with.
+
+        On a unified-memory machine with a ``gpu_memory_limit_gb`` the GPU gets that share, not
+        the whole pool (a 128 GB Mac: 107.52 GiB, Metal's recommendedMaxWorkingSetSize).
         """
-        return _usable_bytes(self.memory_gb, self.memory_type, self.segment)
+        gb = self.memory_gb if self.gpu_memory_limit_gb is None else \
+            min(self.memory_gb, self.gpu_memory_limit_gb)
+        return _usable_bytes(gb, self.memory_type, self.segment)
 
     @property
     def dense_16bit_tflops(self) -> float:
@@ -136,7 +180,10 @@ class PriceOffer(BaseModel):
     """A rental (or ownership) price for one GPU-hour.
 
     ``price_per_gpu_hour`` is an amount in ``currency`` (USD or CNY …); convert before
-    comparing across currencies.
+    comparing across currencies. ``includes_tax`` is ``"yes"`` when the price includes VAT
+    (含税) and ``"no"`` when VAT comes on top (不含税); ``vat_invoice`` ``"yes"`` / ``"no"``:
+    whether the provider issues a VAT special invoice (增值税专用发票), which a Chinese
+    company needs to deduct the input VAT. Blank: not stated by the source.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
@@ -152,6 +199,8 @@ class PriceOffer(BaseModel):
     source: str = ""
     notes: str = ""
     currency: str = "USD"
+    includes_tax: Literal["", "yes", "no"] = ""
+    vat_invoice: Literal["", "yes", "no"] = ""
     price_kind: str = Field(default="", description="kind code of core.price_kind; blank = "
                             "derived from provider, pricing and source (not a CSV column)")
 
@@ -159,6 +208,12 @@ class PriceOffer(BaseModel):
     @classmethod
     def _blank(cls, data: Any) -> Any:
         return _drop_blank(data)
+
+    @field_validator("includes_tax", "vat_invoice", mode="before")
+    @classmethod
+    def _yes_no(cls, v: Any) -> Any:
+        """NULL (a row stored before the column existed) is "not stated"; case is ignored."""
+        return "" if v is None else v.strip().lower() if isinstance(v, str) else v
 
     @field_validator("currency", mode="after")
     @classmethod

@@ -1421,6 +1421,54 @@
         <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype 'nf4' 或 'int8'）</translation>
     </message>
     <message>
+        <source>MindSpeed-LLM is costed with Megatron-LM&apos;s profile on the Ascend NPU (no MindSpeed measurement checked)</source>
+        <translation>MindSpeed-LLM 按 Megatron-LM 的模型在昇腾 NPU 上估算（未对照 MindSpeed 的实测数据）</translation>
+    </message>
+    <message>
+        <source>MindFormers is costed with Megatron-LM&apos;s profile (no MindFormers measurement checked)</source>
+        <translation>MindFormers 按 Megatron-LM 的模型估算（未对照 MindFormers 的实测数据）</translation>
+    </message>
+    <message>
+        <source>DoRA re-forms W + s·B·A in every forward for its weight norm: {gb} GB more memory traffic per step</source>
+        <translation>DoRA 每次前向都要重新组出 W + s·B·A 以计算权重范数：每步多 {gb} GB 显存访问量</translation>
+    </message>
+    <message>
+        <source>EXL2 width {dtype} is outside the {lo}–{hi} bits per weight ExLlamaV2 converts to</source>
+        <translation>EXL2 位宽 {dtype} 超出 ExLlamaV2 可转换的 {lo}–{hi} 位/权重范围</translation>
+    </message>
+    <message>
+        <source>MLX (mlx-lm) has no speed profile of its own: costed with llama.cpp&apos;s Metal profile and Hugging Face memory; expect ±30 % or worse</source>
+        <translation>MLX（mlx-lm）没有自己的速度模型：按 llama.cpp 的 Metal 速度模型和 Hugging Face 的显存模型估算，误差可能达 ±30 % 或更大</translation>
+    </message>
+    <message>
+        <source>OLMo-core is costed with torchtitan&apos;s FSDP2 profile (no OLMo-core measurement checked)</source>
+        <translation>OLMo-core 按 torchtitan 的 FSDP2 模型估算（未对照 OLMo-core 的实测数据）</translation>
+    </message>
+    <message>
+        <source>grad_ckpt &apos;offload&apos; / &apos;unsloth&apos; moves the checkpointed layer inputs to host RAM; the estimate keeps them on the GPU, so its activation memory is an upper bound</source>
+        <translation>grad_ckpt &apos;offload&apos; / &apos;unsloth&apos; 会把检查点保存的各层输入移到主机内存；估算仍按放在 GPU 上计算，因此激活显存是上限</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel = {dp} disagrees with num_gpus / (tensor × pipeline parallel) = {derived}; the estimate uses {derived}</source>
+        <translation>parallelism.data_parallel = {dp} 与 num_gpus / (张量并行 × 流水线并行) = {derived} 不一致；估算按 {derived} 计算</translation>
+    </message>
+    <message>
+        <source>{dp} data-parallel replicas of {gpus} GPU(s), each serving {batch} of the sequences: memory and per-sequence speed are one replica&apos;s, batch throughput {dp}× its</source>
+        <translation>{dp} 个数据并行副本，每个副本 {gpus} 张卡，各服务 {batch} 条序列：显存和单序列速度为单个副本的数值，批量吞吐为其 {dp} 倍</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel = {dp} does not divide num_gpus = {n}</source>
+        <translation>parallelism.data_parallel = {dp} 不能整除 num_gpus = {n}</translation>
+    </message>
+    <message>
+        <source>parallelism.expert_parallel = {ep} is not modelled yet: every rank is costed holding all experts, so the weight memory per GPU is an upper bound</source>
+        <translation>尚未建模 parallelism.expert_parallel = {ep}：每个 rank 都按持有全部专家估算，因此单卡权重显存是上限</translation>
+    </message>
+    <message>
+        <source>unknown grad_ckpt value {value}; known: {known}</source>
+        <translation>未知的 grad_ckpt 取值 {value}；可用取值：{known}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="98" />
         <source>model has neither an architecture nor a parameter count</source>
         <translation>模型既没有结构信息也没有参数量</translation>
@@ -2766,6 +2814,26 @@
         <translation>Apple 芯片</translation>
     </message>
     <message>
+        <source>Hygon DCU</source>
+        <translation>海光 DCU</translation>
+    </message>
+    <message>
+        <source>Cambricon MLU</source>
+        <translation>寒武纪 MLU</translation>
+    </message>
+    <message>
+        <source>Moore Threads GPU</source>
+        <translation>摩尔线程 GPU</translation>
+    </message>
+    <message>
+        <source>MetaX GPU</source>
+        <translation>MetaX GPU</translation>
+    </message>
+    <message>
+        <source>Enflame GCU</source>
+        <translation>Enflame GCU</translation>
+    </message>
+    <message>
         <source>{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)</source>
         <translation>{n} 卡经 {link} 互联：价格库中没有其带宽数据，all-reduce 按 PCIe 速度估算（下限）</translation>
     </message>
@@ -3429,8 +3497,8 @@
         <translation>按剩余显存排序</translation>
     </message>
     <message>
-        <source>equal cost: the faster option first, then fewer GPUs, then the GPU id</source>
-        <translation>费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+        <source>equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id</source>
+        <translation>费用相同（精确到分）时：GPU 更少的优先，其次速度更快的，再按 GPU 编号</translation>
     </message>
     <message>
         <source>equal speed: the cheaper option first, then fewer GPUs, then the GPU id</source>
@@ -4041,6 +4109,190 @@
     <message>
         <source>params counts the denoiser only (as the bundled diffusion models do); {others} are listed apart</source>
         <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
+    </message>
+    <message>
+        <source>the JSON is nested deeper than {limit} levels, which no workload or model file needs; it was not read</source>
+        <translation>JSON 嵌套超过 {limit} 层，任何工作负载或模型文件都用不到这么深；未读取</translation>
+    </message>
+    <message>
+        <source>the JSON holds a number {n} characters long (at most {limit} are read); it was not read</source>
+        <translation>JSON 中有一个长达 {n} 个字符的数字（最多读取 {limit} 个字符）；未读取</translation>
+    </message>
+    <message>
+        <source>{file}: {error}</source>
+        <translation>{file}：{error}</translation>
+    </message>
+    <message>
+        <source>config.json: {field} is a {kind}, not an object, so the model cannot be read</source>
+        <translation>config.json：{field} 是 {kind}，不是对象，因此无法读取该模型</translation>
+    </message>
+    <message>
+        <source>{file} is not a regular file (a pipe, a device or a socket), so it was not opened</source>
+        <translation>{file} 不是普通文件（而是管道、设备或套接字），因此未打开</translation>
+    </message>
+    <message>
+        <source>{file} is a link that leads out of the Hugging Face cache folder {folder}, so it was not followed</source>
+        <translation>{file} 是指向 Hugging Face 缓存文件夹 {folder} 之外的链接，因此未跟随</translation>
+    </message>
+    <message>
+        <source>{path} could not be read: a field has a form gpupicker does not expect ({error})</source>
+        <translation>无法读取 {path}：某个字段的形式不是 gpupicker 预期的（{error}）</translation>
+    </message>
+    <message>
+        <source>the log's {figure} figure is far beyond any GPU (over 10^18): the log is damaged, so nothing was stored</source>
+        <translation>日志中的 {figure} 数值远超任何 GPU（超过 10^18）：日志已损坏，未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log's block_size {value} is not a KV block size (1 to {limit} tokens), so nothing was stored</source>
+        <translation>日志中的 block_size {value} 不是有效的 KV 块大小（1 到 {limit} 个 token），未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log reports a KV cache of 0 tokens (the engine found no memory for one): a run that could not serve is nothing to calibrate on, so nothing was stored</source>
+        <translation>日志显示 KV 缓存为 0 个 token（引擎没有可用显存分配 KV 缓存）：无法提供服务的运行不能用于校准，未保存任何内容</translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was read</source>
+        <translation>已取消；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>the catalog setting {key} in {path} is damaged ({detail}); it is left out. Run 'gpupicker catalog recover' to reset it (your rows, prices and other settings are kept)</source>
+        <translation>价格库 {path} 中的设置 {key} 已损坏（{detail}），已忽略。运行 'gpupicker catalog recover' 可将其重置（你的数据行、价格和其他设置都会保留）</translation>
+    </message>
+    <message>
+        <source>the disk holding {path} is full, so gpupicker could not {action}; nothing was changed and the catalog is intact. Free some space and try again (recommend and estimate still work)</source>
+        <translation>{path} 所在的磁盘已满，gpupicker 无法执行 {action}；没有做任何改动，价格库完好无损。请腾出空间后重试（推荐和估算仍可使用）</translation>
+    </message>
+    <message>
+        <source>{path} is an SQLite database of another application (tables: {tables}), not a gpupicker catalog; it was not opened and is left unchanged. Give a gpupicker catalog, or a new file name, with --catalog PATH</source>
+        <translation>{path} 是其他应用的 SQLite 数据库（表：{tables}），不是 gpupicker 价格库；未打开，文件保持原样。请用 --catalog PATH 指定 gpupicker 价格库或一个新文件名</translation>
+    </message>
+    <message>
+        <source>the catalog {path} was written by a newer version of gpupicker (schema step(s) {steps} are unknown to this one); it was not opened and is left unchanged. Use the newer gpupicker, or another catalog with --catalog PATH</source>
+        <translation>价格库 {path} 由更新版本的 gpupicker 写入（本版本不认识其结构步骤 {steps}）；未打开，文件保持原样。请使用新版 gpupicker，或用 --catalog PATH 指定其他价格库</translation>
+    </message>
+    <message>
+        <source>engine_build {build} is not a llama.cpp build number (write 'b4500', '4500' or llama-bench's 'build: e598697d (4696)')</source>
+        <translation>engine_build {build} 不是 llama.cpp 的构建号（请写 'b4500'、'4500' 或 llama-bench 输出的 'build: e598697d (4696)'）</translation>
+    </message>
+    <message>
+        <source>engine_build and engine_date are read for llama.cpp builds (llama.cpp, Ollama, LM Studio): {fw} does not use them</source>
+        <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
+    </message>
+    <message>
+        <source>llama.cpp build {era} ({given}): {ms} ms of fixed decode time per layer</source>
+        <translation>llama.cpp 构建 {era}（{given}）：每层固定解码时间 {ms} ms</translation>
+    </message>
+    <message>
+        <source>llama.cpp build not named (engine_build or engine_date): a current build is assumed, {era}, {ms} ms of fixed decode time per layer (older builds: {old_ms} ms)</source>
+        <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
+    </message>
+    <message>
+        <source>before b6100 (2025-08; kernels launched one by one, graph rebuilt for every token)</source>
+        <translation>b6100（2025-08）之前（内核逐个启动，每个 token 重建计算图）</translation>
+    </message>
+    <message>
+        <source>b6100 (2025-08) or newer (compute graphs reused across tokens, fused kernels)</source>
+        <translation>b6100（2025-08）或更新（计算图跨 token 复用，内核融合）</translation>
+    </message>
+    <message>
+        <source>quantized_groups: {group} is not a weight group gpupicker models; known: {choices}</source>
+        <translation>quantized_groups：{group} 不是已建模的权重组；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>MoE decode reads per token: {attention} GB attention, {experts} GB routed experts ({touched} of {n} per layer), {shared} GB shared experts and router, {head} GB lm_head, each group at its own dtype ({quantized} in {dtype}, the rest 16-bit)</source>
+        <translation>MoE 解码每个 token 读取：注意力 {attention} GB，路由专家 {experts} GB（每层 {n} 个中的 {touched} 个），共享专家和路由器 {shared} GB，lm_head {head} GB，每组按各自的数据类型计（{quantized} 为 {dtype}，其余 16 位）</translation>
+    </message>
+    <message>
+        <source>backend {backend} is not a llama.cpp back-end gpupicker models; known: {choices}</source>
+        <translation>后端 {backend} 不在已建模的 llama.cpp 后端之列；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>backend 'cpu' runs the model on the host CPU, without {gpu}: gpupicker plans GPU jobs</source>
+        <translation>后端 'cpu' 在主机 CPU 上运行模型，不使用 {gpu}：本工具只规划 GPU 任务</translation>
+    </message>
+    <message>
+        <source>llama.cpp's {backend} back-end does not run on {gpu} ({platform})</source>
+        <translation>llama.cpp 的 {backend} 后端不能在 {gpu}（{platform}）上运行</translation>
+    </message>
+    <message>
+        <source>{engine} has no {backend} back-end (back-ends other than the GPU's own are modelled for llama.cpp, Ollama and LM Studio)</source>
+        <translation>{engine} 没有 {backend} 后端（GPU 原生后端以外的后端只对 llama.cpp、Ollama 和 LM Studio 建模）</translation>
+    </message>
+    <message>
+        <source>llama.cpp {backend} back-end: weights stream at {eta} of peak bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, within ±{pct} % ({source})</source>
+        <translation>llama.cpp {backend} 后端：权重读取达到峰值带宽的 {eta}，提示词矩阵乘法达到 CUDA 路径速率的 {prefill}，误差在 ±{pct} % 以内（{source}）</translation>
+    </message>
+    <message>
+        <source>RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B Q4_0 at 0.42, PR #16715</source>
+        <translation>RX 6700 XT ROCm 7B Q4_0 tg128 达到带宽的 0.63，llama.cpp PR #5835；MI50 HIP 8B Q4_0 为 0.42，PR #16715</translation>
+    </message>
+    <message>
+        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835</source>
+        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835</translation>
+    </message>
+    <message>
+        <source>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, intel/ipex-llm issue #12991</source>
+        <translation>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 达到带宽的 0.68，pp512 为 2,336 tokens/s，intel/ipex-llm issue #12991</translation>
+    </message>
+    <message>
+        <source>Eager MoE blocks run the {experts} experts of each of {layers} MoE layers one by one (transformers' expert loop): {ms} ms of host time per step (before QLoRA's bitsandbytes calls)</source>
+        <translation>eager 模式的 MoE 块在 {layers} 个 MoE 层中逐个运行每层的 {experts} 个专家（transformers 的专家循环）：每步主机时间 {ms} ms（未计 4 位量化微调的 bitsandbytes 调用）</translation>
+    </message>
+    <message>
+        <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>
+        <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者是同一个数（只给出其中一个）</translation>
+    </message>
+    <message>
+        <source>No parallelism given: sharded with FSDP FULL_SHARD (ZeRO-3) over {n} GPUs, as the ranking plans it</source>
+        <translation>未指定并行方式：与排名的方案相同，以 FSDP FULL_SHARD（ZeRO-3）在 {n} 张 GPU 上分片</translation>
+    </message>
+    <message>
+        <source>bitsandbytes {dtype} has no {platform} backend, so QLoRA does not train on the {gpu}: LoRA on 16-bit weights does</source>
+        <translation>bitsandbytes {dtype} 没有 {platform} 后端，QLoRA 无法在 {gpu} 上训练：16 位权重的 LoRA 可以</translation>
+    </message>
+    <message>
+        <source>Fused cross-entropy ({kernels} kernels): the logits are never held in fp32 for the whole micro-batch</source>
+        <translation>融合交叉熵（{kernels} 内核）：不再为整个微批次保存 fp32 logits</translation>
+    </message>
+    <message>
+        <source>about the same speed (pip install 'liger-kernel'; 'use_liger_kernel=True' in 'TrainingArguments')</source>
+        <translation>速度基本不变（pip 安装 'liger-kernel'；在 'TrainingArguments' 中设置 'use_liger_kernel=True'）</translation>
+    </message>
+    <message>
+        <source>provider {provider} sells clusters over an unknown network {network}; known: {known}</source>
+        <translation>服务商 {provider} 的集群网络 {network} 未知；已知：{known}</translation>
+    </message>
+    <message>
+        <source>Options above one instance are kept only where the provider sells clusters of that size (data/providers.csv): {n} left out</source>
+        <translation>超过单个实例的选项只保留服务商出售该规模集群的（data/providers.csv）：略去 {n} 个</translation>
+    </message>
+    <message>
+        <source>Start-up billed: {minutes} min ({why}; workload startup_minutes)</source>
+        <translation>计费的启动时间：{minutes} 分钟（{why}；工作负载字段 startup_minutes）</translation>
+    </message>
+    <message>
+        <source>image pull, model download and load of {gib} GiB of weights</source>
+        <translation>拉取镜像、下载并加载 {gib} GiB 权重</translation>
+    </message>
+    <message>
+        <source>as given</source>
+        <translation>按给定值</translation>
+    </message>
+    <message>
+        <source>{provider} bills in steps of {step}: {hours} h billed</source>
+        <translation>{provider} 以 {step} 为计费单位：计费 {hours} 小时</translation>
+    </message>
+    <message>
+        <source>{provider} does not publish its billing step: billed by the second</source>
+        <translation>{provider} 未公布计费粒度：按秒计费</translation>
+    </message>
+    <message>
+        <source>{provider} joins the nodes over {network}; the speed above assumes InfiniBand-class links of 400 Gb/s per GPU between nodes</source>
+        <translation>{provider} 的节点之间通过 {network} 互联；上面的速度按 InfiniBand 级别、节点间每张 GPU 400 Gb/s 的链路估算</translation>
+    </message>
+    <message>
+        <source>plain Ethernet is slower than that, so allow for a longer run</source>
+        <translation>普通以太网比这慢，运行时间请留出余量</translation>
     </message>
 </context>
 <context>
@@ -4983,6 +5235,14 @@ Keep %1 as entered?</source>
         <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
         <source>Cannot save: %1</source>
         <translation>无法保存：%1</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>

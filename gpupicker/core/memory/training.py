@@ -90,7 +90,7 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
     peft's count (``print_trainable_parameters``) equals this for Linear targets
     (LoRA paper, Hu et al. 2021, §4): Llama-3.2-1B, r = 16, all seven
     projections → 11,272,192 (H200 case files). For MoE, expert MLP targets
-    count once per expert.
+    count once per expert. DoRA adds its magnitude vectors (:func:`..dora.dora_magnitude_params`).
 
     Raises:
         ValueError: when a target module name is unknown for this architecture.
@@ -107,7 +107,8 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
         mult = (arch.num_local_experts or 1) if (arch.is_moe and t in (
             "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3")) else 1
         per_layer += lora.r * (din + dout) * mult
-    return per_layer * arch.num_hidden_layers
+    from ..dora import dora_magnitude_params
+    return per_layer * arch.num_hidden_layers + dora_magnitude_params(arch, lora)
 
 
 def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | None,
@@ -235,7 +236,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     total = arch.param_count()
     lora = w.lora if w.task in ("lora", "qlora") else None
     wdt = w.weights_dtype
-    base_w = weights_bytes(arch, wdt)
+    base_w = weights_bytes(arch, wdt, w.quantized_group_set)
     autocast_cache = 0
     if lora is not None:
         trainable = lora_trainable_params(arch, lora)
@@ -281,7 +282,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         base_w //= dp
         adapters //= dp
         autocast_cache //= dp
-        gather = 2 * weights_bytes(arch, wdt) // max(1, arch.num_hidden_layers) // shards
+        gather = 2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(
+            1, arch.num_hidden_layers) // shards
         if dp == 1 and not par.fsdp and fw.fp32_grad_copy:
             # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
             # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
@@ -291,7 +293,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
         # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
         # bnb_4bit_quant_storage (answer.ai FSDP+QLoRA) does shard them.
-        base_w = weights_bytes(arch, wdt) // shards
+        base_w = weights_bytes(arch, wdt, w.quantized_group_set) // shards
         gather = 0
     if par.cpu_offload:
         opt = 0
