@@ -1,5 +1,7 @@
-"""Catalog backups: SQLite online-backup copies in ``<user data dir>/backups``, rotated (the
-newest :data:`BACKUPS_KEPT` stay), listed and restored. No Qt.
+"""Catalog backups: SQLite online-backup copies in a ``backups`` folder beside the catalog
+(``<user data dir>/backups`` for the default one, ``<folder of PATH>/backups`` for
+``--catalog PATH``), rotated (the newest :data:`BACKUPS_KEPT` stay), listed and restored.
+No Qt.
 
 Imports and resets take a backup first. Restoring into a damaged catalog (which cannot be
 opened) is :func:`gpupicker.catalog.repository.restore_backup`.
@@ -34,13 +36,15 @@ was killed while writing it; a backup in progress writes its file continuously (
 take seconds), so it is never this old."""
 
 
-def clean_stale_temps(stem: str, now: float | None = None) -> list[Path]:
-    """Delete the ``<stem>-*.sqlite.tmp`` files in the backups folder that a killed
-    ``backup`` left (untouched for :data:`STALE_TEMP_S`); they are never listed or rotated.
+def clean_stale_temps(stem: str, now: float | None = None,
+                      folder: Path | None = None) -> list[Path]:
+    """Delete the ``<stem>-*.sqlite.tmp`` files in the backups folder (``folder``, default
+    the default catalog's) that a killed ``backup`` left (untouched for
+    :data:`STALE_TEMP_S`); they are never listed or rotated.
 
     Does not create the backups folder. Returns the files deleted.
     """
-    folder = paths.user_data_dir() / "backups"
+    folder = folder if folder is not None else paths.user_data_dir() / "backups"
     now = time.time() if now is None else now
     gone: list[Path] = []
     try:
@@ -74,14 +78,15 @@ class BackupsMixin(CatalogConnection):
             protect: a backup the rotation must not delete (the one being restored).
 
         Returns:
-            The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``).
+            The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``,
+            :func:`backups_dir` of this catalog).
 
         Raises:
             CatalogDiskFullError: the disk is full (the catalog is unchanged).
             CatalogUnavailableError: when the backup cannot be written.
         """
-        folder = backups_dir()
-        clean_stale_temps(self.path.stem)
+        folder = backups_dir(self.path)
+        clean_stale_temps(self.path.stem, folder=folder)
         dest = folder / f"{self.path.stem}-{utc_stamp()}.sqlite"
         tmp = dest.with_name(dest.name + ".tmp")
         try:
@@ -143,14 +148,20 @@ class BackupsMixin(CatalogConnection):
         return before
 
 
-def backups_dir() -> Path:
-    """Folder of the rotating backups (``<user data dir>/backups``), created on demand.
+def backups_dir(catalog: Path | None = None) -> Path:
+    """Folder of the rotating backups of ``catalog``: ``backups`` beside it, created on demand.
+
+    The default catalog (``catalog`` None, or the default path) keeps them in
+    ``<user data dir>/backups``; a catalog opened with ``--catalog PATH`` (or
+    ``GPUPICKER_CATALOG``) in ``<folder of PATH>/backups``, never among the default
+    catalog's (whose rotation would delete them, and whose list restore reads).
 
     Raises:
         CatalogUnavailableError: when the folder cannot be created.
     """
     try:
-        d = paths.user_data_dir() / "backups"
+        parent = catalog.parent if catalog is not None else paths.user_data_dir()
+        d = parent / "backups"
         d.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         where = exc.filename or "the user data folder"
@@ -165,12 +176,12 @@ def list_backups(path: str | os.PathLike[str] | None = None) -> list[Path]:
     Does not open the catalog, so it works when the catalog is damaged. Empty when
     there is no backups folder (or it cannot be created).
     """
-    stem = resolve_catalog_path(path).stem
+    catalog = resolve_catalog_path(path)
     try:
-        folder = backups_dir()
+        folder = backups_dir(catalog)
     except CatalogUnavailableError:
         return []
-    return sorted(folder.glob(f"{stem}-*.sqlite"))
+    return sorted(folder.glob(f"{catalog.stem}-*.sqlite"))
 
 
 def find_backup(name: str | os.PathLike[str],

@@ -96,7 +96,8 @@ def open_catalog(path: str | os.PathLike[str] | None = None,
     if not repo.read_only:
         from .backups import clean_stale_temps
 
-        clean_stale_temps(repo.path.stem)  # a backup's temp file left by a killed process
+        # a backup's temp file left by a killed process, in the backups folder beside it
+        clean_stale_temps(repo.path.stem, folder=repo.path.parent / "backups")
     return repo
 
 

@@ -17,6 +17,7 @@ from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits, expand_we
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .speculative import Speculative
+from .task_defaults import implied_fields
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4", "gptq": "int4", "int4_awq": "int4", "w4a16": "int4", "bnb4": "nf4",
@@ -430,27 +431,19 @@ class Workload(BaseModel):
             d["grad_ckpt"] = mode != "off"
             if mode == "offload":
                 d["grad_ckpt_offload"] = True
-        if d.get("task") == "qlora" and "weights_dtype" not in d:
-            d["weights_dtype"] = "nf4"
-        if d.get("task") == "qlora" and "grad_ckpt" not in d:
-            # peft's prepare_model_for_kbit_training turns gradient checkpointing on by default
-            # (and casts the unquantized parameters to fp32): the QLoRA recipe of peft/TRL
-            d["grad_ckpt"] = True
-            d.setdefault("prepare_kbit", True)
+        # a task's implied values (QLoRA: NF4 base, peft's k-bit recipe; LoRA: an adapter;
+        # full fine-tuning: bf16), defined with the wizard's starting values in task_defaults
+        d.update(implied_fields(d))
         if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
             from .training_frameworks import grad_ckpt_default
 
             fw = d.get("framework")  # not text: the field's own check names it below
             if isinstance(fw, str) and grad_ckpt_default(fw):  # LLaMA-Factory, ms-swift: on
                 d["grad_ckpt"] = True
-        if d.get("task") == "full_ft" and "weights_dtype" not in d:
-            d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:
             d["model"] = {**d["model"], "params": d["params"]}
         if d.get("params") and d.get("model") is None and not d.get("model_id"):
             d["model"] = {"params": d["params"]}  # params-only workload (README): sizes assumed
-        if d.get("task") in ("lora", "qlora") and d.get("lora") is None:
-            d["lora"] = {}
         if d.get("speculative") is None:
             # vLLM's speculative_config object; SGLang's flat --speculative-* server arguments;
             # llama.cpp's --model-draft / --draft-max

@@ -5496,6 +5496,10 @@ Keep %1 as entered?</source>
         <source>Read a model folder, .safetensors, .gguf, config.json or the Hugging Face cache (or drop a file or folder on this page)</source>
         <translation>读取模型文件夹、.safetensors、.gguf、config.json 或 Hugging Face 缓存（也可把文件或文件夹拖放到本页）</translation>
     </message>
+    <message>
+        <source>No model matches “%1”. Try fewer words or a family (qwen, llama, sdxl), or describe it under Custom model.</source>
+        <translation>没有与“%1”匹配的模型。请少输几个词，或输入模型系列（qwen、llama、sdxl），也可以在“自定义模型”中填写。</translation>
+    </message>
 </context>
 <context>
     <name>Numbers</name>
@@ -5539,6 +5543,10 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/number_input.py" line="78" />
         <source>Enter at most %1 (got %2).</source>
         <translation>请输入至多 %1（输入的是 %2）。</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>
@@ -6771,6 +6779,13 @@ Keep %1 as entered?</source>
     <message>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadController</name>
+    <message>
+        <source>The catalog has no model for this task.</source>
+        <translation>价格库里没有适合这个任务的模型。</translation>
     </message>
 </context>
 <context>

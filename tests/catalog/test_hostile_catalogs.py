@@ -217,12 +217,11 @@ def test_no_room_to_open_for_writing_opens_read_only(tmp_path, capsys, monkeypat
 
 
 def test_backup_temp_files_left_by_a_kill_are_cleaned_on_open(tmp_path, monkeypatch):
-    from gpupicker import paths
     from gpupicker.catalog.backups import STALE_TEMP_S
 
     path = tmp_path / "catalog.sqlite"
     open_catalog(path).close()
-    folder = paths.user_data_dir() / "backups"
+    folder = path.parent / "backups"  # beside the catalog, where its backups are written
     folder.mkdir(parents=True, exist_ok=True)
     stale = folder / "catalog-20261201T000000000000Z.sqlite.tmp"
     fresh = folder / "catalog-20261201T000001000000Z.sqlite.tmp"  # a backup being written
