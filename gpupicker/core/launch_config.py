@@ -423,8 +423,11 @@ def to_yaml(header: str, doc: dict[str, Any]) -> str:
 def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, run: str,
               replicas: int, service: tuple[int, str] | None
               ) -> tuple[str, list[Message]]:
-    """The SkyPilot YAML: a task of ``replicas`` node(s) (``num_nodes``) of ``count`` GPUs, or
-    with ``service`` = (port, readiness path) a SkyServe service of ``replicas`` replicas."""
+    """The SkyPilot YAML and its warnings.
+
+    A task of ``replicas`` node(s) (``num_nodes``) of ``count`` GPUs, or with ``service`` =
+    (port, readiness path) a SkyServe service of ``replicas`` replicas.
+    """
     name = accelerator_name(gpu_id)
     warnings = []
     header = ("# SkyPilot service written by gpupicker: sky serve up task.yaml\n" if service
@@ -450,8 +453,11 @@ def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, ru
 
 def _dstack(gpu_id: str, mem_gb: int, count: int, spot: bool, setup: str, run: str,
             replicas: int, service: tuple[int, str] | None) -> str:
-    """The dstack YAML: a task (``nodes`` = ``replicas`` when more than one) or, with
-    ``service`` = (port, readiness path), a service of ``replicas`` replicas on that port."""
+    """The dstack YAML.
+
+    A task (``nodes`` = ``replicas`` when more than one) or, with ``service`` = (port,
+    readiness path), a service of ``replicas`` replicas on that port.
+    """
     name = accelerator_name(gpu_id).replace("-80GB", "").replace("-32GB", "")
     cmds = ([setup] if setup else []) + [run.replace(" \\\n  ", " ")]
     header = "# dstack {} written by gpupicker: dstack apply -f .dstack.yml\n".format(
