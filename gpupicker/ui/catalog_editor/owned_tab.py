@@ -6,7 +6,7 @@ catalog's ``owned_gpus`` table. Owned GPUs then rank alongside rentals on the re
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -85,6 +85,7 @@ class OwnedGpusTab(QWidget):
         self.add_button = QPushButton(self.tr("&Add owned GPUs"))
         self.remove_button = QPushButton(self.tr("&Remove selected"))
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.message.setWordWrap(True)
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels([
