@@ -94,8 +94,8 @@ def test_report_to_a_fifo_is_refused(fifo, tmp_path, capsys):
 
 
 def test_a_backup_path_that_is_a_fifo_is_refused(tmp_path, monkeypatch):
-    from gpupicker.catalog import open_catalog
     from gpupicker.catalog import backups as backups_mod
+    from gpupicker.catalog import open_catalog
     from gpupicker.catalog.errors import CatalogUnavailableError
 
     repo = open_catalog(tmp_path / "c.sqlite")

@@ -91,6 +91,11 @@ DataTable = tuple[list[str], list[list[str | float]]]
 """A plot's data as drawn: column names (units in them) and one row per point."""
 
 
+def _whole(x: float) -> float:
+    """A count or size as an int when it is one (``4``, not ``4.0``, in the CSV)."""
+    return int(x) if float(x).is_integer() else x
+
+
 def export_plot(plot_item: pg.PlotItem, path: str | Path, table: DataTable | None = None) -> Path:
     """Write ``plot_item`` to ``path``: PNG or SVG image, or CSV of the plotted data, by extension.
 
@@ -311,7 +316,7 @@ class MemoryCurvePlot(_PlotPanel):
                 translate("Curves", "Memory per GPU (%1)").replace("%1", self.unit),
                 translate("Curves", "Usable memory per GPU (%1)").replace("%1", self.unit)]
         rows: list[list[str | float]] = [
-            [s["gpu_id"], s["name"], x, round(y, 4), round(s["capacity"], 4)]
+            [s["gpu_id"], s["name"], _whole(x), round(y, 4), round(s["capacity"], 4)]
             for s in self.series for x, y in zip(s["xs"], s["ys"], strict=True)]
         return head, rows
 
@@ -478,7 +483,7 @@ class CostCurvePlot(_PlotPanel):
                 translate("Curves", "Total cost (%1)").replace("%1", self.currency),
                 translate("Curves", "Run time (h)")]
         rows: list[list[str | float]] = [
-            [s["gpu_id"], s["name"], names.get(s["pricing"], s["pricing"]), n, round(m, 4),
+            [s["gpu_id"], s["name"], names.get(s["pricing"], s["pricing"]), _whole(n), round(m, 4),
              "" if h is None else round(h, 4)]
             for s in self.series
             for n, m, h in zip(s["counts"], s["money"], s["hours"], strict=False)]
