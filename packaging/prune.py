@@ -158,7 +158,16 @@ def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
 #: in the app. ``packaging/smoke_test.py`` inspects a GGUF with the bundled binary.
 GGUF_UNUSED = ("requests", "urllib3", "certifi", "charset_normalizer", "idna", "tqdm")
 TYPECHECK_ONLY = ("mypy", "ast_serialize", "pydantic.mypy")
-BUNDLE_EXCLUDES = ("ssl", "_ssl", "_hashlib", "numpy.random", *GGUF_UNUSED, *TYPECHECK_ONLY)
+#: The ``mcp`` extra (``gpupicker mcp``, for coding agents) is installed with the tests, not in
+#: the desktop bundle: its SDK brings an HTTP stack (starlette, uvicorn, httpx2) that the bundle,
+#: which never listens or connects, must not carry. The bundle's ``gpupicker mcp`` says the
+#: extra is missing.
+MCP_EXTRA = ("mcp", "mcp_types", "starlette", "sse_starlette", "uvicorn", "httpx2", "httpcore2",
+             "h11", "anyio", "jsonschema", "jsonschema_specifications", "referencing", "rpds",
+             "jwt", "cryptography", "cffi", "pycparser", "multipart", "python_multipart",
+             "opentelemetry", "truststore")
+BUNDLE_EXCLUDES = ("ssl", "_ssl", "_hashlib", "numpy.random", *GGUF_UNUSED, *TYPECHECK_ONLY,
+                   *MCP_EXTRA)
 
 
 def bundle_excludes() -> list[str]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned")
+SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned",
+               "mcp", "schema", "job")
 """Every subcommand name (a test checks it against the full parser)."""
 
 
@@ -44,6 +45,8 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
     from .catalog import add_catalog_parser
     from .estimate import add_estimate_parser
     from .fit import add_fit_parser
+    from .job import add_job_parser
+    from .mcp_server import add_mcp_parsers
     from .model import add_model_parser
     from .recommend import add_recommend_parser
     from .report import add_report_parser
@@ -55,6 +58,8 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
     add_catalog_parser(sub)
     add_model_parser(sub)
     add_calibrate_parser(sub)
+    add_mcp_parsers(sub)
+    add_job_parser(sub)
     return p
 
 

@@ -75,6 +75,9 @@ def add_calibrate_parser(sub: Any) -> None:
     orm = os_.add_parser("remove", help="delete owned GPUs")
     orm.add_argument("id", type=int)
     orm.set_defaults(func=cmd_owned_remove)
+    from .detect import add_detect_parser
+
+    add_detect_parser(os_)
 
 
 def calibrated(report: dict[str, Any], w: Any, gpu: Any, repo: Any) -> dict[str, Any]:

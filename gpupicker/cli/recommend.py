@@ -200,6 +200,24 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
     return "\n".join(lines)
 
 
+def recommend_json(rec: Recommendation, money: Money, *, top: int | None = None,
+                   warning: str = "", launch: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``recommend --json`` prints for one workload (also the MCP ``recommend`` tool's
+    answer): the goal, the first ``top`` options (all when None), the display currency, the
+    notes, and the warnings, advice and launch configs when there are any."""
+    opts = rec.options[:top] if top else rec.options
+    out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o, money) for o in opts],
+                           "currency": money.currency,
+                           "notes": list(rec.notes)}
+    if warning:
+        out["warnings"] = [warning]
+    if rec.advice:
+        out["advice"] = [advice_dict(a) for a in rec.advice]
+    if launch is not None:
+        out["launch"] = launch
+    return out
+
+
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
     from .common import json_line, open_repo, print_error, read_workload_texts, unknown_fields_warning
@@ -235,17 +253,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
         launch = _launch(w, rec, repo) if getattr(args, "launch", False) else None
         if args.json:
-            opts = rec.options[:args.top] if args.top else rec.options
-            out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o, money) for o in opts],
-                                   "currency": money.currency,
-                                   "notes": list(rec.notes)}
-            if warning:
-                out["warnings"] = [warning]
-            if rec.advice:
-                out["advice"] = [advice_dict(a) for a in rec.advice]
-            if launch is not None:
-                out["launch"] = launch
-            print(json_line(out), flush=True)
+            print(json_line(recommend_json(rec, money, top=args.top, warning=warning,
+                                           launch=launch)), flush=True)
         else:
             print(format_table(rec, args.top or 15, money), flush=True)
             if launch is not None:

@@ -133,9 +133,10 @@ class MainWindow(QMainWindow):
         self.open_warning_label = QLabel()
         self.open_warning_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.open_warning_label.setObjectName("warning")
-        self.open_warning_label.setToolTip(self.tr(
+        self._unknown_fields_tip = self.tr(
             "These keys are not gpupicker workload fields (a typo or another tool's setting); "
-            "the estimate does not use them."))
+            "the estimate does not use them.")
+        self.open_warning_label.setToolTip(self._unknown_fields_tip)
         self.open_warning_label.hide()
         self.statusBar().addPermanentWidget(self.open_warning_label)
         self.prefs: Preferences | None = None
@@ -373,7 +374,8 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_open_workload(self) -> None:
         path = self.ask_path("open", self.tr("Open workload"),
-                             self.tr("Workload files (*.json);;All files (*)"))
+                             self.tr("Workload and job files (*.json *.yml *.yaml *.sh *.txt);;"
+                                     "All files (*)"))
         if path:
             self.open_workload(path)
 
@@ -396,24 +398,40 @@ class MainWindow(QMainWindow):
 
         A bad file gets an error box naming the problem; nothing changes then.
         """
-        from .wizard.workload_files import WorkloadFileError, read_workload, unknown_workload_fields
+        from .wizard.workload_files import (
+            WorkloadFileError,
+            is_job_file,
+            job_summary,
+            read_job_workload,
+            read_workload,
+            unknown_workload_fields,
+        )
 
         title = self.tr("Cannot open workload")
+        job = None
         try:
-            w = read_workload(path, self.live_repo)
+            if is_job_file(path):
+                w, job = read_job_workload(path, self.live_repo)
+            else:
+                w = read_workload(path, self.live_repo)
         except WorkloadFileError as exc:
             self.show_error(title, self.tr("%1 is not a usable workload file.").replace(
                 "%1", path), str(exc))
             self.statusBar().showMessage(str(exc), 10000)
             return False
         self.live.set_workload(w)
-        unknown = unknown_workload_fields(path)
         self.open_warning = ""
-        if unknown:  # never dropped silently: a permanent status-bar label, until the next Open
-            self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
-                "%1", Path(path).name).replace("%2", ", ".join(unknown))
+        tooltip = self._unknown_fields_tip
+        if job is not None:  # a job file: what was read and what was not, until the next Open
+            self.open_warning, tooltip = job_summary(job)
+        else:
+            unknown = unknown_workload_fields(path)
+            if unknown:  # never dropped silently: a permanent status-bar label
+                self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
+                    "%1", Path(path).name).replace("%2", ", ".join(unknown))
         self.open_warning_label.setText(self.open_warning)
-        self.open_warning_label.setVisible(bool(unknown))
+        self.open_warning_label.setToolTip(tooltip)
+        self.open_warning_label.setVisible(bool(self.open_warning))
         self.statusBar().showMessage(self.tr("Opened %1").replace("%1", path), 8000)
         return True
 

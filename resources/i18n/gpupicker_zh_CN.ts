@@ -916,6 +916,122 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>does not change memory or speed</source>
+        <translation>不影响显存和速度</translation>
+    </message>
+    <message>
+        <source>left empty (not set)</source>
+        <translation>留空（未设置）</translation>
+    </message>
+    <message>
+        <source>not modelled by gpupicker</source>
+        <translation>gpupicker 未建模</translation>
+    </message>
+    <message>
+        <source>{key} = {value} is not modelled: the estimate does not reflect it</source>
+        <translation>{key} = {value} 未建模：估算未反映它的影响</translation>
+    </message>
+    <message>
+        <source>gradient checkpointing “{mode}” also moves the checkpoints to CPU RAM; the estimate counts ordinary gradient checkpointing</source>
+        <translation>梯度检查点“{mode}”还会把检查点移到内存；估算按普通梯度检查点计算</translation>
+    </message>
+    <message>
+        <source>stage {stage} is costed as supervised fine-tuning (its reference or reward model is not counted)</source>
+        <translation>阶段 {stage} 按监督微调估算（未计入其参考模型或奖励模型）</translation>
+    </message>
+    <message>
+        <source>the config sets no sequence length (the dataset decides); give seq_len, or the estimate uses gpupicker's default</source>
+        <translation>配置中没有序列长度（由数据集决定）；请给出 seq_len，否则估算使用 gpupicker 的默认值</translation>
+    </message>
+    <message>
+        <source>no quantization named: {why} uses {quant} by default</source>
+        <translation>未指定量化：{why} 默认使用 {quant}</translation>
+    </message>
+    <message>
+        <source>the job names no model: add model_id (or a model folder)</source>
+        <translation>任务文件未指定模型：请添加 model_id（或模型文件夹）</translation>
+    </message>
+    <message>
+        <source>more than {n} YAML aliases: refused (an alias bomb, not a job config)</source>
+        <translation>YAML 别名超过 {n} 个：已拒绝（这是别名炸弹，不是任务配置）</translation>
+    </message>
+    <message>
+        <source>YAML nested deeper than {n} levels: refused</source>
+        <translation>YAML 嵌套超过 {n} 层：已拒绝</translation>
+    </message>
+    <message>
+        <source>not YAML or JSON: {why}</source>
+        <translation>不是 YAML 或 JSON：{why}</translation>
+    </message>
+    <message>
+        <source>larger than {mib} MiB: not a job config</source>
+        <translation>大于 {mib} MiB：不是任务配置</translation>
+    </message>
+    <message>
+        <source>not a job gpupicker reads (axolotl, LLaMA-Factory or torchtune YAML, TrainingArguments JSON, SkyPilot YAML, or a vllm serve / sglang.launch_server / llama-server / ollama run line); it starts with “{head}”</source>
+        <translation>不是 gpupicker 能读取的任务（axolotl、LLaMA-Factory 或 torchtune 的 YAML，TrainingArguments JSON，SkyPilot YAML，或 vllm serve / sglang.launch_server / llama-server / ollama run 命令行）；开头为“{head}”</translation>
+    </message>
+    <message>
+        <source>{path} is not a regular file</source>
+        <translation>{path} 不是普通文件</translation>
+    </message>
+    <message>
+        <source>{path} is not UTF-8 text</source>
+        <translation>{path} 不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{key}: model “{name}” is not in the catalog — import its folder (gpupicker model import) or give model_id</source>
+        <translation>{key}：模型“{name}”不在价格库中——请导入其文件夹（gpupicker model import）或给出 model_id</translation>
+    </message>
+    <message>
+        <source>the {kind} command names no model</source>
+        <translation>{kind} 命令未指定模型</translation>
+    </message>
+    <message>
+        <source>the SkyPilot task's run: has no vllm / sglang / llama-server / ollama command to read</source>
+        <translation>SkyPilot 任务的 run: 中没有可读取的 vllm / sglang / llama-server / ollama 命令</translation>
+    </message>
+    <message>
+        <source>{tool} output could not be read: {why}</source>
+        <translation>无法读取 {tool} 的输出：{why}</translation>
+    </message>
+    <message>
+        <source>not the output of nvidia-smi, rocm-smi, system_profiler, sysctl or /proc/meminfo (it starts with “{head}”)</source>
+        <translation>不是 nvidia-smi、rocm-smi、system_profiler、sysctl 或 /proc/meminfo 的输出（开头为“{head}”）</translation>
+    </message>
+    <message>
+        <source>{name}: no GPU of that name in the catalog — add it (catalog import gpus) and detect again</source>
+        <translation>{name}：价格库中没有这个型号的 GPU——请先添加（catalog import gpus），再重新检测</translation>
+    </message>
+    <message>
+        <source>{name}: several catalog GPUs match ({candidates}) — add it by hand with owned add --gpu ID</source>
+        <translation>{name}：价格库中有多个 GPU 与之匹配（{candidates}）——请用 owned add --gpu ID 手动添加</translation>
+    </message>
+    <message>
+        <source>{name} ({memory}): the catalog has {candidates}, none with this memory or core count — not guessed</source>
+        <translation>{name}（{memory}）：价格库中有 {candidates}，但显存或核心数都不符——不做猜测</translation>
+    </message>
+    <message>
+        <source>{tool} is not installed or not on PATH</source>
+        <translation>未安装 {tool}，或它不在 PATH 中</translation>
+    </message>
+    <message>
+        <source>{tool} failed: {why}</source>
+        <translation>{tool} 运行失败：{why}</translation>
+    </message>
+    <message>
+        <source>no GPU was detected</source>
+        <translation>未检测到 GPU</translation>
+    </message>
+    <message>
+        <source>saved with purchase price 0 (already paid): its hourly cost is electricity only; give the price with owned add to get a break-even</source>
+        <translation>已按购买价 0 保存（视为已付清）：每小时成本只计电费；用 owned add 填入购买价即可算出回本时间</translation>
+    </message>
+    <message>
+        <source>{gpu_id}: already in your owned GPUs (count {count}), left as it is</source>
+        <translation>{gpu_id}：已在你的自有 GPU 中（{count} 张），保持不变</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="25" />
         <source>Fits: {used} of {cap} GiB per GPU ({headroom} headroom)</source>
         <translation>显存够用：单卡占用 {used} / {cap} GiB（余量 {headroom}）</translation>
@@ -4119,6 +4235,22 @@
 <context>
     <name>Files</name>
     <message>
+        <source>Read from a %1 job: %2 keys set the workload, %3 not used</source>
+        <translation>已从 %1 任务读取：%2 个键设置了工作负载，%3 个未使用</translation>
+    </message>
+    <message>
+        <source> — not modelled: %1</source>
+        <translation>——未建模：%1</translation>
+    </message>
+    <message>
+        <source>Read:</source>
+        <translation>已读取：</translation>
+    </message>
+    <message>
+        <source>Not used:</source>
+        <translation>未使用：</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="43" />
         <source>%1 is not a file.</source>
         <translation>%1 不是文件。</translation>
@@ -4523,6 +4655,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
+        <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="76" />
         <source>gpupicker — which GPU for your AI job</source>
@@ -6005,6 +6141,46 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>OwnedGpusTab</name>
+    <message>
+        <source>%1 → %2 (%3)</source>
+        <translation>%1 → %2（%3）</translation>
+    </message>
+    <message>
+        <source>This &amp;computer…</source>
+        <translation>本机(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Read this computer's GPUs, their free VRAM and the RAM with nvidia-smi / rocm-smi (Linux) or system_profiler (macOS). Runs only when you press it; nothing is saved until you press Save.</source>
+        <translation>用 nvidia-smi / rocm-smi（Linux）或 system_profiler（macOS）读取本机的 GPU、空闲显存和内存。只在你点击时运行；点“保存”之前不会保存任何内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Save as owned GPUs</source>
+        <translation>保存为自有 GPU(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Reading this computer's GPUs and RAM…</source>
+        <translation>正在读取本机的 GPU 和内存…</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1, %2 free</source>
+        <translation>%1，空闲 %2</translation>
+    </message>
+    <message>
+        <source>not in the catalog</source>
+        <translation>价格库中没有</translation>
+    </message>
+    <message>
+        <source>RAM: %1</source>
+        <translation>内存：%1</translation>
+    </message>
+    <message>
+        <source> — one pool shared with the GPU</source>
+        <translation>——与 GPU 共用同一内存池</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/owned_tab.py" line="1" />
         <source>the GPU's TDP</source>

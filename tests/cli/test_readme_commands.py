@@ -82,6 +82,10 @@ def _placeholder_files(home: Path, scratch: Path) -> None:
         {"task": "inference", "model_id": "llama2_7b", "framework": "vllm",
          "requests_per_minute": 60}), encoding="utf-8")
     (scratch / "vllm-startup.log").write_text(VLLM_V0_LOG, encoding="utf-8")
+    shutil.copy(REPO / "tests" / "core" / "data" / "detect" / "nvidia-smi-4090-3090.csv",
+                scratch / "nvidia-smi.csv")
+    shutil.copy(REPO / "tests" / "importers" / "data" / "jobs" / "axolotl-llama3-qlora.yml",
+                scratch / "axolotl.yml")
 
 
 def _run(cmd: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

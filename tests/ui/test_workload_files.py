@@ -77,3 +77,32 @@ def test_huge_workload_file_refused(window, tmp_path):
     assert not window.open_workload(str(path))
     assert "10 MiB" in window.last_error.detailedText()
     window.last_error.close()
+
+
+def test_file_open_reads_a_job_config_and_says_what_it_did_not_use(window, tmp_path):
+    """File › Open of an axolotl YAML (fields of axolotl's examples/llama-3/qlora.yml, see
+    tests/importers/data/jobs/): the wizard shows the job, the status bar what was not used."""
+    from pathlib import Path
+
+    src = Path(__file__).parents[1] / "importers" / "data" / "jobs" / "axolotl-llama3-qlora.yml"
+    assert window.open_workload(str(src))
+    w = window.live.workload
+    assert (w.task, w.model_id, w.seq_len, w.batch, w.lora.r) == ("qlora", "llama3_8b", 4096, 2, 32)
+    label = window.open_warning_label
+    assert label.isVisible() and "axolotl" in label.text()
+    assert "learning_rate" in label.toolTip() and "base_model → model_id" in label.toolTip()
+
+
+def test_file_open_of_a_command_line_and_of_a_bad_job(window, tmp_path, monkeypatch):
+    cmd = tmp_path / "serve.sh"
+    cmd.write_text("vllm serve meta-llama/Llama-3.1-8B-Instruct \\\n  --max-model-len 8192\n",
+                   encoding="utf-8")
+    assert window.open_workload(str(cmd))
+    assert (window.live.workload.framework, window.live.workload.max_model_len) == ("vllm", 8192)
+    shown = []
+    monkeypatch.setattr(window, "show_error", lambda *a: shown.append(a))
+    bad = tmp_path / "bomb.yaml"
+    bad.write_text("a: &a [x, x]\n" + "".join(f"b{i}: [*a, *a]\n" for i in range(80)), encoding="utf-8")
+    assert not window.open_workload(str(bad))
+    assert "alias" in shown[0][2]
+    assert window.live.workload.framework == "vllm"  # nothing changed

@@ -6,7 +6,7 @@ catalog's ``owned_gpus`` table. Owned GPUs then rank alongside rentals on the re
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,9 +25,33 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
+from ...core.detect import DetectedMachine
+from ...core.hardware import GpuSpec
 from ...core.money import USD, Money
 from ...core.owned import OwnedGpu, owned_cost
+from ...core.units import GiB
+from ...service import this_computer
 from ..catalog_access import write_error_message
+from ..i18n.core_messages import tr_message
+
+
+class _DetectSignals(QObject):
+    """Carries a finished detection from the worker thread to the tab."""
+
+    done = Signal(object)  # DetectedMachine
+
+
+class _DetectJob(QRunnable):
+    """Runs the vendors' tools off the UI thread (nvidia-smi may take seconds to answer)."""
+
+    def __init__(self, repo_gpus: list[GpuSpec], signals: _DetectSignals) -> None:
+        super().__init__()
+        self._gpus = repo_gpus
+        self._signals = signals
+
+    def run(self) -> None:
+        """Detect and hand the machine to the UI thread."""
+        self._signals.done.emit(this_computer.detect(self._gpus))
 
 
 class OwnedGpusTab(QWidget):
@@ -84,6 +108,19 @@ class OwnedGpusTab(QWidget):
         form.addRow(self.tr("Expected utilization"), self.utilization)
         self.add_button = QPushButton(self.tr("&Add owned GPUs"))
         self.remove_button = QPushButton(self.tr("&Remove selected"))
+        self.detect_button = QPushButton(self.tr("This &computer…"))
+        self.detect_button.setToolTip(self.tr(
+            "Read this computer's GPUs, their free VRAM and the RAM with nvidia-smi / rocm-smi "
+            "(Linux) or system_profiler (macOS). Runs only when you press it; nothing is saved "
+            "until you press Save."))
+        self.save_detected_button = QPushButton(self.tr("&Save as owned GPUs"))
+        self.save_detected_button.setVisible(False)
+        self.detected = QLabel()
+        self.detected.setWordWrap(True)
+        self.detected.setTextFormat(Qt.TextFormat.PlainText)
+        self._machine: DetectedMachine | None = None
+        self._detect_signals = _DetectSignals(self)
+        self._detect_signals.done.connect(self._show_detected)
         self.message = QLabel()
         self.message.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.message.setWordWrap(True)
@@ -98,13 +135,18 @@ class OwnedGpusTab(QWidget):
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.detect_button)
+        buttons.addWidget(self.save_detected_button)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(buttons)
+        layout.addWidget(self.detected)
         layout.addWidget(self.message)
         layout.addWidget(self.table, 1)
         self.add_button.clicked.connect(self.add_owned)
         self.remove_button.clicked.connect(self.remove_selected)
+        self.detect_button.clicked.connect(self.detect_this_computer)
+        self.save_detected_button.clicked.connect(self.save_detected)
         self._ids: list[int] = []
         self.reload()
 
@@ -112,6 +154,7 @@ class OwnedGpusTab(QWidget):
         """Disable the editing buttons on a read-only catalog."""
         self.add_button.setEnabled(not read_only)
         self.remove_button.setEnabled(not read_only)
+        self.save_detected_button.setEnabled(not read_only)
 
     def reload(self) -> None:
         """Re-read the owned sets from the catalog."""
@@ -176,3 +219,51 @@ class OwnedGpusTab(QWidget):
         if rows:
             self.reload()
             self.changed.emit()
+
+    @Slot()
+    def detect_this_computer(self) -> None:
+        """Run the tools off the UI thread; the result shows below the buttons."""
+        self.detect_button.setEnabled(False)
+        self.save_detected_button.setVisible(False)
+        self.detected.setText(self.tr("Reading this computer's GPUs and RAM…"))
+        QThreadPool.globalInstance().start(_DetectJob(self.repo.gpus(), self._detect_signals))
+
+    def _gib(self, n: int | None) -> str:
+        return "?" if n is None else self.tr("%1 GiB").replace("%1", f"{n / GiB:.1f}")
+
+    @Slot(object)
+    def _show_detected(self, machine: DetectedMachine) -> None:
+        self._machine = machine
+        self.detect_button.setEnabled(True)
+        lines = []
+        for m in machine.gpus:
+            free = m.gpu.memory_free_bytes
+            mem = self._gib(m.gpu.memory_total_bytes)
+            if free is not None:
+                mem = self.tr("%1, %2 free").replace("%1", mem).replace("%2", self._gib(free))
+            target = m.gpu_id or self.tr("not in the catalog")
+            lines.append(self.tr("%1 → %2 (%3)").replace("%1", m.gpu.name)
+                         .replace("%2", target).replace("%3", mem))
+        if machine.ram_total_bytes is not None:
+            ram = self.tr("RAM: %1").replace("%1", self._gib(machine.ram_total_bytes))
+            if machine.unified_memory:
+                ram += self.tr(" — one pool shared with the GPU")
+            lines.append(ram)
+        lines += [tr_message(n) for n in machine.notes]
+        self.detected.setText("\n".join(lines))
+        self.save_detected_button.setVisible(bool(machine.counts()))
+
+    @Slot()
+    def save_detected(self) -> None:
+        """Save the detected GPUs as owned GPUs (purchase price 0) and the machine's RAM."""
+        if self._machine is None:
+            return
+        try:
+            res = this_computer.save_machine(self.repo, self._machine)
+        except Exception as exc:  # noqa: BLE001 - read-only or locked catalog
+            self.message.setText(write_error_message(exc))
+            return
+        self.save_detected_button.setVisible(False)
+        self.message.setText("\n".join(tr_message(n) for n in res.notes))
+        self.reload()
+        self.changed.emit()

@@ -21,6 +21,7 @@ from ...core.results import Option
 from ...core.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
+from ...importers.jobs import JobRead
 from ...service.resolve import UnknownModelError, resolve_model
 from ..results.options_model import OptionsTableModel
 
@@ -77,6 +78,71 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
             raise WorkloadFileError(translate("Files", "Unknown model_id “%1”: it is not in the "
                                                        "catalog.").replace("%1", model_id)) from exc
     return w
+
+
+def is_job_file(path: str | os.PathLike[str]) -> bool:
+    """True for a file that is a job config or command line rather than workload JSON: a
+    ``.yml`` / ``.yaml`` / ``.sh`` / ``.txt`` name, or a small JSON object with no ``task`` that
+    another tool's config reader recognises (a TrainingArguments JSON)."""
+    p = Path(path)
+    if p.suffix.lower() in (".yml", ".yaml", ".sh", ".txt"):
+        return True
+    import json
+
+    from ...importers.jobs import MAX_JOB_BYTES, sniff_config
+
+    try:
+        if not p.is_file() or p.stat().st_size > MAX_JOB_BYTES:
+            return False
+        data = json.loads(p.read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "task" not in data and sniff_config(data) is not None
+
+
+def read_job_workload(path: str | os.PathLike[str],
+                      repo: CatalogRepository) -> tuple[Workload, JobRead]:
+    """Read a job file (axolotl / LLaMA-Factory / torchtune YAML, TrainingArguments JSON, a
+    SkyPilot task, an engine command line) into a workload with its model resolved.
+
+    Raises:
+        WorkloadFileError: the job cannot be read, names no known model, or does not validate.
+    """
+    from ...importers.jobs import JobReadError, catalog_lookup, read_job_file
+    from ..i18n.core_messages import tr_message
+
+    lookup = catalog_lookup((m.id, m.name, getattr(m, "hf_repo", "") or "") for m in repo.models())
+    try:
+        job = read_job_file(Path(path), lookup)
+        w = Workload.model_validate(job.workload)
+    except JobReadError as exc:
+        raise WorkloadFileError(tr_message(exc.message)) from exc
+    except ValidationError as exc:
+        raise WorkloadFileError(validation_text(exc, sep="\n", limit=6, render=tr_message)) from exc
+    if w.model is None:
+        try:
+            w = resolve_model(w, repo)
+        except UnknownModelError as exc:
+            raise WorkloadFileError(str(exc)) from exc
+    return w, job
+
+
+def job_summary(job: JobRead) -> tuple[str, str]:
+    """(one line for the status bar, the full account for its tooltip) of a job read: what it
+    set, what it did not use and why, and its warnings, in the UI's language."""
+    from ..i18n.core_messages import tr_message
+
+    unused = [f"{k} — {tr_message(w)}" for k, w in job.unused]
+    modelled_not = [k for k, w in job.unused if getattr(w, "id", "") == "job.unused.not_modelled"]
+    line = translate("Files", "Read from a %1 job: %2 keys set the workload, %3 not used").replace(
+        "%1", job.kind).replace("%2", str(len(job.read))).replace("%3", str(len(job.unused)))
+    if modelled_not:
+        line += translate("Files", " — not modelled: %1").replace("%1", ", ".join(modelled_not))
+    full = [translate("Files", "Read:")] + [f"  {k} → {v}" for k, v in job.read]
+    if unused:
+        full += [translate("Files", "Not used:")] + [f"  {u}" for u in unused]
+    full += [tr_message(w) for w in job.warnings]
+    return line, "\n".join(full)
 
 
 def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:

@@ -1,0 +1,187 @@
+"""``gpupicker job read``: real job configs and engine command lines become the workloads a
+reader of those files would write (field by field), and every key is accounted for.
+
+The configs in tests/importers/data/jobs/ carry, in their first lines, the repository, path and
+commit their fields are taken from (axolotl, LLaMA-Factory and torchtune examples). The command
+lines use the flags each engine documents (vLLM engine arguments, SGLang server arguments,
+llama.cpp tools/server/README.md @00dc8057, ``ollama run``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gpupicker.catalog import open_catalog
+from gpupicker.cli import main
+from gpupicker.core.workload import Workload
+from gpupicker.importers.jobs import (
+    ALL_LINEAR,
+    JobReadError,
+    catalog_lookup,
+    read_command,
+    read_job_file,
+    read_job_text,
+)
+from tests.support.paths import DATA as CATALOG_DATA
+
+JOBS = Path(__file__).parent / "data" / "jobs"
+
+
+@pytest.fixture(scope="module")
+def lookup():
+    import csv
+
+    with (CATALOG_DATA / "models.csv").open(encoding="utf-8") as f:
+        rows = [(r["id"], r["name"], r.get("hf_repo") or "") for r in csv.DictReader(f)]
+    return catalog_lookup(rows)
+
+
+def _read(name: str, lookup):
+    job = read_job_file(JOBS / name, lookup)
+    Workload.model_validate(job.workload)  # what it wrote is a valid workload
+    return job
+
+
+def _keys(job) -> set[str]:
+    return {k for k, _ in job.read} | {k for k, _ in job.unused}
+
+
+def _top_keys(name: str) -> set[str]:
+    import yaml
+
+    return set(yaml.safe_load((JOBS / name).read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in JOBS.glob("*.y*ml")))
+def test_every_top_level_key_is_read_or_named(name: str, lookup):
+    job = _read(name, lookup)
+    seen = {k.split(".")[0] for k in _keys(job)}
+    assert _top_keys(name) <= seen, f"dropped silently: {_top_keys(name) - seen}"
+
+
+def test_axolotl_qlora(lookup):
+    w = _read("axolotl-llama3-qlora.yml", lookup).workload
+    assert w == {"model_id": "llama3_8b", "task": "qlora",
+                 "lora": {"r": 32, "alpha": 16, "dropout": 0.05, "targets": list(ALL_LINEAR)},
+                 "seq_len": 4096, "batch": 2, "epochs": 4, "optimizer": "adamw", "grad_ckpt": True,
+                 "compute_dtype": "bf16", "attention": "flash", "framework": "axolotl"}
+
+
+def test_axolotl_lora_on_an_8bit_base_names_the_fully_trained_modules(lookup):
+    job = _read("axolotl-llama3-lora-8b.yml", lookup)
+    w = job.workload
+    assert (w["task"], w["weights_dtype"], w["optimizer"]) == ("lora", "int8", "adamw8bit")
+    assert w["lora"]["r"] == 32
+    assert any("lora_modules_to_save" in m for m in job.warnings)
+
+
+def test_axolotl_full_fine_tune_with_liger_and_fsdp_offload(lookup):
+    w = _read("axolotl-llama3-fft-8b-liger-fsdp.yaml", lookup).workload
+    assert w["model_id"] == "llama3_1_8b" and w["task"] == "full_ft"
+    assert w["framework"] == "liger" and w["optimizer"] == "adamw"
+    assert w["parallelism"] == {"fsdp": True, "cpu_offload": True}
+    assert "lora" not in w
+
+
+def test_llama_factory_lora_qlora_and_deepspeed_full(lookup):
+    lora = _read("llamafactory-llama3-lora-sft.yaml", lookup).workload
+    assert lora == {"model_id": "llama3_8b", "task": "lora",
+                    "lora": {"r": 8, "targets": list(ALL_LINEAR)}, "seq_len": 2048, "batch": 1,
+                    "epochs": 3.0, "compute_dtype": "bf16", "grad_ckpt": True,
+                    "framework": "llama-factory"}
+    qlora = _read("llamafactory-llama3-lora-sft-otfq.yaml", lookup).workload
+    assert qlora["task"] == "qlora" and qlora["seq_len"] == 2048
+    full = _read("llamafactory-llama3-full-sft-ds3.yaml", lookup).workload
+    assert (full["task"], full["parallelism"], full["seq_len"]) == ("full_ft", {"zero_stage": 3}, 1024)
+
+
+def test_torchtune_recipes(lookup):
+    q = _read("torchtune-llama3_1-8B-qlora-single-device.yaml", lookup)
+    assert q.workload == {"model_id": "llama3_1_8b", "task": "qlora",
+                          "lora": {"r": 8, "alpha": 16, "dropout": 0.0,
+                                   "targets": ["q_proj", "v_proj", "k_proj", "o_proj", "gate_proj",
+                                               "up_proj", "down_proj"]},
+                          "batch": 2, "epochs": 1, "optimizer": "adamw", "compute_dtype": "bf16",
+                          "grad_ckpt": True, "framework": "torchtune"}
+    assert any(m.id == "job.warning.no_seq_len" for m in q.warnings)
+    full = _read("torchtune-llama3_1-8B-full-single-device.yaml", lookup)
+    assert (full.workload["task"], full.workload["optimizer"]) == ("full_ft", "paged_adamw8bit")
+    assert any("optimizer_in_bwd" in m for m in full.warnings)
+
+
+@pytest.mark.parametrize(("line", "want"), [
+    ("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 --gpu-memory-utilization 0.85",
+     {"model_id": "llama3_1_8b", "max_model_len": 8192, "gpu_memory_utilization": 0.85}),
+    ("vllm serve Qwen/Qwen2.5-72B-Instruct-AWQ --quantization awq --tensor-parallel-size 2 "
+     "--kv-cache-dtype fp8 --max-num-seqs 64",
+     {"model_id": "qwen2_5_72b", "weights_dtype": "int4", "quant_method": "awq", "num_gpus": 2,
+      "parallelism": {"tensor_parallel": 2}, "kv_cache_dtype": "fp8", "max_num_seqs": 64}),
+    ("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct --tp 2 "
+     "--mem-fraction-static 0.8 --context-length 32768 --port 30000",
+     {"model_id": "llama3_1_8b", "num_gpus": 2, "parallelism": {"tensor_parallel": 2},
+      "gpu_memory_utilization": 0.8, "max_model_len": 32768}),
+    ("llama-server -m models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 8192 -ngl 99 -np 4 -fa on",
+     {"model_id": "llama3_1_8b", "weights_dtype": "q4_k_m", "seq_len": 8192, "batch": 4,
+      "attention": "flash"}),
+    ("llama-server -hf ggml-org/gemma-3-12b-it-GGUF:Q8_0 --ctx-size 16384",
+     {"model_id": "gemma3_12b", "weights_dtype": "q8_0", "seq_len": 16384}),
+    ("ollama run qwen2.5:7b", {"model_id": "qwen2_5_7b", "weights_dtype": "q4_k_m"}),
+])
+def test_engine_command_lines(line: str, want: dict, lookup):
+    job = read_command(line, lookup)
+    Workload.model_validate(job.workload)
+    assert job.workload["task"] == "inference"
+    got = {k: v for k, v in job.workload.items() if k not in ("task", "framework")}
+    assert got == want
+
+
+def test_unmodelled_flags_and_keys_are_named_not_dropped(lookup):
+    job = read_command("vllm serve meta-llama/Llama-3.1-8B-Instruct --data-parallel-size 2 "
+                       "--enable-prefix-caching --port 8000", lookup)
+    assert ("--port", "does not change memory or speed") in [(k, str(w)) for k, w in job.unused]
+    assert {"--data-parallel-size", "--enable-prefix-caching"} <= {k for k, _ in job.unused}
+    assert any("--data-parallel-size" in w for w in job.warnings)
+
+
+def test_skypilot_task_reads_its_engine_command(lookup):
+    text = ("resources:\n  accelerators: A100:4\n  ports: 8000\n"
+            "run: |\n  vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4\n")
+    job = read_job_text(text, lookup)
+    assert job.kind == "skypilot+vllm"
+    assert (job.workload["model_id"], job.workload["num_gpus"]) == ("llama3_1_70b", 4)
+
+
+@pytest.mark.parametrize("text", [
+    "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(f"b{i}: &b{i} [*a, *a, *a, *a]\n" for i in range(60)),
+    "x: " + "[" * 100 + "]" * 100,
+    "!!python/object/apply:os.system ['touch pwned']",
+    "base_model: !custom x\nadapter: lora\n",
+    "just some words",
+])
+def test_hostile_or_foreign_yaml_is_refused_with_a_message(text: str, lookup):
+    with pytest.raises(JobReadError):
+        read_job_text(text, lookup)
+
+
+def test_an_unknown_model_is_refused_naming_it(lookup):
+    with pytest.raises(JobReadError, match="NoSuch/Model-9B"):
+        read_job_text("base_model: NoSuch/Model-9B\nadapter: lora\nsequence_len: 512\n", lookup)
+
+
+def test_cli_prints_what_it_read_and_the_workload(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    cat = tmp_path / "c.sqlite"
+    with open_catalog(cat):
+        pass
+    assert main(["--catalog", str(cat), "job", "read", str(JOBS / "axolotl-llama3-qlora.yml")]) == 0
+    out = capsys.readouterr().out
+    assert "base_model → model_id = \"llama3_8b\"" in out
+    assert "learning_rate — does not change memory or speed" in out
+    assert "lora_model_dir — left empty (not set)" in out
+    assert main(["--catalog", str(cat), "job", "read", "--json", str(JOBS / "axolotl-llama3-qlora.yml")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "axolotl" and data["workload"]["task"] == "qlora"
+    assert main(["--catalog", str(cat), "job", "read", str(tmp_path)]) == 1
+    assert "not a regular file" in capsys.readouterr().err
