@@ -144,11 +144,24 @@ def _copy_mode(target: Path, tmp: Path) -> None:
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+        mode = 0o666 & ~_umask()
     with contextlib.suppress(OSError):
         os.chmod(tmp, mode)
+
+
+def _umask() -> int:
+    """The process umask.
+
+    Read from ``/proc/self/status`` where Linux has it (setting it to read it back would
+    briefly change it for every thread), else set and restored.
+    """
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return umask
 
 
 __all__ = ["NotARegularFileError", "open_for_write", "replace_into", "writable_target",
