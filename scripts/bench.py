@@ -18,14 +18,15 @@ The catalog is frozen out of the garbage collector's scans before timing, as the
 after start-up and after each catalog reload (``ui.app.heap.settle_heap``): without it a
 full collection scans the 23,000 price rows of the 100× catalog (~58 ms once in ~15 runs).
 
-Issue 14: the second table times the redraw of every results plot (VRAM bars, cost/Pareto,
+The second table times the redraw of every results plot (VRAM bars, cost/Pareto,
 memory curve, cost-by-GPU-count curve) after an input change — the data is computed first
 (as the background thread does), then the four plots are given the new data and repainted;
 the figure is the median per change, and ``core.curves`` compute time is shown beside it.
 
 
-Issue 17 adds, side by side in the same run: one memory estimate in µs (and llm-analysis's,
-when installed in this venv), recommend median/p95 over the catalog with its prices repeated
+Side by side in the same run: one estimate in µs of the work llm-analysis's inference analysis
+does (Llama-2-7B, batch 1, 1,024 + 256 tokens on an A100: memory and speed) and llm-analysis's own
+time for it when it is installed, recommend median/p95 over the catalog with its prices repeated
 1×, 10× and 100× (each copy another provider at a slightly different price: a year of imported
 history), "every offer" at 100×, input change → results and plots painted (offscreen GUI),
 cold start to the first page next to an empty PySide6 window (``scripts/coldstart.py``), and
@@ -256,20 +257,27 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 
 
-def estimate_us(w: Workload, runs: int = 2000) -> float:
-    """Median µs of one ``estimate_memory`` (gpupicker) for ``w`` on an H100."""
-    from gpupicker.core.hardware import GpuSpec  # noqa: F401
-    from gpupicker.core.memory import estimate_memory
+def estimate_us(w: Workload, gpu_id: str = "a100_sxm_80gb", runs: int = 2000) -> float:
+    """Median µs of one ``estimate_report`` (gpupicker: memory and speed, what ``gpupicker
+    estimate`` answers) for ``w`` on ``gpu_id``."""
+    from gpupicker.core.report import estimate_report
 
     gpus, _, _, _ = load_catalog()
-    h100 = next(g for g in gpus if g.id == "h100_sxm")
+    gpu = next(g for g in gpus if g.id == gpu_id)
     times = []
     for _ in range(5):
         t0 = time.perf_counter()
         for _ in range(runs):
-            estimate_memory(w, h100, 1)
+            estimate_report(w, gpu)
         times.append((time.perf_counter() - t0) / runs * 1e6)
     return statistics.median(times)
+
+
+def same_work_as_llm_analysis(models: dict[str, ModelArch]) -> Workload:
+    """The job :data:`LLM_ANALYSIS_CODE` analyses: Llama-2-7B inference in 16-bit, batch 1,
+    a 1,024-token prompt and 256 generated tokens (on an A100 SXM 80 GB): memory and latency."""
+    return Workload(task="inference", model=models["llama2_7b"], batch=1, prompt_len=1024,
+                    new_tokens=256, weights_dtype="bf16")
 
 
 LLM_ANALYSIS_CODE = """
@@ -372,11 +380,16 @@ def painted_ms(runs: int) -> dict[str, list[float]]:
 
 def side_by_side(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str, ModelArch],
                  runs: int) -> None:
-    """The issue 17 figures, one run, one table."""
-    w = workloads(models)[1][1]  # full fine-tuning Llama-3-8B
-    print("== issue 17: side by side (medians over several runs; shared machine, noisy) ==")
-    print(f"estimate (memory, Llama-3-8B full FT): gpupicker {estimate_us(w):.1f} µs; "
-          f"llm-analysis (Llama-2-7B inference analysis): {llm_analysis_us()}")
+    """The side-by-side figures, one run, one table."""
+    w = same_work_as_llm_analysis(models)
+    print("== side by side (medians over several runs; shared machine, noisy) ==")
+    ours = estimate_us(w)
+    theirs = llm_analysis_us()
+    ratio = ""
+    if theirs.endswith(" µs"):
+        ratio = f" → gpupicker {float(theirs.split()[0]) / ours:.1f}× faster"
+    print("estimate of the same work (Llama-2-7B inference, batch 1, 1,024 + 256 tokens, A100 "
+          f"80 GB: memory and speed): gpupicker {ours:.1f} µs; llm-analysis {theirs}{ratio}")
     reps = max(runs, 60)
     for factor in (1, 10, 100):
         ps = scaled_prices(prices, factor)

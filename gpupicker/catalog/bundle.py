@@ -16,10 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.hardware import GpuSpec, PriceOffer
+from ..core.providers import ProviderTerms
 from .price_merge import merge_observations
 from .records import ModelRecord, check_price
 
 TABLE_FILES = {"gpus": "gpus.csv", "models": "models.csv", "prices": "prices.csv"}
+PROVIDERS_FILE = "providers.csv"
+"""The providers' rental terms: read with the bundle, not a table of the catalog (every row
+keeps its source and date; the user edits prices, not a provider's billing rules)."""
 PRICE_OBSERVATION_GLOB = "prices-*.csv"
 """Newer observation files of the bundled prices (``prices-2026-10.csv`` …), oldest name first."""
 
@@ -62,6 +66,7 @@ class Bundle:
         price_history: seed key of a current price → its older observations
             ``[(seed_key, dump)]``, oldest first (empty for most rows).
         retired: seed keys of stale observations no newer file lists (not current).
+        providers: see the attribute below.
     """
 
     version: str
@@ -70,6 +75,9 @@ class Bundle:
     prices: dict[str, dict[str, Any]] = field(default_factory=dict)
     price_history: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
     retired: dict[str, dict[str, Any]] = field(default_factory=dict)
+    providers: list[ProviderTerms] = field(default_factory=list)
+    """The providers' rental terms (``providers.csv``: billing step, GPUs per instance,
+    clusters for sale and their network), in file order."""
 
     def history_keys(self) -> dict[str, str]:
         """Seed key of every older observation → seed key of its offer's current price."""
@@ -118,6 +126,8 @@ def load_bundle(data_dir: Path) -> Bundle:
                        lambda r: check_price(PriceOffer.model_validate(r), allow_future=True), row)
             dumps.append(p.model_dump())
         per_file.append(dumps)
+    for i, row in enumerate(_read_rows(data_dir / PROVIDERS_FILE), start=2):
+        bundle.providers.append(_check(PROVIDERS_FILE, i, ProviderTerms.model_validate, row))
     keys = iter(seed_keys([d for dumps in per_file for d in dumps]))
     files = [[(next(keys), d) for d in dumps] for dumps in per_file]
     merged = merge_observations(files)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from .. import paths
+from ..core.providers import ProviderTerms
 from .bundle import Bundle, load_bundle
 from .errors import (
     CatalogCorruptError,
@@ -382,6 +383,10 @@ class CatalogConnection:
         if self._bundle is None:
             self._bundle = load_bundle(self._data_dir or paths.data_dir())
         return self._bundle
+
+    def provider_terms(self) -> list[ProviderTerms]:
+        """The providers' rental terms of the bundled ``data/providers.csv`` (core.providers)."""
+        return list(self.bundle().providers)
 
     def data_version(self) -> int:
         """``PRAGMA data_version``: changes when another connection commits (poll to refresh)."""

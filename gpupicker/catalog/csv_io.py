@@ -44,7 +44,7 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset({"release_year", "memory_gb", "memory_bandwidth_gbps", "fp32_tflops",
                        "fp16_tflops_dense", "bf16_tflops_dense", "fp8_tflops_dense",
                        "int8_tops_dense", "int4_tops_dense", "tdp_w", "nvlink_bandwidth_gbps",
-                       "pcie_gen", "msrp_usd"}),
+                       "pcie_gen", "msrp_usd", "fp4_tflops_dense", "gpu_memory_limit_gb"}),
     "prices": frozenset({"price_per_gpu_hour", "gpus_per_instance"}),
     "models": frozenset({"params_b", "active_params_b", "num_layers", "hidden_size",
                          "intermediate_size", "num_attention_heads", "num_key_value_heads",

@@ -192,6 +192,27 @@ def m006_price_per_gpu_hour(db: Database) -> None:
             db.execute(f"ALTER TABLE {table} RENAME COLUMN {OLD_PRICE_COLUMN} TO {PRICE_COLUMN}")
 
 
+@migrations()
+def m007_catalog_facts_2026_12(db: Database) -> None:
+    """Columns for facts the 2026-12 catalog records: ``gpus.fp4_tflops_dense`` (dense FP4
+    TFLOPS) and ``gpus.gpu_memory_limit_gb`` (the share of a unified memory the GPU may use),
+    ``models.hf_repo`` / ``models.modelscope_id`` (the checkpoint's repository ids) and, on
+    ``prices`` and ``price_history``, ``includes_tax`` / ``vat_invoice`` (``yes`` / ``no``:
+    the price includes VAT (含税); the provider issues a VAT special invoice, 增值税专用发票).
+    """
+    columns: dict[str, dict[str, type]] = {
+        "gpus": {"fp4_tflops_dense": float, "gpu_memory_limit_gb": float},
+        "models": {"hf_repo": str, "modelscope_id": str},
+        "prices": {"includes_tax": str, "vat_invoice": str},
+        "price_history": {"includes_tax": str, "vat_invoice": str}}
+    for name, cols in columns.items():
+        table = db.table(name)
+        have = set(table.columns_dict)
+        for col, kind in cols.items():
+            if col not in have:
+                table.add_column(col, kind)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 

@@ -30,11 +30,11 @@ GPU_COLUMNS: tuple[str, ...] = (
     "memory_type", "memory_bandwidth_gbps", "fp32_tflops", "fp16_tflops_dense",
     "bf16_tflops_dense", "fp8_tflops_dense", "int8_tops_dense", "int4_tops_dense",
     "tensor_core_gen", "tdp_w", "interconnect", "nvlink_bandwidth_gbps", "pcie_gen", "msrp_usd",
-    "source", "notes",
+    "source", "notes", "fp4_tflops_dense", "gpu_memory_limit_gb",
 )
 PRICE_COLUMNS: tuple[str, ...] = (
     "gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "gpus_per_instance",
-    "observed", "source", "notes", "currency",
+    "observed", "source", "notes", "currency", "includes_tax", "vat_invoice",
 )
 MODEL_COLUMNS: tuple[str, ...] = (
     "id", "name", "family", "params_b", "active_params_b", "num_layers", "hidden_size",
@@ -44,9 +44,11 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "moe_intermediate_size", "n_shared_experts", "shared_expert_intermediate_size",
     "first_k_dense_replace", "moe_layer_step", "q_lora_rank", "qk_nope_head_dim", "v_head_dim",
     "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
-    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
+    "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim", "hf_repo",
+    "modelscope_id",
 )
-MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("moe_intermediate_size"):]
+MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
+    MODEL_COLUMNS.index("moe_intermediate_size"):MODEL_COLUMNS.index("hf_repo")]
 """Model columns added in schema m003 (MoE layout, MLA ranks and the DeepSeek-V3.2 indexer,
 hybrid linear attention; integers, blank = none)."""
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -204,7 +206,8 @@ _GPU_LIMITS: dict[str, float] = {
     "memory_gb": 100_000, "memory_bandwidth_gbps": 10_000_000, "fp32_tflops": 10_000_000,
     "fp16_tflops_dense": 10_000_000, "bf16_tflops_dense": 10_000_000,
     "fp8_tflops_dense": 10_000_000, "int8_tops_dense": 10_000_000,
-    "int4_tops_dense": 10_000_000, "tdp_w": 100_000, "nvlink_bandwidth_gbps": 10_000_000,
+    "int4_tops_dense": 10_000_000, "fp4_tflops_dense": 10_000_000,
+    "gpu_memory_limit_gb": 100_000, "tdp_w": 100_000, "nvlink_bandwidth_gbps": 10_000_000,
     "pcie_gen": 100, "msrp_usd": 1e9, "release_year": 2200,
 }
 _MODEL_LIMITS: dict[str, float] = {
@@ -276,6 +279,8 @@ MODEL_CATALOG_FIELDS: dict[str, tuple[Any, Any]] = {
     "source": (str, ""),
     "notes": (str, ""),
     "attention_pattern": (str, ""),
+    "hf_repo": (str, Field(default="", pattern=r"^$|^[A-Za-z0-9][\w.-]*/[\w.-]+$")),
+    "modelscope_id": (str, Field(default="", pattern=r"^$|^[A-Za-z0-9][\w.-]*/[\w.-]+$")),
 }
 """models.csv columns that are the catalog's own: ``(type, default or Field)``. Every other
 column of :data:`MODEL_COLUMNS` holds a :class:`ModelArch` field and takes its type and
@@ -348,8 +353,8 @@ class _ModelRecordBase(BaseModel):
     def _blank_cells(cls, data: Any) -> Any:
         return _blank_to_none(data)
 
-    @field_validator("family", "license", "source", "notes", "attention_pattern", mode="before",
-                     check_fields=False)
+    @field_validator("family", "license", "source", "notes", "attention_pattern", "hf_repo",
+                     "modelscope_id", mode="before", check_fields=False)
     @classmethod
     def _none_to_empty(cls, v: Any) -> Any:
         return "" if v is None else v
@@ -400,6 +405,8 @@ Attributes:
     max_context: context length in tokens.
     sliding_window: local-attention window in tokens (blank = none).
     attention_pattern: free text such as ``"5 sliding : 1 global"``.
+    hf_repo: the Hugging Face repository id of the checkpoint (``Qwen/Qwen3-8B``), the model
+        argument of a launch command; ``modelscope_id`` the ModelScope id where one exists.
     kv_lora_rank: MLA latent rank (DeepSeek-V2/V3, Kimi K2).
     moe_intermediate_size: expert width; when set, ``intermediate_size`` is the width of
         the dense layers (blank: ``intermediate_size`` is per expert, as in Mixtral).
@@ -448,6 +455,8 @@ class CatalogModel(BaseModel):
     license: str = ""
     source: str = ""
     notes: str = ""
+    hf_repo: str = ""
+    modelscope_id: str = ""
     is_user: bool = False
 
     @classmethod
@@ -460,7 +469,8 @@ class CatalogModel(BaseModel):
         return cls(id=rec.id, name=rec.name, family=rec.family, kind=rec.kind,
                    params_b=rec.params_b, active_params_b=rec.active_params_b,
                    max_context=rec.max_context, arch=rec.to_arch(), license=rec.license,
-                   source=rec.source, notes=rec.notes, is_user=is_user)
+                   source=rec.source, notes=rec.notes, hf_repo=rec.hf_repo,
+                   modelscope_id=rec.modelscope_id, is_user=is_user)
 
 
 # ---- models.csv → ModelArch ------------------------------------------------------------------
@@ -473,6 +483,9 @@ _FAMILY_MODEL_TYPE: dict[str, str] = {
     "ministral": "mistral", "mixtral": "mixtral",
     "qwen": "qwen", "qwen1.5": "qwen2", "qwen2": "qwen2", "qwen2.5": "qwen2", "qwen3": "qwen3",
     "qwen3-coder": "qwen3_moe", "qwen1.5-moe": "qwen2_moe",
+    # the Qwen3.5 / 3.6 text decoder is the Qwen3-Next hybrid: gated full attention (q_proj × 2)
+    # and Gated DeltaNet layers (transformers models/qwen3_5 builds on models/qwen3_next)
+    "qwen3_5": "qwen3_next",
     "gemma": "gemma", "gemma2": "gemma2", "gemma3": "gemma3_text",
     "phi3": "phi3", "phi4": "phi3", "phi3.5-moe": "phimoe", "phi-2": "phi", "phi2": "phi",
     "deepseek-v2": "deepseek_v2", "deepseek-v3": "deepseek_v3", "kimi-k2": "deepseek_v3",

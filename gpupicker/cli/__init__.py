@@ -10,7 +10,7 @@ import argparse
 import sys
 
 SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned",
-               "mcp", "schema", "job")
+               "mcp", "schema", "job", "compare")
 """Every subcommand name (a test checks it against the full parser)."""
 
 
@@ -43,6 +43,7 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
 
     from .calibrate import add_calibrate_parser
     from .catalog import add_catalog_parser
+    from .compare import add_compare_parser
     from .estimate import add_estimate_parser
     from .fit import add_fit_parser
     from .job import add_job_parser
@@ -60,6 +61,7 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
     add_calibrate_parser(sub)
     add_mcp_parsers(sub)
     add_job_parser(sub)
+    add_compare_parser(sub)
     return p
 
 

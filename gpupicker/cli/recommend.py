@@ -1,6 +1,10 @@
 """``gpupicker recommend``: ranked GPU options for one workload, as a table or JSON.
 
-``gpupicker recommend --workload FILE|- [--json] [--top N] [--goal cheapest|fastest|value|headroom]``
+``gpupicker recommend --workload FILE|- [--json] [--top N] [--goal cheapest|fastest|value|headroom]
+[--every-count] [--one-per-gpu]``
+
+The table lists each GPU type once, at its best option (``--every-count``: every GPU count and
+offer); the JSON keeps every option (``--one-per-gpu``: one per GPU type).
 
 The JSON output is one object: ``options`` in rank order (each with at least
 ``gpu_id``, ``num_gpus``, ``fits``, ``total_bytes_per_gpu``, ``provider``,
@@ -158,15 +162,40 @@ def _fmt_speed(o: Option) -> str:
     return "-"
 
 
-def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> str:
+def one_per_gpu_options(options: tuple[Option, ...] | list[Option],
+                preferred: tuple[str, int] | None = None) -> list[Option]:
+    """Each GPU type once, at its best-ranked option, as the window's "one row per GPU" view.
+
+    The job's own GPU × count (``preferred``: ``gpu`` and ``num_gpus`` of the workload) keeps
+    its best row beside its type's best, as the window does. Ranks stay those of the full
+    ranking.
+    """
+    seen: set[str] = set()
+    preferred_seen = False
+    out: list[Option] = []
+    for o in options:
+        keep = o.gpu_id not in seen
+        seen.add(o.gpu_id)
+        if not preferred_seen and preferred is not None and (o.gpu_id, o.num_gpus) == preferred:
+            preferred_seen = keep = True
+        if keep:
+            out.append(o)
+    return out
+
+
+def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
+                 every_count: bool = True, preferred: tuple[str, int] | None = None) -> str:
     """A readable text table of the ranked options, reasons, notes and advice; money in
     the display currency ``money``.
 
-    Catalog text (GPU and provider names, reasons naming them) is shown with its control
-    characters escaped (core.text_safety.terminal_text): an escape sequence in a name cannot
-    retitle or clear the terminal, a newline cannot split a row.
+    ``every_count=False`` lists each GPU type once (:func:`one_per_gpu_options`) and says how many
+    rows that hides. Catalog text (GPU and provider names, reasons naming them) is shown with
+    its control characters escaped (core.text_safety.terminal_text): an escape sequence in a
+    name cannot retitle or clear the terminal, a newline cannot split a row.
     """
-    opts = rec.options[:top] if top else rec.options
+    shown = list(rec.options) if every_count else one_per_gpu_options(rec.options, preferred)
+    hidden = len(rec.options) - len(shown)
+    opts = shown[:top] if top else shown
     s = terminal_text
     sym = SYMBOLS.get(money.currency, money.currency)
     per_h, tot = f"{sym}/h all", f"total {sym}"
@@ -187,6 +216,10 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
     if any(o.price_flag for o in opts):
         lines.append("")
         lines.append("! after the pricing: a low-trust or stale price (the reason says why)")
+    if hidden:
+        lines.append("")
+        lines.append(f"One row per GPU type: {hidden:,} other GPU counts and offers of the same "
+                     "types are not shown (--every-count lists them).")
     if rec.notes:
         lines.append("")
         lines.extend(f"note: {s(n)}" for n in rec.notes)
@@ -201,11 +234,15 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD) -> st
 
 
 def recommend_json(rec: Recommendation, money: Money, *, top: int | None = None,
-                   warning: str = "", launch: dict[str, Any] | None = None) -> dict[str, Any]:
+                   warning: str = "", launch: dict[str, Any] | None = None,
+                   one_per_gpu: bool = False,
+                   preferred: tuple[str, int] | None = None) -> dict[str, Any]:
     """What ``recommend --json`` prints for one workload (also the MCP ``recommend`` tool's
-    answer): the goal, the first ``top`` options (all when None), the display currency, the
-    notes, and the warnings, advice and launch configs when there are any."""
-    opts = rec.options[:top] if top else rec.options
+    answer): the goal, the first ``top`` options (all when None; with ``one_per_gpu`` each GPU
+    type once, :func:`one_per_gpu_options`), the display currency, the notes, and the warnings, advice
+    and launch configs when there are any."""
+    listed = one_per_gpu_options(rec.options, preferred) if one_per_gpu else list(rec.options)
+    opts = listed[:top] if top else listed
     out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o, money) for o in opts],
                            "currency": money.currency,
                            "notes": list(rec.notes)}
@@ -252,11 +289,14 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         if warning and not args.json:
             print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
         launch = _launch(w, rec, repo) if getattr(args, "launch", False) else None
+        preferred = (w.gpu, w.num_gpus) if w.gpu else None
         if args.json:
             print(json_line(recommend_json(rec, money, top=args.top, warning=warning,
-                                           launch=launch)), flush=True)
+                                           launch=launch, one_per_gpu=args.one_per_gpu,
+                                           preferred=preferred)), flush=True)
         else:
-            print(format_table(rec, args.top or 15, money), flush=True)
+            print(format_table(rec, args.top or 15, money, every_count=args.every_count,
+                               preferred=preferred), flush=True)
             if launch is not None:
                 print("\n" + format_launch(launch), flush=True)
     return status
@@ -264,7 +304,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
 def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     """``--launch``: the launch config of the best fitting option, as a dict (or an ``error``)."""
-    from ..core.launch_config import hf_repo_from_source, launch_config
+    from ..core.launch_config import launch_config, model_repo
 
     best = rec.best()
     if best is None:
@@ -272,7 +312,7 @@ def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     ref = None
     if w.model_id and repo is not None:
         cm = repo.get_catalog_model(w.model_id)
-        ref = hf_repo_from_source(cm.source) if cm is not None else None
+        ref = model_repo(cm.hf_repo, cm.source) if cm is not None else None
     arch = w.model if w.model is not None else repo.get_model(w.model_id)
     try:
         card = repo.get_gpu(best.gpu_id) if repo is not None else None
@@ -356,6 +396,11 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
                    help="serving month length in hours (730 default; 720 as the seed guide)")
     r.add_argument("--all-offers", action="store_true",
                    help="keep every provider's best offer (default: best per pricing type)")
+    r.add_argument("--every-count", action="store_true",
+                   help="table: every GPU count and offer (default: one row per GPU type, its "
+                        "best option, as the window shows)")
+    r.add_argument("--one-per-gpu", action="store_true",
+                   help="JSON: one option per GPU type (default: every option)")
     r.add_argument("--launch", action="store_true",
                    help="also print the launch command and SkyPilot/dstack YAML for the best option")
     r.set_defaults(func=cmd_recommend)

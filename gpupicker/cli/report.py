@@ -28,7 +28,7 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
     Raises:
         ValueError: unknown model or GPU, or a workload that cannot be estimated.
     """
-    from ..core.launch_config import hf_repo_from_source
+    from ..core.launch_config import model_repo
     from ..service.resolve import resolve_model
     from .recommend import display_money, run_recommend
 
@@ -38,7 +38,7 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
     if w.model_id:
         cm = repo.get_catalog_model(w.model_id)
         if cm is not None:
-            name, ref = cm.name, hf_repo_from_source(cm.source)
+            name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
     w = resolve_model(w, repo)
     return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
                         model_name=name, model_ref=ref, goal=goal, money=money)

@@ -15,6 +15,15 @@ Sources:
   Optimum Habana, DeepSpeed; on-chip RoCE ports. Intel Arc: oneAPI / IPEX-LLM.
 * Apple silicon: Metal; MLX (ml-explore/mlx), llama.cpp Metal, Ollama; one unified-memory
   machine — not a multi-GPU training cluster (no collective-communication fabric).
+* Chinese accelerators, each with its vendor runtime and the engine ports that name it:
+  Hygon DCU — DTK (a ROCm-like HIP stack), PyTorch DTK builds, vLLM and SGLang DCU builds
+  (github.com/wangzy0327/hblas-bench and a public K100-AI benchmark repo running vLLM, SGLang
+  and Xinference); Cambricon MLU — Neuware (torch_mlu), vllm-mlu (listed among vLLM's hardware
+  plugins, docs/getting_started/installation), LMDeploy through dlinfer; Moore Threads — MUSA
+  (github.com/MooreThreads/torch_musa), a vLLM MUSA port, llama.cpp's MUSA backend; MetaX —
+  MXMACA, vLLM-metax (github.com/MetaX-MACA/vLLM-metax, a vLLM hardware plugin), LMDeploy
+  through dlinfer; Enflame — TopsRider (torch_gcu), vLLM-GCU
+  (github.com/EnflameTechnology/vllm-gcu, written for the S60). None of these is measured here.
 """
 
 from __future__ import annotations
@@ -56,6 +65,23 @@ GAUDI = Stack(msg("accelerators.label.gaudi"), "SynapseAI", ("vLLM (Gaudi)", "Op
 ARC = Stack(msg("accelerators.label.arc"), "oneAPI", ("IPEX-LLM", "llama.cpp (SYCL)"), uncertainty="±40 %")
 APPLE = Stack(msg("accelerators.label.apple"), "Metal", ("MLX", "llama.cpp (Metal)", "Ollama"),
               uncertainty="±30 %", multi_gpu_training=False)
+DCU = Stack(msg("accelerators.label.dcu"), "DTK", ("vLLM (DCU)", "SGLang (DCU)", "PyTorch DTK"),
+            uncertainty="±40 %")
+MLU = Stack(msg("accelerators.label.mlu"), "Neuware", ("vllm-mlu", "LMDeploy (dlinfer)", "torch_mlu"),
+            link="MLU-Link", uncertainty="±40 %")
+MUSA = Stack(msg("accelerators.label.musa"), "MUSA", ("vLLM (MUSA)", "llama.cpp (MUSA)", "torch_musa"),
+             link="MTLink", uncertainty="±40 %")
+MACA = Stack(msg("accelerators.label.maca"), "MXMACA", ("vLLM-metax", "LMDeploy (dlinfer)",
+                                                         "PyTorch (MACA)"),
+             link="MetaXLink", uncertainty="±40 %")
+GCU = Stack(msg("accelerators.label.gcu"), "TopsRider", ("vLLM-GCU", "torch_gcu"), uncertainty="±40 %")
+
+_CN_STACKS: dict[str, Stack] = {"hygon": DCU, "cambricon": MLU, "moore threads": MUSA,
+                                "metax": MACA, "enflame": GCU}
+"""Vendor (the catalog's ``vendor`` column, lower case) → stack of the Chinese accelerators.
+
+Kunlunxin (昆仑芯 P800, vLLM-Kunlun) has no catalog row: no public P800 memory or bandwidth
+figure was found (data/README.md), so a user's Kunlunxin row reads as an unmodelled stack."""
 
 
 
@@ -71,7 +97,7 @@ def stack_of(gpu: GpuSpec) -> Stack | None:
         return GAUDI if "gaudi" in name else ARC
     if vendor == "apple":
         return APPLE
-    return None
+    return _CN_STACKS.get(vendor)
 
 
 def link_label(gpu: GpuSpec) -> str:
@@ -117,5 +143,5 @@ def fabric_without_bandwidth(gpu: GpuSpec) -> bool:
                 and not gpu.nvlink_bandwidth_gbps)
 
 
-__all__ = ["APPLE", "ARC", "ASCEND", "GAUDI", "ROCM", "Stack", "fabric_without_bandwidth",
-           "link_label", "stack_clause", "stack_of"]
+__all__ = ["APPLE", "ARC", "ASCEND", "DCU", "GAUDI", "GCU", "MACA", "MLU", "MUSA", "ROCM",
+           "Stack", "fabric_without_bandwidth", "link_label", "stack_clause", "stack_of"]

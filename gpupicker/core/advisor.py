@@ -29,6 +29,7 @@ from .hardware import GpuSpec
 from .memory import estimate_memory, fits_on
 from .messages import Message, Text, join, msg
 from .speed.throughput import estimate_throughput
+from .training_frameworks import HF_LOGITS_BYTES_PER_VOCAB, training_framework
 from .workload import Workload
 
 
@@ -118,9 +119,20 @@ def _candidates(w: Workload) -> list[_Change]:
             out.append(("grad_ckpt", _m("grad_ckpt"), {"grad_ckpt": True},
                         _c("recompute"), None, 1.0))
         if w.batch > 1:
+            # a smaller micro-batch with gradient accumulation keeps the effective batch: the
+            # first fix practitioners make (activations and logits scale with the micro-batch)
             nb = max(1, w.batch // 2)
             out.append((f"batch_{nb}", _m("micro_batch", batch=nb, steps=w.batch // nb),
-                        {"batch": nb}, _c("small_micro_batches"), None, 1.5))
+                        {"batch": nb}, _c("small_micro_batches"), None, 1.2))
+            if nb > 1:
+                out.append(("batch_1", _m("micro_batch", batch=1, steps=w.batch),
+                            {"batch": 1}, _c("small_micro_batches"), None, 1.4))
+        if _full_logits(w):
+            # Liger's fused linear cross-entropy never materializes the fp32 logits
+            # (linkedin/Liger-Kernel LigerFusedLinearCrossEntropyLoss): the next fix for the
+            # logits term, the largest one for 128k-vocabulary models (formulas.md §3)
+            out.append(("fused_ce", _m("fused_ce", kernels="Liger"), {"framework": "liger"},
+                        _c("fused_ce_speed"), None, 1.6))
         seq = w.training_seq_len()
         if seq > 512:
             out.append((f"seq_{seq // 2}", _m("shorter_seq", tokens=seq // 2),
@@ -130,8 +142,10 @@ def _candidates(w: Workload) -> list[_Change]:
                         {"parallelism": {**par, "cpu_offload": True, "zero_stage": max(2, par[
                             "zero_stage"])}},
                         _clauses("optimizer_step", "cpu_ram"), None, 4.0))
-        for n in (2, 4, 8, 16, 32, 64):
-            if n > w.num_gpus and (n <= 8 or w.num_gpus >= 4 or w.task in ("full_ft", "pretrain")):
+        # sharding over more GPUs helps full training (its states dominate); a LoRA / QLoRA
+        # job's states are the adapters': it fits by micro-batch and loss kernels, not GPUs
+        for n in (2, 4, 8, 16, 32, 64) if w.task in ("full_ft", "pretrain") else ():
+            if n > w.num_gpus:
                 out.append((f"more_gpus_{n}", _m("shard", n=n),
                             {"num_gpus": n, "parallelism": {**par, "fsdp": True, "zero_stage": 3}},
                             join([_c("gpu_hours", n=n), _c("nvlink")], "clauses"), None,
@@ -176,6 +190,19 @@ def _candidates(w: Workload) -> list[_Change]:
                             join([_c("gpu_hours", n=n), _c("pcie_all_reduce")], "clauses"),
                             None, 2.0 + n / 2))
     return out
+
+
+def _full_logits(w: Workload) -> bool:
+    """True for a training job whose framework keeps the full fp32 logits at the loss.
+
+    The Hugging Face Trainer / TRL / peft profile (training_frameworks.HF_LOGITS_BYTES_PER_VOCAB);
+    frameworks with a fused or chunked cross-entropy already avoid them.
+    """
+    try:
+        fw = training_framework(w.framework)
+    except ValueError:
+        return False
+    return fw.logits_chunk_tokens is None and fw.logits_bytes_per_vocab >= HF_LOGITS_BYTES_PER_VOCAB
 
 
 def _diffusion_candidates(w: Workload) -> list[_Change]:

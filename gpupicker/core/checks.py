@@ -196,9 +196,13 @@ def platform_of(gpu: GpuSpec) -> str:
     """The software platform a GPU's engines build on.
 
     ``cuda`` (NVIDIA), ``rocm`` (AMD), ``gaudi`` (Intel Gaudi, SynapseAI), ``xpu`` (other Intel
-    GPUs, oneAPI), ``metal`` (Apple) or ``ascend`` (Huawei, CANN).
+    GPUs, oneAPI), ``metal`` (Apple), ``ascend`` (Huawei, CANN), and the Chinese stacks
+    (:data:`CN_PLATFORMS`): ``dcu`` (Hygon, DTK), ``mlu`` (Cambricon, Neuware), ``musa`` (Moore
+    Threads), ``maca`` (MetaX MXMACA), ``gcu`` (Enflame TopsRider).
     """
     vendor, name = gpu.vendor.lower(), gpu.name.lower()
+    if vendor in CN_PLATFORMS:
+        return CN_PLATFORMS[vendor]
     if vendor == "huawei" or "ascend" in name:
         return "ascend"
     if vendor == "amd":
@@ -210,14 +214,21 @@ def platform_of(gpu: GpuSpec) -> str:
     return "cuda"
 
 
-ALL_PLATFORMS = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend"})
+CN_PLATFORMS: dict[str, str] = {"hygon": "dcu", "cambricon": "mlu", "moore threads": "musa",
+                                "metax": "maca", "enflame": "gcu"}
+"""Catalog ``vendor`` (lower case) → platform code of the Chinese accelerators."""
+
+ALL_PLATFORMS = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend",
+                           *CN_PLATFORMS.values()})
 ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
     "tensorrt-llm": frozenset({"cuda"}),
     "exllamav2": frozenset({"cuda", "rocm"}),
-    "vllm": frozenset({"cuda", "rocm", "xpu", "gaudi", "ascend"}),
-    "sglang": frozenset({"cuda", "rocm"}),
+    "vllm": frozenset({"cuda", "rocm", "xpu", "gaudi", "ascend", "dcu", "mlu", "musa", "maca",
+                       "gcu"}),
+    "sglang": frozenset({"cuda", "rocm", "dcu"}),
     "tgi": frozenset({"cuda", "rocm", "gaudi"}),
-    "lmdeploy": frozenset({"cuda", "ascend"}),
+    "lmdeploy": frozenset({"cuda", "ascend", "maca", "mlu"}),
+    "llama.cpp": frozenset({"cuda", "rocm", "metal", "xpu", "ascend", "musa"}),
     "mindie": frozenset({"ascend"}),
     "vllm-ascend": frozenset({"ascend"}),
     "mlc-llm": frozenset({"cuda", "rocm", "metal", "xpu"}),
@@ -231,8 +242,14 @@ TensorRT-LLM (NVIDIA GPUs only); ExLlamaV2 README (CUDA and ROCm); vLLM "GPU ins
 vllm-ascend, which serve with the same ``vllm serve``; on macOS vLLM runs on the CPU only);
 SGLang install (CUDA, ROCm); TGI (CUDA, ROCm, Gaudi); LMDeploy (CUDA; Ascend through dlinfer);
 MindIE and vllm-ascend (Ascend); MLC-LLM (CUDA, ROCm, Metal, Vulkan); Ollama GPU docs (NVIDIA,
-AMD, Apple Metal); Unsloth (NVIDIA). Engines not listed (transformers and the PyTorch
-trainers, llama.cpp with its CUDA/HIP/Metal/SYCL/CANN backends) run everywhere.
+AMD, Apple Metal); Unsloth (NVIDIA); llama.cpp's ggml backends (CUDA, HIP, Metal, SYCL, CANN,
+MUSA: none for Gaudi or the DCU/MLU/MACA/GCU stacks). The Chinese stacks (see
+:mod:`.accelerators` for the sources): vLLM's hardware-plugin list names vllm-mlu (Cambricon)
+and vLLM-metax; Hygon DCU runs vLLM and SGLang DCU builds; Moore Threads a vLLM MUSA
+port; Enflame its vLLM-GCU fork; LMDeploy reaches Ascend, MetaX and Cambricon through dlinfer.
+Engines not listed (transformers and the PyTorch trainers, through each vendor's PyTorch
+plugin: torch_npu, torch_mlu, torch_musa, torch_gcu, the DTK and MACA PyTorch builds) run
+everywhere.
 """
 BITSANDBYTES_PLATFORMS = frozenset({"cuda", "rocm", "xpu"})
 """bitsandbytes backends (its multi-backend docs: CUDA, ROCm, Intel XPU); none for Metal,
@@ -240,7 +257,10 @@ Gaudi or Ascend, so NF4/int8 QLoRA and bitsandbytes inference do not run there."
 
 
 PLATFORM_NAMES = {"cuda": "CUDA", "rocm": "ROCm", "gaudi": "Gaudi", "xpu": "XPU",
-                  "metal": "Metal", "ascend": "Ascend (CANN)"}
+                  "metal": "Metal", "ascend": "Ascend (CANN)", "dcu": "Hygon DCU (DTK)",
+                  "mlu": "Cambricon MLU (Neuware)", "musa": "Moore Threads (MUSA)",
+                  "maca": "MetaX (MXMACA)",
+                  "gcu": "Enflame GCU (TopsRider)"}
 """How the platform codes read in a sentence (the software stack's own spelling)."""
 
 
@@ -259,6 +279,9 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     bnb = w.weights_dtype in ("nf4", "int8") and w.quant_method in (None, "", "bitsandbytes") and \
         fw not in ("llama.cpp", "ollama", "mlc-llm")
     if bnb and plat not in BITSANDBYTES_PLATFORMS:
+        if w.is_training:  # llama.cpp / MLX GGUF only run inference: no use for a QLoRA job
+            return msg("checks.bitsandbytes_training", dtype=w.weights_dtype.upper(),
+                       platform=PLATFORM_NAMES[plat], gpu=gpu.name)
         return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
                    dtype=w.weights_dtype.upper(), platform=PLATFORM_NAMES[plat], gpu=gpu.name)
     return ""
@@ -288,11 +311,39 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
         elif isinstance(window, Message):
             out.append(window)
     out.extend(combination_warnings(w, gpu))
+    out.extend(input_warnings(w))
     return out
 
 
-__all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "ENGINE_PLATFORMS", "PLATFORM_NAMES",
+def input_warnings(w: Workload) -> list[Message]:
+    """Warnings for inputs accepted but costed with a stand-in or only partly modelled.
+
+    None of them is followed silently: a framework costed with another's
+    profile (:attr:`FrameworkRow.stand_in`), checkpointed activations offloaded to host RAM,
+    a training data-parallel degree that disagrees with the GPU count, and expert
+    parallelism. Serving replicas (``data_parallel`` for inference) are modelled by
+    :func:`.report.estimate_report`.
+    """
+    out: list[Message] = []
+    stand_in = framework_row(w.framework).stand_in
+    if stand_in:
+        out.append(join([msg(stand_in)]))
+    if w.grad_ckpt_offload:
+        out.append(join([msg("inputs.grad_ckpt_offload")]))
+    p = w.parallelism
+    if p.data_parallel and w.is_training:
+        derived = max(1, w.num_gpus // (p.tensor_parallel * p.pipeline_parallel))
+        if p.data_parallel != derived:  # training: the DP degree is what num_gpus leaves
+            out.append(join([msg("inputs.data_parallel_training", dp=p.data_parallel,
+                                 derived=derived)]))
+    if p.expert_parallel and p.expert_parallel > 1:
+        out.append(join([msg("inputs.expert_parallel", ep=p.expert_parallel)]))
+    return out
+
+
+__all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "CN_PLATFORMS", "ENGINE_PLATFORMS",
+           "PLATFORM_NAMES",
            "combination_warnings",
-           "context_window_message", "engine_hardware_refusal", "platform_of",
+           "context_window_message", "engine_hardware_refusal", "input_warnings", "platform_of",
            "require_engine_runs_on", "require_inference_framework",
            "vllm_context_refusal", "vllm_error_text", "workload_warnings"]

@@ -24,10 +24,12 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
+from .memory.common import weights_bytes
 from .messages import Message, Text, join, msg
 from .money import USD, Money, no_rate_message
 from .results import CostEstimate, Throughput
 from .units import HOURS_PER_MONTH_DEFAULT, SECONDS_PER_HOUR
+from .workload import Workload
 
 DEFAULT_USD_PER_UNIT: dict[str, float] = {"USD": 1.0, "CNY": 0.14, "EUR": 1.09, "GBP": 1.27,
                                           "JPY": 0.0067}
@@ -242,13 +244,54 @@ def gpus_for_serving(requests_per_minute: float, avg_prompt_tokens: int, avg_out
     return replicas, replicas * gpus_per_replica
 
 
+IMAGE_PULL_S = 120.0
+"""Seconds to pull a CUDA + PyTorch container image (8–10 GB compressed, e.g.
+``pytorch/pytorch:*-cuda12*-devel``, ``vllm/vllm-openai``) at ~100 MB/s from a registry."""
+MODEL_DOWNLOAD_BYTES_PER_S = 100e6
+"""Model download rate from the Hugging Face Hub onto a fresh instance: ~100 MB/s (about
+1 Gb/s; cloud instances see 50–500 MB/s)."""
+MODEL_LOAD_BYTES_PER_S = 1e9
+"""Reading the weights from local disk into GPU memory: ~1 GB/s (safetensors from NVMe)."""
+
+
+def startup_hours(w: Workload) -> tuple[float, Message]:
+    """Billed start-up of one rental in hours, and its note (``cost.startup``).
+
+    ``w.startup_minutes`` when the job gives it; else image pull (:data:`IMAGE_PULL_S`) +
+    model download (:data:`MODEL_DOWNLOAD_BYTES_PER_S`) + load to the GPU
+    (:data:`MODEL_LOAD_BYTES_PER_S`) of the model's weights in ``w.weights_dtype``
+    (formulas.md §1). Every GPU of the rental waits through it, so it is billed per GPU.
+    """
+    if w.startup_minutes is not None:
+        return w.startup_minutes / 60.0, msg("cost.startup", minutes=f"{w.startup_minutes:g}",
+                                             why=msg("cost.startup.given"))
+    weights = 0.0
+    if w.model is not None:
+        weights = float(weights_bytes(w.model, w.weights_dtype))
+    seconds = IMAGE_PULL_S + weights / MODEL_DOWNLOAD_BYTES_PER_S + weights / MODEL_LOAD_BYTES_PER_S
+    return seconds / 3600.0, msg("cost.startup", minutes=f"{seconds / 60:.1f}",
+                                 why=msg("cost.startup.default", gib=f"{weights / 2**30:.1f}"))
+
+
+def billed_hours(hours: float, increment_s: int | None) -> float:
+    """``hours`` rounded up to the provider's billing step (``increment_s`` seconds).
+
+    ``None`` (not published) bills the exact time, as per-second billing does.
+    """
+    if not increment_s or increment_s <= 1:
+        return hours
+    steps = math.ceil(hours * 3600.0 / increment_s - 1e-9)
+    return max(1, steps) * increment_s / 3600.0
+
+
 def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Throughput | None = None,
                   hours: float | None = None, serving: bool = False,
                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT, pricing: str = "on_demand",
                   tdp_w: float | None = None, tokens_out_per_s: float | None = None,
                   utilization: float = DEFAULT_UTILIZATION,
                   spot_mtbi_hours: float = DEFAULT_SPOT_MTBI_HOURS,
-                  money: Money | None = None) -> CostEstimate:
+                  money: Money | None = None, startup: tuple[float, Message] | None = None,
+                  billing: tuple[str, int | None] | None = None) -> CostEstimate:
     """Combine price, duration and speed into a :class:`CostEstimate` (USD).
 
     Args:
@@ -264,6 +307,10 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         tdp_w: board power per GPU for the energy figures.
         tokens_out_per_s: tokens/s the option produces (all GPUs); default from ``throughput``.
         money: display currency of the assumption texts (default USD); amounts stay USD.
+        startup: (hours, note) of start-up billed before a run of known length
+            (:func:`startup_hours`); it adds to ``hours`` and the total.
+        billing: (provider, billing step in seconds or None) the run is rounded up to
+            (:func:`billed_hours`; ``ProviderTerms.billing_increment_s``).
     """
     per_hour = usd_per_gpu_hour * num_gpus
     m = money or USD
@@ -278,7 +325,19 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
             notes.append(_note(
                 "cost.spot", extra=f"{redo:.0%}", mtbi=f"{spot_mtbi_hours:.0f}",
                 interval=f"{DEFAULT_CHECKPOINT_INTERVAL_HOURS:g}", hours=f"{run_hours:.2f}"))
+        if startup is not None and startup[0] > 0:
+            run_hours += startup[0]
+            notes.append(join([startup[1]]))
         total = per_hour * run_hours
+        if billing is not None and pricing not in SUBSCRIPTION_HOURS:
+            provider, step = billing
+            if step is None:
+                notes.append(_note("cost.billing.unknown", provider=provider))
+            elif step > 1:
+                billed = billed_hours(run_hours, step)
+                total = per_hour * billed
+                notes.append(_note("cost.billing", provider=provider,
+                                   step=_step_text(step), hours=f"{billed:.4g}"))
         period = SUBSCRIPTION_HOURS.get(pricing)
         if period is not None:
             # 包月 / 包年: a subscription is paid in whole periods, however short the run
@@ -314,7 +373,17 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
                         assumptions=tuple(notes))
 
 
-__all__ = ["BuyVsRent", "DEFAULT_USD_PER_UNIT", "buy_vs_rent", "energy_kwh", "estimate_cost",
+def _step_text(step_s: int) -> str:
+    """A billing step in words: "1 min", "1 h", "30 s"."""
+    if step_s % 3600 == 0:
+        return f"{step_s // 3600} h"
+    if step_s % 60 == 0:
+        return f"{step_s // 60} min"
+    return f"{step_s} s"
+
+
+__all__ = ["BuyVsRent", "DEFAULT_USD_PER_UNIT", "billed_hours", "buy_vs_rent", "energy_kwh",
+           "estimate_cost", "startup_hours",
            "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
            "rate_looks_inverted", "run_cost_usd", "spot_expected_hours", "to_usd",
            "tokens_per_joule", "usd_per_million_tokens", "usd_per_unit"]

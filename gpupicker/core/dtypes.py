@@ -17,6 +17,7 @@ Sources:
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from .messages import msg
@@ -94,15 +95,47 @@ GGUF_TYPES = frozenset({"q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_
                         "iq3_xs", "iq3_s", "iq3_m", "iq4_nl", "iq4_xs"})
 
 
+EXL2_BPW = re.compile(r"^(?:exl2[_:\-]?)?(\d{1,2}(?:\.\d{1,3})?)\s*bpw$")
+"""ExLlamaV2 EXL2 bits per weight as model repos name them (``4.0bpw``, ``2.55bpw``,
+``exl2_6.5bpw``)."""
+EXL2_MIN_BPW, EXL2_MAX_BPW = 2.0, 8.0
+"""The range ``convert.py -b`` accepts (exllamav2 ``doc/convert.md``: 2.0–8.0 bits per
+weight on average)."""
+
+
+def exl2_bits(dtype: str) -> float | None:
+    """Average bits per weight of an EXL2 name (``4.0bpw`` → 4.0), None for other names.
+
+    EXL2 mixes 2–8-bit groups inside each tensor to reach the requested average; the
+    average already counts the group scales (exllamav2 ``doc/convert.md``), so the
+    file's bytes per weight are ``bpw / 8``.
+
+    Raises:
+        ValueError: for an EXL2 name outside 2.0–8.0 bits.
+    """
+    m = EXL2_BPW.match(dtype.strip().lower())
+    if m is None:
+        return None
+    bits = float(m.group(1))
+    if not EXL2_MIN_BPW <= bits <= EXL2_MAX_BPW:
+        raise ValueError(msg("dtypes.exl2_range", dtype=repr(dtype), lo=f"{EXL2_MIN_BPW:g}",
+                             hi=f"{EXL2_MAX_BPW:g}"))
+    return bits
+
+
 def bytes_per_weight(dtype: str) -> float:
     """Bytes per weight (float, may be fractional) of a weight format.
 
     Args:
-        dtype: a name from :data:`WeightDType` (case-insensitive).
+        dtype: a name from :data:`WeightDType` (case-insensitive) or an EXL2 bits-per-weight
+            name (``4.0bpw``: :func:`exl2_bits`).
 
     Raises:
         ValueError: for an unknown format.
     """
+    bits = exl2_bits(dtype) if isinstance(dtype, str) and "bpw" in dtype.lower() else None
+    if bits is not None:
+        return bits / 8
     return _lookup(_BYTES_PER_WEIGHT, dtype, "dtypes.unknown_weight")
 
 

@@ -28,7 +28,7 @@ from .results import MemoryEstimate, ServingPlan, Throughput
 from .speed.interconnect import GPUS_PER_NODE
 from .speed.serving import plan_serving
 from .speed.throughput import estimate_throughput, train_hours
-from .workload import Parallelism, Workload
+from .workload import Workload, parallel_plan
 
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
 EVALUATIONS_KEPT = 4
@@ -81,7 +81,7 @@ def gpu_dependent(w: Workload) -> bool:
 MONEY_DEFAULTS: dict[str, object] = {
     name: Workload.model_fields[name].default
     for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
-                 "region")}
+                 "region", "startup_minutes")}
 """The Workload fields only prices and limits read (offers, costs, misses, the region filter),
 at their defaults: :func:`evaluate` sees the job without them, so a money-only change of the
 inputs reuses the evaluations (tests/core/test_evaluation_cache.py checks that every option
@@ -136,7 +136,7 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
     evaluations: list[Evaluation] = []
     w, reference = _reference_tokens(w, gpus)
 
-    sharded = {n: _auto_shard(w, n) for n in tried}
+    sharded = {n: parallel_plan(w, n) for n in tried}
     refused: set[str] = set()
     for gpu in gpus:
         node_fits, node_speed = False, 0.0
@@ -221,17 +221,6 @@ def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
         return w.is_training
     return (w.task in ("full_ft", "pretrain") and w.model is not None
             and w.model.param_count() >= 30e9)
-
-
-def _auto_shard(w: Workload, n: int) -> Workload:
-    """``w`` on ``n`` GPUs with the sharding it gets when the user chose none.
-
-    Full fine-tuning / pre-training on several GPUs uses FSDP (ZeRO-3): plain data parallelism
-    would keep a full copy of the states on every GPU.
-    """
-    if n > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
-        return w.model_copy(update={"parallelism": Parallelism(fsdp=True, zero_stage=3)})
-    return w
 
 
 def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]

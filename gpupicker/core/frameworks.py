@@ -13,7 +13,8 @@ Columns of :data:`FRAMEWORKS`:
 * ``speed`` — the inference speed profile (:data:`.speed.inference.ENGINES` key) or None;
 * ``memory`` — the inference memory model: ``paged`` (vLLM-style KV pool), ``gguf``
   (llama.cpp), ``transformers`` (growing DynamicCache);
-* ``aliases`` — other spellings that mean the same framework.
+* ``aliases`` — other spellings that mean the same framework;
+* ``stand_in`` — for a framework costed with another one's profile, the warning that says so.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class FrameworkRow(NamedTuple):
     speed: str | None
     memory: str
     aliases: tuple[str, ...] = ()
+    stand_in: str | None = None
+    """Message id of the warning every estimate of this framework carries when it is costed
+    with another engine's profile (no measurement of its own checked)."""
 
 
 _INF = frozenset({"inference"})
@@ -73,6 +77,18 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
     FrameworkRow("lmdeploy", _INF, "lmdeploy", "paged", ("turbomind",)),
     FrameworkRow("mindie", _INF, "mindie", "paged", ("mindie-llm", "mindie_llm")),
     FrameworkRow("vllm-ascend", _INF, "mindie", "paged", ("vllm_ascend",)),
+    # LM Studio runs GGUF files on its bundled llama.cpp runtime (lmstudio.ai docs, "llama.cpp
+    # engine"); MLX models in LM Studio are the mlx-lm row
+    FrameworkRow("lm-studio", _INF, "llama.cpp", "gguf", ("lmstudio", "lm_studio", "lms")),
+    FrameworkRow("mlx-lm", _INF, "llama.cpp", "transformers", ("mlx", "mlx_lm", "mlx-lm.generate"),
+                 stand_in="inputs.stand_in.mlx"),
+    FrameworkRow("olmo-core", _TRAIN, None, "transformers", ("olmo_core", "olmocore"),
+                 stand_in="inputs.stand_in.olmo_core"),
+    FrameworkRow("mindspeed", _TRAIN, None, "transformers",
+                 ("mindspeed-llm", "mindspeed_llm", "ascendspeed"),
+                 stand_in="inputs.stand_in.mindspeed"),
+    FrameworkRow("mindformers", _TRAIN, None, "transformers", ("mindspore", "mind_formers"),
+                 stand_in="inputs.stand_in.mindformers"),
 )
 """Every framework gpupicker models (see module docstring)."""
 

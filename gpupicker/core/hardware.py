@@ -35,6 +35,12 @@ class GpuSpec(BaseModel):
         memory_bandwidth_gbps: peak memory bandwidth in GB/s.
         bf16_tflops_dense: dense BF16 tensor throughput in TFLOPS (10**12 FLOP/s).
         fp8_tflops_dense: dense FP8 tensor TFLOPS; ``None`` where the tensor cores lack FP8.
+        fp4_tflops_dense: dense FP4 tensor TFLOPS (NVFP4/MXFP4: half the vendors' sparse
+            "AI TOPS", AMD's dense MXFP4 figure); ``None`` where the hardware has no FP4
+            (Hopper, Ada, Ampere and older; data/README.md names the source of each value).
+        gpu_memory_limit_gb: on a unified-memory machine (Apple, DGX Spark, Ryzen AI Max), the
+            GB of its ``memory_gb`` the GPU may use by default (macOS's Metal working set, about
+            75-84 %; a UMA carve-out); ``None`` for a discrete card, whose whole memory is its own.
         nvlink_bandwidth_gbps: total bidirectional NVLink bandwidth per GPU in GB/s.
         tdp_w: board power in watts.
     """
@@ -56,6 +62,8 @@ class GpuSpec(BaseModel):
     fp8_tflops_dense: float | None = Field(default=None, ge=0)
     int8_tops_dense: float | None = Field(default=None, ge=0)
     int4_tops_dense: float | None = Field(default=None, ge=0)
+    fp4_tflops_dense: float | None = Field(default=None, ge=0)
+    gpu_memory_limit_gb: float | None = Field(default=None, gt=0, le=100_000)
     tensor_core_gen: str = ""
     tdp_w: float | None = Field(default=None, ge=0)
     interconnect: str = ""
@@ -89,8 +97,13 @@ class GpuSpec(BaseModel):
         (``nvidia-smi``: T4 15,360 MiB, L4 23,034 MiB, A10 23,028 MiB, L40S
         46,068 MiB of 16/24/24/48 GiB); HBM and consumer cards lose under 1 %
         (H100 SXM 81,559 MiB of 80 GiB). This is what fit verdicts compare with.
+
+        On a unified-memory machine with a ``gpu_memory_limit_gb`` the GPU gets that share, not
+        the whole pool (a 128 GB Mac: 107.52 GiB, Metal's recommendedMaxWorkingSetSize).
         """
-        return _usable_bytes(self.memory_gb, self.memory_type, self.segment)
+        gb = self.memory_gb if self.gpu_memory_limit_gb is None else \
+            min(self.memory_gb, self.gpu_memory_limit_gb)
+        return _usable_bytes(gb, self.memory_type, self.segment)
 
     @property
     def dense_16bit_tflops(self) -> float:
@@ -136,7 +149,10 @@ class PriceOffer(BaseModel):
     """A rental (or ownership) price for one GPU-hour.
 
     ``price_per_gpu_hour`` is an amount in ``currency`` (USD or CNY …); convert before
-    comparing across currencies.
+    comparing across currencies. ``includes_tax`` is ``"yes"`` when the price includes VAT
+    (含税) and ``"no"`` when VAT comes on top (不含税); ``vat_invoice`` ``"yes"`` / ``"no"``:
+    whether the provider issues a VAT special invoice (增值税专用发票), which a Chinese
+    company needs to deduct the input VAT. Blank: not stated by the source.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
@@ -152,6 +168,8 @@ class PriceOffer(BaseModel):
     source: str = ""
     notes: str = ""
     currency: str = "USD"
+    includes_tax: Literal["", "yes", "no"] = ""
+    vat_invoice: Literal["", "yes", "no"] = ""
     price_kind: str = Field(default="", description="kind code of core.price_kind; blank = "
                             "derived from provider, pricing and source (not a CSV column)")
 
@@ -159,6 +177,12 @@ class PriceOffer(BaseModel):
     @classmethod
     def _blank(cls, data: Any) -> Any:
         return _drop_blank(data)
+
+    @field_validator("includes_tax", "vat_invoice", mode="before")
+    @classmethod
+    def _yes_no(cls, v: Any) -> Any:
+        """NULL (a row stored before the column existed) is "not stated"; case is ignored."""
+        return "" if v is None else v.strip().lower() if isinstance(v, str) else v
 
     @field_validator("currency", mode="after")
     @classmethod

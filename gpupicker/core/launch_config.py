@@ -138,6 +138,19 @@ def hf_repo_from_source(source: str) -> str | None:
     return m.group(1) if m else None
 
 
+def model_repo(hf_repo: str, source: str) -> str | None:
+    """The repo a launch command names for a catalog model.
+
+    The row's ``hf_repo`` column, else the repo its ``source`` text names
+    (:func:`hf_repo_from_source`, for a row saved before the column existed), else ``None``
+    (the command then says ``YOUR_MODEL`` and warns).
+
+    >>> model_repo("Qwen/Qwen3-30B-A3B", "THUDM/slime scripts")
+    'Qwen/Qwen3-30B-A3B'
+    """
+    return hf_repo or hf_repo_from_source(source)
+
+
 def _j(parts: list[str]) -> str:
     """Join a command with line continuations every flag (readable, copy-paste safe)."""
     out: list[str] = []
@@ -483,7 +496,7 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
         w: the workload (model resolved).
         opt: the chosen option (GPU type, count, pricing, memory estimate).
         model_ref: Hugging Face repo or local path (e.g. from
-            :func:`hf_repo_from_source`); ``None`` writes ``YOUR_MODEL`` and warns.
+            :func:`model_repo`); ``None`` writes ``YOUR_MODEL`` and warns.
         gpu_memory_gb: the card's memory in GB for the dstack ``gpu`` spec
             (``GpuSpec.memory_gb``; default: the usable capacity in GiB, rounded).
 
@@ -529,4 +542,4 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
 
 
 __all__ = ["SERVER_PORTS", "SKYPILOT_NAMES", "LaunchConfig", "hf_repo_from_source", "launch_config",
-           "to_yaml"]
+           "model_repo", "to_yaml"]

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
 from .hardware import PriceOffer
 from .messages import Message, join, msg, verbatim
 
@@ -46,6 +48,74 @@ class Provider:
     country: str
     sells_in: bool = False
     zh_name: str = ""
+
+
+CLUSTER_NETWORKS: tuple[str, ...] = ("infiniband", "roce", "efa", "ethernet")
+"""Networks a provider joins instances of a cluster over (``providers.csv`` ``cluster_network``):
+InfiniBand, RoCE (RDMA over Converged Ethernet), AWS EFA, plain Ethernet (GPUDirect-TCPX)."""
+
+
+class ProviderTerms(BaseModel):
+    """How one provider rents GPUs: a row of the bundled ``data/providers.csv``.
+
+    Attributes:
+        provider: the catalog's provider name (``prices.provider``).
+        billing_increment_s: seconds a rental is billed in (1 per-second, 60 per-minute, 3600
+            per-hour); ``None`` when the provider does not publish it.
+        max_gpus_per_instance: most GPUs one instance (machine, VM, pod) of the provider has.
+        sells_clusters: whether several instances can be rented as one cluster.
+        cluster_network: the network between instances (:data:`CLUSTER_NETWORKS`) when it does.
+        max_cluster_gpus: most GPUs of one such cluster.
+        source / as_of / notes: where the facts come from and when they were read.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
+
+    provider: str = Field(min_length=1)
+    billing_increment_s: int | None = Field(default=None, ge=1, le=31 * 24 * 3600)
+    max_gpus_per_instance: int = Field(default=8, ge=1, le=64)
+    sells_clusters: bool = False
+    cluster_network: str | None = None
+    max_cluster_gpus: int | None = Field(default=None, ge=1, le=100_000)
+    source: str = Field(min_length=1)
+    as_of: str = Field(min_length=10)
+    notes: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blanks(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if v not in ("", None)}
+            if isinstance(data.get("sells_clusters"), str):
+                data["sells_clusters"] = data["sells_clusters"].strip().lower() in ("yes", "true",
+                                                                                  "1")
+        return data
+
+    @model_validator(mode="after")
+    def _network(self) -> ProviderTerms:
+        if self.sells_clusters and self.cluster_network not in CLUSTER_NETWORKS:
+            raise ValueError(msg("providers.cluster_network", provider=self.provider,
+                                 network=repr(self.cluster_network),
+                                 known=", ".join(CLUSTER_NETWORKS)))
+        return self
+
+
+def offer_available(offer: PriceOffer | None, total_gpus: int,
+                    terms: ProviderTerms | None) -> bool:
+    """Whether ``total_gpus`` of ``offer`` can be rented from its provider.
+
+    Within one instance (the row's ``gpus_per_instance`` or the provider's
+    ``max_gpus_per_instance``; 8 — one HGX node — for a provider not in the table) always;
+    above it only where the provider sells clusters of that size (``providers.csv``). The
+    user's own GPUs and unpriced options are :func:`~gpupicker.core.offers.instance_fits`'s.
+    """
+    if offer is None or offer.pricing == "owned":
+        return True
+    one = max(offer.gpus_per_instance or 0, terms.max_gpus_per_instance if terms else 8)
+    if total_gpus <= one:
+        return True
+    return terms is not None and terms.sells_clusters and \
+        total_gpus <= (terms.max_cluster_gpus or 0)
 
 
 def _p(name: str, country: str, sells_in: bool = False, zh: str = "") -> Provider:
@@ -228,5 +298,6 @@ def _spend_text(o: Option, money: Money) -> Message:
     return msg("recommend.price.per_hour", per_hour=money.fmt(c.usd_per_hour))
 
 
-__all__ = ["PROVIDERS", "REGION_NAMES", "Provider", "check_region", "in_region",
+__all__ = ["CLUSTER_NETWORKS", "PROVIDERS", "REGION_NAMES", "Provider", "ProviderTerms",
+           "check_region", "in_region", "offer_available",
            "offer_country", "provider", "region_filter", "region_notes", "zh_provider_name"]

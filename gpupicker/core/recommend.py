@@ -27,6 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -36,6 +37,7 @@ from .checks import require_inference_framework, workload_warnings
 from .cost import (
     DEFAULT_UTILIZATION,
     estimate_cost,
+    startup_hours,
 )
 from .evaluation import MONEY_DEFAULTS, Evaluation, evaluate
 from .hardware import GpuSpec, PriceOffer
@@ -52,7 +54,14 @@ from .offers import (
 )
 from .owned import OwnedGpu, annotate_owned, for_serving, owned_offer
 from .price_kind import DEFAULT_STALE_MONTHS, FLAG_NAMES, price_flag, price_kind, trust_notes
-from .providers import region_filter, region_notes
+from .providers import (
+    ProviderTerms,
+    check_region,
+    in_region,
+    offer_available,
+    region_filter,
+    region_notes,
+)
 from .reasons import (
     limit_and_reason,
     memo_msg,
@@ -127,7 +136,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
               counts: Sequence[int] = GPU_COUNTS, owned: Sequence[OwnedGpu] = (),
               calibration: Calibration | None = None, today: date | None = None,
               stale_months: int = DEFAULT_STALE_MONTHS,
-              money: Money | None = None) -> Recommendation:
+              money: Money | None = None,
+              providers: Sequence[ProviderTerms] = ()) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -150,6 +160,10 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         stale_months: age in months from which a price is marked stale (default 6).
         money: the display currency (:class:`~gpupicker.core.money.Money`) every amount in
             reasons and notes is written in (default USD); ranking is in USD either way.
+        providers: the providers' rental terms (the catalog's ``data/providers.csv``): an
+            option above one instance is kept only where its provider sells clusters of that
+            size, and runs are billed in the provider's steps after the job's start-up
+            (:func:`~gpupicker.core.cost.startup_hours`).
 
     Returns:
         A :class:`Recommendation`; options without a price appear with no cost.
@@ -190,31 +204,61 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         w = w.model_copy(update=update)
         notes.append(ref_note)
     notes.extend(evald.notes)
+    terms = {t.provider: t for t in providers}
     evaluations: list[tuple[Evaluation, list[tuple[PriceOffer | None, float | None]]]] = []
+    not_for_sale = 0
+    every: dict[str, list[tuple[PriceOffer, float]]] | None = None
     for ev in evald.evaluations:
-        offer_list = [(offer, usd) for offer, usd in offers.get(ev.gpu.id) or NO_OFFER
-                      if instance_fits(offer, ev.total_gpus)]
+        offer_list = []
+        candidates = offers.get(ev.gpu.id) or NO_OFFER
+        # one replica is one job: replicas of a serving plan are separate instances, so only the
+        # GPUs of one replica must be rented together (one instance, or a cluster)
+        together = ev.n
+        if providers and not all_offers and together > GPUS_PER_NODE:
+            # the best offer per pricing may come from a provider that sells no cluster:
+            # above one node, the best offer per pricing among the providers that do
+            if every is None:
+                every, _ = offers_for_snapshot(prices, w.pricing, True, fx_rates, offers_for)
+            candidates = _best_cluster_offers(every.get(ev.gpu.id, []), together, terms,
+                                              w.region) or candidates
+        for offer, usd in candidates:
+            if not instance_fits(offer, ev.total_gpus):
+                continue
+            if providers and offer is not None and \
+                    not offer_available(offer, together, terms.get(offer.provider)):
+                not_for_sale += 1  # more GPUs than one instance, and no cluster for sale
+                continue
+            offer_list.append((offer, usd))
         if offer_list:
             evaluations.append((ev, offer_list))
+    if not_for_sale:
+        notes.append(sentence(msg("recommend.no_cluster_for_sale", n=not_for_sale)))
     multi_node, refused = evald.multi_node, evald.refused
     asked = w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE
-    if multi_node and not asked and any(ev.fits for ev, _ in evaluations
-                                        if ev.total_gpus <= GPUS_PER_NODE):
-        # a single node of some part holds the job: clusters are not what it needs
-        evaluations = [(ev, o) for ev, o in evaluations if ev.n <= GPUS_PER_NODE]
-    elif multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in evaluations):
+
+    def one_node_first(evs: list[Any]) -> list[Any]:
+        """Multi-node options only when no single node of any part holds the job."""
+        if multi_node and not asked and any(ev.fits for ev, _ in evs
+                                            if ev.total_gpus <= GPUS_PER_NODE):
+            return [(ev, o) for ev, o in evs if ev.n <= GPUS_PER_NODE]
+        return evs
+
+    # the region filter comes first: a node that holds the job abroad says nothing about
+    # whether the job needs a cluster in the region
+    everywhere = one_node_first(evaluations)
+    region_evals = one_node_first(region_filter(evaluations, w.region))
+    if multi_node and any(ev.n > GPUS_PER_NODE for ev, _ in region_evals):
         notes.append(sentence(msg("recommend.multi_node_added")))
     if refused:
         notes.append(sentence(msg("recommend.no_multi_gpu_training",
                                    gpus=", ".join(sorted(refused)))))
     money = money or USD
-    region_evals = region_filter(evaluations, w.region)
     options = _build_options(w, region_evals, goal, serving, hours_per_month,
-                             today=today, stale_months=stale_months, money=money)
+                             today=today, stale_months=stale_months, money=money, terms=terms)
     if w.region:
         notes.extend(region_notes(w, options, _build_options(
-            w, evaluations, goal, serving, hours_per_month, today=today,
-            stale_months=stale_months, money=money), money))
+            w, everywhere, goal, serving, hours_per_month, today=today,
+            stale_months=stale_months, money=money, terms=terms), money))
     if owned:
         options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
                                  serving=serving)
@@ -228,8 +272,10 @@ def _build_options(w: Workload,
                    goal: str, serving: bool, hours_per_month: float, *,
                    today: date | None = None,
                    stale_months: int = DEFAULT_STALE_MONTHS,
-                   money: Money = USD) -> list[Option]:
+                   money: Money = USD,
+                   terms: dict[str, ProviderTerms] | None = None) -> list[Option]:
     prelim: list[_Candidate] = []
+    startup = startup_hours(w) if terms else None
     for ev, offer_list in evaluations:
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
         shared = ev.shared  # what every offer of this GPU × count shares
@@ -244,7 +290,8 @@ def _build_options(w: Workload,
                     usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
                     tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
-                    money=money)
+                    money=money, startup=startup if offer.pricing != "owned" else None,
+                    billing=_billing(offer, terms))
             misses: list[tuple[str, Message]] = []  # (kind, clause): see limit_and_reason
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
                 misses.append(("no_price", memo_msg("recommend.miss.no_price")))
@@ -274,6 +321,8 @@ def _build_options(w: Workload,
                 more.append(ev.scaling)
             if pcie_note:
                 more.append(sentence(msg("recommend.consumer_no_nvlink")))
+            if terms and offer is not None and ev.n > GPUS_PER_NODE:
+                more.append(_cluster_note(offer, terms))
             if more:
                 reason = join([reason, *more], "space")
             prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not misses,
@@ -303,7 +352,9 @@ def _build_options(w: Workload,
         tier = (0 if p.ev.fits else 2) + (0 if p.within else 1)
         priced = 0 if p.cost is not None else 1
         if goal == "cheapest":
-            k: tuple[float, ...] = (p.money, -p.speed)
+            # equal cost (to the cent, or four digits of a rate): fewer GPUs first (fewer to
+            # rent, nothing to shard), then the faster
+            k: tuple[float, ...] = (_tie(p), p.ev.total_gpus, -p.speed)
         elif goal == "fastest":
             k = (-p.speed, p.money)
         elif goal == "value":
@@ -318,7 +369,7 @@ def _build_options(w: Workload,
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
     if ok_labels:
-        for name, fn in (("cheapest", lambda p: (p.money, -p.speed)),
+        for name, fn in (("cheapest", lambda p: (_tie(p), p.ev.total_gpus, -p.speed)),
                          ("fastest", lambda p: (-p.speed, p.money)),
                          ("best value", lambda p: (value(p), p.money)),
                          ("most headroom", lambda p: (-headroom(p), p.money))):
@@ -354,6 +405,72 @@ def _build_options(w: Workload,
             labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
             serving=ev.plan))
     return out
+
+
+def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int,
+                         terms: dict[str, ProviderTerms],
+                         region: str | None) -> list[tuple[PriceOffer, float]]:
+    """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it.
+
+    (:func:`~gpupicker.core.providers.offer_available`: one instance or a cluster for sale.)
+    With a region, the cheapest inside it too: the region filter runs after this choice and
+    must not be left with an offer abroad only.
+    """
+    best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
+    where = check_region(region) if region else None
+    for offer, usd in offers:
+        if not offer_available(offer, total_gpus, terms.get(offer.provider)):
+            continue
+        key = (offer.pricing, where is not None and in_region(offer, where))
+        cur = best.get(key)
+        if cur is None or usd < cur[1]:
+            best[key] = (offer, usd)
+    return list(best.values())
+
+
+NETWORK_NAMES = {"infiniband": "InfiniBand", "roce": "RoCE", "efa": "AWS EFA",
+                 "ethernet": "Ethernet"}
+"""How ``providers.csv``'s ``cluster_network`` codes are written (product names, verbatim)."""
+
+
+def _cluster_note(offer: PriceOffer, terms: dict[str, ProviderTerms]) -> Message:
+    """The network a multi-node option's provider joins its nodes over, against the speed model.
+
+    The scaling model assumes one 400 Gb/s NIC per GPU between nodes
+    (``speed.interconnect``; DGX H100 reference design), which InfiniBand, RoCE and EFA
+    clusters offer; a plain-Ethernet cluster (GCP A3: 200 Gb/s per GPU) is slower than that.
+    """
+    t = terms.get(offer.provider)
+    net = t.cluster_network if t is not None and t.cluster_network else ""
+    parts = [memo_msg("recommend.cluster_network", provider=offer.provider,
+                      network=NETWORK_NAMES.get(net, net))]
+    if net == "ethernet":
+        parts.append(memo_msg("recommend.cluster_ethernet_slower"))
+    return sentence(join(parts, "clauses"))
+
+
+def _tie(p: _Candidate) -> float:
+    """The cost figure of ``p`` as compared for a tie.
+
+    A total or a monthly amount to the cent; a rate ($ per 1M tokens, $ per hour) to four
+    significant digits, so that ties are equal figures whatever their size. Infinity (no
+    price) stays infinite.
+    """
+    m, c = p.money, p.cost
+    if not math.isfinite(m) or m == 0:
+        return m
+    if c is not None and (c.usd_total is not None or c.usd_per_month is not None):
+        return round(m, 2)
+    return float(f"{m:.4g}")
+
+
+def _billing(offer: PriceOffer, terms: dict[str, ProviderTerms] | None
+             ) -> tuple[str, int | None] | None:
+    """(provider, billing step in seconds) of a rented offer; None without provider terms."""
+    if not terms or offer.pricing == "owned":
+        return None
+    t = terms.get(offer.provider)
+    return offer.provider, t.billing_increment_s if t is not None else None
 
 
 def _usd_per_gpu_hour(p: _Candidate) -> float:

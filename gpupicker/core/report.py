@@ -35,6 +35,9 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
     from .checks import require_engine_runs_on
 
     require_engine_runs_on(w, gpu)
+    dp = w.parallelism.data_parallel or 1
+    if w.task == "inference" and dp > 1:
+        return _data_parallel_report(w, gpu, dp)
     mem = estimate_memory(w, gpu)
     out: dict[str, Any] = {
         "task": w.task,
@@ -66,6 +69,37 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
             out["serving"] = serving_report(w, gpu)
     return out
 
+
+
+DP_AGGREGATE_KEYS = ("output_tokens_per_s", "aggregate_decode_tokens_per_s")
+"""Throughput figures of one replica that ``data_parallel`` replicas multiply."""
+
+
+def _data_parallel_report(w: Workload, gpu: GpuSpec | None, dp: int) -> dict[str, Any]:
+    """The report of ``dp`` serving replicas (vLLM/SGLang ``--data-parallel-size``).
+
+    Each replica is an independent engine on ``num_gpus / dp`` GPUs serving ``batch / dp``
+    (rounded up) of the sequences, with requests load-balanced over the replicas (vLLM docs,
+    "Data Parallel Deployment"): memory per GPU and per-sequence speed are one replica's, the
+    batch throughput (:data:`DP_AGGREGATE_KEYS`) is ``dp`` times it.
+
+    Raises:
+        ValueError: when ``num_gpus`` is not a multiple of ``dp``.
+    """
+    if w.num_gpus % dp:
+        raise ValueError(msg("inputs.data_parallel_gpus", dp=dp, n=w.num_gpus))
+    replica = w.model_copy(update={
+        "num_gpus": w.num_gpus // dp, "batch": -(-w.batch // dp),
+        "parallelism": w.parallelism.model_copy(update={"data_parallel": None})})
+    out = estimate_report(replica, gpu)
+    for key in DP_AGGREGATE_KEYS:
+        if out.get(key) is not None:
+            out[key] = round(out[key] * dp, 2)
+    out["num_gpus"] = w.num_gpus
+    out["data_parallel"] = dp
+    out["assumptions"] = [*out.get("assumptions", []), msg(
+        "inputs.data_parallel_replicas", dp=dp, gpus=replica.num_gpus, batch=replica.batch)]
+    return out
 
 def serving_report(w: Workload, gpu: GpuSpec) -> dict[str, Any] | None:
     """The serving plan of ``w.requests_per_minute`` on replicas of ``w.num_gpus`` × ``gpu``.

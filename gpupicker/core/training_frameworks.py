@@ -146,9 +146,24 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
                "Llama-2 13B 61.1%); fp32 master weights under FSDP2 mixed precision; "
                "cross_entropy on .float() logits"),
     TrainingFramework(
+        "olmo-core", "OLMo-core (FSDP2)", mfu_factor=0.93, sharding="fsdp",
+        source="allenai/OLMo-core: a PyTorch FSDP2/HSDP trainer with fused kernels like "
+               "torchtitan; costed with torchtitan's profile (no OLMo-core measurement "
+               "checked: inputs.stand_in.olmo_core says so on every estimate)"),
+    TrainingFramework(
         "megatron", "Megatron-LM / Megatron-Core", logits_bytes_per_vocab=6.0, sharding="fsdp",
         source="NVIDIA/Megatron-LM vocab_parallel_cross_entropy (fp32 logits reused in place); "
                "distributed optimizer (fp32 master + Adam sharded over data parallel)"),
+    TrainingFramework(
+        "mindspeed", "MindSpeed-LLM (Megatron on Ascend)", logits_bytes_per_vocab=6.0,
+        sharding="fsdp",
+        source="Ascend/MindSpeed-LLM: Megatron-LM/Megatron-Core with Ascend kernels; costed "
+               "with megatron's profile (inputs.stand_in.mindspeed says so on every estimate)"),
+    TrainingFramework(
+        "mindformers", "MindSpore MindFormers", logits_bytes_per_vocab=6.0, sharding="fsdp",
+        source="mindspore/mindformers: Megatron-style tensor/pipeline parallel LLM training on "
+               "MindSpore; costed with megatron's profile (inputs.stand_in.mindformers says so "
+               "on every estimate)"),
     TrainingFramework(
         "nemo", "NVIDIA NeMo (Megatron-Core)", logits_bytes_per_vocab=6.0, sharding="fsdp",
         source="NVIDIA NeMo: Megatron-Core underneath (same profile as megatron)"),

@@ -8,11 +8,11 @@ fields, or a ``model_id`` resolved against the catalog by the caller.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .dtypes import bytes_per_kv_element, bytes_per_weight
+from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 
@@ -29,15 +29,100 @@ ATTENTION_ALIASES = {
     "flash_attention_2": "flash", "flash_attention_3": "flash", "flash_attention": "flash",
     "flash-attn": "flash", "flash_attn": "flash", "flashattention": "flash", "fa2": "flash",
     "fa3": "flash", "fa": "flash", "flashinfer": "flash", "sdpa": "sdpa", "eager": "eager",
-    "flash": "flash", "torch_sdpa": "sdpa", "math": "eager",
+    "flash": "flash", "torch_sdpa": "sdpa", "math": "eager", "flex": "flash",
+    "flex_attention": "flash",
 }
 """Spellings of ``attn_implementation`` (transformers ``flash_attention_2``, vLLM/llama.cpp
-``-fa``) mapped to the three attention memory models."""
+``-fa``) mapped to the three attention memory models. FlexAttention (transformers
+``attn_implementation="flex_attention"``, torchtune/torchtitan ``flex``) is a fused, tiled
+kernel that never materializes the score matrix (PyTorch ``torch.nn.attention.flex_attention``
+docs), so it takes the ``flash`` memory model."""
+
+OPTIMIZER_ALIASES = {
+    # Hugging Face TrainingArguments.optim (transformers.training_args.OptimizerNames)
+    "adamw_torch": "adamw", "adamw_torch_fused": "adamw", "adamw_hf": "adamw",
+    "adamw_apex_fused": "adamw", "adamw_torch_xla": "adamw", "adamw_torch_npu_fused": "adamw",
+    "adam": "adamw", "adamw_bnb_8bit": "adamw8bit", "adamw_8bit": "adamw8bit",
+    "adam8bit": "adamw8bit", "adamw_8bit_bnb": "adamw8bit", "bnb_adamw8bit": "adamw8bit",
+    "paged_adamw_8bit": "paged_adamw8bit", "paged_adamw8bit": "paged_adamw8bit",
+    "pagedadamw8bit": "paged_adamw8bit", "paged_adamw_32bit": "adamw", "paged_adamw": "adamw",
+    "lion_32bit": "lion", "paged_lion_32bit": "lion", "sgd": "sgd", "adafactor": "adafactor",
+    # torchtune / torchao spellings
+    "torch.optim.adamw": "adamw", "adamw8bit": "adamw8bit", "bitsandbytes.optim.pagedadamw8bit":
+        "paged_adamw8bit", "bitsandbytes.optim.adamw8bit": "adamw8bit",
+}
+"""Optimizer names of public recipes → the optimizer whose state bytes gpupicker models:
+torch AdamW (fused or not, apex, XLA: two states in the parameter dtype), bitsandbytes 8-bit
+AdamW (two 8-bit states + block scales), its paged variant (same bytes; pages move to host RAM
+only under memory pressure), paged 32-bit AdamW (torch AdamW's bytes), 32-bit Lion (one state).
+Names whose state bytes gpupicker does not model — torchao 4-bit AdamW (``adamw_torch_4bit``),
+8-bit Lion, GaLore, APOLLO, schedule-free — are refused with this list, never mapped to a
+neighbour."""
+
+GRAD_CKPT_MODES = {"offload": "offload", "unsloth": "offload", "true": "on", "false": "off"}
+"""String values of ``grad_ckpt``: Unsloth's ``use_gradient_checkpointing="unsloth"`` and
+``"offload"`` checkpoint every layer and move the saved layer inputs to host RAM (Unsloth
+README, "unsloth" gradient checkpointing)."""
+
+TOKEN_ALIASES = {"avg_prompt_tokens": "prompt_len", "avg_output_tokens": "new_tokens"}
+"""Older spellings of the per-request token counts (the serving fields of the architecture
+contract). A job has one set of token fields: an alias is read into its field, and a workload
+giving both spellings with different values is refused (:meth:`Workload._normalize`)."""
+
+SERVING_PROMPT_TOKENS_DEFAULT = 512
+SERVING_OUTPUT_TOKENS_DEFAULT = 256
+"""Request mix of a serving job that names no token counts: 512 prompt + 256 output tokens,
+the mix of the vLLM ``benchmark_serving`` random-dataset examples this default was taken from;
+the serving plan says which counts it used (``serving.plan``)."""
 
 ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine",
-                               "comment", "description", "name", "label"})
+                               "comment", "description", "name", "label", "source_id"})
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
+
+MODEL_KEYS_NOT_NEEDED = frozenset({
+    "architectures", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id",
+    "transformers_version", "torch_dtype", "dtype", "_name_or_path", "initializer_range",
+    "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_eps", "rope_theta",
+    "rope_scaling", "rope_parameters", "partial_rotary_factor", "hidden_act", "activation_function",
+    "attention_dropout", "hidden_dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop",
+    "use_cache", "pretraining_tp", "mlp_bias", "router_aux_loss_coef", "output_router_logits",
+    "router_jitter_noise", "norm_topk_prob", "routed_scaling_factor", "scoring_func",
+    "topk_method", "n_group", "topk_group", "use_sliding_window", "layer_types",
+    "sliding_window_pattern", "full_attention_interval", "mlp_only_layers", "multi_query",
+    "intermediate_size_mlp", "qk_layernorm", "use_qk_norm", "bias", "quantization_config"})
+"""``config.json`` keys a ``model`` dict may carry that do not change memory or speed
+(token ids, norms' epsilon, RoPE base and scaling, dropout, router loss settings) or that
+:class:`ModelArch` reads while building another field (``layer_types``, ``multi_query`` …):
+accepted without a warning. ``quantization_config`` is named here because the workload's
+``weights_dtype`` / ``quant_method`` say the format."""
+
+
+def model_keys_read() -> set[str]:
+    """Every key of a ``model`` dict that is read.
+
+    The :class:`ModelArch` fields, their ``config.json`` aliases and
+    :data:`MODEL_KEYS_NOT_NEEDED`.
+    """
+    from .model_arch import _ALIASES
+
+    return {*ModelArch.model_fields, *(n for names in _ALIASES.values() for n in names),
+            *MODEL_KEYS_NOT_NEEDED}
+
+
+def nested_models() -> dict[str, type[BaseModel]]:
+    """Workload field name → the pydantic model of each field that takes a nested object.
+
+    ``lora``, ``parallelism``, ``model``: found from the annotations, so that a new nested
+    model is walked by :meth:`Workload.unknown_fields` without being listed anywhere.
+    """
+    out: dict[str, type[BaseModel]] = {}
+    for name, field in Workload.model_fields.items():
+        for t in (field.annotation, *get_args(field.annotation)):
+            if isinstance(t, type) and issubclass(t, BaseModel):
+                out[name] = t
+    return out
+
 
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
                "diffusion_lora"]
@@ -67,6 +152,23 @@ class LoraConfig(BaseModel):
     adapter_dtype: Literal["fp32", "bf16", "fp16"] = "fp32"
     dropout: float = Field(default=0.0, ge=0.0, lt=1.0)
     trainable_params: int | None = Field(default=None, ge=0)
+    use_dora: bool = Field(default=False, description="peft DoRA: a trainable magnitude "
+                           "vector per adapted module and the weight norm of W + s·B·A "
+                           "in every forward (core.dora)")
+
+    @field_validator("targets", mode="before")
+    @classmethod
+    def _module_names(cls, v: object) -> object:
+        """Module paths to module names: peft matches ``target_modules`` on the path's end.
+
+        ``self_attn.q_proj`` and ``model.layers.0.mlp.up_proj`` mean ``q_proj`` / ``up_proj``
+        (peft ``check_target_module_exists``); a single string is one target.
+        """
+        if isinstance(v, str):
+            v = [v]
+        if isinstance(v, (list, tuple)):
+            return tuple(t.strip().rsplit(".", 1)[-1] if isinstance(t, str) else t for t in v)
+        return v
 
 
 class Parallelism(BaseModel):
@@ -78,6 +180,10 @@ class Parallelism(BaseModel):
         tensor_parallel: tensor-parallel degree (weights and KV split over GPUs).
         pipeline_parallel: pipeline stages (layers split over GPUs).
         cpu_offload: optimizer states (and for ZeRO-3 parameters) offloaded to CPU RAM.
+        data_parallel: replicas (serving) or data-parallel degree (training); None = the
+            GPUs left over by tensor × pipeline parallelism.
+        expert_parallel: ranks the routed experts of an MoE model are split over (each rank
+            holds 1/EP of them); None or 1 = every rank holds every expert.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
@@ -87,6 +193,11 @@ class Parallelism(BaseModel):
     tensor_parallel: int = Field(default=1, ge=1, le=4096)
     pipeline_parallel: int = Field(default=1, ge=1, le=4096)
     cpu_offload: bool = False
+    data_parallel: int | None = Field(default=None, ge=1, le=4096, description="serving: "
+                                      "model replicas (vLLM/SGLang --data-parallel-size); "
+                                      "training: the data-parallel degree")
+    expert_parallel: int | None = Field(default=None, ge=1, le=4096, description="MoE: "
+                                        "ranks the routed experts are split over")
 
 
 class Workload(BaseModel):
@@ -111,9 +222,17 @@ class Workload(BaseModel):
 
     batch: int = Field(default=1, ge=1, le=1_000_000)
     seq_len: int | None = Field(default=None, ge=1, le=10_000_000)
-    prompt_len: int | None = Field(default=None, ge=1, le=10_000_000)
-    new_tokens: int | None = Field(default=None, ge=0, le=10_000_000)
+    prompt_len: int | None = Field(
+        default=None, ge=1, le=10_000_000,
+        description="prompt tokens per request (batch inference and serving alike; "
+                    "'avg_prompt_tokens' is read as this field)")
+    new_tokens: int | None = Field(
+        default=None, ge=0, le=10_000_000,
+        description="generated tokens per request ('avg_output_tokens' is read as this field)")
     grad_ckpt: bool = False
+    grad_ckpt_offload: bool = Field(
+        default=False, description="checkpointed layer inputs kept in host RAM (Unsloth "
+        "'unsloth' / 'offload' gradient checkpointing); set by grad_ckpt: \"offload\"")
     lora: LoraConfig | None = None
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
@@ -149,9 +268,11 @@ class Workload(BaseModel):
     epochs: float = Field(default=1.0, gt=0, le=10_000)
     train_hours: float | None = Field(default=None, gt=0, le=1_000_000,
                                       description="planned run length in hours")
+    startup_minutes: float | None = Field(
+        default=None, ge=0, le=24 * 60,
+        description="start-up billed per rental before the run (image pull, model download "
+                    "and load); None: estimated from the model's size (core.cost.startup_hours)")
     requests_per_minute: float | None = Field(default=None, ge=0, le=1e9)
-    avg_prompt_tokens: int = Field(default=512, ge=1, le=10_000_000)
-    avg_output_tokens: int = Field(default=256, ge=1, le=10_000_000)
 
     pricing: str = "on_demand"
     budget_usd: float | None = Field(default=None, ge=0, le=1e12)
@@ -178,8 +299,18 @@ class Workload(BaseModel):
         if v.lower().startswith("gguf:"):
             v = v[5:]
         key = WEIGHT_DTYPE_ALIASES.get(v.lower(), v.lower())
+        bits = exl2_bits(key)
+        if bits is not None:
+            return f"{bits:g}bpw"  # one spelling per EXL2 width: 4.0bpw, exl2_4bpw → 4bpw
         bytes_per_weight(key)
         return key
+
+    @field_validator("optimizer", mode="before")
+    @classmethod
+    def _optimizer_spelling(cls, v: object) -> object:
+        if isinstance(v, str):
+            return OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip())
+        return v
 
     @field_validator("framework", mode="after")
     @classmethod
@@ -206,6 +337,25 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return data
         d = dict(data)
+        for alias, field in TOKEN_ALIASES.items():
+            if alias not in d:
+                continue
+            value = d.pop(alias)
+            if d.get(field) is None:
+                d[field] = value
+            elif value is not None and d[field] != value:
+                raise ValueError(msg("workload.token_alias_disagrees", alias=alias,
+                                     field=field, alias_value=repr(value),
+                                     value=repr(d[field])))
+        ckpt = d.get("grad_ckpt")
+        if isinstance(ckpt, str):
+            mode = GRAD_CKPT_MODES.get(ckpt.strip().lower())
+            if mode is None:
+                raise ValueError(msg("workload.grad_ckpt_mode", value=repr(ckpt),
+                                     known=", ".join(sorted(GRAD_CKPT_MODES))))
+            d["grad_ckpt"] = mode != "off"
+            if mode == "offload":
+                d["grad_ckpt_offload"] = True
         if d.get("task") == "qlora" and "weights_dtype" not in d:
             d["weights_dtype"] = "nf4"
         if d.get("task") == "qlora" and "grad_ckpt" not in d:
@@ -257,16 +407,45 @@ class Workload(BaseModel):
             return self.seq_len
         return self.avg_prompt_tokens + self.avg_output_tokens
 
+    @property
+    def avg_prompt_tokens(self) -> int:
+        """Prompt tokens per request of the serving mix: ``prompt_len``, else 512.
+
+        The same field the wizard's "Prompt tokens" box edits and the results page shows
+        (default :data:`SERVING_PROMPT_TOKENS_DEFAULT`).
+        """
+        return self.prompt_len if self.prompt_len is not None else SERVING_PROMPT_TOKENS_DEFAULT
+
+    @property
+    def avg_output_tokens(self) -> int:
+        """Output tokens per request of the serving mix: ``new_tokens`` (at least 1), else 256.
+
+        Default :data:`SERVING_OUTPUT_TOKENS_DEFAULT`; a request generates at least one token.
+        """
+        if self.new_tokens is None:
+            return SERVING_OUTPUT_TOKENS_DEFAULT
+        return max(1, self.new_tokens)
+
     @classmethod
     def unknown_fields(cls, data: object) -> list[str]:
-        """Top-level keys of a workload dict that no field reads (besides :data:`ANNOTATION_FIELDS`).
+        """Keys of a workload dict, at every depth, that no field reads.
 
-        Shown as a warning, since they are ignored.
+        ``foo`` at the top (besides :data:`ANNOTATION_FIELDS`), ``lora.foo``,
+        ``parallelism.foo``, ``model.foo`` (besides the ``config.json`` spellings
+        :class:`ModelArch` reads and :data:`MODEL_KEYS_NOT_NEEDED`).
+
+        Shown as a warning, since pydantic drops them (``extra="ignore"``).
         """
         if not isinstance(data, dict):
             return []
-        return sorted(k for k in data if isinstance(k, str) and k not in cls.model_fields
-                      and k not in ANNOTATION_FIELDS)
+        out = [k for k in data if isinstance(k, str) and k not in cls.model_fields
+               and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES]
+        for key, model in nested_models().items():
+            nested = data.get(key)
+            if isinstance(nested, dict):
+                known = model_keys_read() if model is ModelArch else set(model.model_fields)
+                out += [f"{key}.{k}" for k in nested if isinstance(k, str) and k not in known]
+        return sorted(out)
 
     def unresolved_model_error(self) -> Message:
         """The error for a workload whose model is not resolved (``model`` is None).
@@ -279,3 +458,26 @@ class Workload(BaseModel):
     def with_model(self, arch: ModelArch) -> Workload:
         """Return a copy whose ``model`` is the resolved architecture."""
         return self.model_copy(update={"model": arch})
+
+
+AUTO_SHARDING = Parallelism(fsdp=True, zero_stage=3)
+"""The sharding a full fine-tune or pre-training on several GPUs gets when the job names none:
+FSDP FULL_SHARD (ZeRO-3). Plain data parallelism would keep a full copy of the weights,
+gradients and optimizer states on every GPU (ZeRO paper, Rajbhandari et al. 2020, Table 1),
+which no practitioner runs for full training on several GPUs."""
+
+
+def parallel_plan(w: Workload, num_gpus: int) -> Workload:
+    """``w`` as it runs on ``num_gpus`` GPUs: the one place that decides the parallel plan.
+
+    Full fine-tuning and pre-training on more than one GPU with no parallelism given get
+    :data:`AUTO_SHARDING` (FSDP / ZeRO-3); every other job keeps what it names (tensor
+    parallelism of the serving engines follows the engine profile, replicas the serving
+    plan). The memory model, the throughput model and the ranking all call this, so
+    ``estimate``, ``fit``, the advice, the curves, the report and the ranking size the same
+    job on N GPUs alike. Returns ``w`` itself when nothing changes.
+    """
+    if num_gpus > 1 and w.task in ("full_ft", "pretrain") and w.parallelism == Parallelism():
+        return w.model_copy(update={"parallelism": AUTO_SHARDING})
+    return w
+

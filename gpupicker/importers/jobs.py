@@ -30,11 +30,12 @@ import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import yaml
 
 from ..core.messages import Message, msg
+from ..core.workload import OPTIMIZER_ALIASES, Optimizer
 
 MAX_JOB_BYTES = 1024 * 1024
 """Largest job file read (the biggest axolotl/LLaMA-Factory/torchtune examples are ~5 KB)."""
@@ -202,22 +203,6 @@ def sniff_config(data: dict[str, Any]) -> str | None:
 
 # --- shared mappings ----------------------------------------------------------------------------
 
-_OPTIMIZERS = {
-    # HF TrainingArguments.optim / axolotl `optimizer` names → what gpupicker models (state bytes)
-    "adamw_torch": "adamw", "adamw_torch_fused": "adamw", "adamw_hf": "adamw", "adamw": "adamw",
-    "adamw_apex_fused": "adamw", "adamw_torch_xla": "adamw", "paged_adamw_32bit": "adamw",
-    "adamw_bnb_8bit": "adamw8bit", "adamw_8bit": "adamw8bit", "adamw8bit": "adamw8bit",
-    "paged_adamw_8bit": "paged_adamw8bit", "paged_adamw8bit": "paged_adamw8bit",
-    "adafactor": "adafactor", "sgd": "sgd", "lion_32bit": "lion", "paged_lion_32bit": "lion",
-    "lion": "lion",
-    # torchtune `optimizer._component_`
-    "torch.optim.adamw": "adamw", "torch.optim.adam": "adamw", "torch.optim.sgd": "sgd",
-    "bitsandbytes.optim.pagedadamw8bit": "paged_adamw8bit",
-    "bitsandbytes.optim.adamw8bit": "adamw8bit", "bitsandbytes.optim.pagedadamw": "adamw",
-}
-"""Optimizer spellings of HF ``TrainingArguments.optim`` (transformers ``OptimizerNames``),
-axolotl and torchtune, by the optimizer state they keep (paged 32-bit AdamW keeps AdamW's
-8 bytes per parameter; paging moves them to host memory only under pressure)."""
 
 _NO_EFFECT_TRAINING = frozenset({
     "datasets", "dataset", "dataset_prepared_path", "val_set_size", "val_size", "output_dir",
@@ -312,8 +297,10 @@ def _lora_targets(job: JobRead, key: str, value: Any) -> None:
 
 
 def _optimizer(job: JobRead, key: str, value: Any) -> None:
+    """The optimizer as the Workload spells it (core.workload.OPTIMIZER_ALIASES: HF
+    ``TrainingArguments.optim``, axolotl and torchtune names), or named as not modelled."""
     name = str(value).strip().lower()
-    mapped = _OPTIMIZERS.get(name)
+    mapped = OPTIMIZER_ALIASES.get(name, name if name in get_args(Optimizer) else None)
     if mapped is None:
         job.not_modelled(key, value)
         return
@@ -355,7 +342,8 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
                "micro_batch_size", "num_epochs", "optimizer", "gradient_checkpointing", "bf16",
                "fp16", "flash_attention", "sdp_attention", "attention", "deepspeed", "fsdp",
                "fsdp_config", "plugins", "liger_rope", "liger_rms_norm", "liger_glu_activation",
-               "liger_fused_linear_cross_entropy", "liger_layer_norm", "liger_cross_entropy"}
+               "liger_fused_linear_cross_entropy", "liger_layer_norm", "liger_cross_entropy",
+               "peft_use_dora"}
     _model(job, "base_model", data.get("base_model"), lookup, base)
     adapter = str(data.get("adapter") or "").lower()
     four, eight = data.get("load_in_4bit") is True, data.get("load_in_8bit") is True
@@ -373,6 +361,8 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
     for k, target in _LORA_KEYS_R:
         if not _is_empty(data.get(k)) and adapter:
             job.set(k, target, data[k])
+    if data.get("peft_use_dora") is True and adapter:
+        job.set("peft_use_dora", "lora.use_dora", True)
     if data.get("lora_target_linear") is True and adapter:
         _lora_targets(job, "lora_target_linear", "all-linear")
     elif not _is_empty(data.get("lora_target_modules")) and adapter:
@@ -439,7 +429,7 @@ def _llama_factory(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base
         if not _is_empty(data.get("lora_target")):
             _lora_targets(job, "lora_target", data["lora_target"])
         if data.get("use_dora") is True:
-            job.not_modelled("use_dora", True)
+            job.set("use_dora", "lora.use_dora", True)
     for k, target in (("cutoff_len", "seq_len"), ("per_device_train_batch_size", "batch"),
                       ("num_train_epochs", "epochs")):
         if not _is_empty(data.get(k)):

@@ -20,6 +20,7 @@ from ..core.hardware import GpuSpec, PriceOffer
 from ..core.memory import estimate_memory, fits_on
 from ..core.money import USD, Money
 from ..core.owned import OwnedGpu
+from ..core.providers import ProviderTerms
 from ..core.recommend import Recommendation, recommend
 from ..core.results import Option
 from ..core.units import HOURS_PER_MONTH_DEFAULT
@@ -82,6 +83,8 @@ class CatalogSnapshot:
     """The user's own GPUs (core.owned.OwnedGpu), ranked alongside the rentals."""
     calibration: Calibration | None = None
     """core.calibration.Calibration from the user's recorded runs (None: none)."""
+    providers: tuple[ProviderTerms, ...] = ()
+    """The providers' rental terms (core.providers.ProviderTerms, data/providers.csv)."""
 
     @classmethod
     def from_repo(cls, repo: SnapshotSource) -> CatalogSnapshot:
@@ -96,7 +99,9 @@ class CatalogSnapshot:
         calibration_runs = getattr(repo, "calibration_runs", None)
         runs = list(calibration_runs()) if calibration_runs is not None else []
         cal = Calibration.from_runs(runs, gpus) if runs else None
-        return cls(gpus, tuple(repo.prices()), dict(rates), shown, owned, cal)
+        terms = getattr(repo, "provider_terms", None)
+        providers = tuple(terms()) if terms is not None else ()
+        return cls(gpus, tuple(repo.prices()), dict(rates), shown, owned, cal, providers)
 
     @property
     def money(self) -> Money:
@@ -171,7 +176,8 @@ def rank_on_snapshot(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapes
     rec = recommend(w, list(snap.gpus), snap.prices, goal=goal, max_gpus=max_gpus,
                     fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
                     all_offers=all_offers, counts=gpu_counts(max_gpus), owned=snap.owned,
-                    calibration=snap.calibration, money=money or snap.money)
+                    calibration=snap.calibration, money=money or snap.money,
+                    providers=snap.providers)
     gpu = snap.gpu(w.gpu) if w.gpu else None
     preferred = preferred_fit(w, rec.options) if gpu is not None else None
     if gpu is not None:

@@ -26,9 +26,11 @@ if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from PySide6.QtWidgets import QMessageBox
 
     from ..catalog import CatalogRepository
+    from ..core.workload import Workload
     from .app.dialogs import PreferencesDialog
     from .app.preferences import Preferences
     from .catalog_editor.window import CatalogWindow
+    from .compare_dialog import CompareDialog
     from .compute import RecommendationView
     from .controller import WorkloadController
 
@@ -130,6 +132,9 @@ class MainWindow(QMainWindow):
         self.repo = repo
         self.open_warning = ""
         """The last File › Open warning (unknown fields named); empty when none."""
+        self.remember_geometry = True
+        """Save the window's size and place on close (off for --screenshot / --selftest, whose
+        sizes are the render's, not the user's)."""
         self.open_warning_label = QLabel()
         self.open_warning_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.open_warning_label.setObjectName("warning")
@@ -256,7 +261,8 @@ class MainWindow(QMainWindow):
         self.open_action = new_action(self.tr("&Open workload…"), self)
         self.save_action = new_action(self.tr("&Save workload…"), self)
         self.export_action = new_action(self.tr("&Export results…"), self)
-        for a in (self.open_action, self.save_action, self.export_action):
+        self.compare_action = new_action(self.tr("Co&mpare with…"), self)
+        for a in (self.open_action, self.save_action, self.export_action, self.compare_action):
             file_menu.addAction(a)
         self.file_menu = file_menu
         # File › Export report… goes here, added by finish_menus() after the first paint
@@ -328,6 +334,7 @@ class MainWindow(QMainWindow):
         self.open_action.triggered.connect(self._on_open_workload)
         self.save_action.triggered.connect(self._on_save_workload)
         self.export_action.triggered.connect(self._on_export_results)
+        self.compare_action.triggered.connect(self.open_compare)
         self.prefs_action.triggered.connect(self.open_preferences)
         self.results_action.triggered.connect(lambda: self.wizard.show_page("results"))
 
@@ -435,6 +442,22 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Opened %1").replace("%1", path), 8000)
         return True
 
+    def open_compare(self) -> CompareDialog:
+        """File › Compare with…: the current job beside workloads or job files the user adds."""
+        from .compare_dialog import CompareDialog
+        from .wizard.workload_files import is_job_file, read_job_workload, read_workload
+
+        def read(path: str) -> Workload:
+            if is_job_file(path):
+                return read_job_workload(path, self.live_repo)[0]
+            return read_workload(path, self.live_repo)
+
+        dialog = CompareDialog(self.live_repo, self.live.workload, self.ask_path, read, self)
+        dialog.show()
+        dialog.add_from_file()
+        self.compare_dialog = dialog
+        return dialog
+
     def save_workload(self, path: str) -> bool:
         """Save the current workload as JSON (fields left at their defaults are omitted)."""
         from .wizard.workload_files import write_workload
@@ -533,7 +556,7 @@ class MainWindow(QMainWindow):
         if self.controller is not None:
             self.controller.wait_idle()
         self.watch_timer.stop()
-        s = self._settings()
+        s = self._settings() if self.remember_geometry else None
         if s is not None:
             s.setValue("main/geometry", self.saveGeometry())
             s.sync()

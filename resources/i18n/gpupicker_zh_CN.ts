@@ -916,6 +916,58 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>总费用</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Engine / framework</source>
+        <translation>引擎 / 框架</translation>
+    </message>
+    <message>
+        <source>Best plan</source>
+        <translation>最佳方案</translation>
+    </message>
+    <message>
+        <source>Fits in VRAM</source>
+        <translation>显存够用</translation>
+    </message>
+    <message>
+        <source>Peak VRAM per GPU</source>
+        <translation>单卡峰值显存</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Price per hour (all GPUs)</source>
+        <translation>每小时价格（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>Cost per month</source>
+        <translation>每月费用</translation>
+    </message>
+    <message>
+        <source>{name}: no option — {why}</source>
+        <translation>{name}：没有可选方案——{why}</translation>
+    </message>
+    <message>
+        <source>no GPU × price in the catalog fits this job</source>
+        <translation>价格库中没有适合此任务的 GPU × 价格</translation>
+    </message>
+    <message>
         <source>does not change memory or speed</source>
         <translation>不影响显存和速度</translation>
     </message>
@@ -1367,6 +1419,54 @@
         <location filename="../../gpupicker/ui/core_text.py" line="97" />
         <source>QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or 'int8')</source>
         <translation>QLoRA 需要 4 位或 8 位基座权重（weights_dtype 'nf4' 或 'int8'）</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM is costed with Megatron-LM&apos;s profile on the Ascend NPU (no MindSpeed measurement checked)</source>
+        <translation>MindSpeed-LLM 按 Megatron-LM 的模型在昇腾 NPU 上估算（未对照 MindSpeed 的实测数据）</translation>
+    </message>
+    <message>
+        <source>MindFormers is costed with Megatron-LM&apos;s profile (no MindFormers measurement checked)</source>
+        <translation>MindFormers 按 Megatron-LM 的模型估算（未对照 MindFormers 的实测数据）</translation>
+    </message>
+    <message>
+        <source>DoRA re-forms W + s·B·A in every forward for its weight norm: {gb} GB more memory traffic per step</source>
+        <translation>DoRA 每次前向都要重新组出 W + s·B·A 以计算权重范数：每步多 {gb} GB 显存访问量</translation>
+    </message>
+    <message>
+        <source>EXL2 width {dtype} is outside the {lo}–{hi} bits per weight ExLlamaV2 converts to</source>
+        <translation>EXL2 位宽 {dtype} 超出 ExLlamaV2 可转换的 {lo}–{hi} 位/权重范围</translation>
+    </message>
+    <message>
+        <source>MLX (mlx-lm) has no speed profile of its own: costed with llama.cpp&apos;s Metal profile and Hugging Face memory; expect ±30 % or worse</source>
+        <translation>MLX（mlx-lm）没有自己的速度模型：按 llama.cpp 的 Metal 速度模型和 Hugging Face 的显存模型估算，误差可能达 ±30 % 或更大</translation>
+    </message>
+    <message>
+        <source>OLMo-core is costed with torchtitan&apos;s FSDP2 profile (no OLMo-core measurement checked)</source>
+        <translation>OLMo-core 按 torchtitan 的 FSDP2 模型估算（未对照 OLMo-core 的实测数据）</translation>
+    </message>
+    <message>
+        <source>grad_ckpt &apos;offload&apos; / &apos;unsloth&apos; moves the checkpointed layer inputs to host RAM; the estimate keeps them on the GPU, so its activation memory is an upper bound</source>
+        <translation>grad_ckpt &apos;offload&apos; / &apos;unsloth&apos; 会把检查点保存的各层输入移到主机内存；估算仍按放在 GPU 上计算，因此激活显存是上限</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel = {dp} disagrees with num_gpus / (tensor × pipeline parallel) = {derived}; the estimate uses {derived}</source>
+        <translation>parallelism.data_parallel = {dp} 与 num_gpus / (张量并行 × 流水线并行) = {derived} 不一致；估算按 {derived} 计算</translation>
+    </message>
+    <message>
+        <source>{dp} data-parallel replicas of {gpus} GPU(s), each serving {batch} of the sequences: memory and per-sequence speed are one replica&apos;s, batch throughput {dp}× its</source>
+        <translation>{dp} 个数据并行副本，每个副本 {gpus} 张卡，各服务 {batch} 条序列：显存和单序列速度为单个副本的数值，批量吞吐为其 {dp} 倍</translation>
+    </message>
+    <message>
+        <source>parallelism.data_parallel = {dp} does not divide num_gpus = {n}</source>
+        <translation>parallelism.data_parallel = {dp} 不能整除 num_gpus = {n}</translation>
+    </message>
+    <message>
+        <source>parallelism.expert_parallel = {ep} is not modelled yet: every rank is costed holding all experts, so the weight memory per GPU is an upper bound</source>
+        <translation>尚未建模 parallelism.expert_parallel = {ep}：每个 rank 都按持有全部专家估算，因此单卡权重显存是上限</translation>
+    </message>
+    <message>
+        <source>unknown grad_ckpt value {value}; known: {known}</source>
+        <translation>未知的 grad_ckpt 取值 {value}；可用取值：{known}</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="98" />
@@ -2714,6 +2814,26 @@
         <translation>Apple 芯片</translation>
     </message>
     <message>
+        <source>Hygon DCU</source>
+        <translation>海光 DCU</translation>
+    </message>
+    <message>
+        <source>Cambricon MLU</source>
+        <translation>寒武纪 MLU</translation>
+    </message>
+    <message>
+        <source>Moore Threads GPU</source>
+        <translation>摩尔线程 GPU</translation>
+    </message>
+    <message>
+        <source>MetaX GPU</source>
+        <translation>MetaX GPU</translation>
+    </message>
+    <message>
+        <source>Enflame GCU</source>
+        <translation>Enflame GCU</translation>
+    </message>
+    <message>
         <source>{n} cards over {link}: its bandwidth is not in the catalog, the all-reduce is estimated at PCIe speed (a lower bound)</source>
         <translation>{n} 卡经 {link} 互联：价格库中没有其带宽数据，all-reduce 按 PCIe 速度估算（下限）</translation>
     </message>
@@ -3373,8 +3493,8 @@
         <translation>按剩余显存排序</translation>
     </message>
     <message>
-        <source>equal cost: the faster option first, then fewer GPUs, then the GPU id</source>
-        <translation>费用相同时：速度更快的优先，其次 GPU 更少的，再按 GPU 编号</translation>
+        <source>equal cost to the cent: fewer GPUs first, then the faster option, then the GPU id</source>
+        <translation>费用相同（精确到分）时：GPU 更少的优先，其次速度更快的，再按 GPU 编号</translation>
     </message>
     <message>
         <source>equal speed: the cheaper option first, then fewer GPUs, then the GPU id</source>
@@ -4045,6 +4165,60 @@
     <message>
         <source>{engine} refuses to start: {error}</source>
         <translation>{engine} 拒绝启动：{error}</translation>
+        <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>
+        <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者是同一个数（只给出其中一个）</translation>
+    </message>
+    <message>
+        <source>No parallelism given: sharded with FSDP FULL_SHARD (ZeRO-3) over {n} GPUs, as the ranking plans it</source>
+        <translation>未指定并行方式：与排名的方案相同，以 FSDP FULL_SHARD（ZeRO-3）在 {n} 张 GPU 上分片</translation>
+    </message>
+    <message>
+        <source>bitsandbytes {dtype} has no {platform} backend, so QLoRA does not train on the {gpu}: LoRA on 16-bit weights does</source>
+        <translation>bitsandbytes {dtype} 没有 {platform} 后端，QLoRA 无法在 {gpu} 上训练：16 位权重的 LoRA 可以</translation>
+    </message>
+    <message>
+        <source>Fused cross-entropy ({kernels} kernels): the logits are never held in fp32 for the whole micro-batch</source>
+        <translation>融合交叉熵（{kernels} 内核）：不再为整个微批次保存 fp32 logits</translation>
+    </message>
+    <message>
+        <source>about the same speed (pip install 'liger-kernel'; 'use_liger_kernel=True' in 'TrainingArguments')</source>
+        <translation>速度基本不变（pip 安装 'liger-kernel'；在 'TrainingArguments' 中设置 'use_liger_kernel=True'）</translation>
+    </message>
+    <message>
+        <source>provider {provider} sells clusters over an unknown network {network}; known: {known}</source>
+        <translation>服务商 {provider} 的集群网络 {network} 未知；已知：{known}</translation>
+    </message>
+    <message>
+        <source>Options above one instance are kept only where the provider sells clusters of that size (data/providers.csv): {n} left out</source>
+        <translation>超过单个实例的选项只保留服务商出售该规模集群的（data/providers.csv）：略去 {n} 个</translation>
+    </message>
+    <message>
+        <source>Start-up billed: {minutes} min ({why}; workload startup_minutes)</source>
+        <translation>计费的启动时间：{minutes} 分钟（{why}；工作负载字段 startup_minutes）</translation>
+    </message>
+    <message>
+        <source>image pull, model download and load of {gib} GiB of weights</source>
+        <translation>拉取镜像、下载并加载 {gib} GiB 权重</translation>
+    </message>
+    <message>
+        <source>as given</source>
+        <translation>按给定值</translation>
+    </message>
+    <message>
+        <source>{provider} bills in steps of {step}: {hours} h billed</source>
+        <translation>{provider} 以 {step} 为计费单位：计费 {hours} 小时</translation>
+    </message>
+    <message>
+        <source>{provider} does not publish its billing step: billed by the second</source>
+        <translation>{provider} 未公布计费粒度：按秒计费</translation>
+    </message>
+    <message>
+        <source>{provider} joins the nodes over {network}; the speed above assumes InfiniBand-class links of 400 Gb/s per GPU between nodes</source>
+        <translation>{provider} 的节点之间通过 {network} 互联；上面的速度按 InfiniBand 级别、节点间每张 GPU 400 Gb/s 的链路估算</translation>
+    </message>
+    <message>
+        <source>plain Ethernet is slower than that, so allow for a longer run</source>
+        <translation>普通以太网比这慢，运行时间请留出余量</translation>
     </message>
 </context>
 <context>
@@ -4655,6 +4829,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Co&amp;mpare with…</source>
+        <translation>对比(&amp;M)…</translation>
+    </message>
     <message>
         <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
         <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
@@ -6435,6 +6613,61 @@ Keep %1 as entered?</source>
     <message>
         <source>Run time (h)</source>
         <translation>运行时间（小时）</translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
+        <translation>工作负载与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Compare scenarios</source>
+        <translation>方案对比</translation>
+    </message>
+    <message>
+        <source>The job in the wizard beside saved workloads or job files (axolotl, LLaMA-Factory, torchtune, a vllm serve line …). Values that differ from the first column are bold.</source>
+        <translation>向导中的任务与已保存的工作负载或任务文件（axolotl、LLaMA-Factory、torchtune、vllm serve 命令行……）并排对比。与第一列不同的值以粗体显示。</translation>
+    </message>
+    <message>
+        <source>&amp;Add scenario…</source>
+        <translation>添加方案(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Markdown…</source>
+        <translation>导出 Markdown(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Add a scenario</source>
+        <translation>添加方案</translation>
+    </message>
+    <message>
+        <source>Not added — %1</source>
+        <translation>未添加——%1</translation>
+    </message>
+    <message>
+        <source>This job</source>
+        <translation>当前任务</translation>
+    </message>
+    <message>
+        <source>Differs from %1: %2</source>
+        <translation>与 %1 不同：%2</translation>
+    </message>
+    <message>
+        <source>Export comparison</source>
+        <translation>导出对比</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
     </message>
 </context>
 </TS>

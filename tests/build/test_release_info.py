@@ -233,6 +233,23 @@ def test_clean_exit_removes_the_empty_fault_file(tmp_path):
     assert crash.collect_crashes(tmp_path) == [] and not old.exists()
 
 
+def test_stderr_output_of_a_clean_session_is_logged_not_a_crash(tmp_path, caplog):
+    """A library writing to stderr during a session that then exits cleanly: the next start
+    must not offer a crash report (the fault file is the crash marker, not its text)."""
+    from gpupicker.ui.app import crash
+
+    path = crash.start_fault_log(tmp_path)
+    assert path is not None
+    try:
+        os.write(2, b"some library's warning on stderr\n")
+    finally:
+        with caplog.at_level("WARNING", logger="gpupicker.stderr"):
+            crash.stop_fault_log()
+    assert not path.exists()
+    assert "some library's warning on stderr" in caplog.text
+    assert crash.collect_crashes(tmp_path) == []
+
+
 def test_qt_messages_before_the_log_file_wait_for_it_not_in_the_fault_file(tmp_path, caplog):
     """Issue 17: the log file is set up after the first paint; a Qt warning before it (the
     offscreen plugin gives two while the window is shown) reached descriptor 2, the fault

@@ -35,7 +35,7 @@ def _catalog_before_m006(path: Path) -> None:
     conn = sqlite3.connect(path)
     db = Database(conn)
     migrations.apply(db, stop_before="m006_price_per_gpu_hour")
-    assert pending_migrations(db) == ["m006_price_per_gpu_hour"]
+    assert pending_migrations(db)[0] == "m006_price_per_gpu_hour"
     assert "usd_per_gpu_hour" in db.table("prices").columns_dict
     cols = ", ".join(_OLD_COLS)
     user = ("rtx_4090", "My lab cloud", "CN", "on_demand", 1.98, 1, "2026-11", "own quote", "",
@@ -81,11 +81,12 @@ def test_import_accepts_an_old_header_file(repo, tmp_path: Path):
     assert _header(OLD_EXPORT)[4] == "usd_per_gpu_hour"
     result = repo.import_csv("prices", OLD_EXPORT)
     assert result.ok, result.errors
-    # three exported bundled rows match theirs exactly; the hand-added row is new, and so are
-    # the two AutoDL rows of 2026-03, since the bundle's 2026-10-04 observations of those
-    # offers (issue 18) replaced them (a plain CSV import adds a dated row it cannot match:
+    # every row is new: the three 2025-11-16 tracker rows of the export were retired from the
+    # bundle in 2026-12 (older than six months at the data date), the two AutoDL rows of
+    # 2026-03 were replaced by the bundle's 2026-10-04 observations of those offers, and the
+    # hand-added row never was bundled (a plain CSV import adds a dated row it cannot match:
     # CatalogRepository.import_csv, rule 3 is for tracker imports only)
-    assert (result.rows, result.unchanged, result.inserted) == (6, 3, 3)
+    assert (result.rows, result.unchanged, result.inserted) == (6, 0, 6)
     added = [p for p in repo.prices() if p.provider == "My lab cloud"]
     assert [(p.price_per_gpu_hour, p.currency) for p in added] == [(1.98, "CNY")]
     out = tmp_path / "now.csv"
@@ -97,7 +98,7 @@ def test_import_accepts_an_old_header_file(repo, tmp_path: Path):
 def test_cli_import_of_an_old_header_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     cat = tmp_path / "c.sqlite"
     assert cli_main(["--catalog", str(cat), "catalog", "import", "prices", str(OLD_EXPORT)]) == 0
-    assert "3 added" in capsys.readouterr().out  # see the test above
+    assert "6 added" in capsys.readouterr().out  # see the test above
     with open_catalog(cat) as repo:
         assert any(p.provider == "My lab cloud" and p.price_per_gpu_hour == 1.98
                    for p in repo.prices())

@@ -26,10 +26,18 @@ from gpupicker.catalog import (
 from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header, sliding_window_layers
 from gpupicker.core.hardware import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
-from tests.support.catalog_files import BUNDLED_PRICES, read_csv
+from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv
 from tests.support.catalog_files import seed_row as _seed_row
 
 DATA = paths.data_dir()
+
+
+COLUMNS_SINCE_AUDIT = {
+    "gpus": {"fp4_tflops_dense", "gpu_memory_limit_gb"},
+    "models": {"hf_repo", "modelscope_id"},
+    "prices": {"includes_tax", "vat_invoice"},
+}
+"""Bundled columns the audited shared CSVs (../shared/data) do not have yet."""
 
 
 def test_columns_match_bundled_and_shared_headers():
@@ -42,22 +50,27 @@ def test_columns_match_bundled_and_shared_headers():
                 # the audited shared file predates the price column's rename (m006): its old
                 # header is one imports accept
                 head = tuple(column_for_header(table, h) for h in next(csv.reader(f)))
-            # the audited shared file predates the MoE/MLA columns (schema m003)
+            # the audited shared file predates the MoE/MLA columns (schema m003) and the columns
+            # added since (FP4 rate and unified-memory limit, Hugging Face / ModelScope ids, tax
+            # and invoice): its header is ours, in order, without them
             extra = MOE_MLA_COLUMNS if table == "models" and len(head) < len(COLUMNS[table]) \
                 else ()
-            assert head + extra == COLUMNS[table]
+            base = head + tuple(c for c in extra if c not in head)
+            assert COLUMNS[table][:len(base)] == base
+            assert set(COLUMNS[table][len(base):]) <= COLUMNS_SINCE_AUDIT[table]
 
 
 def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     assert repo.path == tmp_path / "catalog.sqlite"
-    assert len(repo.gpus()) == 65
-    assert len(repo.models()) == 106
-    # 230 rows of prices.csv (17 Chinese-cloud rows of issue 18: 包月/包年/按量/竞价, and 39
-    # dated 2026-08 … 2026-10, 15 of them newer observations of an offer already there) + 173 of
-    # prices-2026-10.csv: 92 older observations are the history of a newer one, 11 stale
-    # offers are retired (catalog/price_merge.py)
-    assert len(repo.prices()) == 285
-    assert len(repo.price_rows()) == 285
+    assert len(repo.gpus()) == BUNDLED_GPUS
+    assert len(repo.models()) == BUNDLED_MODELS
+    # 190 rows of prices.csv (the 2026-12 revision removed the 37 offers observed before
+    # 2026-06-01, a year-only row and two serverless-function rows, data/README.md) + 173 of
+    # prices-2026-10.csv + 29 of prices-2026-11.csv: older observations are the history of a
+    # newer one, stale offers of a provider a newer file covers are retired
+    # (catalog/price_merge.py)
+    assert len(repo.prices()) == 255
+    assert len(repo.price_rows()) == 255
     g = repo.get_gpu("rtx_4090")
     assert isinstance(g, GpuSpec)
     assert (g.memory_gb, g.memory_bandwidth_gbps, g.bf16_tflops_dense) == (24, 1008, 165.2)
@@ -71,7 +84,7 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     offers = repo.prices()
     assert any(p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44 for p in offers)
     assert any(p.gpu_id == "a100_sxm_80gb" and p.price_per_gpu_hour == 1.89 for p in offers)
-    assert sum(p.currency == "CNY" for p in offers) == 61  # 20 + 17 + 24 new offers of issue 18
+    assert sum(p.currency == "CNY" for p in offers) == 36  # issue 18 offers less the 2026-12 retired
     assert all(not is_user for _, _, is_user in repo.price_rows())
     assert repo.meta("seed_version")
 
@@ -95,7 +108,7 @@ def test_wal_and_migrations(repo: CatalogRepository):
 def test_every_bundled_model_builds_an_arch(repo: CatalogRepository):
     rows = {r["id"]: r for r in read_csv(DATA / "models.csv")}
     models = repo.models()
-    assert len(models) == len(rows) == 106
+    assert len(models) == len(rows) == BUNDLED_MODELS
     assert sum(m.kind == "diffusion" for m in models) == 16
     for m in models:
         assert isinstance(m, CatalogModel) and isinstance(m.arch, ModelArch)
@@ -177,11 +190,12 @@ def test_gpu_upsert_delete_and_user_flag(repo: CatalogRepository):
     assert repo.gpus()[-1].id == "my_card"
     repo.delete_gpu("my_card")
     assert repo.get_gpu("my_card") is None
-    with pytest.raises(CatalogInUseError, match="29 price row"):
+    n = sum(p.gpu_id == "h100_sxm" for p in repo.prices())
+    with pytest.raises(CatalogInUseError, match=f"{n} price row"):
         repo.delete_gpu("h100_sxm")  # its prices would be orphaned
     assert repo.get_gpu("h100_sxm") is not None
-    assert repo.delete_gpu("h100_sxm", cascade=True) == 29
-    assert repo.get_gpu("h100_sxm") is None and len(repo.gpus()) == 64
+    assert repo.delete_gpu("h100_sxm", cascade=True) == n
+    assert repo.get_gpu("h100_sxm") is None and len(repo.gpus()) == BUNDLED_GPUS - 1
     assert not any(p.gpu_id == "h100_sxm" for p in repo.prices())
     with pytest.raises(KeyError):
         repo.delete_gpu("h100_sxm")
@@ -268,7 +282,8 @@ def test_reset_gpu_row_and_reset_all(repo: CatalogRepository):
     repo.set_fx_rate("EUR", 0.93)
     backup = repo.reset_all()
     assert backup.exists()
-    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == (65, 106, BUNDLED_PRICES)
+    assert (len(repo.gpus()), len(repo.models()), len(repo.prices())) == \
+        (BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES)
     assert repo.get_gpu("x1") is None
     assert repo.get_fx_quotes()["EUR"].per_usd == 0.93  # settings survive a catalog reset
 
@@ -313,7 +328,7 @@ def test_newer_bundle_merges_without_overwriting_user_edits(tmp_path: Path):
         assert r.get_gpu("a100_sxm_80gb").notes == "updated in bundle v2"  # untouched → updated
         assert r.get_gpu("future_gpu") is not None
         assert r.get_gpu("h100_pcie") is None  # user deletion kept
-        assert len(r.gpus()) == 65  # 65 + 1 new - 1 deleted
+        assert len(r.gpus()) == BUNDLED_GPUS  # bundled + 1 new - 1 deleted
         assert r.get_price(first_rid).price_per_gpu_hour == 1.11
         assert [p.price_per_gpu_hour for _, p in r.price_history(first_rid)] == [
             first.price_per_gpu_hour, 1.11]
@@ -367,11 +382,11 @@ def test_backup_rotation_and_restore(repo: CatalogRepository):
     first = repo.backup()
     assert first.parent == paths.user_data_dir() / "backups"
     with sqlite3.connect(first) as c:
-        assert c.execute("SELECT count(*) FROM gpus").fetchone()[0] == 65
+        assert c.execute("SELECT count(*) FROM gpus").fetchone()[0] == BUNDLED_GPUS
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     repo.delete_gpu("rtx_4090", cascade=True)
     before = repo.restore_backup(first)
-    assert repo.get_gpu("rtx_4090") is not None and len(repo.gpus()) == 65
+    assert repo.get_gpu("rtx_4090") is not None and len(repo.gpus()) == BUNDLED_GPUS
     with sqlite3.connect(before) as c:  # the state before the restore was saved too
         row = c.execute("SELECT deleted FROM gpus WHERE id = 'rtx_4090'").fetchone()
         assert row == (1,)

@@ -25,7 +25,7 @@ from gpupicker.catalog import (
 )
 from gpupicker.cli import main
 from gpupicker.core.hardware import PriceOffer
-from tests.support.catalog_files import BUNDLED_PRICES
+from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_PRICES
 from tests.support.catalog_files import read_only as _read_only
 from tests.support.catalog_files import run_python as _run
 from tests.support.catalog_files import seed_row as _seed_row
@@ -166,7 +166,7 @@ def test_recover_corrupt_keeps_the_bad_file(tmp_path: Path):
     assert moved.parent == tmp_path and ".corrupt-" in moved.name and moved.suffix == ".sqlite"
     assert Path(str(moved) + "-wal").read_bytes() == b"junk wal"
     with open_catalog(path) as repo:  # a fresh seeded catalog took its place
-        assert len(repo.gpus()) == 65 and len(repo.prices()) == BUNDLED_PRICES
+        assert len(repo.gpus()) == BUNDLED_GPUS and len(repo.prices()) == BUNDLED_PRICES
     moved2 = recover_corrupt(path)  # a second recovery never overwrites the first
     assert moved2 != moved and moved.exists() and moved2.exists()
 
@@ -191,7 +191,7 @@ def test_directory_and_empty_file(tmp_path: Path):
     empty = tmp_path / "empty.sqlite"
     empty.write_bytes(b"")
     with open_catalog(empty) as repo:  # an empty file is a new database: seeded
-        assert len(repo.gpus()) == 65
+        assert len(repo.gpus()) == BUNDLED_GPUS
 
 
 def test_failed_write_rolls_back(tmp_path: Path):
@@ -272,7 +272,7 @@ def test_update_gpu_and_model_fields_merge_and_conflict(repo: CatalogRepository,
 def _assert_reads_work_and_writes_refused(path: Path) -> None:
     with open_catalog(path) as ro:
         assert ro.read_only
-        assert len(ro.gpus()) == 65 and len(ro.prices()) == BUNDLED_PRICES
+        assert len(ro.gpus()) == BUNDLED_GPUS and len(ro.prices()) == BUNDLED_PRICES
         assert ro.get_gpu("rtx_4090") is not None
         rid, seen = _seed_row(ro)
         for write in (lambda: ro.add_price(seen), lambda: ro.update_price(rid, seen),
@@ -314,7 +314,7 @@ def test_explicit_read_only_open(tmp_path: Path):
     assert not path.exists()
     open_catalog(path).close()
     _ro = open_catalog(path, read_only=True)
-    assert _ro.read_only and len(_ro.gpus()) == 65
+    assert _ro.read_only and len(_ro.gpus()) == BUNDLED_GPUS
     with pytest.raises(CatalogReadOnlyError):
         _ro.add_price(PriceOffer(gpu_id="rtx_4090", provider="X", price_per_gpu_hour=1))
     _ro.close()
@@ -384,5 +384,5 @@ def test_a_catalog_missing_a_table_is_damage_and_recover_fixes_it(tmp_path: Path
     assert "Traceback" not in err and "recover" in err
     assert main(["--catalog", str(path), "catalog", "recover"]) == 0
     with open_catalog(path) as repo:
-        assert len(repo.gpus()) == 65
+        assert len(repo.gpus()) == BUNDLED_GPUS
     assert len(list(tmp_path.glob("catalog.corrupt-*.sqlite"))) == 1

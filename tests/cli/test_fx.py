@@ -33,8 +33,11 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
     assert o["currency"] == "CNY"
     assert o["price_per_hour"] == pytest.approx(1.98, abs=1e-4)
     assert o["usd_per_hour"] == pytest.approx(1.98 / 7.10, abs=1e-4)
-    assert o["total"] == pytest.approx(1.98 * 6, abs=1e-3)
-    assert "¥1.98/h × 6.0 h = ¥11.88" in o["reason"]
+    # 6 h of training plus the start-up billed before it (core.cost.startup_hours: image pull,
+    # download and load of the 4-bit weights: 2.8 min on AutoDL's per-second billing)
+    assert o["total"] == pytest.approx(1.98 * o["hours"], abs=1e-3)
+    assert o["hours"] == pytest.approx(6.046, abs=1e-3)
+    assert "¥1.98/h × 6.0 h = ¥11.97" in o["reason"]
     assert "$" not in o["reason"]
     # the budget in the display currency: ¥20 keeps exactly the totals ≤ ¥20
     assert main(["recommend", "--workload", str(wl), "--json", "--all-offers",

@@ -144,3 +144,53 @@ def test_every_readme_command_runs(tmp_path):
     assert ran >= 15
     assert (scratch / "results.png").stat().st_size > 10_000
     assert (scratch / ".venv" / "bin" / "python").exists()
+
+
+def _printed_outputs() -> dict[str, list[str]]:
+    """README command → the ``# →`` output lines printed under it (the comment text)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    out: dict[str, list[str]] = {}
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        lines = block.replace("\\\n", " ").splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("# → "):
+                cmd = re.sub(r"\s+#\s.*$", "", lines[i - 1]).strip()
+                shown = [line[4:]]
+                for more in lines[i + 1:]:
+                    if not more.startswith("#   ") and not more.startswith("#    "):
+                        break
+                    shown.append(more[1:].strip())
+                out[re.sub(r"\s+", " ", cmd)] = shown
+    return out
+
+
+def test_readme_estimate_and_fit_outputs_are_what_the_commands_print(monkeypatch, capsys):
+    """The figures under the README's ``estimate`` and ``fit`` examples are today's answers.
+
+    Every ``"key": number`` (and true/false) the README prints under ``estimate`` must be the
+    command's own value (``breakdown`` keys looked up in the breakdown), and the lines under
+    ``fit`` must be its output word for word, so a model change that moves them fails here.
+    """
+    import io
+
+    from gpupicker import cli
+
+    shown = _printed_outputs()
+    est_cmd = next(c for c in shown if c.endswith("gpupicker estimate --workload -"))
+    job = est_cmd.split("'")[1]
+    monkeypatch.setattr("sys.stdin", io.StringIO(job))
+    assert cli.main(["estimate", "--workload", "-"]) == 0
+    result = json.loads(capsys.readouterr().out.splitlines()[0])
+    printed = " ".join(shown[est_cmd])
+    pairs = re.findall(r'"(\w+)": (-?[\d.]+|true|false|"[^"]*")', printed)
+    assert len(pairs) >= 8, pairs
+    for key, value in pairs:
+        want = json.loads(value)
+        got = result[key] if key in result else result["breakdown"][key]
+        assert got == want, f"README says {key} {value}, estimate prints {got}"
+    fit_cmd = next(c for c in shown if c.startswith("gpupicker fit --workload job.json"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(job))  # job.json is the estimate's job
+    argv = fit_cmd.split()[1:]
+    argv[argv.index("job.json")] = "-"
+    cli.main(argv)
+    assert capsys.readouterr().out.strip().splitlines() == shown[fit_cmd]

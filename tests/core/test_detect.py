@@ -96,8 +96,11 @@ def test_variant_words_and_memory_never_fall_back_to_a_near_name():
     d = match_gpu(DetectedGpu(name="NVIDIA GeForce RTX 4090 D", memory_total_bytes=24564 * MiB,
                               tool="nvidia-smi"), cat)
     assert d.gpu_id == "rtx_4090_d"
-    ti8 = match_gpu(DetectedGpu(name="NVIDIA GeForce RTX 4060 Ti", memory_total_bytes=8188 * MiB,
-                                tool="nvidia-smi"), cat)
+    card = DetectedGpu(name="NVIDIA GeForce RTX 4060 Ti", memory_total_bytes=8188 * MiB,
+                       tool="nvidia-smi")
+    assert match_gpu(card, cat).gpu_id == "rtx_4060_ti_8gb"  # the bundle has both variants
+    # a catalog with the 16 GB card only: the 8 GB one is not taken for it
+    ti8 = match_gpu(card, tuple(g for g in cat if g.id != "rtx_4060_ti_8gb"))
     assert ti8.gpu_id is None and ti8.candidates == ("rtx_4060_ti_16gb",)
     assert ti8.note is not None and ti8.note.id == "detect.no_variant"
     ti16 = match_gpu(DetectedGpu(name="NVIDIA GeForce RTX 4060 Ti", memory_total_bytes=16380 * MiB,

@@ -78,7 +78,7 @@ def test_money_defaults_are_the_workload_defaults():
     # the evaluated job is the user's with these fields at their defaults: a new money field
     # belongs here, a field the evaluation reads must not be here
     assert set(MONEY_DEFAULTS) == {"pricing", "budget_usd", "max_usd_per_hour",
-                                   "deadline_hours", "currency", "region"}
+                                   "deadline_hours", "currency", "region", "startup_minutes"}
     _, _, models, _ = bench.load_catalog()
     w = Workload.model_validate({"task": "inference", "model": models["llama3_8b"]})
     assert w.model_copy(update=MONEY_DEFAULTS) == w

@@ -89,15 +89,15 @@ def test_every_report_text_is_a_message_and_english_is_unchanged(repo):
     for line in ("| gradient checkpointing | on |", "| pricing | on_demand |",
                  "| # | GPU | n | fits | memory per GPU | provider | pricing | $/h (all GPUs) | "
                  "hours | total | other counts |",
-                 "Tie-break: Ranked by cheapest; equal cost: the faster option first, then fewer "
-                 "GPUs, then the GPU id; a price its own source doubts (e.g. 'scraper artefact') "
-                 "ranks after the other priced options of its tier.",
+                 "Tie-break: Ranked by cheapest; equal cost to the cent: fewer GPUs first, then "
+                 "the faster option, then the GPU id; a price its own source doubts (e.g. "
+                 "'scraper artefact') ranks after the other priced options of its tier.",
                  "| GPU | largest | value | GiB per GPU at it |",
                  "- What fits: memory per GPU against batch size",
                  "| GPU | provider | pricing | per GPU-hour | observed | source |"):
         assert line in md, line
     assert re.search(r"\| NVIDIA RTX A4000 \| 1 \| yes \| 13\.3 / 15\.9 GiB \| AutoDL \| on_demand "
-                     r"\| \$0\.14 \| 10\.46 \| \$1\.4\d+ \| ×2 \$1\.\d+, ×4", md)
+                     r"\| \$0\.14 \| 10\.50 \| \$1\.4\d+ \| ×2 \$1\.\d+, ×4", md)  # 10.46 h + start-up
     assert "total cost (USD)" in r.charts[-1].svg
 
 
@@ -192,7 +192,7 @@ def test_zh_cn_report_in_yuan_with_chinese_names(repo, zh_cn, tmp_path):
     a = _autodl_only_report(repo)
     row = next(o for o in a.options if o["gpu"] == "NVIDIA GeForce RTX 4090")
     assert zh(row["per_hour"]) == "¥1.98" and zh(row["provider"]) == "AutoDL 算力云"
-    assert "¥1.98/小时 × 6.0 小时 = ¥11.88" in zh(row["reason"])
+    assert "¥1.98/小时 × 6.0 小时 = ¥11.97" in zh(row["reason"])  # 6 h + start-up
 
 
 def test_zh_cn_pdf_report(repo, zh_cn, tmp_path):

@@ -29,7 +29,7 @@ LATIN_TERMS = frozenset({
     "CUDA", "Graph", "Hugging", "Face", "transformers", "generate", "Trainer", "PyTorch", "eager",
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
     "MindIE", "CANN", "ROCm", "GGUF", "GPTQ", "Marlin", "bitsandbytes", "RoPE", "YaRN", "README",
-    "Qwen", "Llama", "None",
+    "Qwen", "Llama", "None", "LoRA", "QLoRA",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
     "GFLOP", "GEMM", "token",
@@ -176,7 +176,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
 
     for w, gpu in ((_wl(repo, "llama3_8b", task="inference", framework="tensorrt-llm"), "mi300x"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "apple_m3_max"),
-                   (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2")):
+                   (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2"),
+                   (_wl(repo, "llama3_8b", task="qlora"), "gaudi2")):
         out.append(("refusal", engine_hardware_refusal(w, gpus[gpu])))
     for g in gpus.values():
         if (clause := stack_clause(g)) is not None:

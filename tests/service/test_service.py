@@ -125,10 +125,11 @@ def test_nothing_fits_advice_is_for_the_largest_card(cat, snap):
 
 def test_named_gpu_count_outside_the_ranking_is_checked_by_its_memory_estimate(cat, snap):
     """16 × RTX 3090 is not ranked (max 8 GPUs): the memory estimate decides, as the CLI did;
-    the UI now shows the same advice (before, it showed none)."""
+    the UI now shows the same advice (before, it showed none). A 70B full fine-tune does not
+    fit them even sharded with FSDP (workload.parallel_plan, as the ranking plans it)."""
     from gpupicker.ui.compute import run_recommendation
 
-    w = resolve_model(Workload(task="full_ft", model_id="llama3_8b", gpu="rtx_3090",
+    w = resolve_model(Workload(task="full_ft", model_id="llama3_70b", gpu="rtx_3090",
                                num_gpus=16), cat)
     r = rank_on_snapshot(w, snap)
     assert r.preferred_fits is None and r.advice_gpu is not None and r.advice_gpu.id == "rtx_3090"

@@ -20,8 +20,13 @@ from gpupicker.core.hardware import PriceOffer
 
 from .paths import REPO
 
-BUNDLED_PRICES = len(load_bundle(paths.data_dir()).prices)
-"""Current bundled prices: prices.csv and prices-*.csv folded into offers (261 rows)."""
+_BUNDLE = load_bundle(paths.data_dir())
+BUNDLED_PRICES = len(_BUNDLE.prices)
+"""Current bundled prices: prices.csv and prices-*.csv folded into offers."""
+BUNDLED_GPUS = len(_BUNDLE.gpus)
+"""Rows of data/gpus.csv (at least 100; tests/catalog/test_gpu_data.py)."""
+BUNDLED_MODELS = len(_BUNDLE.models)
+"""Rows of data/models.csv."""
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:

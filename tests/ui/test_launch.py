@@ -225,6 +225,13 @@ def test_launch_screenshot_in_process(tmp_path, built_translations, monkeypatch)
                            lang=None, selftest=False)
     assert launch_mod.launch(args) == 0
     assert out.read_bytes().startswith(PNG_MAGIC)
+    # the render's size is not the user's: the next real start keeps the size it had
+    from PySide6.QtCore import QSettings
+
+    from gpupicker.ui.app.user_files import window_state_path
+
+    state = QSettings(str(window_state_path()), QSettings.Format.IniFormat)
+    assert state.value("main/geometry") is None
 
 
 def test_a_second_instance_is_told_another_runs(qtbot, tmp_path, monkeypatch, capsys):

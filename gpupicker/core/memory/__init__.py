@@ -23,7 +23,7 @@ from ..hardware import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
-from ..workload import Workload
+from ..workload import Workload, parallel_plan
 from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
 from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory
@@ -85,7 +85,9 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
         w: the workload; its ``model`` must be resolved (a :class:`ModelArch`).
         gpu: the GPU, needed for engines that size pools from the card
             (vLLM ``gpu_memory_utilization``, llama.cpp offload); optional otherwise.
-        num_gpus: overrides ``w.num_gpus`` (the recommender tries 1–8).
+        num_gpus: overrides ``w.num_gpus`` (the recommender tries 1–8). Training is sized
+            with :func:`~gpupicker.core.workload.parallel_plan` on that many GPUs (FSDP for
+            a full fine-tune / pre-training that names no parallelism), as the ranking is.
 
     Returns:
         A :class:`MemoryEstimate` with per-GPU bytes per component.
@@ -132,7 +134,12 @@ def _estimate_bytes(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -
         if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
             return llamacpp_memory(w, arch, gpu, n)
         return hf_inference_memory(w, arch, n)
-    return training_memory(w, arch, n)
+    planned = parallel_plan(w, n)
+    est = training_memory(planned, arch, n)
+    if planned is not w:  # say which plan was assumed: the job named none
+        est = est.model_copy(update={"assumptions": (
+            *est.assumptions, join([msg("memory.auto_sharding", n=n)]))})
+    return est
 
 
 def prefill_bytes_per_token(arch: ModelArch) -> float:

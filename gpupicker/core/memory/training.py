@@ -90,7 +90,7 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
     peft's count (``print_trainable_parameters``) equals this for Linear targets
     (LoRA paper, Hu et al. 2021, §4): Llama-3.2-1B, r = 16, all seven
     projections → 11,272,192 (H200 case files). For MoE, expert MLP targets
-    count once per expert.
+    count once per expert. DoRA adds its magnitude vectors (:func:`..dora.dora_magnitude_params`).
 
     Raises:
         ValueError: when a target module name is unknown for this architecture.
@@ -107,7 +107,8 @@ def lora_trainable_params(arch: ModelArch, lora: LoraConfig) -> int:
         mult = (arch.num_local_experts or 1) if (arch.is_moe and t in (
             "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3")) else 1
         per_layer += lora.r * (din + dout) * mult
-    return per_layer * arch.num_hidden_layers
+    from ..dora import dora_magnitude_params
+    return per_layer * arch.num_hidden_layers + dora_magnitude_params(arch, lora)
 
 
 def activation_bytes_per_token_per_layer(arch: ModelArch, lora: LoraConfig | None,

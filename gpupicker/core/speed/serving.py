@@ -39,7 +39,6 @@ from ..results import MemoryEstimate, ServingPlan, Throughput
 from ..workload import Workload
 from .throughput import (
     _InferenceSpeed,
-    _prompt_and_new,
     _Roofline,
     estimate_throughput,
 )
@@ -53,9 +52,12 @@ DEFAULT_SLOT_CAP = 64
 
 
 def request_mix(w: Workload) -> Workload:
-    """The workload at one sequence of the request mix: ``seq_len = prompt + output``.
+    """The workload at one sequence of the request mix: ``prompt_len`` + ``new_tokens``.
 
-    Memoized per workload object: the recommender asks once per GPU × count.
+    The job's own token fields (:attr:`Workload.avg_prompt_tokens` and
+    :attr:`Workload.avg_output_tokens` read them, with the serving defaults), so the mix the
+    plan sizes is the one the job shows. Memoized per workload object: the recommender asks
+    once per GPU × count.
     """
     return _mix(w)[0]
 
@@ -63,8 +65,8 @@ def request_mix(w: Workload) -> Workload:
 @by_identity(maxsize=64)
 def _mix(w: Workload) -> tuple[Workload, dict[int, Workload]]:
     """:func:`request_mix` of ``w`` and its copies by batch (filled by :func:`_at_batch`)."""
-    wl = w.model_copy(update={"batch": 1, "prompt_len": None, "new_tokens": None,
-                              "seq_len": w.avg_prompt_tokens + w.avg_output_tokens})
+    wl = w.model_copy(update={"batch": 1, "prompt_len": w.avg_prompt_tokens,
+                              "new_tokens": w.avg_output_tokens, "seq_len": None})
     return wl, {1: wl}
 
 
@@ -235,7 +237,7 @@ class ServingSearch:
     (``avg_output_tokens`` / per-sequence decode rate + ``avg_prompt_tokens`` / prefill
     rate), at least ``w.batch`` and at most :data:`SERVING_MAX_BATCH`; two fixed-point steps
     from ``w.batch``. At a new batch each sequence holds ``avg_prompt_tokens +
-    avg_output_tokens`` tokens (``seq_len``). One search serves every option of a
+    avg_output_tokens`` tokens. One search serves every option of a
     recommendation: the workload copies at each batch are shared.
 
     Raises:
@@ -248,20 +250,16 @@ class ServingSearch:
             raise ValueError(w.unresolved_model_error())
         self.w = w
         self.rate_per_s = (w.requests_per_minute or 0.0) / 60.0
-        self.seq_len = w.avg_prompt_tokens + w.avg_output_tokens
         self.llm = not (w.task == "image_gen" or w.model.kind == "diffusion" or w.is_training)
-        # (prompt, new) tokens per sequence of the workload as given, and at a new batch
-        self.context = _prompt_and_new(w)
-        self.context_at_batch = (self.seq_len, 0 if w.task == "decode_ceiling"
-                                 else w.avg_output_tokens)
         self._at_batch: dict[int, Workload] = {}
 
     def at_batch(self, b: int) -> Workload:
-        """The workload at ``b`` concurrent sequences of ``seq_len`` tokens."""
+        """The workload at ``b`` concurrent sequences of the request mix."""
         wb = self._at_batch.get(b)
         if wb is None:
-            wb = self.w.model_copy(update={"batch": b, "prompt_len": None, "new_tokens": None,
-                                           "seq_len": self.seq_len})
+            wb = self.w.model_copy(update={"batch": b, "prompt_len": self.w.avg_prompt_tokens,
+                                           "new_tokens": self.w.avg_output_tokens,
+                                           "seq_len": None})
             self._at_batch[b] = wb
         return wb
 

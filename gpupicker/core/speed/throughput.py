@@ -36,7 +36,7 @@ from ..memory.common import kv_bytes, weights_bytes
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
-from ..workload import Workload
+from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, model_facts
 from .inference import (
     ENGINES,
@@ -484,7 +484,7 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
     if w.task in ("image_gen", "diffusion_lora") or arch.kind == "diffusion":
         return image_throughput(w, arch, gpu, n)
     if w.is_training:
-        return training_throughput(w, arch, gpu, n, memory)
+        return training_throughput(parallel_plan(w, n), arch, gpu, n, memory)
     t = inference_throughput(w, arch, gpu, n)
     if memory is not None and memory.gpu_layers is not None and arch.num_hidden_layers \
             and memory.gpu_layers < arch.num_hidden_layers:

@@ -272,6 +272,12 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         # autocast re-casts every fp32 weight to 16-bit in each pass (read 4 B, write 2 B)
         passes = 3 if w.grad_ckpt else 2
         extra += params * 6.0 * passes / n / g.bytes_per_s
+    dora_bytes = 0.0
+    if w.lora is not None and w.lora.use_dora:
+        from ..dora import dora_extra_bytes_per_step
+        dora_bytes = dora_extra_bytes_per_step(arch, w.lora, bytes_per_weight(w.weights_dtype),
+                                               w.grad_ckpt)
+        extra += dora_bytes / g.bytes_per_s
     gpu_s = g.compute_s + extra + opt_s
     step = max(gpu_s, host) + HOST_OVERLAP_LEFT * min(gpu_s, host)
     step /= fw.speedup_vs_hf  # Unsloth/Liger: their published speed-up over HF Trainer
@@ -284,6 +290,8 @@ def training_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
         *g.head,
         join([msg("throughput.train_range", lo=f"{0.8 * tps:,.0f}", hi=f"{1.25 * tps:,.0f}")]),
         *g.mid]
+    if dora_bytes:
+        assumptions.append(join([msg("inputs.dora", gb=f"{dora_bytes / 1e9:,.1f}")]))
     if n > 1:
         assumptions.append(memo_sentence("throughput.dp_scaling", share=f"{eff:.0%}",
                                          link=link_name(gpu, n)))

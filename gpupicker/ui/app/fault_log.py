@@ -93,7 +93,12 @@ def _redirect_stderr(stream: IO[str]) -> None:
 
 
 def stop_fault_log() -> None:
-    """Clean exit: disable faulthandler and delete this process's fault file if still empty."""
+    """Clean exit: disable faulthandler and delete this process's fault file.
+
+    Text the session wrote to stderr (the fault file is descriptor 2) goes to the log first; a
+    fault file is left behind only by a process that did not exit cleanly — the next start's
+    crash marker.
+    """
     global _fault_stream, _fault_path
     if _fault_stream is None:
         return
@@ -108,7 +113,16 @@ def stop_fault_log() -> None:
     log_early_messages()  # a start that ended before its log file: to stderr, not lost
     _fault_stream.close()
     try:
-        if _fault_path is not None and _fault_path.stat().st_size == 0:
+        if _fault_path is not None:
+            if _fault_path.stat().st_size:
+                # A clean exit is no crash, whatever reached stderr on the way (a library's
+                # warning, a print): the text goes to the log and the file goes, so only a
+                # process that never got here leaves a fault file for the next start.
+                import logging
+
+                text = _fault_path.read_text(encoding="utf-8", errors="replace")
+                logging.getLogger("gpupicker.stderr").warning(
+                    "written to stderr during the session:\n%s", text[-20000:].rstrip())
             _fault_path.unlink()
     except OSError:
         pass

@@ -100,6 +100,7 @@ def screenshot(args: Namespace) -> int:
         print(f"gpupicker: cannot use workload {args.gui_workload}: {exc}", file=sys.stderr)
         return 2
     ok = render_page(window, getattr(args, "page", None) or "results", args.screenshot)
+    window.remember_geometry = False
     window.close()
     if not ok:
         print(f"gpupicker: could not write {args.screenshot}", file=sys.stderr)
@@ -116,6 +117,7 @@ def selftest(args: Namespace, app: QApplication) -> int:
     if repo is None:
         return 1
     window = build_window(repo, getattr(args, "gui_workload", None))
+    window.remember_geometry = False
     window.resize(1280, 860)
     window.show()
     view = window.live.recompute()

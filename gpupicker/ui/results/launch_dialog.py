@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...core.launch_config import LaunchConfig, hf_repo_from_source, launch_config
+from ...core.launch_config import LaunchConfig, launch_config, model_repo
 from ...core.results import Option
 from ...core.workload import Workload
 from ..i18n.core_messages import tr_message
@@ -35,7 +35,7 @@ def config_for(window_repo: CatalogRepository, w: Workload, option: Option) -> L
     ref = None
     if w.model_id:
         cm = window_repo.get_catalog_model(w.model_id)
-        ref = hf_repo_from_source(cm.source) if cm is not None else None
+        ref = model_repo(cm.hf_repo, cm.source) if cm is not None else None
     gpu = window_repo.get_gpu(option.gpu_id)
     return launch_config(w, option, ref, gpu_memory_gb=gpu.memory_gb if gpu is not None else None)
 

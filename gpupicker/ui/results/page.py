@@ -561,8 +561,8 @@ class ResultsPage(QWizardPage):
                          .replace("%2", str(w.training_seq_len())))
         elif w.task == "inference":
             parts.append(self.tr("batch %1, %2 + %3 tokens").replace("%1", str(w.batch))
-                         .replace("%2", str(w.prompt_len or w.avg_prompt_tokens))
-                         .replace("%3", str(w.new_tokens or w.avg_output_tokens)))
+                         .replace("%2", str(w.avg_prompt_tokens))
+                         .replace("%3", str(w.avg_output_tokens)))
         return " · ".join(p for p in parts if p)
 
     def _show_advice(self, view: RecommendationView) -> None:

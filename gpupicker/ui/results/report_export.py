@@ -45,7 +45,7 @@ def current_report(window: ReportWindow) -> Report:
     Raises:
         ValueError: when the workload cannot be estimated (or there are no results).
     """
-    from ...core.launch_config import hf_repo_from_source
+    from ...core.launch_config import model_repo
     from ...core.report import build_report
 
     c = window.live
@@ -59,7 +59,7 @@ def current_report(window: ReportWindow) -> Report:
     if w.model_id:
         cm = window.live_repo.get_catalog_model(w.model_id)
         if cm is not None:
-            name, ref = cm.name, hf_repo_from_source(cm.source)
+            name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
     snap = c.snapshot
     return build_report(w, view.options, snap.gpus, snap.prices, notes=view.notes,
                         model_name=name, model_ref=ref, goal=c.goal, money=snap.money)

@@ -273,9 +273,9 @@ class QuantizationPage(Page):
         self.batch.valueChanged.connect(lambda v: c.update(batch=v))
         self.seq_len.valueChanged.connect(lambda v: c.update(seq_len=v))
         self.prompt_tokens.valueChanged.connect(
-            lambda v: c.update(prompt_len=v, avg_prompt_tokens=v))
+            lambda v: c.update(prompt_len=v))
         self.output_tokens.valueChanged.connect(
-            lambda v: c.update(new_tokens=v, avg_output_tokens=v))
+            lambda v: c.update(new_tokens=v))
         self.infer_batch.valueChanged.connect(lambda v: c.update(batch=v))
         self.engine.currentIndexChanged.connect(
             lambda: c.update(framework=self.engine.currentData()))
@@ -357,8 +357,8 @@ class QuantizationPage(Page):
         set_spin(self.batch, w.batch)
         set_spin(self.infer_batch, w.batch)
         set_spin(self.seq_len, w.training_seq_len())
-        set_spin(self.prompt_tokens, w.prompt_len or w.avg_prompt_tokens)
-        set_spin(self.output_tokens, w.new_tokens or w.avg_output_tokens)
+        set_spin(self.prompt_tokens, w.avg_prompt_tokens)
+        set_spin(self.output_tokens, w.avg_output_tokens)
         if self.engine.findData(w.framework) >= 0:
             set_combo(self.engine, w.framework)
         set_spin(self.resolution, w.resolution)

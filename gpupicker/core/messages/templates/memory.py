@@ -22,6 +22,8 @@ TEMPLATES: dict[str, str] = {
     "memory.ascend_pool": "{engine} on Ascend: KV pool sized with vLLM's model (no measurement "
                           "of this engine is modelled: {range})",
     "memory.weights_only": "Weights only: one batch-1 decode pass",
+    "memory.auto_sharding": "No parallelism given: sharded with FSDP FULL_SHARD (ZeRO-3) over "
+                            "{n} GPUs, as the ranking plans it",
     "memory.hf_generate": "Hugging Face transformers generate() with a growing DynamicCache",
     "memory.hf_kv": "KV cache in {dtype} for {batch} × {tokens} tokens",
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
@@ -184,6 +186,8 @@ TEMPLATES: dict[str, str] = {
     # workload, model_arch, dtypes, units: validation errors (pydantic shows them per field)
     "workload.needs_model": "a workload needs a model: 'model' (config.json fields) or "
                             "'model_id'",
+    "workload.token_alias_disagrees": "{alias} {alias_value} disagrees with {field} {value}: "
+                                      "they are the same count (give one of them)",
     "workload.qlora_weights": "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or "
                               "'int8')",
     "model_arch.missing": "model architecture is missing {fields} (or give the exact parameter "
@@ -192,5 +196,34 @@ TEMPLATES: dict[str, str] = {
     "model_arch.no_size": "model has neither an architecture nor a parameter count",
     "dtypes.unknown_weight": "unknown weight dtype {dtype}; known: {known}",
     "dtypes.unknown_kv": "unknown KV-cache dtype {dtype}; known: {known}",
+    "dtypes.exl2_range": "EXL2 width {dtype} is outside the {lo}–{hi} bits per weight "
+                         "ExLlamaV2 converts to",
+    "workload.grad_ckpt_mode": "unknown grad_ckpt value {value}; known: {known}",
+    "inputs.grad_ckpt_offload": "grad_ckpt 'offload' / 'unsloth' moves the checkpointed "
+                                "layer inputs to host RAM; the estimate keeps them on the GPU, "
+                                "so its activation memory is an upper bound",
+    "inputs.data_parallel_replicas": "{dp} data-parallel replicas of {gpus} GPU(s), each "
+                                     "serving {batch} of the sequences: memory and "
+                                     "per-sequence speed are one replica's, batch "
+                                     "throughput {dp}× its",
+    "inputs.data_parallel_gpus": "parallelism.data_parallel = {dp} does not divide num_gpus "
+                                 "= {n}",
+    "inputs.data_parallel_training": "parallelism.data_parallel = {dp} disagrees with num_gpus "
+                                     "/ (tensor × pipeline parallel) = {derived}; the estimate "
+                                     "uses {derived}",
+    "inputs.expert_parallel": "parallelism.expert_parallel = {ep} is not modelled yet: every "
+                              "rank is costed holding all experts, so the weight memory per "
+                              "GPU is an upper bound",
+    "inputs.stand_in.mlx": "MLX (mlx-lm) has no speed profile of its own: costed with "
+                               "llama.cpp's Metal profile and Hugging Face memory; expect "
+                               "±30 % or worse",
+    "inputs.stand_in.mindspeed": "MindSpeed-LLM is costed with Megatron-LM's profile on the "
+                                 "Ascend NPU (no MindSpeed measurement checked)",
+    "inputs.stand_in.mindformers": "MindFormers is costed with Megatron-LM's profile (no "
+                                   "MindFormers measurement checked)",
+    "inputs.stand_in.olmo_core": "OLMo-core is costed with torchtitan's FSDP2 profile (no "
+                                     "OLMo-core measurement checked)",
+    "inputs.dora": "DoRA re-forms W + s·B·A in every forward for its weight norm: "
+                       "{gb} GB more memory traffic per step",
     "units.unknown_unit": "unknown byte unit {unit}; use 'GiB' or 'GB'",
 }

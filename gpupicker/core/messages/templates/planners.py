@@ -14,6 +14,8 @@ TEMPLATES: dict[str, str] = {
     "advisor.grad_ckpt": "Turn on gradient checkpointing",
     "advisor.micro_batch":
         "Micro-batch {batch} with {steps}× gradient accumulation (same effective batch)",
+    "advisor.fused_ce": "Fused cross-entropy ({kernels} kernels): the logits are never held "
+                        "in fp32 for the whole micro-batch",
     "advisor.shorter_seq": "Shorter sequences: {tokens} tokens",
     "advisor.cpu_offload": "Offload optimizer states to CPU RAM (ZeRO-Offload)",
     "advisor.shard": "Shard over {n} GPUs with FSDP / ZeRO-3",
@@ -49,6 +51,8 @@ TEMPLATES: dict[str, str] = {
     "advisor.cost.qlora_quality": "close to 16-bit LoRA (QLoRA paper)",
     "advisor.cost.qlora_slower": "≈30–50 % slower (dequantization)",
     "advisor.cost.recompute": "≈20–35 % slower (the forward pass is recomputed)",
+    "advisor.cost.fused_ce_speed": "about the same speed (pip install 'liger-kernel'; "
+                                   "'use_liger_kernel=True' in 'TrainingArguments')",
     "advisor.cost.small_micro_batches": "slower at small micro-batches",
     "advisor.cost.truncated": "long examples are truncated or split",
     "advisor.cost.optimizer_step": "much slower optimizer step (PCIe-bound)",

@@ -123,6 +123,11 @@ TEMPLATES: dict[str, str] = {
     "cost.subscription": "{kind}: billed {n} × {period} h for a {run} h run = {total}",
     "cost.subscription.monthly": "Monthly subscription",
     "cost.subscription.yearly": "Yearly subscription",
+    "cost.startup": "Start-up billed: {minutes} min ({why}; workload startup_minutes)",
+    "cost.startup.default": "image pull, model download and load of {gib} GiB of weights",
+    "cost.startup.given": "as given",
+    "cost.billing": "{provider} bills in steps of {step}: {hours} h billed",
+    "cost.billing.unknown": "{provider} does not publish its billing step: billed by the second",
     "cost.serving_hours": "Serving {hours} h per month",
     "cost.energy": "GPU energy {kwh} kWh ({watts} W × {share} × {n} GPUs)",
     "cost.kwh_per_million": "{kwh} kWh per 1M tokens",
@@ -167,6 +172,16 @@ TEMPLATES: dict[str, str] = {
     "providers.seed_price_here": "The seed guide prices {n} × {gpu} at {price}/h × {hours} h = "
                                  "{total}; at {provider} today: {price2}/h × {hours2} h = "
                                  "{total2}",
+    "providers.cluster_network": "provider {provider} sells clusters over an unknown network "
+                                 "{network}; known: {known}",
+    "recommend.no_cluster_for_sale": "Options above one instance are kept only where the "
+                                     "provider sells clusters of that size (data/providers.csv): "
+                                     "{n} left out",
+    "recommend.cluster_network": "{provider} joins the nodes over {network}; the speed above "
+                                 "assumes InfiniBand-class links of 400 Gb/s per GPU between "
+                                 "nodes",
+    "recommend.cluster_ethernet_slower": "plain Ethernet is slower than that, so allow for a "
+                                         "longer run",
     "providers.unknown_region": "unknown region {region}; choose one of {regions}",
     "providers.region.CN": "China",
     "providers.region.US": "the United States",

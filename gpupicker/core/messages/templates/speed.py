@@ -119,6 +119,11 @@ TEMPLATES: dict[str, str] = {
     "accelerators.label.gaudi": "Intel Gaudi",
     "accelerators.label.arc": "Intel Arc GPU",
     "accelerators.label.apple": "Apple silicon",
+    "accelerators.label.dcu": "Hygon DCU",
+    "accelerators.label.mlu": "Cambricon MLU",
+    "accelerators.label.musa": "Moore Threads GPU",
+    "accelerators.label.maca": "MetaX GPU",
+    "accelerators.label.gcu": "Enflame GCU",
     "accelerators.stack": "{accelerator}: no CUDA; the estimate stands for {stack} with {engines} "
                           "(not measured here: {range})",
     "accelerators.unmodelled": "{vendor} accelerator: no CUDA and no modelled software stack; the "
@@ -164,6 +169,8 @@ TEMPLATES: dict[str, str] = {
                               "{platforms}",
     "checks.bitsandbytes_platform": "bitsandbytes {dtype} has no {platform} backend, so it does "
                                     "not run on the {gpu}: use GGUF with llama.cpp instead",
+    "checks.bitsandbytes_training": "bitsandbytes {dtype} has no {platform} backend, so QLoRA "
+                                    "does not train on the {gpu}: LoRA on 16-bit weights does",
     "checks.bitsandbytes_metal": "bitsandbytes {dtype} has no {platform} backend, so it does not "
                                  "run on the {gpu}: use GGUF with llama.cpp or MLX instead",
 }
