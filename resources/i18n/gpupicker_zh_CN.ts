@@ -4165,6 +4165,8 @@
     <message>
         <source>{engine} refuses to start: {error}</source>
         <translation>{engine} 拒绝启动：{error}</translation>
+    </message>
+    <message>
         <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>
         <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者是同一个数（只给出其中一个）</translation>
     </message>
