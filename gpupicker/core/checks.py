@@ -34,7 +34,7 @@ Everything here returns sentences for the ``warnings`` field (``estimate``) and 
 from __future__ import annotations
 
 from .dtypes import GGUF_TYPES
-from .frameworks import framework_row, known_frameworks
+from .frameworks import framework_row, known_frameworks, speed_engine
 from .hardware import GpuSpec
 from .messages import Message, join, msg
 from .model_arch import ModelArch
@@ -183,13 +183,30 @@ def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Messag
         return out
     fw = _canonical(w.framework)
     dt = w.weights_dtype
-    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16"):
+    # MXFP4 is a GGUF tensor type too (gguf GGMLQuantizationType.MXFP4 = 39, 17 bytes per 32
+    # weights: the gpt-oss GGUF files)
+    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16",
+                                                                              "mxfp4"):
         out.append(join([msg("checks.gguf_only", fw=fw, dt=dt)]))
     if fw in ("vllm", "sglang", "tgi", "tensorrt-llm") and dt in GGUF_TYPES and dt != "f16":
         out.append(join([msg("checks.gguf_on_server", fw=fw, dt=dt)]))
     if dt == "fp8" and fw == "transformers" and gpu is not None and not gpu.has_fp8:
         out.append(join([msg("checks.fp8_transformers", gpu=gpu.name)]))
     return out
+
+
+def engine_build_warnings(w: Workload) -> list[Message]:
+    """A sentence when ``engine_build`` / ``engine_date`` are given to a job without llama.cpp.
+
+    They change nothing there, and nothing given is dropped silently.
+    """
+    if not (w.engine_build or w.engine_date):
+        return []
+    gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"  # runs on llama.cpp
+    if w.task in INFERENCE_TASKS and w.task != "decode_ceiling" and (
+            gguf or speed_engine(w.framework) == "llama.cpp"):
+        return []
+    return [join([msg("checks.engine_build_unused", fw=w.framework)])]
 
 
 def platform_of(gpu: GpuSpec) -> str:
@@ -264,6 +281,40 @@ PLATFORM_NAMES = {"cuda": "CUDA", "rocm": "ROCm", "gaudi": "Gaudi", "xpu": "XPU"
 """How the platform codes read in a sentence (the software stack's own spelling)."""
 
 
+BACKEND_PLATFORMS: dict[str, frozenset[str]] = {
+    "cuda": frozenset({"cuda"}), "hip": frozenset({"rocm"}), "metal": frozenset({"metal"}),
+    "vulkan": frozenset({"cuda", "rocm", "xpu"}), "sycl": frozenset({"xpu"}),
+}
+"""Platforms each ggml back-end of llama.cpp runs on (its ``docs/build.md``: CUDA on NVIDIA,
+HIP on AMD, Metal on Apple, SYCL on Intel GPUs, Vulkan on NVIDIA, AMD and Intel drivers)."""
+NATIVE_BACKEND = {"cuda": "cuda", "rocm": "hip", "metal": "metal", "xpu": "sycl"}
+"""The back-end assumed per platform when a workload names none: CUDA on NVIDIA, HIP on AMD,
+Metal on Apple, SYCL on Intel GPUs (llama.cpp ``docs/backend/SYCL.md``: the back-end Intel
+maintains for its GPUs)."""
+
+
+def backend_refusal(w: Workload, gpu: GpuSpec) -> Message | str:
+    """Why ``w.backend`` cannot run ``w`` on ``gpu`` ('' when it can).
+
+    ``cpu`` is no GPU plan; a back-end runs on the platforms of :data:`BACKEND_PLATFORMS`;
+    engines that are no llama.cpp build run only their platform's own back-end.
+    """
+    plat = platform_of(gpu)
+    if w.backend == "cpu":
+        return msg("checks.backend_cpu", gpu=gpu.name)
+    if w.backend is None or w.backend not in BACKEND_PLATFORMS:
+        return ""
+    if plat not in BACKEND_PLATFORMS[w.backend]:
+        return msg("checks.backend_platform", backend=w.backend.upper(), gpu=gpu.name,
+                   platform=PLATFORM_NAMES[plat])
+    gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"
+    if not (gguf or speed_engine(w.framework) == "llama.cpp") and \
+            w.backend != NATIVE_BACKEND.get(plat):
+        return msg("checks.backend_engine", engine=framework_row(_canonical(w.framework)).name,
+                   backend=w.backend.upper())
+    return ""
+
+
 def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     """Why ``w``'s engine cannot run on ``gpu`` (a Message; '' when it can).
 
@@ -271,6 +322,10 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     """
     plat = platform_of(gpu)
     fw = _canonical(w.framework)
+    if w.backend:
+        why = backend_refusal(w, gpu)
+        if why:
+            return why
     allowed = ENGINE_PLATFORMS.get(fw, ALL_PLATFORMS)
     if plat not in allowed:
         return msg("checks.engine_platform", engine=framework_row(fw).name, gpu=gpu.name,
@@ -312,6 +367,7 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
             out.append(window)
     out.extend(combination_warnings(w, gpu))
     out.extend(input_warnings(w))
+    out.extend(engine_build_warnings(w))
     return out
 
 
@@ -344,6 +400,7 @@ def input_warnings(w: Workload) -> list[Message]:
 __all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "CN_PLATFORMS", "ENGINE_PLATFORMS",
            "PLATFORM_NAMES",
            "combination_warnings",
+           "BACKEND_PLATFORMS", "NATIVE_BACKEND", "backend_refusal",
            "context_window_message", "engine_hardware_refusal", "input_warnings", "platform_of",
            "require_engine_runs_on", "require_inference_framework",
            "vllm_context_refusal", "vllm_error_text", "workload_warnings"]

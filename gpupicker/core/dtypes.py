@@ -164,3 +164,36 @@ def is_quantized(dtype: str) -> bool:
 def known_weight_dtypes() -> list[str]:
     """All weight-format names, sorted by bytes per weight (largest first)."""
     return sorted(_BYTES_PER_WEIGHT, key=lambda k: -_BYTES_PER_WEIGHT[k])
+
+
+# --------------------------------------------------------------------------------------------
+# weight groups: which Linear layers a checkpoint holds in its quantized format
+# --------------------------------------------------------------------------------------------
+LINEAR_GROUPS: tuple[str, ...] = ("attention", "dense_mlp", "experts", "shared_experts")
+"""Transformer-block Linear groups: attention projections, the MLPs of dense layers, the routed
+experts of MoE layers, and the shared experts with the router."""
+WEIGHT_GROUP_ALIASES: dict[str, tuple[str, ...]] = {
+    **{g: (g,) for g in LINEAR_GROUPS},
+    "self_attn": ("attention",), "attn": ("attention",),
+    "mlp": ("dense_mlp", "experts", "shared_experts"),
+    "ffn": ("dense_mlp", "experts", "shared_experts"),
+    "moe": ("experts",), "routed_experts": ("experts",),
+    "linear": LINEAR_GROUPS, "all": LINEAR_GROUPS,
+}
+"""Names a workload's ``quantized_groups`` may use (peft/HF module names included)."""
+
+
+def expand_weight_groups(names: tuple[str, ...] | list[str]) -> frozenset[str]:
+    """The :data:`LINEAR_GROUPS` a list of group names means (:data:`WEIGHT_GROUP_ALIASES`).
+
+    Raises:
+        ValueError: naming a group gpupicker does not model and the names it knows.
+    """
+    out: set[str] = set()
+    for name in names:
+        key = name.strip().lower()
+        if key not in WEIGHT_GROUP_ALIASES:
+            raise ValueError(msg("dtypes.unknown_weight_group", group=repr(name),
+                                 choices=", ".join(WEIGHT_GROUP_ALIASES)))
+        out.update(WEIGHT_GROUP_ALIASES[key])
+    return frozenset(out)

@@ -8,11 +8,12 @@ fields, or a ``model_id`` resolved against the catalog by the caller.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits
+from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits, expand_weight_groups
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 
@@ -122,6 +123,29 @@ def nested_models() -> dict[str, type[BaseModel]]:
             if isinstance(t, type) and issubclass(t, BaseModel):
                 out[name] = t
     return out
+_BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$",
+                           re.IGNORECASE)
+
+
+def build_number(text: str) -> int:
+    """The number of an engine build as people write it (llama.cpp / Ollama's bundled ggml).
+
+    ``"b4500"``, ``"4500"`` or ``llama-bench``'s ``"build: e598697d (4696)"``.
+
+    Raises:
+        ValueError: for any other text (named in the message).
+    """
+    m = _BUILD_NUMBER.match(text)
+    if m is None:
+        raise ValueError(msg("workload.bad_engine_build", build=repr(text)))
+    return int(m.group(1))
+
+
+BACKEND_ALIASES = {"cuda": "cuda", "hip": "hip", "rocm": "hip", "metal": "metal", "mps": "metal",
+                   "vulkan": "vulkan", "vk": "vulkan", "sycl": "sycl", "oneapi": "sycl",
+                   "cpu": "cpu"}
+"""Spellings of the ggml back-ends (llama.cpp ``-DGGML_<NAME>=ON``, ``llama-bench``'s
+``backend`` column) mapped to the back-ends the speed model knows."""
 
 
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
@@ -255,6 +279,21 @@ class Workload(BaseModel):
                                     description="software stack as text, e.g. 'PyTorch 2.11, "
                                                 "transformers 5.17' (version-dependent engine "
                                                 "behaviour)")
+    # engine build (llama.cpp / Ollama speed: core.speed.inference.LLAMACPP_ERAS)
+    engine_build: str | None = Field(default=None, max_length=80,
+                                     description="llama.cpp build as llama-bench prints it "
+                                                 "('b4500', '4500' or 'build: e598697d (4696)')")
+    engine_date: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$",
+                                    description="date of the engine build, YYYY-MM[-DD], when "
+                                                "the build number is not known")
+    backend: str | None = Field(default=None, description="llama.cpp / ggml back-end: cuda, "
+                                "hip (rocm), metal, vulkan, sycl; None = the GPU's own")
+    # which weight groups a partly quantized checkpoint holds in weights_dtype
+    # (core.memory.common.quantized_weight_groups; e.g. Meta's Llama-3.1-405B-FP8: ["mlp"])
+    quantized_groups: tuple[str, ...] | None = Field(
+        default=None, description="Linear groups held in weights_dtype, the rest 16-bit: "
+        "attention, dense_mlp, experts, shared_experts (aliases mlp, linear …); None = the "
+        "format's convention")
     ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
                                         description="serving: p50 time-to-first-token target")
     itl_target_s: float | None = Field(default=None, gt=0, le=60,
@@ -311,6 +350,29 @@ class Workload(BaseModel):
         if isinstance(v, str):
             return OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip())
         return v
+
+    @field_validator("engine_build", mode="after")
+    @classmethod
+    def _known_build(cls, v: str | None) -> str | None:
+        if v is not None:
+            build_number(v)
+        return v
+
+    @field_validator("backend", mode="after")
+    @classmethod
+    def _known_backend(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        key = BACKEND_ALIASES.get(v.strip().lower())
+        if key is None:
+            raise ValueError(msg("workload.unknown_backend", backend=repr(v),
+                                 choices=", ".join(sorted(set(BACKEND_ALIASES.values())))))
+        return key
+
+    @field_validator("quantized_groups", mode="after")
+    @classmethod
+    def _known_groups(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        return None if v is None else tuple(sorted(expand_weight_groups(v)))
 
     @field_validator("framework", mode="after")
     @classmethod
@@ -385,6 +447,11 @@ class Workload(BaseModel):
         if self.task == "qlora" and bytes_per_weight(self.weights_dtype) > 1.0:
             raise ValueError(msg("workload.qlora_weights"))
         return self
+
+    @property
+    def quantized_group_set(self) -> frozenset[str] | None:
+        """``quantized_groups`` as a set (None: the weight format's convention)."""
+        return None if self.quantized_groups is None else frozenset(self.quantized_groups)
 
     @property
     def is_training(self) -> bool:

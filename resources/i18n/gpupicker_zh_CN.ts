@@ -4167,6 +4167,74 @@
         <translation>{engine} 拒绝启动：{error}</translation>
     </message>
     <message>
+        <source>engine_build {build} is not a llama.cpp build number (write 'b4500', '4500' or llama-bench's 'build: e598697d (4696)')</source>
+        <translation>engine_build {build} 不是 llama.cpp 的构建号（请写 'b4500'、'4500' 或 llama-bench 输出的 'build: e598697d (4696)'）</translation>
+    </message>
+    <message>
+        <source>engine_build and engine_date are read for llama.cpp builds (llama.cpp, Ollama, LM Studio): {fw} does not use them</source>
+        <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
+    </message>
+    <message>
+        <source>llama.cpp build {era} ({given}): {ms} ms of fixed decode time per layer</source>
+        <translation>llama.cpp 构建 {era}（{given}）：每层固定解码时间 {ms} ms</translation>
+    </message>
+    <message>
+        <source>llama.cpp build not named (engine_build or engine_date): a current build is assumed, {era}, {ms} ms of fixed decode time per layer (older builds: {old_ms} ms)</source>
+        <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
+    </message>
+    <message>
+        <source>before b6100 (2025-08; kernels launched one by one, graph rebuilt for every token)</source>
+        <translation>b6100（2025-08）之前（内核逐个启动，每个 token 重建计算图）</translation>
+    </message>
+    <message>
+        <source>b6100 (2025-08) or newer (compute graphs reused across tokens, fused kernels)</source>
+        <translation>b6100（2025-08）或更新（计算图跨 token 复用，内核融合）</translation>
+    </message>
+    <message>
+        <source>quantized_groups: {group} is not a weight group gpupicker models; known: {choices}</source>
+        <translation>quantized_groups：{group} 不是已建模的权重组；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>MoE decode reads per token: {attention} GB attention, {experts} GB routed experts ({touched} of {n} per layer), {shared} GB shared experts and router, {head} GB lm_head, each group at its own dtype ({quantized} in {dtype}, the rest 16-bit)</source>
+        <translation>MoE 解码每个 token 读取：注意力 {attention} GB，路由专家 {experts} GB（每层 {n} 个中的 {touched} 个），共享专家和路由器 {shared} GB，lm_head {head} GB，每组按各自的数据类型计（{quantized} 为 {dtype}，其余 16 位）</translation>
+    </message>
+    <message>
+        <source>backend {backend} is not a llama.cpp back-end gpupicker models; known: {choices}</source>
+        <translation>后端 {backend} 不在已建模的 llama.cpp 后端之列；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>backend 'cpu' runs the model on the host CPU, without {gpu}: gpupicker plans GPU jobs</source>
+        <translation>后端 'cpu' 在主机 CPU 上运行模型，不使用 {gpu}：本工具只规划 GPU 任务</translation>
+    </message>
+    <message>
+        <source>llama.cpp's {backend} back-end does not run on {gpu} ({platform})</source>
+        <translation>llama.cpp 的 {backend} 后端不能在 {gpu}（{platform}）上运行</translation>
+    </message>
+    <message>
+        <source>{engine} has no {backend} back-end (back-ends other than the GPU's own are modelled for llama.cpp, Ollama and LM Studio)</source>
+        <translation>{engine} 没有 {backend} 后端（GPU 原生后端以外的后端只对 llama.cpp、Ollama 和 LM Studio 建模）</translation>
+    </message>
+    <message>
+        <source>llama.cpp {backend} back-end: weights stream at {eta} of peak bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, within ±{pct} % ({source})</source>
+        <translation>llama.cpp {backend} 后端：权重读取达到峰值带宽的 {eta}，提示词矩阵乘法达到 CUDA 路径速率的 {prefill}，误差在 ±{pct} % 以内（{source}）</translation>
+    </message>
+    <message>
+        <source>RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B Q4_0 at 0.42, PR #16715</source>
+        <translation>RX 6700 XT ROCm 7B Q4_0 tg128 达到带宽的 0.63，llama.cpp PR #5835；MI50 HIP 8B Q4_0 为 0.42，PR #16715</translation>
+    </message>
+    <message>
+        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835</source>
+        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835</translation>
+    </message>
+    <message>
+        <source>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, intel/ipex-llm issue #12991</source>
+        <translation>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 达到带宽的 0.68，pp512 为 2,336 tokens/s，intel/ipex-llm issue #12991</translation>
+    </message>
+    <message>
+        <source>Eager MoE blocks run the {experts} experts of each of {layers} MoE layers one by one (transformers' expert loop): {ms} ms of host time per step (before QLoRA's bitsandbytes calls)</source>
+        <translation>eager 模式的 MoE 块在 {layers} 个 MoE 层中逐个运行每层的 {experts} 个专家（transformers 的专家循环）：每步主机时间 {ms} ms（未计 4 位量化微调的 bitsandbytes 调用）</translation>
+    </message>
+    <message>
         <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>
         <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者是同一个数（只给出其中一个）</translation>
     </message>

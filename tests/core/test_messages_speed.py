@@ -28,10 +28,12 @@ LATIN_TERMS = frozenset({
     # engines, libraries and their APIs as their projects spell them
     "CUDA", "Graph", "Hugging", "Face", "transformers", "generate", "Trainer", "PyTorch", "eager",
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
-    "MindIE", "CANN", "ROCm", "GGUF", "GPTQ", "Marlin", "bitsandbytes", "RoPE", "YaRN", "README",
+    "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
+    "RoPE", "YaRN", "README", "VULKAN", "SYCL", "METAL", "Arc", "issue",
     "Qwen", "Llama", "None", "LoRA", "QLoRA",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
+    "Enflame", "MetaX",  # kept in Latin script until the bundled CJK font has their characters
     "GFLOP", "GEMM", "token",
 })
 """Latin words allowed in a Chinese rendering: names and identifiers (engines, libraries, config
@@ -168,8 +170,14 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                    (_wl(repo, "llama3_8b", task="inference", framework="vllm",
                         weights_dtype="q4_k_m"), None),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="fp8"),
-                    gpus["a100_sxm_80gb"])):
+                    gpus["a100_sxm_80gb"]),
+                   (_wl(repo, "llama3_8b", task="inference", framework="vllm",
+                        engine_build="b4696"), None)):
         out.extend(("warning", x) for x in workload_warnings(w, gpu))
+    speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m",
+              engine_date="2024-05"), "rtx_4090")
+    speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"),
+          "h100_sxm")
     w = _wl(repo, "llama3_8b", task="inference", framework="vllm", max_model_len=16_384)
     est = vllm_context_refusal(w, w.model, estimate_memory(w, gpus["h100_sxm"]))
     out += [("engine_message", est.engine_message), ("vllm assumption", est.assumptions[-1])]
@@ -177,8 +185,19 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     for w, gpu in ((_wl(repo, "llama3_8b", task="inference", framework="tensorrt-llm"), "mi300x"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "apple_m3_max"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2"),
-                   (_wl(repo, "llama3_8b", task="qlora"), "gaudi2")):
+                   (_wl(repo, "llama3_8b", task="qlora"), "gaudi2"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                        weights_dtype="q4_k_m", backend="cpu"), "rtx_4090"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                        weights_dtype="q4_k_m", backend="metal"), "rtx_4090"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="vllm",
+                        backend="vulkan"), "h100_sxm")):
         out.append(("refusal", engine_hardware_refusal(w, gpus[gpu])))
+    speed(_wl(repo, "mixtral_8x7b", task="qlora", seq_len=2048, num_gpus=4,
+              parallelism={"fsdp": True}), "rtx_4090", 4)
+    for backend, gpu in ((None, "arc_a770_16gb"), ("sycl", "arc_b580"), (None, "mi300x")):
+        speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                  weights_dtype="q4_k_m", backend=backend), gpu)
     for g in gpus.values():
         if (clause := stack_clause(g)) is not None:
             out.append((f"{g.id} stack", clause))

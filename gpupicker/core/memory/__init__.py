@@ -170,7 +170,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     """
     n = max(1, num_gpus)
     wdt = w.weights_dtype
-    weights = weights_bytes(arch, wdt)
+    weights = weights_bytes(arch, wdt, w.quantized_group_set)
     if w.task == "decode_ceiling":
         return MemoryEstimate(weights_bytes=weights // n, cuda_context_bytes=CUDA_CONTEXT_BYTES,
                               num_gpus=n, total_params=arch.param_count(),

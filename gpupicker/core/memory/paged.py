@@ -131,7 +131,8 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
     st = vllm_settings(w)
     ctx = w.context_tokens()
     if gpu is None:
-        wb, act, block = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp)
+        wb, act, block = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp,
+                                     w.quantized_group_set)
         kv_per_seq = block * _blocks(ctx)
         return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
                               activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
@@ -140,7 +141,8 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
                               assumptions=(*_vllm_assumptions(w.kv_cache_dtype, st, tp),
                                            join([msg("engines.no_gpu")])))
     return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, ctx, st,
-                                gpu.usable_memory_bytes, torch_total_bytes(gpu), tp)
+                                gpu.usable_memory_bytes, torch_total_bytes(gpu), tp,
+                                w.quantized_group_set)
 
 
 def _blocks(tokens: int) -> int:
@@ -162,12 +164,12 @@ def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[M
 
 @lru_cache(maxsize=1024)
 def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: VllmSettings,
-                tp: int) -> tuple[int, int, int]:
+                tp: int, groups: frozenset[str] | None = None) -> tuple[int, int, int]:
     """Per-GPU sizes of a vLLM server with tensor parallelism ``tp``, the same for every card.
 
     Returns ``(weight bytes, profile-run activation peak, KV bytes of one 16-token block)``.
     """
-    wb = weights_bytes(arch, weights_dtype) // tp
+    wb = weights_bytes(arch, weights_dtype, groups) // tp
     forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
     sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
     act = int(max(forward, sampler))
@@ -177,14 +179,14 @@ def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: Vl
 
 @lru_cache(maxsize=1024)
 def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
-                         st: VllmSettings, usable_bytes: int, torch_total: int, tp: int
-                         ) -> MemoryEstimate:
+                         st: VllmSettings, usable_bytes: int, torch_total: int, tp: int,
+                         groups: frozenset[str] | None = None) -> MemoryEstimate:
     """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
 
     Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
     batch: the pool takes what the card leaves).
     """
-    wb, act, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp)
+    wb, act, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp, groups)
     assumptions: list[Message] = list(_vllm_assumptions(kv_cache_dtype, st, tp))
     non_torch = _non_torch(tp)
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
@@ -268,7 +270,7 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
         raise ValueError(msg("engines.no_fraction_model", engine=repr(engine)))
     tp = max(1, num_gpus)
-    wb = weights_bytes(arch, w.weights_dtype) // tp
+    wb = weights_bytes(arch, w.weights_dtype, w.quantized_group_set) // tp
     ctx = w.context_tokens()
     per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
     seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS

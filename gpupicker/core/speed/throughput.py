@@ -24,28 +24,41 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..checks import platform_of
 from ..diffusion import diffusion_throughput
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..frameworks import known_frameworks, speed_engine
 from ..gpu_sustained import (
+    bandwidth_factor,
     is_apple,
     sustained_tflops,
 )
 from ..hardware import GpuSpec
-from ..memory.common import kv_bytes, weights_bytes
+from ..memory.common import (
+    kv_bytes,
+    linear_group_params,
+    quantized_weight_groups,
+    weights_bytes,
+)
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
 from ..workload import Workload, parallel_plan
-from .common import memo_message, memo_notes, model_facts
+from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
     ENGINES,
     LLAMACPP,
+    LLAMACPP_BACKENDS,
+    LLAMACPP_DEFAULT_BACKEND,
+    LLAMACPP_ERAS,
     LLAMACPP_METAL_PREFILL_EFF,
     EngineSpeed,
+    LlamaCppEra,
     engine_notes,
     floor_per_layer,
     gemm_tflops,
+    llamacpp_era,
+    memory_class,
     pnorm,
     weight_eta,
 )
@@ -81,31 +94,17 @@ def engine_profile(w: Workload) -> EngineSpeed:
     return ENGINES[fw]
 
 
-def _weights_bytes(arch: ModelArch, dtype: str) -> float:
+def _weights_bytes(arch: ModelArch, dtype: str, groups: frozenset[str] | None = None) -> float:
     f = model_facts(arch)
-    key = ("wb", dtype)
+    key = ("wb", dtype, *sorted(groups or ()), "g" if groups is not None else "")
     if key not in f:
-        f[key] = float(weights_bytes(arch, dtype))
+        f[key] = float(weights_bytes(arch, dtype, groups))
     return f[key]
 
 
 # --------------------------------------------------------------------------------------------
 # inference
 # --------------------------------------------------------------------------------------------
-def _linear_bpw(arch: ModelArch, dtype: str) -> float:
-    """Average bytes per weight of the transformer-block Linear layers."""
-    lin = model_facts(arch)["linear"]
-    if lin <= 0:
-        return bytes_per_weight(dtype)
-    total = _weights_bytes(arch, dtype)
-    other = model_facts(arch)["params"] - lin
-    if bytes_per_weight(dtype) >= 2.0:
-        return bytes_per_weight(dtype)
-    if dtype in GGUF_TYPES:
-        return bytes_per_weight(dtype)
-    return max(0.1, (total - other * 2) / lin)
-
-
 def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
     """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens.
 
@@ -116,37 +115,79 @@ def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
     return e * (1.0 - (1.0 - k / e) ** max(1, batch_tokens))
 
 
-def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1) -> float:
+def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1,
+                        groups: frozenset[str] | None = None) -> float:
     """Weight bytes read per decode step (whole model).
 
     Every Linear and the lm_head, but only one row of the input embedding (not the table) and,
-    for MoE, only the touched experts.
+    for MoE, only the touched experts (:func:`moe_decode_reads`). ``groups``: the Linear groups
+    held in ``dtype`` (None: the format's convention).
     """
-    key = ("decode", dtype, batch if arch.is_moe else 1)
+    key = ("decode", dtype, batch if arch.is_moe else 1, *sorted(groups or ()),
+           "g" if groups is not None else "")
     f = model_facts(arch)
     if key in f:
         return f[key]
-    f[key] = _decode_weight_bytes(arch, dtype, batch)
+    f[key] = _decode_weight_bytes(arch, dtype, batch, groups)
     return f[key]
 
 
-def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
-    total = _weights_bytes(arch, dtype)
+def _group_bpw(dtype: str, group: str, quantized: frozenset[str]) -> float:
+    """Bytes per weight of one Linear group: the format's if held in it, else 16-bit."""
+    bpw = bytes_per_weight(dtype)
+    return bpw if (bpw >= 2.0 or group in quantized) else 2.0
+
+
+def _lm_head_bpw(arch: ModelArch, dtype: str) -> float:
+    """Bytes per weight of the output projection (as :func:`..memory.common.weights_bytes`)."""
+    bpw = bytes_per_weight(dtype)
+    if bpw >= 2.0:
+        return bpw
+    if dtype in GGUF_TYPES:
+        return bpw if arch.tie_word_embeddings else bytes_per_weight("q6_k")
+    return 2.0
+
+
+def moe_decode_reads(arch: ModelArch, dtype: str, batch: int,
+                     groups: frozenset[str] | None = None) -> dict[str, float]:
+    """Bytes one MoE decode step reads, per tensor group at the group's own dtype.
+
+    ``attention``, ``dense_mlp`` (dense layers) and ``shared_experts`` (with the router) are read
+    whole; ``experts``: the routed experts the batch touches (:func:`experts_touched` of the
+    layer's E); ``lm_head``: the output projection (one row of the input embedding is
+    negligible). Parameters per group from the layer shapes
+    (:func:`..memory.common.linear_group_params`); a row whose published active count differs
+    from its shapes has every Linear read scaled to it. gpt-oss-20b in MXFP4 at batch 1:
+    1.27 GB of bf16 attention + 1.27 GB of MXFP4 experts + 1.16 GB of bf16 lm_head = 3.7 GB
+    per token (an average bytes-per-weight over the model gave 1.4 GB).
+    """
+    q = quantized_weight_groups(arch, dtype, groups)
+    lin = linear_group_params(arch)
+    e = float(arch.num_local_experts or 1)
+    k = float(arch.num_experts_per_tok or 1)
+    head = float(arch.lm_head_params())
+    active_lin = lin["attention"] + lin["dense_mlp"] + lin["shared_experts"] + lin["experts"] * k / e
+    scale = 1.0
+    if arch.active_params is not None and active_lin > 0:
+        scale = max(0.0, arch.active_param_count() - arch.embedding_params()) / active_lin
+    touched = experts_touched(arch, batch) / e
+    reads = {g: lin[g] * scale * _group_bpw(dtype, g, q)
+             for g in ("attention", "dense_mlp", "shared_experts")}
+    reads["experts"] = lin["experts"] * touched * scale * _group_bpw(dtype, "experts", q)
+    reads["lm_head"] = head * _lm_head_bpw(arch, dtype)
+    return reads
+
+
+def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int,
+                         groups: frozenset[str] | None) -> float:
+    total = _weights_bytes(arch, dtype, groups)
     if not arch.hidden_size:
         return total
+    if arch.is_moe:
+        return min(total, sum(moe_decode_reads(arch, dtype, batch, groups).values()))
     emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
         else 2.0
     emb = 0.0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size * emb_bpw
-    if arch.is_moe:
-        # from the active parameters (what one token reads: its top-k experts, shared experts,
-        # attention, lm_head) plus the further experts a batch touches; the catalog's total
-        # and the layer shapes need not agree for MoE rows, the active count is published
-        lin_bpw = _linear_bpw(arch, dtype)
-        moe_layers = arch.num_hidden_layers - (arch.first_k_dense_replace or 0)
-        k = arch.num_experts_per_tok or 1
-        extra = max(0.0, experts_touched(arch, batch) - k) * arch.expert_params() * moe_layers
-        active = float(model_facts(arch)["active"]) * total / max(1.0, float(model_facts(arch)["params"]))
-        return max(0.0, min(total, active + extra * lin_bpw) - emb)
     return max(total - emb, 0.0)
 
 
@@ -217,6 +258,68 @@ def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Messa
     return memo_message(key, build)
 
 
+def _expert_active_params(arch: ModelArch) -> float:
+    """Routed-expert parameters one token uses (top-k of each MoE layer; 0 for dense models)."""
+    if not arch.is_moe or not arch.hidden_size:
+        return 0.0
+    e = float(arch.num_local_experts or 1)
+    return linear_group_params(arch)["experts"] * float(arch.num_experts_per_tok or 1) / e
+
+
+def _moe_reads_note(arch: ModelArch, w: Workload) -> Message:
+    """The MoE decode-reads sentence: bytes per tensor group at the batch (memoized)."""
+    r = moe_decode_reads(arch, w.weights_dtype, w.batch, w.quantized_group_set)
+    q = quantized_weight_groups(arch, w.weights_dtype, w.quantized_group_set)
+    gb = {g: f"{v / 1e9:.2f}" for g, v in r.items()}
+    touched = f"{experts_touched(arch, w.batch):.1f}"
+    quantized = ", ".join(g for g in ("attention", "dense_mlp", "experts", "shared_experts")
+                          if g in q)
+    key = ("moe", *gb.values(), touched, arch.num_local_experts or 1, quantized, w.weights_dtype)
+
+    def build() -> Message:
+        return join([msg("throughput.moe_groups", attention=gb["attention"],
+                         experts=gb["experts"], touched=touched, n=arch.num_local_experts or 1,
+                         shared=gb["shared_experts"], head=gb["lm_head"],
+                         quantized=quantized, dtype=w.weights_dtype)])
+
+    return memo_message(key, build)
+
+
+def _era_note(era: LlamaCppEra, named: bool, w: Workload, layer_s: float,
+              old_layer_s: float) -> Message:
+    """The llama.cpp build-era sentence (memoized).
+
+    The era named by ``engine_build`` / ``engine_date``, or the newest era assumed with the
+    oldest era's per-layer time beside it.
+    """
+    given = w.engine_build or w.engine_date or ""
+    ms, old_ms = f"{layer_s * 1e3:.2f}", f"{old_layer_s * 1e3:.2f}"
+
+    def build() -> Message:
+        name = msg(f"speed_inference.era.{era.id}")
+        if named:
+            return join([msg("speed_inference.era_named", era=name, given=given, ms=ms)])
+        return join([msg("speed_inference.era_assumed", era=name, ms=ms, old_ms=old_ms)])
+
+    return memo_message(("era", era.id, named, given, ms, old_ms), build)
+
+
+GEMM_HALF_ROWS = 64.0
+"""Rows (tokens) at which llama.cpp's quantized GEMM (MMQ) reaches half its large-batch rate:
+RTX 4090, llama 8B Q4_0, pp512 by micro-batch 16 / 32 / 64 / 128 / 256 / 512: 1,937 / 3,428 /
+5,420 / 7,444 / 9,602 / 10,359 tokens/s (llama.cpp PR #7676) ≈ ``m / (m + 64)``."""
+
+
+def expert_gemm_slowdown(rows: float) -> float:
+    """Time of an MoE expert GEMM over ``rows`` tokens, relative to a full micro-batch.
+
+    ``(m + 64)/m`` normalized at 512 rows (:data:`GEMM_HALF_ROWS`); 1 at 512 rows or more.
+    """
+    m = max(1.0, rows)
+    full = 512.0 / (512.0 + GEMM_HALF_ROWS)
+    return max(1.0, full / (m / (m + GEMM_HALF_ROWS)))
+
+
 class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
@@ -284,6 +387,10 @@ class _Roofline:
     link_bytes_per_s: float
     dense_weight_bytes: float | None
     memo: dict[tuple[str, int], float]
+    era_note: Message | None = None
+    backend_note: Message | None = None
+    expert_active_params: float = 0.0
+    range_pct: float = 0.0
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -303,7 +410,24 @@ class _Roofline:
         else:
             prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
         eta = weight_eta(p, gpu, bytes_per_weight(dtype))
-        floor = floor_per_layer(p, gpu, dtype, w.environment) * n_layers
+        era, era_note, backend_note, be = None, None, None, None
+        h = arch.hidden_size
+        floor = floor_per_layer(p, gpu, dtype, w.environment, hidden=h) * n_layers
+        if p is LLAMACPP:
+            era, named = llamacpp_era(w.engine_build, w.engine_date)
+            era_note = _era_note(era, named, w, floor_per_layer(p, gpu, dtype, era=era, hidden=h),
+                                 floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h))
+            floor = floor_per_layer(p, gpu, dtype, w.environment, era, hidden=h) * n_layers
+            be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))
+            if be is not None:
+                if be.layer_s:
+                    floor = be.layer_s * n_layers
+                eta = be.eta.get(memory_class(gpu), 0.5) * bandwidth_factor(gpu)
+                prefill_rate *= be.prefill
+                backend_note = memo_sentence(
+                    "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
+                    prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
+                    source=msg(f"speed_inference.backend_source.{be.id}"))
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
@@ -321,8 +445,11 @@ class _Roofline:
                    link_latency_s=link_latency_s(gpu),
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
-                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype),
-                   memo={})
+                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
+                       arch, dtype, groups=w.quantized_group_set),
+                   memo={}, era_note=era_note, backend_note=backend_note,
+                   expert_active_params=_expert_active_params(arch),
+                   range_pct=max(p.range_pct, be.range_pct if be is not None else 0.0))
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -347,7 +474,7 @@ class _Roofline:
 
         wbytes = self.dense_weight_bytes
         if wbytes is None:
-            wbytes = decode_weight_bytes(arch, w.weights_dtype, b)
+            wbytes = decode_weight_bytes(arch, w.weights_dtype, b, w.quantized_group_set)
         f = model_facts(arch)
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
@@ -381,7 +508,7 @@ class _Roofline:
                 w1 = self.dense_weight_bytes
                 cached = self.memo[("pre1", prompt)] = self._prefill_s(
                     1, prompt, w1 if w1 is not None else decode_weight_bytes(
-                        arch, w.weights_dtype, 1))
+                        arch, w.weights_dtype, 1, w.quantized_group_set))
             pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
@@ -394,9 +521,19 @@ class _Roofline:
         """
         arch, tp = self.arch, self.tp
         tokens = b * prompt
-        flops = tokens * 2.0 * self.p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
-            * arch.head_dim_eff * prompt * prompt
         chunks = math.ceil(tokens / self.ubatch) if self.ubatch else 1
+        p_act = self.p_act
+        if self.ubatch and arch.is_moe and arch.hidden_size:
+            # each expert's GEMM sees only its share of a micro-batch's tokens, and every
+            # expert the micro-batch touches is read
+            m = min(tokens, self.ubatch) * (arch.num_experts_per_tok or 1) \
+                / (arch.num_local_experts or 1)
+            experts = self.expert_active_params
+            p_act += experts * (expert_gemm_slowdown(m) - 1.0)
+            wbytes = decode_weight_bytes(arch, self.w.weights_dtype, min(tokens, self.ubatch),
+                                         self.w.quantized_group_set)
+        flops = tokens * 2.0 * p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
+            * arch.head_dim_eff * prompt * prompt
         gemm = max(flops / self.prefill_flops, chunks * wbytes / (self.bw * self.eta)) / tp
         fixed = chunks * (self.n_layers * self.prefill_layer_s + self.dequant_bytes / self.bw / tp)
         if tp == 1 and self.n > 1 and chunks > 1:
@@ -424,6 +561,12 @@ class _Roofline:
             assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
             assumptions.append(join([msg("throughput.layer_split", n=n)]))
+        if self.era_note is not None:
+            assumptions.append(self.era_note)
+        if self.backend_note is not None:
+            assumptions.append(self.backend_note)
+        if self.arch.is_moe and self.arch.hidden_size:
+            assumptions.append(_moe_reads_note(self.arch, w))
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(
             decode_tokens_per_s=s.decode_tokens_per_s,
@@ -434,7 +577,7 @@ class _Roofline:
             itl_s=s.step_s,
             bound=s.bound,
             efficiency=self.eta,
-            range_pct=p.range_pct,
+            range_pct=self.range_pct or p.range_pct,
             evidence=p.evidence,
             assumptions=tuple(assumptions),
         )
@@ -490,7 +633,8 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
             and memory.gpu_layers < arch.num_hidden_layers:
         # layers in system RAM are streamed per token over PCIe / run on the CPU (~50 GB/s)
         frac_cpu = 1.0 - memory.gpu_layers / arch.num_hidden_layers
-        cpu_bytes = decode_weight_bytes(arch, w.weights_dtype, w.batch) * frac_cpu
+        cpu_bytes = decode_weight_bytes(arch, w.weights_dtype, w.batch,
+                                        w.quantized_group_set) * frac_cpu
         slow = 1.0 / (t.decode_tokens_per_s or 1.0) + cpu_bytes / 50e9
         t = t.model_copy(update={
             "decode_tokens_per_s": 1.0 / slow, "aggregate_decode_tokens_per_s": w.batch / slow,

@@ -190,6 +190,10 @@ TEMPLATES: dict[str, str] = {
                                       "they are the same count (give one of them)",
     "workload.qlora_weights": "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or "
                               "'int8')",
+    "workload.unknown_backend": "backend {backend} is not a llama.cpp back-end gpupicker models; "
+                                "known: {choices}",
+    "workload.bad_engine_build": "engine_build {build} is not a llama.cpp build number (write "
+                                 "'b4500', '4500' or llama-bench's 'build: e598697d (4696)')",
     "model_arch.missing": "model architecture is missing {fields} (or give the exact parameter "
                           "count as 'params')",
     "model_arch.heads_multiple": "num_attention_heads must be a multiple of num_key_value_heads",
@@ -225,5 +229,7 @@ TEMPLATES: dict[str, str] = {
                                      "OLMo-core measurement checked)",
     "inputs.dora": "DoRA re-forms W + s·B·A in every forward for its weight norm: "
                        "{gb} GB more memory traffic per step",
+    "dtypes.unknown_weight_group": "quantized_groups: {group} is not a weight group gpupicker "
+                                   "models; known: {choices}",
     "units.unknown_unit": "unknown byte unit {unit}; use 'GiB' or 'GB'",
 }

@@ -25,6 +25,13 @@ TEMPLATES: dict[str, str] = {
                                   "GPUs (tensor parallel over {link})",
     "throughput.decode_reads_kv_tp": "Decode reads {weights} GB of weights + {kv} GB of KV cache "
                                      "per step, split over {n} GPUs (tensor parallel over {link})",
+    "throughput.moe_expert_loop": "Eager MoE blocks run the {experts} experts of each of {layers} "
+                                  "MoE layers one by one (transformers' expert loop): {ms} ms of "
+                                  "host time per step (before QLoRA's bitsandbytes calls)",
+    "throughput.moe_groups": "MoE decode reads per token: {attention} GB attention, {experts} GB "
+                             "routed experts ({touched} of {n} per layer), {shared} GB shared "
+                             "experts and router, {head} GB lm_head, each group at its own dtype "
+                             "({quantized} in {dtype}, the rest 16-bit)",
     "throughput.gguf_speed": "GGUF weights: speed of llama.cpp assumed (framework {framework} is "
                              "not modelled for GGUF files)",
     "throughput.layer_split": "{n} GPUs hold different layers in turn: more memory, no more speed",
@@ -61,6 +68,27 @@ TEMPLATES: dict[str, str] = {
         "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "speed_inference.backend": "llama.cpp {backend} back-end: weights stream at {eta} of peak "
+                               "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, "
+                               "within ±{pct} % ({source})",
+    "speed_inference.backend_source.hip":
+        "RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B "
+        "Q4_0 at 0.42, PR #16715",
+    "speed_inference.backend_source.vulkan":
+        "Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT "
+        "7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835",
+    "speed_inference.backend_source.sycl":
+        "Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, "
+        "intel/ipex-llm issue #12991",
+    "speed_inference.era_named": "llama.cpp build {era} ({given}): {ms} ms of fixed decode time "
+                                 "per layer",
+    "speed_inference.era_assumed": "llama.cpp build not named (engine_build or engine_date): a "
+                                   "current build is assumed, {era}, {ms} ms of fixed decode time "
+                                   "per layer (older builds: {old_ms} ms)",
+    "speed_inference.era.eager": "before b6100 (2025-08; kernels launched one by one, graph "
+                                 "rebuilt for every token)",
+    "speed_inference.era.graph_reuse": "b6100 (2025-08) or newer (compute graphs reused across "
+                                       "tokens, fused kernels)",
     "speed_inference.evidence.llama.cpp":
         "llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
         "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)",
@@ -155,6 +183,14 @@ TEMPLATES: dict[str, str] = {
                           "one must divide the other",
     "checks.training_only":
         "framework {framework} only trains models; inference frameworks: {choices}",
+    "checks.backend_cpu": "backend 'cpu' runs the model on the host CPU, without {gpu}: "
+                          "gpupicker plans GPU jobs",
+    "checks.backend_platform": "llama.cpp's {backend} back-end does not run on {gpu} "
+                               "({platform})",
+    "checks.backend_engine": "{engine} has no {backend} back-end (back-ends other than the GPU's "
+                             "own are modelled for llama.cpp, Ollama and LM Studio)",
+    "checks.engine_build_unused": "engine_build and engine_date are read for llama.cpp builds "
+                                  "(llama.cpp, Ollama, LM Studio): {fw} does not use them",
     "checks.gguf_only": "{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses "
                         "Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF",
     "checks.gguf_on_server":
