@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,14 +20,42 @@ from .connection import (
     CatalogConnection,
     check_sqlite_file,
     file_uri,
+    is_disk_full,
     resolve_catalog_path,
     utc_stamp,
 )
-from .errors import CatalogCorruptError, CatalogUnavailableError
+from .errors import CatalogCorruptError, CatalogDiskFullError, CatalogUnavailableError
 from .migrations import apply_migrations
 
 BACKUPS_KEPT = 10
 """Backups kept per catalog; older ones are deleted when a new one is written."""
+STALE_TEMP_S = 3600.0
+"""A backup's ``.tmp`` file untouched this long (seconds) is left over from a process that
+was killed while writing it; a backup in progress writes its file continuously (tens of MB
+take seconds), so it is never this old."""
+
+
+def clean_stale_temps(stem: str, now: float | None = None) -> list[Path]:
+    """Delete the ``<stem>-*.sqlite.tmp`` files in the backups folder that a killed
+    ``backup`` left (untouched for :data:`STALE_TEMP_S`); they are never listed or rotated.
+
+    Does not create the backups folder. Returns the files deleted.
+    """
+    folder = paths.user_data_dir() / "backups"
+    now = time.time() if now is None else now
+    gone: list[Path] = []
+    try:
+        temps = list(folder.glob(f"{stem}-*.sqlite.tmp"))
+    except OSError:
+        return gone
+    for tmp in temps:
+        try:
+            if tmp.is_file() and now - tmp.stat().st_mtime > STALE_TEMP_S:
+                tmp.unlink()
+                gone.append(tmp)
+        except OSError:
+            continue
+    return gone
 
 
 class BackupsMixin(CatalogConnection):
@@ -49,9 +78,11 @@ class BackupsMixin(CatalogConnection):
             The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``).
 
         Raises:
+            CatalogDiskFullError: the disk is full (the catalog is unchanged).
             CatalogUnavailableError: when the backup cannot be written.
         """
         folder = backups_dir()
+        clean_stale_temps(self.path.stem)
         dest = folder / f"{self.path.stem}-{utc_stamp()}.sqlite"
         tmp = dest.with_name(dest.name + ".tmp")
         try:
@@ -67,6 +98,8 @@ class BackupsMixin(CatalogConnection):
         except (OSError, sqlite3.Error) as exc:
             with contextlib.suppress(OSError):
                 tmp.unlink()
+            if is_disk_full(exc):
+                raise CatalogDiskFullError(folder, "write a backup") from exc
             raise CatalogUnavailableError(
                 folder, f"{getattr(exc, 'strerror', None) or exc}", what="write a backup to"
             ) from exc

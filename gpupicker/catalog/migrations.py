@@ -225,6 +225,12 @@ def apply_migrations(db: Database) -> None:
     migrations.apply(db)
 
 
+def known_migrations() -> list[str]:
+    """Names of the migrations this version defines, in order (``m001_initial`` …)."""
+    # sqlite-utils' Migrations keeps them in _migrations and has no public accessor
+    return [m.name for m in migrations._migrations]
+
+
 def pending_migrations(db: Database) -> list[str]:
     """Names of migrations not yet applied (read-only: writes nothing)."""
     return [m.name for m in migrations.pending(db)]

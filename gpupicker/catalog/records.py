@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from ..core.hardware import GpuSpec, PriceOffer
+from ..core.hardware import GPU_BOUNDS, GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (
@@ -88,6 +88,11 @@ listed ``params_b``/``active_params_b`` are used instead (MLA, shared experts, o
 
 MAX_PRICE_PER_GPU_HOUR = 100_000.0
 """Largest accepted price per GPU-hour (in the row's currency); more is a typo."""
+MIN_PRICE_PER_GPU_HOUR = 0.0001
+"""Smallest accepted price per GPU-hour (in the row's currency): a hundredth of a cent. The
+cheapest bundled offer is $0.05/h; 5e-324 or 1e-300 is damage, not a price."""
+MAX_GPUS_PER_INSTANCE = 1024
+"""Most GPUs one rented instance holds (the largest bundled instance has 8; an NVL72 rack 72)."""
 
 _ISO_CODES = """
 AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN
@@ -165,7 +170,9 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
 
     - ``gpu_id`` is a catalog id (:func:`check_catalog_id`);
     - ``pricing`` is a known type;
-    - ``price_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
+    - ``price_per_gpu_hour`` is finite, from :data:`MIN_PRICE_PER_GPU_HOUR` to
+      :data:`MAX_PRICE_PER_GPU_HOUR`; ``gpus_per_instance`` at most
+      :data:`MAX_GPUS_PER_INSTANCE`;
     - ``observed`` is blank or a date form accepted by :func:`observed_start`, and does
       not start after ``today`` + 1 day (unless ``allow_future``: the bundled data is
       checked without the clock, so a wrong system date cannot break start-up);
@@ -185,6 +192,12 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     if price > MAX_PRICE_PER_GPU_HOUR:
         raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
                          f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)")
+    if price < MIN_PRICE_PER_GPU_HOUR:
+        raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is below the lowest "
+                         f"sensible price {MIN_PRICE_PER_GPU_HOUR:g} (a typo, or a unit slip?)")
+    if offer.gpus_per_instance is not None and offer.gpus_per_instance > MAX_GPUS_PER_INSTANCE:
+        raise ValueError(f"gpus_per_instance: {offer.gpus_per_instance} is above the limit of "
+                         f"{MAX_GPUS_PER_INSTANCE:,} GPUs in one instance (a typo?)")
     try:
         start = observed_start(offer.observed)
     except ValueError as exc:
@@ -202,14 +215,8 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     return offer
 
 
-_GPU_LIMITS: dict[str, float] = {
-    "memory_gb": 100_000, "memory_bandwidth_gbps": 10_000_000, "fp32_tflops": 10_000_000,
-    "fp16_tflops_dense": 10_000_000, "bf16_tflops_dense": 10_000_000,
-    "fp8_tflops_dense": 10_000_000, "int8_tops_dense": 10_000_000,
-    "int4_tops_dense": 10_000_000, "fp4_tflops_dense": 10_000_000,
-    "gpu_memory_limit_gb": 100_000, "tdp_w": 100_000, "nvlink_bandwidth_gbps": 10_000_000,
-    "pcie_gen": 100, "msrp_usd": 1e9, "release_year": 2200,
-}
+_GPU_LIMITS: dict[str, float] = {name: hi for name, (_lo, hi) in GPU_BOUNDS.items()}
+"""Upper bounds of the GPU figures: core.hardware.GPU_BOUNDS (declared there once)."""
 _MODEL_LIMITS: dict[str, float] = {
     "params_b": 1_000_000, "active_params_b": 1_000_000, "num_layers": 100_000,
     "hidden_size": 10_000_000, "intermediate_size": 100_000_000,
@@ -247,6 +254,11 @@ def check_gpu(gpu: GpuSpec) -> GpuSpec:
     """
     check_catalog_id(gpu.id)
     _check_numbers(gpu, _GPU_LIMITS)
+    for name, (lo, _hi) in GPU_BOUNDS.items():
+        v = getattr(gpu, name, None)
+        if v is not None and not isinstance(v, bool) and v < lo:
+            raise ValueError(f"{name}: {v:g} is below the lowest sensible value {lo:g} "
+                             "(a typo, or a unit slip?)")
     return gpu
 
 

@@ -428,7 +428,8 @@ class Workload(BaseModel):
         if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
             from .training_frameworks import grad_ckpt_default
 
-            if grad_ckpt_default(d.get("framework")):  # LLaMA-Factory, ms-swift: on by default
+            fw = d.get("framework")  # not text: the field's own check names it below
+            if isinstance(fw, str) and grad_ckpt_default(fw):  # LLaMA-Factory, ms-swift: on
                 d["grad_ckpt"] = True
         if d.get("task") == "full_ft" and "weights_dtype" not in d:
             d["weights_dtype"] = "bf16"
@@ -513,6 +514,24 @@ class Workload(BaseModel):
                 known = model_keys_read() if model is ModelArch else set(model.model_fields)
                 out += [f"{key}.{k}" for k in nested if isinstance(k, str) and k not in known]
         return sorted(out)
+
+    @classmethod
+    def from_json_text(cls, text: str | bytes) -> tuple[Workload, list[str]]:
+        """A workload from JSON text and the top-level keys it ignores (:meth:`unknown_fields`).
+
+        The text is first parsed within the bounds of :mod:`gpupicker.core.json_limits`
+        (nesting depth, number length), so a hostile line is refused with a sentence, never a
+        ``RecursionError`` or Python's 4,300-digit ``ValueError``.
+
+        Raises:
+            gpupicker.core.json_limits.JsonLimitError: beyond those bounds.
+            ValueError: not JSON (``json.JSONDecodeError``).
+            pydantic.ValidationError: JSON that is not a valid workload.
+        """
+        from .json_limits import loads_bounded
+
+        data = loads_bounded(text)
+        return cls.model_validate_json(text), cls.unknown_fields(data)
 
     def unresolved_model_error(self) -> Message:
         """The error for a workload whose model is not resolved (``model`` is None).

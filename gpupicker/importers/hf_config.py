@@ -79,10 +79,15 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
     Llama-style decoder and the warning names the assumptions.
 
     Raises:
-        ModelImportError: when the config lacks the fields a decoder needs.
+        ModelImportError: when the config lacks the fields a decoder needs, or its
+            ``text_config`` / ``llm_config`` is not an object.
     """
     warnings: list[Text] = []
     data = dict(config)
+    for key in ("text_config", "llm_config"):
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            raise ModelImportError(imp("field_not_object", field=key,
+                                       kind=type(data[key]).__name__))
     if isinstance(data.get("text_config"), dict):
         vision = [k for k in ("vision_config", "audio_config") if k in data]
         if vision:
@@ -172,8 +177,11 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
     elif method == "mxfp4":
         dtype, bits = "mxfp4", 4
     elif method == "compressed-tensors":
-        groups = q.get("config_groups") or {}
-        w = next(iter(groups.values()), {}).get("weights", {}) if isinstance(groups, dict) else {}
+        groups = q.get("config_groups")
+        group = next(iter(groups.values()), None) if isinstance(groups, dict) else None
+        w = group.get("weights") if isinstance(group, dict) else None
+        if not isinstance(w, dict):  # a damaged group: the method is known, its bits are not
+            w = {}
         nb, typ = w.get("num_bits"), str(w.get("type", ""))
         bits = nb if isinstance(nb, int) else None
         dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4"}.get((bits, typ))

@@ -4167,6 +4167,66 @@
         <translation>{engine} 拒绝启动：{error}</translation>
     </message>
     <message>
+        <source>the JSON is nested deeper than {limit} levels, which no workload or model file needs; it was not read</source>
+        <translation>JSON 嵌套超过 {limit} 层，任何工作负载或模型文件都用不到这么深；未读取</translation>
+    </message>
+    <message>
+        <source>the JSON holds a number {n} characters long (at most {limit} are read); it was not read</source>
+        <translation>JSON 中有一个长达 {n} 个字符的数字（最多读取 {limit} 个字符）；未读取</translation>
+    </message>
+    <message>
+        <source>{file}: {error}</source>
+        <translation>{file}：{error}</translation>
+    </message>
+    <message>
+        <source>config.json: {field} is a {kind}, not an object, so the model cannot be read</source>
+        <translation>config.json：{field} 是 {kind}，不是对象，因此无法读取该模型</translation>
+    </message>
+    <message>
+        <source>{file} is not a regular file (a pipe, a device or a socket), so it was not opened</source>
+        <translation>{file} 不是普通文件（而是管道、设备或套接字），因此未打开</translation>
+    </message>
+    <message>
+        <source>{file} is a link that leads out of the Hugging Face cache folder {folder}, so it was not followed</source>
+        <translation>{file} 是指向 Hugging Face 缓存文件夹 {folder} 之外的链接，因此未跟随</translation>
+    </message>
+    <message>
+        <source>{path} could not be read: a field has a form gpupicker does not expect ({error})</source>
+        <translation>无法读取 {path}：某个字段的形式不是 gpupicker 预期的（{error}）</translation>
+    </message>
+    <message>
+        <source>the log's {figure} figure is far beyond any GPU (over 10^18): the log is damaged, so nothing was stored</source>
+        <translation>日志中的 {figure} 数值远超任何 GPU（超过 10^18）：日志已损坏，未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log's block_size {value} is not a KV block size (1 to {limit} tokens), so nothing was stored</source>
+        <translation>日志中的 block_size {value} 不是有效的 KV 块大小（1 到 {limit} 个 token），未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log reports a KV cache of 0 tokens (the engine found no memory for one): a run that could not serve is nothing to calibrate on, so nothing was stored</source>
+        <translation>日志显示 KV 缓存为 0 个 token（引擎没有可用显存分配 KV 缓存）：无法提供服务的运行不能用于校准，未保存任何内容</translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was read</source>
+        <translation>已取消；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>the catalog setting {key} in {path} is damaged ({detail}); it is left out. Run 'gpupicker catalog recover' to reset it (your rows, prices and other settings are kept)</source>
+        <translation>价格库 {path} 中的设置 {key} 已损坏（{detail}），已忽略。运行 'gpupicker catalog recover' 可将其重置（你的数据行、价格和其他设置都会保留）</translation>
+    </message>
+    <message>
+        <source>the disk holding {path} is full, so gpupicker could not {action}; nothing was changed and the catalog is intact. Free some space and try again (recommend and estimate still work)</source>
+        <translation>{path} 所在的磁盘已满，gpupicker 无法执行 {action}；没有做任何改动，价格库完好无损。请腾出空间后重试（推荐和估算仍可使用）</translation>
+    </message>
+    <message>
+        <source>{path} is an SQLite database of another application (tables: {tables}), not a gpupicker catalog; it was not opened and is left unchanged. Give a gpupicker catalog, or a new file name, with --catalog PATH</source>
+        <translation>{path} 是其他应用的 SQLite 数据库（表：{tables}），不是 gpupicker 价格库；未打开，文件保持原样。请用 --catalog PATH 指定 gpupicker 价格库或一个新文件名</translation>
+    </message>
+    <message>
+        <source>the catalog {path} was written by a newer version of gpupicker (schema step(s) {steps} are unknown to this one); it was not opened and is left unchanged. Use the newer gpupicker, or another catalog with --catalog PATH</source>
+        <translation>价格库 {path} 由更新版本的 gpupicker 写入（本版本不认识其结构步骤 {steps}）；未打开，文件保持原样。请使用新版 gpupicker，或用 --catalog PATH 指定其他价格库</translation>
+    </message>
+    <message>
         <source>engine_build {build} is not a llama.cpp build number (write 'b4500', '4500' or llama-bench's 'build: e598697d (4696)')</source>
         <translation>engine_build {build} 不是 llama.cpp 的构建号（请写 'b4500'、'4500' 或 llama-bench 输出的 'build: e598697d (4696)'）</translation>
     </message>
@@ -5231,6 +5291,14 @@ Keep %1 as entered?</source>
         <location filename="../work/wt-15/gpupicker/ui/model_import_dialog.py" line="213" />
         <source>Cannot save: %1</source>
         <translation>无法保存：%1</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 
 import pytest
 
@@ -17,7 +18,11 @@ from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_fr
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
-from tests.support.paths import SHARED
+from tests.support.paths import SCRIPTS, SHARED
+
+sys.path.insert(0, str(SCRIPTS))
+
+from accuracy import with_source_date  # noqa: E402 - the build dates `make accuracy` gives
 
 SPEED = SHARED / "validation" / "public-speed.jsonl"
 LLM_KINDS = {"decode_tokens_per_s": "decode_tokens_per_s",
@@ -79,7 +84,7 @@ def _cases():
 
 
 def _error(case) -> float:
-    w = Workload.model_validate(case["workload"])
+    w = Workload.model_validate(with_source_date(case))
     w = w.with_model(catalog_model(w.model_id))
     t = estimate_throughput(w, gpu(w.gpu), w.num_gpus)
     pred = getattr(t, LLM_KINDS[case["measured"]["kind"]])

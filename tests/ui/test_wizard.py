@@ -360,6 +360,16 @@ def test_custom_model_from_config_json(qtbot, tmp_path, window):
     bad.write_text("{not json")
     with qtbot.waitSignal(window.controller.inputRejected, timeout=1000):
         assert not page.load_config(str(bad))
+    # a config.json that is a FIFO or a link to /dev/zero is refused at once (it would block
+    # the window, or fill memory), as model import refuses it
+    import os
+
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    for special in ("fifo.json", "zero.json"):
+        with qtbot.waitSignal(window.controller.inputRejected, timeout=1000) as blocker:
+            assert not page.load_config(str(tmp_path / special))
+        assert "is not a regular file" in blocker.args[0]
 
 
 def test_70b_bf16_inference_needs_several_gpus(qtbot, window):

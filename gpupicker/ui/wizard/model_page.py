@@ -4,7 +4,7 @@ its size; the context length when the task needs one.
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
@@ -240,10 +240,19 @@ class ModelPage(Page):
 
     def load_config(self, path: str) -> bool:
         """Fill the custom fields from a Hugging Face config.json (read as JSON only)."""
+        from ...importers import ModelImportError
+        from ...importers.safetensors_reader import read_json
+        from ..i18n.core_messages import tr_message
+
         try:
-            with open(path, encoding="utf-8") as f:
-                cfg = json.load(f)
+            # the importers' reader: regular files only, size cap, bounded JSON (a FIFO or a
+            # link to /dev/zero would block or fill memory); its errors are ValueErrors
+            cfg = read_json(Path(path))
             arch = ModelArch.from_config(cfg)
+        except ModelImportError as exc:  # its Message, in the UI's language
+            self.controller.inputRejected.emit(self.tr("Cannot read %1: %2").replace("%1", path)
+                                               .replace("%2", tr_message(exc.args[0])))
+            return False
         except (OSError, ValueError, ValidationError) as exc:
             self.controller.inputRejected.emit(self.tr("Cannot read %1: %2")
                                                .replace("%1", path).replace("%2", str(exc)))

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication
 
 from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
+from ...core.json_limits import JsonLimitError, loads_bounded
 from ...core.results import Option
 from ...core.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
@@ -62,6 +63,14 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
         raise WorkloadFileError(translate("Files", "Not a UTF-8 text file.")) from exc
     if not text.strip():
         raise WorkloadFileError(translate("Files", "The file is empty."))
+    try:
+        loads_bounded(text)
+    except JsonLimitError as exc:
+        from ..i18n.core_messages import tr_message
+
+        raise WorkloadFileError(tr_message(exc.args[0])) from exc
+    except ValueError:
+        pass  # not JSON: pydantic's parser below says where
     try:
         w = Workload.model_validate_json(text)
     except ValidationError as exc:
@@ -151,10 +160,8 @@ def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
 
     Call after :func:`read_workload` succeeded; an unreadable file gives ``[]``.
     """
-    import json
-
     try:
-        data = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
+        data = loads_bounded(Path(path).read_bytes().decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
         return []
     return Workload.unknown_fields(data)
