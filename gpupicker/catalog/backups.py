@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import paths
+from ..core.safe_write import replace_into
 from .connection import (
     CatalogConnection,
     check_sqlite_file,
@@ -96,7 +97,9 @@ class BackupsMixin(CatalogConnection):
                     self.db.conn.backup(target)
                 finally:
                     target.close()
-            tmp.replace(dest)
+            # a backup path that is a FIFO or device is refused (its NotARegularFileError
+            # becomes the CatalogUnavailableError below), never replaced
+            dest = replace_into(tmp, dest)
         except (OSError, sqlite3.Error) as exc:
             with contextlib.suppress(OSError):
                 tmp.unlink()

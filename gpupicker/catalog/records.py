@@ -151,10 +151,31 @@ def observed_start(text: str) -> date | None:
     return start
 
 
+CATALOG_ID_RE = re.compile(r"[a-z0-9_.-]{1,100}\Z")
+"""A catalog id (GPU ``id``, price ``gpu_id``, model ``id``): lower-case letters, digits,
+``_``, ``.`` and ``-``, at most 100 characters — what every bundled id is. An id reaches
+shell lines, YAML, CSV and Markdown; with this rule it holds no quote, newline, colon, space
+or markup, whatever those writers do."""
+
+
+def check_catalog_id(value: str, column: str = "id") -> str:
+    """``value`` when it is a catalog id (:data:`CATALOG_ID_RE`).
+
+    Raises:
+        ValueError: naming the column and the value, e.g. ``"id 'H100:64\\n#' may hold only
+            a-z, 0-9, '_', '.' and '-' (at most 100 characters)"``.
+    """
+    if not CATALOG_ID_RE.match(value):
+        raise ValueError(f"{column} {value[:120]!r} may hold only a-z, 0-9, '_', '.' and '-' "
+                         "(at most 100 characters)")
+    return value
+
+
 def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str] = frozenset(),
                 today: date | None = None, allow_future: bool = False) -> PriceOffer:
     """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
 
+    - ``gpu_id`` is a catalog id (:func:`check_catalog_id`);
     - ``pricing`` is a known type;
     - ``price_per_gpu_hour`` is finite, from :data:`MIN_PRICE_PER_GPU_HOUR` to
       :data:`MAX_PRICE_PER_GPU_HOUR`; ``gpus_per_instance`` at most
@@ -168,6 +189,7 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     Raises:
         ValueError: naming the column, e.g. ``"price_per_gpu_hour: inf is not a finite number"``.
     """
+    check_catalog_id(offer.gpu_id, "gpu_id")
     if offer.pricing not in PRICING_TYPES:
         raise ValueError(f"pricing {offer.pricing!r} is not one of "
                          + ", ".join(sorted(PRICING_TYPES)))
@@ -232,9 +254,12 @@ def _check_numbers(record: BaseModel, limits: dict[str, float]) -> None:
 def check_gpu(gpu: GpuSpec) -> GpuSpec:
     """Reject non-finite or absurd figures in a ``GpuSpec`` (``inf`` memory, 1e30 TFLOPS …).
 
+    The ``id`` is a catalog id (:func:`check_catalog_id`).
+
     Raises:
         ValueError: naming the column.
     """
+    check_catalog_id(gpu.id)
     _check_numbers(gpu, _GPU_LIMITS)
     for name, (lo, _hi) in GPU_BOUNDS.items():
         v = getattr(gpu, name, None)
@@ -247,9 +272,12 @@ def check_gpu(gpu: GpuSpec) -> GpuSpec:
 def check_model(record: ModelRecord) -> ModelRecord:
     """Reject non-finite or absurd sizes in a ``ModelRecord``.
 
+    The ``id`` is a catalog id (:func:`check_catalog_id`).
+
     Raises:
         ValueError: naming the column.
     """
+    check_catalog_id(record.id)
     _check_numbers(record, _MODEL_LIMITS)
     return record
 

@@ -28,6 +28,7 @@ from ..core.price_kind import PRICE_KINDS
 from ..core.recommend import GOALS, Recommendation
 from ..core.results import Option
 from ..core.speed.serving import serving_dict
+from ..core.text_safety import terminal_text
 from ..core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
@@ -181,10 +182,14 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
 
     ``every_count=False`` lists each GPU type once (:func:`one_per_gpu_options`), says how many
     rows that hides, and where the job's own GPU × count (``preferred``) ranks when hidden.
+    Catalog text (GPU and provider names, reasons naming them) is shown with its control
+    characters escaped (core.text_safety.terminal_text): an escape sequence in a name cannot
+    retitle or clear the terminal, a newline cannot split a row.
     """
     shown = list(rec.options) if every_count else one_per_gpu_options(rec.options)
     hidden = len(rec.options) - len(shown)
     opts = shown[:top] if top else shown
+    s = terminal_text
     mine = next((o for o in rec.options if preferred is not None
                  and (o.gpu_id, o.num_gpus) == preferred), None)
     sym = SYMBOLS.get(money.currency, money.currency)
@@ -195,14 +200,14 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
     for o in opts:
         c = o.cost
         lines.append(
-            f"{o.rank:>3}  {o.gpu_name[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
-            f"{o.total_bytes_per_gpu / GiB:>8.1f}  {(o.provider or '-')[:18]:<18} "
+            f"{o.rank:>3}  {s(o.gpu_name)[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
+            f"{o.total_bytes_per_gpu / GiB:>8.1f}  {s(o.provider or '-')[:18]:<18} "
             f"{(o.pricing or '-') + ('!' if o.price_flag else ''):<11} "
             f"{(f'{money.from_usd(c.usd_per_hour):.2f}' if o.provider else '-'):>7} "
             f"{_fmt_hours(c.hours):>8} "
             f"{(f'{money.from_usd(c.usd_total):,.2f}' if c.usd_total is not None else (f'{money.from_usd(c.usd_per_month):,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
-            f"{_fmt_speed(o):>13}  {', '.join(o.labels)}")
-        lines.append(f"       {o.reason}")
+            f"{_fmt_speed(o):>13}  {s(', '.join(o.labels))}")
+        lines.append(f"       {s(o.reason)}")
     if any(o.price_flag for o in opts):
         lines.append("")
         lines.append("! after the pricing: a low-trust or stale price (the reason says why)")
@@ -216,13 +221,13 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
                          f"({mine.total_bytes_per_gpu / GiB:.1f} GiB per GPU).")
     if rec.notes:
         lines.append("")
-        lines.extend(f"note: {n}" for n in rec.notes)
+        lines.extend(f"note: {s(n)}" for n in rec.notes)
     if rec.advice:
         lines.append("")
         lines.append("To make it fit:")
         for a in rec.advice:
             lines.append(f"  {'fits' if a.fits else 'no  '}  {a.new_total_bytes / GiB:6.1f} GiB  "
-                         f"(saves {a.saves_bytes / GiB:5.1f})  {a.description}"
+                         f"(saves {a.saves_bytes / GiB:5.1f})  {s(a.description)}"
                          + (f"  [speed ×{a.speed_factor:.2f}]" if a.speed_factor else ""))
     return "\n".join(lines)
 
@@ -316,15 +321,18 @@ def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
 
 
 def format_launch(d: dict[str, Any]) -> str:
-    """The ``--launch`` block of the text output."""
+    """The ``--launch`` block of the text output; control characters escaped line by line
+    (core.text_safety.terminal_text), as in :func:`format_table`."""
     if "error" in d:
-        return f"launch: {d['error']}"
-    lines = [f"Launch ({d['engine']}) on {d['num_gpus']} × {d['gpu_id']}:", d["command"], ""]
+        return f"launch: {terminal_text(str(d['error']))}"
+    where = (f"{d['replicas']} replicas × {d['gpus_per_replica']} × {d['gpu_id']}"
+             if d.get("replicas", 1) > 1 else f"{d['num_gpus']} × {d['gpu_id']}")
+    lines = [f"Launch ({d['engine']}) on {where}:", d["command"], ""]
     lines += [f"assumes: {a}" for a in d["assumptions"]]
     lines += [f"warning: {x}" for x in d["warnings"]]
     lines += ["", "--- SkyPilot (task.yaml) ---", d["skypilot_yaml"].rstrip(),
               "--- dstack (.dstack.yml) ---", d["dstack_yaml"].rstrip()]
-    return "\n".join(lines)
+    return "\n".join(terminal_text(line) for line in "\n".join(lines).split("\n"))
 
 
 def _fmt_hours(h: float | None) -> str:

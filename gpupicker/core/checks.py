@@ -15,6 +15,14 @@
   on Ampere with its Marlin W8A16 kernels, so that pair is fine), and an inference job with
   a training-only framework (refused with the list).
 
+* **Tensor-parallel sizes the engine refuses**: vLLM splits attention heads over the
+  tensor-parallel ranks and refuses a size that does not divide them
+  (``vllm/config/model.py`` ``verify_with_parallel_config``: "Total number of attention heads
+  (…) must be divisible by tensor parallel size (…)"); its ``QKVParallelLinear``
+  (``vllm/model_executor/layers/linear.py``) splits the KV heads when there are more of them
+  than ranks and replicates them when there are fewer, so the KV head count divides the size
+  or the size divides it. SGLang and the vLLM forks (vllm-ascend, MindIE) shard the same way.
+
 * **Engines on hardware they have no backend for** (QA F26): each engine's own install docs
   list its platforms (:data:`ENGINE_PLATFORMS`); TensorRT-LLM on an AMD card or vLLM on an
   Apple GPU is refused, and ``recommend`` leaves such GPUs out with one note.
@@ -105,6 +113,51 @@ def vllm_context_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate) -> M
     return est.model_copy(update={
         "engine_fits": False, "engine_message": error,
         "assumptions": (*est.assumptions, join([msg("checks.vllm_refuses", error=error)]))})
+
+
+TP_SHARDED_ENGINES = frozenset({"vllm", "sglang", "vllm-ascend", "mindie"})
+"""Engines that shard attention heads over tensor-parallel ranks with vLLM's rule
+(:func:`tensor_parallel_refusal`)."""
+
+
+def tensor_parallel_refusal(arch: ModelArch, tp: int) -> Message | None:
+    """The engine's start-up error for tensor-parallel size ``tp`` on ``arch``, or ``None``.
+
+    vLLM's rule (``verify_with_parallel_config`` and ``QKVParallelLinear``): ``tp`` divides
+    ``num_attention_heads``, and either ``tp`` divides the KV heads or the KV heads divide
+    ``tp`` (replicated). ``None`` also when the head counts are unknown (0) or ``tp`` is 1.
+    """
+    heads, kv = arch.num_attention_heads, arch.kv_heads
+    if tp <= 1 or not heads:
+        return None
+    if heads % tp:
+        return msg("checks.tp_heads", heads=heads, tp=tp)
+    if kv and (kv % tp if tp < kv else tp % kv):
+        return msg("checks.tp_kv_heads", kv=kv, tp=tp)
+    return None
+
+
+def vllm_tensor_parallel_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate,
+                                 tp: int) -> MemoryEstimate:
+    """``est``, refused (``engine_fits`` False) when the engine cannot split ``arch`` over ``tp``.
+
+    Only for :data:`TP_SHARDED_ENGINES`; else ``est`` unchanged (:func:`tensor_parallel_refusal`).
+    """
+    if _canonical(w.framework) not in TP_SHARDED_ENGINES:
+        return est
+    error = tensor_parallel_refusal(arch, tp)
+    if error is None:
+        return est
+    return est.model_copy(update={
+        "engine_fits": False, "engine_message": error, "max_concurrent_seqs": 0,
+        "assumptions": (*est.assumptions, join([msg(
+            "checks.engine_refuses", engine=ENGINE_TITLES[_canonical(w.framework)],
+            error=error)]))})
+
+
+ENGINE_TITLES = {"vllm": "vLLM", "sglang": "SGLang", "vllm-ascend": "vllm-ascend",
+                 "mindie": "MindIE"}
+"""How the engines of :data:`TP_SHARDED_ENGINES` spell their names."""
 
 
 def require_inference_framework(w: Workload) -> None:

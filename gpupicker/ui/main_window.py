@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QTimer, Slot
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard, QWizardPage
 
@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         """Save the window's size and place on close (off for --screenshot / --selftest, whose
         sizes are the render's, not the user's)."""
         self.open_warning_label = QLabel()
+        self.open_warning_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.open_warning_label.setObjectName("warning")
         self._unknown_fields_tip = self.tr(
             "These keys are not gpupicker workload fields (a typo or another tool's setting); "
@@ -176,6 +177,7 @@ class MainWindow(QMainWindow):
         self.last_error: QMessageBox | None = None
         """The last error box (a QMessageBox) :meth:`show_error` opened."""
         self.status_label = QLabel()
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_menus()
         self._restore_state()
@@ -387,11 +389,11 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
-        from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
                           self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # an error names files and catalog rows
         if details:
             box.setDetailedText(details)
         box.setWindowModality(Qt.WindowModality.NonModal)

@@ -3157,10 +3157,6 @@
         <translation>权重 {dtype} 没有对应的 GGUF 类型：估算和此命令均假定为 Q4_K_M</translation>
     </message>
     <message>
-        <source>Pre-training from scratch: the TRL SFT script shows the flags, use your own training script with the same batch and sharding</source>
-        <translation>从头预训练：TRL SFT 脚本仅用于展示参数，请用您自己的训练脚本并保持相同的批大小和分片</translation>
-    </message>
-    <message>
         <source>Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)</source>
         <translation>请用 tune ls 选择您模型的 torchtune 配置（YOUR_MODEL 是占位符）</translation>
     </message>
@@ -4209,6 +4205,66 @@
     <message>
         <source>params counts the denoiser only (as the bundled diffusion models do); {others} are listed apart</source>
         <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
+    </message>
+    <message>
+        <source>{kv} KV heads cannot be split over a tensor parallel size of {tp}: one must divide the other</source>
+        <translation>{kv} 个 KV 头无法按张量并行度 {tp} 切分：两者须能整除其一</translation>
+    </message>
+    <message>
+        <source>{path} is {kind}, not a regular file: gpupicker writes only regular files (or through a symlink to one), so it was left unchanged</source>
+        <translation>{path} 是{kind}，不是普通文件：gpupicker 只写入普通文件（或经符号链接写入其指向的普通文件），因此未作任何改动</translation>
+    </message>
+    <message>
+        <source>{replicas} copies of the job, one per node of {n} GPU(s): transformers has no server to put behind a load balancer</source>
+        <translation>作业运行 {replicas} 份，每个节点一份（每节点 {n} 张卡）：transformers 没有可放在负载均衡后面的服务端</translation>
+    </message>
+    <message>
+        <source>A service of {replicas} replica(s) × {n} GPU(s), each serving on port {port} and ready when {path} answers</source>
+        <translation>服务共 {replicas} 个副本 × 每副本 {n} 张卡，各自在端口 {port} 提供服务，{path} 有响应即就绪</translation>
+    </message>
+    <message>
+        <source>Pre-training from scratch: the trl sft command shows the flags, use your own training script with the same batch and sharding</source>
+        <translation>从头预训练：trl sft 命令仅示范参数，请用你自己的训练脚本，保持相同的批大小和分片方式</translation>
+    </message>
+    <message>
+        <source>Total number of attention heads ({heads}) must be divisible by tensor parallel size ({tp})</source>
+        <translation>注意力头总数（{heads}）必须能被张量并行度（{tp}）整除</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>the serving plan's {replicas} replica(s) × {per} GPU(s) are not the option's {n} GPUs</source>
+        <translation>服务方案的 {replicas} 个副本 × 每副本 {per} 张卡与该方案的 {n} 张卡不一致</translation>
+    </message>
+    <message>
+        <source>{engine} cannot run on {n} GPUs per replica: {error}</source>
+        <translation>{engine} 无法以每副本 {n} 张卡运行：{error}</translation>
+    </message>
+    <message>
+        <source>{engine} refuses to start: {error}</source>
+        <translation>{engine} 拒绝启动：{error}</translation>
     </message>
     <message>
         <source>the JSON is nested deeper than {limit} levels, which no workload or model file needs; it was not read</source>
@@ -6779,6 +6835,30 @@ Keep %1 as entered?</source>
     <message>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
+    </message>
+    <message>
+        <source>GPU id</source>
+        <translation>GPU 标识</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU (%1)</source>
+        <translation>单卡可用显存（%1）</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <source>Run time (h)</source>
+        <translation>运行时间（小时）</translation>
     </message>
 </context>
 <context>

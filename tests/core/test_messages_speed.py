@@ -157,6 +157,13 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         out.extend((f"serving {gpu} note", n) for n in plan.notes)
         out.extend((f"serving {gpu} assumption", a) for a in t.assumptions)
 
+    # tensor-parallel sizes vLLM refuses: 40 attention heads over 3, 10 KV heads over 4
+    for model, n in (("llama2_13b", 3), ("phi4_14b", 4)):
+        mem = estimate_memory(_wl(repo, model, task="inference", framework="vllm"),
+                              gpus["h100_sxm"], n)
+        out.append((f"{model} tp {n} refusal", mem.engine_message))
+        out.extend((f"{model} tp {n} assumption", a) for a in mem.assumptions)
+
     long_prompt = {"prompt_len": 10_000, "new_tokens": 100}
     for w, gpu in ((_wl(repo, "llama3_8b", task="inference", **long_prompt), None),
                    (_wl(repo, "llama3_8b", task="inference", framework="vllm", **long_prompt), None),

@@ -12,7 +12,11 @@ measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 
 from __future__ import annotations
 
-from ..checks import require_inference_framework, vllm_context_refusal
+from ..checks import (
+    require_inference_framework,
+    vllm_context_refusal,
+    vllm_tensor_parallel_refusal,
+)
 from ..diffusion import estimate_diffusion_memory
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware import GpuSpec
@@ -158,6 +162,15 @@ def speculative_memory(w: Workload, arch: ModelArch, est: MemoryEstimate) -> Mem
 
 
 def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
+    est = _estimate_bytes(w, arch, gpu, n)
+    if w.task in ("inference", "decode_ceiling"):
+        # engines that shard heads refuse a TP size that does not divide them, whatever the
+        # bytes say (checks.tensor_parallel_refusal)
+        est = vllm_tensor_parallel_refusal(w, arch, est, n)
+    return est
+
+
+def _estimate_bytes(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
     if w.task in ("image_gen", "diffusion_lora"):
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):

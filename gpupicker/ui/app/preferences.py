@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import paths
 from ...core.json_limits import loads_bounded
+from ...core.safe_write import write_text
 from .user_files import PREFERENCES_FILE, WINDOW_STATE_FILE, window_state_path  # noqa: F401
 
 log = logging.getLogger(__name__)
@@ -78,8 +79,6 @@ class Preferences(BaseModel):
                 return cls()
 
     def save(self) -> None:
-        """Write to the JSON file (atomically)."""
-        p = self.path()
-        tmp = p.with_suffix(".json.tmp")
-        tmp.write_text(self.model_dump_json(indent=2), encoding="utf-8")
-        tmp.replace(p)
+        """Write to the JSON file (core.safe_write: atomically, through a symlink, never over a
+        FIFO or device)."""
+        write_text(self.path(), self.model_dump_json(indent=2))

@@ -10,6 +10,7 @@ from ...core.results import Option
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import display_name, fmt_bytes, fmt_hours, fmt_money, fmt_number, fmt_rate
 from ..i18n.texts import component_label, glossary, label_name
+from ..widgets.plain_text import plain_tooltip
 
 _Index = QModelIndex | QPersistentModelIndex
 _SortKey = float | str | None
@@ -383,7 +384,7 @@ class OptionsTableModel(QStandardItemModel):
                       for k, v in o.memory.breakdown().items() if v]
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
-            return "\n".join(lines)
+            return plain_tooltip("\n".join(lines))
         return None
 
 

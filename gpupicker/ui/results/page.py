@@ -92,12 +92,15 @@ class ResultsPage(QWizardPage):
         self.setSubTitle(self.tr("Ranked for your job. Hover a row for the memory breakdown and "
                                  "assumptions; change any earlier page and this updates."))
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.notes.setObjectName("notes")
         self.notes.setWordWrap(True)
         self.nothing_fits = QLabel()
+        self.nothing_fits.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.nothing_fits.setObjectName("nothingFits")
         self.nothing_fits.setWordWrap(True)
         self.nothing_fits.setVisible(False)

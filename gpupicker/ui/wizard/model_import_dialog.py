@@ -94,7 +94,9 @@ class ModelImportDialog(QDialog):
         self.file_button = QPushButton(self.tr("F&ile…"))
         self.cache_list = QListWidget()
         self.cache_label = QLabel()
+        self.cache_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.error_label = QLabel()
+        self.error_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.error_label.setObjectName("error")
         self.error_label.setWordWrap(True)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -168,6 +168,7 @@ class ModelPage(Page):
         form.addLayout(buttons, 5, 0, 1, 4)
 
         self.selected_label = QLabel()
+        self.selected_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.selected_label.setObjectName("selection")
         self.import_button = QPushButton(self.tr("&Import model files…"))
         self.import_button.setToolTip(self.tr("Read a model folder, .safetensors, .gguf, "

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -85,6 +85,7 @@ class QuantizationPage(Page):
         self.precision.setToolTip(self.tr("Full fine-tuning and pre-training: mixed precision "
                                           "keeps fp32 master weights and Adam states"))
         self.precision_used = QLabel()
+        self.precision_used.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.precision_used.setObjectName("hint")
         self.precision_used.setWordWrap(True)
         self.sharding = QComboBox()

@@ -19,6 +19,7 @@ from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
 from ...core.json_limits import JsonLimitError, loads_bounded
 from ...core.results import Option
+from ...core.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
 from ...importers.jobs import JobRead
@@ -177,11 +178,9 @@ def workload_json(w: Workload, repo: CatalogRepository | None = None) -> str:
 
 def write_workload(path: str | os.PathLike[str], w: Workload,
                    repo: CatalogRepository | None = None) -> None:
-    """Save ``w`` (atomically: a temp file renamed over ``path``)."""
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(workload_json(w, repo), encoding="utf-8")
-    tmp.replace(p)
+    """Save ``w`` by core.safe_write's rules (atomically; through a symlink; a FIFO or device
+    is refused with NotARegularFileError, an OSError)."""
+    write_text(path, workload_json(w, repo))
 
 
 def safe_cell(v: Cell) -> Cell:
@@ -256,8 +255,7 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Option],
         translate("Files", "Label"), translate("Files", "Why"),
         translate("Files", "Speed range (±%)"), translate("Files", "Speed evidence"),
     ]
-    p = Path(path)
-    with p.open("w", newline="", encoding="utf-8") as f:
+    with open_for_write(path, newline="") as f:
         writer = csv.writer(f)
         writer.writerow(header)
         writer.writerows(rows)

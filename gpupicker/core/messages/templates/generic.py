@@ -19,6 +19,15 @@ TEMPLATES: dict[str, str] = {
     "pricing.monthly": "monthly",
     "pricing.yearly": "yearly",
     "pricing.owned": "owned",
+    "safe_write.not_regular": "{path} is {kind}, not a regular file: gpupicker writes only "
+                              "regular files (or through a symlink to one), so it was left "
+                              "unchanged",
+    "safe_write.kind.fifo": "a FIFO (named pipe)",
+    "safe_write.kind.char_device": "a character device",
+    "safe_write.kind.block_device": "a block device",
+    "safe_write.kind.directory": "a directory",
+    "safe_write.kind.socket": "a socket",
+    "safe_write.kind.special": "a special file",
     # catalog errors about the file itself (catalog.errors; {detail}/{action} are English text)
     "catalog.setting_damaged":
         "the catalog setting {key} in {path} is damaged ({detail}); it is left out. Run "

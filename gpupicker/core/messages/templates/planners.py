@@ -137,6 +137,13 @@ TEMPLATES: dict[str, str] = {
     "launch_config.zero_stage": "DeepSpeed ZeRO stage {n}",
     "launch_config.fsdp": "FSDP full sharding",
     "launch_config.gpus_at_prices": "{n} × {gpu} at {pricing} prices",
+    "launch_config.service": "A service of {replicas} replica(s) × {n} GPU(s), each serving on "
+                             "port {port} and ready when {path} answers",
+    "launch_config.replica_nodes": "{replicas} copies of the job, one per node of {n} GPU(s): "
+                                   "transformers has no server to put behind a load balancer",
+    "launch_config.tp_refused": "{engine} cannot run on {n} GPUs per replica: {error}",
+    "launch_config.plan_gpus": "the serving plan's {replicas} replica(s) × {per} GPU(s) are not "
+                               "the option's {n} GPUs",
     "launch_config.no_hf_repo":
         "The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL",
     "launch_config.gguf_placeholder":
@@ -157,7 +164,7 @@ TEMPLATES: dict[str, str] = {
         "weights format {dtype} has no vLLM/SGLang --quantization gpupicker knows",
     "launch_config.no_gguf_type":
         "weights {dtype} have no GGUF type: the estimate and this command assume Q4_K_M",
-    "launch_config.pretrain": "Pre-training from scratch: the TRL SFT script shows the flags, "
+    "launch_config.pretrain": "Pre-training from scratch: the trl sft command shows the flags, "
                               "use your own training script with the same batch and sharding",
     "launch_config.torchtune_config":
         "Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)",

@@ -187,6 +187,11 @@ TEMPLATES: dict[str, str] = {
         "(max_position_embeddings={limit} or model_max_length=None in model's config.json). To "
         "allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1",
     "checks.vllm_refuses": "vLLM refuses to start: {error}",
+    "checks.engine_refuses": "{engine} refuses to start: {error}",
+    "checks.tp_heads": "Total number of attention heads ({heads}) must be divisible by tensor "
+                       "parallel size ({tp})",
+    "checks.tp_kv_heads": "{kv} KV heads cannot be split over a tensor parallel size of {tp}: "
+                          "one must divide the other",
     "checks.training_only":
         "framework {framework} only trains models; inference frameworks: {choices}",
     "checks.backend_cpu": "backend 'cpu' runs the model on the host CPU, without {gpu}: "
