@@ -58,13 +58,35 @@ def summarize(errors: list[float]) -> dict[str, float]:
     }
 
 
+SOURCE_BUILD_DATES: dict[str, str] = {
+    "XiongjieDai/GPU-Benchmarks-on-LLM-Inference": "2024-05",
+}
+"""llama.cpp build dates that a case's source states but its ``workload`` does not carry
+(``engine_date``, see gpupicker.core.speed.inference.LLAMACPP_ERAS): the README dates its
+tables (LLaMA 3 tables May 2024, LLaMA 2 tables Dec 2023 — the same build era)."""
+
+
+def with_source_date(case: dict) -> dict:
+    """``case['workload']`` with the ``engine_date`` its source states (:data:`SOURCE_BUILD_DATES`)
+    when the workload names no build; other workloads unchanged."""
+    w = case["workload"]
+    if "engine_build" in w or "engine_date" in w:
+        return w
+    for source, date in SOURCE_BUILD_DATES.items():
+        if source in case.get("source", ""):
+            return {**w, "engine_date": date}
+    return w
+
+
 def run(path: Path, key: str | None = None) -> tuple[list[dict], list[dict]]:
     """Run ``gpupicker estimate`` on every case (on ``case[key]`` when ``key`` is given, as in
-    public-speed.jsonl whose input is the ``workload`` field); return (cases, results)."""
+    public-speed.jsonl whose input is the ``workload`` field, with the build date its source
+    states: :func:`with_source_date`); return (cases, results)."""
     text = path.read_text(encoding="utf-8")
     cases = [json.loads(line) for line in text.splitlines() if line.strip()]
     if key is not None:
-        text = "\n".join(json.dumps(c[key]) for c in cases) + "\n"
+        text = "\n".join(json.dumps(with_source_date(c) if key == "workload" else c[key])
+                         for c in cases) + "\n"
     # a fresh catalog seeded from data/ in a temp folder: the figures never depend on the
     # user's own catalog edits, and the user's folders are not touched
     with tempfile.TemporaryDirectory(prefix="gpupicker-accuracy-") as home:

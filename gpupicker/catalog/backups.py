@@ -1,5 +1,7 @@
-"""Catalog backups: SQLite online-backup copies in ``<user data dir>/backups``, rotated (the
-newest :data:`BACKUPS_KEPT` stay), listed and restored. No Qt.
+"""Catalog backups: SQLite online-backup copies in a ``backups`` folder beside the catalog
+(``<user data dir>/backups`` for the default one, ``<folder of PATH>/backups`` for
+``--catalog PATH``), rotated (the newest :data:`BACKUPS_KEPT` stay), listed and restored.
+No Qt.
 
 Imports and resets take a backup first. Restoring into a damaged catalog (which cannot be
 opened) is :func:`gpupicker.catalog.repository.restore_backup`.
@@ -10,22 +12,54 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from .. import paths
+from ..core.safe_write import replace_into
 from .connection import (
     CatalogConnection,
     check_sqlite_file,
     file_uri,
+    is_disk_full,
     resolve_catalog_path,
     utc_stamp,
 )
-from .errors import CatalogCorruptError, CatalogUnavailableError
+from .errors import CatalogCorruptError, CatalogDiskFullError, CatalogUnavailableError
 from .migrations import apply_migrations
 
 BACKUPS_KEPT = 10
 """Backups kept per catalog; older ones are deleted when a new one is written."""
+STALE_TEMP_S = 3600.0
+"""A backup's ``.tmp`` file untouched this long (seconds) is left over from a process that
+was killed while writing it; a backup in progress writes its file continuously (tens of MB
+take seconds), so it is never this old."""
+
+
+def clean_stale_temps(stem: str, now: float | None = None,
+                      folder: Path | None = None) -> list[Path]:
+    """Delete the ``<stem>-*.sqlite.tmp`` files in the backups folder (``folder``, default
+    the default catalog's) that a killed ``backup`` left (untouched for
+    :data:`STALE_TEMP_S`); they are never listed or rotated.
+
+    Does not create the backups folder. Returns the files deleted.
+    """
+    folder = folder if folder is not None else paths.user_data_dir() / "backups"
+    now = time.time() if now is None else now
+    gone: list[Path] = []
+    try:
+        temps = list(folder.glob(f"{stem}-*.sqlite.tmp"))
+    except OSError:
+        return gone
+    for tmp in temps:
+        try:
+            if tmp.is_file() and now - tmp.stat().st_mtime > STALE_TEMP_S:
+                tmp.unlink()
+                gone.append(tmp)
+        except OSError:
+            continue
+    return gone
 
 
 class BackupsMixin(CatalogConnection):
@@ -45,12 +79,15 @@ class BackupsMixin(CatalogConnection):
             protect: a backup the rotation must not delete (the one being restored).
 
         Returns:
-            The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``).
+            The new backup file (``<backups>/<catalog stem>-<UTC timestamp>.sqlite``,
+            :func:`backups_dir` of this catalog).
 
         Raises:
+            CatalogDiskFullError: the disk is full (the catalog is unchanged).
             CatalogUnavailableError: when the backup cannot be written.
         """
-        folder = backups_dir()
+        folder = backups_dir(self.path)
+        clean_stale_temps(self.path.stem, folder=folder)
         dest = folder / f"{self.path.stem}-{utc_stamp()}.sqlite"
         tmp = dest.with_name(dest.name + ".tmp")
         try:
@@ -60,10 +97,14 @@ class BackupsMixin(CatalogConnection):
                     self.db.conn.backup(target)
                 finally:
                     target.close()
-            tmp.replace(dest)
+            # a backup path that is a FIFO or device is refused (its NotARegularFileError
+            # becomes the CatalogUnavailableError below), never replaced
+            dest = replace_into(tmp, dest)
         except (OSError, sqlite3.Error) as exc:
             with contextlib.suppress(OSError):
                 tmp.unlink()
+            if is_disk_full(exc):
+                raise CatalogDiskFullError(folder, "write a backup") from exc
             raise CatalogUnavailableError(
                 folder, f"{getattr(exc, 'strerror', None) or exc}", what="write a backup to"
             ) from exc
@@ -110,14 +151,20 @@ class BackupsMixin(CatalogConnection):
         return before
 
 
-def backups_dir() -> Path:
-    """Folder of the rotating backups (``<user data dir>/backups``), created on demand.
+def backups_dir(catalog: Path | None = None) -> Path:
+    """Folder of the rotating backups of ``catalog``: ``backups`` beside it, created on demand.
+
+    The default catalog (``catalog`` None, or the default path) keeps them in
+    ``<user data dir>/backups``; a catalog opened with ``--catalog PATH`` (or
+    ``GPUPICKER_CATALOG``) in ``<folder of PATH>/backups``, never among the default
+    catalog's (whose rotation would delete them, and whose list restore reads).
 
     Raises:
         CatalogUnavailableError: when the folder cannot be created.
     """
     try:
-        d = paths.user_data_dir() / "backups"
+        parent = catalog.parent if catalog is not None else paths.user_data_dir()
+        d = parent / "backups"
         d.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         where = exc.filename or "the user data folder"
@@ -132,12 +179,12 @@ def list_backups(path: str | os.PathLike[str] | None = None) -> list[Path]:
     Does not open the catalog, so it works when the catalog is damaged. Empty when
     there is no backups folder (or it cannot be created).
     """
-    stem = resolve_catalog_path(path).stem
+    catalog = resolve_catalog_path(path)
     try:
-        folder = backups_dir()
+        folder = backups_dir(catalog)
     except CatalogUnavailableError:
         return []
-    return sorted(folder.glob(f"{stem}-*.sqlite"))
+    return sorted(folder.glob(f"{catalog.stem}-*.sqlite"))
 
 
 def find_backup(name: str | os.PathLike[str],

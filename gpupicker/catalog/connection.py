@@ -20,6 +20,7 @@ Safety rules enforced here (the repository's other parts write only through
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 import threading
@@ -35,10 +36,13 @@ from ..core.providers import ProviderTerms
 from .bundle import Bundle, load_bundle
 from .errors import (
     CatalogCorruptError,
+    CatalogDiskFullError,
+    CatalogForeignError,
+    CatalogNewerError,
     CatalogReadOnlyError,
     CatalogUnavailableError,
 )
-from .migrations import apply_migrations, pending_migrations
+from .migrations import MIGRATION_SET, apply_migrations, known_migrations, pending_migrations
 from .sqlite_lean import Database
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -47,6 +51,18 @@ BUSY_TIMEOUT_S = 30.0
 _TABLES_NEEDED = ("gpus", "models", "prices", "price_history", "settings", "meta")
 # SQLite primary result codes
 _SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CORRUPT, _SQLITE_CANTOPEN, _SQLITE_NOTADB = 3, 8, 11, 14, 26
+_SQLITE_IOERR, _SQLITE_FULL = 10, 13
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """True for an error that means the disk (or ``ulimit -f``) is full: SQLite's
+    ``SQLITE_FULL`` ("database or disk is full"), ``SQLITE_IOERR`` on a write ("disk I/O
+    error": what SQLite reports when even its journal cannot grow), or ``ENOSPC``/``EFBIG``."""
+    if isinstance(exc, sqlite3.OperationalError):
+        text = str(exc).lower()
+        return (_errcode(exc) in (_SQLITE_FULL, _SQLITE_IOERR) or "disk is full" in text
+                or "disk i/o error" in text)
+    return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
 
 
 def damage_summary(problems: list[str]) -> str:
@@ -68,7 +84,11 @@ def damage_summary(problems: list[str]) -> str:
 
 
 class _NeedsReadOnlyError(Exception):
-    """Internal: the file opened but cannot be written."""
+    """Internal: the file opened but cannot be written (``disk_full``: because the disk is)."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.disk_full = is_disk_full(cause)
 
 
 def _errcode(exc: BaseException) -> int | None:
@@ -77,9 +97,10 @@ def _errcode(exc: BaseException) -> int | None:
 
 
 def _is_write_refusal(exc: BaseException) -> bool:
-    """True for SQLite errors that mean "cannot write here" (not damage)."""
+    """True for SQLite errors that mean "cannot write here" (not damage): no permission, a
+    read-only file, or a full disk (the file is then opened read-only: reads still work)."""
     code = _errcode(exc)
-    if code in (_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CANTOPEN):
+    if code in (_SQLITE_PERM, _SQLITE_READONLY, _SQLITE_CANTOPEN) or is_disk_full(exc):
         return True
     text = str(exc).lower()
     return "readonly" in text or "read-only" in text or "unable to open" in text
@@ -201,6 +222,36 @@ def move_aside(src: Path) -> Path:
     return dest
 
 
+def check_schema_is_ours(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file that is not a gpupicker catalog, or is one from a newer gpupicker, using
+    reads only (before anything is written: no tables, no WAL switch).
+
+    A file with no tables is a new catalog. Otherwise the file must hold the record of
+    gpupicker's schema steps (sqlite-utils' ``_sqlite_migrations`` table, set
+    :data:`~.migrations.MIGRATION_SET`), all of them known to this version.
+
+    Raises:
+        CatalogForeignError: tables, but no gpupicker schema record (another application's).
+        CatalogNewerError: schema steps this version does not know.
+    """
+    tables = sorted(r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+    if not tables:
+        return
+    applied: list[str] = []
+    if "_sqlite_migrations" in tables:
+        try:
+            applied = [str(r[0]) for r in conn.execute(
+                "SELECT name FROM _sqlite_migrations WHERE migration_set = ?", (MIGRATION_SET,))]
+        except sqlite3.DatabaseError:  # a table of that name with other columns
+            applied = []
+    if not applied:
+        raise CatalogForeignError(path, [t for t in tables if t != "_sqlite_migrations"] or tables)
+    unknown = [name for name in applied if name not in set(known_migrations())]
+    if unknown:
+        raise CatalogNewerError(path, unknown)
+
+
 class CatalogConnection:
     """The open catalog file: connection, lock, transactions and the bundled catalog.
 
@@ -226,6 +277,9 @@ class CatalogConnection:
         self._lock = threading.RLock()
         self.read_only = False
         """True when the catalog was opened read-only: reads work, writes raise."""
+        self.disk_full = False
+        """True when it was opened read-only because the disk is full (writes then raise
+        :class:`CatalogDiskFullError`, which says so)."""
         check_sqlite_file(self.path)
         exists = self.path.exists() and self.path.stat().st_size > 0
         if not exists and read_only:
@@ -243,6 +297,7 @@ class CatalogConnection:
                 self._open_writable()
                 return
             except _NeedsReadOnlyError as exc:
+                self.disk_full = exc.disk_full
                 if not exists:
                     raise CatalogUnavailableError(
                         self.path, f"the catalog cannot be created there ({exc})") from None
@@ -254,12 +309,13 @@ class CatalogConnection:
                                    check_same_thread=False)
         except sqlite3.Error as exc:
             if _is_write_refusal(exc):
-                raise _NeedsReadOnlyError(str(exc)) from exc
+                raise _NeedsReadOnlyError(exc) from exc
             raise CatalogUnavailableError(self.path, str(exc)) from exc
         try:
             with self._closed_on_failure(conn):
                 conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
                 self._quick_check(conn)
+                check_schema_is_ours(conn, self.path)
                 self.db = Database(conn)
                 _enable_wal(self.db)
                 conn.execute("PRAGMA synchronous = FULL")
@@ -272,7 +328,7 @@ class CatalogConnection:
                     self._merge_bundle()
         except sqlite3.DatabaseError as exc:
             if _is_write_refusal(exc):
-                raise _NeedsReadOnlyError(str(exc)) from exc
+                raise _NeedsReadOnlyError(exc) from exc
             raise CatalogUnavailableError(self.path, str(exc)) from exc
 
     @contextlib.contextmanager
@@ -307,6 +363,7 @@ class CatalogConnection:
                 with self._closed_on_failure(conn):
                     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
                     self._quick_check(conn)
+                    check_schema_is_ours(conn, self.path)
                     db = Database(conn)
                     missing = [t for t in _TABLES_NEEDED if not db.table(t).exists()]
                     if missing or pending_migrations(db):
@@ -327,6 +384,8 @@ class CatalogConnection:
         raise NotImplementedError("CatalogRepository mixes in seeding.SeedingMixin")
 
     def _refuse_if_read_only(self, action: str = "change it") -> None:
+        if self.read_only and self.disk_full:
+            raise CatalogDiskFullError(self.path, action)
         if self.read_only:
             raise CatalogReadOnlyError(self.path, action)
 
@@ -359,6 +418,8 @@ class CatalogConnection:
             except sqlite3.OperationalError as exc:
                 if _errcode(exc) == _SQLITE_READONLY:
                     raise CatalogReadOnlyError(self.path) from exc
+                if is_disk_full(exc):
+                    raise CatalogDiskFullError(self.path) from exc
                 raise
             try:
                 yield conn
@@ -368,9 +429,18 @@ class CatalogConnection:
                 if (isinstance(exc, sqlite3.OperationalError)
                         and _errcode(exc) == _SQLITE_READONLY):
                     raise CatalogReadOnlyError(self.path) from exc
+                if is_disk_full(exc):
+                    raise CatalogDiskFullError(self.path) from exc
                 raise
             else:
-                conn.execute("COMMIT")
+                try:
+                    conn.execute("COMMIT")
+                except sqlite3.OperationalError as exc:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    if is_disk_full(exc):
+                        raise CatalogDiskFullError(self.path) from exc
+                    raise
 
     def _query(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[dict[str, Any]]:
         with self._lock:

@@ -20,9 +20,12 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from ..core.hardware import GpuSpec, PriceOffer
+from ..core.safe_write import open_for_write
+from ..core.text_safety import FORMULA_PREFIXES, neutralize
 from .errors import validation_text
 from .records import (
     COLUMNS,
+    LAYER_COLUMNS,
     MOE_MLA_COLUMNS,
     REQUIRED_COLUMNS,
     ModelRecord,
@@ -33,8 +36,6 @@ from .records import (
 )
 
 TABLES = ("gpus", "prices", "models")
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
-"""First characters that make Excel/LibreOffice/Sheets treat a cell as a formula."""
 
 ProgressCallback = Callable[[int, int], None]
 """``progress(done, total)``: called with increasing ``done`` up to ``total`` steps."""
@@ -50,7 +51,8 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
                          "intermediate_size", "num_attention_heads", "num_key_value_heads",
                          "head_dim", "vocab_size", "max_context", "moe_num_experts",
                          "moe_top_k", "sliding_window", "kv_lora_rank", "qk_rope_head_dim",
-                         *MOE_MLA_COLUMNS}),
+                         *MOE_MLA_COLUMNS,
+                         *(c for c in LAYER_COLUMNS if c != "layer_pattern")}),
 }
 BOOL_COLUMNS: dict[str, frozenset[str]] = {
     "gpus": frozenset(), "prices": frozenset(), "models": frozenset({"tie_word_embeddings"}),
@@ -66,11 +68,6 @@ def check_table(table: str) -> str:
     if table not in TABLES:
         raise ValueError(f"unknown table {table!r}: use one of {', '.join(TABLES)}")
     return table
-
-
-def neutralize(text: str) -> str:
-    """Prefix a single quote to text a spreadsheet would run as a formula."""
-    return "'" + text if text.startswith(FORMULA_PREFIXES) else text
 
 
 def unneutralize(text: str) -> str:
@@ -110,22 +107,20 @@ def format_row(table: str, row: Mapping[str, Any]) -> list[str]:
 
 
 def write_csv(table: str, rows: Iterable[Mapping[str, Any]], path: Path | IO[str]) -> int:
-    """Write ``rows`` with the table's header to ``path`` atomically (temp file + rename),
-    or to an open text stream such as ``sys.stdout``.
+    """Write ``rows`` with the table's header to ``path`` (core.safe_write: atomically, through
+    a symlink, never over a FIFO or device), or to an open text stream such as ``sys.stdout``.
 
     Returns:
         Number of data rows written.
 
     Raises:
+        NotARegularFileError: ``path`` exists and is not a regular file (core.safe_write).
         OSError: when the file cannot be written.
     """
     if not isinstance(path, Path):
         return _write_csv_rows(table, rows, path)
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8", newline="") as f:
-        n = _write_csv_rows(table, rows, f)
-    tmp.replace(path)
-    return n
+    with open_for_write(path, newline="") as f:
+        return _write_csv_rows(table, rows, f)
 
 
 def _write_csv_rows(table: str, rows: Iterable[Mapping[str, Any]], f: IO[str]) -> int:

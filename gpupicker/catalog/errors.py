@@ -1,10 +1,15 @@
-"""Catalog exceptions (all derive from :class:`CatalogError`)."""
+"""Catalog exceptions (all derive from :class:`CatalogError`).
+
+The newer ones carry a core ``Message`` as ``args[0]`` (``catalog.*`` ids: ``str()`` is the
+English text, the UI renders the id in its language)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from ..core.messages import msg, verbatim
 
 RECOVER_HINT = ("Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
                 "from the bundled catalog and see which backups can be restored.")
@@ -75,6 +80,88 @@ class CatalogUnavailableError(CatalogError, OSError):
 
     def __str__(self) -> str:
         """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
+        return str(self.args[0])
+
+
+class CatalogDiskFullError(CatalogError, OSError):
+    """A write failed because the disk (or the file-size limit) is full; nothing was changed.
+
+    SQLite rolls the transaction back (``SQLITE_FULL``; ``SQLITE_IOERR`` under
+    ``ulimit -f``), so the catalog is intact and reading it keeps working.
+
+    Attributes:
+        path: the file that could not grow (the catalog or a backup).
+        action: what was not done, e.g. ``"import prices"``.
+    """
+
+    def __init__(self, path: Path | str, action: str = "save the change") -> None:
+        """Record the file and the action that was not done."""
+        self.path = Path(path)
+        self.action = action
+        super().__init__(msg("catalog.disk_full", path=str(self.path), action=verbatim(action)))
+
+    def __str__(self) -> str:
+        """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
+        return str(self.args[0])
+
+
+class CatalogForeignError(CatalogUnavailableError):
+    """The file is an SQLite database of another application (or of no gpupicker version):
+    it is refused and never modified (no tables added, no switch to WAL).
+
+    Attributes:
+        path: the file.
+        tables: its tables (the first few, for the message).
+    """
+
+    def __init__(self, path: Path | str, tables: list[str]) -> None:
+        """Record the file and the tables that show it is not a catalog."""
+        shown = ", ".join(tables[:6]) + (f" … (+{len(tables) - 6})" if len(tables) > 6 else "")
+        CatalogError.__init__(self, msg("catalog.foreign", path=str(Path(path)), tables=shown))
+        self.path = Path(path)
+        self.detail = "not a gpupicker catalog"
+        self.tables = tables
+
+
+class CatalogNewerError(CatalogUnavailableError):
+    """The catalog was written by a newer gpupicker (its schema has steps this version does
+    not know): it is refused and never modified, so its prices are not lost.
+
+    Attributes:
+        path: the file.
+        unknown: the schema steps (migration names) this version does not know.
+    """
+
+    def __init__(self, path: Path | str, unknown: list[str]) -> None:
+        """Record the file and the unknown schema steps."""
+        CatalogError.__init__(self, msg("catalog.newer", path=str(Path(path)),
+                                        steps=", ".join(unknown[:3])))
+        self.path = Path(path)
+        self.detail = "written by a newer gpupicker"
+        self.unknown = unknown
+
+
+class CatalogSettingError(CatalogError, ValueError):
+    """A stored setting that cannot be read (not JSON, a wrong type, an exchange rate of 0).
+
+    Readers leave such a value out; ``gpupicker catalog recover`` resets it.
+
+    Attributes:
+        path: the catalog file.
+        key: the setting (``fx_per_usd``, ``display_currency`` …).
+        detail: what is wrong with it.
+    """
+
+    def __init__(self, path: Path | str, key: str, detail: str) -> None:
+        """Record the catalog, the setting and what is wrong with it."""
+        self.path = Path(path)
+        self.key = key
+        self.detail = detail
+        super().__init__(msg("catalog.setting_damaged", key=repr(key), path=str(self.path),
+                             detail=verbatim(detail)))
+
+    def __str__(self) -> str:
+        """The English message."""
         return str(self.args[0])
 
 

@@ -33,6 +33,7 @@ import contextlib
 import csv
 import dataclasses
 import gc
+import math
 import os
 import re
 import tempfile
@@ -47,6 +48,7 @@ from .backups import BackupsMixin
 from .bundle import price_natural_key
 from .connection import utc_now
 from .csv_io import (
+    MAX_FIELD_CHARS,
     ImportResult,
     ProgressCallback,
     RowValues,
@@ -169,11 +171,33 @@ def _gib_from_gpuinfo(text: str) -> float | None:
 
 
 def _num(text: str) -> float | None:
+    """A finite number, else None: ``nan`` and ``inf`` are no GPU count or price."""
     try:
         v = float(text)
     except (TypeError, ValueError):
         return None
-    return v if v == v else None
+    return v if math.isfinite(v) else None
+
+
+class TrackerCsvError(ValueError):
+    """A tracker file whose CSV cannot be read on; ``args[0]`` is ``(line, reason)``."""
+
+
+def _tracker_rows(reader: Any, path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The rows of a tracker CSV with their line numbers, a cell over
+    :data:`~.csv_io.MAX_FIELD_CHARS` or broken quoting ending the file with one error (the
+    csv module's own limit is 128 KiB and its error is Python's text)."""
+    line = 1
+    try:
+        for line, r in enumerate(reader, start=2):
+            if any(isinstance(v, str) and len(v) > MAX_FIELD_CHARS for v in r.values()):
+                raise TrackerCsvError((line, f"a cell is longer than {MAX_FIELD_CHARS // 1024} "
+                                             "KiB: not a tracker CSV row"))
+            yield line, r
+    except csv.Error:
+        raise TrackerCsvError((line + 1, f"{path.name} is not a readable CSV file from line "
+                                         f"{line + 1} (a cell over 128 KiB, or broken "
+                                         "quoting)")) from None
 
 
 def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
@@ -207,56 +231,59 @@ def convert(path: Path, fmt: str | None = None, *, provider: str | None = None,
         errors: list[tuple[int, str]] = []
         skipped: list[tuple[int, str]] = []
         seen: set[tuple[Any, ...]] = set()
-        for line, r in enumerate(reader, start=2):
-            if fmt == "skypilot":
-                name, count_t = r.get("AcceleratorName") or "", r.get("AcceleratorCount") or ""
-                inst, region = r.get("InstanceType") or "", r.get("Region") or ""
-                mem = _gib_from_gpuinfo(r.get("GpuInfo") or "")
-                prices = [("on_demand", r.get("Price")), ("spot", r.get("SpotPrice"))]
-                src = f"SkyPilot catalog vms.csv ({key}; {path.name})"
-                extra = f"vCPUs {r.get('vCPUs') or '?'}, {r.get('MemoryGiB') or '?'} GiB RAM"
-            else:
-                name, count_t = r.get("gpu_name") or "", r.get("gpu_count") or ""
-                inst, region = r.get("instance_name") or "", r.get("location") or ""
-                mem = _num(r.get("gpu_memory") or "")
-                spot = (r.get("spot") or "").strip().lower() in ("true", "1", "yes")
-                prices = [("spot" if spot else "on_demand", r.get("price"))]
-                src = f"gpuhunt catalog {path.name} ({key})"
-                extra = f"cpu {r.get('cpu') or '?'}, {r.get('memory') or '?'} GB RAM"
-            if not name.strip():
-                skipped.append((line, f"{inst}: no GPU"))
-                continue
-            gid = map_accelerator(name, memory_gb=mem, instance=inst)
-            if gid is None:
-                msg = (f"unknown accelerator {name!r} ({inst}): no catalog GPU id for it; "
-                       "add the GPU or leave the row out")
-                (skipped if skip_unknown else errors).append((line, msg))
-                continue
-            count = _num(count_t)
-            if count is None or count < 1 or count != int(count):
-                errors.append((line, f"{inst}: GPU count {count_t!r} is not a whole number ≥ 1 "
-                                     "(fractional GPUs are not modelled)"))
-                continue
-            n = int(count)
-            any_price = False
-            for pricing, text in prices:
-                v = _num(text or "")
-                if v is None or v <= 0:
+        try:
+            for line, r in _tracker_rows(reader, path):
+                if fmt == "skypilot":
+                    name, count_t = r.get("AcceleratorName") or "", r.get("AcceleratorCount") or ""
+                    inst, region = r.get("InstanceType") or "", r.get("Region") or ""
+                    mem = _gib_from_gpuinfo(r.get("GpuInfo") or "")
+                    prices = [("on_demand", r.get("Price")), ("spot", r.get("SpotPrice"))]
+                    src = f"SkyPilot catalog vms.csv ({key}; {path.name})"
+                    extra = f"vCPUs {r.get('vCPUs') or '?'}, {r.get('MemoryGiB') or '?'} GiB RAM"
+                else:
+                    name, count_t = r.get("gpu_name") or "", r.get("gpu_count") or ""
+                    inst, region = r.get("instance_name") or "", r.get("location") or ""
+                    mem = _num(r.get("gpu_memory") or "")
+                    spot = (r.get("spot") or "").strip().lower() in ("true", "1", "yes")
+                    prices = [("spot" if spot else "on_demand", r.get("price"))]
+                    src = f"gpuhunt catalog {path.name} ({key})"
+                    extra = f"cpu {r.get('cpu') or '?'}, {r.get('memory') or '?'} GB RAM"
+                if not name.strip():
+                    skipped.append((line, f"{inst}: no GPU"))
                     continue
-                any_price = True
-                per_gpu = round(v / n, 6)
-                k = (gid, region, pricing, per_gpu, n)
-                if k in seen:
+                gid = map_accelerator(name, memory_gb=mem, instance=inst)
+                if gid is None:
+                    msg = (f"unknown accelerator {name!r} ({inst}): no catalog GPU id for it; "
+                           "add the GPU or leave the row out")
+                    (skipped if skip_unknown else errors).append((line, msg))
                     continue
-                seen.add(k)
-                rows.append((line, {
-                    "gpu_id": gid, "provider": prov, "region": region, "pricing": pricing,
-                    "price_per_gpu_hour": per_gpu, "gpus_per_instance": n, "observed": when,
-                    "source": src, "currency": "USD",
-                    "notes": f"{inst}: ${v:g}/instance-hr / {n}; {name} read as {gid}"
-                             f"{_assumed(name, mem, inst)}; {extra}"}))
-            if not any_price:
-                skipped.append((line, f"{inst}: no price"))
+                count = _num(count_t)
+                if count is None or count < 1 or count != int(count):
+                    errors.append((line, f"{inst}: GPU count {count_t!r} is not a whole number ≥ 1 "
+                                         "(fractional GPUs are not modelled)"))
+                    continue
+                n = int(count)
+                any_price = False
+                for pricing, text in prices:
+                    v = _num(text or "")
+                    if v is None or v <= 0:
+                        continue
+                    any_price = True
+                    per_gpu = round(v / n, 6)
+                    k = (gid, region, pricing, per_gpu, n)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    rows.append((line, {
+                        "gpu_id": gid, "provider": prov, "region": region, "pricing": pricing,
+                        "price_per_gpu_hour": per_gpu, "gpus_per_instance": n, "observed": when,
+                        "source": src, "currency": "USD",
+                        "notes": f"{inst}: ${v:g}/instance-hr / {n}; {name} read as {gid}"
+                                 f"{_assumed(name, mem, inst)}; {extra}"}))
+                if not any_price:
+                    skipped.append((line, f"{inst}: no price"))
+        except TrackerCsvError as exc:
+            errors.append(exc.args[0])
     return fmt, prov, rows, errors, skipped
 
 

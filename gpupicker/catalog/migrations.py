@@ -213,6 +213,21 @@ def m007_catalog_facts_2026_12(db: Database) -> None:
                 table.add_column(col, kind)
 
 
+@migrations()
+def m008_layer_patterns(db: Database) -> None:
+    """Model columns for per-layer attention patterns, Gemma 4 global-layer sizes, KV-shared
+    layers, Mamba-2 / LFM2 conv state sizes and MTP layers (``records.LAYER_COLUMNS``:
+    ``layer_pattern`` text, the others integers)."""
+    models = db.table("models")
+    have = set(models.columns_dict)
+    for col in ("layer_pattern", "global_head_dim", "num_global_key_value_heads",
+                "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim", "ssm_state_size",
+                "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
+                "num_nextn_predict_layers"):
+        if col not in have:
+            models.add_column(col, str if col == "layer_pattern" else int)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 
@@ -223,6 +238,12 @@ def apply_migrations(db: Database) -> None:
         sqlite3.DatabaseError: when the file cannot be written.
     """
     migrations.apply(db)
+
+
+def known_migrations() -> list[str]:
+    """Names of the migrations this version defines, in order (``m001_initial`` …)."""
+    # sqlite-utils' Migrations keeps them in _migrations and has no public accessor
+    return [m.name for m in migrations._migrations]
 
 
 def pending_migrations(db: Database) -> list[str]:

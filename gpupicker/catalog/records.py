@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from ..core.hardware import GpuSpec, PriceOffer
+from ..core.hardware import GPU_BOUNDS, GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (
@@ -46,7 +46,14 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
     "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim", "hf_repo",
     "modelscope_id",
+    "layer_pattern", "global_head_dim", "num_global_key_value_heads", "num_kv_shared_layers",
+    "mamba_num_heads", "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
+    "conv_l_cache", "num_nextn_predict_layers",
 )
+LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("layer_pattern"):]
+"""Model columns added in schema m008: the per-layer pattern (``layer_pattern``, one
+``core.model_arch.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
+KV-shared layers, Mamba-2 and LFM2 conv sizes and MTP layers (integers but the pattern)."""
 MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
     MODEL_COLUMNS.index("moe_intermediate_size"):MODEL_COLUMNS.index("hf_repo")]
 """Model columns added in schema m003 (MoE layout, MLA ranks and the DeepSeek-V3.2 indexer,
@@ -88,6 +95,11 @@ listed ``params_b``/``active_params_b`` are used instead (MLA, shared experts, o
 
 MAX_PRICE_PER_GPU_HOUR = 100_000.0
 """Largest accepted price per GPU-hour (in the row's currency); more is a typo."""
+MIN_PRICE_PER_GPU_HOUR = 0.0001
+"""Smallest accepted price per GPU-hour (in the row's currency): a hundredth of a cent. The
+cheapest bundled offer is $0.05/h; 5e-324 or 1e-300 is damage, not a price."""
+MAX_GPUS_PER_INSTANCE = 1024
+"""Most GPUs one rented instance holds (the largest bundled instance has 8; an NVL72 rack 72)."""
 
 _ISO_CODES = """
 AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN
@@ -139,12 +151,35 @@ def observed_start(text: str) -> date | None:
     return start
 
 
+CATALOG_ID_RE = re.compile(r"[a-z0-9_.-]{1,100}\Z")
+"""A catalog id (GPU ``id``, price ``gpu_id``, model ``id``): lower-case letters, digits,
+``_``, ``.`` and ``-``, at most 100 characters — what every bundled id is. An id reaches
+shell lines, YAML, CSV and Markdown; with this rule it holds no quote, newline, colon, space
+or markup, whatever those writers do."""
+
+
+def check_catalog_id(value: str, column: str = "id") -> str:
+    """``value`` when it is a catalog id (:data:`CATALOG_ID_RE`).
+
+    Raises:
+        ValueError: naming the column and the value, e.g. ``"id 'H100:64\\n#' may hold only
+            a-z, 0-9, '_', '.' and '-' (at most 100 characters)"``.
+    """
+    if not CATALOG_ID_RE.match(value):
+        raise ValueError(f"{column} {value[:120]!r} may hold only a-z, 0-9, '_', '.' and '-' "
+                         "(at most 100 characters)")
+    return value
+
+
 def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str] = frozenset(),
                 today: date | None = None, allow_future: bool = False) -> PriceOffer:
     """Catalog rules beyond ``PriceOffer``'s own, applied on every write path.
 
+    - ``gpu_id`` is a catalog id (:func:`check_catalog_id`);
     - ``pricing`` is a known type;
-    - ``price_per_gpu_hour`` is finite, > 0 and at most :data:`MAX_PRICE_PER_GPU_HOUR`;
+    - ``price_per_gpu_hour`` is finite, from :data:`MIN_PRICE_PER_GPU_HOUR` to
+      :data:`MAX_PRICE_PER_GPU_HOUR`; ``gpus_per_instance`` at most
+      :data:`MAX_GPUS_PER_INSTANCE`;
     - ``observed`` is blank or a date form accepted by :func:`observed_start`, and does
       not start after ``today`` + 1 day (unless ``allow_future``: the bundled data is
       checked without the clock, so a wrong system date cannot break start-up);
@@ -154,6 +189,7 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     Raises:
         ValueError: naming the column, e.g. ``"price_per_gpu_hour: inf is not a finite number"``.
     """
+    check_catalog_id(offer.gpu_id, "gpu_id")
     if offer.pricing not in PRICING_TYPES:
         raise ValueError(f"pricing {offer.pricing!r} is not one of "
                          + ", ".join(sorted(PRICING_TYPES)))
@@ -163,6 +199,12 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     if price > MAX_PRICE_PER_GPU_HOUR:
         raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is above the limit of "
                          f"{MAX_PRICE_PER_GPU_HOUR:,.0f} (a typo?)")
+    if price < MIN_PRICE_PER_GPU_HOUR:
+        raise ValueError(f"price_per_gpu_hour: {price:g} per GPU-hour is below the lowest "
+                         f"sensible price {MIN_PRICE_PER_GPU_HOUR:g} (a typo, or a unit slip?)")
+    if offer.gpus_per_instance is not None and offer.gpus_per_instance > MAX_GPUS_PER_INSTANCE:
+        raise ValueError(f"gpus_per_instance: {offer.gpus_per_instance} is above the limit of "
+                         f"{MAX_GPUS_PER_INSTANCE:,} GPUs in one instance (a typo?)")
     try:
         start = observed_start(offer.observed)
     except ValueError as exc:
@@ -180,14 +222,8 @@ def check_price(offer: PriceOffer, *, known_currencies: set[str] | frozenset[str
     return offer
 
 
-_GPU_LIMITS: dict[str, float] = {
-    "memory_gb": 100_000, "memory_bandwidth_gbps": 10_000_000, "fp32_tflops": 10_000_000,
-    "fp16_tflops_dense": 10_000_000, "bf16_tflops_dense": 10_000_000,
-    "fp8_tflops_dense": 10_000_000, "int8_tops_dense": 10_000_000,
-    "int4_tops_dense": 10_000_000, "fp4_tflops_dense": 10_000_000,
-    "gpu_memory_limit_gb": 100_000, "tdp_w": 100_000, "nvlink_bandwidth_gbps": 10_000_000,
-    "pcie_gen": 100, "msrp_usd": 1e9, "release_year": 2200,
-}
+_GPU_LIMITS: dict[str, float] = {name: hi for name, (_lo, hi) in GPU_BOUNDS.items()}
+"""Upper bounds of the GPU figures: core.hardware.GPU_BOUNDS (declared there once)."""
 _MODEL_LIMITS: dict[str, float] = {
     "params_b": 1_000_000, "active_params_b": 1_000_000, "num_layers": 100_000,
     "hidden_size": 10_000_000, "intermediate_size": 100_000_000,
@@ -218,19 +254,30 @@ def _check_numbers(record: BaseModel, limits: dict[str, float]) -> None:
 def check_gpu(gpu: GpuSpec) -> GpuSpec:
     """Reject non-finite or absurd figures in a ``GpuSpec`` (``inf`` memory, 1e30 TFLOPS …).
 
+    The ``id`` is a catalog id (:func:`check_catalog_id`).
+
     Raises:
         ValueError: naming the column.
     """
+    check_catalog_id(gpu.id)
     _check_numbers(gpu, _GPU_LIMITS)
+    for name, (lo, _hi) in GPU_BOUNDS.items():
+        v = getattr(gpu, name, None)
+        if v is not None and not isinstance(v, bool) and v < lo:
+            raise ValueError(f"{name}: {v:g} is below the lowest sensible value {lo:g} "
+                             "(a typo, or a unit slip?)")
     return gpu
 
 
 def check_model(record: ModelRecord) -> ModelRecord:
     """Reject non-finite or absurd sizes in a ``ModelRecord``.
 
+    The ``id`` is a catalog id (:func:`check_catalog_id`).
+
     Raises:
         ValueError: naming the column.
     """
+    check_catalog_id(record.id)
     _check_numbers(record, _MODEL_LIMITS)
     return record
 
@@ -391,6 +438,19 @@ Attributes:
     index_n_heads, index_head_dim: DeepSeek-V3.2 lightning-indexer heads and width.
     linear_attention_layers: Gated DeltaNet layers of a hybrid (Qwen3-Next: 36 of 48);
         ``linear_num_key_heads`` … ``linear_value_head_dim`` their sizes (conv kernel 4).
+    layer_pattern: one character per layer (``core.model_arch.LAYER_KINDS``): ``F`` full
+        attention, ``S`` sliding window, ``L`` Gated DeltaNet, ``M`` Mamba-2, ``C`` LFM2 short
+        conv, ``-``/``E`` Nemotron-H MLP/MoE-only blocks; blank = from the counts and
+        ``attention_pattern``. Read from config.json ``layer_types``,
+        ``sliding_window_pattern``, ``full_attention_interval`` or ``hybrid_override_pattern``.
+    global_head_dim, num_global_key_value_heads: full-attention layers' head size and KV heads
+        when they differ from the sliding layers' (Gemma 4).
+    num_kv_shared_layers: last layers that reuse an earlier layer's KV (Gemma 3n / 4 E-series).
+    mamba_num_heads, mamba_head_dim, ssm_state_size, mamba_n_groups, mamba_conv_kernel:
+        Mamba-2 mixer sizes (Nemotron-H ``n_groups``, ``conv_kernel``).
+    conv_l_cache: LFM2 short-conv cache length (``conv_L_cache``).
+    num_nextn_predict_layers: multi-token-prediction layers shipped with the checkpoint
+        (DeepSeek-V3 / GLM ``num_nextn_predict_layers``, Qwen3.5 ``mtp_num_hidden_layers``).
 """
 
 if TYPE_CHECKING:
@@ -563,12 +623,21 @@ def model_arch_from_record(rec: ModelRecord) -> ModelArch:
                               and (moe or c not in MOE_ONLY_COLUMNS)}
     if moe and rec.moe_intermediate_size is None and rec.intermediate_size:
         fields["moe_intermediate_size"] = rec.intermediate_size  # per expert, as in Mixtral
-    fields.update(name=rec.name, kind="llm", model_type=model_type_for(rec),
-                  sliding_window_layers=sliding_window_layers(rec.num_layers, rec.sliding_window,
-                                                              rec.attention_pattern))
+    fields.update(name=rec.name, kind="llm", model_type=model_type_for(rec))
+    if not rec.layer_pattern:  # the stated per-layer pattern decides; else the words do
+        fields["sliding_window_layers"] = sliding_window_layers(rec.num_layers,
+                                                                rec.sliding_window,
+                                                                rec.attention_pattern)
     if rec.family.lower() in _FAMILY_ATTENTION_BIAS:
         fields["attention_bias"] = True
     arch = ModelArch(**fields)
+    if not rec.layer_pattern and arch.num_hidden_layers and (arch.sliding_window
+                                                             or arch.is_hybrid):
+        # state the layer kinds the counts describe, so the row and an export of it agree
+        arch = arch.model_copy(update={
+            "layer_pattern": arch.layers,
+            "sliding_window_layers": (arch.layers.count("S") if arch.sliding_window
+                                      else arch.sliding_window_layers)})
     if (_rel_diff(arch.param_count(), listed) > PARAM_TOLERANCE
             or _rel_diff(arch.active_param_count(), listed_active) > PARAM_TOLERANCE):
         arch = arch.model_copy(update={"params": listed, "active_params": listed_active})
@@ -580,8 +649,10 @@ def arch_columns(arch: ModelArch) -> dict[str, Any]:
     :func:`model_arch_from_record`'s pass-through, for imported models).
 
     ModelArch's ``0`` for a size it does not know becomes a blank cell (None); the MoE
-    columns are blank unless ``arch.is_moe``. ``sliding_window_layers`` has no column (the
-    row's ``attention_pattern`` describes it in words), nor have the ``params`` overrides.
+    columns are blank unless ``arch.is_moe``. ``sliding_window_layers`` has no column:
+    ``layer_pattern`` states every layer's kind (:attr:`ModelArch.layers`, written for any
+    model with sliding-window, linear-attention, Mamba or conv layers), so a re-read row holds
+    the same KV and state as the config it came from; nor have the ``params`` overrides.
     """
     out: dict[str, Any] = {}
     for c in ARCH_COLUMNS:
@@ -589,4 +660,7 @@ def arch_columns(arch: ModelArch) -> dict[str, Any]:
         v = getattr(arch, field)
         unknown_size = type(ModelArch.model_fields[field].default) is int and v == 0
         out[c] = None if unknown_size or (c in MOE_ONLY_COLUMNS and not arch.is_moe) else v
+    if out.get("layer_pattern") is None and arch.num_hidden_layers and (
+            arch.sliding_window or arch.is_hybrid):
+        out["layer_pattern"] = arch.layers
     return out

@@ -92,7 +92,13 @@ def open_catalog(path: str | os.PathLike[str] | None = None,
         CatalogUnavailableError: when the file cannot be read, or cannot be created
             (an unwritable folder or ``$GPUPICKER_HOME``).
     """
-    return CatalogRepository(resolve_catalog_path(path), data_dir=data_dir, read_only=read_only)
+    repo = CatalogRepository(resolve_catalog_path(path), data_dir=data_dir, read_only=read_only)
+    if not repo.read_only:
+        from .backups import clean_stale_temps
+
+        # a backup's temp file left by a killed process, in the backups folder beside it
+        clean_stale_temps(repo.path.stem, folder=repo.path.parent / "backups")
+    return repo
 
 
 def recover_corrupt(path: str | os.PathLike[str] | None = None,

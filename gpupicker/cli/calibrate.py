@@ -15,6 +15,7 @@ catalog or a file could not be opened.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from typing import Any
@@ -113,17 +114,32 @@ def _open(args: argparse.Namespace) -> Any:
     return open_catalog_or_say(args)
 
 
+MAX_INPUT_CHARS = 16 * 1024 * 1024
+"""Most characters read from a workload or log file (a start-up log is a few hundred KB)."""
+
+
 def _read(path: str) -> str:
+    """The text of ``path`` (``-`` = stdin), read up to :data:`MAX_INPUT_CHARS` so a link to
+    /dev/zero cannot fill memory.
+
+    Raises:
+        OSError: it cannot be read, or is longer than that (``EFBIG``, with a sentence).
+    """
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8", errors="replace") as f:
-        return f.read()
+        text = sys.stdin.read(MAX_INPUT_CHARS + 1)
+    else:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read(MAX_INPUT_CHARS + 1)
+    if len(text) > MAX_INPUT_CHARS:
+        raise OSError(errno.EFBIG, f"longer than {MAX_INPUT_CHARS // 2**20} MiB, so not a "
+                                   "workload or an engine's start-up log", path)
+    return text
 
 
 def _resolve(text: str, repo: Any) -> Any:
     from ..core.workload import Workload
 
-    return resolve_model(Workload.model_validate_json(text), repo)
+    return resolve_model(Workload.from_json_text(text)[0], repo)
 
 
 def _estimates(w: Any, gpu: Any, cal: Any) -> tuple[Any, Any, Any, Any]:

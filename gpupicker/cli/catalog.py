@@ -157,6 +157,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         except CatalogError as exc:
             return _refused("import", exc)
         except OSError as exc:
+            from ..catalog.connection import is_disk_full
+            from ..catalog.errors import CatalogDiskFullError
+
+            if is_disk_full(exc):  # the import's scratch copy: nothing reached the catalog
+                return _refused("import", CatalogDiskFullError(exc.filename or repo.path,
+                                                               "import the file"))
             print(f"gpupicker catalog import: cannot read {args.path}: {exc}", file=sys.stderr)
             return 2
         held = repo.price_count() if args.table == "prices" and result.ok else 0
@@ -323,7 +329,17 @@ def cmd_recover(args: argparse.Namespace) -> int:
     if path is None:
         return 2
     try:
-        open_catalog(path).close()
+        repo = open_catalog(path)
+        try:
+            reset = repo.reset_damaged_settings()
+        finally:
+            repo.close()
+        if reset:
+            for key, old in reset:
+                print(f"reset the damaged setting {key!r} (it held {old[:200]!r}); set it "
+                      "again with 'gpupicker catalog fx' / 'gpupicker catalog currency'")
+            print(f"the rest of the catalog {path} is fine; rows and prices are untouched")
+            return 0
         print(f"the catalog {path} is fine; nothing to recover")
         backups = list_backups(path)
         if backups:

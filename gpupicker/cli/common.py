@@ -35,26 +35,33 @@ class TooLong(str):
     """Marker for a line that exceeded :data:`MAX_LINE_CHARS` (its text is not kept)."""
 
 
+def _whole(stripped: str) -> Any:
+    """The input as one JSON value, or None when it is not one (then it is read as JSON Lines:
+    a bad first line, an array on the first line, must not take the other lines with it)."""
+    from ..core.json_limits import loads_bounded
+
+    try:
+        return loads_bounded(stripped)
+    except ValueError:  # not JSON as a whole (JSONDecodeError), or beyond the bounds
+        return None
+
+
 def _split_small(text: str) -> Iterator[str]:
     stripped = text.strip()
     if not stripped:
         return
-    if stripped.startswith("["):
-        items = json.loads(stripped)
-        if not isinstance(items, list):
-            raise json.JSONDecodeError("expected a JSON array", stripped, 0)
-        for item in items:
+    whole = _whole(stripped) if stripped[0] in "[{" else None
+    if isinstance(whole, list):  # one JSON array (on one line or pretty-printed)
+        for item in whole:
             yield json.dumps(item)
         return
-    if "\n" in stripped:
-        try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError:
-            obj = None
-        if isinstance(obj, dict):  # one pretty-printed object
-            yield stripped
-            return
-    for line in text.splitlines():
+    if isinstance(whole, dict):  # one object (on one line or pretty-printed)
+        yield stripped
+        return
+    # JSON Lines: each line answered on its own. Lines end at "\n" only: str.splitlines would
+    # also cut at U+2028, U+0085 … which JSON allows raw inside a string
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
         if len(line) > MAX_LINE_CHARS:
             yield TooLong()
         elif line.strip():
@@ -69,8 +76,11 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
     a multi-gigabyte file never sits in memory; each line is capped at
     :data:`MAX_LINE_CHARS`.
 
+    An input that is not one JSON value as a whole (a malformed array, a first line beyond
+    the bounds of :mod:`gpupicker.core.json_limits`) is read as JSON Lines, so every line
+    still gets its own answer.
+
     Raises:
-        json.JSONDecodeError: for a malformed JSON array.
         OSError, UnicodeDecodeError: when the stream cannot be read.
     """
     head = stream.read(MAX_WHOLE_INPUT_CHARS + 1)
@@ -147,11 +157,19 @@ def open_repo(catalog: str | None) -> Any | None:
     """The catalog at ``catalog`` (default location when None), or None with a warning on stderr."""
     try:
         from ..catalog import open_catalog
-        return open_catalog(catalog)
+        repo = open_catalog(catalog)
     except Exception as exc:  # noqa: BLE001 - catalog problems must not stop memory estimates
         print(f"gpupicker: warning: catalog unavailable ({exc}); model_id and gpu lookups disabled",
               file=sys.stderr)
         return None
+    warn_settings(repo)
+    return repo
+
+
+def warn_settings(repo: Any) -> None:
+    """One warning on stderr per damaged catalog setting (they are left out, not fatal)."""
+    for problem in repo.settings_problems():
+        print(f"gpupicker: warning: {problem}", file=sys.stderr)
 
 
 def open_catalog_or_say(args: Any) -> Any | None:
@@ -160,7 +178,9 @@ def open_catalog_or_say(args: Any) -> Any | None:
     from ..catalog import CatalogError, open_catalog
 
     try:
-        return open_catalog(getattr(args, "catalog", None))
+        repo = open_catalog(getattr(args, "catalog", None))
+        warn_settings(repo)
+        return repo
     except CatalogError as exc:
         print(f"gpupicker: {exc}", file=sys.stderr)
     except OSError as exc:
@@ -185,7 +205,9 @@ def open_workloads(path: str) -> Iterator[Iterator[str]]:
         raise WorkloadInputError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:
         yield read_workload_lines(stream)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except BrokenPipeError:
+        raise  # the output was closed (`… | head`): not a read error; cli.main stops quietly
+    except (OSError, UnicodeDecodeError) as exc:
         raise WorkloadInputError(f"cannot read {path}: {exc}") from exc
     finally:
         if stream is not sys.stdin:

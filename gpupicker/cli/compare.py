@@ -39,7 +39,7 @@ def _workload(path: str, repo: Any) -> Any:
     else:
         if not p.is_file():
             raise ValueError(f"{path} is not a regular file")
-        w = Workload.model_validate_json(p.read_bytes()[:10 * 1024 * 1024])
+        w, _unknown = Workload.from_json_text(p.read_bytes()[:10 * 1024 * 1024])  # bounded JSON
     return resolve_model(w, repo)
 
 

@@ -7,12 +7,12 @@ prints one result object per workload, in order (``{"error": …}`` for a bad on
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from pydantic import ValidationError
 
+from ..core.json_limits import JsonLimitError, loads_bounded
 from ..core.workload import Workload
 from ..service.resolve import resolve_gpu, resolve_model
 from .common import (
@@ -34,7 +34,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     if isinstance(line, TooLong):
         return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}
     try:
-        w = Workload.model_validate_json(line)
+        w, unknown = Workload.from_json_text(line)
         if w.model is None:
             if repo is None:
                 raise ValueError(f"model_id {w.model_id!r} needs the catalog, which could not be opened")
@@ -46,7 +46,6 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             report = calibrated(report, w, gpu, repo)
         from ..core.checks import workload_warnings
         warnings = workload_warnings(w, gpu)
-        unknown = Workload.unknown_fields(json.loads(line))
         if unknown:
             warnings.append(unknown_fields_warning(unknown))
         if warnings:
@@ -66,8 +65,10 @@ def _is_json(line: str) -> bool:
     if isinstance(line, TooLong):
         return True  # answered per line; says nothing about the input's format
     try:
-        json.loads(line)
-    except (json.JSONDecodeError, RecursionError):
+        loads_bounded(line)
+    except JsonLimitError:
+        return True  # JSON beyond the bounds: answered per line with the reason
+    except ValueError:  # json.JSONDecodeError
         return False
     return True
 
@@ -101,7 +102,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
                 print(json_line(estimate_one(line, repo)), flush=True)
     except WorkloadInputError as exc:
         print(f"gpupicker estimate: {exc}", file=sys.stderr)
-        return 1 if isinstance(exc.__cause__, json.JSONDecodeError) else 2  # malformed array: 1
+        return 2
     if not seen_json:
         if not held:
             print("gpupicker estimate: no workload in the input (expected a JSON object, a JSON "

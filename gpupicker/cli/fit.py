@@ -52,7 +52,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
         try:
             if repo is None:
                 raise ValueError("the catalog could not be opened; fit needs the GPU's memory")
-            w = Workload.model_validate_json(text)
+            w, _unknown = Workload.from_json_text(text)
             gpu_id = args.gpu or w.gpu
             if not gpu_id:
                 raise ValueError("name the GPU: --gpu ID (or 'gpu' in the workload)")

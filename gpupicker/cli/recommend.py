@@ -17,7 +17,6 @@ does not fit — ``advice``: changes with ``action``, ``saves_bytes``,
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -29,6 +28,7 @@ from ..core.price_kind import PRICE_KINDS
 from ..core.recommend import GOALS, Recommendation
 from ..core.results import Option
 from ..core.speed.serving import serving_dict
+from ..core.text_safety import terminal_text
 from ..core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
@@ -161,23 +161,16 @@ def _fmt_speed(o: Option) -> str:
     return "-"
 
 
-def one_per_gpu_options(options: tuple[Option, ...] | list[Option],
-                preferred: tuple[str, int] | None = None) -> list[Option]:
-    """Each GPU type once, at its best-ranked option, as the window's "one row per GPU" view.
+def one_per_gpu_options(options: tuple[Option, ...] | list[Option]) -> list[Option]:
+    """Each GPU type once, at its best-ranked option (the window's "one row per GPU type").
 
-    The job's own GPU × count (``preferred``: ``gpu`` and ``num_gpus`` of the workload) keeps
-    its best row beside its type's best, as the window does. Ranks stay those of the full
-    ranking.
+    Ranks stay those of the full ranking.
     """
     seen: set[str] = set()
-    preferred_seen = False
     out: list[Option] = []
     for o in options:
-        keep = o.gpu_id not in seen
-        seen.add(o.gpu_id)
-        if not preferred_seen and preferred is not None and (o.gpu_id, o.num_gpus) == preferred:
-            preferred_seen = keep = True
-        if keep:
+        if o.gpu_id not in seen:
+            seen.add(o.gpu_id)
             out.append(o)
     return out
 
@@ -187,12 +180,18 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
     """A readable text table of the ranked options, reasons, notes and advice; money in
     the display currency ``money``.
 
-    ``every_count=False`` lists each GPU type once (:func:`one_per_gpu_options`) and says how many
-    rows that hides.
+    ``every_count=False`` lists each GPU type once (:func:`one_per_gpu_options`), says how many
+    rows that hides, and where the job's own GPU × count (``preferred``) ranks when hidden.
+    Catalog text (GPU and provider names, reasons naming them) is shown with its control
+    characters escaped (core.text_safety.terminal_text): an escape sequence in a name cannot
+    retitle or clear the terminal, a newline cannot split a row.
     """
-    shown = list(rec.options) if every_count else one_per_gpu_options(rec.options, preferred)
+    shown = list(rec.options) if every_count else one_per_gpu_options(rec.options)
     hidden = len(rec.options) - len(shown)
     opts = shown[:top] if top else shown
+    s = terminal_text
+    mine = next((o for o in rec.options if preferred is not None
+                 and (o.gpu_id, o.num_gpus) == preferred), None)
     sym = SYMBOLS.get(money.currency, money.currency)
     per_h, tot = f"{sym}/h all", f"total {sym}"
     head = (f"{'#':>3}  {'GPU':<34} {'n':>2}  {'fits':<4} {'GiB/GPU':>8}  {'provider':<18} "
@@ -201,14 +200,14 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
     for o in opts:
         c = o.cost
         lines.append(
-            f"{o.rank:>3}  {o.gpu_name[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
-            f"{o.total_bytes_per_gpu / GiB:>8.1f}  {(o.provider or '-')[:18]:<18} "
+            f"{o.rank:>3}  {s(o.gpu_name)[:34]:<34} {o.num_gpus:>2}  {'yes' if o.fits else 'NO':<4} "
+            f"{o.total_bytes_per_gpu / GiB:>8.1f}  {s(o.provider or '-')[:18]:<18} "
             f"{(o.pricing or '-') + ('!' if o.price_flag else ''):<11} "
             f"{(f'{money.from_usd(c.usd_per_hour):.2f}' if o.provider else '-'):>7} "
             f"{_fmt_hours(c.hours):>8} "
             f"{(f'{money.from_usd(c.usd_total):,.2f}' if c.usd_total is not None else (f'{money.from_usd(c.usd_per_month):,.0f}/mo' if c.usd_per_month is not None else '-')):>9}  "  # noqa: E501
-            f"{_fmt_speed(o):>13}  {', '.join(o.labels)}")
-        lines.append(f"       {o.reason}")
+            f"{_fmt_speed(o):>13}  {s(', '.join(o.labels))}")
+        lines.append(f"       {s(o.reason)}")
     if any(o.price_flag for o in opts):
         lines.append("")
         lines.append("! after the pricing: a low-trust or stale price (the reason says why)")
@@ -216,28 +215,31 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
         lines.append("")
         lines.append(f"One row per GPU type: {hidden:,} other GPU counts and offers of the same "
                      "types are not shown (--every-count lists them).")
+        if mine is not None and mine not in opts:
+            lines.append(f"Your {mine.gpu_name} × {mine.num_gpus}: #{mine.rank}, "
+                         f"{'fits' if mine.fits else 'does not fit'} "
+                         f"({mine.total_bytes_per_gpu / GiB:.1f} GiB per GPU).")
     if rec.notes:
         lines.append("")
-        lines.extend(f"note: {n}" for n in rec.notes)
+        lines.extend(f"note: {s(n)}" for n in rec.notes)
     if rec.advice:
         lines.append("")
         lines.append("To make it fit:")
         for a in rec.advice:
             lines.append(f"  {'fits' if a.fits else 'no  '}  {a.new_total_bytes / GiB:6.1f} GiB  "
-                         f"(saves {a.saves_bytes / GiB:5.1f})  {a.description}"
+                         f"(saves {a.saves_bytes / GiB:5.1f})  {s(a.description)}"
                          + (f"  [speed ×{a.speed_factor:.2f}]" if a.speed_factor else ""))
     return "\n".join(lines)
 
 
 def recommend_json(rec: Recommendation, money: Money, *, top: int | None = None,
                    warning: str = "", launch: dict[str, Any] | None = None,
-                   one_per_gpu: bool = False,
-                   preferred: tuple[str, int] | None = None) -> dict[str, Any]:
+                   one_per_gpu: bool = False) -> dict[str, Any]:
     """What ``recommend --json`` prints for one workload (also the MCP ``recommend`` tool's
     answer): the goal, the first ``top`` options (all when None; with ``one_per_gpu`` each GPU
     type once, :func:`one_per_gpu_options`), the display currency, the notes, and the warnings, advice
     and launch configs when there are any."""
-    listed = one_per_gpu_options(rec.options, preferred) if one_per_gpu else list(rec.options)
+    listed = one_per_gpu_options(rec.options) if one_per_gpu else list(rec.options)
     opts = listed[:top] if top else listed
     out: dict[str, Any] = {"goal": rec.goal, "options": [option_dict(o, money) for o in opts],
                            "currency": money.currency,
@@ -262,7 +264,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
     status = 0
     for text in texts:
         try:
-            w = Workload.model_validate_json(text)
+            w, unknown = Workload.from_json_text(text)
             money = display_money(repo) if repo is not None else USD
             limits = {}
             if getattr(args, "budget", None) is not None:
@@ -282,7 +284,6 @@ def cmd_recommend(args: argparse.Namespace) -> int:
             status = 1
             print_error("recommend", exc, args.json)
             continue
-        unknown = Workload.unknown_fields(json.loads(text))
         warning = unknown_fields_warning(unknown) if unknown else ""
         if warning and not args.json:
             print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
@@ -290,8 +291,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         preferred = (w.gpu, w.num_gpus) if w.gpu else None
         if args.json:
             print(json_line(recommend_json(rec, money, top=args.top, warning=warning,
-                                           launch=launch, one_per_gpu=args.one_per_gpu,
-                                           preferred=preferred)), flush=True)
+                                           launch=launch, one_per_gpu=args.one_per_gpu)),
+                  flush=True)
         else:
             print(format_table(rec, args.top or 15, money, every_count=args.every_count,
                                preferred=preferred), flush=True)
@@ -322,15 +323,18 @@ def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
 
 
 def format_launch(d: dict[str, Any]) -> str:
-    """The ``--launch`` block of the text output."""
+    """The ``--launch`` block of the text output; control characters escaped line by line
+    (core.text_safety.terminal_text), as in :func:`format_table`."""
     if "error" in d:
-        return f"launch: {d['error']}"
-    lines = [f"Launch ({d['engine']}) on {d['num_gpus']} × {d['gpu_id']}:", d["command"], ""]
+        return f"launch: {terminal_text(str(d['error']))}"
+    where = (f"{d['replicas']} replicas × {d['gpus_per_replica']} × {d['gpu_id']}"
+             if d.get("replicas", 1) > 1 else f"{d['num_gpus']} × {d['gpu_id']}")
+    lines = [f"Launch ({d['engine']}) on {where}:", d["command"], ""]
     lines += [f"assumes: {a}" for a in d["assumptions"]]
     lines += [f"warning: {x}" for x in d["warnings"]]
     lines += ["", "--- SkyPilot (task.yaml) ---", d["skypilot_yaml"].rstrip(),
               "--- dstack (.dstack.yml) ---", d["dstack_yaml"].rstrip()]
-    return "\n".join(lines)
+    return "\n".join(terminal_text(line) for line in "\n".join(lines).split("\n"))
 
 
 def _fmt_hours(h: float | None) -> str:

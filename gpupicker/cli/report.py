@@ -72,7 +72,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     try:
         if repo is None:
             raise ValueError("the catalog could not be opened; a report needs its GPUs and prices")
-        w = Workload.model_validate_json(text)
+        w, _unknown = Workload.from_json_text(text)  # bounded: core.json_limits
         r = make_report(w, repo, args.goal, args.top)
         files = write_report(r, out)
     except (ValidationError, ValueError) as exc:

@@ -110,8 +110,27 @@ _BLOCK_SIZE = re.compile(r"block_size[=:\s]+(\d+)")
 _SMI_USED = re.compile(r"(\d+)\s*MiB\s*/\s*(\d+)\s*MiB")
 
 
+MAX_LOG_FIGURE = 1 << 60
+"""Largest figure read from a log (bytes, tokens or blocks): about 10^18, a million times
+the memory of any GPU. A larger one (a 400-digit number) is damage, not a measurement."""
+MAX_BLOCK_SIZE = 4096
+"""Largest KV block size accepted from a log (vLLM's choices are 1 … 256 tokens)."""
+
+
+def _figure(name: str, value: float) -> int:
+    """``value`` as an int, refusing what no log can mean (inf, > :data:`MAX_LOG_FIGURE`)."""
+    if not math.isfinite(value) or value > MAX_LOG_FIGURE:
+        raise ValueError(msg("calibration.log_figure_absurd", figure=name))
+    return int(round(value))
+
+
 def parse_log(text: str) -> dict[str, int]:
     """Figures from a pasted vLLM or llama.cpp start-up log, or ``nvidia-smi`` output.
+
+    Raises:
+        ValueError: a figure beyond :data:`MAX_LOG_FIGURE`, a ``block_size`` outside 1 …
+            :data:`MAX_BLOCK_SIZE`, or a KV cache of 0 tokens or blocks (the engine had no
+            room for one: not a run to calibrate on), each as a core Message.
 
     Returns only what was found: ``kv_blocks``, ``kv_tokens``, ``weights_bytes``,
     ``kv_bytes``, ``compute_buffer_bytes``, ``n_ctx`` and ``peak_bytes`` (the largest
@@ -130,19 +149,28 @@ def parse_log(text: str) -> dict[str, int]:
                 if name in ("weights_bytes", "kv_bytes", "compute_buffer_bytes") and unit == MiB:
                     sums[name] = sums.get(name, 0.0) + value
                 else:
-                    out[name] = int(round(value))
+                    out[name] = _figure(name, value)
                 break
     for name, v in sums.items():
-        out.setdefault(name, int(round(v)))
+        out.setdefault(name, _figure(name, v))
     bs = _BLOCK_SIZE.search(text)
-    block = int(bs.group(1)) if bs else VLLM_DEFAULT_BLOCK_SIZE
+    block = VLLM_DEFAULT_BLOCK_SIZE
+    if bs:
+        digits = bs.group(1)
+        block = int(digits) if len(digits) <= 6 else 0
+        if not 1 <= block <= MAX_BLOCK_SIZE:
+            raise ValueError(msg("calibration.log_block_size", value=digits[:12],
+                                 limit=MAX_BLOCK_SIZE))
+    for name in ("kv_tokens", "kv_blocks"):
+        if out.get(name) == 0:
+            raise ValueError(msg("calibration.log_no_kv"))
     if "kv_tokens" in out and "kv_blocks" not in out:
         out["kv_blocks"] = out["kv_tokens"] // block
     elif "kv_blocks" in out and "kv_tokens" not in out:
         out["kv_tokens"] = out["kv_blocks"] * block
-    used = [int(m.group(1)) for m in _SMI_USED.finditer(text)]
+    used = [float(m.group(1)) for m in _SMI_USED.finditer(text)]
     if used:
-        out["peak_bytes"] = max(used) * MiB
+        out["peak_bytes"] = _figure("peak_bytes", max(used) * MiB)
     return out
 
 

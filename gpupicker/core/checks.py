@@ -15,6 +15,14 @@
   on Ampere with its Marlin W8A16 kernels, so that pair is fine), and an inference job with
   a training-only framework (refused with the list).
 
+* **Tensor-parallel sizes the engine refuses**: vLLM splits attention heads over the
+  tensor-parallel ranks and refuses a size that does not divide them
+  (``vllm/config/model.py`` ``verify_with_parallel_config``: "Total number of attention heads
+  (…) must be divisible by tensor parallel size (…)"); its ``QKVParallelLinear``
+  (``vllm/model_executor/layers/linear.py``) splits the KV heads when there are more of them
+  than ranks and replicates them when there are fewer, so the KV head count divides the size
+  or the size divides it. SGLang and the vLLM forks (vllm-ascend, MindIE) shard the same way.
+
 * **Engines on hardware they have no backend for** (QA F26): each engine's own install docs
   list its platforms (:data:`ENGINE_PLATFORMS`); TensorRT-LLM on an AMD card or vLLM on an
   Apple GPU is refused, and ``recommend`` leaves such GPUs out with one note.
@@ -26,10 +34,11 @@ Everything here returns sentences for the ``warnings`` field (``estimate``) and 
 from __future__ import annotations
 
 from .dtypes import GGUF_TYPES
-from .frameworks import framework_row, known_frameworks
+from .frameworks import framework_row, known_frameworks, speed_engine
 from .hardware import GpuSpec
 from .messages import Message, join, msg
 from .model_arch import ModelArch
+from .quant_support import quant_refusal
 from .results import MemoryEstimate
 from .workload import Workload
 
@@ -106,6 +115,51 @@ def vllm_context_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate) -> M
         "assumptions": (*est.assumptions, join([msg("checks.vllm_refuses", error=error)]))})
 
 
+TP_SHARDED_ENGINES = frozenset({"vllm", "sglang", "vllm-ascend", "mindie"})
+"""Engines that shard attention heads over tensor-parallel ranks with vLLM's rule
+(:func:`tensor_parallel_refusal`)."""
+
+
+def tensor_parallel_refusal(arch: ModelArch, tp: int) -> Message | None:
+    """The engine's start-up error for tensor-parallel size ``tp`` on ``arch``, or ``None``.
+
+    vLLM's rule (``verify_with_parallel_config`` and ``QKVParallelLinear``): ``tp`` divides
+    ``num_attention_heads``, and either ``tp`` divides the KV heads or the KV heads divide
+    ``tp`` (replicated). ``None`` also when the head counts are unknown (0) or ``tp`` is 1.
+    """
+    heads, kv = arch.num_attention_heads, arch.kv_heads
+    if tp <= 1 or not heads:
+        return None
+    if heads % tp:
+        return msg("checks.tp_heads", heads=heads, tp=tp)
+    if kv and (kv % tp if tp < kv else tp % kv):
+        return msg("checks.tp_kv_heads", kv=kv, tp=tp)
+    return None
+
+
+def vllm_tensor_parallel_refusal(w: Workload, arch: ModelArch, est: MemoryEstimate,
+                                 tp: int) -> MemoryEstimate:
+    """``est``, refused (``engine_fits`` False) when the engine cannot split ``arch`` over ``tp``.
+
+    Only for :data:`TP_SHARDED_ENGINES`; else ``est`` unchanged (:func:`tensor_parallel_refusal`).
+    """
+    if _canonical(w.framework) not in TP_SHARDED_ENGINES:
+        return est
+    error = tensor_parallel_refusal(arch, tp)
+    if error is None:
+        return est
+    return est.model_copy(update={
+        "engine_fits": False, "engine_message": error, "max_concurrent_seqs": 0,
+        "assumptions": (*est.assumptions, join([msg(
+            "checks.engine_refuses", engine=ENGINE_TITLES[_canonical(w.framework)],
+            error=error)]))})
+
+
+ENGINE_TITLES = {"vllm": "vLLM", "sglang": "SGLang", "vllm-ascend": "vllm-ascend",
+                 "mindie": "MindIE"}
+"""How the engines of :data:`TP_SHARDED_ENGINES` spell their names."""
+
+
 def require_inference_framework(w: Workload) -> None:
     """Refuse an inference job with a framework that only trains (unsloth, megatron …).
 
@@ -130,13 +184,30 @@ def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Messag
         return out
     fw = _canonical(w.framework)
     dt = w.weights_dtype
-    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16"):
+    # MXFP4 is a GGUF tensor type too (gguf GGMLQuantizationType.MXFP4 = 39, 17 bytes per 32
+    # weights: the gpt-oss GGUF files)
+    if fw in ("llama.cpp", "ollama") and dt not in GGUF_TYPES and dt not in ("bf16", "fp16",
+                                                                              "mxfp4"):
         out.append(join([msg("checks.gguf_only", fw=fw, dt=dt)]))
     if fw in ("vllm", "sglang", "tgi", "tensorrt-llm") and dt in GGUF_TYPES and dt != "f16":
         out.append(join([msg("checks.gguf_on_server", fw=fw, dt=dt)]))
     if dt == "fp8" and fw == "transformers" and gpu is not None and not gpu.has_fp8:
         out.append(join([msg("checks.fp8_transformers", gpu=gpu.name)]))
     return out
+
+
+def engine_build_warnings(w: Workload) -> list[Message]:
+    """A sentence when ``engine_build`` / ``engine_date`` are given to a job without llama.cpp.
+
+    They change nothing there, and nothing given is dropped silently.
+    """
+    if not (w.engine_build or w.engine_date):
+        return []
+    gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"  # runs on llama.cpp
+    if w.task in INFERENCE_TASKS and w.task != "decode_ceiling" and (
+            gguf or speed_engine(w.framework) == "llama.cpp"):
+        return []
+    return [join([msg("checks.engine_build_unused", fw=w.framework)])]
 
 
 def platform_of(gpu: GpuSpec) -> str:
@@ -211,13 +282,52 @@ PLATFORM_NAMES = {"cuda": "CUDA", "rocm": "ROCm", "gaudi": "Gaudi", "xpu": "XPU"
 """How the platform codes read in a sentence (the software stack's own spelling)."""
 
 
+BACKEND_PLATFORMS: dict[str, frozenset[str]] = {
+    "cuda": frozenset({"cuda"}), "hip": frozenset({"rocm"}), "metal": frozenset({"metal"}),
+    "vulkan": frozenset({"cuda", "rocm", "xpu"}), "sycl": frozenset({"xpu"}),
+}
+"""Platforms each ggml back-end of llama.cpp runs on (its ``docs/build.md``: CUDA on NVIDIA,
+HIP on AMD, Metal on Apple, SYCL on Intel GPUs, Vulkan on NVIDIA, AMD and Intel drivers)."""
+NATIVE_BACKEND = {"cuda": "cuda", "rocm": "hip", "metal": "metal", "xpu": "sycl"}
+"""The back-end assumed per platform when a workload names none: CUDA on NVIDIA, HIP on AMD,
+Metal on Apple, SYCL on Intel GPUs (llama.cpp ``docs/backend/SYCL.md``: the back-end Intel
+maintains for its GPUs)."""
+
+
+def backend_refusal(w: Workload, gpu: GpuSpec) -> Message | str:
+    """Why ``w.backend`` cannot run ``w`` on ``gpu`` ('' when it can).
+
+    ``cpu`` is no GPU plan; a back-end runs on the platforms of :data:`BACKEND_PLATFORMS`;
+    engines that are no llama.cpp build run only their platform's own back-end.
+    """
+    plat = platform_of(gpu)
+    if w.backend == "cpu":
+        return msg("checks.backend_cpu", gpu=gpu.name)
+    if w.backend is None or w.backend not in BACKEND_PLATFORMS:
+        return ""
+    if plat not in BACKEND_PLATFORMS[w.backend]:
+        return msg("checks.backend_platform", backend=w.backend.upper(), gpu=gpu.name,
+                   platform=PLATFORM_NAMES[plat])
+    gguf = w.weights_dtype in GGUF_TYPES and w.weights_dtype != "f16"
+    if not (gguf or speed_engine(w.framework) == "llama.cpp") and \
+            w.backend != NATIVE_BACKEND.get(plat):
+        return msg("checks.backend_engine", engine=framework_row(_canonical(w.framework)).name,
+                   backend=w.backend.upper())
+    return ""
+
+
 def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     """Why ``w``'s engine cannot run on ``gpu`` (a Message; '' when it can).
 
-    See :data:`ENGINE_PLATFORMS` and :data:`BITSANDBYTES_PLATFORMS`.
+    See :data:`ENGINE_PLATFORMS`, :data:`BITSANDBYTES_PLATFORMS` and, for inference, the
+    quantization support table (:func:`gpupicker.core.quant_support.quant_refusal`).
     """
     plat = platform_of(gpu)
     fw = _canonical(w.framework)
+    if w.backend:
+        why = backend_refusal(w, gpu)
+        if why:
+            return why
     allowed = ENGINE_PLATFORMS.get(fw, ALL_PLATFORMS)
     if plat not in allowed:
         return msg("checks.engine_platform", engine=framework_row(fw).name, gpu=gpu.name,
@@ -231,6 +341,10 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
                        platform=PLATFORM_NAMES[plat], gpu=gpu.name)
         return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
                    dtype=w.weights_dtype.upper(), platform=PLATFORM_NAMES[plat], gpu=gpu.name)
+    if w.task in INFERENCE_TASKS:
+        quant = quant_refusal(fw, plat, gpu, w.weights_dtype, w.quant_method, w.kv_cache_dtype)
+        if quant is not None:
+            return quant
     return ""
 
 
@@ -259,6 +373,7 @@ def workload_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
             out.append(window)
     out.extend(combination_warnings(w, gpu))
     out.extend(input_warnings(w))
+    out.extend(engine_build_warnings(w))
     return out
 
 
@@ -291,6 +406,7 @@ def input_warnings(w: Workload) -> list[Message]:
 __all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "CN_PLATFORMS", "ENGINE_PLATFORMS",
            "PLATFORM_NAMES",
            "combination_warnings",
+           "BACKEND_PLATFORMS", "NATIVE_BACKEND", "backend_refusal",
            "context_window_message", "engine_hardware_refusal", "input_warnings", "platform_of",
            "require_engine_runs_on", "require_inference_framework",
            "vllm_context_refusal", "vllm_error_text", "workload_warnings"]

@@ -22,8 +22,11 @@ FLOPs / (sustained tensor rate × η_family). UNet FLOPs are counted from the di
 configs — SD 1.5 at 512²: 338.7 GMAC per forward (BK-SDM, Kim et al. 2023, Table 1; our
 count from ``UNet2DConditionModel`` config: 332 GMAC, of which 61 G attention scores),
 SDXL at 1024²: 3.08 TMAC (our count: 2.70 T convolutions/projections + 0.38 T attention) —
-scaled with the latent pixels (attention with their square). DiTs: ``2·P·T +
-4·L·T²·h`` with ``T`` image + text tokens. η and the fixed time are calibrated on the
+scaled with the latent pixels (attention with their square). MMDiTs (SD3, FLUX.1/2,
+Qwen-Image) per block type (:func:`dit_block_flops`: double-stream blocks run their image and
+text weights on their own tokens, single-stream blocks one set on the joint sequence, attention
+at the joint length; the AdaLN modulation is not per token); other DiTs ``2·P·T + 4·L·T²·h``
+with ``T`` image + text tokens. η and the fixed time are calibrated on the
 diffusers ``optimization/torch2.0`` benchmark table (SD 1.5, 7 GPUs × batch 1/4) and C59
 (SDXL): batch 4 costs ≈ 2× less per image than batch 1 because the fixed time is shared.
 """
@@ -57,6 +60,12 @@ class DiffusionFamily:
         unet_lin_macs, unet_attn_macs: UNet MACs per forward at ``native`` (projections and
             convolutions; attention scores) — 0 for transformers.
         layers, hidden, text_tokens: DiT blocks, width and text tokens in the joint sequence.
+        double_blocks, single_blocks: MMDiT double-stream blocks (separate image and text
+            weights, joint attention) and single-stream blocks (one set of weights for the
+            joint sequence); 0 and 0 = block layout not modelled (``2·P·T`` is used).
+        double_d2, single_d2: per-token Linear weights of one double-stream block *per
+            stream* and of one single-stream block, in units of ``hidden²`` (the AdaLN
+            modulation Linears act on the timestep vector, not on tokens, and are left out).
         cfg: classifier-free guidance by default (2 latents per image).
         eta: achieved share of the sustained tensor rate on large steps (calibration above).
     """
@@ -71,6 +80,10 @@ class DiffusionFamily:
     layers: int = 0
     hidden: int = 0
     text_tokens: int = 0
+    double_blocks: int = 0
+    single_blocks: int = 0
+    double_d2: float = 0.0
+    single_d2: float = 0.0
     cfg: bool = True
     eta: float = 0.5
 
@@ -83,25 +96,37 @@ FAMILIES: dict[str, DiffusionFamily] = {f.id: f for f in (
     DiffusionFamily("sdxl", 2_567_463_684, 818_000_000, 83_700_000, 1024,
                     unet_lin_macs=2.70e12, unet_attn_macs=0.38e12, eta=0.7),
     DiffusionFamily("sd3", 2_028_328_000, 818_000_000 + 4_760_000_000, 83_800_000, 1024,
-                    layers=24, hidden=1536, text_tokens=333, eta=0.6),
+                    layers=24, hidden=1536, text_tokens=333, double_blocks=24, double_d2=12.0,
+                    eta=0.6),
     DiffusionFamily("flux", 11_901_408_320, 123_000_000 + 4_760_000_000, 83_800_000, 1024,
-                    layers=57, hidden=3072, text_tokens=512, cfg=False, eta=0.6),
+                    layers=57, hidden=3072, text_tokens=512, double_blocks=19, single_blocks=38,
+                    double_d2=12.0, single_d2=12.0, cfg=False, eta=0.6),
     DiffusionFamily("cascade", 3_600_000_000, 695_000_000, 20_000_000, 1024,
                     layers=24, hidden=2048, text_tokens=77, eta=0.5),
     # FLUX.2 [dev]: 32 B DiT, 8 double + 48 single blocks × 6144, Mistral-Small-3.x-24B text
     # encoder; Qwen-Image: 20 B MMDiT, 60 blocks × 3072, Qwen2.5-VL-7B (8.29 B) encoder and
     # true CFG (model cards / model_index.json; block counts UNCERTAIN, not measured here)
     DiffusionFamily("flux2", 32_000_000_000, 24_000_000_000, 84_000_000, 1024,
-                    layers=56, hidden=6144, text_tokens=512, cfg=False, eta=0.6),
+                    layers=56, hidden=6144, text_tokens=512, double_blocks=8, single_blocks=48,
+                    double_d2=13.0, single_d2=13.0, cfg=False, eta=0.6),
     DiffusionFamily("qwen_image", 20_000_000_000, 8_290_000_000, 127_000_000, 1024,
-                    layers=60, hidden=3072, text_tokens=256, eta=0.6),
+                    layers=60, hidden=3072, text_tokens=256, double_blocks=60, double_d2=12.0,
+                    eta=0.6),
     DiffusionFamily("video", 1_300_000_000, 4_760_000_000, 250_000_000, 832,
                     layers=30, hidden=1536, text_tokens=512, eta=0.5),
 )}
 """UNet MACs: SD 1.5 from BK-SDM (338.7 G at 512²) split by our config count; SD 2.x: same
 UNet at 768²; SDXL: counted from its diffusers config. DiT sizes from the model cards /
 configs (SD3-medium 24 joint blocks × 1536; FLUX.1 19 double + 38 single blocks × 3072;
-Wan2.1-1.3B 30 × 1536). Video: 81 frames at 832×480 (Wan/Hunyuan default), 4× temporal and
+Wan2.1-1.3B 30 × 1536). Per-token Linear weights per block in ``hidden²`` (diffusers
+``transformer_flux.py``, ``transformer_sd3.py``, ``transformer_qwenimage.py``,
+``transformer_flux2.py``): a FLUX.1 / SD3 / Qwen-Image double-stream block has, per stream,
+q, k, v and out (4) and a GELU MLP of ratio 4 (8) = 12; a FLUX.1 single-stream block has q, k,
+v (3), ``proj_mlp`` (4) and ``proj_out`` over attention + MLP (5) = 12; FLUX.2 has SwiGLU MLPs
+of ratio 3 (gate + up 6, down 3) = 13 in both block types and its AdaLN modulation shared by
+all blocks. Check: FLUX.1 19 × 2 × 12 + 38 × 12 = 912 hidden² = 8.6 B of token weights, plus
+19 × 2 × 6 + 38 × 3 = 342 hidden² = 3.2 B of modulation = the 11.9 B of the model card.
+Video: 81 frames at 832×480 (Wan/Hunyuan default), 4× temporal and
 8× spatial VAE compression, 2×2 patches → 21 × 30 × 52 tokens (UNCERTAIN for other models)."""
 
 UNET_BYTES_PER_LATENT_PIXEL_SDXL = 64.5e3
@@ -196,8 +221,31 @@ def denoiser_flops_per_latent(arch: ModelArch, res: int) -> float:
         return 2.0 * (fam.unet_lin_macs * r + fam.unet_attn_macs * r * r) * scale
     # video: 81 frames → 21 latent frames at 832×480 (aspect kept), 16-px patches
     tokens = 21 * (res / 16) * (res * 480 / 832 / 16) if fam.id == "video" else (res / 16) ** 2
+    if fam.double_blocks or fam.single_blocks:
+        return dit_block_flops(fam, tokens) * den / fam.denoiser
     t = tokens + fam.text_tokens
     return 2.0 * den * t + 4.0 * fam.layers * t * t * fam.hidden
+
+
+def dit_block_flops(fam: DiffusionFamily, image_tokens: float) -> float:
+    """FLOPs of one forward of an MMDiT denoiser counted per block type, at the model-card size.
+
+    A double-stream block runs its image weights on the image tokens and its text weights on
+    the text tokens (``2·double_d2·hidden²`` FLOPs per token of either stream); a
+    single-stream block runs one set of weights on the joint sequence; every block attends over
+    the joint sequence ``T = image + text`` tokens (QKᵀ and AV: ``4·T²·hidden``). The AdaLN
+    modulation Linears act on one timestep vector per block and are not counted.
+    FLUX.1-dev at 1024² (4096 image + 512 text tokens): 59.5 TFLOP of projections and MLPs +
+    14.9 TFLOP of attention = 74.4 TFLOP per step (``2·P·T`` gave 125 TFLOP).
+
+    Source: the block layouts of diffusers ``FluxTransformerBlock`` /
+    ``FluxSingleTransformerBlock`` (see :data:`FAMILIES`).
+    """
+    t = image_tokens + fam.text_tokens
+    d2 = float(fam.hidden) ** 2
+    per_token = 2.0 * d2 * (fam.double_blocks * fam.double_d2 + fam.single_blocks * fam.single_d2)
+    attention = 4.0 * (fam.double_blocks + fam.single_blocks) * t * t * fam.hidden
+    return per_token * t + attention
 
 
 # --------------------------------------------------------------------------------------------
@@ -351,7 +399,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
     latents = b * (2 if (w.cfg and fam.cfg and not train) else 1)
     f_lat = denoiser_flops_per_latent(arch, w.resolution)
     dtype = "fp8" if w.compute_dtype == "fp8" else "bf16"
-    tf = tensor_tflops(gpu, dtype) * power_limit_factor(gpu) or bandwidth_derived_tflops(gpu)
+    tf = tensor_tflops(gpu, dtype) * power_limit_factor(gpu, dtype) or bandwidth_derived_tflops(gpu)
     eta = fam.eta if gpu.is_cuda else fam.eta * 0.6
     fixed = STEP_FIXED_S.get((gpu.segment or "").split()[0] if gpu.segment else "", 0.030)
     flops = f_lat * latents * ((LORA_TRAIN_FLOP_FACTOR + (1 if w.grad_ckpt else 0)) if train
@@ -445,6 +493,7 @@ def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) 
 
 
 __all__ = ["FAMILIES", "OPTIONS_ORDER", "DiffusionFamily", "denoiser_flops_per_latent",
+           "dit_block_flops",
            "image_job_hours", "offload_alternative",
            "denoiser_params", "diffusion_family", "diffusion_plan", "diffusion_throughput",
            "estimate_diffusion_memory", "images_per_call"]

@@ -13,6 +13,11 @@ Sources:
   The "_M"/"_S" mixes use several types per tensor; their effective bits per
   weight are the averages llama.cpp prints for Llama-2-7B (``quantize --help``
   table: Q4_K_M 4.85 bpw, Q5_K_M 5.69 bpw, Q3_K_M 3.91 bpw, Q2_K 2.96 bpw).
+- FP4 (E2M1) block formats: OCP Microscaling MXFP4 keeps one 8-bit (E8M0) scale per 32 values,
+  4.25 bits (OCP MX spec v1.0 §5); NVIDIA NVFP4 one FP8 (E4M3) scale per 16 values plus a
+  per-tensor fp32 scale, 4.5 bits (NVIDIA "Introducing NVFP4" technical blog, 2025; TensorRT
+  Model Optimizer ``NVFP4QTensor`` block size 16). Used for weights and for the KV cache
+  (vLLM ``--kv-cache-dtype nvfp4``, SGLang NVFP4 KV).
 """
 
 from __future__ import annotations
@@ -23,14 +28,15 @@ from typing import Literal
 from .messages import msg
 
 WeightDType = Literal[
-    "fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4", "mxfp4",
+    "fp32", "fp16", "bf16", "fp8", "int8", "int4", "nf4", "fp4", "mxfp4", "nvfp4",
     "q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q8_0", "f16",
     "q2_k_s", "q3_k_s", "q3_k_l", "q4_k_s", "q5_k_s", "iq1_s", "iq1_m", "iq2_xxs", "iq2_xs",
     "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m", "iq4_nl", "iq4_xs",
 ]
 """Every weight format a ``Workload`` may name."""
 
-KvDType = Literal["fp32", "fp16", "bf16", "fp8", "int8", "q8_0", "q4_0", "int4"]
+KvDType = Literal["fp32", "fp16", "bf16", "fp8", "int8", "q8_0", "q4_0", "int4", "nvfp4",
+                  "mxfp4"]
 """KV-cache element formats."""
 
 _BYTES_PER_WEIGHT: dict[str, float] = {
@@ -47,6 +53,7 @@ _BYTES_PER_WEIGHT: dict[str, float] = {
     "nf4": 4.21 / 8,
     "fp4": 4.25 / 8,
     "mxfp4": 4.25 / 8,  # OCP MX: 4-bit E2M1 + one 8-bit scale per 32 weights
+    "nvfp4": 4.5 / 8,  # NVIDIA NVFP4: 4-bit E2M1 + one FP8 E4M3 scale per 16 weights
     "q2_k": 2.96 / 8,
     "q3_k_m": 3.91 / 8,
     "q4_0": 18 / 32,
@@ -81,10 +88,15 @@ _BYTES_PER_WEIGHT: dict[str, float] = {
 
 _BYTES_PER_KV: dict[str, float] = {
     "fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0,
-    "q8_0": 34 / 32, "q4_0": 18 / 32, "int4": 0.5,
+    "q8_0": 34 / 32, "q4_0": 18 / 32, "int4": 0.5, "nvfp4": 4.5 / 8, "mxfp4": 4.25 / 8,
 }
 
-QUANTIZED_4BIT = frozenset({"int4", "nf4", "fp4", "mxfp4", "q2_k", "q3_k_m", "q4_0", "q4_1",
+FP4_TYPES = frozenset({"fp4", "mxfp4", "nvfp4"})
+"""Weight formats with FP4 (E2M1) values: FP4 tensor cores (Blackwell, CDNA 4) multiply them
+at the FP4 rate; other GPUs dequantize them to 16-bit (weight-only, W4A16). ``fp4`` is
+bitsandbytes' 4-bit float, dequantized on every GPU."""
+
+QUANTIZED_4BIT = frozenset({"int4", "nf4", "fp4", "mxfp4", "nvfp4", "q2_k", "q3_k_m", "q4_0", "q4_1",
                             "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q2_k_s", "q3_k_s",
                             "q3_k_l", "q4_k_s", "q5_k_s", "iq1_s", "iq1_m", "iq2_xxs",
                             "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m",
@@ -164,3 +176,36 @@ def is_quantized(dtype: str) -> bool:
 def known_weight_dtypes() -> list[str]:
     """All weight-format names, sorted by bytes per weight (largest first)."""
     return sorted(_BYTES_PER_WEIGHT, key=lambda k: -_BYTES_PER_WEIGHT[k])
+
+
+# --------------------------------------------------------------------------------------------
+# weight groups: which Linear layers a checkpoint holds in its quantized format
+# --------------------------------------------------------------------------------------------
+LINEAR_GROUPS: tuple[str, ...] = ("attention", "dense_mlp", "experts", "shared_experts")
+"""Transformer-block Linear groups: attention projections, the MLPs of dense layers, the routed
+experts of MoE layers, and the shared experts with the router."""
+WEIGHT_GROUP_ALIASES: dict[str, tuple[str, ...]] = {
+    **{g: (g,) for g in LINEAR_GROUPS},
+    "self_attn": ("attention",), "attn": ("attention",),
+    "mlp": ("dense_mlp", "experts", "shared_experts"),
+    "ffn": ("dense_mlp", "experts", "shared_experts"),
+    "moe": ("experts",), "routed_experts": ("experts",),
+    "linear": LINEAR_GROUPS, "all": LINEAR_GROUPS,
+}
+"""Names a workload's ``quantized_groups`` may use (peft/HF module names included)."""
+
+
+def expand_weight_groups(names: tuple[str, ...] | list[str]) -> frozenset[str]:
+    """The :data:`LINEAR_GROUPS` a list of group names means (:data:`WEIGHT_GROUP_ALIASES`).
+
+    Raises:
+        ValueError: naming a group gpupicker does not model and the names it knows.
+    """
+    out: set[str] = set()
+    for name in names:
+        key = name.strip().lower()
+        if key not in WEIGHT_GROUP_ALIASES:
+            raise ValueError(msg("dtypes.unknown_weight_group", group=repr(name),
+                                 choices=", ".join(WEIGHT_GROUP_ALIASES)))
+        out.update(WEIGHT_GROUP_ALIASES[key])
+    return frozenset(out)

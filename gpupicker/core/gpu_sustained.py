@@ -95,6 +95,16 @@ models of ≤ 340 M parameters whose steps are far from GEMM-bound (the non-GEMM
 at the two cards' similar bandwidth, 960 vs 1,008 GB/s), which the MFU model does not
 separate — there the ratio is an upper bound."""
 
+MEASURED_16BIT_TENSOR_FACTOR: dict[str, float] = {"l40s": 269.0 / 362.05}
+"""Sustained share of the datasheet dense 16-bit rate measured for a part, applied to BF16/FP16
+GEMMs only (by ``GpuSpec.id``; replaces :func:`power_limit_factor`'s bound for them).
+
+``l40s`` 0.74: zzc0721/torch-performance-test-data database.md (torch matmul 8192², bf16, FP32
+accumulate) — 269 of 362 TFLOPS, the measurement :data:`MEASURED_TENSOR_FACTOR` scales to the
+RTX 6000 Ada. Its FP8 GEMMs keep the power bound (1.0) × :data:`FP8_GEMM_FACTOR`:
+TensorRT-LLM's L40S FP8 prefill (performance.md v0.5, public-speed TR07) already runs faster
+than that predicts, so the 16-bit measurement is not carried over to FP8."""
+
 APPLE_GPU_CLOCK_GHZ: dict[str, float] = {
     "m1": 1.278, "m2": 1.398, "m3": 1.380, "m4": 1.578,
 }
@@ -150,17 +160,21 @@ def apple_gpu_tflops(gpu: GpuSpec) -> float | None:
     return int(cores.group(1)) * 128 * 2 * clock / 1000.0
 
 
-def power_limit_factor(gpu: GpuSpec) -> float:
+def power_limit_factor(gpu: GpuSpec, precision: str = "bf16") -> float:
     """Sustained share of the datasheet dense tensor rate within the board power.
 
     1.0 for un-throttled parts, rows without TDP/TFLOPS, non-CUDA parts and unknown
     architectures; a part with a published measurement takes it
-    (:data:`MEASURED_TENSOR_FACTOR`: RTX 6000 Ada → 0.63).
+    (:data:`MEASURED_TENSOR_FACTOR`: RTX 6000 Ada → 0.63; for 16-bit GEMMs
+    :data:`MEASURED_16BIT_TENSOR_FACTOR`: L40S → 0.74). ``precision``: the GEMM's input
+    precision (``bf16``/``fp16``/``fp8``/``int8``).
 
     ``min(1, (TDP / TFLOPS) / (TDP / TFLOPS)_reference)``: H100 PCIe (350 W, 756 TFLOPS)
     → 0.65; T4 (70 W, 65) → 0.45; A100, H100 SXM, L40S and GeForce cards → 1.
     """
     measured = MEASURED_TENSOR_FACTOR.get(gpu.id)
+    if precision not in ("fp8", "int8"):
+        measured = MEASURED_16BIT_TENSOR_FACTOR.get(gpu.id, measured)
     if measured is not None and gpu.is_cuda:
         return measured
     ref = POWER_REFERENCE_W_PER_TFLOPS.get(gpu.architecture or "")
@@ -187,8 +201,8 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
                   ) -> float:
     """Datasheet-based dense TFLOPS for a GEMM in ``precision``, before power/ROCm factors.
 
-    ``precision`` is ``bf16``/``fp16``/``fp8``/``int8``; the GeForce FP16-accumulate doubling
-    applies.
+    ``precision`` is ``bf16``/``fp16``/``fp8``/``fp4``/``int8``; the GeForce FP16-accumulate
+    doubling applies.
 
     Apple GPUs: :func:`apple_gpu_tflops`; a GPU without any compute figure returns 0.
     """
@@ -197,6 +211,8 @@ def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate 
         return apple
     if precision == "fp8" and gpu.fp8_tflops_dense:
         return gpu.fp8_tflops_dense
+    if precision == "fp4" and gpu.fp4_tflops_dense:
+        return gpu.fp4_tflops_dense
     if precision == "int8" and gpu.int8_tops_dense:
         return gpu.int8_tops_dense
     tf = gpu.dense_16bit_tflops
@@ -219,9 +235,12 @@ def sustained_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumula
 @lru_cache(maxsize=4096)  # behind a typed function: lru_cache's wrapper checks no argument types
 def _sustained_tflops(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> float:
     tf = tensor_tflops(gpu, precision, accumulate)
-    if precision == "fp8" and gpu.fp8_tflops_dense and not apple_gpu_tflops(gpu):
+    if ((precision == "fp8" and gpu.fp8_tflops_dense) or (precision == "fp4"
+                                                          and gpu.fp4_tflops_dense)) \
+            and not apple_gpu_tflops(gpu):
+        # block-scaled FP4 GEMMs carry the same scaling / epilogue / attention overheads
         tf *= FP8_GEMM_FACTOR
-    tf *= power_limit_factor(gpu)
+    tf *= power_limit_factor(gpu, precision)
     if is_rocm(gpu):
         tf *= ROCM_COMPUTE_FACTOR
     return tf
@@ -246,10 +265,10 @@ def _sustained_notes(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> tu
     if accumulate == "fp16" and tensor_tflops(gpu, precision, "fp16") > \
             tensor_tflops(gpu, precision, "fp32"):
         notes.append(msg("gpu_sustained.fp16_accumulate"))
-    f = power_limit_factor(gpu)
+    f = power_limit_factor(gpu, precision)
     if f < 0.999:
         which = ("gpu_sustained.measured" if gpu.id in MEASURED_TENSOR_FACTOR
-                 else "gpu_sustained.power_limited")
+                 or gpu.id in MEASURED_16BIT_TENSOR_FACTOR else "gpu_sustained.power_limited")
         notes.append(msg(which, watts=f"{gpu.tdp_w:.0f}", share=f"{f:.0%}"))
     if bandwidth_factor(gpu) < 1.0:
         notes.append(msg("gpu_sustained.ecc", share=f"{bandwidth_factor(gpu):.0%}"))
@@ -269,7 +288,8 @@ def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
     return gpu.memory_bandwidth_gbps * FLOP_PER_BYTE_UNKNOWN / 1000.0
 
 
-__all__ = ["FLOP_PER_BYTE_UNKNOWN", "MEASURED_TENSOR_FACTOR", "apple_gpu_tflops", "bandwidth_derived_tflops",
+__all__ = ["FLOP_PER_BYTE_UNKNOWN", "MEASURED_16BIT_TENSOR_FACTOR", "MEASURED_TENSOR_FACTOR",
+           "apple_gpu_tflops", "bandwidth_derived_tflops",
            "bandwidth_factor", "is_apple", "is_geforce", "is_rocm", "power_limit_factor",
            "sustained_bandwidth_gbps", "sustained_notes", "sustained_tflops", "tensor_tflops",
            "FACTOR_SOURCES"]

@@ -19,6 +19,37 @@ Pricing = Literal["on_demand", "spot", "reserved_1y", "reserved", "capacity_bloc
                   "owned"]
 
 
+GPU_BOUNDS: dict[str, tuple[float, float]] = {
+    # column: (lowest, highest) accepted, both inclusive; a figure outside is a typo or damage
+    "memory_gb": (0.5, 100_000),  # smallest accelerator modelled: 0.5 GB; B200 has 180 GB
+    "memory_bandwidth_gbps": (1.0, 1_000_000),  # HBM3e (B200): 8,000 GB/s
+    "fp32_tflops": (0.001, 10_000_000),
+    "fp16_tflops_dense": (0.001, 10_000_000),
+    "bf16_tflops_dense": (0.001, 10_000_000),
+    "fp8_tflops_dense": (0.001, 10_000_000),
+    "int8_tops_dense": (0.001, 10_000_000),
+    "int4_tops_dense": (0.001, 10_000_000),
+    "fp4_tflops_dense": (0.001, 10_000_000),
+    "gpu_memory_limit_gb": (0.5, 100_000),  # the GPU's share of a unified memory
+    "tdp_w": (1.0, 100_000),
+    "nvlink_bandwidth_gbps": (0.001, 10_000_000),
+    "pcie_gen": (1, 100),
+    "msrp_usd": (0.0, 1e9),
+    "release_year": (1990, 2200),
+}
+"""The physically sensible range of each numeric GPU figure, declared once: the ``GpuSpec``
+fields below, the catalog's record checks (bundled data, CSV import, the editor) and its
+error texts all read it. Lower bounds keep divisions by capacity, bandwidth or TFLOPS finite
+(a ``memory_gb`` of 1e-300 divided every ``recommend`` by zero); the smallest bundled figures are
+8 GB, 153 GB/s and 4.45 FP32 TFLOPS (``data/gpus.csv``). TFLOPS and TOPS are above 0 when
+given (unknown is blank, not 0)."""
+
+
+def _bounded(name: str, *, optional: bool = False) -> Any:
+    lo, hi = GPU_BOUNDS[name]
+    return Field(default=None, ge=lo, le=hi) if optional else Field(ge=lo, le=hi)
+
+
 def _drop_blank(data: object) -> object:
     """CSV rows carry '' for unknown figures: drop them so field defaults apply."""
     if isinstance(data, dict):
@@ -52,24 +83,24 @@ class GpuSpec(BaseModel):
     vendor: str = ""
     segment: str = ""
     architecture: str = ""
-    release_year: int | None = None
-    memory_gb: float = Field(gt=0, le=100_000)
+    release_year: int | None = _bounded("release_year", optional=True)
+    memory_gb: float = _bounded("memory_gb")
     memory_type: str = ""
-    memory_bandwidth_gbps: float = Field(gt=0, le=1_000_000)
-    fp32_tflops: float | None = Field(default=None, ge=0)
-    fp16_tflops_dense: float | None = Field(default=None, ge=0)
-    bf16_tflops_dense: float | None = Field(default=None, ge=0)
-    fp8_tflops_dense: float | None = Field(default=None, ge=0)
-    int8_tops_dense: float | None = Field(default=None, ge=0)
-    int4_tops_dense: float | None = Field(default=None, ge=0)
-    fp4_tflops_dense: float | None = Field(default=None, ge=0)
-    gpu_memory_limit_gb: float | None = Field(default=None, gt=0, le=100_000)
+    memory_bandwidth_gbps: float = _bounded("memory_bandwidth_gbps")
+    fp32_tflops: float | None = _bounded("fp32_tflops", optional=True)
+    fp16_tflops_dense: float | None = _bounded("fp16_tflops_dense", optional=True)
+    bf16_tflops_dense: float | None = _bounded("bf16_tflops_dense", optional=True)
+    fp8_tflops_dense: float | None = _bounded("fp8_tflops_dense", optional=True)
+    int8_tops_dense: float | None = _bounded("int8_tops_dense", optional=True)
+    int4_tops_dense: float | None = _bounded("int4_tops_dense", optional=True)
+    fp4_tflops_dense: float | None = _bounded("fp4_tflops_dense", optional=True)
+    gpu_memory_limit_gb: float | None = _bounded("gpu_memory_limit_gb", optional=True)
     tensor_core_gen: str = ""
-    tdp_w: float | None = Field(default=None, ge=0)
+    tdp_w: float | None = _bounded("tdp_w", optional=True)
     interconnect: str = ""
-    nvlink_bandwidth_gbps: float | None = Field(default=None, ge=0)
-    pcie_gen: int | None = None
-    msrp_usd: float | None = Field(default=None, ge=0)
+    nvlink_bandwidth_gbps: float | None = _bounded("nvlink_bandwidth_gbps", optional=True)
+    pcie_gen: int | None = _bounded("pcie_gen", optional=True)
+    msrp_usd: float | None = _bounded("msrp_usd", optional=True)
     source: str = ""
     notes: str = ""
 
@@ -123,6 +154,11 @@ class GpuSpec(BaseModel):
     def has_fp8(self) -> bool:
         """True when the tensor cores run FP8 (Hopper, Ada, Blackwell, MI300 …)."""
         return bool(self.fp8_tflops_dense)
+
+    @property
+    def has_fp4(self) -> bool:
+        """True when the tensor cores multiply FP4 (NVFP4/MXFP4) inputs (Blackwell, CDNA 4)."""
+        return bool(self.fp4_tflops_dense)
 
     @property
     def has_nvlink(self) -> bool:

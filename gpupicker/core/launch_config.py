@@ -2,10 +2,19 @@
 
 For serving it writes the vLLM / SGLang / llama.cpp / Ollama command with the
 context length, GPU memory fraction, tensor-parallel size, KV-cache format and
-quantization the estimate assumed; for training the launcher (TRL via
-``accelerate launch``, torchtune ``tune run``, LitGPT) with batch, sequence length,
-LoRA rank, precision, optimizer, gradient checkpointing and sharding; and a
-SkyPilot and a dstack task YAML for the GPU type and count.
+quantization the estimate assumed; for training the launcher (TRL ``trl sft``,
+torchtune ``tune run``, LitGPT) with batch, sequence length, LoRA rank, precision,
+optimizer, gradient checkpointing and sharding; and a SkyPilot and a dstack YAML for the
+GPU type and count. A serving plan of several replicas is launched as replicas: each
+engine gets the plan's GPUs per replica as its tensor-parallel size, and the YAMLs are a
+SkyPilot service (``service.replicas`` with a readiness probe on the engine's port) and a
+dstack ``type: service`` with ``replicas`` — or, for plain transformers, which has no
+server, one task on as many nodes as replicas.
+
+The YAML is written by PyYAML's safe emitter from plain dicts, never by string
+formatting, and every user string in a shell line goes through ``shlex.quote``: a GPU id,
+name or model reference, whatever characters it holds, stays one YAML value and one shell
+word.
 
 Flag names are the engines' own documented ones:
 
@@ -19,14 +28,22 @@ Flag names are the engines' own documented ones:
   ``-fa`` (tools/server/README.md);
 * Ollama — ``OLLAMA_CONTEXT_LENGTH``, ``OLLAMA_NUM_PARALLEL``, ``OLLAMA_KV_CACHE_TYPE``,
   ``OLLAMA_FLASH_ATTENTION`` (docs/faq.md);
-* TRL — ``trl/scripts/sft.py`` with ``--use_peft --lora_r --lora_alpha
-  --lora_target_modules --load_in_4bit --bnb_4bit_quant_type`` (ModelConfig) and the
-  SFTConfig / TrainingArguments fields; ``accelerate launch --num_processes
-  --use_deepspeed --zero_stage --use_fsdp`` (accelerate CLI);
-* SkyPilot task YAML ``resources.accelerators: NAME:COUNT``, ``use_spot``
-  (https://docs.skypilot.co/en/latest/reference/yaml-spec.html);
-* dstack ``type: task`` with ``resources.gpu: NAME:MEMORY:COUNT`` and ``spot_policy``
-  (https://dstack.ai/docs/reference/dstack.yml/task/).
+* TRL — the ``trl sft`` CLI (https://huggingface.co/docs/trl/clis) with ``--use_peft
+  --lora_r --lora_alpha --lora_target_modules --load_in_4bit --bnb_4bit_quant_type``
+  (ModelConfig) and the SFTConfig / TrainingArguments fields; the accelerate launch
+  arguments it passes on (``--num_processes``, ``--offload_optimizer_device``) and its
+  predefined accelerate configs ``--accelerate_config zero1|zero2|zero3|fsdp2``;
+* SkyPilot task YAML ``resources.accelerators: NAME:COUNT``, ``use_spot``, ``num_nodes``
+  (https://docs.skypilot.co/en/latest/reference/yaml-spec.html) and the service section
+  ``service.readiness_probe`` / ``service.replicas`` with ``resources.ports``, launched by
+  ``sky serve up`` (https://docs.skypilot.co/en/latest/serving/service-yaml-spec.html);
+* dstack ``type: task`` / ``type: service`` with ``resources.gpu: NAME:MEMORY:COUNT``,
+  ``spot_policy``, ``nodes``, ``port`` and ``replicas``
+  (https://dstack.ai/docs/reference/dstack.yml/task/ and
+  https://dstack.ai/docs/reference/dstack.yml/service/);
+* The engines' default ports: vLLM 8000, SGLang 30000, llama-server 8080, Ollama 11434;
+  readiness paths vLLM ``/v1/models``, SGLang and llama-server ``/health``, Ollama
+  ``/api/tags``.
 
 A framework, GPU name or format gpupicker does not know how to launch is named in
 ``warnings`` — never silently replaced.
@@ -34,11 +51,15 @@ A framework, GPU name or format gpupicker does not know how to launch is named i
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
+from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict
 
+from .checks import tensor_parallel_refusal
 from .dtypes import GGUF_TYPES
 from .messages import TEMPLATES, Message, Text, join, msg, verbatim
 from .results import Option
@@ -56,6 +77,13 @@ SKYPILOT_NAMES: dict[str, str] = {
 
 TRAINING_LAUNCHERS = ("transformers", "deepspeed", "fsdp", "torchtune", "litgpt")
 SERVING_ENGINES = ("vllm", "sglang", "llama.cpp", "ollama", "transformers")
+SERVER_PORTS: dict[str, tuple[int, str]] = {
+    "vllm": (8000, "/v1/models"), "sglang": (30000, "/health"),
+    "llama.cpp": (8080, "/health"), "ollama": (11434, "/api/tags")}
+"""Engine → (port, readiness path) of its HTTP server (the engines' defaults, module docstring)."""
+READINESS_DELAY_S = 1200
+"""Seconds SkyServe ignores failed probes after a replica starts: SkyPilot's documented
+default (20 minutes), room for downloading and loading the weights."""
 
 
 class LaunchConfig(BaseModel):
@@ -65,7 +93,9 @@ class LaunchConfig(BaseModel):
         engine: the engine or launcher named (``vllm``, ``trl``, ``torchtune`` …).
         command: the shell command (or a short Python snippet for plain transformers).
         setup: the install line the YAMLs run first.
-        skypilot_yaml, dstack_yaml: task files for the GPU type and count.
+        skypilot_yaml, dstack_yaml: task (or service) files for the GPU type and count.
+        replicas, gpus_per_replica: engine instances launched and GPUs each (the serving
+            plan's; 1 × all GPUs otherwise); the tensor-parallel size is ``gpus_per_replica``.
         assumptions: what the command assumes (context, memory fraction, TP …).
         warnings: anything gpupicker could not translate (named, not guessed).
     """
@@ -77,6 +107,8 @@ class LaunchConfig(BaseModel):
     setup: str = ""
     skypilot_yaml: str = ""
     dstack_yaml: str = ""
+    replicas: int = 1
+    gpus_per_replica: int = 1
     assumptions: tuple[Text, ...] = ()
     warnings: tuple[Text, ...] = ()
 
@@ -125,7 +157,7 @@ def _j(parts: list[str]) -> str:
     out: list[str] = []
     line: list[str] = []
     for p in parts:
-        if (p.startswith("-") or p.endswith(".py")) and line:
+        if p.startswith("-") and line:
             out.append(" ".join(line))
             line = []
         line.append(shlex.quote(p))
@@ -151,10 +183,50 @@ def _vllm_quant(w: Workload) -> tuple[str | None, Message | None]:
     return None, _s("no_quantization_flag", dtype=dt)
 
 
-def _serving(w: Workload, opt: Option, model: str
+def _vllm_speculative(w: Workload) -> list[str]:
+    """``--speculative-config`` for the workload's speculative decoding.
+
+    vLLM ``SpeculativeConfig``: ``method`` mtp / eagle / ngram, ``model`` the draft,
+    ``num_speculative_tokens``.
+    """
+    spec = w.speculative
+    if spec is None:
+        return []
+    cfg: dict[str, object] = {"num_speculative_tokens": spec.tokens}
+    if spec.method in ("mtp", "ngram", "eagle"):
+        cfg["method"] = spec.method
+    if spec.method == "ngram":
+        cfg["prompt_lookup_max"] = 4
+    if spec.method in ("draft", "eagle"):
+        cfg["model"] = spec.draft_model or "YOUR_EAGLE_HEAD"
+    return ["--speculative-config", json.dumps(cfg)]
+
+
+def _sglang_speculative(w: Workload) -> list[str]:
+    """SGLang's ``--speculative-algorithm`` (NEXTN / EAGLE / NGRAM / STANDALONE) arguments."""
+    spec = w.speculative
+    if spec is None:
+        return []
+    algo = {"mtp": "NEXTN", "eagle": "EAGLE", "ngram": "NGRAM", "draft": "STANDALONE"}
+    parts = ["--speculative-algorithm", algo[spec.method], "--speculative-num-steps",
+             str(spec.tokens)]
+    if spec.method in ("draft", "eagle"):
+        parts += ["--speculative-draft-model-path", spec.draft_model or "YOUR_EAGLE_HEAD"]
+    return parts
+
+
+def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
              ) -> tuple[str, str, str, list[Message], list[Message]]:
+    """(engine, command, setup, assumptions, warnings) of one engine instance on ``n`` GPUs.
+
+    ``served``: the instance is a replica of a service, so the server listens on all
+    interfaces at its :data:`SERVER_PORTS` port.
+
+    Raises:
+        ValueError: a tensor-parallel size vLLM/SGLang refuses (checks.tensor_parallel_refusal)
+            or an engine with no serving command.
+    """
     fw = w.framework.lower()
-    n = opt.num_gpus
     ctx = w.context_tokens()
     assumptions: list[Message] = []
     warnings: list[Message] = []
@@ -170,6 +242,9 @@ def _serving(w: Workload, opt: Option, model: str
             warnings.append(_s("prequantized", method=method, repo=model))
             model = f"YOUR_{method}_CHECKPOINT"
         kv = w.kv_cache_dtype
+        if w.model is not None and (refusal := tensor_parallel_refusal(w.model, n)) is not None:
+            raise ValueError(_e("tp_refused", engine=ENGINE_NAMES[fw], n=n, error=refusal))
+        port = ["--host", "0.0.0.0", "--port", str(SERVER_PORTS[fw][0])] if served else []
         if fw == "vllm":
             parts = ["vllm", "serve", model, "--max-model-len", str(ctx), "--gpu-memory-utilization",
                      f"{w.gpu_memory_utilization:.2f}", "--tensor-parallel-size", str(n)]
@@ -177,6 +252,9 @@ def _serving(w: Workload, opt: Option, model: str
                 parts += ["--quantization", quant]
             if kv.startswith("fp8"):
                 parts += ["--kv-cache-dtype", "fp8"]
+            elif kv == "nvfp4":
+                parts += ["--kv-cache-dtype", "nvfp4"]
+            parts += _vllm_speculative(w)
             setup = "pip install vllm"
         else:
             parts = ["python", "-m", "sglang.launch_server", "--model-path", model,
@@ -186,7 +264,9 @@ def _serving(w: Workload, opt: Option, model: str
                 parts += ["--quantization", quant]
             if kv.startswith("fp8"):
                 parts += ["--kv-cache-dtype", "fp8_e5m2"]
+            parts += _sglang_speculative(w)
             setup = 'pip install "sglang[all]"'
+        parts += port
         assumptions.append(_s("serving", engine=ENGINE_NAMES[fw], ctx=ctx,
                               frac=f"{w.gpu_memory_utilization:.2f}", n=n, kv=kv))
         if quant:
@@ -210,7 +290,12 @@ def _serving(w: Workload, opt: Option, model: str
             env = [f"OLLAMA_CONTEXT_LENGTH={ctx}", f"OLLAMA_NUM_PARALLEL={w.batch}"]
             if kv in ("q8_0", "q4_0"):
                 env += ["OLLAMA_FLASH_ATTENTION=1", f"OLLAMA_KV_CACHE_TYPE={kv}"]
-            cmd = " ".join(env) + " ollama serve &\nollama run " + shlex.quote(model)
+            if served:  # a replica: the server listens on all interfaces and keeps running
+                env.append(f"OLLAMA_HOST=0.0.0.0:{SERVER_PORTS['ollama'][0]}")
+                cmd = (" ".join(env) + " ollama serve &\nollama pull " + shlex.quote(model)
+                       + "\nwait")
+            else:
+                cmd = " ".join(env) + " ollama serve &\nollama run " + shlex.quote(model)
             assumptions.append(_s("ollama", ctx=ctx, n=w.batch, quant=quant, kv=kv))
             warnings.append(_s("ollama_tag", quant=quant))
             return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings
@@ -220,6 +305,8 @@ def _serving(w: Workload, opt: Option, model: str
             parts += ["-sm", "layer"]
         if kv in ("q8_0", "q4_0"):
             parts += ["-fa", "on", "-ctk", kv, "-ctv", kv]
+        if served:
+            parts += ["--host", "0.0.0.0", "--port", str(SERVER_PORTS["llama.cpp"][0])]
         assumptions.append(_s("llamacpp", n_ctx=n_ctx, n=w.batch, ctx=ctx, ngl=ngl, quant=quant,
                               kv=kv))
         if n > 1:
@@ -275,17 +362,18 @@ def _training(w: Workload, opt: Option, model: str
     warnings: list[Message] = []
     lora = w.lora
     if fw in ("transformers", "deepspeed", "fsdp"):
-        launch = ["accelerate", "launch", "--num_processes", str(n), "--mixed_precision",
-                  w.compute_dtype if w.compute_dtype in ("bf16", "fp16") else "no"]
-        if n > 1:
-            launch.append("--multi_gpu")
+        # the `trl sft` CLI launches itself through accelerate: --num_processes and the
+        # sharding profile (TRL's predefined accelerate configs) go on the same line
+        launch = ["trl", "sft", "--num_processes", str(n)]
         if par.zero_stage:
-            launch += ["--use_deepspeed", "--zero_stage", str(par.zero_stage)]
+            launch += ["--accelerate_config", f"zero{par.zero_stage}"]
             if par.cpu_offload:
                 launch += ["--offload_optimizer_device", "cpu"]
         elif par.fsdp or fw == "fsdp":
-            launch += ["--use_fsdp", "--fsdp_sharding_strategy", "FULL_SHARD"]
-        parts = [*launch, "trl/scripts/sft.py", "--model_name_or_path", model, "--dataset_name",
+            launch += ["--accelerate_config", "fsdp2"]
+        elif n > 1:
+            launch += ["--accelerate_config", "multi_gpu"]
+        parts = [*launch, "--model_name_or_path", model, "--dataset_name",
                  "YOUR_DATASET", "--per_device_train_batch_size", str(w.batch), "--max_length",
                  str(seq), "--optim", {"adamw": "adamw_torch", "adamw8bit": "adamw_bnb_8bit",
                                        "paged_adamw8bit": "paged_adamw_8bit", "sgd": "sgd",
@@ -352,38 +440,89 @@ def accelerator_name(gpu_id: str) -> str:
     return SKYPILOT_NAMES.get(gpu_id) or gpu_id.upper().replace("_", "-")
 
 
-def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, run: str
+_SafeDumper: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's safe emitter when PyYAML was built with it (the same output, ~10× faster), else
+the pure-Python one."""
+
+
+class _Dumper(_SafeDumper):  # type: ignore[misc,valid-type]
+    """PyYAML's safe emitter, writing multi-line strings (commands) as literal blocks."""
+
+
+def _str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
+    # a block only where PyYAML allows one: control characters, trailing spaces and the like
+    # make the emitter fall back to a double-quoted scalar by itself
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data,
+                                   style="|" if "\n" in data else None)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def to_yaml(header: str, doc: dict[str, Any]) -> str:
+    """``doc`` as YAML by PyYAML's safe emitter, after the comment line(s) ``header``.
+
+    Every value is emitted as data (quoted where YAML needs it), so no string can add a key;
+    ``yaml.safe_load`` of the result gives ``doc`` back. ``header`` is gpupicker's own text.
+    """
+    body = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=False, width=100_000)
+    return header + body
+
+
+def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, run: str,
+              replicas: int, service: tuple[int, str] | None
               ) -> tuple[str, list[Message]]:
+    """The SkyPilot YAML and its warnings.
+
+    A task of ``replicas`` node(s) (``num_nodes``) of ``count`` GPUs, or with ``service`` =
+    (port, readiness path) a SkyServe service of ``replicas`` replicas.
+    """
     name = accelerator_name(gpu_id)
     warnings = []
-    check = ""
+    header = ("# SkyPilot service written by gpupicker: sky serve up task.yaml\n" if service
+              else "# SkyPilot task written by gpupicker: sky launch -c gpupicker task.yaml\n")
     if gpu_id not in SKYPILOT_NAMES:
-        check = "  # CHECK: name not known to gpupicker, see `sky show-gpus`"
+        header += "# CHECK: the accelerator name is not known to gpupicker, see `sky show-gpus`\n"
         warnings.append(_s("skypilot_name", gpu=gpu_name, name=name))
-    lines = ["# SkyPilot task written by gpupicker: sky launch -c gpupicker task.yaml",
-             "resources:", f"  accelerators: {name}:{count}{check}",
-             f"  use_spot: {str(spot).lower()}"]
+    doc: dict[str, Any] = {}
+    resources: dict[str, Any] = {"accelerators": f"{name}:{count}", "use_spot": spot}
+    if service is not None:
+        doc["service"] = {"readiness_probe": {"path": service[1],
+                                              "initial_delay_seconds": READINESS_DELAY_S},
+                          "replicas": replicas}
+        resources["ports"] = service[0]
+    doc["resources"] = resources
+    if service is None and replicas > 1:
+        doc["num_nodes"] = replicas
     if setup:
-        lines += ["setup: |", f"  {setup}"]
-    lines += ["run: |"] + [f"  {line}" for line in run.splitlines()]
-    return "\n".join(lines) + "\n", warnings
+        doc["setup"] = setup + "\n"
+    doc["run"] = run + "\n"
+    return to_yaml(header, doc), warnings
 
 
-def _dstack(gpu_id: str, gpu_name: str, mem_gb: int, count: int, spot: bool, setup: str,
-            run: str) -> str:
+def _dstack(gpu_id: str, mem_gb: int, count: int, spot: bool, setup: str, run: str,
+            replicas: int, service: tuple[int, str] | None) -> str:
+    """The dstack YAML.
+
+    A task (``nodes`` = ``replicas`` when more than one) or, with ``service`` = (port,
+    readiness path), a service of ``replicas`` replicas on that port.
+    """
     name = accelerator_name(gpu_id).replace("-80GB", "").replace("-32GB", "")
     cmds = ([setup] if setup else []) + [run.replace(" \\\n  ", " ")]
-    lines = ["# dstack task written by gpupicker: dstack apply -f .dstack.yml", "type: task",
-             "name: gpupicker-job", 'python: "3.11"', "commands:"]
-    for c in cmds:
-        if "\n" in c:
-            lines.append("  - |")
-            lines += [f"    {x}" for x in c.splitlines()]
-        else:
-            lines.append(f"  - {c}")
-    lines += ["resources:", f"  gpu: {name}:{mem_gb}GB:{count}",
-              f"spot_policy: {'spot' if spot else 'on-demand'}"]
-    return "\n".join(lines) + "\n"
+    header = "# dstack {} written by gpupicker: dstack apply -f .dstack.yml\n".format(
+        "service" if service else "task")
+    doc: dict[str, Any] = {"type": "service" if service else "task",
+                           "name": "gpupicker-service" if service else "gpupicker-job",
+                           "python": "3.11", "commands": cmds}
+    if service is not None:
+        doc["port"] = service[0]
+        doc["replicas"] = replicas
+    elif replicas > 1:
+        doc["nodes"] = replicas
+    doc["resources"] = {"gpu": f"{name}:{mem_gb}GB:{count}"}
+    doc["spot_policy"] = "spot" if spot else "on-demand"
+    return to_yaml(header, doc)
 
 
 def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
@@ -399,7 +538,9 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
             (``GpuSpec.memory_gb``; default: the usable capacity in GiB, rounded).
 
     Raises:
-        ValueError: for a framework gpupicker has no launcher for, or image generation.
+        ValueError: for a framework gpupicker has no launcher for, image generation, a
+            tensor-parallel size the engine refuses, or a serving plan whose replicas × GPUs
+            per replica is not the option's GPU count.
     """
     if w.task == "image_gen":
         raise ValueError(_e("image_gen"))
@@ -407,20 +548,35 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
     model = model_ref or "YOUR_MODEL"
     if model_ref is None:
         warnings.append(_s("no_hf_repo"))
+    plan = opt.serving
+    replicas = plan.replicas if plan is not None and not w.is_training else 1
+    per = plan.gpus_per_replica if plan is not None and not w.is_training else opt.num_gpus
+    if replicas * per != opt.num_gpus:
+        raise ValueError(_e("plan_gpus", replicas=replicas, per=per, n=opt.num_gpus))
+    service: tuple[int, str] | None = None
     if w.is_training:
         engine, cmd, setup, assumptions, more = _training(w, opt, model)
     else:
-        engine, cmd, setup, assumptions, more = _serving(w, opt, model)
+        fw = w.framework.lower()
+        served = plan is not None and fw in SERVER_PORTS
+        engine, cmd, setup, assumptions, more = _serving(w, opt, model, per, served)
+        if served:
+            service = SERVER_PORTS[engine]
+            assumptions.append(_s("service", replicas=replicas, n=per, port=service[0],
+                                  path=service[1]))
+        elif replicas > 1:
+            assumptions.append(_s("replica_nodes", replicas=replicas, n=per))
     warnings += more
     spot = opt.pricing in ("spot", "interruptible", "preemptible")
-    sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, opt.num_gpus, spot, setup, cmd)
+    sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, per, spot, setup, cmd, replicas, service)
     mem_gb = int(round(gpu_memory_gb if gpu_memory_gb else opt.capacity_bytes_per_gpu / 2**30))
-    dstack = _dstack(opt.gpu_id, opt.gpu_name, mem_gb, opt.num_gpus, spot, setup, cmd)
+    dstack = _dstack(opt.gpu_id, mem_gb, per, spot, setup, cmd, replicas, service)
     assumptions.append(_s("gpus_at_prices", n=opt.num_gpus, gpu=opt.gpu_name,
                           pricing=_pricing(opt.pricing or "on_demand")))
     return LaunchConfig(engine=engine, command=cmd, setup=setup, skypilot_yaml=sky,
-                        dstack_yaml=dstack, assumptions=tuple(assumptions),
-                        warnings=tuple(warnings + sky_warn))
+                        dstack_yaml=dstack, replicas=replicas, gpus_per_replica=per,
+                        assumptions=tuple(assumptions), warnings=tuple(warnings + sky_warn))
 
 
-__all__ = ["SKYPILOT_NAMES", "LaunchConfig", "hf_repo_from_source", "launch_config", "model_repo"]
+__all__ = ["SERVER_PORTS", "SKYPILOT_NAMES", "LaunchConfig", "hf_repo_from_source", "launch_config",
+           "model_repo", "to_yaml"]

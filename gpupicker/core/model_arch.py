@@ -38,7 +38,8 @@ from .messages import msg
 
 # model_type values whose MLP is a plain up/down projection (2·h·I) rather than gated (3·h·I).
 _NON_GATED_MLP = frozenset({"gpt2", "gpt_neox", "falcon", "starcoder2", "phi", "mpt", "bloom",
-                            "gptj", "opt", "gpt_bigcode"})
+                            "gptj", "opt", "gpt_bigcode",
+                            "nemotron_h"})  # NemotronHMLP: up → relu² → down
 # model_type values with biases on q/k/v projections.
 _QKV_BIAS = frozenset({"qwen2", "qwen2_moe", "qwen", "starcoder2"})
 
@@ -59,7 +60,75 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "first_k_dense_replace": ("first_k_dense_replace", "moe_layer_start_index"),
     "moe_layer_step": ("moe_layer_step", "interleave_moe_layer_step", "decoder_sparse_step",
                        "moe_layer_interval"),
+    # Nemotron-H / Mamba-2 (transformers configuration_nemotron_h.py: n_groups, conv_kernel,
+    # mamba_num_heads, mamba_head_dim, ssm_state_size); LFM2 conv_L_cache; MTP heads
+    # (DeepSeek-V3 / GLM num_nextn_predict_layers, Qwen3.5 / MiMo mtp_num_hidden_layers)
+    "mamba_n_groups": ("mamba_n_groups", "n_groups"),
+    "mamba_conv_kernel": ("mamba_conv_kernel", "conv_kernel", "mamba_d_conv"),
+    "conv_l_cache": ("conv_l_cache", "conv_L_cache"),
+    "num_nextn_predict_layers": ("num_nextn_predict_layers", "mtp_num_hidden_layers",
+                                 "num_mtp_modules"),
 }
+
+LAYER_KINDS: dict[str, str] = {
+    "F": "full attention (KV for every token)",
+    "S": "sliding-window attention (KV for the last sliding_window tokens)",
+    "L": "linear attention, Gated DeltaNet (fixed recurrent + conv state per sequence)",
+    "M": "Mamba-2 (fixed SSM + conv state per sequence)",
+    "C": "short convolution, LFM2 (fixed conv state per sequence)",
+    "-": "MLP-only block (Nemotron-H '-': no mixer, no cache)",
+    "E": "MoE-only block (Nemotron-H 'E': no mixer, no cache)",
+}
+"""Characters of :attr:`ModelArch.layer_pattern`, one per layer, and what each caches."""
+
+# config.json ``layer_types`` values → layer_pattern characters (transformers ≥ 4.53
+# ``layer_types``: Gemma 2/3/4, gpt-oss, Cohere2, Qwen3-Next / Qwen3.5 "linear_attention",
+# LFM2 "conv", Llama 4 "chunked_attention" (local), Falcon-H1/Jamba-style "mamba")
+_LAYER_TYPE_CHAR: dict[str, str] = {
+    "full_attention": "F", "attention": "F", "global": "F", "global_attention": "F",
+    "sliding_attention": "S", "sliding_window": "S", "local": "S", "local_attention": "S",
+    "chunked_attention": "S",
+    "linear_attention": "L", "mamba": "M", "mamba2": "M", "conv": "C",
+}
+# Nemotron-H ``hybrid_override_pattern``: M Mamba-2, * attention, - MLP, E MoE
+_HYBRID_OVERRIDE_CHAR = {"M": "M", "*": "F", "-": "-", "E": "E"}
+
+
+def _pattern_from_config(out: dict[str, Any]) -> str | None:
+    """The per-layer pattern a config states, or None when it states none.
+
+    Raises:
+        ValueError: naming a layer type or pattern character gpupicker does not model.
+    """
+    types = out.get("layer_types")
+    layers = out.get("num_hidden_layers")
+    if isinstance(types, list) and types:
+        chars = []
+        for t in types:
+            c = _LAYER_TYPE_CHAR.get(str(t).strip().lower())
+            if c is None:
+                raise ValueError(msg("model_arch.unknown_layer_type", kind=repr(t),
+                                     known=", ".join(sorted(_LAYER_TYPE_CHAR))))
+            chars.append(c)
+        return "".join(chars)
+    hop = out.get("hybrid_override_pattern")
+    if isinstance(hop, str) and hop:
+        bad = sorted({c for c in hop if c not in _HYBRID_OVERRIDE_CHAR})
+        if bad:
+            raise ValueError(msg("model_arch.unknown_layer_type", kind=repr("".join(bad)),
+                                 known="M * - E"))
+        return "".join(_HYBRID_OVERRIDE_CHAR[c] for c in hop)
+    if not isinstance(layers, int) or layers <= 0:
+        return None
+    interval = out.get("full_attention_interval")
+    if out.get("linear_num_value_heads") and isinstance(interval, int) and interval > 0:
+        # Qwen3-Next / Qwen3.5: layer i is full attention when (i + 1) % interval == 0
+        return "".join("F" if (i + 1) % interval == 0 else "L" for i in range(layers))
+    pattern = out.get("sliding_window_pattern")
+    if out.get("sliding_window") and isinstance(pattern, int) and pattern > 1:
+        # Gemma 3 (modeling_gemma3: sliding unless (i + 1) % sliding_window_pattern == 0)
+        return "".join("F" if (i + 1) % pattern == 0 else "S" for i in range(layers))
+    return None
 
 
 class ModelArch(BaseModel):
@@ -112,6 +181,17 @@ class ModelArch(BaseModel):
     attn_output_gate: bool | None = None
     sliding_window: int | None = Field(default=None, ge=1)
     sliding_window_layers: int | None = Field(default=None, ge=0)
+    layer_pattern: str | None = None
+    global_head_dim: int | None = Field(default=None, ge=1, le=1_000_000)
+    num_global_key_value_heads: int | None = Field(default=None, ge=1, le=1_000_000)
+    num_kv_shared_layers: int | None = Field(default=None, ge=0, le=100_000)
+    mamba_num_heads: int | None = Field(default=None, ge=1, le=1_000_000)
+    mamba_head_dim: int | None = Field(default=None, ge=1, le=1_000_000)
+    ssm_state_size: int | None = Field(default=None, ge=1, le=1_000_000)
+    mamba_n_groups: int | None = Field(default=None, ge=1, le=1_000_000)
+    mamba_conv_kernel: int | None = Field(default=None, ge=1, le=1_000)
+    conv_l_cache: int | None = Field(default=None, ge=1, le=1_000)
+    num_nextn_predict_layers: int | None = Field(default=None, ge=0, le=1_000)
     kv_lora_rank: int | None = Field(default=None, ge=1)
     qk_rope_head_dim: int | None = Field(default=None, ge=0)
     attention_bias: bool | None = None
@@ -148,25 +228,20 @@ class ModelArch(BaseModel):
             out["sliding_window"] = None
         if out.get("use_sliding_window") is False:  # Qwen2: window configured but switched off
             out["sliding_window"] = None
-        if out.get("sliding_window") and out.get("sliding_window_layers") is None:
-            types = out.get("layer_types")
-            pattern = out.get("sliding_window_pattern")
-            layers = out.get("num_hidden_layers")
-            if isinstance(types, list) and types:
-                # transformers ≥ 4.53: "sliding_attention" / "full_attention" per layer
-                out["sliding_window_layers"] = sum(1 for t in types if "sliding" in str(t))
-            elif isinstance(pattern, int) and pattern > 1 and isinstance(layers, int):
-                # Gemma 3: every pattern-th layer is global
-                out["sliding_window_layers"] = layers - layers // pattern
-        if out.get("linear_num_value_heads") and out.get("linear_attention_layers") is None:
-            # Qwen3-Next / Qwen3.5 hybrids: Gated DeltaNet layers, every n-th layer full attention
-            types = out.get("layer_types")
-            layers = out.get("num_hidden_layers")
-            interval = out.get("full_attention_interval")
-            if isinstance(types, list) and types:
-                out["linear_attention_layers"] = sum(1 for t in types if "linear" in str(t))
-            elif isinstance(interval, int) and interval > 0 and isinstance(layers, int):
-                out["linear_attention_layers"] = layers - layers // interval
+        if isinstance(out.get("layer_pattern"), str):
+            out["layer_pattern"] = out["layer_pattern"].strip() or None
+        if out.get("layer_pattern") is None:
+            pattern = _pattern_from_config(out)
+            if pattern is not None:
+                out["layer_pattern"] = pattern
+        pattern = out.get("layer_pattern")
+        if isinstance(pattern, str) and pattern:
+            if out.get("num_hidden_layers") in (None, 0):
+                out["num_hidden_layers"] = len(pattern)
+            if out.get("sliding_window") and out.get("sliding_window_layers") is None:
+                out["sliding_window_layers"] = pattern.count("S")
+            if out.get("linear_num_value_heads") and out.get("linear_attention_layers") is None:
+                out["linear_attention_layers"] = pattern.count("L")
         if out.get("attn_output_gate") is None and out.get("model_type") == "qwen3_next":
             out["attn_output_gate"] = True  # Qwen3NextAttention gates its output (q_proj × 2)
         if isinstance(out.get("num_key_value_heads"), int) and out["num_key_value_heads"] <= 0:
@@ -183,6 +258,21 @@ class ModelArch(BaseModel):
         if (self.kind == "llm" and self.num_attention_heads and self.num_key_value_heads
                 and self.num_attention_heads % self.num_key_value_heads):
             raise ValueError(msg("model_arch.heads_multiple"))
+        if self.layer_pattern is not None:
+            bad = sorted({c for c in self.layer_pattern if c not in LAYER_KINDS})
+            if bad:
+                raise ValueError(msg("model_arch.unknown_layer_type", kind=repr("".join(bad)),
+                                     known=" ".join(LAYER_KINDS)))
+            if self.num_hidden_layers and len(self.layer_pattern) != self.num_hidden_layers:
+                raise ValueError(msg("model_arch.pattern_length", n=len(self.layer_pattern),
+                                     layers=self.num_hidden_layers))
+            if "M" in self.layer_pattern and not (self.mamba_num_heads and self.mamba_head_dim
+                                                  and self.ssm_state_size):
+                raise ValueError(msg("model_arch.mamba_sizes"))
+            if "L" in self.layer_pattern and not (self.linear_num_value_heads
+                                                  and self.linear_value_head_dim
+                                                  and self.linear_key_head_dim):
+                raise ValueError(msg("model_arch.linear_sizes"))
         return self
 
     @classmethod
@@ -298,11 +388,159 @@ class ModelArch(BaseModel):
         return n + a * v * h
 
     @property
+    def layers(self) -> str:
+        """One :data:`LAYER_KINDS` character per layer.
+
+        The stated ``layer_pattern``, or one built from the counts
+        (``linear_attention_layers`` Gated DeltaNet layers, ``sliding_window_layers`` sliding
+        layers — every layer when only ``sliding_window`` is given, as Mistral-7B-v0.1 — the
+        rest full attention). Order does not matter to the
+        memory model, only the count of each kind.
+        """
+        return _cached_layers(self)
+
+    def _compute_layers(self) -> str:
+        L = self.num_hidden_layers
+        if self.layer_pattern is not None:
+            return self.layer_pattern
+        n_lin = (min(self.linear_attention_layers or 0, L) if self.linear_num_value_heads
+                 else 0)
+        rest = L - n_lin
+        n_sw = 0
+        if self.sliding_window:
+            n_sw = rest if self.sliding_window_layers is None else min(rest,
+                                                                       self.sliding_window_layers)
+        return "L" * n_lin + "S" * n_sw + "F" * (rest - n_sw)
+
+    def count_layers(self, kinds: str) -> int:
+        """How many layers are of one of the :data:`LAYER_KINDS` characters in ``kinds``."""
+        return sum(1 for c in self.layers if c in kinds)
+
+    @property
+    def block_layout(self) -> bool:
+        """True for Nemotron-H style stacks, where each layer is ONE mixer or MLP block.
+
+        The pattern has ``-``/``E``), so attention and Mamba layers carry no MLP.
+        """
+        return self.layer_pattern is not None and ("-" in self.layer_pattern
+                                                   or "E" in self.layer_pattern)
+
+    @property
     def n_linear_attention_layers(self) -> int:
         """Layers with linear attention (Gated DeltaNet) instead of softmax attention."""
-        if not (self.linear_num_value_heads and self.linear_attention_layers):
+        if not (self.linear_num_value_heads and (self.linear_attention_layers
+                                                 or self.layer_pattern)):
             return 0
-        return min(self.linear_attention_layers, self.num_hidden_layers)
+        return self.count_layers("L")
+
+    @property
+    def is_hybrid(self) -> bool:
+        """True when some layers hold a fixed recurrent/conv state instead of a KV cache."""
+        return self.count_layers("LMC") > 0
+
+    def kv_layers(self) -> tuple[int, int]:
+        """``(full, sliding)`` layers that hold their own KV cache.
+
+        Linear-attention, Mamba, conv and MLP-only layers hold none; the last
+        ``num_kv_shared_layers`` layers (Gemma 3n / Gemma 4 E-series) reuse the KV of an
+        earlier layer of their kind (transformers ``num_kv_shared_layers``) and add none.
+        A sliding layer with no ``sliding_window`` caches every token (counted as full).
+        """
+        kinds = self.layers
+        shared = min(self.num_kv_shared_layers or 0, len(kinds))
+        own = kinds[:len(kinds) - shared]
+        full = own.count("F")
+        sliding = own.count("S")
+        if not self.sliding_window:
+            full, sliding = full + sliding, 0
+        return full, sliding
+
+    def kv_values_per_token(self, kind: str = "S") -> int:
+        """Cached values (elements) per token of one layer of ``kind`` (``"F"`` or ``"S"``).
+
+        ``2·g·d_h``; MLA's ``kv_lora_rank + qk_rope_head_dim`` (DeepSeek-V2 paper §2.1.2);
+        full-attention layers of a model with different global sizes (Gemma 4
+        ``global_head_dim`` / ``num_global_key_value_heads``) use those when the model
+        also has sliding layers.
+        """
+        if self.kv_lora_rank:
+            return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
+        g, d = self.kv_heads, self.head_dim_eff
+        if kind == "F":
+            g = self.num_global_key_value_heads or g
+            d = self.global_head_dim or d
+        return 2 * g * d
+
+    def indexer_bytes_per_token_per_layer(self) -> int:
+        """Bytes the DeepSeek Sparse Attention lightning indexer caches per token per layer.
+
+        The indexer keeps one key of ``index_head_dim`` per token in FP8 with one fp32 scale
+        per 128 values (vLLM ``DeepseekV32IndexerCache``: ``head_dim + head_dim // 128 * 4``
+        uint8 per token; DeepSeek-V3.2-Exp ``inference/model.py`` Indexer ``k_cache`` in FP8
+        with ``k_scale_cache``): 132 B for ``index_head_dim`` 128, against 1,152 B of bf16 MLA
+        KV per layer (~11 %). 0 for models without an indexer.
+        """
+        if not self.index_head_dim:
+            return 0
+        d = self.index_head_dim
+        return d + -(-d // 128) * 4
+
+    def recurrent_state_elements(self) -> tuple[int, int]:
+        """``(conv, temporal)`` state elements per sequence over all recurrent layers.
+
+        Fixed size, independent of the context length; engines allocate one per running
+        sequence. Shapes as vLLM's ``MambaStateShapeCalculator`` (``mamba_utils.py``) and
+        llama.cpp's ``llama_hparams::n_embd_r()`` / ``n_embd_s()`` agree on them:
+
+        * Gated DeltaNet (``L``): conv ``(kernel − 1)·(2·n_k·d_k + n_v·d_v)``, temporal
+          ``n_v·d_v·d_k`` (``gated_delta_net_state_shape``).
+        * Mamba-2 (``M``): conv ``(kernel − 1)·(n_h·d_h + 2·groups·d_state)``, temporal
+          ``n_h·d_h·d_state`` (``mamba2_state_shape``).
+        * LFM2 short conv (``C``): conv ``(L_cache − 1)·h`` (``short_conv_state_shape``).
+        """
+        conv = temporal = 0
+        n_l, n_m, n_c = self.count_layers("L"), self.count_layers("M"), self.count_layers("C")
+        if n_l:
+            nk = self.linear_num_key_heads or self.linear_num_value_heads or 0
+            dk, nv = self.linear_key_head_dim or 0, self.linear_num_value_heads or 0
+            dv = self.linear_value_head_dim or 0
+            k = (self.linear_conv_kernel_dim or 4) - 1
+            conv += n_l * k * (2 * nk * dk + nv * dv)
+            temporal += n_l * nv * dv * dk
+        if n_m:
+            nh, hd, ds = self.mamba_num_heads or 0, self.mamba_head_dim or 0, \
+                self.ssm_state_size or 0
+            k = (self.mamba_conv_kernel or 4) - 1
+            conv += n_m * k * (nh * hd + 2 * (self.mamba_n_groups or 1) * ds)
+            temporal += n_m * nh * hd * ds
+        if n_c:
+            conv += n_c * ((self.conv_l_cache or 3) - 1) * self.hidden_size
+        return conv, temporal
+
+    def mamba_params_per_layer(self) -> int:
+        """Parameters of one Mamba-2 mixer.
+
+        transformers ``modeling_nemotron_h.NemotronHMamba2Mixer``:
+        ``in_proj h·(2·d_in + 2·groups·d_state + n_h)``, depthwise ``conv1d``
+        ``(d_in + 2·groups·d_state)·(kernel + 1)`` (weights + bias), ``dt_bias``, ``A_log``,
+        ``D`` (n_h each), the gated RMSNorm (d_in) and ``out_proj d_in·h``, with
+        ``d_in = n_h·d_h``.
+        """
+        h, nh, hd = self.hidden_size, self.mamba_num_heads or 0, self.mamba_head_dim or 0
+        ds, g = self.ssm_state_size or 0, self.mamba_n_groups or 1
+        d_in = nh * hd
+        conv_dim = d_in + 2 * g * ds
+        return (h * (2 * d_in + 2 * g * ds + nh) + conv_dim * ((self.mamba_conv_kernel or 4) + 1)
+                + 3 * nh + d_in + d_in * h)
+
+    def short_conv_params_per_layer(self) -> int:
+        """Parameters of one LFM2 short-conv block.
+
+        ``modeling_lfm2.Lfm2ShortConv``: ``in_proj h·3h``,
+        depthwise ``conv h·L_cache`` and ``out_proj h·h``.
+        """
+        h = self.hidden_size
+        return 3 * h * h + h * (self.conv_l_cache or 3) + h * h
 
     def linear_attention_params_per_layer(self) -> int:
         """One Gated DeltaNet block (transformers ``modeling_qwen3_next.Qwen3NextGatedDeltaNet``).
@@ -321,10 +559,17 @@ class ModelArch(BaseModel):
                 + 2 * nv + dv + v * h)
 
     def attention_params_total(self) -> int:
-        """Attention parameters over all layers (softmax, MLA and linear-attention layers)."""
+        """Mixer parameters over all layers.
+
+        Softmax/MLA attention on ``F``/``S`` layers,
+        Gated DeltaNet on ``L``, Mamba-2 on ``M``, short conv on ``C`` (none on ``-``/``E``).
+        """
         n_lin = self.n_linear_attention_layers
-        full = (self.num_hidden_layers - n_lin) * self.attention_params_per_layer()
-        return full + n_lin * self.linear_attention_params_per_layer()
+        n_att = self.count_layers("FS") + (self.count_layers("L") - n_lin)
+        return (n_att * self.attention_params_per_layer()
+                + n_lin * self.linear_attention_params_per_layer()
+                + self.count_layers("M") * self.mamba_params_per_layer()
+                + self.count_layers("C") * self.short_conv_params_per_layer())
 
     def attention_params_per_layer(self) -> int:
         """Parameters of one (softmax) attention block.
@@ -367,13 +612,23 @@ class ModelArch(BaseModel):
         """
         if not self.is_moe:
             return 0
+        if self.block_layout:
+            return self.count_layers("E")
         first = min(self.first_k_dense_replace or 0, self.num_hidden_layers)
         step = self.moe_layer_step or 1
         return sum(1 for i in range(first, self.num_hidden_layers) if (i + 1) % step == 0)
 
+    def _mlp_layers(self) -> int:
+        """Layers with an MLP or MoE block.
+
+        All of them, or in a Nemotron-H block layout
+        only the ``-`` (MLP) and ``E`` (MoE) layers.
+        """
+        return self.count_layers("-E") if self.block_layout else self.num_hidden_layers
+
     def mlp_params_total(self) -> int:
         """Parameters of all MLP/expert blocks over all layers (total, not active)."""
-        L, moe_l = self.num_hidden_layers, self._moe_layers()
+        L, moe_l = self._mlp_layers(), self._moe_layers()
         dense_l = L - moe_l
         dense_mlp = (3 if self.mlp_gated else 2) * self.hidden_size * self.intermediate_size
         n = dense_l * dense_mlp
@@ -385,7 +640,7 @@ class ModelArch(BaseModel):
 
     def mlp_params_active(self) -> int:
         """MLP parameters that one token touches (top-k experts + shared + router)."""
-        L, moe_l = self.num_hidden_layers, self._moe_layers()
+        L, moe_l = self._mlp_layers(), self._moe_layers()
         dense_mlp = (3 if self.mlp_gated else 2) * self.hidden_size * self.intermediate_size
         n = (L - moe_l) * dense_mlp
         if moe_l:
@@ -444,10 +699,12 @@ class ModelArch(BaseModel):
                 + self.mlp_params_active() + self.embedding_params() + self.norm_params())
 
     def kv_values_per_token_per_layer(self) -> int:
-        """Cached values (elements) per token per layer: 2·g·d_h, or MLA's rank + rope dim."""
-        if self.kv_lora_rank:
-            return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
-        return 2 * self.kv_heads * self.head_dim_eff
+        """Cached values (elements) per token of a (local) attention layer.
+
+        2·g·d_h, or MLA's
+        rank + rope dim (:meth:`kv_values_per_token` for global layers).
+        """
+        return self.kv_values_per_token("S")
 
     def module_shapes(self) -> dict[str, tuple[int, int]]:
         """(d_in, d_out) of each adaptable Linear in one layer, by HF module name.
@@ -487,6 +744,11 @@ class ModelArch(BaseModel):
 def _cached_param_count(arch: ModelArch) -> int:
     # keyed by value (frozen, hashable model): model_copy(update=...) gets its own entry
     return arch._compute_param_count()
+
+
+@lru_cache(maxsize=4096)
+def _cached_layers(arch: ModelArch) -> str:
+    return arch._compute_layers()
 
 
 @lru_cache(maxsize=4096)

@@ -52,6 +52,32 @@ class FxRate:
         return 1.0 / self.per_usd
 
 
+FX_PER_USD_MIN = 0.001
+"""Smallest accepted exchange rate (units of a currency per US dollar). The strongest
+currency quoted, the Kuwaiti dinar, is about 0.31 per USD."""
+FX_PER_USD_MAX = 1_000_000.0
+"""Largest accepted exchange rate (units per US dollar). The weakest currencies quoted (the
+Iranian rial, the Lebanese pound) are below 1,000,000 per USD."""
+
+
+def check_per_usd(per_usd: object) -> float:
+    """``per_usd`` as a float when it is a sensible exchange rate (units per USD).
+
+    The range is :data:`FX_PER_USD_MIN` … :data:`FX_PER_USD_MAX`, as the catalog bounds prices.
+
+    Raises:
+        ValueError: not a finite number in that range (0 would divide prices by zero;
+            1e308 printed a 309-digit rate and emptied every converted table).
+    """
+    if isinstance(per_usd, bool) or not isinstance(per_usd, (int, float)):
+        raise ValueError(f"exchange rate must be a number, got {per_usd!r}")
+    rate = float(per_usd)
+    if not math.isfinite(rate) or not FX_PER_USD_MIN <= rate <= FX_PER_USD_MAX:
+        raise ValueError(f"exchange rate must be a number from {FX_PER_USD_MIN:g} to "
+                         f"{FX_PER_USD_MAX:,.0f} units per US dollar, got {per_usd!r}")
+    return rate
+
+
 def rate_looks_inverted(currency: str, per_usd: float) -> bool:
     """True when ``per_usd`` (units per USD) looks entered upside down (USD per unit).
 

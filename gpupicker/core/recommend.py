@@ -319,7 +319,7 @@ def _build_options(w: Workload,
                     usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
                     tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
-                    money=money, startup=startup if offer.pricing != "owned" else None,
+                    money=money, startup=_startup(offer, startup),
                     billing=_billing(offer, terms))
             misses: list[tuple[str, Message]] = []  # (kind, clause): see limit_and_reason
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
@@ -509,6 +509,18 @@ def _tie(p: _Candidate) -> float:
     if c is not None and (c.usd_total is not None or c.usd_per_month is not None):
         return round(m, 2)
     return float(f"{m:.4g}")
+
+
+def _startup(offer: PriceOffer, startup: tuple[float, Message] | None
+             ) -> tuple[float, Message] | None:
+    """The start-up billed with ``offer`` (None: none).
+
+    None on the user's own hardware, and none on a price quoted in a guide (the guide's figure
+    is its own price × hours, e.g. "$0.44/h × 6 h").
+    """
+    if startup is None or offer.pricing == "owned" or price_kind(offer) == "guide":
+        return None
+    return startup
 
 
 def _billing(offer: PriceOffer, terms: dict[str, ProviderTerms] | None

@@ -14,6 +14,7 @@ from .messages import TEMPLATES, Message, Text, join, msg, verbatim
 from .money import SYMBOLS, USD, Money
 from .results import MemoryEstimate, Option
 from .speed.throughput import estimate_throughput, train_hours
+from .text_safety import csv_text
 from .units import GiB
 from .workload import Workload
 
@@ -390,7 +391,7 @@ def _curve_chart(mc: Any, dim_label: Message) -> ReportChart:
     from .svg_chart import Chart, Series, render_svg
 
     series = []
-    rows = ["gpu,value,bytes_per_gpu,capacity_bytes"]
+    rows: list[tuple[str, str, int | float, int, int]] = []
     shared = mc.shared_curve()
     if shared is not None:
         series.append(Series(label=msg("report.chart.shared"), color="#444444",
@@ -404,11 +405,13 @@ def _curve_chart(mc: Any, dim_label: Message) -> ReportChart:
                              hline=c.capacity_bytes / GiB,
                              mark=None if cross is None else (cross[0], cross[1] / GiB),
                              mark_label="" if cross is None else f"{cross[0]:,}"))
-        rows += [f"{c.gpu_id},{x},{y},{c.capacity_bytes}" for x, y in zip(c.xs, c.ys, strict=True)]
+        rows += [(c.gpu_id, c.gpu_name, x, y, c.capacity_bytes)
+                 for x, y in zip(c.xs, c.ys, strict=True)]
     chart = Chart(title=msg("report.chart.memory_title", dimension=dim_label), x_label=dim_label,
                   y_label=msg("report.chart.gib_per_gpu"), series=series, log_x=mc.log_x)
     return ReportChart(name=f"memory-{mc.dimension}", title=chart.title, svg=render_svg(chart),
-                       csv="\n".join(rows) + "\n", plots=(chart,))
+                       csv=csv_text(("gpu", "gpu_name", "value", "bytes_per_gpu",
+                                     "capacity_bytes"), rows), plots=(chart,))
 
 
 def _cost_chart(curves: Sequence[Any], money: Money = USD) -> ReportChart | None:
@@ -421,7 +424,7 @@ def _cost_chart(curves: Sequence[Any], money: Money = USD) -> ReportChart | None
         return None
     kind = shown[0].money_kind
     series = []
-    rows = ["gpu,pricing,num_gpus,money_usd,hours"]
+    rows: list[tuple[str, str, str, int, str, str]] = []
     for k, c in enumerate(shown):
         color = OKABE_ITO[k % len(OKABE_ITO)]
         series.append(Series(label=msg("report.chart.series", gpu=c.gpu_name,
@@ -429,7 +432,7 @@ def _cost_chart(curves: Sequence[Any], money: Money = USD) -> ReportChart | None
                              points=[(n, m * money.per_usd)
                                      for n, m in zip(c.counts, c.money, strict=True)],
                              color=color))
-        rows += [f"{c.gpu_id},{c.pricing},{n},{m:.4f},{'' if h is None else f'{h:.4f}'}"
+        rows += [(c.gpu_id, c.gpu_name, c.pricing, n, f"{m:.4f}", "" if h is None else f"{h:.4f}")
                  for n, m, h in zip(c.counts, c.money, c.hours, strict=True)]
     y_label = msg(f"report.chart.{kind}", currency=(money.currency or "USD").upper())
     chart = Chart(title=msg("report.chart.cost_title"), x_label=msg("report.chart.n_gpus"),
@@ -451,7 +454,8 @@ def _cost_chart(curves: Sequence[Any], money: Money = USD) -> ReportChart | None
         svg = svg + "\n" + render_svg(hchart)
         plots.append(hchart)
     return ReportChart(name="cost-by-gpus", title=msg("report.chart.cost_hours_title"), svg=svg,
-                       csv="\n".join(rows) + "\n", plots=tuple(plots))
+                       csv=csv_text(("gpu", "gpu_name", "pricing", "num_gpus", "money_usd",
+                                     "hours"), rows), plots=tuple(plots))
 
 
 def price_sources(options: Sequence[Any], prices: Sequence[PriceOffer]) -> list[PriceSource]:

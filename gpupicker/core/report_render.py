@@ -9,12 +9,16 @@ axis labels and legends go through the same renderer (:func:`chart_svg`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from .messages import Message, Translate, msg, verbatim
 from .report import Report, ReportChart, currency_symbol, named
+from .safe_write import write_text
+from .text_safety import md_text
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,14 @@ OPTION_COLUMNS = option_columns("USD")
 """Columns of the ranked-options table: one row per GPU type, its best count first."""
 
 
-def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+def _fence(body: str, lang: str) -> list[str]:
+    """``body`` as a fenced code block that nothing in it can close.
+
+    Its fence is longer than any backtick run in ``body`` (CommonMark §4.5).
+    """
+    runs = [len(m) for m in re.findall(r"`+", body)]
+    fence = "`" * max(3, max(runs, default=0) + 1)
+    return [fence + lang, body, fence]
 
 
 def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
@@ -91,34 +101,41 @@ def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
 
     ``chart_links`` maps chart name → image path (written beside the file by the caller);
     without it the charts are listed by title only. ``render`` writes the texts (default:
-    English, as core wrote them).
+    English, as core wrote them). Every text is escaped by :func:`~.text_safety.md_text`
+    (a GPU, model or provider name is shown as typed: no raw HTML, no link, one line);
+    commands and YAML go in fenced blocks that their content cannot close.
     """
-    t = render or ENGLISH
+    r_ = render or ENGLISH
+
+    def t(text: str) -> str:
+        return md_text(r_(text))
 
     def say(id: str, **params: str | Message) -> str:
         return t(msg(id, **params))
 
     out = [f"# {t(r.title)}", "", say("report.written", date=r.generated), "",
            f"## {say('report.h.job')}", "", "| | |", "|---|---|"]
-    out += [f"| {t(k)} | {_md_cell(t(v))} |" for k, v in r.job]
+    out += [f"| {t(k)} | {t(v)} |" for k, v in r.job]
     columns = option_columns(r.currency)
-    out += ["", f"## {say('report.h.options')}", "", say("report.tie_break_label", rule=t(r.tie_break)),
-            "", "| " + " | ".join(t(h) for _, h in columns) + " |", "|" + "---|" * len(columns)]
+    out += ["", f"## {say('report.h.options')}", "", say("report.tie_break_label", rule=r_(r.tie_break)),
+            "", "| " + " | ".join(r_(h).replace("|", "\\|") for _, h in columns) + " |",
+            "|" + "---|" * len(columns)]
     for o in r.options:
-        out.append("| " + " | ".join(_md_cell(t(o[k])) for k, _ in columns) + " |")
-    out += [""] + [f"{i + 1}. " + say("report.option_line", option=_md_cell(t(o["gpu"])),
-                                      count=t(o["count"]), reason=t(o["reason"]))
+        out.append("| " + " | ".join(t(o[k]) for k, _ in columns) + " |")
+    out += [""] + [f"{i + 1}. " + say("report.option_line", option=verbatim(r_(o["gpu"])),
+                                      count=verbatim(r_(o["count"])),
+                                      reason=verbatim(r_(o["reason"])))
                    for i, o in enumerate(r.options[:5])]
     if r.fits:
         out += ["", f"## {say('report.h.fits')}", "",
                 "| " + " | ".join(say(f"report.fits.{k}") for k in ("gpu", "largest", "value", "gib"))
                 + " |", "|---|---|---|---|"]
-        out += [f"| {_md_cell(t(g))} | {t(d)} | {t(v)} | {t(m)} |" for g, d, v, m in r.fits]
+        out += [f"| {t(g)} | {t(d)} | {t(v)} | {t(m)} |" for g, d, v, m in r.fits]
     if r.charts:
         out += ["", f"## {say('report.h.plots')}", ""]
         for c in r.charts:
             link = (chart_links or {}).get(c.name)
-            out.append(f"![{t(c.title)}]({link})" if link else f"- {t(c.title)}")
+            out.append(f"![{t(c.title)}]({quote(link)})" if link else f"- {t(c.title)}")
     out += ["", f"## {say('report.h.assumptions')}", ""] + [f"- {t(a)}" for a in r.assumptions]
     if r.notes:
         out += ["", f"## {say('report.h.notes')}", ""] + [f"- {t(n)}" for n in r.notes]
@@ -126,18 +143,19 @@ def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
     out += ["", f"## {say('report.h.prices')}", "",
             "| " + " | ".join(say(f"report.prices.{k}") for k in heads) + " |",
             "|---|---|---|---|---|---|"]
-    out += [f"| {p.gpu_id} | {_md_cell(say('report.provider', provider=p.provider))} | "
-            f"{t(named('pricing', p.pricing))} | {p.amount_per_gpu_hour:g} {p.currency} | "
-            f"{t(p.observed)} | {_md_cell(t(p.source))} |" for p in r.prices]
+    out += [f"| {md_text(p.gpu_id)} | {say('report.provider', provider=p.provider)} | "
+            f"{t(named('pricing', p.pricing))} | {p.amount_per_gpu_hour:g} {md_text(p.currency)} | "
+            f"{t(p.observed)} | {t(p.source)} |" for p in r.prices]
     out += ["", f"## {say('report.h.launch')}", ""]
     if r.launch:
-        out += [say("report.launch.engine", engine=verbatim(r.launch["engine"])), "", "```sh",
-                r.launch["command"], "```", ""]
-        out += [f"- {say('report.launch.assumes', text=t(a))}" for a in r.launch["assumptions"]]
-        out += [f"- {say('report.launch.warning', text=t(x))}" for x in r.launch["warnings"]]
-        out += ["", say("report.launch.skypilot_md"), "", "```yaml",
-                r.launch["skypilot_yaml"].rstrip(), "```", "", say("report.launch.dstack_md"), "",
-                "```yaml", r.launch["dstack_yaml"].rstrip(), "```"]
+        out += [say("report.launch.engine", engine=verbatim(r.launch["engine"])), "",
+                *_fence(r.launch["command"], "sh"), ""]
+        out += [f"- {say('report.launch.assumes', text=r_(a))}" for a in r.launch["assumptions"]]
+        out += [f"- {say('report.launch.warning', text=r_(x))}" for x in r.launch["warnings"]]
+        out += ["", say("report.launch.skypilot_md"), "",
+                *_fence(r.launch["skypilot_yaml"].rstrip(), "yaml"), "",
+                say("report.launch.dstack_md"), "",
+                *_fence(r.launch["dstack_yaml"].rstrip(), "yaml")]
     else:
         out.append(t(r.launch_note))
     return "\n".join(out) + "\n"
@@ -226,6 +244,7 @@ def write_text_report(r: Report, path: str | Path,
 
     Raises:
         ValueError: for an extension other than ``.md`` / ``.html`` (PDF: ``ui.report_pdf``).
+        NotARegularFileError: a path exists and is not a regular file (core.safe_write).
         OSError: when a file cannot be written.
     """
     p = Path(path)
@@ -235,13 +254,13 @@ def write_text_report(r: Report, path: str | Path,
         links = {}
         for c in r.charts:
             svg = p.with_name(f"{p.stem}-{c.name}.svg")
-            svg.write_text(_first_svg_or_all(chart_svg(c, render)), encoding="utf-8")
-            p.with_name(f"{p.stem}-{c.name}.csv").write_text(c.csv, encoding="utf-8")
+            write_text(svg, _first_svg_or_all(chart_svg(c, render)))
+            write_text(p.with_name(f"{p.stem}-{c.name}.csv"), c.csv)
             links[c.name] = svg.name
             written += [svg, p.with_name(f"{p.stem}-{c.name}.csv")]
-        p.write_text(render_markdown(r, links, render), encoding="utf-8")
+        write_text(p, render_markdown(r, links, render))
     elif ext in (".html", ".htm"):
-        p.write_text(render_html(r, render=render), encoding="utf-8")
+        write_text(p, render_html(r, render=render))
     else:
         raise ValueError(f"report format {ext or '(none)'} is not known; use .md, .html or .pdf")
     return written

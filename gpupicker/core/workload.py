@@ -8,13 +8,16 @@ fields, or a ``model_id`` resolved against the catalog by the caller.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits
+from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits, expand_weight_groups
 from .messages import Message, join, msg
 from .model_arch import ModelArch
+from .speculative import Speculative
+from .task_defaults import implied_fields
 
 WEIGHT_DTYPE_ALIASES = {
     "awq": "int4", "gptq": "int4", "int4_awq": "int4", "w4a16": "int4", "bnb4": "nf4",
@@ -80,6 +83,11 @@ ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "eng
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
 ignored without a warning; any other unknown key is named by :func:`unknown_fields`."""
 
+SPECULATIVE_SPELLINGS = frozenset({"speculative_config", "speculative_algorithm",
+                                   "speculative_draft_model_path", "speculative_num_steps",
+                                   "model_draft", "draft_max"})
+"""Engine spellings of :attr:`Workload.speculative` read into it (vLLM, SGLang, llama.cpp)."""
+
 MODEL_KEYS_NOT_NEEDED = frozenset({
     "architectures", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id",
     "transformers_version", "torch_dtype", "dtype", "_name_or_path", "initializer_range",
@@ -90,7 +98,9 @@ MODEL_KEYS_NOT_NEEDED = frozenset({
     "router_jitter_noise", "norm_topk_prob", "routed_scaling_factor", "scoring_func",
     "topk_method", "n_group", "topk_group", "use_sliding_window", "layer_types",
     "sliding_window_pattern", "full_attention_interval", "mlp_only_layers", "multi_query",
-    "intermediate_size_mlp", "qk_layernorm", "use_qk_norm", "bias", "quantization_config"})
+    "intermediate_size_mlp", "qk_layernorm", "use_qk_norm", "bias", "quantization_config",
+    "hybrid_override_pattern", "n_groups", "conv_kernel", "conv_L_cache", "mtp_num_hidden_layers",
+    "num_mtp_modules", "mamba_d_conv"})
 """``config.json`` keys a ``model`` dict may carry that do not change memory or speed
 (token ids, norms' epsilon, RoPE base and scaling, dropout, router loss settings) or that
 :class:`ModelArch` reads while building another field (``layer_types``, ``multi_query`` …):
@@ -122,6 +132,29 @@ def nested_models() -> dict[str, type[BaseModel]]:
             if isinstance(t, type) and issubclass(t, BaseModel):
                 out[name] = t
     return out
+_BUILD_NUMBER = re.compile(r"^\s*(?:build:?\s*)?(?:[0-9a-f]{7,40}\s+)?\(?b?(\d{1,6})\)?\s*$",
+                           re.IGNORECASE)
+
+
+def build_number(text: str) -> int:
+    """The number of an engine build as people write it (llama.cpp / Ollama's bundled ggml).
+
+    ``"b4500"``, ``"4500"`` or ``llama-bench``'s ``"build: e598697d (4696)"``.
+
+    Raises:
+        ValueError: for any other text (named in the message).
+    """
+    m = _BUILD_NUMBER.match(text)
+    if m is None:
+        raise ValueError(msg("workload.bad_engine_build", build=repr(text)))
+    return int(m.group(1))
+
+
+BACKEND_ALIASES = {"cuda": "cuda", "hip": "hip", "rocm": "hip", "metal": "metal", "mps": "metal",
+                   "vulkan": "vulkan", "vk": "vulkan", "sycl": "sycl", "oneapi": "sycl",
+                   "cpu": "cpu"}
+"""Spellings of the ggml back-ends (llama.cpp ``-DGGML_<NAME>=ON``, ``llama-bench``'s
+``backend`` column) mapped to the back-ends the speed model knows."""
 
 
 Task = Literal["inference", "lora", "qlora", "full_ft", "pretrain", "decode_ceiling", "image_gen",
@@ -234,6 +267,10 @@ class Workload(BaseModel):
         default=False, description="checkpointed layer inputs kept in host RAM (Unsloth "
         "'unsloth' / 'offload' gradient checkpointing); set by grad_ckpt: \"offload\"")
     lora: LoraConfig | None = None
+    speculative: Speculative | None = Field(
+        default=None, description="speculative decoding: {method: mtp | draft | ngram | eagle, "
+        "draft_model, num_speculative_tokens, acceptance_rate}; vLLM speculative_config and "
+        "SGLang speculative_* spellings accepted")
     optimizer: Optimizer = "adamw"
     framework: str = "transformers"
     prepare_kbit: bool = Field(
@@ -255,6 +292,21 @@ class Workload(BaseModel):
                                     description="software stack as text, e.g. 'PyTorch 2.11, "
                                                 "transformers 5.17' (version-dependent engine "
                                                 "behaviour)")
+    # engine build (llama.cpp / Ollama speed: core.speed.inference.LLAMACPP_ERAS)
+    engine_build: str | None = Field(default=None, max_length=80,
+                                     description="llama.cpp build as llama-bench prints it "
+                                                 "('b4500', '4500' or 'build: e598697d (4696)')")
+    engine_date: str | None = Field(default=None, pattern=r"^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$",
+                                    description="date of the engine build, YYYY-MM[-DD], when "
+                                                "the build number is not known")
+    backend: str | None = Field(default=None, description="llama.cpp / ggml back-end: cuda, "
+                                "hip (rocm), metal, vulkan, sycl; None = the GPU's own")
+    # which weight groups a partly quantized checkpoint holds in weights_dtype
+    # (core.memory.common.quantized_weight_groups; e.g. Meta's Llama-3.1-405B-FP8: ["mlp"])
+    quantized_groups: tuple[str, ...] | None = Field(
+        default=None, description="Linear groups held in weights_dtype, the rest 16-bit: "
+        "attention, dense_mlp, experts, shared_experts (aliases mlp, linear …); None = the "
+        "format's convention")
     ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
                                         description="serving: p50 time-to-first-token target")
     itl_target_s: float | None = Field(default=None, gt=0, le=60,
@@ -316,6 +368,29 @@ class Workload(BaseModel):
             return OPTIMIZER_ALIASES.get(v.strip().lower(), v.strip())
         return v
 
+    @field_validator("engine_build", mode="after")
+    @classmethod
+    def _known_build(cls, v: str | None) -> str | None:
+        if v is not None:
+            build_number(v)
+        return v
+
+    @field_validator("backend", mode="after")
+    @classmethod
+    def _known_backend(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        key = BACKEND_ALIASES.get(v.strip().lower())
+        if key is None:
+            raise ValueError(msg("workload.unknown_backend", backend=repr(v),
+                                 choices=", ".join(sorted(set(BACKEND_ALIASES.values())))))
+        return key
+
+    @field_validator("quantized_groups", mode="after")
+    @classmethod
+    def _known_groups(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        return None if v is None else tuple(sorted(expand_weight_groups(v)))
+
     @field_validator("framework", mode="after")
     @classmethod
     def _known_framework(cls, v: str) -> str:
@@ -360,26 +435,30 @@ class Workload(BaseModel):
             d["grad_ckpt"] = mode != "off"
             if mode == "offload":
                 d["grad_ckpt_offload"] = True
-        if d.get("task") == "qlora" and "weights_dtype" not in d:
-            d["weights_dtype"] = "nf4"
-        if d.get("task") == "qlora" and "grad_ckpt" not in d:
-            # peft's prepare_model_for_kbit_training turns gradient checkpointing on by default
-            # (and casts the unquantized parameters to fp32): the QLoRA recipe of peft/TRL
-            d["grad_ckpt"] = True
-            d.setdefault("prepare_kbit", True)
+        # a task's implied values (QLoRA: NF4 base, peft's k-bit recipe; LoRA: an adapter;
+        # full fine-tuning: bf16), defined with the wizard's starting values in task_defaults
+        d.update(implied_fields(d))
         if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
             from .training_frameworks import grad_ckpt_default
 
-            if grad_ckpt_default(d.get("framework")):  # LLaMA-Factory, ms-swift: on by default
+            fw = d.get("framework")  # not text: the field's own check names it below
+            if isinstance(fw, str) and grad_ckpt_default(fw):  # LLaMA-Factory, ms-swift: on
                 d["grad_ckpt"] = True
-        if d.get("task") == "full_ft" and "weights_dtype" not in d:
-            d["weights_dtype"] = "bf16"
         if isinstance(d.get("model"), dict) and d.get("params") and "params" not in d["model"]:
             d["model"] = {**d["model"], "params": d["params"]}
         if d.get("params") and d.get("model") is None and not d.get("model_id"):
             d["model"] = {"params": d["params"]}  # params-only workload (README): sizes assumed
-        if d.get("task") in ("lora", "qlora") and d.get("lora") is None:
-            d["lora"] = {}
+        if d.get("speculative") is None:
+            # vLLM's speculative_config object; SGLang's flat --speculative-* server arguments;
+            # llama.cpp's --model-draft / --draft-max
+            if isinstance(d.get("speculative_config"), dict):
+                d["speculative"] = d["speculative_config"]
+            else:
+                flat = {k: d[k] for k in ("speculative_algorithm", "speculative_draft_model_path",
+                                          "speculative_num_steps", "model_draft", "draft_max")
+                        if d.get(k) is not None}
+                if flat:
+                    d["speculative"] = flat
         return d
 
     @model_validator(mode="after")
@@ -389,6 +468,11 @@ class Workload(BaseModel):
         if self.task == "qlora" and bytes_per_weight(self.weights_dtype) > 1.0:
             raise ValueError(msg("workload.qlora_weights"))
         return self
+
+    @property
+    def quantized_group_set(self) -> frozenset[str] | None:
+        """``quantized_groups`` as a set (None: the weight format's convention)."""
+        return None if self.quantized_groups is None else frozenset(self.quantized_groups)
 
     @property
     def is_training(self) -> bool:
@@ -443,13 +527,32 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return []
         out = [k for k in data if isinstance(k, str) and k not in cls.model_fields
-               and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES]
+               and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES
+               and k not in SPECULATIVE_SPELLINGS]
         for key, model in nested_models().items():
             nested = data.get(key)
             if isinstance(nested, dict):
                 known = model_keys_read() if model is ModelArch else set(model.model_fields)
                 out += [f"{key}.{k}" for k in nested if isinstance(k, str) and k not in known]
         return sorted(out)
+
+    @classmethod
+    def from_json_text(cls, text: str | bytes) -> tuple[Workload, list[str]]:
+        """A workload from JSON text and the top-level keys it ignores (:meth:`unknown_fields`).
+
+        The text is first parsed within the bounds of :mod:`gpupicker.core.json_limits`
+        (nesting depth, number length), so a hostile line is refused with a sentence, never a
+        ``RecursionError`` or Python's 4,300-digit ``ValueError``.
+
+        Raises:
+            gpupicker.core.json_limits.JsonLimitError: beyond those bounds.
+            ValueError: not JSON (``json.JSONDecodeError``).
+            pydantic.ValidationError: JSON that is not a valid workload.
+        """
+        from .json_limits import loads_bounded
+
+        data = loads_bounded(text)
+        return cls.model_validate_json(text), cls.unknown_fields(data)
 
     def unresolved_model_error(self) -> Message:
         """The error for a workload whose model is not resolved (``model`` is None).

@@ -63,4 +63,33 @@ def expand_model_alias(query: str) -> str:
     return query
 
 
-__all__ = ["MODEL_ALIASES", "expand_model_alias", "zh_gpu_name", "zh_name"]
+_SEPARATORS = re.compile(r"[\s_\-/]+")
+
+
+def model_search_terms(query: str) -> tuple[str, ...]:
+    """The words of a model search, lower-case, Chinese aliases as the catalog's words.
+
+    Each alias of :data:`MODEL_ALIASES` (longest first) becomes its word: "千问72" →
+    ("qwen", "72"). Words are separated by spaces, commas, ``_``, ``-`` or ``/``; an empty query has none.
+    """
+    text = query.lower()
+    for alias in sorted(MODEL_ALIASES, key=len, reverse=True):
+        text = text.replace(alias, f" {MODEL_ALIASES[alias]} ")
+    return tuple(t for t in _SEPARATORS.split(text.replace(",", " ")) if t)
+
+
+def model_matches(terms: tuple[str, ...], *texts: str) -> bool:
+    """True when every word of ``terms`` occurs in ``texts``, in any order.
+
+    ``texts`` are a model's id, name and family: "qwen 72" finds "Qwen2.5 72B", "sdxl" the
+    model whose id is ``sdxl_base``. Case-insensitive; ``_``, ``-``, ``/`` and spaces count as
+    one separator, and a word also matches across them ("qwen2.572b").
+    """
+    hay = " ".join(texts).lower()
+    spaced = _SEPARATORS.sub(" ", hay)
+    compact = _SEPARATORS.sub("", hay)
+    return all(t in spaced or t in compact for t in terms)
+
+
+__all__ = ["MODEL_ALIASES", "expand_model_alias", "model_matches", "model_search_terms",
+           "zh_gpu_name", "zh_name"]

@@ -9,12 +9,21 @@ from __future__ import annotations
 import re
 
 from ..catalog.records import ModelRecord, arch_columns
-from .base import Component, ImportedModel, ModelImportError, error_message, imp, pickle_refusal
+from .base import (
+    Component,
+    ImportCancelledError,
+    ImportedModel,
+    ModelImportError,
+    error_message,
+    imp,
+    pickle_refusal,
+)
 from .hf_cache import CachedModel, cache_dir, list_cached_models
 from .inspect import inspect_path
 
-__all__ = ["CachedModel", "Component", "ImportedModel", "ModelImportError", "cache_dir",
-           "error_message", "inspect_path", "list_cached_models", "pickle_refusal", "suggest_id", "to_record"]
+__all__ = ["CachedModel", "Component", "ImportCancelledError", "ImportedModel", "ModelImportError",
+           "cache_dir", "error_message", "inspect_path", "list_cached_models", "pickle_refusal",
+           "suggest_id", "to_record"]
 
 
 def suggest_id(name: str) -> str:

@@ -8,8 +8,14 @@ file claims: they read headers only, within the bounds below.
 
 from __future__ import annotations
 
+import os
+import stat
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -61,6 +67,118 @@ def error_message(exc: BaseException) -> Message:
 def imp(id: str, **params: str | int | Message) -> Message:
     """The importers' message ``importers.<id>`` (core.messages)."""
     return msg("importers." + id, **params)
+
+
+class ImportCancelledError(ModelImportError):
+    """The reading was cancelled by the user (:func:`cancellable`)."""
+
+
+_CANCEL: ContextVar[threading.Event | None] = ContextVar("cancel", default=None)
+"""Set by :func:`cancellable`: the event that asks the readers running in this context to stop."""
+
+CANCEL_CHECK_EVERY = 4096
+"""Entries (tensors, GGUF keys, tokenizer strings) read between two cancel checks."""
+
+
+@contextmanager
+def cancellable(event: threading.Event | None) -> Iterator[None]:
+    """While inside, :func:`check_cancelled` raises once ``event`` is set (``None``: never).
+
+    The GUI reads model files on a worker thread and sets the event from its Cancel button;
+    the readers check it between files and every :data:`CANCEL_CHECK_EVERY` entries, so even
+    a 72 MB header with a million tensors stops within a fraction of a second.
+    """
+    token = _CANCEL.set(event)
+    try:
+        yield
+    finally:
+        _CANCEL.reset(token)
+
+
+def check_cancelled() -> None:
+    """Stop the current read when its :func:`cancellable` event is set.
+
+    Raises:
+        ImportCancelledError: the user cancelled (``importers.cancelled``).
+    """
+    event = _CANCEL.get()
+    if event is not None and event.is_set():
+        raise ImportCancelledError(imp("cancelled"))
+
+
+_CONFINED_TO: ContextVar[Path | None] = ContextVar("confined_to", default=None)
+"""The Hugging Face cache repository folder being read, whose files must stay inside it."""
+
+
+@contextmanager
+def confined_to(folder: Path | None) -> Iterator[None]:
+    """While inside, :func:`open_regular` opens only files that resolve into ``folder``
+    (``None``: no confinement). Used for a cache repository (``models--org--name``), whose
+    files are symlinks into its own ``blobs/``; a link anywhere else is not followed."""
+    token = _CONFINED_TO.set(folder.resolve() if folder is not None else None)
+    try:
+        yield
+    finally:
+        _CONFINED_TO.reset(token)
+
+
+def open_regular(path: Path) -> IO[bytes]:
+    """``path`` opened for reading in binary, refusing anything that is not a regular file.
+
+    The file is opened without blocking and checked with ``fstat`` on the open descriptor, so a
+    FIFO named ``*.safetensors`` (an ``open`` would wait forever for a writer) or a
+    ``config.json`` that is a symlink to ``/dev/zero`` (a read would never end) is refused, and
+    the file checked is the file read (no gap between a check and the open).
+
+    Raises:
+        ModelImportError: not a regular file (``importers.not_regular``), a cache file whose
+            link leads out of its repository (``importers.link_leaves_cache``, see
+            :func:`confined_to`), or it cannot be opened (``importers.cannot_read``).
+    """
+    check_cancelled()
+    root = _CONFINED_TO.get()
+    if root is not None:
+        try:
+            target = path.resolve()
+        except (OSError, RuntimeError) as exc:  # a link loop
+            raise ModelImportError(imp("cannot_read", path=str(path), error=str(exc))) from exc
+        if not target.is_relative_to(root):
+            raise ModelImportError(imp("link_leaves_cache", file=str(path), folder=str(root)))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise ModelImportError(imp("cannot_read", path=str(path),
+                                   error=str(exc.strerror or exc))) from exc
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ModelImportError(imp("not_regular", file=str(path)))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """All of the regular file ``path``, refusing one larger than ``limit`` bytes.
+
+    Reads at most ``limit + 1`` bytes whatever ``st_size`` says (it can change under the
+    reader), so memory stays bounded.
+
+    Raises:
+        ModelImportError: not a regular file, unreadable, or over ``limit``
+            (``importers.json_too_large``).
+    """
+    with open_regular(path) as f:
+        try:
+            data = f.read(limit + 1)
+        except OSError as exc:
+            raise ModelImportError(imp("cannot_read", path=str(path),
+                                       error=str(exc.strerror or exc))) from exc
+    if len(data) > limit:
+        raise ModelImportError(imp("json_too_large", file=path.name, size=f"> {limit:,}"))
+    return data
 
 
 def pickle_refusal(path: Path) -> ModelImportError:

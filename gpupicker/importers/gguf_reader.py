@@ -22,13 +22,16 @@ from typing import Any
 
 from ..core.messages import Message
 from .base import (
+    CANCEL_CHECK_EVERY,
     MAX_GGUF_DIMS,
     MAX_GGUF_KV,
     MAX_TENSORS,
     ModelImportError,
     TensorTotals,
+    check_cancelled,
     checked_elements,
     imp,
+    open_regular,
 )
 
 _What = Callable[[], Message]
@@ -103,7 +106,9 @@ def _value(c: _Cursor, vtype: int, key: str) -> Any:
             # each has a u64 length
             c.need(count * 8, _w("array_strings", key=repr(key), n=f"{count:,}"))
             array = _w("array", key=repr(key))
-            for _ in range(count):
+            for i in range(count):
+                if not i % CANCEL_CHECK_EVERY:
+                    check_cancelled()
                 n = c.scalar("Q", 8, array)
                 c.need(n, array)
                 c.pos += n
@@ -135,7 +140,7 @@ def read_gguf(path: Path) -> tuple[dict[str, Any], TensorTotals, int]:
         size = path.stat().st_size
         if size < 24:
             raise ModelImportError(imp("gguf.too_small", file=path.name, size=size))
-        with path.open("rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+        with open_regular(path) as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
             return _parse(mm, path.name)
     except OSError as exc:
         raise ModelImportError(imp("cannot_read", path=str(path),
@@ -159,7 +164,9 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
                                    entries=f"{n_kv:,}"))
     meta: dict[str, Any] = {}
     meta_key = _w("metadata_key")
-    for _ in range(n_kv):
+    for i in range(n_kv):
+        if not i % CANCEL_CHECK_EVERY:
+            check_cancelled()
         key = c.string(meta_key, limit=_MAX_KEY) or ""
         vtype = c.scalar("I", 4, _w("metadata_type", key=repr(key)))
         meta[key] = _value(c, vtype, key)
@@ -168,7 +175,9 @@ def _parse(mm: mmap.mmap, name: str) -> tuple[dict[str, Any], TensorTotals, int]
     types = _quant_sizes()
     infos: list[tuple[str, int, int, int]] = []
     totals = TensorTotals()
-    for _ in range(n_tensors):
+    for i in range(n_tensors):
+        if not i % CANCEL_CHECK_EVERY:
+            check_cancelled()
         tname = c.string(_w("tensor_name"), limit=_MAX_KEY) or "?"
         n_dims = c.scalar("I", 4, _w("tensor", tensor=repr(tname)))
         if n_dims > MAX_GGUF_DIMS:

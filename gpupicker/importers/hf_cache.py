@@ -45,19 +45,43 @@ class CachedModel:
     has_config: bool
 
 
+MAX_REF_BYTES = 256
+"""Most bytes read from ``refs/main`` (a commit hash is 40)."""
+
+
+def inside(path: Path, repo_dir: Path) -> bool:
+    """Whether ``path``, with every symlink followed, stays inside ``repo_dir``.
+
+    A cache snapshot's files are links into the repository's own ``blobs/``; a link that
+    leads anywhere else (``/``, ``/etc``, another user's files) is not the cache's and is
+    not followed.
+    """
+    try:
+        return path.resolve().is_relative_to(repo_dir.resolve())
+    except (OSError, RuntimeError):  # a link loop
+        return False
+
+
 def snapshot_of(repo_dir: Path) -> Path | None:
-    """The snapshot a ``models--org--name`` folder points to (``refs/main``, else newest)."""
+    """The snapshot a ``models--org--name`` folder points to (``refs/main``, else newest).
+
+    Only a snapshot that resolves inside ``repo_dir`` (:func:`inside`) is returned, and
+    ``refs/main`` is read only when it is a small regular file naming one folder.
+    """
     snaps = repo_dir / "snapshots"
     ref = repo_dir / "refs" / "main"
     try:
         if ref.is_file():
-            rev = ref.read_text(encoding="utf-8", errors="replace").strip()
-            if rev and "/" not in rev and (snaps / rev).is_dir():
+            with ref.open("rb") as f:  # is_file: a regular file (after links), never a FIFO
+                rev = f.read(MAX_REF_BYTES).decode("utf-8", errors="replace").strip()
+            if (rev and "/" not in rev and "\\" not in rev and rev not in (".", "..")
+                    and (snaps / rev).is_dir() and inside(snaps / rev, repo_dir)):
                 return snaps / rev
-        found = [p for p in snaps.iterdir() if p.is_dir()] if snaps.is_dir() else []
+        found = ([p for p in snaps.iterdir() if p.is_dir() and inside(p, repo_dir)]
+                 if snaps.is_dir() else [])
+        return max(found, key=lambda p: p.stat().st_mtime) if found else None
     except OSError:
         return None
-    return max(found, key=lambda p: p.stat().st_mtime) if found else None
 
 
 def list_cached_models(cache: Path | None = None) -> list[CachedModel]:
@@ -74,15 +98,16 @@ def list_cached_models(cache: Path | None = None) -> list[CachedModel]:
             continue
         repo_id = repo.name[len("models--"):].replace("--", "/", 1)
         size = 0
-        try:
-            for f in snap.rglob("*"):
+        # os.walk does not descend into linked folders; a linked file counts only when it
+        # stays inside the repository (its blobs/)
+        for top, _dirs, names in os.walk(snap):
+            for n in names:
+                f = Path(top) / n
                 try:
-                    if f.is_file():
+                    if f.is_file() and inside(f, repo):
                         size += f.stat().st_size
                 except OSError:
                     continue
-        except OSError:
-            pass
         has_cfg = (snap / "config.json").is_file() or (snap / "model_index.json").is_file()
         out.append(CachedModel(repo_id, snap, size, has_cfg))
     return out

@@ -23,7 +23,7 @@ KNOWN_MODEL_TYPES = frozenset({
     "glm4", "glm4_moe", "gpt_oss", "baichuan", "internlm2", "minicpm", "cohere", "cohere2", "dbrx",
     "llama4", "llama4_text", "mpt", "bloom", "gptj", "opt", "gpt_bigcode", "minimax_m2",
     "minimax", "ernie4_5", "ernie4_5_moe", "olmo", "olmo2", "olmoe", "granite", "smollm3",
-    "exaone", "yi", "ministral", "mistral3",
+    "exaone", "yi", "ministral", "mistral3", "qwen3_5", "qwen3_5_moe", "nemotron_h",
 })
 """``model_type`` values whose layout the parameter count follows (attention, MLP kind, biases,
 MoE placement). Others are read best effort, with a warning."""
@@ -38,7 +38,10 @@ FACT_FIELDS = (
     "shared_expert_intermediate_size", "first_k_dense_replace", "moe_layer_step",
     "index_n_heads", "index_head_dim", "linear_attention_layers", "linear_num_key_heads",
     "linear_key_head_dim", "linear_num_value_heads", "linear_value_head_dim",
-    "linear_conv_kernel_dim", "attn_output_gate",
+    "linear_conv_kernel_dim", "attn_output_gate", "layer_pattern", "global_head_dim",
+    "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim",
+    "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
+    "num_nextn_predict_layers",
 )
 
 _GGUF_ARCH_TYPE = {
@@ -46,6 +49,7 @@ _GGUF_ARCH_TYPE = {
     "gemma3": "gemma3_text", "gptoss": "gpt_oss", "gpt-oss": "gpt_oss", "glm4moe": "glm4_moe",
     "llama4": "llama4", "phimoe": "phimoe", "starcoder2": "starcoder2", "gptneox": "gpt_neox",
     "command-r": "cohere", "ernie4_5-moe": "ernie4_5_moe", "minimax-m2": "minimax_m2",
+    "qwen3next": "qwen3_next",
 }
 _GGUF_KEYS = {
     "num_hidden_layers": "block_count", "hidden_size": "embedding_length",
@@ -79,10 +83,15 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
     Llama-style decoder and the warning names the assumptions.
 
     Raises:
-        ModelImportError: when the config lacks the fields a decoder needs.
+        ModelImportError: when the config lacks the fields a decoder needs, or its
+            ``text_config`` / ``llm_config`` is not an object.
     """
     warnings: list[Text] = []
     data = dict(config)
+    for key in ("text_config", "llm_config"):
+        if data.get(key) is not None and not isinstance(data[key], dict):
+            raise ModelImportError(imp("field_not_object", field=key,
+                                       kind=type(data[key]).__name__))
     if isinstance(data.get("text_config"), dict):
         vision = [k for k in ("vision_config", "audio_config") if k in data]
         if vision:
@@ -103,6 +112,54 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
     if mtype and mtype not in KNOWN_MODEL_TYPES:
         arch = arch.model_copy(update={"model_type": "llama"})
     return arch, warnings
+
+
+_GGUF_SWA_PERIOD = {"gemma2": 2, "gemma3": 6, "gpt-oss": 2, "gptoss": 2, "cohere2": 4}
+"""Sliding-window periods llama.cpp sets in code, not in the GGUF (``llama-model.cpp``
+``hparams.set_swa_pattern(n)``: layer ``il`` is sliding when ``il % n < n − 1``)."""
+
+
+def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> None:
+    """Per-layer kinds, hybrid state sizes and MTP layers from GGUF metadata, into ``fields``.
+
+    llama.cpp keys (``gguf-py`` ``Keys.LLM`` / ``Keys.SSM`` / ``Keys.Attention``):
+    ``nextn_predict_layers`` (the last block_count layers are MTP layers, not the model's),
+    ``attention.recurrent_layers`` or ``full_attention_interval`` with ``ssm.conv_kernel``,
+    ``ssm.state_size`` (key head dim), ``ssm.group_count`` (key heads), ``ssm.time_step_rank``
+    (value heads) and ``ssm.inner_size`` (value heads × value head dim) — the Qwen3-Next /
+    Qwen3.5 converter's mapping — and ``attention.sliding_window_pattern`` or the period
+    llama.cpp hardcodes (:data:`_GGUF_SWA_PERIOD`).
+    """
+    def get(key: str) -> Any:
+        return meta.get(f"{garch}.{key}")
+
+    nextn = get("nextn_predict_layers")
+    if isinstance(nextn, int) and nextn > 0 and fields.get("num_hidden_layers", 0) > nextn:
+        fields["num_nextn_predict_layers"] = nextn
+        fields["num_hidden_layers"] -= nextn
+    layers = fields.get("num_hidden_layers", 0)
+    inner, rank = get("ssm.inner_size"), get("ssm.time_step_rank")
+    recurrent = get("attention.recurrent_layers")
+    interval = get("full_attention_interval")
+    if isinstance(inner, int) and isinstance(rank, int) and rank > 0 and (
+            isinstance(interval, int) or isinstance(recurrent, list)):
+        fields.update(linear_num_value_heads=rank, linear_value_head_dim=inner // rank,
+                      linear_key_head_dim=get("ssm.state_size"),
+                      linear_num_key_heads=get("ssm.group_count"),
+                      linear_conv_kernel_dim=get("ssm.conv_kernel"))
+        if isinstance(recurrent, list) and len(recurrent) >= layers > 0:
+            fields["layer_pattern"] = "".join("L" if r else "F" for r in recurrent[:layers])
+        else:
+            fields["full_attention_interval"] = interval
+        return
+    if not fields.get("sliding_window") or layers <= 0:
+        return
+    swa = get("attention.sliding_window_pattern")
+    if isinstance(swa, list) and len(swa) >= layers:
+        fields["layer_pattern"] = "".join("S" if x else "F" for x in swa[:layers])
+    elif (period := swa if isinstance(swa, int) else _GGUF_SWA_PERIOD.get(garch)):
+        fields["layer_pattern"] = "".join("S" if i % period < period - 1 else "F"
+                                          for i in range(layers))
 
 
 def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
@@ -132,6 +189,7 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
         warnings.append(imp("warn.unknown_gguf_arch", arch=repr(garch)))
     if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
         fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
+    _gguf_layers(meta, garch, fields)
     try:
         arch = ModelArch.model_validate(fields)
     except (ValidationError, ValueError) as exc:
@@ -171,12 +229,19 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
         dtype, bits = "fp8", 8
     elif method == "mxfp4":
         dtype, bits = "mxfp4", 4
+    elif method == "modelopt" and str(q.get("quant_algo", "")).upper() == "NVFP4":
+        dtype, bits = "nvfp4", 4  # TensorRT Model Optimizer NVFP4 checkpoints (hf_quant_config)
     elif method == "compressed-tensors":
-        groups = q.get("config_groups") or {}
-        w = next(iter(groups.values()), {}).get("weights", {}) if isinstance(groups, dict) else {}
+        groups = q.get("config_groups")
+        group = next(iter(groups.values()), None) if isinstance(groups, dict) else None
+        w = group.get("weights") if isinstance(group, dict) else None
+        if not isinstance(w, dict):  # a damaged group: the method is known, its bits are not
+            w = {}
         nb, typ = w.get("num_bits"), str(w.get("type", ""))
         bits = nb if isinstance(nb, int) else None
-        dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4"}.get((bits, typ))
+        # 4-bit float with group size 16 is NVFP4 (llm-compressor "NVFP4" scheme)
+        dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4",
+                 (4, "float"): "nvfp4"}.get((bits, typ))
     out: dict[str, Any] = {"quant_method": method or "unknown", "bits": bits,
                            "weights_dtype": dtype}
     if isinstance(q.get("group_size"), int):

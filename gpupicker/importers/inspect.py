@@ -11,6 +11,7 @@ headers are read; pickles are refused (:func:`base.pickle_refusal`).
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,11 @@ from .base import (
     ImportedModel,
     ModelImportError,
     TensorTotals,
+    cancellable,
+    confined_to,
     error_message,
     imp,
+    open_regular,
     pickle_refusal,
 )
 from .gguf_reader import read_gguf
@@ -43,8 +47,17 @@ _GGUF_FILE_TYPES = {
 """``general.file_type`` (llama.cpp ``LlamaFileType``) → gpupicker weights dtype."""
 
 
-def inspect_path(path: str | Path) -> ImportedModel:
+def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> ImportedModel:
     """Read what ``path`` holds (see the module docstring).
+
+    Only regular files are opened (a FIFO or a device is refused), JSON is parsed within
+    :mod:`gpupicker.core.json_limits`' bounds, and in a Hugging Face cache repository a link
+    leading out of it is not followed (:func:`~.base.confined_to`).
+
+    Args:
+        path: the file or folder.
+        cancel: set it (from another thread) to stop the reading: it then raises
+            :class:`~.base.ImportCancelledError` within :data:`~.base.CANCEL_CHECK_EVERY` entries.
 
     Raises:
         ModelImportError: with a sentence for the user when nothing can be read, the file
@@ -53,6 +66,30 @@ def inspect_path(path: str | Path) -> ImportedModel:
     p = Path(path).expanduser()
     if not p.exists():
         raise ModelImportError(imp("not_found", path=str(p)))
+    try:
+        with cancellable(cancel), confined_to(_cache_repo(p)):
+            return _inspect(p)
+    except ModelImportError:
+        raise
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError,
+            RecursionError) as exc:
+        # a header or config whose fields have shapes no reader check foresaw: still a
+        # sentence naming the file, never a traceback
+        raise ModelImportError(imp("malformed", path=str(p), error=type(exc).__name__)) from exc
+
+
+def _cache_repo(p: Path) -> Path | None:
+    """The ``models--org--name`` cache folder ``p`` is or lies in (by its path, links not
+    followed), else None."""
+    parts = p.absolute().parts
+    for i in range(len(parts) - 1, -1, -1):
+        if parts[i].startswith("models--") and (
+                i == len(parts) - 1 or parts[i + 1] == "snapshots"):
+            return Path(*parts[:i + 1])
+    return None
+
+
+def _inspect(p: Path) -> ImportedModel:
     if p.is_dir():
         return _inspect_dir(p)
     suffix = p.suffix.lower()
@@ -80,10 +117,10 @@ def inspect_path(path: str | Path) -> ImportedModel:
 
 def _has_gguf_magic(p: Path) -> bool:
     try:
-        with p.open("rb") as f:
+        with open_regular(p) as f:
             return f.read(4) == b"GGUF"
-    except OSError:
-        return False
+    except (OSError, ModelImportError):
+        return False  # not a regular file: the reader that opens it next says so
 
 
 def _result(path: Path, fmt: str, totals: TensorTotals | None, config: dict[str, Any] | None,
@@ -137,7 +174,8 @@ def _name_for(folder: Path, config: dict[str, Any] | None = None) -> str:
 
 def _sibling_config(folder: Path) -> dict[str, Any] | None:
     cfg = folder / "config.json"
-    return read_json(cfg) if cfg.is_file() else None
+    # a config.json that is a FIFO or a device is named by read_json, not taken for absent
+    return read_json(cfg) if cfg.exists() and not cfg.is_dir() else None
 
 
 def _inspect_config_file(p: Path) -> ImportedModel:

@@ -10,18 +10,24 @@ overlapping tensors; so does this reader, before reading anything else.
 
 from __future__ import annotations
 
-import json
+import os
 import struct
 from pathlib import Path
 from typing import Any
 
+from ..core.json_limits import JsonLimitError, loads_bounded
+from ..core.messages import error_message
 from .base import (
+    CANCEL_CHECK_EVERY,
     MAX_SAFETENSORS_HEADER,
     MAX_TENSORS,
     ModelImportError,
     TensorTotals,
+    check_cancelled,
     checked_elements,
     imp,
+    open_regular,
+    read_capped,
 )
 
 # dtype → bits per element (safetensors ``Dtype`` enum, safetensors/src/tensor.rs)
@@ -35,15 +41,17 @@ DTYPE_BITS: dict[str, int] = {
 def read_header(path: Path) -> tuple[dict[str, Any], dict[str, str], int]:
     """The tensor entries, ``__metadata__`` and data-section size of one safetensors file.
 
-    Reads 8 bytes and then at most :data:`MAX_SAFETENSORS_HEADER` bytes.
+    Reads 8 bytes and then at most :data:`MAX_SAFETENSORS_HEADER` bytes, from a regular file
+    only (:func:`~.base.open_regular`); the JSON is parsed within
+    :mod:`gpupicker.core.json_limits`' bounds.
 
     Raises:
-        ModelImportError: when the file is shorter than 8 bytes, the header length is
-            beyond the file or the bound, or the header is not a JSON object.
+        ModelImportError: when the file is not a regular file, is shorter than 8 bytes, the
+            header length is beyond the file or the bound, or the header is not a JSON object.
     """
-    try:
-        size = path.stat().st_size
-        with path.open("rb") as f:
+    with open_regular(path) as f:
+        try:
+            size = os.fstat(f.fileno()).st_size
             head = f.read(8)
             if len(head) < 8:
                 raise ModelImportError(imp("st.too_short", file=path.name))
@@ -57,14 +65,17 @@ def read_header(path: Path) -> tuple[dict[str, Any], dict[str, str], int]:
             if n < 2:
                 raise ModelImportError(imp("st.header_empty", file=path.name))
             raw = f.read(n)
-    except OSError as exc:
-        raise ModelImportError(imp("cannot_read", path=str(path),
-                                   error=str(exc.strerror or exc))) from exc
+        except OSError as exc:
+            raise ModelImportError(imp("cannot_read", path=str(path),
+                                       error=str(exc.strerror or exc))) from exc
     if raw[:1] != b"{":
         raise ModelImportError(imp("st.header_not_object", file=path.name))
     try:
-        header = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        header = loads_bounded(raw.decode("utf-8"))
+    except JsonLimitError as exc:
+        raise ModelImportError(imp("json_beyond_bounds", file=path.name,
+                                   error=error_message(exc))) from exc
+    except (UnicodeDecodeError, ValueError) as exc:
         raise ModelImportError(imp("st.header_not_json", file=path.name,
                                    error=exc.__class__.__name__)) from exc
     if not isinstance(header, dict):
@@ -90,14 +101,16 @@ def read_safetensors(path: Path) -> TensorTotals:
     header, _meta, data_size = read_header(path)
     totals = TensorTotals()
     spans: list[tuple[int, int, str]] = []
-    for name, entry in header.items():
+    for i, (name, entry) in enumerate(header.items()):
+        if not i % CANCEL_CHECK_EVERY:
+            check_cancelled()
         what = imp("file_tensor", file=path.name, tensor=repr(name))
         if not isinstance(entry, dict):
             raise ModelImportError(imp("st.entry_not_object", what=what))
         dtype = entry.get("dtype")
         shape = entry.get("shape")
         offsets = entry.get("data_offsets")
-        if dtype not in DTYPE_BITS:
+        if not isinstance(dtype, str) or dtype not in DTYPE_BITS:
             raise ModelImportError(imp("st.bad_dtype", what=what, dtype=repr(dtype)))
         if not isinstance(shape, list):
             raise ModelImportError(imp("st.no_shape", what=what))
@@ -147,19 +160,23 @@ def read_json(path: Path, limit: int = 10_000_000) -> dict[str, Any]:
     """A JSON object from a small file (config.json, model_index.json, an index).
 
     Raises:
-        ModelImportError: when the file is missing, larger than ``limit`` bytes or not a
-            JSON object.
+        ModelImportError: when the file is missing, not a regular file, larger than ``limit``
+            bytes, not a JSON object, or beyond the bounds of :mod:`gpupicker.core.json_limits`.
     """
     try:
         size = path.stat().st_size
-        if size > limit:
-            raise ModelImportError(imp("json_too_large", file=path.name, size=f"{size:,}"))
-        text = path.read_bytes().decode("utf-8-sig")
-        data = json.loads(text)
     except OSError as exc:
         raise ModelImportError(imp("cannot_read", path=str(path),
                                    error=str(exc.strerror or exc))) from exc
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+    if size > limit:
+        raise ModelImportError(imp("json_too_large", file=path.name, size=f"{size:,}"))
+    raw = read_capped(path, limit)
+    try:
+        data = loads_bounded(raw.decode("utf-8-sig"))
+    except JsonLimitError as exc:
+        raise ModelImportError(imp("json_beyond_bounds", file=path.name,
+                                   error=error_message(exc))) from exc
+    except (UnicodeDecodeError, ValueError) as exc:
         raise ModelImportError(imp("json_invalid", file=path.name, error=str(exc))) from exc
     if not isinstance(data, dict):
         raise ModelImportError(imp("json_not_object", file=path.name))

@@ -101,13 +101,21 @@ def resolve_gpu(gpu_id: str, catalog: CatalogLookup) -> GpuSpec:
 
 
 def resolve_model(w: Workload, catalog: CatalogLookup) -> Workload:
-    """``w`` with its ``model`` read from the catalog by ``model_id``.
+    """``w`` with its ``model`` (and a speculative ``draft_model``) read from the catalog.
 
-    ``w`` itself when it carries a model already.
+    ``w`` itself when it carries a model (and draft) already.
 
     Raises:
         UnknownModelError: when the catalog has no model ``w.model_id``.
     """
+    spec = w.speculative
+    if spec is not None and spec.draft_model and spec.draft is None:
+        draft = catalog.get_model(spec.draft_model)
+        if draft is None:
+            models = getattr(catalog, "models", None)
+            raise UnknownModelError(spec.draft_model,
+                                    [str(m.id) for m in models()] if models else ())
+        w = w.model_copy(update={"speculative": spec.model_copy(update={"draft": draft})})
     if w.model is not None:
         return w
     model_id = w.model_id or ""  # Workload validation requires a model or a model_id

@@ -82,8 +82,12 @@ def write_error_types() -> tuple[type[BaseException], ...]:
 
 def write_error_message(exc: BaseException) -> str:
     """A one-line explanation of a failed catalog write."""
+    from ..core.messages import Message
+    from .i18n.core_messages import tr_message
+
     translate = QCoreApplication.translate
-    text = str(exc)
+    first = exc.args[0] if len(exc.args) == 1 else None
+    text = tr_message(first) if isinstance(first, Message) else str(exc)  # catalog.* ids
     if isinstance(exc, read_only_error_types()) or "readonly" in text or "read-only" in text:
         return translate("Catalog", "Not saved — the catalog file cannot be written (read-only file "
                              "or folder, or the disk is full): %1").replace("%1", text)

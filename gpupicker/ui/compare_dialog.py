@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ..catalog import CatalogRepository
 from ..core.compare import Comparison, compare, comparison_markdown
+from ..core.safe_write import write_text
 from ..core.workload import Workload
 from ..service.compare import scenarios
 from ..service.recommendation import CatalogSnapshot
@@ -145,8 +146,8 @@ class CompareDialog(QDialog):
         if not path:
             return
         try:
-            Path(path).write_text(comparison_markdown(self.comparison), encoding="utf-8")
-        except OSError as exc:
-            self.message.setText(str(exc))
+            write_text(path, comparison_markdown(self.comparison))
+        except OSError as exc:  # NotARegularFileError (a FIFO, a device) says which in its text
+            self.message.setText(tr_message(getattr(exc, "message", None) or str(exc)))
             return
         self.message.setText(self.tr("Saved %1").replace("%1", path))

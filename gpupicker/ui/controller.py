@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 from ..core.model_arch import ModelArch
+from ..core.task_defaults import model_kind_for, task_start_fields
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot
 from .app.heap import settle_heap
@@ -37,28 +38,6 @@ input a user makes — keyboard auto-repeat at 30 per second (33 ms; X11's defau
 Windows' fastest ~30/s) and a spin box's 100 ms auto-repeat — so waiting would only add
 latency. It was one 60 Hz frame (16 ms), which a recompute of 12 ms crossed whenever the
 machine was busy: every change then waited the 30 ms debounce too (issue 17)."""
-
-TASK_DEFAULTS: dict[str, dict[str, object]] = {
-    "inference": {"weights_dtype": "bf16", "batch": 1, "seq_len": None, "prompt_len": 1024,
-                  "new_tokens": 512, "grad_ckpt": False},
-    "lora": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
-             "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
-             "framework": "transformers"},
-    "qlora": {"weights_dtype": "nf4", "batch": 4, "seq_len": 2048, "prompt_len": None,
-              "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
-              "framework": "transformers", "prepare_kbit": True},
-    "full_ft": {"weights_dtype": "bf16", "batch": 4, "seq_len": 2048, "prompt_len": None,
-                "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
-                "framework": "transformers"},
-    "pretrain": {"weights_dtype": "bf16", "batch": 8, "seq_len": 4096, "prompt_len": None,
-                 "new_tokens": None, "grad_ckpt": True, "optimizer": "adamw",
-                 "framework": "transformers"},
-    "image_gen": {"weights_dtype": "bf16", "batch": 1, "resolution": 1024, "steps": 30,
-                  "framework": "diffusers"},
-    "diffusion_lora": {"weights_dtype": "bf16", "batch": 1, "resolution": 1024,
-                       "grad_ckpt": True, "images": 2000, "framework": "diffusers"},
-}
-"""Per-task starting values applied when the user picks a task."""
 
 DEFAULT_MODEL_ID = "mistral_7b_v0_1"
 DEFAULT_DIFFUSION_ID = "sdxl_base"
@@ -112,17 +91,14 @@ class WorkloadController(QObject):
     # ---- state ------------------------------------------------------------------------
     def _initial_workload(self) -> Workload:
         arch = self.repo.get_model(DEFAULT_MODEL_ID)
+        model_id = DEFAULT_MODEL_ID
         if arch is None:
             models = [m for m in self.repo.models() if m.kind == "llm"]
             if not models:
                 raise ValueError("the catalog has no language models")
-            return Workload.model_validate({"task": INITIAL_TASK, "model": models[0].arch,
-                                            "model_id": models[0].id,
-                                            "region": self.start_region(),
-                                            **_training_defaults(INITIAL_TASK)})
-        return Workload.model_validate({"task": INITIAL_TASK, "model": arch,
-                                        "model_id": DEFAULT_MODEL_ID, "region": self.start_region(),
-                                        **_training_defaults(INITIAL_TASK)})
+            arch, model_id = models[0].arch, models[0].id
+        return Workload.model_validate({**task_start_fields(INITIAL_TASK), "model": arch,
+                                        "model_id": model_id, "region": self.start_region()})
 
     def start_region(self) -> str | None:
         """The region filter a new job starts with: the one last chosen on the budget page
@@ -182,19 +158,29 @@ class WorkloadController(QObject):
         return True
 
     def set_task(self, task: str) -> bool:
-        """Switch task and apply its defaults (weights format, batch, lengths)."""
+        """Switch task: the new task starts from its own starting values
+        (:func:`~gpupicker.core.task_defaults.task_start_fields`), keeping only what every
+        task shares (model of the right kind, money limits, currency, region); a model of the
+        wrong kind is replaced by the catalog's default one. False and ``inputRejected`` when
+        the result is not a valid workload."""
         if task == self._workload.task:
             return True
-        changes: dict[str, object] = {"task": task, **TASK_DEFAULTS.get(task, {})}
-        if task in ("lora", "qlora") and self._workload.lora is None:
-            changes["lora"] = {}
-        kind = self._workload.model.kind if self._workload.model is not None else "llm"
-        wanted = "diffusion" if task in ("image_gen", "diffusion_lora") else "llm"
-        if kind != wanted:
-            model_id = self._default_model_id(wanted)
-            if model_id is not None:
-                changes.update(model=self.repo.get_model(model_id), model_id=model_id)
-        return self.update(**changes)
+        data = task_start_fields(task, keep=self._workload)
+        if "model" not in data and "model_id" not in data:
+            model_id = self._default_model_id(model_kind_for(task))
+            if model_id is None:
+                self.inputRejected.emit(self.tr("The catalog has no model for this task."))
+                return False
+            data.update(model=self.repo.get_model(model_id), model_id=model_id)
+        try:
+            new = Workload.model_validate(data)
+        except ValidationError as exc:
+            self.inputRejected.emit(error_messages(exc))
+            return False
+        self._workload = new
+        self.workloadChanged.emit(new)
+        self.schedule()
+        return True
 
     def _default_model_id(self, kind: str) -> str | None:
         """A sensible catalog model of ``kind`` ("llm" or "diffusion") for a task switch."""
@@ -395,12 +381,6 @@ class _RecommendTask(QRunnable):
             log.exception("background recommendation failed")
             view = RecommendationView(error=f"{type(exc).__name__}: {exc}")
         self.relay.done.emit(self.generation, view, time.perf_counter() - t0)
-
-
-def _training_defaults(task: str) -> dict[str, object]:
-    d = dict(TASK_DEFAULTS[task])
-    d.pop("framework", None)
-    return d
 
 
 def _first_run_currency(repo: CatalogRepository) -> None:

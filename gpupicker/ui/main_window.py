@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, QTimer, Slot
+from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard
+from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard, QWizardPage
 
 from .. import paths
 from .app.user_files import window_state_path
@@ -78,7 +78,8 @@ class PlanWizard(QWizard):
         self.setButtonLayout([QWizard.WizardButton.Stretch, QWizard.WizardButton.BackButton,
                               QWizard.WizardButton.NextButton])
         self.task_page = TaskPage(controller)
-        self.page_ids: dict[str, int] = {"task": self.addPage(self.task_page)}
+        self.page_ids: dict[str, int] = {}
+        self._add("task", self.task_page)
         if controller is not None:
             self.add_input_pages(controller)
             self.add_results_page(controller)
@@ -94,14 +95,36 @@ class PlanWizard(QWizard):
         self.budget_page = BudgetPage(controller)
         for name, page in zip(PAGE_NAMES[1:4], (self.model_page, self.quant_page,
                                                 self.budget_page), strict=True):
-            self.page_ids[name] = self.addPage(page)
+            self._add(name, page)
+        # QWizard decides whether Next shows when it enters a page; the first page was
+        # entered (and painted) before these pages existed: TaskPage.nextId names the model
+        # page from the start, and its isComplete turns true now, which enables Next
+        self.task_page.completeChanged.emit()
+        self.currentIdChanged.connect(self._log_page)
+
+    @Slot(int)
+    def _log_page(self, page_id: int) -> None:
+        """One log line per page change (connected once the input pages exist: the first
+        page is shown before logging is set up): a bug report's log says where the user
+        was, and the real-window test reads it to see Enter reach the next page."""
+        import logging
+
+        if 0 <= page_id < len(PAGE_NAMES):
+            logging.getLogger(__name__).info("wizard page: %s", PAGE_NAMES[page_id])
 
     def add_results_page(self, controller: WorkloadController) -> None:
         """Add the results page (its plots are built when it is first shown)."""
         from .results.page import ResultsPage
 
         self.results_page = ResultsPage(controller)
-        self.page_ids["results"] = self.addPage(self.results_page)
+        self._add("results", self.results_page)
+
+    def _add(self, name: str, page: QWizardPage) -> None:
+        """Add ``page`` under its fixed id, its index in :data:`PAGE_NAMES` (the task page's
+        ``nextId`` names the model page before that page is built)."""
+        page_id = PAGE_NAMES.index(name)
+        self.setPage(page_id, page)
+        self.page_ids[name] = page_id
 
     def show_page(self, name: str) -> None:
         """Jump to a page by name (task, model, quantization, budget, results)."""
@@ -136,6 +159,7 @@ class MainWindow(QMainWindow):
         """Save the window's size and place on close (off for --screenshot / --selftest, whose
         sizes are the render's, not the user's)."""
         self.open_warning_label = QLabel()
+        self.open_warning_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.open_warning_label.setObjectName("warning")
         self._unknown_fields_tip = self.tr(
             "These keys are not gpupicker workload fields (a typo or another tool's setting); "
@@ -153,6 +177,7 @@ class MainWindow(QMainWindow):
         self.last_error: QMessageBox | None = None
         """The last error box (a QMessageBox) :meth:`show_error` opened."""
         self.status_label = QLabel()
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_menus()
         self._restore_state()
@@ -364,11 +389,11 @@ class MainWindow(QMainWindow):
 
     def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
-        from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok,
                           self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # an error names files and catalog rows
         if details:
             box.setDetailedText(details)
         box.setWindowModality(Qt.WindowModality.NonModal)

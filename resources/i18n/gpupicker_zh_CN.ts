@@ -903,6 +903,106 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>acceptance varies {lo}–{hi} with the model pair, temperature and prompts ({low}–{high} tokens per step)</source>
+        <translation>接受率随模型组合、采样温度和提示词在 {lo}–{hi} 之间变化（每步 {low}–{high} 个 token）</translation>
+    </message>
+    <message>
+        <source>speculative decoding ({method}, {k} tokens per step, acceptance {alpha}): {tokens} tokens per verify step, {speedup}× the plain decode rate</source>
+        <translation>投机解码（{method}，每步 {k} 个 token，接受率 {alpha}）：每个验证步平均 {tokens} 个 token，是普通解码速度的 {speedup} 倍</translation>
+    </message>
+    <message>
+        <source>{model} has no MTP layers (num_nextn_predict_layers / mtp_num_hidden_layers in its config): use method eagle, draft or ngram</source>
+        <translation>{model} 没有 MTP 层（配置中没有 num_nextn_predict_layers / mtp_num_hidden_layers）：请改用 eagle、draft 或 ngram 方法</translation>
+    </message>
+    <message>
+        <source>draft model {model} is not resolved; look it up in the catalog first</source>
+        <translation>草稿模型 {model} 尚未解析；请先在价格库中查找</translation>
+    </message>
+    <message>
+        <source>speculative method 'draft' needs a draft_model (a catalog id)</source>
+        <translation>投机解码方法 'draft' 需要 draft_model（价格库中的模型 id）</translation>
+    </message>
+    <message>
+        <source>speculative method {method} is not one gpupicker models; known: {known}</source>
+        <translation>gpupicker 不支持投机解码方法 {method}；已支持：{known}</translation>
+    </message>
+    <message>
+        <source>speculative decoding ({method}): draft {draft} adds {gib} GiB of weights and {kv} KiB of KV per token</source>
+        <translation>投机解码（{method}）：草稿模型 {draft} 增加 {gib} GiB 权重、每个 token {kv} KiB KV</translation>
+    </message>
+    <message>
+        <source>speculative decoding by n-gram prompt lookup ({k} tokens per step): no draft weights or KV</source>
+        <translation>用 n-gram 提示词查找做投机解码（每步 {k} 个 token）：没有草稿模型权重和 KV</translation>
+    </message>
+    <message>
+        <source>{engine} has no {fmt} KV cache (cache types: f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1)</source>
+        <translation>{engine} 不支持 {fmt} KV 缓存（可用类型：f16、bf16、q8_0、q4_0、q4_1、iq4_nl、q5_0、q5_1）</translation>
+    </message>
+    <message>
+        <source>{engine} keeps a {fmt} KV cache only on FP4 tensor cores (Blackwell), not on {gpu}</source>
+        <translation>{engine} 只在 FP4 张量核心（Blackwell）上支持 {fmt} KV 缓存，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} has no {fmt} kernels on Apple GPUs; on {gpu} use GGUF (llama.cpp, Ollama) or an MLX model</source>
+        <translation>{engine} 在 Apple GPU 上没有 {fmt} 内核；在 {gpu} 上请用 GGUF（llama.cpp、Ollama）或 MLX 模型</translation>
+    </message>
+    <message>
+        <source>{engine} on Ascend loads ModelSlim W8A8 / W4A8 weights, not {fmt}; {gpu} cannot run this checkpoint</source>
+        <translation>{engine} 在昇腾上加载 ModelSlim W8A8 / W4A8 权重，不支持 {fmt}；{gpu} 无法运行这个权重</translation>
+    </message>
+    <message>
+        <source>{engine} runs FP8 on AMD only from MI300 (CDNA 3) on; {gpu} has no FP8</source>
+        <translation>{engine} 在 AMD 上从 MI300（CDNA 3）起才支持 FP8；{gpu} 没有 FP8</translation>
+    </message>
+    <message>
+        <source>{engine} runs {fmt} only on Blackwell (FP4 tensor cores), not on {gpu}</source>
+        <translation>{engine} 只在 Blackwell（FP4 张量核心）上运行 {fmt}，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} runs FP8 only on Ada, Hopper or Blackwell, not on {gpu}</source>
+        <translation>{engine} 只在 Ada、Hopper 或 Blackwell 上运行 FP8，{gpu} 不行</translation>
+    </message>
+    <message>
+        <source>{engine} runs {fmt} weights only on Ampere or later; {gpu} is older</source>
+        <translation>{engine} 只在 Ampere 或更新架构上运行 {fmt} 权重；{gpu} 架构更老</translation>
+    </message>
+    <message>
+        <source>{engine} has no AWQ kernels for {gpu} (AWQ needs Turing or later); use a GPTQ checkpoint or GGUF with llama.cpp</source>
+        <translation>{engine} 没有适用于 {gpu} 的 AWQ 内核（AWQ 需要 Turing 或更新架构）；请改用 GPTQ 权重，或用 llama.cpp 跑 GGUF</translation>
+    </message>
+    <message>
+        <source>{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor cores, weights are dequantized to 16-bit in every GEMM, so compute runs at the 16-bit rate; only memory and weight reads shrink</source>
+        <translation>{dtype} 在 {gpu} 上只作为权重量化运行（W4A16）：没有 FP4 张量核心，每次 GEMM 都把权重反量化为 16 位，计算按 16 位速率；只有显存占用和权重读取变小</translation>
+    </message>
+    <message>
+        <source>{dtype} weights and activations multiply on the FP4 tensor cores ({tflops} TFLOPS dense, W4A4)</source>
+        <translation>{dtype} 权重和激活在 FP4 张量核心 上相乘（稠密 {tflops} TFLOPS，W4A4）</translation>
+    </message>
+    <message>
+        <source>layer type {kind} is not one gpupicker models; known: {known}</source>
+        <translation>gpupicker 不支持层类型 {kind}；已支持：{known}</translation>
+    </message>
+    <message>
+        <source>layer_pattern has {n} layers but the model has {layers}</source>
+        <translation>layer_pattern 有 {n} 层，但模型有 {layers} 层</translation>
+    </message>
+    <message>
+        <source>Mamba layers need mamba_num_heads, mamba_head_dim and ssm_state_size</source>
+        <translation>Mamba 层需要 mamba_num_heads、mamba_head_dim 和 ssm_state_size</translation>
+    </message>
+    <message>
+        <source>linear-attention layers need linear_num_value_heads, linear_value_head_dim and linear_key_head_dim</source>
+        <translation>线性注意力层需要 linear_num_value_heads、linear_value_head_dim 和 linear_key_head_dim</translation>
+    </message>
+    <message>
+        <source>plus {gib} GiB fixed recurrent/conv state for {seqs} sequence(s) in {layers} linear-attention/Mamba/conv layers (independent of the context length)</source>
+        <translation>另加 {gib} GiB 固定的循环/卷积状态：{seqs} 个序列、{layers} 个线性注意力/Mamba/卷积层（与上下文长度无关）</translation>
+    </message>
+    <message>
+        <source>KV only on the {kv} of {layers} layers that hold attention KV</source>
+        <translation>KV 缓存只计 {layers} 层中持有注意力 KV 的 {kv} 层</translation>
+    </message>
+    <message>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
@@ -2902,10 +3002,6 @@
         <translation>权重 {dtype} 没有对应的 GGUF 类型：估算和此命令均假定为 Q4_K_M</translation>
     </message>
     <message>
-        <source>Pre-training from scratch: the TRL SFT script shows the flags, use your own training script with the same batch and sharding</source>
-        <translation>从头预训练：TRL SFT 脚本仅用于展示参数，请用您自己的训练脚本并保持相同的批大小和分片</translation>
-    </message>
-    <message>
         <source>Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)</source>
         <translation>请用 tune ls 选择您模型的 torchtune 配置（YOUR_MODEL 是占位符）</translation>
     </message>
@@ -3956,6 +4052,194 @@
         <translation>参数量只计去噪器（与内置扩散模型一致）；{others} 另行列出</translation>
     </message>
     <message>
+        <source>{kv} KV heads cannot be split over a tensor parallel size of {tp}: one must divide the other</source>
+        <translation>{kv} 个 KV 头无法按张量并行度 {tp} 切分：两者须能整除其一</translation>
+    </message>
+    <message>
+        <source>{path} is {kind}, not a regular file: gpupicker writes only regular files (or through a symlink to one), so it was left unchanged</source>
+        <translation>{path} 是{kind}，不是普通文件：gpupicker 只写入普通文件（或经符号链接写入其指向的普通文件），因此未作任何改动</translation>
+    </message>
+    <message>
+        <source>{replicas} copies of the job, one per node of {n} GPU(s): transformers has no server to put behind a load balancer</source>
+        <translation>作业运行 {replicas} 份，每个节点一份（每节点 {n} 张卡）：transformers 没有可放在负载均衡后面的服务端</translation>
+    </message>
+    <message>
+        <source>A service of {replicas} replica(s) × {n} GPU(s), each serving on port {port} and ready when {path} answers</source>
+        <translation>服务共 {replicas} 个副本 × 每副本 {n} 张卡，各自在端口 {port} 提供服务，{path} 有响应即就绪</translation>
+    </message>
+    <message>
+        <source>Pre-training from scratch: the trl sft command shows the flags, use your own training script with the same batch and sharding</source>
+        <translation>从头预训练：trl sft 命令仅示范参数，请用你自己的训练脚本，保持相同的批大小和分片方式</translation>
+    </message>
+    <message>
+        <source>Total number of attention heads ({heads}) must be divisible by tensor parallel size ({tp})</source>
+        <translation>注意力头总数（{heads}）必须能被张量并行度（{tp}）整除</translation>
+    </message>
+    <message>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO（命名管道）</translation>
+    </message>
+    <message>
+        <source>a block device</source>
+        <translation>块设备</translation>
+    </message>
+    <message>
+        <source>a character device</source>
+        <translation>字符设备</translation>
+    </message>
+    <message>
+        <source>a directory</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>特殊文件</translation>
+    </message>
+    <message>
+        <source>the serving plan's {replicas} replica(s) × {per} GPU(s) are not the option's {n} GPUs</source>
+        <translation>服务方案的 {replicas} 个副本 × 每副本 {per} 张卡与该方案的 {n} 张卡不一致</translation>
+    </message>
+    <message>
+        <source>{engine} cannot run on {n} GPUs per replica: {error}</source>
+        <translation>{engine} 无法以每副本 {n} 张卡运行：{error}</translation>
+    </message>
+    <message>
+        <source>{engine} refuses to start: {error}</source>
+        <translation>{engine} 拒绝启动：{error}</translation>
+    </message>
+    <message>
+        <source>the JSON is nested deeper than {limit} levels, which no workload or model file needs; it was not read</source>
+        <translation>JSON 嵌套超过 {limit} 层，任何任务配置或模型文件都用不到这么深；未读取</translation>
+    </message>
+    <message>
+        <source>the JSON holds a number {n} characters long (at most {limit} are read); it was not read</source>
+        <translation>JSON 中有一个长达 {n} 个字符的数字（最多读取 {limit} 个字符）；未读取</translation>
+    </message>
+    <message>
+        <source>{file}: {error}</source>
+        <translation>{file}：{error}</translation>
+    </message>
+    <message>
+        <source>config.json: {field} is a {kind}, not an object, so the model cannot be read</source>
+        <translation>config.json：{field} 是 {kind}，不是对象，因此无法读取该模型</translation>
+    </message>
+    <message>
+        <source>{file} is not a regular file (a pipe, a device or a socket), so it was not opened</source>
+        <translation>{file} 不是普通文件（而是管道、设备或套接字），因此未打开</translation>
+    </message>
+    <message>
+        <source>{file} is a link that leads out of the Hugging Face cache folder {folder}, so it was not followed</source>
+        <translation>{file} 是指向 Hugging Face 缓存文件夹 {folder} 之外的链接，因此未跟随</translation>
+    </message>
+    <message>
+        <source>{path} could not be read: a field has a form gpupicker does not expect ({error})</source>
+        <translation>无法读取 {path}：某个字段的形式不是 gpupicker 预期的（{error}）</translation>
+    </message>
+    <message>
+        <source>the log's {figure} figure is far beyond any GPU (over 10^18): the log is damaged, so nothing was stored</source>
+        <translation>日志中的 {figure} 数值远超任何 GPU（超过 10^18）：日志已损坏，未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log's block_size {value} is not a KV block size (1 to {limit} tokens), so nothing was stored</source>
+        <translation>日志中的 block_size {value} 不是有效的 KV 块大小（1 到 {limit} 个 token），未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the log reports a KV cache of 0 tokens (the engine found no memory for one): a run that could not serve is nothing to calibrate on, so nothing was stored</source>
+        <translation>日志显示 KV 缓存为 0 个 token（引擎没有可用显存分配 KV 缓存）：无法提供服务的运行不能用于校准，未保存任何内容</translation>
+    </message>
+    <message>
+        <source>cancelled; nothing was read</source>
+        <translation>已取消；未读取任何内容</translation>
+    </message>
+    <message>
+        <source>the catalog setting {key} in {path} is damaged ({detail}); it is left out. Run 'gpupicker catalog recover' to reset it (your rows, prices and other settings are kept)</source>
+        <translation>价格库 {path} 中的设置 {key} 已损坏（{detail}），已忽略。运行 'gpupicker catalog recover' 可将其重置（你的数据行、价格和其他设置都会保留）</translation>
+    </message>
+    <message>
+        <source>the disk holding {path} is full, so gpupicker could not {action}; nothing was changed and the catalog is intact. Free some space and try again (recommend and estimate still work)</source>
+        <translation>{path} 所在的磁盘已满，gpupicker 无法执行 {action}；没有做任何改动，价格库完好无损。请腾出空间后重试（推荐和估算仍可使用）</translation>
+    </message>
+    <message>
+        <source>{path} is an SQLite database of another application (tables: {tables}), not a gpupicker catalog; it was not opened and is left unchanged. Give a gpupicker catalog, or a new file name, with --catalog PATH</source>
+        <translation>{path} 是其他应用的 SQLite 数据库（表：{tables}），不是 gpupicker 价格库；未打开，文件保持原样。请用 --catalog PATH 指定 gpupicker 价格库或一个新文件名</translation>
+    </message>
+    <message>
+        <source>the catalog {path} was written by a newer version of gpupicker (schema step(s) {steps} are unknown to this one); it was not opened and is left unchanged. Use the newer gpupicker, or another catalog with --catalog PATH</source>
+        <translation>价格库 {path} 由更新版本的 gpupicker 写入（本版本不认识其结构步骤 {steps}）；未打开，文件保持原样。请使用新版 gpupicker，或用 --catalog PATH 指定其他价格库</translation>
+    </message>
+    <message>
+        <source>engine_build {build} is not a llama.cpp build number (write 'b4500', '4500' or llama-bench's 'build: e598697d (4696)')</source>
+        <translation>engine_build {build} 不是 llama.cpp 的构建号（请写 'b4500'、'4500' 或 llama-bench 输出的 'build: e598697d (4696)'）</translation>
+    </message>
+    <message>
+        <source>engine_build and engine_date are read for llama.cpp builds (llama.cpp, Ollama, LM Studio): {fw} does not use them</source>
+        <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
+    </message>
+    <message>
+        <source>llama.cpp build {era} ({given}): {ms} ms of fixed decode time per layer</source>
+        <translation>llama.cpp 构建 {era}（{given}）：每层固定解码时间 {ms} ms</translation>
+    </message>
+    <message>
+        <source>llama.cpp build not named (engine_build or engine_date): a current build is assumed, {era}, {ms} ms of fixed decode time per layer (older builds: {old_ms} ms)</source>
+        <translation>未指定 llama.cpp 构建（engine_build 或 engine_date）：按当前构建估算，{era}，每层固定解码时间 {ms} ms（旧构建：{old_ms} ms）</translation>
+    </message>
+    <message>
+        <source>before b6100 (2025-08; kernels launched one by one, graph rebuilt for every token)</source>
+        <translation>b6100（2025-08）之前（内核逐个启动，每个 token 重建计算图）</translation>
+    </message>
+    <message>
+        <source>b6100 (2025-08) or newer (compute graphs reused across tokens, fused kernels)</source>
+        <translation>b6100（2025-08）或更新（计算图跨 token 复用，内核融合）</translation>
+    </message>
+    <message>
+        <source>quantized_groups: {group} is not a weight group gpupicker models; known: {choices}</source>
+        <translation>quantized_groups：{group} 不是已建模的权重组；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>MoE decode reads per token: {attention} GB attention, {experts} GB routed experts ({touched} of {n} per layer), {shared} GB shared experts and router, {head} GB lm_head, each group at its own dtype ({quantized} in {dtype}, the rest 16-bit)</source>
+        <translation>MoE 解码每个 token 读取：注意力 {attention} GB，路由专家 {experts} GB（每层 {n} 个中的 {touched} 个），共享专家和路由器 {shared} GB，lm_head {head} GB，每组按各自的数据类型计（{quantized} 为 {dtype}，其余 16 位）</translation>
+    </message>
+    <message>
+        <source>backend {backend} is not a llama.cpp back-end gpupicker models; known: {choices}</source>
+        <translation>后端 {backend} 不在已建模的 llama.cpp 后端之列；可用：{choices}</translation>
+    </message>
+    <message>
+        <source>backend 'cpu' runs the model on the host CPU, without {gpu}: gpupicker plans GPU jobs</source>
+        <translation>后端 'cpu' 在主机 CPU 上运行模型，不使用 {gpu}：本工具只规划 GPU 任务</translation>
+    </message>
+    <message>
+        <source>llama.cpp's {backend} back-end does not run on {gpu} ({platform})</source>
+        <translation>llama.cpp 的 {backend} 后端不能在 {gpu}（{platform}）上运行</translation>
+    </message>
+    <message>
+        <source>{engine} has no {backend} back-end (back-ends other than the GPU's own are modelled for llama.cpp, Ollama and LM Studio)</source>
+        <translation>{engine} 没有 {backend} 后端（GPU 原生后端以外的后端只对 llama.cpp、Ollama 和 LM Studio 建模）</translation>
+    </message>
+    <message>
+        <source>llama.cpp {backend} back-end: weights stream at {eta} of peak bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, within ±{pct} % ({source})</source>
+        <translation>llama.cpp {backend} 后端：权重读取达到峰值带宽的 {eta}，提示词矩阵乘法达到 CUDA 路径速率的 {prefill}，误差在 ±{pct}% 以内（{source}）</translation>
+    </message>
+    <message>
+        <source>RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B Q4_0 at 0.42, PR #16715</source>
+        <translation>RX 6700 XT ROCm 7B Q4_0 tg128 达到带宽的 0.63，llama.cpp PR #5835；MI50 HIP 8B Q4_0 为 0.42，PR #16715</translation>
+    </message>
+    <message>
+        <source>Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT 7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835</source>
+        <translation>Arc A770 8B Q4_K_M 生成达到带宽的 0.47，llama.cpp issue #17628（b7189）；RX 5700 XT 7B Q4_0 为 0.56，PR #13324；RX 6700 XT pp512 为 ROCm 的 0.42，PR #5835</translation>
+    </message>
+    <message>
+        <source>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, intel/ipex-llm issue #12991</source>
+        <translation>Arc B580 SYCL Qwen2-7B Q4_K_M tg128 达到带宽的 0.68，pp512 为 2,336 tokens/s，intel/ipex-llm issue #12991</translation>
+    </message>
+    <message>
+        <source>Eager MoE blocks run the {experts} experts of each of {layers} MoE layers one by one (transformers' expert loop): {ms} ms of host time per step (before QLoRA's bitsandbytes calls)</source>
+        <translation>eager 模式的 MoE 块在 {layers} 个 MoE 层中逐个运行每层的 {experts} 个专家（transformers 的专家循环）：每步主机时间 {ms} ms（未计 4 位量化微调的 bitsandbytes 调用）</translation>
+    </message>
+    <message>
         <source>{alias} {alias_value} disagrees with {field} {value}: they are the same count (give one of them)</source>
         <translation>{alias} {alias_value} 与 {field} {value} 不一致：二者是同一个数（只给出其中一个）</translation>
     </message>
@@ -4942,6 +5226,14 @@ Keep %1 as entered?</source>
         <source>Cannot save: %1</source>
         <translation>无法保存：%1</translation>
     </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
 </context>
 <context>
     <name>ModelListModel</name>
@@ -5094,6 +5386,10 @@ Keep %1 as entered?</source>
         <source>Read a model folder, .safetensors, .gguf, config.json or the Hugging Face cache (or drop a file or folder on this page)</source>
         <translation>读取模型文件夹、.safetensors、.gguf、config.json 或 Hugging Face 缓存（也可把文件或文件夹拖放到本页）</translation>
     </message>
+    <message>
+        <source>No model matches “%1”. Try fewer words or a family (qwen, llama, sdxl), or describe it under Custom model.</source>
+        <translation>没有与“%1”匹配的模型。请少输几个词，或输入模型系列（qwen、llama、sdxl），也可以在“自定义模型”中填写。</translation>
+    </message>
 </context>
 <context>
     <name>Numbers</name>
@@ -5137,6 +5433,10 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/number_input.py" line="78" />
         <source>Enter at most %1 (got %2).</source>
         <translation>请输入至多 %1（输入的是 %2）。</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>
@@ -6359,6 +6659,37 @@ Keep %1 as entered?</source>
     <message>
         <source>%1 GPUs</source>
         <translation>%1 张卡</translation>
+    </message>
+    <message>
+        <source>GPU id</source>
+        <translation>GPU 标识</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU (%1)</source>
+        <translation>单卡可用显存（%1）</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>卡数</translation>
+    </message>
+    <message>
+        <source>Run time (h)</source>
+        <translation>运行时间（小时）</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadController</name>
+    <message>
+        <source>The catalog has no model for this task.</source>
+        <translation>价格库里没有适合这个任务的模型。</translation>
     </message>
 </context>
 <context>

@@ -380,7 +380,7 @@ def test_fx_rates_and_display_currency(repo: CatalogRepository):
 
 def test_backup_rotation_and_restore(repo: CatalogRepository):
     first = repo.backup()
-    assert first.parent == paths.user_data_dir() / "backups"
+    assert first.parent == repo.path.parent / "backups"  # beside the catalog it copies
     with sqlite3.connect(first) as c:
         assert c.execute("SELECT count(*) FROM gpus").fetchone()[0] == BUNDLED_GPUS
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -73,7 +73,10 @@ def test_backup_and_reset(tmp_path: Path, capsys: pytest.CaptureFixture[str],
         repo.delete_gpu("rtx_4090", cascade=True)
     assert main(["--catalog", str(cat), "catalog", "backup"]) == 0
     backup = Path(capsys.readouterr().out.strip())
-    assert backup.exists() and backup.parent == paths.user_data_dir() / "backups"
+    # beside --catalog PATH, not among the default catalog's backups (their rotation and
+    # restore never saw it)
+    assert backup.exists() and backup.parent == tmp_path / "backups"
+    assert not (paths.user_data_dir() / "backups").exists()
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
     assert main(["--catalog", str(cat), "catalog", "reset"]) == 1
     assert "--yes" in capsys.readouterr().err

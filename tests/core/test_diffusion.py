@@ -55,6 +55,18 @@ def test_unet_flops_follow_the_configs():
     assert 8 < sdxl / sd15 < 10
 
 
+def test_flux_flops_are_counted_per_block_type():
+    """FLUX.1-dev at 1024²: 19 double-stream blocks (image weights on 4096 image tokens, text
+    weights on 512 text tokens) + 38 single-stream blocks on the 4608 joint tokens, 12 hidden²
+    of token weights each per stream (diffusers ``transformer_flux.py``): 59.5 TFLOP of
+    projections and MLPs + 14.9 TFLOP of joint attention = 74.4 TFLOP per step, not the
+    2 × 11.9 B × 4608 + attention = 125 TFLOP of counting every parameter on every token."""
+    flops = denoiser_flops_per_latent(catalog_model("flux1_dev"), 1024)
+    assert flops == pytest.approx(74.4e12 * 12.0 / 11.9014, rel=0.01)  # the row is 12.0 B
+    d2 = 3072**2  # token weights + AdaLN modulation = the model card's 11.9 B (± embedders)
+    assert (19 * 2 * 12 + 38 * 12 + 19 * 2 * 6 + 38 * 3) * d2 == pytest.approx(11.9e9, rel=0.01)
+
+
 def test_sdxl_1024_on_12gb_fits_with_the_options_people_use():
     card = gpu("rtx_3060_12gb")
     one = Workload(task="image_gen", model=catalog_model("sdxl_base"), resolution=1024,

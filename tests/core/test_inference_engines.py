@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import sys
 
 import pytest
 
@@ -17,7 +18,11 @@ from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_fr
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
-from tests.support.paths import SHARED
+from tests.support.paths import SCRIPTS, SHARED
+
+sys.path.insert(0, str(SCRIPTS))
+
+from accuracy import with_source_date  # noqa: E402 - the build dates `make accuracy` gives
 
 SPEED = SHARED / "validation" / "public-speed.jsonl"
 LLM_KINDS = {"decode_tokens_per_s": "decode_tokens_per_s",
@@ -79,7 +84,7 @@ def _cases():
 
 
 def _error(case) -> float:
-    w = Workload.model_validate(case["workload"])
+    w = Workload.model_validate(with_source_date(case))
     w = w.with_model(catalog_model(w.model_id))
     t = estimate_throughput(w, gpu(w.gpu), w.num_gpus)
     pred = getattr(t, LLM_KINDS[case["measured"]["kind"]])
@@ -113,15 +118,58 @@ def test_every_inference_speed_carries_a_range_and_its_evidence():
 
 
 def test_llamacpp_small_model_is_launch_bound_on_fast_gpus():
-    """llama-bench 8B Q4_K_M tg512: A100 PCIe 140.6, H100 PCIe 145.6, RTX 4090 130.6 tok/s —
-    bandwidth differs 2×, speed by 10 %: a fixed per-token cost dominates."""
+    """llama-bench 8B Q4_K_M tg512 (XiongjieDai tables, May 2024 builds): A100 PCIe 140.6, H100
+    PCIe 145.6, RTX 4090 130.6 tok/s — bandwidth differs 2×, speed by 10 %: a fixed per-token
+    cost dominates."""
     w = Workload(task="inference", model=catalog_model("llama3_8b"), framework="llama.cpp",
-                 weights_dtype="q4_k_m", prompt_len=1, new_tokens=512)
+                 weights_dtype="q4_k_m", prompt_len=1, new_tokens=512, engine_date="2024-05")
     a100 = estimate_throughput(w, gpu("a100_pcie_80gb"), 1).decode_tokens_per_s
     h100 = estimate_throughput(w, gpu("h100_pcie"), 1).decode_tokens_per_s
     r4090 = estimate_throughput(w, gpu("rtx_4090"), 1).decode_tokens_per_s
     assert a100 == pytest.approx(140.6, rel=0.15) and h100 == pytest.approx(145.6, rel=0.15)
     assert max(a100, h100, r4090) / min(a100, h100, r4090) < 1.3
+
+
+@pytest.mark.parametrize("model_id,dtype,gpu_id,tokens,measured", [
+    # PR #15802 (2025-09): RTX 3090, llama 8B Q4_0, micro-batch 1 pp512 (one token a step)
+    ("llama3_8b", "q4_0", "rtx_3090", 512, 155.02),
+    # CambrianTech/continuum PR #1627 (2026-06): RTX 5090, Qwen3-8B Q4_K_M, 221.7 tok/s
+    ("qwen3_8b", "q4_k_m", "rtx_5090", 128, 221.7),
+])
+def test_llamacpp_current_builds_reuse_graphs(model_id, dtype, gpu_id, tokens, measured):
+    """Builds from b6100 (2025-08: graphs reused across tokens, fused kernels) decode small
+    models far faster than the 2024 tables: a current build is the default, the era is said,
+    and a 2024 date gives the old per-layer time back."""
+    w = Workload(task="inference", model=catalog_model(model_id), framework="llama.cpp",
+                 weights_dtype=dtype, prompt_len=1, new_tokens=tokens)
+    now = estimate_throughput(w, gpu(gpu_id), 1)
+    assert now.decode_tokens_per_s == pytest.approx(measured, rel=0.10)
+    assert any("current build is assumed" in a for a in now.assumptions)
+    old = estimate_throughput(w.model_copy(update={"engine_build": "b2800"}), gpu(gpu_id), 1)
+    assert old.decode_tokens_per_s < 0.9 * now.decode_tokens_per_s
+    assert any("before b6100" in a and "(b2800)" in a for a in old.assumptions)
+
+
+def test_engine_build_spellings_and_errors():
+    """llama-bench prints 'build: e598697d (4696)'; people write b4696 or 4696; anything else is
+    refused with its text named, and a build given to an engine that is no llama.cpp build is a
+    warning (it changes nothing there)."""
+    from gpupicker.core.checks import workload_warnings
+    from gpupicker.core.speed.inference import llamacpp_era
+    from gpupicker.core.workload import build_number
+    assert {build_number(t) for t in ("b4696", "4696", "build: e598697d (4696)")} == {4696}
+    assert llamacpp_era("b6552", None)[0].id == "graph_reuse"
+    assert llamacpp_era(None, "2024-05-13")[0].id == "eager"
+    assert llamacpp_era(None, None) == (llamacpp_era("b9999", None)[0], False)
+    with pytest.raises(ValueError, match="'v1.2'"):
+        Workload(task="inference", params=7_000_000_000, engine_build="v1.2")
+    with pytest.raises(ValueError):
+        Workload(task="inference", params=7_000_000_000, engine_date="May 2024")
+    vllm = Workload(task="inference", model=catalog_model("llama3_8b"), framework="vllm",
+                    engine_build="b4696")
+    assert any("does not use them" in str(m) for m in workload_warnings(vllm))
+    gguf = vllm.model_copy(update={"framework": "ollama", "weights_dtype": "q4_k_m"})
+    assert not any("does not use them" in str(m) for m in workload_warnings(gguf))
 
 
 def test_moe_decode_reads_the_active_experts_not_a_remainder():

@@ -28,10 +28,12 @@ LATIN_TERMS = frozenset({
     # engines, libraries and their APIs as their projects spell them
     "CUDA", "Graph", "Hugging", "Face", "transformers", "generate", "Trainer", "PyTorch", "eager",
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
-    "MindIE", "CANN", "ROCm", "GGUF", "GPTQ", "Marlin", "bitsandbytes", "RoPE", "YaRN", "README",
+    "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
+    "RoPE", "YaRN", "README", "VULKAN", "SYCL", "METAL", "Arc", "issue",
     "Qwen", "Llama", "None", "LoRA", "QLoRA",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
+    "Enflame", "MetaX",  # kept in Latin script until the bundled CJK font has their characters
     "GFLOP", "GEMM", "token",
     # serving latencies as Chinese engineers abbreviate them (token 间延迟 ITL, 首 token 延迟 TTFT)
     "TTFT",
@@ -79,10 +81,12 @@ def _values(m: Message) -> list[str]:
 
 def _template_words(zh: str, m: Message) -> set[str]:
     """Latin words of the rendered ``zh`` outside ``m``'s parameter values and LATIN_TERMS."""
+    from gpupicker.ui.i18n.core_messages import zh_typography
+
     rest = zh
     for v in sorted(set(_values(m)), key=len, reverse=True):
-        if v:
-            rest = rest.replace(v, " ")
+        if v:  # as core wrote it, and as the Chinese typography rewrites it (±30%, A、B)
+            rest = rest.replace(v, " ").replace(zh_typography(v), " ")
     # a word joined by "-", "_", "." or "/" or holding a digit is an identifier (a file, a
     # repository, a config key, a model), not prose
     return {w for w in _WORD.findall(rest)
@@ -124,6 +128,11 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                     ("litgpt", "t4"), ("transformers", "mi300x"), ("mindie", "ascend_910b")):
         speed(_wl(repo, "llama3_8b", task="inference", framework=fw, **chat), gpu)
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "h100_sxm", 2)
+    for dtype, gpu in (("nvfp4", "b200"), ("mxfp4", "h100_sxm")):  # FP4 rate / W4A16
+        speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", weights_dtype=dtype,
+                  **chat), gpu)
+    speed(_wl(repo, "llama3_8b", task="inference", framework="vllm",
+              speculative={"method": "ngram"}, **chat), "h100_sxm")
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "rtx_4090", 2)
     speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m"),
           "apple_m3_max")
@@ -152,6 +161,13 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         out.extend((f"serving {gpu} note", n) for n in plan.notes)
         out.extend((f"serving {gpu} assumption", a) for a in t.assumptions)
 
+    # tensor-parallel sizes vLLM refuses: 40 attention heads over 3, 10 KV heads over 4
+    for model, n in (("llama2_13b", 3), ("phi4_14b", 4)):
+        mem = estimate_memory(_wl(repo, model, task="inference", framework="vllm"),
+                              gpus["h100_sxm"], n)
+        out.append((f"{model} tp {n} refusal", mem.engine_message))
+        out.extend((f"{model} tp {n} assumption", a) for a in mem.assumptions)
+
     long_prompt = {"prompt_len": 10_000, "new_tokens": 100}
     for w, gpu in ((_wl(repo, "llama3_8b", task="inference", **long_prompt), None),
                    (_wl(repo, "llama3_8b", task="inference", framework="vllm", **long_prompt), None),
@@ -163,8 +179,14 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                    (_wl(repo, "llama3_8b", task="inference", framework="vllm",
                         weights_dtype="q4_k_m"), None),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="fp8"),
-                    gpus["a100_sxm_80gb"])):
+                    gpus["a100_sxm_80gb"]),
+                   (_wl(repo, "llama3_8b", task="inference", framework="vllm",
+                        engine_build="b4696"), None)):
         out.extend(("warning", x) for x in workload_warnings(w, gpu))
+    speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m",
+              engine_date="2024-05"), "rtx_4090")
+    speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"),
+          "h100_sxm")
     w = _wl(repo, "llama3_8b", task="inference", framework="vllm", max_model_len=16_384)
     est = vllm_context_refusal(w, w.model, estimate_memory(w, gpus["h100_sxm"]))
     out += [("engine_message", est.engine_message), ("vllm assumption", est.assumptions[-1])]
@@ -172,8 +194,19 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
     for w, gpu in ((_wl(repo, "llama3_8b", task="inference", framework="tensorrt-llm"), "mi300x"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "apple_m3_max"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2"),
-                   (_wl(repo, "llama3_8b", task="qlora"), "gaudi2")):
+                   (_wl(repo, "llama3_8b", task="qlora"), "gaudi2"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                        weights_dtype="q4_k_m", backend="cpu"), "rtx_4090"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                        weights_dtype="q4_k_m", backend="metal"), "rtx_4090"),
+                   (_wl(repo, "llama3_8b", task="inference", framework="vllm",
+                        backend="vulkan"), "h100_sxm")):
         out.append(("refusal", engine_hardware_refusal(w, gpus[gpu])))
+    speed(_wl(repo, "mixtral_8x7b", task="qlora", seq_len=2048, num_gpus=4,
+              parallelism={"fsdp": True}), "rtx_4090", 4)
+    for backend, gpu in ((None, "arc_a770_16gb"), ("sycl", "arc_b580"), (None, "mi300x")):
+        speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
+                  weights_dtype="q4_k_m", backend=backend), gpu)
     for g in gpus.values():
         if (clause := stack_clause(g)) is not None:
             out.append((f"{g.id} stack", clause))

@@ -52,7 +52,7 @@ def test_pdf_report_of_the_seed_qlora_case(qapp, job, tmp_path, capsys):
     assert "rtx_4090" in flat
     used = [o for o in offers if o.provider.split()[0] in flat and o.observed in flat]
     assert used, "no RTX 4090 price source (provider + observed date) in the PDF"
-    assert "sft.py" in flat and "--load_in_4bit" in flat
+    assert "trl sft" in flat and "--load_in_4bit" in flat
 
 
 def test_markdown_and_html_reports_without_qt(job, tmp_path, capsys):
@@ -69,7 +69,8 @@ def test_markdown_and_html_reports_without_qt(job, tmp_path, capsys):
     for name in images:
         assert (tmp_path / name).read_text().lstrip().startswith("<svg")
         assert str(tmp_path / name) in files
-    assert (tmp_path / "plan-memory-batch.csv").read_text().startswith("gpu,value,bytes_per_gpu")
+    assert (tmp_path / "plan-memory-batch.csv").read_text().startswith(
+        "gpu,gpu_name,value,bytes_per_gpu")
     assert "## Prices used" in text and "| rtx_4090 |" in text
     h = html.read_text()
     assert h.count("<svg") >= 4 and "Prices used" in h and "</html>" in h

@@ -99,9 +99,11 @@ def test_mpt7b_training_speed_public_cases(case_id, gpu_id, ref):
     ("C43 Q4_0", "rtx_3090_ti", "q4_0", 127.43),
 ])
 def test_llamacpp_decode_public_cases(case_id, gpu_id, dtype, ref):
-    """llama.cpp PR #4766 / #4812 tg128 on 7B: ±25 % with the llama.cpp profile."""
+    """llama.cpp PR #4766 / #4812 tg128 on 7B (2023-12 / 2024-01 builds): ±25 % with the
+    llama.cpp profile of that build era."""
     w = Workload(task="inference", model=LLAMA2_7B_ARCH, batch=1, prompt_len=512, new_tokens=128,
-                 framework="llama.cpp", weights_dtype=dtype, kv_cache_dtype="fp16")
+                 framework="llama.cpp", weights_dtype=dtype, kv_cache_dtype="fp16",
+                 engine_date="2024-01")
     t = estimate_throughput(w, gpu(gpu_id), 1)
     assert abs(_err(t.decode_tokens_per_s, ref)) < 0.25
 

@@ -21,3 +21,18 @@ def test_model_aliases():
     assert expand_model_alias("智谱") == "glm"
     assert expand_model_alias("月之暗面") == "kimi"
     assert expand_model_alias("llama") == "llama"
+
+
+def test_model_search_words_in_any_order_with_chinese_aliases():
+    from gpupicker.core.zh_names import model_matches, model_search_terms
+
+    assert model_search_terms("千问72") == ("qwen", "72")
+    assert model_search_terms(" Qwen, 72B ") == ("qwen", "72b")
+    assert model_search_terms("") == ()
+    qwen72 = ("qwen2_5_72b", "Qwen2.5 72B", "qwen2.5")
+    for query in ("qwen 72", "72 qwen", "千问 72", "通义千问 72b", "qwen2.5-72b", "QWEN2.5_72B"):
+        assert model_matches(model_search_terms(query), *qwen72), query
+    assert not model_matches(model_search_terms("qwen 7b"), *qwen72)
+    assert model_matches(model_search_terms("sdxl"), "sdxl_base",
+                         "Stable Diffusion XL 1.0 base", "diffusion")
+    assert model_matches((), "anything")

@@ -215,13 +215,25 @@ def test_no_option_has_more_gpus_than_its_provider_rents(cat, snap):
 
 
 def test_a_region_gets_its_own_clusters(cat, snap):
-    """China-only 72B full fine-tune: domestic multi-node options, not "no offer in China fits"."""
+    """China-only 72B full fine-tune: domestic multi-node options, not "no offer in China fits".
+
+    The bundled CN prices are single machines (AutoDL …); one CN cloud row of a provider that
+    sells clusters (Alibaba Cloud, data/providers.csv) is enough for a domestic cluster option,
+    though a cheaper provider abroad has the same GPU.
+    """
+    from gpupicker.core.hardware import PriceOffer
+
     w = job(cat, task="full_ft", model_id="qwen2_5_72b", dataset_tokens=1e8, region="CN")
-    rec = rank_on_snapshot(w, snap).recommendation
+    row = PriceOffer(gpu_id="a100_sxm_80gb", provider="Alibaba Cloud", region="CN",
+                     price_per_gpu_hour=35.0, currency="CNY", gpus_per_instance=8,
+                     observed="2026-11", source="test row")
+    rec = recommend(w, snap.gpus, (*snap.prices, row), fx_rates=snap.fx_usd_per_unit,
+                    providers=snap.providers)
     best = rec.best()
     assert best is not None and best.fits and best.num_gpus > 8
-    assert best.provider in {t.provider for t in snap.providers if t.sells_clusters}
-    assert not any(getattr(n, "id", "") == "providers.none_in_region" for n in rec.notes)
+    assert best.provider == "Alibaba Cloud" and best.gpu_id == "a100_sxm_80gb"
+    ids = {m.id for m in _messages(rec.notes)}
+    assert "providers.none_in_region" not in ids and "recommend.multi_node_added" in ids
 
 
 def test_start_up_and_ties_favour_one_gpu_for_a_short_job(cat, snap):
@@ -261,3 +273,31 @@ def test_cli_table_lists_each_gpu_type_once(monkeypatch, capsys, tmp_path):
     assert cli.main(["recommend", "--workload", str(path), "--json", "--one-per-gpu"]) == 0
     one = json.loads(capsys.readouterr().out)["options"]
     assert len({o["gpu_id"] for o in every}) == len(one) < len(every)
+
+
+@pytest.mark.parametrize("fields", [
+    {"task": "full_ft", "model_id": "llama2_7b", "seq_len": 2048, "dataset_tokens": 1e8},
+    {"task": "qlora", "model_id": "llama2_13b", "seq_len": 4096, "batch": 4},
+    {"task": "pretrain", "model_id": "llama2_13b", "seq_len": 2048, "batch": 4, "grad_ckpt": True,
+     "dataset_tokens": 5e9},
+], ids=["full_ft-7b", "qlora-13b", "pretrain-13b"])
+def test_advice_only_where_the_ranking_shows_the_job_does_not_fit(cat, snap, fields):
+    """Over the catalog (every priced GPU, 1 and 4 of it): "What to change" appears for the
+    user's own GPU × count exactly when the ranking's option for it does not fit — never a change
+    the ranking shows is unnecessary."""
+    priced = sorted({p.gpu_id for p in snap.prices})
+    checked = 0
+    for gpu_id in priced:
+        for n in (1, 4):
+            w = job(cat, **fields, gpu=gpu_id, num_gpus=n)
+            ranking = rank_on_snapshot(w, snap)
+            own_fits = ranking.preferred_fits
+            if own_fits is None:
+                continue
+            checked += 1
+            advice = ranking.recommendation.advice
+            if own_fits:
+                assert not advice, (gpu_id, n, [str(a) for a in advice][:2])
+            elif advice:
+                assert ranking.advice_gpu is not None and ranking.advice_gpu.id == gpu_id
+    assert checked >= 60

@@ -30,9 +30,10 @@ BUNDLED_MODELS = len(_BUNDLE.models)
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
-    """The rows of a CSV file with a header, as dicts."""
+    """The rows of a CSV file with a header, as dicts (cells a short row leaves out are blank:
+    the bundled files' rows stop before columns added later that they leave empty)."""
     with path.open(encoding="utf-8", newline="") as f:
-        return list(csv.DictReader(f))
+        return list(csv.DictReader(f, restval=""))
 
 
 def seed_row(repo: CatalogRepository) -> tuple[int, PriceOffer]:

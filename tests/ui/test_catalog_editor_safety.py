@@ -128,13 +128,19 @@ def test_bad_price_cell_is_rejected_with_message(qtbot, catalog, typed):
 
 
 def test_tiny_price_is_saved_and_shown(qtbot, catalog):
+    """The lowest price the catalog takes (catalog.records.MIN_PRICE_PER_GPU_HOUR, 0.0001 per
+    GPU-hour) is saved and shown as itself, not as 0.00; one below it is refused."""
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)
     col = model.columns.index("price_per_gpu_hour")
-    _edit_cell(qtbot, catalog, model, row, col, "0.0000001")
-    assert catalog.repo.get_price(key).price_per_gpu_hour == pytest.approx(1e-7)
+    _edit_cell(qtbot, catalog, model, row, col, "0.0001")
+    assert catalog.repo.get_price(key).price_per_gpu_hour == pytest.approx(1e-4)
     assert model.index(model.row_of_key(key), col).data() != "0.00"
+    with qtbot.waitSignal(model.validationFailed, timeout=1000) as blocker:
+        _edit_cell(qtbot, catalog, model, model.row_of_key(key), col, "0.0000001")
+    assert "below the lowest sensible price" in blocker.args[0]
+    assert catalog.repo.get_price(key).price_per_gpu_hour == pytest.approx(1e-4)
 
 
 def test_integer_column_rejects_fraction(qtbot, catalog):

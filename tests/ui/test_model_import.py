@@ -126,3 +126,47 @@ def test_imported_gguf_sets_the_weights_format_of_an_inference_plan(qtbot, windo
     assert dlg.save()
     w = window.controller.workload
     assert w.model_id == "user_tiny_gguf" and w.weights_dtype == "q8_0"
+
+
+def test_the_import_reads_off_the_ui_thread_and_cancel_stops_it(qtbot, window, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch):
+    """A slow read runs on a pool thread: the window's timers still fire meanwhile, the
+    progress dialog's Cancel answers at once, and the reader sees its cancel event."""
+    import threading
+
+    from PySide6.QtCore import QThread, QTimer
+    from PySide6.QtWidgets import QPushButton
+
+    import gpupicker.importers as importers
+    from gpupicker.importers import ImportCancelledError
+    from gpupicker.importers.base import imp
+
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "no-cache"))
+    seen: dict[str, object] = {}
+
+    def slow_read(path: str, cancel: threading.Event | None = None) -> object:
+        seen["ui_thread"] = QThread.currentThread() is window.thread()
+        assert cancel is not None
+        seen["stopped"] = cancel.wait(10.0)  # a reader stops at its next check
+        raise ImportCancelledError(imp("cancelled"))
+
+    monkeypatch.setattr(importers, "inspect_path", slow_read)
+    dlg = window.wizard.model_page.open_import()
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    def press_cancel() -> None:
+        assert dlg.progress is not None and dlg.progress.isVisible()  # shown after 400 ms
+        dlg.progress.findChild(QPushButton).click()
+
+    QTimer.singleShot(700, press_cancel)
+    t0 = time.perf_counter()
+    assert not dlg.inspect(str(tmp_path / "slow.safetensors"))
+    assert time.perf_counter() - t0 < 3.0
+    timer.stop()
+    assert "cancelled" in dlg.error_label.text()
+    assert len(ticks) >= 5  # the UI thread kept running its event loop during the read
+    qtbot.waitUntil(lambda: "stopped" in seen, timeout=5000)
+    assert seen == {"ui_thread": False, "stopped": True}
+    assert not dlg.save_button.isEnabled()

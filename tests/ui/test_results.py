@@ -71,29 +71,47 @@ def test_tie_break_tooltip_in_zh_cn(qtbot, zh_cn, repo):
 
 
 @pytest.mark.gui
-def test_cost_columns_stay_in_view_at_1240px(qtbot, window):
-    """English headers are wider than Chinese: the GPU column narrows (names elide, tooltip
-    has the full name) so 'Cost' and the provider stay in view in a 1240-px window."""
-    from gpupicker.ui.results.options_model import OptionsTableModel
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+@pytest.mark.parametrize("fields", [{"task": "qlora", "train_hours": 6.0},
+                                    {"task": "inference"},
+                                    {"task": "inference", "requests_per_minute": 100.0}])
+def test_cost_and_provider_columns_stay_in_view_at_the_default_size(qtbot, repo, request,
+                                                                    lang, fields):
+    """At the window's default size the total-cost and provider columns were off-screen in
+    English (the titles made the columns twice as wide as their numbers): titles now take two
+    lines, the GPU column narrows (names elide, the tooltip has the full name), then the
+    other columns give their spare room."""
+    from gpupicker.ui.main_window import DEFAULT_SIZE, MainWindow
+    from gpupicker.ui.results.options_model import OptionsTableModel, two_lines
 
-    window.resize(1240, 860)
+    if lang == "zh_CN":
+        request.getfixturevalue("zh_cn")
+    window = MainWindow(repo)
+    qtbot.addWidget(window)
+    window.resize(DEFAULT_SIZE)
+    window.show()
+    qtbot.waitExposed(window)
     c = window.controller
     c.background = False
-    c.set_task("inference")
+    c.set_task(fields["task"])
+    c.update(**{k: v for k, v in fields.items() if k != "task"})
+    window.wizard.show_page("results")
     c.recompute()
-    wiz = window.wizard
-    while wiz.currentPage() is not wiz.results_page:
-        wiz.next()
     qtbot.wait(50)
-    rp = wiz.results_page
-    rp.fit_columns()
+    rp = window.wizard.results_page
     hh = rp.table.horizontalHeader()
     cols = OptionsTableModel.COLUMNS
-    cost = cols.index("usd_total")
-    assert hh.sectionViewportPosition(cost) + hh.sectionSize(cost) <= \
-        rp.table.viewport().width()
+    for name in ("usd_total", "provider"):
+        col = cols.index(name)
+        assert hh.sectionViewportPosition(col) + hh.sectionSize(col) <= \
+            rp.table.viewport().width(), (name, [hh.sectionSize(i) for i in range(len(cols))])
     assert hh.sectionSize(cols.index("gpu")) >= \
         rp.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090")
+    window.resize(1800, 900)  # room again: the columns take their natural widths back
+    qtbot.wait(50)
+    assert hh.sectionSize(cols.index("usd_total")) >= rp._natural[cols.index("usd_total")]
+    assert two_lines("VRAM used / per GPU") == "VRAM used\n/ per GPU"
+    assert two_lines("Headroom") == "Headroom" and two_lines("Price/hour") == "Price/hour"
 
 
 @pytest.mark.gui
@@ -169,7 +187,8 @@ def test_rate_format_and_cost_header(qtbot, window):
     c.recompute()
     m = window.wizard.results_page.options_model
     col = m.COLUMNS.index("usd_total")
-    header = m.headerData(col, Qt.Orientation.Horizontal)
+    header = m.header_text(col)  # the header shows it on two lines
+    assert m.headerData(col, Qt.Orientation.Horizontal).replace("\n", " ") == header
     tip = m.headerData(col, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
     assert header in ("Cost / 1M tokens", "Cost / month", "Total cost")
     assert tip
@@ -300,7 +319,7 @@ def test_tie_break_rule_is_stated(qtbot, window):
     c = window.controller
     c.recompute()
     page = window.wizard.results_page
-    assert "equal cost: the faster option first" in page.summary.toolTip()
+    assert "equal cost to the cent: fewer GPUs first" in page.summary.toolTip()
 
 
 @pytest.mark.gui

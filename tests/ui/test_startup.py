@@ -8,6 +8,7 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tests.support.paths import REPO
 
@@ -144,3 +145,40 @@ def test_cli_knows_every_subcommand_without_building_their_parsers():
     full = build_parser()
     sub = next(a for a in full._actions if a.__class__.__name__ == "_SubParsersAction")
     assert set(SUBCOMMANDS) == set(sub.choices)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_next_shows_on_every_page_but_the_last_of_a_staged_start(qtbot, repo, request, lang):
+    """The first page is shown, alone, before the other pages exist (as every real start
+    does): QWizard decided then that it had no Next, and Enter / Alt+N did nothing there."""
+    from PySide6.QtWidgets import QApplication, QWizard
+
+    from gpupicker.ui.main_window import PAGE_NAMES, MainWindow
+    from gpupicker.ui.wizard.task_page import MODEL_PAGE_ID
+
+    if lang == "zh_CN":
+        request.getfixturevalue("zh_cn")
+    assert PAGE_NAMES.index("model") == MODEL_PAGE_ID
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    wiz = win.wizard
+    nxt = wiz.button(QWizard.WizardButton.NextButton)
+    assert nxt.isVisible() and not nxt.isEnabled()  # from the first paint, until page 2 exists
+    for _step in win.start_steps(repo):
+        pass
+    if lang == "zh_CN":
+        assert "(&N)" in nxt.text(), nxt.text()  # Qt's own 下一步(&N): Alt+N
+    else:
+        assert "&Next" in nxt.text(), nxt.text()
+    for name in PAGE_NAMES[:-1]:
+        wiz.show_page(name)
+        assert nxt.isVisible() and nxt.isEnabled() and nxt.isDefault(), name
+    wiz.show_page("results")
+    assert not nxt.isVisible()
+
+    wiz.show_page("task")
+    wiz.task_page.buttons["qlora"].setFocus()
+    qtbot.keyClick(QApplication.focusWidget() or wiz, Qt.Key.Key_Return)
+    assert wiz.currentId() == wiz.page_ids["model"]

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from gpupicker.core.units import GiB
+from gpupicker.ui.i18n.texts import glossary
 from gpupicker.ui.results.options_model import OptionsTableModel
 
 pytestmark = pytest.mark.gui
@@ -62,16 +63,18 @@ def test_seed_case_qlora_mistral_through_all_pages(qtbot, window):
     q = wiz.quant_page
     assert q.weights.currentData() == "nf4"
     _type_into(qtbot, q.batch, "4")
-    _type_into(qtbot, q.seq_len, "2048")
-    assert c.workload.batch == 4 and c.workload.seq_len == 2048
-    _enter(qtbot, wiz)
+    _type_into(qtbot, q.seq_len, "2048")  # the batch box lost focus: applied
+    assert c.workload.batch == 4
+    _enter(qtbot, wiz)  # applies the sequence length, then Next
+    assert c.workload.seq_len == 2048
     assert wiz.currentPage() is wiz.budget_page
 
-    # budget page: a 6-hour run
+    # budget page: a 6-hour run (typing alone applies nothing; Enter applies it, then Next)
     b = wiz.budget_page
     _type_into(qtbot, b.train_hours, "6")
-    assert c.workload.train_hours == 6
+    assert c.workload.train_hours is None
     _enter(qtbot, wiz)
+    assert c.workload.train_hours == 6
     assert wiz.currentPage() is wiz.results_page
 
     with qtbot.waitSignal(c.resultsChanged, timeout=3000):
@@ -360,6 +363,16 @@ def test_custom_model_from_config_json(qtbot, tmp_path, window):
     bad.write_text("{not json")
     with qtbot.waitSignal(window.controller.inputRejected, timeout=1000):
         assert not page.load_config(str(bad))
+    # a config.json that is a FIFO or a link to /dev/zero is refused at once (it would block
+    # the window, or fill memory), as model import refuses it
+    import os
+
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "zero.json").symlink_to("/dev/zero")
+    for special in ("fifo.json", "zero.json"):
+        with qtbot.waitSignal(window.controller.inputRejected, timeout=1000) as blocker:
+            assert not page.load_config(str(tmp_path / special))
+        assert "is not a regular file" in blocker.args[0]
 
 
 def test_70b_bf16_inference_needs_several_gpus(qtbot, window):
@@ -527,3 +540,78 @@ def test_a_bad_preference_keeps_the_others_and_is_named_once(caplog):
     assert "errors.pydantic.dev" not in warnings[0]
     path.write_text("{not json", encoding="utf-8")
     assert Preferences.load() == Preferences()
+
+
+def test_a_task_switch_starts_from_the_tasks_own_defaults(qtbot, window):
+    """A pre-training on 4 × A100 for 72 h, then image generation, then inference: the GPUs,
+    hours and the ``diffusers`` engine were carried over ("Cannot estimate", while the engine
+    box showed transformers); now only the model, budget, currency and region are kept."""
+    c = window.controller
+    wiz = window.wizard
+    _click(qtbot, wiz.task_page.buttons["pretrain"])
+    assert c.update(gpu="a100_sxm_80gb", num_gpus=4, train_hours=72.0, budget_usd=900.0,
+                    region="US", framework="deepspeed")
+    _click(qtbot, wiz.task_page.buttons["image_gen"])
+    assert c.workload.framework == "diffusers" and c.workload.model.kind == "diffusion"
+    assert (c.workload.gpu, c.workload.num_gpus, c.workload.train_hours) == (None, 1, None)
+    _click(qtbot, wiz.task_page.buttons["inference"])
+    w = c.workload
+    assert (w.task, w.framework, w.gpu, w.num_gpus, w.train_hours) == (
+        "inference", "transformers", None, 1, None)
+    assert (w.budget_usd, w.region, w.model_id) == (900.0, "US", "mistral_7b_v0_1")
+    assert wiz.quant_page.engine.currentData() == w.framework
+    assert wiz.budget_page.gpu_count.value() == 1
+    assert wiz.budget_page.preferred_gpu.currentData() is None
+    view = c.recompute()
+    assert not view.error and view.options
+
+
+def test_number_boxes_apply_on_commit_never_per_keystroke(qtbot, window):
+    """Typing "1e12" in the dataset box applied 1, then 10 (M tokens) and stopped there when
+    1e12 was out of range, while the status bar said "Not applied"."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    c = window.controller
+    wiz = window.wizard
+    boxes = wiz.findChildren(QAbstractSpinBox)
+    assert len(boxes) > 20 and not [b.objectName() or type(b).__name__ for b in boxes
+                                    if b.keyboardTracking()]
+    wiz.show_page("budget")
+    spin = wiz.budget_page.dataset_mtokens
+    spin.setFocus()
+    spin.selectAll()
+    for key in "1e12":
+        qtbot.keyClicks(spin, key)
+        assert c.workload.dataset_tokens is None  # nothing half-typed is applied
+    assert spin.property("invalid") is True
+    tip = spin.toolTip().replace(",", "")  # the limit in the locale's digits
+    assert "100000000" in tip and "1e12" in tip
+    with qtbot.waitSignal(c.inputRejected, timeout=1000):
+        qtbot.keyClick(spin, Qt.Key.Key_Return)  # not applicable: kept, shown, no Next
+    assert wiz.currentPage() is wiz.budget_page and c.workload.dataset_tokens is None
+    assert "Not applied" in window.statusBar().currentMessage()
+    assert spin.text().startswith("1e12") and spin.property("invalid") is True
+    spin.selectAll()
+    qtbot.keyClicks(spin, "1e6")  # a million M tokens: 10^12 tokens
+    assert spin.property("invalid") is False and c.workload.dataset_tokens is None
+    qtbot.keyClick(spin, Qt.Key.Key_Return)  # applied, then Next
+    assert c.workload.dataset_tokens == pytest.approx(1e12)
+    assert wiz.currentPage() is wiz.results_page
+
+
+def test_a_whole_number_box_takes_any_text_and_reverts_bad_text_on_focus_out(qtbot, window):
+    c = window.controller
+    wiz = window.wizard
+    wiz.show_page("quantization")
+    q = wiz.quant_page
+    _type_into(qtbot, q.seq_len, "1e3")  # 1000: QSpinBox dropped the 'e' silently
+    qtbot.keyClick(q.seq_len, Qt.Key.Key_Tab)
+    assert c.workload.seq_len == 1000 and q.seq_len.text() == "1,000"
+    _type_into(qtbot, q.batch, "2.5")
+    assert q.batch.property("invalid") is True and "whole number" in q.batch.toolTip()
+    with qtbot.waitSignal(c.inputRejected, timeout=1000) as blocker:
+        q.seq_len.setFocus()  # focus out: the last value comes back, and why it did
+    assert "2.5" in blocker.args[0]
+    assert c.workload.batch == 4 and q.batch.text() == "4"
+    assert q.batch.property("invalid") is False
+    assert q.batch.toolTip() == glossary()["batch"]

@@ -12,15 +12,28 @@ measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 
 from __future__ import annotations
 
-from ..checks import require_inference_framework, vllm_context_refusal
+from ..checks import (
+    require_inference_framework,
+    vllm_context_refusal,
+    vllm_tensor_parallel_refusal,
+)
 from ..diffusion import estimate_diffusion_memory
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..hardware import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
+from ..speculative import draft_arch
+from ..units import GiB
 from ..workload import Workload, parallel_plan
-from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, kv_cache_bytes, weights_bytes
+from .common import (
+    CUDA_CONTEXT_BYTES,
+    RUNTIME_WORKSPACE_BYTES,
+    kv_cache_bytes,
+    recurrent_state_bytes,
+    state_assumption,
+    weights_bytes,
+)
 from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory
 from .training import training_memory
@@ -94,6 +107,8 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
     arch = _require_arch(w)
     est = _estimate(w.model_copy(update={"model": arch}) if arch is not w.model else w,
                     arch, gpu, num_gpus or w.num_gpus)
+    if w.speculative is not None and w.task == "inference":
+        est = speculative_memory(w, arch, est)
     if arch.architecture_inferred:
         est = est.model_copy(update={"assumptions": (
             *est.assumptions,
@@ -102,7 +117,60 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
     return est
 
 
+def speculative_memory(w: Workload, arch: ModelArch, est: MemoryEstimate) -> MemoryEstimate:
+    """``est`` with the speculative draft's weights and KV cache added (per GPU).
+
+    The draft (:func:`gpupicker.core.speculative.draft_arch`) is sharded like the target; its
+    weights are in the target's weights dtype and its KV in the KV dtype. Engines that hold
+    the KV for the whole request (transformers, llama.cpp) add the draft's KV for the same
+    tokens; a pre-allocated pool (vLLM, SGLang, TensorRT-LLM) stays the same size, so the draft's
+    weights come out of it and each token then needs the target's and the draft's KV — the
+    pool holds fewer tokens and sequences. The draft's CUDA graphs are captured into the
+    target's graph pool (vLLM), so no separate figure is added for them.
+
+    Raises:
+        ValueError: MTP on a model without MTP layers; an unresolved draft model.
+    """
+    spec = w.speculative
+    assert spec is not None
+    draft = draft_arch(spec, arch)
+    if draft is None:
+        return est.model_copy(update={"assumptions": (*est.assumptions, join([
+            msg("memory.spec_ngram", k=spec.tokens)]))})
+    n = max(1, est.num_gpus)
+    dw = weights_bytes(draft, w.weights_dtype) // n
+    draft_tok = kv_cache_bytes(draft, 1024, 1, w.kv_cache_dtype) / 1024 / n
+    note = join([msg("memory.spec_draft", method=spec.method, draft=draft.name,
+                     gib=f"{dw * n / GiB:.2f}", kv=f"{draft_tok * n / 1024:.1f}")])
+    update: dict[str, object] = {"weights_bytes": est.weights_bytes + dw}
+    if est.kv_pool_tokens is not None and est.kv_pool_tokens > 0:
+        target_tok = est.kv_cache_bytes / est.kv_pool_tokens
+        pool = max(0, est.kv_cache_bytes - dw)
+        tokens = int(pool // (target_tok + draft_tok))
+        scale = tokens / est.kv_pool_tokens
+        update.update(kv_cache_bytes=pool, kv_pool_tokens=tokens,
+                      max_concurrent_seqs=int((est.max_concurrent_seqs or 0) * scale))
+        if w.max_model_len and tokens < w.max_model_len:
+            update.update(engine_fits=False,
+                          engine_message=msg("engines.vllm_refuses_mml", mml=w.max_model_len,
+                                             pool=tokens))
+    else:
+        update["kv_cache_bytes"] = est.kv_cache_bytes + int(
+            draft_tok * w.context_tokens() * w.batch)
+    update["assumptions"] = (*est.assumptions, note)
+    return est.model_copy(update=update)
+
+
 def _estimate(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
+    est = _estimate_bytes(w, arch, gpu, n)
+    if w.task in ("inference", "decode_ceiling"):
+        # engines that shard heads refuse a TP size that does not divide them, whatever the
+        # bytes say (checks.tensor_parallel_refusal)
+        est = vllm_tensor_parallel_refusal(w, arch, est, n)
+    return est
+
+
+def _estimate_bytes(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int) -> MemoryEstimate:
     if w.task in ("image_gen", "diffusion_lora"):
         return estimate_diffusion_memory(w, arch, n, gpu)
     if w.task in ("inference", "decode_ceiling"):
@@ -157,7 +225,7 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     """
     n = max(1, num_gpus)
     wdt = w.weights_dtype
-    weights = weights_bytes(arch, wdt)
+    weights = weights_bytes(arch, wdt, w.quantized_group_set)
     if w.task == "decode_ceiling":
         return MemoryEstimate(weights_bytes=weights // n, cuda_context_bytes=CUDA_CONTEXT_BYTES,
                               num_gpus=n, total_params=arch.param_count(),
@@ -165,8 +233,9 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
     total_tokens = w.context_tokens()
     b = w.batch
-    kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype)
-    kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype)
+    state = recurrent_state_bytes(arch, b, "transformers")
+    kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype) + state
+    kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype) + state
     per_tok = prefill_bytes_per_token(arch)
     quant_ws = 0
     if wdt == "int8":
@@ -182,7 +251,8 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     if w.attention == "eager":
         # one layer's score matrix (bf16) and its fp32 softmax at a time
         prefill_act += 6 * b * arch.num_attention_heads * prompt * prompt
-    decode_extra = kv // max(1, arch.num_hidden_layers) + b * arch.vocab_size * 4 * 2
+    kv_layers = max(1, sum(arch.kv_layers()))
+    decode_extra = (kv - state) // kv_layers + b * arch.vocab_size * 4 * 2
     # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
     if kv_prompt + prefill_act >= kv + decode_extra:
         act, kv_at_peak = prefill_act, kv_prompt
@@ -201,9 +271,11 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
         assumptions=(
             join([msg("memory.hf_generate")]),
             join([msg("memory.hf_kv", dtype=w.kv_cache_dtype, batch=b, tokens=total_tokens)]),
+            *state_assumption(arch, state, b),
             join([msg("memory.hf_allocator")]),
         ),
     )
+
 
 
 # weights_bytes, kv_cache_bytes and the constants live in .common (below .inference and

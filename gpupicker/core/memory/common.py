@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import math
 
-from ..dtypes import GGUF_TYPES, bytes_per_kv_element, bytes_per_weight
+from ..dtypes import GGUF_TYPES, LINEAR_GROUPS, bytes_per_kv_element, bytes_per_weight
+from ..messages import Message, join, msg
 from ..model_arch import ModelArch
-from ..units import MiB
+from ..units import GiB, MiB
 
 CUDA_CONTEXT_BYTES = 650_969_088
 """CUDA context + PyTorch/cuBLAS kernels loaded, measured on the H200 cases (0.606 GiB)."""
@@ -23,17 +24,22 @@ RUNTIME_WORKSPACE_BYTES = 48 * MiB
 """cuBLAS/cuDNN workspaces and small buffers PyTorch allocates on first use (H200 b=1 cases)."""
 
 
-def weights_bytes(arch: ModelArch, weights_dtype: str) -> int:
+def weights_bytes(arch: ModelArch, weights_dtype: str,
+                  quantized_groups: frozenset[str] | None = None) -> int:
     """Bytes of the model weights on the GPU(s), before any sharding.
 
     Quantized formats (int8, NF4, GGUF, int4) apply to transformer-block Linear
     layers only; embeddings, lm_head and norms stay 16-bit, as bitsandbytes
     (``llm_int8_skip_modules``/default lm_head skip) and llama.cpp's default
-    output.weight handling do. Unquantized formats apply to everything.
+    output.weight handling do. Unquantized formats apply to everything. Which Linear groups
+    a quantized checkpoint holds in its format (the rest 16-bit) is
+    :func:`quantized_weight_groups` (MXFP4 MoE checkpoints: the routed experts only).
 
     Args:
         arch: the model architecture.
         weights_dtype: a :data:`~gpupicker.core.dtypes.WeightDType` name.
+        quantized_groups: the :data:`~gpupicker.core.dtypes.LINEAR_GROUPS` held in
+            ``weights_dtype`` (None: the format's convention, :func:`quantized_weight_groups`).
 
     Returns:
         bytes (int).
@@ -47,13 +53,57 @@ def weights_bytes(arch: ModelArch, weights_dtype: str) -> int:
         return int(math.ceil(total * bpw))
     linear = arch.linear_params()
     other = total - linear
+    groups = quantized_weight_groups(arch, weights_dtype, quantized_groups)
+    kept = sum(n for g, n in linear_group_params(arch).items() if g not in groups)
     if weights_dtype in GGUF_TYPES:
         # llama.cpp quantizes token embeddings too and keeps output.weight at Q6_K or better.
         emb = arch.vocab_size * arch.hidden_size
         out = 0 if arch.tie_word_embeddings else emb
         rest = other - emb - out
-        return int(linear * bpw + emb * bpw + out * bytes_per_weight("q6_k") + rest * 4)
-    return int(math.ceil(linear * bpw + other * 2))
+        return int((linear - kept) * bpw + kept * 2 + emb * bpw + out * bytes_per_weight("q6_k")
+                   + rest * 4)
+    return int(math.ceil((linear - kept) * bpw + kept * 2 + other * 2))
+
+
+# --------------------------------------------------------------------------------------------
+# weight groups: which Linear layers a checkpoint holds in its quantized format
+# --------------------------------------------------------------------------------------------
+def quantized_weight_groups(arch: ModelArch, weights_dtype: str,
+                            groups: frozenset[str] | None = None) -> frozenset[str]:
+    """The Linear groups held in ``weights_dtype`` (the others stay 16-bit).
+
+    ``groups`` when the workload names them; else every Linear group, except MXFP4 on an MoE
+    model: only the routed experts (gpt-oss: OpenAI's model card — "MoE weights quantized to
+    MXFP4", attention, router, embeddings and unembedding in BF16; its config's
+    ``modules_to_not_convert`` lists self_attn, router, embed_tokens and lm_head).
+    """
+    if groups is not None:
+        return groups
+    if weights_dtype == "mxfp4" and arch.is_moe:
+        return frozenset({"experts"})
+    return frozenset(LINEAR_GROUPS)
+
+
+def linear_group_params(arch: ModelArch) -> dict[str, float]:
+    """Parameters of each :data:`~gpupicker.core.dtypes.LINEAR_GROUPS` group over all layers.
+
+    Counted from the layer shapes (:class:`ModelArch`) and scaled to ``linear_params`` when an
+    exact total makes the two differ.
+    """
+    moe_l = arch._moe_layers()
+    dense_l = arch.num_hidden_layers - moe_l
+    dense = (3 if arch.mlp_gated else 2) * arch.hidden_size * arch.intermediate_size
+    e = arch.num_local_experts or 1
+    counts = {
+        "attention": float(arch.attention_params_total()),
+        "dense_mlp": float(dense_l * dense),
+        "experts": float(moe_l * arch.expert_params() * e) if moe_l else 0.0,
+        "shared_experts": float(moe_l * (arch._shared_expert_params() + arch.hidden_size * e))
+        if moe_l else 0.0,
+    }
+    shapes = sum(counts.values())
+    scale = arch.linear_params() / shapes if shapes else 0.0
+    return {g: n * scale for g, n in counts.items()}
 
 
 def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float:
@@ -63,21 +113,75 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
 
     Per layer that holds KV: ``2·g·d_h·s_eff·b·B_kv`` (formulas.md §2); MLA
     layers cache ``kv_lora_rank + qk_rope_head_dim`` values per token (DeepSeek-V2
-    paper §2.1.2). Sliding-window layers hold ``min(tokens, window)`` tokens;
-    the number of such layers is ``sliding_window_layers`` (all layers when
-    only ``sliding_window`` is given, e.g. Mistral-7B-v0.1).
+    paper §2.1.2), plus the DeepSeek Sparse Attention indexer's FP8 keys where the model has
+    one (:meth:`ModelArch.indexer_bytes_per_token_per_layer`, independent of ``kv_dtype``).
+    Only layers that hold KV count (:meth:`ModelArch.kv_layers`): full-attention layers hold
+    ``tokens``, sliding-window layers ``min(tokens, window)``; linear-attention (Gated
+    DeltaNet), Mamba and conv layers hold a fixed state instead (:func:`recurrent_state_bytes`,
+    not included here), and KV-shared layers none. Global layers use their own head sizes
+    when the model has them (Gemma 4 ``global_head_dim``).
 
     Raises:
         ValueError: for an unknown KV dtype.
     """
-    per_token_layer = arch.kv_values_per_token_per_layer() * bytes_per_kv_element(kv_dtype)
-    L = arch.num_hidden_layers
-    if arch.sliding_window and tokens > arch.sliding_window:
-        n_local = L if arch.sliding_window_layers is None else min(L, arch.sliding_window_layers)
-        eff = (L - n_local) * tokens + n_local * arch.sliding_window
-    else:
-        eff = L * tokens
-    return per_token_layer * eff * batch
+    b_kv = bytes_per_kv_element(kv_dtype)
+    full, sliding = arch.kv_layers()
+    idx = arch.indexer_bytes_per_token_per_layer()
+    per_full = arch.kv_values_per_token("F") * b_kv + idx
+    per_local = arch.kv_values_per_token("S") * b_kv + idx
+    local_tokens = min(tokens, arch.sliding_window) if arch.sliding_window else tokens
+    return (full * per_full * tokens + sliding * per_local * local_tokens) * batch
+
+
+STATE_DTYPE_BYTES: dict[str, tuple[int, int]] = {
+    "vllm": (2, 2),
+    "llama.cpp": (4, 4),
+    "transformers": (2, 4),
+}
+"""Bytes per element of the ``(conv, temporal)`` recurrent state, by engine.
+
+* vLLM (and the paged servers sized like it): both in the model dtype unless
+  ``--mamba-ssm-cache-dtype`` says otherwise (``MambaStateDtypeCalculator._mamba_state_dtype``:
+  ``mamba_ssm_cache_dtype="auto"`` → the conv state's dtype, ``mamba_cache_dtype="auto"`` →
+  the model dtype, bf16 here).
+* llama.cpp: F32 for both (``llama_memory_recurrent`` is created with ``type_r``/``type_s``
+  ``GGML_TYPE_F32`` in ``llama_model::create_memory``).
+* transformers: the conv state in the activations' dtype (bf16), the delta-rule / SSM state in
+  fp32 (the chunked kernels accumulate and return ``last_recurrent_state`` in float32)."""
+
+
+def recurrent_state_bytes(arch: ModelArch, batch: int, engine: str = "transformers") -> int:
+    """Fixed recurrent state of linear-attention, Mamba and conv layers, in bytes.
+
+    For ``batch`` sequences, whole model, unsharded.
+
+    Independent of the context length: Gated DeltaNet / Mamba-2 keep a conv window and a
+    recurrent matrix per layer per sequence (:meth:`ModelArch.recurrent_state_elements`,
+    shapes from vLLM ``MambaStateShapeCalculator`` and llama.cpp ``n_embd_r``/``n_embd_s``),
+    in the engine's dtypes (:data:`STATE_DTYPE_BYTES`; an engine not listed there uses the
+    vLLM dtypes). 0 for a model without such layers. Qwen3-Next-80B-A3B (36 Gated DeltaNet
+    layers, 16 key heads × 128, 32 value heads × 128, kernel 4): 548,864 values per layer,
+    39.5 MB per sequence in bf16.
+    """
+    conv, temporal = arch.recurrent_state_elements()
+    if not conv and not temporal:
+        return 0
+    b_conv, b_temporal = STATE_DTYPE_BYTES.get(engine, STATE_DTYPE_BYTES["vllm"])
+    return (conv * b_conv + temporal * b_temporal) * max(1, batch)
+
+
+def state_assumption(arch: ModelArch, state_bytes: int, seqs: int) -> tuple[Message, ...]:
+    """The assumption naming a hybrid model's KV-holding layers and fixed recurrent state.
+
+    None for a model whose every layer holds KV.
+    """
+    if not arch.is_hybrid:
+        return ()
+    full, sliding = arch.kv_layers()
+    return (join([join([
+        msg("memory.kv_layers_only", kv=full + sliding, layers=arch.num_hidden_layers),
+        msg("memory.recurrent_state", gib=f"{state_bytes / GiB:.3f}", seqs=seqs,
+            layers=arch.count_layers("LMC"))], "clauses")]),)
 
 
 def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> int:
@@ -89,4 +193,6 @@ def kv_cache_bytes(arch: ModelArch, tokens: int, batch: int, kv_dtype: str) -> i
     return int(kv_bytes(arch, tokens, batch, kv_dtype))
 
 
-__all__ = ["CUDA_CONTEXT_BYTES", "RUNTIME_WORKSPACE_BYTES", "kv_bytes", "kv_cache_bytes", "weights_bytes"]
+__all__ = ["CUDA_CONTEXT_BYTES", "RUNTIME_WORKSPACE_BYTES", "STATE_DTYPE_BYTES", "kv_bytes",
+           "kv_cache_bytes", "linear_group_params", "quantized_weight_groups",
+           "recurrent_state_bytes", "state_assumption", "weights_bytes"]

@@ -16,7 +16,7 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import MiB
 from ..workload import Workload
-from .common import kv_cache_bytes
+from .common import kv_cache_bytes, recurrent_state_bytes, state_assumption
 
 LLAMACPP_CONTEXT_BYTES = 300 * MiB
 """CUDA context + cuBLAS handles of a llama.cpp process (no PyTorch kernels loaded)."""
@@ -83,7 +83,9 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
     n_ctx = w.context_tokens() * w.batch
     L = max(1, arch.num_hidden_layers)
     per_layer_w, out_w, emb_host = gguf_layer_and_extra_bytes(arch, wdt)
-    kv_total = kv_cache_bytes(arch, n_ctx, 1, kv_dtype)
+    # one recurrent state per server slot (``n_seq_max`` = batch), F32, beside the KV cells
+    state = recurrent_state_bytes(arch, w.batch, "llama.cpp")
+    kv_total = kv_cache_bytes(arch, n_ctx, 1, kv_dtype) + state
     per_layer_kv = kv_total / L
     compute = llamacpp_compute_buffer_bytes(arch, n_ctx, flash)
     layers = L
@@ -100,6 +102,7 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
                          ], "clauses")]),
              *((join([join([msg("engines.partial_offload", layers=layers, total=L, ngl=layers),
                             msg("engines.rest_on_cpu")], "clauses")]),) if layers < L else ())]
+    notes.extend(state_assumption(arch, state, w.batch))
     if not gguf_ok:
         notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
     if w.framework == "ollama":

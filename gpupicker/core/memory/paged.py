@@ -23,7 +23,7 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import GiB, MiB
 from ..workload import Workload
-from .common import kv_cache_bytes, weights_bytes
+from .common import kv_cache_bytes, recurrent_state_bytes, state_assumption, weights_bytes
 
 VLLM_BLOCK_TOKENS = 16
 VLLM_MAX_NUM_SEQS = 256
@@ -131,16 +131,19 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
     st = vllm_settings(w)
     ctx = w.context_tokens()
     if gpu is None:
-        wb, act, block = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp)
-        kv_per_seq = block * _blocks(ctx)
+        wb, act, block, state = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp,
+                                            w.quantized_group_set)
+        kv_per_seq = block * _blocks(ctx) + state
         return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
                               activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
                               cuda_context_bytes=_non_torch(tp), num_gpus=tp,
                               total_params=arch.param_count(),
                               assumptions=(*_vllm_assumptions(w.kv_cache_dtype, st, tp),
+                                           *state_assumption(arch, state * tp, w.batch),
                                            join([msg("engines.no_gpu")])))
     return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, ctx, st,
-                                gpu.usable_memory_bytes, torch_total_bytes(gpu), tp)
+                                gpu.usable_memory_bytes, torch_total_bytes(gpu), tp,
+                                w.quantized_group_set)
 
 
 def _blocks(tokens: int) -> int:
@@ -162,35 +165,42 @@ def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[M
 
 @lru_cache(maxsize=1024)
 def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: VllmSettings,
-                tp: int) -> tuple[int, int, int]:
+                tp: int, groups: frozenset[str] | None = None) -> tuple[int, int, int, int]:
     """Per-GPU sizes of a vLLM server with tensor parallelism ``tp``, the same for every card.
 
-    Returns ``(weight bytes, profile-run activation peak, KV bytes of one 16-token block)``.
+    Returns ``(weight bytes, profile-run activation peak, KV bytes of one 16-token block,
+    recurrent state bytes of one sequence)``. The block counts only layers that hold KV
+    (full and sliding attention); hybrid models' linear-attention / Mamba layers take one
+    fixed state per running sequence from the same pool instead (vLLM V1 hybrid KV cache
+    manager: one ``MambaSpec`` block per request per layer group).
     """
-    wb = weights_bytes(arch, weights_dtype) // tp
+    wb = weights_bytes(arch, weights_dtype, groups) // tp
     forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
     sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
     act = int(max(forward, sampler))
     block = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, kv_cache_dtype) // tp
-    return wb, act, block
+    state = recurrent_state_bytes(arch, 1, "vllm") // tp
+    return wb, act, block, state
 
 
 @lru_cache(maxsize=1024)
 def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
-                         st: VllmSettings, usable_bytes: int, torch_total: int, tp: int
-                         ) -> MemoryEstimate:
+                         st: VllmSettings, usable_bytes: int, torch_total: int, tp: int,
+                         groups: frozenset[str] | None = None) -> MemoryEstimate:
     """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
 
     Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
     batch: the pool takes what the card leaves).
     """
-    wb, act, block = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp)
+    wb, act, block, state = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp, groups)
     assumptions: list[Message] = list(_vllm_assumptions(kv_cache_dtype, st, tp))
+    assumptions.extend(state_assumption(arch, state * tp, 1))
     non_torch = _non_torch(tp)
     graphs = int(min(VLLM_CUDA_GRAPH_BYTES_MAX, 0.03 * usable_bytes))
     budget = int(st.gpu_memory_utilization * torch_total)
     pool = budget - wb - act - non_torch
-    blocks = max(0, pool // max(1, block))
+    # the longest sequence the pool holds also needs its own recurrent state
+    blocks = max(0, (pool - state) // max(1, block))
     pool_tokens = blocks * VLLM_BLOCK_TOKENS
     engine_fits = None
     message: Message | str = ""
@@ -200,12 +210,12 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
         msg("engines.non_torch", gib=f"{non_torch / GiB:.2f}"),
         msg("engines.cuda_graphs", gib=f"{graphs / GiB:.2f}")], "clauses")]))
     if blocks > 0 and pool_tokens >= st.max_model_len:
-        seqs = min(st.max_num_seqs, blocks // _blocks(ctx))
+        seqs = min(st.max_num_seqs, pool // (_blocks(ctx) * block + state))
         assumptions.append(join([join([
             msg("engines.vllm_pool", gib=f"{pool / GiB:.2f}", blocks=blocks,
                 tokens=f"{pool_tokens:,}"),
             msg("engines.concurrent", seqs=seqs, tokens=ctx)], "clauses")]))
-        kv = blocks * block
+        kv = blocks * block + state
     else:
         seqs = 0
         kv = max(0, blocks) * block
@@ -268,9 +278,10 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
         raise ValueError(msg("engines.no_fraction_model", engine=repr(engine)))
     tp = max(1, num_gpus)
-    wb = weights_bytes(arch, w.weights_dtype) // tp
+    wb = weights_bytes(arch, w.weights_dtype, w.quantized_group_set) // tp
     ctx = w.context_tokens()
     per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
+    state = recurrent_state_bytes(arch, 1, "vllm") / tp
     seqs_max = w.max_num_seqs or VLLM_MAX_NUM_SEQS
     context = _non_torch(tp)
     if engine == "sglang":
@@ -287,9 +298,9 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
         frac = TRTLLM_FREE_FRACTION
         head = msg("engines.trtllm_head", tp=tp, frac=f"{frac:.2f}")
         workspace = TRTLLM_WORKSPACE_BYTES
-    notes = [join([head])]
+    notes = [join([head]), *state_assumption(arch, int(state * tp), 1)]
     if gpu is None:
-        kv = int(per_token * ctx * w.batch)
+        kv = int((per_token * ctx + state) * w.batch)
         return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv, engine_reserve_bytes=workspace,
                               cuda_context_bytes=context, num_gpus=tp,
                               total_params=arch.param_count(),
@@ -301,7 +312,7 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     else:
         pool = int(frac * (total - context - wb - workspace))
         reserve = workspace
-    tokens = max(0, int(pool // max(1.0, per_token)))
+    tokens = max(0, int((pool - state) // max(1.0, per_token)))
     engine_fits = None
     message: Message | str = ""
     if pool <= 0:
@@ -313,7 +324,8 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
         seqs = 0
         kv = 0
     else:
-        seqs = min(seqs_max, tokens // max(1, ctx))
+        seqs = min(seqs_max, tokens // max(1, ctx) if not state
+                   else int(pool // (per_token * max(1, ctx) + state)))
         kv = pool
         notes.append(join([join([
             msg("engines.fraction_pool", gib=f"{pool / GiB:.2f}", tokens=f"{tokens:,}"),

@@ -236,7 +236,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     total = arch.param_count()
     lora = w.lora if w.task in ("lora", "qlora") else None
     wdt = w.weights_dtype
-    base_w = weights_bytes(arch, wdt)
+    base_w = weights_bytes(arch, wdt, w.quantized_group_set)
     autocast_cache = 0
     if lora is not None:
         trainable = lora_trainable_params(arch, lora)
@@ -282,7 +282,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         base_w //= dp
         adapters //= dp
         autocast_cache //= dp
-        gather = 2 * weights_bytes(arch, wdt) // max(1, arch.num_hidden_layers) // shards
+        gather = 2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(
+            1, arch.num_hidden_layers) // shards
         if dp == 1 and not par.fsdp and fw.fp32_grad_copy:
             # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
             # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
@@ -292,7 +293,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
         # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
         # bnb_4bit_quant_storage (answer.ai FSDP+QLoRA) does shard them.
-        base_w = weights_bytes(arch, wdt) // shards
+        base_w = weights_bytes(arch, wdt, w.quantized_group_set) // shards
         gather = 0
     if par.cpu_offload:
         opt = 0

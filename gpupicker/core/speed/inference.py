@@ -28,6 +28,7 @@ Every result carries a range and the evidence behind it (:data:`EVIDENCE`).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
@@ -40,6 +41,7 @@ from ..gpu_sustained import (
 from ..hardware import GpuSpec
 from ..memo import by_identity
 from ..messages import Message, Text, join, msg
+from ..workload import build_number
 
 PNORM = 3.0
 """Exponent of the smooth roofline (see module docstring)."""
@@ -132,9 +134,7 @@ LLAMACPP = EngineSpeed(
     # fewer bytes in flight than HBM latency needs); M3 Max 70B 7.5 tok/s = 0.8 of 400 GB/s.
     eta={"gddr": 0.80, "hbm": 0.50, "unified": 0.82},
     kv_eta=0.5, kv_traffic=1.0,  # no flash attention by default: KQ written and re-read
-    # host floor: ggml graph launched kernel by kernel (CUDA graphs only from mid-2024):
-    # 8B tg512 on A100/H100/RTX 4090/6000 Ada 130–146 tok/s whatever the bandwidth → ≈0.2 ms
-    # per layer (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA-3 tables).
+    # host floor per layer: by build era (LLAMACPP_ERAS), this is the oldest era's
     layer_floor_s=0.20e-3,
     gemm_eff=0.5,
     # prefill: cuBLAS F16 GEMM with FP16 compute (ggml-cuda ``CUBLAS_COMPUTE_16F``) over
@@ -148,9 +148,114 @@ LLAMACPP = EngineSpeed(
     evidence=msg("speed_inference.evidence.llama.cpp"))
 
 LLAMACPP_METAL_FLOOR = (0.66e-3, 14.1)
-"""Metal per-layer fixed work: 0.66 ms per layer on the 14.1-TFLOPS M3 Max, scaled by GPU
-TFLOPS (M1 Max 35.7, M3 Max 49.0, M2 Ultra 78.8 tok/s for 8B Q4_K_M at equal or double
-bandwidth: the small kernels are GPU-bound, not host-bound)."""
+"""Metal per-layer fixed work of builds before :data:`LLAMACPP_ERAS`' current era: 0.66 ms per
+layer on the 14.1-TFLOPS M3 Max, scaled by GPU TFLOPS (M1 Max 35.7, M3 Max 49.0, M2 Ultra
+78.8 tok/s for 8B Q4_K_M at equal or double bandwidth: the small kernels are GPU-bound, not
+host-bound)."""
+
+
+@dataclass(frozen=True)
+class LlamaCppEra:
+    """The fixed decode cost per layer of one range of llama.cpp builds.
+
+    Ollama, LM Studio and llamafile ship these builds too.
+
+    Attributes:
+        id: ``"eager"`` or ``"graph_reuse"`` (shown in the assumptions).
+        first_build: first ``llama-bench`` build number of the era (``build: … (NNNN)``).
+        first_month: the same boundary as a date, ``YYYY-MM``.
+        cuda_layer_s: host floor per decoder layer per step on CUDA (seconds).
+        metal_layer_s: Metal small-kernel time per layer on the 14.1-TFLOPS M3 Max (seconds;
+            scaled by GPU TFLOPS as :data:`LLAMACPP_METAL_FLOOR`).
+    """
+
+    id: str
+    first_build: int
+    first_month: str
+    cuda_layer_s: float
+    metal_layer_s: float
+
+
+LLAMACPP_ERAS: tuple[LlamaCppEra, ...] = (
+    # every kernel launched by the host and the ggml graph rebuilt per token; CUDA graphs
+    # (PR #6766, merged 2024-05) gained +6 % / +10 % tg on RTX 4090 / 3090 — within this
+    # era's range, so the era is not split there. 0.20 ms: XiongjieDai/GPU-Benchmarks-on-LLM-
+    # Inference tables (Dec 2023, May 2024), 8B tg512 at 130–146 tok/s on A100/H100/4090/6000
+    # Ada whatever the bandwidth; Metal 0.66 ms (same tables, M1 Max / M3 Max / M2 Ultra)
+    LlamaCppEra("eager", 0, "0000-00", 0.20e-3, LLAMACPP_METAL_FLOOR[0]),
+    # compute graphs reused across tokens (PR #14482, merged 2025-07-01, default after
+    # LLAMA_SET_ROWS) and fused norm/GEMV kernels (PR #16715 and others): CUDA 0.11 ms from
+    # PR #15802's table (2025-09, RTX 3090, llama 8B Q4_0 at micro-batch 1: 155.0 tok/s) and an
+    # RTX 5090 run (CambrianTech/continuum PR #1627, 2026-06: Qwen3-8B Q4_K_M 221.7 tok/s);
+    # Metal 0.45 ms from M1 Max Llama-3.1-8B Q4_K_M tg128 46.2 tok/s (brand-o/normiebench #40,
+    # 2026-03; the same chip ran 35.7 tok/s in the May 2024 table). The boundary build b6100
+    # lies between b4696 (2025-02-12, geerlingguy/ai-benchmarks #20) and b6552 (2025-09-22,
+    # #23) at their rate of ≈ 250 builds a month.
+    LlamaCppEra("graph_reuse", 6100, "2025-08", 0.11e-3, 0.45e-3),
+)
+"""llama.cpp build eras, oldest first; a workload names its build (``engine_build``) or date
+(``engine_date``), else the newest era is assumed (and said)."""
+@dataclass(frozen=True)
+class LlamaCppBackend:
+    """Decode and prefill efficiency of one ggml back-end other than CUDA and Metal.
+
+    Attributes:
+        id: ``"hip"``, ``"vulkan"`` or ``"sycl"`` (:data:`.workload.BACKEND_ALIASES`).
+        eta: share of datasheet bandwidth reached streaming weights, by memory class
+            (``gddr``/``hbm``/``unified``), the per-layer floor included (it adds < 1 % at
+            these rates).
+        prefill: prompt-processing GEMM rate relative to the CUDA path's model.
+        layer_s: host time per decoder layer per decode step (0 = the CUDA build era's).
+        range_pct: ± share the estimate is expected within: the spread of the sources (Vulkan
+            0.45–0.56 of bandwidth across cards, and −21 % between two builds a week apart on
+            the A770 in issue #17628).
+    """
+
+    id: str
+    eta: dict[str, float]
+    prefill: float
+    layer_s: float = 0.0
+    range_pct: float = 30.0
+
+
+LLAMACPP_BACKENDS: dict[str, LlamaCppBackend] = {
+    # RX 6700 XT (384 GB/s) ROCm Mistral-7B Q4_0 tg128 58.97 tok/s (llama.cpp PR #5835,
+    # 2024-03): 4.11 GB × 59 = 242 GB/s = 0.63; MI50 (1,024 GB/s HBM2) HIP llama 8B Q4_0 tg128
+    # 91.74 (PR #16715, 2025-10): 0.42. Prompt GEMMs: the ROCm compute factor of gpu_sustained.
+    "hip": LlamaCppBackend("hip", {"gddr": 0.65, "hbm": 0.45, "unified": 0.65}, 1.0),
+    # Arc A770 (560 GB/s) Llama-3.1-8B Q4_K_M tg 53 tok/s at b7189 (llama.cpp issue #17628,
+    # 2025-11): 0.47; RX 5700 XT (448 GB/s) llama 7B Q4_0 tg128 65.2 (PR #13324, 2025-05): 0.56;
+    # RX 6700 XT pp512 425 tok/s on Vulkan vs 1,017 on ROCm (PR #5835): 0.42
+    "vulkan": LlamaCppBackend("vulkan", {"gddr": 0.50, "hbm": 0.50, "unified": 0.50}, 0.42,
+                              range_pct=35.0),
+    # Arc B580 (456 GB/s) SYCL (IPEX-LLM build) Qwen2-7B Q4_K_M tg128 66.48 tok/s: 4.68 GB ×
+    # 66.5 = 311 GB/s = 0.68; pp512 2,336 tok/s = 35.6 TFLOPS, 0.6 of this model's CUDA-path
+    # prefill on the same card; the same run's DeepSeek-R1-Distill-Qwen-1.5B (1.12 GB, 28
+    # layers) at 100.7 tok/s leaves 9.8 ms of fixed time a token: 0.35 ms a layer, which also
+    # puts the 7B within 8 % (intel/ipex-llm issue #12991, 2025-03)
+    "sycl": LlamaCppBackend("sycl", {"gddr": 0.70, "hbm": 0.70, "unified": 0.70}, 0.60,
+                            layer_s=0.35e-3),
+}
+"""ggml back-ends with their own efficiency; CUDA and Metal use the llama.cpp profile itself."""
+LLAMACPP_DEFAULT_BACKEND: dict[str, str] = {"cuda": "cuda", "rocm": "hip", "metal": "metal",
+                                            "xpu": "vulkan"}
+"""The back-end assumed per GPU platform when a llama.cpp workload names none (and said): CUDA,
+HIP and Metal where the vendor's stack is the build people run; Vulkan on Intel GPUs — the
+llama.cpp release binaries and LM Studio's runtime for them (SYCL needs a oneAPI build)."""
+def llamacpp_era(build: str | None, date: str | None) -> tuple[LlamaCppEra, bool]:
+    """The :data:`LLAMACPP_ERAS` entry of a build (else of a ``YYYY-MM[-DD]`` date).
+
+    Returns ``(era, named)``; ``named`` is False when neither is given (the newest era, assumed).
+
+    Raises:
+        ValueError: for a build number that cannot be read (:func:`.workload.build_number`).
+    """
+    if build:
+        n = build_number(build)
+        return [e for e in LLAMACPP_ERAS if e.first_build <= n][-1], True
+    if date:
+        return [e for e in LLAMACPP_ERAS if e.first_month <= date[:7]][-1], True
+    return LLAMACPP_ERAS[-1], False
 
 LLAMACPP_METAL_PREFILL_EFF = 0.65
 """Share of the Apple GPU's FP16 rate reached by llama.cpp's Metal ``mul_mm`` prefill kernels:
@@ -249,22 +354,37 @@ def transformers_major(environment: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
+METAL_FLOOR_REF_HIDDEN = 4096
+"""Hidden size of the models the Metal floors were measured on (Llama-3-8B / 3.1-8B)."""
+
+
 def floor_per_layer(e: EngineSpeed, gpu: GpuSpec, dtype: str,
-                    environment: str | None = None) -> float:
+                    environment: str | None = None, era: LlamaCppEra | None = None,
+                    hidden: int = 0) -> float:
     """Host (or, on Metal, small-kernel GPU) seconds per decoder layer per decode step.
 
     For transformers the host time of the version the ``environment`` names (5.x: the H200
-    measurement), else of a typical 4.x host.
+    measurement), else of a typical 4.x host; for llama.cpp that of its build ``era``
+    (:data:`LLAMACPP_ERAS`; default the newest). On Metal the fixed work is GPU time that
+    shrinks with narrower layers: × ``min(1, hidden / 4096)`` (0 = not scaled). Checked on three
+    sources of the same build era: M3 Max Llama-3.2-1B Q8_0 (h 2048, 16 layers) tg128
+    169.3 tok/s (llama.cpp PR #10171, 2024-11) and Qwen3-30B-A3B (h 2048, 48 layers) 57.3 tok/s
+    (ml-explore/mlx-lm #92, llama.cpp 5215) — a constant per-layer time made both 45 % too slow —
+    while Llama-3-70B (h 8192) at 7.65 tok/s (XiongjieDai tables) streams its weights at the
+    bandwidth with no room for more fixed time than the 8B's, hence the cap at 1.
     """
     layer = e.layer_floor_s
     if e is ENGINES.get("transformers") and (transformers_major(environment) or 0) >= 5:
         layer = HF_V5_LAYER_FLOOR_S
-    base = layer * e.quant_floor_factor.get(dtype, 1.0)
-    if e is LLAMACPP and is_apple(gpu):
-        s, ref_tf = LLAMACPP_METAL_FLOOR
-        tf = sustained_tflops(gpu) or ref_tf
-        return s * ref_tf / tf
-    return base
+    if e is LLAMACPP:
+        era = era or LLAMACPP_ERAS[-1]
+        if is_apple(gpu):
+            ref_tf = LLAMACPP_METAL_FLOOR[1]
+            tf = sustained_tflops(gpu) or ref_tf
+            width = min(1.0, hidden / METAL_FLOOR_REF_HIDDEN) if hidden else 1.0
+            return era.metal_layer_s * ref_tf / tf * width
+        layer = era.cuda_layer_s
+    return layer * e.quant_floor_factor.get(dtype, 1.0)
 
 
 def weight_eta(e: EngineSpeed, gpu: GpuSpec, bytes_per_weight: float) -> float:
@@ -296,6 +416,8 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message,
             *sustained_notes(gpu, precision, e.prefill_accumulate))  # type: ignore[arg-type]
 
 
-__all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_METAL_PREFILL_EFF", "engine_notes",
+__all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_ERAS", "LLAMACPP_METAL_PREFILL_EFF",
+           "LLAMACPP_BACKENDS", "LLAMACPP_DEFAULT_BACKEND", "LlamaCppBackend", "LlamaCppEra", "engine_notes",
+           "llamacpp_era",
            "floor_per_layer", "gemm_tflops", "transformers_major", "HF_V5_LAYER_FLOOR_S",
            "memory_class", "pnorm", "weight_eta"]

@@ -24,28 +24,43 @@ import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..checks import platform_of
 from ..diffusion import diffusion_throughput
 from ..dtypes import GGUF_TYPES, bytes_per_weight
 from ..frameworks import known_frameworks, speed_engine
 from ..gpu_sustained import (
+    bandwidth_factor,
     is_apple,
     sustained_tflops,
 )
 from ..hardware import GpuSpec
-from ..memory.common import kv_bytes, weights_bytes
+from ..memory.common import (
+    kv_bytes,
+    linear_group_params,
+    quantized_weight_groups,
+    recurrent_state_bytes,
+    weights_bytes,
+)
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
+from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_step
 from ..workload import Workload, parallel_plan
-from .common import memo_message, memo_notes, model_facts
+from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
     ENGINES,
     LLAMACPP,
+    LLAMACPP_BACKENDS,
+    LLAMACPP_DEFAULT_BACKEND,
+    LLAMACPP_ERAS,
     LLAMACPP_METAL_PREFILL_EFF,
     EngineSpeed,
+    LlamaCppEra,
     engine_notes,
     floor_per_layer,
     gemm_tflops,
+    llamacpp_era,
+    memory_class,
     pnorm,
     weight_eta,
 )
@@ -81,31 +96,17 @@ def engine_profile(w: Workload) -> EngineSpeed:
     return ENGINES[fw]
 
 
-def _weights_bytes(arch: ModelArch, dtype: str) -> float:
+def _weights_bytes(arch: ModelArch, dtype: str, groups: frozenset[str] | None = None) -> float:
     f = model_facts(arch)
-    key = ("wb", dtype)
+    key = ("wb", dtype, *sorted(groups or ()), "g" if groups is not None else "")
     if key not in f:
-        f[key] = float(weights_bytes(arch, dtype))
+        f[key] = float(weights_bytes(arch, dtype, groups))
     return f[key]
 
 
 # --------------------------------------------------------------------------------------------
 # inference
 # --------------------------------------------------------------------------------------------
-def _linear_bpw(arch: ModelArch, dtype: str) -> float:
-    """Average bytes per weight of the transformer-block Linear layers."""
-    lin = model_facts(arch)["linear"]
-    if lin <= 0:
-        return bytes_per_weight(dtype)
-    total = _weights_bytes(arch, dtype)
-    other = model_facts(arch)["params"] - lin
-    if bytes_per_weight(dtype) >= 2.0:
-        return bytes_per_weight(dtype)
-    if dtype in GGUF_TYPES:
-        return bytes_per_weight(dtype)
-    return max(0.1, (total - other * 2) / lin)
-
-
 def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
     """Expected distinct routed experts per MoE layer for ``batch_tokens`` tokens.
 
@@ -116,37 +117,79 @@ def experts_touched(arch: ModelArch, batch_tokens: int) -> float:
     return e * (1.0 - (1.0 - k / e) ** max(1, batch_tokens))
 
 
-def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1) -> float:
+def decode_weight_bytes(arch: ModelArch, dtype: str, batch: int = 1,
+                        groups: frozenset[str] | None = None) -> float:
     """Weight bytes read per decode step (whole model).
 
     Every Linear and the lm_head, but only one row of the input embedding (not the table) and,
-    for MoE, only the touched experts.
+    for MoE, only the touched experts (:func:`moe_decode_reads`). ``groups``: the Linear groups
+    held in ``dtype`` (None: the format's convention).
     """
-    key = ("decode", dtype, batch if arch.is_moe else 1)
+    key = ("decode", dtype, batch if arch.is_moe else 1, *sorted(groups or ()),
+           "g" if groups is not None else "")
     f = model_facts(arch)
     if key in f:
         return f[key]
-    f[key] = _decode_weight_bytes(arch, dtype, batch)
+    f[key] = _decode_weight_bytes(arch, dtype, batch, groups)
     return f[key]
 
 
-def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int) -> float:
-    total = _weights_bytes(arch, dtype)
+def _group_bpw(dtype: str, group: str, quantized: frozenset[str]) -> float:
+    """Bytes per weight of one Linear group: the format's if held in it, else 16-bit."""
+    bpw = bytes_per_weight(dtype)
+    return bpw if (bpw >= 2.0 or group in quantized) else 2.0
+
+
+def _lm_head_bpw(arch: ModelArch, dtype: str) -> float:
+    """Bytes per weight of the output projection (as :func:`..memory.common.weights_bytes`)."""
+    bpw = bytes_per_weight(dtype)
+    if bpw >= 2.0:
+        return bpw
+    if dtype in GGUF_TYPES:
+        return bpw if arch.tie_word_embeddings else bytes_per_weight("q6_k")
+    return 2.0
+
+
+def moe_decode_reads(arch: ModelArch, dtype: str, batch: int,
+                     groups: frozenset[str] | None = None) -> dict[str, float]:
+    """Bytes one MoE decode step reads, per tensor group at the group's own dtype.
+
+    ``attention``, ``dense_mlp`` (dense layers) and ``shared_experts`` (with the router) are read
+    whole; ``experts``: the routed experts the batch touches (:func:`experts_touched` of the
+    layer's E); ``lm_head``: the output projection (one row of the input embedding is
+    negligible). Parameters per group from the layer shapes
+    (:func:`..memory.common.linear_group_params`); a row whose published active count differs
+    from its shapes has every Linear read scaled to it. gpt-oss-20b in MXFP4 at batch 1:
+    1.27 GB of bf16 attention + 1.27 GB of MXFP4 experts + 1.16 GB of bf16 lm_head = 3.7 GB
+    per token (an average bytes-per-weight over the model gave 1.4 GB).
+    """
+    q = quantized_weight_groups(arch, dtype, groups)
+    lin = linear_group_params(arch)
+    e = float(arch.num_local_experts or 1)
+    k = float(arch.num_experts_per_tok or 1)
+    head = float(arch.lm_head_params())
+    active_lin = lin["attention"] + lin["dense_mlp"] + lin["shared_experts"] + lin["experts"] * k / e
+    scale = 1.0
+    if arch.active_params is not None and active_lin > 0:
+        scale = max(0.0, arch.active_param_count() - arch.embedding_params()) / active_lin
+    touched = experts_touched(arch, batch) / e
+    reads = {g: lin[g] * scale * _group_bpw(dtype, g, q)
+             for g in ("attention", "dense_mlp", "shared_experts")}
+    reads["experts"] = lin["experts"] * touched * scale * _group_bpw(dtype, "experts", q)
+    reads["lm_head"] = head * _lm_head_bpw(arch, dtype)
+    return reads
+
+
+def _decode_weight_bytes(arch: ModelArch, dtype: str, batch: int,
+                         groups: frozenset[str] | None) -> float:
+    total = _weights_bytes(arch, dtype, groups)
     if not arch.hidden_size:
         return total
+    if arch.is_moe:
+        return min(total, sum(moe_decode_reads(arch, dtype, batch, groups).values()))
     emb_bpw = bytes_per_weight(dtype) if (dtype in GGUF_TYPES or bytes_per_weight(dtype) >= 2) \
         else 2.0
     emb = 0.0 if arch.tie_word_embeddings else arch.vocab_size * arch.hidden_size * emb_bpw
-    if arch.is_moe:
-        # from the active parameters (what one token reads: its top-k experts, shared experts,
-        # attention, lm_head) plus the further experts a batch touches; the catalog's total
-        # and the layer shapes need not agree for MoE rows, the active count is published
-        lin_bpw = _linear_bpw(arch, dtype)
-        moe_layers = arch.num_hidden_layers - (arch.first_k_dense_replace or 0)
-        k = arch.num_experts_per_tok or 1
-        extra = max(0.0, experts_touched(arch, batch) - k) * arch.expert_params() * moe_layers
-        active = float(model_facts(arch)["active"]) * total / max(1.0, float(model_facts(arch)["params"]))
-        return max(0.0, min(total, active + extra * lin_bpw) - emb)
     return max(total - emb, 0.0)
 
 
@@ -167,9 +210,13 @@ def _linears_per_layer(arch: ModelArch) -> int:
 def _attention_flops_per_token(arch: ModelArch, context: float) -> float:
     """Forward attention FLOPs per new token at ``context`` cached tokens.
 
-    QKᵀ and AV, ``2·2·a·d_h·context`` per layer.
+    QKᵀ and AV, ``2·2·a·d_h·context`` per attention layer: full-attention layers over the
+    whole context, sliding layers over ``min(context, window)``; linear-attention / Mamba
+    layers' fixed-size state update is not context-dependent and is left out.
     """
-    return 4.0 * arch.num_attention_heads * arch.head_dim_eff * context * arch.num_hidden_layers
+    full, sliding = arch.kv_layers()
+    local = min(context, arch.sliding_window) if arch.sliding_window else context
+    return 4.0 * arch.num_attention_heads * arch.head_dim_eff * (full * context + sliding * local)
 
 
 def _roofline_notes(p: EngineSpeed, gpu: GpuSpec, prec: str, dtype: str, eta: str,
@@ -217,6 +264,68 @@ def _decode_reads(weights: str, kv: str, tp: int, link: Message | None) -> Messa
     return memo_message(key, build)
 
 
+def _expert_active_params(arch: ModelArch) -> float:
+    """Routed-expert parameters one token uses (top-k of each MoE layer; 0 for dense models)."""
+    if not arch.is_moe or not arch.hidden_size:
+        return 0.0
+    e = float(arch.num_local_experts or 1)
+    return linear_group_params(arch)["experts"] * float(arch.num_experts_per_tok or 1) / e
+
+
+def _moe_reads_note(arch: ModelArch, w: Workload) -> Message:
+    """The MoE decode-reads sentence: bytes per tensor group at the batch (memoized)."""
+    r = moe_decode_reads(arch, w.weights_dtype, w.batch, w.quantized_group_set)
+    q = quantized_weight_groups(arch, w.weights_dtype, w.quantized_group_set)
+    gb = {g: f"{v / 1e9:.2f}" for g, v in r.items()}
+    touched = f"{experts_touched(arch, w.batch):.1f}"
+    quantized = ", ".join(g for g in ("attention", "dense_mlp", "experts", "shared_experts")
+                          if g in q)
+    key = ("moe", *gb.values(), touched, arch.num_local_experts or 1, quantized, w.weights_dtype)
+
+    def build() -> Message:
+        return join([msg("throughput.moe_groups", attention=gb["attention"],
+                         experts=gb["experts"], touched=touched, n=arch.num_local_experts or 1,
+                         shared=gb["shared_experts"], head=gb["lm_head"],
+                         quantized=quantized, dtype=w.weights_dtype)])
+
+    return memo_message(key, build)
+
+
+def _era_note(era: LlamaCppEra, named: bool, w: Workload, layer_s: float,
+              old_layer_s: float) -> Message:
+    """The llama.cpp build-era sentence (memoized).
+
+    The era named by ``engine_build`` / ``engine_date``, or the newest era assumed with the
+    oldest era's per-layer time beside it.
+    """
+    given = w.engine_build or w.engine_date or ""
+    ms, old_ms = f"{layer_s * 1e3:.2f}", f"{old_layer_s * 1e3:.2f}"
+
+    def build() -> Message:
+        name = msg(f"speed_inference.era.{era.id}")
+        if named:
+            return join([msg("speed_inference.era_named", era=name, given=given, ms=ms)])
+        return join([msg("speed_inference.era_assumed", era=name, ms=ms, old_ms=old_ms)])
+
+    return memo_message(("era", era.id, named, given, ms, old_ms), build)
+
+
+GEMM_HALF_ROWS = 64.0
+"""Rows (tokens) at which llama.cpp's quantized GEMM (MMQ) reaches half its large-batch rate:
+RTX 4090, llama 8B Q4_0, pp512 by micro-batch 16 / 32 / 64 / 128 / 256 / 512: 1,937 / 3,428 /
+5,420 / 7,444 / 9,602 / 10,359 tokens/s (llama.cpp PR #7676) ≈ ``m / (m + 64)``."""
+
+
+def expert_gemm_slowdown(rows: float) -> float:
+    """Time of an MoE expert GEMM over ``rows`` tokens, relative to a full micro-batch.
+
+    ``(m + 64)/m`` normalized at 512 rows (:data:`GEMM_HALF_ROWS`); 1 at 512 rows or more.
+    """
+    m = max(1.0, rows)
+    full = 512.0 / (512.0 + GEMM_HALF_ROWS)
+    return max(1.0, full / (m / (m + GEMM_HALF_ROWS)))
+
+
 class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
@@ -243,11 +352,30 @@ def _prompt_and_new(w: Workload) -> tuple[int, int]:
     return prompt, new
 
 
-def _precision(w: Workload) -> str:
-    """GEMM input precision of an inference workload: fp8 when weights or compute are FP8."""
+def _precision(w: Workload, gpu: GpuSpec) -> str:
+    """GEMM input precision of an inference workload on ``gpu``.
+
+    fp8 when weights or compute are FP8; fp4 for NVFP4 / MXFP4 weights on a GPU with FP4
+    tensor cores (:attr:`GpuSpec.has_fp4`: vLLM runs NVFP4 checkpoints as W4A4 CUTLASS FP4
+    GEMMs on Blackwell); elsewhere FP4 weights are dequantized in the GEMM (W4A16: vLLM's
+    Marlin / Triton MXFP4 and NVFP4 kernels on Hopper and older) at the 16-bit rate.
+    """
     if w.compute_dtype == "fp8" or w.weights_dtype == "fp8":
         return "fp8"
+    if w.weights_dtype in ("mxfp4", "nvfp4") and gpu.has_fp4:
+        return "fp4"
     return "fp16" if w.compute_dtype == "fp16" else "bf16"
+
+
+def fp4_note(w: Workload, gpu: GpuSpec) -> tuple[Message, ...]:
+    """How FP4 weights run on ``gpu``: at the FP4 tensor rate, or weight-only as W4A16."""
+    if w.weights_dtype not in ("mxfp4", "nvfp4"):
+        return ()
+    if gpu.has_fp4:
+        return (join([msg("throughput.fp4_native", dtype=w.weights_dtype.upper(),
+                          tflops=f"{gpu.fp4_tflops_dense:,.0f}")]),)
+    return (join([msg("throughput.fp4_weight_only", dtype=w.weights_dtype.upper(),
+                      gpu=gpu.name)]),)
 
 
 @dataclass(slots=True)
@@ -284,6 +412,10 @@ class _Roofline:
     link_bytes_per_s: float
     dense_weight_bytes: float | None
     memo: dict[tuple[str, int], float]
+    era_note: Message | None = None
+    backend_note: Message | None = None
+    expert_active_params: float = 0.0
+    range_pct: float = 0.0
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -295,7 +427,7 @@ class _Roofline:
         tp = n if (p.tensor_parallel and n > 1) else 1
         if w.parallelism.tensor_parallel > 1:
             tp = min(n, w.parallelism.tensor_parallel)
-        prec = _precision(w)
+        prec = _precision(w, gpu)
         apple = is_apple(gpu)
         metal = p is LLAMACPP and apple
         if metal:  # Metal mul_mm kernels dequantize inline: no cuBLAS pass, no FP16 doubling
@@ -303,14 +435,31 @@ class _Roofline:
         else:
             prefill_rate = gemm_tflops(p, gpu, prec, True) * 1e12
         eta = weight_eta(p, gpu, bytes_per_weight(dtype))
-        floor = floor_per_layer(p, gpu, dtype, w.environment) * n_layers
+        era, era_note, backend_note, be = None, None, None, None
+        h = arch.hidden_size
+        floor = floor_per_layer(p, gpu, dtype, w.environment, hidden=h) * n_layers
+        if p is LLAMACPP:
+            era, named = llamacpp_era(w.engine_build, w.engine_date)
+            era_note = _era_note(era, named, w, floor_per_layer(p, gpu, dtype, era=era, hidden=h),
+                                 floor_per_layer(p, gpu, dtype, era=LLAMACPP_ERAS[0], hidden=h))
+            floor = floor_per_layer(p, gpu, dtype, w.environment, era, hidden=h) * n_layers
+            be = LLAMACPP_BACKENDS.get(w.backend or LLAMACPP_DEFAULT_BACKEND.get(platform_of(gpu), ""))
+            if be is not None:
+                if be.layer_s:
+                    floor = be.layer_s * n_layers
+                eta = be.eta.get(memory_class(gpu), 0.5) * bandwidth_factor(gpu)
+                prefill_rate *= be.prefill
+                backend_note = memo_sentence(
+                    "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
+                    prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
+                    source=msg(f"speed_inference.backend_source.{be.id}"))
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
             deq = f["linear"] * (bytes_per_weight(dtype) + 2.0)  # read quantized, write F16
         notes = _roofline_notes(p, gpu, prec, dtype, f"{eta:.0%}",
                                 f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
-                                f"{floor * 1e3:.2f}" if floor else "")
+                                f"{floor * 1e3:.2f}" if floor else "") + fp4_note(w, gpu)
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
                    tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
                    decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -321,8 +470,11 @@ class _Roofline:
                    link_latency_s=link_latency_s(gpu),
                    link_bytes_per_s=link_bandwidth_gbps(gpu) * 1e9,
                    # a dense model reads the same weights at any batch (MoE: touched experts)
-                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(arch, dtype),
-                   memo={})
+                   dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
+                       arch, dtype, groups=w.quantized_group_set),
+                   memo={}, era_note=era_note, backend_note=backend_note,
+                   expert_active_params=_expert_active_params(arch),
+                   range_pct=max(p.range_pct, be.range_pct if be is not None else 0.0))
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -347,11 +499,13 @@ class _Roofline:
 
         wbytes = self.dense_weight_bytes
         if wbytes is None:
-            wbytes = decode_weight_bytes(arch, w.weights_dtype, b)
+            wbytes = decode_weight_bytes(arch, w.weights_dtype, b, w.quantized_group_set)
         f = model_facts(arch)
         kv_key = ("kv", w.kv_cache_dtype, ctx_mean, b)
         if kv_key not in f:
-            f[kv_key] = kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0
+            # a hybrid's recurrent state is read and written back once per step
+            f[kv_key] = (kv_bytes(arch, ctx_mean, b, w.kv_cache_dtype) if ctx_mean else 0.0) \
+                + 2.0 * recurrent_state_bytes(arch, b, "vllm")
         kv = f[kv_key]
         bw_w = self.bw * self.eta
         kv_reads = p.kv_traffic
@@ -381,7 +535,7 @@ class _Roofline:
                 w1 = self.dense_weight_bytes
                 cached = self.memo[("pre1", prompt)] = self._prefill_s(
                     1, prompt, w1 if w1 is not None else decode_weight_bytes(
-                        arch, w.weights_dtype, 1))
+                        arch, w.weights_dtype, 1, w.quantized_group_set))
             pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
@@ -394,9 +548,19 @@ class _Roofline:
         """
         arch, tp = self.arch, self.tp
         tokens = b * prompt
-        flops = tokens * 2.0 * self.p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
-            * arch.head_dim_eff * prompt * prompt
         chunks = math.ceil(tokens / self.ubatch) if self.ubatch else 1
+        p_act = self.p_act
+        if self.ubatch and arch.is_moe and arch.hidden_size:
+            # each expert's GEMM sees only its share of a micro-batch's tokens, and every
+            # expert the micro-batch touches is read
+            m = min(tokens, self.ubatch) * (arch.num_experts_per_tok or 1) \
+                / (arch.num_local_experts or 1)
+            experts = self.expert_active_params
+            p_act += experts * (expert_gemm_slowdown(m) - 1.0)
+            wbytes = decode_weight_bytes(arch, self.w.weights_dtype, min(tokens, self.ubatch),
+                                         self.w.quantized_group_set)
+        flops = tokens * 2.0 * p_act + b * 2.0 * self.n_layers * arch.num_attention_heads \
+            * arch.head_dim_eff * prompt * prompt
         gemm = max(flops / self.prefill_flops, chunks * wbytes / (self.bw * self.eta)) / tp
         fixed = chunks * (self.n_layers * self.prefill_layer_s + self.dequant_bytes / self.bw / tp)
         if tp == 1 and self.n > 1 and chunks > 1:
@@ -424,6 +588,12 @@ class _Roofline:
             assumptions.append(join([msg("throughput.gguf_speed", framework=w.framework)]))
         if n > 1 and tp == 1:
             assumptions.append(join([msg("throughput.layer_split", n=n)]))
+        if self.era_note is not None:
+            assumptions.append(self.era_note)
+        if self.backend_note is not None:
+            assumptions.append(self.backend_note)
+        if self.arch.is_moe and self.arch.hidden_size:
+            assumptions.append(_moe_reads_note(self.arch, w))
         # plain construction: pydantic-core validates these few fields faster than model_construct
         return Throughput(
             decode_tokens_per_s=s.decode_tokens_per_s,
@@ -434,7 +604,7 @@ class _Roofline:
             itl_s=s.step_s,
             bound=s.bound,
             efficiency=self.eta,
-            range_pct=p.range_pct,
+            range_pct=self.range_pct or p.range_pct,
             evidence=p.evidence,
             assumptions=tuple(assumptions),
         )
@@ -443,7 +613,52 @@ class _Roofline:
 def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
     """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
     roof = _Roofline.of(w, arch, gpu, n)
-    return roof.throughput(w, roof.speed(w.batch, *_prompt_and_new(w)))
+    prompt, new = _prompt_and_new(w)
+    s = roof.speed(w.batch, prompt, new)
+    t = roof.throughput(w, s)
+    if w.speculative is not None and w.task == "inference":
+        t = _speculative_speed(w, arch, gpu, n, roof, s, t, new)
+    return t
+
+
+def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof: _Roofline,
+                       s: _InferenceSpeed, t: Throughput, new: int) -> Throughput:
+    """``t`` with speculative decoding: ``E`` accepted tokens per verify + draft time.
+
+    ``E`` is :func:`gpupicker.core.speculative.expected_tokens_per_step`.
+
+    Verify: the plain decode step plus the GEMM FLOPs of the ``k`` extra tokens per sequence
+    (weights and KV are read once for all ``k + 1``). Draft: ``k`` decode steps of a separate
+    draft model on the same GPUs (its own roofline), or ``k`` × the share of the target's step
+    that its MTP / EAGLE layers are (layers / target layers); n-gram lookup costs no GPU time.
+    """
+    spec = w.speculative
+    assert spec is not None
+    k, alpha = spec.tokens, spec.alpha
+    expected = expected_tokens_per_step(alpha, k)
+    b = w.batch
+    verify_s = s.step_s + b * k * 2.0 * roof.p_act / (roof.decode_flops * roof.tp)
+    draft = draft_arch(spec, arch)
+    if draft is None:
+        draft_s = 0.0
+    elif spec.draft is not None:
+        wd = w.model_copy(update={"model": draft, "speculative": None})
+        draft_s = k * (inference_throughput(wd, draft, gpu, n).itl_s or 0.0)
+    else:
+        draft_s = k * s.step_s * draft.num_hidden_layers / max(1, arch.num_hidden_layers)
+    step = (verify_s + draft_s) / expected
+    _, lo, hi = DEFAULT_ACCEPTANCE[spec.method]
+    note = join([join([
+        msg("throughput.speculative", method=spec.method, k=k, alpha=f"{alpha:.2f}",
+            tokens=f"{expected:.2f}", speedup=f"{s.step_s / step:.2f}"),
+        msg("throughput.speculative_range", lo=f"{lo:.2f}", hi=f"{hi:.2f}",
+            low=f"{expected_tokens_per_step(lo, k):.2f}",
+            high=f"{expected_tokens_per_step(hi, k):.2f}")], "clauses")])
+    out_tps = b * new / (s.prefill_s + new * step) if new else 0.0
+    return t.model_copy(update={
+        "decode_tokens_per_s": 1.0 / step, "aggregate_decode_tokens_per_s": b / step,
+        "itl_s": step, "ttft_s": s.prefill_one_s + verify_s + draft_s,
+        "output_tokens_per_s": out_tps or None, "assumptions": (*t.assumptions, note)})
 
 
 # --------------------------------------------------------------------------------------------
@@ -490,7 +705,8 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
             and memory.gpu_layers < arch.num_hidden_layers:
         # layers in system RAM are streamed per token over PCIe / run on the CPU (~50 GB/s)
         frac_cpu = 1.0 - memory.gpu_layers / arch.num_hidden_layers
-        cpu_bytes = decode_weight_bytes(arch, w.weights_dtype, w.batch) * frac_cpu
+        cpu_bytes = decode_weight_bytes(arch, w.weights_dtype, w.batch,
+                                        w.quantized_group_set) * frac_cpu
         slow = 1.0 / (t.decode_tokens_per_s or 1.0) + cpu_bytes / 50e9
         t = t.model_copy(update={
             "decode_tokens_per_s": 1.0 / slow, "aggregate_decode_tokens_per_s": w.batch / slow,

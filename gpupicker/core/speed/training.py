@@ -22,6 +22,7 @@ from ..dtypes import bytes_per_weight
 from ..gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
 from ..hardware import GpuSpec
 from ..memo import KeyedMemo
+from ..memory.common import weights_bytes
 from ..messages import Message, join, msg, verbatim
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
@@ -61,6 +62,19 @@ GPU is idle most of the step (Llama-3.2-1B full FT b=1 s=2048: 71 ms; LoRA b=1 s
 QLORA_HOST_FACTOR = 1.8
 HOST_OVERLAP_LEFT = 0.25
 """Share of the shorter of host and GPU time that does not overlap with the longer (fitted)."""
+
+EXPERT_MLP_TARGETS = frozenset({"gate_proj", "up_proj", "down_proj", "w1", "w2", "w3"})
+"""peft target names that adapt every expert of an MoE layer (as memory.training counts them)."""
+EXPERT_HOST_SHARE = {False: 9.0 / 75.0, True: 24.0 / 75.0}
+"""Host time of one expert of an eager HF MoE block per step, as a share of one decoder layer's
+(:data:`HF_HOST_S_PER_LAYER`), keyed by whether LoRA adapts the expert MLPs. Transformers'
+Mixtral/Qwen-MoE/gpt-oss blocks loop over the experts the batch hits (``for expert_idx in
+expert_hit``) and run each as its own small ops: routing index, gate/up/down, activation,
+weighting and ``index_add_`` ≈ 9 ops, + 5 per LoRA-adapted Linear (dropout, A, B, scale, add);
+an eager Llama layer with LoRA on its 7 Linears runs ≈ 75 (norms, projections, rope, attention,
+MLP, residuals). At training batch sizes every expert is hit, so the host time grows with the
+expert count, not the active parameters — and for QLoRA each 4-bit expert is dequantized by
+its own bitsandbytes call (× :data:`QLORA_HOST_FACTOR`)."""
 
 OPTIMIZER_BYTES_PER_PARAM: dict[str, float] = {
     "adamw": 14.0, "adamw8bit": 80.0, "paged_adamw8bit": 80.0, "sgd": 10.0, "lion": 10.0,
@@ -138,6 +152,18 @@ def train_flops_per_token(w: Workload, arch: ModelArch) -> float:
     return f
 
 
+def experts_hit(arch: ModelArch, tokens: int) -> float:
+    """Expected distinct routed experts per MoE layer for ``tokens`` tokens (uniform routing)."""
+    e = float(arch.num_local_experts or 1)
+    k = float(arch.num_experts_per_tok or 1)
+    return e * (1.0 - (1.0 - k / e) ** max(1, tokens))
+
+
+def moe_layer_count(arch: ModelArch) -> int:
+    """MoE layers of the model (the dense ``first_k_dense_replace`` layers excluded)."""
+    return max(0, arch.num_hidden_layers - (arch.first_k_dense_replace or 0)) if arch.is_moe else 0
+
+
 def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
                        step_compute_s: float) -> float:
     """Data-parallel efficiency on ``n`` GPUs.
@@ -145,15 +171,25 @@ def scaling_efficiency(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int,
     Gradient all-reduce (and for ZeRO-3/FSDP the parameter all-gathers, ×1.5 traffic) over the
     link, 80 % overlapped with compute on NVLink, 50 % on PCIe (host-staged copies compete with
     compute); 97 % at best on NVLink, 93 % on PCIe (llm-foundry 8-GPU runs; NCCL tests).
+    LoRA/QLoRA under FSDP/ZeRO-3 shard the *frozen* base too, so every forward and backward
+    (and the recomputed forward) all-gathers it: ``(N−1)/N`` of the base weights per pass,
+    however few parameters train (PyTorch FSDP ``FULL_SHARD``: unshard before each forward
+    and backward; answer.ai FSDP+QLoRA).
     """
     if n <= 1:
         return 1.0
     params = model_facts(arch)["params"]
     trainable = params if w.task in ("full_ft", "pretrain") else max(1, int(params * 0.005))
     nbytes = trainable * 2.0
-    if w.parallelism.zero_stage == 3 or w.parallelism.fsdp:
+    sharded = w.parallelism.zero_stage == 3 or w.parallelism.fsdp
+    if sharded:
         nbytes *= 1.5
     comm = allreduce_seconds(gpu, n, nbytes)
+    if sharded and w.task in ("lora", "qlora"):
+        passes = 3 if w.grad_ckpt else 2
+        frozen = weights_bytes(arch, w.weights_dtype, w.quantized_group_set)
+        # an all-gather moves (N−1)/N of the bytes: half a ring all-reduce
+        comm += passes * allreduce_seconds(gpu, n, frozen / 2.0)
     overlap = 0.8 if gpu.has_nvlink else 0.5
     exposed = max(0.0, comm - overlap * step_compute_s)
     base = 0.97 if gpu.has_nvlink else 0.93
@@ -205,11 +241,14 @@ asks for each GPU type at 1, 2, 4 and 8 GPUs (and the 16–64 of a cluster)."""
 def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
     """The count-independent terms of ``w`` on ``gpu``, memoized (bounded, cleared when full)."""
     key = (id(gpu), id(arch), w.task, w.batch, w.seq_len, w.grad_ckpt,
-           w.weights_dtype, w.compute_dtype, w.framework, w.optimizer)
+           w.weights_dtype, w.compute_dtype, w.framework, w.optimizer,
+           w.lora.targets if w.lora is not None else ())
     hit = _TERMS.peek(key)
     if hit is not None and hit.gpu is gpu and hit.arch is arch:  # the ids were not reused
         return hit
-    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(gpu)
+    fp8 = "fp8" in (w.weights_dtype, w.compute_dtype) and bool(gpu.fp8_tflops_dense)
+    peak = _compute_peak_flops(gpu, w.weights_dtype, w.compute_dtype) * power_limit_factor(
+        gpu, "fp8" if fp8 else "bf16")
     mfu = mfu_default(gpu, w)
     fpt = train_flops_per_token(w, arch)
     tokens_step = w.batch * w.training_seq_len()  # per GPU per micro-step
@@ -224,9 +263,19 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
                               ms=f"{dequant_s * 1e3:.1f}"),)
     fw = training_framework(w.framework)
     host = 0.0
+    expert_note: Message | None = None
     lora = w.task in ("lora", "qlora")
     if fw.eager_host:
-        host = arch.num_hidden_layers * HF_HOST_S_PER_LAYER[(lora, w.grad_ckpt)]
+        layer_host = HF_HOST_S_PER_LAYER[(lora, w.grad_ckpt)]
+        host = arch.num_hidden_layers * layer_host
+        if arch.is_moe and arch.hidden_size:
+            adapted = lora and w.lora is not None and bool(EXPERT_MLP_TARGETS & set(w.lora.targets))
+            experts = min(float(arch.num_local_experts or 1), experts_hit(arch, tokens_step))
+            loop = moe_layer_count(arch) * experts * layer_host * EXPERT_HOST_SHARE[adapted]
+            host += loop
+            expert_note = memo_sentence(
+                "throughput.moe_expert_loop", experts=f"{experts:.0f}",
+                layers=moe_layer_count(arch), ms=f"{loop * 1e3:,.0f}")
         if w.task == "qlora":
             host *= QLORA_HOST_FACTOR
     formula = _FORMULAS[(lora, w.grad_ckpt)]
@@ -237,6 +286,8 @@ def _gpu_terms(w: Workload, arch: ModelArch, gpu: GpuSpec) -> _GpuTerms:
                       factor=f"{fw.mfu_factor:.2f}") if host == 0.0 else
         memo_sentence("throughput.framework_eager", framework=fw.name, ms=f"{host * 1e3:.0f}"),
     ]
+    if expert_note is not None:
+        head.append(expert_note)
     if fw.speedup_vs_hf != 1.0:
         head.append(memo_sentence("throughput.framework_speedup", framework=fw.name,
                                   factor=f"{fw.speedup_vs_hf:.1f}"))

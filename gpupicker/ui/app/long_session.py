@@ -3,9 +3,12 @@
 PySide6 6.12.0 dropped one reference to ``None`` per void Qt call; a results redraw makes
 hundreds, so the app aborted ("none_dealloc: deallocating None") after ~75 input changes.
 :func:`run_session` turns the wizard's own widgets (task, model, batch, context length,
-preferred GPU and GPU count) ``changes`` times, recomputes and repaints the results page and
-both plots after each, and reports the drift of ``sys.getrefcount(None)`` and of
-Python-traced memory.
+preferred GPU and GPU count) ``changes`` times with the keyboard, as a user does — key
+events to the focused widget: Ctrl+1 … Ctrl+4 / Ctrl+R to a page, Space on a task, Ctrl+Home
+and Down in the model table and the GPU list, digits and Enter in the number boxes — checks
+that each change reached the workload, recomputes and repaints the results page and both
+plots after each, and reports the drift of ``sys.getrefcount(None)`` and of Python-traced
+memory.
 
 Used by ``tests/ui/test_long_session.py`` (500 changes, in a subprocess so an abort is a test
 failure, not a dead test run) and by ``gpupicker --selftest --selftest-changes N`` (the
@@ -31,6 +34,9 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # Qt and the window load in main(), after the arguments are read
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWidget
+
     from ..main_window import MainWindow
 
 #: Limits checked by :func:`problems`.
@@ -99,53 +105,155 @@ class SessionReport:
         return self.traced_end_bytes - self.traced_start_bytes
 
 
+class SessionError(RuntimeError):
+    """A key the session pressed did not make the change it makes for a user."""
+
+
+def _expect(what: str, got: object, wanted: object) -> None:
+    if got != wanted:
+        raise SessionError(f"{what}: the keys left {got!r}, not {wanted!r}")
+
+
+def _send_key(widget: QWidget, key: Qt.Key, modifiers: Qt.KeyboardModifier | None = None,
+              text: str = "") -> None:
+    """Press and release ``key`` on ``widget`` as the keyboard does: a key event Qt delivers
+    (shortcuts first, then the widget, then its parents: the wizard's Enter = Next), not a
+    slot call. QtTest's ``keyClick`` does the same; the bundle has no QtTest (the
+    self-test runs this session there)."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    mods = modifiers if modifiers is not None else Qt.KeyboardModifier.NoModifier
+    for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+        QApplication.sendEvent(widget, QKeyEvent(kind, key, mods, text))
+
+
+def _focus(widget: QWidget) -> QWidget:
+    """Give ``widget`` the keyboard focus; returns the widget that has it now (keys go
+    there), or ``widget`` itself where the window is not active (no focus to give)."""
+    from PySide6.QtWidgets import QApplication
+
+    widget.setFocus()
+    focused = QApplication.focusWidget()
+    if focused is not None and (focused is widget or widget.isAncestorOf(focused)):
+        return focused
+    return widget
+
+
+def _type(widget: QWidget, text: str) -> None:
+    """Select what ``widget`` (a spin box) holds and type ``text`` (digits), then Enter: the
+    box applies its value (and the wizard goes to the next page)."""
+    from PySide6.QtCore import Qt
+
+    target = _focus(widget)
+    _send_key(target, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    for ch in text:
+        _send_key(target, Qt.Key(ord(ch)), text=ch)
+    _send_key(target, Qt.Key.Key_Return)
+
+
+def _go(window: MainWindow, page: str) -> None:
+    """Show ``page`` with its Go-menu shortcut (Ctrl+1 … Ctrl+4, Ctrl+R), pressed where the
+    focus is."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    key = {"task": Qt.Key.Key_1, "model": Qt.Key.Key_2, "quantization": Qt.Key.Key_3,
+           "budget": Qt.Key.Key_4, "results": Qt.Key.Key_R}[page]
+    _send_key(QApplication.focusWidget() or window, key, Qt.KeyboardModifier.ControlModifier)
+
+
+def _activate(window: MainWindow, timeout_s: float = 5.0) -> bool:
+    """Make ``window`` the active window (keys go to its focus widget), waiting up to
+    ``timeout_s``; False where the platform never activates it (keys then go to the widgets
+    themselves)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.activateWindow()
+    window.raise_()
+    deadline = time.perf_counter() + timeout_s
+    while not window.isActiveWindow() and time.perf_counter() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    return window.isActiveWindow()
+
+
 def _change(window: MainWindow, i: int) -> str:
-    """Make input change number ``i`` through a wizard widget; returns what was changed.
+    """Make input change number ``i`` with the keyboard, on the page that shows the input;
+    returns what was changed.
 
     The script repeats every :data:`PERIOD` changes and sets every field it touches within
     one period, so the workload (and the results) after change ``k * PERIOD`` are the same
     for every ``k``: refcounts and memory compared there differ only by what leaked."""
+    from PySide6.QtCore import Qt
+
     wiz = window.wizard
     c = window.live
     i %= PERIOD
     kind = i % 5
-    if kind == 0:  # task
+    if kind == 0:  # task: its radio button, Space
         task = _TASKS[(i // 5) % len(_TASKS)]
         if c.workload.task == task:
             task = "lora" if task != "lora" else "qlora"
-        wiz.task_page.buttons[task].setChecked(True)
+        _go(window, "task")
+        _send_key(_focus(wiz.task_page.buttons[task]), Qt.Key.Key_Space, text=" ")
+        _expect("task", c.workload.task, task)
         return f"task={task}"
     if kind == 1:  # model: a row of the catalog table (the filtered, visible list)
+        _go(window, "model")
         page = wiz.model_page
         if not page.catalog_radio.isChecked():
-            page.catalog_radio.setChecked(True)
+            _send_key(_focus(page.catalog_radio), Qt.Key.Key_Space, text=" ")
         rows = page.proxy.rowCount()
         row = (i * 7) % max(1, min(rows, 12))  # deterministic: rows depend on task kind only
-        page.view.setCurrentIndex(page.proxy.index(row, 0))
+        view = _focus(page.view)
+        _send_key(view, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+        for _ in range(row):
+            _send_key(view, Qt.Key.Key_Down)
+        picked = page.list_model.model_at(page.proxy.mapToSource(page.proxy.index(row, 0)).row())
+        _expect("model", c.workload.model_id, picked.id)
         return f"model row {row}"
     q = wiz.quant_page
     inference = c.workload.task in ("inference", "decode_ceiling")
     if kind == 2:  # batch
+        _go(window, "quantization")
         spin = q.infer_batch if inference else q.batch
-        spin.setValue(_BATCHES[(i // 5) % len(_BATCHES)])
-        return f"batch={spin.value()}"
+        batch = _BATCHES[(i // 5) % len(_BATCHES)]
+        _type(spin, str(batch))
+        _expect("batch", c.workload.batch, batch)
+        return f"batch={batch}"
     if kind == 3:  # context length
+        _go(window, "quantization")
         spin = q.prompt_tokens if inference else q.seq_len
-        spin.setValue(_CONTEXTS[(i // 5) % len(_CONTEXTS)])
-        return f"context={spin.value()}"
+        tokens = _CONTEXTS[(i // 5) % len(_CONTEXTS)]
+        _type(spin, str(tokens))
+        _expect("context", c.workload.prompt_len if inference else c.workload.seq_len, tokens)
+        return f"context={tokens}"
     # GPU: the preferred-GPU combo and the GPU count of the budget page
+    _go(window, "budget")
     budget = wiz.budget_page
-    combo = budget.preferred_gpu
-    if combo.count() > 1:
-        combo.setCurrentIndex(1 + (i // 5) % min(combo.count() - 1, 8))
-    budget.gpu_count.setValue(1 + (i // 5) % 4)
-    return f"gpu={combo.currentData()} x{c.workload.num_gpus}"
+    gpus = budget.preferred_gpu
+    combo = _focus(gpus)
+    index = 0
+    if gpus.count() > 1:
+        index = 1 + (i // 5) % min(gpus.count() - 1, 8)
+        _send_key(combo, Qt.Key.Key_Home)  # "Any GPU", then down to the one of this change
+        for _ in range(index):
+            _send_key(combo, Qt.Key.Key_Down)
+    count = 1 + (i // 5) % 4
+    _type(budget.gpu_count, str(count))
+    _expect("preferred GPU", c.workload.gpu, gpus.itemData(index))
+    _expect("GPU count", c.workload.num_gpus, count)
+    return f"gpu={c.workload.gpu} x{count}"
 
 
 def _redraw(window: MainWindow) -> int:
-    """Recompute now and paint the results page (table, notes, both plots' axes)."""
+    """Show the results page (Ctrl+R), recompute now and paint it (table, notes, both plots'
+    axes)."""
     from PySide6.QtWidgets import QApplication
 
+    _go(window, "results")
     view = window.live.recompute()
     QApplication.processEvents()  # the shown window paints: table, notes, plots and their axes
     return len(view.options)
@@ -163,9 +271,14 @@ def run_session(window: MainWindow, changes: int,
     :data:`TRACED_PERIODS` periods and compares the traced size at the ends of the last one.
     ``progress`` (e.g. ``print``) gets one line per 10 changes with the drift so far, so a
     run that aborts still shows the figure. Raises nothing itself; a PySide6 that
-    drops references aborts the process (that is what the test catches)."""
+    drops references aborts the process (that is what the test catches).
+
+    Raises:
+        SessionError: when a key did not make its change (the keyboard path is broken).
+    """
     window.live.background = False
-    window.wizard.show_page("results")
+    _activate(window)
+    _go(window, "results")
     changes = max(TRACED_PERIODS, -(-max(changes, 1) // PERIOD)) * PERIOD
     trace_from = WARMUP_CHANGES + changes - TRACED_PERIODS * PERIOD
     was_tracing = tracemalloc.is_tracing()

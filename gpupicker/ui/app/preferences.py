@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Literal
@@ -10,6 +9,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import paths
+from ...core.json_limits import loads_bounded
+from ...core.safe_write import write_text
 from .user_files import PREFERENCES_FILE, WINDOW_STATE_FILE, window_state_path  # noqa: F401
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ class Preferences(BaseModel):
         if not p.exists():
             return cls()
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
+            data = loads_bounded(p.read_text(encoding="utf-8"))  # a deep nest: ValueError too
         except (OSError, ValueError) as exc:
             _warn_once(p, f"ignoring unreadable preferences {p}: {exc}")
             return cls()
@@ -83,8 +84,6 @@ class Preferences(BaseModel):
                 return cls()
 
     def save(self) -> None:
-        """Write to the JSON file (atomically)."""
-        p = self.path()
-        tmp = p.with_suffix(".json.tmp")
-        tmp.write_text(self.model_dump_json(indent=2), encoding="utf-8")
-        tmp.replace(p)
+        """Write to the JSON file (core.safe_write: atomically, through a symlink, never over a
+        FIFO or device)."""
+        write_text(self.path(), self.model_dump_json(indent=2))

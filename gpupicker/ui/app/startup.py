@@ -167,6 +167,9 @@ class StagedStart(QObject):
         from .heap import settle_heap
 
         settle_heap()
+        import logging
+
+        logging.getLogger(__name__).info("window ready: every page built")
         yield "settled"
 
 

@@ -27,11 +27,11 @@ def saved_lang() -> str | None:
         text = (paths.user_config_dir() / PREFERENCES_FILE).read_text(encoding="utf-8")
     except OSError:  # no preferences saved yet: json is not even imported (1.8 ms, issue 17)
         return None
-    import json
+    from ...core.json_limits import loads_bounded  # no pydantic: json and core.messages only
 
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = loads_bounded(text)
+    except ValueError:  # not JSON, or nested past the bound (RecursionError otherwise)
         return None
     lang = data.get("lang") if isinstance(data, dict) else None
     return lang if isinstance(lang, str) and lang else None

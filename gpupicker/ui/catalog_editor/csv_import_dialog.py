@@ -54,12 +54,15 @@ class CsvImportDialog(QDialog):
             self.table.addItem(text, name)
         self.table.setCurrentIndex(max(0, self.table.findData(table)))
         self.file_label = QLabel(path)
+        self.file_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.file_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.info = QLabel()
+        self.info.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.info.setWordWrap(True)
         self.preview = QTableWidget()
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.errors = QLabel()
+        self.errors.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.errors.setWordWrap(True)
         self.errors.setObjectName("errors")
         self.skip_duplicates = QCheckBox()

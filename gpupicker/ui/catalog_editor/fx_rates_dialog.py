@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -65,6 +65,7 @@ class FxRatesDialog(QDialog):
         self.display = QComboBox()
         self._fill_display()
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.message.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel)

@@ -37,6 +37,7 @@ from ..catalog_access import (
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import fmt_number
 from ..widgets.number_input import parse_bounded
+from ..widgets.plain_text import plain_tooltip
 from .messages import fields_text, reason_text
 from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, RecordKey
 
@@ -253,7 +254,7 @@ class RecordTableModel(QAbstractTableModel):
                 return extra
             src = getattr(rec, "source", "")
             notes = getattr(rec, "notes", "")
-            return "\n".join(x for x in (src, notes) if x) or None
+            return plain_tooltip("\n".join(x for x in (src, notes) if x)) or None
         if role == Qt.ItemDataRole.FontRole and column == 0 and self._user[row]:
             f = QFont()
             f.setBold(True)

@@ -122,6 +122,7 @@ class OwnedGpusTab(QWidget):
         self._detect_signals = _DetectSignals(self)
         self._detect_signals.done.connect(self._show_detected)
         self.message = QLabel()
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.message.setWordWrap(True)
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels([

@@ -88,6 +88,7 @@ class CatalogTab(QWidget):
         self.history_button = QPushButton(self.tr("&History…"))
         self.history_button.setVisible(self.table_name == "prices")
         self.count_label = QLabel()
+        self.count_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
         top.addWidget(self.count_label)
@@ -212,6 +213,7 @@ class CatalogWindow(QMainWindow):
         self.owned_tab = OwnedGpusTab(repo)
         self.tabs.addTab(self.owned_tab, self.tr("&Owned GPUs"))
         self.read_only_banner = QLabel()
+        self.read_only_banner.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.read_only_banner.setObjectName("readOnlyBanner")
         self.read_only_banner.setWordWrap(True)
         self.read_only_banner.setStyleSheet(
@@ -241,6 +243,7 @@ class CatalogWindow(QMainWindow):
             "Replace the catalog with one of its backups (the last 10 are kept); the current "
             "catalog is backed up first."))
         self.stale_label = QLabel()
+        self.stale_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         tb = QToolBar(self.tr("Catalog"))
         tb.setMovable(False)
         for a in (self.undo_action, self.redo_action):

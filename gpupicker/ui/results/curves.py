@@ -13,7 +13,9 @@ SVG and its data to CSV through pyqtgraph's exporters (:func:`export_plot`).
 
 from __future__ import annotations
 
+import csv
 import math
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TypedDict, TypeVar
@@ -24,6 +26,8 @@ from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ...core.curves import CostCurve, MemoryCurves, spans_decades
+from ...core.safe_write import open_for_write, writable_target, write_bytes
+from ...core.text_safety import neutralize
 from ..i18n.formatting import display_name, fmt_hours, fmt_money, unit_bytes
 from ..i18n.texts import pricing_names
 
@@ -83,11 +87,27 @@ def dimension_label(dim: str) -> str:
             "concurrency": translate("Curves", "Concurrent sequences")}.get(dim, dim)
 
 
-def export_plot(plot_item: pg.PlotItem, path: str | Path) -> Path:
+DataTable = tuple[list[str], list[list[str | float]]]
+"""A plot's data as drawn: column names (units in them) and one row per point."""
+
+
+def _whole(x: float) -> float:
+    """A count or size as an int when it is one (``4``, not ``4.0``, in the CSV)."""
+    return int(x) if float(x).is_integer() else x
+
+
+def export_plot(plot_item: pg.PlotItem, path: str | Path, table: DataTable | None = None) -> Path:
     """Write ``plot_item`` to ``path``: PNG or SVG image, or CSV of the plotted data, by extension.
+
+    CSV: ``table`` (the data as plotted, in linear units, with named columns; text cells a
+    spreadsheet would run as a formula are neutralized) when given, else pyqtgraph's own
+    export of the items. The file is written by core.safe_write's rules (through a symlink,
+    never over a FIFO or device): pyqtgraph writes a temporary file first.
 
     Raises:
         ValueError: for another extension.
+        NotARegularFileError: ``path`` exists and is not a regular file.
+        OSError: when the file cannot be written.
     """
     p = Path(path)
     ext = p.suffix.lower()
@@ -96,17 +116,28 @@ def export_plot(plot_item: pg.PlotItem, path: str | Path) -> Path:
     if cls is None:
         raise ValueError(f"cannot export a plot as {ext or 'a file without extension'}; "
                          "use .png, .svg or .csv")
+    target = writable_target(p)
+    if ext == ".csv" and table is not None:
+        with open_for_write(target, newline="") as f:
+            out = csv.writer(f)
+            out.writerow([neutralize(h) for h in table[0]])
+            out.writerows([neutralize(c) if isinstance(c, str) else c for c in row]
+                          for row in table[1])
+        return p
     exporter = cls(plot_item)
     if ext == ".png":
         exporter.parameters()["width"] = max(800, int(plot_item.sceneBoundingRect().width()) * 2)
-    try:
-        exporter.export(str(p))
-    except ValueError:
-        if ext != ".svg":
-            raise
-        # pyqtgraph 0.14's SVGExporter cannot parse the path data newer Qt writes
-        # (pyqtgraph/pyqtgraph#3485, open): render the same scene with Qt's own SVG writer.
-        _svg_with_qt(plot_item, p)
+    with tempfile.TemporaryDirectory(prefix="gpupicker-plot-") as folder:
+        tmp = Path(folder) / f"plot{ext}"
+        try:
+            exporter.export(str(tmp))
+        except ValueError:
+            if ext != ".svg":
+                raise
+            # pyqtgraph 0.14's SVGExporter cannot parse the path data newer Qt writes
+            # (pyqtgraph/pyqtgraph#3485, open): render the same scene with Qt's own SVG writer.
+            _svg_with_qt(plot_item, tmp)
+        write_bytes(target, tmp.read_bytes())
     return p
 
 
@@ -217,22 +248,26 @@ class _PlotPanel(QWidget):
                  f"{escape(t).replace(' ', '&nbsp;')}" for c, t, dashed in rows]
         self.legend.setText("&nbsp;&nbsp; ".join(parts))
 
+    def data_table(self) -> DataTable | None:
+        """The plotted data with named columns for the CSV export (``None``: pyqtgraph's)."""
+        return None
+
     def export(self, path: str | Path) -> Path:
-        """Export the plot (PNG/SVG) or its data (CSV) to ``path``."""
-        return export_plot(self.plot_item, path)
+        """Export the plot (PNG/SVG) or its data (CSV, :meth:`data_table`) to ``path``."""
+        return export_plot(self.plot_item, path, self.data_table())
 
     def _export_dialog(self) -> None:
-        export_dialog(self, self.plot_item)
+        export_dialog(self, self.plot_item, self.data_table())
 
 
-def export_dialog(parent: QWidget, plot_item: pg.PlotItem) -> str:
+def export_dialog(parent: QWidget, plot_item: pg.PlotItem, table: DataTable | None = None) -> str:
     """Ask for a file and export ``plot_item`` to it (PNG/SVG/CSV); returns the path ('' when
     cancelled). A failure is shown in a message box, nothing else changes."""
     path, _ = QFileDialog.getSaveFileName(parent, translate("Curves", "Export plot"), "",
                                           EXPORT_FILTER)
     if path:
         try:
-            export_plot(plot_item, path)
+            export_plot(plot_item, path, table)
         except (OSError, ValueError) as exc:
             from PySide6.QtWidgets import QMessageBox
             QMessageBox.warning(parent, translate("Curves", "Export plot"), str(exc))
@@ -270,6 +305,20 @@ class MemoryCurvePlot(_PlotPanel):
         self.shared_line = pg.PlotDataItem([], [], pen=pg.mkPen(SHARED_COLOR, width=2))
         self.plot_item.addItem(self.shared_line)
         self.title.setText(translate("Curves", "What fits: memory per GPU"))
+
+    def data_table(self) -> DataTable | None:
+        """One row per GPU × value as drawn: the value in its own unit (never log10, whatever
+        the axis), memory per GPU and usable capacity in the display unit."""
+        if not self.series:
+            return None
+        head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
+                dimension_label(self.dimension),
+                translate("Curves", "Memory per GPU (%1)").replace("%1", self.unit),
+                translate("Curves", "Usable memory per GPU (%1)").replace("%1", self.unit)]
+        rows: list[list[str | float]] = [
+            [s["gpu_id"], s["name"], _whole(x), round(y, 4), round(s["capacity"], 4)]
+            for s in self.series for x, y in zip(s["xs"], s["ys"], strict=True)]
+        return head, rows
 
     def readout_at(self, x: float) -> str:
         """'batch 9: 23.1 GiB — fits RTX 4090, …' at the grid value nearest ``x``."""
@@ -422,6 +471,23 @@ class CostCurvePlot(_PlotPanel):
         free = [c for i, c in enumerate(OKABE_ITO) if c not in taken
                 and i >= len(self.color_order)] or [c for c in OKABE_ITO if c not in taken]
         return free[0] if free else OKABE_ITO[k % len(OKABE_ITO)]
+
+    def data_table(self) -> DataTable | None:
+        """One row per GPU type × pricing × count as drawn: total cost in the display
+        currency and run time in hours (empty where unknown)."""
+        if not self.series:
+            return None
+        names = pricing_names()
+        head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
+                translate("Curves", "Pricing"), translate("Curves", "GPUs"),
+                translate("Curves", "Total cost (%1)").replace("%1", self.currency),
+                translate("Curves", "Run time (h)")]
+        rows: list[list[str | float]] = [
+            [s["gpu_id"], s["name"], names.get(s["pricing"], s["pricing"]), _whole(n), round(m, 4),
+             "" if h is None else round(h, 4)]
+            for s in self.series
+            for n, m, h in zip(s["counts"], s["money"], s["hours"], strict=False)]
+        return head, rows
 
     def readout_at(self, x: float) -> str:
         """'4 GPUs: RTX 4090 $1.52, 0.8 h; …' at the GPU count nearest ``x``."""

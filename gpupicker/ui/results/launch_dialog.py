@@ -3,7 +3,7 @@ selected option (``core.launch_config``), each with a Copy button."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -54,6 +54,7 @@ class LaunchDialog(QDialog):
         notes += [translate("LaunchDialog", "Check: %1").replace("%1", tr_message(x))
                   for x in cfg.warnings]
         info = QLabel("\n".join(notes))
+        info.setTextFormat(Qt.TextFormat.PlainText)  # the notes name GPUs, models, providers
         info.setWordWrap(True)
         lay.addWidget(info)
         tabs = QTabWidget()

@@ -18,6 +18,7 @@ from ..i18n.formatting import (
     list_separator,
 )
 from ..i18n.texts import component_label, glossary, label_name
+from ..widgets.plain_text import plain_tooltip
 
 _Index = QModelIndex | QPersistentModelIndex
 _SortKey = float | str | None
@@ -41,6 +42,19 @@ _CELL_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
                | Qt.ItemFlag.ItemNeverHasChildren)
 _RIGHT_COLUMNS = frozenset(("rank", "count", "vram", "headroom", "speed", "usd_per_hour",
                             "usd_total"))
+
+
+def two_lines(title: str) -> str:
+    """``title`` broken at the space nearest its middle ("VRAM used / per GPU" → "VRAM
+    used" over "/ per GPU"): the header of a 13-column table is as wide as its titles, and on
+    one line they pushed the total-cost and provider columns out of a 1240-px window while the
+    numbers under them need half that. Titles under 10 characters or without a space stay
+    on one line."""
+    if len(title) < 10 or " " not in title:
+        return title
+    mid = len(title) / 2
+    cut = min((i for i, ch in enumerate(title) if ch == " "), key=lambda i: abs(i - mid))
+    return f"{title[:cut]}\n{title[cut + 1:]}"
 
 
 class OptionsTableModel(QStandardItemModel):
@@ -170,36 +184,45 @@ class OptionsTableModel(QStandardItemModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return {
-                "rank": self.tr("#"), "label": self.tr("Label"), "gpu": self.tr("GPU"),
-                "count": self.tr("GPUs"), "fits": self.tr("Fits"),
-                "vram": self.tr("VRAM used / per GPU"), "headroom": self.tr("Headroom"),
-                "speed": self.tr("Run time") if self.any_hours else self.tr("Tokens/s"),
-                "usd_per_hour": self.tr("Price/hour"), "usd_total": self.cost_header(),
-                "provider": self.tr("Provider"), "observed": self.tr("Price date"),
-                "reason": self.tr("Why"),
-            }[self.COLUMNS[section]]
+            return two_lines(self.header_text(section))
         if role == Qt.ItemDataRole.ToolTipRole:
-            col = self.COLUMNS[section]
-            if col == "vram":
-                return self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
-                               "GPU's capacity, in %1.").replace("%1", self.unit) + "\n\n" + \
-                    glossary()["vram"]
-            if col == "headroom":
-                return self.tr("Memory left free per GPU at the peak, in %1.").replace(
-                    "%1", self.unit) + "\n\n" + glossary()["headroom"]
-            if col == "speed":
-                return glossary()["mfu"]
-            if col == "usd_per_hour":
-                return self.tr("Price per hour of all the option's GPUs together (not per GPU).")
-            if col == "usd_total":
-                return {
-                    "total": self.tr("Cost of the whole run (price per hour × run time)."),
-                    "month": self.tr("Cost per month of running all the time (price per hour × "
-                                     "hours per month; set in Preferences)."),
-                    "mtok": self.tr("Cost per million generated tokens at this option's "
-                                    "throughput (no run length or request rate given)."),
-                }[self.cost_kind]
+            return self._header_tooltip(section)
+        return None
+
+    def header_text(self, section: int) -> str:
+        """Column ``section``'s title on one line (the header shows it on two:
+        :func:`two_lines`)."""
+        return {
+            "rank": self.tr("#"), "label": self.tr("Label"), "gpu": self.tr("GPU"),
+            "count": self.tr("GPUs"), "fits": self.tr("Fits"),
+            "vram": self.tr("VRAM used / per GPU"), "headroom": self.tr("Headroom"),
+            "speed": self.tr("Run time") if self.any_hours else self.tr("Tokens/s"),
+            "usd_per_hour": self.tr("Price/hour"), "usd_total": self.cost_header(),
+            "provider": self.tr("Provider"), "observed": self.tr("Price date"),
+            "reason": self.tr("Why"),
+        }[self.COLUMNS[section]]
+
+    def _header_tooltip(self, section: int) -> str | None:
+        col = self.COLUMNS[section]
+        if col == "vram":
+            return self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
+                           "GPU's capacity, in %1.").replace("%1", self.unit) + "\n\n" + \
+                glossary()["vram"]
+        if col == "headroom":
+            return self.tr("Memory left free per GPU at the peak, in %1.").replace(
+                "%1", self.unit) + "\n\n" + glossary()["headroom"]
+        if col == "speed":
+            return glossary()["mfu"]
+        if col == "usd_per_hour":
+            return self.tr("Price per hour of all the option's GPUs together (not per GPU).")
+        if col == "usd_total":
+            return {
+                "total": self.tr("Cost of the whole run (price per hour × run time)."),
+                "month": self.tr("Cost per month of running all the time (price per hour × "
+                                 "hours per month; set in Preferences)."),
+                "mtok": self.tr("Cost per million generated tokens at this option's "
+                                "throughput (no run length or request rate given)."),
+            }[self.cost_kind]
         return None
 
     def cost_header(self) -> str:
@@ -369,7 +392,7 @@ class OptionsTableModel(QStandardItemModel):
                       for k, v in o.memory.breakdown().items() if v]
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
-            return "\n".join(lines)
+            return plain_tooltip("\n".join(lines))
         return None
 
 

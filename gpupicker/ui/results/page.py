@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import (
+    QEvent,
+    QObject,
     Qt,
     Slot,
 )
@@ -66,6 +68,15 @@ def _join(text: str, sentence: str) -> str:
     return text + ("" if text.endswith(("。", "！", "？")) else " ") + sentence
 
 
+SHRINKABLE_COLUMNS = frozenset(("rank", "fits", "vram", "headroom", "speed", "usd_per_hour",
+                                "usd_total", "provider", "observed"))
+"""Columns that give room (down to their cells' or title's width) so the provider column
+stays in view in a narrow window (:meth:`ResultsPage._fit_to_provider`)."""
+HEADER_PADDING_PX = 16
+"""A header section's room around its title: ``style.qss`` pads sections 6 px each side,
+plus the frame."""
+
+
 class ResultsPage(QWizardPage):
     """Shows the controller's latest recommendation; never computes.
 
@@ -81,12 +92,15 @@ class ResultsPage(QWizardPage):
         self.setSubTitle(self.tr("Ranked for your job. Hover a row for the memory breakdown and "
                                  "assumptions; change any earlier page and this updates."))
         self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.notes.setObjectName("notes")
         self.notes.setWordWrap(True)
         self.nothing_fits = QLabel()
+        self.nothing_fits.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.nothing_fits.setObjectName("nothingFits")
         self.nothing_fits.setWordWrap(True)
         self.nothing_fits.setVisible(False)
@@ -129,6 +143,7 @@ class ResultsPage(QWizardPage):
         self._grown_for: frozenset[tuple[object, ...]] = frozenset()
         self._advice_heading = ""
         self.table.setToolTip(glossary()["headroom"])
+        self.table.viewport().installEventFilter(self)  # its width decides the columns
 
         self.advisor_box = QGroupBox(self.tr("What to change to fit your GPU"))
         self.advisor_list = QListWidget()
@@ -182,7 +197,8 @@ class ResultsPage(QWizardPage):
         tl.addWidget(self.table, 1)
         self.table.setMinimumHeight(self.table_height_for(MIN_VISIBLE_ROWS))
         self.advisor_box.setMaximumHeight(150)
-        self.plot_tabs.setMinimumHeight(200)
+        # 190: with the two-line column titles the page still fits a 1000 × 640 window
+        self.plot_tabs.setMinimumHeight(190)
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
         split.addWidget(top)
@@ -229,6 +245,19 @@ class ResultsPage(QWizardPage):
                    **self.GROWING_COLUMNS}.get(name, 180)
             hh.resizeSection(c, min(hh.sectionSize(c) + 8, cap))
         self._gpu_width = hh.sectionSize(cols.index("gpu"))
+        # the least each column can take when the window is narrow: its cells' width, or its
+        # title's longest line with the header's padding, without the sort arrow's room
+        fm = self.table.fontMetrics()
+        model = self.options_model
+        self._natural = {c: hh.sectionSize(c) for c, name in enumerate(cols)
+                         if name in SHRINKABLE_COLUMNS}
+        self._floors = {
+            c: min(self._natural[c], max(
+                self.table.sizeHintForColumn(c),
+                max(fm.horizontalAdvance(line) for line in
+                    str(model.headerData(c, Qt.Orientation.Horizontal) or "").split("\n"))
+                + HEADER_PADDING_PX))
+            for c in self._natural}
         self.fit_columns()
 
     GROWING_COLUMNS = {"count": 220, "label": 200}
@@ -283,6 +312,35 @@ class ResultsPage(QWizardPage):
         room = self.table.viewport().width() - others
         least = self.table.fontMetrics().horizontalAdvance("NVIDIA GeForce RTX 4090") + 24
         hh.resizeSection(g, max(min(least, natural), min(natural, room)))
+        self._fit_to_provider()
+
+    def _fit_to_provider(self) -> None:
+        """Where the GPU column at its least still leaves the provider column (the last one a
+        user needs to pick an offer) partly out of view, take the rest from the other
+        columns' room above their cells' or title's width (:attr:`_floors`), the roomiest
+        first; each starts from its natural width, so a wider window gives it back."""
+        cols = OptionsTableModel.COLUMNS
+        hh = self.table.horizontalHeader()
+        natural: dict[int, int] = getattr(self, "_natural", {})
+        floors: dict[int, int] = getattr(self, "_floors", {})
+        for c, size in natural.items():
+            hh.resizeSection(c, size)
+        last = cols.index("provider")
+        spare = self.table.viewport().width() - sum(
+            hh.sectionSize(c) for c in range(last + 1) if not hh.isSectionHidden(c))
+        for c in sorted(natural, key=lambda c: natural[c] - floors[c], reverse=True):
+            if spare >= 0:
+                break
+            take = min(-spare, natural[c] - floors[c])
+            hh.resizeSection(c, natural[c] - take)
+            spare += take
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Fit the columns when the table's viewport changes width (a window resize, a
+        vertical scroll bar coming or going, the splitter): :meth:`fit_columns`."""
+        if event.type() == QEvent.Type.Resize and obj is self.table.viewport():
+            self.fit_columns()
+        return super().eventFilter(obj, event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Keep the cost columns in view when the window is resized (:meth:`fit_columns`)."""

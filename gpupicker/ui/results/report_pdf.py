@@ -8,7 +8,9 @@ Needs a ``QGuiApplication``; :func:`ensure_gui_app` makes an offscreen one for t
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QMarginsF, QSizeF, QUrl
@@ -17,6 +19,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from ...core.report import Report
 from ...core.report_render import TextRenderer, chart_svg, render_html, split_svgs
+from ...core.safe_write import replace_into, writable_target
 
 PAGE_WIDTH_PX = 680
 """Layout width of the text on an A4 page (180 mm between the margins at 96 px per inch)."""
@@ -82,11 +85,28 @@ def report_document(r: Report, render: TextRenderer | None = None) -> QTextDocum
 def write_pdf(r: Report, path: str | Path, render: TextRenderer | None = None) -> Path:
     """Write the report as an A4 PDF at ``path``, its texts written by ``render`` (English).
 
+    Qt writes a temporary file beside the target, which then replaces it by the rules of
+    core.safe_write (through a symlink, never over a FIFO or device).
+
     Raises:
+        NotARegularFileError: ``path`` exists and is not a regular file.
         OSError: when the file cannot be written.
     """
     ensure_gui_app()
-    p = Path(path)
+    target = writable_target(path)
+    fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        _print_pdf(r, Path(tmp_name), render)
+        replace_into(tmp_name, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+    return Path(path)
+
+
+def _print_pdf(r: Report, p: Path, render: TextRenderer | None) -> None:
+    """Lay ``r`` out and print it to the PDF file ``p``."""
     writer = QPdfWriter(str(p))
     writer.setResolution(96)
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
@@ -101,4 +121,3 @@ def write_pdf(r: Report, path: str | Path, render: TextRenderer | None = None) -
     doc.print_(writer)
     if not p.exists() or p.stat().st_size == 0:
         raise OSError(f"cannot write {p}")
-    return p

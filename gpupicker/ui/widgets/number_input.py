@@ -4,27 +4,36 @@
 ``ValueError`` with a plain message; it never drops characters (the old spin-box
 delegate turned "0,39" into 39 and "1e12" into 112). :class:`NumberSpinBox` is a
 QDoubleSpinBox that parses with it, and :class:`NumberDelegate` gives catalog cells a
-plain line edit whose text goes to the model unchanged.
+plain line edit whose text goes to the model unchanged. :class:`IntSpinBox` does for whole
+numbers what :class:`NumberSpinBox` does for decimals; both apply a value on commit (Enter,
+focus out, arrows), never per keystroke, and show text they cannot apply as invalid.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import (
     QAbstractItemModel,
     QCoreApplication,
+    QEvent,
     QLocale,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
+    SignalInstance,
+    Slot,
 )
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QDoubleSpinBox,
     QLineEdit,
+    QSpinBox,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QWidget,
@@ -97,11 +106,88 @@ def _plain(v: float) -> str:
     return QLocale().toString(float(v), "g", 12)
 
 
+def _strip_affixes(spin: QAbstractSpinBox, text: str) -> str:
+    """``text`` without the spin box's prefix and suffix (as typed or as shown)."""
+    assert isinstance(spin, (QSpinBox, QDoubleSpinBox))
+    s = text.strip()
+    prefix, suffix = spin.prefix().strip(), spin.suffix().strip()
+    if prefix and s.startswith(prefix):
+        s = s[len(prefix):]
+    if suffix and s.endswith(suffix):
+        s = s[: len(s) - len(suffix)]
+    return s.strip()
+
+
+class _CommitGuard(QObject):
+    """What makes a spin box apply on commit only, and show typed text it cannot apply.
+
+    Keyboard tracking is off: ``valueChanged`` comes on Enter, on focus out and on the arrow
+    keys / buttons, never for a half-typed number ("1e12" applied 1, then 10, then stopped at
+    10 when 1e12 was out of range). While the text is not a usable number the box carries the
+    dynamic property ``invalid`` (red in ``style.qss``) and its tooltip says why. Enter on
+    such text keeps it (the page stays, the reason goes to ``rejected``); leaving the box
+    puts back the last value, and ``fixup`` reports why (``rejected``).
+    """
+
+    def __init__(self, spin: QSpinBox | QDoubleSpinBox,
+                 problem: Callable[[str], str], rejected: SignalInstance) -> None:
+        super().__init__(spin)
+        self.spin, self.problem, self.rejected = spin, problem, rejected
+        self._tooltip: str | None = None
+        """The box's own tooltip while it shows a reason instead (None: not replaced)."""
+        spin.setKeyboardTracking(False)
+        spin.installEventFilter(self)
+        spin.lineEdit().textChanged.connect(self._on_text)
+        # Qt puts the value's text back (on commit, a step, setValue) with the line edit's
+        # signals blocked: look again then
+        spin.editingFinished.connect(self.refresh)
+        spin.valueChanged.connect(self.refresh)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self.spin and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                reason = self.problem(self.spin.text())
+                if reason:
+                    self._mark(reason)
+                    self.rejected.emit(reason)
+                    return True  # not applied, and not the wizard's Next either
+        return False
+
+    @Slot(str)
+    def _on_text(self, text: str) -> None:
+        self._mark(self.problem(text))
+
+    @Slot()
+    def refresh(self) -> None:
+        """Mark (or clear) the text the box shows now."""
+        self._mark(self.problem(self.spin.text()))
+
+    def _mark(self, reason: str) -> None:
+        spin = self.spin
+        if bool(spin.property("invalid")) != bool(reason):
+            spin.setProperty("invalid", bool(reason))
+            spin.style().unpolish(spin)
+            spin.style().polish(spin)
+        if reason:
+            if self._tooltip is None:
+                self._tooltip = spin.toolTip()
+            spin.setToolTip(translate("Numbers", "Not applied: %1").replace("%1", reason))
+        elif self._tooltip is not None:
+            spin.setToolTip(self._tooltip)
+            self._tooltip = None
+
+    def is_invalid(self) -> bool:
+        """True while the box shows text it cannot apply."""
+        return bool(self.spin.property("invalid"))
+
+
 class NumberSpinBox(QDoubleSpinBox):
     """A QDoubleSpinBox that reads "0,5" and "0.5" alike and never drops typed characters.
 
-    Invalid text is kept while typing; on Enter / focus out it reverts to the last value
-    and ``rejected(message)`` says why.
+    Applies on commit (:class:`_CommitGuard`): invalid text is kept while typing and shown
+    as invalid; on Enter it stays (with the reason), on focus out it reverts to the last
+    value; ``rejected(message)`` says why either way.
 
     Signals:
         rejected(str): the typed text was not a usable number.
@@ -112,28 +198,32 @@ class NumberSpinBox(QDoubleSpinBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setCorrectionMode(QDoubleSpinBox.CorrectionMode.CorrectToPreviousValue)
+        self.guard = _CommitGuard(self, self.problem, self.rejected)
 
-    def _core(self, text: str) -> str:
-        s = text.strip()
-        if self.prefix() and s.startswith(self.prefix().strip()):
-            s = s[len(self.prefix().strip()):]
-        if self.suffix() and s.endswith(self.suffix().strip()):
-            s = s[: len(s) - len(self.suffix().strip())]
-        return s.strip()
+    def setValue(self, value: float) -> None:
+        """Show ``value`` (its text replaces any invalid text, and the mark goes)."""
+        super().setValue(value)
+        self.guard.refresh()
 
     def _value_of(self, text: str) -> float:
-        core = self._core(text)
+        core = _strip_affixes(self, text)
         special = self.specialValueText()
         if special and (text.strip() == special or core == special):
             return self.minimum()
         return parse_bounded(core, self.minimum(), self.maximum(), locale=self.locale())
 
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+    def problem(self, text: str) -> str:
+        """Why ``text`` cannot be applied ("" when it can)."""
         try:
             self._value_of(text)
-        except ValueError:
-            return QValidator.State.Intermediate, text, pos
-        return QValidator.State.Acceptable, text, pos
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state = QValidator.State.Intermediate if self.problem(text) else \
+            QValidator.State.Acceptable
+        return state, text, pos
 
     def valueFromText(self, text: str) -> float:
         try:
@@ -142,15 +232,74 @@ class NumberSpinBox(QDoubleSpinBox):
             return self.value()
 
     def fixup(self, text: str) -> str:
-        try:
-            self._value_of(text)
-        except ValueError as exc:
-            self.rejected.emit(str(exc))
+        reason = self.problem(text)
+        if reason:
+            self.rejected.emit(reason)
         return text
 
     def textFromValue(self, value: float) -> str:
         return self.locale().toString(float(value), "f", self.decimals()) \
             if not self.isGroupSeparatorShown() else super().textFromValue(value)
+
+
+class IntSpinBox(QSpinBox):
+    """A QSpinBox that takes any typed text and says what is wrong with it, applied on
+    commit like :class:`NumberSpinBox` ("1e3" is 1000; "4,096" as shown with thousands
+    separators is 4096; "2.5", "abc" or a number out of range are shown as invalid with the
+    reason — QSpinBox's own validator dropped the keystroke, silently).
+
+    Signals:
+        rejected(str): the typed text was not a usable whole number.
+    """
+
+    rejected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setCorrectionMode(QSpinBox.CorrectionMode.CorrectToPreviousValue)
+        self.guard = _CommitGuard(self, self.problem, self.rejected)
+
+    def setValue(self, value: int) -> None:
+        """Show ``value`` (its text replaces any invalid text, and the mark goes)."""
+        super().setValue(value)
+        self.guard.refresh()
+
+    def _value_of(self, text: str) -> int:
+        core = _strip_affixes(self, text)
+        special = self.specialValueText()
+        if special and (text.strip() == special or core == special):
+            return self.minimum()
+        group = self.locale().groupSeparator()
+        # as the box shows it with thousands separators ("4,096"): a whole number, never 4.096
+        if group and re.fullmatch(rf"[+-]?\d{{1,3}}(?:{re.escape(group)}\d{{3}})+", core):
+            core = core.replace(group, "")
+        return int(parse_bounded(core, self.minimum(), self.maximum(), integer=True,
+                                 locale=self.locale()))
+
+    def problem(self, text: str) -> str:
+        """Why ``text`` cannot be applied ("" when it can)."""
+        try:
+            self._value_of(text)
+        except (ValueError, OverflowError) as exc:
+            return str(exc)
+        return ""
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state = QValidator.State.Intermediate if self.problem(text) else \
+            QValidator.State.Acceptable
+        return state, text, pos
+
+    def valueFromText(self, text: str) -> int:
+        try:
+            return self._value_of(text)
+        except (ValueError, OverflowError):
+            return self.value()
+
+    def fixup(self, text: str) -> str:
+        reason = self.problem(text)
+        if reason:
+            self.rejected.emit(reason)
+        return text
 
 
 class NumberDelegate(QStyledItemDelegate):

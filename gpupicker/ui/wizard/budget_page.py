@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLineEdit,
-    QSpinBox,
     QWidget,
 )
 
@@ -24,7 +23,7 @@ from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import display_name, ui_is_chinese
 from ..i18n.texts import glossary, goal_names, pricing_names
-from ..widgets.number_input import NumberSpinBox
+from ..widgets.number_input import IntSpinBox, NumberSpinBox
 from .page_base import (
     NO_LIMIT,
     Page,
@@ -110,7 +109,7 @@ class BudgetPage(Page):
             self.preferred_gpu.addItem(display_name(g.name), g.id)
         self.preferred_gpu.setToolTip(self.tr("A GPU you own or prefer: if the job does not fit "
                                               "it, the results list what to change."))
-        self.gpu_count = QSpinBox()  # Workload.num_gpus: the count the fit check and advice use
+        self.gpu_count = IntSpinBox()  # Workload.num_gpus: the count the fit check and advice use
         self.gpu_count.setRange(1, 64)
         self.gpu_count.setToolTip(self.tr("How many of the preferred GPU you have or want: the "
                                           "fit check and the advice are for this many."))
@@ -173,7 +172,7 @@ class BudgetPage(Page):
         c = self.controller
         for spin in (self.budget_usd, self.max_usd_per_hour, self.deadline_hours,
                      self.dataset_mtokens, self.epochs, self.requests_per_minute,
-                     self.train_hours):
+                     self.train_hours, self.gpu_count):
             spin.rejected.connect(c.inputRejected)
         self.budget_usd.valueChanged.connect(
             lambda v: c.update(budget_usd=c.snapshot.money.to_usd(v) if v else None))

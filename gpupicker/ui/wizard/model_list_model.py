@@ -12,6 +12,7 @@ from PySide6.QtCore import (
 )
 
 from ...catalog import CatalogModel
+from ..widgets.plain_text import plain_tooltip
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -89,5 +90,5 @@ class ModelListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in ("params", "context"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return m.source or None
+            return plain_tooltip(m.source) if m.source else None
         return None

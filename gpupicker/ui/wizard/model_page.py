@@ -4,7 +4,7 @@ its size; the context length when the task needs one.
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
-    QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -36,12 +35,12 @@ from PySide6.QtWidgets import (
 
 from ...core.model_arch import ModelArch
 from ...core.workload import Workload
-from ...core.zh_names import expand_model_alias
+from ...core.zh_names import model_matches, model_search_terms
 from ..controller import WorkloadController
 from ..i18n.formatting import error_messages
 from ..i18n.texts import glossary
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
-from ..widgets.number_input import NumberSpinBox
+from ..widgets.number_input import IntSpinBox, NumberSpinBox
 from .model_list_model import ModelListModel
 
 if TYPE_CHECKING:  # the dialog is imported when first opened
@@ -60,6 +59,17 @@ class ModelFilter(QSortFilterProxyModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = "llm"
+        self.terms: tuple[str, ...] = ()
+        """The search's words (:func:`~gpupicker.core.zh_names.model_search_terms`)."""
+
+    def set_query(self, text: str) -> None:
+        """Show only models whose id, name or family hold every word of ``text`` (any order;
+        Chinese names such as 千问 count as the catalog's word)."""
+        terms = model_search_terms(text)
+        if terms != self.terms:
+            self.beginFilterChange()
+            self.terms = terms
+            self.endFilterChange()
 
     def set_kind(self, kind: str) -> None:
         """Show only models of ``kind``."""
@@ -71,10 +81,12 @@ class ModelFilter(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int,
                          source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         model = self.sourceModel()
-        if isinstance(model, ModelListModel) and \
-                getattr(model.model_at(source_row), "kind", "llm") != self.kind:
+        if not isinstance(model, ModelListModel):
+            return super().filterAcceptsRow(source_row, source_parent)
+        m = model.model_at(source_row)
+        if m.kind != self.kind:
             return False
-        return super().filterAcceptsRow(source_row, source_parent)
+        return model_matches(self.terms, m.id, m.name, m.family)
 
 
 class ModelPage(Page):
@@ -99,6 +111,10 @@ class ModelPage(Page):
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search by name or family, e.g. mistral, qwen, 70b"))
         self.search.setClearButtonEnabled(True)
+        self.no_match = QLabel()
+        self.no_match.setObjectName("warning")
+        self.no_match.setWordWrap(True)
+        self.no_match.hide()
         self.view = QTableView()
         self.view.setModel(self.proxy)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -120,7 +136,7 @@ class ModelPage(Page):
         self.params_b.setSpecialValueText(self.tr("from the fields below"))
         self.params_b.setToolTip(self.tr("Exact parameter count in billions (optional: computed "
                                          "from the architecture fields when 0)."))
-        self.fields: dict[str, QSpinBox] = {}
+        self.fields: dict[str, IntSpinBox] = {}
         form = QGridLayout(self.custom_box)
         form.addWidget(buddy(self.tr("&Parameters:"), self.params_b), 0, 0)
         form.addWidget(self.params_b, 0, 1)
@@ -133,7 +149,7 @@ class ModelPage(Page):
             "vocab_size": self.tr("Vocabulary:"),
         }
         for i, (name, text) in enumerate(field_names.items()):
-            spin = QSpinBox()
+            spin = IntSpinBox()
             spin.setRange(0, 10_000_000)
             spin.setGroupSeparatorShown(True)
             self.fields[name] = spin
@@ -152,6 +168,7 @@ class ModelPage(Page):
         form.addLayout(buttons, 5, 0, 1, 4)
 
         self.selected_label = QLabel()
+        self.selected_label.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.selected_label.setObjectName("selection")
         self.import_button = QPushButton(self.tr("&Import model files…"))
         self.import_button.setToolTip(self.tr("Read a model folder, .safetensors, .gguf, "
@@ -168,6 +185,7 @@ class ModelPage(Page):
         top.addWidget(self.selected_label)
         layout.addLayout(top)
         layout.addWidget(self.search)
+        layout.addWidget(self.no_match)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.custom_box)
         layout.addWidget(self.live)
@@ -177,6 +195,9 @@ class ModelPage(Page):
         return list(self.controller.repo.models())
 
     def _connect(self) -> None:
+        spins: list[IntSpinBox | NumberSpinBox] = [self.params_b, *self.fields.values()]
+        for spin in spins:
+            spin.rejected.connect(self.controller.inputRejected)
         self.search.textChanged.connect(self._on_search)
         self.view.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.catalog_radio.toggled.connect(self._on_mode_changed)
@@ -206,13 +227,24 @@ class ModelPage(Page):
         self._filtering = True
         try:
             with QSignalBlocker(self.view.selectionModel()):
-                # Chinese names people search with (千问, 深度求索 …) map to the catalog's words
-                self.proxy.setFilterFixedString(expand_model_alias(text))
+                # words in any order over ids, names and families; Chinese names people
+                # search with (千问, 深度求索 …) count as the catalog's words
+                self.proxy.set_query(text)
                 self.view.selectionModel().clearCurrentIndex()
                 self.view.clearSelection()
             self.sync_from(self.controller.workload)  # re-select it if still listed
         finally:
             self._filtering = False
+        self._show_no_match(text)
+
+    def _show_no_match(self, text: str) -> None:
+        """The line under the search when it hides every model (else hidden)."""
+        none = bool(self.proxy.terms) and self.proxy.rowCount() == 0
+        if none:
+            self.no_match.setText(self.tr(
+                "No model matches “%1”. Try fewer words or a family (qwen, llama, sdxl), or "
+                "describe it under Custom model.").replace("%1", text.strip()))
+        self.no_match.setVisible(none)
 
     @Slot()
     def _on_row_changed(self, current: QModelIndex,
@@ -239,10 +271,19 @@ class ModelPage(Page):
 
     def load_config(self, path: str) -> bool:
         """Fill the custom fields from a Hugging Face config.json (read as JSON only)."""
+        from ...importers import ModelImportError
+        from ...importers.safetensors_reader import read_json
+        from ..i18n.core_messages import tr_message
+
         try:
-            with open(path, encoding="utf-8") as f:
-                cfg = json.load(f)
+            # the importers' reader: regular files only, size cap, bounded JSON (a FIFO or a
+            # link to /dev/zero would block or fill memory); its errors are ValueErrors
+            cfg = read_json(Path(path))
             arch = ModelArch.from_config(cfg)
+        except ModelImportError as exc:  # its Message, in the UI's language
+            self.controller.inputRejected.emit(self.tr("Cannot read %1: %2").replace("%1", path)
+                                               .replace("%2", tr_message(exc.args[0])))
+            return False
         except (OSError, ValueError, ValidationError) as exc:
             self.controller.inputRejected.emit(self.tr("Cannot read %1: %2")
                                                .replace("%1", path).replace("%2", str(exc)))

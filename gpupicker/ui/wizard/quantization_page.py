@@ -4,15 +4,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Slot
+from PySide6.QtCore import QSignalBlocker, Qt, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QLabel,
-    QSpinBox,
     QWidget,
 )
 
@@ -23,6 +21,7 @@ from ...core.training_frameworks import modelled_training_frameworks, training_f
 from ...core.workload import Workload
 from ..controller import WorkloadController
 from ..i18n.texts import glossary
+from ..widgets.number_input import IntSpinBox, NumberSpinBox
 from .page_base import (
     Page,
     buddy,
@@ -65,7 +64,7 @@ class QuantizationPage(Page):
 
         # training
         self.train_box = QGroupBox(self.tr("Training"))
-        self.lora_rank = QSpinBox()
+        self.lora_rank = IntSpinBox()
         self.lora_rank.setRange(1, 1024)
         self.lora_rank.setToolTip(tips["lora_rank"])
         self.grad_ckpt = QCheckBox(self.tr("Gradient &checkpointing"))
@@ -86,6 +85,7 @@ class QuantizationPage(Page):
         self.precision.setToolTip(self.tr("Full fine-tuning and pre-training: mixed precision "
                                           "keeps fp32 master weights and Adam states"))
         self.precision_used = QLabel()
+        self.precision_used.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.precision_used.setObjectName("hint")
         self.precision_used.setWordWrap(True)
         self.sharding = QComboBox()
@@ -96,10 +96,10 @@ class QuantizationPage(Page):
         self.sharding.addItem(self.tr("ZeRO-3 (+ parameters)"), "zero3")
         self.sharding.addItem(self.tr("FSDP full shard"), "fsdp")
         self.sharding.setToolTip(tips["zero"])
-        self.batch = QSpinBox()
+        self.batch = IntSpinBox()
         self.batch.setRange(1, 4096)
         self.batch.setToolTip(tips["batch"])
-        self.seq_len = QSpinBox()
+        self.seq_len = IntSpinBox()
         self.seq_len.setRange(16, 1_048_576)
         self.seq_len.setSingleStep(256)
         self.seq_len.setGroupSeparatorShown(True)
@@ -120,13 +120,13 @@ class QuantizationPage(Page):
 
         # inference
         self.infer_box = QGroupBox(self.tr("Inference"))
-        self.prompt_tokens = QSpinBox()
+        self.prompt_tokens = IntSpinBox()
         self.prompt_tokens.setRange(1, 2_000_000)
         self.prompt_tokens.setGroupSeparatorShown(True)
-        self.output_tokens = QSpinBox()
+        self.output_tokens = IntSpinBox()
         self.output_tokens.setRange(1, 1_000_000)
         self.output_tokens.setGroupSeparatorShown(True)
-        self.infer_batch = QSpinBox()
+        self.infer_batch = IntSpinBox()
         self.infer_batch.setRange(1, 4096)
         self.infer_batch.setToolTip(tips["batch"])
         self.engine = QComboBox()
@@ -143,13 +143,13 @@ class QuantizationPage(Page):
 
         # image generation
         self.image_box = QGroupBox(self.tr("Image generation"))
-        self.resolution = QSpinBox()
+        self.resolution = IntSpinBox()
         self.resolution.setRange(64, 8192)
         self.resolution.setSingleStep(64)
         self.resolution.setSuffix(self.tr(" px"))
-        self.steps = QSpinBox()
+        self.steps = IntSpinBox()
         self.steps.setRange(1, 1000)
-        self.images = QSpinBox()
+        self.images = IntSpinBox()
         self.images.setRange(1, 10_000_000)
         imf = QFormLayout(self.image_box)
         imf.addRow(buddy(self.tr("&Resolution:"), self.resolution), self.resolution)
@@ -173,7 +173,7 @@ class QuantizationPage(Page):
     def _build_serving_box(self) -> None:
         """vLLM/SGLang server settings (Workload fields; 0 = the engine's default, as core)."""
         self.serving_box = QGroupBox(self.tr("Server settings (vLLM / SGLang)"))
-        self.max_model_len = QSpinBox()
+        self.max_model_len = IntSpinBox()
         self.max_model_len.setRange(0, 10_000_000)
         self.max_model_len.setSingleStep(1024)
         self.max_model_len.setGroupSeparatorShown(True)
@@ -182,7 +182,7 @@ class QuantizationPage(Page):
             "max_model_len: the longest context the server accepts. vLLM reserves KV-cache room "
             "for at least one sequence this long and refuses to start if it does not fit. "
             "Default: prompt + output tokens."))
-        self.gpu_memory_utilization = QDoubleSpinBox()
+        self.gpu_memory_utilization = NumberSpinBox()
         self.gpu_memory_utilization.setRange(0.05, 1.0)
         self.gpu_memory_utilization.setDecimals(2)
         self.gpu_memory_utilization.setSingleStep(0.05)
@@ -190,14 +190,14 @@ class QuantizationPage(Page):
             "gpu_memory_utilization (SGLang: mem_fraction_static): the share of each GPU's "
             "memory the server takes for weights and the KV cache pool; the rest stays free "
             "for other programs. Default 0.90."))
-        self.max_num_seqs = QSpinBox()
+        self.max_num_seqs = IntSpinBox()
         self.max_num_seqs.setRange(0, 65_536)
         self.max_num_seqs.setSpecialValueText(
             self.tr("%1 (default)").replace("%1", str(VLLM_MAX_NUM_SEQS)))
         self.max_num_seqs.setToolTip(self.tr(
             "max_num_seqs: the most requests the server runs at once; more wait in its queue. "
             "It caps the throughput per replica."))
-        self.ttft_target = QDoubleSpinBox()
+        self.ttft_target = NumberSpinBox()
         self.ttft_target.setRange(0.0, 3600.0)
         self.ttft_target.setDecimals(2)
         self.ttft_target.setSuffix(self.tr(" s"))
@@ -206,7 +206,7 @@ class QuantizationPage(Page):
             "Time to first token (TTFT): how long a user waits before the answer starts "
             "(queueing + prompt processing). With a target, each replica serves fewer requests "
             "at once so the target holds, and more replicas are sized."))
-        self.itl_target = QDoubleSpinBox()
+        self.itl_target = NumberSpinBox()
         self.itl_target.setRange(0.0, 60.0)
         self.itl_target.setDecimals(3)
         self.itl_target.setSingleStep(0.01)
@@ -255,8 +255,14 @@ class QuantizationPage(Page):
         set_spin(self.ttft_target, w.ttft_target_s or 0.0)
         set_spin(self.itl_target, w.itl_target_s or 0.0)
 
+    def spin_boxes(self) -> list[IntSpinBox | NumberSpinBox]:
+        """Every number box of the page (each applies on commit and reports bad text)."""
+        return [*self.findChildren(IntSpinBox), *self.findChildren(NumberSpinBox)]
+
     def _connect(self) -> None:
         c = self.controller
+        for spin in self.spin_boxes():
+            spin.rejected.connect(c.inputRejected)
         self._connect_serving()
         self.weights.currentIndexChanged.connect(
             lambda: c.update(weights_dtype=self.weights.currentData()))

@@ -22,6 +22,10 @@ from ..i18n.texts import glossary, task_names
 from .initial_task import INITIAL_TASK
 from .page_base import Page, scroll_page
 
+MODEL_PAGE_ID = 1
+"""The wizard's id of the model page, the page after this one
+(``PAGE_NAMES.index("model")`` in :mod:`gpupicker.ui.main_window`)."""
+
 if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
     from ...core.workload import Workload
     from ..controller import WorkloadController
@@ -76,6 +80,19 @@ class TaskPage(Page):
         if picked is not None and picked != INITIAL_TASK and picked != controller.workload.task:
             controller.set_task(picked)
         self._connect_sync()
+
+    def nextId(self) -> int:
+        """The model page's id, also before that page is built: QWizard decides whether it
+        shows Next (and makes it the Enter key's default button) when it enters a page, and
+        this page is entered and painted first, alone."""
+        return MODEL_PAGE_ID
+
+    def isComplete(self) -> bool:
+        """True once the model page exists (Next is shown from the first paint, disabled
+        until then; :class:`~gpupicker.ui.main_window.PlanWizard` emits ``completeChanged``
+        when it adds the page)."""
+        wizard = self.wizard()
+        return wizard is not None and wizard.page(MODEL_PAGE_ID) is not None
 
     def _on_task(self, task: str) -> None:
         if self.controller is not None:

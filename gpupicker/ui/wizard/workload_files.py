@@ -17,7 +17,9 @@ from PySide6.QtCore import QCoreApplication
 
 from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
+from ...core.json_limits import JsonLimitError, loads_bounded
 from ...core.results import Option
+from ...core.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
 from ...importers.jobs import JobRead
@@ -61,6 +63,14 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
         raise WorkloadFileError(translate("Files", "Not a UTF-8 text file.")) from exc
     if not text.strip():
         raise WorkloadFileError(translate("Files", "The file is empty."))
+    try:
+        loads_bounded(text)
+    except JsonLimitError as exc:
+        from ..i18n.core_messages import tr_message
+
+        raise WorkloadFileError(tr_message(exc.args[0])) from exc
+    except ValueError:
+        pass  # not JSON: pydantic's parser below says where
     try:
         w = Workload.model_validate_json(text)
     except ValidationError as exc:
@@ -150,10 +160,8 @@ def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
 
     Call after :func:`read_workload` succeeded; an unreadable file gives ``[]``.
     """
-    import json
-
     try:
-        data = json.loads(Path(path).read_bytes().decode("utf-8-sig"))
+        data = loads_bounded(Path(path).read_bytes().decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError):
         return []
     return Workload.unknown_fields(data)
@@ -170,11 +178,9 @@ def workload_json(w: Workload, repo: CatalogRepository | None = None) -> str:
 
 def write_workload(path: str | os.PathLike[str], w: Workload,
                    repo: CatalogRepository | None = None) -> None:
-    """Save ``w`` (atomically: a temp file renamed over ``path``)."""
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(workload_json(w, repo), encoding="utf-8")
-    tmp.replace(p)
+    """Save ``w`` by core.safe_write's rules (atomically; through a symlink; a FIFO or device
+    is refused with NotARegularFileError, an OSError)."""
+    write_text(path, workload_json(w, repo))
 
 
 def safe_cell(v: Cell) -> Cell:
@@ -249,8 +255,7 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Option],
         translate("Files", "Label"), translate("Files", "Why"),
         translate("Files", "Speed range (±%)"), translate("Files", "Speed evidence"),
     ]
-    p = Path(path)
-    with p.open("w", newline="", encoding="utf-8") as f:
+    with open_for_write(path, newline="") as f:
         writer = csv.writer(f)
         writer.writerow(header)
         writer.writerows(rows)

@@ -26,6 +26,22 @@ TEMPLATES: dict[str, str] = {
                             "{n} GPUs, as the ranking plans it",
     "memory.hf_generate": "Hugging Face transformers generate() with a growing DynamicCache",
     "memory.hf_kv": "KV cache in {dtype} for {batch} × {tokens} tokens",
+    "memory.spec_ngram": "speculative decoding by n-gram prompt lookup ({k} tokens per step): "
+                         "no draft weights or KV",
+    "memory.spec_draft": "speculative decoding ({method}): draft {draft} adds {gib} GiB of "
+                         "weights and {kv} KiB of KV per token",
+    "speculative.unknown_method": "speculative method {method} is not one gpupicker models; "
+                                  "known: {known}",
+    "speculative.needs_draft": "speculative method 'draft' needs a draft_model (a catalog id)",
+    "speculative.unresolved_draft": "draft model {model} is not resolved; look it up in the "
+                                    "catalog first",
+    "speculative.no_mtp_layers": "{model} has no MTP layers (num_nextn_predict_layers / "
+                                 "mtp_num_hidden_layers in its config): use method eagle, draft "
+                                 "or ngram",
+    "memory.kv_layers_only": "KV only on the {kv} of {layers} layers that hold attention KV",
+    "memory.recurrent_state": "plus {gib} GiB fixed recurrent/conv state for {seqs} "
+                              "sequence(s) in {layers} linear-attention/Mamba/conv layers "
+                              "(independent of the context length)",
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
     # engines: vLLM, SGLang, TensorRT-LLM, LMDeploy, llama.cpp / Ollama
     # (engine_message holds the engine's own start-up error: its wording is the engine's)
@@ -190,10 +206,21 @@ TEMPLATES: dict[str, str] = {
                                       "they are the same count (give one of them)",
     "workload.qlora_weights": "QLoRA needs 4-bit or 8-bit base weights (weights_dtype 'nf4' or "
                               "'int8')",
+    "workload.unknown_backend": "backend {backend} is not a llama.cpp back-end gpupicker models; "
+                                "known: {choices}",
+    "workload.bad_engine_build": "engine_build {build} is not a llama.cpp build number (write "
+                                 "'b4500', '4500' or llama-bench's 'build: e598697d (4696)')",
     "model_arch.missing": "model architecture is missing {fields} (or give the exact parameter "
                           "count as 'params')",
     "model_arch.heads_multiple": "num_attention_heads must be a multiple of num_key_value_heads",
     "model_arch.no_size": "model has neither an architecture nor a parameter count",
+    "model_arch.unknown_layer_type": "layer type {kind} is not one gpupicker models; known: "
+                                     "{known}",
+    "model_arch.pattern_length": "layer_pattern has {n} layers but the model has {layers}",
+    "model_arch.mamba_sizes": "Mamba layers need mamba_num_heads, mamba_head_dim and "
+                              "ssm_state_size",
+    "model_arch.linear_sizes": "linear-attention layers need linear_num_value_heads, "
+                               "linear_value_head_dim and linear_key_head_dim",
     "dtypes.unknown_weight": "unknown weight dtype {dtype}; known: {known}",
     "dtypes.unknown_kv": "unknown KV-cache dtype {dtype}; known: {known}",
     "dtypes.exl2_range": "EXL2 width {dtype} is outside the {lo}–{hi} bits per weight "
@@ -225,5 +252,7 @@ TEMPLATES: dict[str, str] = {
                                      "OLMo-core measurement checked)",
     "inputs.dora": "DoRA re-forms W + s·B·A in every forward for its weight norm: "
                        "{gb} GB more memory traffic per step",
+    "dtypes.unknown_weight_group": "quantized_groups: {group} is not a weight group gpupicker "
+                                   "models; known: {choices}",
     "units.unknown_unit": "unknown byte unit {unit}; use 'GiB' or 'GB'",
 }

@@ -98,6 +98,15 @@ TEMPLATES: dict[str, str] = {
                                      "batch) and the workload",
     "calibration.gpu_not_in_catalog": "GPU {gpu_id} is not in the catalog",
     "calibration.run_skipped": "run {run}: {error}",
+    "calibration.log_figure_absurd":
+        "the log's {figure} figure is far beyond any GPU (over 10^18): the log is damaged, so "
+        "nothing was stored",
+    "calibration.log_block_size":
+        "the log's block_size {value} is not a KV block size (1 to {limit} tokens), so nothing "
+        "was stored",
+    "calibration.log_no_kv":
+        "the log reports a KV cache of 0 tokens (the engine found no memory for one): a run "
+        "that could not serve is nothing to calibrate on, so nothing was stored",
     "calibration.log_unreadable":
         "the log has none of the lines gpupicker reads ('# GPU blocks: N', 'GPU KV cache size: "
         "N tokens', 'Model loading took X GiB', llama.cpp 'buffer size = X MiB', nvidia-smi "
@@ -128,6 +137,13 @@ TEMPLATES: dict[str, str] = {
     "launch_config.zero_stage": "DeepSpeed ZeRO stage {n}",
     "launch_config.fsdp": "FSDP full sharding",
     "launch_config.gpus_at_prices": "{n} × {gpu} at {pricing} prices",
+    "launch_config.service": "A service of {replicas} replica(s) × {n} GPU(s), each serving on "
+                             "port {port} and ready when {path} answers",
+    "launch_config.replica_nodes": "{replicas} copies of the job, one per node of {n} GPU(s): "
+                                   "transformers has no server to put behind a load balancer",
+    "launch_config.tp_refused": "{engine} cannot run on {n} GPUs per replica: {error}",
+    "launch_config.plan_gpus": "the serving plan's {replicas} replica(s) × {per} GPU(s) are not "
+                               "the option's {n} GPUs",
     "launch_config.no_hf_repo":
         "The model's Hugging Face repo is not in the catalog: replace YOUR_MODEL",
     "launch_config.gguf_placeholder":
@@ -148,7 +164,7 @@ TEMPLATES: dict[str, str] = {
         "weights format {dtype} has no vLLM/SGLang --quantization gpupicker knows",
     "launch_config.no_gguf_type":
         "weights {dtype} have no GGUF type: the estimate and this command assume Q4_K_M",
-    "launch_config.pretrain": "Pre-training from scratch: the TRL SFT script shows the flags, "
+    "launch_config.pretrain": "Pre-training from scratch: the trl sft command shows the flags, "
                               "use your own training script with the same batch and sharding",
     "launch_config.torchtune_config":
         "Pick the torchtune config of your model with tune ls (YOUR_MODEL is a placeholder)",
@@ -220,6 +236,16 @@ TEMPLATES: dict[str, str] = {
     "importers.json_too_large": "{file} is {size} bytes: too large for a JSON config",
     "importers.json_invalid": "{file} is not valid JSON ({error})",
     "importers.json_not_object": "{file} is not a JSON object",
+    "importers.json_beyond_bounds": "{file}: {error}",
+    "importers.cancelled": "cancelled; nothing was read",
+    "importers.field_not_object": "config.json: {field} is a {kind}, not an object, so the "
+                                  "model cannot be read",
+    "importers.not_regular": "{file} is not a regular file (a pipe, a device or a socket), so "
+                             "it was not opened",
+    "importers.link_leaves_cache": "{file} is a link that leads out of the Hugging Face cache "
+                                   "folder {folder}, so it was not followed",
+    "importers.malformed": "{path} could not be read: a field has a form gpupicker does not "
+                           "expect ({error})",
     # importers: GGUF headers
     "importers.gguf.cut_short":
         "{file} is cut short: {what} at byte {pos} needs {n} bytes but the file has {size}",

@@ -8,6 +8,17 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
+    "throughput.speculative": "speculative decoding ({method}, {k} tokens per step, acceptance "
+                              "{alpha}): {tokens} tokens per verify step, {speedup}× the plain "
+                              "decode rate",
+    "throughput.speculative_range": "acceptance varies {lo}–{hi} with the model pair, "
+                                    "temperature and prompts ({low}–{high} tokens per step)",
+    "throughput.fp4_native": "{dtype} weights and activations multiply on the FP4 tensor "
+                             "cores ({tflops} TFLOPS dense, W4A4)",
+    "throughput.fp4_weight_only": "{dtype} runs weight-only on {gpu} (W4A16): no FP4 tensor "
+                                  "cores, weights are dequantized to 16-bit in every GEMM, so "
+                                  "compute runs at the 16-bit rate; only memory and weight "
+                                  "reads shrink",
     # throughput: the speed model's assumptions and errors
     "throughput.no_speed_model":
         "framework {framework} has no LLM inference speed model; inference frameworks: {choices}",
@@ -25,6 +36,13 @@ TEMPLATES: dict[str, str] = {
                                   "GPUs (tensor parallel over {link})",
     "throughput.decode_reads_kv_tp": "Decode reads {weights} GB of weights + {kv} GB of KV cache "
                                      "per step, split over {n} GPUs (tensor parallel over {link})",
+    "throughput.moe_expert_loop": "Eager MoE blocks run the {experts} experts of each of {layers} "
+                                  "MoE layers one by one (transformers' expert loop): {ms} ms of "
+                                  "host time per step (before QLoRA's bitsandbytes calls)",
+    "throughput.moe_groups": "MoE decode reads per token: {attention} GB attention, {experts} GB "
+                             "routed experts ({touched} of {n} per layer), {shared} GB shared "
+                             "experts and router, {head} GB lm_head, each group at its own dtype "
+                             "({quantized} in {dtype}, the rest 16-bit)",
     "throughput.gguf_speed": "GGUF weights: speed of llama.cpp assumed (framework {framework} is "
                              "not modelled for GGUF files)",
     "throughput.layer_split": "{n} GPUs hold different layers in turn: more memory, no more speed",
@@ -61,6 +79,27 @@ TEMPLATES: dict[str, str] = {
         "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "speed_inference.backend": "llama.cpp {backend} back-end: weights stream at {eta} of peak "
+                               "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, "
+                               "within ±{pct} % ({source})",
+    "speed_inference.backend_source.hip":
+        "RX 6700 XT ROCm 7B Q4_0 tg128 at 0.63 of bandwidth, llama.cpp PR #5835; MI50 HIP 8B "
+        "Q4_0 at 0.42, PR #16715",
+    "speed_inference.backend_source.vulkan":
+        "Arc A770 8B Q4_K_M tg at 0.47 of bandwidth, llama.cpp issue #17628 (b7189); RX 5700 XT "
+        "7B Q4_0 at 0.56, PR #13324; RX 6700 XT pp512 0.42 of ROCm's, PR #5835",
+    "speed_inference.backend_source.sycl":
+        "Arc B580 SYCL Qwen2-7B Q4_K_M tg128 at 0.68 of bandwidth, pp512 2,336 tokens/s, "
+        "intel/ipex-llm issue #12991",
+    "speed_inference.era_named": "llama.cpp build {era} ({given}): {ms} ms of fixed decode time "
+                                 "per layer",
+    "speed_inference.era_assumed": "llama.cpp build not named (engine_build or engine_date): a "
+                                   "current build is assumed, {era}, {ms} ms of fixed decode time "
+                                   "per layer (older builds: {old_ms} ms)",
+    "speed_inference.era.eager": "before b6100 (2025-08; kernels launched one by one, graph "
+                                 "rebuilt for every token)",
+    "speed_inference.era.graph_reuse": "b6100 (2025-08) or newer (compute graphs reused across "
+                                       "tokens, fused kernels)",
     "speed_inference.evidence.llama.cpp":
         "llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
         "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)",
@@ -148,8 +187,21 @@ TEMPLATES: dict[str, str] = {
         "(max_position_embeddings={limit} or model_max_length=None in model's config.json). To "
         "allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1",
     "checks.vllm_refuses": "vLLM refuses to start: {error}",
+    "checks.engine_refuses": "{engine} refuses to start: {error}",
+    "checks.tp_heads": "Total number of attention heads ({heads}) must be divisible by tensor "
+                       "parallel size ({tp})",
+    "checks.tp_kv_heads": "{kv} KV heads cannot be split over a tensor parallel size of {tp}: "
+                          "one must divide the other",
     "checks.training_only":
         "framework {framework} only trains models; inference frameworks: {choices}",
+    "checks.backend_cpu": "backend 'cpu' runs the model on the host CPU, without {gpu}: "
+                          "gpupicker plans GPU jobs",
+    "checks.backend_platform": "llama.cpp's {backend} back-end does not run on {gpu} "
+                               "({platform})",
+    "checks.backend_engine": "{engine} has no {backend} back-end (back-ends other than the GPU's "
+                             "own are modelled for llama.cpp, Ollama and LM Studio)",
+    "checks.engine_build_unused": "engine_build and engine_date are read for llama.cpp builds "
+                                  "(llama.cpp, Ollama, LM Studio): {fw} does not use them",
     "checks.gguf_only": "{fw} runs GGUF files only: {dt} is not a GGUF type, so the estimate uses "
                         "Q4_K_M for 4-bit and Q8_0 for 8-bit weights; convert the model to GGUF",
     "checks.gguf_on_server":
@@ -162,6 +214,23 @@ TEMPLATES: dict[str, str] = {
         "vLLM, whose Marlin kernels run FP8 weights on Ampere",
     "checks.engine_platform": "{engine} does not run on the {gpu} ({platform}): it runs on "
                               "{platforms}",
+    "quant_support.awq_volta": "{engine} has no AWQ kernels for {gpu} (AWQ needs Turing or "
+                               "later); use a GPTQ checkpoint or GGUF with llama.cpp",
+    "quant_support.needs_ampere": "{engine} runs {fmt} weights only on Ampere or later; {gpu} is "
+                                  "older",
+    "quant_support.fp8_ada": "{engine} runs FP8 only on Ada, Hopper or Blackwell, not on {gpu}",
+    "quant_support.fp4_blackwell": "{engine} runs {fmt} only on Blackwell (FP4 tensor cores), "
+                                   "not on {gpu}",
+    "quant_support.fp8_rocm": "{engine} runs FP8 on AMD only from MI300 (CDNA 3) on; {gpu} has "
+                              "no FP8",
+    "quant_support.ascend_modelslim": "{engine} on Ascend loads ModelSlim W8A8 / W4A8 weights, "
+                                      "not {fmt}; {gpu} cannot run this checkpoint",
+    "quant_support.apple_formats": "{engine} has no {fmt} kernels on Apple GPUs; on {gpu} use "
+                                   "GGUF (llama.cpp, Ollama) or an MLX model",
+    "quant_support.fp4_kv": "{engine} keeps a {fmt} KV cache only on FP4 tensor cores "
+                            "(Blackwell), not on {gpu}",
+    "quant_support.llamacpp_kv": "{engine} has no {fmt} KV cache (cache types: f16, bf16, q8_0, "
+                                 "q4_0, q4_1, iq4_nl, q5_0, q5_1)",
     "checks.bitsandbytes_platform": "bitsandbytes {dtype} has no {platform} backend, so it does "
                                     "not run on the {gpu}: use GGUF with llama.cpp instead",
     "checks.bitsandbytes_training": "bitsandbytes {dtype} has no {platform} backend, so QLoRA "
