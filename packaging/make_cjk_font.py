@@ -19,7 +19,8 @@ gpupicker's Python sources (core's message templates, language names) and of the
 catalog (``data/*.csv``: provider and accelerator names such as 沐曦、燧原、壁仞、鲲鹏), all 6763
 hanzi of GB 2312 (level 1, the 3755 common characters, and level 2, the 3008 less common ones
 that vendor names use), CJK punctuation and full-width forms, plus ASCII.
-``tests/ui/test_cjk_font.py`` fails when the committed font lacks one of them. It is renamed (OFL §3: a Modified Version must
+``tests/build/test_release_info.py`` fails when the committed font lacks one of them. It is
+renamed (OFL §3: a Modified Version must
 not carry a Reserved Font Name; Noto's licence reserves none, the rename only avoids being
 mistaken for the full font) to the family ``FAMILY``. The OFL text goes next to it as
 ``OFL.txt``. Needs fontTools (``pyftsubset``), a build-time tool only; the result is committed.
