@@ -2767,7 +2767,7 @@
     </message>
     <message>
         <source>Only offers of {names}: {n} of {total} options</source>
-        <translation>只看服务商{names}的报价：{total} 个方案中的 {n} 个</translation>
+        <translation>只看服务商 {names} 的报价：{total} 个方案中的 {n} 个</translation>
     </message>
     <message>
         <source>unknown provider {provider}; the catalog knows {known}</source>

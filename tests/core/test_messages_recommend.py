@@ -230,7 +230,7 @@ def test_errors_are_messages_and_render_chinese(repo, zh_cn):
     calls = (
         (lambda: recommend(w, repo.gpus(), goal="prettiest"),
          "unknown goal 'prettiest'; choose one of cheapest, fastest, value, headroom",
-         "未知的排序目标 'prettiest'；可选：cheapest, fastest, value, headroom"),
+         "未知的排序目标 'prettiest'；可选：cheapest、fastest、value、headroom"),
         (lambda: recommend(Workload(task="inference", model_id="llama3_8b"), repo.gpus()),
          "model 'llama3_8b' is not resolved; look it up in the catalog first",
          "模型 'llama3_8b' 尚未解析；请先在价格库中查找"),
