@@ -340,8 +340,10 @@ def _model_words(name: str) -> set[str]:
 
 
 def _name_variants(name: str) -> list[set[str]]:
-    """The model words of a catalog name, and of its parenthesised part alone: "NVIDIA DGX Spark
-    (GB10) 128GB unified" is also the "NVIDIA GB10" nvidia-smi prints."""
+    """The model words of a catalog name, and of its parenthesised part alone.
+
+    "NVIDIA DGX Spark (GB10) 128GB unified" is also the "NVIDIA GB10" nvidia-smi prints.
+    """
     out = [_model_words(name)]
     for inner in re.findall(r"\(([^)]*)\)", name):
         words = _model_words(inner)
