@@ -916,6 +916,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
         <source>{model} ships in {dtype} (its config.json quantization_config), so its weights are sized in {dtype}; give weights_dtype to size another format</source>
         <translation>{model} 的发布权重为 {dtype}（见其 config.json 的 quantization_config），因此权重按 {dtype} 计算；如需按其他格式估算，请给出 weights_dtype</translation>
     </message>
