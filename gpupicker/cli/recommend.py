@@ -329,12 +329,17 @@ def format_launch(d: dict[str, Any]) -> str:
         return f"launch: {terminal_text(str(d['error']))}"
     where = (f"{d['replicas']} replicas × {d['gpus_per_replica']} × {d['gpu_id']}"
              if d.get("replicas", 1) > 1 else f"{d['num_gpus']} × {d['gpu_id']}")
-    lines = [f"Launch ({d['engine']}) on {where}:", d["command"], ""]
-    lines += [f"assumes: {a}" for a in d["assumptions"]]
-    lines += [f"warning: {x}" for x in d["warnings"]]
-    lines += ["", "--- SkyPilot (task.yaml) ---", d["skypilot_yaml"].rstrip(),
-              "--- dstack (.dstack.yml) ---", d["dstack_yaml"].rstrip()]
-    return "\n".join(terminal_text(line) for line in "\n".join(lines).split("\n"))
+    # prose lines are escaped whole (a newline in a catalog name must not start a line); the
+    # command and the YAML are multi-line by design and escaped line by line
+    lines = [terminal_text(f"Launch ({d['engine']}) on {where}:")]
+    lines += [terminal_text(line) for line in d["command"].split("\n")] + [""]
+    lines += [terminal_text(f"assumes: {a}") for a in d["assumptions"]]
+    lines += [terminal_text(f"warning: {x}") for x in d["warnings"]]
+    lines += ["", "--- SkyPilot (task.yaml) ---"]
+    lines += [terminal_text(line) for line in d["skypilot_yaml"].rstrip().split("\n")]
+    lines += ["--- dstack (.dstack.yml) ---"]
+    lines += [terminal_text(line) for line in d["dstack_yaml"].rstrip().split("\n")]
+    return "\n".join(lines)
 
 
 def _fmt_hours(h: float | None) -> str:

@@ -40,7 +40,7 @@ from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .quant_support import quant_refusal
 from .results import MemoryEstimate
-from .workload import Workload
+from .workload import NATIVE_WEIGHTS, Workload
 
 INFERENCE_TASKS = frozenset({"inference", "decode_ceiling"})
 """Tasks served by an inference engine."""
@@ -387,6 +387,9 @@ def input_warnings(w: Workload) -> list[Message]:
     :func:`.report.estimate_report`.
     """
     out: list[Message] = []
+    native = NATIVE_WEIGHTS.get(w.model_id or "")
+    if native and w.weights_dtype == native and w.task in INFERENCE_TASKS:
+        out.append(join([msg("inputs.native_weights", model=w.model_id or "", dtype=native)]))
     stand_in = framework_row(w.framework).stand_in
     if stand_in:
         out.append(join([msg(stand_in)]))

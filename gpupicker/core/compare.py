@@ -152,6 +152,7 @@ def compare(scenarios: Sequence[Scenario], money: Money = USD) -> Comparison:
         return f"{o.num_gpus} × {o.gpu_name}{where}"
 
     rows = [
+        text_row(msg("compare.metric.model"), [_model_name(s.workload) for s in scenarios]),
         text_row(msg("compare.metric.task"), [s.workload.task for s in scenarios]),
         text_row(msg("compare.metric.engine"), [s.workload.framework for s in scenarios]),
         text_row(msg("compare.metric.weights"), [s.workload.weights_dtype for s in scenarios]),
@@ -182,6 +183,13 @@ def compare(scenarios: Sequence[Scenario], money: Money = USD) -> Comparison:
     notes = tuple(msg("compare.no_option", name=s.name, why=s.why or msg("compare.nothing_ranked"))
                   for s in scenarios if s.option is None)
     return Comparison(names=tuple(s.name for s in scenarios), rows=tuple(rows), notes=notes)
+
+
+def _model_name(w: Workload) -> str:
+    if w.model_id:
+        return w.model_id
+    name = getattr(w.model, "name", "") if w.model is not None else ""
+    return str(name) or "—"
 
 
 def comparison_markdown(c: Comparison) -> str:

@@ -172,7 +172,7 @@ def parse_nvidia_smi(text: str) -> list[DetectedGpu]:
         raise _unreadable("nvidia-smi", "no GPU rows")
     cols = {"name": 0, "total": 1, "used": 2}
     unit = "mib"
-    if rows[0] and rows[0][0].strip().lower() == "name":
+    if rows[0] and any(h.strip().lower() == "name" for h in rows[0]):
         header = [h.strip().lower() for h in rows[0]]
         found = {k: next((i for i, h in enumerate(header) if h.startswith(p)), -1)
                  for k, p in (("name", "name"), ("total", "memory.total"), ("used", "memory.used"))}
@@ -187,11 +187,13 @@ def parse_nvidia_smi(text: str) -> list[DetectedGpu]:
         name = row[cols["name"]].strip()
         total = _amount(row[cols["total"]], unit)
         used = _amount(row[cols["used"]], unit) if 0 <= cols["used"] < len(row) else None
-        if name and total:
+        if name:
+            # "[N/A]" memory: a GPU sharing the host's memory (DGX Spark's GB10) — kept, matched
+            # by its name alone, never dropped
             gpus.append(DetectedGpu(name=name[:200], memory_total_bytes=total,
                                     memory_used_bytes=used, tool="nvidia-smi"))
     if not gpus:
-        raise _unreadable("nvidia-smi", "no row has a GPU name and its memory.total")
+        raise _unreadable("nvidia-smi", "no row has a GPU name")
     return gpus
 
 
@@ -337,6 +339,19 @@ def _model_words(name: str) -> set[str]:
             and not _FORM_WORDS.match(w) and not _MEM_TYPE_WORDS.match(w)}
 
 
+def _name_variants(name: str) -> list[set[str]]:
+    """The model words of a catalog name, and of its parenthesised part alone.
+
+    "NVIDIA DGX Spark (GB10) 128GB unified" is also the "NVIDIA GB10" nvidia-smi prints.
+    """
+    out = [_model_words(name)]
+    for inner in re.findall(r"\(([^)]*)\)", name):
+        words = _model_words(inner)
+        if words:
+            out.append(words)
+    return out
+
+
 def _form(name: str) -> set[str]:
     return {re.sub(r"\d$", "", w) for w in _words(name) if _FORM_WORDS.match(w)}
 
@@ -358,7 +373,7 @@ def match_gpu(det: DetectedGpu, catalog: Sequence[GpuSpec]) -> GpuMatch:
     words = _model_words(det.name)
     form = _form(det.name)
     mem_types = {w for w in _words(det.name) if _MEM_TYPE_WORDS.match(w)}
-    named = [g for g in catalog if words and _model_words(g.name) == words]
+    named = [g for g in catalog if words and words in _name_variants(g.name)]
     fits = []
     for g in named:
         if form and not form <= _form(g.name):

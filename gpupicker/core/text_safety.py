@@ -32,7 +32,10 @@ or close emphasis (not inside a word: ``rtx_4090`` stays as it is)."""
 _MD_LEADING = re.compile(r"^([#>+=-])")
 """A first character that would make a block (heading, quote, list, setext underline) when
 the text starts a line or a list item."""
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 control characters, DEL, and the Unicode bidirectional overrides and isolates
+(U+200E/F, U+202A–E, U+2066–9: "Trojan Source", CVE-2021-42574), which reorder what a terminal or
+an editor shows."""
 
 
 def neutralize(text: str) -> str:
@@ -63,8 +66,12 @@ def md_text(text: str) -> str:
 
 
 def terminal_text(text: str) -> str:
-    r"""``text`` with every control character (ESC, newline, tab, DEL, C1) as a ``\\xNN`` escape."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    r"""``text`` with every control character escaped.
+
+    ESC, newline, tab, DEL, C1 as ``\\xNN``; the bidirectional overrides as ``\\uNNNN``.
+    """
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                        else f"\\u{ord(m.group()):04x}", text)
 
 
 __all__ = ["FORMULA_PREFIXES", "csv_text", "md_text", "neutralize", "terminal_text"]

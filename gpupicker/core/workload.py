@@ -78,6 +78,18 @@ SERVING_OUTPUT_TOKENS_DEFAULT = 256
 the mix of the vLLM ``benchmark_serving`` random-dataset examples this default was taken from;
 the serving plan says which counts it used (``serving.plan``)."""
 
+NATIVE_WEIGHTS = {
+    "gpt_oss_20b": "mxfp4", "gpt_oss_120b": "mxfp4",
+    "deepseek_v3": "fp8", "deepseek_r1": "fp8", "deepseek_v3_1": "fp8", "deepseek_v3_2_exp": "fp8",
+    "kimi_k2": "fp8",
+}
+"""Catalog models whose released checkpoint is not 16-bit, by the ``quantization_config`` of
+their ``config.json``: openai/gpt-oss-20b and -120b ship MXFP4 MoE experts (``quant_method:
+mxfp4``); deepseek-ai/DeepSeek-V3, -R1, -V3.1, -V3.2-Exp and moonshotai/Kimi-K2-Instruct ship
+block-scaled FP8 (``quant_method: fp8``, ``weight_block_size [128, 128]``). An inference
+workload that names one of them and no ``weights_dtype`` is sized in that format, as the engines
+load it; a 16-bit estimate needs ``weights_dtype: bf16`` said."""
+
 ANNOTATION_FIELDS = frozenset({"id", "measured", "notes", "note", "source", "engine",
                                "comment", "description", "name", "label", "source_id"})
 """Keys a workload file may carry for people (validation cases' ``id``/``measured`` …):
@@ -438,6 +450,9 @@ class Workload(BaseModel):
         # a task's implied values (QLoRA: NF4 base, peft's k-bit recipe; LoRA: an adapter;
         # full fine-tuning: bf16), defined with the wizard's starting values in task_defaults
         d.update(implied_fields(d))
+        native = NATIVE_WEIGHTS.get(str(d.get("model_id") or ""))
+        if native and "weights_dtype" not in d and d.get("task") in ("inference", "decode_ceiling"):
+            d["weights_dtype"] = native
         if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
             from .training_frameworks import grad_ckpt_default
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -40,8 +41,10 @@ from ..core.workload import OPTIMIZER_ALIASES, Optimizer
 MAX_JOB_BYTES = 1024 * 1024
 """Largest job file read (the biggest axolotl/LLaMA-Factory/torchtune examples are ~5 KB)."""
 
-MAX_YAML_ALIASES = 100
-"""Most YAML aliases (``*name``) accepted; a job config uses a handful, an alias bomb thousands."""
+MAX_YAML_ALIASES = 10
+"""Most YAML aliases (``*name``) accepted. Job configs of axolotl, LLaMA-Factory and torchtune use
+none; each alias can double what the document expands to (a nine-level "billion laughs" needs
+only 81), so ten bound the expansion to 2**10 of the file's own size."""
 
 MAX_YAML_DEPTH = 40
 """Deepest YAML nesting accepted (a torchtune recipe nests 3 levels)."""
@@ -103,8 +106,13 @@ class JobRead:
         self.warnings.append(msg("job.warning.not_modelled", key=key, value=_short(value)))
 
 
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 3, 6, 6, 80, 80
+
+
 def _short(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    """``value`` in at most ~80 printable characters, without walking a large structure."""
+    text = value if isinstance(value, str) else _REPR.repr(value)
     text = "".join(ch if ch.isprintable() else "?" for ch in text)
     return text[:80] + ("…" if len(text) > 80 else "")
 
@@ -580,6 +588,21 @@ def _command_kind(line: str) -> str | None:
     return None
 
 
+def _speculative(job: JobRead, text: str | None) -> None:
+    """vLLM's ``--speculative-config '{"method": …}'`` as the workload's ``speculative``, when the
+    Workload models that method; else named as not modelled."""
+    from ..core.workload import Workload
+
+    try:
+        cfg = json.loads(text or "")
+        Workload.model_validate({"task": "inference", "model": {"params": 1_000_000_000},
+                                 "speculative": cfg})
+    except (ValueError, TypeError):
+        job.not_modelled("--speculative-config", text)
+        return
+    job.set("--speculative-config", "speculative", cfg)
+
+
 def _is_flag(word: str) -> bool:
     """``--x`` / ``-x``, not a negative number."""
     return word.startswith("-") and len(word) > 1 and not re.fullmatch(r"-\d+(\.\d+)?", word)
@@ -701,10 +724,19 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
                 job.no_effect(f)  # every layer on the GPU: what gpupicker places first
             else:
                 job.not_modelled(f, value)
+        elif f == "--speculative-config":
+            pass  # read below, once the model is known
         elif f in _NO_EFFECT_SERVE:
             job.no_effect(f)
         else:
             job.not_modelled(f, value)
+    if kind == "llama.cpp" and job.workload.get("batch", 1) > 1 and "seq_len" in job.workload:
+        # llama-server's -c is the context of all -np slots together (each slot gets c / np)
+        slots = job.workload["batch"]
+        job.set("-c / -np", "seq_len", max(1, job.workload["seq_len"] // slots))
+    spec = next((v for f, v in flags if f == "--speculative-config"), None)
+    if spec is not None:
+        _speculative(job, spec)
     if not model:
         raise JobReadError(msg("job.no_model_flag", kind=kind))
     name = model

@@ -903,6 +903,14 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>{model} ships in {dtype} (its config.json quantization_config), so its weights are sized in {dtype}; give weights_dtype to size another format</source>
+        <translation>{model} 的发布权重为 {dtype}（见其 config.json 的 quantization_config），因此权重按 {dtype} 计算；如需按其他格式估算，请给出 weights_dtype</translation>
+    </message>
+    <message>
         <source>acceptance varies {lo}–{hi} with the model pair, temperature and prompts ({low}–{high} tokens per step)</source>
         <translation>接受率随模型组合、采样温度和提示词在 {lo}–{hi} 之间变化（每步 {low}–{high} 个 token）</translation>
     </message>

@@ -34,7 +34,10 @@ DATA = paths.data_dir()
 
 COLUMNS_SINCE_AUDIT = {
     "gpus": {"fp4_tflops_dense", "gpu_memory_limit_gb"},
-    "models": {"hf_repo", "modelscope_id"},
+    "models": {"hf_repo", "modelscope_id", "layer_pattern", "global_head_dim",
+               "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads",
+               "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
+               "conv_l_cache", "num_nextn_predict_layers"},
     "prices": {"includes_tax", "vat_invoice"},
 }
 """Bundled columns the audited shared CSVs (../shared/data) do not have yet."""

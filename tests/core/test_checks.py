@@ -85,3 +85,21 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     estimate_report(_w(cat, task="inference", model_id="llama3_1_8b", framework="llama.cpp",
                        weights_dtype="q4_k_m"), cat.get_gpu("apple_m3_ultra"))
     estimate_report(_w(cat, task="qlora", model_id="mistral_7b_v0_1"), cat.get_gpu("rtx_4090"))
+
+
+def test_a_model_released_in_fp4_or_fp8_is_sized_in_its_own_format_by_default():
+    """gpt-oss ships MXFP4 experts and DeepSeek-R1 block FP8 (their config.json
+    quantization_config): without a weights_dtype an inference job is sized so, and says so."""
+    from gpupicker.core.checks import workload_warnings
+    from gpupicker.core.workload import Workload
+
+    w = Workload.model_validate({"task": "inference", "model_id": "gpt_oss_120b"})
+    assert w.weights_dtype == "mxfp4"
+    assert any(m.id == "join.sentences" and "mxfp4" in m for m in workload_warnings(w, None))
+    r1 = Workload.model_validate({"task": "inference", "model_id": "deepseek_r1"})
+    assert r1.weights_dtype == "fp8"
+    said = Workload.model_validate({"task": "inference", "model_id": "gpt_oss_120b",
+                                    "weights_dtype": "bf16"})
+    assert said.weights_dtype == "bf16" and not any("ships in" in m for m in workload_warnings(said, None))
+    train = Workload.model_validate({"task": "lora", "model_id": "gpt_oss_20b"})
+    assert train.weights_dtype == "bf16"  # training keeps the 16-bit base unless told

@@ -149,3 +149,13 @@ def test_parsers_raise_their_own_error_type():
                   parse_meminfo):
         with pytest.raises(ToolOutputError):
             parse("nothing here")
+
+
+def test_an_index_column_first_and_unified_memory_rows_are_read():
+    """``--query-gpu=index,name,memory.total``; DGX Spark's GB10 prints ``[N/A]`` memory (one
+    pool with the CPU): kept and matched by name (the catalog's "(GB10)"), never dropped."""
+    text = ("index, name, memory.total [MiB]\n0, NVIDIA GeForce RTX 4090, 24564 MiB\n"
+            "1, NVIDIA GB10, [N/A]\n")
+    m = detect_machine([(None, text)], catalog_gpus())
+    assert [g.gpu.name for g in m.gpus] == ["NVIDIA GeForce RTX 4090", "NVIDIA GB10"]
+    assert [g.gpu_id for g in m.gpus] == ["rtx_4090", "dgx_spark_gb10"]

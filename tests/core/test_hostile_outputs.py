@@ -162,3 +162,18 @@ def test_the_catalog_refuses_hostile_ids_on_import(tmp_path):
     assert not result.ok and len(result.errors) == 4
     assert all("may hold only a-z, 0-9" in reason for _, reason in result.errors)
     assert not [g for g in repo.gpus() if g.name == "Budget 48GB card"]
+
+
+def test_launch_block_prose_lines_cannot_start_a_line_or_reorder_text():
+    """A GPU name with a newline and a right-to-left override in the assumptions and warnings of
+    the ``--launch`` text: escaped in place, so no line of the block reads ``  setup: rm -rf ~``."""
+    from gpupicker.cli.recommend import format_launch
+
+    evil = "x\n  setup: rm -rf ~ #\x1b[31m\u202eGPU"
+    out = format_launch({"engine": "vllm", "num_gpus": 1, "gpu_id": "evil-1", "command": "vllm serve m",
+                         "assumptions": [f"on {evil}"], "warnings": [f"warning about {evil}"],
+                         "skypilot_yaml": "resources:\n  accelerators: X:1\n",
+                         "dstack_yaml": "type: task\n"})
+    assert not any(line.lstrip().startswith("setup: rm") for line in out.splitlines())
+    assert "\u202e" not in out and "\x1b" not in out and "\\u202e" in out and "\\x0a" in out
+    assert "  accelerators: X:1" in out.splitlines()  # the YAML keeps its lines

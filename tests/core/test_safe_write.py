@@ -101,7 +101,7 @@ def test_a_backup_path_that_is_a_fifo_is_refused(tmp_path, monkeypatch):
     repo = open_catalog(tmp_path / "c.sqlite")
     folder = tmp_path / "backups"
     folder.mkdir()
-    monkeypatch.setattr(backups_mod, "backups_dir", lambda: folder)
+    monkeypatch.setattr(backups_mod, "backups_dir", lambda *_: folder)
     monkeypatch.setattr(backups_mod, "utc_stamp", lambda: "20261201T000000Z")
     os.mkfifo(folder / "c-20261201T000000Z.sqlite")
     with pytest.raises(CatalogUnavailableError, match="is a FIFO"):

@@ -124,7 +124,8 @@ def test_torchtune_recipes(lookup):
      {"model_id": "llama3_1_8b", "num_gpus": 2, "parallelism": {"tensor_parallel": 2},
       "gpu_memory_utilization": 0.8, "max_model_len": 32768}),
     ("llama-server -m models/Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf -c 8192 -ngl 99 -np 4 -fa on",
-     {"model_id": "llama3_1_8b", "weights_dtype": "q4_k_m", "seq_len": 8192, "batch": 4,
+     # -c is the context of the 4 slots together: 2,048 tokens each
+     {"model_id": "llama3_1_8b", "weights_dtype": "q4_k_m", "seq_len": 2048, "batch": 4,
       "attention": "flash"}),
     ("llama-server -hf ggml-org/gemma-3-12b-it-GGUF:Q8_0 --ctx-size 16384",
      {"model_id": "gemma3_12b", "weights_dtype": "q8_0", "seq_len": 16384}),
@@ -144,6 +145,23 @@ def test_unmodelled_flags_and_keys_are_named_not_dropped(lookup):
     assert ("--port", "does not change memory or speed") in [(k, str(w)) for k, w in job.unused]
     assert {"--data-parallel-size", "--enable-prefix-caching"} <= {k for k, _ in job.unused}
     assert any("--data-parallel-size" in w for w in job.warnings)
+
+
+def test_vllm_speculative_config_is_read(lookup):
+    job = read_command("vllm serve Qwen/Qwen3-Next-80B-A3B-Instruct --speculative-config "
+                       "'{\"method\": \"qwen3_next_mtp\", \"num_speculative_tokens\": 2}'", lookup)
+    assert job.workload["speculative"] == {"method": "qwen3_next_mtp", "num_speculative_tokens": 2}
+    Workload.model_validate(job.workload)
+
+
+def test_an_alias_bomb_is_refused_before_it_expands(lookup):
+    lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    prev = "a"
+    for i in range(9):
+        lines.append(f"b{i}: &b{i} [{', '.join(['*' + prev] * 9)}]")
+        prev = f"b{i}"
+    with pytest.raises(JobReadError, match="alias"):
+        read_job_text("\n".join(lines) + "\nbase_model: x\n", lookup)
 
 
 def test_skypilot_task_reads_its_engine_command(lookup):

@@ -91,7 +91,7 @@ class OwnedGpusTab(QWidget):
         self.kwh.setDecimals(3)
         self.kwh.setValue(0.15)
         self.years = QDoubleSpinBox()
-        self.years.setRange(0.1, 50)
+        self.years.setRange(0.25, 50)
         self.years.setValue(3)
         self.utilization = QSpinBox()
         self.utilization.setRange(1, 100)

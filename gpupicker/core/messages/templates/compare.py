@@ -5,6 +5,7 @@ resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``.
 """
 
 TEMPLATES: dict[str, str] = {
+    "compare.metric.model": "Model",
     "compare.metric.task": "Task",
     "compare.metric.engine": "Engine / framework",
     "compare.metric.weights": "Weights",

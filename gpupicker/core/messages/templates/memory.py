@@ -226,6 +226,9 @@ TEMPLATES: dict[str, str] = {
     "dtypes.exl2_range": "EXL2 width {dtype} is outside the {lo}–{hi} bits per weight "
                          "ExLlamaV2 converts to",
     "workload.grad_ckpt_mode": "unknown grad_ckpt value {value}; known: {known}",
+    "inputs.native_weights": "{model} ships in {dtype} (its config.json quantization_config), "
+                             "so its weights are sized in {dtype}; give weights_dtype to size "
+                             "another format",
     "inputs.grad_ckpt_offload": "grad_ckpt 'offload' / 'unsloth' moves the checkpointed "
                                 "layer inputs to host RAM; the estimate keeps them on the GPU, "
                                 "so its activation memory is an upper bound",
