@@ -34,14 +34,19 @@ def cmd_job_read(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from ..core.workload import Workload
-    from ..importers.jobs import MAX_JOB_BYTES, JobReadError, catalog_lookup, read_job_file, read_job_text
+    from ..importers.jobs import (
+        MAX_JOB_BYTES,
+        JobReadError,
+        catalog_models_lookup,
+        read_job_file,
+        read_job_text,
+    )
     from .common import error_text, json_line, open_repo
 
     repo = open_repo(getattr(args, "catalog", None))
-    rows = [] if repo is None else [(m.id, m.name, getattr(m, "hf_repo", "") or "") for m in repo.models()]
+    lookup = catalog_models_lookup(repo.models() if repo is not None else [])
     if repo is not None:
         repo.close()
-    lookup = catalog_lookup(rows)
     try:
         if args.file == "-":
             job = read_job_text(sys.stdin.read(MAX_JOB_BYTES + 1), lookup)

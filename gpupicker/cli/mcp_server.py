@@ -175,15 +175,14 @@ def build_server(catalog: str | None = None) -> Any:
         llama-server / ollama run command line (the file's text) — into a workload for the other
         tools; what `gpupicker job read --json` prints (every key read, every key not used and
         why, warnings)."""
-        from ..importers.jobs import JobReadError, catalog_lookup, read_job_text
+        from ..importers.jobs import JobReadError, catalog_models_lookup, read_job_text
 
         repo = _catalog(catalog)
-        rows = [] if repo is None else [(m.id, m.name, getattr(m, "hf_repo", "") or "")
-                                        for m in repo.models()]
+        lookup = catalog_models_lookup(repo.models() if repo is not None else [])
         if repo is not None:
             repo.close()
         try:
-            job = read_job_text(text, catalog_lookup(rows))
+            job = read_job_text(text, lookup)
         except JobReadError as exc:
             return _with_ids({"error": exc.message})
         return _with_ids({"kind": job.kind, "workload": job.workload,

@@ -31,7 +31,7 @@ import shlex
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, Protocol, get_args
 
 import yaml
 
@@ -876,6 +876,24 @@ def catalog_lookup(models: Iterable[tuple[str, str, str]]) -> ModelLookup:
     return lookup
 
 
+class _CatalogModelLike(Protocol):
+    """What a lookup reads of a catalog model (``catalog.records.CatalogModel``)."""
+
+    @property
+    def id(self) -> str: ...  # noqa: D102
+
+    @property
+    def name(self) -> str: ...  # noqa: D102
+
+    @property
+    def hf_repo(self) -> str: ...  # noqa: D102
+
+
+def catalog_models_lookup(models: Iterable[_CatalogModelLike]) -> ModelLookup:
+    """:func:`catalog_lookup` over the catalog's models (``CatalogRepository.models()``)."""
+    return catalog_lookup((m.id, m.name, m.hf_repo) for m in models)
+
+
 __all__ = ["ALL_LINEAR", "MAX_JOB_BYTES", "MAX_YAML_ALIASES", "JobRead", "JobReadError",
-           "ModelLookup", "catalog_lookup", "name_words", "read_command", "read_job_file",
-           "read_job_text", "sniff_config"]
+           "ModelLookup", "catalog_lookup", "catalog_models_lookup", "name_words", "read_command",
+           "read_job_file", "read_job_text", "sniff_config"]

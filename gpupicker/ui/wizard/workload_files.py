@@ -117,10 +117,10 @@ def read_job_workload(path: str | os.PathLike[str],
     Raises:
         WorkloadFileError: the job cannot be read, names no known model, or does not validate.
     """
-    from ...importers.jobs import JobReadError, catalog_lookup, read_job_file
+    from ...importers.jobs import JobReadError, catalog_models_lookup, read_job_file
     from ..i18n.core_messages import tr_message
 
-    lookup = catalog_lookup((m.id, m.name, getattr(m, "hf_repo", "") or "") for m in repo.models())
+    lookup = catalog_models_lookup(repo.models())
     try:
         job = read_job_file(Path(path), lookup)
         w = Workload.model_validate(job.workload)
