@@ -208,19 +208,21 @@ def build_server(catalog: str | None = None) -> Any:
 
     @server.tool()
     def catalog_models(query: str = "") -> list[dict[str, Any]]:
-        """Catalog models whose id or name contains every word of `query` (all when empty): id,
-        name, family, parameters (billions), active parameters, kind (llm / diffusion), max
-        context (tokens)."""
+        """Catalog models matching every word of `query` in any order, as the window's model
+        search does (id, name or family; Chinese aliases such as 千问; all when empty): id, name,
+        family, parameters (billions), active parameters, kind (llm / diffusion), max context
+        (tokens)."""
+        from ..core.zh_names import model_matches, model_search_terms
+
         repo = _catalog(catalog)
         if repo is None:
             return []
         with repo:
-            words = query.lower().split()
+            terms = model_search_terms(query)
             return [{"id": m.id, "name": m.name, "family": m.family, "params_b": m.params_b,
                      "active_params_b": m.active_params_b, "kind": m.kind,
                      "max_context": m.max_context}
-                    for m in repo.models()
-                    if all(w in f"{m.id} {m.name}".lower() for w in words)]
+                    for m in repo.models() if model_matches(terms, m.id, m.name, m.family)]
 
     @server.tool()
     def catalog_prices(gpu_id: str) -> list[dict[str, Any]]:

@@ -55,10 +55,13 @@ def test_tools_are_listed_with_the_workload_schema_and_answer_as_the_cli(
     cat = tmp_path / "c.sqlite"
     want_rec = _cli_json(capsys, tmp_path, cat, "recommend", "--json", "--top", "5")
     want_est = _cli_json(capsys, tmp_path, cat, "estimate")
-    tools, (rec, est, gpus, job) = asyncio.run(_session(cat, [
+    tools, (rec, est, gpus, job, models) = asyncio.run(_session(cat, [
         ("recommend", {"workload": QLORA, "top": 5}), ("estimate", {"workload": QLORA}),
         ("catalog_gpus", {"query": "4090"}),
-        ("job_read", {"text": "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192"})]))
+        ("job_read", {"text": "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192"}),
+        ("catalog_models", {"query": "千问 72"})]))
+    # the window's model search: words in any order, Chinese aliases
+    assert "qwen2_5_72b" in {m["id"] for m in (models["result"] if isinstance(models, dict) else models)}
     assert job["workload"]["model_id"] == "llama3_1_8b" and job["kind"] == "vllm"
     names = {t.name for t in tools}
     assert {"estimate", "recommend", "fit", "job_read", "catalog_gpus", "catalog_models",
