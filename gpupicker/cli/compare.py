@@ -29,11 +29,11 @@ def add_compare_parser(sub: Any) -> None:
 
 def _workload(path: str, repo: Any) -> Any:
     from ..core.workload import Workload
-    from ..importers.jobs import catalog_models_lookup, read_job_file
+    from ..importers.jobs import catalog_models_lookup, is_job_file, read_job_file
     from ..service.resolve import resolve_model
 
     p = Path(path)
-    if p.suffix.lower() in (".yml", ".yaml", ".sh", ".txt"):
+    if is_job_file(p):
         w = Workload.model_validate(read_job_file(p, catalog_models_lookup(repo.models())).workload)
     else:
         if not p.is_file():

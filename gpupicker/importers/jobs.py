@@ -25,6 +25,7 @@ YAML is parsed with PyYAML's ``SafeLoader`` (no Python objects, no custom tags) 
 from __future__ import annotations
 
 import json
+import os
 import re
 import reprlib
 import shlex
@@ -35,6 +36,7 @@ from typing import Any, Protocol, get_args
 
 import yaml
 
+from ..core.json_limits import loads_bounded
 from ..core.messages import Message, msg
 from ..core.workload import OPTIMIZER_ALIASES, Optimizer
 
@@ -190,6 +192,25 @@ def read_job_file(path: Path, model_lookup: ModelLookup) -> JobRead:
     except UnicodeDecodeError:
         raise JobReadError(msg("job.not_text", path=str(path))) from None
     return read_job_text(text, model_lookup, base=path.parent)
+
+
+def is_job_file(path: str | os.PathLike[str]) -> bool:
+    """True for a file that is a job config or command line rather than workload JSON.
+
+    A ``.yml`` / ``.yaml`` / ``.sh`` / ``.txt`` name, or a regular JSON file of at most
+    :data:`MAX_JOB_BYTES` holding an object with no ``task`` that another tool's config reader
+    recognises (a TrainingArguments JSON). Used by ``gpupicker compare`` and File › Open.
+    """
+    p = Path(path)
+    if p.suffix.lower() in (".yml", ".yaml", ".sh", ".txt"):
+        return True
+    try:
+        if not p.is_file() or p.stat().st_size > MAX_JOB_BYTES:
+            return False
+        data = loads_bounded(p.read_bytes().decode("utf-8-sig"))
+    except (OSError, ValueError):  # UnicodeDecodeError and JsonLimitError are ValueErrors
+        return False
+    return isinstance(data, dict) and "task" not in data and sniff_config(data) is not None
 
 
 def sniff_config(data: dict[str, Any]) -> str | None:
@@ -895,5 +916,6 @@ def catalog_models_lookup(models: Iterable[_CatalogModelLike]) -> ModelLookup:
 
 
 __all__ = ["ALL_LINEAR", "MAX_JOB_BYTES", "MAX_YAML_ALIASES", "JobRead", "JobReadError",
-           "ModelLookup", "catalog_lookup", "catalog_models_lookup", "name_words", "read_command",
+           "ModelLookup", "catalog_lookup", "catalog_models_lookup", "is_job_file", "name_words",
+           "read_command",
            "read_job_file", "read_job_text", "sniff_config"]

@@ -428,9 +428,9 @@ class MainWindow(QMainWindow):
 
         A bad file gets an error box naming the problem; nothing changes then.
         """
+        from ..importers.jobs import is_job_file
         from .wizard.workload_files import (
             WorkloadFileError,
-            is_job_file,
             job_summary,
             read_job_workload,
             read_workload,
@@ -467,8 +467,9 @@ class MainWindow(QMainWindow):
 
     def open_compare(self) -> CompareDialog:
         """File › Compare with…: the current job beside workloads or job files the user adds."""
+        from ..importers.jobs import is_job_file
         from .compare_dialog import CompareDialog
-        from .wizard.workload_files import is_job_file, read_job_workload, read_workload
+        from .wizard.workload_files import read_job_workload, read_workload
 
         def read(path: str) -> Workload:
             if is_job_file(path):

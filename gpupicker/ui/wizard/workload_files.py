@@ -89,26 +89,6 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
     return w
 
 
-def is_job_file(path: str | os.PathLike[str]) -> bool:
-    """True for a file that is a job config or command line rather than workload JSON: a
-    ``.yml`` / ``.yaml`` / ``.sh`` / ``.txt`` name, or a small JSON object with no ``task`` that
-    another tool's config reader recognises (a TrainingArguments JSON)."""
-    p = Path(path)
-    if p.suffix.lower() in (".yml", ".yaml", ".sh", ".txt"):
-        return True
-    import json
-
-    from ...importers.jobs import MAX_JOB_BYTES, sniff_config
-
-    try:
-        if not p.is_file() or p.stat().st_size > MAX_JOB_BYTES:
-            return False
-        data = json.loads(p.read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and "task" not in data and sniff_config(data) is not None
-
-
 def read_job_workload(path: str | os.PathLike[str],
                       repo: CatalogRepository) -> tuple[Workload, JobRead]:
     """Read a job file (axolotl / LLaMA-Factory / torchtune YAML, TrainingArguments JSON, a
