@@ -147,15 +147,7 @@ class WorkloadController(QObject):
 
             if grad_ckpt_default(changes["framework"]):  # LLaMA-Factory, ms-swift default
                 data["grad_ckpt"] = True
-        try:
-            new = Workload.model_validate(data)
-        except ValidationError as exc:
-            self.inputRejected.emit(error_messages(exc))
-            return False
-        self._workload = new
-        self.workloadChanged.emit(new)
-        self.schedule()
-        return True
+        return self._apply(data)
 
     def set_task(self, task: str) -> bool:
         """Switch task: the new task starts from its own starting values
@@ -172,6 +164,11 @@ class WorkloadController(QObject):
                 self.inputRejected.emit(self.tr("The catalog has no model for this task."))
                 return False
             data.update(model=self.repo.get_model(model_id), model_id=model_id)
+        return self._apply(data)
+
+    def _apply(self, data: dict[str, Any]) -> bool:
+        """Make ``data`` the workload (and recompute soon); False and ``inputRejected`` when it
+        is not a valid one."""
         try:
             new = Workload.model_validate(data)
         except ValidationError as exc:
