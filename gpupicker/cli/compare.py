@@ -27,19 +27,24 @@ def add_compare_parser(sub: Any) -> None:
     c.set_defaults(func=cmd_compare)
 
 
-def _workload(path: str, repo: Any) -> Any:
+def _workload(path: str, repo: Any) -> tuple[Any, list[str]]:
+    """The workload in ``path`` (model resolved) and the warnings reading it gave: a job file's
+    keys that are not modelled, a workload JSON's unknown fields — said, never dropped."""
     from ..core.workload import Workload
     from ..importers.jobs import catalog_models_lookup, is_job_file, read_job_file
     from ..service.resolve import resolve_model
+    from .common import unknown_fields_warning
 
     p = Path(path)
     if is_job_file(p):
-        w = Workload.model_validate(read_job_file(p, catalog_models_lookup(repo.models())).workload)
+        job = read_job_file(p, catalog_models_lookup(repo.models()))
+        w, warnings = Workload.model_validate(job.workload), [str(m) for m in job.warnings]
     else:
         if not p.is_file():
             raise ValueError(f"{path} is not a regular file")
-        w, _unknown = Workload.from_json_text(p.read_bytes()[:10 * 1024 * 1024])  # bounded JSON
-    return resolve_model(w, repo)
+        w, unknown = Workload.from_json_text(p.read_bytes()[:10 * 1024 * 1024])  # bounded JSON
+        warnings = [unknown_fields_warning(unknown)] if unknown else []
+    return resolve_model(w, repo), warnings
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -63,11 +68,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
         named = []
         for f in args.files:
             try:
-                named.append((Path(f).name, _workload(f, repo)))
+                w, warnings = _workload(f, repo)
             except (JobReadError, ValidationError, ValueError, OSError) as exc:
                 print(f"gpupicker compare: {f}: {error_text(exc) if not isinstance(exc, OSError) else exc}",
                       file=sys.stderr)
                 return 2
+            for warning in warnings:
+                print(f"gpupicker compare: {f}: warning: {warning}", file=sys.stderr)
+            named.append((Path(f).name, w))
         money = display_money(repo)
         c = compare(scenarios(named, CatalogSnapshot.from_repo(repo), money), money)
     if args.json:

@@ -33,6 +33,10 @@ def test_compare_needs_two_readable_files(tmp_path: Path, capsys: pytest.Capture
     cat = ["--catalog", str(tmp_path / "c.sqlite")]
     a = tmp_path / "a.json"
     a.write_text('{"task": "qlora", "model_id": "llama3_8b"}', encoding="utf-8")
+    typo = tmp_path / "typo.json"
+    typo.write_text('{"task": "qlora", "model_id": "llama3_8b", "lora_rnak": 8}', encoding="utf-8")
+    assert main([*cat, "compare", str(a), str(typo)]) == 0
+    assert "typo.json: warning: unknown workload field ignored: lora_rnak" in capsys.readouterr().err
     assert main([*cat, "compare", str(a)]) == 2
     assert main([*cat, "compare", str(a), str(tmp_path / "missing.json")]) == 2
     assert "missing.json" in capsys.readouterr().err
