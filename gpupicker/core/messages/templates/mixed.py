@@ -1,0 +1,66 @@
+"""Message templates of machines with unlike cards and the cards that would make a job fit.
+
+Written by core.workload (the ``gpus`` and ``tensor_split`` checks), core.memory.mixed,
+core.speed.mixed, core.mixed_plan and core.launch_config.
+
+Part of :data:`gpupicker.core.messages.templates.TEMPLATES` (one English template per id;
+zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
+"""
+
+TEMPLATES: dict[str, str] = {
+    "workload.gpus_count_disagrees": "num_gpus {num_gpus} disagrees with the {total} cards "
+                                     "listed in gpus; give one of them",
+    "workload.gpus_too_many": "gpus lists {total} cards; one machine holds at most 64",
+    "workload.tensor_split_length": "tensor_split has {given} values for {total} cards in gpus; "
+                                    "give one per card",
+    "workload.tensor_split_needs_gpus": "tensor_split needs the cards it splits over: list "
+                                        "them in gpus",
+    "workload.tensor_split_values": "tensor_split values must be 0 or more and not all 0",
+    "mixed.no_machine": "the job names no machine (gpus)",
+    "mixed.unknown_gpu": "gpus: no GPU {gpu} in the catalog (gpupicker catalog export gpus "
+                         "lists the ids)",
+    "mixed.compute_per_card": "each card has its own compute buffer; the card with the output "
+                              "layer holds the logits",
+    "mixed.split_given": "layers split as given: --tensor-split {split}",
+    "mixed.default_split_fits": "llama.cpp's default split (by free memory) would put "
+                                "{layers} layers on the cards and also fit ({gpu} at {used} of "
+                                "{cap} GiB)",
+    "mixed.default_split_overflows": "llama.cpp's default split (by free memory) would put "
+                                     "{layers} layers on the cards and overflow {gpu} ({used} "
+                                     "of {cap} GiB): give the --tensor-split below",
+    "mixed.split_result": "per card: {cards} (--tensor-split {split})",
+    "mixed.card": "CUDA{index} {gpu} {layers} layers, {used} of {cap} GiB",
+    "mixed.card_output": "CUDA{index} {gpu} {layers} layers and the output layer, {used} of "
+                         "{cap} GiB",
+    "mixed.training_not_modelled": "training or image generation over unlike cards ({cards}) "
+                                   "is not modelled: data-parallel and sharded training give "
+                                   "every card an equal share",
+    "mixed.hf_not_modelled": "transformers over unlike cards ({cards}, device_map with "
+                             "max_memory) is not modelled; llama.cpp's layer split is",
+    "mixed.tp_equal_cards": "{engine} splits every layer in equal shards over the cards "
+                            "(tensor parallelism), so unlike cards ({cards}) run at the smallest "
+                            "card's memory and the slowest card's speed; gpupicker sizes equal "
+                            "cards only",
+    "mixed.what_would_run": "what runs on them: llama.cpp / Ollama with --tensor-split (layers "
+                            "split by each card's memory), or vLLM pipeline parallelism with "
+                            "VLLM_PP_LAYER_PARTITION (not modelled here)",
+    "mixed.refused": "not an option on {cards}",
+    "mixed.card_time": "CUDA{index} {gpu} {layers} layers {ms} ms ({bw} GB/s)",
+    "mixed.speed_pipeline": "layer split = a pipeline: each token passes the cards in turn, "
+                            "time per token = the sum of each card's share: {cards}, hand-overs "
+                            "{handoff} ms = {ms} ms",
+    "mixed.speed_slowest": "{gpu} (CUDA{index}) takes {share} of each token: the slowest part "
+                           "of the split sets the speed",
+    "mixed.split_reason": "layer split: {gpu} (CUDA{index}) takes {share} of each token and "
+                          "sets the pace",
+    "mixed.buy_add": "buy 1 × {gpu} ({price} list price) and add it to your machine",
+    "mixed.buy_replace": "buy 1 × {gpu} ({price} list price) to replace the {old}",
+    "mixed.owned_one_machine": "your owned GPUs are taken as one machine: {cards}",
+    "mixed.machine_not_owned": "{cards} is ranked without a price: add its cards as owned GPUs "
+                               "(gpupicker owned add) to price it",
+    "mixed.no_alternative": "no single card added to or replacing one in {cards} makes the job "
+                            "fit",
+    "launch.mixed_split": "llama.cpp layer split over {cards}: --tensor-split {split} gives "
+                          "each card its layers (the output layer on the last); -mg only "
+                          "matters for --split-mode row",
+}
