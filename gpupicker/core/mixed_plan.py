@@ -29,6 +29,7 @@ from typing import Any
 from .checks import platform_of
 from .cost import to_usd
 from .evaluation import MONEY_DEFAULTS, Evaluation, _hours
+from .fit import FitResult, solve_fit
 from .hardware import GpuSpec, PriceOffer
 from .memory import estimate_memory
 from .memory.mixed import (
@@ -428,7 +429,36 @@ def machine_report(w: Workload, gpus: Sequence[GpuSpec]) -> dict[str, Any]:
     return out
 
 
+def solve_machine_fit(w: Workload, gpus: Sequence[GpuSpec], dimension: str) -> FitResult:
+    """The largest ``dimension`` of ``w`` that fits its machine (``w.gpus``).
+
+    Every card within its capacity and every layer on the cards
+    (:func:`gpupicker.core.fit.solve_fit`). The result's memory figures are those of the card closest to full.
+
+    Raises:
+        ValueError: no machine, a card id not in the catalog, a dimension the task does not
+            have, or an engine that cannot run on the cards (the refusal's reason).
+    """
+    m = workload_machine(w, gpus)
+    if m is None:
+        raise ValueError(msg("mixed.no_machine"))
+    wm = machine_workload(w, m, keep_split=True)
+    refusal = unlike_cards_refusal(wm, m.cards)
+    if refusal is not None:
+        raise ValueError(refusal)
+
+    def point(wv: Workload) -> tuple[MemoryEstimate, bool]:
+        mem, _, _, _, fits = machine_memory(wv, m)
+        return mem, fits and mem.gpu_layers is None
+
+    first, _, _, cap, _ = machine_memory(wm, m)
+    worst = next((c for c in first.cards if c.capacity_bytes == cap), None)
+    spec = m.cards[worst.index if worst is not None else 0].spec
+    spec = spec.model_copy(update={"id": m.id, "name": m.name})
+    return solve_fit(wm, spec, dimension, len(m.cards), point=point)
+
+
 __all__ = ["MAX_CARDS", "Machine", "MachineOptions", "alternatives", "evaluate_machine",
            "machine_evaluations", "machine_memory", "machine_owned", "machine_report",
-           "owned_machine",
+           "owned_machine", "solve_machine_fit",
            "workload_machine"]

@@ -60,7 +60,17 @@ TEMPLATES: dict[str, str] = {
                                "(gpupicker owned add) to price it",
     "mixed.no_alternative": "no single card added to or replacing one in {cards} makes the job "
                             "fit",
-    "launch.mixed_split": "llama.cpp layer split over {cards}: --tensor-split {split} gives "
-                          "each card its layers (the output layer on the last); -mg only "
-                          "matters for --split-mode row",
+    "launch_config.mixed_split": "llama.cpp layer split over {cards}: --tensor-split {split} "
+                                 "gives each card its layers, the output layer on the last; "
+                                 "-mg (--main-gpu) is not given: it only matters for "
+                                 "--split-mode row or none",
+    "launch_config.mixed_devices": "CUDA_VISIBLE_DEVICES={devices} with CUDA_DEVICE_ORDER="
+                                   "PCI_BUS_ID lists the cards in nvidia-smi's order, as in "
+                                   "gpus; CUDA's own default order puts the fastest card first",
+    "launch_config.machine_no_cloud": "{machine} is your own machine: run the command above on "
+                                      "it (no cloud task)",
+    "launch_config.machine_at_prices": "{machine} at {pricing} prices",
+    "launch_config.ollama_no_split": "Ollama chooses its own split over the cards (no "
+                                     "--tensor-split): the per-card figures are llama.cpp's "
+                                     "with the split shown",
 }
