@@ -66,11 +66,11 @@ def _machine_estimate(w: Workload, unknown: list[str], repo: Any | None) -> dict
         ValueError: without the catalog (the cards cannot be looked up), or from the model.
     """
     from ..core.checks import workload_warnings
-    from ..core.mixed_plan import machine_report
+    from ..core.report import estimate_report
 
     if repo is None:
         raise ValueError("gpus needs the catalog, which could not be opened")
-    report = machine_report(w, resolve_machine(w, repo))
+    report = estimate_report(w, None, resolve_machine(w, repo))
     warnings = workload_warnings(w)
     if unknown:
         warnings.append(unknown_fields_warning(unknown))

@@ -4439,6 +4439,10 @@
         <source>Ollama chooses its own split over the cards (no --tensor-split): the per-card figures are llama.cpp's with the split shown</source>
         <translation>Ollama 自行决定各卡的切分（没有 --tensor-split）：各卡数字是 llama.cpp 按所示切分的结果</translation>
     </message>
+    <message>
+        <source>gpus names the machine's cards: look them up in the catalog first (an estimate per card needs each card's memory)</source>
+        <translation>gpus 列出了机器上的卡：请先在价格库中查到这些卡（按卡估算需要每张卡的显存）</translation>
+    </message>
 </context>
 <context>
     <name>CorruptCatalogDialog</name>
@@ -5759,7 +5763,19 @@ Keep %1 as entered?</source>
         <source>%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences per replica</source>
         <translation>%1 个副本 × %2 张卡，每个副本并发 %3 个序列（最多 %4 个）</translation>
     </message>
-    </context>
+        <message>
+        <source>%1 layers and the output layer</source>
+        <translation>%1 层及输出层</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, CUDA context %7 = %8 of %9</source>
+        <translation>CUDA%1 %2：%3；权重 %4，KV 缓存 %5，计算缓冲区 %6，CUDA 上下文 %7 = %8 / %9</translation>
+    </message>
+</context>
 <context>
     <name>Plots</name>
     <message>

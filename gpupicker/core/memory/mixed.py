@@ -96,13 +96,16 @@ def is_layer_split_engine(w: Workload) -> bool:
     return fw in LAYER_SPLIT_ENGINES or (w.weights_dtype in GGUF_TYPES and fw == "transformers")
 
 
-def short_name(spec: GpuSpec) -> str:
-    """The card's name without the vendor's brand words (``NVIDIA GeForce RTX 4090``: ``RTX 4090``).
+BRAND_PREFIXES = ("NVIDIA GeForce ", "NVIDIA ", "AMD Radeon ", "AMD ", "Intel ")
+"""Brand words left out of a card's name inside a machine's name (``RTX 4090 + RTX 3090``)."""
+
+
+def short_gpu_name(name: str) -> str:
+    """``name`` without the vendor's brand words (``NVIDIA GeForce RTX 4090``: ``RTX 4090``).
 
     A machine of several cards then stays readable in a table column.
     """
-    name = spec.name
-    for prefix in ("NVIDIA GeForce ", "NVIDIA ", "AMD Radeon ", "AMD ", "Intel "):
+    for prefix in BRAND_PREFIXES:
         if name.startswith(prefix):
             return name[len(prefix):]
     return name
@@ -112,7 +115,7 @@ def card_names(cards: Sequence[MachineCard]) -> str:
     """``RTX 4090 + RTX 3090`` (repeats as ``2 × RTX 3090``), in device order."""
     groups: list[list[object]] = []
     for c in cards:
-        name = short_name(c.spec)
+        name = short_gpu_name(c.spec.name)
         if groups and groups[-1][0] == name:
             groups[-1][1] = int(str(groups[-1][1])) + 1
         else:
@@ -343,6 +346,6 @@ def unlike_cards_refusal(w: Workload, cards: Sequence[MachineCard]) -> Message |
                  msg("mixed.what_would_run")], "clauses")
 
 
-__all__ = ["LAYER_SPLIT_ENGINES", "MachineCard", "balanced_counts", "card_names",
+__all__ = ["BRAND_PREFIXES", "LAYER_SPLIT_ENGINES", "MachineCard", "balanced_counts", "card_names",
            "is_layer_split_engine", "layer_counts", "llamacpp_split_memory", "machine_cards",
-           "split_for", "unlike", "unlike_cards_refusal"]
+           "short_gpu_name", "split_for", "unlike", "unlike_cards_refusal"]

@@ -17,6 +17,8 @@ TEMPLATES: dict[str, str] = {
                                         "them in gpus",
     "workload.tensor_split_values": "tensor_split values must be 0 or more and not all 0",
     "mixed.no_machine": "the job names no machine (gpus)",
+    "mixed.cards_not_resolved": "gpus names the machine's cards: look them up in the catalog "
+                                "first (an estimate per card needs each card's memory)",
     "mixed.unknown_gpu": "gpus: no GPU {gpu} in the catalog (gpupicker catalog export gpus "
                          "lists the ids)",
     "mixed.compute_per_card": "each card has its own compute buffer; the card with the output "
