@@ -373,7 +373,8 @@ def _catalog(name: str) -> dict[str, dict[str, str]]:
 def case_labels(case: dict, gpus: dict, models: dict) -> dict[str, str]:
     """Vendor/segment, task kind and architecture class of a case (for the breakdowns)."""
     w = case["workload"]
-    g = gpus.get(w.get("gpu") or "", {})
+    first = (w.get("gpus") or [{}])[0]  # a machine of cards: its first card's vendor
+    g = gpus.get(w.get("gpu") or (first.get("gpu") if isinstance(first, dict) else first) or "", {})
     vendor = g.get("vendor", "?").split(" ")[0]
     seg = g.get("segment", "?")
     seg = {"consumer": "GeForce" if vendor == "NVIDIA" else "consumer",
