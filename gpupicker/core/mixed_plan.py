@@ -174,7 +174,7 @@ def evaluate_machine(w: Workload, m: Machine) -> Evaluation:
     n = len(m.cards)
     if mem.engine_fits is False and not mem.cards and unlike(m.cards):
         shared: tuple[str, tuple[Message, ...]] = (
-            "engine", (sentence(join([msg("mixed.refused", cards=m.name),
+            "engine", (sentence(join([msg("recommend.machine_refused", gpus=m.name),
                                       as_message(mem.engine_message)], "clauses")),))
     else:
         shared = fit_and_speed(wm, spec, n, used, cap, t, fits, 1)
@@ -183,7 +183,7 @@ def evaluate_machine(w: Workload, m: Machine) -> Evaluation:
             share = {c.index: c.layers / max(1e-9, c.bandwidth_gbps) for c in mem.cards}
             slow = max(mem.cards, key=lambda c: share[c.index])
             speed = join([msg("recommend.speed.sequence", rate=f"{t.decode_tokens_per_s:,.1f}"),
-                          msg("mixed.split_reason", gpu=slow.gpu_name, index=slow.index,
+                          msg("recommend.split_reason", gpu=slow.gpu_name, index=slow.index,
                               share=f"{share[slow.index] / sum(share.values()):.0%}")],
                          "clauses")
             shared = (shared[0], (shared[1][0], speed))
@@ -204,8 +204,9 @@ def buy_clause(m: Machine) -> Message | None:
         return None
     price = f"${m.bought.msrp_usd:,.0f}" if m.bought.msrp_usd else "?"
     if m.kind == "replace" and m.removed is not None:
-        return msg("mixed.buy_replace", gpu=m.bought.name, price=price, old=m.removed.name)
-    return msg("mixed.buy_add", gpu=m.bought.name, price=price)
+        return msg("recommend.buy_replace", gpu=m.bought.name, price=price,
+                   gpus=m.removed.name)
+    return msg("recommend.buy_add", gpu=m.bought.name, price=price)
 
 
 def machine_owned(m: Machine, owned: Sequence[OwnedGpu], gpus: Sequence[GpuSpec],
@@ -305,7 +306,7 @@ def _machine_evaluations(w: Workload, machine: Machine, gpus: tuple[GpuSpec, ...
         pick = max(fitting, key=lambda x: speed_figure(w, x[1].t))
         chosen[id(pick[1])] = pick
     if not fitting:
-        notes.append(sentence(msg("mixed.no_alternative", cards=machine.name)))
+        notes.append(sentence(msg("recommend.no_alternative", gpus=machine.name)))
     return own, tuple(chosen.values()), tuple(notes)
 
 
@@ -341,7 +342,7 @@ def machine_evaluations(w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[Ow
         machine = owned_machine(owned, gpus)
         if machine is None:
             return MachineOptions((), (), (), ())
-        notes.append(sentence(msg("mixed.owned_one_machine", cards=machine.name)))
+        notes.append(sentence(msg("recommend.owned_one_machine", gpus=machine.name)))
     rank_own = w.gpus is not None or unlike(machine.cards)
     if w.model is None or w.task not in ("inference", "decode_ceiling") and unlike(machine.cards):
         if rank_own:
@@ -366,7 +367,7 @@ def machine_evaluations(w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[Ow
         evs.append((ev, [(off, off.price_per_gpu_hour)]))
         owned_sets.append(o)
     if rank_own and machines and evs and evs[0][1] == [(None, None)]:
-        notes.append(sentence(msg("mixed.machine_not_owned", cards=machine.name)))
+        notes.append(sentence(msg("recommend.machine_not_owned", gpus=machine.name)))
     return MachineOptions(tuple(evs), tuple(owned_sets), tuple(e.gpu for e, _ in evs),
                           tuple(notes))
 

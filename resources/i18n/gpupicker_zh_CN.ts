@@ -4332,6 +4332,10 @@
         <translation>该任务没有指定机器（gpus）</translation>
     </message>
     <message>
+        <source>gpus names the machine's cards: look them up in the catalog first (an estimate per card needs each card's memory)</source>
+        <translation>gpus 列出了机器上的卡：请先在价格库中查到这些卡（按卡估算需要每张卡的显存）</translation>
+    </message>
+    <message>
         <source>gpus: no GPU {gpu} in the catalog (gpupicker catalog export gpus lists the ids)</source>
         <translation>gpus：价格库中没有 GPU {gpu}（gpupicker catalog export gpus 可列出所有 id）</translation>
     </message>
@@ -4368,20 +4372,20 @@
         <translation>未对不同型号的卡（{cards}）上的训练或图像生成建模：数据并行和分片训练给每张卡相同的份额</translation>
     </message>
     <message>
-        <source>transformers over unlike cards ({cards}, device_map with max_memory) is not modelled; llama.cpp's layer split is</source>
-        <translation>未对不同型号的卡（{cards}）上的 transformers（device_map 加 max_memory）建模；已建模的是 llama.cpp 的按层切分</translation>
+        <source>`transformers` over unlike cards ({cards}, `device_map` with `max_memory`) is not modelled; the layer split of `llama.cpp` is</source>
+        <translation>未对不同型号的卡（{cards}）上的 `transformers`（`device_map` 加 `max_memory`）建模；已建模的是 `llama.cpp` 的按层切分</translation>
     </message>
     <message>
-        <source>{engine} splits every layer in equal shards over the cards (tensor parallelism), so unlike cards ({cards}) run at the smallest card's memory and the slowest card's speed; gpupicker sizes equal cards only</source>
-        <translation>{engine} 用张量并行把每一层等分到各卡，因此不同型号的卡（{cards}）只能按最小那张卡的显存和最慢那张卡的速度运行；gpupicker 只估算相同的卡</translation>
+        <source>{engine} splits every layer in equal shards over the cards (tensor parallelism), so unlike cards ({cards}) run at the smallest card's memory and the slowest card's speed; tensor-parallel plans are sized for equal cards only</source>
+        <translation>{engine} 用张量并行把每一层等分到各卡，因此不同型号的卡（{cards}）只能按最小那张卡的显存和最慢那张卡的速度运行；张量并行方案只按相同的卡估算</translation>
     </message>
     <message>
-        <source>what runs on them: llama.cpp / Ollama with --tensor-split (layers split by each card's memory), or vLLM pipeline parallelism with VLLM_PP_LAYER_PARTITION (not modelled here)</source>
-        <translation>能在这些卡上运行的方案：llama.cpp / Ollama 加 --tensor-split（按每张卡的显存分层），或 vLLM 流水线并行加 VLLM_PP_LAYER_PARTITION（此处未建模）</translation>
+        <source>what runs on them: `llama.cpp` / `Ollama` with `--tensor-split` (layers split by each card's memory), or `vLLM` pipeline parallelism with `VLLM_PP_LAYER_PARTITION` (not modelled here)</source>
+        <translation>能在这些卡上运行的方案：`llama.cpp` / `Ollama` 加 `--tensor-split`（按每张卡的显存分层），或 `vLLM` 流水线并行加 `VLLM_PP_LAYER_PARTITION`（此处未建模）</translation>
     </message>
     <message>
-        <source>not an option on {cards}</source>
-        <translation>{cards} 不可选</translation>
+        <source>not an option on {gpus}</source>
+        <translation>{gpus} 不可选</translation>
     </message>
     <message>
         <source>CUDA{index} {gpu} {layers} layers {ms} ms ({bw} GB/s)</source>
@@ -4404,20 +4408,20 @@
         <translation>购买 1 张 {gpu}（标价 {price}），加到你的机器上</translation>
     </message>
     <message>
-        <source>buy 1 × {gpu} ({price} list price) to replace the {old}</source>
-        <translation>购买 1 张 {gpu}（标价 {price}），替换 {old}</translation>
+        <source>buy 1 × {gpu} ({price} list price) to replace the {gpus}</source>
+        <translation>购买 1 张 {gpu}（标价 {price}），替换 {gpus}</translation>
     </message>
     <message>
-        <source>your owned GPUs are taken as one machine: {cards}</source>
-        <translation>你的自有 GPU 被视为同一台机器：{cards}</translation>
+        <source>your owned GPUs are taken as one machine: {gpus}</source>
+        <translation>你的自有 GPU 被视为同一台机器：{gpus}</translation>
     </message>
     <message>
-        <source>{cards} is ranked without a price: add its cards as owned GPUs (gpupicker owned add) to price it</source>
-        <translation>{cards} 没有价格：把它的卡添加为自有 GPU（gpupicker owned add）即可计价</translation>
+        <source>{gpus} is ranked without a price: add its cards as owned GPUs (`gpupicker owned add`) to price it</source>
+        <translation>{gpus} 没有价格：把它的卡添加为自有 GPU（`gpupicker owned add`）即可计价</translation>
     </message>
     <message>
-        <source>no single card added to or replacing one in {cards} makes the job fit</source>
-        <translation>在 {cards} 上加一张卡或换掉其中一张，显存都不足以运行该任务</translation>
+        <source>no single card added to or replacing one in {gpus} makes the job fit</source>
+        <translation>在 {gpus} 上加一张卡或换掉其中一张，显存都不足以运行该任务</translation>
     </message>
     <message>
         <source>llama.cpp layer split over {cards}: --tensor-split {split} gives each card its layers, the output layer on the last; -mg (--main-gpu) is not given: it only matters for --split-mode row or none</source>
@@ -4438,10 +4442,6 @@
     <message>
         <source>Ollama chooses its own split over the cards (no --tensor-split): the per-card figures are llama.cpp's with the split shown</source>
         <translation>Ollama 自行决定各卡的切分（没有 --tensor-split）：各卡数字是 llama.cpp 按所示切分的结果</translation>
-    </message>
-    <message>
-        <source>gpus names the machine's cards: look them up in the catalog first (an estimate per card needs each card's memory)</source>
-        <translation>gpus 列出了机器上的卡：请先在价格库中查到这些卡（按卡估算需要每张卡的显存）</translation>
     </message>
 </context>
 <context>

@@ -37,31 +37,31 @@ TEMPLATES: dict[str, str] = {
     "mixed.training_not_modelled": "training or image generation over unlike cards ({cards}) "
                                    "is not modelled: data-parallel and sharded training give "
                                    "every card an equal share",
-    "mixed.hf_not_modelled": "transformers over unlike cards ({cards}, device_map with "
-                             "max_memory) is not modelled; llama.cpp's layer split is",
+    "mixed.hf_not_modelled": "`transformers` over unlike cards ({cards}, `device_map` with "
+                             "`max_memory`) is not modelled; the layer split of `llama.cpp` is",
     "mixed.tp_equal_cards": "{engine} splits every layer in equal shards over the cards "
                             "(tensor parallelism), so unlike cards ({cards}) run at the smallest "
-                            "card's memory and the slowest card's speed; gpupicker sizes equal "
-                            "cards only",
-    "mixed.what_would_run": "what runs on them: llama.cpp / Ollama with --tensor-split (layers "
-                            "split by each card's memory), or vLLM pipeline parallelism with "
-                            "VLLM_PP_LAYER_PARTITION (not modelled here)",
-    "mixed.refused": "not an option on {cards}",
+                            "card's memory and the slowest card's speed; tensor-parallel plans "
+                            "are sized for equal cards only",
+    "mixed.what_would_run": "what runs on them: `llama.cpp` / `Ollama` with `--tensor-split` "
+                            "(layers split by each card's memory), or `vLLM` pipeline parallelism "
+                            "with `VLLM_PP_LAYER_PARTITION` (not modelled here)",
+    "recommend.machine_refused": "not an option on {gpus}",
     "mixed.card_time": "CUDA{index} {gpu} {layers} layers {ms} ms ({bw} GB/s)",
     "mixed.speed_pipeline": "layer split = a pipeline: each token passes the cards in turn, "
                             "time per token = the sum of each card's share: {cards}, hand-overs "
                             "{handoff} ms = {ms} ms",
     "mixed.speed_slowest": "{gpu} (CUDA{index}) takes {share} of each token: the slowest part "
                            "of the split sets the speed",
-    "mixed.split_reason": "layer split: {gpu} (CUDA{index}) takes {share} of each token and "
+    "recommend.split_reason": "layer split: {gpu} (CUDA{index}) takes {share} of each token and "
                           "sets the pace",
-    "mixed.buy_add": "buy 1 × {gpu} ({price} list price) and add it to your machine",
-    "mixed.buy_replace": "buy 1 × {gpu} ({price} list price) to replace the {old}",
-    "mixed.owned_one_machine": "your owned GPUs are taken as one machine: {cards}",
-    "mixed.machine_not_owned": "{cards} is ranked without a price: add its cards as owned GPUs "
-                               "(gpupicker owned add) to price it",
-    "mixed.no_alternative": "no single card added to or replacing one in {cards} makes the job "
-                            "fit",
+    "recommend.buy_add": "buy 1 × {gpu} ({price} list price) and add it to your machine",
+    "recommend.buy_replace": "buy 1 × {gpu} ({price} list price) to replace the {gpus}",
+    "recommend.owned_one_machine": "your owned GPUs are taken as one machine: {gpus}",
+    "recommend.machine_not_owned": "{gpus} is ranked without a price: add its cards as owned "
+                                   "GPUs (`gpupicker owned add`) to price it",
+    "recommend.no_alternative": "no single card added to or replacing one in {gpus} makes the "
+                                "job fit",
     "launch_config.mixed_split": "llama.cpp layer split over {cards}: --tensor-split {split} "
                                  "gives each card its layers, the output layer on the last; "
                                  "-mg (--main-gpu) is not given: it only matters for "
