@@ -49,6 +49,9 @@ from .speed.throughput import estimate_throughput
 from .units import GiB
 from .workload import GpuPart, Workload
 
+PURCHASE_PROVIDER = "Purchase"
+"""``provider`` of an alternative's offer: a card to buy (its pricing stays ``owned``: once
+bought it is the user's hardware, costed as owned GPUs are)."""
 MAX_CARDS = 8
 """Most cards an alternative machine may hold (one workstation board)."""
 DEFAULT_KWH_USD = 0.15
@@ -209,14 +212,16 @@ def buy_clause(m: Machine) -> Message | None:
     return msg("recommend.buy_add", gpu=m.bought.name, price=price)
 
 
-def machine_owned(m: Machine, owned: Sequence[OwnedGpu], gpus: Sequence[GpuSpec],
-                  fx_rates: dict[str, float] | None) -> OwnedGpu | None:
-    """``m`` as one owned set priced for the ranking (None: a card of it is not owned).
+def machine_owned(m: Machine, owned: Sequence[OwnedGpu],
+                  fx_rates: dict[str, float] | None) -> tuple[OwnedGpu, bool]:
+    """``m`` as one owned set priced for the ranking, and whether every card's purchase is known.
 
     The user's machine: the purchase prices of its owned cards (each row's price × the share
-    of its cards in the machine, in USD), their power draw (the row's or the card's TDP), the
-    first row's electricity price, write-off years and utilization. An alternative: only the
-    bought card's list price is written off (the others are paid), the power of every card.
+    of its cards in the machine, in USD); a card the owned GPUs do not list counts as paid
+    (purchase 0, as ``owned detect`` saves cards: electricity only) and the flag is False.
+    Power: the row's draw or the card's TDP; the first row's electricity price, write-off years
+    and utilization (else the :class:`OwnedGpu` defaults). An alternative: only the bought
+    card's list price is written off (the others are paid), the power of every card.
 
     Raises:
         ValueError: a currency without exchange rate.
@@ -233,18 +238,21 @@ def machine_owned(m: Machine, owned: Sequence[OwnedGpu], gpus: Sequence[GpuSpec]
     for c in m.cards:
         o = by_id.get(c.spec.id)
         watts.append(o.power_w if o is not None and o.power_w is not None else c.spec.tdp_w or 0.0)
+    known = True
     if m.kind == "yours":
         for gpu_id, k in need.items():
             o = by_id.get(gpu_id)
-            if o is None or o.count < k:
-                return None
-            purchase += to_usd(o.purchase_price, o.currency, fx_rates) * k / o.count
+            if o is None:
+                known = False
+                continue
+            purchase += to_usd(o.purchase_price, o.currency, fx_rates) * min(k, o.count) / o.count
+            known = known and o.count >= k
     else:
         purchase = float(m.bought.msrp_usd or 0.0) if m.bought is not None else 0.0
     return OwnedGpu(gpu_id=m.id, count=len(m.cards), purchase_price=purchase, currency="USD",
                     power_w=sum(watts) / len(watts), electricity_per_kwh=kwh,
                     electricity_currency="USD", years=first.years if first else 3.0,
-                    utilization=first.utilization if first else 0.5, label=m.name)
+                    utilization=first.utilization if first else 0.5, label=m.name), known
 
 
 def alternatives(m: Machine, gpus: Sequence[GpuSpec]) -> tuple[Machine, ...]:
@@ -359,15 +367,14 @@ def machine_evaluations(w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[Ow
     machines = [(machine, own)] if rank_own else []
     machines += list(alts)
     for mach, ev in machines:
-        o = machine_owned(mach, owned, gpus, fx_rates)
-        if o is None:
-            evs.append((ev, [(None, None)]))
-            continue
+        o, known = machine_owned(mach, owned, fx_rates)
         off = owned_offer(o, None, fx_rates)
+        if mach.kind != "yours":
+            off = off.model_copy(update={"provider": PURCHASE_PROVIDER})
         evs.append((ev, [(off, off.price_per_gpu_hour)]))
         owned_sets.append(o)
-    if rank_own and machines and evs and evs[0][1] == [(None, None)]:
-        notes.append(sentence(msg("recommend.machine_not_owned", gpus=machine.name)))
+        if not known:
+            notes.append(sentence(msg("recommend.machine_not_owned", gpus=machine.name)))
     return MachineOptions(tuple(evs), tuple(owned_sets), tuple(e.gpu for e, _ in evs),
                           tuple(notes))
 
@@ -459,7 +466,7 @@ def solve_machine_fit(w: Workload, gpus: Sequence[GpuSpec], dimension: str) -> F
     return solve_fit(wm, spec, dimension, len(m.cards), point=point)
 
 
-__all__ = ["MAX_CARDS", "Machine", "MachineOptions", "alternatives", "evaluate_machine",
+__all__ = ["MAX_CARDS", "PURCHASE_PROVIDER", "Machine", "MachineOptions", "alternatives", "evaluate_machine",
            "machine_evaluations", "machine_memory", "machine_owned", "machine_report",
            "owned_machine", "solve_machine_fit",
            "workload_machine"]

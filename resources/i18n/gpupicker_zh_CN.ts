@@ -4416,8 +4416,8 @@
         <translation>你的自有 GPU 被视为同一台机器：{gpus}</translation>
     </message>
     <message>
-        <source>{gpus} is ranked without a price: add its cards as owned GPUs (`gpupicker owned add`) to price it</source>
-        <translation>{gpus} 没有价格：把它的卡添加为自有 GPU（`gpupicker owned add`）即可计价</translation>
+        <source>{gpus} is priced at its electricity only: a card of it is not among your owned GPUs, so its purchase is taken as paid (add it with `gpupicker owned add --purchase` to count it)</source>
+        <translation>{gpus} 只按电费计价：其中有卡不在你的自有 GPU 中，购置费按已付清计（用 `gpupicker owned add --purchase` 添加即可计入）</translation>
     </message>
     <message>
         <source>no single card added to or replacing one in {gpus} makes the job fit</source>
@@ -5774,6 +5774,10 @@ Keep %1 as entered?</source>
     <message>
         <source>CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, CUDA context %7 = %8 of %9</source>
         <translation>CUDA%1 %2：%3；权重 %4，KV 缓存 %5，计算缓冲区 %6，CUDA 上下文 %7 = %8 / %9</translation>
+    </message>
+    <message>
+        <source>A card to buy</source>
+        <translation>需购买的卡</translation>
     </message>
 </context>
 <context>

@@ -159,6 +159,7 @@ def test_a_job_that_does_not_fit_the_machine_gets_priced_cards_to_add_or_replace
     for o in alts:
         assert o.fits and o.memory.gpu_layers is None and o.throughput.decode_tokens_per_s
         assert "list price" in str(o.reason) and o.break_even_months is not None
+        assert o.provider == "Purchase"  # a card to buy, costed as owned once bought
     # the cheapest card to add: another RTX 3090 at its $1,499 list price
     add = [o for o in alts if "add it to your machine" in str(o.reason)]
     assert any(o.gpu_id == "rtx_4090+2xrtx_3090" and "$1,499" in str(o.reason) for o in add)

@@ -6,6 +6,7 @@ from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from ...core.mixed_plan import PURCHASE_PROVIDER
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import (
@@ -321,7 +322,8 @@ class OptionsTableModel(QStandardItemModel):
             "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
             else "—",
             "usd_total": self._total_text(o),
-            "provider": (self.tr("Your own hardware") if o.pricing == "owned"
+            "provider": (self.tr("A card to buy") if o.provider == PURCHASE_PROVIDER
+                         else self.tr("Your own hardware") if o.pricing == "owned"
                          else display_name(o.provider))
             or self.tr("no price in catalog"),
             "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),

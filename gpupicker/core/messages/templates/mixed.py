@@ -58,8 +58,9 @@ TEMPLATES: dict[str, str] = {
     "recommend.buy_add": "buy 1 × {gpu} ({price} list price) and add it to your machine",
     "recommend.buy_replace": "buy 1 × {gpu} ({price} list price) to replace the {gpus}",
     "recommend.owned_one_machine": "your owned GPUs are taken as one machine: {gpus}",
-    "recommend.machine_not_owned": "{gpus} is ranked without a price: add its cards as owned "
-                                   "GPUs (`gpupicker owned add`) to price it",
+    "recommend.machine_not_owned": "{gpus} is priced at its electricity only: a card of it is "
+                                   "not among your owned GPUs, so its purchase is taken as paid "
+                                   "(add it with `gpupicker owned add --purchase` to count it)",
     "recommend.no_alternative": "no single card added to or replacing one in {gpus} makes the "
                                 "job fit",
     "launch_config.mixed_split": "llama.cpp layer split over {cards}: --tensor-split {split} "
