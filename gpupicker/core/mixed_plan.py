@@ -8,7 +8,7 @@ rentals, sized per card (:mod:`gpupicker.core.memory.mixed`) and timed as a pipe
 (:mod:`gpupicker.core.speed.mixed`); a machine of one card type is already ranked as owned
 GPUs of that type.
 
-When the job does not fit the machine, the ranking adds **priced alternatives** (issue 28):
+When the job does not fit the machine, the ranking adds **priced alternatives**:
 adding one card, or replacing one card, bought at the catalog's purchase price (``msrp_usd``,
 the launch list price), each evaluated as a new machine and ranked at its hourly cost of
 ownership with the break-even against the best rental (:mod:`gpupicker.core.owned`). Only
