@@ -379,6 +379,26 @@ def machine_evaluations(w: Workload, gpus: Sequence[GpuSpec], owned: Sequence[Ow
                           tuple(notes))
 
 
+def cards_json(mem: MemoryEstimate) -> dict[str, Any]:
+    """The JSON keys of a layer split: ``cards`` and ``tensor_split`` (empty without one).
+
+    Per card: ``index``, ``gpu``, ``name``, ``layers``, ``output_layer``, bytes of ``weights``,
+    ``kv_cache``, ``compute_buffer``, ``cuda_context`` and ``total``, ``capacity_bytes``,
+    ``fits``.
+    """
+    if not mem.cards:
+        return {}
+    return {
+        "cards": [{"index": c.index, "gpu": c.gpu_id, "name": c.gpu_name, "layers": c.layers,
+                   "output_layer": c.output_layer, "weights_bytes": c.weights_bytes,
+                   "kv_cache_bytes": c.kv_cache_bytes,
+                   "compute_buffer_bytes": c.compute_buffer_bytes,
+                   "cuda_context_bytes": c.cuda_context_bytes, "total_bytes": c.total_bytes,
+                   "total_gib": round(c.total_bytes / GiB, 3), "capacity_bytes": c.capacity_bytes,
+                   "fits": c.fits} for c in mem.cards],
+        "tensor_split": [int(x) if float(x).is_integer() else x for x in mem.tensor_split]}
+
+
 def machine_report(w: Workload, gpus: Sequence[GpuSpec]) -> dict[str, Any]:
     """``gpupicker estimate``'s answer for a job on its machine (``w.gpus``), as a JSON dict.
 
@@ -406,15 +426,7 @@ def machine_report(w: Workload, gpus: Sequence[GpuSpec]) -> dict[str, Any]:
         "total_params": mem.total_params, "assumptions": list(mem.assumptions),
         "gpus": m.id, "machine": m.name, "fits": fits, "capacity_bytes": cap,
     }
-    if mem.cards:
-        out["cards"] = [{"index": c.index, "gpu": c.gpu_id, "name": c.gpu_name,
-                         "layers": c.layers, "output_layer": c.output_layer,
-                         "weights_bytes": c.weights_bytes, "kv_cache_bytes": c.kv_cache_bytes,
-                         "compute_buffer_bytes": c.compute_buffer_bytes,
-                         "cuda_context_bytes": c.cuda_context_bytes,
-                         "total_bytes": c.total_bytes, "total_gib": round(c.total_bytes / GiB, 3),
-                         "capacity_bytes": c.capacity_bytes, "fits": c.fits} for c in mem.cards]
-        out["tensor_split"] = [int(x) if float(x).is_integer() else x for x in mem.tensor_split]
+    out.update(cards_json(mem))
     if mem.engine_fits is False:
         out["engine_starts"] = False
         if mem.engine_message:
@@ -466,7 +478,8 @@ def solve_machine_fit(w: Workload, gpus: Sequence[GpuSpec], dimension: str) -> F
     return solve_fit(wm, spec, dimension, len(m.cards), point=point)
 
 
-__all__ = ["MAX_CARDS", "PURCHASE_PROVIDER", "Machine", "MachineOptions", "alternatives", "evaluate_machine",
+__all__ = ["MAX_CARDS", "PURCHASE_PROVIDER", "Machine", "MachineOptions", "alternatives",
+           "cards_json", "evaluate_machine",
            "machine_evaluations", "machine_memory", "machine_owned", "machine_report",
            "owned_machine", "solve_machine_fit",
            "workload_machine"]
