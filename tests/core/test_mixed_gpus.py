@@ -46,8 +46,10 @@ def test_layers_go_where_llama_cpp_load_tensors_puts_them():
     # the counts with one more on the last card reproduce themselves (the printed split)
     counts, out = layer_counts(split_for([12, 28]), 40)
     assert (counts, out) == ([12, 28], 1)
-    # -ngl below the layer count: the first layers and the output stay on the CPU
+    # -ngl below the layer count: the first layers and the output stay on the CPU, and the
+    # counts themselves are the split of the offloaded layers
     assert layer_counts([1, 1], 80, n_gpu_layers=60) == ([30, 30], None)
+    assert layer_counts([25, 35], 80, n_gpu_layers=60) == ([25, 35], None)
 
 
 def test_70b_q4_k_m_on_an_owned_4090_and_3090_fits_split_per_card():

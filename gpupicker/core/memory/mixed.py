@@ -288,13 +288,16 @@ def llamacpp_split_memory(w: Workload, arch: ModelArch,
             notes.append(join([msg(key, layers=" / ".join(str(n) for n in default_counts),
                                    gpu=worst.gpu_name, used=f"{worst.total_bytes / GiB:.2f}",
                                    cap=f"{worst.capacity_bytes / GiB:.2f}")]))
+    # with every layer on the cards the output layer is the last card's extra slot; with some
+    # layers on the CPU (-ngl below n_layer) llama.cpp splits the offloaded layers alone
+    printed = split_for(counts) if gpu_layers is None else tuple(counts)
     notes.append(join([msg("mixed.split_result", cards=_cards_text(per_card),
-                           split=_split_text(w.tensor_split or split_for(counts)))]))
+                           split=_split_text(w.tensor_split or printed))]))
     engine_fits, message = None, ""
     if kv_dtype in LLAMACPP_QUANT_KV and w.attention != "flash":
         engine_fits, message = False, msg("engines.llamacpp_v_cache")
     split = tuple(float(x) for x in (w.tensor_split if w.tensor_split is not None
-                                      else split_for(counts)))
+                                      else printed))
     return _summary(per_card, split, arch, gpu_layers, engine_fits, message, notes)
 
 
