@@ -1996,6 +1996,11 @@
         <translation>缓存分配器的预留量按 H200 实测校准</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>bitsandbytes LLM.int8: the prefill dequantizes the weight columns that meet an outlier (threshold 6.0); upper bound taken: every column of the widest Linear</source>
+        <translation>bitsandbytes LLM.int8：预填充时会把出现离群值（阈值 6.0）的权重列反量化；按上限估计：最宽的 Linear 层的每一列都反量化</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="183" />
         <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
         <translation>只知道参数量：层尺寸按 Llama 结构假定（隐藏层维度 {hidden}，{layers} 层，无 GQA）</translation>

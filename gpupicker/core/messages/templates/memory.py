@@ -43,6 +43,9 @@ TEMPLATES: dict[str, str] = {
                               "sequence(s) in {layers} linear-attention/Mamba/conv layers "
                               "(independent of the context length)",
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
+    "memory.bnb_int8_outliers": "bitsandbytes LLM.int8: the prefill dequantizes the weight "
+                                "columns that meet an outlier (threshold 6.0); upper bound "
+                                "taken: every column of the widest Linear",
     # engines: vLLM, SGLang, TensorRT-LLM, LMDeploy, llama.cpp / Ollama
     # (engine_message holds the engine's own start-up error: its wording is the engine's)
     "engines.vllm_no_cache_memory": "No available memory for the cache blocks. Try increasing "
