@@ -1997,6 +1997,16 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>paged 8-bit AdamW states ({gib} GiB) live in CUDA unified memory, outside PyTorch's allocator, and page out to host RAM when the GPU is full: not counted on the GPU</source>
+        <translation>分页 8-bit AdamW 的优化器状态（{gib} GiB）位于 CUDA 统一内存中，不经过 PyTorch 的分配器，显存不足时会换出到主机内存：不计入显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>optimizer step fused into the backward pass: each gradient is applied and freed at once (only the largest one is alive)</source>
+        <translation>优化器更新融合进反向传播：每个梯度算出后立即更新并释放（同一时刻只保留最大的那个梯度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
         <source>bitsandbytes LLM.int8: the prefill dequantizes the weight columns that meet an outlier (threshold 6.0); upper bound taken: every column of the widest Linear</source>
         <translation>bitsandbytes LLM.int8：预填充时会把出现离群值（阈值 6.0）的权重列反量化；按上限估计：最宽的 Linear 层的每一列都反量化</translation>
     </message>

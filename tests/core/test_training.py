@@ -306,3 +306,23 @@ def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
     t = estimate_throughput(w, a100, 4)
     # 4 × 312 TFLOPS × 50 % / 110.8 GFLOP per token ≈ 5,630 tok/s before scaling losses
     assert 4500 < t.train_tokens_per_s < 5700
+
+
+def test_torchtune_single_device_full_finetune_fits_a_4090():
+    # pytorch/torchtune README (Llama 3.1 table): the 8B full fine-tune is "Runnable On 1x 4090",
+    # 18.9 GiB peak, with the 8B_full_single_device defaults: PagedAdamW8bit (states in CUDA
+    # unified memory, paged to host RAM) and optimizer_in_bwd (each gradient freed after its step)
+    w = Workload(task="full_ft", model=catalog_model("llama3_1_8b"), framework="torchtune",
+                 batch=2, seq_len=2048, grad_ckpt=True, optimizer="paged_adamw_8bit")
+    est = estimate_memory(w)
+    emb = 128256 * 4096 * 2
+    assert est.optimizer_bytes == 0
+    assert est.gradients_bytes <= emb
+    assert fits_on(est, gpu("rtx_4090"))
+    assert est.total_bytes == pytest.approx(18.9 * GiB, rel=0.1)
+    # without the fused step every bf16 gradient is alive at the end of backward
+    held = estimate_memory(w.model_copy(update={"optimizer_in_bwd": False}))
+    assert held.total_bytes > est.total_bytes + 10 * GiB
+    # HF Trainer has no fused optimizer step: torchtune's default does not leak into it
+    hf = estimate_memory(w.model_copy(update={"framework": "transformers"}))
+    assert hf.gradients_bytes > 10 * GiB

@@ -53,6 +53,12 @@ MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer
 """Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
 2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16.
 The per-framework profiles are in :mod:`gpupicker.core.training_frameworks`."""
+PAGED_OPTIMIZERS = frozenset({"paged_adamw8bit"})
+"""bitsandbytes paged optimizers: their states are allocated with ``cudaMallocManaged``
+(``bitsandbytes.functional.get_paged`` → ``cget_managed_ptr``), outside PyTorch's caching
+allocator, and the driver evicts them to host RAM when the GPU runs out of memory (QLoRA paper,
+Dettmers et al. 2023, §3 "Paged Optimizers"): they never cause an out-of-memory error and
+``torch.cuda.max_memory_allocated`` does not count them."""
 ADAFACTOR_BYTES_PER_PARAM = 0.1
 """Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
 
@@ -191,6 +197,23 @@ def uses_master_weights(w: Workload) -> bool:
     return w.task == "pretrain" or mixed_precision_default(fw, w.task)
 
 
+def optimizer_in_backward(w: Workload, num_gpus: int = 1) -> bool:
+    """Whether the optimizer step runs inside the backward pass, one parameter at a time.
+
+    ``w.optimizer_in_bwd`` when given; else torchtune's single-device full fine-tuning
+    recipes, whose configs set ``optimizer_in_bwd: True`` (pytorch/torchtune
+    ``recipes/configs/llama3_1/8B_full_single_device.yaml``, ``llama3_2/3B_full_single_device
+    .yaml``: "True saves memory"). The recipe registers a ``register_post_accumulate_grad_hook``
+    per parameter that steps that parameter's optimizer and sets its ``grad`` to None, so only
+    the gradient being applied is alive (``full_finetune_single_device.py``).
+    """
+    if w.task not in ("full_ft", "pretrain"):
+        return False
+    if w.optimizer_in_bwd is not None:
+        return w.optimizer_in_bwd
+    return w.framework.lower() == "torchtune" and num_gpus == 1
+
+
 def _range_note(w: Workload, fw_id: str, total: int) -> Message:
     """The range sentence of a training memory estimate and the evidence behind it."""
     measured = fw_id == "transformers" and w.task in ("lora", "qlora", "full_ft")
@@ -269,6 +292,11 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     else:
         opt = int(trainable * p_bytes * OPTIMIZER_STATES[w.optimizer])
     state_note = _state_note(w, lora is not None, p_bytes, master)
+    paged_states = 0
+    if w.optimizer in PAGED_OPTIMIZERS:
+        # in CUDA unified memory, paged to host RAM under pressure: not the GPU's to hold
+        paged_states, opt = opt, 0
+    in_bwd = optimizer_in_backward(w, n)
 
     # --- sharding of model states ------------------------------------------------------------
     base_w, grads, opt, adapters, autocast_cache = (x // shards for x in (
@@ -342,6 +370,12 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
             msg("training.zero_offload", gib=f"{host / 2**30:,.0f}", bytes=max(4 * n, per_param)),
             msg("training.cpu_step")], "clauses")])
     lora_grads = grads if not full else 0
+    if in_bwd and full:
+        # each gradient is applied and freed in its post-accumulate hook: the largest
+        # parameter's gradient (the V·h embedding or lm_head) is the most alive at once, and
+        # no optimizer step follows the backward pass
+        grads = min(grads, int(emb_tensor))
+        opt_temp = 0.0
 
     states = base_w + gather + adapters + opt
     layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
@@ -407,6 +441,9 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
                 + ALLOC_BASE_TRAIN
                 + CUDA_CONTEXT_BYTES)),
             *((host_note,) if host_note is not None else ()),
+            *((join([msg("training.paged_states", gib=f"{paged_states / 2**30:,.1f}")]),)
+              if paged_states else ()),
+            *((join([msg("training.optimizer_in_bwd")]),) if in_bwd and full else ()),
             *((join([msg("training.offloaded_checkpoints", framework=fw.name,
                          gib=f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f}")]),)
               if offloaded else ()),

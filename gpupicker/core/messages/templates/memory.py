@@ -43,6 +43,11 @@ TEMPLATES: dict[str, str] = {
                               "sequence(s) in {layers} linear-attention/Mamba/conv layers "
                               "(independent of the context length)",
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
+    "training.paged_states": "paged 8-bit AdamW states ({gib} GiB) live in CUDA unified "
+                             "memory, outside PyTorch's allocator, and page out to host RAM "
+                             "when the GPU is full: not counted on the GPU",
+    "training.optimizer_in_bwd": "optimizer step fused into the backward pass: each gradient "
+                                 "is applied and freed at once (only the largest one is alive)",
     "memory.bnb_int8_outliers": "bitsandbytes LLM.int8: the prefill dequantizes the weight "
                                 "columns that meet an outlier (threshold 6.0); upper bound "
                                 "taken: every column of the widest Linear",
