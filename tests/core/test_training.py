@@ -326,3 +326,20 @@ def test_torchtune_single_device_full_finetune_fits_a_4090():
     # HF Trainer has no fused optimizer step: torchtune's default does not leak into it
     hf = estimate_memory(w.model_copy(update={"framework": "transformers"}))
     assert hf.gradients_bytes > 10 * GiB
+
+
+def test_hf_trainer_under_a_zero_stage_keeps_deepspeeds_fp32_master_weights():
+    # LLaMA-Factory issue #1158: Baichuan2-13B full fine-tuning, bf16, batch 1, cutoff 1536, on
+    # 4x A800 80GB ran out of memory under ZeRO-2; the maintainer: "ZeRO-2 needs 8 A100s; 4 need
+    # ZeRO-3". HF Trainer hands the model to deepspeed.initialize, whose ZeRO optimizer keeps
+    # the fp32 master partition (2 + 2 + 12 bytes per parameter, ZeRO paper)
+    from gpupicker.core.memory.training import uses_master_weights
+    from gpupicker.core.workload import Parallelism
+    base = Workload(task="full_ft", model=catalog_model("baichuan2_13b"), framework="llama-factory",
+                    num_gpus=4, batch=1, seq_len=1536)
+    z2 = base.model_copy(update={"parallelism": Parallelism(zero_stage=2)})
+    z3 = base.model_copy(update={"parallelism": Parallelism(zero_stage=3)})
+    card = gpu("a800_sxm_80gb")
+    assert uses_master_weights(z2) and not uses_master_weights(base)
+    assert not fits_on(estimate_memory(z2), card)
+    assert fits_on(estimate_memory(z3), card)

@@ -193,8 +193,27 @@ def uses_master_weights(w: Workload) -> bool:
         return False
     if w.master_weights is not None:
         return w.master_weights
+    return w.task == "pretrain" or mixed_precision_default(step_framework(w), w.task)
+
+
+def step_framework(w: Workload) -> TrainingFramework:
+    """The framework whose optimizer holds the model states: DeepSpeed under a ZeRO stage.
+
+    A Hugging Face-based trainer (HF Trainer, TRL, LLaMA-Factory, axolotl …) given a DeepSpeed
+    ZeRO stage hands the model to ``deepspeed.initialize`` (transformers ``integrations/
+    deepspeed.py`` ``deepspeed_init``), whose ZeRO optimizer keeps the fp32 master partition,
+    casts the gradient partition to fp32 in ``step()`` and holds its reduce/all-gather buckets
+    (``runtime/zero/stage_1_and_2.py``: ``single_partition_of_fp32_groups``): the DeepSpeed
+    profile, whatever trainer drives it. FSDP, or no ZeRO stage: the workload's framework.
+
+    Raises:
+        ValueError: for a training framework gpupicker does not model.
+    """
     fw = training_framework(w.framework)
-    return w.task == "pretrain" or mixed_precision_default(fw, w.task)
+    par = w.parallelism
+    if fw.eager_host and par.zero_stage >= 1 and not par.fsdp:
+        return training_framework("deepspeed")
+    return fw
 
 
 def optimizer_in_backward(w: Workload, num_gpus: int = 1) -> bool:
@@ -256,6 +275,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     shards = tp * pp
 
     fw = training_framework(w.framework)
+    step_fw = step_framework(w)
     total = arch.param_count()
     lora = w.lora if w.task in ("lora", "qlora") else None
     wdt = w.weights_dtype
@@ -312,7 +332,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         autocast_cache //= dp
         gather = 2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(
             1, arch.num_hidden_layers) // shards
-        if dp == 1 and not par.fsdp and fw.fp32_grad_copy:
+        if dp == 1 and not par.fsdp and step_fw.fp32_grad_copy:
             # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
             # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
             gather = 0
@@ -346,12 +366,12 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     full = lora is None
     tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
     opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
-    if fw.fp32_grad_copy:
+    if step_fw.fp32_grad_copy:
         # DeepSpeed's step() flattens the (sharded) gradients and casts them to fp32 before the
         # fused Adam update (ZeRO-3: one sub-group at a time), and holds its reduce/allgather
         # buckets (stage_1_and_2.py, stage3.py; training_frameworks.deepspeed_step_bytes)
         opt_temp += deepspeed_step_bytes(trainable / shards / (dp if zero >= 1 else 1), zero) \
-            + fw.bucket_bytes
+            + step_fw.bucket_bytes
     zero_offload = par.cpu_offload and zero >= 2
     host_note: Message | None = None
     if zero_offload:
@@ -362,8 +382,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # the 16-bit parameters (ZeRO-3: gathered layers), one reduce bucket and activations.
         # FSDP CPUOffload (no DeepSpeed buckets): about two layers of unsharded gradients
         layer_grads = 2 * int(trainable * p_bytes) // max(1, arch.num_hidden_layers) // shards
-        grads = min(grads, max(fw.bucket_bytes // 2, layer_grads))
-        opt_temp = float(fw.bucket_bytes)
+        grads = min(grads, max(step_fw.bucket_bytes // 2, layer_grads))
+        opt_temp = float(step_fw.bucket_bytes)
         per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
         host = trainable * max(4 * n, per_param) * 1.5
         host_note = join([join([
