@@ -2007,6 +2007,11 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>FSDP keeps the root unit (embeddings, lm_head, final norm) unsharded from forward to backward, and every rank keeps the whole 4-bit quantization state: {gib} GiB per GPU over an even split</source>
+        <translation>FSDP 从前向到反向都不切分根单元（词嵌入、lm_head、最后的 norm），且每张卡都保存完整的 4-bit 量化状态：比均匀切分每卡多 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
         <source>bitsandbytes LLM.int8: the prefill dequantizes the weight columns that meet an outlier (threshold 6.0); upper bound taken: every column of the widest Linear</source>
         <translation>bitsandbytes LLM.int8：预填充时会把出现离群值（阈值 6.0）的权重列反量化；按上限估计：最宽的 Linear 层的每一列都反量化</translation>
     </message>

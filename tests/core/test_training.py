@@ -343,3 +343,26 @@ def test_hf_trainer_under_a_zero_stage_keeps_deepspeeds_fp32_master_weights():
     assert uses_master_weights(z2) and not uses_master_weights(base)
     assert not fits_on(estimate_memory(z2), card)
     assert fits_on(estimate_memory(z3), card)
+
+
+def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
+    # torch FSDP1 _runtime_utils._post_forward_reshard frees the unsharded flat parameter only
+    # "if not state._is_root": with decoder-layer auto-wrap the embeddings and lm_head (the
+    # root unit) stay whole on every rank; bitsandbytes' quant_state is outside the
+    # FlatParameter, so each rank keeps all of it
+    from gpupicker.core.memory.training import fsdp_unsharded_root_bytes
+    from gpupicker.core.training_frameworks import training_framework
+    from gpupicker.core.workload import Parallelism
+    arch = catalog_model("llama3_1_8b")
+    w = Workload(task="full_ft", model=arch, num_gpus=8, parallelism=Parallelism(fsdp=True))
+    root = (2 * 128256 * 4096 + 4096) * 2
+    assert fsdp_unsharded_root_bytes(w, arch, training_framework("transformers"), 8) \
+        == root * 7 // 8
+    assert fsdp_unsharded_root_bytes(w, arch, training_framework("transformers"), 1) == 0
+    q = Workload(task="qlora", model=arch, num_gpus=2, grad_ckpt=True,
+                 parallelism=Parallelism(fsdp=True))
+    state = int(arch.linear_params() * (4.21 / 8 - 0.5)) // 2
+    assert fsdp_unsharded_root_bytes(q, arch, training_framework("transformers"), 2) \
+        == root // 2 + state
+    even = estimate_memory(q.model_copy(update={"num_gpus": 2}), num_gpus=2)
+    assert any("root unit" in str(a) for a in even.assumptions)

@@ -216,6 +216,40 @@ def step_framework(w: Workload) -> TrainingFramework:
     return fw
 
 
+def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramework,
+                              dp: int) -> int:
+    """Bytes per GPU that FSDP holds beyond an even 1/dp split of the model, forward to backward.
+
+    * The root unit, what no wrapped decoder layer owns: token embeddings, an untied lm_head
+      and the final norm — stays unsharded from its forward to its backward on every rank:
+      FSDP1 ``_runtime_utils._post_forward_reshard`` frees the unsharded flat parameter only
+      ``if not state._is_root`` ("Do not free the root's parameters in the post-forward for
+      FULL_SHARD with the intention that they are immediately used for backward"), and FSDP2
+      sets the root's ``reshard_after_forward`` to False. In the dtype those parameters train
+      in: fp32 after peft's ``prepare_model_for_kbit_training`` or for fp32 weights, else
+      16-bit (FSDP ``MixedPrecision.param_dtype``).
+    * A bitsandbytes 4-bit base: only the packed weights are parameters that FSDP flattens and
+      shards (``bnb_4bit_quant_storage``, answer.ai FSDP+QLoRA); each Linear4bit's quantization
+      state (absmax and its double-quantization constants, ``weight.quant_state``) is a module
+      attribute outside the FlatParameter, so every rank keeps all of it: the bytes per weight
+      beyond the packed 4 bits (:func:`~gpupicker.core.dtypes.bytes_per_weight` − 0.5).
+
+    Returns:
+        the extra bytes over ``1/dp`` of those parts (0 for ``dp`` = 1).
+    """
+    if dp <= 1:
+        return 0
+    lora = w.task in ("lora", "qlora")
+    wide = kbit_prepared(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
+    emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
+    root = (emb + arch.hidden_size) * (4 if wide else 2)
+    extra = root * (dp - 1) // dp
+    bpw = bytes_per_weight(w.weights_dtype)
+    if lora and 0.5 < bpw < 1.0 and w.weights_dtype in ("nf4", "fp4"):
+        extra += int(arch.linear_params() * (bpw - 0.5)) * (dp - 1) // dp
+    return int(extra)
+
+
 def optimizer_in_backward(w: Workload, num_gpus: int = 1) -> bool:
     """Whether the optimizer step runs inside the backward pass, one parameter at a time.
 
@@ -337,6 +371,12 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
             # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
             gather = 0
     quantized_base = lora is not None and bytes_per_weight(wdt) < 2.0
+    root_held = 0
+    if zero >= 3 and par.fsdp and dp > 1 and (fw.eager_host or fw.id == "fsdp"):
+        # accelerate / HF Trainer FSDP wraps each decoder layer (TRANSFORMER_BASED_WRAP) and
+        # leaves the embeddings in the root unit
+        root_held = fsdp_unsharded_root_bytes(w, arch, fw, dp) // shards
+        gather += root_held
     if zero >= 3 and quantized_base and not par.fsdp:
         # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
         # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
@@ -464,6 +504,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
             *((join([msg("training.paged_states", gib=f"{paged_states / 2**30:,.1f}")]),)
               if paged_states else ()),
             *((join([msg("training.optimizer_in_bwd")]),) if in_bwd and full else ()),
+            *((join([msg("training.fsdp_root", gib=f"{root_held / 2**30:,.2f}")]),)
+              if root_held else ()),
             *((join([msg("training.offloaded_checkpoints", framework=fw.name,
                          gib=f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f}")]),)
               if offloaded else ()),

@@ -46,6 +46,9 @@ TEMPLATES: dict[str, str] = {
     "training.paged_states": "paged 8-bit AdamW states ({gib} GiB) live in CUDA unified "
                              "memory, outside PyTorch's allocator, and page out to host RAM "
                              "when the GPU is full: not counted on the GPU",
+    "training.fsdp_root": "FSDP keeps the root unit (embeddings, lm_head, final norm) unsharded "
+                          "from forward to backward, and every rank keeps the whole 4-bit "
+                          "quantization state: {gib} GiB per GPU over an even split",
     "training.optimizer_in_bwd": "optimizer step fused into the backward pass: each gradient "
                                  "is applied and freed at once (only the largest one is alive)",
     "memory.bnb_int8_outliers": "bitsandbytes LLM.int8: the prefill dequantizes the weight "
