@@ -2016,6 +2016,21 @@
         <translation>bitsandbytes LLM.int8：预填充时会把出现离群值（阈值 6.0）的权重列反量化；按上限估计：最宽的 Linear 层的每一列都反量化</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>expert parallel over {ep} ranks: each GPU holds {local} of the {experts} routed experts of every MoE layer (the rest of the model split as before)</source>
+        <translation>专家并行（{ep} 个 rank）：每张卡只保存每个 MoE 层 {experts} 个路由专家中的 {local} 个（模型其余部分照常切分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>parallelism.expert_parallel = {ep} is more than num_gpus = {n}: the estimate splits the experts over {n}</source>
+        <translation>parallelism.expert_parallel = {ep} 大于 num_gpus = {n}：估算按 {n} 张卡切分专家</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>parallelism.expert_parallel = {ep} has no effect: the model has no routed experts</source>
+        <translation>parallelism.expert_parallel = {ep} 不起作用：该模型没有路由专家</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="183" />
         <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
         <translation>只知道参数量：层尺寸按 Llama 结构假定（隐藏层维度 {hidden}，{layers} 层，无 GQA）</translation>

@@ -13,6 +13,7 @@ measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 from __future__ import annotations
 
 from ..checks import (
+    expert_parallel_modelled,
     require_inference_framework,
     vllm_context_refusal,
     vllm_tensor_parallel_refusal,
@@ -34,6 +35,7 @@ from .common import (
     state_assumption,
     weights_bytes,
 )
+from .experts import effective_ep
 from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory
 from .training import training_memory
@@ -172,6 +174,11 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
                     arch, gpu, num_gpus or w.num_gpus)
     if w.speculative is not None and w.task == "inference":
         est = speculative_memory(w, arch, est)
+    ep = effective_ep(w.parallelism.expert_parallel, num_gpus or w.num_gpus)
+    if ep and arch.is_moe and expert_parallel_modelled(w):
+        experts = arch.num_local_experts or 0
+        est = est.model_copy(update={"assumptions": (*est.assumptions, join([msg(
+            "memory.expert_parallel", ep=ep, local=-(-experts // ep), experts=experts)]))})
     if arch.architecture_inferred:
         est = est.model_copy(update={"assumptions": (
             *est.assumptions,

@@ -41,7 +41,8 @@ from ..training_frameworks import (
 )
 from ..units import MiB
 from ..workload import LoraConfig, Workload
-from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
+from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, linear_group_params, weights_bytes
+from .experts import effective_ep, experts_per_rank_fraction, routed_expert_bytes
 
 OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
 """Optimizer states per trainable parameter, in units of the parameter's dtype size
@@ -216,6 +217,34 @@ def step_framework(w: Workload) -> TrainingFramework:
     return fw
 
 
+def _expert_parallel_split(w: Workload, arch: ModelArch, zero: int, shards: int, trainable: int,
+                           full: bool, base_w: int, grads: int, opt: int) -> tuple[int, int, int]:
+    """Weights, gradients and optimizer states per GPU with the routed experts split over EP.
+
+    Each EP rank holds, and trains, ``ceil(E / EP)`` of the ``E`` routed experts
+    (Megatron-Core ``expert_model_parallel_size``, DeepSpeed-MoE ``ep_size``;
+    :func:`.experts.experts_per_rank_fraction`). A component that ZeRO/FSDP already shards
+    over the data-parallel ranks is left as it is: the experts' share of it is sharded over the
+    expert-data-parallel group (``dp / EP`` ranks) instead of ``dp``, the same bytes per GPU
+    (ZeRO-1: optimizer states; ZeRO-2: also gradients; ZeRO-3/FSDP: also weights).
+    """
+    frac = experts_per_rank_fraction(arch, effective_ep(w.parallelism.expert_parallel,
+                                                        w.num_gpus))
+    if frac >= 1.0:
+        return base_w, grads, opt
+    other = 1.0 - frac
+    if zero < 3:
+        base_w -= int(routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set)
+                      / shards * other)
+    if full and trainable:
+        share = linear_group_params(arch)["experts"] / trainable * other
+        if zero < 2:
+            grads -= int(grads * share)
+        if zero < 1:
+            opt -= int(opt * share)
+    return base_w, grads, opt
+
+
 def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramework,
                               dp: int) -> int:
     """Bytes per GPU that FSDP holds beyond an even 1/dp split of the model, forward to backward.
@@ -359,6 +388,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         opt //= dp
     if zero >= 2:
         grads //= dp
+    base_w, grads, opt = _expert_parallel_split(w, arch, zero, shards, trainable, lora is None,
+                                                base_w, grads, opt)
     gather = 0
     if zero >= 3:
         base_w //= dp
