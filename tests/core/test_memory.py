@@ -396,3 +396,9 @@ def test_sglang_and_tensorrt_llm_pools_follow_their_memory_fractions():
     tiny = estimate_memory(Workload(framework="sglang", **{**base, "model": catalog_model(
         "llama3_70b")}), g)
     assert tiny.engine_fits is False and "mem-fraction-static" in tiny.engine_message
+
+
+def test_fp8_generate_dequantizes_no_weight():
+    # transformers FP8Linear multiplies FP8 activations by FP8 weights (w8a8 block matmul)
+    from gpupicker.core.memory import quant_inference_workspace
+    assert quant_inference_workspace(LLAMA3_8B, "fp8", None, 30720) == (0, 0.0)

@@ -98,12 +98,16 @@ def quant_inference_workspace(arch: ModelArch, weights_dtype: str, quant_method:
       2 bytes per weight of the widest Linear.
     * GPTQ int8 kernels dequantize on the fly like the 4-bit ones (2 bytes per weight at a
       multi-token prefill).
+    * FP8 (transformers fine-grained FP8): ``FP8Linear`` quantizes the activations per block
+      (``act_quant``) and multiplies FP8 by FP8 (``w8a8_block_fp8_matmul_triton``): no weight
+      is dequantized.
 
     Returns:
-        ``(workspace_bytes, extra_bytes_per_prefill_token)``; ``(0, 0.0)`` for 16-bit weights.
+        ``(workspace_bytes, extra_bytes_per_prefill_token)``; ``(0, 0.0)`` for 16-bit and FP8
+        weights.
     """
     bpw = bytes_per_weight(weights_dtype)
-    if bpw >= 2.0:
+    if bpw >= 2.0 or weights_dtype == "fp8":
         return 0, 0.0
     widest = _largest_linear(arch)
     method = (quant_method or "bitsandbytes").lower()
