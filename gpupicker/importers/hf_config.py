@@ -41,7 +41,7 @@ FACT_FIELDS = (
     "linear_conv_kernel_dim", "attn_output_gate", "layer_pattern", "global_head_dim",
     "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim",
     "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
-    "num_nextn_predict_layers",
+    "num_nextn_predict_layers", "kv_heads_per_layer", "attention_k_eq_v",
 )
 
 _GGUF_ARCH_TYPE = {
@@ -133,6 +133,14 @@ def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> No
     def get(key: str) -> Any:
         return meta.get(f"{garch}.{key}")
 
+    per = fields.get("kv_heads_per_layer")
+    if garch.startswith("lfm2") and isinstance(per, list) and 0 in per:
+        # LFM2 / LFM2-MoE: the layers with no KV heads are short-conv blocks
+        # (llama.cpp llama-model.cpp LLM_ARCH_LFM2: hparams.recurrent_layer_arr[il] =
+        # n_head_kv(il) == 0), their cache length shortconv.l_cache
+        fields["layer_pattern"] = "".join("F" if g else "C" for g in per)
+        if isinstance(get("shortconv.l_cache"), int):
+            fields["conv_l_cache"] = get("shortconv.l_cache")
     nextn = get("nextn_predict_layers")
     if isinstance(nextn, int) and nextn > 0 and fields.get("num_hidden_layers", 0) > nextn:
         fields["num_nextn_predict_layers"] = nextn
@@ -175,7 +183,12 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
     for field, key in _GGUF_KEYS.items():
         v = meta.get(f"{garch}.{key}")
         if isinstance(v, list) and v and all(isinstance(x, int) for x in v):
-            warnings.append(imp("warn.per_layer", key=f"{garch}.{key}", value=str(max(v))))
+            if field == "num_key_value_heads" and min(v) >= 0:
+                # llama.cpp writes head_count_kv per layer where it differs (LFM2: 0 on the
+                # short-conv layers; OpenELM): each layer keeps its own count
+                fields["kv_heads_per_layer"] = list(v)
+            else:
+                warnings.append(imp("warn.per_layer", key=f"{garch}.{key}", value=str(max(v))))
             v = max(v)
         if isinstance(v, int) and not isinstance(v, bool):
             fields[field] = v

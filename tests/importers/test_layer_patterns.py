@@ -120,15 +120,100 @@ def test_layer_types_sliding_pattern_and_interval_read_from_config():
                                "layer_types": ["full_attention", "cross_attention"]})
 
 
+GEMMA4_31B = {"model_type": "gemma4_text", "hidden_size": 5376, "num_hidden_layers": 12,
+              "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 256,
+              "global_head_dim": 512, "num_global_key_value_heads": 4, "vocab_size": 262144,
+              "intermediate_size": 21504, "sliding_window": 1024, "attention_k_eq_v": True,
+              "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 2}
+"""google/gemma-4-31B-it's text_config (as the bundled row cites it), cut to 12 layers."""
+
+
 def test_gemma4_global_layers_use_their_own_head_size():
-    cfg = {"model_type": "gemma4_text", "hidden_size": 5376, "num_hidden_layers": 12,
-           "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 256,
-           "global_head_dim": 512, "num_global_key_value_heads": 4, "vocab_size": 262144,
-           "intermediate_size": 21504, "sliding_window": 1024,
-           "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 2}
-    arch = ModelArch.from_config(cfg)
+    arch = ModelArch.from_config(GEMMA4_31B)
+    # K and V both cached on the k = v layers: V is v_norm(k_proj(x)), K is RoPE(k_norm(…)),
+    # two tensors (transformers Gemma4TextAttention.forward; vLLM Gemma4Attention)
     per_full, per_local = 2 * 4 * 512 * 2, 2 * 16 * 256 * 2
     assert kv_bytes(arch, CTX, 1, "bf16") == 2 * per_full * CTX + 10 * per_local * 1024
+
+
+def test_gemma4_k_eq_v_layers_have_no_v_proj_and_the_global_kv_heads():
+    arch = ModelArch.from_config(GEMMA4_31B)
+    h = 5376
+    # weight shapes of google/gemma-4-31B's layers: sliding q 8192, k 4096, v 4096, o 8192 ×
+    # 5376; global q 16384, k 2048, no v_proj, o 16384 × 5376
+    local = h * (8192 + 4096 + 4096) + 8192 * h
+    glob = h * (16384 + 2048) + 16384 * h
+    assert arch.attention_params_total() == 10 * local + 2 * glob
+    # without attention_k_eq_v the global layers keep num_key_value_heads and their v_proj
+    # (transformers: num_global_key_value_heads only "if attention_k_eq_v")
+    plain = ModelArch.from_config({**GEMMA4_31B, "attention_k_eq_v": False})
+    assert plain.layer_kv_heads("F") == 16
+    assert plain.attention_params_total() == 10 * local + 2 * (h * (16384 + 2 * 8192) + 16384 * h)
+    assert kv_bytes(plain, CTX, 1, "bf16") == (2 * 2 * 16 * 512 * 2 * CTX
+                                               + 10 * 2 * 16 * 256 * 2 * 1024)
+
+
+def test_bundled_gemma4_31b_counts_its_global_layers():
+    """30.70 B text parameters from the config's per-layer sizes (the model is sold as 31B)."""
+    arch = SNAP.get_model("gemma4_31b")
+    assert arch.params is None and arch.param_count() == pytest.approx(30.697e9, rel=1e-4)
+    assert arch.attention_k_eq_v and arch.layer_kv_heads("F") == 4
+
+
+# LFM2-1.2B's layer layout (LiquidAI/LFM2-1.2B config.json: 16 layers, full_attn_idxs
+# [2, 5, 8, 10, 12, 14], 32 heads, 8 KV heads, h 2048, conv_L_cache 3), 10 short-conv layers
+LFM2 = {"model_type": "lfm2", "hidden_size": 2048, "num_hidden_layers": 16,
+        "num_attention_heads": 32, "vocab_size": 65536, "intermediate_size": 8192,
+        "conv_L_cache": 3}
+LFM2_ATTN = (2, 5, 8, 10, 12, 14)
+LFM2_KV_PER_TOKEN = 6 * 2 * 8 * 64 * 2  # 6 attention layers × K, V × 8 heads × 64 × bf16
+
+
+def test_lfm2_full_attn_idxs_and_a_per_layer_kv_head_list_give_the_same_kv():
+    by_index = ModelArch.from_config({**LFM2, "num_key_value_heads": 8,
+                                      "full_attn_idxs": list(LFM2_ATTN)})
+    heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
+    by_list = ModelArch.from_config({**LFM2, "num_key_value_heads": heads})
+    assert by_index.layers == by_list.layers == "CCFCCFCCFCFCFCFC"
+    assert by_list.kv_heads_per_layer == tuple(heads) and by_list.num_key_value_heads == 8
+    for arch in (by_index, by_list):
+        assert kv_bytes(arch, CTX, 1, "bf16") == LFM2_KV_PER_TOKEN * CTX
+        assert recurrent_state_bytes(arch, 1, "llama.cpp") == 10 * 2 * 2048 * 4
+
+
+def test_per_layer_kv_heads_count_each_layer_and_survive_model_import(tmp_path: Path):
+    heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
+    heads[14] = 4  # a layer with fewer KV heads caches less
+    arch = ModelArch.from_config({**LFM2, "num_key_value_heads": heads})
+    assert kv_bytes(arch, CTX, 1, "bf16") == (LFM2_KV_PER_TOKEN - 2 * 4 * 64 * 2) * CTX
+    imported = _import(tmp_path, {**LFM2, "num_key_value_heads": heads})
+    assert imported.kv_heads_per_layer == tuple(heads)
+    assert kv_bytes(imported, CTX, 1, "bf16") == kv_bytes(arch, CTX, 1, "bf16")
+
+
+def test_a_per_layer_kv_head_list_that_contradicts_the_layers_is_refused():
+    with pytest.raises(ValueError, match="states no layer kinds"):
+        ModelArch.from_config({**LFM2, "model_type": "llama", "num_key_value_heads": [8, 0] * 8})
+    with pytest.raises(ValueError, match="layer 0 is of kind 'S'"):
+        ModelArch.from_config({**LFM2, "model_type": "gemma3_text", "sliding_window": 512,
+                               "sliding_window_pattern": 2, "num_key_value_heads": [0, 8] * 8})
+    with pytest.raises(ValueError, match="whole number"):
+        ModelArch.from_config({**LFM2, "num_key_value_heads": [8, -1] * 8})
+
+
+def test_gguf_lfm2_head_count_kv_array_marks_the_conv_layers():
+    """llama.cpp writes LFM2's attention.head_count_kv per layer, 0 on short-conv layers."""
+    from gpupicker.importers.hf_config import arch_from_gguf
+
+    g = "lfm2"
+    meta = {"general.architecture": g, f"{g}.block_count": 16, f"{g}.embedding_length": 2048,
+            f"{g}.feed_forward_length": 8192, f"{g}.attention.head_count": 32,
+            f"{g}.attention.head_count_kv": [8 if i in LFM2_ATTN else 0 for i in range(16)],
+            f"{g}.vocab_size": 65536, f"{g}.shortconv.l_cache": 3}
+    arch, warnings = arch_from_gguf(meta, 1_170_340_608)
+    assert arch is not None and arch.layers == "CCFCCFCCFCFCFCFC"
+    assert kv_bytes(arch, CTX, 1, "bf16") == LFM2_KV_PER_TOKEN * CTX
+    assert not any("differs per layer" in str(w) for w in warnings)
 
 
 def test_dsa_indexer_cache_adds_about_a_tenth_of_mla_kv():
