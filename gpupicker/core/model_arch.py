@@ -289,6 +289,13 @@ class ModelArch(BaseModel):
             # experts on every token (transformers Gemma4TextDecoderLayer: mlp always, router
             # and experts when enable_moe_block): an always-active MLP of that width
             out["shared_expert_intermediate_size"] = out.get("intermediate_size")
+        shared_w, expert_w = out.get("moe_shared_expert_intermediate_size"), \
+            out.get("moe_intermediate_size")
+        if (out.get("model_type") == "nemotron_h" and isinstance(shared_w, int)
+                and isinstance(expert_w, int) and expert_w > 0 and shared_w % expert_w == 0):
+            # NemotronHMOE: one shared expert of moe_shared_expert_intermediate_size (up → relu²
+            # → down, no gate), i.e. that many expert widths of shared MLP
+            out["n_shared_experts"] = (out.get("n_shared_experts") or 1) * (shared_w // expert_w)
         if isinstance(out.get("mlp_only_layers"), list) and out["mlp_only_layers"]:
             only = out["mlp_only_layers"]
             if only == list(range(len(only))):  # dense first layers

@@ -103,6 +103,11 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
         warnings.append(imp("warn.no_model_type"))
     elif mtype not in KNOWN_MODEL_TYPES:
         warnings.append(imp("warn.unknown_model_type", type=repr(mtype)))
+    text = data.get("text_config") if isinstance(data.get("text_config"), dict) else data
+    if isinstance(text.get("compress_ratios"), list):
+        # DeepSeek-V4: a sliding window plus 4×/128×-compressed KV per layer, which the KV
+        # formula does not model; it sizes plain attention on every layer instead
+        warnings.append(imp("warn.compressed_kv"))
     try:
         arch = ModelArch.from_config(data, name=name)
     except (ValidationError, ValueError) as exc:

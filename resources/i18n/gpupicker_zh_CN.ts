@@ -903,6 +903,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
+        <translation>compress_ratios（DeepSeek-V4 的压缩稀疏注意力：每层一个滑动窗口加 4×/128× 压缩的 KV）不在 gpupicker 的模型范围内：KV 缓存按每层普通注意力估算，是模型实际缓存量的数倍</translation>
+    </message>
+    <message>
         <source>{engine} runs INT8 W8A8 weights only on Turing or later; {gpu} is older</source>
         <translation>{engine} 仅在 Turing 或更新的架构上运行 INT8 W8A8 权重；{gpu} 太旧</translation>
     </message>

@@ -119,6 +119,17 @@ def test_llama_cpp_allows_a_draft_vocabulary_128_tokens_apart():
         estimate_memory(_with_draft("llama3_8b", "qwen3_0_6b", "llama.cpp"), gpu("h100_sxm"))
 
 
+@pytest.mark.parametrize("model_id", ["deepseek_v3", "deepseek_r1", "deepseek_v3_1",
+                                      "deepseek_v3_2_exp", "glm_4_5", "glm_4_5_air",
+                                      "glm_4_6", "glm_4_7_flash", "glm_5"])
+def test_bundled_mtp_checkpoints_carry_their_mtp_layer(model_id: str):
+    """Their config.json files say num_nextn_predict_layers 1 (sources in the rows)."""
+    arch = catalog_model(model_id)
+    assert arch.num_nextn_predict_layers == 1
+    m = estimate_memory(_w(arch, {"method": "mtp"}), gpu("h200_sxm"), 8)
+    assert any("mtp" in str(a) for a in m.assumptions)
+
+
 def test_launch_lines_carry_the_speculative_settings():
     from gpupicker.core.launch_config import _sglang_speculative, _vllm_speculative
 

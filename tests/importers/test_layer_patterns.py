@@ -236,7 +236,9 @@ def _config_of(arch: ModelArch) -> dict[str, object]:
     kinds as ``layer_types`` (what the model's own config states)."""
     cfg = {k: v for k, v in arch.model_dump().items() if k not in _NOT_CONFIG
            and v is not None and v != 0}
-    if arch.sliding_window or arch.is_hybrid:
+    if arch.block_layout:  # Nemotron-H states its blocks as hybrid_override_pattern
+        cfg["hybrid_override_pattern"] = arch.layers.replace("F", "*")
+    elif arch.sliding_window or arch.is_hybrid:
         cfg["layer_types"] = [_HF_LAYER_TYPE[c] for c in arch.layers]
     return cfg
 
@@ -319,3 +321,52 @@ def test_gguf_metadata_keeps_the_layer_split():
     bundled = SNAP.get_model("qwen3_next_80b_a3b")
     assert recurrent_state_bytes(arch, 1, "llama.cpp") == recurrent_state_bytes(bundled, 1,
                                                                                  "llama.cpp")
+
+
+# NVIDIA-Nemotron-3-Nano-30B-A3B-BF16 config.json (the bundled row's source)
+NEMOTRON3_NANO = {
+    "architectures": ["NemotronHForCausalLM"], "model_type": "nemotron_h", "head_dim": 128,
+    "hidden_size": 2688, "intermediate_size": 1856, "conv_kernel": 4, "mamba_head_dim": 64,
+    "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME",
+    "mamba_num_heads": 64, "max_position_embeddings": 262144, "mlp_hidden_act": "relu2",
+    "moe_intermediate_size": 1856, "moe_shared_expert_intermediate_size": 3712, "n_groups": 8,
+    "n_routed_experts": 128, "n_shared_experts": 1, "num_attention_heads": 32,
+    "num_experts_per_tok": 6, "num_hidden_layers": 52, "num_key_value_heads": 2,
+    "ssm_state_size": 128, "tie_word_embeddings": False, "vocab_size": 131072}
+
+
+def test_nemotron3_nano_config_gives_nvidias_counts_and_six_kv_layers(tmp_path: Path):
+    """Nemotron 3 Nano technical report (arXiv 2512.20848): 31.6 B total, 3.6 B active with
+    embeddings; KV on the 6 attention blocks only (6 × 2 × 2 heads × 128 × 2 B per token)."""
+    arch = ModelArch.from_config(NEMOTRON3_NANO)
+    assert arch.param_count() == pytest.approx(31.6e9, rel=0.002)
+    assert arch.active_param_count() == pytest.approx(3.6e9, rel=0.01)
+    assert arch.kv_layers() == (6, 0)
+    assert kv_bytes(arch, CTX, 1, "bf16") == 6 * 2 * 2 * 128 * 2 * CTX
+    bundled = SNAP.get_model("nemotron3_nano_30b_a3b")
+    assert bundled.params is None and bundled.param_count() == arch.param_count()
+    assert kv_bytes(bundled, CTX, 1, "bf16") == kv_bytes(arch, CTX, 1, "bf16")
+    assert recurrent_state_bytes(bundled, 1, "vllm") == recurrent_state_bytes(arch, 1, "vllm")
+    assert _import(tmp_path, NEMOTRON3_NANO).param_count() == arch.param_count()
+
+
+def test_nemotron_layers_block_type_names_the_same_pattern():
+    """Nemotron 3.5 configs list the blocks by name instead of hybrid_override_pattern."""
+    names = {"M": "mamba", "E": "moe", "*": "attention"}
+    listed = {k: v for k, v in NEMOTRON3_NANO.items() if k != "hybrid_override_pattern"}
+    listed["layers_block_type"] = [names[c] for c in NEMOTRON3_NANO["hybrid_override_pattern"]]
+    assert ModelArch.from_config(listed).layers == ModelArch.from_config(NEMOTRON3_NANO).layers
+    with pytest.raises(ValueError, match="'cross'"):
+        ModelArch.from_config({**listed, "layers_block_type": ["mamba", "cross"] * 26})
+
+
+def test_a_deepseek_v4_config_warns_that_compressed_kv_is_not_modelled(tmp_path: Path):
+    """DeepSeek-V4-Flash's config (compress_ratios per layer, 128-token window)."""
+    cfg = {"model_type": "deepseek_v4", "hidden_size": 4096, "num_hidden_layers": 43,
+           "num_attention_heads": 64, "num_key_value_heads": 1, "head_dim": 512,
+           "vocab_size": 129280, "moe_intermediate_size": 2048, "n_routed_experts": 256,
+           "num_experts_per_tok": 6, "n_shared_experts": 1, "sliding_window": 128,
+           "compress_ratios": [0, 0] + [4, 128] * 20 + [4, 0, 0, 0]}
+    info = inspect_path(write_config(tmp_path, cfg))
+    text = " ".join(str(w) for w in info.warnings)
+    assert "compress_ratios" in text and "not modelled" in text
