@@ -129,6 +129,7 @@ def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> No
 
     llama.cpp keys (``gguf-py`` ``Keys.LLM`` / ``Keys.SSM`` / ``Keys.Attention``):
     ``nextn_predict_layers`` (the last block_count layers are MTP layers, not the model's),
+    LFM2's per-layer ``attention.head_count_kv`` (0 on its short-conv layers),
     ``attention.recurrent_layers`` or ``full_attention_interval`` with ``ssm.conv_kernel``,
     ``ssm.state_size`` (key head dim), ``ssm.group_count`` (key heads), ``ssm.time_step_rank``
     (value heads) and ``ssm.inner_size`` (value heads × value head dim) — the Qwen3-Next /
@@ -179,6 +180,11 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
                    ) -> tuple[ModelArch | None, list[Text]]:
     """The architecture from GGUF metadata (``params`` = the tensors' element count).
 
+    A per-layer ``attention.head_count_kv`` array is kept layer by layer
+    (``kv_heads_per_layer``); Gemma 4's ``attention.key_length_swa`` is the sliding layers'
+    head size and ``key_length`` the global layers' (``global_head_dim``);
+    ``attention.shared_kv_layers`` the KV-shared last layers.
+
     Returns ``(None, warnings)`` when the metadata lacks layer sizes (the model is then
     sized from ``params`` alone).
     """
@@ -207,6 +213,15 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
         warnings.append(imp("warn.unknown_gguf_arch", arch=repr(garch)))
     if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
         fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
+    swa_len = meta.get(f"{garch}.attention.key_length_swa")
+    if (not fields.get("kv_lora_rank") and isinstance(swa_len, int) and swa_len > 0
+            and fields.get("head_dim") not in (None, swa_len)):
+        # Gemma 4 (convert_hf_to_gguf.py Gemma4Model): key_length is the global layers'
+        # global_head_dim, key_length_swa the sliding layers' head_dim
+        fields["global_head_dim"], fields["head_dim"] = fields["head_dim"], swa_len
+    shared = meta.get(f"{garch}.attention.shared_kv_layers")
+    if isinstance(shared, int) and not isinstance(shared, bool) and shared > 0:
+        fields["num_kv_shared_layers"] = shared  # Gemma 3n / Gemma 4 E-series
     _gguf_layers(meta, garch, fields)
     try:
         arch = ModelArch.model_validate(fields)

@@ -370,3 +370,22 @@ def test_a_deepseek_v4_config_warns_that_compressed_kv_is_not_modelled(tmp_path:
     info = inspect_path(write_config(tmp_path, cfg))
     text = " ".join(str(w) for w in info.warnings)
     assert "compress_ratios" in text and "not modelled" in text
+
+
+def test_gguf_gemma4_per_layer_heads_and_head_sizes_match_its_config():
+    """llama.cpp's Gemma 4 converter writes head_count_kv per layer (16 sliding, 4 global),
+    key_length = global_head_dim and key_length_swa = head_dim (convert_hf_to_gguf.py)."""
+    from gpupicker.importers.hf_config import arch_from_gguf
+
+    g = "gemma4"
+    swa = [t == "sliding_attention" for t in GEMMA4_31B["layer_types"]]
+    meta = {"general.architecture": g, f"{g}.block_count": 12, f"{g}.embedding_length": 5376,
+            f"{g}.feed_forward_length": 21504, f"{g}.attention.head_count": 32,
+            f"{g}.attention.head_count_kv": [16 if s else 4 for s in swa],
+            f"{g}.attention.key_length": 512, f"{g}.attention.key_length_swa": 256,
+            f"{g}.attention.sliding_window": 1024,
+            f"{g}.attention.sliding_window_pattern": swa, f"{g}.vocab_size": 262144}
+    arch, _ = arch_from_gguf(meta, 6_000_000_000)
+    assert arch is not None and (arch.head_dim, arch.global_head_dim) == (256, 512)
+    assert kv_bytes(arch, CTX, 1, "bf16") == kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX,
+                                                      1, "bf16")
