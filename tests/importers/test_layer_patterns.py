@@ -389,3 +389,26 @@ def test_gguf_gemma4_per_layer_heads_and_head_sizes_match_its_config():
     assert arch is not None and (arch.head_dim, arch.global_head_dim) == (256, 512)
     assert kv_bytes(arch, CTX, 1, "bf16") == kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX,
                                                       1, "bf16")
+
+
+def test_per_layer_heads_and_k_eq_v_survive_the_catalog_file(repo, tmp_path: Path):
+    """Through the SQLite catalog (migration m009 columns) and a CSV export / import."""
+    heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
+    lfm2 = to_record(inspect_path(write_config(tmp_path, {**LFM2, "num_key_value_heads": heads})),
+                     model_id="user_lfm2", name="LFM2")
+    (tmp_path / "g").mkdir()
+    gemma = to_record(inspect_path(write_config(tmp_path / "g", GEMMA4_31B)),
+                      model_id="user_gemma4", name="Gemma 4")
+    for rec in (lfm2, gemma):
+        repo.upsert_model(rec)
+    want = {"user_lfm2": LFM2_KV_PER_TOKEN * CTX,
+            "user_gemma4": kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX, 1, "bf16")}
+    for model_id, kv in want.items():
+        arch = repo.get_model(model_id)
+        assert arch is not None and kv_bytes(arch, CTX, 1, "bf16") == kv
+    assert repo.get_model("user_gemma4").attention_k_eq_v is True
+    out = tmp_path / "models.csv"
+    repo.export_csv("models", out)
+    assert "8,0,0,8" in out.read_text(encoding="utf-8")
+    assert repo.import_csv("models", out).ok
+    assert repo.get_model("user_lfm2").kv_heads_per_layer == tuple(heads)
