@@ -4188,6 +4188,38 @@
         <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
     </message>
     <message>
+        <source>transformers generate() {era}: {ms} ms of host time per token outside expert loops</source>
+        <translation>transformers generate() {era}：专家循环之外每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>transformers version not named in environment: {era} assumed, {ms} ms of host time per token outside expert loops (4.3x and earlier spent about 1.7× as much, 5.x about 5×)</source>
+        <translation>运行环境说明中未写明 transformers 版本：按 {era} 估算，专家循环之外每个 token 主机耗时 {ms} ms（4.3x 及更早版本约为 1.7 倍，5.x 约为 5 倍）</translation>
+    </message>
+    <message>
+        <source>before 4.44 (rotary tables and masks rebuilt in every layer)</source>
+        <translation>4.44 之前（每层都重建旋转位置编码表和掩码）</translation>
+    </message>
+    <message>
+        <source>4.44 to 4.x (position embeddings computed once per forward)</source>
+        <translation>4.44 至 4.x（每次前向只计算一次位置编码）</translation>
+    </message>
+    <message>
+        <source>5.x (measured on the H200 cases, host and GPU time adding)</source>
+        <translation>5.x（按 H200 实测用例，主机时间与 GPU 时间相加）</translation>
+    </message>
+    <message>
+        <source>transformers MoE blocks loop in Python over all {n} experts of each MoE layer (transformers before 4.53): {iters} iterations per token, each synchronizing the GPU, {ms} ms of host time per token</source>
+        <translation>transformers 的 MoE 层在解释器中逐个循环遍历每层全部 {n} 个专家（transformers 4.53 之前）：每个 token {iters} 次迭代，每次都与 GPU 同步，每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>transformers MoE blocks loop in Python over the experts the batch is routed to ({n} per MoE layer; 4.53 or newer unless the environment names an older version): {iters} iterations per token, each synchronizing the GPU, {ms} ms of host time per token</source>
+        <translation>transformers 的 MoE 层在解释器中逐个循环遍历本批次路由到的专家（每个 MoE 层 {n} 个；除非运行环境说明写明更早的版本，按 4.53 或更新版本估算）：每个 token {iters} 次迭代，每次都与 GPU 同步，每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>block-FP8 checkpoint under transformers: {n} FP8Linear calls per token, each two Triton launches and a device synchronize</source>
+        <translation>transformers 运行分块 FP8 权重：每个 token 调用 {n} 次 FP8Linear，每次两次 Triton 内核启动并同步一次设备</translation>
+    </message>
+    <message>
         <source>llama.cpp build {era} ({given}): {ms} ms of fixed decode time per layer</source>
         <translation>llama.cpp 构建 {era}（{given}）：每层固定解码时间 {ms} ms</translation>
     </message>

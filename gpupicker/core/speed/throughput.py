@@ -49,19 +49,24 @@ from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
     ENGINES,
+    HF_FP8_QUANT_METHODS,
     LLAMACPP,
     LLAMACPP_BACKENDS,
     LLAMACPP_DEFAULT_BACKEND,
     LLAMACPP_ERAS,
     LLAMACPP_METAL_PREFILL_EFF,
     EngineSpeed,
+    HfHost,
     LlamaCppEra,
     engine_notes,
     floor_per_layer,
     gemm_tflops,
+    hf_era,
+    hf_generate_host,
     llamacpp_era,
     memory_class,
     pnorm,
+    transformers_version,
     weight_eta,
 )
 from .interconnect import (
@@ -326,6 +331,39 @@ def expert_gemm_slowdown(rows: float) -> float:
     return max(1.0, full / (m / (m + GEMM_HALF_ROWS)))
 
 
+def _hf_host(w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str) -> tuple[HfHost, Message]:
+    """Host time of transformers ``generate()`` for ``w`` and its assumption sentence.
+
+    :func:`.inference.hf_generate_host`; the sentence names the version era, the MoE expert
+    loop and the FP8Linear calls.
+    """
+    version = transformers_version(w.environment)
+    era, named = hf_era(version)
+    fp8 = dtype == "fp8" and (w.quant_method is None or w.quant_method in HF_FP8_QUANT_METHODS)
+    moe_layers = arch.moe_layer_count() if arch.is_moe else 0
+    hf = hf_generate_host(arch.model_type, max(1, arch.num_hidden_layers), moe_layers,
+                          arch.num_local_experts or 1, fp8, era, version,
+                          p.quant_floor_factor.get(dtype, 1.0))
+    parts: list[Message] = [msg("speed_inference.hf_era_named" if named
+                                else "speed_inference.hf_era_assumed",
+                                era=msg(f"speed_inference.hf_era.{era.id}"),
+                                ms=f"{hf.base_s * 1e3:.1f}")]
+    if hf.moe_layers:
+        e = arch.num_local_experts or 1
+        touched = experts_touched(arch, w.batch)
+        iters = hf.moe_layers * (e if hf.loops_all_experts else touched)
+        ms = f"{(hf.step_s(e, touched) - hf.base_s) * 1e3:.1f}"
+        parts.append(msg("speed_inference.hf_moe_loop_all", n=e, iters=f"{iters:,.0f}", ms=ms)
+                     if hf.loops_all_experts else
+                     msg("speed_inference.hf_moe_loop_hit", n=f"{touched:.1f}",
+                         iters=f"{iters:,.0f}", ms=ms))
+    if fp8:
+        per_token = hf.fp8_linears + (3 * hf.moe_layers * (
+            (arch.num_local_experts or 1) if hf.loops_all_experts else experts_touched(arch, w.batch)))
+        parts.append(msg("speed_inference.hf_fp8_linear", n=f"{per_token:,.0f}"))
+    return hf, join([join(parts, "clauses")])
+
+
 class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
@@ -416,6 +454,8 @@ class _Roofline:
     backend_note: Message | None = None
     expert_active_params: float = 0.0
     range_pct: float = 0.0
+    hf: HfHost | None = None
+    hf_note: Message | None = None
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -453,6 +493,10 @@ class _Roofline:
                     "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
                     prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
                     source=msg(f"speed_inference.backend_source.{be.id}"))
+        hf, hf_note = None, None
+        if p is ENGINES["transformers"]:
+            hf, hf_note = _hf_host(w, arch, p, dtype)
+            floor = hf.step_s(arch.num_local_experts or 1, experts_touched(arch, w.batch))
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
@@ -472,7 +516,8 @@ class _Roofline:
                    # a dense model reads the same weights at any batch (MoE: touched experts)
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
                        arch, dtype, groups=w.quantized_group_set),
-                   memo={}, era_note=era_note, backend_note=backend_note,
+                   memo={}, era_note=era_note, backend_note=backend_note, hf=hf,
+                   hf_note=hf_note,
                    expert_active_params=_expert_active_params(arch),
                    range_pct=max(p.range_pct, be.range_pct if be is not None else 0.0))
 
@@ -517,10 +562,15 @@ class _Roofline:
         gpu_s = pnorm(mem_s, comp_s) + self.tails_s
         comm = self._comm(b)
         overhead = self.fixed_s + p.s_per_seq_step * b
-        host = pnorm(gpu_s, self.floor_s) if p.floor_overlaps else gpu_s + self.floor_s
+        floor = self.floor_s
+        if self.hf is not None:
+            floor = self.hf.step_s(arch.num_local_experts or 1, experts_touched(arch, b))
+            host = gpu_s + floor if self.hf.serial else pnorm(gpu_s, floor)
+        else:
+            host = pnorm(gpu_s, floor) if p.floor_overlaps else gpu_s + floor
         step = host + overhead + comm
         bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
-        if self.floor_s + overhead > gpu_s:
+        if floor + overhead > gpu_s:
             bound = "engine-overhead"
         if comm > gpu_s:
             bound = "interconnect"
@@ -592,6 +642,8 @@ class _Roofline:
             assumptions.append(self.era_note)
         if self.backend_note is not None:
             assumptions.append(self.backend_note)
+        if self.hf_note is not None:
+            assumptions.append(self.hf_note)
         if self.arch.is_moe and self.arch.hidden_size:
             assumptions.append(_moe_reads_note(self.arch, w))
         # plain construction: pydantic-core validates these few fields faster than model_construct

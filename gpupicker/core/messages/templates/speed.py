@@ -96,6 +96,29 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.era_assumed": "llama.cpp build not named (engine_build or engine_date): a "
                                    "current build is assumed, {era}, {ms} ms of fixed decode time "
                                    "per layer (older builds: {old_ms} ms)",
+    "speed_inference.hf_era_named": "transformers generate() {era}: {ms} ms of host time per "
+                                    "token outside expert loops",
+    "speed_inference.hf_era_assumed": "transformers version not named in environment: {era} "
+                                      "assumed, {ms} ms of host time per token outside expert "
+                                      "loops (4.3x and earlier spent about 1.7× as much, 5.x "
+                                      "about 5×)",
+    "speed_inference.hf_era.v4_early": "before 4.44 (rotary tables and masks rebuilt in every "
+                                       "layer)",
+    "speed_inference.hf_era.v4_late": "4.44 to 4.x (position embeddings computed once per "
+                                      "forward)",
+    "speed_inference.hf_era.v5": "5.x (measured on the H200 cases, host and GPU time adding)",
+    "speed_inference.hf_moe_loop_all": "transformers MoE blocks loop in Python over all {n} "
+                                       "experts of each MoE layer (transformers before 4.53): "
+                                       "{iters} iterations per token, each synchronizing the "
+                                       "GPU, {ms} ms of host time per token",
+    "speed_inference.hf_moe_loop_hit": "transformers MoE blocks loop in Python over the experts "
+                                       "the batch is routed to ({n} per MoE layer; 4.53 or newer "
+                                       "unless the environment names an older version): {iters} "
+                                       "iterations per token, each synchronizing the GPU, {ms} ms "
+                                       "of host time per token",
+    "speed_inference.hf_fp8_linear": "block-FP8 checkpoint under transformers: {n} FP8Linear "
+                                     "calls per token, each two Triton launches and a device "
+                                     "synchronize",
     "speed_inference.era.eager": "before b6100 (2025-08; kernels launched one by one, graph "
                                  "rebuilt for every token)",
     "speed_inference.era.graph_reuse": "b6100 (2025-08) or newer (compute graphs reused across "
