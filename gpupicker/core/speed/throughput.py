@@ -380,6 +380,8 @@ class _InferenceSpeed(NamedTuple):
     prefill_s: float = 0.0
     prefill_one_s: float = 0.0
     output_tokens_per_s: float = 0.0
+    mem_s: float = 0.0
+    comp_s: float = 0.0
 
 
 def _prompt_and_new(w: Workload) -> tuple[int, int]:
@@ -589,7 +591,25 @@ class _Roofline:
             pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
-        return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps)
+        return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps,
+                               mem_s, comp_s)
+
+    def mixed_step_s(self, s: _InferenceSpeed, b: int, prompt: int, chunk: float) -> float:
+        """Seconds of one engine step running ``b`` decodes and ``chunk`` prompt tokens together.
+
+        Chunked prefill (vLLM V1: every step is one forward over the running decodes and the
+        prefill chunks the token budget leaves room for): the weights are read once for both,
+        the chunk's GEMM FLOPs ``2·P_active`` per token (+ attention over half the prompt) run
+        at the prefill GEMM rate on top of the decode step's compute, and tensor parallelism
+        all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``.
+        """
+        if chunk <= 0:
+            return s.step_s
+        arch = self.arch
+        extra = chunk * (2.0 * self.p_act + _attention_flops_per_token(arch, prompt / 2.0)) \
+            / self.prefill_flops / self.tp
+        grow = pnorm(s.mem_s, s.comp_s + extra) - pnorm(s.mem_s, s.comp_s)
+        return s.step_s + grow + self._comm(b + int(chunk)) - self._comm(b)
 
     def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
         """Seconds to prefill ``b`` prompts of ``prompt`` tokens; causal attention ≈ half the square.
@@ -662,12 +682,68 @@ class _Roofline:
         )
 
 
+VLLM_LARGE_GPU_GIB = 70
+"""vLLM gives the larger scheduler defaults to GPUs with at least this much memory, A100s
+excepted (``vllm/engine/arg_utils.py`` ``EngineArgs.get_batch_defaults``: "Setting large
+``max_num_batched_tokens`` for A100 reduces throughput, see PR #17885")."""
+VLLM_SERVER_TOKEN_BUDGET = {True: 8192, False: 2048}
+"""``max_num_batched_tokens`` default of the OpenAI API server by that test (the ``LLM`` class
+uses 16,384 / 8,192): the tokens one scheduler step may run, decodes and prefill chunks
+together (same function)."""
+CHUNKED_PREFILL_ENGINES = frozenset({"vllm"})
+"""Engines whose every step mixes decodes with prefill chunks: vLLM V1 "always uses chunked
+prefills" (``_set_default_args_v1``). SGLang mixes them only with ``--enable-mixed-chunk`` and
+otherwise runs prefill batches between decode steps (the time-sharing model below)."""
+
+
+def chunked_prefill_budget(w: Workload, gpu: GpuSpec) -> int:
+    """Token budget per engine step of a chunked-prefill engine, or 0 for other engines.
+
+    The workload's ``max_num_batched_tokens``, else vLLM's server default for the GPU
+    (:data:`VLLM_SERVER_TOKEN_BUDGET`: 8,192 on ≥ 70 GiB parts other than the A100, else 2,048).
+    """
+    if speed_engine(w.framework) not in CHUNKED_PREFILL_ENGINES:
+        return 0
+    if w.max_num_batched_tokens:
+        return w.max_num_batched_tokens
+    large = gpu.memory_gb >= VLLM_LARGE_GPU_GIB and "a100" not in gpu.name.lower()
+    return VLLM_SERVER_TOKEN_BUDGET[large]
+
+
+def _continuous_batching_speed(w: Workload, roof: _Roofline, s: _InferenceSpeed, t: Throughput,
+                               budget: int, prompt: int, new: int) -> Throughput:
+    """``t`` with the ITL and TTFT of ``w.batch`` sequences under continuous batching.
+
+    A chunked-prefill engine (:data:`CHUNKED_PREFILL_ENGINES`) keeps ``b`` sequences running by
+    admitting a new request whenever one finishes: ``b / new`` requests a step, whose prompts
+    (``b × prompt / new`` tokens, at most ``budget − b``) run in the same forward as the
+    decodes (:meth:`_Roofline.mixed_step_s`). Every sequence's token then waits for that longer
+    step; a new prompt takes ``⌈prompt / (budget − b)⌉`` of them. The whole-batch output rate
+    (``output_tokens_per_s``, prompts processed up front as a throughput benchmark does) is
+    unchanged.
+    """
+    b = w.batch
+    room = max(1, budget - b)
+    chunk = min(float(room), b * prompt / new)
+    step = roof.mixed_step_s(s, b, prompt, chunk)
+    ttft = max(s.prefill_one_s, math.ceil(prompt / room) * step) + step
+    note = memo_sentence("throughput.chunked_prefill", b=b, chunk=f"{chunk:,.0f}",
+                         budget=f"{budget:,}", ms=f"{step * 1e3:.1f}",
+                         plain=f"{s.step_s * 1e3:.1f}")
+    return t.model_copy(update={
+        "decode_tokens_per_s": 1.0 / step, "aggregate_decode_tokens_per_s": b / step,
+        "itl_s": step, "ttft_s": ttft, "assumptions": (*t.assumptions, note)})
+
+
 def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
     """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
     roof = _Roofline.of(w, arch, gpu, n)
     prompt, new = _prompt_and_new(w)
     s = roof.speed(w.batch, prompt, new)
     t = roof.throughput(w, s)
+    budget = chunked_prefill_budget(w, gpu) if w.task == "inference" else 0
+    if budget and w.batch > 1 and new and prompt:
+        t = _continuous_batching_speed(w, roof, s, t, budget, prompt, new)
     if w.speculative is not None and w.task == "inference":
         t = _speculative_speed(w, arch, gpu, n, roof, s, t, new)
     return t

@@ -8,6 +8,10 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
+    "throughput.chunked_prefill": "continuous batching with chunked prefill: {b} running "
+                                  "sequences admit a new request as one finishes, so each step "
+                                  "also runs {chunk} prompt tokens (budget max_num_batched_tokens "
+                                  "{budget}): {ms} ms per step instead of {plain} ms",
     "throughput.speculative": "speculative decoding ({method}, {k} tokens per step, acceptance "
                               "{alpha}): {tokens} tokens per verify step, {speedup}× the plain "
                               "decode rate",
