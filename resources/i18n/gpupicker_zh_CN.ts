@@ -4188,6 +4188,10 @@
         <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
     </message>
     <message>
+        <source>{sms} SMs stream at most {share} of the datasheet bandwidth (per-SM rate of an H200 at full bandwidth)</source>
+        <translation>{sms} 个 SM 最多只能读满标称带宽的 {share}（按 H200 满带宽时每个 SM 的速率）</translation>
+    </message>
+    <message>
         <source>continuous batching with chunked prefill: {b} running sequences admit a new request as one finishes, so each step also runs {chunk} prompt tokens (budget max_num_batched_tokens {budget}): {ms} ms per step instead of {plain} ms</source>
         <translation>连续批处理与分块预填充：{b} 条运行中的序列每结束一条就接入一个新请求，因此每一步还要处理 {chunk} 个提示词 token（max_num_batched_tokens 预算 {budget}）：每步 {ms} ms，而不是 {plain} ms</translation>
     </message>

@@ -170,6 +170,8 @@ TEMPLATES: dict[str, str] = {
     "gpu_sustained.measured":
         "Measured dense GEMMs at {watts} W: tensor throughput {share} of the datasheet figure",
     "gpu_sustained.ecc": "ECC on GDDR: {share} of datasheet bandwidth",
+    "gpu_sustained.sm_limited": "{sms} SMs stream at most {share} of the datasheet bandwidth "
+                                "(per-SM rate of an H200 at full bandwidth)",
     "gpu_sustained.rocm": "ROCm GEMMs at {share} of CUDA efficiency",
     # serving: the plan's notes and assumptions
     "serving.cannot_hold": "The engine cannot hold one request of the mix on this option",
