@@ -2572,8 +2572,8 @@
         <translation>20 多款消费级、工作站、数据中心和 Apple GPU 的 llama-bench 测试表（XiongjieDai/GPU-Benchmarks-on-LLM-Inference，llama.cpp PR #4766 和 #4812）</translation>
     </message>
     <message>
-        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
-        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
+        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
+        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），Qwen3 速度基准（H20，transformers 4.51.3：稠密、FP8 与 MoE 各行），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
     </message>
     <message>
         <source>LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on A100 40GB</source>
@@ -4214,6 +4214,10 @@
     <message>
         <source>5.x (measured on the H200 cases, host and GPU time adding)</source>
         <translation>5.x（按 H200 实测用例，主机时间与 GPU 时间相加）</translation>
+    </message>
+    <message>
+        <source>prompts over {tokens} tokens under transformers measured up to 4.8× slower than this estimate (cause not modelled): range ±{pct} %</source>
+        <translation>transformers 处理超过 {tokens} 个 token 的提示词时，实测最慢为本估算的 4.8 倍（原因未建模）：误差范围 ±{pct}%</translation>
     </message>
     <message>
         <source>transformers MoE blocks loop in Python over all {n} experts of each MoE layer (transformers before 4.53): {iters} iterations per token, each synchronizing the GPU, {ms} ms of host time per token</source>

@@ -193,6 +193,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                        ("transformers 4.32", "bf16"), ("transformers 5.17", "bf16")):
         speed(_wl(repo, "qwen3_30b_a3b", task="inference", framework="transformers",
                   weights_dtype=dtype, environment=env), "h100_sxm")
+    speed(_wl(repo, "qwen3_8b", task="inference", framework="transformers", prompt_len=30_720,
+              new_tokens=2048), "h20")  # a long prompt: the wider range, and H20's SM count
     w = _wl(repo, "llama3_8b", task="inference", framework="vllm", max_model_len=16_384)
     est = vllm_context_refusal(w, w.model, estimate_memory(w, gpus["h100_sxm"]))
     out += [("engine_message", est.engine_message), ("vllm assumption", est.assumptions[-1])]

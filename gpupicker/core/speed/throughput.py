@@ -50,6 +50,8 @@ from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
     ENGINES,
     HF_FP8_QUANT_METHODS,
+    HF_LONG_PROMPT_RANGE_PCT,
+    HF_LONG_PROMPT_TOKENS,
     LLAMACPP,
     LLAMACPP_BACKENDS,
     LLAMACPP_DEFAULT_BACKEND,
@@ -331,11 +333,13 @@ def expert_gemm_slowdown(rows: float) -> float:
     return max(1.0, full / (m / (m + GEMM_HALF_ROWS)))
 
 
-def _hf_host(w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str) -> tuple[HfHost, Message]:
+def _hf_host(w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str,
+             long_prompt: bool = False) -> tuple[HfHost, Message]:
     """Host time of transformers ``generate()`` for ``w`` and its assumption sentence.
 
     :func:`.inference.hf_generate_host`; the sentence names the version era, the MoE expert
-    loop and the FP8Linear calls.
+    loop, the FP8Linear calls and, with ``long_prompt``, the wider range of prompts over
+    :data:`.inference.HF_LONG_PROMPT_TOKENS` tokens.
     """
     version = transformers_version(w.environment)
     era, named = hf_era(version)
@@ -361,6 +365,9 @@ def _hf_host(w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str) -> tuple[
         per_token = hf.fp8_linears + (3 * hf.moe_layers * (
             (arch.num_local_experts or 1) if hf.loops_all_experts else experts_touched(arch, w.batch)))
         parts.append(msg("speed_inference.hf_fp8_linear", n=f"{per_token:,.0f}"))
+    if long_prompt:
+        parts.append(msg("speed_inference.hf_long_prompt", tokens=f"{HF_LONG_PROMPT_TOKENS:,}",
+                         pct=f"{HF_LONG_PROMPT_RANGE_PCT:.0f}"))
     return hf, join([join(parts, "clauses")])
 
 
@@ -496,9 +503,13 @@ class _Roofline:
                     prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
                     source=msg(f"speed_inference.backend_source.{be.id}"))
         hf, hf_note = None, None
+        range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0)
         if p is ENGINES["transformers"]:
-            hf, hf_note = _hf_host(w, arch, p, dtype)
+            long_prompt = _prompt_and_new(w)[0] > HF_LONG_PROMPT_TOKENS
+            hf, hf_note = _hf_host(w, arch, p, dtype, long_prompt)
             floor = hf.step_s(arch.num_local_experts or 1, experts_touched(arch, w.batch))
+            if long_prompt:
+                range_pct = max(range_pct, HF_LONG_PROMPT_RANGE_PCT)
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
@@ -521,7 +532,7 @@ class _Roofline:
                    memo={}, era_note=era_note, backend_note=backend_note, hf=hf,
                    hf_note=hf_note,
                    expert_active_params=_expert_active_params(arch),
-                   range_pct=max(p.range_pct, be.range_pct if be is not None else 0.0))
+                   range_pct=range_pct)
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.

@@ -111,6 +111,9 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.hf_era.v4_late": "4.44 to 4.x (position embeddings computed once per "
                                       "forward)",
     "speed_inference.hf_era.v5": "5.x (measured on the H200 cases, host and GPU time adding)",
+    "speed_inference.hf_long_prompt": "prompts over {tokens} tokens under transformers measured "
+                                      "up to 4.8× slower than this estimate (cause not modelled): "
+                                      "range ±{pct} %",
     "speed_inference.hf_moe_loop_all": "transformers MoE blocks loop in Python over all {n} "
                                        "experts of each MoE layer (transformers before 4.53): "
                                        "{iters} iterations per token, each synchronizing the "
@@ -131,7 +134,8 @@ TEMPLATES: dict[str, str] = {
         "llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
         "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)",
     "speed_inference.evidence.transformers":
-        "Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 "
+        "Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 "
+        "speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 "
         "hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), "
         "host speed varies by machine",
     "speed_inference.evidence.pytorch":
