@@ -165,11 +165,15 @@ def source_doubts(offer: PriceOffer | None) -> bool:
     """
     if offer is None or price_kind(offer) in ("owned", "user"):
         return False
-    return _doubted(offer.source, offer.notes)
+    return doubted_source(offer.source, offer.notes)
 
 
 @lru_cache(maxsize=4096)
-def _doubted(source: str, notes: str) -> bool:
+def doubted_source(source: str, notes: str) -> bool:
+    """True when a price row's ``source`` or ``notes`` holds a :data:`DOUBT_MARKERS` phrase.
+
+    Whatever the row's kind: :func:`source_doubts` exempts owned and user prices.
+    """
     text = f"{source} {notes}".lower()
     return any(m in text for m in DOUBT_MARKERS)
 
@@ -199,5 +203,5 @@ def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[M
     return [note]
 
 
-__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "is_user_kind", "observed_date", "price_flag",
-           "price_kind", "source_doubts", "trust_notes"]
+__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "doubted_source", "is_user_kind",
+           "observed_date", "price_flag", "price_kind", "source_doubts", "trust_notes"]
