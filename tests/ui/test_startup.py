@@ -146,6 +146,36 @@ def test_cli_knows_every_subcommand_without_building_their_parsers():
     full = build_parser()
     sub = next(a for a in full._actions if a.__class__.__name__ == "_SubParsersAction")
     assert set(SUBCOMMANDS) == set(sub.choices)
+    for name in SUBCOMMANDS:  # each one alone registers itself (the parser of a CLI run)
+        one = build_parser(only=name)
+        lone = next(a for a in one._actions if a.__class__.__name__ == "_SubParsersAction")
+        assert name in lone.choices and set(lone.choices) < set(sub.choices)
+
+
+def test_a_cli_run_imports_only_its_own_subcommand():
+    """``gpupicker recommend`` builds only its own parser: the MCP server's and the report's
+    modules are not imported."""
+    code = ("import sys; from gpupicker.cli import main; main(['recommend', '-h'])")
+    p = subprocess.run([sys.executable, "-c", code + "\n"], capture_output=True, text=True,
+                       check=False)
+    assert p.returncode == 0 and "--message-ids" in p.stdout
+    code = ("import sys\nfrom gpupicker.cli import build_parser\n"
+            "build_parser(only='recommend').parse_args(['recommend', '--workload', 'x'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('gpupicker.cli.')))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert p.returncode == 0, p.stderr
+    assert "gpupicker.cli.mcp_server" not in p.stdout and "gpupicker.cli.recommend" in p.stdout
+
+
+def test_a_word_of_another_subcommand_before_it_is_parsed_with_every_subcommand(capsys):
+    """``--page catalog`` names a page, not the catalog command: the one-subcommand parser
+    fails and the full one parses it, as before."""
+    from gpupicker.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--page", "catalog", "estimate", "--help"])
+    assert exc.value.code == 0
+    assert "usage: gpupicker estimate" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
