@@ -48,10 +48,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpupicker.core import evaluation  # noqa: E402
-from gpupicker.core.hardware import GpuSpec, PriceOffer  # noqa: E402
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer  # noqa: E402
 from gpupicker.core.model_arch import ModelArch  # noqa: E402
-from gpupicker.core.recommend import recommend  # noqa: E402
+from gpupicker.core.ranking import evaluation  # noqa: E402
+from gpupicker.core.ranking.recommend import recommend  # noqa: E402
 from gpupicker.core.workload import Workload  # noqa: E402
 from gpupicker.ui.app.heap import settle_heap  # noqa: E402 - what the app does (Qt-free)
 
@@ -115,7 +115,7 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
-    from gpupicker.core.curves import (
+    from gpupicker.core.report.curves import (
         available_dimensions,
         candidate_gpus,
         cost_curves,
@@ -260,7 +260,7 @@ def _pct(xs: list[float], q: float) -> float:
 def estimate_us(w: Workload, gpu_id: str = "a100_sxm_80gb", runs: int = 2000) -> float:
     """Median µs of one ``estimate_report`` (gpupicker: memory and speed, what ``gpupicker
     estimate`` answers) for ``w`` on ``gpu_id``."""
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.report.build import estimate_report
 
     gpus, _, _, _ = load_catalog()
     gpu = next(g for g in gpus if g.id == gpu_id)

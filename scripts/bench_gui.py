@@ -46,7 +46,7 @@ def main() -> int:
         for _ in range(10):
             app.processEvents()
         page.grab()
-        from gpupicker.core import evaluation
+        from gpupicker.core.ranking import evaluation
 
         def series(change, new_job: bool) -> tuple[list[float], list[tuple[float, ...]]]:
             times: list[float] = []

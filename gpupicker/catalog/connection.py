@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from .. import paths
-from ..core.providers import ProviderTerms
+from ..core.pricing.providers import ProviderTerms
 from .bundle import Bundle, load_bundle
 from .errors import (
     CatalogCorruptError,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.hardware import PriceOffer
-from ..core.price_kind import is_user_source
+from ..core.hardware.specs import PriceOffer
+from ..core.pricing.price_kind import is_user_source
 from .connection import utc_now
 from .records import PRICE_COLUMNS, check_price
 from .rows import (

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from ..core.hardware import GPU_BOUNDS, GpuSpec, PriceOffer
+from ..core.hardware.specs import GPU_BOUNDS, GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (

@@ -12,8 +12,8 @@ import json
 import math
 from typing import Any
 
-from ..core.json_limits import JsonLimitError, loads_bounded
-from ..core.money import FxRate, check_per_usd, rate_looks_inverted
+from ..core.pricing.money import FxRate, check_per_usd, rate_looks_inverted
+from ..core.text.json_limits import JsonLimitError, loads_bounded
 from .connection import CatalogConnection
 from .errors import CatalogSettingError
 from .migrations import FX_SETTING
@@ -37,7 +37,7 @@ class SettingsMixin(CatalogConnection):
 
         Raises:
             CatalogSettingError: the stored text is not JSON (or beyond
-                :mod:`gpupicker.core.json_limits`' bounds).
+                :mod:`gpupicker.core.text.json_limits`' bounds).
         """
         rows = self._query("SELECT value FROM settings WHERE key = ?", (key,))
         if not rows:
@@ -138,7 +138,7 @@ class SettingsMixin(CatalogConnection):
             conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, text))
 
     def get_fx_quotes(self) -> dict[str, FxRate]:
-        """Exchange rates as people quote them: currency → :class:`~gpupicker.core.money.FxRate`
+        """Exchange rates as people quote them: currency → :class:`~gpupicker.core.pricing.money.FxRate`
         (``1 USD = per_usd`` units, with the date and source it was entered with).
 
         A damaged rate is left out (:meth:`settings_problems` names it)."""
@@ -159,9 +159,9 @@ class SettingsMixin(CatalogConnection):
         Raises:
             CatalogSettingError: the stored rates are damaged (``catalog recover`` first).
             ValueError: for a non 3-letter code, USD itself, a rate outside
-                :func:`~gpupicker.core.money.check_per_usd`'s range, or —
+                :func:`~gpupicker.core.pricing.money.check_per_usd`'s range, or —
                 unless ``confirm_inverted`` — a rate that looks entered upside down
-                (:func:`~gpupicker.core.money.rate_looks_inverted`, e.g. CNY 0.14): that
+                (:func:`~gpupicker.core.pricing.money.rate_looks_inverted`, e.g. CNY 0.14): that
                 is a question for the user, never silently flipped.
         """
         cur = currency.strip().upper()

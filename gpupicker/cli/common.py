@@ -38,7 +38,7 @@ class TooLong(str):
 def _whole(stripped: str) -> Any:
     """The input as one JSON value, or None when it is not one (then it is read as JSON Lines:
     a bad first line, an array on the first line, must not take the other lines with it)."""
-    from ..core.json_limits import loads_bounded
+    from ..core.text.json_limits import loads_bounded
 
     try:
         return loads_bounded(stripped)
@@ -77,7 +77,7 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
     :data:`MAX_LINE_CHARS`.
 
     An input that is not one JSON value as a whole (a malformed array, a first line beyond
-    the bounds of :mod:`gpupicker.core.json_limits`) is read as JSON Lines, so every line
+    the bounds of :mod:`gpupicker.core.text.json_limits`) is read as JSON Lines, so every line
     still gets its own answer.
 
     Raises:

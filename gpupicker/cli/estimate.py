@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.json_limits import JsonLimitError, loads_bounded
+from ..core.text.json_limits import JsonLimitError, loads_bounded
 from ..core.workload import Workload
 from ..service.resolve import resolve_gpu, resolve_model
 from .common import (
@@ -29,7 +29,7 @@ from .common import (
 
 def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     """Estimate one workload JSON text; returns the result dict or ``{"error": …}``."""
-    from ..core.report import estimate_report
+    from ..core.report.build import estimate_report
 
     if isinstance(line, TooLong):
         return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}

@@ -4,7 +4,7 @@
 [--num-gpus N] [--json]``
 
 Prints the value and the peak memory per GPU at that point (and one step
-above); ``--json`` prints :func:`gpupicker.core.fit.fit_dict`. Exit status 1
+above); ``--json`` prints :func:`gpupicker.core.planners.fit.fit_dict`. Exit status 1
 when the workload cannot be estimated or nothing fits, 2 when the input
 cannot be read.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
+from ..core.planners.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
 from ..core.units import GiB
 from ..core.workload import Workload
 

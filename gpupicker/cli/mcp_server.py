@@ -22,8 +22,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, WithJsonSchema
 
-from ..core.fit import FIT_DIMENSIONS
-from ..core.recommend import GOALS
+from ..core.planners.fit import FIT_DIMENSIONS
+from ..core.ranking.recommend import GOALS
 from ..core.workload import Workload
 
 SERVER_NAME = "gpupicker"
@@ -148,7 +148,7 @@ def build_server(catalog: str | None = None) -> Any:
         `gpupicker fit --max X --json` prints (maximise: batch, seq_len, lora_r, concurrency)."""
         from pydantic import ValidationError
 
-        from ..core.fit import fit_dict, solve_fit
+        from ..core.planners.fit import fit_dict, solve_fit
         from ..service.resolve import resolve_gpu, resolve_model
         from .common import error_text
 
@@ -212,7 +212,7 @@ def build_server(catalog: str | None = None) -> Any:
         search does (id, name or family; Chinese aliases such as 千问; all when empty): id, name,
         family, parameters (billions), active parameters, kind (llm / diffusion), max context
         (tokens)."""
-        from ..core.zh_names import model_matches, model_search_terms
+        from ..core.report.zh_names import model_matches, model_search_terms
 
         repo = _catalog(catalog)
         if repo is None:

@@ -22,13 +22,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.advisor import Advice
-from ..core.money import SYMBOLS, USD, Money
-from ..core.price_kind import PRICE_KINDS
-from ..core.recommend import GOALS, Recommendation
+from ..core.planners.advisor import Advice
+from ..core.pricing.money import SYMBOLS, USD, Money
+from ..core.pricing.price_kind import PRICE_KINDS
+from ..core.ranking.recommend import GOALS, Recommendation
 from ..core.results import Option
 from ..core.speed.serving import serving_dict
-from ..core.text_safety import terminal_text
+from ..core.text.text_safety import terminal_text
 from ..core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
@@ -303,7 +303,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
 def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     """``--launch``: the launch config of the best fitting option, as a dict (or an ``error``)."""
-    from ..core.launch_config import launch_config, model_repo
+    from ..core.planners.launch_config import launch_config, model_repo
 
     best = rec.best()
     if best is None:

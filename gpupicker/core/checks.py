@@ -34,12 +34,12 @@ Everything here returns sentences for the ``warnings`` field (``estimate``) and 
 from __future__ import annotations
 
 from .dtypes import GGUF_TYPES
-from .frameworks import framework_row, known_frameworks, speed_engine
-from .hardware import GpuSpec
+from .hardware.specs import GpuSpec
 from .messages import Message, join, msg
 from .model_arch import ModelArch
-from .quant_support import quant_refusal
 from .results import MemoryEstimate
+from .stacks.frameworks import framework_row, known_frameworks, speed_engine
+from .stacks.quant_support import quant_refusal
 from .workload import NATIVE_WEIGHTS, Workload
 
 INFERENCE_TASKS = frozenset({"inference", "decode_ceiling"})
@@ -320,7 +320,7 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     """Why ``w``'s engine cannot run on ``gpu`` (a Message; '' when it can).
 
     See :data:`ENGINE_PLATFORMS`, :data:`BITSANDBYTES_PLATFORMS` and, for inference, the
-    quantization support table (:func:`gpupicker.core.quant_support.quant_refusal`).
+    quantization support table (:func:`gpupicker.core.stacks.quant_support.quant_refusal`).
     """
     plat = platform_of(gpu)
     fw = _canonical(w.framework)

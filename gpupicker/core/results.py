@@ -191,7 +191,7 @@ class ServingPlan(BaseModel):
 class Option(BaseModel):
     """One ranked answer: a GPU type × count × price offer, with its verdict and reason.
 
-    ``price_kind`` is the offer's kind code (:data:`gpupicker.core.price_kind.PRICE_KINDS`);
+    ``price_kind`` is the offer's kind code (:data:`gpupicker.core.pricing.price_kind.PRICE_KINDS`);
     ``price_flag`` is ``"low-trust"`` or ``"stale"`` (``price_flag_reason`` says why) when the
     price deserves a second look. For owned hardware ``break_even_months`` is the purchase
     paid back by the rent saved against the best rental option (None: never).

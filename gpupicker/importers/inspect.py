@@ -51,7 +51,7 @@ def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> Imp
     """Read what ``path`` holds (see the module docstring).
 
     Only regular files are opened (a FIFO or a device is refused), JSON is parsed within
-    :mod:`gpupicker.core.json_limits`' bounds, and in a Hugging Face cache repository a link
+    :mod:`gpupicker.core.text.json_limits`' bounds, and in a Hugging Face cache repository a link
     leading out of it is not followed (:func:`~.base.confined_to`).
 
     Args:

@@ -36,8 +36,8 @@ from typing import Any, Protocol, get_args
 
 import yaml
 
-from ..core.json_limits import loads_bounded
 from ..core.messages import Message, msg
+from ..core.text.json_limits import loads_bounded
 from ..core.workload import OPTIMIZER_ALIASES, Optimizer
 
 MAX_JOB_BYTES = 1024 * 1024

@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..core.hardware import GpuSpec
+from ..core.hardware.specs import GpuSpec
 from ..core.model_arch import ModelArch
 from ..core.workload import Workload
 

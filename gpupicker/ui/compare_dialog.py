@@ -1,6 +1,6 @@
 """File › Compare with…: the current job beside saved workloads or job files, differences marked.
 
-The table is :func:`gpupicker.core.compare.compare`'s rows (metrics down, scenarios across); a
+The table is :func:`gpupicker.core.report.compare.compare`'s rows (metrics down, scenarios across); a
 cell that differs from the first scenario (the job in the wizard) is bold on a highlighted
 background with its change ("+35 %"), and its tooltip says so. Export writes the same table as
 Markdown (``core.compare.comparison_markdown``), for a report. Nothing here computes.
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..catalog import CatalogRepository
-from ..core.compare import Comparison, compare, comparison_markdown
-from ..core.safe_write import write_text
+from ..core.report.compare import Comparison, compare, comparison_markdown
+from ..core.text.safe_write import write_text
 from ..core.workload import Workload
 from ..service.compare import scenarios
 from ..service.recommendation import CatalogSnapshot

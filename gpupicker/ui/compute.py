@@ -12,21 +12,21 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
-from ..core.advisor import Advice
 from ..core.messages import Message
-from ..core.recommend import Recommendation
+from ..core.planners.advisor import Advice
+from ..core.ranking.recommend import Recommendation
 from ..core.results import Option
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
 
 if TYPE_CHECKING:  # core.curves is imported when the Curves tab first needs it (issue 17)
-    from ..core.curves import CostCurve, MemoryCurves
+    from ..core.report.curves import CostCurve, MemoryCurves
 
 log = logging.getLogger(__name__)
 
 ExtraValue: TypeAlias = "dict[str, MemoryCurves] | tuple[CostCurve, ...] | list[str] | str"
 """A value of :attr:`RecommendationView.extras`: ``memory_curves`` (dimension →
-:class:`~gpupicker.core.curves.MemoryCurves`), ``cost_curves`` (core.curves' cost curves),
+:class:`~gpupicker.core.report.curves.MemoryCurves`), ``cost_curves`` (core.curves' cost curves),
 ``nothing_fits_causes`` (core.advisor's cause ids) or ``advice_gpu`` (a catalog GPU id)."""
 
 
@@ -126,7 +126,7 @@ def curve_extras(w: Workload, snap: CatalogSnapshot,
     """The curves' data from ``core.curves`` for the results page: ``memory_curves`` (dimension →
     MemoryCurves for the candidate GPUs) and ``cost_curves``; a dimension that cannot be
     computed is left out (its error logged), never raised."""
-    from ..core.curves import available_dimensions, candidate_gpus, cost_curves, memory_curves
+    from ..core.report.curves import available_dimensions, candidate_gpus, cost_curves, memory_curves
 
     memory: dict[str, MemoryCurves] = {}
     out: dict[str, ExtraValue] = {"memory_curves": memory, "cost_curves": ()}

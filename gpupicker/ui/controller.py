@@ -143,7 +143,7 @@ class WorkloadController(QObject):
                 value = {**old.model_dump(), **value}  # partial nested edit, e.g. lora={"r": 32}
             data[key] = value
         if "framework" in changes and "grad_ckpt" not in changes:
-            from ..core.training_frameworks import grad_ckpt_default
+            from ..core.stacks.training_frameworks import grad_ckpt_default
 
             if grad_ckpt_default(changes["framework"]):  # LLaMA-Factory, ms-swift default
                 data["grad_ckpt"] = True

@@ -12,7 +12,7 @@ PROBE = r"""
 import sys
 sys.modules["PySide6"] = None      # any Qt import now raises ImportError
 sys.modules["pyqtgraph"] = None
-import gpupicker.core.memory, gpupicker.core.recommend, gpupicker.catalog
+import gpupicker.core.memory, gpupicker.core.ranking.recommend, gpupicker.catalog
 import gpupicker.service.recommendation, gpupicker.service.resolve
 from gpupicker import cli
 sys.exit(cli.main(["estimate", "--workload", sys.argv[1]]))

@@ -20,11 +20,11 @@ from gpupicker import paths
 from gpupicker.catalog import load_bundle
 from gpupicker.catalog.records import ModelRecord, observed_start
 from gpupicker.cli import main as cli_main
-from gpupicker.core.accelerators import stack_of
 from gpupicker.core.checks import engine_hardware_refusal, platform_of
-from gpupicker.core.hardware import GpuSpec, PriceOffer
-from gpupicker.core.launch_config import model_repo
-from gpupicker.core.price_kind import price_kind
+from gpupicker.core.hardware.accelerators import stack_of
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
+from gpupicker.core.planners.launch_config import model_repo
+from gpupicker.core.pricing.price_kind import price_kind
 from gpupicker.core.units import GiB
 from tests.support.workloads import resolved_workload as _w
 

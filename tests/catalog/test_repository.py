@@ -24,7 +24,7 @@ from gpupicker.catalog import (
     open_catalog,
 )
 from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header, sliding_window_layers
-from gpupicker.core.hardware import GpuSpec, PriceOffer
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv
 from tests.support.catalog_files import seed_row as _seed_row

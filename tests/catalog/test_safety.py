@@ -24,7 +24,7 @@ from gpupicker.catalog import (
     recover_corrupt,
 )
 from gpupicker.cli import main
-from gpupicker.core.hardware import PriceOffer
+from gpupicker.core.hardware.specs import PriceOffer
 from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_PRICES
 from tests.support.catalog_files import read_only as _read_only
 from tests.support.catalog_files import run_python as _run
@@ -48,7 +48,7 @@ def test_edit_survives_sigkill_right_after_commit(tmp_path: Path):
     proc = _python(f"""
         import sys, time
         from gpupicker.catalog import open_catalog
-        from gpupicker.core.hardware import PriceOffer
+        from gpupicker.core.hardware.specs import PriceOffer
         repo = open_catalog({str(path)!r})
         rid, offer, _ = repo.price_rows()[0]
         repo.update_price(rid, offer.model_copy(update={{"price_per_gpu_hour": 7.77}}))
@@ -79,7 +79,7 @@ def test_two_writer_processes_both_edits_survive(tmp_path: Path):
     code = """
         import sys, time
         from gpupicker.catalog import open_catalog
-        from gpupicker.core.hardware import PriceOffer
+        from gpupicker.core.hardware.specs import PriceOffer
         start = {start!r}
         while time.time() < start:
             time.sleep(0.001)

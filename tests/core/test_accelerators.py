@@ -4,7 +4,7 @@ uncertainty; Apple silicon is not offered for multi-GPU training (core.accelerat
 
 from __future__ import annotations
 
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gpupicker.core.advisor import advise
 from gpupicker.core.memory import estimate_memory
+from gpupicker.core.planners.advisor import advise
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 

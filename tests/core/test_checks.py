@@ -8,7 +8,7 @@ import re
 import pytest
 
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from tests.support.workloads import resolved_workload as _w
 
 
@@ -62,8 +62,8 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     """TensorRT-LLM is NVIDIA-only, vLLM has no Metal backend, bitsandbytes NF4 none for Apple
     (each engine's install docs, core.checks.ENGINE_PLATFORMS): refused in estimate, left out of
     recommend with one note — never estimated as if they ran."""
-    from gpupicker.core.recommend import recommend
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.ranking.recommend import recommend
+    from gpupicker.core.report.build import estimate_report
 
     cases = [({"task": "inference", "model_id": "llama3_1_8b", "framework": "tensorrt-llm"},
               "mi300x", "tensorrt-llm does not run on the AMD Instinct MI300X (ROCm)"),

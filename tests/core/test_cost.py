@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.cost import (
+from gpupicker.core.pricing.cost import (
     buy_vs_rent,
     energy_kwh,
     estimate_cost,
@@ -18,7 +18,7 @@ from gpupicker.core.cost import (
     usd_per_million_tokens,
     usd_per_unit,
 )
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from tests.support.workloads import resolved_workload as _w
 
 
@@ -98,7 +98,7 @@ def test_owned_gpus_for_serving_cost_24_7_and_one_break_even(cat):
     """QA F17 repro: 2 × RTX 4090 bought for $3,600, 450 W each at $0.30/kWh, 3 years, 50 % use
     entered. Serving runs 24/7: $3,600 / 36 months = $100/month write-off + 0.9 kW × 730 h ×
     $0.30 = $197.1/month power → ≈ $297/month (not the 50 %-use write-off × 730 h = $397)."""
-    from gpupicker.core.owned import OwnedGpu
+    from gpupicker.core.pricing.owned import OwnedGpu
 
     o = OwnedGpu(gpu_id="rtx_4090", count=2, purchase_price=3600, power_w=450,
                  electricity_per_kwh=0.30, years=3, utilization=0.5)

@@ -6,10 +6,10 @@ import statistics
 
 import pytest
 
-from gpupicker.core.advisor import advise
-from gpupicker.core.diffusion import denoiser_flops_per_latent, diffusion_plan
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.recommend import recommend
+from gpupicker.core.memory.diffusion import denoiser_flops_per_latent, diffusion_plan
+from gpupicker.core.planners.advisor import advise
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
@@ -175,7 +175,7 @@ def test_diffusion_lora_hours_scale_with_epochs_and_step_time_is_published_range
     1024², batch 1, no gradient checkpointing on an RTX 4090: published kohya/diffusers timings
     are 0.3–1.1 s per step (kohya-ss/sd-scripts#827: 3090 Ti 1.12 s/it, a 4090 no faster;
     bmaltais/kohya_ss#1288: 4090 ≈ 1.1 s/step; 1.5–3 it/s with SDPA in newer stacks)."""
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.report.build import estimate_report
 
     g = cat.get_gpu("rtx_4090")
     hours = []

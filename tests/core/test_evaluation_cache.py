@@ -19,10 +19,10 @@ sys.path.insert(0, str(SCRIPTS))
 
 import bench  # noqa: E402
 
-from gpupicker.core import evaluation  # noqa: E402
-from gpupicker.core.evaluation import MONEY_DEFAULTS  # noqa: E402
-from gpupicker.core.money import Money  # noqa: E402
-from gpupicker.core.recommend import recommend  # noqa: E402
+from gpupicker.core.pricing.money import Money  # noqa: E402
+from gpupicker.core.ranking import evaluation  # noqa: E402
+from gpupicker.core.ranking.evaluation import MONEY_DEFAULTS  # noqa: E402
+from gpupicker.core.ranking.recommend import recommend  # noqa: E402
 from gpupicker.core.workload import Workload  # noqa: E402
 
 MONEY_CHANGES = (

@@ -1,4 +1,4 @@
-"""The what-fits solver (core/fit.py, ``gpupicker fit``): it agrees with ``estimate`` at the
+"""The what-fits solver (core/planners/fit.py, ``gpupicker fit``): it agrees with ``estimate`` at the
 value it returns (fits) and one step above (does not), on the seed's worked case and on the
 H200 measurements (a job that ran on the H200 must fit there)."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from gpupicker import cli
 from gpupicker.cli.estimate import estimate_one
-from gpupicker.core.fit import FIT_DIMENSIONS, solve_fit, with_dimension
 from gpupicker.core.memory import estimate_memory, fits_on
+from gpupicker.core.planners.fit import FIT_DIMENSIONS, solve_fit, with_dimension
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu

@@ -17,11 +17,11 @@ import pytest
 import yaml
 
 from gpupicker.cli.recommend import format_launch, format_table
-from gpupicker.core.launch_config import accelerator_name, launch_config
-from gpupicker.core.recommend import recommend
-from gpupicker.core.report import build_report
-from gpupicker.core.report_render import render_html, render_markdown, write_text_report
-from gpupicker.core.text_safety import neutralize
+from gpupicker.core.planners.launch_config import accelerator_name, launch_config
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.report.build import build_report
+from gpupicker.core.report.render import render_html, render_markdown, write_text_report
+from gpupicker.core.text.text_safety import neutralize
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, catalog_prices, gpu
 

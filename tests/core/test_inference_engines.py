@@ -14,8 +14,8 @@ import sys
 import pytest
 
 from gpupicker.cli.estimate import estimate_one
-from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_framework
 from gpupicker.core.speed.throughput import estimate_throughput
+from gpupicker.core.stacks.frameworks import FRAMEWORKS, known_frameworks, normalize_framework
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 from tests.support.paths import SCRIPTS, SHARED

@@ -11,8 +11,8 @@ import yaml
 
 from gpupicker import cli
 from gpupicker.core.checks import tensor_parallel_refusal
-from gpupicker.core.launch_config import hf_repo_from_source, launch_config
-from gpupicker.core.recommend import recommend
+from gpupicker.core.planners.launch_config import hf_repo_from_source, launch_config
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.hardware import GpuSpec
+from gpupicker.core.hardware.specs import GpuSpec
 from gpupicker.core.memory import estimate_memory
 from gpupicker.core.units import GB
 from gpupicker.core.workload import Workload

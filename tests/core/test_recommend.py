@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from gpupicker.core.hardware import PriceOffer
-from gpupicker.core.reasons import hours_number
-from gpupicker.core.recommend import GOALS, recommend
+from gpupicker.core.hardware.specs import PriceOffer
+from gpupicker.core.ranking.reasons import hours_number
+from gpupicker.core.ranking.recommend import GOALS, recommend
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
@@ -211,7 +211,7 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     the offer table (QA 22-2 F1: a doubted cheapest price hid the GPU's trusted offers); a
     doubted price with no trusted sibling keeps its low-trust mark but ranks after every
     trusted offer of its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
-    from gpupicker.core.report import tie_break_rule
+    from gpupicker.core.report.build import tie_break_rule
 
     w = _w(cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
            train_hours=6, gpu="rtx_4090")
@@ -272,7 +272,7 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
     own rows are never flagged otherwise) ranked first at "$0.00/h × 20.5 h = $0.00". Below
     $0.01 per GPU-hour it is marked low-trust, ranks after the trusted prices of its tier and
     takes no label."""
-    from gpupicker.core.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR
+    from gpupicker.core.pricing.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR
 
     base = next(p for p in catalog_prices() if p.gpu_id == "rtx_4090" and p.currency == "USD")
     typo = base.model_copy(update={"price_per_gpu_hour": 1e-9, "provider": "Typo Cloud",
@@ -296,7 +296,7 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
 
 def test_hours_in_prose_never_use_scientific_notation():
     """QA 22-2 F13: a 0.25-second diffusion LoRA step read "$3.30/h × 7e-05 h = $0.00"."""
-    from gpupicker.core.reasons import hours_number
+    from gpupicker.core.ranking.reasons import hours_number
 
     assert [hours_number(h) for h in (7e-05, 7.2e-05, 0.00012, 0.021, 3.3, 250, 12_345)] == [
         "0.00007", "0.000072", "0.00012", "0.021", "3.3", "250", "12,345"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.cost import estimate_cost
-from gpupicker.core.providers import PROVIDERS, offer_country
-from gpupicker.core.recommend import recommend
+from gpupicker.core.pricing.cost import estimate_cost
+from gpupicker.core.pricing.providers import PROVIDERS, offer_country
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 from tests.support.seed_cases import CNY, FX, SEED_CASES

@@ -12,8 +12,8 @@ import json
 import pytest
 
 from gpupicker.cli.recommend import option_dict
-from gpupicker.core.recommend import recommend
-from gpupicker.core.report import estimate_report
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.report.build import estimate_report
 from gpupicker.core.speed.serving import plan_serving
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu

@@ -93,7 +93,7 @@ def test_a_draft_model_adds_weights_and_kv_in_transformers():
 
 
 def test_launch_lines_carry_the_speculative_settings():
-    from gpupicker.core.launch_config import _sglang_speculative, _vllm_speculative
+    from gpupicker.core.planners.launch_config import _sglang_speculative, _vllm_speculative
 
     w = Workload(task="inference", model_id="x", framework="vllm",
                  speculative={"method": "mtp", "num_speculative_tokens": 2})

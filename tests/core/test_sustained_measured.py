@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.gpu_sustained import FP8_GEMM_FACTOR, power_limit_factor, sustained_tflops
+from gpupicker.core.hardware.gpu_sustained import FP8_GEMM_FACTOR, power_limit_factor, sustained_tflops
 from tests.support.catalog_data import gpu
 
 

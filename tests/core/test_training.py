@@ -9,7 +9,7 @@ import pytest
 from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.memory.training import uses_master_weights
 from gpupicker.core.speed.throughput import estimate_throughput
-from gpupicker.core.training_frameworks import (
+from gpupicker.core.stacks.training_frameworks import (
     DS_SUB_GROUP_SIZE,
     deepspeed_step_bytes,
     modelled_training_frameworks,
@@ -52,7 +52,7 @@ def test_every_listed_framework_is_modelled_and_others_are_errors():
     assert training_framework("composer").id == "llm-foundry"
     with pytest.raises(ValueError, match="not modelled; choose one of transformers, unsloth"):
         training_framework("colossalai")
-    # the Workload itself refuses it, naming the known frameworks (core/frameworks.py)
+    # the Workload itself refuses it, naming the known frameworks (core/stacks/frameworks.py)
     with pytest.raises(ValueError, match="unknown framework 'colossalai'; known: .*unsloth"):
         Workload(task="lora", model=catalog_model("llama2_7b"), framework="colossalai")
 
@@ -184,7 +184,7 @@ def test_workstation_card_is_not_ranked_from_its_datasheet_alone():
     = 1.39× (was 1.88× from the power bound alone); Lambda's end-to-end AMP training of
     ≤ 340 M-parameter models measures 0.85–1.11× (lambdal/deeplearning-benchmark
     pytorch-train-throughput-fp16.csv), below this GEMM-bound ratio."""
-    from gpupicker.core.gpu_sustained import sustained_tflops
+    from gpupicker.core.hardware.gpu_sustained import sustained_tflops
 
     ada_card, geforce_card = gpu("rtx_6000_ada"), gpu("rtx_4090")
     assert sustained_tflops(ada_card) == pytest.approx(231, rel=0.02)
@@ -219,7 +219,7 @@ def test_hf_qlora_max_context_follows_the_peft_recipe():
     """unslothai/unsloth README, 'HF + FA2' column (Llama-3.1-8B QLoRA r = 32, batch 1): 5,789
     tokens on 24 GB, 12,264 on 40 GB, 28,454 on 80 GB; Llama-3.1-70B OOM on 48 GB. The peft
     recipe (prepare_model_for_kbit_training) keeps embeddings, lm_head and norms in fp32."""
-    from gpupicker.core.hardware import GpuSpec
+    from gpupicker.core.hardware.specs import GpuSpec
 
     def card(gb: int) -> GpuSpec:
         return GpuSpec(id=f"c{gb}", name=f"{gb} GB", memory_gb=gb, memory_type="HBM3",

@@ -13,21 +13,21 @@ import json
 
 import pytest
 
-from gpupicker.core.advisor import advise
 from gpupicker.core.checks import engine_hardware_refusal
-from gpupicker.core.cost import (
+from gpupicker.core.memory import estimate_memory
+from gpupicker.core.memory.common import weights_bytes
+from gpupicker.core.planners.advisor import advise
+from gpupicker.core.planners.fit import solve_fit
+from gpupicker.core.pricing.cost import (
     IMAGE_PULL_S,
     MODEL_DOWNLOAD_BYTES_PER_S,
     MODEL_LOAD_BYTES_PER_S,
     billed_hours,
     startup_hours,
 )
-from gpupicker.core.fit import solve_fit
-from gpupicker.core.memory import estimate_memory
-from gpupicker.core.memory.common import weights_bytes
-from gpupicker.core.providers import PROVIDERS, offer_available
-from gpupicker.core.recommend import recommend
-from gpupicker.core.report import estimate_report
+from gpupicker.core.pricing.providers import PROVIDERS, offer_available
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.report.build import estimate_report
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from gpupicker.service.recommendation import CatalogSnapshot, rank_on_snapshot
@@ -221,7 +221,7 @@ def test_a_region_gets_its_own_clusters(cat, snap):
     sells clusters (Alibaba Cloud, data/providers.csv) is enough for a domestic cluster option,
     though a cheaper provider abroad has the same GPU.
     """
-    from gpupicker.core.hardware import PriceOffer
+    from gpupicker.core.hardware.specs import PriceOffer
 
     w = job(cat, task="full_ft", model_id="qwen2_5_72b", dataset_tokens=1e8, region="CN")
     row = PriceOffer(gpu_id="a100_sxm_80gb", provider="Alibaba Cloud", region="CN",

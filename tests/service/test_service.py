@@ -11,8 +11,8 @@ from pydantic import ValidationError
 
 from gpupicker.catalog import open_catalog
 from gpupicker.catalog.errors import validation_text
-from gpupicker.core.advisor import advise, largest_card
-from gpupicker.core.recommend import GPU_COUNTS
+from gpupicker.core.planners.advisor import advise, largest_card
+from gpupicker.core.ranking.recommend import GPU_COUNTS
 from gpupicker.core.workload import Workload
 from gpupicker.service.recommendation import CatalogSnapshot, gpu_counts, rank_on_snapshot
 from gpupicker.service.resolve import (

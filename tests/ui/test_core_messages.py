@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from gpupicker.core.advisor import advise
 from gpupicker.core.messages import Message, join
-from gpupicker.core.recommend import recommend
+from gpupicker.core.planners.advisor import advise
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.workloads import WORKLOADS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.curves import available_dimensions, memory_curves
+from gpupicker.core.report.curves import available_dimensions, memory_curves
 
 
 @pytest.mark.gui

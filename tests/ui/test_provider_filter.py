@@ -10,7 +10,7 @@ pytestmark = pytest.mark.gui
 
 
 def test_a_chinese_first_start_ranks_domestic_offers_and_remembers_a_change(qtbot, repo, zh_cn):
-    from gpupicker.core.providers import offer_country
+    from gpupicker.core.pricing.providers import offer_country
     from gpupicker.ui.app.preferences import Preferences
     from gpupicker.ui.compute import run_recommendation
     from gpupicker.ui.controller import WorkloadController

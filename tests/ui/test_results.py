@@ -45,7 +45,7 @@ def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckp
 def test_tie_break_tooltip_is_cores_rule_with_doubted_prices(qtbot, window, goal):
     """The summary's tooltip is core.report.tie_break_rule: doubted prices (core.price_kind.
     source_doubts) rank after the trusted prices of their tier, as core.recommend sorts."""
-    from gpupicker.core.report import tie_break_rule
+    from gpupicker.core.report.build import tie_break_rule
 
     page = window.wizard.results_page
     text = page.tie_break_text(goal)
@@ -264,7 +264,7 @@ def test_results_table_one_row_per_gpu_type_and_expand(qtbot, window):
 
 @pytest.mark.gui
 def test_nothing_within_the_budget_says_what_the_cheapest_fit_costs(qtbot, window):
-    from gpupicker.core.summary import limits_summary
+    from gpupicker.core.ranking.summary import limits_summary
 
     c = window.controller
     c.update(train_hours=6.0, budget_usd=0.5)
@@ -355,7 +355,7 @@ def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
     """QA F7: two rows of 2 GPUs for the same card serve differently — 1 replica over 2 GPUs
     (tensor parallel) or 2 replicas of 1 GPU; the GPU-count cell says which."""
     from gpupicker.catalog import open_catalog
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.ui.results.options_model import OptionsTableModel
 
     repo = open_catalog()
@@ -467,7 +467,7 @@ def test_the_preferred_gpu_and_count_stay_in_the_one_per_gpu_view(qtbot, window)
 def test_the_pareto_front_leaves_out_doubted_prices(qtbot):
     """QA 22-2 F4: the price/speed plot drew a doubted MI300X ×8 on its red front while the
     table's labels (trusted prices only) called another option 'Cheapest'."""
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.ui.results.plots import CostPlot
     from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 

@@ -2,7 +2,7 @@
 
 The per-task dispatch (:func:`estimate_memory`) and the Hugging Face ``generate`` model; the
 serving engines are in :mod:`.paged` and :mod:`.llamacpp`, training in :mod:`.training`, diffusion in
-:mod:`gpupicker.core.diffusion`, the shared primitives in :mod:`.common`. The model follows
+:mod:`gpupicker.core.memory.diffusion`, the shared primitives in :mod:`.common`. The model follows
 ``shared/design/formulas.md`` and is calibrated on the H200
 measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 5.17, peft 0.21, bitsandbytes 0.50.2). Every term is returned separately in a
@@ -17,9 +17,8 @@ from ..checks import (
     vllm_context_refusal,
     vllm_tensor_parallel_refusal,
 )
-from ..diffusion import estimate_diffusion_memory
 from ..dtypes import GGUF_TYPES, bytes_per_weight
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
@@ -34,6 +33,7 @@ from .common import (
     state_assumption,
     weights_bytes,
 )
+from .diffusion import estimate_diffusion_memory
 from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory
 from .training import training_memory

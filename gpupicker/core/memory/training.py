@@ -32,7 +32,7 @@ from ..dtypes import bytes_per_weight
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
-from ..training_frameworks import (
+from ..stacks.training_frameworks import (
     TrainingFramework,
     deepspeed_step_bytes,
     logits_bytes,
@@ -52,7 +52,7 @@ MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer
                                       "llm-foundry", "torchtitan"})
 """Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
 2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16.
-The per-framework profiles are in :mod:`gpupicker.core.training_frameworks`."""
+The per-framework profiles are in :mod:`gpupicker.core.stacks.training_frameworks`."""
 ADAFACTOR_BYTES_PER_PARAM = 0.1
 """Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
 

@@ -54,7 +54,7 @@ ends the whole (both translated: Chinese uses "。", "；", "、" and no spaces)
 
 NAME_PARAMS: frozenset[str] = frozenset({"gpu", "gpus", "provider"})
 """Parameters holding display names of GPUs or providers (", "-separated for several):
-a Chinese rendering may show them as ``gpupicker.core.zh_names.zh_name`` gives them."""
+a Chinese rendering may show them as ``gpupicker.core.report.zh_names.zh_name`` gives them."""
 
 _FORMATTER = string.Formatter()
 

@@ -4,12 +4,12 @@ FLOPs per token ``6·P`` full (``8·P`` with full recompute), LoRA/QLoRA ``4·P`
 gradients for the frozen base; ``6·P`` with recompute) plus attention ``12·L·h·s``
 (``16·L·h·s`` with recompute) — the MFU accounting of mosaicml/llm-foundry, torchtitan and
 PaLM (Chowdhery et al. 2022, App. B), in which the published MFU tables are expressed — over
-N × sustained dense peak (:mod:`gpupicker.core.gpu_sustained`) × MFU × data-parallel scaling
+N × sustained dense peak (:mod:`gpupicker.core.hardware.gpu_sustained`) × MFU × data-parallel scaling
 efficiency (ring all-reduce of the gradients, :mod:`.interconnect`). QLoRA adds the NF4
 dequantization traffic per pass (QLoRA paper, Dettmers et al. 2023). MFU defaults per GPU
 generation: optimized stacks reach 64 % on A100 and 46 % on H100 (llm-foundry MPT
 benchmarks, public cases C64/C65) × the framework's factor
-(:mod:`gpupicker.core.training_frameworks`: torchtitan 0.93 …); Hugging Face-based trainers
+(:mod:`gpupicker.core.stacks.training_frameworks`: torchtitan 0.93 …); Hugging Face-based trainers
 run eager PyTorch with a fixed per-layer host overhead per step (H200 cases), Unsloth and
 Liger at their published speed-ups over it.
 """
@@ -19,14 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dtypes import bytes_per_weight
-from ..gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
-from ..hardware import GpuSpec
+from ..hardware.gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
+from ..hardware.specs import GpuSpec
 from ..memo import KeyedMemo
 from ..memory.common import weights_bytes
 from ..messages import Message, join, msg, verbatim
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
-from ..training_frameworks import TrainingFramework, training_framework
+from ..stacks.training_frameworks import TrainingFramework, training_framework
 from ..workload import Workload
 from .common import memo_sentence, model_facts
 from .interconnect import allreduce_seconds, link_name

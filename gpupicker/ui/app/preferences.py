@@ -9,8 +9,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import paths
-from ...core.json_limits import loads_bounded
-from ...core.safe_write import write_text
+from ...core.text.json_limits import loads_bounded
+from ...core.text.safe_write import write_text
 from .user_files import PREFERENCES_FILE, WINDOW_STATE_FILE, window_state_path  # noqa: F401
 
 log = logging.getLogger(__name__)

@@ -27,7 +27,7 @@ def saved_lang() -> str | None:
         text = (paths.user_config_dir() / PREFERENCES_FILE).read_text(encoding="utf-8")
     except OSError:  # no preferences saved yet: json is not even imported (1.8 ms, issue 17)
         return None
-    from ...core.json_limits import loads_bounded  # no pydantic: json and core.messages only
+    from ...core.text.json_limits import loads_bounded  # no pydantic: json and core.messages only
 
     try:
         data = loads_bounded(text)

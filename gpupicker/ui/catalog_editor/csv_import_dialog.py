@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from ...catalog import CatalogRepository
 from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
 from ...catalog.records import column_for_header
-from ...core.hardware import GpuSpec, PriceOffer
+from ...core.hardware.specs import GpuSpec, PriceOffer
 from .messages import fields_text
 
 PREVIEW_ROWS = 50

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...core.money import rate_looks_inverted
+from ...core.pricing.money import rate_looks_inverted
 from ..widgets.number_input import NumberSpinBox
 
 

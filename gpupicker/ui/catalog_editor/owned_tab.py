@@ -1,6 +1,6 @@
 """The catalog window's "Owned GPUs" tab: enter the hardware you own, see its hourly cost.
 
-The hourly cost comes from :func:`gpupicker.core.owned.owned_cost`; the rows are the
+The hourly cost comes from :func:`gpupicker.core.pricing.owned.owned_cost`; the rows are the
 catalog's ``owned_gpus`` table. Owned GPUs then rank alongside rentals on the results page.
 """
 
@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...core.detect import DetectedMachine
-from ...core.hardware import GpuSpec
-from ...core.money import USD, Money
-from ...core.owned import OwnedGpu, owned_cost
+from ...core.hardware.detect import DetectedMachine
+from ...core.hardware.specs import GpuSpec
+from ...core.pricing.money import USD, Money
+from ...core.pricing.owned import OwnedGpu, owned_cost
 from ...core.units import GiB
 from ...service import this_computer
 from ..catalog_access import write_error_message

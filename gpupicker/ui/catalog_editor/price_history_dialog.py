@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.hardware import PriceOffer
+from ...core.hardware.specs import PriceOffer
 from ..i18n.formatting import fmt_number
 
 

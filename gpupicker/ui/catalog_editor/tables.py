@@ -15,8 +15,8 @@ from PySide6.QtGui import QBrush, QColor
 
 from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
-from ...core.hardware import GpuSpec, PriceOffer
-from ...core.price_kind import is_user_kind, price_kind
+from ...core.hardware.specs import GpuSpec, PriceOffer
+from ...core.pricing.price_kind import is_user_kind, price_kind
 from ..i18n.formatting import display_name
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel

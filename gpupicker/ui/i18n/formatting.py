@@ -6,9 +6,9 @@ from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from ...catalog.errors import validation_text
-from ...core.money import format_amount
+from ...core.pricing.money import format_amount
+from ...core.report.zh_names import zh_name
 from ...core.units import GB, GiB
-from ...core.zh_names import zh_name
 
 
 def display_locale() -> QLocale:

@@ -1,4 +1,4 @@
-"""The results page's curves (data from ``core/curves.py``; this module only draws).
+"""The results page's curves (data from ``core/report/curves.py``; this module only draws).
 
 * :class:`MemoryCurvePlot` — memory per GPU against batch, context or LoRA rank, one
   line per candidate GPU, its usable capacity as a dashed horizontal line in the same
@@ -25,9 +25,9 @@ import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ...core.curves import CostCurve, MemoryCurves, spans_decades
-from ...core.safe_write import open_for_write, writable_target, write_bytes
-from ...core.text_safety import neutralize
+from ...core.report.curves import CostCurve, MemoryCurves, spans_decades
+from ...core.text.safe_write import open_for_write, writable_target, write_bytes
+from ...core.text.text_safety import neutralize
 from ..i18n.formatting import display_name, fmt_hours, fmt_money, unit_bytes
 from ..i18n.texts import pricing_names
 

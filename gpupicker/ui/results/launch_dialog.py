@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...core.launch_config import LaunchConfig, launch_config, model_repo
+from ...core.planners.launch_config import LaunchConfig, launch_config, model_repo
 from ...core.results import Option
 from ...core.workload import Workload
 from ..i18n.core_messages import tr_message

@@ -430,7 +430,7 @@ class ResultsPage(QWizardPage):
         """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,
         as core.recommend sorts: a price its own source doubts ranks after the trusted prices
         of its fit/budget tier), in the UI language (ui.i18n.core_messages)."""
-        from ...core.report import tie_break_rule
+        from ...core.report.build import tie_break_rule
 
         return tr_message(tie_break_rule(goal))
 
@@ -577,7 +577,7 @@ class ResultsPage(QWizardPage):
     def _over_limits_text(self, view: RecommendationView) -> str:
         """Issue 14: options fit in memory but none within the budget / cap / deadline — say what
         the cheapest fitting one would cost and which limits rejected the rest ('' otherwise)."""
-        from ...core.summary import limits_summary
+        from ...core.ranking.summary import limits_summary
 
         s = limits_summary(self.controller.workload, view.options)
         if s is None:

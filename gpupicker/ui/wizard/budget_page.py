@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.money import SYMBOLS
-from ...core.providers import check_providers
+from ...core.pricing.money import SYMBOLS
+from ...core.pricing.providers import check_providers
 from ...core.workload import Workload
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message

@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.model_arch import ModelArch
+from ...core.report.zh_names import model_matches, model_search_terms
 from ...core.workload import Workload
-from ...core.zh_names import model_matches, model_search_terms
 from ..controller import WorkloadController
 from ..i18n.formatting import error_messages
 from ..i18n.texts import glossary
@@ -60,7 +60,7 @@ class ModelFilter(QSortFilterProxyModel):
         super().__init__(parent)
         self.kind = "llm"
         self.terms: tuple[str, ...] = ()
-        """The search's words (:func:`~gpupicker.core.zh_names.model_search_terms`)."""
+        """The search's words (:func:`~gpupicker.core.report.zh_names.model_search_terms`)."""
 
     def set_query(self, text: str) -> None:
         """Show only models whose id, name or family hold every word of ``text`` (any order;

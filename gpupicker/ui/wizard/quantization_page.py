@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from ...core.memory import PAGED_KV_ENGINES
 from ...core.memory.paged import VLLM_MAX_NUM_SEQS
 from ...core.memory.training import uses_master_weights
-from ...core.training_frameworks import modelled_training_frameworks, training_framework
+from ...core.stacks.training_frameworks import modelled_training_frameworks, training_framework
 from ...core.workload import Workload
 from ..controller import WorkloadController
 from ..i18n.texts import glossary

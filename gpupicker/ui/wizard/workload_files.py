@@ -17,9 +17,9 @@ from PySide6.QtCore import QCoreApplication
 
 from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
-from ...core.json_limits import JsonLimitError, loads_bounded
 from ...core.results import Option
-from ...core.safe_write import open_for_write, write_text
+from ...core.text.json_limits import JsonLimitError, loads_bounded
+from ...core.text.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
 from ...importers.jobs import JobRead
