@@ -208,6 +208,11 @@ _JOINS = {k.removeprefix("join."): (k, *v) for k, v in JOINERS.items()}
 """``how`` → (joiner id, separator, ending)."""
 
 
+def sentence(m: Message) -> Message:
+    """``m`` as a sentence of its own (English: with its full stop)."""
+    return join([m], "sentences")
+
+
 def as_message(text: str) -> Message:
     """``text`` as the Message it is (a ``Text`` field's value, typed ``str`` for mypy).
 
@@ -272,4 +277,4 @@ def with_message_ids(obj: Any) -> Any:
 
 __all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
            "as_message", "error_message",
-           "join", "msg", "placeholders", "verbatim", "with_message_ids"]
+           "join", "msg", "placeholders", "sentence", "verbatim", "with_message_ids"]

@@ -13,8 +13,7 @@ from collections.abc import Iterable
 from typing import cast
 
 from ..hardware.specs import PriceOffer
-from ..messages import Message, error_message, join, msg
-from ..ranking.reasons import sentence
+from ..messages import Message, error_message, join, msg, sentence
 from .cost import usd_per_unit
 from .price_kind import price_kind, source_doubts
 

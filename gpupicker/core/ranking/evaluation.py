@@ -21,14 +21,14 @@ from ..hardware.accelerators import stack_of
 from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
 from ..memory.diffusion import image_job_hours
-from ..messages import Message, error_message, join, msg
+from ..messages import Message, error_message, join, msg, sentence
 from ..planners.calibration import Calibration
 from ..results import MemoryEstimate, ServingPlan, Throughput
 from ..speed.interconnect import GPUS_PER_NODE
 from ..speed.serving import plan_serving
 from ..speed.throughput import estimate_throughput, train_hours
 from ..workload import Workload, parallel_plan
-from .reasons import fit_and_speed, scaling_text, sentence, speed_figure
+from .reasons import fit_and_speed, scaling_text, speed_figure
 
 GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
 EVALUATIONS_KEPT = 4

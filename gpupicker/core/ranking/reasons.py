@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..hardware.accelerators import fabric_without_bandwidth, link_label, stack_clause, stack_of
 from ..hardware.specs import GpuSpec
 from ..memo import KeyedMemo
-from ..messages import Message, as_message, join, msg
+from ..messages import Message, as_message, join, msg, sentence
 from ..pricing.money import USD, Money
 from ..results import CostEstimate, Throughput
 from ..speed.interconnect import GPUS_PER_NODE, link_name
@@ -28,11 +28,6 @@ PRICE_MISSES = frozenset({"no_price", "cap", "budget"})
 
 """Kinds of limit misses that make price an option's ``limit`` (the others, the latency target
 and the deadline, make it ``deadline``)."""
-
-
-def sentence(m: Message) -> Message:
-    """``m`` as a sentence of its own (English: with its full stop)."""
-    return join([m], "sentences")
 
 
 _CLAUSES: KeyedMemo[tuple[object, ...], Message] = KeyedMemo(maxsize=2048)

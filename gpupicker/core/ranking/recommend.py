@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ..checks import require_inference_framework, workload_warnings
 from ..hardware.specs import GpuSpec, PriceOffer
-from ..messages import Message, Text, as_message, error_message, join, msg
+from ..messages import Message, Text, as_message, error_message, join, msg, sentence
 from ..planners.advisor import Advice
 from ..planners.calibration import Calibration
 from ..pricing.cost import (
@@ -73,7 +73,6 @@ from .evaluation import MONEY_DEFAULTS, Evaluation, evaluate
 from .reasons import (
     limit_and_reason,
     memo_msg,
-    sentence,
     speed_figure,
 )
 from .seed_guide import summary_notes

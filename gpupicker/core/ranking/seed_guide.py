@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 
 from ..dtypes import bytes_per_weight
-from ..messages import Message, as_message, join, msg
+from ..messages import Message, as_message, join, msg, sentence
 from ..results import CostEstimate, Option
 from ..units import GiB
 from ..workload import Workload
-from .reasons import sentence, speed_figure
+from .reasons import speed_figure
 
 SEED_TABLE: tuple[tuple[Message, tuple[str, ...], Message], ...] = tuple(
     (msg(f"recommend.seed.{row}"), ids, msg(f"recommend.seed.why.{row}")) for row, ids in (
