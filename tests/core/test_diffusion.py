@@ -7,9 +7,10 @@ import statistics
 import pytest
 
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.memory.diffusion import denoiser_flops_per_latent, diffusion_plan
+from gpupicker.core.memory.diffusion import diffusion_plan
 from gpupicker.core.planners.advisor import advise
 from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.speed.image import denoiser_flops_per_latent
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload

@@ -160,7 +160,7 @@ def test_memory_assumptions_and_engine_errors_are_chinese_messages(zh_cn, repo):
 
 def test_diffusion_speed_assumptions_are_chinese_messages(zh_cn, repo):
     from gpupicker.core.hardware.gpu_sustained import sustained_notes
-    from gpupicker.core.memory.diffusion import diffusion_throughput
+    from gpupicker.core.speed.image import diffusion_throughput
 
     gpus = _gpus(repo)
     seen: set[str] = set()

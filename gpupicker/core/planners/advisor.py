@@ -303,11 +303,11 @@ def _sequential_offload_advice(w: Workload, gpu: GpuSpec, base: int,
                                base_speed: float | None) -> list[Advice]:
     """Sequential CPU offload (diffusers ``enable_sequential_cpu_offload``).
 
-    It fits almost any card, at :data:`~gpupicker.core.memory.diffusion.SEQUENTIAL_OFFLOAD_SLOWDOWN`
+    It fits almost any card, at :data:`~gpupicker.core.speed.image.SEQUENTIAL_OFFLOAD_SLOWDOWN`
     × the step time (C59).
     """
-    from ..memory.diffusion import SEQUENTIAL_OFFLOAD_SLOWDOWN
     from ..memory.diffusion import _memory as diff_memory
+    from ..speed.image import SEQUENTIAL_OFFLOAD_SLOWDOWN
 
     opts = ("vae_tiling", "attention_slicing", "sequential_cpu_offload")
     try:

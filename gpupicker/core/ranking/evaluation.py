@@ -20,10 +20,10 @@ from ..dtypes import GGUF_TYPES
 from ..hardware.accelerators import stack_of
 from ..hardware.specs import GpuSpec
 from ..memory import estimate_memory, fits_on
-from ..memory.diffusion import image_job_hours
 from ..messages import Message, error_message, join, msg, sentence
 from ..planners.calibration import Calibration
 from ..results import MemoryEstimate, ServingPlan, Throughput
+from ..speed.image import image_job_hours
 from ..speed.interconnect import GPUS_PER_NODE
 from ..speed.serving import plan_serving
 from ..speed.throughput import estimate_throughput, train_hours

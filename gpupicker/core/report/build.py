@@ -148,7 +148,7 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
         out["speed_evidence"] = t.evidence
     if t.seconds_per_image is not None:
         out["seconds_per_image"] = round(t.seconds_per_image, 3)
-        from ..memory.diffusion import image_job_hours
+        from ..speed.image import image_job_hours
         out["hours"] = round(image_job_hours(w, t.seconds_per_image), 4)
     out["speed_bound"] = t.bound
     out["speed_assumptions"] = list(t.assumptions)

@@ -39,7 +39,6 @@ from ..memory.common import (
     recurrent_state_bytes,
     weights_bytes,
 )
-from ..memory.diffusion import diffusion_throughput
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
@@ -47,6 +46,7 @@ from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_st
 from ..stacks.frameworks import known_frameworks, speed_engine
 from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, memo_sentence, model_facts
+from .image import diffusion_throughput
 from .inference import (
     ENGINES,
     LLAMACPP,
@@ -665,7 +665,7 @@ def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof:
 # image generation
 # --------------------------------------------------------------------------------------------
 def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
-    """Seconds per image (or per LoRA training image): :func:`diffusion.diffusion_throughput`.
+    """Seconds per image (or per LoRA training image): :func:`.image.diffusion_throughput`.
 
     Per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates.
     """
