@@ -46,7 +46,7 @@ run: $(STAMP) translations
 test: $(STAMP) translations
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check gpupicker tests packaging scripts
-	$(VENV)/bin/mypy  # --strict on gpupicker/core, gpupicker/catalog and gpupicker/service ([tool.mypy] in pyproject.toml)
+	$(VENV)/bin/mypy  # --strict on all of gpupicker/ ([tool.mypy] in pyproject.toml)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 accuracy: $(STAMP)

@@ -78,7 +78,7 @@ class _VersionAction(argparse.Action):
                  values: object, option_string: str | None = None) -> None:
         from ..version_info import VersionAction
 
-        VersionAction(self.option_strings)(parser, namespace, values, option_string)
+        VersionAction(list(self.option_strings))(parser, namespace, values, option_string)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -91,8 +91,10 @@ def calibrated(report: dict[str, Any], w: Any, gpu: Any, repo: Any) -> dict[str,
 
     if not hasattr(repo, "calibration_runs"):
         return report
-    cal = getattr(repo, "_estimate_calibration", False)
-    if cal is False:
+    cal: Calibration | None
+    if hasattr(repo, "_estimate_calibration"):
+        cal = repo._estimate_calibration
+    else:
         runs = repo.calibration_runs()
         cal = Calibration.from_runs(runs, repo.gpus()) if runs else None
         repo._estimate_calibration = cal

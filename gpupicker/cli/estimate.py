@@ -45,7 +45,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             from .calibrate import calibrated
             report = calibrated(report, w, gpu, repo)
         from ..core.checks import workload_warnings
-        warnings = workload_warnings(w, gpu)
+        warnings: list[str] = list(workload_warnings(w, gpu))
         if unknown:
             warnings.append(unknown_fields_warning(unknown))
         if warnings:
@@ -119,7 +119,8 @@ def cmd_estimate(args: argparse.Namespace) -> int:
 
 def add_estimate_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``estimate`` on the ``gpupicker`` subparsers."""
-    e = sub.add_parser("estimate", help="memory (and speed) for workloads, one JSON line each")
+    e: argparse.ArgumentParser = sub.add_parser(
+        "estimate", help="memory (and speed) for workloads, one JSON line each")
     e.add_argument("--workload", required=True, metavar="FILE",
                    help="JSON object, JSON array or JSON Lines; '-' = stdin")
     e.set_defaults(func=cmd_estimate)

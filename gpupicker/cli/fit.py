@@ -73,7 +73,8 @@ def add_fit_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``fit`` on the ``gpupicker`` subparsers."""
     from .common import int_in
 
-    f = sub.add_parser("fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
+    f: argparse.ArgumentParser = sub.add_parser(
+        "fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
     f.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one answer each); '-' = stdin")
     f.add_argument("--gpu", metavar="ID", help="catalog GPU id (default: the workload's 'gpu')")

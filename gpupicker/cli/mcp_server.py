@@ -93,7 +93,7 @@ def build_server(catalog: str | None = None) -> Any:
     """
     from mcp.server.mcpserver import MCPServer
 
-    server: Any = MCPServer(SERVER_NAME, instructions=(
+    server = MCPServer(SERVER_NAME, instructions=(
         "Offline GPU planner: memory, speed, time and cost of an AI job (training, fine-tuning, "
         "LoRA/QLoRA, inference, serving, image generation) on every GPU of the local catalog. "
         "Describe the job as a Workload (see the workload argument's schema); model_id and gpu "

@@ -53,7 +53,8 @@ def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
     t, c = o.throughput, o.cost
 
     def shown(usd: float | None) -> float | None:
-        return None if usd is None else round(money.from_usd(usd), 4)
+        amount = money.from_usd(usd)
+        return None if amount is None else round(amount, 4)
 
     return {
         "rank": o.rank,
@@ -266,7 +267,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         try:
             w, unknown = Workload.from_json_text(text)
             money = display_money(repo) if repo is not None else USD
-            limits = {}
+            limits: dict[str, object] = {}
             if getattr(args, "budget", None) is not None:
                 limits["budget_usd"] = money.to_usd(args.budget)
             if getattr(args, "max_per_hour", None) is not None:
@@ -380,7 +381,8 @@ def _hours_per_month(text: str) -> float:
 
 def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``recommend`` on the ``gpupicker`` subparsers."""
-    r = sub.add_parser("recommend", help="rank GPUs × counts × prices for a workload")
+    r: argparse.ArgumentParser = sub.add_parser(
+        "recommend", help="rank GPUs × counts × prices for a workload")
     r.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one result each); '-' = stdin")
     r.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -90,7 +90,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``report`` on the ``gpupicker`` subparsers."""
     from .common import int_in
 
-    r = sub.add_parser("report", help="write the answer as a Markdown, HTML or PDF report")
+    r: argparse.ArgumentParser = sub.add_parser(
+        "report", help="write the answer as a Markdown, HTML or PDF report")
     r.add_argument("--workload", required=True, metavar="FILE", help="workload JSON; '-' = stdin")
     r.add_argument("--out", required=True, metavar="PATH", help="report.md, report.html or report.pdf")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")

@@ -240,8 +240,9 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
         nb, typ = w.get("num_bits"), str(w.get("type", ""))
         bits = nb if isinstance(nb, int) else None
         # 4-bit float with group size 16 is NVFP4 (llm-compressor "NVFP4" scheme)
-        dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4",
-                 (4, "float"): "nvfp4"}.get((bits, typ))
+        dtypes: dict[tuple[int | None, str], str] = {
+            (8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4", (4, "float"): "nvfp4"}
+        dtype = dtypes.get((bits, typ))
     out: dict[str, Any] = {"quant_method": method or "unknown", "bits": bits,
                            "weights_dtype": dtype}
     if isinstance(q.get("group_size"), int):
