@@ -11,7 +11,7 @@ PIP    := $(PY) -m pip install --quiet --constraint $(LOCK) --build-constraint $
 # pip first with --constraint alone.
 PIP_BOOTSTRAP := $(PY) -m pip install --quiet --constraint $(LOCK)
 
-.PHONY: run test venv lint accuracy bench translations dist dist-test clean lock
+.PHONY: run test test-noqt format venv lint accuracy bench translations dist dist-test clean lock
 
 $(STAMP): pyproject.toml $(LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -47,7 +47,16 @@ test: $(STAMP) translations
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check gpupicker tests packaging scripts
 	$(VENV)/bin/mypy  # --strict on all of gpupicker/ ([tool.mypy] in pyproject.toml)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --cov --cov-report=term
+
+# The core, catalog, service and importer tests with PySide6 and pyqtgraph unimportable (as on a
+# server without Qt); the tests that need Qt (marked `gui` by tests/conftest.py) are left out.
+test-noqt: $(STAMP)
+	$(PY) -m pytest -p tests.support.no_qt -p no:pytest-qt tests/core tests/catalog tests/service tests/importers
+
+# ruff's formatter over the tree ([tool.ruff.format] in pyproject.toml)
+format: $(STAMP)
+	$(VENV)/bin/ruff format gpupicker tests packaging scripts
 
 accuracy: $(STAMP)
 	$(PY) scripts/accuracy.py

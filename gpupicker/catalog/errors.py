@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from typing_extensions import override
+
 from ..core.messages import msg, verbatim
 
 RECOVER_HINT = ("Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
@@ -59,6 +61,7 @@ class CatalogReadOnlyError(CatalogError, PermissionError):
                          f"be written), so gpupicker cannot {action}. Make it writable, or "
                          "use another catalog with --catalog PATH or $GPUPICKER_CATALOG.")
 
+    @override
     def __str__(self) -> str:
         """The plain message (not ``PermissionError``'s ``[Errno …]`` form)."""
         return str(self.args[0])
@@ -78,6 +81,7 @@ class CatalogUnavailableError(CatalogError, OSError):
         super().__init__(f"cannot {what} {self.path}: {detail}. Use a writable place with "
                          "--catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME.")
 
+    @override
     def __str__(self) -> str:
         """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
         return str(self.args[0])
@@ -100,6 +104,7 @@ class CatalogDiskFullError(CatalogError, OSError):
         self.action = action
         super().__init__(msg("catalog.disk_full", path=str(self.path), action=verbatim(action)))
 
+    @override
     def __str__(self) -> str:
         """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
         return str(self.args[0])
@@ -160,6 +165,7 @@ class CatalogSettingError(CatalogError, ValueError):
         super().__init__(msg("catalog.setting_damaged", key=repr(key), path=str(self.path),
                              detail=verbatim(detail)))
 
+    @override
     def __str__(self) -> str:
         """The English message."""
         return str(self.args[0])

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from typing_extensions import override
+
 SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned",
                "mcp", "schema", "job", "compare")
 """Every subcommand name (a test checks it against the full parser)."""
@@ -74,6 +76,7 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
                          help=help or "print the version, commit and bundled data date and exit")
 
+    @override
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         from ..version_info import VersionAction

@@ -12,6 +12,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
+from typing_extensions import override
+
 from ..core.messages import Message
 from ..core.planners.advisor import Advice
 from ..core.ranking.recommend import Recommendation
@@ -107,6 +109,7 @@ class LazyCurveExtras(Mapping[str, "ExtraValue"]):
             self._args = None  # the workload, snapshot and recommendation are no longer held
         return self._data
 
+    @override
     def __getitem__(self, key: str) -> ExtraValue:
         if key in self._eager:
             return self._eager[key]
@@ -114,9 +117,11 @@ class LazyCurveExtras(Mapping[str, "ExtraValue"]):
             raise KeyError(key)
         return self._get()[key]
 
+    @override
     def __iter__(self) -> Iterator[str]:
         return iter([*self._eager, *self.KEYS])
 
+    @override
     def __len__(self) -> int:
         return len(self._eager) + len(self.KEYS)
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from typing_extensions import override
 
 from ..core.model_arch import ModelArch
 from ..core.task_defaults import model_kind_for, task_start_fields
@@ -352,6 +353,7 @@ class _SnapshotTask(QRunnable):
         super().__init__()
         self.relay, self.generation, self.repo = relay, generation, repo
 
+    @override
     def run(self) -> None:
         try:
             snap: CatalogSnapshot | Exception = CatalogSnapshot.from_repo(self.repo)
@@ -370,6 +372,7 @@ class _RecommendTask(QRunnable):
         self.relay, self.generation = relay, generation
         self.args = (w, snap, goal, hours, all_offers)
 
+    @override
     def run(self) -> None:
         t0 = time.perf_counter()
         try:

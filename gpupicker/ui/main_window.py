@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard, QWizardPage
+from typing_extensions import override
 
 from .. import paths
 from .app.user_files import window_state_path
@@ -138,6 +139,7 @@ class PlanWizard(QWizard):
         while self.currentId() < target:
             self.next()
 
+    @override
     def done(self, result: int) -> None:  # noqa: D102 - embedded: never close
         return None
 
@@ -579,6 +581,7 @@ class MainWindow(QMainWindow):
             self.move(available.topLeft())
         return self.size()
 
+    @override
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.controller is not None:
             self.controller.wait_idle()

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing_extensions import override
 
 from ..units import GiB
 
@@ -141,6 +142,7 @@ class GpuSpec(BaseModel):
         """Dense BF16 (else FP16, else FP32) TFLOPS: the training/prefill compute peak."""
         return self.bf16_tflops_dense or self.fp16_tflops_dense or self.fp32_tflops or 0.0
 
+    @override
     def __hash__(self) -> int:
         """A hash of the row's identity (id, name, memory, power), not of all its fields.
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Union
 
 from pydantic import SkipValidation
+from typing_extensions import override
 
 from .templates import DISAMBIGUATION, TEMPLATES
 
@@ -85,6 +86,7 @@ class Message(str):
         self.params = params
         return self
 
+    @override
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle/copy as a Message (str's own reduce would drop id and params)."""
         return (Message, (self.id, dict(self.params), str(self)))

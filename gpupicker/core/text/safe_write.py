@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from typing_extensions import override
+
 from ..messages import Message, msg
 
 _KINDS = ((stat.S_ISFIFO, "fifo"), (stat.S_ISCHR, "char_device"), (stat.S_ISBLK, "block_device"),
@@ -45,6 +47,7 @@ class NotARegularFileError(OSError):
         self.message = message
         self.filename = str(path)
 
+    @override
     def __str__(self) -> str:
         """The English text of :attr:`message`."""
         return str(self.message)

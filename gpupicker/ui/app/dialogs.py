@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from ... import paths
 
@@ -210,6 +211,7 @@ class PreferencesDialog(QDialog):
             "lang": self.lang.currentData(),
         })
 
+    @override
     def accept(self) -> None:
         self.prefsAccepted.emit(self.value())
         super().accept()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
+from typing_extensions import override
 
 if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from argparse import Namespace
@@ -48,6 +49,7 @@ class _FirstPaint(QObject):
         self.callback = callback
         widget.installEventFilter(self)
 
+    @override
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.Paint:
             obj.removeEventFilter(self)

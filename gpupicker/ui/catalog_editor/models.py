@@ -25,6 +25,7 @@ from PySide6.QtCore import (
     Slot,
 )
 from PySide6.QtGui import QFont, QUndoCommand, QUndoStack
+from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ...catalog.csv_io import validation_message
@@ -181,12 +182,15 @@ class RecordTableModel(QAbstractTableModel):
         except ValueError:
             return -1
 
+    @override
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
+    @override
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.columns)
 
+    @override
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role != Qt.ItemDataRole.DisplayRole:
@@ -195,6 +199,7 @@ class RecordTableModel(QAbstractTableModel):
             return self.header(self.columns[section]) if 0 <= section < len(self.columns) else None
         return str(section + 1)
 
+    @override
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
@@ -228,6 +233,7 @@ class RecordTableModel(QAbstractTableModel):
             return -1.0 if column in self.numeric else ""
         return v
 
+    @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
@@ -409,6 +415,7 @@ class RecordTableModel(QAbstractTableModel):
         return translate("Catalog", "Not saved — %1").replace(
             "%1", f"{self.header(col)}: {text}" if col else text)
 
+    @override
     def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
@@ -566,6 +573,7 @@ class IdKeyedTableModel(RecordTableModel):
     upsert_method = ""
     """Name of the repository's add-or-replace (``upsert_gpu``…)."""
 
+    @override
     def _insert(self, record: BaseModel) -> RecordKey:
         getattr(self.repo, self.upsert_method)(record)
         key: RecordKey = record.id  # type: ignore[attr-defined]  # GpuSpec / ModelRecord
@@ -579,6 +587,7 @@ class IdKeyedTableModel(RecordTableModel):
             n += 1
         return candidate
 
+    @override
     def duplicate_of(self, record: BaseModel) -> BaseModel:
         rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
         return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]

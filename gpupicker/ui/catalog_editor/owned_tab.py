@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ...core.hardware.detect import DetectedMachine
@@ -49,6 +50,7 @@ class _DetectJob(QRunnable):
         self._gpus = repo_gpus
         self._signals = signals
 
+    @override
     def run(self) -> None:
         """Detect and hand the machine to the UI thread."""
         self._signals.done.emit(this_computer.detect(self._gpus))

@@ -24,6 +24,7 @@ import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from typing_extensions import override
 
 from ...core.report.curves import CostCurve, MemoryCurves, spans_decades
 from ...core.text.safe_write import open_for_write, writable_target, write_bytes
@@ -164,6 +165,7 @@ class PlainLogAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph has no type 
     """An axis whose log-mode ticks read as plain numbers (2, 5, 10, 2,000) instead of
     pyqtgraph's ``2·10¹`` — people read batch sizes and token counts, not exponents."""
 
+    @override
     def logTickStrings(self, values: Iterable[float], scale: float,  # noqa: N802
                        spacing: float) -> list[str]:
         out = []
@@ -306,6 +308,7 @@ class MemoryCurvePlot(_PlotPanel):
         self.plot_item.addItem(self.shared_line)
         self.title.setText(translate("Curves", "What fits: memory per GPU"))
 
+    @override
     def data_table(self) -> DataTable | None:
         """One row per GPU × value as drawn: the value in its own unit (never log10, whatever
         the axis), memory per GPU and usable capacity in the display unit."""
@@ -320,6 +323,7 @@ class MemoryCurvePlot(_PlotPanel):
             for s in self.series for x, y in zip(s["xs"], s["ys"], strict=True)]
         return head, rows
 
+    @override
     def readout_at(self, x: float) -> str:
         """'batch 9: 23.1 GiB — fits RTX 4090, …' at the grid value nearest ``x``."""
         if not self.series:
@@ -472,6 +476,7 @@ class CostCurvePlot(_PlotPanel):
                 and i >= len(self.color_order)] or [c for c in OKABE_ITO if c not in taken]
         return free[0] if free else OKABE_ITO[k % len(OKABE_ITO)]
 
+    @override
     def data_table(self) -> DataTable | None:
         """One row per GPU type × pricing × count as drawn: total cost in the display
         currency and run time in hours (empty where unknown)."""
@@ -489,6 +494,7 @@ class CostCurvePlot(_PlotPanel):
             for n, m, h in zip(s["counts"], s["money"], s["hours"], strict=False)]
         return head, rows
 
+    @override
     def readout_at(self, x: float) -> str:
         """'4 GPUs: RTX 4090 $1.52, 0.8 h; …' at the GPU count nearest ``x``."""
         counts = sorted({n for s in self.series for n in s["counts"]})

@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
 )
+from typing_extensions import override
 
 from .options_model import OptionsTableModel
 
@@ -31,6 +32,7 @@ class FitFilter(QSortFilterProxyModel):
         A100 the user asked about was hidden behind 8 × A100)."""
         self._firsts: set[int] | None = None
 
+    @override
     def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802 - Qt override
         # connected before the proxy's own handlers, so it re-filters on fresh rows: an edit
         # that keeps the row count (OptionsTableModel signals dataChanged then) and a reset
@@ -84,6 +86,7 @@ class FitFilter(QSortFilterProxyModel):
         self._firsts = None
         self.endFilterChange()
 
+    @override
     def filterAcceptsRow(self, source_row: int,
                          source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         model = self.sourceModel()

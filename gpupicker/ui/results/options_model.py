@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from typing_extensions import override
 
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
@@ -174,11 +175,13 @@ class OptionsTableModel(QStandardItemModel):
         """All options in rank order."""
         return list(self._options)
 
+    @override
     def flags(self, index: _Index) -> Qt.ItemFlag:
         """Selectable and enabled cells, as a QAbstractTableModel's (QStandardItemModel's
         own would make them editable and draggable)."""
         return _CELL_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
+    @override
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
@@ -352,6 +355,7 @@ class OptionsTableModel(QStandardItemModel):
         return {"label": ",".join(o.labels), "gpu": o.gpu_name, "provider": o.provider,
                 "observed": o.price_observed}[col]
 
+    @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         role = int(role)
         if role not in _ANSWERED:  # decoration, check state, background…: 3 of 7 per cell
@@ -424,6 +428,7 @@ class OptionsDelegate(QStyledItemDelegate):
         self._proxy = proxy
         self._model = model
 
+    @override
     def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
                         index: _Index) -> None:
         """Fill ``option`` for the cell at the proxy's ``index``."""

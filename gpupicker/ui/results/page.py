@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
     QWizardPage,
 )
+from typing_extensions import override
 
 from ...core.messages import as_message, join
 from ...core.results import Option
@@ -335,6 +336,7 @@ class ResultsPage(QWizardPage):
             hh.resizeSection(c, natural[c] - take)
             spare += take
 
+    @override
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Fit the columns when the table's viewport changes width (a window resize, a
         vertical scroll bar coming or going, the splitter): :meth:`fit_columns`."""
@@ -342,6 +344,7 @@ class ResultsPage(QWizardPage):
             self.fit_columns()
         return super().eventFilter(obj, event)
 
+    @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Keep the cost columns in view when the window is resized (:meth:`fit_columns`)."""
         super().resizeEvent(event)
@@ -515,6 +518,7 @@ class ResultsPage(QWizardPage):
         self._vram_plot.set_options(shown, unit)
         self._cost_plot.set_options(options, unit, currency, rate)
 
+    @override
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """Build and fill the plots the first time the page is shown."""
         if self._vram_plot is None or self._pending_plots is not None:

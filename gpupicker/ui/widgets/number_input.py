@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
     QWidget,
 )
+from typing_extensions import override
 
 translate = QCoreApplication.translate
 
@@ -143,6 +144,7 @@ class _CommitGuard(QObject):
         spin.editingFinished.connect(self.refresh)
         spin.valueChanged.connect(self.refresh)
 
+    @override
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if obj is self.spin and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
@@ -200,6 +202,7 @@ class NumberSpinBox(QDoubleSpinBox):
         self.setCorrectionMode(QDoubleSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.guard = _CommitGuard(self, self.problem, self.rejected)
 
+    @override
     def setValue(self, value: float) -> None:
         """Show ``value`` (its text replaces any invalid text, and the mark goes)."""
         super().setValue(value)
@@ -220,23 +223,27 @@ class NumberSpinBox(QDoubleSpinBox):
             return str(exc)
         return ""
 
+    @override
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         state = QValidator.State.Intermediate if self.problem(text) else \
             QValidator.State.Acceptable
         return state, text, pos
 
+    @override
     def valueFromText(self, text: str) -> float:
         try:
             return self._value_of(text)
         except ValueError:
             return self.value()
 
+    @override
     def fixup(self, text: str) -> str:
         reason = self.problem(text)
         if reason:
             self.rejected.emit(reason)
         return text
 
+    @override
     def textFromValue(self, value: float) -> str:
         return self.locale().toString(float(value), "f", self.decimals()) \
             if not self.isGroupSeparatorShown() else super().textFromValue(value)
@@ -259,6 +266,7 @@ class IntSpinBox(QSpinBox):
         self.setCorrectionMode(QSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.guard = _CommitGuard(self, self.problem, self.rejected)
 
+    @override
     def setValue(self, value: int) -> None:
         """Show ``value`` (its text replaces any invalid text, and the mark goes)."""
         super().setValue(value)
@@ -284,17 +292,20 @@ class IntSpinBox(QSpinBox):
             return str(exc)
         return ""
 
+    @override
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         state = QValidator.State.Intermediate if self.problem(text) else \
             QValidator.State.Acceptable
         return state, text, pos
 
+    @override
     def valueFromText(self, text: str) -> int:
         try:
             return self._value_of(text)
         except (ValueError, OverflowError):
             return self.value()
 
+    @override
     def fixup(self, text: str) -> str:
         reason = self.problem(text)
         if reason:
@@ -305,12 +316,14 @@ class IntSpinBox(QSpinBox):
 class NumberDelegate(QStyledItemDelegate):
     """Catalog cells: a plain QLineEdit; the typed text goes to ``setData`` as it is."""
 
+    @override
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: _Index) -> QWidget:
         editor = QLineEdit(parent)
         editor.setFrame(False)
         return editor
 
+    @override
     def setEditorData(self, editor: QWidget, index: _Index) -> None:
         if not isinstance(editor, QLineEdit):
             super().setEditorData(editor, index)
@@ -326,6 +339,7 @@ class NumberDelegate(QStyledItemDelegate):
             edit = index.data(Qt.ItemDataRole.EditRole)
             editor.setText("" if v is None or edit is None else str(edit))
 
+    @override
     def setModelData(self, editor: QWidget, model: QAbstractItemModel,
                      index: _Index) -> None:
         if isinstance(editor, QLineEdit):

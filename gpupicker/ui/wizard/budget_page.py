@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QWidget,
 )
+from typing_extensions import override
 
 from ...core.pricing.money import SYMBOLS
 from ...core.pricing.providers import check_providers
@@ -48,9 +49,11 @@ class _LastNameCompleter(QCompleter):
     """Completes the name after the last separator of a provider list, keeping the ones
     before it."""
 
+    @override
     def splitPath(self, path: str) -> list[str]:  # noqa: N802 (Qt override)
         return [_NAME_SEPARATORS.split(path)[-1].lstrip()]
 
+    @override
     def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # noqa: N802
         edit = self.widget()
         done = edit.text() if isinstance(edit, QLineEdit) else ""
@@ -197,6 +200,7 @@ class BudgetPage(Page):
             lambda v: c.update(requests_per_minute=v or None))
         self._connect_sync()
 
+    @override
     def sync_from(self, w: Workload) -> None:
         money = self.controller.snapshot.money
         for spin in (self.budget_usd, self.max_usd_per_hour):

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ..catalog_access import write_error_message, write_error_types
@@ -62,6 +63,7 @@ class _InspectJob(QRunnable):
         self.signals = _InspectSignals()
         self.setAutoDelete(False)  # the dialog keeps it until its answer arrives
 
+    @override
     def run(self) -> None:  # noqa: D102 - QRunnable override
         from ...importers import inspect_path
 
@@ -171,9 +173,11 @@ class ModelImportDialog(QDialog):
         if item is not None:
             self.inspect(str(item.data(Qt.ItemDataRole.UserRole)))
 
+    @override
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
         accept_url_drag(event)
 
+    @override
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
         path = dropped_local_file(event)
         if path is not None:

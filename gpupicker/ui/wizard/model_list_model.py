@@ -10,6 +10,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
+from typing_extensions import override
 
 from ...catalog import CatalogModel
 from ..widgets.plain_text import plain_tooltip
@@ -48,12 +49,15 @@ class ModelListModel(QAbstractTableModel):
                 return i
         return -1
 
+    @override
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._models)
 
+    @override
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.COLUMNS)
 
+    @override
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
@@ -63,6 +67,7 @@ class ModelListModel(QAbstractTableModel):
         return (self.tr("Model"), self.tr("Family"), self.tr("Parameters"),
                 self.tr("Context (tokens)"))[section]
 
+    @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._models):
             return None

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from ...core.model_arch import ModelArch
 from ...core.report.zh_names import model_matches, model_search_terms
@@ -78,6 +79,7 @@ class ModelFilter(QSortFilterProxyModel):
             self.kind = kind
             self.endFilterChange()
 
+    @override
     def filterAcceptsRow(self, source_row: int,
                          source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         model = self.sourceModel()
@@ -328,9 +330,11 @@ class ModelPage(Page):
                 "inference", "decode_ceiling"):
             self.controller.update(weights_dtype=dtype)
 
+    @override
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
         accept_url_drag(event)
 
+    @override
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
         path = dropped_local_file(event)
         if path is not None:
@@ -341,6 +345,7 @@ class ModelPage(Page):
             set_spin(spin, int(getattr(arch, k) or 0))
         set_spin(self.params_b, (arch.params or 0) / 1e9)
 
+    @override
     def sync_from(self, w: Workload) -> None:
         self.proxy.set_kind("diffusion" if w.task in ("image_gen", "diffusion_lora") else "llm")
         catalog = w.model_id is not None

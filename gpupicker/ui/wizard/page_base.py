@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
     QWizardPage,
 )
+from typing_extensions import override
 
 if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
     from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
@@ -62,6 +63,7 @@ class LiveSummary(QLabel):
         else:
             self._pending = view
 
+    @override
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """Render the recommendation that arrived while the label was hidden."""
         if self._pending is not None:

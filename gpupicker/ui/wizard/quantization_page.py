@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QWidget,
 )
+from typing_extensions import override
 
 from ...core.memory import PAGED_KV_ENGINES
 from ...core.memory.paged import VLLM_MAX_NUM_SEQS
@@ -327,6 +328,7 @@ class QuantizationPage(Page):
         par.update(zero_stage={"zero1": 1, "zero2": 2, "zero3": 3}.get(v, 0), fsdp=v == "fsdp")
         self.controller.update(parallelism=par)
 
+    @override
     def sync_from(self, w: Workload) -> None:
         training = w.is_training
         inference = w.task in ("inference", "decode_ceiling")

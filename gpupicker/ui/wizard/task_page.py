@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QWidget,
 )
+from typing_extensions import override
 
 from ..i18n.texts import glossary, task_names
 from .initial_task import INITIAL_TASK
@@ -81,12 +82,14 @@ class TaskPage(Page):
             controller.set_task(picked)
         self._connect_sync()
 
+    @override
     def nextId(self) -> int:
         """The model page's id, also before that page is built: QWizard decides whether it
         shows Next (and makes it the Enter key's default button) when it enters a page, and
         this page is entered and painted first, alone."""
         return MODEL_PAGE_ID
 
+    @override
     def isComplete(self) -> bool:
         """True once the model page exists (Next is shown from the first paint, disabled
         until then; :class:`~gpupicker.ui.main_window.PlanWizard` emits ``completeChanged``
@@ -98,6 +101,7 @@ class TaskPage(Page):
         if self.controller is not None:
             self.controller.set_task(task)
 
+    @override
     def sync_from(self, w: Workload) -> None:
         b = self.buttons.get(w.task)
         if b is not None and not b.isChecked():
