@@ -67,7 +67,7 @@ bench: $(STAMP)
 clean:
 	rm -rf build dist .pytest_cache
 
-# Standalone binary for this OS (issue 7). Not part of `make test`: it takes minutes.
+# Standalone binary for this OS. Not part of `make test`: it takes minutes.
 # `make dist DIST_FLAGS=--onefile` builds the optional one-file "portable" artifact instead.
 DIST_FLAGS ?=
 

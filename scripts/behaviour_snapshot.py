@@ -4,7 +4,7 @@
 Runs ``gpupicker estimate`` over validation/h200.jsonl and public-speed.jsonl's
 workloads and ``gpupicker recommend --json --top 40`` over those and the seed cases, in a
 temporary GPUPICKER_HOME (a fresh catalog from data/; the user's own is never read). The
-``*_message(s)`` keys (message ids and params, issue 11) are dropped, so a refactor that keeps
+``*_message(s)`` keys (message ids and params) are dropped, so a refactor that keeps
 behaviour prints the same text; ``--ids`` keeps them.
 """
 

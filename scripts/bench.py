@@ -130,7 +130,8 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     worst = 0.0
     for name, w in workloads(models):
         # fresh widgets per workload, as the page gets on a new task: VramFitPlot's legend
-        # rebuild (LegendItem.clear) can hit the PySide6 refcount crash issue 10 fixes
+        # rebuild (LegendItem.clear) can hit the PySide6 6.12.0 refcount crash
+        # (scripts/pyside_refcount_check.py)
         host = QWidget()
         lay = QHBoxLayout(host)
         vram, cost, mem, costn = VramFitPlot(), CostPlot(), MemoryCurvePlot(), CostCurvePlot()

@@ -212,7 +212,7 @@ class CatalogInUseError(CatalogError, ValueError):
 def validation_text(exc: Exception, *, keep_value_error_prefix: bool = False, fields: bool = True,
                     sep: str = "; ", limit: int | None = None,
                     render: Callable[[str], str] | None = None) -> str:
-    """How a rejected record or workload reads, in one place for every caller (issue 11).
+    """How a rejected record or workload reads, in one place for every caller.
 
     A pydantic ``ValidationError`` becomes its errors as ``field.path: message`` (``fields``;
     else the messages alone), joined with ``sep``, the first ``limit`` only when given;

@@ -69,7 +69,7 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
 
 class _VersionAction(argparse.Action):
     """``--version`` (:class:`gpupicker.version_info.VersionAction`, imported when asked: it
-    costs 9 ms of every start, the window's included, issue 17)."""
+    costs 9 ms of every start, the window's included)."""
 
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
                  default: str = argparse.SUPPRESS, help: str | None = None) -> None:  # noqa: A002
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: parse ``argv`` and run a subcommand, a screenshot, or the GUI."""
     argv = sys.argv[1:] if argv is None else argv
     # the window's start skips the subcommands' parsers: they import core and pydantic,
-    # ~100 ms before the first page could paint (issue 17)
+    # ~100 ms before the first page could paint
     wanted = {"-h", "--help", *SUBCOMMANDS}
     parser = build_parser(subcommands=any(a in wanted for a in argv))
     args = parser.parse_args(argv)

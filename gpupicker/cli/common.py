@@ -122,7 +122,7 @@ def cli_currency(repo: Any) -> str:
     (`gpupicker catalog currency CODE` or the exchange-rate dialog), else US dollars.
 
     The Chinese window plans in 元 until a currency is chosen and records that as not chosen;
-    the command line does not follow a window's language (QA 22-2 F10: one zh_CN screenshot
+    the command line does not follow a window's language (one zh_CN screenshot
     left every later CLI ranking in ¥).
     """
     chosen = getattr(repo, "display_currency_chosen", None)

@@ -362,7 +362,7 @@ def _amount(text: str) -> float:
 
 def _limit(text: str) -> float:
     """A budget or $/h cap: a positive amount (0 would rule out every priced option; the GUI's
-    0 means "no limit", so the CLI refuses it rather than read it either way: QA 22 F15)."""
+    0 means "no limit", so the CLI refuses it rather than read it either way)."""
     value = _amount(text)
     if value == 0:
         raise argparse.ArgumentTypeError("must be above 0 (leave the option out for no limit)")

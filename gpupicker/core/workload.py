@@ -1,7 +1,7 @@
 """The ``Workload``: one description of a job, shared by the wizard, the CLI and tests.
 
 It accepts, as they are, the input fields of the validation cases in
-``shared/validation/h200.jsonl`` (extra fields such as ``id`` and ``measured``
+``validation/h200.jsonl`` (extra fields such as ``id`` and ``measured``
 are ignored), a ``model`` given as a dict of Hugging Face ``config.json``
 fields, or a ``model_id`` resolved against the catalog by the caller.
 """

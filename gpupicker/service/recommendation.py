@@ -5,7 +5,7 @@ What ``gpupicker recommend`` / ``report`` and the UI's results page both do.
 currency, owned GPUs, calibration runs); :func:`rank_on_snapshot` ranks a workload on it with
 ``gpupicker.core.ranking.recommend.recommend`` and adds ``gpupicker.core.planners.advisor``'s advice: for the
 workload's own GPU when the job does not fit it, else — when no option fits at all — for the
-largest card ranked (QA F19). No formula lives here.
+largest card ranked. No formula lives here.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def gpu_counts(max_gpus: int) -> tuple[int, ...]:
 
     ``gpu_counts(8) == (1, 2, 4, 8)`` (core.recommend.GPU_COUNTS); ``gpu_counts(12) ==
     (1, 2, 4, 8, 12)``. Core models counts above 8 as several 8-GPU nodes joined by the node
-    network (core.speed.interconnect.link_name, GPUS_PER_NODE; QA F19).
+    network (core.speed.interconnect.link_name, GPUS_PER_NODE).
     """
     counts = tuple(c for c in (2**k for k in range(13)) if c <= max_gpus)
     if max_gpus not in counts:

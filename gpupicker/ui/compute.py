@@ -21,7 +21,7 @@ from ..core.results import Option
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
 
-if TYPE_CHECKING:  # core.curves is imported when the Curves tab first needs it (issue 17)
+if TYPE_CHECKING:  # core.curves is imported when the Curves tab first needs it
     from ..core.report.curves import CostCurve, MemoryCurves
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
     extras = LazyCurveExtras(w, snap, rec)
     if ranked.nothing_fits_causes is not None and ranked.advice_gpu is not None:
         # nothing fits anywhere: core's advice for the largest card and the causes it names
-        # (QA F19, as the CLI's recommend)
+        # (as the CLI's recommend)
         extras["nothing_fits_causes"] = list(ranked.nothing_fits_causes)
         extras["advice_gpu"] = ranked.advice_gpu.id
     return RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
@@ -80,8 +80,8 @@ class LazyCurveExtras(Mapping[str, "ExtraValue"]):
 
     The curves cost about as much as the ranking itself (one memory estimate per GPU and
     sample point, e.g. 15 ms of 35 ms for a QLoRA job), but only the Curves tab shows them;
-    a recompute for every input change no longer pays for them while that tab is hidden
-    (issue 17). Read it in the GUI thread (the results page does); ``computed`` says whether
+    a recompute for every input change no longer pays for them while that tab is hidden.
+    Read it in the GUI thread (the results page does); ``computed`` says whether
     it has been.
     """
 

@@ -2,7 +2,7 @@
 
 Importing this module loads Qt and the first (task) page only: the window can be shown, and
 its first page painted, before pydantic, core, the catalog and the other pages are loaded
-(issue 17: cold start). ``MainWindow(repo)`` builds everything at once; ``MainWindow()``
+(cold start). ``MainWindow(repo)`` builds everything at once; ``MainWindow()``
 builds the window with its first page, and :meth:`MainWindow.start_steps` the rest.
 """
 
@@ -21,7 +21,7 @@ from .. import paths
 from .app.user_files import window_state_path
 from .wizard.task_page import TaskPage
 
-if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
+if TYPE_CHECKING:  # imported after the first paint (cold start)
     from PySide6.QtCore import QRect
     from PySide6.QtGui import QCloseEvent, QKeySequence
     from PySide6.QtWidgets import QMessageBox
@@ -46,14 +46,14 @@ def set_shortcut(action: QAction, keys: QKeySequence) -> None:
     """``action.setShortcut(keys)``, the way Qt implements it (no shortcut for an empty
     sequence), through ``setShortcuts``: PySide's ``setShortcut`` overloads accept a
     ``Qt.Key`` too, and telling them apart builds every enum of Qt's ``Qt`` namespace, 11 ms
-    before the first paint (issue 17: cold start; measured, ``scripts/coldstart.py``)."""
+    before the first paint (cold start; measured, ``scripts/coldstart.py``)."""
     action.setShortcuts([keys] if not keys.isEmpty() else [])
 
 
 def new_action(text: str, parent: QObject) -> QAction:
     """``QAction(text, parent)`` as ``QAction(parent)`` + ``setText``: PySide tries the
     ``QAction(QIcon, text, parent)`` overload first, and that alone builds QIcon's Python type
-    (its 151 theme-icon names), 1 ms before the first paint (issue 17: cold start)."""
+    (its 151 theme-icon names), 1 ms before the first paint (cold start)."""
     action = QAction(parent)
     action.setText(text)
     return action
@@ -68,7 +68,7 @@ class PlanWizard(QWizard):
         # type (the dialog type QWizard starts with), so the wizard is a plain child widget,
         # as setWindowFlags(Qt.WindowType.Widget) made it, without touching Qt's ``Qt``
         # namespace before the first paint: its first use builds all ~115 of its enums,
-        # 11 ms (issue 17: cold start; wizard/page_base.py's docstring)
+        # 11 ms (cold start; wizard/page_base.py's docstring)
         super().__init__(None)
         if parent is not None:
             self.setParent(parent)
@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
         self.finish_menus()
         icon = paths.resources_dir() / "icons" / "gpupicker.svg"
         if icon.exists():  # after the first paint: the SVG icon engine loads with it
-            from PySide6.QtGui import QIcon  # its Python type alone: 1 ms (issue 17)
+            from PySide6.QtGui import QIcon  # its Python type alone: 1 ms
 
             self.setWindowIcon(QIcon(str(icon)))
         self.prefs = Preferences.load()
@@ -327,7 +327,7 @@ class MainWindow(QMainWindow):
         launcher calls this right after the first paint, :meth:`start_steps` in any case):
         the report's module and its shortcut (set with ``setShortcut``, which builds Qt's
         ``Qt`` enums: :func:`set_shortcut`) cost 16 ms, QKeySequence's type and the other
-        shortcuts 0.7 ms, that the first page need not wait for (issue 17: cold start)."""
+        shortcuts 0.7 ms, that the first page need not wait for (cold start)."""
         if self.report_action is not None:
             return
         from PySide6.QtGui import QKeySequence
@@ -343,7 +343,7 @@ class MainWindow(QMainWindow):
                                  (self.go_actions[p] for p in PAGE_NAMES[:4]), start=1)),
                              (self.results_action, QKeySequence(self.tr("Ctrl+R")))):
             set_shortcut(action, keys)
-        from .results.report_export import add_report_action  # issue 14
+        from .results.report_export import add_report_action  # File › Export report
 
         action = add_report_action(self, self.file_menu)  # appended: moved to its place
         self.file_menu.removeAction(action)

@@ -384,7 +384,7 @@ def test_tree_size_and_version(tmp_path):
     (tmp_path / "sub" / "b").write_bytes(b"x" * 500)
     assert common.tree_size_bytes(tmp_path) == 1500
     assert common.project_version() == common.project_version(ROOT)
-    assert common.MAX_BUNDLE_MB == 150.0  # issue 17 acceptance 3
+    assert common.MAX_BUNDLE_MB == 150.0  # the size the release promises
 
 
 # --- icon containers ------------------------------------------------------------------------

@@ -252,7 +252,7 @@ ctypes.pythonapi.Py_FatalError(b"none_dealloc: deallocating None (test)")
 
 
 def test_a_python_fatal_error_reaches_the_fault_log_when_stderr_is_no_terminal(tmp_path):
-    """QA F22: Py_FatalError writes to descriptor 2 and turns faulthandler off, so the fault
+    """Py_FatalError writes to descriptor 2 and turns faulthandler off, so the fault
     file stayed empty and the next start offered nothing."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
     proc = subprocess.run([sys.executable, "-c", FATAL, str(tmp_path)], capture_output=True,
@@ -353,7 +353,7 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
                                     or False))
 
     def fake_exec(self=None):
-        for _ in range(400):  # the window builds its pages a step per event-loop turn (issue 17)
+        for _ in range(400):  # the window builds its pages a step per event-loop turn
             QApplication.processEvents()
             if asked:
                 break

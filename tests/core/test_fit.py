@@ -122,7 +122,7 @@ MEASURED = [c for c in load_validation_cases()
             and c.get("measured", {}).get("gpu_used_bytes", 0)]
 
 
-@pytest.mark.skipif(not MEASURED, reason="shared/validation/h200.jsonl not present")
+@pytest.mark.skipif(not MEASURED, reason="validation/h200.jsonl not present")
 def test_every_measured_h200_job_fits_the_h200_at_its_batch():
     """Each case ran on one H200; where the memory model says it fits there, the solver's
     largest batch is at least the measured batch, and fits_on agrees at that batch."""

@@ -1,6 +1,6 @@
 """Hostile GPU ids, GPU names, provider and model names through every file gpupicker writes.
 
-The strings are the ones an attacker tried (shared/design/reliability-review-2026-12.md): a
+The strings are the ones an attacker tried (the reliability review of 2026-12): a
 newline with YAML ``\\U`` escapes that spell ``commands:``, quotes, ``$(…)``, backticks, a
 spreadsheet formula, ``<script>``, a ``javascript:`` link, ANSI escape sequences. The catalog
 refuses such ids on import; these tests put them straight into core's types, as an old or

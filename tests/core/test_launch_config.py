@@ -29,7 +29,7 @@ def test_vllm_command_has_the_estimates_context_fraction_and_tp():
     opt = _best(w)
     cfg = launch_config(w, opt, "meta-llama/Llama-3.1-70B-Instruct")
     c = cfg.command
-    # QA 22-2 F5: AWQ weights load from an AWQ checkpoint, not the 16-bit repo (vLLM fails to
+    # AWQ weights load from an AWQ checkpoint, not the 16-bit repo (vLLM fails to
     # start on that): the command names a placeholder and a warning says what goes there
     assert c.startswith("vllm serve YOUR_AWQ_CHECKPOINT")
     assert any("an AWQ export of meta-llama/Llama-3.1-70B-Instruct" in x and

@@ -1,5 +1,5 @@
 """Messages of the memory, engine, training, diffusion and fit models, and the validation errors
-of the workload, model, dtype and unit checks (issue 11, group M2).
+of the workload, model, dtype and unit checks (group M2).
 
 Real results over the bundled catalog: every assumption, engine error and raised error of these
 modules is a :class:`~gpupicker.core.messages.Message` whose ids are this group's, the English is

@@ -1,5 +1,5 @@
-"""The report's texts as Messages (core/report/build.py, core/report/render.py; issue 11) and the
-report in zh_CN with yuan as display currency (issue 18 acceptance 4).
+"""The report's texts as Messages (core/report/build.py, core/report/render.py) and the
+report in zh_CN with yuan as display currency.
 
 The report is built from the bundled catalog for real workloads (the seed's QLoRA case in
 China, a vLLM service, an SDXL batch) with ``1 USD = 7.10 CNY`` set as a user would

@@ -1,4 +1,4 @@
-"""The speed model's texts as Messages, rendered fully Chinese in zh_CN (issue 11, group M3).
+"""The speed model's texts as Messages, rendered fully Chinese in zh_CN (group M3).
 
 Real results over the bundled catalog (inference on every engine, tensor parallel and layer
 split, llama.cpp offload, Apple/AMD/Ascend/ECC/power-limited GPUs, LoRA/QLoRA/full training

@@ -1,4 +1,4 @@
-"""Published figures (shared/validation/public-cases.md) as sanity checks.
+"""Published figures (validation/public-cases.md) as sanity checks.
 
 Rows used for a ±15 % check, compared with the estimate's *allocated* bytes
 (total less CUDA context and allocator reserve), because each source reports

@@ -41,7 +41,7 @@ def test_goals_order_options_and_label_top_picks(goal):
     w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=2e7)
     rec = recommend(w, catalog_gpus(), catalog_prices(), goal=goal)
-    # offers whose own source doubts the price rank after the others (QA F1): order the rest
+    # offers whose own source doubts the price rank after the others: order the rest
     ok = [o for o in rec.fitting() if o.provider
           and not o.price_flag_reason.startswith("its source says")]
     assert ok
@@ -204,11 +204,11 @@ def test_cli_recommend_text_table(capsys, monkeypatch):
     assert "goal: fastest" in text and "GiB/GPU" in text and "Fits:" in text
 
 
-# ----------------------------------------------------------------------------------------------- F1
+# -----------------------------------------------------------------------------------------------
 def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     """data/prices-2026-10.csv: RunPod MI300X $0.50/h 'looks like a scraper artefact (Secure
     Cloud 2.39) - verify'. A trusted price of the same GPU, pricing and provider beats it in
-    the offer table (QA 22-2 F1: a doubted cheapest price hid the GPU's trusted offers); a
+    the offer table (a doubted cheapest price hid the GPU's trusted offers); a
     doubted price with no trusted sibling keeps its low-trust mark but ranks after every
     trusted offer of its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
     from gpupicker.core.report.build import tie_break_rule
@@ -231,7 +231,7 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     trusted = [o for o in ok if not o.price_flag_reason.startswith("its source says")]
     assert max(o.rank for o in trusted) < min(o.rank for o in doubted)
     assert "ranks after the other priced options" in tie_break_rule("cheapest")
-    # QA 22 F14: a $20 budget leaves a doubted price the only offer within it; it ranks first
+    # a $20 budget leaves a doubted price the only offer within it; it ranks first
     # (its tier) but takes no label
     w = _w(cat, task="full_ft", model_id="llama3_8b", seq_len=4096, dataset_tokens=1e8,
            budget_usd=20.0)
@@ -268,7 +268,7 @@ def test_short_runs_are_not_zero_hours():
 
 
 def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
-    """QA 22 F12: a price of 1e-9 per GPU-hour (a unit mistake in an imported CSV: the user's
+    """a price of 1e-9 per GPU-hour (a unit mistake in an imported CSV: the user's
     own rows are never flagged otherwise) ranked first at "$0.00/h × 20.5 h = $0.00". Below
     $0.01 per GPU-hour it is marked low-trust, ranks after the trusted prices of its tier and
     takes no label."""
@@ -279,7 +279,7 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
                                    "price_kind": "user"})
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=1e7)
-    # the best offer per pricing type is a trusted one (QA 22-2 F1): the typo is not chosen
+    # the best offer per pricing type is a trusted one: the typo is not chosen
     best = recommend(w, catalog_gpus(), [*catalog_prices(), typo])
     assert not [o for o in best.options if o.provider == "Typo Cloud"]
     rec = recommend(w, catalog_gpus(), [*catalog_prices(), typo], all_offers=True)
@@ -295,7 +295,7 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
 
 
 def test_hours_in_prose_never_use_scientific_notation():
-    """QA 22-2 F13: a 0.25-second diffusion LoRA step read "$3.30/h × 7e-05 h = $0.00"."""
+    """a 0.25-second diffusion LoRA step read "$3.30/h × 7e-05 h = $0.00"."""
     from gpupicker.core.ranking.reasons import hours_number
 
     assert [hours_number(h) for h in (7e-05, 7.2e-05, 0.00012, 0.021, 3.3, 250, 12_345)] == [

@@ -109,7 +109,7 @@ def test_ui_framework_choice_turns_on_llama_factory_checkpointing(qtbot):
 
 
 def test_a_region_without_offers_says_so_not_that_nothing_fits():
-    """QA 22 F5: monthly pricing in the US leaves no option (the bundled monthly offers are
+    """monthly pricing in the US leaves no option (the bundled monthly offers are
     Chinese clouds'); the notes said "No option fits in memory; see the advice" (there was no
     advice). Now the region notes alone say why, and a cheaper-elsewhere price has its unit."""
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,

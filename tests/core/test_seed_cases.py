@@ -1,4 +1,5 @@
-"""The seed guides' worked cases and decision table (shared/seeds/*.txt), with the bundled data.
+"""The seed guides' worked cases and decision table (the buying guides gpupicker grew from),
+with the bundled data.
 
 Seed 000 ("为AI训练选择合适的GPU"): quick decision table (70B+ training → H100 80GB;
 7–70B training → A100 80GB; fine-tuning/LoRA → RTX 4090; inference → RTX 4090 or
@@ -185,7 +186,7 @@ def test_row4_inference_picks_rtx_4090_or_l40s():
                  weights_dtype="int4", requests_per_minute=100)
     rec = recommend(w, *seed_universe(), goal="cheapest")
     top = rec.options[0]
-    # Sized by what each vLLM replica's KV pool holds (issue 12), 2 × RTX 3090 (same 24 GB
+    # Sized by what each vLLM replica's KV pool holds, 2 × RTX 3090 (same 24 GB
     # class, lower price) also serves the load; the seed's picks stay close behind and the
     # notes compare them with the top option.
     assert top.gpu_id in ("rtx_4090", "l40s", "rtx_3090") and top.fits

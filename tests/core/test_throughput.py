@@ -1,7 +1,7 @@
 """Throughput model against measurements.
 
-Sources: shared/validation/h200.jsonl (decode ceilings, HF generate speeds, training
-tokens/s on one H200) and shared/validation/public-cases.md (C42, C43 llama.cpp decode;
+Sources: validation/h200.jsonl (decode ceilings, HF generate speeds, training
+tokens/s on one H200) and validation/public-cases.md (C42, C43 llama.cpp decode;
 C64, C65 llm-foundry MPT-7B training; C59 SDXL).
 """
 
@@ -43,7 +43,7 @@ def test_decode_ceiling_within_15_percent(case):
     assert any("ideal" in a for a in t.assumptions)
 
 
-NEEDS_CASES = pytest.mark.skipif(not CASES, reason="shared/validation not present")
+NEEDS_CASES = pytest.mark.skipif(not CASES, reason="validation/ not present")
 
 
 @NEEDS_CASES
@@ -206,7 +206,7 @@ def test_gpu_without_a_compute_figure_gets_a_stated_assumption_not_a_placeholder
     assert not any(" of 1 TFLOPS" in a for a in t.assumptions)
 
 
-# ---------------------------------------------------------------------------------------------- F18
+# ----------------------------------------------------------------------------------------------
 def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
     """gpus.csv: MI325X has MI300X's 7 Infinity Fabric links (896 GB/s); Gaudi 2/3 scale-up =
     21 RoCE ports × 100/200 Gb/s = 525/1050 GB/s bidirectional (docs.habana.ai Network

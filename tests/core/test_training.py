@@ -1,4 +1,4 @@
-"""Training framework profiles (issue 13): memory and speed against each framework's own figures."""
+"""Training framework profiles: memory and speed against each framework's own figures."""
 
 from __future__ import annotations
 
@@ -253,7 +253,7 @@ def test_small_models_on_fused_stacks():
     assert t.train_tokens_per_s / 8 == pytest.approx(20_513, rel=0.15)
 
 
-# ---------------------------------------------------------------------------------------------- F33
+# ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("stage", [2, 3])
 def test_zero_offload_7b_full_ft_fits_one_24gb_card(cat, stage):
     """DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): optimizer states, fp32 master
@@ -292,11 +292,11 @@ def test_optimizer_temporaries_are_not_called_activations(cat):
     assert 8e9 <= m.optimizer_temp_bytes < 9e9
 
 
-# ----------------------------------------------------------------------------------------------- F2
+# -----------------------------------------------------------------------------------------------
 def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
     """HF Trainer (eager) pre-training Llama-2-13B on 4 × A100-80GB FSDP: MFU (recompute
     counted) ≤ 50 % — llm-foundry's fused MPT-13B on A100-80GB reaches ≈ 50 % MFU / 65 % HFU,
-    eager HF Trainer cannot beat it; was 70 % (QA F2)."""
+    eager HF Trainer cannot beat it; was 70 %."""
     from gpupicker.core.speed.training import mfu_default
 
     w = _w(cat, task="pretrain", model_id="llama2_13b", batch=4, seq_len=2048, grad_ckpt=True,

@@ -125,7 +125,7 @@ def test_common_format_and_engine_spellings():
 
 
 def test_fine_tuning_a_diffusion_model_points_to_diffusion_lora():
-    """QA F8: a LoRA/QLoRA job on SDXL named the image-generation task, not diffusion_lora."""
+    """a LoRA/QLoRA job on SDXL named the image-generation task, not diffusion_lora."""
     w = Workload(task="qlora", model=SDXL)
     with pytest.raises(ValueError, match="diffusion LoRA fine-tuning \\(task 'diffusion_lora'\\)"):
         estimate_memory(w)

@@ -1,4 +1,4 @@
-"""gpupicker.service: the one copy of what the CLI and the UI both do (issue 11).
+"""gpupicker.service: the one copy of what the CLI and the UI both do.
 
 Expected texts are the CLI's outputs on the bundled catalog before the service existed
 (`gpupicker recommend --json` on the same workloads, saved and diffed when the code moved).
@@ -47,7 +47,7 @@ def test_unknown_model_reads_as_the_cli_always_said(cat):
     assert str(err.value) == ("unknown model_id 'no_such_model' (not in the catalog); list the "
                               "ids with 'gpupicker catalog export models FILE'")
     assert err.value.model_id == "no_such_model" and isinstance(err.value, ValueError)
-    # QA 22-2 F14: a near miss names the catalog id
+    # a near miss names the catalog id
     with pytest.raises(UnknownModelError) as err:
         resolve_model(Workload(task="lora", model_id="llama-2-13b"), cat)
     assert "did you mean llama2_13b" in str(err.value)

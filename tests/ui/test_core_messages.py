@@ -1,4 +1,4 @@
-"""Core's texts in the UI: every one a Message, rendered in zh_CN by its id (issue 11).
+"""Core's texts in the UI: every one a Message, rendered in zh_CN by its id.
 
 Core (Qt-free) writes reasons, notes, advice and assumptions as
 ``core.messages.Message`` values; the UI renders each id through Qt's translator

@@ -1,4 +1,4 @@
-"""The exchange-rates dialog and the yuan display in the results and the budget (issue 18)."""
+"""The exchange-rates dialog and the yuan display in the results and the budget."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_the_english_ui_keeps_usd(qtbot, repo):
 
     assert WorkloadController(repo).snapshot.display_currency == "USD"
     assert not repo.display_currency_chosen()
-    # QA 22 F4: a catalog a Chinese start left in yuan (never chosen) is back in dollars for
+    # a catalog a Chinese start left in yuan (never chosen) is back in dollars for
     # the English UI; a currency the user chose is kept
     repo.set_display_currency("CNY", chosen=False)
     assert WorkloadController(repo).snapshot.display_currency == "USD"

@@ -1,7 +1,7 @@
 """The zh_CN glossary (resources/i18n/glossary_zh_CN.toml) holds over every translation and
 over core messages rendered in zh_CN for real recommendations: the seed guides' three cases
 and the 13 workloads of the zh_CN review 2026-12 (tests/support/zh_cn_review_workloads/,
-copied from ../shared/design/zh_CN-review-2026-12-workloads/), ranked in 元.
+copied from the zh_CN review of 2026-12), ranked in 元.
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ def test_a_second_instance_is_told_another_runs(qtbot, tmp_path, monkeypatch, ca
 
 
 def test_unwritable_home_prints_one_line(tmp_path):
-    """QA P1 #10: GPUPICKER_HOME that cannot be created → one clear line, no traceback."""
+    """GPUPICKER_HOME that cannot be created → one clear line, no traceback."""
     import os
     import subprocess
     import sys

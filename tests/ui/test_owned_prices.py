@@ -1,4 +1,4 @@
-"""GUI: the price-kind column, the Owned GPUs tab and owned options in the results (issue 16)."""
+"""GUI: the price-kind column, the Owned GPUs tab and owned options in the results."""
 
 from __future__ import annotations
 

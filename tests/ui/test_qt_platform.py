@@ -1,4 +1,4 @@
-"""The xcb libraries (issue 10): one line naming the Debian packages instead of Qt's abort."""
+"""The xcb libraries: one line naming the Debian packages instead of Qt's abort."""
 
 from __future__ import annotations
 

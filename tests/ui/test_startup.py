@@ -77,7 +77,7 @@ win.close()
 
 
 def test_a_reloaded_catalog_snapshot_is_frozen_like_the_start_up_heap(tmp_path):
-    # issue 17: a catalog of 17,500 prices left in the collected generations made every full
+    # a catalog of 17,500 prices left in the collected generations made every full
     # collection scan it (58 ms about once in 15 recommendations); a process that froze its
     # start-up heap freezes each new snapshot too (WorkloadController._adopt)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPICKER_HOME": str(tmp_path)}

@@ -3,8 +3,8 @@
 The per-task dispatch (:func:`estimate_memory`) and the Hugging Face ``generate`` model; the
 serving engines are in :mod:`.paged` and :mod:`.llamacpp`, training in :mod:`.training`, diffusion in
 :mod:`gpupicker.core.memory.diffusion`, the shared primitives in :mod:`.common`. The model follows
-``shared/design/formulas.md`` and is calibrated on the H200
-measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
+``docs/formulas.md`` and is calibrated on the H200
+measurements in ``validation/h200.jsonl`` (PyTorch 2.11, transformers
 5.17, peft 0.21, bitsandbytes 0.50.2). Every term is returned separately in a
 :class:`~gpupicker.core.results.MemoryEstimate`; ``total_bytes`` is what
 ``nvidia-smi`` shows at the peak (CUDA context and allocator cache included).

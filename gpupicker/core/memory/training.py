@@ -5,7 +5,7 @@ mixed-precision Adam and for the stage-wise sharding; Korthikanti et al. 2022
 ("Reducing Activation Recomputation in Large Transformer Models") for
 per-layer activations; QLoRA paper (Dettmers et al. 2023) for NF4; peft
 issues #1514/#1469 (LoRA does not shrink activations). Constants marked "H200"
-are calibrated on ``shared/validation/h200.jsonl`` (27 training runs: LoRA,
+are calibrated on ``validation/h200.jsonl`` (27 training runs: LoRA,
 QLoRA, full fine-tuning in fp32 and bf16, with and without gradient
 checkpointing, Llama-3.2-1B / Llama-2-7B / Llama-2-13B).
 
@@ -372,7 +372,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         note = join([msg("training.peak_backward")])
     else:
         # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
-        # optimizer memory, not activations: a smaller batch cannot shrink them (QA F33)
+        # optimizer memory, not activations: a smaller batch cannot shrink them
         act, log_b, grad_b, extra = 0.0, 0.0, grads, 0
         opt_tmp_shown = int(opt_temp)
         reserve = late_reserve

@@ -173,7 +173,7 @@ def msg(id: str, **params: str | int | Message) -> Message:
             if values is params:
                 values = dict(params)  # type: ignore[arg-type]
             values[key] = str(value)
-    # built without Message.__new__'s extra call: a ranking makes thousands (issue 17)
+    # built without Message.__new__'s extra call: a ranking makes thousands
     m = _new_str(Message, template.format_map(values))
     m.id = id
     m.params = values

@@ -452,7 +452,7 @@ __all__ = ["Advice", "advise"]
 
 
 def largest_card(gpus: list[GpuSpec], ranked_ids: set[str]) -> GpuSpec | None:
-    """The card the "nothing fits" advice is for (QA F19, as the CLI's ``recommend``).
+    """The card the "nothing fits" advice is for (as the CLI's ``recommend``).
 
     Of the GPUs in ``ranked_ids`` (ids of the ranked options), the one with most usable
     memory, NVIDIA/CUDA first; ``None`` when none is ranked.
@@ -462,7 +462,7 @@ def largest_card(gpus: list[GpuSpec], ranked_ids: set[str]) -> GpuSpec | None:
 
 
 def nothing_fits_causes(w: Workload, gpu: GpuSpec, advice: list[Advice]) -> list[str]:
-    """The plain causes to name when no option fits in memory (QA F19).
+    """The plain causes to name when no option fits in memory.
 
     From ``advice`` for ``gpu`` (:func:`advise`) and the memory model.
 

@@ -5,7 +5,7 @@ The solver has no memory formula of its own. It changes one field of the
 for the peak per GPU and :func:`~gpupicker.core.memory.fits_on` for the verdict,
 and bisects. That is exact (the answer fits, one step above does not) as long as
 the memory model is non-decreasing in the field, which every term of
-``shared/design/formulas.md`` is (weights are constant, KV cache, activations,
+``docs/formulas.md`` is (weights are constant, KV cache, activations,
 logits and adapters grow with batch, tokens and rank); the solver checks the two
 neighbouring points it returns, so a non-monotone model would show as a failed
 invariant in the tests rather than a wrong number.

@@ -237,7 +237,6 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
         if quant in ("awq", "gptq", "awq_marlin", "gptq_marlin") and "/" in model:
             # AWQ/GPTQ weights come from a checkpoint quantized that way: the catalog's repo
             # holds 16-bit weights, and `vllm serve <it> --quantization awq` fails at start
-            # (QA 22-2 F5)
             method = quant.split("_")[0].upper()
             warnings.append(_s("prequantized", method=method, repo=model))
             model = f"YOUR_{method}_CHECKPOINT"

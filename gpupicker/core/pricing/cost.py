@@ -1,6 +1,6 @@
 """Money, time and energy: run cost, monthly serving, $/1M tokens, spot, buy vs rent, kWh.
 
-Formulas from ``shared/design/formulas.md`` §8:
+Formulas from ``docs/formulas.md`` §8:
 
 * run cost = GPU-hours × price per GPU-hour;
 * serving per month = GPUs × $/h × hours per month (730 = 8760/12 by default; the

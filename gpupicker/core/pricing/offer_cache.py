@@ -1,4 +1,4 @@
-"""Per-snapshot cache of the price offers per GPU, in USD (issue 17).
+"""Per-snapshot cache of the price offers per GPU, in USD.
 
 ``recommend`` needs, for every catalog GPU, its price offers converted to USD (best per
 pricing type, or best per provider for "every offer"). That table depends only on the

@@ -32,7 +32,7 @@ def instance_fits(offer: PriceOffer | None, total_gpus: int) -> bool:
 IMPLAUSIBLE_USD_PER_GPU_HOUR = 0.01
 """A price per GPU-hour below this is a unit or currency mistake, whoever entered it: the
 cheapest real rentals (marketplace GeForce cards of 2016–2020) ask $0.03–0.10. Such a price is
-marked low-trust and ranks after the trusted ones of its tier (QA 22 F12: a 1e-9 price
+marked low-trust and ranks after the trusted ones of its tier (a 1e-9 price
 imported from a CSV ranked first at "$0.00/h × 20.5 h = $0.00")."""
 
 
@@ -62,7 +62,7 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     notes: list[Message] = []
     converted: set[Message] = set()
     best: _Best = {}
-    # usd_per_unit once per currency, not per row (issue 17): same rates, same messages
+    # usd_per_unit once per currency, not per row: same rates, same messages
     per_currency: dict[str, tuple[float, bool, Message | None] | Message] = {}
     for p in prices:
         if wanted is not None and p.pricing not in wanted:
@@ -70,7 +70,7 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         if pricing != "marketplace" and wanted is not None and price_kind(p) == "marketplace":
             continue
         conv = per_currency.get(p.currency)
-        if conv is None:  # one conversion per currency, not per row (issue 17)
+        if conv is None:  # one conversion per currency, not per row
             try:
                 rate, user = usd_per_unit(p.currency, fx_rates)
                 text = None if p.currency == "USD" else msg(
@@ -91,7 +91,7 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         cur = best.get(key)
         # a trusted price beats a cheaper one its own source doubts (or one too low to be
         # real): the doubted one would rank after every trusted option and hide the GPU's
-        # trusted offers with it (QA 22-2 F1: 2 × RTX 4090 at #154 behind a Featurize
+        # trusted offers with it (2 × RTX 4090 at #154 behind a Featurize
         # "low reliability" price, #20 on UCloud's a few % dearer)
         if cur is None or (doubted_price(p, usd), usd) < (doubted_price(cur[0], cur[1]), cur[1]):
             best[key] = (p, usd)
@@ -117,7 +117,7 @@ ALL_OFFERS_MAX = 600
 """Most provider offers "every price offer" ranks (× 1, 2, 4, 8 GPUs ≈ 2,400 options): the
 bundled catalog has ~150, a year of imported history 17,500 (56,000 options, 1.3 s to rank and
 a table nobody scrolls). Above it, each GPU × pricing × instance size keeps its k cheapest
-providers, k as large as the limit allows (issue 17)."""
+providers, k as large as the limit allows."""
 
 
 _AllOffersKey = tuple[str, str, str, int | None]

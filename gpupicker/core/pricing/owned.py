@@ -141,7 +141,7 @@ def for_serving(o: OwnedGpu, hours_per_month: float = HOURS_PER_MONTH_DEFAULT) -
 
     Every hour of the month (``hours_per_month`` × 12 /
     8760, 1.0 for 730 h), whatever share of use the user entered for batch jobs — the
-    write-off is spread over the hours the cards serve (QA F17).
+    write-off is spread over the hours the cards serve.
     """
     return o.model_copy(update={"utilization": min(1.0, hours_per_month * 12 / HOURS_PER_YEAR)})
 

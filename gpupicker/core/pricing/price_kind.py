@@ -7,7 +7,7 @@ Kinds (``PriceOffer.price_kind``; blank → derived here from provider, pricing 
 * ``marketplace`` — a host-set marketplace listing that fluctuates (Vast.ai, TensorDock,
   Akash, or ``pricing: marketplace``); not an on-demand price;
 * ``aggregate`` — a figure from a price aggregator or scrape (price indexes, trackers that
-  copy other sites): indicative, not a quote (``shared/data/README.md``);
+  copy other sites): indicative, not a quote (``data/README.md``);
 * ``guide`` — a figure quoted in a guide or article with no provider named;
 * ``user`` — a price the user entered, imported or changed;
 * ``owned`` — the hourly cost of the user's own hardware (:mod:`gpupicker.core.pricing.owned`).
@@ -160,7 +160,7 @@ def source_doubts(offer: PriceOffer | None) -> bool:
     """True when the offer's own ``source``/``notes`` call the figure doubtful.
 
     That is a :data:`DOUBT_MARKERS` phrase such as "scraper artefact"): the recommender ranks such offers
-    after every other priced option of the same fit/budget tier (QA F1). Guide figures and stale
+    after every other priced option of the same fit/budget tier. Guide figures and stale
     dates are flagged but not demoted; owned hardware and the user's prices never are.
     """
     if offer is None or price_kind(offer) in ("owned", "user"):

@@ -361,7 +361,7 @@ def _spend(o: Option) -> float:
 def _spend_text(o: Option, money: Money) -> Message:
     """:func:`_spend` with its unit: the total, per month or per hour.
 
-    QA 22 F5: "$0.16 against $0.57 here" did not say it was per hour.
+    "$0.16 against $0.57 here" did not say it was per hour.
     """
     c = o.cost
     if c.usd_total is not None:

@@ -5,7 +5,7 @@ GPU type and count (1, 2, 4, 8 up to ``max_gpus``, and 16–64 for jobs that nee
 memory model gives the per-GPU peak and the fit verdict, the throughput model (or the serving
 search) the speed, and :mod:`.reasons` the sentences every price offer of that GPU × count shares.
 It reads no money field of the job (:data:`MONEY_DEFAULTS`), so one evaluation serves every
-budget, pricing, currency, region and deadline: ``recommend`` memoizes it per job (issue 17).
+budget, pricing, currency, region and deadline: ``recommend`` memoizes it per job.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def gpu_dependent(w: Workload) -> bool:
 
     Serving engines size their KV pool from the card (vLLM, TensorRT-LLM, llama.cpp, Ollama;
     GGUF weights run on llama.cpp); diffusers memory options (offload, slicing) are chosen per
-    card (diffusion.diffusion_plan), so an image job's peak does too (QA F21).
+    card (diffusion.diffusion_plan), so an image job's peak does too.
     """
     return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
             or w.task in ("image_gen", "diffusion_lora"))
@@ -119,7 +119,7 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
     notes: list[Message] = []
     refusal_note = None
     refusals = {g.id: why for g in gpus if (why := engine_hardware_refusal(w, g))}
-    if refusals:  # engines on hardware they have no backend for are not options (QA F26)
+    if refusals:  # engines on hardware they have no backend for are not options
         gpus = tuple(g for g in gpus if g.id not in refusals)
         first = next(iter(refusals.values()))
         refusal_note = sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first))

@@ -186,8 +186,8 @@ def limit_and_reason(fit_and_speed: tuple[str, tuple[Message, ...]], fits: bool,
 def hours_number(h: float) -> str:
     """Hours for prose.
 
-    Two significant digits below 1 h (0.021, never "0.0"; 0.00007, never "7e-05": QA 22-2
-    F13), one decimal below 100, whole hours with separators above.
+    Two significant digits below 1 h (0.021, never "0.0"; 0.00007, never "7e-05"), one
+    decimal below 100, whole hours with separators above.
     """
     if h < 1:
         text = f"{h:.2g}"

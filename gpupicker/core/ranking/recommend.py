@@ -17,7 +17,7 @@ the cost. Options are ranked by the user's goal:
 Options that do not fit, or break the budget / $-per-hour cap / deadline, sort
 after those that do. Every option carries a plain-language ``reason`` naming
 what limits it (VRAM, memory bandwidth, compute, interconnect, price). The
-seed guide's decision table (``shared/seeds``) is kept as a rule of thumb and
+seed guide's decision table (the buying guides gpupicker grew from) is kept as a rule of thumb and
 compared with the ranking in ``notes``.
 """
 
@@ -182,9 +182,9 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                                                offers_for)
     notes: list[str] = list(cached_notes)  # the cache's list stays as it is
     require_inference_framework(w)
-    notes.extend(workload_warnings(w))  # context window, engine × dtype (QA F3/F4)
+    notes.extend(workload_warnings(w))  # context window, engine × dtype
     # the GPU × count evaluations never read the money fields: one evaluation serves every
-    # budget, pricing, currency, region and deadline of the same job (issue 17)
+    # budget, pricing, currency, region and deadline of the same job
     evald = evaluate(w.model_copy(update=MONEY_DEFAULTS), tuple(gpus), tuple(counts), max_gpus,
                       calibration)
     gpus = evald.gpus
@@ -361,7 +361,7 @@ def _build_options(w: Workload,
              and doubted_price(p.offer, _usd_per_gpu_hour(p)) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
     # labels go to trusted prices only: a "scraper artefact" is never 'cheapest', not even when
-    # it is the only offer within the budget (QA 22 F14: it took all four labels then); the
+    # it is the only offer within the budget (it took all four labels then); the
     # trust note says the top pick rests on a doubted price
     ok_labels = [p for p in ok if not doubt[id(p)]]
     min_money = min((p.money for p in ok), default=1.0) or 1.0
@@ -391,7 +391,7 @@ def _build_options(w: Workload,
             k = (-headroom(p), p.money)
         if not p.ev.fits:
             k = (p.ev.used / p.ev.cap, *k)
-        # within a tier, offers whose own source doubts the figure rank last (QA F1)
+        # within a tier, offers whose own source doubts the figure rank last
         return (tier, priced, doubt[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
 
     prelim.sort(key=key)

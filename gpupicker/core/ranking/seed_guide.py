@@ -1,6 +1,6 @@
 """The notes about a whole ranking: nothing fits, and what the seed guide's rule of thumb says.
 
-The seed guide (../shared/seeds/, the buying guides gpupicker grew from) has a quick decision
+The seed guide (the buying guides gpupicker grew from) has a quick decision
 table — a rule of thumb only; :func:`summary_notes` compares the ranking's answer with it, by
 the numbers (cost and speed against the guide's GPU), not by rank alone.
 """
@@ -88,7 +88,7 @@ def summary_notes(w: Workload, options: list[Option]) -> list[Message]:
             msg("recommend.no_single_gpu_fits", need=f"{need / GiB:.0f}", gpu=biggest.gpu_name,
                 cap=f"{biggest.capacity_bytes_per_gpu / GiB:.0f}"),
             msg("recommend.needs_several_gpus")], "sentences"))
-    if options and not fitting:  # no option at all: the region note says why (QA 22 F5)
+    if options and not fitting:  # no option at all: the region note says why
         notes.append(sentence(join([msg("recommend.nothing_fits"), msg("recommend.see_advice")],
                                     "clauses")))
     if w.model is not None and bytes_per_weight(w.weights_dtype) >= 2.0 and w.task == "inference":

@@ -1,4 +1,4 @@
-"""What the results page says when nothing is within the user's limits (issue 14).
+"""What the results page says when nothing is within the user's limits.
 
 :func:`limits_summary` finds the cheapest option that fits in memory and counts which
 limit — budget, $/hour cap, deadline — rejected the fitting options, from the same

@@ -156,7 +156,7 @@ def speed_report(w: Workload, gpu: GpuSpec, mem: MemoryEstimate | None = None) -
 
 
 # --------------------------------------------------------------------------------------------
-# the whole answer as a report (issue 14): job, assumptions, ranked options, plots, prices
+# the whole answer as a report: job, assumptions, ranked options, plots, prices
 # --------------------------------------------------------------------------------------------
 REPORT_FORMATS = (".md", ".html", ".pdf")
 """Report formats by file extension (PDF needs Qt: ``gpupicker.ui.results.report_pdf``)."""
@@ -566,7 +566,7 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
             cfg = launch_config(w, best, model_ref,
                                 gpu_memory_gb=card.memory_gb if card is not None else None)
             launch = cfg.model_dump()
-        except ValueError as exc:  # its Message is args[0] (issue 11)
+        except ValueError as exc:  # its Message is args[0]
             one = len(exc.args) == 1 and isinstance(exc.args[0], str)
             launch_note = exc.args[0] if one else str(exc)
     else:

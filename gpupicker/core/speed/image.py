@@ -124,7 +124,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
         flops *= 1.15
     gpu_s = flops / (tf * 1e12 * eta)
     host_s = 0.0
-    if train:  # eager training: the GPU waits on the host's op dispatch (QA F14)
+    if train:  # eager training: the GPU waits on the host's op dispatch
         host_s = (TRAIN_HOST_DISPATCH_S_SDXL * (denoiser_params(arch, fam) / SDXL_UNET_PARAMS) ** 0.5
                   * (4 / 3 if w.grad_ckpt else 1.0))
     step = fixed * (2 if train else 1) + max(gpu_s, host_s)
@@ -144,7 +144,7 @@ def diffusion_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> 
         per_image = per_call / b
         extra = 0.0
     # data parallel over whole images (pipeline calls of b images; LoRA steps of b training
-    # images): GPUs beyond the images there are have nothing to do (QA 22-2 F2: 1 image on 8
+    # images): GPUs beyond the images there are have nothing to do (1 image on 8
     # GPUs took 1/8 of the time)
     busy = max(1, min(n, math.ceil(w.images / max(1, b))))
     per_image = per_image / busy + extra
@@ -179,7 +179,7 @@ def image_job_hours(w: Workload, seconds_per_image: float) -> float:
 
     ``images × s/image / 3600`` for generation, ``images × epochs × s/step-image / 3600`` for
     diffusion LoRA (each epoch sees every training image once; the
-    seconds already divide by the data-parallel GPUs). QA F13.
+    seconds already divide by the data-parallel GPUs).
     """
     passes = w.epochs if w.task == "diffusion_lora" else 1.0
     return w.images * passes * seconds_per_image / 3600.0
@@ -190,7 +190,7 @@ def offload_alternative(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int = 1) 
 
     The quantized denoiser (fp8, then NF4) that fits with at most model CPU offload, with its
     seconds per image: one clause without a full stop (the option's reason quotes it; the
-    throughput's assumptions make it a sentence) — '' when none does (QA F15; diffusers docs
+    throughput's assumptions make it a sentence) — '' when none does (diffusers docs
     ``quantization``: fp8 / bitsandbytes NF4 transformer weights).
     """
     for dt in ("fp8", "nf4"):

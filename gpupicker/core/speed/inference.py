@@ -1,6 +1,6 @@
 """LLM inference speed per engine: decode, prefill, end-to-end output throughput, TTFT and ITL.
 
-A roofline per step with the engines' documented behaviour (``shared/design/formulas.md`` §7):
+A roofline per step with the engines' documented behaviour (``docs/formulas.md`` §7):
 
 * **Decode step** at batch ``b``: weights read once (MoE: the experts the batch touches) plus
   the KV cache of the batch, over *sustained* bandwidth (:mod:`core.hardware.gpu_sustained`) × the engine's
@@ -319,7 +319,7 @@ ENGINES: dict[str, EngineSpeed] = {
         layer_floor_s=0.10e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
         tensor_parallel=False, range_pct=30.0,
         evidence=msg("speed_inference.evidence.exllamav2")),
-    # issue 18: engines Chinese users run; no published speed case of either is checked, so
+    # engines Chinese users run; no published speed case of either is checked, so
     # they carry wider ranges than the measured profiles
     "lmdeploy": EngineSpeed(
         name=msg("speed_inference.engine.lmdeploy"),

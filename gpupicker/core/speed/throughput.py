@@ -1,6 +1,6 @@
 """Speed: decode/prefill tokens/s, training tokens/s and seconds per image, per GPU type × count.
 
-A roofline with engine profiles (``shared/design/formulas.md`` §7):
+A roofline with engine profiles (``docs/formulas.md`` §7):
 
 * **Decode / prefill** (LLM inference): the roofline of :mod:`.inference` — sustained
   bandwidth and TFLOPS per GPU class (:mod:`core.hardware.gpu_sustained`), each engine's weight-streaming

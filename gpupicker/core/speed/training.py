@@ -51,7 +51,7 @@ EAGER_MFU_CEILING = 0.50
 step reaches on any GPU: the best measured eager case (H200 full fine-tuning bf16 7B ≈ 50 %)
 and below the fused optimized stacks on the same card (llm-foundry MPT-13B on A100-80GB ≈ 50 %
 MFU / 65 % HFU). Without it the Hopper-fitted :data:`HF_MFU_FACTOR` (1.10) put HF pre-training
-on an A100 at 70 %, above llm-foundry's fused kernels (QA F2)."""
+on an A100 at 70 %, above llm-foundry's fused kernels."""
 
 HF_HOST_S_PER_LAYER: dict[tuple[bool, bool], float] = {
     (False, False): 4.4e-3, (False, True): 7.5e-3, (True, False): 5.2e-3, (True, True): 13.0e-3}

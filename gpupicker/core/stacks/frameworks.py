@@ -72,7 +72,7 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
     FrameworkRow("llama-factory", _TRAIN, None, "transformers",
                  ("llamafactory", "llama_factory")),
     FrameworkRow("torchtitan", _TRAIN, None, "transformers", ()),
-    # issue 18: the frameworks Chinese users run
+    # the frameworks Chinese users run
     FrameworkRow("ms-swift", _TRAIN, None, "transformers", ("swift", "ms_swift", "msswift")),
     FrameworkRow("lmdeploy", _INF, "lmdeploy", "paged", ("turbomind",)),
     FrameworkRow("mindie", _INF, "mindie", "paged", ("mindie-llm", "mindie_llm")),

@@ -1,4 +1,4 @@
-"""One memory and speed profile per training framework (issue 13).
+"""One memory and speed profile per training framework.
 
 A training job's peak memory and speed depend on the framework much more than
 on the model alone: Unsloth never builds the full logits and offloads the
@@ -81,7 +81,7 @@ _FRAMEWORKS: tuple[TrainingFramework, ...] = (
         "transformers", "Hugging Face Trainer / TRL / peft", master_weights=False,
         eager_host=True, sharding="fsdp",
         source="transformers ForCausalLMLoss (fp32 logits); H200 cases of "
-               "shared/validation/h200.jsonl (27 runs)"),
+               "validation/h200.jsonl (27 runs)"),
     TrainingFramework(
         "unsloth", "Unsloth", logits_bytes_per_vocab=2.0, logits_chunk_tokens=4096,
         activation_scale=0.69, offloads_checkpoints=True, master_weights=False,

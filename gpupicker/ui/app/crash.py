@@ -30,7 +30,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-# the fault file is started before the first paint: its module is small (issue 17: cold start)
+# the fault file is started before the first paint: its module is small (cold start)
 from .fault_log import fault_log_path, start_fault_log, stop_fault_log
 
 log = logging.getLogger("gpupicker")

@@ -34,7 +34,7 @@ from typing_extensions import override
 
 from ... import paths
 
-if TYPE_CHECKING:  # pydantic: not needed to start the window (issue 17)
+if TYPE_CHECKING:  # pydantic: not needed to start the window
     from .preferences import Preferences
 
 LOG_FILE = "gpupicker.log"

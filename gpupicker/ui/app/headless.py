@@ -3,7 +3,7 @@ and the helpers that build a whole window over a catalog (:func:`build_window`) 
 catalog (:func:`_open_repo`, also a step of the window's start after the first paint).
 
 Apart from :mod:`.launch` so that the window's start compiles and imports none of it before
-its first page is painted (issue 17: cold start); :mod:`.launch` still answers to the old
+its first page is painted (cold start); :mod:`.launch` still answers to the old
 names.
 """
 
@@ -79,7 +79,7 @@ def render_page(window: MainWindow, page: str, path: str) -> bool:
         target.resize(1280, 700)
     else:
         window.wizard.show_page("results" if page == "curves" else page)
-        if page == "curves":  # the results page with its Curves tab in front (issue 14)
+        if page == "curves":  # the results page with its Curves tab in front
             window.wizard.results_page.plot_tabs.setCurrentIndex(1)
         target = window
     for _ in range(3):

@@ -1,4 +1,4 @@
-"""The app's garbage-collector policy (issue 17): the long-lived heap frozen out of the
+"""The app's garbage-collector policy: the long-lived heap frozen out of the
 collector's scans, and young collections sized for a ranking.
 
 Qt-free: the start-up (:mod:`.startup`) and the controller (after a catalog reload) call

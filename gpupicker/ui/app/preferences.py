@@ -72,8 +72,8 @@ class Preferences(BaseModel):
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
-            # keep the good settings: only the fields that fail take their defaults (QA 22
-            # F11: one bad value reset every preference, in pydantic's words, twice)
+            # keep the good settings: only the fields that fail take their defaults (one
+            # bad value used to reset every preference, in pydantic's words, twice)
             bad = sorted({str(e["loc"][0]) for e in exc.errors() if e["loc"]})
             why = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
             _warn_once(p, f"preferences {p}: {why} — using the default for "

@@ -1,4 +1,4 @@
-"""Say so when another gpupicker window already runs on the same catalog (issue 10).
+"""Say so when another gpupicker window already runs on the same catalog.
 
 A second instance used to open without a word. Both windows may run (the catalog is shared
 safely: field-level writes with conflict checks, data_version polling), but the user should

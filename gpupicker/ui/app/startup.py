@@ -1,4 +1,4 @@
-"""How the window starts (issue 17): its first page is painted before pydantic, core, the
+"""How the window starts: its first page is painted before pydantic, core, the
 catalog, pyqtgraph and the other pages are imported; they are built right after, one step
 per event-loop turn (:class:`StagedStart`); then the start-up heap is frozen
 (:func:`.heap.settle_heap`).
@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 from typing_extensions import override
 
-if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
+if TYPE_CHECKING:  # imported after the first paint (cold start)
     from argparse import Namespace
     from collections.abc import Callable, Iterator
     from pathlib import Path
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from ..main_window import MainWindow
 
 
-# ---- the window's start: first page painted, then the rest (issue 17) ---------------------
+# ---- the window's start: first page painted, then the rest ---------------------
 
 MILESTONES: list[Callable[[str], None]] = []
 """Called with ``"painted"`` once the first page is on screen, then with the name of each

@@ -1,5 +1,5 @@
 """The user files the window reads before its first paint: its saved geometry (a QSettings
-INI file) and the UI language from the preferences. No pydantic (issue 17: cold start); the
+INI file) and the UI language from the preferences. No pydantic (cold start); the
 full :class:`~gpupicker.ui.app.preferences.Preferences` are read right after the first paint.
 """
 
@@ -25,7 +25,7 @@ def saved_lang() -> str | None:
     gives its ``lang`` here (the other settings fall back to their defaults there)."""
     try:
         text = (paths.user_config_dir() / PREFERENCES_FILE).read_text(encoding="utf-8")
-    except OSError:  # no preferences saved yet: json is not even imported (1.8 ms, issue 17)
+    except OSError:  # no preferences saved yet: json is not even imported (1.8 ms)
         return None
     from ...core.text.json_limits import loads_bounded  # no pydantic: json and core.messages only
 

@@ -182,7 +182,7 @@ class CsvImportDialog(QDialog):
     def _check(self) -> None:
         """Apply the mapping, then validate every row with the repository's dry run."""
         self.bad_rows = []
-        if self.unreadable:  # nothing to map or check: say why, keep Import off (QA finding 3)
+        if self.unreadable:  # nothing to map or check: say why, keep Import off
             self.mapping_table.setVisible(False)
             self.info.setText(self.tr("Cannot read the file: %1").replace("%1", self.unreadable))
             self.errors.setText("")
@@ -328,7 +328,7 @@ class CsvImportDialog(QDialog):
 
 def _error_lines(errors: list[tuple[int, str]], table: str = "prices") -> list[str]:
     """``(line_number, reason)`` pairs as translated "line N: why" texts, the reasons with
-    column headers and translated sentences (QA finding 7)."""
+    column headers and translated sentences."""
     from .tables import column_header
 
     line = QCoreApplication.translate("Import", "line %1: %2")

@@ -1,4 +1,4 @@
-"""Why a catalog value or CSV row was refused, in the UI's language (QA finding 7).
+"""Why a catalog value or CSV row was refused, in the UI's language.
 
 The catalog (Qt-free) and pydantic explain a refused value in English, naming the column by
 its field name: ``price_per_gpu_hour: Input should be greater than 0``,

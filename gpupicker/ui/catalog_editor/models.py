@@ -442,7 +442,7 @@ class RecordTableModel(QAbstractTableModel):
             self.check(new)
         except ValidationError as exc:
             bad = {str(e.get("loc", ("",))[0]) for e in exc.errors()}
-            if bad == {col}:  # pydantic's sentences translated (QA finding 7)
+            if bad == {col}:  # pydantic's sentences translated
                 msgs = validation_text(exc, fields=False, render=tr_message, sep="\n")
                 self.validationFailed.emit(self._message(
                     col, "; ".join(reason_text(m) for m in msgs.split("\n"))))

@@ -174,7 +174,7 @@ class PriceTableModel(RecordTableModel):
 
     @override
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
-        # GPUs by name, not id (QA F11): a name can change in the GPU tab, so re-read each load
+        # GPUs by name, not id: a name can change in the GPU tab, so re-read each load
         self._gpu_names = {g.id: g.name for g in self.repo.gpus()}
         return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
 
@@ -205,7 +205,7 @@ class PriceTableModel(RecordTableModel):
 
     def _age_list(self) -> list[float | None]:
         # once per load, then per changed row: counting the stale prices after each edit
-        # parsed every row's date (250 ms of a 344 ms edit at 20,285 prices, QA finding 8)
+        # parsed every row's date (250 ms of a 344 ms edit at 20,285 prices finding 8)
         if self._ages is None:
             today = self.today
             self._ages = [months_since(getattr(r, "observed", ""), today) for r in self._rows]

@@ -153,7 +153,7 @@ class CatalogTab(QWidget):
     def _update_count(self) -> None:
         self.count_label.setText(self.tr("%1 of %2 rows").replace(
             "%1", fmt_number(self.proxy.rowCount())).replace(
-            "%2", fmt_number(self.model.rowCount())))  # "20,285 of 20,285" (QA 22 F13)
+            "%2", fmt_number(self.model.rowCount())))  # "20,285 of 20,285"
 
     def selected_source_rows(self) -> list[int]:
         """Source rows of the selected view rows, descending."""
@@ -539,7 +539,7 @@ class CatalogWindow(QMainWindow):
         text = self.tr("Imported %1 rows into %2").replace(
             "%1", fmt_number(count)).replace("%2", table)
         held = self.repo.price_count() if table == "prices" else 0
-        if held > LARGE_CATALOG_PRICES:  # QA 22 F9: what a huge catalog costs, said once
+        if held > LARGE_CATALOG_PRICES:  # what a huge catalog costs, said once
             QMessageBox.information(self, self.tr("A large price catalog"), self.tr(
                 "The catalog now holds %1 current prices. Every ranking reads them all: about "
                 "%2 s at each start and after each catalog change. Delete the providers you do "

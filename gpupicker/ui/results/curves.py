@@ -193,7 +193,7 @@ class _PlotPanel(QWidget):
         for name in ("left", "bottom"):
             self.plot_item.getAxis(name).enableAutoSIPrefix(False)
         # the legend is a label under the plot, not a pyqtgraph LegendItem: LegendItem.clear()
-        # hits a PySide6 refcount crash on repeated redraws (see issue 10), and a QLabel
+        # hits a PySide6 refcount crash on repeated redraws (scripts/pyside_refcount_check.py), and a QLabel
         # wraps long (and CJK) GPU names
         self.legend = QLabel()
         self.legend.setObjectName("curveLegend")

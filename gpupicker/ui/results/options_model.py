@@ -29,7 +29,7 @@ FIT_COLOR = QColor("#1b7f3b")
 NO_FIT_COLOR = QColor("#b3261e")
 
 # data() runs for every visible cell and role on each repaint (about 1,300 calls per input
-# change): roles as plain ints and the brushes, font and alignment made once (issue 17)
+# change): roles as plain ints and the brushes, font and alignment made once
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _USER = int(Qt.ItemDataRole.UserRole.value)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
@@ -67,7 +67,7 @@ class OptionsTableModel(QStandardItemModel):
     ``columnCount``: the proxy maps every ``data`` call of every painted cell through the
     source's ``index``, whose bounds check called the Python ``rowCount`` and ``columnCount``
     (16 of the 23 Python calls per cell); natively a full table repaint (12 rows × 11
-    columns at 1240 × 860) takes 2.8 ms instead of 4.0 (issue 17). ``data``, ``headerData``
+    columns at 1240 × 860) takes 2.8 ms instead of 4.0. ``data``, ``headerData``
     and ``flags`` are answered here; the row count follows :meth:`set_options`.
     QStandardItemModel's ``itemData`` and ``multiData`` know no items: ask ``data``."""
 
@@ -97,7 +97,7 @@ class OptionsTableModel(QStandardItemModel):
 
         As many rows as before (an edit of the same job: one row per GPU × count × offer)
         signal ``dataChanged`` rather than a reset, so the view repaints once instead of
-        re-laying out every row first (issue 17). Only the rows whose texts, colours or
+        re-laying out every row first. Only the rows whose texts, colours or
         fonts changed are signalled, see :meth:`_signal_changed`; ``sort_column`` is the
         column a sorting proxy sorts by (-1: none)."""
         if self._options and len(options) == len(self._options):
@@ -129,7 +129,7 @@ class OptionsTableModel(QStandardItemModel):
         A money-only edit (a new budget far above every cost) usually changes no text at all,
         and a full-range ``dataChanged`` repainted the whole table anyway: 6 ms per change
         for ~130 cells, most of it PySide calling ``data``/``rowCount``/``columnCount`` for
-        each cell (issue 17). When the filter's input (:meth:`_layout_key`) and the sort
+        each cell. When the filter's input (:meth:`_layout_key`) and the sort
         column's keys are unchanged, only the rows in ``shown`` — the rows whose texts were
         asked for since the last change, which includes every row painted — can look
         different, and only those that do are signalled; otherwise every row is. A sorting
@@ -151,7 +151,7 @@ class OptionsTableModel(QStandardItemModel):
     def _header_key(self) -> tuple[bool, str, str]:
         """What :meth:`headerData` depends on besides the translation: the speed column's
         kind, the cost column's kind and the memory unit (26 header texts compared per change
-        cost 0.4 ms, issue 17)."""
+        cost 0.4 ms)."""
         return (self.any_hours, self.cost_kind, self.unit)
 
     def _replace(self, options: tuple[Option, ...] | list[Option], unit: str, training: bool,
@@ -264,7 +264,7 @@ class OptionsTableModel(QStandardItemModel):
             "%3", component_label(biggest))
 
     def _count(self, o: Option) -> str:
-        """"× 2", and for serving how the GPUs are used (QA F7: two rows of 2 GPUs differ):
+        """"× 2", and for serving how the GPUs are used (two rows of 2 GPUs differ):
         "× 2 (2 replicas × 1)" or "× 2 (tensor parallel)"."""
         text = f"× {o.num_gpus}"
         plan = o.serving
@@ -418,8 +418,8 @@ class OptionsDelegate(QStyledItemDelegate):
     ``initStyleOption`` does what QStyledItemDelegate's does with the roles ``data`` answers
     (font, alignment, text colour, text; no check state, decoration or background), in one
     Python call per cell instead of a ``data`` call per role (7) through the proxy: a full
-    table repaint (12 × 11 cells) takes 2.4 ms instead of 3.0, pixel for pixel the same
-    (issue 17). ``proxy`` is the view's model, a proxy whose source is ``model``.
+    table repaint (12 × 11 cells) takes 2.4 ms instead of 3.0, pixel for pixel the same.
+    ``proxy`` is the view's model, a proxy whose source is ``model``.
     """
 
     def __init__(self, proxy: QAbstractProxyModel, model: OptionsTableModel,
@@ -487,7 +487,7 @@ def _kind_of(o: Option) -> str:
 
 
 def _money_digits(options: list[Option], rows: int = 10) -> int:
-    """Decimals that tell the top ``rows`` fitting options' costs apart (issue 14): 2 normally,
+    """Decimals that tell the top ``rows`` fitting options' costs apart: 2 normally,
     up to 3 for amounts of a few dollars and 4 under a dollar ($0.0412 vs $0.0398 per 1M
     tokens), via ``core.report.money_decimals``."""
     from ...core.report.build import money_decimals

@@ -44,7 +44,7 @@ from ..i18n.texts import glossary, task_short
 from .fit_filter import FitFilter
 from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel
 
-if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use (issue 17)
+if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use
     import pyqtgraph as pg
 
     from .curves import CostCurvePlot, MemoryCurvePlot
@@ -154,13 +154,13 @@ class ResultsPage(QWizardPage):
         self.advisor_box.setVisible(False)
 
         # the plots (pyqtgraph + numpy: ~170 ms to import) are built when the page is first
-        # shown or a plot is asked for (issue 17), see _ensure_plots
+        # shown or a plot is asked for, see _ensure_plots
         self._vram_plot: VramFitPlot | None = None
         self._cost_plot: CostPlot | None = None
         self._pending_plots: _PlotData | None = None
         plots = QSplitter(Qt.Orientation.Horizontal)
         self.plots_splitter = plots
-        # issue 14: what-fits and cost curves on a second tab (data from core.curves); built
+        # what-fits and cost curves on a second tab (data from core.curves); built
         # with the other plots in _ensure_plots
         self.memory_curves: MemoryCurvePlot | None = None
         self.cost_curves: CostCurvePlot | None = None
@@ -263,7 +263,7 @@ class ResultsPage(QWizardPage):
 
     GROWING_COLUMNS = {"count": 220, "label": 200}
     """Columns whose texts depend on the job (a serving row's "× 2 (2 replicas × 1)", several
-    labels): sized once, they clipped a later job's texts (QA 22 F13); they widen up to these
+    labels): sized once, they clipped a later job's texts; they widen up to these
     caps (px) when a new result needs it, and never narrow."""
 
     def _grow_columns(self, options: Sequence[Option]) -> None:
@@ -359,7 +359,7 @@ class ResultsPage(QWizardPage):
         return next((o for o in self.visible_options() if o.fits), None)
 
     def show_launch_config(self) -> LaunchDialog | None:
-        """Open the launch config of :meth:`selected_option` (issue 14); returns the dialog."""
+        """Open the launch config of :meth:`selected_option`; returns the dialog."""
         from .launch_dialog import LaunchDialog, config_for
 
         o = self.selected_option()
@@ -442,7 +442,7 @@ class ResultsPage(QWizardPage):
         return self.plot_tabs.currentIndex() == 1
 
     def _show_curves(self, force: bool = False) -> None:
-        """Draw the curves of the last view (issue 14); the dimension chooser picks one. A
+        """Draw the curves of the last view; the dimension chooser picks one. A
         hidden Curves tab is drawn when it is opened, not on every recompute."""
         view = self._view
         if view is None or not (force or (self.curves_visible() and self._curves_stale)):
@@ -464,7 +464,7 @@ class ResultsPage(QWizardPage):
         cost_plot.set_curves(costs if isinstance(costs, tuple) else (), snap.display_currency,
                              snap.display_rate())
 
-    # ---- lazily built plots (issue 17) ---------------------------------------------------
+    # ---- lazily built plots ---------------------------------------------------
     @property
     def vram_plot(self) -> VramFitPlot:
         """The VRAM-fit plot (:class:`~gpupicker.ui.results.plots.VramFitPlot`), built on first use."""
@@ -555,7 +555,7 @@ class ResultsPage(QWizardPage):
                            "this job, even with up to 8 GPUs. The table lists them anyway, "
                            "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
                            "shorter sequences.").replace("%1", str(len(view.options)))
-            causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids (QA F19)
+            causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids
             if not isinstance(causes, list):
                 causes = []
             if "grad_ckpt" in causes:

@@ -42,7 +42,7 @@ def _style_axes(plot: pg.PlotItem) -> None:
         ax.enableAutoSIPrefix(False)
         # an axis with its grid spans the whole plot, so any bar or point that changes
         # repainted it (replaying its QPicture of tick texts, ~0.7 ms); cached as a pixmap it
-        # is redrawn only when its ticks or range change (issue 17)
+        # is redrawn only when its ticks or range change
         ax.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     plot.showGrid(x=False, y=True, alpha=0.25)
 
@@ -92,7 +92,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.capacity_item.setZValue(10)
         self.plot_item.addItem(self.capacity_item)
         self.plot_item.invertY(True)
-        # said on the plot when there is nothing to draw (QA 22 F5: an empty 0–1 grid)
+        # said on the plot when there is nothing to draw (an empty 0–1 grid)
         self.empty_label = pg.TextItem("", color="#606060", anchor=(0.5, 0.5))
         self.plot_item.addItem(self.empty_label, ignoreBounds=True)
         self.options: list[Option] = []
@@ -137,7 +137,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
                tuple(tuple(bd.get(c, 0) for c in BREAKDOWN_COMPONENTS) for bd in breakdowns))
         if key == self._data_key:
             # the same bars (a money-only edit): setting them again repainted the plot and
-            # its axes, ~2 ms per change (issue 17)
+            # its axes, ~2 ms per change
             return
         self._data_key = key
         self.bar_items = {}
@@ -159,7 +159,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.capacity_item.setData(np.repeat(caps, 2),
                                    np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
         self._show_legend(tuple(self.bar_items))
-        if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms), issue 17
+        if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms)
             self._ticks = ticks
             self.plot_item.getAxis("left").setTicks([ticks])
         if n:
@@ -227,7 +227,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from .curves import PlainLogAxis  # plain tick numbers on log axes (issue 14)
+        from .curves import PlainLogAxis  # plain tick numbers on log axes
 
         super().__init__(parent, axisItems={"bottom": PlainLogAxis("bottom"),
                                             "left": PlainLogAxis("left")})
@@ -249,7 +249,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         self.labels = [pg.TextItem("", color="#202020") for _ in range(3)]
         for label in self.labels:
             self.plot_item.addItem(label, ignoreBounds=True)
-        # said in the plot when there is nothing to plot, instead of an empty 0–1 grid (QA F20)
+        # said in the plot when there is nothing to plot, instead of an empty 0–1 grid
         self.empty_label = pg.TextItem("", color="#606060", anchor=(0.5, 0.5))
         self.plot_item.addItem(self.empty_label, ignoreBounds=True)
         self.points: list[tuple[Option, float, float]] = []
@@ -306,7 +306,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         if not self.points:
             over_limits = any(o.fits and o.provider and o.cost.usd_per_hour > 0
                               and not o.within_budget for o in options)
-            # QA 22 F6: options that fit and have a price but break the budget, $/h cap or
+            # options that fit and have a price but break the budget, $/h cap or
             # deadline are not "no option that fits and has a price"
             empty_text = translate(
                 "Plots", "No option within the budget, $/h cap and deadline to plot") \
@@ -315,7 +315,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
                tuple((display_name(o.gpu_name), o.num_gpus, x, y) for o, x, y in self.points))
         if key == self._data_key:
             # the same points (a money-only edit far from every limit): setting them again
-            # repainted the plot and its axes, ~2 ms per change (issue 17)
+            # repainted the plot and its axes, ~2 ms per change
             return
         self._data_key = key
         if not self.points:
@@ -334,14 +334,14 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         xs = np.array([p[1] for p in self.points])
         ys = np.array([p[2] for p in self.points])
         self.scatter_item.setData(xs, ys)
-        # the red front leaves out doubted prices, as the table's labels do (QA 22-2 F4: a
+        # the red front leaves out doubted prices, as the table's labels do (a
         # doubted MI300X ×8 on the front while the table called an A6000 ×8 'Cheapest')
         trusted = [i for i, (o, _, _) in enumerate(self.points) if not o.price_doubted]
         front = [trusted[j] for j in pareto_front([minimize[i] for i in trusted])]
         if self.mode == "rate":
             front = sorted(front, key=lambda i: xs[i])
         self.front_item.setData(xs[front], ys[front])
-        # log axes where the values span more than a decade (issue 14); labels live in view
+        # log axes where the values span more than a decade; labels live in view
         # coordinates, which are log10 then
         log_x, log_y = _decades(xs), _decades(ys)
         if (log_x, log_y) != self.log_xy:
@@ -369,7 +369,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
 def _settle_view(plot: pg.PlotItem) -> None:
     """Fit the auto range and apply the view matrix now rather than when the view paints:
     done there, they move the items after the paint began and the plot paints a second
-    time (issue 17)."""
+    time."""
     plot.getViewBox().prepareForPaint()
 
 
@@ -395,7 +395,7 @@ def label_anchor(x: float, y: float, xs: npt.ArrayLike, ys: npt.ArrayLike, chars
                  placed: list[tuple[float, float, float, float]]) -> tuple[float, float]:
     """The TextItem anchor (up-right, up-left, down-right, down-left of the point) whose label
     box covers the fewest other points and earlier labels and stays inside the data range
-    (issue 14: Pareto labels must not cover points). The chosen box is appended to ``placed``
+    (Pareto labels must not cover points). The chosen box is appended to ``placed``
     (normalised 0–1 coordinates)."""
     x0, x1 = float(np.min(xs)), float(np.max(xs))
     y0, y1 = float(np.min(ys)), float(np.max(ys))

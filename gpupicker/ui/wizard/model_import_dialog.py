@@ -40,7 +40,7 @@ from ..catalog_access import write_error_message, write_error_types
 from ..i18n.formatting import fmt_bytes
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 
-if TYPE_CHECKING:  # the importers load when a file is first inspected (issue 17)
+if TYPE_CHECKING:  # the importers load when a file is first inspected
     from ...importers import ImportedModel
 
 PROGRESS_AFTER_MS = 400

@@ -1,6 +1,6 @@
 """What every wizard page shares: the live summary, the scrolling layout, the page base, helpers.
 
-Qt only (issue 17: the first page paints before core is imported), and not even Qt's ``Qt``
+Qt only (the first page paints before core is imported), and not even Qt's ``Qt``
 namespace: the first Python use of any of its enums builds all ~115 of them (11 ms of a
 40 ms budget before the first paint, measured), so this module leaves it to the pages after
 the first one. :mod:`..widgets.number_input` is imported by :func:`money_spin`, which the
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
+if TYPE_CHECKING:  # not imported before the first paint (cold start)
     from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
     from ...core.workload import Workload
@@ -47,7 +47,7 @@ class LiveSummary(QLabel):
 
     def attach(self, controller: WorkloadController) -> None:
         """Follow ``controller``'s results (the window's first page is built, and painted,
-        before the controller exists: issue 17)."""
+        before the controller exists)."""
         self.controller = controller
         controller.resultsChanged.connect(self.show_results)
         self.show_results(controller.results)
@@ -55,7 +55,7 @@ class LiveSummary(QLabel):
     @Slot(object)
     def show_results(self, view: RecommendationView) -> None:
         """Render the top option of ``view`` — now when the label is shown, else when it next
-        is (issue 17: the four pages' labels are hidden while the results page is in front,
+        is (the four pages' labels are hidden while the results page is in front,
         and each render walks every option)."""
         if self.isVisible():
             self._pending = None

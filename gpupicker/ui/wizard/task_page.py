@@ -2,7 +2,7 @@
 scrolling page layout and the page base class.
 
 Imports only Qt and the translated texts, so the main window can paint this page before
-pydantic, core and the catalog are imported (issue 17: cold start); the controller is
+pydantic, core and the catalog are imported (cold start); the controller is
 attached once it exists (:meth:`TaskPage.attach`).
 """
 
@@ -27,7 +27,7 @@ MODEL_PAGE_ID = 1
 """The wizard's id of the model page, the page after this one
 (``PAGE_NAMES.index("model")`` in :mod:`gpupicker.ui.main_window`)."""
 
-if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
+if TYPE_CHECKING:  # not imported before the first paint (cold start)
     from ...core.workload import Workload
     from ..controller import WorkloadController
 
@@ -74,7 +74,7 @@ class TaskPage(Page):
 
     def attach(self, controller: WorkloadController) -> None:
         """Start editing ``controller``'s workload; a task picked before it existed is
-        applied now (issue 17: the first page is usable while the rest is built)."""
+        applied now (the first page is usable while the rest is built)."""
         picked = next((t for t, b in self.buttons.items() if b.isChecked()), None)
         self.controller = controller
         self.live.attach(controller)
