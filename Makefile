@@ -47,7 +47,8 @@ test: $(STAMP) translations
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check gpupicker tests packaging scripts
 	$(VENV)/bin/mypy  # --strict on all of gpupicker/ ([tool.mypy] in pyproject.toml)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --cov --cov-report=term
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --cov --cov-report=term -m "not timed"
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m timed
 
 # The core, catalog, service and importer tests with PySide6 and pyqtgraph unimportable (as on a
 # server without Qt); the tests that need Qt (marked `gui` by tests/conftest.py) are left out.

@@ -12,7 +12,7 @@ a change in the install folder or the working directory; a Qt file the spec must
 (``prune.KEPT_*``) missing, or a pruned one present; an onedir bundle of ``--max-mb`` or more.
 Prints the bundle size and the start-to-selftest time.
 
-Issue 19 adds (each a separate function): ``check_legal`` (LICENSE and THIRD-PARTY-NOTICES.txt
+It also checks (each a separate function): ``check_legal`` (LICENSE and THIRD-PARTY-NOTICES.txt
 name PySide6 / Qt with the LGPL-3.0 text and match a fresh ``notices.scan_bundle``: no GPL-only
 or unclaimed library), ``check_no_build_path`` (the checkout path appears in no bundled file or
 archived module), a second ``--selftest`` and a zh_CN ``--screenshot`` under a fontconfig that

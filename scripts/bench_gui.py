@@ -29,7 +29,8 @@ def main() -> int:
         os.environ["GPUPICKER_HOME"] = home
         from PySide6.QtWidgets import QApplication
 
-        from gpupicker.ui.app.launch import _app, _open_repo, build_window
+        from gpupicker.ui.app.headless import _open_repo, build_window
+        from gpupicker.ui.app.launch import _app
 
         app = _app(None)
         win = build_window(_open_repo(None, interactive=False))

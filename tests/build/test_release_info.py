@@ -1,4 +1,4 @@
-"""Issue 19: --version, Help › About, the bundled CJK fallback font, crash traces."""
+"""--version, Help › About, the bundled CJK fallback font, crash traces."""
 
 from __future__ import annotations
 
@@ -299,7 +299,7 @@ def test_stderr_output_of_a_clean_session_is_logged_not_a_crash(tmp_path, caplog
 
 
 def test_qt_messages_before_the_log_file_wait_for_it_not_in_the_fault_file(tmp_path, caplog):
-    """Issue 17: the log file is set up after the first paint; a Qt warning before it (the
+    """The log file is set up after the first paint; a Qt warning before it (the
     offscreen plugin gives two while the window is shown) reached descriptor 2, the fault
     file, and the next start offered a crash report for a clean session."""
     from PySide6.QtCore import qWarning

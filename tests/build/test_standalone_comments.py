@@ -13,7 +13,7 @@ import re
 from tests.support.paths import REPO
 
 FORBIDDEN = {
-    "a tracker issue": re.compile(r"\bissues? \d{1,3}\b"),
+    "a tracker issue": re.compile(r"\bissues? \d{1,3}\b|\bissue #\d{1,3} acceptance", re.IGNORECASE),
     "a QA finding": re.compile(r"\bQA\b"),
     "a file outside the repository": re.compile(r"(?:\.\./)?\bshared/(?:design|data|validation|seeds)\b"
                                                 r"|/work/"),
@@ -44,6 +44,8 @@ def test_no_comment_cites_a_tracker_item_a_qa_finding_or_an_outside_file():
 def test_the_patterns_catch_what_they_are_for():
     assert _offences("x = 1  # cold start (issue 17)")
     assert _offences('"""QA 22 F4: the yuan stayed."""')
+    assert _offences('"""Issue 18 acceptance 2: CN offers only."""')
+    assert _offences('"""Issue #4 acceptance 4: fast enough."""')
     assert _offences("see ../shared/design/formulas.md")
     assert not _offences("vLLM #10517 (vllm-project/vllm issue #10517): the MoE kernel")
     assert not _offences("QApplication.instance()")

@@ -1,4 +1,4 @@
-"""Issue 18: dated CNY prices of the Chinese clouds, folded in by the app's own rules.
+"""Dated CNY prices of the Chinese clouds, folded in by the app's own rules.
 
 The rows (``data/prices.csv``, ``source`` and ``notes`` name each one) come from public
 material read for this issue:

@@ -1,4 +1,4 @@
-"""Issue 18 acceptance 3: an Ascend 910B option names CANN with MindIE / vllm-ascend and
+"""An Ascend 910B option names CANN with MindIE / vllm-ascend and
 HCCS, never ROCm or PCIe only; AMD, Gaudi and Apple name their own stacks with a stated
 uncertainty; Apple silicon is not offered for multi-GPU training (core.accelerators)."""
 

@@ -1,4 +1,4 @@
-"""'What to change to fit' (issue #5 acceptance 2): every suggestion is re-estimated."""
+"""'What to change to fit': every suggestion is re-estimated."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17: a money-only change reuses the GPU × count evaluations and ranks as a fresh run.
+"""A money-only change reuses the GPU × count evaluations and ranks as a fresh run.
 
 ``recommend`` evaluates memory, speed and serving plans on the job without its money fields
 (``evaluation.MONEY_DEFAULTS``) and memoizes that evaluation (``evaluation.evaluate``). Every

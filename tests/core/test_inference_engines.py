@@ -1,4 +1,4 @@
-"""Issue 12: engines and spellings people write, per-engine speed against published figures.
+"""Engines and spellings people write, per-engine speed against published figures.
 
 Sources: ``validation/public-speed.jsonl`` (llama-bench tables of
 XiongjieDai/GPU-Benchmarks-on-LLM-Inference, TensorRT-LLM performance.md) and the vLLM logs
@@ -93,7 +93,7 @@ def _error(case) -> float:
 
 @pytest.mark.skipif(not SPEED.exists(), reason="shared validation files not present")
 def test_llm_inference_speed_targets_on_the_public_cases():
-    """Issue 12 acceptance 1: median |error| ≤ 12 %, every engine ≤ 20 %, ≥ 85 % within ±30 %."""
+    """Median |error| ≤ 12 %, every engine ≤ 20 %, ≥ 85 % within ±30 %."""
     errs = [(c["engine"], _error(c)) for c in _cases()]
     assert len(errs) >= 20
     a = [abs(e) for _, e in errs]

@@ -1,4 +1,4 @@
-"""Issue 11, group M4a: advisor, calibration, launch_config and the importers write Messages.
+"""Advisor, calibration, launch_config and the importers write Messages.
 
 Real results over the bundled catalog — advice for training, inference, llama.cpp and image
 jobs on cards they do not fit (single changes and stacked combinations), launch configs for

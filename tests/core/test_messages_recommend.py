@@ -1,4 +1,4 @@
-"""Issue 11, group M1: recommend, cost, money, price_kind, owned and providers write Messages.
+"""Recommend, cost, money, price_kind, owned and providers write Messages.
 
 Real recommendations over the bundled catalog (budget / cap / deadline / latency misses, spot
 and monthly pricing, a region filter, owned GPUs, multi-node pre-training, an image job, stale

@@ -1,4 +1,4 @@
-"""Issue 17: the per-snapshot offer table and the every-offer cap change no ranking."""
+"""The per-snapshot offer table and the every-offer cap change no ranking."""
 
 from __future__ import annotations
 

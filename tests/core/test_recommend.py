@@ -64,7 +64,7 @@ def test_goals_order_options_and_label_top_picks(goal):
 
 
 def test_70b_bf16_inference_fits_no_single_gpu_below_141_gb_and_needs_several():
-    """Issue #2 acceptance 3: Llama-3-70B in bf16 (≈141 GB of weights) needs several GPUs."""
+    """Llama-3-70B in bf16 (≈141 GB of weights) needs several GPUs."""
     w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="bf16",
                  batch=1, prompt_len=1024, new_tokens=256)
     rec = recommend(w, catalog_gpus(), catalog_prices())
@@ -124,7 +124,7 @@ def test_multi_gpu_full_training_uses_fsdp_and_says_so():
 
 
 def test_recommend_is_fast_enough_for_one_frame():
-    """Issue #4 acceptance 4: the bundled catalog × 1–8 GPUs × offers in well under 16 ms
+    """The bundled catalog × 1–8 GPUs × offers in well under 16 ms
     (asserted loosely here for slow CI machines; `make bench` prints the real figure)."""
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=2e7)

@@ -1,4 +1,4 @@
-"""Issue 18 acceptance 2: ``region: CN`` keeps only offers in China; each seed case has a
+"""``region: CN`` keeps only offers in China; each seed case has a
 domestic answer with a dated CNY price and its kind; subscriptions (包月 / 包年) bill whole
 periods.
 

@@ -51,7 +51,7 @@ def assert_reason_names_limit(option):
 # ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("batch", [1, 2, 4])
 def test_case1_qlora_mistral_7b_on_rtx_4090_costs_2_64(batch):
-    """Issue #2 acceptance 3. QLoRA with peft's prepare_model_for_kbit_training, which turns on
+    """QLoRA with peft's prepare_model_for_kbit_training, which turns on
     gradient checkpointing by default."""
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=batch, seq_len=2048,
                  grad_ckpt=True, train_hours=6, gpu="rtx_4090")

@@ -1,4 +1,4 @@
-"""Issue 12 acceptance 2: serving is sized by what the engine can hold.
+"""Serving is sized by what the engine can hold.
 
 Seed serving case: Llama-2-13B int4 on vLLM at 100 requests/min (512 + 256 tokens). Every
 option's concurrency must fit its KV pool, and ``estimate`` of the same workload on

@@ -35,7 +35,7 @@ def _err(est: float, ref: float) -> float:
 @pytest.mark.parametrize("case", [c for c in CASES if c["task"] == "decode_ceiling"],
                          ids=lambda c: c["id"])
 def test_decode_ceiling_within_15_percent(case):
-    """Issue #4 acceptance 1: ±15 % of max_decode_tokens_per_s (measured 233.0 / 140.1)."""
+    """±15 % of max_decode_tokens_per_s (measured 233.0 / 140.1)."""
     w = Workload.model_validate(case)
     t = estimate_throughput(w, gpu("h200_sxm"), 1)
     assert abs(_err(t.decode_tokens_per_s, case["measured"]["max_decode_tokens_per_s"])) < 0.15

@@ -29,7 +29,7 @@ def test_catalog_models_pass_modeltester(qtmodeltester, catalog):
 
 
 def test_inline_price_edit_undo_redo_reranks_results(qtbot, window, catalog):
-    """Issue 6 acceptance 4: edit a price inline, undo, redo; the results re-rank each time."""
+    """Edit a price inline, undo, redo; the results re-rank each time."""
     c = window.controller
     c.recompute()
     top_before = c.results.options[0]

@@ -58,7 +58,7 @@ def test_dialog_rate_table_plot_reasons_and_budget_in_yuan(qtbot, window, catalo
 
 
 def test_a_chinese_ui_plans_in_yuan_from_the_first_start(qtbot, repo, zh_cn):
-    """Issue 18: a fresh catalog opened by the zh_CN UI shows CNY (its bundled rate) until the
+    """A fresh catalog opened by the zh_CN UI shows CNY (its bundled rate) until the
     user picks another currency; the English UI keeps USD, and a chosen currency is kept."""
     from gpupicker.ui.controller import WorkloadController
 

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import pytest
 from PySide6.QtCore import QLocale
 
+from gpupicker.ui.app import headless as headless_mod
 from gpupicker.ui.app import launch as launch_mod
 from gpupicker.ui.app.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
 from tests.support.paths import REPO
@@ -65,7 +66,7 @@ def test_screenshot_cli_without_display_sets_offscreen(tmp_path, built_translati
 @pytest.mark.parametrize("page", PAGES)
 def test_screenshot_of_every_page(qtbot, tmp_path, window, page):
     out = tmp_path / f"{page}.png"
-    assert launch_mod.render_page(window, page, str(out))
+    assert headless_mod.render_page(window, page, str(out))
     data = out.read_bytes()
     assert data.startswith(PNG_MAGIC) and len(data) > 10_000
     if page != "catalog":
@@ -85,7 +86,7 @@ def test_selftest_prints_one_ok_line(built_translations):
 def test_gui_workload_file_is_used(tmp_path, repo):
     wl = tmp_path / "w.json"
     wl.write_text('{"task": "inference", "model_id": "llama2_7b", "batch": 2}')
-    win = launch_mod.build_window(repo, str(wl))
+    win = headless_mod.build_window(repo, str(wl))
     try:
         assert win.controller.workload.task == "inference"
         assert win.controller.workload.model is not None
@@ -100,12 +101,12 @@ def test_gui_workload_file_is_read_like_file_open(tmp_path, repo):
 
     wl = tmp_path / "w.json"
     wl.write_bytes(b'\xef\xbb\xbf{"task": "inference", "model_id": "llama2_7b"}')
-    win = launch_mod.build_window(repo, str(wl))
+    win = headless_mod.build_window(repo, str(wl))
     win.close()
     win.deleteLater()
     wl.write_text('{"task": "inference", "model_id": "no_such_model"}')
     with pytest.raises(WorkloadFileError, match="no_such_model"):
-        launch_mod.build_window(repo, str(wl))
+        headless_mod.build_window(repo, str(wl))
 
 
 def _corrupt_catalog() -> Path:
@@ -119,7 +120,7 @@ def test_corrupt_catalog_recreated_when_user_agrees(qtbot, monkeypatch):
     asked = []
     monkeypatch.setattr(CorruptCatalogDialog, "ask",
                         classmethod(lambda cls, where, err: asked.append(where) or True))
-    repo = launch_mod._open_repo(None, interactive=True)
+    repo = headless_mod._open_repo(None, interactive=True)
     assert asked == [str(path)]
     assert repo is not None and repo.gpus()
     kept = [p for p in path.parent.iterdir() if "corrupt" in p.name]
@@ -130,7 +131,7 @@ def test_corrupt_catalog_recreated_when_user_agrees(qtbot, monkeypatch):
 def test_corrupt_catalog_declined_changes_nothing(qtbot, monkeypatch, capsys):
     path = _corrupt_catalog()
     monkeypatch.setattr(CorruptCatalogDialog, "ask", classmethod(lambda cls, w, e: False))
-    assert launch_mod._open_repo(None, interactive=True) is None
+    assert headless_mod._open_repo(None, interactive=True) is None
     assert path.read_bytes().startswith(b"this is not a sqlite")
     err = capsys.readouterr().err
     assert "damaged" in err

@@ -1,4 +1,4 @@
-"""Issue 17: the window paints its first page before the heavy imports, then builds the rest."""
+"""The window paints its first page before the heavy imports, then builds the rest."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ def test_first_page_paints_before_the_heavy_imports_then_everything_is_built(tmp
 
 RELOAD_CHILD = r"""
 import gc
-from gpupicker.ui.app.launch import _app, _open_repo, build_window
+from gpupicker.ui.app.headless import _open_repo, build_window
+from gpupicker.ui.app.launch import _app
 from gpupicker.ui.app.heap import settle_heap
 app = _app(None)
 win = build_window(_open_repo(None, interactive=False))

@@ -192,11 +192,6 @@ def bandwidth_factor(gpu: GpuSpec) -> float:
     return 1.0
 
 
-def sustained_bandwidth_gbps(gpu: GpuSpec) -> float:
-    """Datasheet bandwidth × :func:`bandwidth_factor` (GB/s)."""
-    return gpu.memory_bandwidth_gbps * bandwidth_factor(gpu)
-
-
 def tensor_tflops(gpu: GpuSpec, precision: str = "bf16", accumulate: Accumulate = "fp32"
                   ) -> float:
     """Datasheet-based dense TFLOPS for a GEMM in ``precision``, before power/ROCm factors.
@@ -291,5 +286,5 @@ def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
 __all__ = ["FLOP_PER_BYTE_UNKNOWN", "MEASURED_16BIT_TENSOR_FACTOR", "MEASURED_TENSOR_FACTOR",
            "apple_gpu_tflops", "bandwidth_derived_tflops",
            "bandwidth_factor", "is_apple", "is_geforce", "is_rocm", "power_limit_factor",
-           "sustained_bandwidth_gbps", "sustained_notes", "sustained_tflops", "tensor_tflops",
+           "sustained_notes", "sustained_tflops", "tensor_tflops",
            "FACTOR_SOURCES"]

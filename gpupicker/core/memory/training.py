@@ -48,11 +48,6 @@ OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
 (torch AdamW keeps exp_avg and exp_avg_sq in the parameter dtype)."""
 OPTIMIZER_8BIT_BYTES = {"adamw8bit": 2.0, "paged_adamw8bit": 2.0}
 """bitsandbytes 8-bit optimizers: two uint8 states per parameter (+ small block scales)."""
-MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer", "nemo",
-                                      "llm-foundry", "torchtitan"})
-"""Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
-2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16.
-The per-framework profiles are in :mod:`gpupicker.core.stacks.training_frameworks`."""
 ADAFACTOR_BYTES_PER_PARAM = 0.1
 """Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
 

@@ -81,10 +81,6 @@ def option_columns(currency: str = "USD") -> tuple[tuple[str, Message], ...]:
                  for k, i in _COLUMN_IDS)
 
 
-OPTION_COLUMNS = option_columns("USD")
-"""Columns of the ranked-options table: one row per GPU type, its best count first."""
-
-
 def _fence(body: str, lang: str) -> list[str]:
     """``body`` as a fenced code block that nothing in it can close.
 

@@ -43,9 +43,6 @@ from ..memo import by_identity
 from ..messages import Message, Text, join, msg
 from ..workload import build_number
 
-PNORM = 3.0
-"""Exponent of the smooth roofline (see module docstring)."""
-
 
 def pnorm(a: float, b: float) -> float:
     """``(a³ + b³)^(1/3)`` of two non-negative times (seconds): the smooth maximum of a step."""

@@ -228,14 +228,3 @@ def _second_instance_ok(app: QApplication, catalog: str | None) -> bool:
         return True
     print(f"gpupicker: {message(other)}", file=sys.stderr)
     return ask_open_anyway(other)
-
-
-def __getattr__(name: str) -> object:
-    """The window-building helpers of :mod:`.headless` (``_open_repo``, ``build_window``,
-    ``render_page``) under their old names here, imported on first use: the window's start
-    needs none of them before its first paint (cold start)."""
-    if name in ("_open_repo", "build_window", "render_page"):
-        from . import headless
-
-        return getattr(headless, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -146,7 +146,9 @@ class StagedStart(QObject):
         from ... import catalog  # noqa: F401
 
         yield "imports"
-        repo = self.launcher._open_repo(self.args.catalog, interactive=True)
+        from .headless import _open_repo
+
+        repo = _open_repo(self.args.catalog, interactive=True)
         if repo is None:
             self._stop(1)
             return

@@ -579,7 +579,7 @@ class ResultsPage(QWizardPage):
                                      if none_fit else "")
 
     def _over_limits_text(self, view: RecommendationView) -> str:
-        """Issue 14: options fit in memory but none within the budget / cap / deadline — say what
+        """Options fit in memory but none within the budget / cap / deadline — say what
         the cheapest fitting one would cost and which limits rejected the rest ('' otherwise)."""
         from ...core.ranking.summary import limits_summary
 
