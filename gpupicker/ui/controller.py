@@ -130,7 +130,15 @@ class WorkloadController(QObject):
         self.schedule()
 
     def update(self, **changes: Any) -> bool:  # Any: any Workload field's value, validated
-        """Apply field changes (validated like any Workload); False and inputRejected if invalid."""
+        """Apply field changes (validated like any Workload); False and inputRejected if invalid.
+
+        Raises:
+            TypeError: a name in ``changes`` is not a :class:`Workload` field (a typo such as
+                ``seq_lenn`` would otherwise be dropped by validation and change nothing).
+        """
+        unknown = sorted(set(changes) - set(Workload.model_fields))
+        if unknown:
+            raise TypeError(f"WorkloadController.update(): not Workload fields: {', '.join(unknown)}")
         current = self._workload
         if all(getattr(current, k, object()) == v for k, v in changes.items()):
             return True
