@@ -171,6 +171,25 @@ class CatalogSettingError(CatalogError, ValueError):
         return str(self.args[0])
 
 
+class FxRateInvertedError(ValueError):
+    """An exchange rate that looks entered upside down (``1 USD = 0.14 CNY``), not confirmed.
+
+    A question for the user, never flipped silently: the CLI names ``--yes``, the window asks.
+
+    Attributes:
+        currency: the 3-letter code.
+        per_usd: the rate as given (units of ``currency`` per US dollar).
+    """
+
+    def __init__(self, currency: str, per_usd: float) -> None:
+        """Record the currency and the rate, with the English sentence as ``args[0]``."""
+        self.currency = currency
+        self.per_usd = per_usd
+        super().__init__(
+            f"1 USD = {per_usd:g} {currency} looks upside down (did you mean 1 USD = "
+            f"{1 / per_usd:.4g} {currency}?); enter units of {currency} per US dollar, or confirm it")
+
+
 class CatalogConflictError(CatalogError, ValueError):
     """A field the caller is changing was changed by someone else since the caller read it.
 
