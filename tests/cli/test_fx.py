@@ -16,7 +16,10 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
     assert "1 USD = 7.1000 CNY" in capsys.readouterr().out
     # upside down (USD per CNY) is refused, not flipped
     assert main(["catalog", "fx", "set", "CNY", "0.1408"]) == 2
-    assert "upside down" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "upside down" in err and err.rstrip().endswith("(add --yes to keep it)")
+    assert main(["catalog", "fx", "set", "USD", "1"]) == 2  # another ValueError: no --yes hint
+    assert "--yes" not in capsys.readouterr().err
     assert main(["catalog", "currency", "CNY"]) == 0
     capsys.readouterr()
     assert main(["catalog", "fx"]) == 0
