@@ -18,6 +18,8 @@ from ..units import GiB
 Pricing = Literal["on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace",
                   "monthly", "yearly",
                   "owned"]
+"""The pricing types of a price row: the one list the catalog's check, the UI's display names
+and the ``pricing.*`` message templates are tested against."""
 
 
 GPU_BOUNDS: dict[str, tuple[float, float]] = {
