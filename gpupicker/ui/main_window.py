@@ -19,6 +19,7 @@ from typing_extensions import override
 
 from .. import paths
 from .app.user_files import window_state_path
+from .i18n.formatting import tr_fmt
 from .wizard.task_page import TaskPage
 
 if TYPE_CHECKING:  # imported after the first paint (cold start)
@@ -220,7 +221,7 @@ class MainWindow(QMainWindow):
         self._connect()
         for action in self._needs_catalog:
             action.setEnabled(True)
-        self.status_label.setText(self.tr("Catalog: %1").replace("%1", str(repo.path)))
+        self.status_label.setText(tr_fmt(self.tr("Catalog: %1"), str(repo.path)))
         if is_read_only(repo):
             self.status_label.setText(self.tr("Catalog: read-only"))
         self.data_version = self._read_data_version()
@@ -365,29 +366,25 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_input_rejected(self, msg: str) -> None:
-        self.statusBar().showMessage(self.tr("Not applied: %1").replace("%1", msg), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Not applied: %1"), msg), 8000)
 
     @Slot(object)
     def _on_results(self, view: RecommendationView) -> None:
         fits = sum(1 for o in view.options if o.fits)
         self.statusBar().showMessage(
-            self.tr("%1 of %2 GPU options fit · computed in %3 ms")
-            .replace("%1", str(fits)).replace("%2", str(len(view.options)))
-            .replace("%3", f"{self.live.last_compute_s * 1000:.1f}"), 5000)
+            tr_fmt(self.tr("%1 of %2 GPU options fit · computed in %3 ms"),
+                   str(fits), str(len(view.options)), f"{self.live.last_compute_s * 1000:.1f}"), 5000)
 
     # ---- files ------------------------------------------------------------------------
     def ask_path(self, kind: str, title: str, name_filter: str, default: str = "") -> str:
         """Ask for a file name (``kind`` "open" or "save"); "" when cancelled.
 
-        The only place that runs a modal file dialog; tests replace it.
+        Through :func:`gpupicker.ui.widgets.file_dialogs.ask_path`, the one place that runs a
+        modal file dialog; tests replace this method or that function.
         """
-        from PySide6.QtWidgets import QFileDialog
+        from .widgets.file_dialogs import ask_path
 
-        if kind == "open":
-            path, _ = QFileDialog.getOpenFileName(self, title, default, name_filter)
-        else:
-            path, _ = QFileDialog.getSaveFileName(self, title, default, name_filter)
-        return path
+        return ask_path(self, "open" if kind == "open" else "save", title, name_filter, default)
 
     def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
@@ -447,8 +444,7 @@ class MainWindow(QMainWindow):
             else:
                 w = read_workload(path, self.live_repo)
         except WorkloadFileError as exc:
-            self.show_error(title, self.tr("%1 is not a usable workload file.").replace(
-                "%1", path), str(exc))
+            self.show_error(title, tr_fmt(self.tr("%1 is not a usable workload file."), path), str(exc))
             self.statusBar().showMessage(str(exc), 10000)
             return False
         self.live.set_workload(w)
@@ -459,12 +455,12 @@ class MainWindow(QMainWindow):
         else:
             unknown = unknown_workload_fields(path)
             if unknown:  # never dropped silently: a permanent status-bar label
-                self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
-                    "%1", Path(path).name).replace("%2", ", ".join(unknown))
+                self.open_warning = tr_fmt(self.tr("Unknown workload fields ignored (%1): %2"),
+                                           Path(path).name, ", ".join(unknown))
         self.open_warning_label.setText(self.open_warning)
         self.open_warning_label.setToolTip(tooltip)
         self.open_warning_label.setVisible(bool(self.open_warning))
-        self.statusBar().showMessage(self.tr("Opened %1").replace("%1", path), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Opened %1"), path), 8000)
         return True
 
     def open_compare(self) -> CompareDialog:
@@ -493,7 +489,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error(self.tr("Cannot save workload"), str(exc))
             return False
-        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", path), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Saved %1"), path), 8000)
         return True
 
     def export_results(self, path: str) -> int:
@@ -506,8 +502,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error(self.tr("Cannot export results"), str(exc))
             return -1
-        self.statusBar().showMessage(self.tr("Exported %1 rows to %2").replace(
-            "%1", str(n)).replace("%2", path), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Exported %1 rows to %2"), str(n), path), 8000)
         return n
 
     @Slot()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ... import paths
 from ...version_info import version_info
+from ..i18n.formatting import tr_fmt
 
 if TYPE_CHECKING:  # the About box never opens the catalog itself
     from ...catalog import CatalogRepository
@@ -43,8 +44,7 @@ def about_facts(repo: CatalogRepository | None = None) -> list[tuple[str, str]]:
 
     info = version_info()
     catalog = getattr(repo, "path", None) or paths.catalog_path()
-    data = QApplication.translate("About", "prices observed up to %1").replace("%1",
-                                                                               info.data_date)
+    data = tr_fmt(QApplication.translate("About", "prices observed up to %1"), info.data_date)
     rows = [
         (QApplication.translate("About", "Version"), info.version),
         (QApplication.translate("About", "Commit"), info.commit),

@@ -30,6 +30,8 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from ..i18n.formatting import tr_fmt
+
 # the fault file is started before the first paint: its module is small (cold start)
 from .fault_log import fault_log_path, start_fault_log, stop_fault_log
 
@@ -86,8 +88,8 @@ class CrashReportDialog(QMessageBox):
         super().__init__(parent)
         self.setIcon(QMessageBox.Icon.Warning)
         self.setWindowTitle(self.tr("gpupicker quit unexpectedly"))
-        self.setText(self.tr("The last gpupicker session crashed. What it left is in %1.")
-                     .replace("%1", str(log_file or crash_file)))
+        self.setText(tr_fmt(self.tr("The last gpupicker session crashed. What it left is in %1."),
+                            str(log_file or crash_file)))
         self.setInformativeText(self.tr("Please attach the log to a bug report. Open it now?"))
         self.open_button = self.addButton(self.tr("&Open log"), QMessageBox.ButtonRole.AcceptRole)
         self.addButton(QMessageBox.StandardButton.Close)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from ... import paths
+from ..i18n.formatting import tr_fmt
 
 if TYPE_CHECKING:  # pydantic: not needed to start the window
     from .preferences import Preferences
@@ -48,7 +49,7 @@ class CorruptCatalogDialog(QMessageBox):
         super().__init__(parent)
         self.setIcon(QMessageBox.Icon.Warning)
         self.setWindowTitle(self.tr("Catalog damaged"))
-        self.setText(self.tr("The catalog file cannot be read:\n%1").replace("%1", path))
+        self.setText(tr_fmt(self.tr("The catalog file cannot be read:\n%1"), path))
         self.setInformativeText(self.tr(
             "gpupicker can recreate it from the bundled defaults. The damaged file is kept "
             "next to it (renamed), never deleted. Your own rows can then be brought back from "
@@ -95,11 +96,11 @@ class ErrorDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("gpupicker hit an unexpected error"))
         self.details = details
-        self.message = QLabel(self.tr("Something went wrong: %1").replace("%1", summary))
+        self.message = QLabel(tr_fmt(self.tr("Something went wrong: %1"), summary))
         self.message.setWordWrap(True)
         where = str(log_path) if log_path else self.tr("(no log file)")
-        self.log_label = QLabel(self.tr("The details were written to %1. Please attach them to "
-                                        "a bug report.").replace("%1", where))
+        self.log_label = QLabel(tr_fmt(self.tr("The details were written to %1. Please attach them to "
+                                        "a bug report."), where))
         self.log_label.setWordWrap(True)
         self.text = QPlainTextEdit(details)
         self.text.setReadOnly(True)

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
+from ..i18n.formatting import tr_fmt
+
 translate = QCoreApplication.translate
 
 Header = Callable[[str], "str | None"]
@@ -95,6 +97,5 @@ def _field_part(part: str, header: Header) -> str:
         name = header(m.group(1))
         if name is not None:
             rest = m.group(2)
-            return translate("Catalog", "%1: %2").replace("%1", name).replace(
-                "%2", reason_text(rest))
+            return tr_fmt(translate("Catalog", "%1: %2"), name, reason_text(rest))
     return reason_text(part)

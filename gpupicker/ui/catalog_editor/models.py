@@ -19,7 +19,6 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
     Slot,
@@ -36,15 +35,15 @@ from ..catalog_access import (
     write_error_message,
 )
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import fmt_number
+from ..i18n.formatting import fmt_number, tr_fmt
 from ..widgets.number_input import parse_bounded
 from ..widgets.plain_text import plain_tooltip
+from ..widgets.table_model import ModelIndex as _Index
 from .messages import fields_text, reason_text
 from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, RecordKey
 
 translate = QCoreApplication.translate
 
-_Index = QModelIndex | QPersistentModelIndex
 
 #: A change of more rows than this drops the per-row caches (rebuilt when next read) instead
 #: of recomputing each row at once (``set_staleness`` repaints a whole column).
@@ -412,8 +411,7 @@ class RecordTableModel(QAbstractTableModel):
             return None
 
     def _message(self, col: str, text: str) -> str:
-        return translate("Catalog", "Not saved — %1").replace(
-            "%1", f"{self.header(col)}: {text}" if col else text)
+        return tr_fmt(translate("Catalog", "Not saved — %1"), f"{self.header(col)}: {text}" if col else text)
 
     @override
     def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -454,7 +452,7 @@ class RecordTableModel(QAbstractTableModel):
             self.validationFailed.emit(self._message("", self.explain(str(exc))))
             return False
         cmd = EditRecordCommand(self, self._keys[index.row()], old, new, (col, *implied),
-                                translate("Catalog", "Edit %1").replace("%1", self.header(col)))
+                                tr_fmt(translate("Catalog", "Edit %1"), self.header(col)))
         self._push(cmd)
         return True
 
@@ -511,10 +509,9 @@ class RecordTableModel(QAbstractTableModel):
     def report_failure(self, exc: BaseException, key: RecordKey | None = None) -> None:
         """A write failed: say why (status bar) and show the repository's current row."""
         if isinstance(exc, conflict_error_types()):
-            self.validationFailed.emit(translate(
+            self.validationFailed.emit(tr_fmt(translate(
                 "Catalog", "Not saved — another program changed this row (%1). The table now "
-                           "shows the current values; edit again if needed.").replace(
-                "%1", str(exc)))
+                           "shows the current values; edit again if needed."), str(exc)))
             if key is not None:
                 self.refresh_key(key)
             return

@@ -23,15 +23,13 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Slot,
 )
 from typing_extensions import override
 
+from ..widgets.table_model import ModelIndex as _Index
 from .models import RecordTableModel, fold_text
-
-_Index = QModelIndex | QPersistentModelIndex
 
 #: More separate intervals than this are applied as one layout change, not one signal each.
 _MAX_INTERVAL_SIGNALS = 8

@@ -10,7 +10,7 @@ import datetime as dt
 import re
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 from typing_extensions import override
 
@@ -18,14 +18,13 @@ from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware.specs import GpuSpec, PriceOffer
 from ...core.pricing.price_kind import is_user_kind, price_kind
-from ..i18n.formatting import display_name
+from ..i18n.formatting import display_name, tr_fmt
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
 from .undo import RecordKey, row_key, text_key
 
 translate = QCoreApplication.translate
 
-_Index = QModelIndex | QPersistentModelIndex
 
 STALE_BRUSH = QBrush(QColor("#fff1c2"))
 
@@ -257,14 +256,14 @@ class PriceTableModel(RecordTableModel):
             if age is None:
                 return f"{text or '—'}  ⚠ " + translate("Catalog", "date unknown")
             if age > self.staleness_months:
-                return f"{text}  ⚠ " + translate("Catalog", "%1 mo old").replace("%1", str(int(age)))
+                return f"{text}  ⚠ " + tr_fmt(translate("Catalog", "%1 mo old"), str(int(age)))
         return text
 
     @override
     def extra_data(self, row: int, column: str, role: int) -> object:
         if column == "gpu_id" and role == Qt.ItemDataRole.ToolTipRole:
-            return translate("Catalog", "GPU id: %1 (what the CSV and the CLI use)").replace(
-                "%1", str(getattr(self._rows[row], "gpu_id", "")))
+            return tr_fmt(translate("Catalog", "GPU id: %1 (what the CSV and the CLI use)"),
+                          str(getattr(self._rows[row], "gpu_id", "")))
         if column != "observed" or not self.is_stale(row):
             return None
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -276,9 +275,9 @@ class PriceTableModel(RecordTableModel):
             if age is None:
                 return translate("Catalog", "When this price was seen is unknown: check the "
                                             "provider's current price.")
-            return translate("Catalog", "Observed %1 months ago (older than %2): check the "
-                                        "provider's current price.").replace("%1", str(int(age))).replace(
-                "%2", str(self.staleness_months))
+            return tr_fmt(translate("Catalog", "Observed %1 months ago (older than %2): check the "
+                                        "provider's current price."),
+                          str(int(age)), str(self.staleness_months))
         return None
 
     #: Columns whose edit is not a new observation of the price (annotations, the date itself).

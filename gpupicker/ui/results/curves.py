@@ -23,14 +23,15 @@ from typing import TypedDict, TypeVar
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 from typing_extensions import override
 
 from ...core.report.curves import CostCurve, MemoryCurves, spans_decades
 from ...core.text.safe_write import open_for_write, writable_target, write_bytes
 from ...core.text.text_safety import neutralize
-from ..i18n.formatting import display_name, fmt_hours, fmt_money, unit_bytes
+from ..i18n.formatting import display_name, fmt_hours, fmt_money, tr_fmt, unit_bytes
 from ..i18n.texts import pricing_names
+from ..widgets.file_dialogs import ask_path
 
 translate = QCoreApplication.translate
 
@@ -265,8 +266,7 @@ class _PlotPanel(QWidget):
 def export_dialog(parent: QWidget, plot_item: pg.PlotItem, table: DataTable | None = None) -> str:
     """Ask for a file and export ``plot_item`` to it (PNG/SVG/CSV); returns the path ('' when
     cancelled). A failure is shown in a message box, nothing else changes."""
-    path, _ = QFileDialog.getSaveFileName(parent, translate("Curves", "Export plot"), "",
-                                          EXPORT_FILTER)
+    path = ask_path(parent, "save", translate("Curves", "Export plot"), EXPORT_FILTER)
     if path:
         try:
             export_plot(plot_item, path, table)
@@ -316,8 +316,8 @@ class MemoryCurvePlot(_PlotPanel):
             return None
         head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
                 dimension_label(self.dimension),
-                translate("Curves", "Memory per GPU (%1)").replace("%1", self.unit),
-                translate("Curves", "Usable memory per GPU (%1)").replace("%1", self.unit)]
+                tr_fmt(translate("Curves", "Memory per GPU (%1)"), self.unit),
+                tr_fmt(translate("Curves", "Usable memory per GPU (%1)"), self.unit)]
         rows: list[list[str | float]] = [
             [s["gpu_id"], s["name"], _whole(x), round(y, 4), round(s["capacity"], 4)]
             for s in self.series for x, y in zip(s["xs"], s["ys"], strict=True)]
@@ -385,8 +385,7 @@ class MemoryCurvePlot(_PlotPanel):
         axes_key = (self.dimension, unit)
         if axes_key != self._axes_key:
             self.plot_item.setLabel("bottom", dimension_label(self.dimension))
-            self.plot_item.setLabel("left", translate("Curves", "Memory per GPU (%1)")
-                                    .replace("%1", unit))
+            self.plot_item.setLabel("left", tr_fmt(translate("Curves", "Memory per GPU (%1)"), unit))
             self._axes_key = axes_key
         shared = data.shared_curve() if data is not None else None
         if shared is not None:  # the same memory on every card: one dark line, coloured capacities
@@ -485,7 +484,7 @@ class CostCurvePlot(_PlotPanel):
         names = pricing_names()
         head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
                 translate("Curves", "Pricing"), translate("Curves", "GPUs"),
-                translate("Curves", "Total cost (%1)").replace("%1", self.currency),
+                tr_fmt(translate("Curves", "Total cost (%1)"), self.currency),
                 translate("Curves", "Run time (h)")]
         rows: list[list[str | float]] = [
             [s["gpu_id"], s["name"], names.get(s["pricing"], s["pricing"]), _whole(n), round(m, 4),
@@ -501,7 +500,7 @@ class CostCurvePlot(_PlotPanel):
         if not counts:
             return ""
         n = min(counts, key=lambda c: abs(c - x))
-        lines = [translate("Curves", "%1 GPUs").replace("%1", f"{n:g}")]
+        lines = [tr_fmt(translate("Curves", "%1 GPUs"), f"{n:g}")]
         for s in self.series:
             if n in s["counts"]:
                 i = s["counts"].index(n)
@@ -528,7 +527,7 @@ class CostCurvePlot(_PlotPanel):
                 "per_month": translate("Curves", "Cost per month (%1)"),
                 "per_hour": translate("Curves", "Price per hour (%1)")}.get(kind, "%1")
         if (kind, currency) != self._axes_key:
-            self.plot_item.setLabel("left", what.replace("%1", currency))
+            self.plot_item.setLabel("left", tr_fmt(what, currency))
             self._axes_key = (kind, currency)
         all_money = [m * k_fx for c in shown for m in c.money]
         log_y = spans_decades(all_money)

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
 )
 from typing_extensions import override
 
+from ..widgets.table_model import ModelIndex
 from .options_model import OptionsTableModel
 
 
@@ -88,7 +87,7 @@ class FitFilter(QSortFilterProxyModel):
 
     @override
     def filterAcceptsRow(self, source_row: int,
-                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+                         source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
         if not isinstance(model, OptionsTableModel):
             return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 from typing_extensions import override
@@ -17,11 +17,12 @@ from ..i18n.formatting import (
     fmt_number,
     fmt_rate,
     list_separator,
+    tr_fmt,
 )
 from ..i18n.texts import component_label, glossary, label_name
 from ..widgets.plain_text import plain_tooltip
+from ..widgets.table_model import ModelIndex as _Index
 
-_Index = QModelIndex | QPersistentModelIndex
 _SortKey = float | str | None
 """A sort-role value: a number (int included), a text, or None (no value in the option)."""
 
@@ -208,12 +209,12 @@ class OptionsTableModel(QStandardItemModel):
     def _header_tooltip(self, section: int) -> str | None:
         col = self.COLUMNS[section]
         if col == "vram":
-            return self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
-                           "GPU's capacity, in %1.").replace("%1", self.unit) + "\n\n" + \
+            return tr_fmt(self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
+                           "GPU's capacity, in %1."), self.unit) + "\n\n" + \
                 glossary()["vram"]
         if col == "headroom":
-            return self.tr("Memory left free per GPU at the peak, in %1.").replace(
-                "%1", self.unit) + "\n\n" + glossary()["headroom"]
+            return tr_fmt(self.tr("Memory left free per GPU at the peak, in %1."),
+                          self.unit) + "\n\n" + glossary()["headroom"]
         if col == "speed":
             return glossary()["mfu"]
         if col == "usd_per_hour":
@@ -238,7 +239,7 @@ class OptionsTableModel(QStandardItemModel):
         if o.cost.hours is not None and self.training:
             return fmt_hours(o.cost.hours), o.cost.hours
         if t.train_tokens_per_s:
-            return self.tr("%1 tok/s").replace("%1", fmt_rate(t.train_tokens_per_s)), \
+            return tr_fmt(self.tr("%1 tok/s"), fmt_rate(t.train_tokens_per_s)), \
                 -t.train_tokens_per_s
         rate = t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
         if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
@@ -246,7 +247,7 @@ class OptionsTableModel(QStandardItemModel):
         if rate:
             return fmt_rate(rate), -rate
         if t.seconds_per_image:
-            return self.tr("%1 s/image").replace("%1", fmt_number(t.seconds_per_image, 1)), \
+            return tr_fmt(self.tr("%1 s/image"), fmt_number(t.seconds_per_image, 1)), \
                 t.seconds_per_image
         return "—", float("inf")
 
@@ -254,14 +255,13 @@ class OptionsTableModel(QStandardItemModel):
         if o.reason:
             return tr_message(o.reason)
         if o.fits:
-            return self.tr("Fits with %1 free per GPU").replace(
-                "%1", fmt_bytes(o.headroom_bytes, self.unit))
+            return tr_fmt(self.tr("Fits with %1 free per GPU"), fmt_bytes(o.headroom_bytes, self.unit))
         bd = o.memory.breakdown()
         biggest = max(bd, key=lambda k: bd[k])
-        return self.tr("Needs %1 per GPU, has %2 (largest: %3)").replace(
-            "%1", fmt_bytes(o.memory.total_bytes, self.unit)).replace(
-            "%2", fmt_bytes(o.capacity_bytes_per_gpu, self.unit)).replace(
-            "%3", component_label(biggest))
+        return tr_fmt(self.tr("Needs %1 per GPU, has %2 (largest: %3)"),
+                      fmt_bytes(o.memory.total_bytes, self.unit),
+                      fmt_bytes(o.capacity_bytes_per_gpu, self.unit),
+                      component_label(biggest))
 
     def _count(self, o: Option) -> str:
         """"× 2", and for serving how the GPUs are used (two rows of 2 GPUs differ):
@@ -271,8 +271,8 @@ class OptionsTableModel(QStandardItemModel):
         if plan is None or o.num_gpus < 2:
             return text
         if plan.replicas > 1:
-            return text + " " + self.tr("(%1 replicas × %2)").replace(
-                "%1", str(plan.replicas)).replace("%2", str(plan.gpus_per_replica))
+            return text + " " + tr_fmt(self.tr("(%1 replicas × %2)"),
+                                       str(plan.replicas), str(plan.gpus_per_replica))
         return text + " " + self.tr("(tensor parallel)")
 
     def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -320,12 +320,10 @@ class OptionsTableModel(QStandardItemModel):
             return self._money(c.usd_total, c.currency, self.money_digits)
         if kind == "month":
             text = self._money(c.usd_per_month, c.currency, 0)
-            return text if self.cost_kind == "month" else self.tr("%1 / month").replace(
-                "%1", text)
+            return text if self.cost_kind == "month" else tr_fmt(self.tr("%1 / month"), text)
         if kind == "mtok":
             text = self._money(c.usd_per_million_tokens, c.currency, self.money_digits)
-            return text if self.cost_kind == "mtok" else self.tr("%1 / 1M tok").replace(
-                "%1", text)
+            return text if self.cost_kind == "mtok" else tr_fmt(self.tr("%1 / 1M tok"), text)
         return "—"
 
     def _sort_key(self, o: Option, col: str, row: int) -> _SortKey:
@@ -382,16 +380,16 @@ class OptionsTableModel(QStandardItemModel):
             if col == "gpu":
                 lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
             if col == "speed" and o.throughput.range_pct:
-                lines.insert(0, self.tr("Speed expected within ±%1 % (evidence: %2)").replace(
-                    "%1", fmt_number(o.throughput.range_pct, 0)).replace(
-                    "%2", tr_message(o.throughput.evidence)))
+                lines.insert(0, tr_fmt(self.tr("Speed expected within ±%1 % (evidence: %2)"),
+                                       fmt_number(o.throughput.range_pct, 0),
+                                       tr_message(o.throughput.evidence)))
             if col == "speed" and o.serving is not None and o.serving.max_concurrent_seqs:
-                lines.insert(1, self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
-                                        "per replica").replace(
-                    "%1", str(o.serving.replicas)).replace(
-                    "%2", str(o.serving.gpus_per_replica)).replace(
-                    "%3", str(o.serving.concurrent_seqs)).replace(
-                    "%4", str(o.serving.max_concurrent_seqs)))
+                lines.insert(1, tr_fmt(self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
+                                        "per replica"),
+                                       str(o.serving.replicas),
+                                       str(o.serving.gpus_per_replica),
+                                       str(o.serving.concurrent_seqs),
+                                       str(o.serving.max_concurrent_seqs)))
             lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
                       for k, v in o.memory.breakdown().items() if v]
             lines += [tr_message(a) for a in (*o.memory.assumptions,

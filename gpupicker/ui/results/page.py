@@ -39,7 +39,7 @@ from ...core.workload import Workload
 from ..compute import RecommendationView
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
+from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number, tr_fmt
 from ..i18n.texts import glossary, task_short
 from .fit_filter import FitFilter
 from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel
@@ -370,7 +370,7 @@ class ResultsPage(QWizardPage):
         try:
             cfg = config_for(self.controller.repo, self.controller.workload, o)
         except ValueError as exc:
-            self.notes.setText(self.tr("No launch config: %1").replace("%1", str(exc)))
+            self.notes.setText(tr_fmt(self.tr("No launch config: %1"), str(exc)))
             self.notes.setVisible(True)
             return None
         dlg = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
@@ -404,8 +404,7 @@ class ResultsPage(QWizardPage):
             self._grow_columns(view.options)
         notes: list[str] = []
         if view.error:
-            notes.append(self.tr("Cannot estimate this job: %1").replace(
-                "%1", tr_message(view.error)))
+            notes.append(tr_fmt(self.tr("Cannot estimate this job: %1"), tr_message(view.error)))
         notes += [tr_message(n) for n in view.notes]
         fitting = [o for o in view.options if o.fits]
         self.notes.setText("\n".join(notes))
@@ -537,24 +536,23 @@ class ResultsPage(QWizardPage):
         if biggest <= 0 or (need < ABSURD_FACTOR * biggest and params <= ABSURD_PARAMS):
             return ""
         unit = self.controller.prefs.byte_unit
-        text = self.tr("This job needs at least %1 per GPU; the largest GPU in the catalog has "
+        text = tr_fmt(self.tr("This job needs at least %1 per GPU; the largest GPU in the catalog has "
                        "%2. Check the model size and the settings: the memory chart is hidden "
-                       "because its scale would be meaningless.").replace(
-            "%1", fmt_bytes(need, unit)).replace("%2", fmt_bytes(biggest, unit))
+                       "because its scale would be meaningless."),
+                      fmt_bytes(need, unit), fmt_bytes(biggest, unit))
         if params > ABSURD_PARAMS:
-            text += " " + self.tr("The model has %1 billion parameters; the largest published "
-                                  "models have a few thousand billion.").replace(
-                "%1", fmt_number(params / 1e9))
+            text += " " + tr_fmt(self.tr("The model has %1 billion parameters; the largest published "
+                                  "models have a few thousand billion."), fmt_number(params / 1e9))
         return text
 
     def _show_nothing_fits(self, view: RecommendationView, fitting: list[Option],
                            absurd: str) -> None:
         none_fit = bool(view.options) and not fitting
         if none_fit:
-            text = self.tr("Nothing fits: none of the %1 GPU options in the catalog can hold "
+            text = tr_fmt(self.tr("Nothing fits: none of the %1 GPU options in the catalog can hold "
                            "this job, even with up to 8 GPUs. The table lists them anyway, "
                            "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
-                           "shorter sequences.").replace("%1", str(len(view.options)))
+                           "shorter sequences."), str(len(view.options)))
             causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids
             if not isinstance(causes, list):
                 causes = []
@@ -566,8 +564,9 @@ class ResultsPage(QWizardPage):
                                            "more GPUs across several nodes (multi-node FSDP / "
                                            "ZeRO-3)."))
             if self.advisor_list.count():
-                text = _join(text, self.tr("See “%1” below for changes that would help.").replace(
-                    "%1", self._advice_heading))  # built from the GPU name, not cut from a title
+                # the heading is built from the GPU name, not cut from a title
+                text = _join(text, tr_fmt(self.tr("See “%1” below for changes that would help."),
+                                          self._advice_heading))
             if absurd:
                 text += "\n" + absurd
         else:
@@ -591,37 +590,34 @@ class ResultsPage(QWizardPage):
         k = 1.0 / (snap.display_rate() or 1.0)
         amount = fmt_money(s.money * k, snap.display_currency)
         if s.money_kind == "per_month":
-            amount = self.tr("%1 per month").replace("%1", amount)
+            amount = tr_fmt(self.tr("%1 per month"), amount)
         elif s.money_kind == "per_hour":
-            amount = self.tr("%1 per hour").replace("%1", amount)
+            amount = tr_fmt(self.tr("%1 per hour"), amount)
         limits = []
         if "budget" in s.rejected:
-            limits.append(self.tr("the %1 budget rejected %2").replace(
-                "%1", fmt_money((w.budget_usd or 0) * k, snap.display_currency)).replace(
-                "%2", str(s.rejected["budget"])))
+            limits.append(tr_fmt(self.tr("the %1 budget rejected %2"),
+                                 fmt_money((w.budget_usd or 0) * k, snap.display_currency),
+                                 str(s.rejected["budget"])))
         if "cap" in s.rejected:
-            limits.append(self.tr("the %1 per hour cap rejected %2").replace(
-                "%1", fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency)).replace(
-                "%2", str(s.rejected["cap"])))
+            limits.append(tr_fmt(self.tr("the %1 per hour cap rejected %2"),
+                                 fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency),
+                                 str(s.rejected["cap"])))
         if "deadline" in s.rejected:
-            limits.append(self.tr("the %1 h deadline rejected %2").replace(
-                "%1", fmt_number(w.deadline_hours or 0)).replace("%2", str(s.rejected["deadline"])))
+            limits.append(tr_fmt(self.tr("the %1 h deadline rejected %2"),
+                                 fmt_number(w.deadline_hours or 0), str(s.rejected["deadline"])))
         o = s.cheapest
-        return self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
-                       "%2 × %3 (%4). Of the %5 options that fit, %6.").replace(
-            "%1", amount).replace("%2", str(o.num_gpus)).replace("%3", o.gpu_name).replace(
-            "%4", o.provider).replace("%5", str(s.fitting)).replace("%6", "; ".join(limits))
+        return tr_fmt(self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
+                       "%2 × %3 (%4). Of the %5 options that fit, %6."),
+                      amount, str(o.num_gpus), o.gpu_name, o.provider, str(s.fitting), "; ".join(limits))
 
     def _summary(self, w: Workload) -> str:
         name = (w.model.name if w.model is not None else "") or w.model_id or ""
         parts = [task_short(w.task), name, w.weights_dtype.upper()]
         if w.is_training:
-            parts.append(self.tr("batch %1 × %2 tokens").replace("%1", str(w.batch))
-                         .replace("%2", str(w.training_seq_len())))
+            parts.append(tr_fmt(self.tr("batch %1 × %2 tokens"), str(w.batch), str(w.training_seq_len())))
         elif w.task == "inference":
-            parts.append(self.tr("batch %1, %2 + %3 tokens").replace("%1", str(w.batch))
-                         .replace("%2", str(w.avg_prompt_tokens))
-                         .replace("%3", str(w.avg_output_tokens)))
+            parts.append(tr_fmt(self.tr("batch %1, %2 + %3 tokens"),
+                                str(w.batch), str(w.avg_prompt_tokens), str(w.avg_output_tokens)))
         return " · ".join(p for p in parts if p)
 
     def _show_advice(self, view: RecommendationView) -> None:
@@ -632,13 +628,12 @@ class ResultsPage(QWizardPage):
         gpu_id = w.gpu or (largest if isinstance(largest, str) else None)
         gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
                                       if g.id == gpu_id), gpu_id or ""))
-        self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
-                                  .replace("%1", gpu_name))
-        self._advice_heading = self.tr("What to change to fit %1").replace("%1", gpu_name)
+        self.advisor_box.setTitle(tr_fmt(self.tr("What to change to fit %1 (double-click to apply)"),
+                                         gpu_name))
+        self._advice_heading = tr_fmt(self.tr("What to change to fit %1"), gpu_name)
         if show and not view.advice:
-            self.advisor_list.addItem(self.tr("Your preferred GPU (%1) does not fit this job "
-                                              "and no single change makes it fit.")
-                                      .replace("%1", gpu_name))
+            self.advisor_list.addItem(tr_fmt(self.tr("Your preferred GPU (%1) does not fit this job "
+                                              "and no single change makes it fit."), gpu_name))
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
             what = tr_message(a.description or "") or a.action or str(a)
@@ -646,8 +641,8 @@ class ResultsPage(QWizardPage):
             fits = a.fits
             text = f"{i}. {what}"
             if saves is not None and new_total is not None:
-                text += "  —  " + self.tr("saves %1, new peak %2").replace(
-                    "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
+                text += "  —  " + tr_fmt(self.tr("saves %1, new peak %2"),
+                                         fmt_bytes(saves, unit), fmt_bytes(new_total, unit))
             if fits is not None:
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
             costs = [as_message(c) for c in (a.speed_cost, a.quality_cost) if c]

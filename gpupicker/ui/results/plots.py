@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from ...core.results import BREAKDOWN_COMPONENTS, Option
-from ..i18n.formatting import display_name, unit_bytes
+from ..i18n.formatting import display_name, tr_fmt, unit_bytes
 from ..i18n.texts import component_label
 
 if TYPE_CHECKING:  # annotations only: numpy.typing is not needed at run time
@@ -108,7 +108,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.unit = unit
         self.plot_item.setTitle(translate("Plots", "VRAM fit: expected peak per GPU vs capacity"),
                                 size="9pt")
-        self.plot_item.setLabel("bottom", translate("Plots", "Memory per GPU (%1)").replace("%1", unit))
+        self.plot_item.setLabel("bottom", tr_fmt(translate("Plots", "Memory per GPU (%1)"), unit))
         self.plot_item.setLabel("left", translate("Plots", "Option (GPU × count)"))
 
     def _bar(self, comp: str) -> pg.BarGraphItem:
@@ -271,14 +271,12 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"),
                                     size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Run time (hours)"))
-            self.plot_item.setLabel("left", translate("Plots", "Total cost (%1)")
-                                    .replace("%1", currency))
+            self.plot_item.setLabel("left", tr_fmt(translate("Plots", "Total cost (%1)"), currency))
         else:
             self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"),
                                     size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Speed (tokens/s, all GPUs)"))
-            self.plot_item.setLabel("left", translate("Plots", "Price (%1 per hour)")
-                                    .replace("%1", currency))
+            self.plot_item.setLabel("left", tr_fmt(translate("Plots", "Price (%1 per hour)"), currency))
 
     def set_options(self, options: Sequence[Option], unit: str = "GiB", currency: str = "USD",
                     usd_per_unit: float = 1.0) -> None:

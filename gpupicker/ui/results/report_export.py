@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
+from ..i18n.formatting import tr_fmt
+
 if TYPE_CHECKING:  # core is imported when a report is made, not with the window's menu
     from PySide6.QtWidgets import QMenu, QStatusBar
 
@@ -115,11 +117,11 @@ def add_report_action(window: ReportWindow, menu: QMenu) -> QAction:
             files = export_report(window, path)
         except (ValueError, OSError) as exc:
             window.show_error(translate("MainWindow", "Cannot export the report"),
-                              translate("MainWindow", "%1 was not written.").replace("%1", path),
+                              tr_fmt(translate("MainWindow", "%1 was not written."), path),
                               str(exc))
             return
-        window.statusBar().showMessage(translate("MainWindow", "Report written: %1")
-                                       .replace("%1", str(files[0])), 8000)
+        window.statusBar().showMessage(tr_fmt(translate("MainWindow", "Report written: %1"),
+                                              str(files[0])), 8000)
 
     action.triggered.connect(run)
     menu.addAction(action)

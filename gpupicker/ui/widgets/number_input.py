@@ -20,9 +20,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QLocale,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
     SignalInstance,
@@ -40,9 +38,11 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from ..i18n.formatting import tr_fmt
+from .table_model import ModelIndex as _Index
+
 translate = QCoreApplication.translate
 
-_Index = QModelIndex | QPersistentModelIndex
 _PLAIN = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
 
 
@@ -65,21 +65,18 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
             mantissa = re.split(r"[eE]", s)[0]
             after = mantissa.split(seps[0], 1)[1]
             if seps[0] == group and seps[0] != dec and len(after) == 3:
-                raise ValueError(translate(
+                raise ValueError(tr_fmt(translate(
                     "Numbers", "“%1” is ambiguous: write it without the thousands separator, "
-                               "or with the decimal point (%2).").replace("%1", text.strip())
-                                 .replace("%2", dec))
+                               "or with the decimal point (%2)."), text.strip(), dec))
         value = float(s.replace(",", "."))
     else:
         value, ok = locale.toDouble(s)
         if not ok:
             value, ok = QLocale.c().toDouble(s)
         if not ok:
-            raise ValueError(translate("Numbers", "“%1” is not a number.").replace(
-                "%1", text.strip()))
+            raise ValueError(tr_fmt(translate("Numbers", "“%1” is not a number."), text.strip()))
     if not math.isfinite(value):
-        raise ValueError(translate("Numbers", "“%1” is not a finite number.").replace(
-            "%1", text.strip()))
+        raise ValueError(tr_fmt(translate("Numbers", "“%1” is not a finite number."), text.strip()))
     return value
 
 
@@ -89,17 +86,16 @@ def parse_bounded(text: str, minimum: float | None = None, maximum: float | None
     v = parse_number(text, locale)
     if integer:
         if v != int(v):
-            raise ValueError(translate("Numbers", "Enter a whole number (got %1).").replace(
-                "%1", text.strip()))
+            raise ValueError(tr_fmt(translate("Numbers", "Enter a whole number (got %1)."), text.strip()))
         v = int(v)
     if minimum is not None and v < minimum:
         if minimum == 0:
             raise ValueError(translate("Numbers", "Enter a number of 0 or more."))
-        raise ValueError(translate("Numbers", "Enter at least %1 (got %2).")
-                         .replace("%1", _plain(minimum)).replace("%2", text.strip()))
+        raise ValueError(tr_fmt(translate("Numbers", "Enter at least %1 (got %2)."),
+                                _plain(minimum), text.strip()))
     if maximum is not None and v > maximum:
-        raise ValueError(translate("Numbers", "Enter at most %1 (got %2).")
-                         .replace("%1", _plain(maximum)).replace("%2", text.strip()))
+        raise ValueError(tr_fmt(translate("Numbers", "Enter at most %1 (got %2)."),
+                                _plain(maximum), text.strip()))
     return v
 
 
@@ -174,7 +170,7 @@ class _CommitGuard(QObject):
         if reason:
             if self._tooltip is None:
                 self._tooltip = spin.toolTip()
-            spin.setToolTip(translate("Numbers", "Not applied: %1").replace("%1", reason))
+            spin.setToolTip(tr_fmt(translate("Numbers", "Not applied: %1"), reason))
         elif self._tooltip is not None:
             spin.setToolTip(self._tooltip)
             self._tooltip = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QStringListModel, Qt
+from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -22,9 +22,10 @@ from ...core.pricing.providers import check_providers
 from ...core.workload import Workload
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, ui_is_chinese
+from ..i18n.formatting import display_name, tr_fmt, ui_is_chinese
 from ..i18n.texts import glossary, goal_names, pricing_names
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
+from ..widgets.table_model import ModelIndex
 from .page_base import (
     NO_LIMIT,
     Page,
@@ -54,7 +55,7 @@ class _LastNameCompleter(QCompleter):
         return [_NAME_SEPARATORS.split(path)[-1].lstrip()]
 
     @override
-    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # noqa: N802
+    def pathFromIndex(self, index: ModelIndex) -> str:  # noqa: N802
         edit = self.widget()
         done = edit.text() if isinstance(edit, QLineEdit) else ""
         cut = [m.end() for m in _NAME_SEPARATORS.finditer(done)]
@@ -205,9 +206,8 @@ class BudgetPage(Page):
         money = self.controller.snapshot.money
         for spin in (self.budget_usd, self.max_usd_per_hour):
             spin.setPrefix(SYMBOLS.get(money.currency, money.currency) + " ")
-        self.budget_label.setText(self.tr("&Total budget (%1):").replace("%1", money.currency))
-        self.rate_label.setText(self.tr("Max &price per hour (%1):").replace("%1",
-                                                                           money.currency))
+        self.budget_label.setText(tr_fmt(self.tr("&Total budget (%1):"), money.currency))
+        self.rate_label.setText(tr_fmt(self.tr("Max &price per hour (%1):"), money.currency))
         set_spin(self.budget_usd, round(w.budget_usd * money.per_usd, 2) if w.budget_usd
                   else NO_LIMIT)  # = money.from_usd, which is typed float | None
         set_spin(self.max_usd_per_hour, round(w.max_usd_per_hour * money.per_usd, 2)

@@ -20,7 +20,6 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -37,7 +36,8 @@ from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ..catalog_access import write_error_message, write_error_types
-from ..i18n.formatting import fmt_bytes
+from ..i18n.formatting import fmt_bytes, tr_fmt
+from ..widgets.file_dialogs import ask_folder, ask_path
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 
 if TYPE_CHECKING:  # the importers load when a file is first inspected
@@ -151,21 +151,19 @@ class ModelImportDialog(QDialog):
             self.cache_list.addItem(item)
         where = str(cache_dir())
         self.cache_label.setText(
-            self.tr("Hugging Face cache (%1): %2 models").replace("%1", where)
-            .replace("%2", str(len(found))) if found else
-            self.tr("No models in the Hugging Face cache (%1).").replace("%1", where))
+            tr_fmt(self.tr("Hugging Face cache (%1): %2 models"), where, str(len(found))) if found else
+            tr_fmt(self.tr("No models in the Hugging Face cache (%1)."), where))
 
     @Slot()
     def _on_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, self.tr("Model folder"))
+        path = ask_folder(self, self.tr("Model folder"))
         if path:
             self.inspect(path)
 
     @Slot()
     def _on_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Model file"), "",
-            self.tr("Model files (*.safetensors *.gguf *.json);;All files (*)"))
+        path = ask_path(self, "open", self.tr("Model file"),
+                        self.tr("Model files (*.safetensors *.gguf *.json);;All files (*)"))
         if path:
             self.inspect(path)
 
@@ -206,7 +204,7 @@ class ModelImportDialog(QDialog):
             loop.quit()
 
         progress = self.progress = QProgressDialog(
-            self.tr("Reading %1…").replace("%1", path), self.tr("Cancel"), 0, 0, self)
+            tr_fmt(self.tr("Reading %1…"), path), self.tr("Cancel"), 0, 0, self)
         progress.setWindowTitle(self.tr("Import a model"))
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setAutoClose(False)
@@ -248,8 +246,7 @@ class ModelImportDialog(QDialog):
             self.details.setPlainText("")
             text = (_error_text(result) if isinstance(result, ModelImportError)
                     else str(result))  # OSError: a race with the file system (deleted meanwhile)
-            self.error_label.setText(self.tr("Cannot import %1: %2").replace("%1", path)
-                                     .replace("%2", text))
+            self.error_label.setText(tr_fmt(self.tr("Cannot import %1: %2"), path, text))
             return False
         model = result
         self.model = model
@@ -270,11 +267,11 @@ class ModelImportDialog(QDialog):
 
         source = {"tensors": self.tr("the tensor headers"),
                   "config": self.tr("the config.json fields")}.get(m.params_source or "", "?")
-        lines = [self.tr("Parameters: %1 (from %2)").replace("%1", f"{m.params:,}" if m.params
-                                                             else "?").replace("%2", source)]
+        lines = [tr_fmt(self.tr("Parameters: %1 (from %2)"), f"{m.params:,}" if m.params
+                                                             else "?", source)]
         if m.weights_bytes is not None:
-            lines.append(self.tr("Weights: %1 bytes (%2)").replace("%1", f"{m.weights_bytes:,}")
-                         .replace("%2", fmt_bytes(m.weights_bytes, "GiB", 2)))
+            lines.append(tr_fmt(self.tr("Weights: %1 bytes (%2)"),
+                                f"{m.weights_bytes:,}", fmt_bytes(m.weights_bytes, "GiB", 2)))
         for d, b in sorted(m.bytes_by_dtype.items(), key=lambda kv: -kv[1]):
             lines.append(f"  {d}: {b:,}")
         lines.extend(f"{k}: {v}" for k, v in m.config.items())
@@ -282,7 +279,7 @@ class ModelImportDialog(QDialog):
         for c in m.components:
             lines.append(f"{c.name} ({c.class_name}): "
                          + (f"{c.params:,}" if c.params else self.tr("no weights read")))
-        lines.extend(self.tr("Warning: %1").replace("%1", tr_message(w))
+        lines.extend(tr_fmt(self.tr("Warning: %1"), tr_message(w))
                      for w in m.warnings)
         return "\n".join(lines)
 
@@ -302,7 +299,7 @@ class ModelImportDialog(QDialog):
             record = record.model_copy(update={"id": rid})
             self.repo.upsert_model(record)
         except (ModelImportError, ValueError) as exc:
-            self.error_label.setText(self.tr("Cannot save: %1").replace("%1", _error_text(exc)))
+            self.error_label.setText(tr_fmt(self.tr("Cannot save: %1"), _error_text(exc)))
             return False
         except write_error_types() as exc:
             self.error_label.setText(write_error_message(exc))

@@ -7,15 +7,14 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
 from typing_extensions import override
 
 from ...catalog import CatalogModel
+from ..i18n.formatting import tr_fmt
 from ..widgets.plain_text import plain_tooltip
-
-_Index = QModelIndex | QPersistentModelIndex
+from ..widgets.table_model import ModelIndex as _Index
 
 
 class ModelListModel(QAbstractTableModel):
@@ -84,7 +83,7 @@ class ModelListModel(QAbstractTableModel):
             if col == "family":
                 return m.family
             if col == "params":
-                return self.tr("%1 B").replace("%1", loc.toString(params_b, "f", 1))
+                return tr_fmt(self.tr("%1 B"), loc.toString(params_b, "f", 1))
             if col == "context":
                 return loc.toString(int(ctx)) if ctx else "—"
         if role == Qt.ItemDataRole.UserRole:

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
+from ..i18n.formatting import tr_fmt
+
 if TYPE_CHECKING:  # not imported before the first paint (cold start)
     from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
@@ -78,8 +80,7 @@ class LiveSummary(QLabel):
         assert self.controller is not None  # show_results is connected by attach()
         unit = self.controller.prefs.byte_unit
         if getattr(view, "error", ""):
-            self.setText(self.tr("Cannot estimate: %1").replace("%1",
-                                                                tr_message(view.error)))
+            self.setText(tr_fmt(self.tr("Cannot estimate: %1"), tr_message(view.error)))
             return
         opts = getattr(view, "options", ())
         if not opts:
@@ -88,12 +89,13 @@ class LiveSummary(QLabel):
         fitting = [o for o in opts if o.fits]
         top = opts[0]
         peak = min(o.memory.total_bytes for o in opts if o.num_gpus == top.num_gpus)
-        self.setText(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
-                             "(%5 per GPU)")
-                     .replace("%1", str(len(fitting))).replace("%2", str(len(opts)))
-                     .replace("%3", display_name(top.gpu_name))
-                     .replace("%4", str(top.num_gpus))
-                     .replace("%5", fmt_bytes(top.memory.total_bytes or peak, unit)))
+        self.setText(tr_fmt(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
+                             "(%5 per GPU)"),
+                            str(len(fitting)),
+                            str(len(opts)),
+                            display_name(top.gpu_name),
+                            str(top.num_gpus),
+                            fmt_bytes(top.memory.total_bytes or peak, unit)))
 
 
 def form_column(layout: QVBoxLayout, *widgets: QWidget) -> None:
