@@ -36,7 +36,7 @@ def main() -> int:
         win = build_window(_open_repo(None, interactive=False))
         win.resize(1240, 860)
         win.show()
-        from gpupicker.ui.app.heap import settle_heap
+        from gpupicker.ui.settings.heap import settle_heap
 
         settle_heap()  # as the app does once its window is built
         win.wizard.show_page("results")

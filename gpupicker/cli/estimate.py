@@ -29,7 +29,7 @@ from .common import (
 
 def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     """Estimate one workload JSON text; returns the result dict or ``{"error": …}``."""
-    from ..core.report.build import estimate_report
+    from ..core.report.estimate import estimate_report
 
     if isinstance(line, TooLong):
         return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}

@@ -384,7 +384,7 @@ def input_warnings(w: Workload) -> list[Message]:
     profile (:attr:`FrameworkRow.stand_in`), checkpointed activations offloaded to host RAM,
     a training data-parallel degree that disagrees with the GPU count, and expert
     parallelism. Serving replicas (``data_parallel`` for inference) are modelled by
-    :func:`.report.estimate_report`.
+    :func:`.report.estimate.estimate_report`.
     """
     out: list[Message] = []
     native = NATIVE_WEIGHTS.get(w.model_id or "")

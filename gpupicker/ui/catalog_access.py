@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from .. import paths
-from .i18n.formatting import tr_fmt
+from .i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # the catalog (sqlite-utils) is imported when it is first opened
     from ..catalog import CatalogRepository

@@ -31,7 +31,7 @@ from ..core.workload import Workload
 from ..service.compare import scenarios
 from ..service.recommendation import CatalogSnapshot
 from .i18n.core_messages import tr_message
-from .i18n.formatting import tr_fmt
+from .i18n.placeholders import tr_fmt
 
 AskPath = Callable[[str, str, str, str], str]
 """The main window's ``ask_path(kind, title, filter, default)`` (the one modal file dialog)."""

@@ -15,12 +15,12 @@ from ..core.model_arch import ModelArch
 from ..core.task_defaults import model_kind_for, task_start_fields
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot
-from .app.heap import settle_heap
-from .app.preferences import Preferences
 from .catalog_access import write_error_types
 from .compute import RecommendationView, run_recommendation
 from .i18n.formatting import error_messages, ui_is_chinese
-from .wizard.initial_task import INITIAL_TASK
+from .initial_task import INITIAL_TASK
+from .settings.heap import settle_heap
+from .settings.preferences import Preferences
 
 if TYPE_CHECKING:  # the catalog package is imported by the launcher, not by this module
     from ..catalog import CatalogRepository
@@ -319,7 +319,7 @@ class WorkloadController(QObject):
         A new snapshot is ~100,000 long-lived objects for a catalog of 17,500 prices: left in
         the collected generations, every full collection scans them (58 ms about once in 15
         recommendations, measured with ``gc.callbacks``); frozen, they are not
-        (:func:`~gpupicker.ui.app.heap.settle_heap`). A process that never froze its heap
+        (:func:`~gpupicker.ui.settings.heap.settle_heap`). A process that never froze its heap
         (tests, the CLI) is left as it is.
         """
         self.snapshot = snap

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard, QWizardPage
 from typing_extensions import override
 
 from .. import paths
-from .app.user_files import window_state_path
-from .i18n.formatting import tr_fmt
+from .i18n.placeholders import tr_fmt
+from .settings.user_files import window_state_path
 from .wizard.task_page import TaskPage
 
 if TYPE_CHECKING:  # imported after the first paint (cold start)
@@ -29,12 +29,12 @@ if TYPE_CHECKING:  # imported after the first paint (cold start)
 
     from ..catalog import CatalogRepository
     from ..core.workload import Workload
-    from .app.dialogs import PreferencesDialog
-    from .app.preferences import Preferences
     from .catalog_editor.window import CatalogWindow
     from .compare_dialog import CompareDialog
     from .compute import RecommendationView
     from .controller import WorkloadController
+    from .settings.dialogs import PreferencesDialog
+    from .settings.preferences import Preferences
 
 PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
 DEFAULT_SIZE = QSize(1240, 860)
@@ -200,9 +200,9 @@ class MainWindow(QMainWindow):
         preferences and controller (the first page starts editing), the input pages (Next
         works), then the results page, the menus' actions, the catalog watch and the first
         recommendation. Yields the name of the step done."""
-        from .app.preferences import Preferences
         from .catalog_access import is_read_only
         from .controller import WorkloadController
+        from .settings.preferences import Preferences
 
         self.repo = repo
         self.finish_menus()
@@ -520,7 +520,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def open_preferences(self) -> PreferencesDialog:
         """Show the preferences dialog (non-modal)."""
-        from .app.dialogs import PreferencesDialog
+        from .settings.dialogs import PreferencesDialog
 
         dlg = PreferencesDialog(self.live.prefs, self)
         dlg.prefsAccepted.connect(self._apply_prefs)
@@ -540,7 +540,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_about(self) -> None:
-        from .app.dialogs import show_about
+        from .settings.dialogs import show_about
 
         show_about(self)
 

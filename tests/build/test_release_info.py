@@ -71,7 +71,7 @@ def test_about_shows_version_commit_data_qt_and_paths(qtbot, repo):
     from PySide6.QtWidgets import QWidget
 
     from gpupicker import paths
-    from gpupicker.ui.app.about import about_facts, show_about
+    from gpupicker.ui.settings.about import about_facts, show_about
 
     facts = dict(about_facts(repo))
     info = version_info()
@@ -381,7 +381,7 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
 
 
 def test_notices_path_in_source_and_frozen_layouts(tmp_path, monkeypatch):
-    from gpupicker.ui.app import about
+    from gpupicker.ui.settings import about
 
     assert about.notices_path() == ROOT / "THIRD-PARTY-NOTICES.txt"
     assert about.notices_path().is_file()

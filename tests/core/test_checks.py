@@ -63,7 +63,7 @@ def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     (each engine's install docs, core.checks.ENGINE_PLATFORMS): refused in estimate, left out of
     recommend with one note — never estimated as if they ran."""
     from gpupicker.core.ranking.recommend import recommend
-    from gpupicker.core.report.build import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
 
     cases = [({"task": "inference", "model_id": "llama3_1_8b", "framework": "tensorrt-llm"},
               "mi300x", "tensorrt-llm does not run on the AMD Instinct MI300X (ROCm)"),

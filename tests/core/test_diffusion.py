@@ -176,7 +176,7 @@ def test_diffusion_lora_hours_scale_with_epochs_and_step_time_is_published_range
     1024², batch 1, no gradient checkpointing on an RTX 4090: published kohya/diffusers timings
     are 0.3–1.1 s per step (kohya-ss/sd-scripts#827: 3090 Ti 1.12 s/it, a 4090 no faster;
     bmaltais/kohya_ss#1288: 4090 ≈ 1.1 s/step; 1.5–3 it/s with SDPA in newer stacks)."""
-    from gpupicker.core.report.build import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
 
     g = cat.get_gpu("rtx_4090")
     hours = []

@@ -311,7 +311,7 @@ def test_vllm_rtx3090_pool_matches_the_published_log():
 def test_vllm_max_model_len_that_does_not_fit_is_refused_with_vllms_reason():
     # same log at max_model_len 29000: "The model's max seq len (29000) is larger than the
     # maximum number of tokens that can be stored in KV cache (23648)"
-    from gpupicker.core.report.build import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
     w, m, g = _llama31_8b_on_3090(29000)
     est = estimate_memory(w, g)
     assert est.engine_fits is False and est.max_concurrent_seqs == 0

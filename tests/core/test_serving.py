@@ -13,7 +13,7 @@ import pytest
 
 from gpupicker.cli.recommend import option_dict
 from gpupicker.core.ranking.recommend import recommend
-from gpupicker.core.report.build import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.speed.serving import plan_serving
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu

@@ -11,7 +11,7 @@ import statistics
 
 import pytest
 
-from gpupicker.core.report.build import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.speed.inference import ENGINES
 from gpupicker.core.speed.interconnect import allreduce_seconds
 from gpupicker.core.speed.throughput import estimate_throughput, train_hours

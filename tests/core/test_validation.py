@@ -11,7 +11,7 @@ from gpupicker import cli
 from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.model_arch import ModelArch
-from gpupicker.core.report.build import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.workload import Workload
 
 LLAMA3_8B = ModelArch(name="Llama 3 8B", hidden_size=4096, intermediate_size=14336,

@@ -114,7 +114,7 @@ def test_expert_parallel_and_a_disagreeing_training_dp_are_named() -> None:
 def test_data_parallel_serving_is_replicas(repo) -> None:
     """vLLM --data-parallel-size 2 on 2 GPUs: each replica one GPU with half the sequences;
     per-GPU memory and per-sequence speed are one replica's, batch throughput twice it."""
-    from gpupicker.core.report.build import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
     from gpupicker.service.resolve import resolve_gpu, resolve_model
 
     base = {"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm",

@@ -27,7 +27,7 @@ from gpupicker.core.pricing.cost import (
 )
 from gpupicker.core.pricing.providers import PROVIDERS, offer_available
 from gpupicker.core.ranking.recommend import recommend
-from gpupicker.core.report.build import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from gpupicker.service.recommendation import CatalogSnapshot, rank_on_snapshot

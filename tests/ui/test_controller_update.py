@@ -6,8 +6,8 @@ import pytest
 
 
 def test_an_unknown_field_is_refused_and_changes_nothing(qtbot, repo):
-    from gpupicker.ui.app.preferences import Preferences
     from gpupicker.ui.controller import WorkloadController
+    from gpupicker.ui.settings.preferences import Preferences
 
     c = WorkloadController(repo, prefs=Preferences.load())
     before = c.workload

@@ -15,7 +15,7 @@ from PySide6.QtCore import QLocale
 
 from gpupicker.ui.app import headless as headless_mod
 from gpupicker.ui.app import launch as launch_mod
-from gpupicker.ui.app.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
+from gpupicker.ui.settings.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
 from tests.support.paths import REPO
 
 pytestmark = pytest.mark.gui
@@ -150,7 +150,7 @@ def test_corrupt_catalog_dialog_offers_recreate(qtbot):
 def test_excepthook_logs_and_shows_dialog_with_copy(qtbot, tmp_path, monkeypatch):
     from PySide6.QtGui import QGuiApplication
 
-    from gpupicker.ui.app import dialogs
+    from gpupicker.ui.settings import dialogs
 
     log_path = tmp_path / "gpupicker.log"
     handler = logging.FileHandler(log_path, encoding="utf-8")
@@ -229,7 +229,7 @@ def test_launch_screenshot_in_process(tmp_path, built_translations, monkeypatch)
     # the render's size is not the user's: the next real start keeps the size it had
     from PySide6.QtCore import QSettings
 
-    from gpupicker.ui.app.user_files import window_state_path
+    from gpupicker.ui.settings.user_files import window_state_path
 
     state = QSettings(str(window_state_path()), QSettings.Format.IniFormat)
     assert state.value("main/geometry") is None
@@ -283,7 +283,7 @@ def test_gui_launch_with_unwritable_home_shows_dialog(monkeypatch, tmp_path, cap
     from types import SimpleNamespace
 
     from gpupicker.ui.app import launch as launch_mod
-    from gpupicker.ui.app.dialogs import StartupErrorDialog
+    from gpupicker.ui.settings.dialogs import StartupErrorDialog
 
     shown = []
     monkeypatch.setattr(StartupErrorDialog, "ask", classmethod(lambda cls, m: shown.append(m)))

@@ -60,7 +60,7 @@ RELOAD_CHILD = r"""
 import gc
 from gpupicker.ui.app.headless import _open_repo, build_window
 from gpupicker.ui.app.launch import _app
-from gpupicker.ui.app.heap import settle_heap
+from gpupicker.ui.settings.heap import settle_heap
 app = _app(None)
 win = build_window(_open_repo(None, interactive=False))
 ctl = win.controller

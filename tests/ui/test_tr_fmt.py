@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gpupicker.ui.i18n.formatting import tr_fmt
+from gpupicker.ui.i18n.placeholders import tr_fmt
 
 
 def test_placeholders_are_filled_by_number_in_one_pass():

@@ -289,7 +289,7 @@ def test_table_model_passes_modeltester(qtmodeltester, window):
 
 
 def test_gb_preference_changes_units(qtbot, window):
-    from gpupicker.ui.app.preferences import Preferences
+    from gpupicker.ui.settings.preferences import Preferences
 
     window._apply_prefs(Preferences(byte_unit="GB"))
     window.controller.recompute()
@@ -304,8 +304,8 @@ def test_gb_preference_changes_units(qtbot, window):
 def test_preferences_dialog_and_geometry_are_saved(qtbot, window, repo):
     from PySide6.QtCore import QSettings
 
-    from gpupicker.ui.app.preferences import Preferences, window_state_path
     from gpupicker.ui.main_window import MainWindow
+    from gpupicker.ui.settings.preferences import Preferences, window_state_path
 
     dlg = window.open_preferences()
     qtbot.addWidget(dlg)
@@ -525,7 +525,7 @@ def test_a_bad_preference_keeps_the_others_and_is_named_once(caplog):
     import json
     import logging
 
-    from gpupicker.ui.app.preferences import Preferences
+    from gpupicker.ui.settings.preferences import Preferences
 
     path = Preferences.path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,6 @@
 """Crashes leave a trace: faulthandler output in the log folder, and an offer on the next start.
 
-A Python exception reaches :func:`gpupicker.ui.app.dialogs.install_excepthook` (log + dialog), but a
+A Python exception reaches :func:`gpupicker.ui.settings.dialogs.install_excepthook` (log + dialog), but a
 hard crash (segfault in a Qt library, ``abort()`` from ``qFatal``, a bus error) kills the
 process before any Python code runs. :func:`start_fault_log` therefore points
 :mod:`faulthandler` at ``fault-<pid>.log`` in the user log folder (it writes the Python stack of
@@ -30,7 +30,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 # the fault file is started before the first paint: its module is small (cold start)
 from .fault_log import fault_log_path, start_fault_log, stop_fault_log

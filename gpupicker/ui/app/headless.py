@@ -27,7 +27,7 @@ def _open_repo(catalog: str | None, interactive: bool) -> CatalogRepository | No
     """Open the catalog; on corruption ask (GUI) or fail (headless). None = give up."""
     from ... import paths
     from ..catalog_access import corrupt_error_types, open_repository, recover_repository
-    from .dialogs import CorruptCatalogDialog
+    from ..settings.dialogs import CorruptCatalogDialog
 
     try:
         return open_repository(catalog)
@@ -47,8 +47,8 @@ def build_window(repo: CatalogRepository, workload_path: str | None = None) -> M
     """The main window over ``repo``, optionally starting from a workload JSON file."""
     from ..controller import WorkloadController
     from ..main_window import MainWindow
+    from ..settings.preferences import Preferences
     from ..wizard.workload_files import read_workload
-    from .preferences import Preferences
 
     prefs = Preferences.load()
     w = read_workload(workload_path, repo) if workload_path else None

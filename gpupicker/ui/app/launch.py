@@ -126,7 +126,7 @@ def launch(args: Namespace) -> int:
         msg = startup_error_message(exc)
         print(msg, file=sys.stderr)
         if not headless and has_display():
-            from .dialogs import StartupErrorDialog
+            from ..settings.dialogs import StartupErrorDialog
 
             StartupErrorDialog.ask(msg)
         return 1
@@ -178,7 +178,7 @@ def _launch(args: Namespace, headless: bool) -> int:
         from .headless import selftest
 
         return selftest(args, _app("zh_CN"))
-    from .user_files import saved_lang
+    from ..settings.user_files import saved_lang
 
     app = _app(lang or saved_lang(), defer_fonts=not headless)
     if not headless and not _second_instance_ok(app, args.catalog):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLockFile
 
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # QtWidgets is imported when the dialog is needed
     from PySide6.QtWidgets import QWidget

@@ -98,7 +98,7 @@ class StagedStart(QObject):
             msg = launch.startup_error_message(exc)
             print(msg, file=sys.stderr)
             if launch.has_display():
-                from .dialogs import StartupErrorDialog
+                from ..settings.dialogs import StartupErrorDialog
 
                 StartupErrorDialog.ask(msg)
             self._stop(1)
@@ -119,8 +119,8 @@ class StagedStart(QObject):
 
     def _run_steps(self) -> Iterator[str]:
         from ... import paths
+        from ..settings.dialogs import install_excepthook, setup_logging
         from .crash import collect_crashes
-        from .dialogs import install_excepthook, setup_logging
 
         self.log_file = setup_logging()  # first: collect_crashes logs what it found
         from .fault_log import log_early_messages
@@ -157,8 +157,8 @@ class StagedStart(QObject):
         path = getattr(self.args, "gui_workload", None)
         if path:
             from ..controller import WorkloadController
+            from ..settings.preferences import Preferences
             from ..wizard.workload_files import read_workload
-            from .preferences import Preferences
 
             try:
                 w = read_workload(path, repo)
@@ -168,7 +168,7 @@ class StagedStart(QObject):
                 return
             controller = WorkloadController(repo, w, Preferences.load(), parent=self.window)
         yield from self.window.start_steps(repo, controller)
-        from .heap import settle_heap
+        from ..settings.heap import settle_heap
 
         settle_heap()
         import logging

@@ -27,7 +27,7 @@ from ...catalog import CatalogRepository
 from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
 from ...catalog.records import column_for_header
 from ...core.hardware.specs import GpuSpec, PriceOffer
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 from .messages import fields_text
 
 PREVIEW_ROWS = 50

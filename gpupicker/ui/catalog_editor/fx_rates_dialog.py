@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from ...catalog import CatalogRepository
 from ...core.pricing.money import rate_looks_inverted
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 from ..widgets.number_input import NumberSpinBox
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 translate = QCoreApplication.translate
 

@@ -35,7 +35,8 @@ from ..catalog_access import (
     write_error_message,
 )
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import fmt_number, tr_fmt
+from ..i18n.formatting import fmt_number
+from ..i18n.placeholders import tr_fmt
 from ..widgets.number_input import parse_bounded
 from ..widgets.plain_text import plain_tooltip
 from ..widgets.table_model import ModelIndex as _Index

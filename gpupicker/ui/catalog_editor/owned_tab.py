@@ -34,7 +34,7 @@ from ...core.units import GiB
 from ...service import this_computer
 from ..catalog_access import write_error_message
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 
 class _DetectSignals(QObject):

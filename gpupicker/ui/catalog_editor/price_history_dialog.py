@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.hardware.specs import PriceOffer
-from ..i18n.formatting import fmt_number, tr_fmt
+from ..i18n.formatting import fmt_number
+from ..i18n.placeholders import tr_fmt
 
 
 class PriceHistoryDialog(QDialog):

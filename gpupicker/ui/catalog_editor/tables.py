@@ -18,7 +18,8 @@ from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware.specs import GpuSpec, PriceOffer
 from ...core.pricing.price_kind import is_user_kind, price_kind
-from ..i18n.formatting import display_name, tr_fmt
+from ..i18n.formatting import display_name
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
 from .undo import RecordKey, row_key, text_key

@@ -28,14 +28,15 @@ from PySide6.QtWidgets import (
 
 from ...catalog import CatalogRepository
 from ...catalog.prices import LARGE_CATALOG_PRICES
-from ..app.preferences import Preferences
 from ..catalog_access import (
     corrupt_or_unavailable_types,
     is_read_only,
     is_read_only_error,
     write_error_message,
 )
-from ..i18n.formatting import fmt_number, tr_fmt
+from ..i18n.formatting import fmt_number
+from ..i18n.placeholders import tr_fmt
+from ..settings.preferences import Preferences
 from ..widgets.file_dialogs import ask_path
 from ..widgets.number_input import NumberDelegate
 from .models import RecordTableModel

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
@@ -11,24 +9,7 @@ from ...catalog.errors import validation_text
 from ...core.pricing.money import format_amount
 from ...core.report.zh_names import zh_name
 from ...core.units import GB, GiB
-
-_PLACEHOLDER = re.compile(r"%(\d)")
-
-
-def tr_fmt(text: str, *args: object) -> str:
-    """A translated text with its Qt placeholders ``%1`` … ``%9`` filled by ``args``, in one pass.
-
-    ``tr_fmt(self.tr("Cannot read %1: %2"), path, exc)``. One pass, so an argument that itself
-    holds ``%2`` (a file name, an error text) is never substituted again, as chained
-    ``.replace("%1", …).replace("%2", …)`` did; a placeholder without an argument stays as it is.
-    """
-    values = [str(a) for a in args]
-
-    def fill(m: re.Match[str]) -> str:
-        i = int(m.group(1))
-        return values[i - 1] if 1 <= i <= len(values) else m.group(0)
-
-    return _PLACEHOLDER.sub(fill, text)
+from .placeholders import tr_fmt
 
 
 def display_locale() -> QLocale:

@@ -29,7 +29,8 @@ from typing_extensions import override
 from ...core.report.curves import CostCurve, MemoryCurves, spans_decades
 from ...core.text.safe_write import open_for_write, writable_target, write_bytes
 from ...core.text.text_safety import neutralize
-from ..i18n.formatting import display_name, fmt_hours, fmt_money, tr_fmt, unit_bytes
+from ..i18n.formatting import display_name, fmt_hours, fmt_money, unit_bytes
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
 from ..widgets.file_dialogs import ask_path
 

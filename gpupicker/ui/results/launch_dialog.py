@@ -22,7 +22,7 @@ from ...core.planners.launch_config import LaunchConfig, launch_config, model_re
 from ...core.results import Option
 from ...core.workload import Workload
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 translate = QCoreApplication.translate
 

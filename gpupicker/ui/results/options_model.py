@@ -17,8 +17,8 @@ from ..i18n.formatting import (
     fmt_number,
     fmt_rate,
     list_separator,
-    tr_fmt,
 )
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import component_label, glossary, label_name
 from ..widgets.plain_text import plain_tooltip
 from ..widgets.table_model import ModelIndex as _Index

@@ -39,7 +39,8 @@ from ...core.workload import Workload
 from ..compute import RecommendationView
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number, tr_fmt
+from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary, task_short
 from .fit_filter import FitFilter
 from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel

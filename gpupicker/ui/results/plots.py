@@ -13,7 +13,8 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from ...core.results import BREAKDOWN_COMPONENTS, Option
-from ..i18n.formatting import display_name, tr_fmt, unit_bytes
+from ..i18n.formatting import display_name, unit_bytes
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import component_label
 
 if TYPE_CHECKING:  # annotations only: numpy.typing is not needed at run time

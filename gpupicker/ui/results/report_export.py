@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # core is imported when a report is made, not with the window's menu
     from PySide6.QtWidgets import QMenu, QStatusBar

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 from .table_model import ModelIndex as _Index
 
 translate = QCoreApplication.translate

@@ -22,7 +22,8 @@ from ...core.pricing.providers import check_providers
 from ...core.workload import Workload
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, tr_fmt, ui_is_chinese
+from ..i18n.formatting import display_name, ui_is_chinese
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary, goal_names, pricing_names
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
 from ..widgets.table_model import ModelIndex

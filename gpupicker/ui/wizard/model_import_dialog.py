@@ -36,7 +36,8 @@ from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ..catalog_access import write_error_message, write_error_types
-from ..i18n.formatting import fmt_bytes, tr_fmt
+from ..i18n.formatting import fmt_bytes
+from ..i18n.placeholders import tr_fmt
 from ..widgets.file_dialogs import ask_folder, ask_path
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 

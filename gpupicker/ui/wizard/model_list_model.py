@@ -12,7 +12,7 @@ from PySide6.QtCore import (
 from typing_extensions import override
 
 from ...catalog import CatalogModel
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 from ..widgets.plain_text import plain_tooltip
 from ..widgets.table_model import ModelIndex as _Index
 

@@ -36,7 +36,8 @@ from ...core.model_arch import ModelArch
 from ...core.report.zh_names import model_matches, model_search_terms
 from ...core.workload import Workload
 from ..controller import WorkloadController
-from ..i18n.formatting import error_messages, tr_fmt
+from ..i18n.formatting import error_messages
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
 from ..widgets.file_dialogs import ask_path
 from ..widgets.file_drop import accept_url_drag, dropped_local_file

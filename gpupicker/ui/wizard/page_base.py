@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # not imported before the first paint (cold start)
     from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox

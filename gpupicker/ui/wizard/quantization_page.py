@@ -21,7 +21,7 @@ from ...core.memory.training import uses_master_weights
 from ...core.stacks.training_frameworks import modelled_training_frameworks, training_framework
 from ...core.workload import Workload
 from ..controller import WorkloadController
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
 from .page_base import (

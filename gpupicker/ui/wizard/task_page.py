@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from ..i18n.texts import glossary, task_names
-from .initial_task import INITIAL_TASK
+from ..initial_task import INITIAL_TASK
 from .page_base import Page, scroll_page
 
 MODEL_PAGE_ID = 1

@@ -24,7 +24,7 @@ from ...core.units import GB, GiB
 from ...core.workload import Workload
 from ...importers.jobs import JobRead
 from ...service.resolve import UnknownModelError, resolve_model
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 from ..results.options_model import OptionsTableModel
 
 MAX_WORKLOAD_BYTES = 10 * 1024 * 1024

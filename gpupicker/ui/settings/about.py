@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ... import paths
 from ...version_info import version_info
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # the About box never opens the catalog itself
     from ...catalog import CatalogRepository

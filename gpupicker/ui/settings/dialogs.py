@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from ... import paths
-from ..i18n.formatting import tr_fmt
+from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # pydantic: not needed to start the window
     from .preferences import Preferences

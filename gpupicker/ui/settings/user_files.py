@@ -1,6 +1,6 @@
 """The user files the window reads before its first paint: its saved geometry (a QSettings
 INI file) and the UI language from the preferences. No pydantic (cold start); the
-full :class:`~gpupicker.ui.app.preferences.Preferences` are read right after the first paint.
+full :class:`~gpupicker.ui.settings.preferences.Preferences` are read right after the first paint.
 """
 
 from __future__ import annotations
