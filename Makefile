@@ -47,7 +47,10 @@ test: $(STAMP) translations
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check gpupicker tests packaging scripts
 	$(VENV)/bin/mypy  # --strict on all of gpupicker/ ([tool.mypy] in pyproject.toml)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest --cov --cov-report=term -m "not timed"
+	# -n auto: one pytest-xdist worker per core (2 on CI); each worker has its own sandboxed
+	# user folders and catalog (tests/conftest.py). The tests that assert a wall-clock limit
+	# (marked timed by tests/conftest.py) run after, alone and without the coverage tracer.
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto --cov --cov-report=term -m "not timed"
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m timed
 
 # The core, catalog, service and importer tests with PySide6 and pyqtgraph unimportable (as on a
