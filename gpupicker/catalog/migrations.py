@@ -147,7 +147,7 @@ def m005_fx_rates_units_per_usd(db: Database) -> None:
     as typed and its source says so; any other value v becomes 1 / v. m002's untouched
     default (0.14) becomes gpupicker's rounded default 7.1 CNY per USD, marked as such.
     """
-    from ..core.money import REFERENCE_PER_USD
+    from ..core.pricing.money import REFERENCE_PER_USD
 
     row = db.execute("SELECT value FROM settings WHERE key = 'fx_rates'").fetchone()
     old = json.loads(row[0]) if row else {}

@@ -1,5 +1,5 @@
-"""The report's texts as Messages (core/report.py, core/report_render.py; issue 11) and the
-report in zh_CN with yuan as display currency (issue 18 acceptance 4).
+"""The report's texts as Messages (core/report/build.py, core/report/render.py) and the
+report in zh_CN with yuan as display currency.
 
 The report is built from the bundled catalog for real workloads (the seed's QLoRA case in
 China, a vLLM service, an SDXL batch) with ``1 USD = 7.10 CNY`` set as a user would
@@ -18,8 +18,8 @@ import unicodedata
 import pytest
 
 from gpupicker.core.messages import JOINERS, TEMPLATES, Message, msg
-from gpupicker.core.report import Report, build_report
-from gpupicker.core.report_render import TextRenderer, render_html, render_markdown
+from gpupicker.core.report.build import Report, build_report
+from gpupicker.core.report.render import TextRenderer, render_html, render_markdown
 from gpupicker.core.workload import Workload
 
 QLORA_CN = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048,
@@ -102,7 +102,7 @@ def test_every_report_text_is_a_message_and_english_is_unchanged(repo):
 
 
 def test_a_name_with_a_comma_keeps_its_chinese_name():
-    from gpupicker.core.zh_names import zh_name
+    from gpupicker.core.report.zh_names import zh_name
 
     m = msg("report.gpu", gpu="NVIDIA RTX PRO 6000 Blackwell (Workstation, 96GB)")
     assert m.render(None, zh_name) == "NVIDIA RTX PRO 6000 Blackwell（工作站，96GB）"
@@ -153,7 +153,7 @@ def test_zh_cn_report_has_no_english_of_its_own(repo, zh_cn):
         for text in (render_markdown(r, render=own), render_html(r, render=own)):
             assert "〈值〉" in text and "〈名〉" in text
             assert not _english_left(text), (job["task"], sorted(_english_left(text)))
-        from gpupicker.core.report_render import chart_svg
+        from gpupicker.core.report.render import chart_svg
         for c in r.charts:
             svg = chart_svg(c, own)
             assert not _english_left(re.sub(r"<[^>]+>", " ", svg)), c.name

@@ -1,7 +1,7 @@
 """The zh_CN glossary (resources/i18n/glossary_zh_CN.toml) holds over every translation and
 over core messages rendered in zh_CN for real recommendations: the seed guides' three cases
 and the 13 workloads of the zh_CN review 2026-12 (tests/support/zh_cn_review_workloads/,
-copied from ../shared/design/zh_CN-review-2026-12-workloads/), ranked in 元.
+copied from the zh_CN review of 2026-12), ranked in 元.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 from tests.support.paths import REPO
@@ -129,7 +129,7 @@ def test_rendered_messages_name_gpus_and_models_not_ids(rendered):
 
 
 def test_the_seed_guides_gpu_names_are_the_catalogs():
-    from gpupicker.core.seed_guide import SEED_GPU_NAMES, SEED_TABLE
+    from gpupicker.core.ranking.seed_guide import SEED_GPU_NAMES, SEED_TABLE
 
     names = {g.id: g.name for g in catalog_gpus()}
     assert {i for _, ids, _ in SEED_TABLE for i in ids} == set(SEED_GPU_NAMES)

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...core.money import rate_looks_inverted
+from ...core.pricing.money import rate_looks_inverted
+from ..i18n.placeholders import tr_fmt
 from ..widgets.number_input import NumberSpinBox
 
 
@@ -132,9 +133,8 @@ class FxRatesDialog(QDialog):
         """Ask whether ``1 USD = per_usd code`` (which looks upside down) is meant."""
         answer = QMessageBox.question(
             self, self.tr("Exchange rate"),
-            self.tr("1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?\n\n"
-                    "Keep %1 as entered?").replace("%1", f"{per_usd:g}").replace("%2", code)
-            .replace("%3", f"{1 / per_usd:.4g}"))
+            tr_fmt(self.tr("1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?\n\n"
+                    "Keep %1 as entered?"), f"{per_usd:g}", code, f"{1 / per_usd:.4g}"))
         return answer == QMessageBox.StandardButton.Yes
 
     @Slot()
@@ -152,8 +152,7 @@ class FxRatesDialog(QDialog):
                 confirm = False
                 if rate_looks_inverted(code, rate):
                     if not self.ask_inverted(code, rate):
-                        self.message.setText(self.tr("Enter units of %1 per US dollar.")
-                                             .replace("%1", code))
+                        self.message.setText(tr_fmt(self.tr("Enter units of %1 per US dollar."), code))
                         spin.setFocus()
                         return False
                     confirm = True

@@ -17,7 +17,7 @@ from functools import lru_cache
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from ...core.messages import Message, Translate
-from ...core.zh_names import zh_name
+from ...core.report.zh_names import zh_name
 
 CONTEXT = "CoreText"
 

@@ -6,9 +6,10 @@ from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from ...catalog.errors import validation_text
-from ...core.money import format_amount
+from ...core.pricing.money import format_amount
+from ...core.report.zh_names import zh_name
 from ...core.units import GB, GiB
-from ...core.zh_names import zh_name
+from .placeholders import tr_fmt
 
 
 def display_locale() -> QLocale:
@@ -97,4 +98,4 @@ def fmt_hours(h: float | None) -> str:
     if h >= 72:
         return QCoreApplication.translate("Format", "%1 days").replace(
             "%1", loc.toString(h / 24.0, "f", 1))
-    return QCoreApplication.translate("Format", "%1 h").replace("%1", loc.toString(h, "f", 1))
+    return tr_fmt(QCoreApplication.translate("Format", "%1 h"), loc.toString(h, "f", 1))

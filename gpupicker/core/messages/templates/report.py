@@ -19,7 +19,7 @@ TEMPLATES: dict[str, str] = {
         "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id",
     "report.doubted_price_last": "a price its own source doubts (e.g. 'scraper artefact') ranks "
                                  "after the other priced options of its tier",
-    # report: title, headings and the job table (core/report.py)
+    # report: title, headings and the job table (core/report/build.py)
     "report.title": "GPU plan: {task} {model}",
     "report.title_bare": "GPU plan: {task}",
     "report.task.inference": "inference",
