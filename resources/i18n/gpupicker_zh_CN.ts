@@ -903,6 +903,86 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>{tool} has no such ZeRO-1 configuration: ZeRO-2 is written (it also shards gradients)</source>
+        <translation>{tool} 没有对应的 ZeRO-1 配置：改写为 ZeRO-2（同时切分梯度）</translation>
+    </message>
+    <message>
+        <source>{tool} shards through DeepSpeed: FSDP full sharding is written as ZeRO-3 (the same memory per GPU)</source>
+        <translation>{tool} 通过 DeepSpeed 分片：FSDP 完全分片写成 ZeRO-3（单卡显存相同）</translation>
+    </message>
+    <message>
+        <source>Convert the weights to Megatron-Mcore first (examples/mcore/&lt;model&gt;/ckpt_convert_*_hf2mcore.sh), preprocess the data (preprocess_data.py) and copy the model's own switches from its example script (rotary base, biases, normalization)</source>
+        <translation>先把权重转换为 Megatron-Mcore 格式（examples/mcore/&lt;model&gt;/ckpt_convert_*_hf2mcore.sh），用 preprocess_data.py 预处理数据，并从该模型的示例脚本里复制它自己的开关（rotary base、偏置、归一化）</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory has no chat template gpupicker knows for the {family} family: replace YOUR_TEMPLATE with the one its README's model table names</source>
+        <translation>gpupicker 不知道 {family} 系列在 LLaMA-Factory 里的对话模板：请把 YOUR_TEMPLATE 换成其 README 模型表里写的模板</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory stage {stage} ({kind}) on {n} GPU(s): micro-batch {batch}, cutoff_len {seq} tokens</source>
+        <translation>LLaMA-Factory stage {stage}（{kind}），{n} 张卡：微批 {batch}，cutoff_len {seq} token</translation>
+    </message>
+    <message>
+        <source>LMDeploy TurboMind serves 16-bit or AWQ (W4A16) weights, not {dtype} ({method})</source>
+        <translation>LMDeploy TurboMind 只能加载 16 位或 AWQ（W4A16）权重，不支持 {dtype}（{method}）</translation>
+    </message>
+    <message>
+        <source>LMDeploy TurboMind with a session length of {ctx} tokens, {frac} of the free memory for the KV cache, tensor parallel {n} and at most {batch} sequences per batch</source>
+        <translation>LMDeploy TurboMind：会话长度 {ctx} token，空闲显存的 {frac} 用作 KV 缓存，张量并行 {n}，每批最多 {batch} 条序列</translation>
+    </message>
+    <message>
+        <source>LMDeploy quantizes the KV cache to int8 (--quant-policy 8), not {kv}: the same bytes per value</source>
+        <translation>LMDeploy 把 KV 缓存量化为 int8（--quant-policy 8），而不是 {kv}：每个值占用的字节数相同</translation>
+    </message>
+    <message>
+        <source>MindIE Service on {n} NPU(s): maxSeqLen {ctx}, maxInputTokenLen {prompt}, maxBatchSize {batch}, port {port}</source>
+        <translation>MindIE Service，{n} 张 NPU：maxSeqLen {ctx}，maxInputTokenLen {prompt}，maxBatchSize {batch}，端口 {port}</translation>
+    </message>
+    <message>
+        <source>MindIE and CANN come from hiascend.com (or the MindIE container image); the command edits the installed conf/config.json and keeps its TLS and log settings</source>
+        <translation>MindIE 和 CANN 需从昇腾社区 hiascend.com 安装（或使用 MindIE 容器镜像）；命令只修改已安装的 conf/config.json 中的相关项，保留其中的 TLS 和日志设置</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM needs the model's layer count and hidden size, which the catalog row does not have</source>
+        <translation>MindSpeed-LLM 需要模型的层数和隐藏层维度，价格库里的这一行没有这些数据</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM on {n} NPU(s): tensor parallel {tp}, pipeline parallel {pp}, data parallel {dp}, micro-batch {batch}, {seq} tokens</source>
+        <translation>MindSpeed-LLM，{n} 张 NPU：张量并行 {tp}，流水线并行 {pp}，数据并行 {dp}，微批 {batch}，{seq} token</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM trains LoRA on 16-bit weights: the 4-bit QLoRA base of the estimate is not what this command loads</source>
+        <translation>MindSpeed-LLM 在 16 位权重上训练 LoRA：估算里的 4 位 QLoRA 基座模型不是这条命令加载的格式</translation>
+    </message>
+    <message>
+        <source>Replace YOUR_DATASET with your dataset (a name the tool has registered, or a local file)</source>
+        <translation>请把 YOUR_DATASET 换成您的数据集（工具已注册的数据集名，或本地文件）</translation>
+    </message>
+    <message>
+        <source>The official {method} checkpoint {repo}</source>
+        <translation>官方 {method} 量化权重 {repo}</translation>
+    </message>
+    <message>
+        <source>ms-swift swift {sub} on {n} GPU(s): micro-batch {batch}, max_length {seq} tokens</source>
+        <translation>ms-swift swift {sub}，{n} 张卡：微批 {batch}，max_length {seq} token</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp} × pipeline parallel {pp} does not divide the {n} NPUs</source>
+        <translation>张量并行 {tp} × 流水线并行 {pp} 不能整除 {n} 张 NPU</translation>
+    </message>
+    <message>
+        <source>vllm-ascend and MindIE load msModelSlim W8A8 or W4A8 weights (--quantization ascend), not {dtype}: set quant_method w8a8 (int8) or w4a8 (int4), or use bf16 weights</source>
+        <translation>vllm-ascend 和 MindIE 只加载 msModelSlim 生成的 W8A8 或 W4A8 权重（--quantization ascend），不支持 {dtype}：请把 quant_method 设为 w8a8（int8）或 w4a8（int4），或使用 bf16 权重</translation>
+    </message>
+    <message>
+        <source>vllm-ascend and MindIE load {fmt} weights made by msModelSlim: quantize {repo} with it and replace YOUR_{fmt}_CHECKPOINT</source>
+        <translation>vllm-ascend 和 MindIE 加载 msModelSlim 生成的 {fmt} 权重：请用它量化 {repo}，再替换 YOUR_{fmt}_CHECKPOINT</translation>
+    </message>
+    <message>
+        <source>vllm-ascend with a context of {ctx} tokens per sequence, NPU memory fraction {frac} and tensor parallel {n}</source>
+        <translation>vllm-ascend：每条序列上下文 {ctx} token，NPU 显存占比 {frac}，张量并行 {n}</translation>
+    </message>
+    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -6557,6 +6637,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>LaunchDialog</name>
+    <message>
+        <source>Download the weights</source>
+        <translation>下载权重</translation>
+    </message>
     <message>
         <source>Launch config: %1</source>
         <translation>启动配置：%1</translation>

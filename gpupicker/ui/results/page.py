@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from ...core.messages import as_message, join
+from ...core.messages import as_message, error_message, join
 from ...core.results import Option
 from ...core.workload import Workload
 from ..compute import RecommendationView
@@ -96,6 +96,7 @@ class ResultsPage(QWizardPage):
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
+        self._result_notes: list[str] = []  # the notes of the shown results (without a launch line)
         self.notes.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.notes.setObjectName("notes")
         self.notes.setWordWrap(True)
@@ -361,19 +362,24 @@ class ResultsPage(QWizardPage):
 
         o = self.selected_option()
         if o is None:
-            self.notes.setText(self.tr("No option fits, so there is nothing to launch."))
-            self.notes.setVisible(True)
+            self._launch_note(self.tr("No option fits, so there is nothing to launch."))
             return None
         try:
             cfg = config_for(self.controller.repo, self.controller.workload, o)
-        except ValueError as exc:
-            self.notes.setText(self.tr("No launch config: %1").replace("%1", str(exc)))
-            self.notes.setVisible(True)
+        except ValueError as exc:  # core's Message in args[0], shown in the UI's language
+            self._launch_note(self.tr("No launch config: %1").replace(
+                "%1", tr_message(error_message(exc))))
             return None
         dlg = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
         self.launch_dialog = dlg
         dlg.show()
         return dlg
+
+    def _launch_note(self, line: str) -> None:
+        """Show why there is no launch config on its own line under the result notes (the
+        region, exchange-rate and guide notes stay)."""
+        self.notes.setText("\n".join([*self._result_notes, line]))
+        self.notes.setVisible(True)
 
     def visible_options(self) -> list[Option]:
         """Options in the table's current (filtered, sorted) order."""
@@ -405,6 +411,7 @@ class ResultsPage(QWizardPage):
                 "%1", tr_message(view.error)))
         notes += [tr_message(n) for n in view.notes]
         fitting = [o for o in view.options if o.fits]
+        self._result_notes = notes
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
         self._show_advice(view)
