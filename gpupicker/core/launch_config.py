@@ -421,7 +421,7 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
         return "transformers", cmd, "pip install transformers accelerate bitsandbytes", \
             assumptions, warnings, fetch
     raise ValueError(_e("no_serving_command", framework=repr(w.framework),
-                        choices=", ".join(SERVING_ENGINES)))
+                        choices=join([verbatim(x) for x in SERVING_ENGINES], "list")))
 
 
 ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "vllm-ascend": "vllm-ascend",
@@ -531,7 +531,7 @@ def _training(w: Workload, opt: Option, model: str, refs: _Refs
         assumptions += _training_extras(w, fw)
         return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings
     raise ValueError(_e("no_training_launcher", framework=repr(w.framework),
-                        choices=", ".join(TRAINING_LAUNCHERS)))
+                        choices=join([verbatim(x) for x in TRAINING_LAUNCHERS], "list")))
 
 
 def accelerator_name(gpu_id: str) -> str:

@@ -294,6 +294,8 @@ def _job_rows(w: Workload, model_name: str, money: Money = USD) -> list[tuple[Me
             continue
         if label == "pricing":
             shown = named("pricing", str(value))
+        elif label == "dataset_tokens":  # 1.5e+07 was written by :g
+            shown = msg("report.job.mtokens", mtokens=f"{float(value) / 1e6:,.1f}")
         elif money_row and money.currency != "USD":
             shown = v(money.fmt(float(value)))
         else:

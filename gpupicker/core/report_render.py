@@ -34,17 +34,21 @@ class TextRenderer:
 
     translate: Translate | None = None
     name: Callable[[str], str] | None = None
+    prepare: Callable[[Message], Message] | None = None
+    """Rewrites a message's parameters before rendering (a Chinese report: counts in 万 / 亿,
+    display names for stored codes; ``gpupicker.ui.i18n.core_messages.zh_params``)."""
 
     def __call__(self, text: str) -> str:
         """``text`` in this renderer's language (a Message by its id, other text as it is)."""
         if isinstance(text, Message):
-            return text.render(self.translate, self.name)
+            m = self.prepare(text) if self.prepare is not None else text
+            return m.render(self.translate, self.name)
         return str(text)
 
     @property
     def english(self) -> bool:
         """True when every text is written as core wrote it (the CLI's report)."""
-        return self.translate is None and self.name is None
+        return self.translate is None and self.name is None and self.prepare is None
 
 
 ENGLISH = TextRenderer()

@@ -101,11 +101,6 @@
         <translation>您拥有或偏好的 GPU：如果任务显存不足，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
-        <source> M tokens</source>
-        <translation> 百万 token</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="643" />
         <source>Unknown</source>
         <translation>未知</translation>
@@ -903,6 +898,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>{mtokens} M</source>
+        <translation>{mtokens}</translation>
+    </message>
+    <message>
         <source>{tool} has no such ZeRO-1 configuration: ZeRO-2 is written (it also shards gradients)</source>
         <translation>{tool} 没有对应的 ZeRO-1 配置：改写为 ZeRO-2（同时切分梯度）</translation>
     </message>
@@ -1529,7 +1528,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="85" />
         <source>{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed</source>
-        <translation>按估算速度，在 {n} × {gpu} 上训练 {hours} 小时 ≈ {mtokens} M 个训练 token</translation>
+        <translation>按估算速度，在 {n} × {gpu} 上训练 {hours} 小时 ≈ {mtokens}个训练 token</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="86" />
@@ -1539,7 +1538,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="87" />
         <source>For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model</source>
-        <translation>对从零预训练而言，这只是算力最优训练所需约 {btokens} B 个 token 的 {share}（每个参数 20 个 token，Hoffmann 等，2022）：够做小实验，但训练不出成品模型</translation>
+        <translation>对从零预训练而言，这只是算力最优训练所需约 {btokens} token 的 {share}（每个参数 20 个 token，Hoffmann 等，2022）：够做小实验，但训练不出成品模型</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="89" />
@@ -2342,8 +2341,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
-        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
-        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
+        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {mparams} M LoRA parameters with AdamW</source>
+        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {mparams}个 LoRA 参数，使用 AdamW</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="238" />
@@ -4740,6 +4739,14 @@
 <context>
     <name>Format</name>
     <message>
+        <source> × 10,000 tokens</source>
+        <translation> 万 token</translation>
+    </message>
+    <message>
+        <source> M tokens</source>
+        <translation> M token</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/formatting.py" line="63" />
         <source>%1 days</source>
         <translation>%1 天</translation>
@@ -5397,7 +5404,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="276" />
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
-        <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
+        <translation>精确参数量（单位 B，即十亿；可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="280" />
@@ -5462,7 +5469,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="418" />
         <source>Selected: %1 (%2 B parameters)</source>
-        <translation>已选择：%1（%2 B 参数）</translation>
+        <translation>已选择：%1（%2B 参数，约 %3）</translation>
     </message>
     <message>
         <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="311" />

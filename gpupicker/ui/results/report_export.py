@@ -72,12 +72,13 @@ def report_renderer() -> TextRenderer:
     :func:`tr_message` uses).
     """
     from ...core.report_render import TextRenderer
-    from ..i18n.core_messages import message_renderer
+    from ..i18n.core_messages import message_renderer, ui_language, zh_params
 
     translate, name = message_renderer()
     if translate is None and name is None:
         return TextRenderer()
-    return TextRenderer(translate, name)
+    chinese = ui_language().split("_")[0].lower() == "zh"
+    return TextRenderer(translate, name, zh_params if chinese else None)
 
 
 def export_report(window: ReportWindow, path: str | Path) -> list[Path]:

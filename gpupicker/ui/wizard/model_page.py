@@ -37,7 +37,7 @@ from ...core.model_arch import ModelArch
 from ...core.workload import Workload
 from ...core.zh_names import model_matches, model_search_terms
 from ..controller import WorkloadController
-from ..i18n.formatting import error_messages
+from ..i18n.formatting import error_messages, fmt_count
 from ..i18n.texts import glossary
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
@@ -363,6 +363,9 @@ class ModelPage(Page):
             if catalog:
                 self._fill_fields(w.model)
             n = w.model.param_count() if w.model.kind == "llm" else (w.model.params or 0)
+            # %3, the count in the UI's units, is for translations that write it (zh_CN:
+            # 7.24B 参数，约 72.4 亿)
             self.selected_label.setText(self.tr("Selected: %1 (%2 B parameters)")
                                         .replace("%1", w.model.name or w.model_id or "")
-                                        .replace("%2", f"{n / 1e9:.2f}"))
+                                        .replace("%2", f"{n / 1e9:.2f}")
+                                        .replace("%3", fmt_count(n)))

@@ -57,6 +57,7 @@ TEMPLATES: dict[str, str] = {
     "report.job.preferred_gpu": "preferred GPU",
     "report.job.run_hours": "run length (h)",
     "report.job.dataset_tokens": "dataset tokens",
+    "report.job.mtokens": "{mtokens} M",
     "report.job.rpm": "requests per minute",
     "report.job.pricing": "pricing",
     "report.job.budget": "budget",
