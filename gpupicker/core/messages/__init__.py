@@ -275,6 +275,7 @@ def with_message_ids(obj: Any) -> Any:
     return obj
 
 
-__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "SCALED_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
+__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "SCALED_PARAMS", "TEMPLATES", "Message",
+           "Param", "Text", "Translate",
            "as_message", "error_message",
            "join", "msg", "placeholders", "verbatim", "with_message_ids"]
