@@ -380,12 +380,12 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="593" />
         <source>Memory (GB)</source>
-        <translation>显存 (GB)</translation>
+        <translation>显存（GB）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="594" />
         <source>Bandwidth (GB/s)</source>
-        <translation>带宽 (GB/s)</translation>
+        <translation>带宽（GB/s）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="595" />
@@ -400,7 +400,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="597" />
         <source>Power (W)</source>
-        <translation>功耗 (W)</translation>
+        <translation>功耗（W）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="598" />
@@ -430,7 +430,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="642" />
         <source>Parameters (B)</source>
-        <translation>参数量 (B)</translation>
+        <translation>参数量（B）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="643" />
@@ -465,7 +465,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="649" />
         <source>Context (tokens)</source>
-        <translation>上下文 (token)</translation>
+        <translation>上下文（token）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="650" />
@@ -853,7 +853,7 @@
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="43" />
         <source>Logits / loss (fp32)</source>
-        <translation>Logits / 损失 (fp32)</translation>
+        <translation>Logits / 损失（fp32）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="44" />
@@ -1285,7 +1285,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="30" />
         <source>{rate} training tokens/s</source>
-        <translation>训练速度 {rate} token/秒</translation>
+        <translation>训练速度 {rate} tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="31" />
@@ -2652,11 +2652,11 @@
     </message>
     <message>
         <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
-        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
+        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tokens/s），主机速度因机器而异</translation>
     </message>
     <message>
         <source>LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on A100 40GB</source>
-        <translation>LitGPT 资源表（C36）：Llama-2-7B bf16 在 A100 40GB 上为 31.0 tok/s</translation>
+        <translation>LitGPT 资源表（C36）：Llama-2-7B bf16 在 A100 40GB 上为 31.0 tokens/s</translation>
     </message>
     <message>
         <source>formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus 12 µs per running sequence (scheduler, sampling), no published vLLM speed case checked</source>
@@ -2676,7 +2676,7 @@
     </message>
     <message>
         <source>ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B 109 / 111 tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)</source>
-        <translation>ExLlamaV2 README 性能表（Llama GPTQ 4 位 7B 为 177 / 198、13B 为 109 / 111 tok/s，RTX 3090 Ti / 4090：估算误差在 8% 以内）</translation>
+        <translation>ExLlamaV2 README 性能表（Llama GPTQ 4 位 7B 为 177 / 198、13B 为 109 / 111 tokens/s，RTX 3090 Ti / 4090：估算误差在 8% 以内）</translation>
     </message>
     <message>
         <source>no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) with CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near TensorRT-LLM (InternLM/lmdeploy README)</source>
@@ -2688,7 +2688,7 @@
     </message>
     <message>
         <source>H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / 13B</source>
-        <translation>H200 decode_ceiling 实测（h200.jsonl）：Llama-2-7B / 13B 为 233.0 / 140.1 tok/s</translation>
+        <translation>H200 decode_ceiling 实测（h200.jsonl）：Llama-2-7B / 13B 为 233.0 / 140.1 tokens/s</translation>
     </message>
     <message>
         <source>unknown framework {name}; known: {known}</source>
@@ -3285,7 +3285,7 @@
     </message>
     <message>
         <source>memory per GPU</source>
-        <translation>单卡显存 占用/容量</translation>
+        <translation>单卡显存（占用/容量）</translation>
     </message>
     <message>
         <source>provider</source>
@@ -4658,7 +4658,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="147" />
         <source>Capacity per GPU (%1)</source>
-        <translation>单卡显存容量 (%1)</translation>
+        <translation>单卡显存容量（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="148" />
@@ -4668,37 +4668,37 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="149" />
         <source>Throughput (tokens/s)</source>
-        <translation>吞吐量 (token/秒)</translation>
+        <translation>吞吐量（tokens/s）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="149" />
         <source>Run time (h)</source>
-        <translation>运行时间 (小时)</translation>
+        <translation>运行时间（小时）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="150" />
         <source>Time per image (s)</source>
-        <translation>每张图像耗时 (秒)</translation>
+        <translation>每张图像耗时（秒）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="151" />
         <source>Price per hour, all GPUs (%1)</source>
-        <translation>每小时价格，全部 GPU (%1)</translation>
+        <translation>每小时价格，全部 GPU（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="152" />
         <source>Total cost (%1)</source>
-        <translation>总成本 (%1)</translation>
+        <translation>总成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="153" />
         <source>Cost per month (%1)</source>
-        <translation>每月成本 (%1)</translation>
+        <translation>每月成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="154" />
         <source>Cost per 1M tokens (%1)</source>
-        <translation>每百万 token 成本 (%1)</translation>
+        <translation>每百万 token 成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="155" />
@@ -4738,6 +4738,10 @@
 </context>
 <context>
     <name>Format</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
     <message>
         <source> × 10,000 tokens</source>
         <translation> 万 token</translation>
@@ -5173,8 +5177,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="152" />
-        <source>&amp;Quantization and training</source>
-        <translation>量化与训练(&amp;Q)</translation>
+        <source>&amp;Precision and batch</source>
+        <translation>量化与批大小(&amp;P)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="153" />
@@ -5350,7 +5354,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/model_list_model.py" line="55" />
         <source>Context (tokens)</source>
-        <translation>上下文 (token)</translation>
+        <translation>上下文（token）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/model_list_model.py" line="73" />
@@ -5429,7 +5433,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="286" />
         <source>KV heads (GQA):</source>
-        <translation>KV 头数 (GQA)：</translation>
+        <translation>KV 头数（GQA）：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="287" />
@@ -5537,6 +5541,10 @@ Keep %1 as entered?</source>
 <context>
     <name>OptionsTableModel</name>
     <message>
+        <source>NPU runtime context</source>
+        <translation>NPU 运行时上下文</translation>
+    </message>
+    <message>
         <source>(%1 replicas × %2)</source>
         <translation>（%1 个副本 × %2）</translation>
     </message>
@@ -5587,7 +5595,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="82" />
         <source>Tokens/s</source>
-        <translation>token/秒</translation>
+        <translation>tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="112" />
@@ -5657,7 +5665,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="120" />
         <source>%1 tok/s</source>
-        <translation>%1 token/秒</translation>
+        <translation>%1 tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="126" />
@@ -5743,7 +5751,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="95" />
         <source>Memory per GPU (%1)</source>
-        <translation>单卡显存 (%1)</translation>
+        <translation>单卡显存（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="96" />
@@ -5763,7 +5771,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="216" />
         <source>Total cost (%1)</source>
-        <translation>总成本 (%1)</translation>
+        <translation>总成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="222" />
@@ -5778,7 +5786,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="221" />
         <source>Speed (tokens/s, all GPUs)</source>
-        <translation>速度（token/秒，全部 GPU）</translation>
+        <translation>速度（tokens/s，全部 GPU）</translation>
     </message>
 </context>
 <context>
@@ -5841,7 +5849,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="192" />
         <source>Mark prices &amp;older than:</source>
-        <translation>标记早于此时间的价格(&amp;O)：</translation>
+        <translation>价格过期提醒阈值(&amp;O)：</translation>
     </message>
 </context>
 <context>
@@ -5854,7 +5862,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
         <source>Changed (UTC)</source>
-        <translation>修改时间 (UTC)</translation>
+        <translation>修改时间（UTC）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
@@ -5928,12 +5936,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="442" />
         <source>Precision and batch</source>
-        <translation>精度与批大小</translation>
+        <translation>量化与批大小</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="443" />
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
-        <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
+        <translation>选择权重精度（量化）和每批处理的数据量。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="452" />
@@ -6205,7 +6213,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="68" />
         <source>Every price &amp;offer</source>
-        <translation>所有报价(&amp;O)</translation>
+        <translation>显示全部报价（每家服务商）(&amp;O)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="70" />
@@ -6215,7 +6223,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="94" />
         <source>What to change to fit your GPU</source>
-        <translation>怎样调整才能放进您的 GPU</translation>
+        <translation>如何调整才能在您的 GPU 上跑起来</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="185" />
@@ -6260,12 +6268,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="259" />
         <source>What to change to fit %1 (double-click to apply)</source>
-        <translation>怎样调整才能放进 %1（双击即可应用）</translation>
+        <translation>如何调整才能在 %1 上跑起来（双击应用）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="262" />
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
-        <translation>您偏好的 GPU（%1）显存不足此任务，且没有单项调整能让它放下。</translation>
+        <translation>您的首选 GPU（%1）显存不足，且没有哪一项单独调整能让它显存够用。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="273" />
@@ -6285,7 +6293,7 @@ Keep %1 as entered?</source>
 <message>
         <location filename="../../gpupicker/ui/results_page.py" line="261" />
         <source>What to change to fit %1</source>
-        <translation>怎样调整才能放进 %1</translation>
+        <translation>如何调整才能在 %1 上跑起来</translation>
     </message>
     <message>
         <source>Fit and price</source>

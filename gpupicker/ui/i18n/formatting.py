@@ -170,3 +170,9 @@ def large_count_unit() -> tuple[float, str]:
     if ui_is_chinese():
         return 1e4, QCoreApplication.translate("Format", " × 10,000 tokens")
     return 1e6, QCoreApplication.translate("Format", " M tokens")
+
+
+def label_value(label: str, value: str) -> str:
+    """``label: value`` with the UI language's colon (``权重：3.91 GiB`` in Chinese)."""
+    return QCoreApplication.translate("Format", "%1: %2").replace("%2", value).replace(
+        "%1", label)

@@ -15,6 +15,7 @@ from ..i18n.formatting import (
     fmt_money,
     fmt_number,
     fmt_rate,
+    label_value,
     list_separator,
 )
 from ..i18n.texts import component_label, glossary, label_name
@@ -376,7 +377,7 @@ class OptionsTableModel(QStandardItemModel):
         if role == _TOOLTIP:
             lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
             if col == "gpu":
-                lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
+                lines.insert(0, f"{display_name(o.gpu_name)} × {o.num_gpus}")
             if col == "speed" and o.throughput.range_pct:
                 lines.insert(0, self.tr("Speed expected within ±%1 % (evidence: %2)").replace(
                     "%1", fmt_number(o.throughput.range_pct, 0)).replace(
@@ -388,7 +389,9 @@ class OptionsTableModel(QStandardItemModel):
                     "%2", str(o.serving.gpus_per_replica)).replace(
                     "%3", str(o.serving.concurrent_seqs)).replace(
                     "%4", str(o.serving.max_concurrent_seqs)))
-            lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
+            npu = "ascend" in o.gpu_id.lower()  # no CUDA context on an NPU: CANN's runtime
+            lines += [label_value(self.tr("NPU runtime context") if npu and k == "cuda_context"
+                                  else component_label(k), fmt_bytes(v, self.unit, 2))
                       for k, v in o.memory.breakdown().items() if v]
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
