@@ -172,6 +172,8 @@ class PriceSource(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     gpu_id: str
+    gpu_name: str = ""
+    """The GPU's display name (the option's; the table shows it, not the catalog id)."""
     provider: str
     pricing: str
     amount_per_gpu_hour: float
@@ -478,7 +480,8 @@ def price_sources(options: Sequence[Any], prices: Sequence[PriceOffer]) -> list[
             if key in seen:
                 continue
             seen.add(key)
-            out.append(PriceSource(gpu_id=p.gpu_id, provider=p.provider, pricing=p.pricing,
+            out.append(PriceSource(gpu_id=p.gpu_id, gpu_name=o.gpu_name, provider=p.provider,
+                                   pricing=p.pricing,
                                    amount_per_gpu_hour=p.price_per_gpu_hour, currency=p.currency,
                                    observed=verbatim(p.observed) if p.observed
                                    else msg("report.prices.unknown_date"),

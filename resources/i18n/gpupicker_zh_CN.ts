@@ -6196,6 +6196,14 @@ Keep %1 as entered?</source>
 <context>
     <name>ResultsPage</name>
     <message>
+        <source>in %1 / out %2 tokens</source>
+        <translation>输入 %1 / 输出 %2 token</translation>
+    </message>
+    <message>
+        <source>batch %1, %2</source>
+        <translation>批大小 %1，%2</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/results_page.py" line="53" />
         <source>Recommended GPUs</source>
         <translation>推荐的 GPU</translation>
@@ -6259,11 +6267,6 @@ Keep %1 as entered?</source>
         <location filename="../../gpupicker/ui/results_page.py" line="245" />
         <source>batch %1 × %2 tokens</source>
         <translation>批大小 %1 × %2 token</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="248" />
-        <source>batch %1, %2 + %3 tokens</source>
-        <translation>批大小 %1，%2 + %3 token</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="259" />

@@ -116,7 +116,9 @@ def zh_params(message: Message) -> Message:
 
 
 _SPACE_PERCENT = re.compile(r"(?<=\d) %(?![\d{])")
-_LATIN_LIST_COMMA = re.compile(r"(?<=[A-Za-z_)\]]), (?=[A-Za-z(])")
+_LATIN_LIST_COMMA = re.compile(r"(?<=[A-Za-z0-9_)\]]), (?=[A-Za-z(])")
+"""A comma and space between Latin names (``RTX 4090, NVIDIA L40S``); a number's own group
+commas have no space after them."""
 
 
 def zh_typography(text: str) -> str:

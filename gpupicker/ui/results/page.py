@@ -622,9 +622,13 @@ class ResultsPage(QWizardPage):
             parts.append(self.tr("batch %1 × %2 tokens").replace("%1", str(w.batch))
                          .replace("%2", str(w.training_seq_len())))
         elif w.task == "inference":
-            parts.append(self.tr("batch %1, %2 + %3 tokens").replace("%1", str(w.batch))
-                         .replace("%2", str(w.avg_prompt_tokens))
-                         .replace("%3", str(w.avg_output_tokens)))
+            tokens = self.tr("in %1 / out %2 tokens").replace(
+                "%1", str(w.avg_prompt_tokens)).replace("%2", str(w.avg_output_tokens))
+            if w.requests_per_minute:  # a request rate: the plan sizes the batch, not w.batch
+                parts.append(tokens)
+            else:
+                parts.append(self.tr("batch %1, %2").replace("%1", str(w.batch))
+                             .replace("%2", tokens))
         return " · ".join(p for p in parts if p)
 
     def _show_advice(self, view: RecommendationView) -> None:
