@@ -6501,6 +6501,10 @@ Keep %1 as entered?</source>
 <context>
     <name>OwnedGpusTab</name>
     <message>
+        <source>%1 × %2 years</source>
+        <translation>%1 × %2 年</translation>
+    </message>
+    <message>
         <source>%1 → %2 (%3)</source>
         <translation>%1 → %2（%3）</translation>
     </message>

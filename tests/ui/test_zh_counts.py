@@ -1,10 +1,12 @@
-"""Large counts in 万 / 亿 and stored codes as names in the zh_CN rendering (the zh_CN review
-2026-12, B8–B11, B26 and table C: "≈ 15.0 M 个训练 token", "15.0 百万 token", "优化器 adamw",
-"权重格式 nf4", "数据集 token 数 1.5e+07")."""
+"""Large counts in 万 / 亿 and names instead of stored ids in the zh_CN rendering (the zh_CN
+review 2026-12, B8–B11, B26 and table C: "≈ 15.0 M 个训练 token", "15.0 百万 token",
+"优化器 adamw", "权重格式 nf4", "数据集 token 数 1.5e+07", "Alibaba Cloud", "rtx_4090",
+"50% × 3 y", "unknown ⚠ 日期未知")."""
 
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from gpupicker.core.messages import join, msg
 
@@ -20,20 +22,6 @@ def test_counts_the_chinese_way():
     assert fmt_count_zh(1.4e11) == "1400 亿"  # 20 tokens per parameter of a 7B model
     assert fmt_count_zh(1.2e12) == "1.2 万亿"
     assert fmt_count_zh(8192) == "8192" and fmt_count_zh(0) == "0"
-
-
-@pytest.fixture
-def zh_cn(qapp, built_translations):
-    from PySide6.QtCore import QLocale
-
-    from gpupicker.ui.i18n.translators import install_translators
-
-    assert install_translators(qapp, "zh_CN")["gpupicker"]
-    yield qapp
-    for t in getattr(qapp, "_gpupicker_translators", []):
-        qapp.removeTranslator(t)
-    qapp._gpupicker_translators = []
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
 def test_token_counts_render_in_wan_and_yi(zh_cn):
@@ -88,3 +76,19 @@ def test_the_dataset_box_counts_in_wan(zh_cn, qtbot, repo):
     assert page.dataset_mtokens.value() == pytest.approx(1500.0)
     page.dataset_mtokens.setValue(200.0)  # 200 万 = 2,000,000 tokens
     assert win.controller.workload.dataset_tokens == pytest.approx(2_000_000)
+
+
+@pytest.mark.gui
+def test_the_catalog_window_shows_names_in_chinese(zh_cn, qtbot, window):
+    cw = window.open_catalog_editor()
+    qtbot.addWidget(cw)
+    model = cw.price_model
+    prov, obs = model.columns.index("provider"), model.columns.index("observed")
+    shown = {model.data(model.index(r, prov)) for r in range(model.rowCount())}
+    assert "AutoDL 算力云" in shown and "AutoDL" not in shown
+    undated = next(r for r in range(model.rowCount()) if model.record(r).observed == "unknown")
+    assert model.data(model.index(undated, obs)) == "⚠ 日期未知"  # not "unknown ⚠ 日期未知"
+    tab = cw.owned_tab
+    i = tab.gpu_box.findData("rtx_4090")
+    assert tab.gpu_box.itemText(i) == "NVIDIA GeForce RTX 4090"  # was "… (rtx_4090)"
+    assert tab.gpu_box.itemData(i, Qt.ItemDataRole.ToolTipRole) == "rtx_4090"

@@ -33,6 +33,7 @@ from ...core.units import GiB
 from ...service import this_computer
 from ..catalog_access import write_error_message
 from ..i18n.core_messages import tr_message
+from ..i18n.formatting import display_name
 
 
 class _DetectSignals(QObject):
@@ -68,8 +69,10 @@ class OwnedGpusTab(QWidget):
         super().__init__(parent)
         self.repo = repo
         self.gpu_box = QComboBox()
-        for g in repo.gpus():
-            self.gpu_box.addItem(f"{g.name} ({g.id})", g.id)
+        for g in repo.gpus():  # the name in the UI's language; the id (CSV, CLI) as tooltip
+            self.gpu_box.addItem(display_name(g.name), g.id)
+            self.gpu_box.setItemData(self.gpu_box.count() - 1, g.id,
+                                     Qt.ItemDataRole.ToolTipRole)
         i = self.gpu_box.findData("rtx_4090")
         if i >= 0:
             self.gpu_box.setCurrentIndex(i)
@@ -175,8 +178,11 @@ class OwnedGpusTab(QWidget):
                                  .usd_per_gpu_hour, 4)
             except ValueError as exc:
                 cost = str(exc)
-            cells = (o.gpu_id, str(o.count), f"{o.purchase_price:,.2f} {o.currency}",
-                     f"{o.utilization:.0%} × {o.years:g} y", cost)
+            gpu = self.repo.get_gpu(o.gpu_id)
+            cells = (display_name(gpu.name) if gpu is not None else o.gpu_id, str(o.count),
+                     f"{o.purchase_price:,.2f} {o.currency}",
+                     self.tr("%1 × %2 years").replace("%1", f"{o.utilization:.0%}")
+                     .replace("%2", f"{o.years:g}"), cost)
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
 

@@ -237,10 +237,13 @@ class PriceTableModel(RecordTableModel):
             return display_name(self._gpu_names.get(text, text))
         if column == "pricing":
             return pricing_names().get(text, text)
+        if column == "provider":  # 阿里云, not Alibaba Cloud, in a Chinese UI (stored in English)
+            return display_name(text)
         if column == "observed":
             age = months_since(text, self.today)
-            if age is None:
-                return f"{text or '—'}  ⚠ " + translate("Catalog", "date unknown")
+            if age is None:  # "unknown" and "" are no date: the badge alone says so
+                shown = "" if text.strip().lower() in ("", "unknown") else f"{text}  "
+                return shown + "⚠ " + translate("Catalog", "date unknown")
             if age > self.staleness_months:
                 return f"{text}  ⚠ " + translate("Catalog", "%1 mo old").replace("%1", str(int(age)))
         return text
