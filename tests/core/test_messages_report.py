@@ -186,7 +186,8 @@ def test_zh_cn_report_in_yuan_with_chinese_names(repo, zh_cn, tmp_path):
         assert "AutoDL 算力云" in text and "矩池云" in text
         assert "（中国特供）" in text and "(China)" not in text
     assert "| 梯度检查点 | 开启 |" in md and "| 计费方式 | 按量付费 |" in md
-    assert "| # | GPU | 卡数 | 显存够用 | 单卡显存（占用/容量） | 服务商 | 计费方式 | ¥/小时（全部 GPU） |" in md
+    assert ("| # | GPU | 卡数 | 显存够用 | 单卡显存（占用/容量） | 服务商 | 计费方式 | "
+            "¥/小时（全部 GPU） |") in md
     assert "总费用（CNY）" in html and "费用随 GPU 数量的变化" in html
     # AutoDL's RTX 4090 at ¥1.98 per GPU-hour (data/prices.csv) shows ¥1.98
     a = _autodl_only_report(repo)
