@@ -251,6 +251,18 @@
 <context>
     <name>Catalog</name>
     <message>
+        <source>PCIe (no NVLink)</source>
+        <translation>PCIe（无 NVLink）</translation>
+    </message>
+    <message>
+        <source>PCIe + NVLink bridge</source>
+        <translation>PCIe + NVLink 桥接</translation>
+    </message>
+    <message>
+        <source>PCIe + NVLink bridge (capped)</source>
+        <translation>PCIe + NVLink 桥接（限速）</translation>
+    </message>
+    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>

@@ -92,3 +92,7 @@ def test_the_catalog_window_shows_names_in_chinese(zh_cn, qtbot, window):
     i = tab.gpu_box.findData("rtx_4090")
     assert tab.gpu_box.itemText(i) == "NVIDIA GeForce RTX 4090"  # was "… (rtx_4090)"
     assert tab.gpu_box.itemData(i, Qt.ItemDataRole.ToolTipRole) == "rtx_4090"
+    gpus = cw.gpu_model
+    row = next(r for r in range(gpus.rowCount()) if gpus.record(r).id == "rtx_4090")
+    assert gpus.data(gpus.index(row, gpus.columns.index("interconnect"))) == "PCIe（无 NVLink）"
+    assert gpus.data(gpus.index(row, gpus.columns.index("memory_gb"))) == "24"  # not 24.00

@@ -17,7 +17,7 @@ from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware import GpuSpec, PriceOffer
 from ...core.price_kind import is_user_kind, price_kind
-from ..i18n.formatting import display_name
+from ..i18n.formatting import display_name, fmt_number
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
 from .undo import RecordKey, row_key, text_key
@@ -303,6 +303,18 @@ class GpuTableModel(IdKeyedTableModel):
 
     def header(self, column: str) -> str:
         return gpu_headers()[column]
+
+    def display(self, record: BaseModel, column: str) -> str:
+        v = getattr(record, column)
+        if isinstance(v, float) and v.is_integer() and column in self.numeric:
+            return fmt_number(v, 0)  # 80 GB beside 141 GB, not 80.00
+        text = super().display(record, column)
+        if column == "interconnect":  # the catalog's three most common words, translated
+            return {"PCIe (no NVLink)": translate("Catalog", "PCIe (no NVLink)"),
+                    "PCIe + NVLink bridge": translate("Catalog", "PCIe + NVLink bridge"),
+                    "PCIe + NVLink bridge (capped)":
+                        translate("Catalog", "PCIe + NVLink bridge (capped)")}.get(text, text)
+        return text
 
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
