@@ -307,7 +307,7 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
                                                       _seqs(w, opt))
             return "mindie", cmd, setup, assumptions + a, warnings + more, fetch
         if fmt is not None:
-            assumptions.append(_s("quantization", quant=f"ascend ({fmt.upper()})"))
+            assumptions.append(_s("quantization", quant="ascend"))
         cmd, setup, a, more = launch_cn.vllm_ascend(w, n, model, fmt, served)
         return "vllm-ascend", cmd, setup, assumptions + a, warnings + more, fetch
     if fw == "lmdeploy":
@@ -456,6 +456,8 @@ def _training(w: Workload, opt: Option, model: str, refs: _Refs
         cmd, setup, a, more = launch_cn.ms_swift(w, n, hub, use_hf)
         return "ms-swift", cmd, setup, a, more
     if fw == "mindspeed":
+        if not refs.npu:  # MindSpeed-LLM is Megatron on torch_npu: it needs CANN
+            raise ValueError(_e("mindspeed_npu", gpu=opt.gpu_name))
         where = launch_cn.local_dir(hub) if "/" in hub else hub
         cmd, setup, a, more = launch_cn.mindspeed(w, n, where)
         return "mindspeed", cmd, setup, a, more

@@ -253,3 +253,13 @@ def test_a_framework_without_a_launcher_is_a_message():
     m = error_message(err.value)
     assert m.id == "launch_config.no_training_launcher"
     assert "llama-factory" in m.params["choices"] and "ms-swift" in m.params["choices"]
+
+
+def test_mindspeed_refuses_an_nvidia_option():
+    w = Workload(task="lora", model=catalog_model("qwen2_5_7b"), framework="mindspeed", batch=1,
+                 seq_len=2048, train_hours=2)
+    opt = _option(w, ("a100_sxm_80gb",))
+    with pytest.raises(ValueError) as err:
+        launch_config(w, opt, "Qwen/Qwen2.5-7B")
+    m = error_message(err.value)
+    assert m.id == "launch_config.mindspeed_npu" and m.params["gpu"] == opt.gpu_name

@@ -226,6 +226,9 @@ TEMPLATES: dict[str, str] = {
         "not what this command loads",
     "launch_config.mindspeed_parallel":
         "tensor parallel {tp} × pipeline parallel {pp} does not divide the {n} NPUs",
+    "launch_config.mindspeed_npu":
+        "MindSpeed-LLM runs on Ascend NPUs (CANN), not on {gpu}: choose an Ascend option, or "
+        "Megatron-LM on this GPU",
     "launch_config.mindspeed_shape":
         "MindSpeed-LLM needs the model's layer count and hidden size, which the catalog row "
         "does not have",
