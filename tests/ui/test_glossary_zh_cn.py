@@ -86,10 +86,9 @@ def _jobs() -> list[tuple[str, Workload]]:
 def rendered(request):
     """(job, text) of every note and option reason of the jobs' recommendations, in zh_CN."""
     request.getfixturevalue("zh_cn")
-    from gpupicker.ui.i18n.core_messages import tr_message
-
     from gpupicker.core.launch_config import launch_config
     from gpupicker.core.messages import error_message
+    from gpupicker.ui.i18n.core_messages import tr_message
 
     out: list[tuple[str, str]] = []
     for name, w in _jobs():
