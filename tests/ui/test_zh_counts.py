@@ -74,6 +74,7 @@ def test_the_dataset_box_counts_in_wan(zh_cn, qtbot, repo):
     page.sync_from(win.controller.workload)
     assert page.dataset_mtokens.suffix() == " 万 token"
     assert page.dataset_mtokens.value() == pytest.approx(1500.0)
+    assert page.dataset_mtokens.text() == "1500.0 万 token"  # no 1,500.0: 万 groups itself
     page.dataset_mtokens.setValue(200.0)  # 200 万 = 2,000,000 tokens
     assert win.controller.workload.dataset_tokens == pytest.approx(2_000_000)
 
