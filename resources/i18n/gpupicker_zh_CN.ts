@@ -986,8 +986,8 @@
         <translation>张量并行 {tp} × 流水线并行 {pp} 不能整除 {n} 张 NPU</translation>
     </message>
     <message>
-        <source>vllm-ascend and MindIE load msModelSlim W8A8 or W4A8 weights (--quantization ascend), not {dtype}: set quant_method w8a8 (int8) or w4a8 (int4), or use bf16 weights</source>
-        <translation>vllm-ascend 和 MindIE 只加载 msModelSlim 生成的 W8A8 或 W4A8 权重（--quantization ascend），不支持 {dtype}：请把 quant_method 设为 w8a8（int8）或 w4a8（int4），或使用 bf16 权重</translation>
+        <source>vllm-ascend and MindIE load msModelSlim W8A8 or W4A8 weights (--quantization ascend), not {dtype}: use weights_dtype w8a8 or w4a8, or bf16</source>
+        <translation>vllm-ascend 和 MindIE 只加载 msModelSlim 生成的 W8A8 或 W4A8 权重（--quantization ascend），不支持 {dtype}：请把 weights_dtype 设为 w8a8 或 w4a8，或使用 bf16</translation>
     </message>
     <message>
         <source>vllm-ascend and MindIE load {fmt} weights made by msModelSlim: quantize {repo} with it and replace YOUR_{fmt}_CHECKPOINT</source>

@@ -166,7 +166,7 @@ def test_mindspeed_refuses_parallel_sizes_that_do_not_divide_the_npus():
 
 def test_vllm_ascend_serves_the_official_w8a8_weights_from_modelscope():
     w = Workload(task="inference", model=catalog_model("qwen3_32b"), model_id="qwen3_32b",
-                 framework="vllm-ascend", weights_dtype="int8", quant_method="w8a8",
+                 framework="vllm-ascend", weights_dtype="w8a8",
                  prompt_len=1500, new_tokens=500)
     opt = _option(w, ("ascend_910b",))
     cfg = launch_config(w, opt, "Qwen/Qwen3-32B", modelscope_id="Qwen/Qwen3-32B")

@@ -181,7 +181,7 @@ TEMPLATES: dict[str, str] = {
         "it and replace YOUR_{fmt}_CHECKPOINT",
     "launch_config.ascend_format":
         "vllm-ascend and MindIE load msModelSlim W8A8 or W4A8 weights (--quantization ascend), "
-        "not {dtype}: set quant_method w8a8 (int8) or w4a8 (int4), or use bf16 weights",
+        "not {dtype}: use weights_dtype w8a8 or w4a8, or bf16",
     "launch_config.lmdeploy_format":
         "LMDeploy TurboMind serves 16-bit or AWQ (W4A16) weights, not {dtype} ({method})",
     "launch_config.lmdeploy":
