@@ -174,12 +174,13 @@ def _devices(n: int) -> str:
 
 # --------------------------------------------------------------------------- training
 
-def llama_factory(w: Workload, n: int, model: str, family: str | None, npu: bool
+def llama_factory(w: Workload, n: int, model: str, family: str | None, npu: bool,
+                  modelscope: bool = False
                   ) -> tuple[str, str, list[Message], list[Message], dict[str, Any]]:
     """(command, setup, assumptions, warnings, YAML document) of ``llamafactory-cli train``.
 
-    ``model``: the ModelScope id (loaded with ``USE_MODELSCOPE_HUB=1``) or HF repo;
-    ``npu``: Ascend, so the NPU requirements are installed and devices named by
+    ``model``: the ModelScope id (``modelscope``: loaded with ``USE_MODELSCOPE_HUB=1``) or
+    the HF repo; ``npu``: Ascend, so the NPU requirements are installed and devices named by
     ``ASCEND_RT_VISIBLE_DEVICES``.
     """
     from .launch_config import to_yaml
@@ -225,7 +226,7 @@ def llama_factory(w: Workload, n: int, model: str, family: str | None, npu: bool
             assumptions.append(_s("zero1_as_zero2", tool="LLaMA-Factory"))
         offload = "_offload" if par.cpu_offload else ""
         doc["deepspeed"] = f"examples/deepspeed/{name}{offload}_config.json"
-    env = ["USE_MODELSCOPE_HUB=1"] if "/" in model and not model.startswith(".") else []
+    env = ["USE_MODELSCOPE_HUB=1"] if modelscope else []
     if n > 1:
         env.append("FORCE_TORCHRUN=1")
         env.append(f"{'ASCEND_RT_VISIBLE_DEVICES' if npu else 'CUDA_VISIBLE_DEVICES'}="
@@ -368,12 +369,12 @@ def ascend_quant(w: Workload, model_id: str | None) -> tuple[str | None, str | N
     return fmt, official_quant(model_id, fmt)
 
 
-def lmdeploy(w: Workload, n: int, model: str, quant: str | None, served: bool, seqs: int
-             ) -> tuple[str, str, list[Message], list[Message]]:
+def lmdeploy(w: Workload, n: int, model: str, quant: str | None, served: bool, seqs: int,
+             modelscope: bool = False) -> tuple[str, str, list[Message], list[Message]]:
     """(command, setup, assumptions, warnings) of ``lmdeploy serve api_server`` (TurboMind).
 
     ``quant``: ``awq`` for int4 weights (LMDeploy's W4A16), else None; ``seqs``: sequences
-    per batch (the estimate's KV pool).
+    per batch (the estimate's KV pool); ``modelscope``: ``model`` is a ModelScope id.
     """
     ctx = w.context_tokens()
     parts = ["lmdeploy", "serve", "api_server", model, "--backend", "turbomind", "--tp", str(n),
@@ -389,7 +390,7 @@ def lmdeploy(w: Workload, n: int, model: str, quant: str | None, served: bool, s
     parts += ["--server-port", str(LMDEPLOY_PORT)]
     if served:
         parts += ["--server-name", "0.0.0.0"]
-    env = "LMDEPLOY_USE_MODELSCOPE=True " if "/" in model and not model.startswith(".") else ""
+    env = "LMDEPLOY_USE_MODELSCOPE=True " if modelscope else ""
     assumptions = [_s("lmdeploy", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n,
                       batch=max(seqs, 1))]
     warnings: list[Message] = []
@@ -398,9 +399,12 @@ def lmdeploy(w: Workload, n: int, model: str, quant: str | None, served: bool, s
     return env + _j(parts), "pip install lmdeploy", assumptions, warnings
 
 
-def vllm_ascend(w: Workload, n: int, model: str, quant: str | None, served: bool
-                ) -> tuple[str, str, list[Message], list[Message]]:
-    """(command, setup, assumptions, warnings) of ``vllm serve`` with the vllm-ascend plugin."""
+def vllm_ascend(w: Workload, n: int, model: str, quant: str | None, served: bool,
+                modelscope: bool = False) -> tuple[str, str, list[Message], list[Message]]:
+    """(command, setup, assumptions, warnings) of ``vllm serve`` with the vllm-ascend plugin.
+
+    ``modelscope``: ``model`` is a ModelScope id (``VLLM_USE_MODELSCOPE=True``).
+    """
     ctx = w.context_tokens()
     parts = ["vllm", "serve", model, "--max-model-len", str(ctx), "--gpu-memory-utilization",
              f"{w.gpu_memory_utilization:.2f}", "--tensor-parallel-size", str(n)]
@@ -409,7 +413,7 @@ def vllm_ascend(w: Workload, n: int, model: str, quant: str | None, served: bool
     if served:
         parts += ["--host", "0.0.0.0", "--port", "8000"]
     env = [f"ASCEND_RT_VISIBLE_DEVICES={_devices(n)}"]
-    if "/" in model and not model.startswith("."):
+    if modelscope:
         env.insert(0, "VLLM_USE_MODELSCOPE=True")
     assumptions = [_s("vllm_ascend", ctx=ctx, frac=f"{w.gpu_memory_utilization:.2f}", n=n)]
     setup = ("pip install vllm vllm-ascend  # the same release of both, on CANN and torch_npu "

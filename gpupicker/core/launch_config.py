@@ -308,7 +308,8 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
             return "mindie", cmd, setup, assumptions + a, warnings + more, fetch
         if fmt is not None:
             assumptions.append(_s("quantization", quant="ascend"))
-        cmd, setup, a, more = launch_cn.vllm_ascend(w, n, model, fmt, served)
+        on_ms = model == refs.modelscope_id or (fmt is not None and model == fetch)
+        cmd, setup, a, more = launch_cn.vllm_ascend(w, n, model, fmt, served, on_ms)
         return "vllm-ascend", cmd, setup, assumptions + a, warnings + more, fetch
     if fw == "lmdeploy":
         quant, warn = _vllm_quant(w)
@@ -321,7 +322,9 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
             model, fetch = _prequantized(w, quant, model, warnings, assumptions)
         elif refs.modelscope_id and "/" in model:
             model = refs.modelscope_id
-        cmd, setup, a, more = launch_cn.lmdeploy(w, n, model, quant, served, _seqs(w, opt))
+        on_ms = model == refs.modelscope_id or (quant == "awq" and model == fetch)
+        cmd, setup, a, more = launch_cn.lmdeploy(w, n, model, quant, served, _seqs(w, opt),
+                                                 on_ms)
         return "lmdeploy", cmd, setup, assumptions + a, warnings + more, fetch
     if fw in ("vllm", "sglang"):
         quant, warn = _vllm_quant(w)
@@ -448,7 +451,8 @@ def _training(w: Workload, opt: Option, model: str, refs: _Refs
     n = opt.num_gpus
     hub = refs.modelscope_id or model
     if fw == "llama-factory":
-        cmd, setup, a, more, _ = launch_cn.llama_factory(w, n, hub, refs.family, refs.npu)
+        cmd, setup, a, more, _ = launch_cn.llama_factory(w, n, hub, refs.family, refs.npu,
+                                                         refs.modelscope_id is not None)
         return "llama-factory", cmd, setup, a, more
     if fw == "ms-swift":
         # a Hugging Face repo only: ms-swift reads it from there with --use_hf true

@@ -494,7 +494,8 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
                  prices: Sequence[PriceOffer], *, notes: Sequence[str] = (), top: int = 10,
                  model_name: str = "", model_ref: str | None = None,
                  generated: str | None = None, goal: str = "cheapest",
-                 money: Money = USD) -> Report:
+                 money: Money = USD, modelscope_id: str | None = None,
+                 family: str | None = None) -> Report:
     """The report of one recommendation.
 
     Job, assumptions, ranked options, fit answers and curves for the candidate GPUs, price
@@ -509,6 +510,9 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
         top: rows listed (the fitting options first, in rank order).
         model_name: display name of the model.
         model_ref: its Hugging Face repo (for the launch config), None when unknown.
+        modelscope_id: its ModelScope id (the launch config's download step and the
+            ModelScope-first tools), None when it has none.
+        family: its catalog family (LLaMA-Factory's chat template).
         generated: ISO date written on the report (default: today).
         goal: the ranking goal (for the stated tie-break).
         money: the display currency every amount is shown in (``core.money``, the one money
@@ -568,7 +572,7 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
     if best is not None:
         card = next((g for g in gpus if g.id == best.gpu_id), None)
         try:
-            cfg = launch_config(w, best, model_ref,
+            cfg = launch_config(w, best, model_ref, modelscope_id=modelscope_id, family=family,
                                 gpu_memory_gb=card.memory_gb if card is not None else None)
             launch = cfg.model_dump()
         except ValueError as exc:  # its Message is args[0] (issue 11)

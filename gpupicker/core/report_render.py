@@ -168,6 +168,8 @@ def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
     if r.launch:
         out += [say("report.launch.engine", engine=verbatim(r.launch["engine"])), "",
                 *_fence(r.launch["command"], "sh"), ""]
+        if r.launch.get("download"):
+            out += [say("report.launch.download"), "", *_fence(r.launch["download"], "sh"), ""]
         out += [f"- {say('report.launch.assumes', text=r_(a))}" for a in r.launch["assumptions"]]
         out += [f"- {say('report.launch.warning', text=r_(x))}" for x in r.launch["warnings"]]
         out += ["", say("report.launch.skypilot_md"), "",
@@ -241,7 +243,9 @@ def render_html(r: Report, image_src: dict[str, str] | None = None,
     h.append(f"</table><h2>{say('report.h.launch')}</h2>")
     if r.launch:
         h.append(f"<p>{say('report.launch.engine', engine=verbatim(r.launch['engine']))}</p>"
-                 f"<pre>{e(r.launch['command'])}</pre><ul>"
+                 f"<pre>{e(r.launch['command'])}</pre>"
+                 + (f"<p>{say('report.launch.download')}</p><pre>{e(r.launch['download'])}</pre>"
+                    if r.launch.get("download") else "") + "<ul>"
                  + "".join(f"<li>{say('report.launch.assumes', text=t(a))}</li>"
                            for a in r.launch["assumptions"])
                  + "".join(f"<li>{say('report.launch.warning', text=t(x))}</li>"

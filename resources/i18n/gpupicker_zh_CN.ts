@@ -910,6 +910,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Download the weights:</source>
+        <translation>下载权重：</translation>
+    </message>
+    <message>
         <source>MindSpeed-LLM runs on Ascend NPUs (CANN), not on {gpu}: choose an Ascend option, or Megatron-LM on this GPU</source>
         <translation>MindSpeed-LLM 只能在昇腾 NPU（CANN）上运行，不能在 {gpu} 上运行：请选择昇腾方案，或在这张卡上改用 Megatron-LM</translation>
     </message>

@@ -263,3 +263,16 @@ def test_mindspeed_refuses_an_nvidia_option():
         launch_config(w, opt, "Qwen/Qwen2.5-7B")
     m = error_message(err.value)
     assert m.id == "launch_config.mindspeed_npu" and m.params["gpu"] == opt.gpu_name
+
+
+def test_a_model_without_a_modelscope_id_is_read_from_hugging_face():
+    """USE_MODELSCOPE_HUB=1 with a Hugging Face repo would look it up on ModelScope (where
+    Meta's models are LLM-Research/…): without a ModelScope id the switch is left out."""
+    w = Workload(task="lora", model=catalog_model("qwen2_5_7b"), framework="llama-factory",
+                 batch=1, seq_len=2048, train_hours=2)
+    opt = _option(w, ("a100_sxm_80gb",))
+    cfg = launch_config(w, opt, "some-org/only-on-hf")
+    assert "USE_MODELSCOPE_HUB" not in cfg.command
+    assert _heredoc_yaml(cfg.command)["model_name_or_path"] == "some-org/only-on-hf"
+    assert cfg.download.splitlines()[-1].startswith("HF_ENDPOINT=https://hf-mirror.com hf "
+                                                    "download some-org/only-on-hf")

@@ -55,14 +55,16 @@ def current_report(window: ReportWindow) -> Report:
     if not view.options:
         raise ValueError("no results to report yet")
     w = c.workload
-    name, ref = "", None
+    name, ref, ms_id, family = "", None, None, None
     if w.model_id:
         cm = window.live_repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     snap = c.snapshot
     return build_report(w, view.options, snap.gpus, snap.prices, notes=view.notes,
-                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money)
+                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money,
+                        modelscope_id=ms_id, family=family)
 
 
 def report_renderer() -> TextRenderer:

@@ -120,6 +120,7 @@ TEMPLATES: dict[str, str] = {
     "report.prices.unknown_date": "unknown",
     "report.prices.no_source": "(no source recorded)",
     "report.launch.engine": "Engine: {engine}",
+    "report.launch.download": "Download the weights:",
     "report.launch.assumes": "assumes: {text}",
     "report.launch.warning": "warning: {text}",
     "report.launch.skypilot_md": "SkyPilot `task.yaml`:",
