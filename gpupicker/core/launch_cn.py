@@ -100,6 +100,9 @@ LLAMA_FACTORY_SETUP = ("git clone --depth 1 https://github.com/hiyouga/LlamaFact
 
 MINDIE_DIR = "/usr/local/Ascend/mindie/latest/mindie-service"
 MINDIE_PORT = 1025
+MINDIE_PREFILL_TOKENS = 8192
+"""MindIE's default ``maxPrefillTokens`` (the manual's config.json; its daemon log prints
+``max_prefill_tokens: 8192``)."""
 LMDEPLOY_PORT = 23333
 MODEL_DIR = "./models"
 
@@ -443,7 +446,8 @@ def mindie(w: Workload, n: int, model_dir: str, name: str, seqs: int
         "BackendConfig.ModelDeployConfig.ModelConfig.0.modelWeightPath": model_dir,
         "BackendConfig.ModelDeployConfig.ModelConfig.0.worldSize": n,
         "BackendConfig.ScheduleConfig.maxBatchSize": batch,
-        "BackendConfig.ScheduleConfig.maxPrefillTokens": max(prompt * batch, ctx),
+        # tokens prefilled in one step: the manual's default 8192, or one whole sequence
+        "BackendConfig.ScheduleConfig.maxPrefillTokens": max(MINDIE_PREFILL_TOKENS, ctx),
         "ServerConfig.port": MINDIE_PORT,
     }
     lines = ["import json, os", "p = 'conf/config.json'", "c = json.load(open(p))"]
