@@ -4837,6 +4837,10 @@
 <context>
     <name>FxRatesDialog</name>
     <message>
+        <source>gpupicker's rounded default (not a quote): set today's rate</source>
+        <translation>gpupicker 内置的取整默认值（非牌价），请填入当天汇率</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="38" />
         <source>Exchange rates</source>
         <translation>汇率</translation>

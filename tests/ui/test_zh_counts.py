@@ -97,3 +97,19 @@ def test_the_catalog_window_shows_names_in_chinese(zh_cn, qtbot, window):
     row = next(r for r in range(gpus.rowCount()) if gpus.record(r).id == "rtx_4090")
     assert gpus.data(gpus.index(row, gpus.columns.index("interconnect"))) == "PCIe（无 NVLink）"
     assert gpus.data(gpus.index(row, gpus.columns.index("memory_gb"))) == "24"  # not 24.00
+
+
+@pytest.mark.gui
+def test_the_default_rate_source_reads_in_chinese_and_stays_stored(zh_cn, qtbot, window):
+    from gpupicker.catalog.migrations import FX_DEFAULT_SOURCE
+    from gpupicker.ui.catalog_editor.fx_rates_dialog import FxRatesDialog
+
+    repo = window.live_repo
+    if dict(repo.get_fx_quotes()).get("CNY") is None or \
+            dict(repo.get_fx_quotes())["CNY"].source != FX_DEFAULT_SOURCE:
+        pytest.skip("the test catalog's CNY rate is not the migrated default")
+    dlg = FxRatesDialog(repo, window)
+    qtbot.addWidget(dlg)
+    assert dlg.sources["CNY"].text() == "gpupicker 内置的取整默认值（非牌价），请填入当天汇率"
+    dlg.accept()
+    assert dict(repo.get_fx_quotes())["CNY"].source == FX_DEFAULT_SOURCE
