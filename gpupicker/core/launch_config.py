@@ -230,6 +230,10 @@ def _sglang_speculative(w: Workload) -> list[str]:
     return parts
 
 
+_HUB_ID = re.compile(r"[A-Za-z0-9][\w.-]*/[\w.-]+")
+"""A Hugging Face / ModelScope repository id (``org/name``), as the catalog stores them."""
+
+
 class _Refs(NamedTuple):
     """The model's repository ids and family, and whether the option is an Ascend NPU."""
 
@@ -669,7 +673,10 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
         raise ValueError(_e("plan_gpus", replicas=replicas, per=per, n=opt.num_gpus))
     service: tuple[int, str] | None = None
     npu = "ascend" in opt.gpu_id.lower() or "ascend" in opt.gpu_name.lower()
-    refs = _Refs(model_ref if model_ref and "/" in model_ref else None, modelscope_id or None,
+    # a download step only for a hub id (org/name); a local path or anything else is used as
+    # given by the command, with nothing to fetch
+    refs = _Refs(model_ref if model_ref and _HUB_ID.fullmatch(model_ref) else None,
+                 modelscope_id if modelscope_id and _HUB_ID.fullmatch(modelscope_id) else None,
                  family, npu)
     fetch = refs.hf_repo
     if w.is_training:

@@ -1000,6 +1000,8 @@
     <message>
         <source>vllm-ascend with a context of {ctx} tokens per sequence, NPU memory fraction {frac} and tensor parallel {n}</source>
         <translation>vllm-ascend：每条序列上下文 {ctx} token，NPU 显存占比 {frac}，张量并行 {n}</translation>
+    </message>
+    <message>
         <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
         <translation>compress_ratios（DeepSeek-V4 的压缩稀疏注意力：每层一个滑动窗口加 4×/128× 压缩的 KV）不在 gpupicker 的模型范围内：KV 缓存按每层普通注意力估算，是模型实际缓存量的数倍</translation>
     </message>
@@ -2744,7 +2746,7 @@
         <translation>20 多款消费级、工作站、数据中心和 Apple GPU 的 llama-bench 测试表（XiongjieDai/GPU-Benchmarks-on-LLM-Inference，llama.cpp PR #4766 和 #4812）</translation>
     </message>
     <message>
-        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tokens/s for 7B / 13B), host speed varies by machine</source>
+        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
         <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），Qwen3 速度基准（H20，transformers 4.51.3：稠密、FP8 与 MoE 各行），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tokens/s），主机速度因机器而异</translation>
     </message>
     <message>
