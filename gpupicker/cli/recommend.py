@@ -313,15 +313,18 @@ def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     best = rec.best()
     if best is None:
         return {"error": "no option fits, so there is nothing to launch"}
-    ref = None
+    ref = ms_id = family = None
     if w.model_id and repo is not None:
         cm = repo.get_catalog_model(w.model_id)
-        ref = model_repo(cm.hf_repo, cm.source) if cm is not None else None
+        if cm is not None:
+            ref = model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     arch = w.model if w.model is not None else repo.get_model(w.model_id)
     try:
         card = repo.get_gpu(best.gpu_id) if repo is not None else None
         cfg = launch_config(w.with_model(arch), best, ref,
-                            gpu_memory_gb=card.memory_gb if card is not None else None)
+                            gpu_memory_gb=card.memory_gb if card is not None else None,
+                            modelscope_id=ms_id, family=family)
     except ValueError as exc:
         return {"error": str(exc)}
     return {"gpu_id": best.gpu_id, "num_gpus": best.num_gpus, **cfg.model_dump()}
@@ -338,6 +341,9 @@ def format_launch(d: dict[str, Any]) -> str:
     # command and the YAML are multi-line by design and escaped line by line
     lines = [terminal_text(f"Launch ({d['engine']}) on {where}:")]
     lines += [terminal_text(line) for line in d["command"].split("\n")] + [""]
+    if d.get("download"):
+        lines += ["Download the weights:"]
+        lines += [terminal_text(line) for line in d["download"].split("\n")] + [""]
     lines += [terminal_text(f"assumes: {a}") for a in d["assumptions"]]
     lines += [terminal_text(f"warning: {x}") for x in d["warnings"]]
     lines += ["", "--- SkyPilot (task.yaml) ---"]

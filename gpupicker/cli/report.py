@@ -34,14 +34,16 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
 
     money = display_money(repo)
     rec = run_recommend(w, repo, goal=goal, money=money)
-    name, ref = "", None
+    name, ref, ms_id, family = "", None, None, None
     if w.model_id:
         cm = repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     w = resolve_model(w, repo)
     return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
-                        model_name=name, model_ref=ref, goal=goal, money=money)
+                        model_name=name, model_ref=ref, goal=goal, money=money,
+                        modelscope_id=ms_id, family=family)
 
 
 def write_report(r: Report, out: Path) -> list[Path]:

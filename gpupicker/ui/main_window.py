@@ -308,7 +308,7 @@ class MainWindow(QMainWindow):
         # every wizard page (the Go menu listed only Results); Ctrl+1 … Ctrl+4, Ctrl+R
         self.go_actions: dict[str, QAction] = {}
         for name, text in (("task", self.tr("&Task")), ("model", self.tr("&Model")),
-                           ("quantization", self.tr("&Quantization and training")),
+                           ("quantization", self.tr("&Precision and batch")),
                            ("budget", self.tr("&Budget and time"))):
             action = new_action(text, self)
             action.triggered.connect(lambda _=False, page=name: self.wizard.show_page(page))

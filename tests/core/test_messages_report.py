@@ -186,13 +186,20 @@ def test_zh_cn_report_in_yuan_with_chinese_names(repo, zh_cn, tmp_path):
         assert "AutoDL 算力云" in text and "矩池云" in text
         assert "（中国特供）" in text and "(China)" not in text
     assert "| 梯度检查点 | 开启 |" in md and "| 计费方式 | 按量付费 |" in md
-    assert "| # | GPU | 卡数 | 显存够用 | 单卡显存 占用/容量 | 服务商 | 计费方式 | ¥/小时（全部 GPU） |" in md
+    assert ("| # | GPU | 卡数 | 显存够用 | 单卡显存（占用/容量） | 服务商 | 计费方式 | "
+            "¥/小时（全部 GPU） |") in md
     assert "总费用（CNY）" in html and "费用随 GPU 数量的变化" in html
     # AutoDL's RTX 4090 at ¥1.98 per GPU-hour (data/prices.csv) shows ¥1.98
     a = _autodl_only_report(repo)
     row = next(o for o in a.options if o["gpu"] == "NVIDIA GeForce RTX 4090")
     assert zh(row["per_hour"]) == "¥1.98" and zh(row["provider"]) == "AutoDL 算力云"
     assert "¥1.98/小时 × 6.0 小时 = ¥11.97" in zh(row["reason"])  # 6 h + start-up
+    # the prices used: the GPU by its name and the source's ¥ figure (was rtx_4090, 1.98 CNY)
+    prices = render_markdown(a, render=zh).split("## 所用价格")[1].split("\n## ")[0]
+    assert "| NVIDIA GeForce RTX 4090 | AutoDL 算力云 | 按量付费 | ¥1.98 |" in prices
+    assert "rtx_4090" not in prices and " CNY |" not in prices
+    # the job table: names, not stored codes (nf4, adamw), in the Chinese report
+    assert "| 权重格式 | NF4 |" in md and "| 优化器 | AdamW |" in md
 
 
 def test_zh_cn_pdf_report(repo, zh_cn, tmp_path):

@@ -79,7 +79,7 @@ def test_vllm_on_unlike_cards_is_refused_with_the_reason_and_what_runs():
 
 
 def test_unlike_cards_are_never_sized_as_one_card_type():
-    from gpupicker.core.report.build import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
 
     with pytest.raises(ValueError, match="look them up in the catalog"):
         estimate_report(_w(), None)

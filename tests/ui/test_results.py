@@ -492,3 +492,21 @@ def test_the_pareto_front_leaves_out_doubted_prices(qtbot):
     drawn = [(o, x, y) for o, x, y in plot.points if o.provider == "Scrape Cloud"]
     assert drawn  # still plotted as a point
     assert not any((round(x, 6), round(y, 6)) in on_front for _, x, y in drawn)
+
+
+@pytest.mark.gui
+def test_a_framework_without_a_launcher_adds_a_line_and_keeps_the_notes(qtbot, window):
+    """The refusal is one more line in the UI's words; the result notes stay above it."""
+    c = window.controller
+    c.update(framework="axolotl", train_hours=6.0)
+    c.recompute()
+    page = window.wizard.results_page
+    before = page.notes.text()
+    assert page.show_launch_config() is None
+    lines = page.notes.text().split("\n")
+    assert lines[:-1] == (before.split("\n") if before else [])
+    assert lines[-1].startswith("No launch config: gpupicker has no launcher for training "
+                                "framework 'axolotl'")
+    assert not page.notes.isHidden()
+    assert page.show_launch_config() is None  # a second click does not stack the line
+    assert page.notes.text().split("\n") == lines

@@ -282,7 +282,7 @@ def _memory(w: Workload, arch: ModelArch, num_gpus: int, opts: tuple[str, ...]) 
         vae_act = b * res**2 * 0.5e3  # VAE encoder of the training images (no decode)
         other_w = vae * 4  # the VAE runs in fp32 in the SDXL/FLUX scripts
         notes.append(join([join([
-            msg("diffusion.lora_step", images=b, res=res, m=f"{lora_params / 1e6:.0f}"),
+            msg("diffusion.lora_step", images=b, res=res, mparams=f"{lora_params / 1e6:.0f}"),
             msg("training.grad_ckpt" if w.grad_ckpt else "training.no_grad_ckpt")], "clauses")]))
     weights = int(den_w + other_w)
     if "sequential_cpu_offload" in opts:

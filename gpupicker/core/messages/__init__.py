@@ -57,6 +57,11 @@ NAME_PARAMS: frozenset[str] = frozenset({"gpu", "gpus", "provider"})
 """Parameters holding display names of GPUs or providers (", "-separated for several):
 a Chinese rendering may show them as ``gpupicker.core.report.zh_names.zh_name`` gives them."""
 
+SCALED_PARAMS: dict[str, float] = {"mtokens": 1e6, "btokens": 1e9, "mparams": 1e6}
+"""Parameters holding a count in millions or billions (``mtokens="15.0"`` is 15 million
+tokens): the English templates write the unit (``15.0 M``); a rendering that counts in other
+units (Chinese 万 / 亿) may rewrite the value from the count it stands for."""
+
 _FORMATTER = string.Formatter()
 
 
@@ -277,6 +282,7 @@ def with_message_ids(obj: Any) -> Any:
     return obj
 
 
-__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
+__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "SCALED_PARAMS", "TEMPLATES", "Message",
+           "Param", "Text", "Translate",
            "as_message", "error_message",
            "join", "msg", "placeholders", "sentence", "verbatim", "with_message_ids"]

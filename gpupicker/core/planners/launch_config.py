@@ -45,6 +45,12 @@ Flag names are the engines' own documented ones:
   readiness paths vLLM ``/v1/models``, SGLang and llama-server ``/health``, Ollama
   ``/api/tags``.
 
+The tools Chinese teams run — LLaMA-Factory, ms-swift, MindSpeed-LLM, LMDeploy,
+vllm-ascend and MindIE — are written by :mod:`.launch_cn`, with ModelScope model ids, and
+every config carries a ``download`` step (``modelscope download`` or ``hf download`` through
+hf-mirror.com). An official AWQ / GPTQ / W8A8 checkpoint of the model
+(:data:`.launch_cn.OFFICIAL_QUANT`) is named instead of a placeholder.
+
 A framework, GPU name or format gpupicker does not know how to launch is named in
 ``warnings`` — never silently replaced.
 """
@@ -54,7 +60,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from pydantic import BaseModel, ConfigDict
@@ -63,7 +69,9 @@ from ..checks import tensor_parallel_refusal
 from ..dtypes import GGUF_TYPES
 from ..messages import TEMPLATES, Message, Text, join, msg, verbatim
 from ..results import Option
+from ..stacks.frameworks import framework_row
 from ..workload import Workload
+from . import launch_cn
 
 SKYPILOT_NAMES: dict[str, str] = {
     "h200_sxm": "H200", "h100_sxm": "H100", "h100_pcie": "H100", "b200": "B200",
@@ -75,11 +83,14 @@ SKYPILOT_NAMES: dict[str, str] = {
 }
 """Catalog GPU id → SkyPilot accelerator name (``sky show-gpus``); others are warned about."""
 
-TRAINING_LAUNCHERS = ("transformers", "deepspeed", "fsdp", "torchtune", "litgpt")
-SERVING_ENGINES = ("vllm", "sglang", "llama.cpp", "ollama", "transformers")
+TRAINING_LAUNCHERS = ("transformers", "deepspeed", "fsdp", "torchtune", "litgpt",
+                      "llama-factory", "ms-swift", "mindspeed")
+SERVING_ENGINES = ("vllm", "sglang", "llama.cpp", "ollama", "transformers", "lmdeploy",
+                   "vllm-ascend", "mindie")
 SERVER_PORTS: dict[str, tuple[int, str]] = {
     "vllm": (8000, "/v1/models"), "sglang": (30000, "/health"),
-    "llama.cpp": (8080, "/health"), "ollama": (11434, "/api/tags")}
+    "llama.cpp": (8080, "/health"), "ollama": (11434, "/api/tags"),
+    "lmdeploy": (23333, "/v1/models"), "vllm-ascend": (8000, "/v1/models")}
 """Engine → (port, readiness path) of its HTTP server (the engines' defaults, module docstring)."""
 READINESS_DELAY_S = 1200
 """Seconds SkyServe ignores failed probes after a replica starts: SkyPilot's documented
@@ -91,8 +102,11 @@ class LaunchConfig(BaseModel):
 
     Attributes:
         engine: the engine or launcher named (``vllm``, ``trl``, ``torchtune`` …).
-        command: the shell command (or a short Python snippet for plain transformers).
+        command: the shell command (or a short Python snippet for plain transformers); a
+            config file the tool reads is written by the command itself (a heredoc).
         setup: the install line the YAMLs run first.
+        download: the shell lines that fetch the weights (ModelScope, else Hugging Face
+            through hf-mirror.com); empty when the catalog names no repo.
         skypilot_yaml, dstack_yaml: task (or service) files for the GPU type and count.
         replicas, gpus_per_replica: engine instances launched and GPUs each (the serving
             plan's; 1 × all GPUs otherwise); the tensor-parallel size is ``gpus_per_replica``.
@@ -105,6 +119,7 @@ class LaunchConfig(BaseModel):
     engine: str
     command: str
     setup: str = ""
+    download: str = ""
     skypilot_yaml: str = ""
     dstack_yaml: str = ""
     replicas: int = 1
@@ -215,31 +230,112 @@ def _sglang_speculative(w: Workload) -> list[str]:
     return parts
 
 
-def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
-             ) -> tuple[str, str, str, list[Message], list[Message]]:
-    """(engine, command, setup, assumptions, warnings) of one engine instance on ``n`` GPUs.
+_HUB_ID = re.compile(r"[A-Za-z0-9][\w.-]*/[\w.-]+")
+"""A Hugging Face / ModelScope repository id (``org/name``), as the catalog stores them."""
 
-    ``served``: the instance is a replica of a service, so the server listens on all
+
+class _Refs(NamedTuple):
+    """The model's repository ids and family, and whether the option is an Ascend NPU."""
+
+    hf_repo: str | None
+    modelscope_id: str | None
+    family: str | None
+    npu: bool
+
+
+def _canonical(framework: str) -> str:
+    """The framework's table name (``swift`` → ``ms-swift``); an unknown one lower-cased."""
+    try:
+        return framework_row(framework).name
+    except ValueError:
+        return framework.strip().lower()
+
+
+def _prequantized(w: Workload, quant: str, model: str, warnings: list[Message],
+                  assumptions: list[Message]) -> tuple[str, str | None]:
+    """(model to serve, its repo to download) for AWQ/GPTQ weights.
+
+    AWQ/GPTQ weights come from a checkpoint quantized that way: the catalog's repo holds
+    16-bit weights, and ``vllm serve <it> --quantization awq`` fails at start. The official
+    export (launch_cn.OFFICIAL_QUANT) is named when there is one, else a placeholder with a
+    warning.
+    """
+    method = quant.split("_")[0]
+    official = launch_cn.official_quant(w.model_id, method)
+    if official is not None:
+        assumptions.append(_s("official_quant", method=method.upper(), repo=official))
+        return official, official
+    warnings.append(_s("prequantized", method=method.upper(), repo=model))
+    return f"YOUR_{method.upper()}_CHECKPOINT", None
+
+
+def _seqs(w: Workload, opt: Option) -> int:
+    """Sequences a server batches at once: what the estimate's KV pool holds, else the batch."""
+    return opt.memory.max_concurrent_seqs or max(w.batch, 1)
+
+
+def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _Refs
+             ) -> tuple[str, str, str, list[Message], list[Message], str | None]:
+    """(engine, command, setup, assumptions, warnings, repo to download) on ``n`` GPUs.
+
+    One engine instance. ``served``: the instance is a replica of a service, so the server listens on all
     interfaces at its :data:`SERVER_PORTS` port.
 
     Raises:
-        ValueError: a tensor-parallel size vLLM/SGLang refuses (checks.tensor_parallel_refusal)
-            or an engine with no serving command.
+        ValueError: a tensor-parallel size vLLM/SGLang refuses (checks.tensor_parallel_refusal),
+            a weights format an Ascend server does not load, or an engine with no serving
+            command.
     """
-    fw = w.framework.lower()
+    fw = _canonical(w.framework)
     ctx = w.context_tokens()
     assumptions: list[Message] = []
     warnings: list[Message] = []
+    fetch = refs.hf_repo
+    if fw in ("vllm-ascend", "mindie") or (fw == "vllm" and refs.npu):
+        fmt, official = launch_cn.ascend_quant(w, w.model_id)
+        if fmt is not None:
+            if official is not None:
+                assumptions.append(_s("official_quant", method=fmt.upper(), repo=official))
+                model = fetch = official
+            else:
+                warnings.append(_s("modelslim", fmt=fmt.upper(), repo=model))
+                model, fetch = f"YOUR_{fmt.upper()}_CHECKPOINT", None
+        elif refs.modelscope_id:
+            model = refs.modelscope_id
+        if w.model is not None and (refusal := tensor_parallel_refusal(w.model, n)) is not None:
+            raise ValueError(_e("tp_refused", engine=ENGINE_NAMES.get(fw, fw), n=n,
+                                error=refusal))
+        if fw == "mindie":
+            where = launch_cn.local_dir(model) if "/" in model else model
+            cmd, setup, a, more, _ = launch_cn.mindie(w, n, where, w.model_id or "model",
+                                                      _seqs(w, opt))
+            return "mindie", cmd, setup, assumptions + a, warnings + more, fetch
+        if fmt is not None:
+            assumptions.append(_s("quantization", quant="ascend"))
+        on_ms = model == refs.modelscope_id or (fmt is not None and model == fetch)
+        cmd, setup, a, more = launch_cn.vllm_ascend(w, n, model, fmt, served, on_ms)
+        return "vllm-ascend", cmd, setup, assumptions + a, warnings + more, fetch
+    if fw == "lmdeploy":
+        quant, warn = _vllm_quant(w)
+        if warn:
+            warnings.append(warn)
+        if quant not in (None, "awq"):
+            raise ValueError(_e("lmdeploy_format", dtype=w.weights_dtype,
+                                method=str(quant)))
+        if quant == "awq" and "/" in model:
+            model, fetch = _prequantized(w, quant, model, warnings, assumptions)
+        elif refs.modelscope_id and "/" in model:
+            model = refs.modelscope_id
+        on_ms = model == refs.modelscope_id or (quant == "awq" and model == fetch)
+        cmd, setup, a, more = launch_cn.lmdeploy(w, n, model, quant, served, _seqs(w, opt),
+                                                 on_ms)
+        return "lmdeploy", cmd, setup, assumptions + a, warnings + more, fetch
     if fw in ("vllm", "sglang"):
         quant, warn = _vllm_quant(w)
         if warn:
             warnings.append(warn)
         if quant in ("awq", "gptq", "awq_marlin", "gptq_marlin") and "/" in model:
-            # AWQ/GPTQ weights come from a checkpoint quantized that way: the catalog's repo
-            # holds 16-bit weights, and `vllm serve <it> --quantization awq` fails at start
-            method = quant.split("_")[0].upper()
-            warnings.append(_s("prequantized", method=method, repo=model))
-            model = f"YOUR_{method}_CHECKPOINT"
+            model, fetch = _prequantized(w, quant, model, warnings, assumptions)
         kv = w.kv_cache_dtype
         if w.model is not None and (refusal := tensor_parallel_refusal(w.model, n)) is not None:
             raise ValueError(_e("tp_refused", engine=ENGINE_NAMES[fw], n=n, error=refusal))
@@ -272,7 +368,7 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
             assumptions.append(_s("quantization", quant=quant))
         if opt.memory.max_concurrent_seqs:
             assumptions.append(_s("kv_pool_holds", n=opt.memory.max_concurrent_seqs))
-        return fw, _j(parts), setup, assumptions, warnings
+        return fw, _j(parts), setup, assumptions, warnings, fetch
     if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
         L = (w.model.num_hidden_layers if w.model is not None else 0) or 999
         # every layer on the GPU(s): -ngl counts the output layer too (llama.cpp load_tensors:
@@ -301,7 +397,8 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
             if opt.memory.cards:
                 warnings.append(_s("ollama_no_split"))
             warnings.append(_s("ollama_tag", quant=quant))
-            return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings
+            return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, \
+                warnings, None
         cards = opt.memory.cards
         parts = ["llama-server", "-m", f"{model.split('/')[-1]}.{quant}.gguf", "-c", str(n_ctx),
                  "-ngl", str(ngl), "--parallel", str(w.batch)]
@@ -325,7 +422,7 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
         if n > 1:
             assumptions.append(_s("layer_split", n=n))
         warnings.append(_s("gguf_placeholder"))
-        return "llama.cpp", _j(parts), "", assumptions, warnings
+        return "llama.cpp", _j(parts), "", assumptions, warnings, None
     if fw == "transformers":
         qline = ""
         if w.weights_dtype == "nf4":
@@ -343,12 +440,13 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
                "EOF")
         assumptions.append(_s("transformers", n=n, batch=w.batch, ctx=ctx))
         return "transformers", cmd, "pip install transformers accelerate bitsandbytes", \
-            assumptions, warnings
+            assumptions, warnings, fetch
     raise ValueError(_e("no_serving_command", framework=repr(w.framework),
-                        choices=", ".join(SERVING_ENGINES)))
+                        choices=join([verbatim(x) for x in SERVING_ENGINES], "list")))
 
 
-ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang"}
+ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "vllm-ascend": "vllm-ascend",
+                "mindie": "MindIE", "lmdeploy": "LMDeploy"}
 
 
 def _training_extras(w: Workload, fw: str) -> list[Message]:
@@ -365,10 +463,26 @@ def _training_extras(w: Workload, fw: str) -> list[Message]:
     return out
 
 
-def _training(w: Workload, opt: Option, model: str
+def _training(w: Workload, opt: Option, model: str, refs: _Refs
               ) -> tuple[str, str, str, list[Message], list[Message]]:
-    fw = w.framework.lower()
+    fw = _canonical(w.framework)
     n = opt.num_gpus
+    hub = refs.modelscope_id or model
+    if fw == "llama-factory":
+        cmd, setup, a, more, _ = launch_cn.llama_factory(w, n, hub, refs.family, refs.npu,
+                                                         refs.modelscope_id is not None)
+        return "llama-factory", cmd, setup, a, more
+    if fw == "ms-swift":
+        # a Hugging Face repo only: ms-swift reads it from there with --use_hf true
+        use_hf = refs.modelscope_id is None and "/" in model
+        cmd, setup, a, more = launch_cn.ms_swift(w, n, hub, use_hf)
+        return "ms-swift", cmd, setup, a, more
+    if fw == "mindspeed":
+        if not refs.npu:  # MindSpeed-LLM is Megatron on torch_npu: it needs CANN
+            raise ValueError(_e("mindspeed_npu", gpu=opt.gpu_name))
+        where = launch_cn.local_dir(hub) if "/" in hub else hub
+        cmd, setup, a, more = launch_cn.mindspeed(w, n, where)
+        return "mindspeed", cmd, setup, a, more
     seq = w.training_seq_len()
     par = w.parallelism
     assumptions: list[Message] = []
@@ -441,7 +555,7 @@ def _training(w: Workload, opt: Option, model: str
         assumptions += _training_extras(w, fw)
         return "litgpt", _j(parts), 'pip install "litgpt[all]"', assumptions, warnings
     raise ValueError(_e("no_training_launcher", framework=repr(w.framework),
-                        choices=", ".join(TRAINING_LAUNCHERS)))
+                        choices=join([verbatim(x) for x in TRAINING_LAUNCHERS], "list")))
 
 
 def accelerator_name(gpu_id: str) -> str:
@@ -539,7 +653,8 @@ def _dstack(gpu_id: str, mem_gb: int, count: int, spot: bool, setup: str, run: s
 
 
 def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
-                  gpu_memory_gb: float | None = None) -> LaunchConfig:
+                  gpu_memory_gb: float | None = None, *, modelscope_id: str | None = None,
+                  family: str | None = None) -> LaunchConfig:
     """The command line and cloud YAMLs for running ``w`` on option ``opt``.
 
     Args:
@@ -549,11 +664,15 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
             :func:`model_repo`); ``None`` writes ``YOUR_MODEL`` and warns.
         gpu_memory_gb: the card's memory in GB for the dstack ``gpu`` spec
             (``GpuSpec.memory_gb``; default: the usable capacity in GiB, rounded).
+        modelscope_id: the model's ModelScope id (``CatalogModel.modelscope_id``): the
+            download step and the ModelScope-first tools (launch_cn) name it.
+        family: the catalog model family (LLaMA-Factory's chat template is chosen by it).
 
     Raises:
         ValueError: for a framework gpupicker has no launcher for, image generation, a
-            tensor-parallel size the engine refuses, or a serving plan whose replicas × GPUs
-            per replica is not the option's GPU count.
+            tensor-parallel size the engine refuses, a weights format the engine does not
+            load, or a serving plan whose replicas × GPUs per replica is not the option's
+            GPU count. Its ``args[0]`` is the Message (core.messages.error_message).
     """
     if w.task == "image_gen":
         raise ValueError(_e("image_gen"))
@@ -567,12 +686,18 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
     if replicas * per != opt.num_gpus:
         raise ValueError(_e("plan_gpus", replicas=replicas, per=per, n=opt.num_gpus))
     service: tuple[int, str] | None = None
+    npu = "ascend" in opt.gpu_id.lower() or "ascend" in opt.gpu_name.lower()
+    # a download step only for a hub id (org/name); a local path or anything else is used as
+    # given by the command, with nothing to fetch
+    refs = _Refs(model_ref if model_ref and _HUB_ID.fullmatch(model_ref) else None,
+                 modelscope_id if modelscope_id and _HUB_ID.fullmatch(modelscope_id) else None,
+                 family, npu)
+    fetch = refs.hf_repo
     if w.is_training:
-        engine, cmd, setup, assumptions, more = _training(w, opt, model)
+        engine, cmd, setup, assumptions, more = _training(w, opt, model, refs)
     else:
-        fw = w.framework.lower()
-        served = plan is not None and fw in SERVER_PORTS
-        engine, cmd, setup, assumptions, more = _serving(w, opt, model, per, served)
+        served = plan is not None and _canonical(w.framework) in SERVER_PORTS
+        engine, cmd, setup, assumptions, more, fetch = _serving(w, opt, model, per, served, refs)
         if served:
             service = SERVER_PORTS[engine]
             assumptions.append(_s("service", replicas=replicas, n=per, port=service[0],
@@ -580,6 +705,19 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
         elif replicas > 1:
             assumptions.append(_s("replica_nodes", replicas=replicas, n=per))
     warnings += more
+    if fetch is None:
+        download = ""
+    elif fetch == refs.hf_repo:
+        download = launch_cn.download_step(refs.hf_repo, refs.modelscope_id)
+    elif fetch.startswith("vllm-ascend/"):  # published on ModelScope only
+        download = launch_cn.download_step(None, fetch)
+    else:  # an official Qwen export: the same id on both hubs
+        download = launch_cn.download_step(fetch, fetch)
+    first = next((line for line in download.split("\n") if line and not line.startswith("#")), "")
+    if first:  # the YAMLs run on a fresh machine: install the download tool first
+        first = ("pip install modelscope && " if first.startswith("modelscope")
+                 else "pip install huggingface_hub && ") + first
+    yaml_setup = "\n".join(x for x in (setup, first) if x)
     spot = opt.pricing in ("spot", "interruptible", "preemptible")
     if opt.memory.cards:
         # the user's own machine of unlike cards: no cloud sells it, so no cloud task
@@ -588,13 +726,14 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
         assumptions.append(_s("machine_at_prices", machine=opt.gpu_name,
                               pricing=_pricing(opt.pricing or "owned")))
     else:
-        sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, per, spot, setup, cmd, replicas,
+        sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, per, spot, yaml_setup, cmd, replicas,
                                   service)
         mem_gb = int(round(gpu_memory_gb if gpu_memory_gb else opt.capacity_bytes_per_gpu / 2**30))
-        dstack = _dstack(opt.gpu_id, mem_gb, per, spot, setup, cmd, replicas, service)
+        dstack = _dstack(opt.gpu_id, mem_gb, per, spot, yaml_setup, cmd, replicas, service)
         assumptions.append(_s("gpus_at_prices", n=opt.num_gpus, gpu=opt.gpu_name,
                               pricing=_pricing(opt.pricing or "on_demand")))
-    return LaunchConfig(engine=engine, command=cmd, setup=setup, skypilot_yaml=sky,
+    return LaunchConfig(engine=engine, command=cmd, setup=setup, download=download,
+                        skypilot_yaml=sky,
                         dstack_yaml=dstack, replicas=replicas, gpus_per_replica=per,
                         assumptions=tuple(assumptions), warnings=tuple(warnings + sky_warn))
 

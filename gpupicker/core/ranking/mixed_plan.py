@@ -402,7 +402,7 @@ def cards_json(mem: MemoryEstimate) -> dict[str, Any]:
 def machine_report(w: Workload, gpus: Sequence[GpuSpec]) -> dict[str, Any]:
     """``gpupicker estimate``'s answer for a job on its machine (``w.gpus``), as a JSON dict.
 
-    The keys of :func:`gpupicker.core.report.build.estimate_report` for the card closest to full
+    The keys of :func:`gpupicker.core.report.estimate.estimate_report` for the card closest to full
     (``total_bytes``, ``breakdown``, ``fits``, ``capacity_bytes``, the speed keys) plus
     ``machine`` (the cards' names), ``cards`` (per card: ``index``, ``gpu``, ``name``,
     ``layers``, ``output_layer``, ``weights_bytes``, ``kv_cache_bytes``,

@@ -35,6 +35,8 @@ class PriceSource(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     gpu_id: str
+    gpu_name: str = ""
+    """The GPU's display name (the option's; the table shows it, not the catalog id)."""
     provider: str
     pricing: str
     amount_per_gpu_hour: float
@@ -157,6 +159,8 @@ def _job_rows(w: Workload, model_name: str, money: Money = USD) -> list[tuple[Me
             continue
         if label == "pricing":
             shown = named("pricing", str(value))
+        elif label == "dataset_tokens":  # 1.5e+07 was written by :g
+            shown = msg("report.job.mtokens", mtokens=f"{float(value) / 1e6:,.1f}")
         elif money_row and money.currency != "USD":
             shown = v(money.fmt(float(value)))
         else:
@@ -339,7 +343,8 @@ def price_sources(options: Sequence[Any], prices: Sequence[PriceOffer]) -> list[
             if key in seen:
                 continue
             seen.add(key)
-            out.append(PriceSource(gpu_id=p.gpu_id, provider=p.provider, pricing=p.pricing,
+            out.append(PriceSource(gpu_id=p.gpu_id, gpu_name=o.gpu_name, provider=p.provider,
+                                   pricing=p.pricing,
                                    amount_per_gpu_hour=p.price_per_gpu_hour, currency=p.currency,
                                    observed=verbatim(p.observed) if p.observed
                                    else msg("report.prices.unknown_date"),
@@ -352,7 +357,8 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
                  prices: Sequence[PriceOffer], *, notes: Sequence[str] = (), top: int = 10,
                  model_name: str = "", model_ref: str | None = None,
                  generated: str | None = None, goal: str = "cheapest",
-                 money: Money = USD) -> Report:
+                 money: Money = USD, modelscope_id: str | None = None,
+                 family: str | None = None) -> Report:
     """The report of one recommendation.
 
     Job, assumptions, ranked options, fit answers and curves for the candidate GPUs, price
@@ -367,6 +373,9 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
         top: rows listed (the fitting options first, in rank order).
         model_name: display name of the model.
         model_ref: its Hugging Face repo (for the launch config), None when unknown.
+        modelscope_id: its ModelScope id (the launch config's download step and the
+            ModelScope-first tools), None when it has none.
+        family: its catalog family (LLaMA-Factory's chat template).
         generated: ISO date written on the report (default: today).
         goal: the ranking goal (for the stated tie-break).
         money: the display currency every amount is shown in (``core.money``, the one money
@@ -426,7 +435,7 @@ def build_report(w: Workload, options: Sequence[Any], gpus: Sequence[GpuSpec],
     if best is not None:
         card = next((g for g in gpus if g.id == best.gpu_id), None)
         try:
-            cfg = launch_config(w, best, model_ref,
+            cfg = launch_config(w, best, model_ref, modelscope_id=modelscope_id, family=family,
                                 gpu_memory_gb=card.memory_gb if card is not None else None)
             launch = cfg.model_dump()
         except ValueError as exc:  # its Message is args[0]

@@ -16,9 +16,10 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..messages import Message, Translate, msg, verbatim
+from ..pricing.money import format_amount
 from ..text.safe_write import write_text
 from ..text.text_safety import md_text
-from .build import Report, ReportChart, currency_symbol, named
+from .build import PriceSource, Report, ReportChart, currency_symbol, named
 
 
 @dataclass(frozen=True)
@@ -34,17 +35,21 @@ class TextRenderer:
 
     translate: Translate | None = None
     name: Callable[[str], str] | None = None
+    prepare: Callable[[Message], Message] | None = None
+    """Rewrites a message's parameters before rendering (a Chinese report: counts in 万 / 亿,
+    display names for stored codes; ``gpupicker.ui.i18n.core_messages.zh_params``)."""
 
     def __call__(self, text: str) -> str:
         """``text`` in this renderer's language (a Message by its id, other text as it is)."""
         if isinstance(text, Message):
-            return text.render(self.translate, self.name)
+            m = self.prepare(text) if self.prepare is not None else text
+            return m.render(self.translate, self.name)
         return str(text)
 
     @property
     def english(self) -> bool:
         """True when every text is written as core wrote it (the CLI's report)."""
-        return self.translate is None and self.name is None
+        return self.translate is None and self.name is None and self.prepare is None
 
 
 ENGLISH = TextRenderer()
@@ -73,6 +78,18 @@ _COLUMN_IDS = (("rank", "report.col.rank"), ("gpu", "report.col.gpu"),
                ("pricing", "report.col.pricing"), ("per_hour", "report.col.per_hour"),
                ("hours", "report.col.hours"), ("total", "report.col.total"),
                ("others", "report.col.others"))
+
+
+def _per_gpu_hour(p: PriceSource, currency: str) -> str:
+    """The source's price in its own currency, two decimals from 1 up and four below.
+
+    In the report's ``currency`` with its symbol (``¥2.80``; was ``2.8 CNY``), another
+    currency by its code (``0.1600 USD``: a ¥ report shows no $).
+    """
+    digits = 2 if p.amount_per_gpu_hour >= 1 else 4
+    if (p.currency or "USD").upper() == (currency or "USD").upper():
+        return format_amount(p.amount_per_gpu_hour, p.currency, digits)
+    return f"{p.amount_per_gpu_hour:,.{digits}f} {p.currency}"
 
 
 def option_columns(currency: str = "USD") -> tuple[tuple[str, Message], ...]:
@@ -139,13 +156,16 @@ def render_markdown(r: Report, chart_links: dict[str, str] | None = None,
     out += ["", f"## {say('report.h.prices')}", "",
             "| " + " | ".join(say(f"report.prices.{k}") for k in heads) + " |",
             "|---|---|---|---|---|---|"]
-    out += [f"| {md_text(p.gpu_id)} | {say('report.provider', provider=p.provider)} | "
-            f"{t(named('pricing', p.pricing))} | {p.amount_per_gpu_hour:g} {md_text(p.currency)} | "
+    out += [f"| {say('report.gpu', gpu=p.gpu_name or p.gpu_id)} | "
+            f"{say('report.provider', provider=p.provider)} | "
+            f"{t(named('pricing', p.pricing))} | {md_text(_per_gpu_hour(p, r.currency))} | "
             f"{t(p.observed)} | {t(p.source)} |" for p in r.prices]
     out += ["", f"## {say('report.h.launch')}", ""]
     if r.launch:
         out += [say("report.launch.engine", engine=verbatim(r.launch["engine"])), "",
                 *_fence(r.launch["command"], "sh"), ""]
+        if r.launch.get("download"):
+            out += [say("report.launch.download"), "", *_fence(r.launch["download"], "sh"), ""]
         out += [f"- {say('report.launch.assumes', text=r_(a))}" for a in r.launch["assumptions"]]
         out += [f"- {say('report.launch.warning', text=r_(x))}" for x in r.launch["warnings"]]
         out += ["", say("report.launch.skypilot_md"), "",
@@ -211,14 +231,17 @@ def render_html(r: Report, image_src: dict[str, str] | None = None,
     heads = ("gpu", "provider", "pricing", "per_gpu_hour", "observed", "source")
     h.append(f"<h2>{say('report.h.prices')}</h2><table><tr>"
              + "".join(f"<th>{say(f'report.prices.{k}')}</th>" for k in heads) + "</tr>")
-    h += [f"<tr><td>{e(p.gpu_id)}</td><td>{say('report.provider', provider=p.provider)}</td>"
+    h += [f"<tr><td>{say('report.gpu', gpu=p.gpu_name or p.gpu_id)}</td>"
+          f"<td>{say('report.provider', provider=p.provider)}</td>"
           f"<td>{e(t(named('pricing', p.pricing)))}</td>"
-          f"<td>{p.amount_per_gpu_hour:g} {e(p.currency)}</td><td>{e(t(p.observed))}</td>"
+          f"<td>{e(_per_gpu_hour(p, r.currency))}</td><td>{e(t(p.observed))}</td>"
           f"<td>{e(t(p.source))}</td></tr>" for p in r.prices]
     h.append(f"</table><h2>{say('report.h.launch')}</h2>")
     if r.launch:
         h.append(f"<p>{say('report.launch.engine', engine=verbatim(r.launch['engine']))}</p>"
-                 f"<pre>{e(r.launch['command'])}</pre><ul>"
+                 f"<pre>{e(r.launch['command'])}</pre>"
+                 + (f"<p>{say('report.launch.download')}</p><pre>{e(r.launch['download'])}</pre>"
+                    if r.launch.get("download") else "") + "<ul>"
                  + "".join(f"<li>{say('report.launch.assumes', text=t(a))}</li>"
                            for a in r.launch["assumptions"])
                  + "".join(f"<li>{say('report.launch.warning', text=t(x))}</li>"

@@ -34,6 +34,7 @@ from ...core.units import GiB
 from ...service import this_computer
 from ..catalog_access import write_error_message
 from ..i18n.core_messages import tr_message
+from ..i18n.formatting import display_name
 from ..i18n.placeholders import tr_fmt
 
 
@@ -71,8 +72,10 @@ class OwnedGpusTab(QWidget):
         super().__init__(parent)
         self.repo = repo
         self.gpu_box = QComboBox()
-        for g in repo.gpus():
-            self.gpu_box.addItem(f"{g.name} ({g.id})", g.id)
+        for g in repo.gpus():  # the name in the UI's language; the id (CSV, CLI) as tooltip
+            self.gpu_box.addItem(display_name(g.name), g.id)
+            self.gpu_box.setItemData(self.gpu_box.count() - 1, g.id,
+                                     Qt.ItemDataRole.ToolTipRole)
         i = self.gpu_box.findData("rtx_4090")
         if i >= 0:
             self.gpu_box.setCurrentIndex(i)
@@ -178,8 +181,10 @@ class OwnedGpusTab(QWidget):
                                  .usd_per_gpu_hour, 4)
             except ValueError as exc:
                 cost = str(exc)
-            cells = (o.gpu_id, str(o.count), f"{o.purchase_price:,.2f} {o.currency}",
-                     f"{o.utilization:.0%} × {o.years:g} y", cost)
+            gpu = self.repo.get_gpu(o.gpu_id)
+            cells = (display_name(gpu.name) if gpu is not None else o.gpu_id, str(o.count),
+                     f"{o.purchase_price:,.2f} {o.currency}",
+                     tr_fmt(self.tr("%1 × %2 years"), f"{o.utilization:.0%}", f"{o.years:g}"), cost)
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
 

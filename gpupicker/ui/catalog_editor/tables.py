@@ -18,7 +18,7 @@ from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware.specs import GpuSpec, PriceOffer
 from ...core.pricing.price_kind import is_user_kind, price_kind
-from ..i18n.formatting import display_name
+from ..i18n.formatting import display_name, fmt_number
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
@@ -252,10 +252,13 @@ class PriceTableModel(RecordTableModel):
             return display_name(self._gpu_names.get(text, text))
         if column == "pricing":
             return pricing_names().get(text, text)
+        if column == "provider":  # 阿里云, not Alibaba Cloud, in a Chinese UI (stored in English)
+            return display_name(text)
         if column == "observed":
             age = months_since(text, self.today)
-            if age is None:
-                return f"{text or '—'}  ⚠ " + translate("Catalog", "date unknown")
+            if age is None:  # "unknown" and "" are no date: the badge alone says so
+                shown = "" if text.strip().lower() in ("", "unknown") else f"{text}  "
+                return shown + "⚠ " + translate("Catalog", "date unknown")
             if age > self.staleness_months:
                 return f"{text}  ⚠ " + tr_fmt(translate("Catalog", "%1 mo old"), str(int(age)))
         return text
@@ -319,6 +322,19 @@ class GpuTableModel(IdKeyedTableModel):
     @override
     def header(self, column: str) -> str:
         return gpu_headers()[column]
+
+    @override
+    def display(self, record: BaseModel, column: str) -> str:
+        v = getattr(record, column)
+        if isinstance(v, float) and v.is_integer() and column in self.numeric:
+            return fmt_number(v, 0)  # 80 GB beside 141 GB, not 80.00
+        text = super().display(record, column)
+        if column == "interconnect":  # the catalog's three most common words, translated
+            return {"PCIe (no NVLink)": translate("Catalog", "PCIe (no NVLink)"),
+                    "PCIe + NVLink bridge": translate("Catalog", "PCIe + NVLink bridge"),
+                    "PCIe + NVLink bridge (capped)":
+                        translate("Catalog", "PCIe + NVLink bridge (capped)")}.get(text, text)
+        return text
 
     @override
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:

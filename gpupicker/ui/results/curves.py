@@ -29,7 +29,7 @@ from typing_extensions import override
 from ...core.report.curves import CostCurve, MemoryCurves, spans_decades
 from ...core.text.safe_write import open_for_write, writable_target, write_bytes
 from ...core.text.text_safety import neutralize
-from ..i18n.formatting import display_name, fmt_hours, fmt_money, unit_bytes
+from ..i18n.formatting import display_name, fmt_hours, fmt_money, label_value, unit_bytes
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
 from ..widgets.file_dialogs import ask_path
@@ -332,12 +332,13 @@ class MemoryCurvePlot(_PlotPanel):
         xs = self.series[0]["xs"]
         i = min(range(len(xs)), key=lambda j: abs(xs[j] - x))
         value = xs[i]
-        lines = [f"{dimension_label(self.dimension)}: {value:,.0f}"]
+        lines = [label_value(dimension_label(self.dimension), f"{value:,.0f}")]
         for s in self.series:
             j = min(range(len(s["xs"])), key=lambda k: abs(s["xs"][k] - value))
             y = s["ys"][j]
             ok = y <= s["capacity"]
-            lines.append(f"{s['name']}: {y:.1f} {self.unit} / {s['capacity']:.1f} {self.unit} "
+            lines.append(label_value(s["name"], f"{y:.1f} {self.unit} / {s['capacity']:.1f} "
+                                     f"{self.unit} ")
                          + (translate("Curves", "fits") if ok else translate("Curves", "too big")))
         return "\n".join(lines)
 
@@ -507,8 +508,8 @@ class CostCurvePlot(_PlotPanel):
                 i = s["counts"].index(n)
                 h = s["hours"][i]
                 money = fmt_money(s["money"][i], self.currency, 2 if s["money"][i] >= 1 else 4)
-                lines.append(f"{s['name']}: {money}" + ("" if h is None else
-                                                        f", {fmt_hours(h)}"))
+                lines.append(label_value(s["name"], money) + ("" if h is None else
+                                                              f", {fmt_hours(h)}"))
         return "\n".join(lines)
 
     def _sync_views(self) -> None:

@@ -33,12 +33,15 @@ def config_for(window_repo: CatalogRepository, w: Workload, option: Option) -> L
     Raises:
         ValueError: a framework or task gpupicker has no launcher for.
     """
-    ref = None
+    ref = ms_id = family = None
     if w.model_id:
         cm = window_repo.get_catalog_model(w.model_id)
-        ref = model_repo(cm.hf_repo, cm.source) if cm is not None else None
+        if cm is not None:
+            ref = model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     gpu = window_repo.get_gpu(option.gpu_id)
-    return launch_config(w, option, ref, gpu_memory_gb=gpu.memory_gb if gpu is not None else None)
+    return launch_config(w, option, ref, gpu_memory_gb=gpu.memory_gb if gpu is not None else None,
+                         modelscope_id=ms_id, family=family)
 
 
 class LaunchDialog(QDialog):
@@ -65,6 +68,8 @@ class LaunchDialog(QDialog):
         for key, label, text in (
                 ("command", tr_fmt(translate("LaunchDialog", "Command (%1)"), cfg.engine),
                  cfg.command),
+                *([("download", translate("LaunchDialog", "Download the weights"),
+                    cfg.download)] if cfg.download else []),
                 ("skypilot", translate("LaunchDialog", "SkyPilot task.yaml"), cfg.skypilot_yaml),
                 ("dstack", translate("LaunchDialog", "dstack .dstack.yml"), cfg.dstack_yaml)):
             page = QWidget()

@@ -17,6 +17,7 @@ from ..i18n.formatting import (
     fmt_money,
     fmt_number,
     fmt_rate,
+    label_value,
     list_separator,
     unit_bytes,
 )
@@ -410,7 +411,7 @@ class OptionsTableModel(QStandardItemModel):
         if role == _TOOLTIP:
             lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
             if col == "gpu":
-                lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
+                lines.insert(0, f"{display_name(o.gpu_name)} × {o.num_gpus}")
             if col == "speed" and o.throughput.range_pct:
                 lines.insert(0, tr_fmt(self.tr("Speed expected within ±%1 % (evidence: %2)"),
                                        fmt_number(o.throughput.range_pct, 0),
@@ -422,11 +423,10 @@ class OptionsTableModel(QStandardItemModel):
                                        str(o.serving.gpus_per_replica),
                                        str(o.serving.concurrent_seqs),
                                        str(o.serving.max_concurrent_seqs)))
-            if o.memory.cards:
-                lines += self.card_lines(o)
-            else:
-                lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
-                          for k, v in o.memory.breakdown().items() if v]
+            npu = "ascend" in o.gpu_id.lower()  # no CUDA context on an NPU: CANN's runtime
+            lines += [label_value(self.tr("NPU runtime context") if npu and k == "cuda_context"
+                                  else component_label(k), fmt_bytes(v, self.unit, 2))
+                      for k, v in o.memory.breakdown().items() if v]
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
             return plain_tooltip("\n".join(lines))

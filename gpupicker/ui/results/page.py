@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from ...core.messages import as_message, join
+from ...core.messages import as_message, error_message, join
 from ...core.results import Option
 from ...core.workload import Workload
 from ..compute import RecommendationView
@@ -98,6 +98,7 @@ class ResultsPage(QWizardPage):
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
+        self._result_notes: list[str] = []  # the notes of the shown results (without a launch line)
         self.notes.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.notes.setObjectName("notes")
         self.notes.setWordWrap(True)
@@ -365,19 +366,23 @@ class ResultsPage(QWizardPage):
 
         o = self.selected_option()
         if o is None:
-            self.notes.setText(self.tr("No option fits, so there is nothing to launch."))
-            self.notes.setVisible(True)
+            self._launch_note(self.tr("No option fits, so there is nothing to launch."))
             return None
         try:
             cfg = config_for(self.controller.repo, self.controller.workload, o)
-        except ValueError as exc:
-            self.notes.setText(tr_fmt(self.tr("No launch config: %1"), str(exc)))
-            self.notes.setVisible(True)
+        except ValueError as exc:  # core's Message in args[0], shown in the UI's language
+            self._launch_note(tr_fmt(self.tr("No launch config: %1"), tr_message(error_message(exc))))
             return None
         dlg = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
         self.launch_dialog = dlg
         dlg.show()
         return dlg
+
+    def _launch_note(self, line: str) -> None:
+        """Show why there is no launch config on its own line under the result notes (the
+        region, exchange-rate and guide notes stay)."""
+        self.notes.setText("\n".join([*self._result_notes, line]))
+        self.notes.setVisible(True)
 
     def visible_options(self) -> list[Option]:
         """Options in the table's current (filtered, sorted) order."""
@@ -408,6 +413,7 @@ class ResultsPage(QWizardPage):
             notes.append(tr_fmt(self.tr("Cannot estimate this job: %1"), tr_message(view.error)))
         notes += [tr_message(n) for n in view.notes]
         fitting = [o for o in view.options if o.fits]
+        self._result_notes = notes
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
         self._show_advice(view)
@@ -622,8 +628,12 @@ class ResultsPage(QWizardPage):
         if w.is_training:
             parts.append(tr_fmt(self.tr("batch %1 × %2 tokens"), str(w.batch), str(w.training_seq_len())))
         elif w.task == "inference":
-            parts.append(tr_fmt(self.tr("batch %1, %2 + %3 tokens"),
-                                str(w.batch), str(w.avg_prompt_tokens), str(w.avg_output_tokens)))
+            tokens = tr_fmt(self.tr("in %1 / out %2 tokens"),
+                            str(w.avg_prompt_tokens), str(w.avg_output_tokens))
+            if w.requests_per_minute:  # a request rate: the plan sizes the batch, not w.batch
+                parts.append(tokens)
+            else:
+                parts.append(tr_fmt(self.tr("batch %1, %2"), str(w.batch), tokens))
         return " · ".join(p for p in parts if p)
 
     def _show_advice(self, view: RecommendationView) -> None:

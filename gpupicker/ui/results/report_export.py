@@ -57,14 +57,16 @@ def current_report(window: ReportWindow) -> Report:
     if not view.options:
         raise ValueError("no results to report yet")
     w = c.workload
-    name, ref = "", None
+    name, ref, ms_id, family = "", None, None, None
     if w.model_id:
         cm = window.live_repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     snap = c.snapshot
     return build_report(w, view.options, snap.gpus, snap.prices, notes=view.notes,
-                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money)
+                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money,
+                        modelscope_id=ms_id, family=family)
 
 
 def report_renderer() -> TextRenderer:
@@ -74,12 +76,13 @@ def report_renderer() -> TextRenderer:
     :func:`tr_message` uses).
     """
     from ...core.report.render import TextRenderer
-    from ..i18n.core_messages import message_renderer
+    from ..i18n.core_messages import message_renderer, ui_language, zh_params
 
     translate, name = message_renderer()
     if translate is None and name is None:
         return TextRenderer()
-    return TextRenderer(translate, name)
+    chinese = ui_language().split("_")[0].lower() == "zh"
+    return TextRenderer(translate, name, zh_params if chinese else None)
 
 
 def export_report(window: ReportWindow, path: str | Path) -> list[Path]:

@@ -241,8 +241,11 @@ class NumberSpinBox(QDoubleSpinBox):
 
     @override
     def textFromValue(self, value: float) -> str:
-        return self.locale().toString(float(value), "f", self.decimals()) \
-            if not self.isGroupSeparatorShown() else super().textFromValue(value)
+        if self.isGroupSeparatorShown():
+            return super().textFromValue(value)
+        loc = self.locale()  # QLocale groups digits by default: "1,500.0", not "1500.0"
+        loc.setNumberOptions(loc.numberOptions() | QLocale.NumberOption.OmitGroupSeparator)
+        return loc.toString(float(value), "f", self.decimals())
 
 
 class IntSpinBox(QSpinBox):

@@ -36,7 +36,7 @@ from ...core.model_arch import ModelArch
 from ...core.report.zh_names import model_matches, model_search_terms
 from ...core.workload import Workload
 from ..controller import WorkloadController
-from ..i18n.formatting import error_messages
+from ..i18n.formatting import error_messages, fmt_count
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
 from ..widgets.file_dialogs import ask_path
@@ -367,5 +367,9 @@ class ModelPage(Page):
             if catalog:
                 self._fill_fields(w.model)
             n = w.model.param_count() if w.model.kind == "llm" else (w.model.params or 0)
+            # %3, the count in the UI's units, is for translations that write it (zh_CN:
+            # 7.24B 参数，约 72.4 亿)
             self.selected_label.setText(tr_fmt(self.tr("Selected: %1 (%2 B parameters)"),
-                                               w.model.name or w.model_id or "", f"{n / 1e9:.2f}"))
+                                               w.model.name or w.model_id or "",
+                                               f"{n / 1e9:.2f}",
+                                               fmt_count(n)))
