@@ -57,6 +57,10 @@ from typing import Any
 
 from ..messages import Message
 from ..workload import Workload
+from .launch_text import error as _e
+from .launch_text import joined as _j
+from .launch_text import sentence as _s
+from .launch_text import to_yaml
 
 OFFICIAL_QUANT: dict[str, dict[str, str]] = {
     "qwen2_5_1_5b": {"awq": "Qwen/Qwen2.5-1.5B-Instruct-AWQ",
@@ -112,22 +116,6 @@ _OPTIM = {"adamw": "adamw_torch", "adamw8bit": "adamw_bnb_8bit",
 """gpupicker optimizer → transformers ``OptimizerNames`` (the ``optim`` both trainers pass on)."""
 
 
-def _s(id: str, **params: str | int | Message) -> Message:
-    from .launch_config import _s as sentence
-
-    return sentence(id, **params)
-
-
-def _e(id: str, **params: str | int | Message) -> Message:
-    from .launch_config import _e as error
-
-    return error(id, **params)
-
-
-def _j(parts: list[str]) -> str:
-    from .launch_config import _j as joined
-
-    return joined(parts)
 
 
 def hub_id(hf_repo: str | None, modelscope_id: str | None) -> str | None:
@@ -186,8 +174,6 @@ def llama_factory(w: Workload, n: int, model: str, family: str | None, npu: bool
     the HF repo; ``npu``: Ascend, so the NPU requirements are installed and devices named by
     ``ASCEND_RT_VISIBLE_DEVICES``.
     """
-    from .launch_config import to_yaml
-
     assumptions: list[Message] = []
     warnings: list[Message] = []
     lora = w.lora

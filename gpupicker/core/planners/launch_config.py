@@ -62,7 +62,6 @@ import re
 import shlex
 from typing import Any, NamedTuple
 
-import yaml
 from pydantic import BaseModel, ConfigDict
 
 from ..checks import tensor_parallel_refusal
@@ -72,6 +71,10 @@ from ..results import Option
 from ..stacks.frameworks import framework_row
 from ..workload import Workload
 from . import launch_cn
+from .launch_text import error as _e
+from .launch_text import joined as _j
+from .launch_text import sentence as _s
+from .launch_text import to_yaml
 
 SKYPILOT_NAMES: dict[str, str] = {
     "h200_sxm": "H200", "h100_sxm": "H100", "h100_pcie": "H100", "b200": "B200",
@@ -128,16 +131,6 @@ class LaunchConfig(BaseModel):
     warnings: tuple[Text, ...] = ()
 
 
-def _s(id: str, **params: str | int | Message) -> Message:
-    """The sentence ``launch_config.<id>`` with its full stop (core.messages)."""
-    return join([msg("launch_config." + id, **params)])
-
-
-def _e(id: str, **params: str | int | Message) -> Message:
-    """An error text ``launch_config.<id>`` (no full stop)."""
-    return msg("launch_config." + id, **params)
-
-
 def _pricing(pricing: str) -> Message:
     """A price kind (``on_demand``, ``spot`` …) as a translatable word; an unknown one as it is."""
     key = f"pricing.{pricing}"
@@ -165,20 +158,6 @@ def model_repo(hf_repo: str, source: str) -> str | None:
     'Qwen/Qwen3-30B-A3B'
     """
     return hf_repo or hf_repo_from_source(source)
-
-
-def _j(parts: list[str]) -> str:
-    """Join a command with line continuations every flag (readable, copy-paste safe)."""
-    out: list[str] = []
-    line: list[str] = []
-    for p in parts:
-        if p.startswith("-") and line:
-            out.append(" ".join(line))
-            line = []
-        line.append(shlex.quote(p))
-    if line:
-        out.append(" ".join(line))
-    return " \\\n  ".join(out)
 
 
 def _vllm_quant(w: Workload) -> tuple[str | None, Message | None]:
@@ -565,36 +544,6 @@ def accelerator_name(gpu_id: str) -> str:
     callers).
     """
     return SKYPILOT_NAMES.get(gpu_id) or gpu_id.upper().replace("_", "-")
-
-
-_SafeDumper: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-"""libyaml's safe emitter when PyYAML was built with it (the same output, ~10× faster), else
-the pure-Python one."""
-
-
-class _Dumper(_SafeDumper):  # type: ignore[misc,valid-type]
-    """PyYAML's safe emitter, writing multi-line strings (commands) as literal blocks."""
-
-
-def _str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
-    # a block only where PyYAML allows one: control characters, trailing spaces and the like
-    # make the emitter fall back to a double-quoted scalar by itself
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data,
-                                   style="|" if "\n" in data else None)
-
-
-_Dumper.add_representer(str, _str)
-
-
-def to_yaml(header: str, doc: dict[str, Any]) -> str:
-    """``doc`` as YAML by PyYAML's safe emitter, after the comment line(s) ``header``.
-
-    Every value is emitted as data (quoted where YAML needs it), so no string can add a key;
-    ``yaml.safe_load`` of the result gives ``doc`` back. ``header`` is gpupicker's own text.
-    """
-    body = yaml.dump(doc, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=False, width=100_000)
-    return header + body
 
 
 def _skypilot(gpu_id: str, gpu_name: str, count: int, spot: bool, setup: str, run: str,

@@ -91,7 +91,7 @@ def zh_params(message: Message) -> Message:
     (formatting.CODE_NAMES). Nested messages are rewritten the same way; the English text is
     kept.
     """
-    from .formatting import CODE_NAMES, fmt_count_zh
+    from .zh_counts import CODE_NAMES, fmt_count_zh
 
     changed = False
     params: dict[str, object] = {}
