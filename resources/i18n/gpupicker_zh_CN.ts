@@ -903,6 +903,14 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>ExLlama v1 (GPTQ 4-bit kernels, no CUDA graphs)</source>
+        <translation>ExLlama v1（GPTQ 4 位内核，无 CUDA Graph）</translation>
+    </message>
+    <message>
+        <source>ExLlama (v1) README tables: Llama GPTQ 4-bit 128g 7B 173 and 13B 102 tok/s on an RTX 4090; 65B / 70B at 20 / 17 tok/s split over an RTX 4090 + RTX 3090 Ti (Ampere weights stream at 0.72 of the Ada rate)</source>
+        <translation>ExLlama（v1）README 表格：Llama GPTQ 4 位 128g，RTX 4090 上 7B 为 173、13B 为 102 tok/s；65B / 70B 拆分到 RTX 4090 + RTX 3090 Ti 上为 20 / 17 tok/s（Ampere 卡上权重读取速度为 Ada 的 0.72 倍）</translation>
+    </message>
+    <message>
         <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
         <translation>compress_ratios（DeepSeek-V4 的压缩稀疏注意力：每层一个滑动窗口加 4×/128× 压缩的 KV）不在 gpupicker 的模型范围内：KV 缓存按每层普通注意力估算，是模型实际缓存量的数倍</translation>
     </message>

@@ -250,3 +250,17 @@ def test_exllamav2_decode_matches_its_readme_table(model_id, gpu_id, ref):
                  weights_dtype="int4", prompt_len=128, new_tokens=128)
     assert estimate_throughput(w, gpu(gpu_id), 1).decode_tokens_per_s == pytest.approx(ref,
                                                                                          rel=0.15)
+
+
+@pytest.mark.parametrize("model_id,gpu_id,ref", [
+    ("llama2_7b", "rtx_4090", 173), ("llama2_13b", "rtx_4090", 102),
+    # mlc-ai/llm-perf-bench PR #1 (ExLlama c16cf49, single-stream decode): Ampere at V1's rate
+    ("llama2_7b", "rtx_3090_ti", 112.72), ("llama2_13b", "rtx_3090_ti", 69.31)])
+def test_exllama_v1_decode_matches_its_own_tables(model_id, gpu_id, ref):
+    """turboderp/exllama README (commit 30d8051) 'Best' column, Llama GPTQ 4-bit 128g on an
+    RTX 4090; V1 is its own framework, not V2 (whose README has 177 tok/s on the 3090 Ti)."""
+    w = Workload(task="inference", model=catalog_model(model_id), framework="exllama",
+                 weights_dtype="int4", quant_method="gptq", prompt_len=1, new_tokens=128)
+    assert w.framework == "exllama"
+    assert estimate_throughput(w, gpu(gpu_id), 1).decode_tokens_per_s == pytest.approx(ref,
+                                                                                         rel=0.25)

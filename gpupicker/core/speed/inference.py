@@ -72,6 +72,9 @@ class EngineSpeed(BaseModel):
         eta: weight-streaming share of sustained bandwidth by memory class
             (``hbm``/``gddr``/``unified``), for 16-bit weights.
         eta_quant: multiplier on ``eta`` for ≤ 8-bit weights (dequantizing kernels).
+        eta_arch: multiplier on ``eta`` by GPU architecture (the catalog's ``architecture``),
+            for kernels whose streaming rate differs between generations of the same memory
+            class (absent: 1).
         kv_eta: attention kernels' share of bandwidth when reading the KV cache, relative
             to ``eta``.
         kv_traffic: KV bytes moved per step in units of the cache (HF DynamicCache copies: 3).
@@ -105,6 +108,7 @@ class EngineSpeed(BaseModel):
     name: Text
     eta: dict[str, float]
     eta_quant: float = 1.0
+    eta_arch: dict[str, float] = {}
     kv_eta: float = 1.0
     kv_traffic: float = 1.0
     gqa_kv_per_query_head: bool = False
@@ -321,6 +325,20 @@ ENGINES: dict[str, EngineSpeed] = {
         # ±: the class's leave-one-source-out p90 |error| in make accuracy (ExLlama v1 rows)
         tensor_parallel=False, range_pct=60.0,
         evidence=msg("speed_inference.evidence.exllamav2")),
+    # ExLlama v1 (turboderp/exllama, superseded by V2 in 2023-08), from its README at commit
+    # 30d8051: Llama GPTQ 4-bit 128g "Best" (first 128 tokens) on an RTX 4090 — 7B 173, 13B
+    # 102, 33B 47 tok/s — give 0.80 of GDDR bandwidth and 0.13 ms per layer (7B −1 %, 13B
+    # +1 %, 33B −5 %); its dual-GPU rows (4090 + 3090 Ti, ``-gs 17.2,24``: 65B 20, 70B 17
+    # tok/s) leave the 3090 Ti's share of the weights streaming at 0.79 / 0.66 of the Ada
+    # rate: Ampere × 0.72, their mean. V1's kernels are not V2's (V2's README: 7B 177 tok/s
+    # on a 3090 Ti where V1 runs 113).
+    "exllama": EngineSpeed(
+        name=msg("speed_inference.engine.exllama"),
+        eta={"gddr": 0.80, "hbm": 0.65, "unified": 0.6}, eta_arch={"Ampere": 0.72},
+        layer_floor_s=0.13e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
+        # ±: the two dual-GPU rows' Ampere factors differ by ±10 %, plus the 4090 fit's 5 %
+        tensor_parallel=False, range_pct=30.0,
+        evidence=msg("speed_inference.evidence.exllama")),
     # issue 18: engines Chinese users run; no published speed case of either is checked, so
     # they carry wider ranges than the measured profiles
     "lmdeploy": EngineSpeed(
@@ -591,7 +609,7 @@ def weight_eta(e: EngineSpeed, gpu: GpuSpec, bytes_per_weight: float) -> float:
     eta = e.eta.get(memory_class(gpu), 0.7)
     if bytes_per_weight < 2.0:
         eta *= e.eta_quant
-    return eta * bandwidth_factor(gpu)
+    return eta * e.eta_arch.get(gpu.architecture, 1.0) * bandwidth_factor(gpu)
 
 
 def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> float:
