@@ -903,6 +903,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>llama.cpp build before PR #13199: prompt MoE matmuls loop over the experts on the host ({us} µs per expert per matmul per micro-batch)</source>
+        <translation>PR #13199 之前的 llama.cpp 版本：提示词阶段的 MoE 矩阵乘法在主机端逐个专家循环（每个微批次每次矩阵乘法每个专家 {us} µs）</translation>
+    </message>
+    <message>
         <source>ExLlama v1 (GPTQ 4-bit kernels, no CUDA graphs)</source>
         <translation>ExLlama v1（GPTQ 4 位内核，无 CUDA Graph）</translation>
     </message>

@@ -187,6 +187,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         out.extend(("warning", x) for x in workload_warnings(w, gpu))
     speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m",
               engine_date="2024-05"), "rtx_4090")
+    speed(_wl(repo, "qwen3_30b_a3b", task="inference", framework="llama.cpp",
+              weights_dtype="q4_k_m", prompt_len=680, engine_build="b5215"), "rtx_3090")
     speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"),
           "h100_sxm")
     # transformers generate(): a named version era, the MoE expert loop (all experts before

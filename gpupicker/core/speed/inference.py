@@ -261,6 +261,39 @@ def llamacpp_era(build: str | None, date: str | None) -> tuple[LlamaCppEra, bool
         return [e for e in LLAMACPP_ERAS if e.first_month <= date[:7]][-1], True
     return LLAMACPP_ERAS[-1], False
 
+LLAMACPP_MOE_LOOP_S = 16e-6
+"""Seconds per expert per ``mul_mat_id`` per prompt micro-batch of llama.cpp's CUDA/HIP builds
+before PR #13199 ("CUDA: batched+noncont MMQ, refactor bs>1 MoE code", 2025-04-29): for a
+batch of more than one token ``ggml_cuda_mul_mat_id`` looped over every expert on the host —
+gather the expert's rows (``k_copy_src1_to_contiguous``, launched once per expert, ik_llama.cpp
+PR #283), one GEMM, scatter back. The PR's own table (RTX 4090, DeepSeek-V2-Lite Q4_0 pp2048:
+26 MoE layers × 3 matmuls × 64 experts) puts the old path 73–87 ms per micro-batch of 128–2,048
+tokens above the new one (3,491.5 → 7,603.3 tok/s at ``-ub 512``): ≈ 16 µs per expert
+iteration. Metal and the other back-ends have their own kernels (not this loop)."""
+
+LLAMACPP_MOE_BATCHED_BUILD = 5230
+"""First llama.cpp build with PR #13199's batched MoE path (its merge, 2025-04-30; b5215 of
+2025-04-29, mlx-lm issue #92, still loops; the build number is bracketed, not read)."""
+LLAMACPP_MOE_BATCHED_MONTH = "2025-05"
+"""The same boundary as a month (a workload that names a date)."""
+
+
+def llamacpp_moe_loop_s(build: str | None, date: str | None) -> float:
+    """Host-loop seconds per expert per MoE matmul per micro-batch of a llama.cpp build.
+
+    :data:`LLAMACPP_MOE_LOOP_S` for a named build (or ``YYYY-MM[-DD]`` date) before PR #13199,
+    else 0 (also when neither is given: the newest build is assumed).
+
+    Raises:
+        ValueError: for a build number that cannot be read (:func:`.workload.build_number`).
+    """
+    if build:
+        return LLAMACPP_MOE_LOOP_S if build_number(build) < LLAMACPP_MOE_BATCHED_BUILD else 0.0
+    if date:
+        return LLAMACPP_MOE_LOOP_S if date[:7] < LLAMACPP_MOE_BATCHED_MONTH else 0.0
+    return 0.0
+
+
 LLAMACPP_METAL_PREFILL_EFF = 0.65
 """Share of the Apple GPU's FP16 rate reached by llama.cpp's Metal ``mul_mm`` prefill kernels:
 8B Q4_K_M pp512 on M1 Max 408 tok/s (6.2 of 10.5 TFLOPS, 59 %), M2 Ultra 994 (15.0 of 27.2,
@@ -635,7 +668,7 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message,
 
 __all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_ERAS", "LLAMACPP_METAL_PREFILL_EFF",
            "LLAMACPP_BACKENDS", "LLAMACPP_DEFAULT_BACKEND", "LlamaCppBackend", "LlamaCppEra", "engine_notes",
-           "llamacpp_era",
+           "llamacpp_era", "llamacpp_moe_loop_s", "LLAMACPP_MOE_LOOP_S",
            "floor_per_layer", "gemm_tflops", "transformers_major", "transformers_version",
            "HF_V5_LAYER_FLOOR_S", "HF_FP8_QUANT_METHODS", "HF_LONG_PROMPT_RANGE_PCT",
            "HF_LONG_PROMPT_TOKENS", "HF_ERAS", "HfEra", "HfHost", "hf_era",

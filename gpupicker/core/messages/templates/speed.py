@@ -84,6 +84,9 @@ TEMPLATES: dict[str, str] = {
         "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "throughput.llamacpp_moe_loop": "llama.cpp build before PR #13199: prompt MoE matmuls "
+                                    "loop over the experts on the host ({us} µs per expert per "
+                                    "matmul per micro-batch)",
     "speed_inference.backend": "llama.cpp {backend} back-end: weights stream at {eta} of peak "
                                "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, "
                                "within ±{pct} % ({source})",
