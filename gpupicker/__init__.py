@@ -6,7 +6,7 @@ from typing import Any
 def __getattr__(name: str) -> Any:
     """``__version__`` read from the installed metadata on first use, not at import:
     ``importlib.metadata`` (and the ``email`` package it loads) cost 10–30 ms of every start,
-    the window's included (issue 17)."""
+    the window's included."""
     if name != "__version__":
         raise AttributeError(f"module 'gpupicker' has no attribute {name!r}")
     from importlib.metadata import PackageNotFoundError, version

@@ -22,6 +22,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing_extensions import override
+
 from . import paths
 
 BUILD_INFO_FILE = "build-info.json"
@@ -106,6 +108,7 @@ class VersionAction(argparse.Action):
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
                          help=help or "print the version, commit and bundled data date and exit")
 
+    @override
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         print(version_info().line(), flush=True)

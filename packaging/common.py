@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_NAME = "gpupicker"
-#: The onedir bundle stays under this many MB (10**6 bytes): issue 7 set 250, issue 17 150.
+#: The onedir bundle stays under this many MB (10**6 bytes): 250 at first, 150 once the bundle was pruned.
 MAX_BUNDLE_MB = 150.0
 
 

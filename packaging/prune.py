@@ -46,7 +46,7 @@ PRUNED_PLUGINS: tuple[tuple[str, str], ...] = (
     ("generic", "*"),                       # evdev/tuio for eglfs (tuio pulls QtNetwork)
     ("platforminputcontexts", "qtvirtualkeyboardplugin"),  # pulls QtQuick/QtQml
     ("imageformats", "qpdf"),               # pulls QtPdf
-    # issue 17: gpupicker shows only PNG (built into QtGui), SVG (qsvg) and the Windows .ico;
+    # gpupicker shows only PNG (built into QtGui), SVG (qsvg) and the Windows .ico;
     # the other image formats (and the libraries they pull) are never loaded
     ("imageformats", "qgif"), ("imageformats", "qicns"), ("imageformats", "qjpeg"),
     ("imageformats", "qtga"), ("imageformats", "qtiff"), ("imageformats", "qwbmp"),
@@ -73,7 +73,7 @@ def strippable(rel: str) -> bool:
 
 def strip_bundle(bundle, run: Callable[..., object] | None = None) -> tuple[int, int]:
     """``strip --strip-unneeded`` every :func:`strippable` library of the Linux onedir
-    ``bundle`` (issue 17: ~27 MB, 17 MB of it libpython; PyInstaller's own ``strip=True``
+    ``bundle`` (~27 MB, 17 MB of it libpython; PyInstaller's own ``strip=True``
     would also strip the vendored numpy.libs and break them).
 
     Returns:
@@ -110,7 +110,7 @@ FULL_ICU_ENV = "GPUPICKER_FULL_ICU"
 def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
                   run: Callable[..., object] | None = None) -> list[tuple[str, str, str]]:
     """``binaries`` with the wheel's ICU data library (``libicudata.so.N``, 32 MB) replaced by
-    an empty ICU data package compiled from ``packaging/icu/icudt_stub.c`` (issue 17; what Qt
+    an empty ICU data package compiled from ``packaging/icu/icudt_stub.c`` (what Qt
     loses is described there). Linux only, and only when a C compiler (``cc``) is found;
     otherwise, or with ``GPUPICKER_FULL_ICU=1``, ``binaries`` unchanged (a line says so)."""
     import os
@@ -144,7 +144,7 @@ def icu_data_stub(binaries: Iterable[tuple[str, str, str]], build_dir,
     return out
 
 
-#: Python modules left out of the bundle (issue 17): no TLS in an offline app (``ssl`` and
+#: Python modules left out of the bundle: no TLS in an offline app (``ssl`` and
 #: ``_hashlib`` are what pull libssl/libcrypto; ``hashlib`` falls back to CPython's built-in
 #: hashes), and numpy's random generators (numpy imports ``numpy.random`` only on first use;
 #: neither gpupicker nor pyqtgraph's plotting uses it).

@@ -1,8 +1,8 @@
 """Prove that the built bundle starts: ``python packaging/smoke_test.py [--dist DIR]``.
 
-Runs ``dist/gpupicker/gpupicker --selftest --selftest-changes 200`` the way a user would meet it (issue 7,
-acceptance 2): from a copy of the install folder made read-only, from a different (read-only)
-working directory, with ``GPUPICKER_HOME`` pointing at a fresh temporary user folder, offscreen.
+Runs ``dist/gpupicker/gpupicker --selftest --selftest-changes 200`` the way a user would meet it:
+from a copy of the install folder made read-only, from a different (read-only) working directory,
+with ``GPUPICKER_HOME`` pointing at a fresh temporary user folder, offscreen.
 As root (where ``chmod a-w`` stops nothing) the binary runs as ``nobody`` through ``setpriv``,
 and on every OS a before/after listing of the install folder must be identical.
 
@@ -12,7 +12,7 @@ a change in the install folder or the working directory; a Qt file the spec must
 (``prune.KEPT_*``) missing, or a pruned one present; an onedir bundle of ``--max-mb`` or more.
 Prints the bundle size and the start-to-selftest time.
 
-Issue 19 adds (each a separate function): ``check_legal`` (LICENSE and THIRD-PARTY-NOTICES.txt
+It also checks (each a separate function): ``check_legal`` (LICENSE and THIRD-PARTY-NOTICES.txt
 name PySide6 / Qt with the LGPL-3.0 text and match a fresh ``notices.scan_bundle``: no GPL-only
 or unclaimed library), ``check_no_build_path`` (the checkout path appears in no bundled file or
 archived module), a second ``--selftest`` and a zh_CN ``--screenshot`` under a fontconfig that
@@ -54,7 +54,7 @@ from common import (  # noqa: E402
 )
 
 SENTINEL = "gpupicker selftest ok:"
-#: The selftest plus 200 input changes through the wizard (issue 10: PySide6 6.12.0 aborted
+#: The selftest plus 200 input changes through the wizard (PySide6 6.12.0 aborted
 #: the app after ~75); the bundle fails the smoke test when references or memory leak.
 DEFAULT_APP_ARGS = ("--selftest", "--selftest-changes", "200")
 #: Text that must not appear anywhere in the output or the logs (compared case-insensitively).
@@ -252,7 +252,7 @@ def run_bundle(exe: Path, args: list[str], cwd: Path, home: Path, platform: str,
     return RunResult(code, out, err, logs, seconds)
 
 
-# --- issue 19: licences, build path, CJK glyphs, --version, .deb and tar.gz ------------------
+# --- licences, build path, CJK glyphs, --version, .deb and tar.gz ------------------
 
 LGPL3_MARK = "GNU LESSER GENERAL PUBLIC LICENSE"
 
@@ -325,7 +325,7 @@ def check_cjk_line(line: str | None) -> list[str]:
     return []
 
 
-# --- issue 17: the gguf dependency's unused requests/tqdm are excluded (prune.GGUF_UNUSED) ---
+# --- the gguf dependency's unused requests/tqdm are excluded (prune.GGUF_UNUSED) ---
 
 #: (elements, data bytes, F16 bytes, Q8_0 bytes) of the file
 #: ``gpupicker.importers.tiny_gguf.write_tiny_gguf`` writes (defaults).

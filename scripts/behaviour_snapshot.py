@@ -1,10 +1,10 @@
 """Print what the CLI answers for every validation workload, to diff before/after a refactor.
 
 ``python scripts/behaviour_snapshot.py > before.txt`` … change … ``> after.txt``; ``diff`` them.
-Runs ``gpupicker estimate`` over ../shared/validation/h200.jsonl and public-speed.jsonl's
+Runs ``gpupicker estimate`` over validation/h200.jsonl and public-speed.jsonl's
 workloads and ``gpupicker recommend --json --top 40`` over those and the seed cases, in a
 temporary GPUPICKER_HOME (a fresh catalog from data/; the user's own is never read). The
-``*_message(s)`` keys (message ids and params, issue 11) are dropped, so a refactor that keeps
+``*_message(s)`` keys (message ids and params) are dropped, so a refactor that keeps
 behaviour prints the same text; ``--ids`` keeps them (``recommend --message-ids``).
 """
 
@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-VALIDATION = REPO.parent / "shared" / "validation"
+VALIDATION = REPO / "validation"
 SEEDS = (
     {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048, "train_hours": 6},
     {"task": "pretrain", "model_id": "llama2_13b", "dataset_tokens": 2e9},
@@ -31,10 +31,10 @@ SEEDS = (
 )
 
 
-def _workloads() -> list[dict]:
+def _workloads(validation: Path) -> list[dict]:
     out: list[dict] = []
     for name in ("h200.jsonl", "public-speed.jsonl"):
-        for line in (VALIDATION / name).read_text(encoding="utf-8").splitlines():
+        for line in (validation / name).read_text(encoding="utf-8").splitlines():
             if line.strip():
                 row = json.loads(line)
                 out.append(row.get("workload", row))
@@ -63,11 +63,13 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: prints one JSON line per answer."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ids", action="store_true", help="keep the *_message(s) keys")
+    ap.add_argument("--validation", type=Path, default=VALIDATION,
+                    help="folder holding h200.jsonl and public-speed.jsonl (default: %(default)s)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "GPUPICKER_HOME": home}
         env.pop("GPUPICKER_CATALOG", None)
-        work = _workloads()
+        work = _workloads(args.validation)
         for line in _run(["estimate", "--workload", "-"], work, env, args.ids):
             print(line)
         ids = ["--message-ids"] if args.ids else []

@@ -15,7 +15,7 @@ clock stops when recommend returns: freeing the previous answer (~1 ms for ~10,0
 is the caller's work, counted in the GUI's input-change figure.
 
 The catalog is frozen out of the garbage collector's scans before timing, as the app does
-after start-up and after each catalog reload (``ui.app.heap.settle_heap``): without it a
+after start-up and after each catalog reload (``ui.settings.heap.settle_heap``): without it a
 full collection scans the 23,000 price rows of the 100× catalog (~58 ms once in ~15 runs).
 
 The second table times the redraw of every results plot (VRAM bars, cost/Pareto,
@@ -48,12 +48,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gpupicker.core import evaluation  # noqa: E402
-from gpupicker.core.hardware import GpuSpec, PriceOffer  # noqa: E402
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer  # noqa: E402
 from gpupicker.core.model_arch import ModelArch  # noqa: E402
-from gpupicker.core.recommend import recommend  # noqa: E402
+from gpupicker.core.ranking import evaluation  # noqa: E402
+from gpupicker.core.ranking.recommend import recommend  # noqa: E402
 from gpupicker.core.workload import Workload  # noqa: E402
-from gpupicker.ui.app.heap import settle_heap  # noqa: E402 - what the app does (Qt-free)
+from gpupicker.ui.settings.heap import settle_heap  # noqa: E402 - what the app does (Qt-free)
 
 FRAME_MS = 16.0
 REDRAW_RUNS = 25
@@ -115,7 +115,7 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
-    from gpupicker.core.curves import (
+    from gpupicker.core.report.curves import (
         available_dimensions,
         candidate_gpus,
         cost_curves,
@@ -130,7 +130,8 @@ def bench_redraw(gpus: list[GpuSpec], prices: list[PriceOffer], models: dict[str
     worst = 0.0
     for name, w in workloads(models):
         # fresh widgets per workload, as the page gets on a new task: VramFitPlot's legend
-        # rebuild (LegendItem.clear) can hit the PySide6 refcount crash issue 10 fixes
+        # rebuild (LegendItem.clear) can hit the PySide6 6.12.0 refcount crash
+        # (scripts/pyside_refcount_check.py)
         host = QWidget()
         lay = QHBoxLayout(host)
         vram, cost, mem, costn = VramFitPlot(), CostPlot(), MemoryCurvePlot(), CostCurvePlot()
@@ -260,7 +261,7 @@ def _pct(xs: list[float], q: float) -> float:
 def estimate_us(w: Workload, gpu_id: str = "a100_sxm_80gb", runs: int = 2000) -> float:
     """Median µs of one ``estimate_report`` (gpupicker: memory and speed, what ``gpupicker
     estimate`` answers) for ``w`` on ``gpu_id``."""
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
 
     gpus, _, _, _ = load_catalog()
     gpu = next(g for g in gpus if g.id == gpu_id)

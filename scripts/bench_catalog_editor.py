@@ -2,7 +2,7 @@
 
 ``python scripts/bench_catalog_editor.py [ROWS] [RUNS]`` (default 20,000 rows, 5 runs) writes
 ROWS price rows made from data/prices.csv (providers renamed "<provider> clone NNN", prices
-scaled, as QA's make_big_csv.py) into a temporary ``GPUPICKER_HOME``, imports them, opens the
+scaled, as a tester's generated CSV) into a temporary ``GPUPICKER_HOME``, imports them, opens the
 catalog window alone (no main window: only the editor's own GUI-thread work is timed) and
 prints, in ms:
 

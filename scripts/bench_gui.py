@@ -29,13 +29,14 @@ def main() -> int:
         os.environ["GPUPICKER_HOME"] = home
         from PySide6.QtWidgets import QApplication
 
-        from gpupicker.ui.app.launch import _app, _open_repo, build_window
+        from gpupicker.ui.app.headless import _open_repo, build_window
+        from gpupicker.ui.app.launch import _app
 
         app = _app(None)
         win = build_window(_open_repo(None, interactive=False))
         win.resize(1240, 860)
         win.show()
-        from gpupicker.ui.app.heap import settle_heap
+        from gpupicker.ui.settings.heap import settle_heap
 
         settle_heap()  # as the app does once its window is built
         win.wizard.show_page("results")
@@ -46,7 +47,7 @@ def main() -> int:
         for _ in range(10):
             app.processEvents()
         page.grab()
-        from gpupicker.core import evaluation
+        from gpupicker.core.ranking import evaluation
 
         def series(change, new_job: bool) -> tuple[list[float], list[tuple[float, ...]]]:
             times: list[float] = []

@@ -1,4 +1,4 @@
-"""Cold start to the first painted page, next to an empty PySide6 window (issue 17).
+"""Cold start to the first painted page, next to an empty PySide6 window.
 
 Each mode runs in a fresh interpreter (``python -X importtime`` style: nothing imported yet) and
 prints the seconds from the parent's ``Popen`` to the event-loop turn after the window's first

@@ -1,4 +1,4 @@
-"""Check the installed PySide6 for the 6.12.0 singleton refcount defect (issue 10).
+"""Check the installed PySide6 for the 6.12.0 singleton refcount defect.
 
 PySide6-Essentials / shiboken6 6.12.0 on CPython 3.11 returns ``None`` from every
 void C++ method without a new reference, and ``True`` from ``SignalInstance.emit()``

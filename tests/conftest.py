@@ -129,6 +129,45 @@ def zh_cn(qapp, built_translations):
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
 
 
+QT_FIXTURES = frozenset({"qtbot", "qapp", "qapp_cls", "qapp_args"})
+"""pytest-qt's fixtures: a test that asks for one (directly or through ``window``, ``catalog``,
+``zh_cn`` …) needs a Qt application."""
+QT_IMPORTS = ("PySide6", "pyqtgraph", "gpupicker.ui", "from gpupicker import ui")
+"""What a test's source names when it imports Qt or the UI inside its body."""
+
+
+def _needs_qt(item: pytest.Item, src: str) -> bool:
+    if QT_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    return any(name in src for name in QT_IMPORTS)
+
+
+def _source(item: pytest.Item) -> str:
+    import inspect
+
+    fn = getattr(item, "function", None)
+    try:
+        return inspect.getsource(fn) if fn is not None else ""
+    except (OSError, TypeError):
+        return ""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test that needs Qt ``gui`` (a Qt fixture, or Qt/UI imported in its body), and
+    every test that reads the wall clock ``timed``.
+
+    So ``-m "not gui"`` and the Qt-less run (``tests/support/no_qt.py``) leave out exactly the
+    tests that cannot run without Qt, ``make test`` runs the ``timed`` ones apart, without the
+    coverage tracer that slows every call, and no test file has to remember a marker.
+    """
+    for item in items:
+        src = _source(item)
+        if item.get_closest_marker("gui") is None and _needs_qt(item, src):
+            item.add_marker(pytest.mark.gui)
+        if item.get_closest_marker("timed") is None and "perf_counter()" in src:
+            item.add_marker(pytest.mark.timed)
+
+
 def _touched_real_dirs() -> list[str]:
     """Everything under the user folders this run was given in place of the real ones."""
     hits = []

@@ -22,6 +22,7 @@ from .errors import (
     CatalogReadOnlyError,
     CatalogSettingError,
     CatalogUnavailableError,
+    FxRateInvertedError,
 )
 from .records import COLUMNS, CatalogModel, ModelRecord, model_arch_from_record
 from .repository import CatalogRepository, open_catalog, recover_corrupt, restore_backup
@@ -31,6 +32,7 @@ __all__ = [
     "Bundle",
     "CatalogConflictError",
     "CatalogSettingError",
+    "FxRateInvertedError",
     "CatalogCorruptError",
     "CatalogError",
     "CatalogForeignError",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import paths
-from ..core.safe_write import replace_into
+from ..core.text.safe_write import replace_into
 from .connection import (
     CatalogConnection,
     check_sqlite_file,

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.hardware import GpuSpec, PriceOffer
-from ..core.providers import ProviderTerms
+from ..core.hardware.specs import GpuSpec, PriceOffer
+from ..core.pricing.providers import ProviderTerms
 from .price_merge import merge_observations
 from .records import ModelRecord, check_price
 

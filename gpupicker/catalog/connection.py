@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from .. import paths
-from ..core.providers import ProviderTerms
+from ..core.pricing.providers import ProviderTerms
 from .bundle import Bundle, bundle_version, load_bundle, load_providers
 from .errors import (
     CatalogCorruptError,
@@ -71,7 +71,7 @@ def damage_summary(problems: list[str]) -> str:
     ``PRAGMA quick_check`` lists up to 100 lines such as ``*** in database main ***`` and
     ``Page 42: btreeInitPage() returns error code 11``, one per damaged page; the user needs
     to know the file is damaged (and support one line of what SQLite saw), not every page
-    (QA 22 F10: a 15-line message).
+    (a 15-line message).
     """
     lines = [ln.strip() for p in problems for ln in p.splitlines()
              if ln.strip() and not ln.strip().startswith("***")]

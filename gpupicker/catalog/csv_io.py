@@ -19,9 +19,9 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from ..core.hardware import GpuSpec, PriceOffer
-from ..core.safe_write import open_for_write
-from ..core.text_safety import FORMULA_PREFIXES, neutralize
+from ..core.hardware.specs import GpuSpec, PriceOffer
+from ..core.text.safe_write import open_for_write
+from ..core.text.text_safety import FORMULA_PREFIXES, neutralize
 from .errors import validation_text
 from .records import (
     COLUMNS,

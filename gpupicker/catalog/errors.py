@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from typing_extensions import override
+
 from ..core.messages import msg, verbatim
 
 RECOVER_HINT = ("Run 'gpupicker catalog recover' to move it aside (the file is kept), start "
@@ -59,6 +61,7 @@ class CatalogReadOnlyError(CatalogError, PermissionError):
                          f"be written), so gpupicker cannot {action}. Make it writable, or "
                          "use another catalog with --catalog PATH or $GPUPICKER_CATALOG.")
 
+    @override
     def __str__(self) -> str:
         """The plain message (not ``PermissionError``'s ``[Errno …]`` form)."""
         return str(self.args[0])
@@ -78,6 +81,7 @@ class CatalogUnavailableError(CatalogError, OSError):
         super().__init__(f"cannot {what} {self.path}: {detail}. Use a writable place with "
                          "--catalog PATH, $GPUPICKER_CATALOG or $GPUPICKER_HOME.")
 
+    @override
     def __str__(self) -> str:
         """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
         return str(self.args[0])
@@ -100,6 +104,7 @@ class CatalogDiskFullError(CatalogError, OSError):
         self.action = action
         super().__init__(msg("catalog.disk_full", path=str(self.path), action=verbatim(action)))
 
+    @override
     def __str__(self) -> str:
         """The plain message (not ``OSError``'s ``[Errno …]`` form)."""
         return str(self.args[0])
@@ -160,9 +165,29 @@ class CatalogSettingError(CatalogError, ValueError):
         super().__init__(msg("catalog.setting_damaged", key=repr(key), path=str(self.path),
                              detail=verbatim(detail)))
 
+    @override
     def __str__(self) -> str:
         """The English message."""
         return str(self.args[0])
+
+
+class FxRateInvertedError(ValueError):
+    """An exchange rate that looks entered upside down (``1 USD = 0.14 CNY``), not confirmed.
+
+    A question for the user, never flipped silently: the CLI names ``--yes``, the window asks.
+
+    Attributes:
+        currency: the 3-letter code.
+        per_usd: the rate as given (units of ``currency`` per US dollar).
+    """
+
+    def __init__(self, currency: str, per_usd: float) -> None:
+        """Record the currency and the rate, with the English sentence as ``args[0]``."""
+        self.currency = currency
+        self.per_usd = per_usd
+        super().__init__(
+            f"1 USD = {per_usd:g} {currency} looks upside down (did you mean 1 USD = "
+            f"{1 / per_usd:.4g} {currency}?); enter units of {currency} per US dollar, or confirm it")
 
 
 class CatalogConflictError(CatalogError, ValueError):
@@ -206,7 +231,7 @@ class CatalogInUseError(CatalogError, ValueError):
 def validation_text(exc: Exception, *, keep_value_error_prefix: bool = False, fields: bool = True,
                     sep: str = "; ", limit: int | None = None,
                     render: Callable[[str], str] | None = None) -> str:
-    """How a rejected record or workload reads, in one place for every caller (issue 11).
+    """How a rejected record or workload reads, in one place for every caller.
 
     A pydantic ``ValidationError`` becomes its errors as ``field.path: message`` (``fields``;
     else the messages alone), joined with ``sep``, the first ``limit`` only when given;

@@ -136,6 +136,10 @@ _M002_DEFAULT_CNY = 0.14
 """The starting CNY rate m002 wrote (USD per yuan)."""
 
 
+FX_DEFAULT_SOURCE = "gpupicker's rounded default (not a quote): set today's rate"
+"""The source text of the default CNY rate m005 writes (the rates dialog shows it translated)."""
+
+
 @migrations()
 def m005_fx_rates_units_per_usd(db: Database) -> None:
     """Exchange rates move from ``fx_rates`` (USD per unit, where the old dialog asked
@@ -147,7 +151,7 @@ def m005_fx_rates_units_per_usd(db: Database) -> None:
     as typed and its source says so; any other value v becomes 1 / v. m002's untouched
     default (0.14) becomes gpupicker's rounded default 7.1 CNY per USD, marked as such.
     """
-    from ..core.money import REFERENCE_PER_USD
+    from ..core.pricing.money import REFERENCE_PER_USD
 
     row = db.execute("SELECT value FROM settings WHERE key = 'fx_rates'").fetchone()
     old = json.loads(row[0]) if row else {}
@@ -160,7 +164,7 @@ def m005_fx_rates_units_per_usd(db: Database) -> None:
         ref = REFERENCE_PER_USD.get(cur)
         if cur == "CNY" and v == _M002_DEFAULT_CNY:
             new[cur] = {"per_usd": 7.1, "date": "",
-                        "source": "gpupicker's rounded default (not a quote): set today's rate"}
+                        "source": FX_DEFAULT_SOURCE}
         elif ref and ref > 1 and v / (1 / ref) > 10 and 0.5 < v / ref < 2:
             new[cur] = {"per_usd": v, "date": "",
                         "source": f"migrated: {v:g} was entered as {cur} per USD in the old "

@@ -2,7 +2,7 @@
 
 The bundle ships ``data/prices.csv`` and newer observation files ``data/prices-YYYY-MM.csv``
 (same columns). A row is one *observation* of an *offer*; an offer is identified by
-(``gpu_id``, ``provider``, ``pricing``) — the rule of ``shared/data/README.md`` ("76 rows
+(``gpu_id``, ``provider``, ``pricing``) — the rule of ``data/README.md`` ("76 rows
 share GPU, provider and pricing with a row of prices.csv: they are newer observations of
 the same offer") — refined so that distinct offers of one provider stay distinct:
 

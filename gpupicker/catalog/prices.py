@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.hardware import PriceOffer
-from ..core.price_kind import is_user_source
+from ..core.hardware.specs import PriceOffer
+from ..core.pricing.price_kind import is_user_source
 from .connection import utc_now
 from .records import PRICE_COLUMNS, check_price
 from .rows import (
@@ -28,7 +28,7 @@ from .settings import SettingsMixin
 LARGE_CATALOG_PRICES = 100_000
 """Current prices above which an import says what they cost: the snapshot every ranking reads
 takes ~1 s per 100,000 prices (20,285 in 206 ms here); a 500,000-row import made each CLI
-ranking take 17–19 s without a word (QA 22 F9)."""
+ranking take 17–19 s without a word."""
 
 
 class PricesMixin(SettingsMixin):

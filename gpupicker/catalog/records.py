@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
-from ..core.hardware import GPU_BOUNDS, GpuSpec, PriceOffer
+from ..core.hardware.specs import GPU_BOUNDS, GpuSpec, PriceOffer, Pricing
 from ..core.model_arch import ModelArch
 
 GPU_COLUMNS: tuple[str, ...] = (
@@ -89,10 +89,8 @@ REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 """Columns an imported CSV must have (the others default to blank)."""
 
-PRICING_TYPES: frozenset[str] = frozenset(
-    {"on_demand", "spot", "reserved_1y", "reserved", "capacity_block", "marketplace", "owned",
-     "monthly", "yearly"})
-"""Accepted ``pricing`` values (``core.hardware.Pricing``)."""
+PRICING_TYPES: frozenset[str] = frozenset(typing.get_args(Pricing))
+"""Accepted ``pricing`` values: :data:`gpupicker.core.hardware.specs.Pricing`'s."""
 
 _CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
 PARAM_TOLERANCE = 0.02

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..core.hardware import GpuSpec, PriceOffer
+from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.model_arch import ModelArch
 from .backups import RestoreResult, find_backup, open_backup
 from .connection import looks_like_catalog, move_aside, resolve_catalog_path, utc_now

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from typing_extensions import override
+
 from .backups import BackupsMixin
 from .bundle import Bundle
 from .connection import utc_now
@@ -22,6 +24,7 @@ from .rows import price_tuple, upsert_row
 class SeedingMixin(BackupsMixin, PricesMixin):
     """Merge the bundle on open (``_merge_bundle``) and reset rows to their bundled values."""
 
+    @override
     def _merge_bundle(self, force: bool = False) -> None:
         """Apply the bundled catalog if its version is new. Call inside ``_write``."""
         conn = self.db.conn

@@ -12,10 +12,10 @@ import json
 import math
 from typing import Any
 
-from ..core.json_limits import JsonLimitError, loads_bounded
-from ..core.money import FxRate, check_per_usd, rate_looks_inverted
+from ..core.pricing.money import FxRate, check_per_usd, rate_looks_inverted
+from ..core.text.json_limits import JsonLimitError, loads_bounded
 from .connection import CatalogConnection
-from .errors import CatalogSettingError
+from .errors import CatalogSettingError, FxRateInvertedError
 from .migrations import FX_SETTING
 
 SETTING_KEYS = (FX_SETTING, "display_currency", "display_currency_chosen")
@@ -37,7 +37,7 @@ class SettingsMixin(CatalogConnection):
 
         Raises:
             CatalogSettingError: the stored text is not JSON (or beyond
-                :mod:`gpupicker.core.json_limits`' bounds).
+                :mod:`gpupicker.core.text.json_limits`' bounds).
         """
         rows = self._query("SELECT value FROM settings WHERE key = ?", (key,))
         if not rows:
@@ -138,7 +138,7 @@ class SettingsMixin(CatalogConnection):
             conn.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, text))
 
     def get_fx_quotes(self) -> dict[str, FxRate]:
-        """Exchange rates as people quote them: currency → :class:`~gpupicker.core.money.FxRate`
+        """Exchange rates as people quote them: currency → :class:`~gpupicker.core.pricing.money.FxRate`
         (``1 USD = per_usd`` units, with the date and source it was entered with).
 
         A damaged rate is left out (:meth:`settings_problems` names it)."""
@@ -158,11 +158,12 @@ class SettingsMixin(CatalogConnection):
 
         Raises:
             CatalogSettingError: the stored rates are damaged (``catalog recover`` first).
-            ValueError: for a non 3-letter code, USD itself, a rate outside
-                :func:`~gpupicker.core.money.check_per_usd`'s range, or —
-                unless ``confirm_inverted`` — a rate that looks entered upside down
-                (:func:`~gpupicker.core.money.rate_looks_inverted`, e.g. CNY 0.14): that
-                is a question for the user, never silently flipped.
+            FxRateInvertedError: (a ValueError) unless ``confirm_inverted``, for a rate that
+                looks entered upside down.
+            ValueError: for a non 3-letter code, USD itself, or a rate outside
+                :func:`~gpupicker.core.pricing.money.check_per_usd`'s range. The upside-down
+                test is :func:`~gpupicker.core.pricing.money.rate_looks_inverted` (e.g. CNY
+                0.14): a question for the user, never silently flipped.
         """
         cur = currency.strip().upper()
         if len(cur) != 3 or not cur.isalpha():
@@ -177,9 +178,7 @@ class SettingsMixin(CatalogConnection):
         if damaged:
             raise damaged[0]  # building on a damaged table would lose it: recover first
         if rate_looks_inverted(cur, rate) and not confirm_inverted:
-            raise ValueError(
-                f"1 USD = {rate:g} {cur} looks upside down (did you mean 1 USD = "
-                f"{1 / rate:.4g} {cur}?); enter units of {cur} per US dollar, or confirm it")
+            raise FxRateInvertedError(cur, rate)
         when = date if date is not None else _dt.date.today().isoformat()
         with self._write() as conn:
             row = conn.execute("SELECT value FROM settings WHERE key = ?",

@@ -1,4 +1,4 @@
-"""``sqlite_utils`` without numpy and pandas (issue 17).
+"""``sqlite_utils`` without numpy and pandas.
 
 ``sqlite_utils.db`` imports numpy and pandas at import time whenever they are installed, only
 to map numpy scalar types to SQLite column types. gpupicker never writes numpy or pandas values

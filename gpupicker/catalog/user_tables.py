@@ -10,8 +10,8 @@ import json
 import sqlite3
 from datetime import UTC, datetime
 
-from ..core.calibration import CalibrationRun
-from ..core.owned import OwnedGpu
+from ..core.planners.calibration import CalibrationRun
+from ..core.pricing.owned import OwnedGpu
 from .prices import PricesMixin
 
 _OWNED_COLS = ("gpu_id", "count", "purchase_price", "currency", "power_w",

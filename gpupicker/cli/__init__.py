@@ -10,6 +10,8 @@ import argparse
 import sys
 from typing import NoReturn
 
+from typing_extensions import override
+
 SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned",
                "mcp", "schema", "job", "compare")
 """Every subcommand name (a test checks it against the full parser)."""
@@ -29,6 +31,7 @@ class _NotThisParserError(Exception):
 class _OneSubcommandParser(argparse.ArgumentParser):
     """A parser that raises :class:`_NotThisParserError` where argparse would print an error."""
 
+    @override
     def error(self, message: str) -> NoReturn:
         """Raise instead of printing ``message`` and exiting."""
         raise _NotThisParserError(message)
@@ -100,25 +103,26 @@ def build_parser(subcommands: bool = True, only: str | None = None) -> argparse.
 
 class _VersionAction(argparse.Action):
     """``--version`` (:class:`gpupicker.version_info.VersionAction`, imported when asked: it
-    costs 9 ms of every start, the window's included, issue 17)."""
+    costs 9 ms of every start, the window's included)."""
 
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
                  default: str = argparse.SUPPRESS, help: str | None = None) -> None:  # noqa: A002
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
                          help=help or "print the version, commit and bundled data date and exit")
 
+    @override
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
         from ..version_info import VersionAction
 
-        VersionAction(self.option_strings)(parser, namespace, values, option_string)
+        VersionAction(list(self.option_strings))(parser, namespace, values, option_string)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: parse ``argv`` and run a subcommand, a screenshot, or the GUI."""
     argv = sys.argv[1:] if argv is None else argv
     # the window's start skips the subcommands' parsers: they import core and pydantic,
-    # ~100 ms before the first page could paint (issue 17)
+    # ~100 ms before the first page could paint
     wanted = {"-h", "--help", *SUBCOMMANDS}
     first = next((a for a in argv if a in wanted), None)
     args = None

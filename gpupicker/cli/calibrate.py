@@ -3,10 +3,10 @@
 ``gpupicker calibrate add --workload FILE --gpu ID [--peak-gib X] [--tokens-per-s Y] [--log FILE]``
 stores what a job really used; ``calibrate list`` shows the runs with today's estimate and
 its error; ``calibrate remove ID`` deletes one. Estimates (``estimate``, ``recommend``, the
-GUI) for the same engine, task and GPU are then corrected (core/calibration.py).
+GUI) for the same engine, task and GPU are then corrected (core/planners/calibration.py).
 
 ``gpupicker owned add --gpu ID --count N --purchase PRICE …``, ``owned list``,
-``owned remove ID``: GPUs the user owns, ranked at their hourly cost (core/owned.py).
+``owned remove ID``: GPUs the user owns, ranked at their hourly cost (core/pricing/owned.py).
 
 No Qt. Exit codes: 0 done; 1 refused (bad input, unknown id, read-only catalog); 2 the
 catalog or a file could not be opened.
@@ -84,15 +84,17 @@ def add_calibrate_parser(sub: Any) -> None:
 def calibrated(report: dict[str, Any], w: Any, gpu: Any, repo: Any) -> dict[str, Any]:
     """``gpupicker estimate``'s report corrected by the catalog's recorded runs.
 
-    The :class:`~gpupicker.core.calibration.Calibration` is built once per open catalog
+    The :class:`~gpupicker.core.planners.calibration.Calibration` is built once per open catalog
     (kept on the repository object for the lines of one ``estimate`` run), not per line.
     """
-    from ..core.calibration import Calibration, calibrate_report
+    from ..core.planners.calibration import Calibration, calibrate_report
 
     if not hasattr(repo, "calibration_runs"):
         return report
-    cal = getattr(repo, "_estimate_calibration", False)
-    if cal is False:
+    cal: Calibration | None
+    if hasattr(repo, "_estimate_calibration"):
+        cal = repo._estimate_calibration
+    else:
         runs = repo.calibration_runs()
         cal = Calibration.from_runs(runs, repo.gpus()) if runs else None
         repo._estimate_calibration = cal
@@ -157,7 +159,7 @@ def _estimates(w: Any, gpu: Any, cal: Any) -> tuple[Any, Any, Any, Any]:
 
 def cmd_calibrate_add(args: argparse.Namespace) -> int:
     """Store one run and print the estimate before and after calibration."""
-    from ..core.calibration import Calibration, _measured_speed, check_plausible, make_run
+    from ..core.planners.calibration import Calibration, _measured_speed, check_plausible, make_run
 
     repo = _open(args)
     if repo is None:
@@ -213,7 +215,7 @@ def cmd_calibrate_add(args: argparse.Namespace) -> int:
 
 def run_rows(repo: Any) -> list[dict[str, Any]]:
     """Every run with today's estimate (uncalibrated) and its error, as JSON-able dicts."""
-    from ..core.calibration import _measured_speed
+    from ..core.planners.calibration import _measured_speed
 
     gpus = {g.id: g for g in repo.gpus()}
     out = []
@@ -296,7 +298,7 @@ def cmd_calibrate_remove(args: argparse.Namespace) -> int:
 
 def cmd_owned_add(args: argparse.Namespace) -> int:
     """Store owned GPUs and print their hourly cost."""
-    from ..core.owned import OwnedGpu, owned_cost
+    from ..core.pricing.owned import OwnedGpu, owned_cost
 
     repo = _open(args)
     if repo is None:
@@ -329,7 +331,7 @@ def cmd_owned_add(args: argparse.Namespace) -> int:
 
 def cmd_owned_list(args: argparse.Namespace) -> int:
     """List owned GPUs with their hourly cost."""
-    from ..core.owned import owned_cost
+    from ..core.pricing.owned import owned_cost
 
     repo = _open(args)
     if repo is None:

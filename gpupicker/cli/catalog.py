@@ -92,7 +92,7 @@ def _refused(command: str, exc: Exception) -> int:
 def _catalog_path(args: argparse.Namespace) -> Any:
     """The catalog path, or None after printing why it cannot be determined."""
     from ..catalog import CatalogError
-    from ..catalog.repository import resolve_catalog_path
+    from ..catalog.connection import resolve_catalog_path
 
     try:
         return resolve_catalog_path(getattr(args, "catalog", None))

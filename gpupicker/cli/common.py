@@ -43,7 +43,7 @@ class TooLong(str):
 def _whole(stripped: str) -> Any:
     """The input as one JSON value, or None when it is not one (then it is read as JSON Lines:
     a bad first line, an array on the first line, must not take the other lines with it)."""
-    from ..core.json_limits import loads_bounded
+    from ..core.text.json_limits import loads_bounded
 
     try:
         return loads_bounded(stripped)
@@ -82,7 +82,7 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
     :data:`MAX_LINE_CHARS`.
 
     An input that is not one JSON value as a whole (a malformed array, a first line beyond
-    the bounds of :mod:`gpupicker.core.json_limits`) is read as JSON Lines, so every line
+    the bounds of :mod:`gpupicker.core.text.json_limits`) is read as JSON Lines, so every line
     still gets its own answer.
 
     Raises:
@@ -127,7 +127,7 @@ def cli_currency(repo: Any) -> str:
     (`gpupicker catalog currency CODE` or the exchange-rate dialog), else US dollars.
 
     The Chinese window plans in 元 until a currency is chosen and records that as not chosen;
-    the command line does not follow a window's language (QA 22-2 F10: one zh_CN screenshot
+    the command line does not follow a window's language (one zh_CN screenshot
     left every later CLI ranking in ¥).
     """
     chosen = getattr(repo, "display_currency_chosen", None)

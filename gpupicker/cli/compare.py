@@ -51,7 +51,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """Compare the files' scenarios; exit 2 when fewer than two can be read."""
     from pydantic import ValidationError
 
-    from ..core.compare import compare, comparison_markdown
+    from ..core.report.compare import compare, comparison_markdown
     from ..importers.jobs import JobReadError
     from ..service.compare import scenarios
     from ..service.recommendation import CatalogSnapshot

@@ -5,7 +5,7 @@ Without ``--from`` it runs ``nvidia-smi`` / ``rocm-smi`` and reads ``/proc/memin
 ``system_profiler`` and ``sysctl`` (macOS) — only because the user typed the command. With
 ``--from`` it reads saved outputs of those tools instead (any number, any order; each one's tool
 is recognised from its text), so it works, and is tested, on any machine. Parsing and matching
-are :mod:`gpupicker.core.detect`'s; running and saving :mod:`gpupicker.service.this_computer`'s.
+are :mod:`gpupicker.core.hardware.detect`'s; running and saving :mod:`gpupicker.service.this_computer`'s.
 """
 
 from __future__ import annotations

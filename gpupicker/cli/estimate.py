@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.json_limits import JsonLimitError, loads_bounded
+from ..core.text.json_limits import JsonLimitError, loads_bounded
 from ..core.workload import Workload
 from ..service.resolve import resolve_gpu, resolve_machine, resolve_model
 from .common import (
@@ -29,7 +29,7 @@ from .common import (
 
 def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     """Estimate one workload JSON text; returns the result dict or ``{"error": …}``."""
-    from ..core.report import estimate_report
+    from ..core.report.estimate import estimate_report
 
     if isinstance(line, TooLong):
         return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}
@@ -47,7 +47,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             from .calibrate import calibrated
             report = calibrated(report, w, gpu, repo)
         from ..core.checks import workload_warnings
-        warnings = workload_warnings(w, gpu)
+        warnings: list[str] = list(workload_warnings(w, gpu))
         if unknown:
             warnings.append(unknown_fields_warning(unknown))
         if warnings:
@@ -66,12 +66,12 @@ def _machine_estimate(w: Workload, unknown: list[str], repo: Any | None) -> dict
         ValueError: without the catalog (the cards cannot be looked up), or from the model.
     """
     from ..core.checks import workload_warnings
-    from ..core.report import estimate_report
+    from ..core.report.estimate import estimate_report
 
     if repo is None:
         raise ValueError("gpus needs the catalog, which could not be opened")
     report = estimate_report(w, None, resolve_machine(w, repo))
-    warnings = workload_warnings(w)
+    warnings: list[str] = list(workload_warnings(w))
     if unknown:
         warnings.append(unknown_fields_warning(unknown))
     if warnings:
@@ -141,7 +141,8 @@ def cmd_estimate(args: argparse.Namespace) -> int:
 
 def add_estimate_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``estimate`` on the ``gpupicker`` subparsers."""
-    e = sub.add_parser("estimate", help="memory (and speed) for workloads, one JSON line each")
+    e: argparse.ArgumentParser = sub.add_parser(
+        "estimate", help="memory (and speed) for workloads, one JSON line each")
     e.add_argument("--workload", required=True, metavar="FILE",
                    help="JSON object, JSON array or JSON Lines; '-' = stdin")
     e.set_defaults(func=cmd_estimate)

@@ -4,7 +4,7 @@
 [--num-gpus N] [--json]``
 
 Prints the value and the peak memory per GPU at that point (and one step
-above); ``--json`` prints :func:`gpupicker.core.fit.fit_dict`. Exit status 1
+above); ``--json`` prints :func:`gpupicker.core.planners.fit.fit_dict`. Exit status 1
 when the workload cannot be estimated or nothing fits, 2 when the input
 cannot be read.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
+from ..core.planners.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
 from ..core.units import GiB
 from ..core.workload import Workload
 
@@ -55,7 +55,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
             w, _unknown = Workload.from_json_text(text)
             if w.gpus and not args.gpu:
                 # the job's own machine of cards: every card within its memory
-                from ..core.mixed_plan import solve_machine_fit
+                from ..core.ranking.mixed_plan import solve_machine_fit
                 from ..service.resolve import resolve_machine
 
                 r = solve_machine_fit(resolve_model(w, repo), resolve_machine(w, repo), args.max)
@@ -83,7 +83,8 @@ def add_fit_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``fit`` on the ``gpupicker`` subparsers."""
     from .common import int_in
 
-    f = sub.add_parser("fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
+    f: argparse.ArgumentParser = sub.add_parser(
+        "fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
     f.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one answer each); '-' = stdin")
     f.add_argument("--gpu", metavar="ID", help="catalog GPU id (default: the workload's 'gpu', or "

@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from typing import Any
 
+from ..catalog.errors import FxRateInvertedError
 from .common import cli_currency, open_catalog_or_say
 
 
@@ -70,9 +71,11 @@ def cmd_fx_set(args: argparse.Namespace) -> int:
         try:
             q = repo.set_fx_rate(args.code, rate, date=args.date, source=args.source,
                                  confirm_inverted=args.yes)
+        except FxRateInvertedError as exc:
+            print(f"gpupicker catalog fx set: {exc} (add --yes to keep it)", file=sys.stderr)
+            return 2
         except ValueError as exc:
-            hint = " (add --yes to keep it)" if "upside down" in str(exc) else ""
-            print(f"gpupicker catalog fx set: {exc}{hint}", file=sys.stderr)
+            print(f"gpupicker catalog fx set: {exc}", file=sys.stderr)
             return 2
         except (OSError, sqlite3.Error) as exc:
             print(f"gpupicker catalog fx set: {exc}", file=sys.stderr)

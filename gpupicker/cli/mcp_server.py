@@ -22,8 +22,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, WithJsonSchema
 
-from ..core.fit import FIT_DIMENSIONS
-from ..core.recommend import GOALS
+from ..core.planners.fit import FIT_DIMENSIONS
+from ..core.ranking.recommend import GOALS
 from ..core.workload import Workload
 
 SERVER_NAME = "gpupicker"
@@ -93,7 +93,7 @@ def build_server(catalog: str | None = None) -> Any:
     """
     from mcp.server.mcpserver import MCPServer
 
-    server: Any = MCPServer(SERVER_NAME, instructions=(
+    server = MCPServer(SERVER_NAME, instructions=(
         "Offline GPU planner: memory, speed, time and cost of an AI job (training, fine-tuning, "
         "LoRA/QLoRA, inference, serving, image generation) on every GPU of the local catalog. "
         "Describe the job as a Workload (see the workload argument's schema); model_id and gpu "
@@ -148,7 +148,7 @@ def build_server(catalog: str | None = None) -> Any:
         `gpupicker fit --max X --json` prints (maximise: batch, seq_len, lora_r, concurrency)."""
         from pydantic import ValidationError
 
-        from ..core.fit import fit_dict, solve_fit
+        from ..core.planners.fit import fit_dict, solve_fit
         from ..service.resolve import resolve_gpu, resolve_model
         from .common import error_text
 
@@ -158,7 +158,7 @@ def build_server(catalog: str | None = None) -> Any:
                 return {"error": "the catalog could not be opened; fit needs the GPU's memory"}
             w = Workload.model_validate(workload)
             if w.gpus and not gpu:  # the job's machine of cards, each within its memory
-                from ..core.mixed_plan import solve_machine_fit
+                from ..core.ranking.mixed_plan import solve_machine_fit
                 from ..service.resolve import resolve_machine
 
                 return _with_ids(fit_dict(solve_machine_fit(
@@ -218,7 +218,7 @@ def build_server(catalog: str | None = None) -> Any:
         search does (id, name or family; Chinese aliases such as 千问; all when empty): id, name,
         family, parameters (billions), active parameters, kind (llm / diffusion), max context
         (tokens)."""
-        from ..core.zh_names import model_matches, model_search_terms
+        from ..core.report.zh_names import model_matches, model_search_terms
 
         repo = _catalog(catalog)
         if repo is None:

@@ -22,14 +22,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.advisor import Advice
-from ..core.mixed_plan import cards_json
-from ..core.money import SYMBOLS, USD, Money
-from ..core.price_kind import PRICE_KINDS
-from ..core.recommend import GOALS, Recommendation
+from ..core.planners.advisor import Advice
+from ..core.pricing.money import SYMBOLS, USD, Money
+from ..core.pricing.price_kind import PRICE_KINDS
+from ..core.ranking.mixed_plan import cards_json
+from ..core.ranking.recommend import GOALS, Recommendation
 from ..core.results import Option
 from ..core.speed.serving import serving_dict
-from ..core.text_safety import terminal_text
+from ..core.text.text_safety import terminal_text
 from ..core.units import HOURS_PER_MONTH_DEFAULT, GiB
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
@@ -54,7 +54,8 @@ def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
     t, c = o.throughput, o.cost
 
     def shown(usd: float | None) -> float | None:
-        return None if usd is None else round(money.from_usd(usd), 4)
+        amount = money.from_usd(usd)
+        return None if amount is None else round(amount, 4)
 
     return {
         "rank": o.rank,
@@ -269,7 +270,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         try:
             w, unknown = Workload.from_json_text(text)
             money = display_money(repo) if repo is not None else USD
-            limits = {}
+            limits: dict[str, object] = {}
             if getattr(args, "budget", None) is not None:
                 limits["budget_usd"] = money.to_usd(args.budget)
             if getattr(args, "max_per_hour", None) is not None:
@@ -307,20 +308,23 @@ def cmd_recommend(args: argparse.Namespace) -> int:
 
 def _launch(w: Workload, rec: Recommendation, repo: Any) -> dict[str, Any]:
     """``--launch``: the launch config of the best fitting option, as a dict (or an ``error``)."""
-    from ..core.launch_config import launch_config, model_repo
+    from ..core.planners.launch_config import launch_config, model_repo
 
     best = rec.best()
     if best is None:
         return {"error": "no option fits, so there is nothing to launch"}
-    ref = None
+    ref = ms_id = family = None
     if w.model_id and repo is not None:
         cm = repo.get_catalog_model(w.model_id)
-        ref = model_repo(cm.hf_repo, cm.source) if cm is not None else None
+        if cm is not None:
+            ref = model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     arch = w.model if w.model is not None else repo.get_model(w.model_id)
     try:
         card = repo.get_gpu(best.gpu_id) if repo is not None else None
         cfg = launch_config(w.with_model(arch), best, ref,
-                            gpu_memory_gb=card.memory_gb if card is not None else None)
+                            gpu_memory_gb=card.memory_gb if card is not None else None,
+                            modelscope_id=ms_id, family=family)
     except ValueError as exc:
         return {"error": str(exc)}
     return {"gpu_id": best.gpu_id, "num_gpus": best.num_gpus, **cfg.model_dump()}
@@ -337,6 +341,9 @@ def format_launch(d: dict[str, Any]) -> str:
     # command and the YAML are multi-line by design and escaped line by line
     lines = [terminal_text(f"Launch ({d['engine']}) on {where}:")]
     lines += [terminal_text(line) for line in d["command"].split("\n")] + [""]
+    if d.get("download"):
+        lines += ["Download the weights:"]
+        lines += [terminal_text(line) for line in d["download"].split("\n")] + [""]
     lines += [terminal_text(f"assumes: {a}") for a in d["assumptions"]]
     lines += [terminal_text(f"warning: {x}") for x in d["warnings"]]
     lines += ["", "--- SkyPilot (task.yaml) ---"]
@@ -365,7 +372,7 @@ def _amount(text: str) -> float:
 
 def _limit(text: str) -> float:
     """A budget or $/h cap: a positive amount (0 would rule out every priced option; the GUI's
-    0 means "no limit", so the CLI refuses it rather than read it either way: QA 22 F15)."""
+    0 means "no limit", so the CLI refuses it rather than read it either way)."""
     value = _amount(text)
     if value == 0:
         raise argparse.ArgumentTypeError("must be above 0 (leave the option out for no limit)")
@@ -384,7 +391,8 @@ def _hours_per_month(text: str) -> float:
 
 def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``recommend`` on the ``gpupicker`` subparsers."""
-    r = sub.add_parser("recommend", help="rank GPUs × counts × prices for a workload")
+    r: argparse.ArgumentParser = sub.add_parser(
+        "recommend", help="rank GPUs × counts × prices for a workload")
     r.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one result each); '-' = stdin")
     r.add_argument("--json", action="store_true", help="print JSON instead of a table")

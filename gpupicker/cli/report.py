@@ -16,9 +16,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.recommend import GOALS
-from ..core.report import REPORT_FORMATS, Report, build_report
-from ..core.report_render import write_text_report
+from ..core.ranking.recommend import GOALS
+from ..core.report.build import REPORT_FORMATS, Report, build_report
+from ..core.report.render import write_text_report
 from ..core.workload import Workload
 
 
@@ -28,20 +28,22 @@ def make_report(w: Workload, repo: Any, goal: str = "cheapest", top: int = 10) -
     Raises:
         ValueError: unknown model or GPU, or a workload that cannot be estimated.
     """
-    from ..core.launch_config import model_repo
+    from ..core.planners.launch_config import model_repo
     from ..service.resolve import resolve_model
     from .recommend import display_money, run_recommend
 
     money = display_money(repo)
     rec = run_recommend(w, repo, goal=goal, money=money)
-    name, ref = "", None
+    name, ref, ms_id, family = "", None, None, None
     if w.model_id:
         cm = repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     w = resolve_model(w, repo)
     return build_report(w, rec.options, repo.gpus(), repo.prices(), notes=rec.notes, top=top,
-                        model_name=name, model_ref=ref, goal=goal, money=money)
+                        model_name=name, model_ref=ref, goal=goal, money=money,
+                        modelscope_id=ms_id, family=family)
 
 
 def write_report(r: Report, out: Path) -> list[Path]:
@@ -90,7 +92,8 @@ def add_report_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``report`` on the ``gpupicker`` subparsers."""
     from .common import int_in
 
-    r = sub.add_parser("report", help="write the answer as a Markdown, HTML or PDF report")
+    r: argparse.ArgumentParser = sub.add_parser(
+        "report", help="write the answer as a Markdown, HTML or PDF report")
     r.add_argument("--workload", required=True, metavar="FILE", help="workload JSON; '-' = stdin")
     r.add_argument("--out", required=True, metavar="PATH", help="report.md, report.html or report.pdf")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")

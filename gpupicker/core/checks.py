@@ -1,13 +1,13 @@
 """Checks of a workload against the model and the hardware that no byte count catches.
 
-* **Context window** (QA F3): a request, training sequence or ``max_model_len`` longer than the
+* **Context window**: a request, training sequence or ``max_model_len`` longer than the
   model's ``max_position_embeddings``. vLLM refuses to start
   (``vllm/config/model.py``: "User-specified max_model_len (…) is greater than the derived
   max_model_len (max_position_embeddings=… or model_max_length=None in model's config.json)…
   To allow overriding this maximum, set the env var VLLM_ALLOW_LONG_MAX_MODEL_LEN=1");
   the other engines and trainers run, but positions beyond the trained window give
   garbage unless RoPE scaling (YaRN) is configured — a named warning.
-* **Engine × dtype × hardware pairs that cannot run as asked** (QA F4): bitsandbytes NF4 under
+* **Engine × dtype × hardware pairs that cannot run as asked**: bitsandbytes NF4 under
   llama.cpp (GGUF only), GGUF files under the paged servers (vLLM's GGUF loader is
   experimental; gpupicker sizes vLLM's pool but times llama.cpp's kernels), FP8 weights with
   Hugging Face transformers on a GPU without FP8 tensor cores (transformers'
@@ -23,7 +23,7 @@
   than ranks and replicates them when there are fewer, so the KV head count divides the size
   or the size divides it. SGLang and the vLLM forks (vllm-ascend, MindIE) shard the same way.
 
-* **Engines on hardware they have no backend for** (QA F26): each engine's own install docs
+* **Engines on hardware they have no backend for**: each engine's own install docs
   list its platforms (:data:`ENGINE_PLATFORMS`); TensorRT-LLM on an AMD card or vLLM on an
   Apple GPU is refused, and ``recommend`` leaves such GPUs out with one note.
 
@@ -34,12 +34,12 @@ Everything here returns sentences for the ``warnings`` field (``estimate``) and 
 from __future__ import annotations
 
 from .dtypes import GGUF_TYPES
-from .frameworks import framework_row, known_frameworks, speed_engine
-from .hardware import GpuSpec
+from .hardware.specs import GpuSpec
 from .messages import Message, join, msg
 from .model_arch import ModelArch
-from .quant_support import quant_refusal
 from .results import MemoryEstimate
+from .stacks.frameworks import framework_row, known_frameworks, speed_engine
+from .stacks.quant_support import quant_refusal
 from .workload import NATIVE_WEIGHTS, Workload
 
 INFERENCE_TASKS = frozenset({"inference", "decode_ceiling"})
@@ -178,7 +178,7 @@ def require_inference_framework(w: Workload) -> None:
 
 
 def combination_warnings(w: Workload, gpu: GpuSpec | None = None) -> list[Message]:
-    """Sentences (Messages) for engine × dtype × hardware pairs that do not run as asked (QA F4)."""
+    """Sentences (Messages) for engine × dtype × hardware pairs that do not run as asked."""
     out: list[Message] = []
     if w.task not in INFERENCE_TASKS:
         return out
@@ -321,7 +321,7 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
     """Why ``w``'s engine cannot run on ``gpu`` (a Message; '' when it can).
 
     See :data:`ENGINE_PLATFORMS`, :data:`BITSANDBYTES_PLATFORMS` and, for inference, the
-    quantization support table (:func:`gpupicker.core.quant_support.quant_refusal`).
+    quantization support table (:func:`gpupicker.core.stacks.quant_support.quant_refusal`).
     """
     plat = platform_of(gpu)
     fw = _canonical(w.framework)
@@ -388,7 +388,7 @@ def input_warnings(w: Workload) -> list[Message]:
     profile (:attr:`FrameworkRow.stand_in`), checkpointed activations offloaded to host RAM,
     a training data-parallel degree that disagrees with the GPU count, and expert
     parallelism. Serving replicas (``data_parallel`` for inference) are modelled by
-    :func:`.report.estimate_report`.
+    :func:`.report.estimate.estimate_report`.
     """
     out: list[Message] = []
     native = NATIVE_WEIGHTS.get(w.model_id or "")

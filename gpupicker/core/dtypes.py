@@ -35,10 +35,6 @@ WeightDType = Literal[
 ]
 """Every weight format a ``Workload`` may name."""
 
-KvDType = Literal["fp32", "fp16", "bf16", "fp8", "int8", "q8_0", "q4_0", "int4", "nvfp4",
-                  "mxfp4"]
-"""KV-cache element formats."""
-
 _BYTES_PER_WEIGHT: dict[str, float] = {
     "fp32": 4.0,
     "fp16": 2.0,
@@ -91,16 +87,6 @@ _BYTES_PER_KV: dict[str, float] = {
     "q8_0": 34 / 32, "q4_0": 18 / 32, "int4": 0.5, "nvfp4": 4.5 / 8, "mxfp4": 4.25 / 8,
 }
 
-FP4_TYPES = frozenset({"fp4", "mxfp4", "nvfp4"})
-"""Weight formats with FP4 (E2M1) values: FP4 tensor cores (Blackwell, CDNA 4) multiply them
-at the FP4 rate; other GPUs dequantize them to 16-bit (weight-only, W4A16). ``fp4`` is
-bitsandbytes' 4-bit float, dequantized on every GPU."""
-
-QUANTIZED_4BIT = frozenset({"int4", "nf4", "fp4", "mxfp4", "nvfp4", "q2_k", "q3_k_m", "q4_0", "q4_1",
-                            "q4_k_m", "q5_0", "q5_1", "q5_k_m", "q6_k", "q2_k_s", "q3_k_s",
-                            "q3_k_l", "q4_k_s", "q5_k_s", "iq1_s", "iq1_m", "iq2_xxs",
-                            "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs", "iq3_xs", "iq3_s", "iq3_m",
-                            "iq4_nl", "iq4_xs"})
 GGUF_TYPES = frozenset({"q2_k", "q3_k_m", "q4_0", "q4_1", "q4_k_m", "q5_0", "q5_1", "q5_k_m",
                         "q6_k", "q8_0", "f16", "q2_k_s", "q3_k_s", "q3_k_l", "q4_k_s", "q5_k_s",
                         "iq1_s", "iq1_m", "iq2_xxs", "iq2_xs", "iq2_s", "iq2_m", "iq3_xxs",
@@ -166,11 +152,6 @@ def _lookup(table: dict[str, float], dtype: str, unknown_id: str) -> float:
     except KeyError:
         raise ValueError(msg(unknown_id, dtype=repr(dtype), known=", ".join(sorted(table)))) \
             from None
-
-
-def is_quantized(dtype: str) -> bool:
-    """True when ``dtype`` stores weights in fewer than 16 bits (8-bit and below)."""
-    return bytes_per_weight(dtype) < 2.0
 
 
 def known_weight_dtypes() -> list[str]:

@@ -1,6 +1,6 @@
 """Model architecture record and parameter counts from config fields.
 
-Parameter count (GQA- and MoE-aware), per ``shared/design/formulas.md`` §1:
+Parameter count (GQA- and MoE-aware), per ``docs/formulas.md`` §1:
 attention ``h·d_h·(a + 2g) + a·d_h·h`` (+ q/k/v biases where the model has
 them, e.g. Qwen2), gated MLP ``3·h·I`` (× experts for MoE, + router ``h·E``),
 two RMSNorm/LayerNorm vectors per layer + a final norm, embeddings ``V·h`` and
@@ -217,7 +217,7 @@ class ModelArch(BaseModel):
 
     # upper bounds: the catalog's (catalog.records._MODEL_LIMITS), so an architecture typed
     # into `estimate` or the custom-model page is refused as the catalog refuses it, instead
-    # of a 392,788,696,290 GiB estimate for 1e12 layers (QA 22 F15)
+    # of a 392,788,696,290 GiB estimate for 1e12 layers
     name: str = ""
     kind: Literal["llm", "diffusion"] = "llm"
     model_type: str = "llama"

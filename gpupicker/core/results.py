@@ -16,6 +16,9 @@ BREAKDOWN_COMPONENTS: tuple[str, ...] = (
 )
 """Memory components, in the order plots stack them."""
 
+_COMPONENT_FIELDS = tuple(f"{c}_bytes" for c in BREAKDOWN_COMPONENTS)
+"""The :class:`MemoryEstimate` field of each component: the one list the total sums."""
+
 COMPONENT_LABELS: dict[str, str] = {
     "weights": "Weights",
     "kv_cache": "KV cache",
@@ -128,16 +131,13 @@ class MemoryEstimate(BaseModel):
 
     @property
     def total_bytes(self) -> int:
-        """Sum of all components on one GPU, in bytes (the recommender reads it per option)."""
-        return int(self.weights_bytes + self.kv_cache_bytes + self.activations_bytes
-                   + self.logits_bytes + self.gradients_bytes + self.optimizer_bytes
-                   + self.adapters_bytes + self.quant_workspace_bytes + self.optimizer_temp_bytes
-                   + self.engine_reserve_bytes
-                   + self.allocator_overhead_bytes + self.cuda_context_bytes)
+        """Sum of the :data:`BREAKDOWN_COMPONENTS` on one GPU, in bytes (what breakdown() lists)."""
+        return int(sum(getattr(self, f) for f in _COMPONENT_FIELDS))
 
     def breakdown(self) -> dict[str, int]:
         """Component name → bytes per GPU, in :data:`BREAKDOWN_COMPONENTS` order."""
-        return {c: int(getattr(self, f"{c}_bytes")) for c in BREAKDOWN_COMPONENTS}
+        return {c: int(getattr(self, f)) for c, f in zip(BREAKDOWN_COMPONENTS, _COMPONENT_FIELDS,
+                                                          strict=True)}
 
 
 class Throughput(BaseModel):
@@ -240,7 +240,7 @@ class ServingPlan(BaseModel):
 class Option(BaseModel):
     """One ranked answer: a GPU type × count × price offer, with its verdict and reason.
 
-    ``price_kind`` is the offer's kind code (:data:`gpupicker.core.price_kind.PRICE_KINDS`);
+    ``price_kind`` is the offer's kind code (:data:`gpupicker.core.pricing.price_kind.PRICE_KINDS`);
     ``price_flag`` is ``"low-trust"`` or ``"stale"`` (``price_flag_reason`` says why) when the
     price deserves a second look. For owned hardware ``break_even_months`` is the purchase
     paid back by the rent saved against the best rental option (None: never).

@@ -32,9 +32,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .frameworks import speed_engine
 from .messages import msg
 from .model_arch import ModelArch
+from .stacks.frameworks import speed_engine
 
 Method = Literal["mtp", "draft", "ngram", "eagle"]
 

@@ -10,7 +10,7 @@ Two tiers, both per task:
   in NF4 and runs peft's ``prepare_model_for_kbit_training`` with gradient checkpointing on
   (the QLoRA recipe of peft/TRL); full fine-tuning trains bf16 weights; LoRA and QLoRA get an
   adapter with peft's default settings. Everything else is ``Workload``'s field default:
-  the validation cases in ``shared/validation`` rely on those, so they are not changed per
+  the validation cases in ``validation/`` rely on those, so they are not changed per
   task.
 - :data:`STARTING` — what the wizard fills in when the user picks a task (a form shows every
   field, so it shows, and computes, exactly these): a typical job of that kind. They include

@@ -1,7 +1,7 @@
 """The ``Workload``: one description of a job, shared by the wizard, the CLI and tests.
 
 It accepts, as they are, the input fields of the validation cases in
-``shared/validation/h200.jsonl`` (extra fields such as ``id`` and ``measured``
+``validation/h200.jsonl`` (extra fields such as ``id`` and ``measured``
 are ignored), a ``model`` given as a dict of Hugging Face ``config.json``
 fields, or a ``model_id`` resolved against the catalog by the caller.
 """
@@ -457,7 +457,7 @@ class Workload(BaseModel):
     @field_validator("framework", mode="after")
     @classmethod
     def _known_framework(cls, v: str) -> str:
-        from .frameworks import normalize_framework
+        from .stacks.frameworks import normalize_framework
         return normalize_framework(v)
 
     @field_validator("attention", mode="before")
@@ -517,7 +517,7 @@ class Workload(BaseModel):
         if native and "weights_dtype" not in d and d.get("task") in ("inference", "decode_ceiling"):
             d["weights_dtype"] = native
         if d.get("task") in ("lora", "qlora", "full_ft", "pretrain") and "grad_ckpt" not in d:
-            from .training_frameworks import grad_ckpt_default
+            from .stacks.training_frameworks import grad_ckpt_default
 
             fw = d.get("framework")  # not text: the field's own check names it below
             if isinstance(fw, str) and grad_ckpt_default(fw):  # LLaMA-Factory, ms-swift: on
@@ -643,16 +643,16 @@ class Workload(BaseModel):
     def from_json_text(cls, text: str | bytes) -> tuple[Workload, list[str]]:
         """A workload from JSON text and the top-level keys it ignores (:meth:`unknown_fields`).
 
-        The text is first parsed within the bounds of :mod:`gpupicker.core.json_limits`
+        The text is first parsed within the bounds of :mod:`gpupicker.core.text.json_limits`
         (nesting depth, number length), so a hostile line is refused with a sentence, never a
         ``RecursionError`` or Python's 4,300-digit ``ValueError``.
 
         Raises:
-            gpupicker.core.json_limits.JsonLimitError: beyond those bounds.
+            gpupicker.core.text.json_limits.JsonLimitError: beyond those bounds.
             ValueError: not JSON (``json.JSONDecodeError``).
             pydantic.ValidationError: JSON that is not a valid workload.
         """
-        from .json_limits import loads_bounded
+        from .text.json_limits import loads_bounded
 
         data = loads_bounded(text)
         return cls.model_validate_json(text), cls.unknown_fields(data)

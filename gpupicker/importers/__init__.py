@@ -67,14 +67,14 @@ def to_record(model: ImportedModel, model_id: str | None = None,
             arch = ModelArch(name=title, params=model.params).with_inferred_architecture()
             notes.append("layer sizes assumed (Llama proportions): only the parameter count "
                          "is known.")
-            return ModelRecord(**base, family="imported", notes=" ".join(notes),
-                               **arch_columns(arch))
-        return ModelRecord(**base, family="diffusion", notes=" ".join(notes))
+            return ModelRecord.model_validate({**base, "family": "imported",
+                                               "notes": " ".join(notes), **arch_columns(arch)})
+        return ModelRecord.model_validate({**base, "family": "diffusion", "notes": " ".join(notes)})
     arch = model.arch
     if not arch.has_architecture:
         arch = arch.with_inferred_architecture()
         notes.append("layer sizes assumed (Llama proportions): only the parameter count is known.")
-    return ModelRecord(**base, family=arch.model_type, notes=" ".join(notes),
-                       active_params_b=arch.model_copy(update={"params": None}).active_param_count()
-                       / 1e9 if arch.is_moe and arch.has_architecture else None,
-                       **arch_columns(arch))
+    active_params_b = (arch.model_copy(update={"params": None}).active_param_count() / 1e9
+                       if arch.is_moe and arch.has_architecture else None)
+    return ModelRecord.model_validate({**base, "family": arch.model_type, "notes": " ".join(notes),
+                                       "active_params_b": active_params_b, **arch_columns(arch)})

@@ -103,7 +103,8 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
         warnings.append(imp("warn.no_model_type"))
     elif mtype not in KNOWN_MODEL_TYPES:
         warnings.append(imp("warn.unknown_model_type", type=repr(mtype)))
-    text = data.get("text_config") if isinstance(data.get("text_config"), dict) else data
+    text_config = data.get("text_config")
+    text: dict[str, Any] = text_config if isinstance(text_config, dict) else data
     if isinstance(text.get("compress_ratios"), list):
         # DeepSeek-V4: a sliding window plus 4×/128×-compressed KV per layer, which the KV
         # formula does not model; it sizes plain attention on every layer instead
@@ -273,8 +274,9 @@ def quantization_facts(config: dict[str, Any]) -> dict[str, Any]:
         nb, typ = w.get("num_bits"), str(w.get("type", ""))
         bits = nb if isinstance(nb, int) else None
         # 4-bit float with group size 16 is NVFP4 (llm-compressor "NVFP4" scheme)
-        dtype = {(8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4",
-                 (4, "float"): "nvfp4"}.get((bits, typ))
+        dtypes: dict[tuple[int | None, str], str] = {
+            (8, "float"): "fp8", (8, "int"): "int8", (4, "int"): "int4", (4, "float"): "nvfp4"}
+        dtype = dtypes.get((bits, typ))
     out: dict[str, Any] = {"quant_method": method or "unknown", "bits": bits,
                            "weights_dtype": dtype}
     if isinstance(q.get("group_size"), int):

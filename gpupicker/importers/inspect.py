@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ..core.messages import Text
 from .base import (
     PICKLE_SUFFIXES,
     Component,
+    Format,
     ImportedModel,
     ModelImportError,
     TensorTotals,
@@ -51,7 +52,7 @@ def inspect_path(path: str | Path, cancel: threading.Event | None = None) -> Imp
     """Read what ``path`` holds (see the module docstring).
 
     Only regular files are opened (a FIFO or a device is refused), JSON is parsed within
-    :mod:`gpupicker.core.json_limits`' bounds, and in a Hugging Face cache repository a link
+    :mod:`gpupicker.core.text.json_limits`' bounds, and in a Hugging Face cache repository a link
     leading out of it is not followed (:func:`~.base.confined_to`).
 
     Args:
@@ -123,7 +124,7 @@ def _has_gguf_magic(p: Path) -> bool:
         return False  # not a regular file: the reader that opens it next says so
 
 
-def _result(path: Path, fmt: str, totals: TensorTotals | None, config: dict[str, Any] | None,
+def _result(path: Path, fmt: Format, totals: TensorTotals | None, config: dict[str, Any] | None,
             name: str, warnings: list[Text]) -> ImportedModel:
     arch = None
     arch_fields: dict[str, Any] = {}
@@ -136,7 +137,7 @@ def _result(path: Path, fmt: str, totals: TensorTotals | None, config: dict[str,
         if config.get("torch_dtype") or config.get("dtype"):
             arch_fields["torch_dtype"] = config.get("torch_dtype") or config.get("dtype")
     params = None
-    source = None
+    source: Literal["tensors", "config"] | None = None
     if totals is not None and totals.count:
         params, source = totals.params, "tensors"
         if quant:
@@ -166,7 +167,7 @@ def _name_for(folder: Path, config: dict[str, Any] | None = None) -> str:
     if folder.parent.name == "snapshots" and folder.parent.parent.name.startswith("models--"):
         return folder.parent.parent.name[len("models--"):].replace("--", "/", 1)
     if config and isinstance(config.get("_name_or_path"), str) and config["_name_or_path"]:
-        n = config["_name_or_path"].rstrip("/")
+        n = str(config["_name_or_path"]).rstrip("/")
         if not n.startswith(("/", ".")):
             return n
     return folder.name
@@ -312,9 +313,9 @@ def _inspect_dir(d: Path) -> ImportedModel:
     if totals is not None:
         return _result(d, "folder", totals, None, d.name,
                        [*warnings, imp("warn.no_config_in_folder")])
-    pickles = [f for f in d.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
-    if pickles:
-        raise pickle_refusal(pickles[0])
+    pickle_files = [f for f in d.iterdir() if f.suffix.lower() in PICKLE_SUFFIXES]
+    if pickle_files:
+        raise pickle_refusal(pickle_files[0])
     raise ModelImportError(imp("nothing_in_folder", folder=str(d)))
 
 

@@ -36,8 +36,8 @@ from typing import Any, Protocol, get_args
 
 import yaml
 
-from ..core.json_limits import loads_bounded
 from ..core.messages import Message, msg
+from ..core.text.json_limits import loads_bounded
 from ..core.workload import OPTIMIZER_ALIASES, Optimizer
 
 MAX_JOB_BYTES = 1024 * 1024
@@ -211,6 +211,12 @@ def is_job_file(path: str | os.PathLike[str]) -> bool:
     except (OSError, ValueError):  # UnicodeDecodeError and JsonLimitError are ValueErrors
         return False
     return isinstance(data, dict) and "task" not in data and sniff_config(data) is not None
+
+
+def _section(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """``data[key]`` when it is a mapping, else an empty one (a missing or damaged section)."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
 
 
 def sniff_config(data: dict[str, Any]) -> str | None:
@@ -417,7 +423,7 @@ def _axolotl(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path
     fsdp = data.get("fsdp")
     if isinstance(fsdp, list) and any("shard" in str(x) for x in fsdp):
         job.set("fsdp", "parallelism.fsdp", True)
-        cfg = data.get("fsdp_config") if isinstance(data.get("fsdp_config"), dict) else {}
+        cfg = _section(data, "fsdp_config")
         if cfg.get("fsdp_offload_params") is True:
             job.set("fsdp_config.fsdp_offload_params", "parallelism.cpu_offload", True)
     liger = data.get("liger_fused_linear_cross_entropy") is True or any(
@@ -514,7 +520,7 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
         if k not in {"_component_", "lora_rank", "lora_alpha", "lora_dropout", "lora_attn_modules",
                      "apply_lora_to_mlp", "apply_lora_to_output"}:
             job.not_modelled(f"model.{k}", model[k])
-    tok = data.get("tokenizer") if isinstance(data.get("tokenizer"), dict) else {}
+    tok = _section(data, "tokenizer")
     if not _is_empty(tok.get("max_seq_len")):
         job.set("tokenizer.max_seq_len", "seq_len", tok["max_seq_len"])
     else:
@@ -522,7 +528,7 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
     for k, target in (("batch_size", "batch"), ("epochs", "epochs")):
         if not _is_empty(data.get(k)):
             job.set(k, target, data[k])
-    opt = data.get("optimizer") if isinstance(data.get("optimizer"), dict) else {}
+    opt = _section(data, "optimizer")
     if opt.get("_component_"):
         _optimizer(job, "optimizer._component_", opt["_component_"])
     if isinstance(data.get("optimizer_in_bwd"), bool):
@@ -819,7 +825,7 @@ def _ollama(words: list[str], job: JobRead, lookup: ModelLookup) -> JobRead:
 
 
 def _skypilot(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Path | None) -> None:
-    res = data.get("resources") if isinstance(data.get("resources"), dict) else {}
+    res = _section(data, "resources")
     run = data.get("run")
     inner = None
     if isinstance(run, str):

@@ -15,8 +15,8 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from ..core.json_limits import JsonLimitError, loads_bounded
 from ..core.messages import error_message
+from ..core.text.json_limits import JsonLimitError, loads_bounded
 from .base import (
     CANCEL_CHECK_EVERY,
     MAX_SAFETENSORS_HEADER,
@@ -43,7 +43,7 @@ def read_header(path: Path) -> tuple[dict[str, Any], dict[str, str], int]:
 
     Reads 8 bytes and then at most :data:`MAX_SAFETENSORS_HEADER` bytes, from a regular file
     only (:func:`~.base.open_regular`); the JSON is parsed within
-    :mod:`gpupicker.core.json_limits`' bounds.
+    :mod:`gpupicker.core.text.json_limits`' bounds.
 
     Raises:
         ModelImportError: when the file is not a regular file, is shorter than 8 bytes, the
@@ -161,7 +161,7 @@ def read_json(path: Path, limit: int = 10_000_000) -> dict[str, Any]:
 
     Raises:
         ModelImportError: when the file is missing, not a regular file, larger than ``limit``
-            bytes, not a JSON object, or beyond the bounds of :mod:`gpupicker.core.json_limits`.
+            bytes, not a JSON object, or beyond the bounds of :mod:`gpupicker.core.text.json_limits`.
     """
     try:
         size = path.stat().st_size

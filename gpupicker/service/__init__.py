@@ -1,6 +1,6 @@
 """What both front ends (``gpupicker.cli`` and ``gpupicker.ui``) need from core and the catalog.
 
-Qt-free glue, one copy each (issue 11; ``../shared/design/architecture.md``, "Target layout"):
+Qt-free glue, one copy each (``docs/architecture.md``, "Target layout"):
 
 * :mod:`.resolve` — a workload against the catalog: ``model_id`` → the catalog's model, a GPU
   id → its spec, or :class:`~.resolve.UnknownModelError` / :class:`~.resolve.UnknownGpuError`

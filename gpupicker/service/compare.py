@@ -1,16 +1,16 @@
 """Scenarios for a comparison: each workload ranked on one catalog snapshot, its option picked.
 
 What ``gpupicker compare`` and the window's Compare view both do; the layout and the marking of
-differences are :func:`gpupicker.core.compare.compare`'s.
+differences are :func:`gpupicker.core.report.compare.compare`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.compare import Scenario
 from ..core.messages import msg
-from ..core.money import Money
+from ..core.pricing.money import Money
+from ..core.report.compare import Scenario
 from ..core.results import Option
 from ..core.workload import Workload
 from .recommendation import CatalogSnapshot, rank_on_snapshot
@@ -32,7 +32,7 @@ def pick_option(w: Workload, options: Sequence[Option]) -> Option | None:
 
 def scenarios(named: Sequence[tuple[str, Workload]], snap: CatalogSnapshot,
               money: Money | None = None) -> list[Scenario]:
-    """One :class:`~gpupicker.core.compare.Scenario` per (name, workload, model resolved).
+    """One :class:`~gpupicker.core.report.compare.Scenario` per (name, workload, model resolved).
 
     Each is ranked on ``snap`` (goal "cheapest", as ``recommend``'s default).
 

@@ -3,9 +3,9 @@
 What ``gpupicker recommend`` / ``report`` and the UI's results page both do.
 :class:`CatalogSnapshot` reads the catalog once (GPUs, prices, exchange rates, display
 currency, owned GPUs, calibration runs); :func:`rank_on_snapshot` ranks a workload on it with
-``gpupicker.core.recommend.recommend`` and adds ``gpupicker.core.advisor``'s advice: for the
+``gpupicker.core.ranking.recommend.recommend`` and adds ``gpupicker.core.planners.advisor``'s advice: for the
 workload's own GPU when the job does not fit it, else — when no option fits at all — for the
-largest card ranked (QA F19). No formula lives here.
+largest card ranked. No formula lives here.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..core.advisor import Advice, advise, largest_card, nothing_fits_causes
-from ..core.calibration import Calibration
-from ..core.hardware import GpuSpec, PriceOffer
+from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.memory import estimate_memory, fits_on
-from ..core.money import USD, Money
-from ..core.owned import OwnedGpu
-from ..core.providers import ProviderTerms
-from ..core.recommend import Recommendation, recommend
+from ..core.planners.advisor import Advice, advise, largest_card, nothing_fits_causes
+from ..core.planners.calibration import Calibration
+from ..core.pricing.money import USD, Money
+from ..core.pricing.owned import OwnedGpu
+from ..core.pricing.providers import ProviderTerms
+from ..core.ranking.recommend import Recommendation, recommend
 from ..core.results import Option
 from ..core.units import HOURS_PER_MONTH_DEFAULT
 from ..core.workload import Workload
@@ -63,7 +63,7 @@ def gpu_counts(max_gpus: int) -> tuple[int, ...]:
 
     ``gpu_counts(8) == (1, 2, 4, 8)`` (core.recommend.GPU_COUNTS); ``gpu_counts(12) ==
     (1, 2, 4, 8, 12)``. Core models counts above 8 as several 8-GPU nodes joined by the node
-    network (core.speed.interconnect.link_name, GPUS_PER_NODE; QA F19).
+    network (core.speed.interconnect.link_name, GPUS_PER_NODE).
     """
     counts = tuple(c for c in (2**k for k in range(13)) if c <= max_gpus)
     if max_gpus not in counts:
@@ -165,7 +165,7 @@ def rank_on_snapshot(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapes
     ranked option for ``w.num_gpus`` says, or the memory estimate when that count is not
     ranked (advice that helps nothing counts as none); otherwise, when options are ranked and
     none fits, for the largest card (core.advisor.largest_card) with its
-    :func:`~gpupicker.core.advisor.nothing_fits_causes`. Advice that cannot be computed (a
+    :func:`~gpupicker.core.planners.advisor.nothing_fits_causes`. Advice that cannot be computed (a
     ValueError, ArithmeticError or TypeError from the advisor) is left out, never raised:
     the ranking stands without it.
 

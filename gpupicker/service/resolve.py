@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..core.hardware import GpuSpec
+from ..core.hardware.specs import GpuSpec
 from ..core.model_arch import ModelArch
 from ..core.workload import Workload
 
@@ -40,7 +40,7 @@ class UnknownModelError(ValueError):
         """Message: ``unknown model_id 'x' (not in the catalog)`` and the closest ids.
 
         The closest of ``known`` (:func:`close_gpu_ids`: ids are matched alike), or where to
-        list them (QA 22-2 F14: "llama-2-13b" gave no hint of ``llama2_13b``).
+        list them ("llama-2-13b" gave no hint of ``llama2_13b``).
         """
         self.model_id = model_id
         close = close_gpu_ids(model_id, known)

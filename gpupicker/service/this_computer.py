@@ -2,7 +2,7 @@
 
 Saves the machine as owned GPUs. Qt-free; the CLI's ``owned detect`` and the window's "This
 computer" button both use it. The parsing and the catalog matching are
-:mod:`gpupicker.core.detect`'s.
+:mod:`gpupicker.core.hardware.detect`'s.
 
 Nothing here runs at start-up or in the background: :func:`run_tools` starts a local program
 (never a network call) only when a person asked for detection. A tool that is missing or fails
@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..core.detect import MAX_TOOL_OUTPUT_BYTES, DetectedMachine, ToolKind, detect_machine
-from ..core.hardware import GpuSpec
+from ..core.hardware.detect import MAX_TOOL_OUTPUT_BYTES, DetectedMachine, ToolKind, detect_machine
+from ..core.hardware.specs import GpuSpec
 from ..core.messages import Message, msg
-from ..core.owned import OwnedGpu
+from ..core.pricing.owned import OwnedGpu
 
 THIS_COMPUTER_SETTING = "this_computer"
 """Catalog setting holding the last saved detection (RAM, free VRAM per GPU, when, from what)."""
@@ -112,7 +112,7 @@ class SavedOutputError(ValueError):
 def read_saved_output(path: str) -> str:
     """Text of a saved tool output (``-`` = standard input).
 
-    At most :data:`~gpupicker.core.detect.MAX_TOOL_OUTPUT_BYTES` are read.
+    At most :data:`~gpupicker.core.hardware.detect.MAX_TOOL_OUTPUT_BYTES` are read.
 
     Raises:
         SavedOutputError: for a path that is missing, is not a regular file (a FIFO, a

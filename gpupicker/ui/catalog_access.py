@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from .. import paths
+from .i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # the catalog (sqlite-utils) is imported when it is first opened
     from ..catalog import CatalogRepository
@@ -89,6 +90,6 @@ def write_error_message(exc: BaseException) -> str:
     first = exc.args[0] if len(exc.args) == 1 else None
     text = tr_message(first) if isinstance(first, Message) else str(exc)  # catalog.* ids
     if isinstance(exc, read_only_error_types()) or "readonly" in text or "read-only" in text:
-        return translate("Catalog", "Not saved — the catalog file cannot be written (read-only file "
-                             "or folder, or the disk is full): %1").replace("%1", text)
-    return translate("Catalog", "Not saved — %1").replace("%1", text)
+        return tr_fmt(translate("Catalog", "Not saved — the catalog file cannot be written (read-only file "
+                             "or folder, or the disk is full): %1"), text)
+    return tr_fmt(translate("Catalog", "Not saved — %1"), text)

@@ -1,6 +1,6 @@
 """File › Compare with…: the current job beside saved workloads or job files, differences marked.
 
-The table is :func:`gpupicker.core.compare.compare`'s rows (metrics down, scenarios across); a
+The table is :func:`gpupicker.core.report.compare.compare`'s rows (metrics down, scenarios across); a
 cell that differs from the first scenario (the job in the wizard) is bold on a highlighted
 background with its change ("+35 %"), and its tooltip says so. Export writes the same table as
 Markdown (``core.compare.comparison_markdown``), for a report. Nothing here computes.
@@ -25,12 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..catalog import CatalogRepository
-from ..core.compare import Comparison, compare, comparison_markdown
-from ..core.safe_write import write_text
+from ..core.report.compare import Comparison, compare, comparison_markdown
+from ..core.text.safe_write import write_text
 from ..core.workload import Workload
 from ..service.compare import scenarios
 from ..service.recommendation import CatalogSnapshot
 from .i18n.core_messages import tr_message
+from .i18n.placeholders import tr_fmt
 
 AskPath = Callable[[str, str, str, str], str]
 """The main window's ``ask_path(kind, title, filter, default)`` (the one modal file dialog)."""
@@ -92,7 +93,7 @@ class CompareDialog(QDialog):
         try:
             w = self._read_file(path)
         except ValueError as exc:
-            self.message.setText(self.tr("Not added — %1").replace("%1", str(exc)))
+            self.message.setText(tr_fmt(self.tr("Not added — %1"), str(exc)))
             return False
         self.add_workload(Path(path).name, w)
         return True
@@ -115,7 +116,7 @@ class CompareDialog(QDialog):
         self.table.setRowCount(len(c.rows))
         self.table.setHorizontalHeaderLabels(list(c.names))
         self.table.setVerticalHeaderLabels(
-            [self.tr("%1 (%2)").replace("%1", tr_message(r.metric)).replace("%2", r.unit)
+            [tr_fmt(self.tr("%1 (%2)"), tr_message(r.metric), r.unit)
              if r.unit else tr_message(r.metric) for r in c.rows])
         marked = QColor(self.palette().highlight().color())
         marked.setAlpha(60)
@@ -128,8 +129,7 @@ class CompareDialog(QDialog):
                 if cell.differs:
                     item.setFont(bold)
                     item.setBackground(marked)
-                    item.setToolTip(self.tr("Differs from %1: %2").replace("%1", c.names[0])
-                                    .replace("%2", cell.change))
+                    item.setToolTip(tr_fmt(self.tr("Differs from %1: %2"), c.names[0], cell.change))
                 self.table.setItem(i, j, item)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -150,4 +150,4 @@ class CompareDialog(QDialog):
         except OSError as exc:  # NotARegularFileError (a FIFO, a device) says which in its text
             self.message.setText(tr_message(getattr(exc, "message", None) or str(exc)))
             return
-        self.message.setText(self.tr("Saved %1").replace("%1", path))
+        self.message.setText(tr_fmt(self.tr("Saved %1"), path))

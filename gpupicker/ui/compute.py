@@ -12,21 +12,23 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
-from ..core.advisor import Advice
+from typing_extensions import override
+
 from ..core.messages import Message
-from ..core.recommend import Recommendation
+from ..core.planners.advisor import Advice
+from ..core.ranking.recommend import Recommendation
 from ..core.results import Option
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot, rank_on_snapshot
 
-if TYPE_CHECKING:  # core.curves is imported when the Curves tab first needs it (issue 17)
-    from ..core.curves import CostCurve, MemoryCurves
+if TYPE_CHECKING:  # core.curves is imported when the Curves tab first needs it
+    from ..core.report.curves import CostCurve, MemoryCurves
 
 log = logging.getLogger(__name__)
 
 ExtraValue: TypeAlias = "dict[str, MemoryCurves] | tuple[CostCurve, ...] | list[str] | str"
 """A value of :attr:`RecommendationView.extras`: ``memory_curves`` (dimension →
-:class:`~gpupicker.core.curves.MemoryCurves`), ``cost_curves`` (core.curves' cost curves),
+:class:`~gpupicker.core.report.curves.MemoryCurves`), ``cost_curves`` (core.curves' cost curves),
 ``nothing_fits_causes`` (core.advisor's cause ids) or ``advice_gpu`` (a catalog GPU id)."""
 
 
@@ -65,7 +67,7 @@ def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheap
     extras = LazyCurveExtras(w, snap, rec)
     if ranked.nothing_fits_causes is not None and ranked.advice_gpu is not None:
         # nothing fits anywhere: core's advice for the largest card and the causes it names
-        # (QA F19, as the CLI's recommend)
+        # (as the CLI's recommend)
         extras["nothing_fits_causes"] = list(ranked.nothing_fits_causes)
         extras["advice_gpu"] = ranked.advice_gpu.id
     return RecommendationView(options=tuple(rec.options), advice=tuple(rec.advice),
@@ -78,8 +80,8 @@ class LazyCurveExtras(Mapping[str, "ExtraValue"]):
 
     The curves cost about as much as the ranking itself (one memory estimate per GPU and
     sample point, e.g. 15 ms of 35 ms for a QLoRA job), but only the Curves tab shows them;
-    a recompute for every input change no longer pays for them while that tab is hidden
-    (issue 17). Read it in the GUI thread (the results page does); ``computed`` says whether
+    a recompute for every input change no longer pays for them while that tab is hidden.
+    Read it in the GUI thread (the results page does); ``computed`` says whether
     it has been.
     """
 
@@ -107,6 +109,7 @@ class LazyCurveExtras(Mapping[str, "ExtraValue"]):
             self._args = None  # the workload, snapshot and recommendation are no longer held
         return self._data
 
+    @override
     def __getitem__(self, key: str) -> ExtraValue:
         if key in self._eager:
             return self._eager[key]
@@ -114,9 +117,11 @@ class LazyCurveExtras(Mapping[str, "ExtraValue"]):
             raise KeyError(key)
         return self._get()[key]
 
+    @override
     def __iter__(self) -> Iterator[str]:
         return iter([*self._eager, *self.KEYS])
 
+    @override
     def __len__(self) -> int:
         return len(self._eager) + len(self.KEYS)
 
@@ -126,7 +131,7 @@ def curve_extras(w: Workload, snap: CatalogSnapshot,
     """The curves' data from ``core.curves`` for the results page: ``memory_curves`` (dimension →
     MemoryCurves for the candidate GPUs) and ``cost_curves``; a dimension that cannot be
     computed is left out (its error logged), never raised."""
-    from ..core.curves import available_dimensions, candidate_gpus, cost_curves, memory_curves
+    from ..core.report.curves import available_dimensions, candidate_gpus, cost_curves, memory_curves
 
     memory: dict[str, MemoryCurves] = {}
     out: dict[str, ExtraValue] = {"memory_curves": memory, "cost_curves": ()}

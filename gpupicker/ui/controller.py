@@ -9,17 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from typing_extensions import override
 
 from ..core.model_arch import ModelArch
 from ..core.task_defaults import model_kind_for, task_start_fields
 from ..core.workload import Workload
 from ..service.recommendation import CatalogSnapshot
-from .app.heap import settle_heap
-from .app.preferences import Preferences
 from .catalog_access import write_error_types
 from .compute import RecommendationView, run_recommendation
 from .i18n.formatting import error_messages, ui_is_chinese
-from .wizard.initial_task import INITIAL_TASK
+from .initial_task import INITIAL_TASK
+from .settings.heap import settle_heap
+from .settings.preferences import Preferences
 
 if TYPE_CHECKING:  # the catalog package is imported by the launcher, not by this module
     from ..catalog import CatalogRepository
@@ -30,14 +31,14 @@ DEBOUNCE_MS = 30
 """Wait after an edit before recomputing when the last recompute was slow (a burst of edits,
 spin-box auto-repeat, then costs one recompute). A recompute faster than ``FAST_COMPUTE_S``
 starts on the next event-loop turn instead: typing is slower than that, so waiting would only
-add latency (issue 17: a fixed 50 ms was most of the 81–86 ms from an input change to the
+add latency (a fixed 50 ms was most of the 81–86 ms from an input change to the
 repaint)."""
 FAST_COMPUTE_S = 0.033
 """Recomputes (typically) faster than this are not debounced: they keep up with the fastest
 input a user makes — keyboard auto-repeat at 30 per second (33 ms; X11's default is 25/s,
 Windows' fastest ~30/s) and a spin box's 100 ms auto-repeat — so waiting would only add
 latency. It was one 60 Hz frame (16 ms), which a recompute of 12 ms crossed whenever the
-machine was busy: every change then waited the 30 ms debounce too (issue 17)."""
+machine was busy: every change then waited the 30 ms debounce too."""
 
 DEFAULT_MODEL_ID = "mistral_7b_v0_1"
 DEFAULT_DIFFUSION_ID = "sdxl_base"
@@ -129,13 +130,21 @@ class WorkloadController(QObject):
         self.schedule()
 
     def update(self, **changes: Any) -> bool:  # Any: any Workload field's value, validated
-        """Apply field changes (validated like any Workload); False and inputRejected if invalid."""
+        """Apply field changes (validated like any Workload); False and inputRejected if invalid.
+
+        Raises:
+            TypeError: a name in ``changes`` is not a :class:`Workload` field (a typo such as
+                ``seq_lenn`` would otherwise be dropped by validation and change nothing).
+        """
+        unknown = sorted(set(changes) - set(Workload.model_fields))
+        if unknown:
+            raise TypeError(f"WorkloadController.update(): not Workload fields: {', '.join(unknown)}")
         current = self._workload
         if all(getattr(current, k, object()) == v for k, v in changes.items()):
             return True
         # Unchanged nested models (the ModelArch above all) are passed on as the same objects,
         # not dumped and rebuilt: core caches per-model facts by identity, and a new object per
-        # edit filled those caches on every change of a long session (issue 10).
+        # edit filled those caches on every change of a long session.
         data = dict(current)
         for key, value in changes.items():
             old = data.get(key)
@@ -143,7 +152,7 @@ class WorkloadController(QObject):
                 value = {**old.model_dump(), **value}  # partial nested edit, e.g. lora={"r": 32}
             data[key] = value
         if "framework" in changes and "grad_ckpt" not in changes:
-            from ..core.training_frameworks import grad_ckpt_default
+            from ..core.stacks.training_frameworks import grad_ckpt_default
 
             if grad_ckpt_default(changes["framework"]):  # LLaMA-Factory, ms-swift default
                 data["grad_ckpt"] = True
@@ -240,7 +249,7 @@ class WorkloadController(QObject):
         """The median of the last three recomputes (seconds): what decides between the
         next-turn recompute in this thread and the debounced one in the worker. One slow
         recompute (a cache refill: ~30 ms about once in 15 changes) no longer delays the
-        next change by ``DEBOUNCE_MS`` (issue 17)."""
+        next change by ``DEBOUNCE_MS``."""
         recent = sorted(self._recent_s)
         return recent[len(recent) // 2] if recent else 0.0
 
@@ -248,7 +257,7 @@ class WorkloadController(QObject):
     def _on_timer(self) -> None:
         """The debounce ran out: recompute here when recomputes are fast (typically under
         ``FAST_COMPUTE_S``: the window waits less than a frame, and no thread hand-off or
-        GIL contention with a worker is paid, issue 17), else in the worker thread."""
+        GIL contention with a worker is paid), else in the worker thread."""
         if self.typical_compute_s() < FAST_COMPUTE_S and not self._snapshots_loading:
             self.recompute()
         else:
@@ -285,7 +294,7 @@ class WorkloadController(QObject):
     def on_catalog_changed(self) -> None:
         """The repository was edited: re-read GPUs and prices and recompute.
 
-        With ``background`` the snapshot is read in the worker thread (issue 17: 155–300 ms
+        With ``background`` the snapshot is read in the worker thread (155–300 ms
         for a catalog of 17,500 prices); results computed meanwhile from the old snapshot are
         dropped, and :meth:`is_pending` stays true until the new one is in.
         """
@@ -309,8 +318,8 @@ class WorkloadController(QObject):
 
         A new snapshot is ~100,000 long-lived objects for a catalog of 17,500 prices: left in
         the collected generations, every full collection scans them (58 ms about once in 15
-        recommendations, measured with ``gc.callbacks``, issue 17); frozen, they are not
-        (:func:`~gpupicker.ui.app.heap.settle_heap`). A process that never froze its heap
+        recommendations, measured with ``gc.callbacks``); frozen, they are not
+        (:func:`~gpupicker.ui.settings.heap.settle_heap`). A process that never froze its heap
         (tests, the CLI) is left as it is.
         """
         self.snapshot = snap
@@ -352,6 +361,7 @@ class _SnapshotTask(QRunnable):
         super().__init__()
         self.relay, self.generation, self.repo = relay, generation, repo
 
+    @override
     def run(self) -> None:
         try:
             snap: CatalogSnapshot | Exception = CatalogSnapshot.from_repo(self.repo)
@@ -370,6 +380,7 @@ class _RecommendTask(QRunnable):
         self.relay, self.generation = relay, generation
         self.args = (w, snap, goal, hours, all_offers)
 
+    @override
     def run(self) -> None:
         t0 = time.perf_counter()
         try:
@@ -382,9 +393,9 @@ class _RecommendTask(QRunnable):
 
 def _first_run_currency(repo: CatalogRepository) -> None:
     """A display currency the user never chose follows the UI's language: a Chinese UI plans
-    in 元 (issue 18), any other in US dollars, at the catalog's stored rate; Catalog › Exchange
+    in 元, any other in US dollars, at the catalog's stored rate; Catalog › Exchange
     rates… makes a choice, which is then kept. Without the way back, one Chinese start (even a
-    ``--screenshot --lang zh_CN``) left the English UI and the CLI in yuan for good (QA 22 F4).
+    ``--screenshot --lang zh_CN``) left the English UI and the CLI in yuan for good.
     A catalog that cannot be written (read-only) keeps what it has."""
     if repo.display_currency_chosen():
         return

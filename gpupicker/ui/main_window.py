@@ -2,7 +2,7 @@
 
 Importing this module loads Qt and the first (task) page only: the window can be shown, and
 its first page painted, before pydantic, core, the catalog and the other pages are loaded
-(issue 17: cold start). ``MainWindow(repo)`` builds everything at once; ``MainWindow()``
+(cold start). ``MainWindow(repo)`` builds everything at once; ``MainWindow()``
 builds the window with its first page, and :meth:`MainWindow.start_steps` the rest.
 """
 
@@ -15,24 +15,26 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QObject, QSettings, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget, QWizard, QWizardPage
+from typing_extensions import override
 
 from .. import paths
-from .app.user_files import window_state_path
+from .i18n.placeholders import tr_fmt
+from .settings.user_files import window_state_path
 from .wizard.task_page import TaskPage
 
-if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
+if TYPE_CHECKING:  # imported after the first paint (cold start)
     from PySide6.QtCore import QRect
     from PySide6.QtGui import QCloseEvent, QKeySequence
     from PySide6.QtWidgets import QMessageBox
 
     from ..catalog import CatalogRepository
     from ..core.workload import Workload
-    from .app.dialogs import PreferencesDialog
-    from .app.preferences import Preferences
     from .catalog_editor.window import CatalogWindow
     from .compare_dialog import CompareDialog
     from .compute import RecommendationView
     from .controller import WorkloadController
+    from .settings.dialogs import PreferencesDialog
+    from .settings.preferences import Preferences
 
 PAGE_NAMES = ("task", "model", "quantization", "budget", "results")
 DEFAULT_SIZE = QSize(1240, 860)
@@ -45,14 +47,14 @@ def set_shortcut(action: QAction, keys: QKeySequence) -> None:
     """``action.setShortcut(keys)``, the way Qt implements it (no shortcut for an empty
     sequence), through ``setShortcuts``: PySide's ``setShortcut`` overloads accept a
     ``Qt.Key`` too, and telling them apart builds every enum of Qt's ``Qt`` namespace, 11 ms
-    before the first paint (issue 17: cold start; measured, ``scripts/coldstart.py``)."""
+    before the first paint (cold start; measured, ``scripts/coldstart.py``)."""
     action.setShortcuts([keys] if not keys.isEmpty() else [])
 
 
 def new_action(text: str, parent: QObject) -> QAction:
     """``QAction(text, parent)`` as ``QAction(parent)`` + ``setText``: PySide tries the
     ``QAction(QIcon, text, parent)`` overload first, and that alone builds QIcon's Python type
-    (its 151 theme-icon names), 1 ms before the first paint (issue 17: cold start)."""
+    (its 151 theme-icon names), 1 ms before the first paint (cold start)."""
     action = QAction(parent)
     action.setText(text)
     return action
@@ -67,7 +69,7 @@ class PlanWizard(QWizard):
         # type (the dialog type QWizard starts with), so the wizard is a plain child widget,
         # as setWindowFlags(Qt.WindowType.Widget) made it, without touching Qt's ``Qt``
         # namespace before the first paint: its first use builds all ~115 of its enums,
-        # 11 ms (issue 17: cold start; wizard/page_base.py's docstring)
+        # 11 ms (cold start; wizard/page_base.py's docstring)
         super().__init__(None)
         if parent is not None:
             self.setParent(parent)
@@ -139,6 +141,7 @@ class PlanWizard(QWizard):
         while self.currentId() < target:
             self.next()
 
+    @override
     def done(self, result: int) -> None:  # noqa: D102 - embedded: never close
         return None
 
@@ -198,15 +201,15 @@ class MainWindow(QMainWindow):
         preferences and controller (the first page starts editing), the input pages (Next
         works), then the results page, the menus' actions, the catalog watch and the first
         recommendation, then the results page's plots. Yields the name of the step done."""
-        from .app.preferences import Preferences
         from .catalog_access import is_read_only
         from .controller import WorkloadController
+        from .settings.preferences import Preferences
 
         self.repo = repo
         self.finish_menus()
         icon = paths.resources_dir() / "icons" / "gpupicker.svg"
         if icon.exists():  # after the first paint: the SVG icon engine loads with it
-            from PySide6.QtGui import QIcon  # its Python type alone: 1 ms (issue 17)
+            from PySide6.QtGui import QIcon  # its Python type alone: 1 ms
 
             self.setWindowIcon(QIcon(str(icon)))
         self.prefs = Preferences.load()
@@ -219,7 +222,7 @@ class MainWindow(QMainWindow):
         self._connect()
         for action in self._needs_catalog:
             action.setEnabled(True)
-        self.status_label.setText(self.tr("Catalog: %1").replace("%1", str(repo.path)))
+        self.status_label.setText(tr_fmt(self.tr("Catalog: %1"), str(repo.path)))
         if is_read_only(repo):
             self.status_label.setText(self.tr("Catalog: read-only"))
         self.data_version = self._read_data_version()
@@ -305,7 +308,7 @@ class MainWindow(QMainWindow):
         # every wizard page (the Go menu listed only Results); Ctrl+1 … Ctrl+4, Ctrl+R
         self.go_actions: dict[str, QAction] = {}
         for name, text in (("task", self.tr("&Task")), ("model", self.tr("&Model")),
-                           ("quantization", self.tr("&Quantization and training")),
+                           ("quantization", self.tr("&Precision and batch")),
                            ("budget", self.tr("&Budget and time"))):
             action = new_action(text, self)
             action.triggered.connect(lambda _=False, page=name: self.wizard.show_page(page))
@@ -331,7 +334,7 @@ class MainWindow(QMainWindow):
         launcher calls this right after the first paint, :meth:`start_steps` in any case):
         the report's module and its shortcut (set with ``setShortcut``, which builds Qt's
         ``Qt`` enums: :func:`set_shortcut`) cost 16 ms, QKeySequence's type and the other
-        shortcuts 0.7 ms, that the first page need not wait for (issue 17: cold start)."""
+        shortcuts 0.7 ms, that the first page need not wait for (cold start)."""
         if self.report_action is not None:
             return
         from PySide6.QtGui import QKeySequence
@@ -347,7 +350,7 @@ class MainWindow(QMainWindow):
                                  (self.go_actions[p] for p in PAGE_NAMES[:4]), start=1)),
                              (self.results_action, QKeySequence(self.tr("Ctrl+R")))):
             set_shortcut(action, keys)
-        from .results.report_export import add_report_action  # issue 14
+        from .results.report_export import add_report_action  # File › Export report
 
         action = add_report_action(self, self.file_menu)  # appended: moved to its place
         self.file_menu.removeAction(action)
@@ -369,29 +372,25 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_input_rejected(self, msg: str) -> None:
-        self.statusBar().showMessage(self.tr("Not applied: %1").replace("%1", msg), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Not applied: %1"), msg), 8000)
 
     @Slot(object)
     def _on_results(self, view: RecommendationView) -> None:
         fits = sum(1 for o in view.options if o.fits)
         self.statusBar().showMessage(
-            self.tr("%1 of %2 GPU options fit · computed in %3 ms")
-            .replace("%1", str(fits)).replace("%2", str(len(view.options)))
-            .replace("%3", f"{self.live.last_compute_s * 1000:.1f}"), 5000)
+            tr_fmt(self.tr("%1 of %2 GPU options fit · computed in %3 ms"),
+                   str(fits), str(len(view.options)), f"{self.live.last_compute_s * 1000:.1f}"), 5000)
 
     # ---- files ------------------------------------------------------------------------
     def ask_path(self, kind: str, title: str, name_filter: str, default: str = "") -> str:
         """Ask for a file name (``kind`` "open" or "save"); "" when cancelled.
 
-        The only place that runs a modal file dialog; tests replace it.
+        Through :func:`gpupicker.ui.widgets.file_dialogs.ask_path`, the one place that runs a
+        modal file dialog; tests replace this method or that function.
         """
-        from PySide6.QtWidgets import QFileDialog
+        from .widgets.file_dialogs import ask_path
 
-        if kind == "open":
-            path, _ = QFileDialog.getOpenFileName(self, title, default, name_filter)
-        else:
-            path, _ = QFileDialog.getSaveFileName(self, title, default, name_filter)
-        return path
+        return ask_path(self, "open" if kind == "open" else "save", title, name_filter, default)
 
     def show_error(self, title: str, text: str, details: str = "") -> QMessageBox:
         """A non-modal error box (a QMessageBox, kept in :attr:`last_error` for tests)."""
@@ -451,8 +450,7 @@ class MainWindow(QMainWindow):
             else:
                 w = read_workload(path, self.live_repo)
         except WorkloadFileError as exc:
-            self.show_error(title, self.tr("%1 is not a usable workload file.").replace(
-                "%1", path), str(exc))
+            self.show_error(title, tr_fmt(self.tr("%1 is not a usable workload file."), path), str(exc))
             self.statusBar().showMessage(str(exc), 10000)
             return False
         self.live.set_workload(w)
@@ -463,12 +461,12 @@ class MainWindow(QMainWindow):
         else:
             unknown = unknown_workload_fields(path)
             if unknown:  # never dropped silently: a permanent status-bar label
-                self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
-                    "%1", Path(path).name).replace("%2", ", ".join(unknown))
+                self.open_warning = tr_fmt(self.tr("Unknown workload fields ignored (%1): %2"),
+                                           Path(path).name, ", ".join(unknown))
         self.open_warning_label.setText(self.open_warning)
         self.open_warning_label.setToolTip(tooltip)
         self.open_warning_label.setVisible(bool(self.open_warning))
-        self.statusBar().showMessage(self.tr("Opened %1").replace("%1", path), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Opened %1"), path), 8000)
         return True
 
     def open_compare(self) -> CompareDialog:
@@ -497,7 +495,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error(self.tr("Cannot save workload"), str(exc))
             return False
-        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", path), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Saved %1"), path), 8000)
         return True
 
     def export_results(self, path: str) -> int:
@@ -510,8 +508,7 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.show_error(self.tr("Cannot export results"), str(exc))
             return -1
-        self.statusBar().showMessage(self.tr("Exported %1 rows to %2").replace(
-            "%1", str(n)).replace("%2", path), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Exported %1 rows to %2"), str(n), path), 8000)
         return n
 
     @Slot()
@@ -529,7 +526,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def open_preferences(self) -> PreferencesDialog:
         """Show the preferences dialog (non-modal)."""
-        from .app.dialogs import PreferencesDialog
+        from .settings.dialogs import PreferencesDialog
 
         dlg = PreferencesDialog(self.live.prefs, self)
         dlg.prefsAccepted.connect(self._apply_prefs)
@@ -549,7 +546,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_about(self) -> None:
-        from .app.dialogs import show_about
+        from .settings.dialogs import show_about
 
         show_about(self)
 
@@ -585,6 +582,7 @@ class MainWindow(QMainWindow):
             self.move(available.topLeft())
         return self.size()
 
+    @override
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.controller is not None:
             self.controller.wait_idle()

@@ -2,7 +2,7 @@
  * (https://github.com/unicode-org/icu, Unicode-DFS-2016 / ICU licence), compiled by
  * packaging/prune.py as libicudata.so.<N> exporting icudt<N>_dat (-DICUDT_SYMBOL=...).
  *
- * Issue 17: the PySide6 wheel's libicudata is 32 MB of collation, conversion and locale data
+ * the PySide6 wheel's libicudata is 32 MB of collation, conversion and locale data
  * that gpupicker never uses (Qt formats numbers and dates with its own CLDR tables, breaks
  * text with its own Unicode tables, reads UTF-8 only). With this stub Qt's ICU calls fail
  * and Qt falls back: QCollator compares code points (it warns "Could not create collator"),

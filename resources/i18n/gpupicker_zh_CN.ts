@@ -101,11 +101,6 @@
         <translation>您拥有或偏好的 GPU：如果任务显存不足，结果页会列出需要调整的地方。</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
-        <source> M tokens</source>
-        <translation> 百万 token</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="643" />
         <source>Unknown</source>
         <translation>未知</translation>
@@ -256,6 +251,18 @@
 <context>
     <name>Catalog</name>
     <message>
+        <source>PCIe (no NVLink)</source>
+        <translation>PCIe（无 NVLink）</translation>
+    </message>
+    <message>
+        <source>PCIe + NVLink bridge</source>
+        <translation>PCIe + NVLink 桥接</translation>
+    </message>
+    <message>
+        <source>PCIe + NVLink bridge (capped)</source>
+        <translation>PCIe + NVLink 桥接（限速）</translation>
+    </message>
+    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -385,12 +392,12 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="593" />
         <source>Memory (GB)</source>
-        <translation>显存 (GB)</translation>
+        <translation>显存（GB）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="594" />
         <source>Bandwidth (GB/s)</source>
-        <translation>带宽 (GB/s)</translation>
+        <translation>带宽（GB/s）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="595" />
@@ -405,7 +412,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="597" />
         <source>Power (W)</source>
-        <translation>功耗 (W)</translation>
+        <translation>功耗（W）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="598" />
@@ -435,7 +442,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="642" />
         <source>Parameters (B)</source>
-        <translation>参数量 (B)</translation>
+        <translation>参数量（B）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="643" />
@@ -470,7 +477,7 @@
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="649" />
         <source>Context (tokens)</source>
-        <translation>上下文 (token)</translation>
+        <translation>上下文（token）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/catalog_models.py" line="650" />
@@ -858,7 +865,7 @@
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="43" />
         <source>Logits / loss (fp32)</source>
-        <translation>Logits / 损失 (fp32)</translation>
+        <translation>Logits / 损失（fp32）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="44" />
@@ -913,6 +920,98 @@
     <message>
         <source>ExLlama (v1) README tables: Llama GPTQ 4-bit 128g 7B 173 and 13B 102 tok/s on an RTX 4090; 65B / 70B at 20 / 17 tok/s split over an RTX 4090 + RTX 3090 Ti (Ampere weights stream at 0.72 of the Ada rate)</source>
         <translation>ExLlama（v1）README 表格：Llama GPTQ 4 位 128g，RTX 4090 上 7B 为 173、13B 为 102 tok/s；65B / 70B 拆分到 RTX 4090 + RTX 3090 Ti 上为 20 / 17 tok/s（Ampere 卡上权重读取速度为 Ada 的 0.72 倍）</translation>
+    </message>
+    <message>
+        <source>Download the weights:</source>
+        <translation>下载权重：</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM runs on Ascend NPUs (CANN), not on {gpu}: choose an Ascend option, or Megatron-LM on this GPU</source>
+        <translation>MindSpeed-LLM 只能在昇腾 NPU（CANN）上运行，不能在 {gpu} 上运行：请选择昇腾方案，或在这张卡上改用 Megatron-LM</translation>
+    </message>
+    <message>
+        <source>{mtokens} M</source>
+        <translation>{mtokens}</translation>
+    </message>
+    <message>
+        <source>{tool} has no such ZeRO-1 configuration: ZeRO-2 is written (it also shards gradients)</source>
+        <translation>{tool} 没有对应的 ZeRO-1 配置：改写为 ZeRO-2（同时切分梯度）</translation>
+    </message>
+    <message>
+        <source>{tool} shards through DeepSpeed: FSDP full sharding is written as ZeRO-3 (the same memory per GPU)</source>
+        <translation>{tool} 通过 DeepSpeed 分片：FSDP 完全分片写成 ZeRO-3（单卡显存相同）</translation>
+    </message>
+    <message>
+        <source>Convert the weights to Megatron-Mcore first (examples/mcore/&lt;model&gt;/ckpt_convert_*_hf2mcore.sh), preprocess the data (preprocess_data.py) and copy the model's own switches from its example script (rotary base, biases, normalization)</source>
+        <translation>先把权重转换为 Megatron-Mcore 格式（examples/mcore/&lt;model&gt;/ckpt_convert_*_hf2mcore.sh），用 preprocess_data.py 预处理数据，并从该模型的示例脚本里复制它自己的开关（rotary base、偏置、归一化）</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory has no chat template gpupicker knows for the {family} family: replace YOUR_TEMPLATE with the one its README's model table names</source>
+        <translation>gpupicker 不知道 {family} 系列在 LLaMA-Factory 里的对话模板：请把 YOUR_TEMPLATE 换成其 README 模型表里写的模板</translation>
+    </message>
+    <message>
+        <source>LLaMA-Factory stage {stage} ({kind}) on {n} GPU(s): micro-batch {batch}, cutoff_len {seq} tokens</source>
+        <translation>LLaMA-Factory stage {stage}（{kind}），{n} 张卡：微批 {batch}，cutoff_len {seq} token</translation>
+    </message>
+    <message>
+        <source>LMDeploy TurboMind serves 16-bit or AWQ (W4A16) weights, not {dtype} ({method})</source>
+        <translation>LMDeploy TurboMind 只能加载 16 位或 AWQ（W4A16）权重，不支持 {dtype}（{method}）</translation>
+    </message>
+    <message>
+        <source>LMDeploy TurboMind with a session length of {ctx} tokens, {frac} of the free memory for the KV cache, tensor parallel {n} and at most {batch} sequences per batch</source>
+        <translation>LMDeploy TurboMind：会话长度 {ctx} token，空闲显存的 {frac} 用作 KV 缓存，张量并行 {n}，每批最多 {batch} 条序列</translation>
+    </message>
+    <message>
+        <source>LMDeploy quantizes the KV cache to int8 (--quant-policy 8), not {kv}: the same bytes per value</source>
+        <translation>LMDeploy 把 KV 缓存量化为 int8（--quant-policy 8），而不是 {kv}：每个值占用的字节数相同</translation>
+    </message>
+    <message>
+        <source>MindIE Service on {n} NPU(s): maxSeqLen {ctx}, maxInputTokenLen {prompt}, maxBatchSize {batch}, port {port}</source>
+        <translation>MindIE Service，{n} 张 NPU：maxSeqLen {ctx}，maxInputTokenLen {prompt}，maxBatchSize {batch}，端口 {port}</translation>
+    </message>
+    <message>
+        <source>MindIE and CANN come from hiascend.com (or the MindIE container image); the command edits the installed conf/config.json and keeps its TLS and log settings</source>
+        <translation>MindIE 和 CANN 需从昇腾社区 hiascend.com 安装（或使用 MindIE 容器镜像）；命令只修改已安装的 conf/config.json 中的相关项，保留其中的 TLS 和日志设置</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM needs the model's layer count and hidden size, which the catalog row does not have</source>
+        <translation>MindSpeed-LLM 需要模型的层数和隐藏层维度，价格库里的这一行没有这些数据</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM on {n} NPU(s): tensor parallel {tp}, pipeline parallel {pp}, data parallel {dp}, micro-batch {batch}, {seq} tokens</source>
+        <translation>MindSpeed-LLM，{n} 张 NPU：张量并行 {tp}，流水线并行 {pp}，数据并行 {dp}，微批 {batch}，{seq} token</translation>
+    </message>
+    <message>
+        <source>MindSpeed-LLM trains LoRA on 16-bit weights: the 4-bit QLoRA base of the estimate is not what this command loads</source>
+        <translation>MindSpeed-LLM 在 16 位权重上训练 LoRA：估算里的 4 位 QLoRA 基座模型不是这条命令加载的格式</translation>
+    </message>
+    <message>
+        <source>Replace YOUR_DATASET with your dataset (a name the tool has registered, or a local file)</source>
+        <translation>请把 YOUR_DATASET 换成您的数据集（工具已注册的数据集名，或本地文件）</translation>
+    </message>
+    <message>
+        <source>The official {method} checkpoint {repo}</source>
+        <translation>官方 {method} 量化权重 {repo}</translation>
+    </message>
+    <message>
+        <source>ms-swift swift {sub} on {n} GPU(s): micro-batch {batch}, max_length {seq} tokens</source>
+        <translation>ms-swift swift {sub}，{n} 张卡：微批 {batch}，max_length {seq} token</translation>
+    </message>
+    <message>
+        <source>tensor parallel {tp} × pipeline parallel {pp} does not divide the {n} NPUs</source>
+        <translation>张量并行 {tp} × 流水线并行 {pp} 不能整除 {n} 张 NPU</translation>
+    </message>
+    <message>
+        <source>vllm-ascend and MindIE load msModelSlim W8A8 or W4A8 weights (--quantization ascend), not {dtype}: use weights_dtype w8a8 or w4a8, or bf16</source>
+        <translation>vllm-ascend 和 MindIE 只加载 msModelSlim 生成的 W8A8 或 W4A8 权重（--quantization ascend），不支持 {dtype}：请把 weights_dtype 设为 w8a8 或 w4a8，或使用 bf16</translation>
+    </message>
+    <message>
+        <source>vllm-ascend and MindIE load {fmt} weights made by msModelSlim: quantize {repo} with it and replace YOUR_{fmt}_CHECKPOINT</source>
+        <translation>vllm-ascend 和 MindIE 加载 msModelSlim 生成的 {fmt} 权重：请用它量化 {repo}，再替换 YOUR_{fmt}_CHECKPOINT</translation>
+    </message>
+    <message>
+        <source>vllm-ascend with a context of {ctx} tokens per sequence, NPU memory fraction {frac} and tensor parallel {n}</source>
+        <translation>vllm-ascend：每条序列上下文 {ctx} token，NPU 显存占比 {frac}，张量并行 {n}</translation>
     </message>
     <message>
         <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
@@ -1258,7 +1357,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="30" />
         <source>{rate} training tokens/s</source>
-        <translation>训练速度 {rate} token/秒</translation>
+        <translation>训练速度 {rate} tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="31" />
@@ -1501,7 +1600,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="85" />
         <source>{hours} h on {n} × {gpu} ≈ {mtokens} M training tokens at the estimated speed</source>
-        <translation>按估算速度，在 {n} × {gpu} 上训练 {hours} 小时 ≈ {mtokens} M 个训练 token</translation>
+        <translation>按估算速度，在 {n} × {gpu} 上训练 {hours} 小时 ≈ {mtokens}个训练 token</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="86" />
@@ -1511,7 +1610,7 @@
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="87" />
         <source>For pre-training from scratch that is {share} of the ≈{btokens} B tokens a compute-optimal run needs (20 tokens per parameter, Hoffmann et al. 2022): enough for a small experiment, not a finished model</source>
-        <translation>对从零预训练而言，这只是算力最优训练所需约 {btokens} B 个 token 的 {share}（每个参数 20 个 token，Hoffmann 等，2022）：够做小实验，但训练不出成品模型</translation>
+        <translation>对从零预训练而言，这只是算力最优训练所需约 {btokens} token 的 {share}（每个参数 20 个 token，Hoffmann 等，2022）：够做小实验，但训练不出成品模型</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="89" />
@@ -2349,8 +2448,8 @@
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
-        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
-        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
+        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {mparams} M LoRA parameters with AdamW</source>
+        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {mparams}个 LoRA 参数，使用 AdamW</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="238" />
@@ -2660,11 +2759,11 @@
     </message>
     <message>
         <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
-        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），Qwen3 速度基准（H20，transformers 4.51.3：稠密、FP8 与 MoE 各行），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
+        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），Qwen3 速度基准（H20，transformers 4.51.3：稠密、FP8 与 MoE 各行），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tokens/s），主机速度因机器而异</translation>
     </message>
     <message>
         <source>LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on A100 40GB</source>
-        <translation>LitGPT 资源表（C36）：Llama-2-7B bf16 在 A100 40GB 上为 31.0 tok/s</translation>
+        <translation>LitGPT 资源表（C36）：Llama-2-7B bf16 在 A100 40GB 上为 31.0 tokens/s</translation>
     </message>
     <message>
         <source>formulas.md §7 (η ≈ 0.8, inference-sim #415) and a CPU time of 2 ms per step plus 12 µs per running sequence (scheduler, sampling), no published vLLM speed case checked</source>
@@ -2684,7 +2783,7 @@
     </message>
     <message>
         <source>ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B 109 / 111 tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)</source>
-        <translation>ExLlamaV2 README 性能表（Llama GPTQ 4 位 7B 为 177 / 198、13B 为 109 / 111 tok/s，RTX 3090 Ti / 4090：估算误差在 8% 以内）</translation>
+        <translation>ExLlamaV2 README 性能表（Llama GPTQ 4 位 7B 为 177 / 198、13B 为 109 / 111 tokens/s，RTX 3090 Ti / 4090：估算误差在 8% 以内）</translation>
     </message>
     <message>
         <source>no published LMDeploy speed case checked: a compiled C++ engine (TurboMind) with CUDA-graph-like launch costs and AWQ W4A16 kernels assumed near TensorRT-LLM (InternLM/lmdeploy README)</source>
@@ -2696,7 +2795,7 @@
     </message>
     <message>
         <source>H200 decode_ceiling cases (h200.jsonl): 233.0 / 140.1 tok/s for Llama-2-7B / 13B</source>
-        <translation>H200 decode_ceiling 实测（h200.jsonl）：Llama-2-7B / 13B 为 233.0 / 140.1 tok/s</translation>
+        <translation>H200 decode_ceiling 实测（h200.jsonl）：Llama-2-7B / 13B 为 233.0 / 140.1 tokens/s</translation>
     </message>
     <message>
         <source>unknown framework {name}; known: {known}</source>
@@ -3293,7 +3392,7 @@
     </message>
     <message>
         <source>memory per GPU</source>
-        <translation>单卡显存 占用/容量</translation>
+        <translation>单卡显存（占用/容量）</translation>
     </message>
     <message>
         <source>provider</source>
@@ -4846,7 +4945,7 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="147" />
         <source>Capacity per GPU (%1)</source>
-        <translation>单卡显存容量 (%1)</translation>
+        <translation>单卡显存容量（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="148" />
@@ -4856,37 +4955,37 @@
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="149" />
         <source>Throughput (tokens/s)</source>
-        <translation>吞吐量 (token/秒)</translation>
+        <translation>吞吐量（tokens/s）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="149" />
         <source>Run time (h)</source>
-        <translation>运行时间 (小时)</translation>
+        <translation>运行时间（小时）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="150" />
         <source>Time per image (s)</source>
-        <translation>每张图像耗时 (秒)</translation>
+        <translation>每张图像耗时（秒）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="151" />
         <source>Price per hour, all GPUs (%1)</source>
-        <translation>每小时价格，全部 GPU (%1)</translation>
+        <translation>每小时价格，全部 GPU（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="152" />
         <source>Total cost (%1)</source>
-        <translation>总成本 (%1)</translation>
+        <translation>总成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="153" />
         <source>Cost per month (%1)</source>
-        <translation>每月成本 (%1)</translation>
+        <translation>每月成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="154" />
         <source>Cost per 1M tokens (%1)</source>
-        <translation>每百万 token 成本 (%1)</translation>
+        <translation>每百万 token 成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/workload_files.py" line="155" />
@@ -4927,6 +5026,18 @@
 <context>
     <name>Format</name>
     <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source> × 10,000 tokens</source>
+        <translation> 万 token</translation>
+    </message>
+    <message>
+        <source> M tokens</source>
+        <translation> M token</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/formatting.py" line="63" />
         <source>%1 days</source>
         <translation>%1 天</translation>
@@ -4954,6 +5065,10 @@
 </context>
 <context>
     <name>FxRatesDialog</name>
+    <message>
+        <source>gpupicker's rounded default (not a quote): set today's rate</source>
+        <translation>gpupicker 内置的取整默认值（非牌价），请填入当天汇率</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/fx_rates_dialog.py" line="38" />
         <source>Exchange rates</source>
@@ -5353,8 +5468,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="152" />
-        <source>&amp;Quantization and training</source>
-        <translation>量化与训练(&amp;Q)</translation>
+        <source>&amp;Precision and batch</source>
+        <translation>量化与批大小(&amp;P)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/main_window.py" line="153" />
@@ -5530,7 +5645,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/model_list_model.py" line="55" />
         <source>Context (tokens)</source>
-        <translation>上下文 (token)</translation>
+        <translation>上下文（token）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/model_list_model.py" line="73" />
@@ -5584,7 +5699,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="276" />
         <source>Exact parameter count in billions (optional: computed from the architecture fields when 0).</source>
-        <translation>精确参数量，单位十亿（可选：为 0 时由架构字段计算）。</translation>
+        <translation>精确参数量（单位 B，即十亿；可选：为 0 时由架构字段计算）。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="280" />
@@ -5609,7 +5724,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="286" />
         <source>KV heads (GQA):</source>
-        <translation>KV 头数 (GQA)：</translation>
+        <translation>KV 头数（GQA）：</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="287" />
@@ -5649,7 +5764,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="418" />
         <source>Selected: %1 (%2 B parameters)</source>
-        <translation>已选择：%1（%2 B 参数）</translation>
+        <translation>已选择：%1（%2B 参数，约 %3）</translation>
     </message>
     <message>
         <location filename="../work/wt-15/gpupicker/ui/wizard_pages.py" line="311" />
@@ -5717,6 +5832,10 @@ Keep %1 as entered?</source>
 <context>
     <name>OptionsTableModel</name>
     <message>
+        <source>NPU runtime context</source>
+        <translation>NPU 运行时上下文</translation>
+    </message>
+    <message>
         <source>(%1 replicas × %2)</source>
         <translation>（%1 个副本 × %2）</translation>
     </message>
@@ -5767,7 +5886,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="82" />
         <source>Tokens/s</source>
-        <translation>token/秒</translation>
+        <translation>tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="112" />
@@ -5837,7 +5956,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="120" />
         <source>%1 tok/s</source>
-        <translation>%1 token/秒</translation>
+        <translation>%1 tokens/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/options_model.py" line="126" />
@@ -5939,7 +6058,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="95" />
         <source>Memory per GPU (%1)</source>
-        <translation>单卡显存 (%1)</translation>
+        <translation>单卡显存（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="96" />
@@ -5959,7 +6078,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="216" />
         <source>Total cost (%1)</source>
-        <translation>总成本 (%1)</translation>
+        <translation>总成本（%1）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="222" />
@@ -5974,7 +6093,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/plots.py" line="221" />
         <source>Speed (tokens/s, all GPUs)</source>
-        <translation>速度（token/秒，全部 GPU）</translation>
+        <translation>速度（tokens/s，全部 GPU）</translation>
     </message>
 </context>
 <context>
@@ -6037,7 +6156,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/dialogs.py" line="192" />
         <source>Mark prices &amp;older than:</source>
-        <translation>标记早于此时间的价格(&amp;O)：</translation>
+        <translation>价格过期提醒阈值(&amp;O)：</translation>
     </message>
 </context>
 <context>
@@ -6050,7 +6169,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
         <source>Changed (UTC)</source>
-        <translation>修改时间 (UTC)</translation>
+        <translation>修改时间（UTC）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="33" />
@@ -6124,12 +6243,12 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="442" />
         <source>Precision and batch</source>
-        <translation>精度与批大小</translation>
+        <translation>量化与批大小</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="443" />
         <source>How the weights are stored and how much data goes through the GPU at once.</source>
-        <translation>权重如何存储，以及一次有多少数据经过 GPU。</translation>
+        <translation>选择权重精度（量化）和每批处理的数据量。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="452" />
@@ -6384,6 +6503,14 @@ Keep %1 as entered?</source>
 <context>
     <name>ResultsPage</name>
     <message>
+        <source>in %1 / out %2 tokens</source>
+        <translation>输入 %1 / 输出 %2 token</translation>
+    </message>
+    <message>
+        <source>batch %1, %2</source>
+        <translation>批大小 %1，%2</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/results_page.py" line="53" />
         <source>Recommended GPUs</source>
         <translation>推荐的 GPU</translation>
@@ -6401,7 +6528,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="68" />
         <source>Every price &amp;offer</source>
-        <translation>所有报价(&amp;O)</translation>
+        <translation>显示全部报价（每家服务商）(&amp;O)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="70" />
@@ -6411,7 +6538,7 @@ Keep %1 as entered?</source>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="94" />
         <source>What to change to fit your GPU</source>
-        <translation>怎样调整才能放进您的 GPU</translation>
+        <translation>如何调整才能在您的 GPU 上跑起来</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="185" />
@@ -6449,19 +6576,14 @@ Keep %1 as entered?</source>
         <translation>批大小 %1 × %2 token</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/results_page.py" line="248" />
-        <source>batch %1, %2 + %3 tokens</source>
-        <translation>批大小 %1，%2 + %3 token</translation>
-    </message>
-    <message>
         <location filename="../../gpupicker/ui/results_page.py" line="259" />
         <source>What to change to fit %1 (double-click to apply)</source>
-        <translation>怎样调整才能放进 %1（双击即可应用）</translation>
+        <translation>如何调整才能在 %1 上跑起来（双击应用）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="262" />
         <source>Your preferred GPU (%1) does not fit this job and no single change makes it fit.</source>
-        <translation>您偏好的 GPU（%1）显存不足此任务，且没有单项调整能让它放下。</translation>
+        <translation>您的首选 GPU（%1）显存不足，且没有哪一项单独调整能让它显存够用。</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="273" />
@@ -6481,7 +6603,7 @@ Keep %1 as entered?</source>
 <message>
         <location filename="../../gpupicker/ui/results_page.py" line="261" />
         <source>What to change to fit %1</source>
-        <translation>怎样调整才能放进 %1</translation>
+        <translation>如何调整才能在 %1 上跑起来</translation>
     </message>
     <message>
         <source>Fit and price</source>
@@ -6686,6 +6808,10 @@ Keep %1 as entered?</source>
 <context>
     <name>OwnedGpusTab</name>
     <message>
+        <source>%1 × %2 years</source>
+        <translation>%1 × %2 年</translation>
+    </message>
+    <message>
         <source>%1 → %2 (%3)</source>
         <translation>%1 → %2（%3）</translation>
     </message>
@@ -6840,6 +6966,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>LaunchDialog</name>
+    <message>
+        <source>Download the weights</source>
+        <translation>下载权重</translation>
+    </message>
     <message>
         <source>Launch config: %1</source>
         <translation>启动配置：%1</translation>

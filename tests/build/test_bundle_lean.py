@@ -1,4 +1,4 @@
-"""Issue 17: what the lean bundle strips and replaces (packaging/prune.py), and the
+"""What the lean bundle strips and replaces (packaging/prune.py), and the
 numpy-free import of sqlite_utils."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ PROBE = r"""
 import sys
 sys.modules["PySide6"] = None      # any Qt import now raises ImportError
 sys.modules["pyqtgraph"] = None
-import gpupicker.core.memory, gpupicker.core.recommend, gpupicker.catalog
+import gpupicker.core.memory, gpupicker.core.ranking.recommend, gpupicker.catalog
 import gpupicker.service.recommendation, gpupicker.service.resolve
 from gpupicker import cli
 sys.exit(cli.main(["estimate", "--workload", sys.argv[1]]))
@@ -70,3 +70,28 @@ def test_every_core_module_has_a_layer():
     modules |= {p.name for p in (REPO / "gpupicker" / "core").iterdir()
                 if p.is_dir() and (p / "__init__.py").exists()}
     assert modules - placed == set(), "core modules in no layer of pyproject.toml"
+
+
+IMPORT_TESTS_PROBE = r"""
+import importlib, pathlib, sys
+for name in ("PySide6", "shiboken6", "pyqtgraph"):
+    sys.modules[name] = None      # any Qt import now raises ImportError
+failed = []
+for folder in sys.argv[1:]:
+    for path in sorted(pathlib.Path(folder).glob("test_*.py")):
+        module = ".".join(path.with_suffix("").parts)
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            failed.append(f"{module}: {exc}")
+print("\n".join(failed))
+sys.exit(1 if failed else 0)
+"""
+
+
+def test_core_and_catalog_test_modules_load_without_qt():
+    """The core and catalog tests need no Qt to load; those that need it in their body are
+    marked ``gui`` (tests/conftest.py) and ``make test-noqt`` leaves them out."""
+    proc = subprocess.run([sys.executable, "-c", IMPORT_TESTS_PROBE, "tests/core", "tests/catalog"],
+                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,4 +1,4 @@
-"""One locked dependency set (issue 10): requirements.lock pins what make run/test/dist install."""
+"""One locked dependency set: requirements.lock pins what make run/test/dist install."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_every_install_in_the_makefile_uses_the_lock():
 
 @pytest.mark.gui
 def test_installed_pyside_keeps_none_and_true_references():
-    """PySide6 6.12.0 drops a reference to None per void call and to True per emit() (issue 10).
+    """PySide6 6.12.0 drops a reference to None per void call and to True per emit().
 
     pyproject.toml excludes that release and requirements.lock pins a clean one; this guards a
     lock refresh. The check is scripts/pyside_refcount_check.py, which prints -1.00 on 6.12.0.

@@ -1,4 +1,4 @@
-"""Issue 19: licences and Linux delivery, checked without building (``make dist-test`` builds).
+"""Licences and Linux delivery, checked without building (``make dist-test`` builds).
 
 - ``packaging/notices.py`` over the installed packages: every runtime dependency has a licence
   and its text, none is GPL-only, PySide6/Qt come with the LGPL-3.0 text and the Qt

@@ -384,7 +384,7 @@ def test_tree_size_and_version(tmp_path):
     (tmp_path / "sub" / "b").write_bytes(b"x" * 500)
     assert common.tree_size_bytes(tmp_path) == 1500
     assert common.project_version() == common.project_version(ROOT)
-    assert common.MAX_BUNDLE_MB == 150.0  # issue 17 acceptance 3
+    assert common.MAX_BUNDLE_MB == 150.0  # the size the release promises
 
 
 # --- icon containers ------------------------------------------------------------------------
@@ -422,7 +422,7 @@ def test_icns_container_layout():
 
 
 def test_spec_windows_adds_a_console_cli_exe(fake_repo, monkeypatch):
-    """Issue 19: gpupicker.exe stays windowed; gpupicker-cli.exe (console) shares _internal."""
+    """Gpupicker.exe stays windowed; gpupicker-cli.exe (console) shares _internal."""
     vi = types.ModuleType("PyInstaller.utils.win32.versioninfo")
     for cls in ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
                 "VarFileInfo", "VarStruct"):
@@ -441,7 +441,7 @@ def test_spec_windows_adds_a_console_cli_exe(fake_repo, monkeypatch):
 
 
 def test_spec_excludes_gpl_readline_and_gdbm(fake_repo, monkeypatch):
-    """Issue 19: GNU readline / gdbm (GPL-3.0) never bundled; the build path (an editable
+    """GNU readline / gdbm (GPL-3.0) never bundled; the build path (an editable
     install's direct_url.json) is checked on the real bundle by smoke_test.check_no_build_path."""
     analysis = _call(run_spec(fake_repo, monkeypatch), "Analysis")
     for name in ("readline", "_gdbm", "dbm.gnu", "rich"):

@@ -1,4 +1,4 @@
-"""Issue 19: --version, Help › About, the bundled CJK fallback font, crash traces."""
+"""--version, Help › About, the bundled CJK fallback font, crash traces."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_about_shows_version_commit_data_qt_and_paths(qtbot, repo):
     from PySide6.QtWidgets import QWidget
 
     from gpupicker import paths
-    from gpupicker.ui.app.about import about_facts, show_about
+    from gpupicker.ui.settings.about import about_facts, show_about
 
     facts = dict(about_facts(repo))
     info = version_info()
@@ -252,7 +252,7 @@ ctypes.pythonapi.Py_FatalError(b"none_dealloc: deallocating None (test)")
 
 
 def test_a_python_fatal_error_reaches_the_fault_log_when_stderr_is_no_terminal(tmp_path):
-    """QA F22: Py_FatalError writes to descriptor 2 and turns faulthandler off, so the fault
+    """Py_FatalError writes to descriptor 2 and turns faulthandler off, so the fault
     file stayed empty and the next start offered nothing."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
     proc = subprocess.run([sys.executable, "-c", FATAL, str(tmp_path)], capture_output=True,
@@ -299,7 +299,7 @@ def test_stderr_output_of_a_clean_session_is_logged_not_a_crash(tmp_path, caplog
 
 
 def test_qt_messages_before_the_log_file_wait_for_it_not_in_the_fault_file(tmp_path, caplog):
-    """Issue 17: the log file is set up after the first paint; a Qt warning before it (the
+    """The log file is set up after the first paint; a Qt warning before it (the
     offscreen plugin gives two while the window is shown) reached descriptor 2, the fault
     file, and the next start offered a crash report for a clean session."""
     from PySide6.QtCore import qWarning
@@ -353,7 +353,7 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
                                     or False))
 
     def fake_exec(self=None):
-        for _ in range(400):  # the window builds its pages a step per event-loop turn (issue 17)
+        for _ in range(400):  # the window builds its pages a step per event-loop turn
             QApplication.processEvents()
             if asked:
                 break
@@ -381,7 +381,7 @@ def test_gui_start_offers_the_log_of_a_crashed_session(qtbot, monkeypatch, _isol
 
 
 def test_notices_path_in_source_and_frozen_layouts(tmp_path, monkeypatch):
-    from gpupicker.ui.app import about
+    from gpupicker.ui.settings import about
 
     assert about.notices_path() == ROOT / "THIRD-PARTY-NOTICES.txt"
     assert about.notices_path().is_file()

@@ -1,7 +1,7 @@
 """The 2026-12 catalog: GPUs users plan on today, every model launchable, current prices.
 
 Figures come from the rows' own sources (``data/gpus.csv``, ``data/models.csv``, the price
-files) and the data audit of 2026-12 (``shared/data/audit-2026-12.md``): B200 dense FP4 9,000
+files) and the data audit of 2026-12: B200 dense FP4 9,000
 TFLOPS (HGX B200 72 PF / 8), MI355X 10,066 (AMD dense MXFP4), a stock 128 GB Mac's Metal working
 set 107.52 GiB (measured on M5 Max, github.com/antirez/ds4 pull #893), Vast.ai H100 SXM median
 of 4 verified offers 2.4024 $/h on 2026-10-19 (silybench, Vast bundles API). The tests read the
@@ -20,11 +20,11 @@ from gpupicker import paths
 from gpupicker.catalog import load_bundle
 from gpupicker.catalog.records import ModelRecord, observed_start
 from gpupicker.cli import main as cli_main
-from gpupicker.core.accelerators import stack_of
 from gpupicker.core.checks import engine_hardware_refusal, platform_of
-from gpupicker.core.hardware import GpuSpec, PriceOffer
-from gpupicker.core.launch_config import model_repo
-from gpupicker.core.price_kind import price_kind
+from gpupicker.core.hardware.accelerators import stack_of
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
+from gpupicker.core.planners.launch_config import model_repo
+from gpupicker.core.pricing.price_kind import price_kind
 from gpupicker.core.units import GiB
 from tests.support.workloads import resolved_workload as _w
 

@@ -18,7 +18,7 @@ from gpupicker.catalog import (
 )
 from gpupicker.catalog.csv_io import neutralize, unneutralize
 from gpupicker.catalog.records import check_price, observed_start
-from gpupicker.core.hardware import GpuSpec, PriceOffer
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv
 from tests.support.catalog_files import run_python as _run
 from tests.support.catalog_files import write_prices as _write_prices

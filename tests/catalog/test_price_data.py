@@ -1,6 +1,6 @@
-"""The 2026-10 price observations and the audited GPU rows merged into the bundle (issue 16).
+"""The 2026-10 price observations and the audited GPU rows merged into the bundle.
 
-Figures from ``shared/data/README.md`` (revision 2026-12): AWS H100 on-demand is 6.88 $/GPU-h
+Figures from ``data/README.md`` (revision 2026-12): AWS H100 on-demand is 6.88 $/GPU-h
 (12.29 is the pre-2025 price), Azure's 2-GPU H100 NVL is 6.98 (not 8.82), B200 boards expose
 180 GB.
 """

@@ -1,4 +1,4 @@
-"""Issue 18: dated CNY prices of the Chinese clouds, folded in by the app's own rules.
+"""Dated CNY prices of the Chinese clouds, folded in by the app's own rules.
 
 The rows (``data/prices.csv``, ``source`` and ``notes`` name each one) come from public
 material read for this issue:
@@ -22,11 +22,11 @@ import pytest
 from gpupicker import paths
 from gpupicker.catalog import load_bundle, open_catalog
 from gpupicker.catalog.records import PRICING_TYPES, observed_start
-from gpupicker.core.cost import estimate_cost
-from gpupicker.core.hardware import PriceOffer
-from gpupicker.core.price_kind import price_flag
-from gpupicker.core.providers import PROVIDERS, offer_country
-from gpupicker.core.recommend import recommend
+from gpupicker.core.hardware.specs import PriceOffer
+from gpupicker.core.pricing.cost import estimate_cost
+from gpupicker.core.pricing.price_kind import price_flag
+from gpupicker.core.pricing.providers import PROVIDERS, offer_country
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model
 from tests.support.seed_cases import CNY, FX, SEED_CASES

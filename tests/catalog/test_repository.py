@@ -24,7 +24,7 @@ from gpupicker.catalog import (
     open_catalog,
 )
 from gpupicker.catalog.records import MOE_MLA_COLUMNS, column_for_header, sliding_window_layers
-from gpupicker.core.hardware import GpuSpec, PriceOffer
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_MODELS, BUNDLED_PRICES, read_csv
 from tests.support.catalog_files import seed_row as _seed_row
@@ -41,7 +41,7 @@ COLUMNS_SINCE_AUDIT = {
                "attention_k_eq_v"},
     "prices": {"includes_tax", "vat_invoice"},
 }
-"""Bundled columns the audited shared CSVs (../shared/data) do not have yet."""
+"""Bundled columns the audited CSVs the bundle was rebuilt from do not have yet."""
 
 
 def test_columns_match_bundled_and_shared_headers():
@@ -88,7 +88,7 @@ def test_seed_counts_and_values(repo: CatalogRepository, tmp_path: Path):
     offers = repo.prices()
     assert any(p.gpu_id == "rtx_4090" and p.price_per_gpu_hour == 0.44 for p in offers)
     assert any(p.gpu_id == "a100_sxm_80gb" and p.price_per_gpu_hour == 1.89 for p in offers)
-    assert sum(p.currency == "CNY" for p in offers) == 36  # issue 18 offers less the 2026-12 retired
+    assert sum(p.currency == "CNY" for p in offers) == 36  # the CN offers less the 2026-12 retired
     assert all(not is_user for _, _, is_user in repo.price_rows())
     assert repo.meta("seed_version")
 

@@ -24,7 +24,7 @@ from gpupicker.catalog import (
     recover_corrupt,
 )
 from gpupicker.cli import main
-from gpupicker.core.hardware import PriceOffer
+from gpupicker.core.hardware.specs import PriceOffer
 from tests.support.catalog_files import BUNDLED_GPUS, BUNDLED_PRICES
 from tests.support.catalog_files import read_only as _read_only
 from tests.support.catalog_files import run_python as _run
@@ -48,7 +48,7 @@ def test_edit_survives_sigkill_right_after_commit(tmp_path: Path):
     proc = _python(f"""
         import sys, time
         from gpupicker.catalog import open_catalog
-        from gpupicker.core.hardware import PriceOffer
+        from gpupicker.core.hardware.specs import PriceOffer
         repo = open_catalog({str(path)!r})
         rid, offer, _ = repo.price_rows()[0]
         repo.update_price(rid, offer.model_copy(update={{"price_per_gpu_hour": 7.77}}))
@@ -79,7 +79,7 @@ def test_two_writer_processes_both_edits_survive(tmp_path: Path):
     code = """
         import sys, time
         from gpupicker.catalog import open_catalog
-        from gpupicker.core.hardware import PriceOffer
+        from gpupicker.core.hardware.specs import PriceOffer
         start = {start!r}
         while time.time() < start:
             time.sleep(0.001)
@@ -140,7 +140,7 @@ def test_damaged_sqlite_pages_raise_corrupt_error(tmp_path: Path):
     path.write_bytes(bytes(data))
     with pytest.raises(CatalogCorruptError) as err:
         open_catalog(path)
-    # QA 22 F10: one line of what SQLite saw, not one per damaged page
+    # one line of what SQLite saw, not one per damaged page
     assert "\n" not in str(err.value) and "catalog recover" in str(err.value)
     assert "***" not in err.value.detail
 
@@ -206,7 +206,7 @@ def test_failed_write_rolls_back(tmp_path: Path):
 def test_update_price_fields_keeps_another_process_change(repo: CatalogRepository,
                                                           tmp_path: Path):
     rid, seen = _seed_row(repo)  # the editor's copy: 0.44
-    # another process re-prices the row through a CSV import (as in the QA repro)
+    # another process re-prices the row through a CSV import
     src = tmp_path / "u.csv"
     _write_prices(src, [dict(seen.model_dump(mode="json"), price_per_gpu_hour="9.99",
                              gpus_per_instance=str(seen.gpus_per_instance or ""))])
@@ -339,7 +339,7 @@ def test_old_invalid_rows_are_skipped_listed_and_repairable(tmp_path: Path):
         assert repo.invalid_rows() == [] and len(repo.prices()) == BUNDLED_PRICES + 1
 
 
-# ---- second QA session (F29, F9): what is not a catalog is never moved; lost tables are damage
+# ---- what is not a catalog is never moved; lost tables are damage
 def test_a_folder_given_as_catalog_is_refused_and_never_moved(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]):
     folder = tmp_path / "my-project"

@@ -230,7 +230,7 @@ def test_catalog_help_lists_only_real_commands(capsys: pytest.CaptureFixture[str
 
 def test_cli_import_sniffs_only_the_header_of_a_huge_file(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]):
-    """QA F24: the tracker-format sniff read a 1 GB one-line file whole before the size cap."""
+    """the tracker-format sniff read a 1 GB one-line file whole before the size cap."""
     import tracemalloc
 
     big = tmp_path / "big.csv"
@@ -248,7 +248,7 @@ def test_cli_import_sniffs_only_the_header_of_a_huge_file(tmp_path: Path,
 
 def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(tmp_path: Path, capsys,
                                                                   monkeypatch):
-    """QA 22 F9: a 500,000-row import was accepted without a word, and every CLI ranking then
+    """a 500,000-row import was accepted without a word, and every CLI ranking then
     took 17–19 s. Above LARGE_CATALOG_PRICES current prices the import says so (the limit is
     lowered here so the bundled 285 prices cross it)."""
     from gpupicker.catalog import prices as catalog_prices

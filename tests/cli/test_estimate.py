@@ -24,7 +24,7 @@ def run(monkeypatch, capsys, text: str, *extra: str) -> tuple[int, list[dict], s
     return code, [json.loads(line) for line in out.splitlines()], err
 
 
-@pytest.mark.skipif(not load_validation_cases(), reason="shared/validation not present")
+@pytest.mark.skipif(not load_validation_cases(), reason="validation/ not present")
 def test_every_validation_line_gets_a_total(monkeypatch, capsys):
     code, results, _ = run(monkeypatch, capsys, VALIDATION.read_text())
     cases = load_validation_cases()
@@ -69,7 +69,7 @@ def test_unreadable_input_exits_2(capsys, tmp_path):
     assert cli.main(["estimate", "--workload", str(binary)]) == 2
 
 
-# ---- issue 10: junk and empty input, params-only workloads ---------------------------------
+# ---- junk and empty input, params-only workloads ---------------------------------
 def _estimate_stdin(monkeypatch, capsys, text: str) -> tuple[int, str, str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     code = cli.main(["estimate", "--workload", "-"])
@@ -106,7 +106,7 @@ def test_params_only_workload_from_the_readme(monkeypatch, capsys):
 
 
 def test_an_absurd_architecture_is_refused_like_the_catalog_refuses_it(tmp_path, capsys):
-    """QA 22 F15: an inline model with 1e12 layers gave a 392,788,696,290 GiB estimate; the
+    """an inline model with 1e12 layers gave a 392,788,696,290 GiB estimate; the
     catalog (`model import`) refuses such a model, and now so does every ModelArch (the
     catalog's bounds: layers ≤ 100,000, hidden size ≤ 10,000,000, vocabulary ≤ 100,000,000)."""
     from gpupicker.cli import main

@@ -16,7 +16,10 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
     assert "1 USD = 7.1000 CNY" in capsys.readouterr().out
     # upside down (USD per CNY) is refused, not flipped
     assert main(["catalog", "fx", "set", "CNY", "0.1408"]) == 2
-    assert "upside down" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "upside down" in err and err.rstrip().endswith("(add --yes to keep it)")
+    assert main(["catalog", "fx", "set", "USD", "1"]) == 2  # another ValueError: no --yes hint
+    assert "--yes" not in capsys.readouterr().err
     assert main(["catalog", "currency", "CNY"]) == 0
     capsys.readouterr()
     assert main(["catalog", "fx"]) == 0
@@ -50,7 +53,7 @@ def test_cli_sets_rate_as_quoted_and_json_shows_yuan(tmp_path, capsys):
 
 
 def test_a_zero_budget_or_cap_is_refused_not_read_as_no_limit(tmp_path, capsys):
-    """QA 22 F15: the GUI's 0 means "no limit", a CLI 0 was a $0 cap that rules out every
+    """the GUI's 0 means "no limit", a CLI 0 was a $0 cap that rules out every
     priced option; the CLI now refuses 0 with the way to say "no limit"."""
     wl = tmp_path / "w.json"
     wl.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1"}), encoding="utf-8")
@@ -62,7 +65,7 @@ def test_a_zero_budget_or_cap_is_refused_not_read_as_no_limit(tmp_path, capsys):
 
 
 def test_the_cli_uses_a_currency_only_the_chinese_window_picked_as_dollars(tmp_path, capsys):
-    """QA 22-2 F10: the zh_CN window records 元 as its display currency, not chosen by the user
+    """the zh_CN window records 元 as its display currency, not chosen by the user
     (even for a `--screenshot --lang zh_CN`); every later CLI ranking was then in ¥. The CLI
     follows a chosen currency only."""
     from gpupicker.catalog import open_catalog

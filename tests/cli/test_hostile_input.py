@@ -216,8 +216,8 @@ def test_tracker_inf_count_and_huge_cell_are_row_errors(repo, tmp_path):
 
 
 def test_hostile_calibration_logs_give_sentences():
-    from gpupicker.core.calibration import parse_log
     from gpupicker.core.messages import Message
+    from gpupicker.core.planners.calibration import parse_log
 
     rng = random.Random(f"{SEED}-logs")
     for text in calibration_logs(rng):
@@ -241,7 +241,7 @@ def test_an_absurd_gpu_row_is_refused_once_for_every_path(repo, tmp_path):
     from pydantic import ValidationError
 
     from gpupicker.catalog.records import check_gpu
-    from gpupicker.core.hardware import GPU_BOUNDS, GpuSpec
+    from gpupicker.core.hardware.specs import GPU_BOUNDS, GpuSpec
 
     h100 = repo.get_gpu("h100_sxm")
     assert h100 is not None

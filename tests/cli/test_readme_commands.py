@@ -1,4 +1,4 @@
-"""Every command block of README.md runs (issue 10), with GPUPICKER_HOME in a temp folder.
+"""Every command block of README.md runs, with GPUPICKER_HOME in a temp folder.
 
 Commands run as printed, from the repository (make, .venv) or from a scratch folder (the
 command-line block, which writes prices.csv and results.png). ``.venv/bin/`` means this

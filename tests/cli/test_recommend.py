@@ -5,7 +5,7 @@ from __future__ import annotations
 from gpupicker.core.workload import Workload
 
 
-# ---------------------------------------------------------------------------------------------- F19
+# ----------------------------------------------------------------------------------------------
 def test_recommend_honours_max_gpus_above_8_and_prints_advice(cat, capsys, tmp_path):
     """Llama-3.1-405B full fine-tuning (3,118 GiB of model states + activations on one GPU) needs
     more than 8 GPUs: --max-gpus 64 tries 16/32/64 (several 8-GPU nodes, noted) and, when
@@ -18,7 +18,7 @@ def test_recommend_honours_max_gpus_above_8_and_prints_advice(cat, capsys, tmp_p
     assert {o.num_gpus for o in rec.options} >= {16, 32, 64}
     assert any("8-GPU nodes joined by InfiniBand" in n for n in rec.notes)
     rec8 = run_recommend(w, cat, max_gpus=8)
-    # no part holds it in one node of 8: multi-node options are added and said so (issue 18)
+    # no part holds it in one node of 8: multi-node options are added and said so
     assert max(o.num_gpus for o in rec8.options) > 8
     assert any("No part holds this job in one node of 8" in n for n in rec8.notes)
     if not any(o.fits for o in rec8.options):

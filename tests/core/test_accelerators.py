@@ -1,10 +1,10 @@
-"""Issue 18 acceptance 3: an Ascend 910B option names CANN with MindIE / vllm-ascend and
+"""An Ascend 910B option names CANN with MindIE / vllm-ascend and
 HCCS, never ROCm or PCIe only; AMD, Gaudi and Apple name their own stacks with a stated
 uncertainty; Apple silicon is not offered for multi-GPU training (core.accelerators)."""
 
 from __future__ import annotations
 
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 

@@ -1,9 +1,9 @@
-"""'What to change to fit' (issue #5 acceptance 2): every suggestion is re-estimated."""
+"""'What to change to fit': every suggestion is re-estimated."""
 
 from __future__ import annotations
 
-from gpupicker.core.advisor import advise
 from gpupicker.core.memory import estimate_memory
+from gpupicker.core.planners.advisor import advise
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
 

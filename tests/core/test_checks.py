@@ -8,11 +8,11 @@ import re
 import pytest
 
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from tests.support.workloads import resolved_workload as _w
 
 
-# ---------------------------------------------------------------------------------------- F3/F4
+# ----------------------------------------------------------------------------------------
 def test_context_window_vllm_refuses_and_others_warn(cat):
     """Llama-2-7B: max_position_embeddings 4096 (its config.json). vLLM refuses max_model_len
     above it (vllm/config/model.py: 'User-specified max_model_len (100000) is greater than the
@@ -57,13 +57,13 @@ def test_impossible_engine_dtype_pairs_are_warned_or_refused(cat):
         recommend(w, [g4090], cat.prices())
 
 
-# ---------------------------------------------------------------------------------------------- F26
+# ----------------------------------------------------------------------------------------------
 def test_engines_are_refused_on_hardware_they_have_no_backend_for(cat):
     """TensorRT-LLM is NVIDIA-only, vLLM has no Metal backend, bitsandbytes NF4 none for Apple
     (each engine's install docs, core.checks.ENGINE_PLATFORMS): refused in estimate, left out of
     recommend with one note — never estimated as if they ran."""
-    from gpupicker.core.recommend import recommend
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.ranking.recommend import recommend
+    from gpupicker.core.report.estimate import estimate_report
 
     cases = [({"task": "inference", "model_id": "llama3_1_8b", "framework": "tensorrt-llm"},
               "mi300x", "tensorrt-llm does not run on the AMD Instinct MI300X (ROCm)"),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.compare import Scenario, compare, comparison_markdown
-from gpupicker.core.money import Money
+from gpupicker.core.pricing.money import Money
+from gpupicker.core.report.compare import Scenario, compare, comparison_markdown
 from gpupicker.core.workload import Workload
 from gpupicker.service.compare import pick_option, scenarios
 from gpupicker.service.recommendation import CatalogSnapshot

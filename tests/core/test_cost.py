@@ -1,10 +1,10 @@
-"""Cost arithmetic (formulas.md §8) with the seed guide's figures (shared/seeds)."""
+"""Cost arithmetic (formulas.md §8) with the seed guide's figures."""
 
 from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.cost import (
+from gpupicker.core.pricing.cost import (
     buy_vs_rent,
     energy_kwh,
     estimate_cost,
@@ -18,7 +18,7 @@ from gpupicker.core.cost import (
     usd_per_million_tokens,
     usd_per_unit,
 )
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from tests.support.workloads import resolved_workload as _w
 
 
@@ -78,7 +78,7 @@ def test_currency_conversion_uses_user_rates_first():
     rate, user = usd_per_unit("CNY")
     assert not user and 0.1 < rate < 0.2
     assert to_usd(5, "USD") == 5
-    # a rate is used as given, never flipped (issue 18: entry asks the user instead)
+    # a rate is used as given, never flipped (entry asks the user instead)
     assert to_usd(7.1, "CNY", {"CNY": 7.1}) == pytest.approx(50.41)
     assert to_usd(1, "GBP", {"GBP": 1.27}) == pytest.approx(1.27)
     with pytest.raises(ValueError, match="exchange rate"):
@@ -93,12 +93,12 @@ def test_serving_capacity():
     assert gpus_for_serving(0, 512, 256, 400, 4000) == (1, 1)
 
 
-# ---------------------------------------------------------------------------------------------- F17
+# ----------------------------------------------------------------------------------------------
 def test_owned_gpus_for_serving_cost_24_7_and_one_break_even(cat):
-    """QA F17 repro: 2 × RTX 4090 bought for $3,600, 450 W each at $0.30/kWh, 3 years, 50 % use
+    """2 × RTX 4090 bought for $3,600, 450 W each at $0.30/kWh, 3 years, 50 % use
     entered. Serving runs 24/7: $3,600 / 36 months = $100/month write-off + 0.9 kW × 730 h ×
     $0.30 = $197.1/month power → ≈ $297/month (not the 50 %-use write-off × 730 h = $397)."""
-    from gpupicker.core.owned import OwnedGpu
+    from gpupicker.core.pricing.owned import OwnedGpu
 
     o = OwnedGpu(gpu_id="rtx_4090", count=2, purchase_price=3600, power_w=450,
                  electricity_per_kwh=0.30, years=3, utilization=0.5)

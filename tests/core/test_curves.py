@@ -1,17 +1,17 @@
-"""Curves' data (core/curves.py, no Qt): memory curve vs ``fit``, axes, dimensions, cost curve."""
+"""Curves' data (core/report/curves.py, no Qt): memory curve vs ``fit``, axes, dimensions, cost curve."""
 
 from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.curves import (
+from gpupicker.core.planners.fit import solve_fit
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.report.curves import (
     available_dimensions,
     candidate_gpus,
     cost_curves,
     memory_curves,
 )
-from gpupicker.core.fit import solve_fit
-from gpupicker.core.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 from tests.support.curves import crosses_at as _crosses_at

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gpupicker.core.detect import (
+from gpupicker.core.hardware.detect import (
     DetectedGpu,
     ToolOutputError,
     detect_machine,
@@ -116,7 +116,7 @@ def test_an_unknown_amd_card_is_reported_not_guessed():
 
 
 def test_an_amd_card_the_user_added_to_the_catalog_maps():
-    from gpupicker.core.hardware import GpuSpec
+    from gpupicker.core.hardware.specs import GpuSpec
 
     own = GpuSpec(id="rx_7900_xt", name="AMD Radeon RX 7900 XT", vendor="AMD", memory_gb=20,
                   memory_bandwidth_gbps=800)

@@ -1,4 +1,4 @@
-"""Image generation and diffusion LoRA per architecture (issue 13)."""
+"""Image generation and diffusion LoRA per architecture."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import statistics
 
 import pytest
 
-from gpupicker.core.advisor import advise
-from gpupicker.core.diffusion import denoiser_flops_per_latent, diffusion_plan
 from gpupicker.core.memory import estimate_memory, fits_on
-from gpupicker.core.recommend import recommend
+from gpupicker.core.memory.diffusion import diffusion_plan
+from gpupicker.core.planners.advisor import advise
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.speed.image import denoiser_flops_per_latent
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
@@ -120,7 +121,7 @@ def test_vae_slicing_only_helps_batches_and_tiling_helps_one_image():
         estimate_memory(four).total_bytes
 
 
-# ---------------------------------------------------------------------------------------- F21/F15
+# ----------------------------------------------------------------------------------------
 def test_flux_on_4090_one_verdict_in_estimate_and_recommend(cat):
     """FLUX.1-dev bf16 (12 B transformer + 4.9 B T5/CLIP) cannot hold its 24 GB of bf16 weights
     plus activations on a 24 GB card; diffusers' sequential CPU offload fits it (diffusers docs
@@ -169,13 +170,13 @@ def test_diffusion_advice_is_diffusion_specific(cat):
     assert len({a.saves_bytes for a in adv}) == len(adv)  # not one identical saving for all
 
 
-# ---------------------------------------------------------------------------------------- F13/F14
+# ----------------------------------------------------------------------------------------
 def test_diffusion_lora_hours_scale_with_epochs_and_step_time_is_published_range(cat):
     """hours = images × epochs × s/step ÷ GPUs (each epoch sees every image once). SDXL LoRA at
     1024², batch 1, no gradient checkpointing on an RTX 4090: published kohya/diffusers timings
     are 0.3–1.1 s per step (kohya-ss/sd-scripts#827: 3090 Ti 1.12 s/it, a 4090 no faster;
     bmaltais/kohya_ss#1288: 4090 ≈ 1.1 s/step; 1.5–3 it/s with SDPA in newer stacks)."""
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
 
     g = cat.get_gpu("rtx_4090")
     hours = []
@@ -205,7 +206,7 @@ def test_diffusion_lora_recommend_uses_training_wording(cat):
 
 
 def test_gpus_beyond_the_images_do_not_speed_a_job_up():
-    """QA 22-2 F2: one FLUX.1-dev image on 8 × H800 took 1/8 of the one-GPU time (0.92 s), so
+    """one FLUX.1-dev image on 8 × H800 took 1/8 of the one-GPU time (0.92 s), so
     every "one row per GPU type" pick was 8 GPUs for a single image. diffusers runs whole
     images per GPU: at most ceil(images / batch) GPUs have work."""
     from gpupicker.core.speed.throughput import estimate_throughput

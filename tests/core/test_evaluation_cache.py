@@ -1,4 +1,4 @@
-"""Issue 17: a money-only change reuses the GPU × count evaluations and ranks as a fresh run.
+"""A money-only change reuses the GPU × count evaluations and ranks as a fresh run.
 
 ``recommend`` evaluates memory, speed and serving plans on the job without its money fields
 (``evaluation.MONEY_DEFAULTS``) and memoizes that evaluation (``evaluation.evaluate``). Every
@@ -19,10 +19,10 @@ sys.path.insert(0, str(SCRIPTS))
 
 import bench  # noqa: E402
 
-from gpupicker.core import evaluation  # noqa: E402
-from gpupicker.core.evaluation import MONEY_DEFAULTS  # noqa: E402
-from gpupicker.core.money import Money  # noqa: E402
-from gpupicker.core.recommend import recommend  # noqa: E402
+from gpupicker.core.pricing.money import Money  # noqa: E402
+from gpupicker.core.ranking import evaluation  # noqa: E402
+from gpupicker.core.ranking.evaluation import MONEY_DEFAULTS  # noqa: E402
+from gpupicker.core.ranking.recommend import recommend  # noqa: E402
 from gpupicker.core.workload import Workload  # noqa: E402
 
 MONEY_CHANGES = (

@@ -1,4 +1,4 @@
-"""The what-fits solver (core/fit.py, ``gpupicker fit``): it agrees with ``estimate`` at the
+"""The what-fits solver (core/planners/fit.py, ``gpupicker fit``): it agrees with ``estimate`` at the
 value it returns (fits) and one step above (does not), on the seed's worked case and on the
 H200 measurements (a job that ran on the H200 must fit there)."""
 
@@ -10,8 +10,8 @@ import pytest
 
 from gpupicker import cli
 from gpupicker.cli.estimate import estimate_one
-from gpupicker.core.fit import FIT_DIMENSIONS, solve_fit, with_dimension
 from gpupicker.core.memory import estimate_memory, fits_on
+from gpupicker.core.planners.fit import FIT_DIMENSIONS, solve_fit, with_dimension
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
@@ -122,7 +122,7 @@ MEASURED = [c for c in load_validation_cases()
             and c.get("measured", {}).get("gpu_used_bytes", 0)]
 
 
-@pytest.mark.skipif(not MEASURED, reason="shared/validation/h200.jsonl not present")
+@pytest.mark.skipif(not MEASURED, reason="validation/h200.jsonl not present")
 def test_every_measured_h200_job_fits_the_h200_at_its_batch():
     """Each case ran on one H200; where the memory model says it fits there, the solver's
     largest batch is at least the measured batch, and fits_on agrees at that batch."""

@@ -1,6 +1,6 @@
 """Hostile GPU ids, GPU names, provider and model names through every file gpupicker writes.
 
-The strings are the ones an attacker tried (shared/design/reliability-review-2026-12.md): a
+The strings are the ones an attacker tried (the reliability review of 2026-12): a
 newline with YAML ``\\U`` escapes that spell ``commands:``, quotes, ``$(…)``, backticks, a
 spreadsheet formula, ``<script>``, a ``javascript:`` link, ANSI escape sequences. The catalog
 refuses such ids on import; these tests put them straight into core's types, as an old or
@@ -17,11 +17,11 @@ import pytest
 import yaml
 
 from gpupicker.cli.recommend import format_launch, format_table
-from gpupicker.core.launch_config import accelerator_name, launch_config
-from gpupicker.core.recommend import recommend
-from gpupicker.core.report import build_report
-from gpupicker.core.report_render import render_html, render_markdown, write_text_report
-from gpupicker.core.text_safety import neutralize
+from gpupicker.core.planners.launch_config import accelerator_name, launch_config
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.report.build import build_report
+from gpupicker.core.report.render import render_html, render_markdown, write_text_report
+from gpupicker.core.text.text_safety import neutralize
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, catalog_prices, gpu
 

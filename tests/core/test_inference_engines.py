@@ -1,6 +1,6 @@
-"""Issue 12: engines and spellings people write, per-engine speed against published figures.
+"""Engines and spellings people write, per-engine speed against published figures.
 
-Sources: ``shared/validation/public-speed.jsonl`` (llama-bench tables of
+Sources: ``validation/public-speed.jsonl`` (llama-bench tables of
 XiongjieDai/GPU-Benchmarks-on-LLM-Inference, TensorRT-LLM performance.md) and the vLLM logs
 of vllm issue #10517.
 """
@@ -14,17 +14,17 @@ import sys
 import pytest
 
 from gpupicker.cli.estimate import estimate_one
-from gpupicker.core.frameworks import FRAMEWORKS, known_frameworks, normalize_framework
 from gpupicker.core.speed.throughput import estimate_throughput
+from gpupicker.core.stacks.frameworks import FRAMEWORKS, known_frameworks, normalize_framework
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_model, gpu
-from tests.support.paths import SCRIPTS, SHARED
+from tests.support.paths import REPO, SCRIPTS
 
 sys.path.insert(0, str(SCRIPTS))
 
 from accuracy import with_source_date  # noqa: E402 - the build dates `make accuracy` gives
 
-SPEED = SHARED / "validation" / "public-speed.jsonl"
+SPEED = REPO / "validation" / "public-speed.jsonl"
 LLM_KINDS = {"decode_tokens_per_s": "decode_tokens_per_s",
              "prefill_tokens_per_s": "prefill_tokens_per_s",
              "output_tokens_per_s": "output_tokens_per_s"}
@@ -93,7 +93,7 @@ def _error(case) -> float:
 
 @pytest.mark.skipif(not SPEED.exists(), reason="shared validation files not present")
 def test_llm_inference_speed_targets_on_the_public_cases():
-    """Issue 12 acceptance 1: median |error| ≤ 12 %, every engine ≤ 20 %, ≥ 85 % within ±30 %."""
+    """Median |error| ≤ 12 %, every engine ≤ 20 %, ≥ 85 % within ±30 %."""
     errs = [(c["engine"], _error(c)) for c in _cases()]
     assert len(errs) >= 20
     a = [abs(e) for _, e in errs]

@@ -11,8 +11,8 @@ import yaml
 
 from gpupicker import cli
 from gpupicker.core.checks import tensor_parallel_refusal
-from gpupicker.core.launch_config import hf_repo_from_source, launch_config
-from gpupicker.core.recommend import recommend
+from gpupicker.core.planners.launch_config import hf_repo_from_source, launch_config
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 
@@ -29,7 +29,7 @@ def test_vllm_command_has_the_estimates_context_fraction_and_tp():
     opt = _best(w)
     cfg = launch_config(w, opt, "meta-llama/Llama-3.1-70B-Instruct")
     c = cfg.command
-    # QA 22-2 F5: AWQ weights load from an AWQ checkpoint, not the 16-bit repo (vLLM fails to
+    # AWQ weights load from an AWQ checkpoint, not the 16-bit repo (vLLM fails to
     # start on that): the command names a placeholder and a warning says what goes there
     assert c.startswith("vllm serve YOUR_AWQ_CHECKPOINT")
     assert any("an AWQ export of meta-llama/Llama-3.1-70B-Instruct" in x and

@@ -46,7 +46,7 @@ def test_memo_msg_refuses_a_nested_message():
     # a nested Message would be keyed by its English words alone: two ids with the same words
     # would share one tree (their translations can differ)
     from gpupicker.core.messages import msg
-    from gpupicker.core.reasons import memo_msg
+    from gpupicker.core.ranking.reasons import memo_msg
 
     assert memo_msg("recommend.miss.cap", cap="$5.00") is memo_msg("recommend.miss.cap",
                                                                     cap="$5.00")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpupicker.cli.estimate import estimate_one
-from gpupicker.core.hardware import GpuSpec
+from gpupicker.core.hardware.specs import GpuSpec
 from gpupicker.core.memory import estimate_memory, kv_cache_bytes, weights_bytes
 from gpupicker.core.memory.training import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
@@ -88,7 +88,7 @@ def test_kv_cache_gqa_sliding_window_and_mla():
     assert kv_cache_bytes(ds, 1, 1, "bf16") == 576 * 61 * 2
 
 
-# ---- the H200 measurements (issue 3, acceptance 1) ----------------------------------------------
+# ---- the H200 measurements (acceptance 1) ----------------------------------------------
 def _memory_errors() -> dict[str, list[float]]:
     errors: dict[str, list[float]] = {}
     for case in load_validation_cases():
@@ -101,14 +101,14 @@ def _memory_errors() -> dict[str, list[float]]:
     return errors
 
 
-@pytest.mark.skipif(not load_validation_cases(), reason="shared/validation not present")
+@pytest.mark.skipif(not load_validation_cases(), reason="validation/ not present")
 def test_h200_accuracy_thresholds():
     by_task = _memory_errors()
     errs = [e for v in by_task.values() for e in v]
     assert len(errs) == 36
     abs_errs = sorted(abs(e) for e in errs)
     p90 = abs_errs[int(0.9 * (len(abs_errs) - 1))]
-    # issue 3: median ≤ 5 %, p90 ≤ 12 %, no under-estimate worse than −10 %.
+    # median ≤ 5 %, p90 ≤ 12 %, no under-estimate worse than −10 %.
     # Measured today: median 0.7 %, p90 2.5 %, worst −2.6 %; hold a margin, not the record.
     assert statistics.median(abs_errs) <= 0.02
     assert p90 <= 0.05
@@ -117,7 +117,7 @@ def test_h200_accuracy_thresholds():
         assert statistics.median(abs(e) for e in task_errs) <= 0.05, task
 
 
-# ---- engines (issue 3, acceptance 4) ------------------------------------------------------------
+# ---- engines (acceptance 4) ------------------------------------------------------------
 def test_vllm_gpu_blocks_match_startup_log():
     # vLLM 0.2 log (Dec 2023): Llama-2-7b-hf fp16, max_seq_len 4096, gpu_memory_utilization 0.9,
     # A100 80GB -> "# GPU blocks: 7449" (16-token blocks of 512 KiB).
@@ -185,7 +185,7 @@ def test_qlora_under_deepspeed_zero3_does_not_shard_4bit_weights():
     assert estimate_memory(fsdp).total_bytes < T4.usable_memory_bytes
 
 
-# ---- properties (issue 3: monotonicity) ---------------------------------------------------------
+# ---- properties (monotonicity) ---------------------------------------------------------
 def _total(**kw) -> int:
     base = dict(task="lora", model=LLAMA2_7B, batch=1, seq_len=1024)
     base.update(kw)
@@ -318,7 +318,7 @@ def test_total_is_the_sum_of_every_breakdown_component():
     assert est.total_bytes == sum(est.breakdown().values()) == sum(values.values())
 
 
-# ---- vLLM pool sizing as vLLM does it (issue 12, acceptance 3) ----------------------------------
+# ---- vLLM pool sizing as vLLM does it (acceptance 3) ----------------------------------
 def _llama31_8b_on_3090(max_model_len):
     from tests.support.catalog_data import catalog_model, gpu
     m = catalog_model("llama3_1_8b")
@@ -339,7 +339,7 @@ def test_vllm_rtx3090_pool_matches_the_published_log():
 def test_vllm_max_model_len_that_does_not_fit_is_refused_with_vllms_reason():
     # same log at max_model_len 29000: "The model's max seq len (29000) is larger than the
     # maximum number of tokens that can be stored in KV cache (23648)"
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
     w, m, g = _llama31_8b_on_3090(29000)
     est = estimate_memory(w, g)
     assert est.engine_fits is False and est.max_concurrent_seqs == 0

@@ -1,5 +1,5 @@
 """Messages of the memory, engine, training, diffusion and fit models, and the validation errors
-of the workload, model, dtype and unit checks (issue 11, group M2).
+of the workload, model, dtype and unit checks (group M2).
 
 Real results over the bundled catalog: every assumption, engine error and raised error of these
 modules is a :class:`~gpupicker.core.messages.Message` whose ids are this group's, the English is
@@ -159,8 +159,8 @@ def test_memory_assumptions_and_engine_errors_are_chinese_messages(zh_cn, repo):
 
 
 def test_diffusion_speed_assumptions_are_chinese_messages(zh_cn, repo):
-    from gpupicker.core.diffusion import diffusion_throughput
-    from gpupicker.core.gpu_sustained import sustained_notes
+    from gpupicker.core.hardware.gpu_sustained import sustained_notes
+    from gpupicker.core.speed.image import diffusion_throughput
 
     gpus = _gpus(repo)
     seen: set[str] = set()
@@ -181,7 +181,7 @@ def test_diffusion_speed_assumptions_are_chinese_messages(zh_cn, repo):
 
 
 def test_fit_assumptions_are_chinese_messages(zh_cn, repo):
-    from gpupicker.core.fit import solve_fit
+    from gpupicker.core.planners.fit import solve_fit
 
     gpus = _gpus(repo)
     m = repo.get_model
@@ -205,11 +205,11 @@ def test_fit_assumptions_are_chinese_messages(zh_cn, repo):
 def _errors(repo):
     """Callables raising this group's ValueErrors, with the English text core always wrote."""
     from gpupicker.core import dtypes, units
-    from gpupicker.core.fit import with_dimension
     from gpupicker.core.memory import estimate_memory
     from gpupicker.core.memory.training import lora_trainable_params
     from gpupicker.core.model_arch import ModelArch
-    from gpupicker.core.training_frameworks import training_framework
+    from gpupicker.core.planners.fit import with_dimension
+    from gpupicker.core.stacks.training_frameworks import training_framework
     from gpupicker.core.workload import LoraConfig, Workload
 
     m = repo.get_model
@@ -312,7 +312,7 @@ def test_results_page_error_is_the_message(zh_cn, repo, monkeypatch):
 
 def test_recommend_memory_texts_are_messages(repo):
     """Recommend's options carry the memory model's Messages (no plain text left)."""
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.core.workload import Workload
 
     gpus, prices = repo.gpus(), repo.prices()

@@ -1,4 +1,4 @@
-"""Issue 11, group M4a: advisor, calibration, launch_config and the importers write Messages.
+"""Advisor, calibration, launch_config and the importers write Messages.
 
 Real results over the bundled catalog — advice for training, inference, llama.cpp and image
 jobs on cards they do not fit (single changes and stacked combinations), launch configs for
@@ -130,7 +130,7 @@ def _check(texts: list[tuple[str, object]]) -> None:
 
 
 def _advice(repo) -> list[tuple[str, object]]:
-    from gpupicker.core.advisor import advise
+    from gpupicker.core.planners.advisor import advise
 
     gpus = {g.id: g for g in repo.gpus()}
     out: list[tuple[str, object]] = []
@@ -153,8 +153,8 @@ def _advice(repo) -> list[tuple[str, object]]:
 
 
 def _launch(repo) -> list[tuple[str, object]]:
-    from gpupicker.core.launch_config import launch_config
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.planners.launch_config import launch_config
+    from gpupicker.core.ranking.recommend import recommend
 
     gpus, prices = repo.gpus(), repo.prices()
     out: list[tuple[str, object]] = []
@@ -186,8 +186,8 @@ def _launch(repo) -> list[tuple[str, object]]:
 
 
 def _calibration(repo) -> list[tuple[str, object]]:
-    from gpupicker.core.calibration import Calibration, _measured_speed, check_plausible, make_run
     from gpupicker.core.memory import estimate_memory
+    from gpupicker.core.planners.calibration import Calibration, _measured_speed, check_plausible, make_run
     from gpupicker.core.speed.throughput import estimate_throughput
 
     gpus = repo.gpus()
@@ -302,7 +302,7 @@ def test_importer_errors_and_warnings_are_messages_and_fully_chinese(zh_cn, tmp_
 
 def test_english_is_what_these_modules_always_wrote(repo, tmp_path):
     """A few exact English texts (the behaviour snapshot does not run these modules)."""
-    from gpupicker.core.advisor import advise
+    from gpupicker.core.planners.advisor import advise
     from gpupicker.importers import ModelImportError, inspect_path
 
     w = Workload(task="lora", model_id="llama3_8b", model=repo.get_model("llama3_8b"), batch=4,

@@ -1,4 +1,4 @@
-"""Issue 11, group M1: recommend, cost, money, price_kind, owned and providers write Messages.
+"""Recommend, cost, money, price_kind, owned and providers write Messages.
 
 Real recommendations over the bundled catalog (budget / cap / deadline / latency misses, spot
 and monthly pricing, a region filter, owned GPUs, multi-node pre-training, an image job, stale
@@ -63,9 +63,9 @@ WORKLOADS: tuple[tuple[str, str, dict], ...] = (
 
 
 def _recommendations(repo):
-    from gpupicker.core.hardware import PriceOffer
-    from gpupicker.core.owned import OwnedGpu
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.hardware.specs import PriceOffer
+    from gpupicker.core.pricing.owned import OwnedGpu
+    from gpupicker.core.ranking.recommend import recommend
 
     gpus, prices = repo.gpus(), list(repo.prices())
     # a currency without exchange rate, and stale prices (a "today" years later)
@@ -193,7 +193,7 @@ def test_the_limit_comes_from_the_miss_kind_not_the_text(results):
 
 
 def test_group_texts_render_fully_chinese(results, zh_cn):
-    from gpupicker.core.zh_names import zh_name
+    from gpupicker.core.report.zh_names import zh_name
     from gpupicker.ui.i18n.core_messages import PUNCTUATION, _translate, tr_message
     from tests.support.message_texts import has_cjk
 
@@ -220,10 +220,10 @@ def test_group_texts_render_fully_chinese(results, zh_cn):
 
 
 def test_errors_are_messages_and_render_chinese(repo, zh_cn):
-    from gpupicker.core.cost import gpus_for_serving, spot_expected_hours, usd_per_unit
-    from gpupicker.core.owned import OwnedGpu, owned_cost
-    from gpupicker.core.providers import check_region
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.pricing.cost import gpus_for_serving, spot_expected_hours, usd_per_unit
+    from gpupicker.core.pricing.owned import OwnedGpu, owned_cost
+    from gpupicker.core.pricing.providers import check_region
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.ui.i18n.core_messages import tr_message
 
     w = Workload(task="inference", model=repo.get_model("llama3_8b"), model_id="llama3_8b")
@@ -261,9 +261,9 @@ def test_errors_are_messages_and_render_chinese(repo, zh_cn):
 
 
 def test_buy_vs_rent_and_labels_render_chinese(zh_cn):
-    from gpupicker.core.cost import buy_vs_rent
-    from gpupicker.core.price_kind import PRICE_KINDS
-    from gpupicker.core.providers import REGION_NAMES
+    from gpupicker.core.pricing.cost import buy_vs_rent
+    from gpupicker.core.pricing.price_kind import PRICE_KINDS
+    from gpupicker.core.pricing.providers import REGION_NAMES
     from gpupicker.ui.i18n.core_messages import tr_message
 
     (a,) = buy_vs_rent(1600.0, 0.5, tdp_w=450).assumptions

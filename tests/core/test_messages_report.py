@@ -1,5 +1,5 @@
-"""The report's texts as Messages (core/report.py, core/report_render.py; issue 11) and the
-report in zh_CN with yuan as display currency (issue 18 acceptance 4).
+"""The report's texts as Messages (core/report/build.py, core/report/render.py) and the
+report in zh_CN with yuan as display currency.
 
 The report is built from the bundled catalog for real workloads (the seed's QLoRA case in
 China, a vLLM service, an SDXL batch) with ``1 USD = 7.10 CNY`` set as a user would
@@ -18,8 +18,8 @@ import unicodedata
 import pytest
 
 from gpupicker.core.messages import JOINERS, TEMPLATES, Message, msg
-from gpupicker.core.report import Report, build_report
-from gpupicker.core.report_render import TextRenderer, render_html, render_markdown
+from gpupicker.core.report.build import Report, build_report
+from gpupicker.core.report.render import TextRenderer, render_html, render_markdown
 from gpupicker.core.workload import Workload
 
 QLORA_CN = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048,
@@ -102,7 +102,7 @@ def test_every_report_text_is_a_message_and_english_is_unchanged(repo):
 
 
 def test_a_name_with_a_comma_keeps_its_chinese_name():
-    from gpupicker.core.zh_names import zh_name
+    from gpupicker.core.report.zh_names import zh_name
 
     m = msg("report.gpu", gpu="NVIDIA RTX PRO 6000 Blackwell (Workstation, 96GB)")
     assert m.render(None, zh_name) == "NVIDIA RTX PRO 6000 Blackwell（工作站，96GB）"
@@ -153,7 +153,7 @@ def test_zh_cn_report_has_no_english_of_its_own(repo, zh_cn):
         for text in (render_markdown(r, render=own), render_html(r, render=own)):
             assert "〈值〉" in text and "〈名〉" in text
             assert not _english_left(text), (job["task"], sorted(_english_left(text)))
-        from gpupicker.core.report_render import chart_svg
+        from gpupicker.core.report.render import chart_svg
         for c in r.charts:
             svg = chart_svg(c, own)
             assert not _english_left(re.sub(r"<[^>]+>", " ", svg)), c.name
@@ -186,13 +186,20 @@ def test_zh_cn_report_in_yuan_with_chinese_names(repo, zh_cn, tmp_path):
         assert "AutoDL 算力云" in text and "矩池云" in text
         assert "（中国特供）" in text and "(China)" not in text
     assert "| 梯度检查点 | 开启 |" in md and "| 计费方式 | 按量付费 |" in md
-    assert "| # | GPU | 卡数 | 显存够用 | 单卡显存 占用/容量 | 服务商 | 计费方式 | ¥/小时（全部 GPU） |" in md
+    assert ("| # | GPU | 卡数 | 显存够用 | 单卡显存（占用/容量） | 服务商 | 计费方式 | "
+            "¥/小时（全部 GPU） |") in md
     assert "总费用（CNY）" in html and "费用随 GPU 数量的变化" in html
     # AutoDL's RTX 4090 at ¥1.98 per GPU-hour (data/prices.csv) shows ¥1.98
     a = _autodl_only_report(repo)
     row = next(o for o in a.options if o["gpu"] == "NVIDIA GeForce RTX 4090")
     assert zh(row["per_hour"]) == "¥1.98" and zh(row["provider"]) == "AutoDL 算力云"
     assert "¥1.98/小时 × 6.0 小时 = ¥11.97" in zh(row["reason"])  # 6 h + start-up
+    # the prices used: the GPU by its name and the source's ¥ figure (was rtx_4090, 1.98 CNY)
+    prices = render_markdown(a, render=zh).split("## 所用价格")[1].split("\n## ")[0]
+    assert "| NVIDIA GeForce RTX 4090 | AutoDL 算力云 | 按量付费 | ¥1.98 |" in prices
+    assert "rtx_4090" not in prices and " CNY |" not in prices
+    # the job table: names, not stored codes (nf4, adamw), in the Chinese report
+    assert "| 权重格式 | NF4 |" in md and "| 优化器 | AdamW |" in md
 
 
 def test_zh_cn_pdf_report(repo, zh_cn, tmp_path):

@@ -1,4 +1,4 @@
-"""The speed model's texts as Messages, rendered fully Chinese in zh_CN (issue 11, group M3).
+"""The speed model's texts as Messages, rendered fully Chinese in zh_CN (group M3).
 
 Real results over the bundled catalog (inference on every engine, tensor parallel and layer
 split, llama.cpp offload, Apple/AMD/Ascend/ECC/power-limited GPUs, LoRA/QLoRA/full training
@@ -75,7 +75,7 @@ def _values(m: Message) -> list[str]:
             else:
                 out.append(p)
                 if key in NAME_PARAMS:
-                    from gpupicker.core.zh_names import zh_name
+                    from gpupicker.core.report.zh_names import zh_name
                     out += [zh_name(x) for x in p.split(", ")]
     return out
 
@@ -100,18 +100,18 @@ def _wl(repo, model: str, **kw) -> Workload:
 
 def _m3_texts(repo) -> list[tuple[str, object]]:
     """(where, text) of every text this group's modules write for the workloads below."""
-    from gpupicker.core.accelerators import stack_clause
     from gpupicker.core.checks import (
         engine_hardware_refusal,
         require_inference_framework,
         vllm_context_refusal,
         workload_warnings,
     )
-    from gpupicker.core.frameworks import framework_row
+    from gpupicker.core.hardware.accelerators import stack_clause
     from gpupicker.core.memory import estimate_memory
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.core.speed.serving import plan_serving
     from gpupicker.core.speed.throughput import engine_profile, estimate_throughput
+    from gpupicker.core.stacks.frameworks import framework_row
 
     gpus = {g.id: g for g in repo.gpus()}
     out: list[tuple[str, object]] = []

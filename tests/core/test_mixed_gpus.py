@@ -9,17 +9,17 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from gpupicker.core.launch_config import launch_config
 from gpupicker.core.memory.mixed import layer_counts, split_for
-from gpupicker.core.mixed_plan import (
+from gpupicker.core.planners.launch_config import launch_config
+from gpupicker.core.pricing.owned import OwnedGpu
+from gpupicker.core.ranking.mixed_plan import (
     machine_memory,
     machine_report,
     machine_workload,
     solve_machine_fit,
     workload_machine,
 )
-from gpupicker.core.owned import OwnedGpu
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.units import MiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
@@ -79,7 +79,7 @@ def test_vllm_on_unlike_cards_is_refused_with_the_reason_and_what_runs():
 
 
 def test_unlike_cards_are_never_sized_as_one_card_type():
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
 
     with pytest.raises(ValueError, match="look them up in the catalog"):
         estimate_report(_w(), None)

@@ -1,10 +1,10 @@
-"""Money formatting and inverted-rate detection (core/money.py)."""
+"""Money formatting and inverted-rate detection (core/pricing/money.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.money import Money, format_amount, rate_looks_inverted
+from gpupicker.core.pricing.money import Money, format_amount, rate_looks_inverted
 
 
 def test_money_formats_and_inverted_rates_are_questions():

@@ -1,4 +1,4 @@
-"""Issue 17: the per-snapshot offer table and the every-offer cap change no ranking."""
+"""The per-snapshot offer table and the every-offer cap change no ranking."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ sys.path.insert(0, str(SCRIPTS))
 
 import bench  # noqa: E402
 
-from gpupicker.core import offer_cache  # noqa: E402
-from gpupicker.core.offers import ALL_OFFERS_MAX  # noqa: E402
-from gpupicker.core.recommend import recommend  # noqa: E402
+from gpupicker.core.pricing import offer_cache  # noqa: E402
+from gpupicker.core.pricing.offers import ALL_OFFERS_MAX  # noqa: E402
+from gpupicker.core.ranking.recommend import recommend  # noqa: E402
 
 
 def _key(rec):
@@ -38,7 +38,7 @@ def test_every_offer_cap_keeps_the_top_of_the_ranking(monkeypatch):
     w = bench.workloads(models)[1][1]
     big = bench.scaled_prices(prices, 10)
     capped = recommend(w, gpus, big, all_offers=True)
-    import gpupicker.core.offers as omod
+    import gpupicker.core.pricing.offers as omod
 
     monkeypatch.setattr(omod, "ALL_OFFERS_MAX", 10**9)
     full = recommend(w, gpus, list(big), all_offers=True)  # uncapped

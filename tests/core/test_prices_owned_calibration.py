@@ -1,4 +1,4 @@
-"""Price kinds and trust marks, owned hardware, calibration on the user's runs (issue 16)."""
+"""Price kinds and trust marks, owned hardware, calibration on the user's runs."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pytest
 
 from gpupicker.catalog import open_catalog
 from gpupicker.cli import main
-from gpupicker.core.calibration import Calibration, make_run, parse_log
-from gpupicker.core.cost import buy_vs_rent
-from gpupicker.core.hardware import PriceOffer
-from gpupicker.core.owned import OwnedGpu, owned_cost
-from gpupicker.core.price_kind import price_flag, price_kind
+from gpupicker.core.hardware.specs import PriceOffer
+from gpupicker.core.planners.calibration import Calibration, make_run, parse_log
+from gpupicker.core.pricing.cost import buy_vs_rent
+from gpupicker.core.pricing.owned import OwnedGpu, owned_cost
+from gpupicker.core.pricing.price_kind import price_flag, price_kind
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from tests.support.sample_files import SKYPILOT, VLLM_V0_LOG
@@ -324,7 +324,7 @@ def test_a_newer_tracker_file_updates_the_same_offers(capsys, tmp_path):
 
 
 def test_impossible_runs_are_refused_and_disagreeing_runs_do_not_correct(tmp_path, capsys):
-    """QA F16: a 1500 GiB peak on a 24 GiB card, a 0.001 GiB peak or 1 token/s for a QLoRA
+    """a 1500 GiB peak on a 24 GiB card, a 0.001 GiB peak or 1 token/s for a QLoRA
     7B job are unit mistakes, refused with a sentence; runs whose correction would not lower
     the error on them are not applied."""
     job = tmp_path / "job.json"
@@ -339,11 +339,11 @@ def test_impossible_runs_are_refused_and_disagreeing_runs_do_not_correct(tmp_pat
     assert "check the unit" in capsys.readouterr().err
     main(["calibrate", "list"])
     assert "no recorded runs" in capsys.readouterr().out
-    # QA 22 F2: 23 GiB used of a 24 GB card (nvidia-smi: 24,564 MiB) is a real peak; the
+    # 23 GiB used of a 24 GB card (nvidia-smi: 24,564 MiB) is a real peak; the
     # capacity was taken as 24e9 bytes (22.4 GiB) and refused it
     assert main([*add, "--peak-gib", "23.0"]) == 0
     capsys.readouterr()
-    from gpupicker.core.calibration import _factor
+    from gpupicker.core.planners.calibration import _factor
     # two runs that match the estimate and one typo: the median keeps the estimate, and a
     # factor of 1 lowers no error, so nothing is applied
     assert _factor([(10.0, 10.0), (10.0, 10.0), (10.0, 20.0)]) is None

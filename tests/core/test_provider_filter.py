@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.providers import check_providers, provider_aliases
-from gpupicker.core.recommend import recommend
+from gpupicker.core.pricing.providers import check_providers, provider_aliases
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 from tests.support.seed_cases import CNY, FX, SEED_CASES

@@ -1,4 +1,4 @@
-"""Published figures (shared/validation/public-cases.md) as sanity checks.
+"""Published figures (validation/public-cases.md) as sanity checks.
 
 Rows used for a ±15 % check, compared with the estimate's *allocated* bytes
 (total less CUDA context and allocator reserve), because each source reports
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.hardware import GpuSpec
+from gpupicker.core.hardware.specs import GpuSpec
 from gpupicker.core.memory import estimate_memory
 from gpupicker.core.units import GB
 from gpupicker.core.workload import Workload

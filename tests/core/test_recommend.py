@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from gpupicker.core.hardware import PriceOffer
-from gpupicker.core.reasons import hours_number
-from gpupicker.core.recommend import GOALS, recommend
+from gpupicker.core.hardware.specs import PriceOffer
+from gpupicker.core.ranking.reasons import hours_number
+from gpupicker.core.ranking.recommend import GOALS, recommend
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
@@ -41,7 +41,7 @@ def test_goals_order_options_and_label_top_picks(goal):
     w = Workload(task="lora", model=catalog_model("llama2_7b"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=2e7)
     rec = recommend(w, catalog_gpus(), catalog_prices(), goal=goal)
-    # offers whose own source doubts the price rank after the others (QA F1): order the rest
+    # offers whose own source doubts the price rank after the others: order the rest
     ok = [o for o in rec.fitting() if o.provider
           and not o.price_flag_reason.startswith("its source says")]
     assert ok
@@ -64,7 +64,7 @@ def test_goals_order_options_and_label_top_picks(goal):
 
 
 def test_70b_bf16_inference_fits_no_single_gpu_below_141_gb_and_needs_several():
-    """Issue #2 acceptance 3: Llama-3-70B in bf16 (≈141 GB of weights) needs several GPUs."""
+    """Llama-3-70B in bf16 (≈141 GB of weights) needs several GPUs."""
     w = Workload(task="inference", model=catalog_model("llama3_70b"), weights_dtype="bf16",
                  batch=1, prompt_len=1024, new_tokens=256)
     rec = recommend(w, catalog_gpus(), catalog_prices())
@@ -124,7 +124,7 @@ def test_multi_gpu_full_training_uses_fsdp_and_says_so():
 
 
 def test_recommend_is_fast_enough_for_one_frame():
-    """Issue #4 acceptance 4: the bundled catalog × 1–8 GPUs × offers in well under 16 ms
+    """The bundled catalog × 1–8 GPUs × offers in well under 16 ms
     (asserted loosely here for slow CI machines; `make bench` prints the real figure)."""
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=2e7)
@@ -204,14 +204,14 @@ def test_cli_recommend_text_table(capsys, monkeypatch):
     assert "goal: fastest" in text and "GiB/GPU" in text and "Fits:" in text
 
 
-# ----------------------------------------------------------------------------------------------- F1
+# -----------------------------------------------------------------------------------------------
 def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     """data/prices-2026-10.csv: RunPod MI300X $0.50/h 'looks like a scraper artefact (Secure
     Cloud 2.39) - verify'. A trusted price of the same GPU, pricing and provider beats it in
-    the offer table (QA 22-2 F1: a doubted cheapest price hid the GPU's trusted offers); a
+    the offer table (a doubted cheapest price hid the GPU's trusted offers); a
     doubted price with no trusted sibling keeps its low-trust mark but ranks after every
     trusted offer of its tier and takes no label (stated tie-break: core.report.tie_break_rule)."""
-    from gpupicker.core.report import tie_break_rule
+    from gpupicker.core.report.build import tie_break_rule
 
     w = _w(cat, task="qlora", model_id="mistral_7b_v0_1", batch=4, seq_len=2048,
            train_hours=6, gpu="rtx_4090")
@@ -231,7 +231,7 @@ def test_scraper_artefact_price_ranks_after_trusted_offers(cat):
     trusted = [o for o in ok if not o.price_flag_reason.startswith("its source says")]
     assert max(o.rank for o in trusted) < min(o.rank for o in doubted)
     assert "ranks after the other priced options" in tie_break_rule("cheapest")
-    # QA 22 F14: a $20 budget leaves a doubted price the only offer within it; it ranks first
+    # a $20 budget leaves a doubted price the only offer within it; it ranks first
     # (its tier) but takes no label
     w = _w(cat, task="full_ft", model_id="llama3_8b", seq_len=4096, dataset_tokens=1e8,
            budget_usd=20.0)
@@ -268,18 +268,18 @@ def test_short_runs_are_not_zero_hours():
 
 
 def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
-    """QA 22 F12: a price of 1e-9 per GPU-hour (a unit mistake in an imported CSV: the user's
+    """a price of 1e-9 per GPU-hour (a unit mistake in an imported CSV: the user's
     own rows are never flagged otherwise) ranked first at "$0.00/h × 20.5 h = $0.00". Below
     $0.01 per GPU-hour it is marked low-trust, ranks after the trusted prices of its tier and
     takes no label."""
-    from gpupicker.core.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR
+    from gpupicker.core.pricing.offers import IMPLAUSIBLE_USD_PER_GPU_HOUR
 
     base = next(p for p in catalog_prices() if p.gpu_id == "rtx_4090" and p.currency == "USD")
     typo = base.model_copy(update={"price_per_gpu_hour": 1e-9, "provider": "Typo Cloud",
                                    "price_kind": "user"})
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,
                  grad_ckpt=True, dataset_tokens=1e7)
-    # the best offer per pricing type is a trusted one (QA 22-2 F1): the typo is not chosen
+    # the best offer per pricing type is a trusted one: the typo is not chosen
     best = recommend(w, catalog_gpus(), [*catalog_prices(), typo])
     assert not [o for o in best.options if o.provider == "Typo Cloud"]
     rec = recommend(w, catalog_gpus(), [*catalog_prices(), typo], all_offers=True)
@@ -295,8 +295,8 @@ def test_an_implausibly_low_price_is_marked_and_ranks_after_real_ones():
 
 
 def test_hours_in_prose_never_use_scientific_notation():
-    """QA 22-2 F13: a 0.25-second diffusion LoRA step read "$3.30/h × 7e-05 h = $0.00"."""
-    from gpupicker.core.reasons import hours_number
+    """a 0.25-second diffusion LoRA step read "$3.30/h × 7e-05 h = $0.00"."""
+    from gpupicker.core.ranking.reasons import hours_number
 
     assert [hours_number(h) for h in (7e-05, 7.2e-05, 0.00012, 0.021, 3.3, 250, 12_345)] == [
         "0.00007", "0.000072", "0.00012", "0.021", "3.3", "250", "12,345"]

@@ -1,4 +1,4 @@
-"""Issue 18 acceptance 2: ``region: CN`` keeps only offers in China; each seed case has a
+"""``region: CN`` keeps only offers in China; each seed case has a
 domestic answer with a dated CNY price and its kind; subscriptions (包月 / 包年) bill whole
 periods.
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.cost import estimate_cost
-from gpupicker.core.providers import PROVIDERS, offer_country
-from gpupicker.core.recommend import recommend
+from gpupicker.core.pricing.cost import estimate_cost
+from gpupicker.core.pricing.providers import PROVIDERS, offer_country
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 from tests.support.seed_cases import CNY, FX, SEED_CASES
@@ -109,7 +109,7 @@ def test_ui_framework_choice_turns_on_llama_factory_checkpointing(qtbot):
 
 
 def test_a_region_without_offers_says_so_not_that_nothing_fits():
-    """QA 22 F5: monthly pricing in the US leaves no option (the bundled monthly offers are
+    """monthly pricing in the US leaves no option (the bundled monthly offers are
     Chinese clouds'); the notes said "No option fits in memory; see the advice" (there was no
     advice). Now the region notes alone say why, and a cheaper-elsewhere price has its unit."""
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=2, seq_len=2048,

@@ -1,4 +1,4 @@
-"""Reports (core/report.py, gpupicker report): the seed's QLoRA Mistral-7B case as PDF (pages,
+"""Reports (core/report/build.py, gpupicker report): the seed's QLoRA Mistral-7B case as PDF (pages,
 text, plots, price sources), Markdown and HTML without Qt."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import unicodedata
 import pytest
 
 from gpupicker import cli
-from gpupicker.core.report import money_decimals, one_row_per_gpu
-from gpupicker.core.svg_chart import Chart, Series, render_svg
+from gpupicker.core.report.build import money_decimals, one_row_per_gpu
+from gpupicker.core.report.svg_chart import Chart, Series, render_svg
 
 SEED_CASE = {"task": "qlora", "model_id": "mistral_7b_v0_1", "batch": 4, "seq_len": 2048,
              "grad_ckpt": True, "train_hours": 6, "gpu": "rtx_4090"}
@@ -77,7 +77,7 @@ def test_markdown_and_html_reports_without_qt(job, tmp_path, capsys):
 
 
 def test_one_row_per_gpu_type_and_money_that_separates():
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.core.workload import Workload
     from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=4, seq_len=2048,

@@ -13,7 +13,7 @@ import stat
 import pytest
 
 from gpupicker import cli
-from gpupicker.core.safe_write import NotARegularFileError, write_bytes, write_text
+from gpupicker.core.text.safe_write import NotARegularFileError, write_bytes, write_text
 
 
 @pytest.fixture
@@ -57,7 +57,7 @@ def test_a_symlink_is_written_through_and_stays_a_link(tmp_path):
 
 
 def test_a_failed_write_leaves_the_old_file(tmp_path):
-    from gpupicker.core.safe_write import open_for_write
+    from gpupicker.core.text.safe_write import open_for_write
 
     p = tmp_path / "a.txt"
     p.write_text("old")

@@ -1,4 +1,5 @@
-"""The seed guides' worked cases and decision table (shared/seeds/*.txt), with the bundled data.
+"""The seed guides' worked cases and decision table (the buying guides gpupicker grew from),
+with the bundled data.
 
 Seed 000 ("为AI训练选择合适的GPU"): quick decision table (70B+ training → H100 80GB;
 7–70B training → A100 80GB; fine-tuning/LoRA → RTX 4090; inference → RTX 4090 or
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
@@ -50,7 +51,7 @@ def assert_reason_names_limit(option):
 # ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("batch", [1, 2, 4])
 def test_case1_qlora_mistral_7b_on_rtx_4090_costs_2_64(batch):
-    """Issue #2 acceptance 3. QLoRA with peft's prepare_model_for_kbit_training, which turns on
+    """QLoRA with peft's prepare_model_for_kbit_training, which turns on
     gradient checkpointing by default."""
     w = Workload(task="qlora", model=catalog_model("mistral_7b_v0_1"), batch=batch, seq_len=2048,
                  grad_ckpt=True, train_hours=6, gpu="rtx_4090")
@@ -185,7 +186,7 @@ def test_row4_inference_picks_rtx_4090_or_l40s():
                  weights_dtype="int4", requests_per_minute=100)
     rec = recommend(w, *seed_universe(), goal="cheapest")
     top = rec.options[0]
-    # Sized by what each vLLM replica's KV pool holds (issue 12), 2 × RTX 3090 (same 24 GB
+    # Sized by what each vLLM replica's KV pool holds, 2 × RTX 3090 (same 24 GB
     # class, lower price) also serves the load; the seed's picks stay close behind and the
     # notes compare them with the top option.
     assert top.gpu_id in ("rtx_4090", "l40s", "rtx_3090") and top.fits

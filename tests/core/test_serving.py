@@ -1,4 +1,4 @@
-"""Issue 12 acceptance 2: serving is sized by what the engine can hold.
+"""Serving is sized by what the engine can hold.
 
 Seed serving case: Llama-2-13B int4 on vLLM at 100 requests/min (512 + 256 tokens). Every
 option's concurrency must fit its KV pool, and ``estimate`` of the same workload on
@@ -12,8 +12,8 @@ import json
 import pytest
 
 from gpupicker.cli.recommend import option_dict
-from gpupicker.core.recommend import recommend
-from gpupicker.core.report import estimate_report
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.speed.serving import plan_serving
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload

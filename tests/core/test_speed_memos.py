@@ -1,4 +1,4 @@
-"""Issue 17: the speed model's memos never answer for another job.
+"""The speed model's memos never answer for another job.
 
 ``speed.training._gpu_terms`` is keyed by hand on the job fields it reads; a field missing from
 its key would hand one job's figures to another (an optimizer change kept the last optimizer's

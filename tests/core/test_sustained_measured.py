@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.gpu_sustained import FP8_GEMM_FACTOR, power_limit_factor, sustained_tflops
+from gpupicker.core.hardware.gpu_sustained import FP8_GEMM_FACTOR, power_limit_factor, sustained_tflops
 from tests.support.catalog_data import gpu
 
 
@@ -24,7 +24,7 @@ def test_h20_streams_what_its_78_sms_can_hold():
     """H20: 78 SMs (Geekbench 6, zangshuxian.com) behind 4.0 TB/s of HBM3; an H200's 132 SMs
     stream 4.8 TB/s (h200.jsonl decode-ceiling cases), so the H20 streams at most
     78/132 × 4.8 = 2.84 TB/s = 0.71 of its datasheet; parts with their full SM count keep 1.0."""
-    from gpupicker.core.gpu_sustained import bandwidth_factor, sm_stream_factor
+    from gpupicker.core.hardware.gpu_sustained import bandwidth_factor, sm_stream_factor
 
     assert sm_stream_factor(gpu("h20")) == pytest.approx(78 / 132 * 4.8 / 4.0, rel=1e-6)
     assert bandwidth_factor(gpu("h20")) == pytest.approx(0.709, abs=0.001)

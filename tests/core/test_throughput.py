@@ -1,7 +1,7 @@
 """Throughput model against measurements.
 
-Sources: shared/validation/h200.jsonl (decode ceilings, HF generate speeds, training
-tokens/s on one H200) and shared/validation/public-cases.md (C42, C43 llama.cpp decode;
+Sources: validation/h200.jsonl (decode ceilings, HF generate speeds, training
+tokens/s on one H200) and validation/public-cases.md (C42, C43 llama.cpp decode;
 C64, C65 llm-foundry MPT-7B training; C59 SDXL).
 """
 
@@ -11,7 +11,7 @@ import statistics
 
 import pytest
 
-from gpupicker.core.report import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.speed.inference import ENGINES
 from gpupicker.core.speed.interconnect import allreduce_seconds
 from gpupicker.core.speed.throughput import estimate_throughput, train_hours
@@ -35,7 +35,7 @@ def _err(est: float, ref: float) -> float:
 @pytest.mark.parametrize("case", [c for c in CASES if c["task"] == "decode_ceiling"],
                          ids=lambda c: c["id"])
 def test_decode_ceiling_within_15_percent(case):
-    """Issue #4 acceptance 1: ±15 % of max_decode_tokens_per_s (measured 233.0 / 140.1)."""
+    """±15 % of max_decode_tokens_per_s (measured 233.0 / 140.1)."""
     w = Workload.model_validate(case)
     t = estimate_throughput(w, gpu("h200_sxm"), 1)
     assert abs(_err(t.decode_tokens_per_s, case["measured"]["max_decode_tokens_per_s"])) < 0.15
@@ -43,7 +43,7 @@ def test_decode_ceiling_within_15_percent(case):
     assert any("ideal" in a for a in t.assumptions)
 
 
-NEEDS_CASES = pytest.mark.skipif(not CASES, reason="shared/validation not present")
+NEEDS_CASES = pytest.mark.skipif(not CASES, reason="validation/ not present")
 
 
 @NEEDS_CASES
@@ -209,7 +209,7 @@ def test_gpu_without_a_compute_figure_gets_a_stated_assumption_not_a_placeholder
     assert not any(" of 1 TFLOPS" in a for a in t.assumptions)
 
 
-# ---------------------------------------------------------------------------------------------- F18
+# ----------------------------------------------------------------------------------------------
 def test_fabric_bandwidths_filled_and_mi325x_not_slower_than_mi300x(cat):
     """gpus.csv: MI325X has MI300X's 7 Infinity Fabric links (896 GB/s); Gaudi 2/3 scale-up =
     21 RoCE ports × 100/200 Gb/s = 525/1050 GB/s bidirectional (docs.habana.ai Network

@@ -1,4 +1,4 @@
-"""Training framework profiles (issue 13): memory and speed against each framework's own figures."""
+"""Training framework profiles: memory and speed against each framework's own figures."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.memory.training import uses_master_weights
 from gpupicker.core.speed.throughput import estimate_throughput
-from gpupicker.core.training_frameworks import (
+from gpupicker.core.stacks.training_frameworks import (
     DS_SUB_GROUP_SIZE,
     deepspeed_step_bytes,
     modelled_training_frameworks,
@@ -52,7 +52,7 @@ def test_every_listed_framework_is_modelled_and_others_are_errors():
     assert training_framework("composer").id == "llm-foundry"
     with pytest.raises(ValueError, match="not modelled; choose one of transformers, unsloth"):
         training_framework("colossalai")
-    # the Workload itself refuses it, naming the known frameworks (core/frameworks.py)
+    # the Workload itself refuses it, naming the known frameworks (core/stacks/frameworks.py)
     with pytest.raises(ValueError, match="unknown framework 'colossalai'; known: .*unsloth"):
         Workload(task="lora", model=catalog_model("llama2_7b"), framework="colossalai")
 
@@ -184,7 +184,7 @@ def test_workstation_card_is_not_ranked_from_its_datasheet_alone():
     = 1.39× (was 1.88× from the power bound alone); Lambda's end-to-end AMP training of
     ≤ 340 M-parameter models measures 0.85–1.11× (lambdal/deeplearning-benchmark
     pytorch-train-throughput-fp16.csv), below this GEMM-bound ratio."""
-    from gpupicker.core.gpu_sustained import sustained_tflops
+    from gpupicker.core.hardware.gpu_sustained import sustained_tflops
 
     ada_card, geforce_card = gpu("rtx_6000_ada"), gpu("rtx_4090")
     assert sustained_tflops(ada_card) == pytest.approx(231, rel=0.02)
@@ -219,7 +219,7 @@ def test_hf_qlora_max_context_follows_the_peft_recipe():
     """unslothai/unsloth README, 'HF + FA2' column (Llama-3.1-8B QLoRA r = 32, batch 1): 5,789
     tokens on 24 GB, 12,264 on 40 GB, 28,454 on 80 GB; Llama-3.1-70B OOM on 48 GB. The peft
     recipe (prepare_model_for_kbit_training) keeps embeddings, lm_head and norms in fp32."""
-    from gpupicker.core.hardware import GpuSpec
+    from gpupicker.core.hardware.specs import GpuSpec
 
     def card(gb: int) -> GpuSpec:
         return GpuSpec(id=f"c{gb}", name=f"{gb} GB", memory_gb=gb, memory_type="HBM3",
@@ -253,7 +253,7 @@ def test_small_models_on_fused_stacks():
     assert t.train_tokens_per_s / 8 == pytest.approx(20_513, rel=0.15)
 
 
-# ---------------------------------------------------------------------------------------------- F33
+# ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("stage", [2, 3])
 def test_zero_offload_7b_full_ft_fits_one_24gb_card(cat, stage):
     """DeepSpeed ZeRO-Offload (Ren et al. 2021, arXiv 2101.06840): optimizer states, fp32 master
@@ -292,11 +292,11 @@ def test_optimizer_temporaries_are_not_called_activations(cat):
     assert 8e9 <= m.optimizer_temp_bytes < 9e9
 
 
-# ----------------------------------------------------------------------------------------------- F2
+# -----------------------------------------------------------------------------------------------
 def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
     """HF Trainer (eager) pre-training Llama-2-13B on 4 × A100-80GB FSDP: MFU (recompute
     counted) ≤ 50 % — llm-foundry's fused MPT-13B on A100-80GB reaches ≈ 50 % MFU / 65 % HFU,
-    eager HF Trainer cannot beat it; was 70 % (QA F2)."""
+    eager HF Trainer cannot beat it; was 70 %."""
     from gpupicker.core.speed.training import mfu_default
 
     w = _w(cat, task="pretrain", model_id="llama2_13b", batch=4, seq_len=2048, grad_ckpt=True,
@@ -351,7 +351,7 @@ def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
     # root unit) stay whole on every rank; bitsandbytes' quant_state is outside the
     # FlatParameter, so each rank keeps all of it
     from gpupicker.core.memory.training import fsdp_unsharded_root_bytes
-    from gpupicker.core.training_frameworks import training_framework
+    from gpupicker.core.stacks.training_frameworks import training_framework
     from gpupicker.core.workload import Parallelism
     arch = catalog_model("llama3_1_8b")
     w = Workload(task="full_ft", model=arch, num_gpus=8, parallelism=Parallelism(fsdp=True))

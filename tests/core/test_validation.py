@@ -8,10 +8,10 @@ import pytest
 from pydantic import ValidationError
 
 from gpupicker import cli
-from gpupicker.core.hardware import GpuSpec, PriceOffer
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.model_arch import ModelArch
-from gpupicker.core.report import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.workload import Workload
 
 LLAMA3_8B = ModelArch(name="Llama 3 8B", hidden_size=4096, intermediate_size=14336,
@@ -75,7 +75,7 @@ def test_unknown_gpu_is_an_error_with_suggestions(monkeypatch, capsys):
 
 
 def test_unpriced_options_never_claim_to_meet_a_budget():
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
 
     priced = PriceOffer(gpu_id="rtx_4090", provider="p", price_per_gpu_hour=0.5)
     h100 = GpuSpec(id="h100_sxm", name="H100", memory_gb=80, memory_type="HBM3",
@@ -90,7 +90,7 @@ def test_unpriced_options_never_claim_to_meet_a_budget():
 
 
 def test_recommend_does_not_offer_a_vllm_server_that_would_refuse_to_start():
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
 
     w = Workload(task="inference", model=LLAMA3_8B, framework="vllm",
                  gpu_memory_utilization=0.5, seq_len=8192)
@@ -125,7 +125,7 @@ def test_common_format_and_engine_spellings():
 
 
 def test_fine_tuning_a_diffusion_model_points_to_diffusion_lora():
-    """QA F8: a LoRA/QLoRA job on SDXL named the image-generation task, not diffusion_lora."""
+    """a LoRA/QLoRA job on SDXL named the image-generation task, not diffusion_lora."""
     w = Workload(task="qlora", model=SDXL)
     with pytest.raises(ValueError, match="diffusion LoRA fine-tuning \\(task 'diffusion_lora'\\)"):
         estimate_memory(w)

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
-from gpupicker.core.report import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.workload import Workload
 from gpupicker.service.resolve import resolve_gpu, resolve_machine, resolve_model
 

@@ -9,9 +9,9 @@ from pydantic import BaseModel, ValidationError
 from gpupicker.core.checks import input_warnings
 from gpupicker.core.dora import dora_extra_bytes_per_step, dora_magnitude_params
 from gpupicker.core.dtypes import bytes_per_weight
-from gpupicker.core.frameworks import framework_row
 from gpupicker.core.memory.training import lora_trainable_params
 from gpupicker.core.model_arch import ModelArch
+from gpupicker.core.stacks.frameworks import framework_row
 from gpupicker.core.workload import LoraConfig, Workload, nested_models
 
 # Llama-3.2-1B config.json (h200.jsonl cases)
@@ -114,7 +114,7 @@ def test_expert_parallel_and_a_disagreeing_training_dp_are_named() -> None:
 def test_data_parallel_serving_is_replicas(repo) -> None:
     """vLLM --data-parallel-size 2 on 2 GPUs: each replica one GPU with half the sequences;
     per-GPU memory and per-sequence speed are one replica's, batch throughput twice it."""
-    from gpupicker.core.report import estimate_report
+    from gpupicker.core.report.estimate import estimate_report
     from gpupicker.service.resolve import resolve_gpu, resolve_model
 
     base = {"task": "inference", "model_id": "llama3_1_8b", "framework": "vllm",

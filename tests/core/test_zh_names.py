@@ -1,8 +1,8 @@
-"""Chinese display names for providers and China SKUs, Chinese model aliases (core/zh_names.py)."""
+"""Chinese display names for providers and China SKUs, Chinese model aliases (core/report/zh_names.py)."""
 
 from __future__ import annotations
 
-from gpupicker.core.zh_names import expand_model_alias, zh_name
+from gpupicker.core.report.zh_names import expand_model_alias, zh_name
 
 
 def test_chinese_display_names():
@@ -24,7 +24,7 @@ def test_model_aliases():
 
 
 def test_model_search_words_in_any_order_with_chinese_aliases():
-    from gpupicker.core.zh_names import model_matches, model_search_terms
+    from gpupicker.core.report.zh_names import model_matches, model_search_terms
 
     assert model_search_terms("千问72") == ("qwen", "72")
     assert model_search_terms(" Qwen, 72B ") == ("qwen", "72b")

@@ -17,7 +17,7 @@ import pytest
 
 from gpupicker import paths
 from gpupicker.catalog.records import ModelRecord
-from gpupicker.core.hardware import GpuSpec
+from gpupicker.core.hardware.specs import GpuSpec
 from gpupicker.core.memory import estimate_memory
 from gpupicker.core.memory.common import kv_bytes, recurrent_state_bytes
 from gpupicker.core.model_arch import ModelArch

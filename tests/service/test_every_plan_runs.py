@@ -13,21 +13,21 @@ import json
 
 import pytest
 
-from gpupicker.core.advisor import advise
 from gpupicker.core.checks import engine_hardware_refusal
-from gpupicker.core.cost import (
+from gpupicker.core.memory import estimate_memory
+from gpupicker.core.memory.common import weights_bytes
+from gpupicker.core.planners.advisor import advise
+from gpupicker.core.planners.fit import solve_fit
+from gpupicker.core.pricing.cost import (
     IMAGE_PULL_S,
     MODEL_DOWNLOAD_BYTES_PER_S,
     MODEL_LOAD_BYTES_PER_S,
     billed_hours,
     startup_hours,
 )
-from gpupicker.core.fit import solve_fit
-from gpupicker.core.memory import estimate_memory
-from gpupicker.core.memory.common import weights_bytes
-from gpupicker.core.providers import PROVIDERS, offer_available
-from gpupicker.core.recommend import recommend
-from gpupicker.core.report import estimate_report
+from gpupicker.core.pricing.providers import PROVIDERS, offer_available
+from gpupicker.core.ranking.recommend import recommend
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
 from gpupicker.service.recommendation import CatalogSnapshot, rank_on_snapshot
@@ -221,7 +221,7 @@ def test_a_region_gets_its_own_clusters(cat, snap):
     sells clusters (Alibaba Cloud, data/providers.csv) is enough for a domestic cluster option,
     though a cheaper provider abroad has the same GPU.
     """
-    from gpupicker.core.hardware import PriceOffer
+    from gpupicker.core.hardware.specs import PriceOffer
 
     # 1,536 tokens: more than one node of 96 GB H20s holds, less than 2,048 tokens without
     # checkpointing (~60 GiB of saved activations per GPU), which with FSDP's unsharded root

@@ -1,4 +1,4 @@
-"""gpupicker.service: the one copy of what the CLI and the UI both do (issue 11).
+"""gpupicker.service: the one copy of what the CLI and the UI both do.
 
 Expected texts are the CLI's outputs on the bundled catalog before the service existed
 (`gpupicker recommend --json` on the same workloads, saved and diffed when the code moved).
@@ -11,8 +11,8 @@ from pydantic import ValidationError
 
 from gpupicker.catalog import open_catalog
 from gpupicker.catalog.errors import validation_text
-from gpupicker.core.advisor import advise, largest_card
-from gpupicker.core.recommend import GPU_COUNTS
+from gpupicker.core.planners.advisor import advise, largest_card
+from gpupicker.core.ranking.recommend import GPU_COUNTS
 from gpupicker.core.workload import Workload
 from gpupicker.service.recommendation import CatalogSnapshot, gpu_counts, rank_on_snapshot
 from gpupicker.service.resolve import (
@@ -47,7 +47,7 @@ def test_unknown_model_reads_as_the_cli_always_said(cat):
     assert str(err.value) == ("unknown model_id 'no_such_model' (not in the catalog); list the "
                               "ids with 'gpupicker catalog export models FILE'")
     assert err.value.model_id == "no_such_model" and isinstance(err.value, ValueError)
-    # QA 22-2 F14: a near miss names the catalog id
+    # a near miss names the catalog id
     with pytest.raises(UnknownModelError) as err:
         resolve_model(Workload(task="lora", model_id="llama-2-13b"), cat)
     assert "did you mean llama2_13b" in str(err.value)

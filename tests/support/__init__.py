@@ -9,7 +9,7 @@
 - :mod:`tests.support.message_texts`: core texts that are not Messages.
 - :mod:`tests.support.sample_files`: engine logs and tracker catalogs as their tools write them.
 - :mod:`tests.support.seed_cases`: the seed guides' worked cases and the quoted CNY rate.
-- :mod:`tests.support.validation`: the H200 measurements (``../shared/validation/h200.jsonl``).
+- :mod:`tests.support.validation`: the H200 measurements (``validation/h200.jsonl``).
 - :mod:`tests.support.workloads`: the workloads whose core sentences the zh_CN tests translate,
   and a workload resolved in a catalog.
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 from functools import cache
 
-from gpupicker.core.hardware import GpuSpec, PriceOffer
+from gpupicker.core.hardware.specs import GpuSpec, PriceOffer
 from gpupicker.core.model_arch import ModelArch
 
 from .paths import DATA

@@ -16,7 +16,7 @@ import pytest
 
 from gpupicker import paths
 from gpupicker.catalog import COLUMNS, CatalogRepository, load_bundle
-from gpupicker.core.hardware import PriceOffer
+from gpupicker.core.hardware.specs import PriceOffer
 
 from .paths import REPO
 

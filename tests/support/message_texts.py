@@ -1,4 +1,4 @@
-"""Test helper: the texts of core results that are not Messages (issue 11: every one must be).
+"""Test helper: the texts of core results that are not Messages (every one must be).
 
 Holds no tests. :func:`plain_texts` walks pydantic models, tuples, lists and dicts and returns
 the path and value of each non-empty text held in a field typed ``core.messages.Text`` that is a

@@ -1,4 +1,4 @@
-"""Folders the tests read: the repository root and the shared material beside it."""
+"""Folders the tests read, all inside the repository."""
 
 from __future__ import annotations
 
@@ -10,7 +10,5 @@ DATA = REPO / "data"
 """The bundled catalog's CSV files."""
 SCRIPTS = REPO / "scripts"
 """Developer scripts (accuracy, bench, import cycles …)."""
-SHARED = REPO.parent / "shared"
-"""The project's shared material (design, data, validation); absent outside the workspace."""
 VALIDATION = REPO / "validation" / "h200.jsonl"
-"""The H200 measurements, one JSON object per line (the project's copy of shared/validation)."""
+"""The H200 measurements, one JSON object per line (in the repository)."""

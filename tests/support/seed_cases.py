@@ -5,7 +5,7 @@ Used by the region-CN and the 2026 CNY price tests.
 
 from __future__ import annotations
 
-from gpupicker.core.money import Money
+from gpupicker.core.pricing.money import Money
 
 FX = {"CNY": 1 / 7.10}
 CNY = Money("CNY", 7.10)

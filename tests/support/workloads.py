@@ -32,7 +32,7 @@ WORKLOADS: tuple[tuple[str, str, dict, str | None], ...] = (
     ("pretrain", "llama3_70b", {"dataset_tokens": 1e9, "grad_ckpt": True}, "h100_sxm"),
     ("image_gen", "sdxl_base", {"images": 1000}, "rtx_3060_12gb"),
     ("image_gen", "flux1_dev", {"images": 200, "resolution": 1024}, "rtx_4060_ti_16gb"),
-    # issue 18: Chinese engines, frameworks, region filter, subscriptions, Ascend and Apple
+    # Chinese engines, frameworks, region filter, subscriptions, Ascend and Apple
     ("inference", "qwen2_5_7b", {"framework": "lmdeploy", "region": "CN"}, None),
     ("inference", "qwen2_5_72b", {"framework": "mindie", "gpu": "ascend_910b"}, None),
     ("lora", "qwen2_5_7b", {"framework": "llama-factory", "region": "CN", "pricing": "monthly",

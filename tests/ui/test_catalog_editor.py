@@ -29,7 +29,7 @@ def test_catalog_models_pass_modeltester(qtmodeltester, catalog):
 
 
 def test_inline_price_edit_undo_redo_reranks_results(qtbot, window, catalog):
-    """Issue 6 acceptance 4: edit a price inline, undo, redo; the results re-rank each time."""
+    """Edit a price inline, undo, redo; the results re-rank each time."""
     c = window.controller
     c.recompute()
     top_before = c.results.options[0]
@@ -423,7 +423,7 @@ def test_price_history_title_names_the_gpu_not_its_id(qtbot, catalog):
 
 
 def test_the_price_table_names_gpus_and_keeps_the_id_to_edit(catalog):
-    """QA F11: the GPU column shows the GPU's name (the id is what the CSV, the CLI and the
+    """the GPU column shows the GPU's name (the id is what the CSV, the CLI and the
     editor use: tooltip and EditRole)."""
     from PySide6.QtCore import Qt
 
@@ -438,7 +438,7 @@ def test_the_price_table_names_gpus_and_keeps_the_id_to_edit(catalog):
 
 def test_an_import_that_makes_the_catalog_huge_says_what_it_costs(qtbot, tmp_path, catalog,
                                                                   monkeypatch):
-    """QA 22 F9 (GUI): above LARGE_CATALOG_PRICES current prices (lowered here) the import
+    """above LARGE_CATALOG_PRICES current prices (lowered here) the import
     says that every ranking reads them all and how to keep them apart."""
     from PySide6.QtWidgets import QMessageBox
 

@@ -1,5 +1,5 @@
 """The catalog window says why a value or a file is refused, with column headers and in the
-UI's language (QA findings 3 and 7)."""
+UI's language."""
 
 from __future__ import annotations
 

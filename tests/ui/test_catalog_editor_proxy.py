@@ -1,4 +1,4 @@
-"""The catalog tab's proxy (QA finding 8) shows the rows, in the order, Qt's proxy showed.
+"""The catalog tab's proxy shows the rows, in the order, Qt's proxy showed.
 
 A plain ``QSortFilterProxyModel`` set up as the tab's was (any column, case-insensitive,
 sorted by ``UserRole``) is attached to the same model as a reference; after every step of a

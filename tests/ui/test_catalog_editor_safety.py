@@ -1,5 +1,5 @@
 """Catalog editor under outside changes and bad entry: lost updates, conflicts and reloads, typed
-price cells, the read-only catalog and write errors (the QA report)."""
+price cells, the read-only catalog and write errors."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def _price_elsewhere(key, usd: float):
 
 # ---- 1. lost update ---------------------------------------------------------------------
 def test_notes_edit_keeps_price_changed_by_another_process(qtbot, catalog):
-    """QA P1 #1: another connection changes the price; editing notes must not undo it."""
+    """another connection changes the price; editing notes must not undo it."""
     model = catalog.price_model
     row = _row(model)
     key = model.key(row)

@@ -1,4 +1,4 @@
-"""Core's texts in the UI: every one a Message, rendered in zh_CN by its id (issue 11).
+"""Core's texts in the UI: every one a Message, rendered in zh_CN by its id.
 
 Core (Qt-free) writes reasons, notes, advice and assumptions as
 ``core.messages.Message`` values; the UI renders each id through Qt's translator
@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from gpupicker.core.advisor import advise
 from gpupicker.core.messages import Message, join
-from gpupicker.core.recommend import recommend
+from gpupicker.core.planners.advisor import advise
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.workloads import WORKLOADS
 

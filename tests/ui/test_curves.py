@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from gpupicker.core.fit import solve_fit
+from gpupicker.core.planners.fit import solve_fit
 from tests.support.curves import crosses_at as _crosses_at
 
 

@@ -1,4 +1,4 @@
-"""The exchange-rates dialog and the yuan display in the results and the budget (issue 18)."""
+"""The exchange-rates dialog and the yuan display in the results and the budget."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_dialog_rate_table_plot_reasons_and_budget_in_yuan(qtbot, window, catalo
 
 
 def test_a_chinese_ui_plans_in_yuan_from_the_first_start(qtbot, repo, zh_cn):
-    """Issue 18: a fresh catalog opened by the zh_CN UI shows CNY (its bundled rate) until the
+    """A fresh catalog opened by the zh_CN UI shows CNY (its bundled rate) until the
     user picks another currency; the English UI keeps USD, and a chosen currency is kept."""
     from gpupicker.ui.controller import WorkloadController
 
@@ -75,7 +75,7 @@ def test_the_english_ui_keeps_usd(qtbot, repo):
 
     assert WorkloadController(repo).snapshot.display_currency == "USD"
     assert not repo.display_currency_chosen()
-    # QA 22 F4: a catalog a Chinese start left in yuan (never chosen) is back in dollars for
+    # a catalog a Chinese start left in yuan (never chosen) is back in dollars for
     # the English UI; a currency the user chose is kept
     repo.set_display_currency("CNY", chosen=False)
     assert WorkloadController(repo).snapshot.display_currency == "USD"

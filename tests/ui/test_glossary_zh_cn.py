@@ -1,7 +1,7 @@
 """The zh_CN glossary (resources/i18n/glossary_zh_CN.toml) holds over every translation and
 over core messages rendered in zh_CN for real recommendations: the seed guides' three cases
 and the 13 workloads of the zh_CN review 2026-12 (tests/support/zh_cn_review_workloads/,
-copied from ../shared/design/zh_CN-review-2026-12-workloads/), ranked in 元.
+copied from the zh_CN review of 2026-12), ranked in 元.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gpupicker.core.recommend import recommend
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 from tests.support.paths import REPO
@@ -86,14 +86,46 @@ def _jobs() -> list[tuple[str, Workload]]:
 def rendered(request):
     """(job, text) of every note and option reason of the jobs' recommendations, in zh_CN."""
     request.getfixturevalue("zh_cn")
+    from gpupicker.core.messages import error_message
+    from gpupicker.core.planners.launch_config import launch_config
     from gpupicker.ui.i18n.core_messages import tr_message
 
     out: list[tuple[str, str]] = []
     for name, w in _jobs():
         rec = recommend(w, catalog_gpus(), catalog_prices(), fx_rates=FX, money=CNY)
         texts = [*rec.notes, *(o.reason for o in rec.options[:20])]
+        best = rec.best()
+        if best is not None:  # the launch config's assumptions and checks, or its refusal
+            try:
+                cfg = launch_config(w, best, "Qwen/Qwen2.5-7B", modelscope_id="Qwen/Qwen2.5-7B")
+                texts += [*cfg.assumptions, *cfg.warnings]
+            except ValueError as exc:
+                texts.append(error_message(exc))
         out.extend((name, tr_message(t)) for t in texts if t)
+    for name, w in _launch_jobs():
+        gpus = [g for g in catalog_gpus() if name != "mindspeed" or g.id == "ascend_910b"]
+        best = recommend(w, gpus, catalog_prices(), fx_rates=FX, money=CNY).best()
+        assert best is not None, name
+        cfg = launch_config(w, best, "Qwen/Qwen3-32B", modelscope_id="Qwen/Qwen3-32B",
+                            family="qwen3")
+        out.extend((name, tr_message(t)) for t in (*cfg.assumptions, *cfg.warnings))
     return out
+
+
+def _launch_jobs() -> list[tuple[str, Workload]]:
+    """One job per launcher of the tools Chinese teams run (launch_cn)."""
+    m = catalog_model("qwen3_32b")
+    train = {"model": m, "model_id": "qwen3_32b", "batch": 1, "seq_len": 2048,
+             "train_hours": 4.0}
+    serve = {"task": "inference", "model": m, "model_id": "qwen3_32b", "prompt_len": 1500,
+             "new_tokens": 500}
+    return [("llama-factory", Workload(task="qlora", framework="llama-factory", **train)),
+            ("ms-swift", Workload(task="lora", framework="ms-swift", **train)),
+            ("mindspeed", Workload(task="lora", framework="mindspeed", **train)),
+            ("lmdeploy", Workload(framework="lmdeploy", **serve)),
+            ("vllm-ascend", Workload(framework="vllm-ascend", weights_dtype="int8",
+                                     quant_method="w8a8", **serve)),
+            ("mindie", Workload(framework="mindie", **serve))]
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +143,7 @@ def zh_cn(qapp, built_translations):
 
 
 def test_rendered_messages_follow_the_glossary(rendered):
-    assert len({job for job, _ in rendered}) == len(SEED_CASES) + len(REVIEW)
+    assert len({job for job, _ in rendered}) == len(SEED_CASES) + len(REVIEW) + 6
     bad = _violations(rendered, {**_term_patterns(), **GLOSSARY["typography"],
                                  "scientific": GLOSSARY["rendered"]["scientific"],
                                  "dollar in a 元 plan": r"\$"})
@@ -129,7 +161,7 @@ def test_rendered_messages_name_gpus_and_models_not_ids(rendered):
 
 
 def test_the_seed_guides_gpu_names_are_the_catalogs():
-    from gpupicker.core.seed_guide import SEED_GPU_NAMES, SEED_TABLE
+    from gpupicker.core.ranking.seed_guide import SEED_GPU_NAMES, SEED_TABLE
 
     names = {g.id: g.name for g in catalog_gpus()}
     assert {i for _, ids, _ in SEED_TABLE for i in ids} == set(SEED_GPU_NAMES)

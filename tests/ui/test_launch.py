@@ -13,8 +13,9 @@ from types import SimpleNamespace
 import pytest
 from PySide6.QtCore import QLocale
 
+from gpupicker.ui.app import headless as headless_mod
 from gpupicker.ui.app import launch as launch_mod
-from gpupicker.ui.app.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
+from gpupicker.ui.settings.dialogs import CorruptCatalogDialog, ErrorDialog, install_excepthook
 from tests.support.paths import REPO
 
 pytestmark = pytest.mark.gui
@@ -65,7 +66,7 @@ def test_screenshot_cli_without_display_sets_offscreen(tmp_path, built_translati
 @pytest.mark.parametrize("page", PAGES)
 def test_screenshot_of_every_page(qtbot, tmp_path, window, page):
     out = tmp_path / f"{page}.png"
-    assert launch_mod.render_page(window, page, str(out))
+    assert headless_mod.render_page(window, page, str(out))
     data = out.read_bytes()
     assert data.startswith(PNG_MAGIC) and len(data) > 10_000
     if page != "catalog":
@@ -85,7 +86,7 @@ def test_selftest_prints_one_ok_line(built_translations):
 def test_gui_workload_file_is_used(tmp_path, repo):
     wl = tmp_path / "w.json"
     wl.write_text('{"task": "inference", "model_id": "llama2_7b", "batch": 2}')
-    win = launch_mod.build_window(repo, str(wl))
+    win = headless_mod.build_window(repo, str(wl))
     try:
         assert win.controller.workload.task == "inference"
         assert win.controller.workload.model is not None
@@ -100,12 +101,12 @@ def test_gui_workload_file_is_read_like_file_open(tmp_path, repo):
 
     wl = tmp_path / "w.json"
     wl.write_bytes(b'\xef\xbb\xbf{"task": "inference", "model_id": "llama2_7b"}')
-    win = launch_mod.build_window(repo, str(wl))
+    win = headless_mod.build_window(repo, str(wl))
     win.close()
     win.deleteLater()
     wl.write_text('{"task": "inference", "model_id": "no_such_model"}')
     with pytest.raises(WorkloadFileError, match="no_such_model"):
-        launch_mod.build_window(repo, str(wl))
+        headless_mod.build_window(repo, str(wl))
 
 
 def _corrupt_catalog() -> Path:
@@ -119,7 +120,7 @@ def test_corrupt_catalog_recreated_when_user_agrees(qtbot, monkeypatch):
     asked = []
     monkeypatch.setattr(CorruptCatalogDialog, "ask",
                         classmethod(lambda cls, where, err: asked.append(where) or True))
-    repo = launch_mod._open_repo(None, interactive=True)
+    repo = headless_mod._open_repo(None, interactive=True)
     assert asked == [str(path)]
     assert repo is not None and repo.gpus()
     kept = [p for p in path.parent.iterdir() if "corrupt" in p.name]
@@ -130,7 +131,7 @@ def test_corrupt_catalog_recreated_when_user_agrees(qtbot, monkeypatch):
 def test_corrupt_catalog_declined_changes_nothing(qtbot, monkeypatch, capsys):
     path = _corrupt_catalog()
     monkeypatch.setattr(CorruptCatalogDialog, "ask", classmethod(lambda cls, w, e: False))
-    assert launch_mod._open_repo(None, interactive=True) is None
+    assert headless_mod._open_repo(None, interactive=True) is None
     assert path.read_bytes().startswith(b"this is not a sqlite")
     err = capsys.readouterr().err
     assert "damaged" in err
@@ -149,7 +150,7 @@ def test_corrupt_catalog_dialog_offers_recreate(qtbot):
 def test_excepthook_logs_and_shows_dialog_with_copy(qtbot, tmp_path, monkeypatch):
     from PySide6.QtGui import QGuiApplication
 
-    from gpupicker.ui.app import dialogs
+    from gpupicker.ui.settings import dialogs
 
     log_path = tmp_path / "gpupicker.log"
     handler = logging.FileHandler(log_path, encoding="utf-8")
@@ -228,7 +229,7 @@ def test_launch_screenshot_in_process(tmp_path, built_translations, monkeypatch)
     # the render's size is not the user's: the next real start keeps the size it had
     from PySide6.QtCore import QSettings
 
-    from gpupicker.ui.app.user_files import window_state_path
+    from gpupicker.ui.settings.user_files import window_state_path
 
     state = QSettings(str(window_state_path()), QSettings.Format.IniFormat)
     assert state.value("main/geometry") is None
@@ -258,7 +259,7 @@ def test_a_second_instance_is_told_another_runs(qtbot, tmp_path, monkeypatch, ca
 
 
 def test_unwritable_home_prints_one_line(tmp_path):
-    """QA P1 #10: GPUPICKER_HOME that cannot be created → one clear line, no traceback."""
+    """GPUPICKER_HOME that cannot be created → one clear line, no traceback."""
     import os
     import subprocess
     import sys
@@ -282,7 +283,7 @@ def test_gui_launch_with_unwritable_home_shows_dialog(monkeypatch, tmp_path, cap
     from types import SimpleNamespace
 
     from gpupicker.ui.app import launch as launch_mod
-    from gpupicker.ui.app.dialogs import StartupErrorDialog
+    from gpupicker.ui.settings.dialogs import StartupErrorDialog
 
     shown = []
     monkeypatch.setattr(StartupErrorDialog, "ask", classmethod(lambda cls, m: shown.append(m)))

@@ -1,11 +1,11 @@
-"""Issue 17: the curves are computed when the Curves tab shows them, and the results table's
+"""The curves are computed when the Curves tab shows them, and the results table's
 one-row-per-GPU filter stays right when an edit keeps the row count (dataChanged, no reset)."""
 
 from __future__ import annotations
 
 import pytest
 
-from gpupicker.core.curves import available_dimensions, memory_curves
+from gpupicker.core.report.curves import available_dimensions, memory_curves
 
 
 @pytest.mark.gui

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from gpupicker.core.owned import OwnedGpu
-from gpupicker.core.recommend import recommend
+from gpupicker.core.pricing.owned import OwnedGpu
+from gpupicker.core.ranking.recommend import recommend
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 

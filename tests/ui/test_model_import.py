@@ -103,7 +103,7 @@ def test_import_messages_in_zh_cn(qtbot, built_translations, tmp_path: Path):
                              (huge, "超过该格式 100,000,000 字节的上限")):
             with pytest.raises(ModelImportError) as ei:
                 inspect_path(path)
-            zh = tr_message(ei.value.args[0])  # the error's Message (issue 11)
+            zh = tr_message(ei.value.args[0])  # the error's Message
             assert needle in zh and "never" not in zh and "header claims" not in zh, zh
     finally:
         from PySide6.QtCore import QLocale

@@ -1,4 +1,4 @@
-"""GUI: the price-kind column, the Owned GPUs tab and owned options in the results (issue 16)."""
+"""GUI: the price-kind column, the Owned GPUs tab and owned options in the results."""
 
 from __future__ import annotations
 
@@ -86,9 +86,9 @@ def test_import_dialog_takes_a_skypilot_file(qtbot, repo, tmp_path):
 def test_new_core_sentences_read_in_zh_cn(qapp, built_translations):
     from PySide6.QtCore import QLocale
 
-    from gpupicker.core.calibration import Factor, calibrated_text
     from gpupicker.core.messages import join, msg
-    from gpupicker.core.price_kind import FLAG_NAMES, PRICE_KINDS
+    from gpupicker.core.planners.calibration import Factor, calibrated_text
+    from gpupicker.core.pricing.price_kind import FLAG_NAMES, PRICE_KINDS
     from gpupicker.ui.i18n.core_messages import tr_message
     from gpupicker.ui.i18n.translators import install_translators
     from tests.support.message_texts import has_cjk

@@ -1,4 +1,4 @@
-"""Issue 17: an edit repaints only the table rows and plots whose content changed — and what
+"""An edit repaints only the table rows and plots whose content changed — and what
 is on screen afterwards is exactly what a full repaint shows."""
 
 from __future__ import annotations

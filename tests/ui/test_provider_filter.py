@@ -10,10 +10,10 @@ pytestmark = pytest.mark.gui
 
 
 def test_a_chinese_first_start_ranks_domestic_offers_and_remembers_a_change(qtbot, repo, zh_cn):
-    from gpupicker.core.providers import offer_country
-    from gpupicker.ui.app.preferences import Preferences
+    from gpupicker.core.pricing.providers import offer_country
     from gpupicker.ui.compute import run_recommendation
     from gpupicker.ui.controller import WorkloadController
+    from gpupicker.ui.settings.preferences import Preferences
 
     c = WorkloadController(repo, prefs=Preferences.load())
     assert c.workload.region == "CN"
@@ -28,8 +28,8 @@ def test_a_chinese_first_start_ranks_domestic_offers_and_remembers_a_change(qtbo
 
 
 def test_the_english_first_start_has_no_region(qtbot, repo):
-    from gpupicker.ui.app.preferences import Preferences
     from gpupicker.ui.controller import WorkloadController
+    from gpupicker.ui.settings.preferences import Preferences
 
     assert WorkloadController(repo, prefs=Preferences.load()).workload.region is None
     WorkloadController(repo).remember_region("CN")

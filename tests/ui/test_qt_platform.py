@@ -1,4 +1,4 @@
-"""The xcb libraries (issue 10): one line naming the Debian packages instead of Qt's abort."""
+"""The xcb libraries: one line naming the Debian packages instead of Qt's abort."""
 
 from __future__ import annotations
 
@@ -126,7 +126,7 @@ def test_this_machine_gets_the_line_or_the_libraries_are_there(tmp_path):
 
 def test_a_check_that_found_every_library_is_not_rerun_until_the_libraries_change(
         tmp_path, monkeypatch):
-    """Issue 17: ldd took 48-67 ms of every start on X11; it runs again only when the plugin,
+    """Ldd took 48-67 ms of every start on X11; it runs again only when the plugin,
     the loader cache (rewritten by ldconfig whenever a library is installed or removed) or
     LD_LIBRARY_PATH changed, and never after a missing library."""
     monkeypatch.setenv("GPUPICKER_HOME", str(tmp_path / "home"))

@@ -19,7 +19,7 @@ from gpupicker.core.workload import Workload
     ({"task": "full_ft", "model_id": "llama3_1_405b", "batch": 1, "seq_len": 4096}, False, True),
 ])
 def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckpt, multi_node):
-    """QA F19 (GUI): the banner names gradient checkpointing when activations dominate and
+    """the banner names gradient checkpointing when activations dominate and
     multi-node when one node is too small — the causes core.advisor.nothing_fits_causes gives —
     and the advice list is for the largest card."""
 
@@ -45,7 +45,7 @@ def test_nothing_fits_banner_names_core_causes(qtbot, window, workload, grad_ckp
 def test_tie_break_tooltip_is_cores_rule_with_doubted_prices(qtbot, window, goal):
     """The summary's tooltip is core.report.tie_break_rule: doubted prices (core.price_kind.
     source_doubts) rank after the trusted prices of their tier, as core.recommend sorts."""
-    from gpupicker.core.report import tie_break_rule
+    from gpupicker.core.report.build import tie_break_rule
 
     page = window.wizard.results_page
     text = page.tie_break_text(goal)
@@ -264,7 +264,7 @@ def test_results_table_one_row_per_gpu_type_and_expand(qtbot, window):
 
 @pytest.mark.gui
 def test_nothing_within_the_budget_says_what_the_cheapest_fit_costs(qtbot, window):
-    from gpupicker.core.summary import limits_summary
+    from gpupicker.core.ranking.summary import limits_summary
 
     c = window.controller
     c.update(train_hours=6.0, budget_usd=0.5)
@@ -324,7 +324,7 @@ def test_tie_break_rule_is_stated(qtbot, window):
 
 @pytest.mark.gui
 def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, window):
-    """QA F20: with no fitting, priced option the price/speed plot says so (and clears the
+    """with no fitting, priced option the price/speed plot says so (and clears the
     sentence again once options fit)."""
     c = window.controller
     c.background = False
@@ -339,7 +339,7 @@ def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, w
     c.recompute()
     assert not rp.cost_plot.points
     assert rp.cost_plot.empty_label.toPlainText() == "No option that fits and has a price to plot"
-    # QA 22 F6: options fit and have prices but a $1 budget rejects them all: say that
+    # options fit and have prices but a $1 budget rejects them all: say that
     c.set_workload(c.workload.model_copy(update={"model": c.repo.get_model("mistral_7b_v0_1"),
                                                  "model_id": "mistral_7b_v0_1", "task": "qlora",
                                                  "weights_dtype": "nf4", "budget_usd": 0.0001,
@@ -352,10 +352,10 @@ def test_the_price_plot_says_when_nothing_fits_instead_of_an_empty_grid(qtbot, w
 
 
 def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
-    """QA F7: two rows of 2 GPUs for the same card serve differently — 1 replica over 2 GPUs
+    """two rows of 2 GPUs for the same card serve differently — 1 replica over 2 GPUs
     (tensor parallel) or 2 replicas of 1 GPU; the GPU-count cell says which."""
     from gpupicker.catalog import open_catalog
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.ui.results.options_model import OptionsTableModel
 
     repo = open_catalog()
@@ -377,7 +377,7 @@ def test_serving_rows_say_replicas_or_tensor_parallel(qtbot):
 @pytest.mark.gui
 @pytest.mark.parametrize("tasks", [("inference", "full_ft"), ("lora", "qlora")])
 def test_one_row_per_gpu_type_after_a_task_switch(qtbot, window, tasks):
-    """QA 22 finding 1: after a task switch that changes the number of options, "one row per
+    """after a task switch that changes the number of options, "one row per
     GPU type" showed the last job's first rows (an RTX A5000 three times, 39 fitting GPU types
     hidden); every fitting GPU type is now shown once, at its best-ranked row."""
     c = window.controller
@@ -403,7 +403,7 @@ def test_one_row_per_gpu_type_after_a_task_switch(qtbot, window, tasks):
 
 @pytest.mark.gui
 def test_count_column_widens_for_a_later_serving_job(qtbot, window):
-    """QA 22 F13: the columns were sized for the first job (training: "× 2"); a serving job's
+    """the columns were sized for the first job (training: "× 2"); a serving job's
     "× 2 (2 replicas × 1)" was then clipped to "× 2 (… × 1)". The count column widens to the
     texts shown."""
     c = window.controller
@@ -424,7 +424,7 @@ def test_count_column_widens_for_a_later_serving_job(qtbot, window):
 
 @pytest.mark.gui
 def test_the_vram_plot_says_when_there_is_no_option(qtbot, window):
-    """QA 22 F5: monthly pricing in the US leaves no option (the bundled monthly offers are
+    """monthly pricing in the US leaves no option (the bundled monthly offers are
     Chinese clouds'); the VRAM plot was a bare 0–1 grid. It says so, and clears it again."""
     c = window.controller
     c.background = False
@@ -443,7 +443,7 @@ def test_the_vram_plot_says_when_there_is_no_option(qtbot, window):
 
 @pytest.mark.gui
 def test_the_preferred_gpu_and_count_stay_in_the_one_per_gpu_view(qtbot, window):
-    """QA 22-2 F3: the seed guide's 13B pre-training on 4 × A100 80GB (the budget page's GPU
+    """the seed guide's 13B pre-training on 4 × A100 80GB (the budget page's GPU
     and count) showed only 8 × A100, the GPU type's best row, so the 4 × A100 the user asked
     about was never priced on screen. Its best row now shows beside the type's best."""
     c = window.controller
@@ -465,9 +465,9 @@ def test_the_preferred_gpu_and_count_stay_in_the_one_per_gpu_view(qtbot, window)
 
 @pytest.mark.gui
 def test_the_pareto_front_leaves_out_doubted_prices(qtbot):
-    """QA 22-2 F4: the price/speed plot drew a doubted MI300X ×8 on its red front while the
+    """the price/speed plot drew a doubted MI300X ×8 on its red front while the
     table's labels (trusted prices only) called another option 'Cheapest'."""
-    from gpupicker.core.recommend import recommend
+    from gpupicker.core.ranking.recommend import recommend
     from gpupicker.ui.results.plots import CostPlot
     from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices
 
@@ -492,3 +492,21 @@ def test_the_pareto_front_leaves_out_doubted_prices(qtbot):
     drawn = [(o, x, y) for o, x, y in plot.points if o.provider == "Scrape Cloud"]
     assert drawn  # still plotted as a point
     assert not any((round(x, 6), round(y, 6)) in on_front for _, x, y in drawn)
+
+
+@pytest.mark.gui
+def test_a_framework_without_a_launcher_adds_a_line_and_keeps_the_notes(qtbot, window):
+    """The refusal is one more line in the UI's words; the result notes stay above it."""
+    c = window.controller
+    c.update(framework="axolotl", train_hours=6.0)
+    c.recompute()
+    page = window.wizard.results_page
+    before = page.notes.text()
+    assert page.show_launch_config() is None
+    lines = page.notes.text().split("\n")
+    assert lines[:-1] == (before.split("\n") if before else [])
+    assert lines[-1].startswith("No launch config: gpupicker has no launcher for training "
+                                "framework 'axolotl'")
+    assert not page.notes.isHidden()
+    assert page.show_launch_config() is None  # a second click does not stack the line
+    assert page.notes.text().split("\n") == lines

@@ -1,4 +1,4 @@
-"""Issue 17: the window paints its first page before the heavy imports, then builds the rest."""
+"""The window paints its first page before the heavy imports, then builds the rest."""
 
 from __future__ import annotations
 
@@ -60,8 +60,9 @@ def test_first_page_paints_before_the_heavy_imports_then_everything_is_built(tmp
 
 RELOAD_CHILD = r"""
 import gc
-from gpupicker.ui.app.launch import _app, _open_repo, build_window
-from gpupicker.ui.app.heap import settle_heap
+from gpupicker.ui.app.headless import _open_repo, build_window
+from gpupicker.ui.app.launch import _app
+from gpupicker.ui.settings.heap import settle_heap
 app = _app(None)
 win = build_window(_open_repo(None, interactive=False))
 ctl = win.controller
@@ -79,7 +80,7 @@ win.close()
 
 
 def test_a_reloaded_catalog_snapshot_is_frozen_like_the_start_up_heap(tmp_path):
-    # issue 17: a catalog of 17,500 prices left in the collected generations made every full
+    # a catalog of 17,500 prices left in the collected generations made every full
     # collection scan it (58 ms about once in 15 recommendations); a process that froze its
     # start-up heap freezes each new snapshot too (WorkloadController._adopt)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "GPUPICKER_HOME": str(tmp_path)}

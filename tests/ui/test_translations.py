@@ -9,7 +9,7 @@ from tests.support.paths import REPO
 
 @pytest.mark.gui
 def test_zh_cn_calls_the_catalog_jiageku_never_mulu(qtbot, repo, built_translations):
-    """"目录" reads as "directory"; the catalog is 价格库 (shared/design/zh_CN-review.md)."""
+    """"目录" reads as "directory"; the catalog is 价格库 (the zh_CN review's glossary)."""
     import xml.etree.ElementTree as ET
 
     from PySide6.QtCore import QLocale

@@ -103,7 +103,7 @@ def test_seed_case_qlora_mistral_through_all_pages(qtbot, window):
     assert caps[0] == pytest.approx(plot.options[0].capacity_bytes_per_gpu / GiB)
     assert plot.plot_item.getAxis("bottom").labelText.endswith("(GiB)")
 
-    # every offer: the seed's own RTX 4090 price, $0.44/h × 6 h = $2.64 (issue 2, acceptance 3)
+    # every offer: the seed's own RTX 4090 price, $0.44/h × 6 h = $2.64 (acceptance 3)
     with qtbot.waitSignal(c.resultsChanged, timeout=5000):
         _click(qtbot, results.all_offers)
     seed = [o for o in c.results.options if o.gpu_id == "rtx_4090" and o.num_gpus == 1
@@ -284,7 +284,7 @@ def test_table_model_passes_modeltester(qtmodeltester, window):
 
 
 def test_gb_preference_changes_units(qtbot, window):
-    from gpupicker.ui.app.preferences import Preferences
+    from gpupicker.ui.settings.preferences import Preferences
 
     window._apply_prefs(Preferences(byte_unit="GB"))
     window.controller.recompute()
@@ -299,8 +299,8 @@ def test_gb_preference_changes_units(qtbot, window):
 def test_preferences_dialog_and_geometry_are_saved(qtbot, window, repo):
     from PySide6.QtCore import QSettings
 
-    from gpupicker.ui.app.preferences import Preferences, window_state_path
     from gpupicker.ui.main_window import MainWindow
+    from gpupicker.ui.settings.preferences import Preferences, window_state_path
 
     dlg = window.open_preferences()
     qtbot.addWidget(dlg)
@@ -383,7 +383,7 @@ def test_70b_bf16_inference_needs_several_gpus(qtbot, window):
     assert all(o.num_gpus > 1 or o.capacity_bytes_per_gpu >= 141e9
                for o in page.visible_options())
     page.only_fitting.setChecked(False)
-    page.one_per_gpu.setChecked(False)  # issue 14: one row per GPU type by default
+    page.one_per_gpu.setChecked(False)  # one row per GPU type by default
     assert page.proxy.rowCount() == len(view.options)
 
 
@@ -514,13 +514,13 @@ def test_budget_fields_name_the_currency(window):
 
 
 def test_a_bad_preference_keeps_the_others_and_is_named_once(caplog):
-    """QA 22 F11: one bad value in preferences.json reset every preference and was logged
+    """one bad value in preferences.json reset every preference and was logged
     twice in pydantic's words (with its web link); now only that field takes its default, and
     the warning names it once."""
     import json
     import logging
 
-    from gpupicker.ui.app.preferences import Preferences
+    from gpupicker.ui.settings.preferences import Preferences
 
     path = Preferences.path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -2,9 +2,9 @@
 
 The per-task dispatch (:func:`estimate_memory`) and the Hugging Face ``generate`` model; the
 serving engines are in :mod:`.paged` and :mod:`.llamacpp`, training in :mod:`.training`, diffusion in
-:mod:`gpupicker.core.diffusion`, the shared primitives in :mod:`.common`. The model follows
-``shared/design/formulas.md`` and is calibrated on the H200
-measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
+:mod:`gpupicker.core.memory.diffusion`, the shared primitives in :mod:`.common`. The model follows
+``docs/formulas.md`` and is calibrated on the H200
+measurements in ``validation/h200.jsonl`` (PyTorch 2.11, transformers
 5.17, peft 0.21, bitsandbytes 0.50.2). Every term is returned separately in a
 :class:`~gpupicker.core.results.MemoryEstimate`; ``total_bytes`` is what
 ``nvidia-smi`` shows at the peak (CUDA context and allocator cache included).
@@ -18,9 +18,8 @@ from ..checks import (
     vllm_context_refusal,
     vllm_tensor_parallel_refusal,
 )
-from ..diffusion import estimate_diffusion_memory
 from ..dtypes import GGUF_TYPES, bytes_per_weight
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
@@ -35,6 +34,7 @@ from .common import (
     state_assumption,
     weights_bytes,
 )
+from .diffusion import estimate_diffusion_memory
 from .experts import effective_ep
 from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory

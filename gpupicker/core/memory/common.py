@@ -4,8 +4,8 @@ The lowest layer of the memory model: :mod:`gpupicker.core.memory` (the per-task
 Hugging Face inference), :mod:`.paged` (vLLM, SGLang, TensorRT-LLM), :mod:`.llamacpp`,
 :mod:`.training` and :mod:`gpupicker.core.speed.throughput` import these, and this module
 imports none of them, so the memory modules form no import cycle. Formulas:
-``shared/design/formulas.md`` §1–2; constants measured on the H200 cases in
-``shared/validation/h200.jsonl``.
+``docs/formulas.md`` §1–2; constants measured on the H200 cases in
+``validation/h200.jsonl``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ output matrix to the GPU, and reserves a compute buffer dominated by the
 from __future__ import annotations
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate

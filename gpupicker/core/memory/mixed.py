@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..dtypes import GGUF_TYPES, bytes_per_weight
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import CardMemory, MemoryEstimate

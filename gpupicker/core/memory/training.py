@@ -5,7 +5,7 @@ mixed-precision Adam and for the stage-wise sharding; Korthikanti et al. 2022
 ("Reducing Activation Recomputation in Large Transformer Models") for
 per-layer activations; QLoRA paper (Dettmers et al. 2023) for NF4; peft
 issues #1514/#1469 (LoRA does not shrink activations). Constants marked "H200"
-are calibrated on ``shared/validation/h200.jsonl`` (27 training runs: LoRA,
+are calibrated on ``validation/h200.jsonl`` (27 training runs: LoRA,
 QLoRA, full fine-tuning in fp32 and bf16, with and without gradient
 checkpointing, Llama-3.2-1B / Llama-2-7B / Llama-2-13B).
 
@@ -32,7 +32,7 @@ from ..dtypes import bytes_per_weight
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate
-from ..training_frameworks import (
+from ..stacks.training_frameworks import (
     TrainingFramework,
     deepspeed_step_bytes,
     logits_bytes,
@@ -49,11 +49,6 @@ OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
 (torch AdamW keeps exp_avg and exp_avg_sq in the parameter dtype)."""
 OPTIMIZER_8BIT_BYTES = {"adamw8bit": 2.0, "paged_adamw8bit": 2.0}
 """bitsandbytes 8-bit optimizers: two uint8 states per parameter (+ small block scales)."""
-MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer", "nemo",
-                                      "llm-foundry", "torchtitan"})
-"""Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
-2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16.
-The per-framework profiles are in :mod:`gpupicker.core.training_frameworks`."""
 PAGED_OPTIMIZERS = frozenset({"paged_adamw8bit"})
 """bitsandbytes paged optimizers: their states are allocated with ``cudaMallocManaged``
 (``bitsandbytes.functional.get_paged`` → ``cget_managed_ptr``), outside PyTorch's caching
@@ -497,7 +492,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         note = join([msg("training.peak_backward")])
     else:
         # the step's temporaries (fp32 gradient partition, foreach-Adam buffers, buckets) are
-        # optimizer memory, not activations: a smaller batch cannot shrink them (QA F33)
+        # optimizer memory, not activations: a smaller batch cannot shrink them
         act, log_b, grad_b, extra = 0.0, 0.0, grads, 0
         opt_tmp_shown = int(opt_temp)
         reserve = late_reserve

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Union
 
 from pydantic import SkipValidation
+from typing_extensions import override
 
 from .templates import DISAMBIGUATION, TEMPLATES
 
@@ -54,7 +55,12 @@ ends the whole (both translated: Chinese uses "。", "；", "、" and no spaces)
 
 NAME_PARAMS: frozenset[str] = frozenset({"gpu", "gpus", "provider"})
 """Parameters holding display names of GPUs or providers (", "-separated for several):
-a Chinese rendering may show them as ``gpupicker.core.zh_names.zh_name`` gives them."""
+a Chinese rendering may show them as ``gpupicker.core.report.zh_names.zh_name`` gives them."""
+
+SCALED_PARAMS: dict[str, float] = {"mtokens": 1e6, "btokens": 1e9, "mparams": 1e6}
+"""Parameters holding a count in millions or billions (``mtokens="15.0"`` is 15 million
+tokens): the English templates write the unit (``15.0 M``); a rendering that counts in other
+units (Chinese 万 / 亿) may rewrite the value from the count it stands for."""
 
 _FORMATTER = string.Formatter()
 
@@ -85,6 +91,7 @@ class Message(str):
         self.params = params
         return self
 
+    @override
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle/copy as a Message (str's own reduce would drop id and params)."""
         return (Message, (self.id, dict(self.params), str(self)))
@@ -171,7 +178,7 @@ def msg(id: str, **params: str | int | Message) -> Message:
             if values is params:
                 values = dict(params)  # type: ignore[arg-type]
             values[key] = str(value)
-    # built without Message.__new__'s extra call: a ranking makes thousands (issue 17)
+    # built without Message.__new__'s extra call: a ranking makes thousands
     m = _new_str(Message, template.format_map(values))
     m.id = id
     m.params = values
@@ -206,6 +213,11 @@ def join(parts: Iterable[Message], how: str = "sentences") -> Message:
 
 _JOINS = {k.removeprefix("join."): (k, *v) for k, v in JOINERS.items()}
 """``how`` → (joiner id, separator, ending)."""
+
+
+def sentence(m: Message) -> Message:
+    """``m`` as a sentence of its own (English: with its full stop)."""
+    return join([m], "sentences")
 
 
 def as_message(text: str) -> Message:
@@ -270,6 +282,7 @@ def with_message_ids(obj: Any) -> Any:
     return obj
 
 
-__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "TEMPLATES", "Message", "Param", "Text", "Translate",
+__all__ = ["DISAMBIGUATION", "JOINERS", "NAME_PARAMS", "SCALED_PARAMS", "TEMPLATES", "Message",
+           "Param", "Text", "Translate",
            "as_message", "error_message",
-           "join", "msg", "placeholders", "verbatim", "with_message_ids"]
+           "join", "msg", "placeholders", "sentence", "verbatim", "with_message_ids"]

@@ -1,9 +1,9 @@
 """LLM inference speed per engine: decode, prefill, end-to-end output throughput, TTFT and ITL.
 
-A roofline per step with the engines' documented behaviour (``shared/design/formulas.md`` §7):
+A roofline per step with the engines' documented behaviour (``docs/formulas.md`` §7):
 
 * **Decode step** at batch ``b``: weights read once (MoE: the experts the batch touches) plus
-  the KV cache of the batch, over *sustained* bandwidth (:mod:`gpupicker.core.gpu_sustained`) × the engine's
+  the KV cache of the batch, over *sustained* bandwidth (:mod:`core.hardware.gpu_sustained`) × the engine's
   weight-streaming efficiency η for that memory class × (attention-kernel efficiency for the
   KV part); the matmul FLOPs ``2·P_active·b`` over sustained tensor TFLOPS × the engine's GEMM
   efficiency. The two are combined as a 3-norm ``(m³ + c³)^(1/3)`` — near the ridge point the
@@ -32,19 +32,16 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from ..gpu_sustained import (
+from ..hardware.gpu_sustained import (
     bandwidth_factor,
     is_apple,
     sustained_notes,
     sustained_tflops,
 )
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..memo import by_identity
 from ..messages import Message, Text, join, msg
 from ..workload import build_number
-
-PNORM = 3.0
-"""Exponent of the smooth roofline (see module docstring)."""
 
 
 def pnorm(a: float, b: float) -> float:
@@ -372,7 +369,7 @@ ENGINES: dict[str, EngineSpeed] = {
         # ±: the two dual-GPU rows' Ampere factors differ by ±10 %, plus the 4090 fit's 5 %
         tensor_parallel=False, range_pct=30.0,
         evidence=msg("speed_inference.evidence.exllama")),
-    # issue 18: engines Chinese users run; no published speed case of either is checked, so
+    # engines Chinese users run; no published speed case of either is checked, so
     # they carry wider ranges than the measured profiles
     "lmdeploy": EngineSpeed(
         name=msg("speed_inference.engine.lmdeploy"),
@@ -392,7 +389,7 @@ ENGINES: dict[str, EngineSpeed] = {
         s_per_linear=5.2e-6, gemm_eff=0.75, prefill_eff=0.75, range_pct=15.0,
         evidence=msg("speed_inference.evidence.decode_ceiling")),
 }
-"""Inference engines by canonical framework name (see :mod:`gpupicker.core.frameworks` for aliases)."""
+"""Inference engines by canonical framework name (see :mod:`gpupicker.core.stacks.frameworks` for aliases)."""
 
 
 HF_V5_LAYER_FLOOR_S = 2.25e-3

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..messages import Message, msg, verbatim
 
 _PCIE_GBPS = {3: 12.0, 4: 25.0, 5: 50.0, 6: 100.0}

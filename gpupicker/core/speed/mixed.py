@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import CardMemory, Throughput

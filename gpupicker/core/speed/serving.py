@@ -32,12 +32,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..frameworks import framework_row
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..memo import by_identity
 from ..memory import estimate_memory, fits_on
 from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
+from ..stacks.frameworks import framework_row
 from ..workload import Workload
 from .throughput import (
     _InferenceSpeed,

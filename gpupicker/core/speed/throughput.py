@@ -1,9 +1,9 @@
 """Speed: decode/prefill tokens/s, training tokens/s and seconds per image, per GPU type × count.
 
-A roofline with engine profiles (``shared/design/formulas.md`` §7):
+A roofline with engine profiles (``docs/formulas.md`` §7):
 
 * **Decode / prefill** (LLM inference): the roofline of :mod:`.inference` — sustained
-  bandwidth and TFLOPS per GPU class (:mod:`gpupicker.core.gpu_sustained`), each engine's weight-streaming
+  bandwidth and TFLOPS per GPU class (:mod:`core.hardware.gpu_sustained`), each engine's weight-streaming
   efficiency by memory class, host-launch floor, per-step and per-sequence scheduler time,
   prefill at the accumulate precision its kernels use, a smooth 3-norm between memory and
   compute time; checked against the llama-bench tables, TensorRT-LLM's performance tables,
@@ -25,15 +25,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..checks import platform_of
-from ..diffusion import diffusion_throughput
 from ..dtypes import GGUF_TYPES, bytes_per_weight
-from ..frameworks import known_frameworks, speed_engine
-from ..gpu_sustained import (
+from ..hardware.gpu_sustained import (
     bandwidth_factor,
     is_apple,
     sustained_tflops,
 )
-from ..hardware import GpuSpec
+from ..hardware.specs import GpuSpec
 from ..memory.common import (
     kv_bytes,
     linear_group_params,
@@ -45,8 +43,10 @@ from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
 from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_step
+from ..stacks.frameworks import known_frameworks, speed_engine
 from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, memo_sentence, model_facts
+from .image import diffusion_throughput
 from .inference import (
     ENGINES,
     HF_FP8_QUANT_METHODS,
@@ -818,7 +818,7 @@ def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof:
 # image generation
 # --------------------------------------------------------------------------------------------
 def image_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
-    """Seconds per image (or per LoRA training image): :func:`diffusion.diffusion_throughput`.
+    """Seconds per image (or per LoRA training image): :func:`.image.diffusion_throughput`.
 
     Per-architecture denoiser FLOPs, a fixed time per step, batch effects, sustained rates.
     """

@@ -4,12 +4,12 @@ FLOPs per token ``6·P`` full (``8·P`` with full recompute), LoRA/QLoRA ``4·P`
 gradients for the frozen base; ``6·P`` with recompute) plus attention ``12·L·h·s``
 (``16·L·h·s`` with recompute) — the MFU accounting of mosaicml/llm-foundry, torchtitan and
 PaLM (Chowdhery et al. 2022, App. B), in which the published MFU tables are expressed — over
-N × sustained dense peak (:mod:`gpupicker.core.gpu_sustained`) × MFU × data-parallel scaling
+N × sustained dense peak (:mod:`gpupicker.core.hardware.gpu_sustained`) × MFU × data-parallel scaling
 efficiency (ring all-reduce of the gradients, :mod:`.interconnect`). QLoRA adds the NF4
 dequantization traffic per pass (QLoRA paper, Dettmers et al. 2023). MFU defaults per GPU
 generation: optimized stacks reach 64 % on A100 and 46 % on H100 (llm-foundry MPT
 benchmarks, public cases C64/C65) × the framework's factor
-(:mod:`gpupicker.core.training_frameworks`: torchtitan 0.93 …); Hugging Face-based trainers
+(:mod:`gpupicker.core.stacks.training_frameworks`: torchtitan 0.93 …); Hugging Face-based trainers
 run eager PyTorch with a fixed per-layer host overhead per step (H200 cases), Unsloth and
 Liger at their published speed-ups over it.
 """
@@ -19,14 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dtypes import bytes_per_weight
-from ..gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
-from ..hardware import GpuSpec
+from ..hardware.gpu_sustained import bandwidth_derived_tflops, power_limit_factor, sustained_notes
+from ..hardware.specs import GpuSpec
 from ..memo import KeyedMemo
 from ..memory.common import weights_bytes
 from ..messages import Message, join, msg, verbatim
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
-from ..training_frameworks import TrainingFramework, training_framework
+from ..stacks.training_frameworks import TrainingFramework, training_framework
 from ..workload import Workload
 from .common import memo_sentence, model_facts
 from .interconnect import allreduce_seconds, has_device_link, link_name
@@ -65,7 +65,7 @@ EAGER_MFU_CEILING = 0.50
 step reaches on any GPU: the best measured eager case (H200 full fine-tuning bf16 7B ≈ 50 %)
 and below the fused optimized stacks on the same card (llm-foundry MPT-13B on A100-80GB ≈ 50 %
 MFU / 65 % HFU). Without it the Hopper-fitted :data:`HF_MFU_FACTOR` (1.10) put HF pre-training
-on an A100 at 70 %, above llm-foundry's fused kernels (QA F2)."""
+on an A100 at 70 %, above llm-foundry's fused kernels."""
 
 HF_HOST_S_PER_LAYER: dict[tuple[bool, bool], float] = {
     (False, False): 4.4e-3, (False, True): 7.5e-3, (True, False): 5.2e-3, (True, True): 13.0e-3}

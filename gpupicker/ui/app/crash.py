@@ -1,6 +1,6 @@
 """Crashes leave a trace: faulthandler output in the log folder, and an offer on the next start.
 
-A Python exception reaches :func:`gpupicker.ui.app.dialogs.install_excepthook` (log + dialog), but a
+A Python exception reaches :func:`gpupicker.ui.settings.dialogs.install_excepthook` (log + dialog), but a
 hard crash (segfault in a Qt library, ``abort()`` from ``qFatal``, a bus error) kills the
 process before any Python code runs. :func:`start_fault_log` therefore points
 :mod:`faulthandler` at ``fault-<pid>.log`` in the user log folder (it writes the Python stack of
@@ -30,7 +30,9 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-# the fault file is started before the first paint: its module is small (issue 17: cold start)
+from ..i18n.placeholders import tr_fmt
+
+# the fault file is started before the first paint: its module is small (cold start)
 from .fault_log import fault_log_path, start_fault_log, stop_fault_log
 
 log = logging.getLogger("gpupicker")
@@ -86,8 +88,8 @@ class CrashReportDialog(QMessageBox):
         super().__init__(parent)
         self.setIcon(QMessageBox.Icon.Warning)
         self.setWindowTitle(self.tr("gpupicker quit unexpectedly"))
-        self.setText(self.tr("The last gpupicker session crashed. What it left is in %1.")
-                     .replace("%1", str(log_file or crash_file)))
+        self.setText(tr_fmt(self.tr("The last gpupicker session crashed. What it left is in %1."),
+                            str(log_file or crash_file)))
         self.setInformativeText(self.tr("Please attach the log to a bug report. Open it now?"))
         self.open_button = self.addButton(self.tr("&Open log"), QMessageBox.ButtonRole.AcceptRole)
         self.addButton(QMessageBox.StandardButton.Close)

@@ -3,7 +3,7 @@ CPython's fatal errors and Qt's messages go to ``fault-<pid>.log`` in the log fo
 start of the window until a clean exit.
 
 Started before the first page is painted, so a module of its own without :mod:`.crash`'s
-dialog, Qt Widgets classes and crash-collection code (issue 17: cold start).
+dialog, Qt Widgets classes and crash-collection code (cold start).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ _early: list[tuple[QtMsgType, str]] | None = None
 
 
 def _log(mode: QtMsgType, message: str) -> None:
-    import logging  # when Qt says something, not before the first paint (issue 17)
+    import logging  # when Qt says something, not before the first paint
 
     level = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
              QtMsgType.QtWarningMsg: logging.WARNING,
@@ -52,7 +52,7 @@ def log_early_messages() -> None:
     gave before (a platform plugin's warning while the window is shown) went to logging's
     last-resort handler, i.e. descriptor 2, i.e. the fault file, and the next start offered a
     crash report for a session that ended cleanly. Kept until the log exists, it lands in
-    ``gpupicker.log`` as it did before the staged start (issue 17).
+    ``gpupicker.log`` as it did before the staged start.
     """
     global _early
     early, _early = _early or [], None

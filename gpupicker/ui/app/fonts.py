@@ -16,6 +16,7 @@ reports any character that came out as the missing glyph (glyph index 0, the box
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QFont, QFontDatabase, QTextLayout
@@ -27,7 +28,7 @@ FONT_FILE = "NotoSansCJKsc-gpupicker-subset.otf"
 CJK_SAMPLE = "推荐结果：显存占用、速度与价格（每小时）"
 
 
-def cjk_font_path():
+def cjk_font_path() -> Path:
     """Path of the bundled subset font (may not exist in a broken install)."""
     return paths.resources_dir() / "fonts" / FONT_FILE
 
@@ -62,7 +63,8 @@ def register_cjk_fallback() -> CjkFontStatus:
         return CjkFontStatus(family, system)
     adder = getattr(QFontDatabase, "addApplicationFallbackFontFamily", None)
     if adder is not None:  # Qt >= 6.8: appended after the system's own fallbacks for Han
-        from PySide6.QtCore import QChar
+        # PySide6 6.11 has neither this method nor QChar; the names are those of Qt 6.8's API
+        from PySide6.QtCore import QChar  # type: ignore[attr-defined]
 
         adder(QChar.Script.Script_Han, family)
     else:  # older Qt: a substitution for the default family serves as fallback

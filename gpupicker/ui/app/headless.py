@@ -3,7 +3,7 @@ and the helpers that build a whole window over a catalog (:func:`build_window`) 
 catalog (:func:`_open_repo`, also a step of the window's start after the first paint).
 
 Apart from :mod:`.launch` so that the window's start compiles and imports none of it before
-its first page is painted (issue 17: cold start); :mod:`.launch` still answers to the old
+its first page is painted (cold start); :mod:`.launch` still answers to the old
 names.
 """
 
@@ -27,7 +27,7 @@ def _open_repo(catalog: str | None, interactive: bool) -> CatalogRepository | No
     """Open the catalog; on corruption ask (GUI) or fail (headless). None = give up."""
     from ... import paths
     from ..catalog_access import corrupt_error_types, open_repository, recover_repository
-    from .dialogs import CorruptCatalogDialog
+    from ..settings.dialogs import CorruptCatalogDialog
 
     try:
         return open_repository(catalog)
@@ -47,8 +47,8 @@ def build_window(repo: CatalogRepository, workload_path: str | None = None) -> M
     """The main window over ``repo``, optionally starting from a workload JSON file."""
     from ..controller import WorkloadController
     from ..main_window import MainWindow
+    from ..settings.preferences import Preferences
     from ..wizard.workload_files import read_workload
-    from .preferences import Preferences
 
     prefs = Preferences.load()
     w = read_workload(workload_path, repo) if workload_path else None
@@ -79,7 +79,7 @@ def render_page(window: MainWindow, page: str, path: str) -> bool:
         target.resize(1280, 700)
     else:
         window.wizard.show_page("results" if page == "curves" else page)
-        if page == "curves":  # the results page with its Curves tab in front (issue 14)
+        if page == "curves":  # the results page with its Curves tab in front
             window.wizard.results_page.plot_tabs.setCurrentIndex(1)
         target = window
     for _ in range(3):

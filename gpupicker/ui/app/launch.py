@@ -31,7 +31,7 @@ def has_display() -> bool:
 
 def _app(lang: str | None, defer_fonts: bool = False) -> QApplication:
     """The QApplication with the style sheet and translators; the bundled CJK fallback font is
-    registered now, or with ``defer_fonts`` (the window's start, issue 17) only when the UI
+    registered now, or with ``defer_fonts`` (the window's start) only when the UI
     language is Chinese and the system has no Chinese font — else right after the first paint
     (:mod:`.startup`): listing the system's fonts and loading the 0.8 MB subset took 70 ms of
     a cold start."""
@@ -41,7 +41,7 @@ def _app(lang: str | None, defer_fonts: bool = False) -> QApplication:
         # hand-off costs more than it saves — an input change painted in 27 ms instead of
         # 31 (median of 30, bench_gui.py, 2 cores; py-spy: half of the axes' paint time was
         # QThreadPool::start and QLatch::wait). Read once by Qt, so set before the first
-        # paint; GPUPICKER_QT_GUI_THREADPOOL=1 keeps Qt's pool (issue 17).
+        # paint; GPUPICKER_QT_GUI_THREADPOOL=1 keeps Qt's pool.
         os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     from PySide6.QtWidgets import QApplication
 
@@ -67,7 +67,7 @@ def system_has_cjk_font() -> bool:
     """True when the system lists a font for Simplified Chinese: a Chinese first page then
     paints with it, and the bundled font (a fallback only where there is none, :mod:`.fonts`)
     is registered after the first paint like an English one's — its module, dataclasses and
-    the 0.8 MB file cost 5 ms of a zh_CN cold start (issue 17). Needs the application; the
+    the 0.8 MB file cost 5 ms of a zh_CN cold start. Needs the application; the
     font database this lists is the one the first page's text needs anyway."""
     from PySide6.QtGui import QFontDatabase
 
@@ -126,7 +126,7 @@ def launch(args: Namespace) -> int:
         msg = startup_error_message(exc)
         print(msg, file=sys.stderr)
         if not headless and has_display():
-            from .dialogs import StartupErrorDialog
+            from ..settings.dialogs import StartupErrorDialog
 
             StartupErrorDialog.ask(msg)
         return 1
@@ -140,7 +140,7 @@ _gc_paused = False
 def pause_gc() -> None:
     """Switch CPython's cyclic garbage collector off until the first page is painted
     (:func:`resume_gc`, called by :mod:`.startup` then): the imports and widgets before it
-    triggered 7 collections, 1.6 ms of a cold start (issue 17; measured with
+    triggered 7 collections, 1.6 ms of a cold start (measured with
     ``gc.callbacks``). Nothing is lost: objects are still freed by reference counting, and
     the first collection after the paint finds any cycle made before it."""
     global _gc_paused
@@ -178,7 +178,7 @@ def _launch(args: Namespace, headless: bool) -> int:
         from .headless import selftest
 
         return selftest(args, _app("zh_CN"))
-    from .user_files import saved_lang
+    from ..settings.user_files import saved_lang
 
     app = _app(lang or saved_lang(), defer_fonts=not headless)
     if not headless and not _second_instance_ok(app, args.catalog):
@@ -201,7 +201,7 @@ def _launch(args: Namespace, headless: bool) -> int:
 
 
 def _run(args: Namespace, app: QApplication, headless: bool) -> int:
-    if not headless:  # the first page paints first, the rest is built right after (issue 17)
+    if not headless:  # the first page paints first, the rest is built right after
         from .startup import run_window
 
         # this module is handed over, not imported back there (no import cycle)
@@ -228,14 +228,3 @@ def _second_instance_ok(app: QApplication, catalog: str | None) -> bool:
         return True
     print(f"gpupicker: {message(other)}", file=sys.stderr)
     return ask_open_anyway(other)
-
-
-def __getattr__(name: str) -> object:
-    """The window-building helpers of :mod:`.headless` (``_open_repo``, ``build_window``,
-    ``render_page``) under their old names here, imported on first use: the window's start
-    needs none of them before its first paint (issue 17: cold start)."""
-    if name in ("_open_repo", "build_window", "render_page"):
-        from . import headless
-
-        return getattr(headless, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

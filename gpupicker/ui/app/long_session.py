@@ -1,4 +1,4 @@
-"""A long session of input changes through the real wizard, with leak measurements (issue 10).
+"""A long session of input changes through the real wizard, with leak measurements.
 
 PySide6 6.12.0 dropped one reference to ``None`` per void Qt call; a results redraw makes
 hundreds, so the app aborted ("none_dealloc: deallocating None") after ~75 input changes.

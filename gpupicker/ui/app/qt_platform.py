@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 # importlib.util, re, shutil and subprocess are imported where used: every start runs
-# uses_xcb(), and on a Wayland or offscreen session nothing else (issue 17: cold start)
+# uses_xcb(), and on a Wayland or offscreen session nothing else (cold start)
 
 #: soname → Debian package, for the libraries the xcb platform plugin loads.
 DEBIAN_PACKAGES: dict[str, str] = {
@@ -146,7 +146,7 @@ def check_xcb_libraries() -> str | None:
     """The one-line message when Qt would use xcb and a library it needs is missing, else None
     (also None when the plugin or ``ldd`` cannot be found: nothing is claimed then).
 
-    ``ldd`` on the plugin took 48–67 ms of every start on X11 (issue 17: cold start): a check
+    ``ldd`` on the plugin took 48–67 ms of every start on X11 (cold start): a check
     that found everything leaves :data:`OK_STAMP_FILE`, and while :func:`libraries_stamp` still
     matches it, later starts skip ``ldd`` (a stat of two files). A missing library is never
     remembered: that start says so, and so does the next.

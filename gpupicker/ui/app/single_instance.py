@@ -1,4 +1,4 @@
-"""Say so when another gpupicker window already runs on the same catalog (issue 10).
+"""Say so when another gpupicker window already runs on the same catalog.
 
 A second instance used to open without a word. Both windows may run (the catalog is shared
 safely: field-level writes with conflict checks, data_version polling), but the user should
@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLockFile
+
+from ..i18n.placeholders import tr_fmt
 
 if TYPE_CHECKING:  # QtWidgets is imported when the dialog is needed
     from PySide6.QtWidgets import QWidget
@@ -46,12 +48,12 @@ def claim(path: Path) -> tuple[QLockFile, int | None]:
 
 def message(pid: int) -> str:
     """What the user is told (also printed on stderr)."""
-    who = (QCoreApplication.translate("SingleInstance", "process %1").replace("%1", str(pid))
+    who = (tr_fmt(QCoreApplication.translate("SingleInstance", "process %1"), str(pid))
            if pid > 0 else QCoreApplication.translate("SingleInstance", "another process"))
-    return QCoreApplication.translate(
+    return tr_fmt(QCoreApplication.translate(
         "SingleInstance", "gpupicker is already running on this catalog (%1). A second window "
         "works on the same catalog: each shows the other's edits within a few seconds, and an "
-        "edit to a row the other changed is refused, never lost.").replace("%1", who)
+        "edit to a row the other changed is refused, never lost."), who)
 
 
 def ask_open_anyway(pid: int, parent: QWidget | None = None) -> bool:

@@ -1,4 +1,4 @@
-"""How the window starts (issue 17): its first page is painted before pydantic, core, the
+"""How the window starts: its first page is painted before pydantic, core, the
 catalog, pyqtgraph and the other pages are imported; they are built right after, one step
 per event-loop turn (:class:`StagedStart`); then the start-up heap is frozen
 (:func:`.heap.settle_heap`).
@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
+from typing_extensions import override
 
-if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
+if TYPE_CHECKING:  # imported after the first paint (cold start)
     from argparse import Namespace
     from collections.abc import Callable, Iterator
     from pathlib import Path
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
     from ..main_window import MainWindow
 
 
-# ---- the window's start: first page painted, then the rest (issue 17) ---------------------
+# ---- the window's start: first page painted, then the rest ---------------------
 
 MILESTONES: list[Callable[[str], None]] = []
 """Called with ``"painted"`` once the first page is on screen, then with the name of each
@@ -48,6 +49,7 @@ class _FirstPaint(QObject):
         self.callback = callback
         widget.installEventFilter(self)
 
+    @override
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if event.type() == QEvent.Type.Paint:
             obj.removeEventFilter(self)
@@ -96,7 +98,7 @@ class StagedStart(QObject):
             msg = launch.startup_error_message(exc)
             print(msg, file=sys.stderr)
             if launch.has_display():
-                from .dialogs import StartupErrorDialog
+                from ..settings.dialogs import StartupErrorDialog
 
                 StartupErrorDialog.ask(msg)
             self._stop(1)
@@ -117,8 +119,8 @@ class StagedStart(QObject):
 
     def _run_steps(self) -> Iterator[str]:
         from ... import paths
+        from ..settings.dialogs import install_excepthook, setup_logging
         from .crash import collect_crashes
-        from .dialogs import install_excepthook, setup_logging
 
         self.log_file = setup_logging()  # first: collect_crashes logs what it found
         from .fault_log import log_early_messages
@@ -144,7 +146,9 @@ class StagedStart(QObject):
         from ... import catalog  # noqa: F401
 
         yield "imports"
-        repo = self.launcher._open_repo(self.args.catalog, interactive=True)
+        from .headless import _open_repo
+
+        repo = _open_repo(self.args.catalog, interactive=True)
         if repo is None:
             self._stop(1)
             return
@@ -153,8 +157,8 @@ class StagedStart(QObject):
         path = getattr(self.args, "gui_workload", None)
         if path:
             from ..controller import WorkloadController
+            from ..settings.preferences import Preferences
             from ..wizard.workload_files import read_workload
-            from .preferences import Preferences
 
             try:
                 w = read_workload(path, repo)
@@ -164,7 +168,7 @@ class StagedStart(QObject):
                 return
             controller = WorkloadController(repo, w, Preferences.load(), parent=self.window)
         yield from self.window.start_steps(repo, controller)
-        from .heap import settle_heap
+        from ..settings.heap import settle_heap
 
         settle_heap()
         import logging

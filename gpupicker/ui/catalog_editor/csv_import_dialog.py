@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 from ...catalog import CatalogRepository
 from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
 from ...catalog.records import column_for_header
-from ...core.hardware import GpuSpec, PriceOffer
+from ...core.hardware.specs import GpuSpec, PriceOffer
+from ..i18n.placeholders import tr_fmt
 from .messages import fields_text
 
 PREVIEW_ROWS = 50
@@ -182,9 +183,9 @@ class CsvImportDialog(QDialog):
     def _check(self) -> None:
         """Apply the mapping, then validate every row with the repository's dry run."""
         self.bad_rows = []
-        if self.unreadable:  # nothing to map or check: say why, keep Import off (QA finding 3)
+        if self.unreadable:  # nothing to map or check: say why, keep Import off
             self.mapping_table.setVisible(False)
-            self.info.setText(self.tr("Cannot read the file: %1").replace("%1", self.unreadable))
+            self.info.setText(tr_fmt(self.tr("Cannot read the file: %1"), self.unreadable))
             self.errors.setText("")
             self.import_button.setEnabled(False)
             return
@@ -200,20 +201,20 @@ class CsvImportDialog(QDialog):
         missing = [n for n in required if n not in targets]
         ignored = [h for h, t in cmap.items() if not t]
         doubled = sorted({t for t in targets if targets.count(t) > 1})
-        parts = [self.tr("%1 rows. Columns used: %2.").replace("%1", str(self.row_count))
-                 .replace("%2", ", ".join(targets) or "—")]
+        parts = [tr_fmt(self.tr("%1 rows. Columns used: %2."),
+                        str(self.row_count), ", ".join(targets) or "—")]
         if ignored:
-            parts.append(self.tr("Ignored: %1.").replace("%1", ", ".join(ignored)))
+            parts.append(tr_fmt(self.tr("Ignored: %1."), ", ".join(ignored)))
         if missing:
-            parts.append(self.tr("Missing required: %1.").replace("%1", ", ".join(missing)))
+            parts.append(tr_fmt(self.tr("Missing required: %1."), ", ".join(missing)))
         if doubled:
-            parts.append(self.tr("Mapped twice: %1.").replace("%1", ", ".join(doubled)))
+            parts.append(tr_fmt(self.tr("Mapped twice: %1."), ", ".join(doubled)))
         self.info.setText(" ".join(parts))
         if not missing and not doubled:
             self.bad_rows = self._dry_run_errors(cmap)
         if self.bad_rows:
-            self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
-                                        "fixed):\n").replace("%1", str(len(self.bad_rows)))
+            self.errors.setText(tr_fmt(self.tr("%1 bad rows (nothing will be imported until they are "
+                                        "fixed):\n"), str(len(self.bad_rows)))
                                 + "\n".join(self.bad_rows[:8]))
         elif missing or doubled:
             self.errors.setText(self.tr("Map the required columns to continue."))
@@ -234,9 +235,8 @@ class CsvImportDialog(QDialog):
         self.duplicates = result.duplicates
         if result.duplicates and result.ok:
             self.skip_duplicates.setText(
-                self.tr("Skip the %1 rows that repeat an earlier row of the file exactly "
-                        "(otherwise each is added as another offer)")
-                .replace("%1", str(result.duplicates)))
+                tr_fmt(self.tr("Skip the %1 rows that repeat an earlier row of the file exactly "
+                        "(otherwise each is added as another offer)"), str(result.duplicates)))
             self.skip_duplicates.setVisible(True)
         return _error_lines(result.errors, self.table.currentData())
 
@@ -255,7 +255,7 @@ class CsvImportDialog(QDialog):
         table = self.table.currentData()
         if self._is_tracker():
             return self._run_tracker_import()
-        self.progress = QProgressDialog(self.tr("Importing %1…").replace("%1", table),
+        self.progress = QProgressDialog(tr_fmt(self.tr("Importing %1…"), table),
                                         self.tr("Cancel"), 0, max(1, self.row_count), self)
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
@@ -266,14 +266,14 @@ class CsvImportDialog(QDialog):
                 skip_duplicates=bool(self.duplicates) and self.skip_duplicates.isChecked())
         except (OSError, ValueError, sqlite3.Error) as exc:  # read-only file, bad rows
             self.progress.close()
-            self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
+            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), str(exc)))
             return False
         self.progress.setValue(self.progress.maximum())
         self.progress.close()
         if not result.ok:
             self.bad_rows = _error_lines(result.errors, table)
-            self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
-                "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
+            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1 bad rows:\n"),
+                                       str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
             return False
         self.imported.emit(table, result.inserted + result.updated)
         self.accept()
@@ -296,15 +296,16 @@ class CsvImportDialog(QDialog):
             self.errors.setText("")
             self.import_button.setEnabled(False)
             return
-        self.info.setText(self.tr("%1 file from %2: %3 price rows; %4 rows left out (no GPU or "
-                                  "no price). Accelerator names are mapped to catalog GPU ids.")
-                          .replace("%1", "SkyPilot" if t.format == "skypilot" else "gpuhunt")
-                          .replace("%2", t.provider).replace("%3", str(t.result.rows))
-                          .replace("%4", str(len(t.skipped))))
+        self.info.setText(tr_fmt(self.tr("%1 file from %2: %3 price rows; %4 rows left out (no GPU or "
+                                  "no price). Accelerator names are mapped to catalog GPU ids."),
+                                 "SkyPilot" if t.format == "skypilot" else "gpuhunt",
+                                 t.provider,
+                                 str(t.result.rows),
+                                 str(len(t.skipped))))
         self.bad_rows = _error_lines(t.result.errors, "prices")
         if self.bad_rows:
-            self.errors.setText(self.tr("%1 bad rows (nothing will be imported until they are "
-                                        "fixed):\n").replace("%1", str(len(self.bad_rows)))
+            self.errors.setText(tr_fmt(self.tr("%1 bad rows (nothing will be imported until they are "
+                                        "fixed):\n"), str(len(self.bad_rows)))
                                 + "\n".join(self.bad_rows[:8]))
         else:
             self.errors.setText(self.tr("No problems found: every row is valid."))
@@ -314,12 +315,12 @@ class CsvImportDialog(QDialog):
         try:
             t = self._tracker(dry_run=False)
         except (OSError, ValueError, sqlite3.Error) as exc:
-            self.errors.setText(self.tr("Nothing imported: %1").replace("%1", str(exc)))
+            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1"), str(exc)))
             return False
         if not t.result.ok:
             self.bad_rows = _error_lines(t.result.errors, "prices")
-            self.errors.setText(self.tr("Nothing imported: %1 bad rows:\n").replace(
-                "%1", str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
+            self.errors.setText(tr_fmt(self.tr("Nothing imported: %1 bad rows:\n"),
+                                       str(len(self.bad_rows))) + "\n".join(self.bad_rows[:8]))
             return False
         self.imported.emit("prices", t.result.inserted + t.result.updated)
         self.accept()
@@ -328,9 +329,9 @@ class CsvImportDialog(QDialog):
 
 def _error_lines(errors: list[tuple[int, str]], table: str = "prices") -> list[str]:
     """``(line_number, reason)`` pairs as translated "line N: why" texts, the reasons with
-    column headers and translated sentences (QA finding 7)."""
+    column headers and translated sentences."""
     from .tables import column_header
 
     line = QCoreApplication.translate("Import", "line %1: %2")
-    return [line.replace("%1", str(n)).replace(
-        "%2", fields_text(str(why), lambda f: column_header(table, f))) for n, why in errors]
+    return [tr_fmt(line, str(n), fields_text(str(why), lambda f: column_header(table, f)))
+            for n, why in errors]

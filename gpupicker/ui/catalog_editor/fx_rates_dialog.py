@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...core.money import rate_looks_inverted
+from ...catalog.migrations import FX_DEFAULT_SOURCE
+from ...core.pricing.money import rate_looks_inverted
+from ..i18n.placeholders import tr_fmt
 from ..widgets.number_input import NumberSpinBox
 
 
@@ -49,6 +51,7 @@ class FxRatesDialog(QDialog):
         self.dates: dict[str, QLineEdit] = {}
         self.sources: dict[str, QLineEdit] = {}
         self._saved: dict[str, tuple[float, str, str]] = {}
+        self._shown_source: dict[str, tuple[str, str]] = {}  # code → (as shown, as stored)
         quotes = dict(repo.get_fx_quotes())
         used = {p.currency for p in repo.prices()}
         for cur in sorted((set(quotes) | used) - {"USD"}):
@@ -98,7 +101,11 @@ class FxRatesDialog(QDialog):
         when = QLineEdit(date)
         when.setPlaceholderText(self.tr("date, e.g. 2026-12-01"))
         when.setMaxLength(10)
-        src = QLineEdit(source)
+        # gpupicker's own default is shown in the UI's language and stays stored as it was
+        shown = self.tr("gpupicker's rounded default (not a quote): set today's rate") \
+            if source == FX_DEFAULT_SOURCE else source
+        self._shown_source[code] = (shown, source)
+        src = QLineEdit(shown)
         src.setPlaceholderText(self.tr("source, e.g. bank quote"))
         self.spins[code] = spin
         self.dates[code] = when
@@ -132,9 +139,8 @@ class FxRatesDialog(QDialog):
         """Ask whether ``1 USD = per_usd code`` (which looks upside down) is meant."""
         answer = QMessageBox.question(
             self, self.tr("Exchange rate"),
-            self.tr("1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?\n\n"
-                    "Keep %1 as entered?").replace("%1", f"{per_usd:g}").replace("%2", code)
-            .replace("%3", f"{1 / per_usd:.4g}"))
+            tr_fmt(self.tr("1 USD = %1 %2 looks upside down: did you mean 1 USD = %3 %2?\n\n"
+                    "Keep %1 as entered?"), f"{per_usd:g}", code, f"{1 / per_usd:.4g}"))
         return answer == QMessageBox.StandardButton.Yes
 
     @Slot()
@@ -147,13 +153,15 @@ class FxRatesDialog(QDialog):
                 rate = spin.value()
                 when = self.dates[code].text().strip()
                 src = self.sources[code].text().strip() or "user"
+                shown, stored = self._shown_source.get(code, ("", ""))
+                if shown and src == shown.strip():
+                    src = stored
                 if rate <= 0 or (rate, when, src) == self._saved[code]:
                     continue
                 confirm = False
                 if rate_looks_inverted(code, rate):
                     if not self.ask_inverted(code, rate):
-                        self.message.setText(self.tr("Enter units of %1 per US dollar.")
-                                             .replace("%1", code))
+                        self.message.setText(tr_fmt(self.tr("Enter units of %1 per US dollar."), code))
                         spin.setFocus()
                         return False
                     confirm = True

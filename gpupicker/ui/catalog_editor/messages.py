@@ -1,4 +1,4 @@
-"""Why a catalog value or CSV row was refused, in the UI's language (QA finding 7).
+"""Why a catalog value or CSV row was refused, in the UI's language.
 
 The catalog (Qt-free) and pydantic explain a refused value in English, naming the column by
 its field name: ``price_per_gpu_hour: Input should be greater than 0``,
@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
+
+from ..i18n.placeholders import tr_fmt
 
 translate = QCoreApplication.translate
 
@@ -95,6 +97,5 @@ def _field_part(part: str, header: Header) -> str:
         name = header(m.group(1))
         if name is not None:
             rest = m.group(2)
-            return translate("Catalog", "%1: %2").replace("%1", name).replace(
-                "%2", reason_text(rest))
+            return tr_fmt(translate("Catalog", "%1: %2"), name, reason_text(rest))
     return reason_text(part)

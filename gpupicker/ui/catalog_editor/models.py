@@ -19,12 +19,12 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
     Slot,
 )
 from PySide6.QtGui import QFont, QUndoCommand, QUndoStack
+from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ...catalog.csv_io import validation_message
@@ -36,14 +36,15 @@ from ..catalog_access import (
 )
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import fmt_number
+from ..i18n.placeholders import tr_fmt
 from ..widgets.number_input import parse_bounded
 from ..widgets.plain_text import plain_tooltip
+from ..widgets.table_model import ModelIndex as _Index
 from .messages import fields_text, reason_text
 from .undo import AddRecordCommand, DeleteRecordCommand, EditRecordCommand, RecordKey
 
 translate = QCoreApplication.translate
 
-_Index = QModelIndex | QPersistentModelIndex
 
 #: A change of more rows than this drops the per-row caches (rebuilt when next read) instead
 #: of recomputing each row at once (``set_staleness`` repaints a whole column).
@@ -181,12 +182,15 @@ class RecordTableModel(QAbstractTableModel):
         except ValueError:
             return -1
 
+    @override
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
+    @override
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.columns)
 
+    @override
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role != Qt.ItemDataRole.DisplayRole:
@@ -195,6 +199,7 @@ class RecordTableModel(QAbstractTableModel):
             return self.header(self.columns[section]) if 0 <= section < len(self.columns) else None
         return str(section + 1)
 
+    @override
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
@@ -228,6 +233,7 @@ class RecordTableModel(QAbstractTableModel):
             return -1.0 if column in self.numeric else ""
         return v
 
+    @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
@@ -406,9 +412,9 @@ class RecordTableModel(QAbstractTableModel):
             return None
 
     def _message(self, col: str, text: str) -> str:
-        return translate("Catalog", "Not saved — %1").replace(
-            "%1", f"{self.header(col)}: {text}" if col else text)
+        return tr_fmt(translate("Catalog", "Not saved — %1"), f"{self.header(col)}: {text}" if col else text)
 
+    @override
     def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
             return False
@@ -435,7 +441,7 @@ class RecordTableModel(QAbstractTableModel):
             self.check(new)
         except ValidationError as exc:
             bad = {str(e.get("loc", ("",))[0]) for e in exc.errors()}
-            if bad == {col}:  # pydantic's sentences translated (QA finding 7)
+            if bad == {col}:  # pydantic's sentences translated
                 msgs = validation_text(exc, fields=False, render=tr_message, sep="\n")
                 self.validationFailed.emit(self._message(
                     col, "; ".join(reason_text(m) for m in msgs.split("\n"))))
@@ -447,7 +453,7 @@ class RecordTableModel(QAbstractTableModel):
             self.validationFailed.emit(self._message("", self.explain(str(exc))))
             return False
         cmd = EditRecordCommand(self, self._keys[index.row()], old, new, (col, *implied),
-                                translate("Catalog", "Edit %1").replace("%1", self.header(col)))
+                                tr_fmt(translate("Catalog", "Edit %1"), self.header(col)))
         self._push(cmd)
         return True
 
@@ -504,10 +510,9 @@ class RecordTableModel(QAbstractTableModel):
     def report_failure(self, exc: BaseException, key: RecordKey | None = None) -> None:
         """A write failed: say why (status bar) and show the repository's current row."""
         if isinstance(exc, conflict_error_types()):
-            self.validationFailed.emit(translate(
+            self.validationFailed.emit(tr_fmt(translate(
                 "Catalog", "Not saved — another program changed this row (%1). The table now "
-                           "shows the current values; edit again if needed.").replace(
-                "%1", str(exc)))
+                           "shows the current values; edit again if needed."), str(exc)))
             if key is not None:
                 self.refresh_key(key)
             return
@@ -566,6 +571,7 @@ class IdKeyedTableModel(RecordTableModel):
     upsert_method = ""
     """Name of the repository's add-or-replace (``upsert_gpu``…)."""
 
+    @override
     def _insert(self, record: BaseModel) -> RecordKey:
         getattr(self.repo, self.upsert_method)(record)
         key: RecordKey = record.id  # type: ignore[attr-defined]  # GpuSpec / ModelRecord
@@ -579,6 +585,7 @@ class IdKeyedTableModel(RecordTableModel):
             n += 1
         return candidate
 
+    @override
     def duplicate_of(self, record: BaseModel) -> BaseModel:
         rid = self._free_id(f"{record.id}_copy")  # type: ignore[attr-defined]
         return record.model_copy(update={"id": rid, "name": f"{record.name} (copy)"})  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
 """The catalog window's "Owned GPUs" tab: enter the hardware you own, see its hourly cost.
 
-The hourly cost comes from :func:`gpupicker.core.owned.owned_cost`; the rows are the
+The hourly cost comes from :func:`gpupicker.core.pricing.owned.owned_cost`; the rows are the
 catalog's ``owned_gpus`` table. Owned GPUs then rank alongside rentals on the results page.
 """
 
@@ -23,16 +23,19 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from ...catalog import CatalogRepository
-from ...core.detect import DetectedMachine
-from ...core.hardware import GpuSpec
-from ...core.money import USD, Money
-from ...core.owned import OwnedGpu, owned_cost
+from ...core.hardware.detect import DetectedMachine
+from ...core.hardware.specs import GpuSpec
+from ...core.pricing.money import USD, Money
+from ...core.pricing.owned import OwnedGpu, owned_cost
 from ...core.units import GiB
 from ...service import this_computer
 from ..catalog_access import write_error_message
 from ..i18n.core_messages import tr_message
+from ..i18n.formatting import display_name
+from ..i18n.placeholders import tr_fmt
 
 
 class _DetectSignals(QObject):
@@ -49,6 +52,7 @@ class _DetectJob(QRunnable):
         self._gpus = repo_gpus
         self._signals = signals
 
+    @override
     def run(self) -> None:
         """Detect and hand the machine to the UI thread."""
         self._signals.done.emit(this_computer.detect(self._gpus))
@@ -68,8 +72,10 @@ class OwnedGpusTab(QWidget):
         super().__init__(parent)
         self.repo = repo
         self.gpu_box = QComboBox()
-        for g in repo.gpus():
-            self.gpu_box.addItem(f"{g.name} ({g.id})", g.id)
+        for g in repo.gpus():  # the name in the UI's language; the id (CSV, CLI) as tooltip
+            self.gpu_box.addItem(display_name(g.name), g.id)
+            self.gpu_box.setItemData(self.gpu_box.count() - 1, g.id,
+                                     Qt.ItemDataRole.ToolTipRole)
         i = self.gpu_box.findData("rtx_4090")
         if i >= 0:
             self.gpu_box.setCurrentIndex(i)
@@ -175,8 +181,10 @@ class OwnedGpusTab(QWidget):
                                  .usd_per_gpu_hour, 4)
             except ValueError as exc:
                 cost = str(exc)
-            cells = (o.gpu_id, str(o.count), f"{o.purchase_price:,.2f} {o.currency}",
-                     f"{o.utilization:.0%} × {o.years:g} y", cost)
+            gpu = self.repo.get_gpu(o.gpu_id)
+            cells = (display_name(gpu.name) if gpu is not None else o.gpu_id, str(o.count),
+                     f"{o.purchase_price:,.2f} {o.currency}",
+                     tr_fmt(self.tr("%1 × %2 years"), f"{o.utilization:.0%}", f"{o.years:g}"), cost)
             for c, text in enumerate(cells):
                 self.table.setItem(r, c, QTableWidgetItem(text))
 
@@ -197,7 +205,7 @@ class OwnedGpusTab(QWidget):
             owned_cost(o, self.repo.get_gpu(o.gpu_id), self.repo.get_fx_rates())
             self.repo.add_owned_gpu(o)
         except ValueError as exc:
-            self.message.setText(self.tr("Not saved — %1").replace("%1", str(exc)))
+            self.message.setText(tr_fmt(self.tr("Not saved — %1"), str(exc)))
             return
         except Exception as exc:  # noqa: BLE001 - read-only or locked catalog
             self.message.setText(write_error_message(exc))
@@ -229,7 +237,7 @@ class OwnedGpusTab(QWidget):
         QThreadPool.globalInstance().start(_DetectJob(self.repo.gpus(), self._detect_signals))
 
     def _gib(self, n: int | None) -> str:
-        return "?" if n is None else self.tr("%1 GiB").replace("%1", f"{n / GiB:.1f}")
+        return "?" if n is None else tr_fmt(self.tr("%1 GiB"), f"{n / GiB:.1f}")
 
     @Slot(object)
     def _show_detected(self, machine: DetectedMachine) -> None:
@@ -240,12 +248,11 @@ class OwnedGpusTab(QWidget):
             free = m.gpu.memory_free_bytes
             mem = self._gib(m.gpu.memory_total_bytes)
             if free is not None:
-                mem = self.tr("%1, %2 free").replace("%1", mem).replace("%2", self._gib(free))
+                mem = tr_fmt(self.tr("%1, %2 free"), mem, self._gib(free))
             target = m.gpu_id or self.tr("not in the catalog")
-            lines.append(self.tr("%1 → %2 (%3)").replace("%1", m.gpu.name)
-                         .replace("%2", target).replace("%3", mem))
+            lines.append(tr_fmt(self.tr("%1 → %2 (%3)"), m.gpu.name, target, mem))
         if machine.ram_total_bytes is not None:
-            ram = self.tr("RAM: %1").replace("%1", self._gib(machine.ram_total_bytes))
+            ram = tr_fmt(self.tr("RAM: %1"), self._gib(machine.ram_total_bytes))
             if machine.unified_memory:
                 ram += self.tr(" — one pool shared with the GPU")
             lines.append(ram)

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.hardware import PriceOffer
+from ...core.hardware.specs import PriceOffer
 from ..i18n.formatting import fmt_number
+from ..i18n.placeholders import tr_fmt
 
 
 class PriceHistoryDialog(QDialog):
@@ -43,7 +44,7 @@ class PriceHistoryDialog(QDialog):
         self.plot_item = self.plot.getPlotItem()
         self.plot_item.setLabel("bottom", self.tr("Edit number"))
         currency = first.currency if first is not None else "USD"
-        self.plot_item.setLabel("left", self.tr("Price per GPU-hour (%1)").replace("%1", currency))
+        self.plot_item.setLabel("left", tr_fmt(self.tr("Price per GPU-hour (%1)"), currency))
         if history:
             ys = np.array([o.price_per_gpu_hour for _, o in history], dtype=float)
             xs = np.arange(len(ys) + 1, dtype=float)

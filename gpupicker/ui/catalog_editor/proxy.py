@@ -23,14 +23,13 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Slot,
 )
+from typing_extensions import override
 
+from ..widgets.table_model import ModelIndex as _Index
 from .models import RecordTableModel, fold_text
-
-_Index = QModelIndex | QPersistentModelIndex
 
 #: More separate intervals than this are applied as one layout change, not one signal each.
 _MAX_INTERVAL_SIGNALS = 8
@@ -109,6 +108,7 @@ class CatalogProxy(QAbstractTableModel):
         else:
             self._relayout(lambda: self._merged(kept, adding))
 
+    @override
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Sort by ``column`` (-1: the model's order), ties in their current order."""
         if column == self._column and order == self._order:
@@ -124,31 +124,38 @@ class CatalogProxy(QAbstractTableModel):
         self._relayout(resorted)
 
     # ---- Qt model API -----------------------------------------------------------------
+    @override
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._rows)
 
+    @override
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._model.columns)
 
+    @override
     def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
         if parent.isValid() or not (0 <= row < len(self._rows)
                                     and 0 <= column < len(self._model.columns)):
             return QModelIndex()
         return self.createIndex(row, column)
 
+    @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         return self._model.data_at(self._rows[index.row()], index.column(), role)
 
+    @override
     def setData(self, index: _Index, value: object,  # noqa: N802
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
         source = self.mapToSource(index)
         return source.isValid() and self._model.setData(source, value, role)
 
+    @override
     def flags(self, index: _Index) -> Qt.ItemFlag:
         return self._model.flags(self.mapToSource(index))
 
+    @override
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation == Qt.Orientation.Vertical:

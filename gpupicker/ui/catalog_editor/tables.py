@@ -10,21 +10,22 @@ import datetime as dt
 import re
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor
+from typing_extensions import override
 
 from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
-from ...core.hardware import GpuSpec, PriceOffer
-from ...core.price_kind import is_user_kind, price_kind
-from ..i18n.formatting import display_name
+from ...core.hardware.specs import GpuSpec, PriceOffer
+from ...core.pricing.price_kind import is_user_kind, price_kind
+from ..i18n.formatting import display_name, fmt_number
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
 from .undo import RecordKey, row_key, text_key
 
 translate = QCoreApplication.translate
 
-_Index = QModelIndex | QPersistentModelIndex
 
 STALE_BRUSH = QBrush(QColor("#fff1c2"))
 
@@ -134,6 +135,7 @@ class PriceTableModel(RecordTableModel):
         self._ages: list[float | None] | None = None
         super().__init__(repo, parent)
 
+    @override
     def header(self, column: str) -> str:
         return price_headers()[column]
 
@@ -144,41 +146,49 @@ class PriceTableModel(RecordTableModel):
             return "user"
         return price_kind(rec)  # type: ignore[arg-type]
 
+    @override
     def data_at(self, row: int, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.EditRole and 0 <= row < len(self._rows) \
                 and 0 <= column < len(self.columns) and self.columns[column] == "price_kind":
             return self.kind(row)
         return super().data_at(row, column, role)
 
+    @override
     def display_text(self, row: int, column: str) -> str:
         if column == "price_kind":
             code = self.kind(row)
             return price_kind_names().get(code, code)
         return super().display_text(row, column)
 
+    @override
     def display_keys(self, column: str) -> list[object]:
         if column == "price_kind":
             return [self.kind(r) for r in range(len(self._rows))]
         return super().display_keys(column)
 
+    @override
     def sort_value(self, row: int, column: str) -> object:
         if column == "price_kind":
             return self.kind(row)
         return super().sort_value(row, column)
 
+    @override
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
-        # GPUs by name, not id (QA F11): a name can change in the GPU tab, so re-read each load
+        # GPUs by name, not id: a name can change in the GPU tab, so re-read each load
         self._gpu_names = {g.id: g.name for g in self.repo.gpus()}
         return [(rid, p, bool(user)) for rid, p, user in self.repo.price_rows()]
 
+    @override
     def _insert(self, record: BaseModel) -> RecordKey:
         if not isinstance(record, PriceOffer):
             raise TypeError(f"not a price row: {record!r}")
         return self.repo.add_price(record)
 
+    @override
     def _fetch(self, key: RecordKey) -> BaseModel | None:
         return self.repo.get_price(row_key(key))
 
+    @override
     def _remove(self, key: RecordKey) -> None:
         self.repo.delete_price(row_key(key))
 
@@ -195,7 +205,7 @@ class PriceTableModel(RecordTableModel):
 
     def _age_list(self) -> list[float | None]:
         # once per load, then per changed row: counting the stale prices after each edit
-        # parsed every row's date (250 ms of a 344 ms edit at 20,285 prices, QA finding 8)
+        # parsed every row's date (250 ms of a 344 ms edit at 20,285 prices finding 8)
         if self._ages is None:
             today = self.today
             self._ages = [months_since(getattr(r, "observed", ""), today) for r in self._rows]
@@ -206,21 +216,25 @@ class PriceTableModel(RecordTableModel):
         months = self.staleness_months
         return sum(1 for a in self._age_list() if a is None or a > months)
 
+    @override
     def _clear_caches(self) -> None:
         super()._clear_caches()
         self._ages = None
 
+    @override
     def _refresh_cached_rows(self, first: int, last: int) -> None:
         if self._ages is not None:
             for r in range(first, last + 1):
                 self._ages[r] = months_since(getattr(self._rows[r], "observed", ""), self.today)
         super()._refresh_cached_rows(first, last)
 
+    @override
     def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
         if self._ages is not None:
             self._ages[first:first] = [None] * (last - first + 1)
         super()._on_rows_inserted(parent, first, last)
 
+    @override
     def _on_rows_removed(self, parent: QModelIndex, first: int, last: int) -> None:
         if self._ages is not None:
             del self._ages[first:last + 1]
@@ -231,24 +245,29 @@ class PriceTableModel(RecordTableModel):
         age = self.age_months(row)
         return age is None or age > self.staleness_months
 
+    @override
     def display(self, record: BaseModel, column: str) -> str:
         text = super().display(record, column)
         if column == "gpu_id":  # the name (Chinese in a Chinese UI); the id is the tooltip
             return display_name(self._gpu_names.get(text, text))
         if column == "pricing":
             return pricing_names().get(text, text)
+        if column == "provider":  # 阿里云, not Alibaba Cloud, in a Chinese UI (stored in English)
+            return display_name(text)
         if column == "observed":
             age = months_since(text, self.today)
-            if age is None:
-                return f"{text or '—'}  ⚠ " + translate("Catalog", "date unknown")
+            if age is None:  # "unknown" and "" are no date: the badge alone says so
+                shown = "" if text.strip().lower() in ("", "unknown") else f"{text}  "
+                return shown + "⚠ " + translate("Catalog", "date unknown")
             if age > self.staleness_months:
-                return f"{text}  ⚠ " + translate("Catalog", "%1 mo old").replace("%1", str(int(age)))
+                return f"{text}  ⚠ " + tr_fmt(translate("Catalog", "%1 mo old"), str(int(age)))
         return text
 
+    @override
     def extra_data(self, row: int, column: str, role: int) -> object:
         if column == "gpu_id" and role == Qt.ItemDataRole.ToolTipRole:
-            return translate("Catalog", "GPU id: %1 (what the CSV and the CLI use)").replace(
-                "%1", str(getattr(self._rows[row], "gpu_id", "")))
+            return tr_fmt(translate("Catalog", "GPU id: %1 (what the CSV and the CLI use)"),
+                          str(getattr(self._rows[row], "gpu_id", "")))
         if column != "observed" or not self.is_stale(row):
             return None
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -260,14 +279,15 @@ class PriceTableModel(RecordTableModel):
             if age is None:
                 return translate("Catalog", "When this price was seen is unknown: check the "
                                             "provider's current price.")
-            return translate("Catalog", "Observed %1 months ago (older than %2): check the "
-                                        "provider's current price.").replace("%1", str(int(age))).replace(
-                "%2", str(self.staleness_months))
+            return tr_fmt(translate("Catalog", "Observed %1 months ago (older than %2): check the "
+                                        "provider's current price."),
+                          str(int(age)), str(self.staleness_months))
         return None
 
     #: Columns whose edit is not a new observation of the price (annotations, the date itself).
     NOT_AN_OBSERVATION = frozenset({"observed", "source", "notes"})
 
+    @override
     def implied_changes(self, col: str, old: BaseModel) -> dict[str, object]:
         """Editing an offer (price, provider, pricing …) observes it today unless the user
         edits the Observed date itself; undo restores the old date with the old value."""
@@ -276,6 +296,7 @@ class PriceTableModel(RecordTableModel):
             return {}
         return {"observed": today}
 
+    @override
     def new_record(self) -> PriceOffer:
         """A template row for "Add"."""
         gpu = self._rows[0].gpu_id if self._rows else "rtx_4090"  # type: ignore[attr-defined]
@@ -298,18 +319,36 @@ class GpuTableModel(IdKeyedTableModel):
     numeric = frozenset({"memory_gb", "memory_bandwidth_gbps", "bf16_tflops_dense",
                          "fp8_tflops_dense", "tdp_w", "release_year"})
 
+    @override
     def header(self, column: str) -> str:
         return gpu_headers()[column]
 
+    @override
+    def display(self, record: BaseModel, column: str) -> str:
+        v = getattr(record, column)
+        if isinstance(v, float) and v.is_integer() and column in self.numeric:
+            return fmt_number(v, 0)  # 80 GB beside 141 GB, not 80.00
+        text = super().display(record, column)
+        if column == "interconnect":  # the catalog's three most common words, translated
+            return {"PCIe (no NVLink)": translate("Catalog", "PCIe (no NVLink)"),
+                    "PCIe + NVLink bridge": translate("Catalog", "PCIe + NVLink bridge"),
+                    "PCIe + NVLink bridge (capped)":
+                        translate("Catalog", "PCIe + NVLink bridge (capped)")}.get(text, text)
+        return text
+
+    @override
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(g.id, g, bool(user)) for g, user in self.repo.gpu_rows()]
 
+    @override
     def _fetch(self, key: RecordKey) -> BaseModel | None:
         return self.repo.get_gpu(text_key(key))
 
+    @override
     def _remove(self, key: RecordKey) -> None:
         self.repo.delete_gpu(text_key(key))
 
+    @override
     def new_record(self) -> GpuSpec:
         """A template row for "Add"."""
         return GpuSpec(id=self._free_id("my_gpu"), name=translate("Catalog", "My GPU"), memory_gb=24,
@@ -336,21 +375,26 @@ class ModelsTableModel(IdKeyedTableModel):
     fields_method = "update_model_fields"
     upsert_method = "upsert_model"
 
+    @override
     def header(self, column: str) -> str:
         return model_headers()[column]
 
+    @override
     def _load(self) -> list[tuple[RecordKey, BaseModel, bool]]:
         return [(r.id, r, bool(user)) for r, user in self.repo.model_rows()]
 
+    @override
     def check(self, record: BaseModel) -> None:
         try:
             record.to_arch()  # type: ignore[attr-defined]
         except ValidationError as exc:
             raise ValueError(validation_message(exc)) from exc
 
+    @override
     def _remove(self, key: RecordKey) -> None:
         self.repo.delete_model(text_key(key))
 
+    @override
     def new_record(self) -> BaseModel:
         """A template row for "Add" (a Llama-2-7B shape to edit)."""
         return self.record_type.model_validate(dict(

@@ -12,6 +12,7 @@ from typing import Protocol
 from pydantic import BaseModel
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand, QUndoStack
+from typing_extensions import override
 
 from ..catalog_access import write_error_types
 
@@ -95,9 +96,11 @@ class _GuardedCommand(QUndoCommand):
             stack.undo()
         self._skip_next = False
 
+    @override
     def redo(self) -> None:
         self._guard(self._redo, undoing=False)
 
+    @override
     def undo(self) -> None:
         self._guard(self._undo, undoing=True)
 
@@ -121,10 +124,12 @@ class EditRecordCommand(_GuardedCommand):
         self.model, self.key, self.old, self.new, self.fields = model, key, old, new, fields
         self.edited: RecordKey = key
 
+    @override
     def _redo(self) -> None:
         self.model.apply_field(self.edited, {f: getattr(self.new, f) for f in self.fields},
                                expected=self.old)
 
+    @override
     def _undo(self) -> None:
         self.model.apply_field(self.edited, {f: getattr(self.old, f) for f in self.fields},
                                expected=self.new)
@@ -137,9 +142,11 @@ class AddRecordCommand(_GuardedCommand):
         super().__init__(text)
         self.model, self.record, self.key = model, record, None
 
+    @override
     def _redo(self) -> None:
         self.key = self.model.insert_record(self.record)
 
+    @override
     def _undo(self) -> None:
         if self.key is not None:  # None: the add never reached the catalog
             self.model.remove_key(self.key)
@@ -153,9 +160,11 @@ class DeleteRecordCommand(_GuardedCommand):
         super().__init__(text)
         self.model, self.key, self.record, self.row = model, key, record, row
 
+    @override
     def _redo(self) -> None:
         if self.key is not None:
             self.row = self.model.remove_key(self.key)
 
+    @override
     def _undo(self) -> None:
         self.key = self.model.insert_record(self.record, self.row)

@@ -11,7 +11,6 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from ...catalog import CatalogRepository
 from ...catalog.prices import LARGE_CATALOG_PRICES
-from ..app.preferences import Preferences
 from ..catalog_access import (
     corrupt_or_unavailable_types,
     is_read_only,
@@ -37,6 +35,9 @@ from ..catalog_access import (
     write_error_message,
 )
 from ..i18n.formatting import fmt_number
+from ..i18n.placeholders import tr_fmt
+from ..settings.preferences import Preferences
+from ..widgets.file_dialogs import ask_path
 from ..widgets.number_input import NumberDelegate
 from .models import RecordTableModel
 from .owned_tab import OwnedGpusTab
@@ -151,9 +152,9 @@ class CatalogTab(QWidget):
 
     @Slot()
     def _update_count(self) -> None:
-        self.count_label.setText(self.tr("%1 of %2 rows").replace(
-            "%1", fmt_number(self.proxy.rowCount())).replace(
-            "%2", fmt_number(self.model.rowCount())))  # "20,285 of 20,285" (QA 22 F13)
+        self.count_label.setText(tr_fmt(self.tr("%1 of %2 rows"),
+                                        fmt_number(self.proxy.rowCount()),
+                                        fmt_number(self.model.rowCount())))  # "20,285 of 20,285"
 
     def selected_source_rows(self) -> list[int]:
         """Source rows of the selected view rows, descending."""
@@ -276,10 +277,9 @@ class CatalogWindow(QMainWindow):
     def set_read_only(self, read_only: bool, reason: str = "") -> None:
         """Show or hide the read-only banner and turn every editing action off or on."""
         self.read_only = read_only
-        text = self.tr("This catalog is read-only (%1): you can browse and export it, but "
+        text = tr_fmt(self.tr("This catalog is read-only (%1): you can browse and export it, but "
                        "edits cannot be saved. Make the file and its folder writable, or set "
-                       "GPUPICKER_HOME to a writable folder, and restart.").replace(
-            "%1", str(self.repo.path))
+                       "GPUPICKER_HOME to a writable folder, and restart."), str(self.repo.path))
         if reason:
             text += "\n" + reason
         self.read_only_banner.setText(text)
@@ -335,9 +335,8 @@ class CatalogWindow(QMainWindow):
     @Slot()
     def _update_stale_label(self) -> None:
         n = self.price_model.stale_count()
-        self.stale_label.setText(self.tr("⚠ %1 prices older than %2 months or undated")
-                                 .replace("%1", fmt_number(n))
-                                 .replace("%2", str(self.prefs.staleness_months)))
+        self.stale_label.setText(tr_fmt(self.tr("⚠ %1 prices older than %2 months or undated"),
+                                        fmt_number(n), str(self.prefs.staleness_months)))
 
     @Slot(str)
     def _on_validation_failed(self, msg: str) -> None:
@@ -368,9 +367,9 @@ class CatalogWindow(QMainWindow):
             self.undo_stack.clear()
             self._update_stale_label()
             self.catalogChanged.emit()
-        msg = self.tr("Reset %1 rows to the bundled values.").replace("%1", str(done))
+        msg = tr_fmt(self.tr("Reset %1 rows to the bundled values."), str(done))
         if errors:
-            msg += " " + self.tr("Not reset: %1").replace("%1", "; ".join(errors[:3]))
+            msg += " " + tr_fmt(self.tr("Not reset: %1"), "; ".join(errors[:3]))
         self.statusBar().showMessage(msg, 10000)
         return done
 
@@ -402,7 +401,7 @@ class CatalogWindow(QMainWindow):
         self.reload_all()
         self.catalogChanged.emit()
         self.statusBar().showMessage(
-            self.tr("Catalog reset to the bundled defaults; backup: %1").replace("%1", str(backup)),
+            tr_fmt(self.tr("Catalog reset to the bundled defaults; backup: %1"), str(backup)),
             15000)
         return True
 
@@ -415,7 +414,7 @@ class CatalogWindow(QMainWindow):
         except (sqlite3.Error, OSError) + corrupt_or_unavailable_types() as exc:
             self.statusBar().showMessage(str(exc), 15000)
             return None
-        self.statusBar().showMessage(self.tr("Backup written: %1").replace("%1", str(path)), 15000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Backup written: %1"), str(path)), 15000)
         return path
 
     def ask_backup(self, backups: list[Path]) -> Path | None:
@@ -453,14 +452,14 @@ class CatalogWindow(QMainWindow):
                 self._on_write_failed(write_error_message(exc))
             else:
                 self.statusBar().showMessage(
-                    self.tr("Not restored — %1").replace("%1", str(exc)), 15000)
+                    tr_fmt(self.tr("Not restored — %1"), str(exc)), 15000)
             return False
         self.undo_stack.clear()
         self.reload_all()
         self.catalogChanged.emit()
-        msg = self.tr("Restored the backup %1.").replace("%1", path.name)
+        msg = tr_fmt(self.tr("Restored the backup %1."), path.name)
         if before is not None:
-            msg += " " + self.tr("The catalog before it was saved as %1.").replace("%1", before.name)
+            msg += " " + tr_fmt(self.tr("The catalog before it was saved as %1."), before.name)
         self.statusBar().showMessage(msg, 20000)
         return True
 
@@ -497,17 +496,16 @@ class CatalogWindow(QMainWindow):
         try:
             self.repo.export_csv(table, path)
         except OSError as exc:
-            self.statusBar().showMessage(self.tr("Not exported — %1").replace("%1", str(exc)),
+            self.statusBar().showMessage(tr_fmt(self.tr("Not exported — %1"), str(exc)),
                                          10000)
             return
-        self.statusBar().showMessage(self.tr("Exported %1 to %2").replace("%1", table)
-                                     .replace("%2", path), 8000)
+        self.statusBar().showMessage(tr_fmt(self.tr("Exported %1 to %2"), table, path), 8000)
 
     @Slot()
     def _on_export(self) -> None:
         table = self.current_tab().table_name
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %1").replace("%1", table),
-                                              f"{table}.csv", self.tr("CSV files (*.csv)"))
+        path = ask_path(self, "save", tr_fmt(self.tr("Export %1"), table), self.tr("CSV files (*.csv)"),
+                        f"{table}.csv")
         if path:
             self.export_table(table, path)
 
@@ -525,8 +523,7 @@ class CatalogWindow(QMainWindow):
 
     @Slot()
     def _on_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import CSV"), "",
-                                              self.tr("CSV files (*.csv)"))
+        path = ask_path(self, "open", self.tr("Import CSV"), self.tr("CSV files (*.csv)"))
         if path:
             self.start_import(path)
 
@@ -536,15 +533,14 @@ class CatalogWindow(QMainWindow):
                                                                           self.models_model)
         model.reload()
         self.undo_stack.clear()
-        text = self.tr("Imported %1 rows into %2").replace(
-            "%1", fmt_number(count)).replace("%2", table)
+        text = tr_fmt(self.tr("Imported %1 rows into %2"), fmt_number(count), table)
         held = self.repo.price_count() if table == "prices" else 0
-        if held > LARGE_CATALOG_PRICES:  # QA 22 F9: what a huge catalog costs, said once
-            QMessageBox.information(self, self.tr("A large price catalog"), self.tr(
+        if held > LARGE_CATALOG_PRICES:  # what a huge catalog costs, said once
+            QMessageBox.information(self, self.tr("A large price catalog"), tr_fmt(self.tr(
                 "The catalog now holds %1 current prices. Every ranking reads them all: about "
                 "%2 s at each start and after each catalog change. Delete the providers you do "
-                "not use, or keep them in a catalog of their own.").replace(
-                "%1", fmt_number(held)).replace("%2", fmt_number(held / 100_000)))
+                "not use, or keep them in a catalog of their own."),
+                fmt_number(held), fmt_number(held / 100_000)))
         self.statusBar().showMessage(text, 8000)
         self._update_stale_label()
         self.catalogChanged.emit()

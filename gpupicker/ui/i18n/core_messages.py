@@ -16,8 +16,8 @@ from functools import lru_cache
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from ...core.messages import Message, Translate
-from ...core.zh_names import zh_name
+from ...core.messages import SCALED_PARAMS, Message, Translate
+from ...core.report.zh_names import zh_name
 
 CONTEXT = "CoreText"
 
@@ -77,12 +77,48 @@ def _render(message: Message, lang: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _render_cached(message: Message, ids: tuple[object, ...], lang: str) -> str:
-    text = message.render(*_renderer(lang))
-    return zh_typography(text) if lang.split("_")[0].lower() == "zh" else text
+    if lang.split("_")[0].lower() == "zh":
+        return zh_typography(zh_params(message).render(*_renderer(lang)))
+    return message.render(*_renderer(lang))
+
+
+def zh_params(message: Message) -> Message:
+    """``message`` with its parameters as a Chinese sentence writes them.
+
+    A count in millions or billions (core.messages.SCALED_PARAMS: ``mtokens="15.0"``) becomes
+    万 / 亿 (``1500 万``; the zh template drops the English unit), and a parameter that is a
+    stored code (``nf4``, ``adamw``, ``llama-factory``) its display name
+    (formatting.CODE_NAMES). Nested messages are rewritten the same way; the English text is
+    kept.
+    """
+    from .formatting import CODE_NAMES, fmt_count_zh
+
+    changed = False
+    params: dict[str, object] = {}
+    for key, value in message.params.items():
+        new: object = value
+        if isinstance(value, Message):
+            new = zh_params(value)
+        elif isinstance(value, tuple):
+            new = tuple(zh_params(p) for p in value)
+        elif isinstance(value, str) and key in SCALED_PARAMS:
+            try:
+                new = fmt_count_zh(float(value.replace(",", "")) * SCALED_PARAMS[key])
+            except ValueError:  # not a number: shown as core wrote it
+                new = value
+        elif isinstance(value, str) and value in CODE_NAMES:
+            new = CODE_NAMES[value]
+        changed = changed or new is not value
+        params[key] = new
+    if not changed:
+        return message
+    return Message(message.id, params, str(message))  # type: ignore[arg-type]
 
 
 _SPACE_PERCENT = re.compile(r"(?<=\d) %(?![\d{])")
-_LATIN_LIST_COMMA = re.compile(r"(?<=[A-Za-z_)\]]), (?=[A-Za-z(])")
+_LATIN_LIST_COMMA = re.compile(r"(?<=[A-Za-z0-9_)\]]), (?=[A-Za-z(])")
+"""A comma and space between Latin names (``RTX 4090, NVIDIA L40S``); a number's own group
+commas have no space after them."""
 
 
 def zh_typography(text: str) -> str:
@@ -100,7 +136,8 @@ def message_renderer() -> tuple[Translate | None, Callable[[str], str] | None]:
     """The UI language's ``(translate, name)`` for :meth:`Message.render` (and the report's
     ``core.report_render.TextRenderer``); ``(None, None)`` in English (no translator).
 
-    What :func:`tr_message` renders with: the same templates, punctuation and names.
+    What :func:`tr_message` renders with: the same templates, punctuation and names (a
+    Chinese report also takes :func:`zh_params`, see ``report_export.report_renderer``).
     """
     lang = ui_language()
     if not lang:
@@ -124,4 +161,5 @@ def tr_message(text: str) -> str:
     return _render(text, lang)
 
 
-__all__ = ["PUNCTUATION", "message_renderer", "tr_message", "ui_language", "zh_typography"]
+__all__ = ["PUNCTUATION", "message_renderer", "tr_message", "ui_language", "zh_params",
+           "zh_typography"]

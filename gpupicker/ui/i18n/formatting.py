@@ -6,9 +6,10 @@ from pydantic import ValidationError
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from ...catalog.errors import validation_text
-from ...core.money import format_amount
+from ...core.pricing.money import format_amount
+from ...core.report.zh_names import zh_name
 from ...core.units import GB, GiB
-from ...core.zh_names import zh_name
+from .placeholders import tr_fmt
 
 
 def display_locale() -> QLocale:
@@ -89,12 +90,87 @@ def fmt_hours(h: float | None) -> str:
         minutes = h * 60
         if minutes < 1:
             return QCoreApplication.translate("Format", "< 1 min")
-        return QCoreApplication.translate("Format", "%1 min").replace(
-            "%1", loc.toString(round(minutes)))
+        return tr_fmt(QCoreApplication.translate("Format", "%1 min"), loc.toString(round(minutes)))
     if h >= 2 * HOURS_PER_YEAR:
-        return QCoreApplication.translate("Format", "%1 years").replace(
-            "%1", loc.toString(h / HOURS_PER_YEAR, "f", 1))
+        return tr_fmt(QCoreApplication.translate("Format", "%1 years"),
+                      loc.toString(h / HOURS_PER_YEAR, "f", 1))
     if h >= 72:
-        return QCoreApplication.translate("Format", "%1 days").replace(
-            "%1", loc.toString(h / 24.0, "f", 1))
-    return QCoreApplication.translate("Format", "%1 h").replace("%1", loc.toString(h, "f", 1))
+        return tr_fmt(QCoreApplication.translate("Format", "%1 days"), loc.toString(h / 24.0, "f", 1))
+    return tr_fmt(QCoreApplication.translate("Format", "%1 h"), loc.toString(h, "f", 1))
+
+
+_CN_UNITS = ((1e12, "万亿"), (1e8, "亿"), (1e4, "万"))
+"""Chinese large-number units: 万 = 10⁴, 亿 = 10⁸, 万亿 = 10¹² (GB/T 15835 writes large
+counts in 万 / 亿, not in millions)."""
+
+
+def fmt_count_zh(n: float) -> str:
+    """A count the Chinese way: ``15,000,000`` → ``1500 万``, ``1.4e11`` → ``1400 亿``.
+
+    Four significant digits at most (``12,345,678`` → ``1235 万``), trailing zeros dropped
+    (``1.5 万``); below 10,000 the number itself without group separators (``8192``).
+    """
+    a = abs(n)
+    for size, unit in _CN_UNITS:
+        if a >= size:
+            return f"{_sig4(n / size)} {unit}"
+    return _sig4(n) if a < 1 or n != int(n) else str(int(n))
+
+
+def _sig4(x: float) -> str:
+    """``x`` with at most four significant digits, plain (no exponent, no trailing zeros)."""
+    if x == 0:
+        return "0"
+    digits = max(0, 3 - int(f"{abs(x):e}".split("e")[1]))
+    text = f"{round(x, digits):.{digits}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def fmt_count(n: float | None) -> str:
+    """A large count (tokens, parameters, requests) in the UI's language: 万 / 亿 in Chinese
+    (:func:`fmt_count_zh`), else the number with group separators; an em dash when unknown."""
+    if n is None:
+        return "—"
+    if ui_is_chinese():
+        return fmt_count_zh(n)
+    return display_locale().toString(float(round(n)), "f", 0)
+
+
+CODE_NAMES: dict[str, str] = {
+    # weights / compute formats (gpupicker.core.dtypes)
+    "nf4": "NF4", "int4": "INT4", "int8": "INT8", "fp8": "FP8", "fp4": "FP4", "mxfp4": "MXFP4",
+    "nvfp4": "NVFP4", "bf16": "BF16", "fp16": "FP16", "fp32": "FP32",
+    # optimizers (Workload.optimizer)
+    "adamw": "AdamW", "adamw8bit": "8-bit AdamW", "paged_adamw8bit": "paged 8-bit AdamW",
+    "sgd": "SGD", "adafactor": "Adafactor", "lion": "Lion",
+    # training tasks (Workload.task) written into sentences
+    "qlora": "QLoRA", "lora": "LoRA",
+    # frameworks (gpupicker.core.stacks.frameworks), as their projects spell them
+    "llama-factory": "LLaMA-Factory", "ms-swift": "ms-swift", "vllm": "vLLM",
+    "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM", "llama.cpp": "llama.cpp",
+    "ollama": "Ollama", "lmdeploy": "LMDeploy", "mindie": "MindIE", "vllm-ascend": "vllm-ascend",
+    "mindspeed": "MindSpeed-LLM", "mindformers": "MindFormers", "deepspeed": "DeepSpeed",
+    "fsdp": "FSDP", "transformers": "Transformers", "torchtune": "torchtune", "litgpt": "LitGPT",
+    "megatron": "Megatron-LM", "axolotl": "Axolotl", "unsloth": "Unsloth", "tgi": "TGI",
+    "diffusers": "Diffusers", "exllamav2": "ExLlamaV2", "mlc-llm": "MLC LLM",
+}
+"""Codes gpupicker stores (dtypes, optimizers, tasks, frameworks) → the name a sentence shows
+(the projects' own spelling); a Chinese rendering shows these instead of the lower-case ids
+core passes as message parameters (``优化器 adamw`` → ``优化器 AdamW``)."""
+
+
+def code_name(code: str) -> str:
+    """The display name of a stored code (:data:`CODE_NAMES`), else the code unchanged."""
+    return CODE_NAMES.get(code, code)
+
+
+def large_count_unit() -> tuple[float, str]:
+    """(tokens per step, suffix) of a token-count input: 万 (10,000) in Chinese, else millions."""
+    if ui_is_chinese():
+        return 1e4, QCoreApplication.translate("Format", " × 10,000 tokens")
+    return 1e6, QCoreApplication.translate("Format", " M tokens")
+
+
+def label_value(label: str, value: str) -> str:
+    """``label: value`` with the UI language's colon (``权重：3.91 GiB`` in Chinese)."""
+    return tr_fmt(QCoreApplication.translate("Format", "%1: %2"), label, value)

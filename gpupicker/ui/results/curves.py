@@ -1,4 +1,4 @@
-"""The results page's curves (data from ``core/curves.py``; this module only draws).
+"""The results page's curves (data from ``core/report/curves.py``; this module only draws).
 
 * :class:`MemoryCurvePlot` — memory per GPU against batch, context or LoRA rank, one
   line per candidate GPU, its usable capacity as a dashed horizontal line in the same
@@ -23,13 +23,16 @@ from typing import TypedDict, TypeVar
 import pyqtgraph as pg
 import pyqtgraph.exporters as pg_exporters
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from typing_extensions import override
 
-from ...core.curves import CostCurve, MemoryCurves, spans_decades
-from ...core.safe_write import open_for_write, writable_target, write_bytes
-from ...core.text_safety import neutralize
-from ..i18n.formatting import display_name, fmt_hours, fmt_money, unit_bytes
+from ...core.report.curves import CostCurve, MemoryCurves, spans_decades
+from ...core.text.safe_write import open_for_write, writable_target, write_bytes
+from ...core.text.text_safety import neutralize
+from ..i18n.formatting import display_name, fmt_hours, fmt_money, label_value, unit_bytes
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
+from ..widgets.file_dialogs import ask_path
 
 translate = QCoreApplication.translate
 
@@ -164,6 +167,7 @@ class PlainLogAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph has no type 
     """An axis whose log-mode ticks read as plain numbers (2, 5, 10, 2,000) instead of
     pyqtgraph's ``2·10¹`` — people read batch sizes and token counts, not exponents."""
 
+    @override
     def logTickStrings(self, values: Iterable[float], scale: float,  # noqa: N802
                        spacing: float) -> list[str]:
         out = []
@@ -191,7 +195,7 @@ class _PlotPanel(QWidget):
         for name in ("left", "bottom"):
             self.plot_item.getAxis(name).enableAutoSIPrefix(False)
         # the legend is a label under the plot, not a pyqtgraph LegendItem: LegendItem.clear()
-        # hits a PySide6 refcount crash on repeated redraws (see issue 10), and a QLabel
+        # hits a PySide6 refcount crash on repeated redraws (scripts/pyside_refcount_check.py), and a QLabel
         # wraps long (and CJK) GPU names
         self.legend = QLabel()
         self.legend.setObjectName("curveLegend")
@@ -263,8 +267,7 @@ class _PlotPanel(QWidget):
 def export_dialog(parent: QWidget, plot_item: pg.PlotItem, table: DataTable | None = None) -> str:
     """Ask for a file and export ``plot_item`` to it (PNG/SVG/CSV); returns the path ('' when
     cancelled). A failure is shown in a message box, nothing else changes."""
-    path, _ = QFileDialog.getSaveFileName(parent, translate("Curves", "Export plot"), "",
-                                          EXPORT_FILTER)
+    path = ask_path(parent, "save", translate("Curves", "Export plot"), EXPORT_FILTER)
     if path:
         try:
             export_plot(plot_item, path, table)
@@ -306,6 +309,7 @@ class MemoryCurvePlot(_PlotPanel):
         self.plot_item.addItem(self.shared_line)
         self.title.setText(translate("Curves", "What fits: memory per GPU"))
 
+    @override
     def data_table(self) -> DataTable | None:
         """One row per GPU × value as drawn: the value in its own unit (never log10, whatever
         the axis), memory per GPU and usable capacity in the display unit."""
@@ -313,13 +317,14 @@ class MemoryCurvePlot(_PlotPanel):
             return None
         head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
                 dimension_label(self.dimension),
-                translate("Curves", "Memory per GPU (%1)").replace("%1", self.unit),
-                translate("Curves", "Usable memory per GPU (%1)").replace("%1", self.unit)]
+                tr_fmt(translate("Curves", "Memory per GPU (%1)"), self.unit),
+                tr_fmt(translate("Curves", "Usable memory per GPU (%1)"), self.unit)]
         rows: list[list[str | float]] = [
             [s["gpu_id"], s["name"], _whole(x), round(y, 4), round(s["capacity"], 4)]
             for s in self.series for x, y in zip(s["xs"], s["ys"], strict=True)]
         return head, rows
 
+    @override
     def readout_at(self, x: float) -> str:
         """'batch 9: 23.1 GiB — fits RTX 4090, …' at the grid value nearest ``x``."""
         if not self.series:
@@ -327,12 +332,13 @@ class MemoryCurvePlot(_PlotPanel):
         xs = self.series[0]["xs"]
         i = min(range(len(xs)), key=lambda j: abs(xs[j] - x))
         value = xs[i]
-        lines = [f"{dimension_label(self.dimension)}: {value:,.0f}"]
+        lines = [label_value(dimension_label(self.dimension), f"{value:,.0f}")]
         for s in self.series:
             j = min(range(len(s["xs"])), key=lambda k: abs(s["xs"][k] - value))
             y = s["ys"][j]
             ok = y <= s["capacity"]
-            lines.append(f"{s['name']}: {y:.1f} {self.unit} / {s['capacity']:.1f} {self.unit} "
+            lines.append(label_value(s["name"], f"{y:.1f} {self.unit} / {s['capacity']:.1f} "
+                                     f"{self.unit} ")
                          + (translate("Curves", "fits") if ok else translate("Curves", "too big")))
         return "\n".join(lines)
 
@@ -381,8 +387,7 @@ class MemoryCurvePlot(_PlotPanel):
         axes_key = (self.dimension, unit)
         if axes_key != self._axes_key:
             self.plot_item.setLabel("bottom", dimension_label(self.dimension))
-            self.plot_item.setLabel("left", translate("Curves", "Memory per GPU (%1)")
-                                    .replace("%1", unit))
+            self.plot_item.setLabel("left", tr_fmt(translate("Curves", "Memory per GPU (%1)"), unit))
             self._axes_key = axes_key
         shared = data.shared_curve() if data is not None else None
         if shared is not None:  # the same memory on every card: one dark line, coloured capacities
@@ -472,6 +477,7 @@ class CostCurvePlot(_PlotPanel):
                 and i >= len(self.color_order)] or [c for c in OKABE_ITO if c not in taken]
         return free[0] if free else OKABE_ITO[k % len(OKABE_ITO)]
 
+    @override
     def data_table(self) -> DataTable | None:
         """One row per GPU type × pricing × count as drawn: total cost in the display
         currency and run time in hours (empty where unknown)."""
@@ -480,7 +486,7 @@ class CostCurvePlot(_PlotPanel):
         names = pricing_names()
         head = [translate("Curves", "GPU id"), translate("Curves", "GPU"),
                 translate("Curves", "Pricing"), translate("Curves", "GPUs"),
-                translate("Curves", "Total cost (%1)").replace("%1", self.currency),
+                tr_fmt(translate("Curves", "Total cost (%1)"), self.currency),
                 translate("Curves", "Run time (h)")]
         rows: list[list[str | float]] = [
             [s["gpu_id"], s["name"], names.get(s["pricing"], s["pricing"]), _whole(n), round(m, 4),
@@ -489,20 +495,21 @@ class CostCurvePlot(_PlotPanel):
             for n, m, h in zip(s["counts"], s["money"], s["hours"], strict=False)]
         return head, rows
 
+    @override
     def readout_at(self, x: float) -> str:
         """'4 GPUs: RTX 4090 $1.52, 0.8 h; …' at the GPU count nearest ``x``."""
         counts = sorted({n for s in self.series for n in s["counts"]})
         if not counts:
             return ""
         n = min(counts, key=lambda c: abs(c - x))
-        lines = [translate("Curves", "%1 GPUs").replace("%1", f"{n:g}")]
+        lines = [tr_fmt(translate("Curves", "%1 GPUs"), f"{n:g}")]
         for s in self.series:
             if n in s["counts"]:
                 i = s["counts"].index(n)
                 h = s["hours"][i]
                 money = fmt_money(s["money"][i], self.currency, 2 if s["money"][i] >= 1 else 4)
-                lines.append(f"{s['name']}: {money}" + ("" if h is None else
-                                                        f", {fmt_hours(h)}"))
+                lines.append(label_value(s["name"], money) + ("" if h is None else
+                                                              f", {fmt_hours(h)}"))
         return "\n".join(lines)
 
     def _sync_views(self) -> None:
@@ -522,7 +529,7 @@ class CostCurvePlot(_PlotPanel):
                 "per_month": translate("Curves", "Cost per month (%1)"),
                 "per_hour": translate("Curves", "Price per hour (%1)")}.get(kind, "%1")
         if (kind, currency) != self._axes_key:
-            self.plot_item.setLabel("left", what.replace("%1", currency))
+            self.plot_item.setLabel("left", tr_fmt(what, currency))
             self._axes_key = (kind, currency)
         all_money = [m * k_fx for c in shown for m in c.money]
         log_y = spans_decades(all_money)

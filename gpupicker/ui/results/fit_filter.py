@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QSortFilterProxyModel,
 )
+from typing_extensions import override
 
+from ..widgets.table_model import ModelIndex
 from .options_model import OptionsTableModel
 
 
 class FitFilter(QSortFilterProxyModel):
     """Hides options that do not fit when ``only_fitting`` is on (unless none fit); with
-    ``one_per_gpu`` shows each GPU type once, at its best-ranked row (issue 14)."""
+    ``one_per_gpu`` shows each GPU type once, at its best-ranked row."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -27,15 +27,16 @@ class FitFilter(QSortFilterProxyModel):
         self.one_per_gpu = True
         self.preferred: tuple[str, int] | None = None
         """The job's own GPU × count (the budget page's preferred GPU and count): its best row
-        stays in the one-per-GPU view beside the GPU type's best (QA 22-2 F3: a fitting 4 ×
+        stays in the one-per-GPU view beside the GPU type's best (a fitting 4 ×
         A100 the user asked about was hidden behind 8 × A100)."""
         self._firsts: set[int] | None = None
 
+    @override
     def setSourceModel(self, model: QAbstractItemModel) -> None:  # noqa: N802 - Qt override
         # connected before the proxy's own handlers, so it re-filters on fresh rows: an edit
         # that keeps the row count (OptionsTableModel signals dataChanged then) and a reset
         # (a new row count; connected after, the proxy re-filtered with the last job's first
-        # rows — a GPU type shown three times, others hidden: QA 22 finding 1)
+        # rows — a GPU type shown three times, others hidden)
         model.dataChanged.connect(self._forget)
         model.modelAboutToBeReset.connect(self._forget)
         model.modelReset.connect(self._forget)
@@ -84,8 +85,9 @@ class FitFilter(QSortFilterProxyModel):
         self._firsts = None
         self.endFilterChange()
 
+    @override
     def filterAcceptsRow(self, source_row: int,
-                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+                         source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
         if not isinstance(model, OptionsTableModel):
             return True

@@ -18,10 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from ...catalog import CatalogRepository
-from ...core.launch_config import LaunchConfig, launch_config, model_repo
+from ...core.planners.launch_config import LaunchConfig, launch_config, model_repo
 from ...core.results import Option
 from ...core.workload import Workload
 from ..i18n.core_messages import tr_message
+from ..i18n.placeholders import tr_fmt
 
 translate = QCoreApplication.translate
 
@@ -32,12 +33,15 @@ def config_for(window_repo: CatalogRepository, w: Workload, option: Option) -> L
     Raises:
         ValueError: a framework or task gpupicker has no launcher for.
     """
-    ref = None
+    ref = ms_id = family = None
     if w.model_id:
         cm = window_repo.get_catalog_model(w.model_id)
-        ref = model_repo(cm.hf_repo, cm.source) if cm is not None else None
+        if cm is not None:
+            ref = model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     gpu = window_repo.get_gpu(option.gpu_id)
-    return launch_config(w, option, ref, gpu_memory_gb=gpu.memory_gb if gpu is not None else None)
+    return launch_config(w, option, ref, gpu_memory_gb=gpu.memory_gb if gpu is not None else None,
+                         modelscope_id=ms_id, family=family)
 
 
 class LaunchDialog(QDialog):
@@ -46,12 +50,12 @@ class LaunchDialog(QDialog):
 
     def __init__(self, cfg: LaunchConfig, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(translate("LaunchDialog", "Launch config: %1").replace("%1", title))
+        self.setWindowTitle(tr_fmt(translate("LaunchDialog", "Launch config: %1"), title))
         self.resize(820, 520)
         lay = QVBoxLayout(self)
-        notes = [translate("LaunchDialog", "Assumes: %1").replace("%1", tr_message(a))
+        notes = [tr_fmt(translate("LaunchDialog", "Assumes: %1"), tr_message(a))
                  for a in cfg.assumptions]
-        notes += [translate("LaunchDialog", "Check: %1").replace("%1", tr_message(x))
+        notes += [tr_fmt(translate("LaunchDialog", "Check: %1"), tr_message(x))
                   for x in cfg.warnings]
         info = QLabel("\n".join(notes))
         info.setTextFormat(Qt.TextFormat.PlainText)  # the notes name GPUs, models, providers
@@ -62,8 +66,10 @@ class LaunchDialog(QDialog):
         self.texts: dict[str, QPlainTextEdit] = {}
         self.copy_buttons: dict[str, QPushButton] = {}
         for key, label, text in (
-                ("command", translate("LaunchDialog", "Command (%1)").replace("%1", cfg.engine),
+                ("command", tr_fmt(translate("LaunchDialog", "Command (%1)"), cfg.engine),
                  cfg.command),
+                *([("download", translate("LaunchDialog", "Download the weights"),
+                    cfg.download)] if cfg.download else []),
                 ("skypilot", translate("LaunchDialog", "SkyPilot task.yaml"), cfg.skypilot_yaml),
                 ("dstack", translate("LaunchDialog", "dstack .dstack.yml"), cfg.dstack_yaml)):
             page = QWidget()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from typing_extensions import override
 
-from ...core.mixed_plan import PURCHASE_PROVIDER
+from ...core.ranking.mixed_plan import PURCHASE_PROVIDER
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import (
@@ -16,13 +17,15 @@ from ..i18n.formatting import (
     fmt_money,
     fmt_number,
     fmt_rate,
+    label_value,
     list_separator,
     unit_bytes,
 )
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import component_label, glossary, label_name
 from ..widgets.plain_text import plain_tooltip
+from ..widgets.table_model import ModelIndex as _Index
 
-_Index = QModelIndex | QPersistentModelIndex
 _SortKey = float | str | None
 """A sort-role value: a number (int included), a text, or None (no value in the option)."""
 
@@ -30,7 +33,7 @@ FIT_COLOR = QColor("#1b7f3b")
 NO_FIT_COLOR = QColor("#b3261e")
 
 # data() runs for every visible cell and role on each repaint (about 1,300 calls per input
-# change): roles as plain ints and the brushes, font and alignment made once (issue 17)
+# change): roles as plain ints and the brushes, font and alignment made once
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _USER = int(Qt.ItemDataRole.UserRole.value)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
@@ -68,7 +71,7 @@ class OptionsTableModel(QStandardItemModel):
     ``columnCount``: the proxy maps every ``data`` call of every painted cell through the
     source's ``index``, whose bounds check called the Python ``rowCount`` and ``columnCount``
     (16 of the 23 Python calls per cell); natively a full table repaint (12 rows × 11
-    columns at 1240 × 860) takes 2.8 ms instead of 4.0 (issue 17). ``data``, ``headerData``
+    columns at 1240 × 860) takes 2.8 ms instead of 4.0. ``data``, ``headerData``
     and ``flags`` are answered here; the row count follows :meth:`set_options`.
     QStandardItemModel's ``itemData`` and ``multiData`` know no items: ask ``data``."""
 
@@ -98,7 +101,7 @@ class OptionsTableModel(QStandardItemModel):
 
         As many rows as before (an edit of the same job: one row per GPU × count × offer)
         signal ``dataChanged`` rather than a reset, so the view repaints once instead of
-        re-laying out every row first (issue 17). Only the rows whose texts, colours or
+        re-laying out every row first. Only the rows whose texts, colours or
         fonts changed are signalled, see :meth:`_signal_changed`; ``sort_column`` is the
         column a sorting proxy sorts by (-1: none)."""
         if self._options and len(options) == len(self._options):
@@ -130,7 +133,7 @@ class OptionsTableModel(QStandardItemModel):
         A money-only edit (a new budget far above every cost) usually changes no text at all,
         and a full-range ``dataChanged`` repainted the whole table anyway: 6 ms per change
         for ~130 cells, most of it PySide calling ``data``/``rowCount``/``columnCount`` for
-        each cell (issue 17). When the filter's input (:meth:`_layout_key`) and the sort
+        each cell. When the filter's input (:meth:`_layout_key`) and the sort
         column's keys are unchanged, only the rows in ``shown`` — the rows whose texts were
         asked for since the last change, which includes every row painted — can look
         different, and only those that do are signalled; otherwise every row is. A sorting
@@ -152,7 +155,7 @@ class OptionsTableModel(QStandardItemModel):
     def _header_key(self) -> tuple[bool, str, str]:
         """What :meth:`headerData` depends on besides the translation: the speed column's
         kind, the cost column's kind and the memory unit (26 header texts compared per change
-        cost 0.4 ms, issue 17)."""
+        cost 0.4 ms)."""
         return (self.any_hours, self.cost_kind, self.unit)
 
     def _replace(self, options: tuple[Option, ...] | list[Option], unit: str, training: bool,
@@ -176,11 +179,13 @@ class OptionsTableModel(QStandardItemModel):
         """All options in rank order."""
         return list(self._options)
 
+    @override
     def flags(self, index: _Index) -> Qt.ItemFlag:
         """Selectable and enabled cells, as a QAbstractTableModel's (QStandardItemModel's
         own would make them editable and draggable)."""
         return _CELL_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
+    @override
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.COLUMNS):
@@ -207,12 +212,12 @@ class OptionsTableModel(QStandardItemModel):
     def _header_tooltip(self, section: int) -> str | None:
         col = self.COLUMNS[section]
         if col == "vram":
-            return self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
-                           "GPU's capacity, in %1.").replace("%1", self.unit) + "\n\n" + \
+            return tr_fmt(self.tr("Expected peak memory per GPU (as nvidia-smi shows it) / the "
+                           "GPU's capacity, in %1."), self.unit) + "\n\n" + \
                 glossary()["vram"]
         if col == "headroom":
-            return self.tr("Memory left free per GPU at the peak, in %1.").replace(
-                "%1", self.unit) + "\n\n" + glossary()["headroom"]
+            return tr_fmt(self.tr("Memory left free per GPU at the peak, in %1."),
+                          self.unit) + "\n\n" + glossary()["headroom"]
         if col == "speed":
             return glossary()["mfu"]
         if col == "usd_per_hour":
@@ -237,7 +242,7 @@ class OptionsTableModel(QStandardItemModel):
         if o.cost.hours is not None and self.training:
             return fmt_hours(o.cost.hours), o.cost.hours
         if t.train_tokens_per_s:
-            return self.tr("%1 tok/s").replace("%1", fmt_rate(t.train_tokens_per_s)), \
+            return tr_fmt(self.tr("%1 tok/s"), fmt_rate(t.train_tokens_per_s)), \
                 -t.train_tokens_per_s
         rate = t.aggregate_decode_tokens_per_s or t.decode_tokens_per_s
         if o.serving is not None and o.serving.aggregate_decode_tokens_per_s:
@@ -245,7 +250,7 @@ class OptionsTableModel(QStandardItemModel):
         if rate:
             return fmt_rate(rate), -rate
         if t.seconds_per_image:
-            return self.tr("%1 s/image").replace("%1", fmt_number(t.seconds_per_image, 1)), \
+            return tr_fmt(self.tr("%1 s/image"), fmt_number(t.seconds_per_image, 1)), \
                 t.seconds_per_image
         return "—", float("inf")
 
@@ -253,25 +258,24 @@ class OptionsTableModel(QStandardItemModel):
         if o.reason:
             return tr_message(o.reason)
         if o.fits:
-            return self.tr("Fits with %1 free per GPU").replace(
-                "%1", fmt_bytes(o.headroom_bytes, self.unit))
+            return tr_fmt(self.tr("Fits with %1 free per GPU"), fmt_bytes(o.headroom_bytes, self.unit))
         bd = o.memory.breakdown()
         biggest = max(bd, key=lambda k: bd[k])
-        return self.tr("Needs %1 per GPU, has %2 (largest: %3)").replace(
-            "%1", fmt_bytes(o.memory.total_bytes, self.unit)).replace(
-            "%2", fmt_bytes(o.capacity_bytes_per_gpu, self.unit)).replace(
-            "%3", component_label(biggest))
+        return tr_fmt(self.tr("Needs %1 per GPU, has %2 (largest: %3)"),
+                      fmt_bytes(o.memory.total_bytes, self.unit),
+                      fmt_bytes(o.capacity_bytes_per_gpu, self.unit),
+                      component_label(biggest))
 
     def _count(self, o: Option) -> str:
-        """"× 2", and for serving how the GPUs are used (QA F7: two rows of 2 GPUs differ):
+        """"× 2", and for serving how the GPUs are used (two rows of 2 GPUs differ):
         "× 2 (2 replicas × 1)" or "× 2 (tensor parallel)"."""
         text = f"× {o.num_gpus}"
         plan = o.serving
         if plan is None or o.num_gpus < 2:
             return text
         if plan.replicas > 1:
-            return text + " " + self.tr("(%1 replicas × %2)").replace(
-                "%1", str(plan.replicas)).replace("%2", str(plan.gpus_per_replica))
+            return text + " " + tr_fmt(self.tr("(%1 replicas × %2)"),
+                                       str(plan.replicas), str(plan.gpus_per_replica))
         return text + " " + self.tr("(tensor parallel)")
 
     def _vram_text(self, o: Option) -> str:
@@ -291,15 +295,17 @@ class OptionsTableModel(QStandardItemModel):
         for c in o.memory.cards:
             layers = (self.tr("%1 layers and the output layer") if c.output_layer
                       else self.tr("%1 layers")).replace("%1", str(c.layers))
-            out.append(self.tr("CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, "
-                               "CUDA context %7 = %8 of %9").replace(
-                "%1", str(c.index)).replace("%2", display_name(c.gpu_name)).replace(
-                "%3", layers).replace("%4", fmt_bytes(c.weights_bytes, self.unit, 2)).replace(
-                "%5", fmt_bytes(c.kv_cache_bytes, self.unit, 2)).replace(
-                "%6", fmt_bytes(c.compute_buffer_bytes, self.unit, 2)).replace(
-                "%7", fmt_bytes(c.cuda_context_bytes, self.unit, 2)).replace(
-                "%8", fmt_bytes(c.total_bytes, self.unit, 2)).replace(
-                "%9", fmt_bytes(c.capacity_bytes, self.unit, 2)))
+            out.append(tr_fmt(self.tr("CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, "
+                               "CUDA context %7 = %8 of %9"),
+                              str(c.index),
+                              display_name(c.gpu_name),
+                              layers,
+                              fmt_bytes(c.weights_bytes, self.unit, 2),
+                              fmt_bytes(c.kv_cache_bytes, self.unit, 2),
+                              fmt_bytes(c.compute_buffer_bytes, self.unit, 2),
+                              fmt_bytes(c.cuda_context_bytes, self.unit, 2),
+                              fmt_bytes(c.total_bytes, self.unit, 2),
+                              fmt_bytes(c.capacity_bytes, self.unit, 2)))
         return out
 
     def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -347,12 +353,10 @@ class OptionsTableModel(QStandardItemModel):
             return self._money(c.usd_total, c.currency, self.money_digits)
         if kind == "month":
             text = self._money(c.usd_per_month, c.currency, 0)
-            return text if self.cost_kind == "month" else self.tr("%1 / month").replace(
-                "%1", text)
+            return text if self.cost_kind == "month" else tr_fmt(self.tr("%1 / month"), text)
         if kind == "mtok":
             text = self._money(c.usd_per_million_tokens, c.currency, self.money_digits)
-            return text if self.cost_kind == "mtok" else self.tr("%1 / 1M tok").replace(
-                "%1", text)
+            return text if self.cost_kind == "mtok" else tr_fmt(self.tr("%1 / 1M tok"), text)
         return "—"
 
     def _sort_key(self, o: Option, col: str, row: int) -> _SortKey:
@@ -382,6 +386,7 @@ class OptionsTableModel(QStandardItemModel):
         return {"label": ",".join(o.labels), "gpu": o.gpu_name, "provider": o.provider,
                 "observed": o.price_observed}[col]
 
+    @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         role = int(role)
         if role not in _ANSWERED:  # decoration, check state, background…: 3 of 7 per cell
@@ -406,23 +411,22 @@ class OptionsTableModel(QStandardItemModel):
         if role == _TOOLTIP:
             lines = [self._row(row)[0][self.COLUMNS.index("reason")]]
             if col == "gpu":
-                lines.insert(0, f"{o.gpu_name} × {o.num_gpus}")
+                lines.insert(0, f"{display_name(o.gpu_name)} × {o.num_gpus}")
             if col == "speed" and o.throughput.range_pct:
-                lines.insert(0, self.tr("Speed expected within ±%1 % (evidence: %2)").replace(
-                    "%1", fmt_number(o.throughput.range_pct, 0)).replace(
-                    "%2", tr_message(o.throughput.evidence)))
+                lines.insert(0, tr_fmt(self.tr("Speed expected within ±%1 % (evidence: %2)"),
+                                       fmt_number(o.throughput.range_pct, 0),
+                                       tr_message(o.throughput.evidence)))
             if col == "speed" and o.serving is not None and o.serving.max_concurrent_seqs:
-                lines.insert(1, self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
-                                        "per replica").replace(
-                    "%1", str(o.serving.replicas)).replace(
-                    "%2", str(o.serving.gpus_per_replica)).replace(
-                    "%3", str(o.serving.concurrent_seqs)).replace(
-                    "%4", str(o.serving.max_concurrent_seqs)))
-            if o.memory.cards:
-                lines += self.card_lines(o)
-            else:
-                lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
-                          for k, v in o.memory.breakdown().items() if v]
+                lines.insert(1, tr_fmt(self.tr("%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences "
+                                        "per replica"),
+                                       str(o.serving.replicas),
+                                       str(o.serving.gpus_per_replica),
+                                       str(o.serving.concurrent_seqs),
+                                       str(o.serving.max_concurrent_seqs)))
+            npu = "ascend" in o.gpu_id.lower()  # no CUDA context on an NPU: CANN's runtime
+            lines += [label_value(self.tr("NPU runtime context") if npu and k == "cuda_context"
+                                  else component_label(k), fmt_bytes(v, self.unit, 2))
+                      for k, v in o.memory.breakdown().items() if v]
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
             return plain_tooltip("\n".join(lines))
@@ -447,8 +451,8 @@ class OptionsDelegate(QStyledItemDelegate):
     ``initStyleOption`` does what QStyledItemDelegate's does with the roles ``data`` answers
     (font, alignment, text colour, text; no check state, decoration or background), in one
     Python call per cell instead of a ``data`` call per role (7) through the proxy: a full
-    table repaint (12 × 11 cells) takes 2.4 ms instead of 3.0, pixel for pixel the same
-    (issue 17). ``proxy`` is the view's model, a proxy whose source is ``model``.
+    table repaint (12 × 11 cells) takes 2.4 ms instead of 3.0, pixel for pixel the same.
+    ``proxy`` is the view's model, a proxy whose source is ``model``.
     """
 
     def __init__(self, proxy: QAbstractProxyModel, model: OptionsTableModel,
@@ -457,6 +461,7 @@ class OptionsDelegate(QStyledItemDelegate):
         self._proxy = proxy
         self._model = model
 
+    @override
     def initStyleOption(self, option: QStyleOptionViewItem,  # noqa: N802 - Qt override
                         index: _Index) -> None:
         """Fill ``option`` for the cell at the proxy's ``index``."""
@@ -515,10 +520,10 @@ def _kind_of(o: Option) -> str:
 
 
 def _money_digits(options: list[Option], rows: int = 10) -> int:
-    """Decimals that tell the top ``rows`` fitting options' costs apart (issue 14): 2 normally,
+    """Decimals that tell the top ``rows`` fitting options' costs apart: 2 normally,
     up to 3 for amounts of a few dollars and 4 under a dollar ($0.0412 vs $0.0398 per 1M
     tokens), via ``core.report.money_decimals``."""
-    from ...core.report import money_decimals
+    from ...core.report.build import money_decimals
 
     values = [v for v in (_cost_value(o) for o in options if o.fits) if v is not None][:rows]
     if not values:

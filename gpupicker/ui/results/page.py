@@ -31,19 +31,21 @@ from PySide6.QtWidgets import (
     QWidget,
     QWizardPage,
 )
+from typing_extensions import override
 
-from ...core.messages import as_message, join
+from ...core.messages import as_message, error_message, join
 from ...core.results import Option
 from ...core.workload import Workload
 from ..compute import RecommendationView
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import display_name, fmt_bytes, fmt_money, fmt_number
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary, task_short
 from .fit_filter import FitFilter
 from .options_model import FIT_COLOR, OptionsDelegate, OptionsTableModel
 
-if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use (issue 17)
+if TYPE_CHECKING:  # pyqtgraph, numpy and core.launch_config load on first use
     import pyqtgraph as pg
 
     from .curves import CostCurvePlot, MemoryCurvePlot
@@ -96,6 +98,7 @@ class ResultsPage(QWizardPage):
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         self.notes = QLabel()
+        self._result_notes: list[str] = []  # the notes of the shown results (without a launch line)
         self.notes.setTextFormat(Qt.TextFormat.PlainText)  # names are data, not markup
         self.notes.setObjectName("notes")
         self.notes.setWordWrap(True)
@@ -159,7 +162,7 @@ class ResultsPage(QWizardPage):
         self._pending_plots: _PlotData | None = None
         plots = QSplitter(Qt.Orientation.Horizontal)
         self.plots_splitter = plots
-        # issue 14: what-fits and cost curves on a second tab (data from core.curves); built
+        # what-fits and cost curves on a second tab (data from core.curves); built
         # with the other plots in _ensure_plots
         self.memory_curves: MemoryCurvePlot | None = None
         self.cost_curves: CostCurvePlot | None = None
@@ -262,7 +265,7 @@ class ResultsPage(QWizardPage):
 
     GROWING_COLUMNS = {"count": 220, "label": 200}
     """Columns whose texts depend on the job (a serving row's "× 2 (2 replicas × 1)", several
-    labels): sized once, they clipped a later job's texts (QA 22 F13); they widen up to these
+    labels): sized once, they clipped a later job's texts; they widen up to these
     caps (px) when a new result needs it, and never narrow."""
 
     def _grow_columns(self, options: Sequence[Option]) -> None:
@@ -335,6 +338,7 @@ class ResultsPage(QWizardPage):
             hh.resizeSection(c, natural[c] - take)
             spare += take
 
+    @override
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Fit the columns when the table's viewport changes width (a window resize, a
         vertical scroll bar coming or going, the splitter): :meth:`fit_columns`."""
@@ -342,6 +346,7 @@ class ResultsPage(QWizardPage):
             self.fit_columns()
         return super().eventFilter(obj, event)
 
+    @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
         """Keep the cost columns in view when the window is resized (:meth:`fit_columns`)."""
         super().resizeEvent(event)
@@ -356,24 +361,28 @@ class ResultsPage(QWizardPage):
         return next((o for o in self.visible_options() if o.fits), None)
 
     def show_launch_config(self) -> LaunchDialog | None:
-        """Open the launch config of :meth:`selected_option` (issue 14); returns the dialog."""
+        """Open the launch config of :meth:`selected_option`; returns the dialog."""
         from .launch_dialog import LaunchDialog, config_for
 
         o = self.selected_option()
         if o is None:
-            self.notes.setText(self.tr("No option fits, so there is nothing to launch."))
-            self.notes.setVisible(True)
+            self._launch_note(self.tr("No option fits, so there is nothing to launch."))
             return None
         try:
             cfg = config_for(self.controller.repo, self.controller.workload, o)
-        except ValueError as exc:
-            self.notes.setText(self.tr("No launch config: %1").replace("%1", str(exc)))
-            self.notes.setVisible(True)
+        except ValueError as exc:  # core's Message in args[0], shown in the UI's language
+            self._launch_note(tr_fmt(self.tr("No launch config: %1"), tr_message(error_message(exc))))
             return None
         dlg = LaunchDialog(cfg, f"{o.num_gpus} × {o.gpu_name}", self)
         self.launch_dialog = dlg
         dlg.show()
         return dlg
+
+    def _launch_note(self, line: str) -> None:
+        """Show why there is no launch config on its own line under the result notes (the
+        region, exchange-rate and guide notes stay)."""
+        self.notes.setText("\n".join([*self._result_notes, line]))
+        self.notes.setVisible(True)
 
     def visible_options(self) -> list[Option]:
         """Options in the table's current (filtered, sorted) order."""
@@ -401,10 +410,10 @@ class ResultsPage(QWizardPage):
             self._grow_columns(view.options)
         notes: list[str] = []
         if view.error:
-            notes.append(self.tr("Cannot estimate this job: %1").replace(
-                "%1", tr_message(view.error)))
+            notes.append(tr_fmt(self.tr("Cannot estimate this job: %1"), tr_message(view.error)))
         notes += [tr_message(n) for n in view.notes]
         fitting = [o for o in view.options if o.fits]
+        self._result_notes = notes
         self.notes.setText("\n".join(notes))
         self.notes.setVisible(bool(notes))
         self._show_advice(view)
@@ -430,7 +439,7 @@ class ResultsPage(QWizardPage):
         """The stated tie-break of the ranking: core's own sentence (core.report.tie_break_rule,
         as core.recommend sorts: a price its own source doubts ranks after the trusted prices
         of its fit/budget tier), in the UI language (ui.i18n.core_messages)."""
-        from ...core.report import tie_break_rule
+        from ...core.report.build import tie_break_rule
 
         return tr_message(tie_break_rule(goal))
 
@@ -439,7 +448,7 @@ class ResultsPage(QWizardPage):
         return self.plot_tabs.currentIndex() == 1
 
     def _show_curves(self, force: bool = False) -> None:
-        """Draw the curves of the last view (issue 14); the dimension chooser picks one. A
+        """Draw the curves of the last view; the dimension chooser picks one. A
         hidden Curves tab is drawn when it is opened, not on every recompute."""
         view = self._view
         if view is None or not (force or (self.curves_visible() and self._curves_stale)):
@@ -461,7 +470,7 @@ class ResultsPage(QWizardPage):
         cost_plot.set_curves(costs if isinstance(costs, tuple) else (), snap.display_currency,
                              snap.display_rate())
 
-    # ---- lazily built plots (issue 17) ---------------------------------------------------
+    # ---- lazily built plots ---------------------------------------------------
     @property
     def vram_plot(self) -> VramFitPlot:
         """The VRAM-fit plot (:class:`~gpupicker.ui.results.plots.VramFitPlot`), built on first use."""
@@ -520,6 +529,7 @@ class ResultsPage(QWizardPage):
         self._vram_plot.set_options(shown, unit)
         self._cost_plot.set_options(options, unit, currency, rate)
 
+    @override
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """Build and fill the plots the first time the page is shown."""
         if self._vram_plot is None or self._pending_plots is not None:
@@ -538,25 +548,24 @@ class ResultsPage(QWizardPage):
         if biggest <= 0 or (need < ABSURD_FACTOR * biggest and params <= ABSURD_PARAMS):
             return ""
         unit = self.controller.prefs.byte_unit
-        text = self.tr("This job needs at least %1 per GPU; the largest GPU in the catalog has "
+        text = tr_fmt(self.tr("This job needs at least %1 per GPU; the largest GPU in the catalog has "
                        "%2. Check the model size and the settings: the memory chart is hidden "
-                       "because its scale would be meaningless.").replace(
-            "%1", fmt_bytes(need, unit)).replace("%2", fmt_bytes(biggest, unit))
+                       "because its scale would be meaningless."),
+                      fmt_bytes(need, unit), fmt_bytes(biggest, unit))
         if params > ABSURD_PARAMS:
-            text += " " + self.tr("The model has %1 billion parameters; the largest published "
-                                  "models have a few thousand billion.").replace(
-                "%1", fmt_number(params / 1e9))
+            text += " " + tr_fmt(self.tr("The model has %1 billion parameters; the largest published "
+                                  "models have a few thousand billion."), fmt_number(params / 1e9))
         return text
 
     def _show_nothing_fits(self, view: RecommendationView, fitting: list[Option],
                            absurd: str) -> None:
         none_fit = bool(view.options) and not fitting
         if none_fit:
-            text = self.tr("Nothing fits: none of the %1 GPU options in the catalog can hold "
+            text = tr_fmt(self.tr("Nothing fits: none of the %1 GPU options in the catalog can hold "
                            "this job, even with up to 8 GPUs. The table lists them anyway, "
                            "closest first. Try a lower precision, LoRA/QLoRA, a smaller batch or "
-                           "shorter sequences.").replace("%1", str(len(view.options)))
-            causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids (QA F19)
+                           "shorter sequences."), str(len(view.options)))
+            causes = view.extras.get("nothing_fits_causes")  # core.advisor's ids
             if not isinstance(causes, list):
                 causes = []
             if "grad_ckpt" in causes:
@@ -567,8 +576,9 @@ class ResultsPage(QWizardPage):
                                            "more GPUs across several nodes (multi-node FSDP / "
                                            "ZeRO-3)."))
             if self.advisor_list.count():
-                text = _join(text, self.tr("See “%1” below for changes that would help.").replace(
-                    "%1", self._advice_heading))  # built from the GPU name, not cut from a title
+                # the heading is built from the GPU name, not cut from a title
+                text = _join(text, tr_fmt(self.tr("See “%1” below for changes that would help."),
+                                          self._advice_heading))
             if absurd:
                 text += "\n" + absurd
         else:
@@ -580,9 +590,9 @@ class ResultsPage(QWizardPage):
                                      if none_fit else "")
 
     def _over_limits_text(self, view: RecommendationView) -> str:
-        """Issue 14: options fit in memory but none within the budget / cap / deadline — say what
+        """Options fit in memory but none within the budget / cap / deadline — say what
         the cheapest fitting one would cost and which limits rejected the rest ('' otherwise)."""
-        from ...core.summary import limits_summary
+        from ...core.ranking.summary import limits_summary
 
         s = limits_summary(self.controller.workload, view.options)
         if s is None:
@@ -592,37 +602,38 @@ class ResultsPage(QWizardPage):
         k = 1.0 / (snap.display_rate() or 1.0)
         amount = fmt_money(s.money * k, snap.display_currency)
         if s.money_kind == "per_month":
-            amount = self.tr("%1 per month").replace("%1", amount)
+            amount = tr_fmt(self.tr("%1 per month"), amount)
         elif s.money_kind == "per_hour":
-            amount = self.tr("%1 per hour").replace("%1", amount)
+            amount = tr_fmt(self.tr("%1 per hour"), amount)
         limits = []
         if "budget" in s.rejected:
-            limits.append(self.tr("the %1 budget rejected %2").replace(
-                "%1", fmt_money((w.budget_usd or 0) * k, snap.display_currency)).replace(
-                "%2", str(s.rejected["budget"])))
+            limits.append(tr_fmt(self.tr("the %1 budget rejected %2"),
+                                 fmt_money((w.budget_usd or 0) * k, snap.display_currency),
+                                 str(s.rejected["budget"])))
         if "cap" in s.rejected:
-            limits.append(self.tr("the %1 per hour cap rejected %2").replace(
-                "%1", fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency)).replace(
-                "%2", str(s.rejected["cap"])))
+            limits.append(tr_fmt(self.tr("the %1 per hour cap rejected %2"),
+                                 fmt_money((w.max_usd_per_hour or 0) * k, snap.display_currency),
+                                 str(s.rejected["cap"])))
         if "deadline" in s.rejected:
-            limits.append(self.tr("the %1 h deadline rejected %2").replace(
-                "%1", fmt_number(w.deadline_hours or 0)).replace("%2", str(s.rejected["deadline"])))
+            limits.append(tr_fmt(self.tr("the %1 h deadline rejected %2"),
+                                 fmt_number(w.deadline_hours or 0), str(s.rejected["deadline"])))
         o = s.cheapest
-        return self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
-                       "%2 × %3 (%4). Of the %5 options that fit, %6.").replace(
-            "%1", amount).replace("%2", str(o.num_gpus)).replace("%3", o.gpu_name).replace(
-            "%4", o.provider).replace("%5", str(s.fitting)).replace("%6", "; ".join(limits))
+        return tr_fmt(self.tr("Nothing is within your limits. The cheapest option that fits costs %1: "
+                       "%2 × %3 (%4). Of the %5 options that fit, %6."),
+                      amount, str(o.num_gpus), o.gpu_name, o.provider, str(s.fitting), "; ".join(limits))
 
     def _summary(self, w: Workload) -> str:
         name = (w.model.name if w.model is not None else "") or w.model_id or ""
         parts = [task_short(w.task), name, w.weights_dtype.upper()]
         if w.is_training:
-            parts.append(self.tr("batch %1 × %2 tokens").replace("%1", str(w.batch))
-                         .replace("%2", str(w.training_seq_len())))
+            parts.append(tr_fmt(self.tr("batch %1 × %2 tokens"), str(w.batch), str(w.training_seq_len())))
         elif w.task == "inference":
-            parts.append(self.tr("batch %1, %2 + %3 tokens").replace("%1", str(w.batch))
-                         .replace("%2", str(w.avg_prompt_tokens))
-                         .replace("%3", str(w.avg_output_tokens)))
+            tokens = tr_fmt(self.tr("in %1 / out %2 tokens"),
+                            str(w.avg_prompt_tokens), str(w.avg_output_tokens))
+            if w.requests_per_minute:  # a request rate: the plan sizes the batch, not w.batch
+                parts.append(tokens)
+            else:
+                parts.append(tr_fmt(self.tr("batch %1, %2"), str(w.batch), tokens))
         return " · ".join(p for p in parts if p)
 
     def _show_advice(self, view: RecommendationView) -> None:
@@ -633,13 +644,12 @@ class ResultsPage(QWizardPage):
         gpu_id = w.gpu or (largest if isinstance(largest, str) else None)
         gpu_name = display_name(next((g.name for g in self.controller.snapshot.gpus
                                       if g.id == gpu_id), gpu_id or ""))
-        self.advisor_box.setTitle(self.tr("What to change to fit %1 (double-click to apply)")
-                                  .replace("%1", gpu_name))
-        self._advice_heading = self.tr("What to change to fit %1").replace("%1", gpu_name)
+        self.advisor_box.setTitle(tr_fmt(self.tr("What to change to fit %1 (double-click to apply)"),
+                                         gpu_name))
+        self._advice_heading = tr_fmt(self.tr("What to change to fit %1"), gpu_name)
         if show and not view.advice:
-            self.advisor_list.addItem(self.tr("Your preferred GPU (%1) does not fit this job "
-                                              "and no single change makes it fit.")
-                                      .replace("%1", gpu_name))
+            self.advisor_list.addItem(tr_fmt(self.tr("Your preferred GPU (%1) does not fit this job "
+                                              "and no single change makes it fit."), gpu_name))
         unit = self.controller.prefs.byte_unit
         for i, a in enumerate(view.advice, start=1):
             what = tr_message(a.description or "") or a.action or str(a)
@@ -647,8 +657,8 @@ class ResultsPage(QWizardPage):
             fits = a.fits
             text = f"{i}. {what}"
             if saves is not None and new_total is not None:
-                text += "  —  " + self.tr("saves %1, new peak %2").replace(
-                    "%1", fmt_bytes(saves, unit)).replace("%2", fmt_bytes(new_total, unit))
+                text += "  —  " + tr_fmt(self.tr("saves %1, new peak %2"),
+                                         fmt_bytes(saves, unit), fmt_bytes(new_total, unit))
             if fits is not None:
                 text += "  " + (self.tr("(fits)") if fits else self.tr("(still too big)"))
             costs = [as_message(c) for c in (a.speed_cost, a.quality_cost) if c]

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from ...core.results import BREAKDOWN_COMPONENTS, Option
 from ..i18n.formatting import display_name, unit_bytes
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import component_label
 
 if TYPE_CHECKING:  # annotations only: numpy.typing is not needed at run time
@@ -42,7 +43,7 @@ def _style_axes(plot: pg.PlotItem) -> None:
         ax.enableAutoSIPrefix(False)
         # an axis with its grid spans the whole plot, so any bar or point that changes
         # repainted it (replaying its QPicture of tick texts, ~0.7 ms); cached as a pixmap it
-        # is redrawn only when its ticks or range change (issue 17)
+        # is redrawn only when its ticks or range change
         ax.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     plot.showGrid(x=False, y=True, alpha=0.25)
 
@@ -92,7 +93,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.capacity_item.setZValue(10)
         self.plot_item.addItem(self.capacity_item)
         self.plot_item.invertY(True)
-        # said on the plot when there is nothing to draw (QA 22 F5: an empty 0–1 grid)
+        # said on the plot when there is nothing to draw (an empty 0–1 grid)
         self.empty_label = pg.TextItem("", color="#606060", anchor=(0.5, 0.5))
         self.plot_item.addItem(self.empty_label, ignoreBounds=True)
         self.options: list[Option] = []
@@ -108,7 +109,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.unit = unit
         self.plot_item.setTitle(translate("Plots", "VRAM fit: expected peak per GPU vs capacity"),
                                 size="9pt")
-        self.plot_item.setLabel("bottom", translate("Plots", "Memory per GPU (%1)").replace("%1", unit))
+        self.plot_item.setLabel("bottom", tr_fmt(translate("Plots", "Memory per GPU (%1)"), unit))
         self.plot_item.setLabel("left", translate("Plots", "Option (GPU × count)"))
 
     def _bar(self, comp: str) -> pg.BarGraphItem:
@@ -137,7 +138,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
                tuple(tuple(bd.get(c, 0) for c in BREAKDOWN_COMPONENTS) for bd in breakdowns))
         if key == self._data_key:
             # the same bars (a money-only edit): setting them again repainted the plot and
-            # its axes, ~2 ms per change (issue 17)
+            # its axes, ~2 ms per change
             return
         self._data_key = key
         self.bar_items = {}
@@ -159,7 +160,7 @@ class VramFitPlot(pg.GraphicsLayoutWidget):  # type: ignore[misc]  # pyqtgraph: 
         self.capacity_item.setData(np.repeat(caps, 2),
                                    np.repeat(ys, 2) + np.tile([-0.42, 0.42], n))
         self._show_legend(tuple(self.bar_items))
-        if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms), issue 17
+        if ticks != self._ticks:  # a set repaints the axis and its grid (~1 ms)
             self._ticks = ticks
             self.plot_item.getAxis("left").setTicks([ticks])
         if n:
@@ -227,7 +228,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from .curves import PlainLogAxis  # plain tick numbers on log axes (issue 14)
+        from .curves import PlainLogAxis  # plain tick numbers on log axes
 
         super().__init__(parent, axisItems={"bottom": PlainLogAxis("bottom"),
                                             "left": PlainLogAxis("left")})
@@ -249,7 +250,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         self.labels = [pg.TextItem("", color="#202020") for _ in range(3)]
         for label in self.labels:
             self.plot_item.addItem(label, ignoreBounds=True)
-        # said in the plot when there is nothing to plot, instead of an empty 0–1 grid (QA F20)
+        # said in the plot when there is nothing to plot, instead of an empty 0–1 grid
         self.empty_label = pg.TextItem("", color="#606060", anchor=(0.5, 0.5))
         self.plot_item.addItem(self.empty_label, ignoreBounds=True)
         self.points: list[tuple[Option, float, float]] = []
@@ -271,14 +272,12 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
             self.plot_item.setTitle(translate("Plots", "Cost vs time (Pareto front in red)"),
                                     size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Run time (hours)"))
-            self.plot_item.setLabel("left", translate("Plots", "Total cost (%1)")
-                                    .replace("%1", currency))
+            self.plot_item.setLabel("left", tr_fmt(translate("Plots", "Total cost (%1)"), currency))
         else:
             self.plot_item.setTitle(translate("Plots", "Price vs speed (Pareto front in red)"),
                                     size="9pt")
             self.plot_item.setLabel("bottom", translate("Plots", "Speed (tokens/s, all GPUs)"))
-            self.plot_item.setLabel("left", translate("Plots", "Price (%1 per hour)")
-                                    .replace("%1", currency))
+            self.plot_item.setLabel("left", tr_fmt(translate("Plots", "Price (%1 per hour)"), currency))
 
     def set_options(self, options: Sequence[Option], unit: str = "GiB", currency: str = "USD",
                     usd_per_unit: float = 1.0) -> None:
@@ -306,7 +305,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         if not self.points:
             over_limits = any(o.fits and o.provider and o.cost.usd_per_hour > 0
                               and not o.within_budget for o in options)
-            # QA 22 F6: options that fit and have a price but break the budget, $/h cap or
+            # options that fit and have a price but break the budget, $/h cap or
             # deadline are not "no option that fits and has a price"
             empty_text = translate(
                 "Plots", "No option within the budget, $/h cap and deadline to plot") \
@@ -315,7 +314,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
                tuple((display_name(o.gpu_name), o.num_gpus, x, y) for o, x, y in self.points))
         if key == self._data_key:
             # the same points (a money-only edit far from every limit): setting them again
-            # repainted the plot and its axes, ~2 ms per change (issue 17)
+            # repainted the plot and its axes, ~2 ms per change
             return
         self._data_key = key
         if not self.points:
@@ -334,14 +333,14 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
         xs = np.array([p[1] for p in self.points])
         ys = np.array([p[2] for p in self.points])
         self.scatter_item.setData(xs, ys)
-        # the red front leaves out doubted prices, as the table's labels do (QA 22-2 F4: a
+        # the red front leaves out doubted prices, as the table's labels do (a
         # doubted MI300X ×8 on the front while the table called an A6000 ×8 'Cheapest')
         trusted = [i for i, (o, _, _) in enumerate(self.points) if not o.price_doubted]
         front = [trusted[j] for j in pareto_front([minimize[i] for i in trusted])]
         if self.mode == "rate":
             front = sorted(front, key=lambda i: xs[i])
         self.front_item.setData(xs[front], ys[front])
-        # log axes where the values span more than a decade (issue 14); labels live in view
+        # log axes where the values span more than a decade; labels live in view
         # coordinates, which are log10 then
         log_x, log_y = _decades(xs), _decades(ys)
         if (log_x, log_y) != self.log_xy:
@@ -369,7 +368,7 @@ class CostPlot(pg.PlotWidget):  # type: ignore[misc]  # pyqtgraph has no type hi
 def _settle_view(plot: pg.PlotItem) -> None:
     """Fit the auto range and apply the view matrix now rather than when the view paints:
     done there, they move the items after the paint began and the plot paints a second
-    time (issue 17)."""
+    time."""
     plot.getViewBox().prepareForPaint()
 
 
@@ -395,7 +394,7 @@ def label_anchor(x: float, y: float, xs: npt.ArrayLike, ys: npt.ArrayLike, chars
                  placed: list[tuple[float, float, float, float]]) -> tuple[float, float]:
     """The TextItem anchor (up-right, up-left, down-right, down-left of the point) whose label
     box covers the fewest other points and earlier labels and stays inside the data range
-    (issue 14: Pareto labels must not cover points). The chosen box is appended to ``placed``
+    (Pareto labels must not cover points). The chosen box is appended to ``placed``
     (normalised 0–1 coordinates)."""
     x0, x1 = float(np.min(xs)), float(np.max(xs))
     y0, y1 = float(np.min(ys)), float(np.max(ys))

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 
+from ..i18n.placeholders import tr_fmt
+
 if TYPE_CHECKING:  # core is imported when a report is made, not with the window's menu
     from PySide6.QtWidgets import QMenu, QStatusBar
 
     from ...catalog import CatalogRepository
-    from ...core.report import Report
-    from ...core.report_render import TextRenderer
+    from ...core.report.build import Report
+    from ...core.report.render import TextRenderer
     from ..controller import WorkloadController
 
 translate = QCoreApplication.translate
@@ -45,8 +47,8 @@ def current_report(window: ReportWindow) -> Report:
     Raises:
         ValueError: when the workload cannot be estimated (or there are no results).
     """
-    from ...core.launch_config import model_repo
-    from ...core.report import build_report
+    from ...core.planners.launch_config import model_repo
+    from ...core.report.build import build_report
 
     c = window.live
     view = c.results
@@ -55,14 +57,16 @@ def current_report(window: ReportWindow) -> Report:
     if not view.options:
         raise ValueError("no results to report yet")
     w = c.workload
-    name, ref = "", None
+    name, ref, ms_id, family = "", None, None, None
     if w.model_id:
         cm = window.live_repo.get_catalog_model(w.model_id)
         if cm is not None:
             name, ref = cm.name, model_repo(cm.hf_repo, cm.source)
+            ms_id, family = cm.modelscope_id or None, cm.family
     snap = c.snapshot
     return build_report(w, view.options, snap.gpus, snap.prices, notes=view.notes,
-                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money)
+                        model_name=name, model_ref=ref, goal=c.goal, money=snap.money,
+                        modelscope_id=ms_id, family=family)
 
 
 def report_renderer() -> TextRenderer:
@@ -71,13 +75,14 @@ def report_renderer() -> TextRenderer:
     Messages through ``message_renderer`` (the translator, punctuation and Chinese names
     :func:`tr_message` uses).
     """
-    from ...core.report_render import TextRenderer
-    from ..i18n.core_messages import message_renderer
+    from ...core.report.render import TextRenderer
+    from ..i18n.core_messages import message_renderer, ui_language, zh_params
 
     translate, name = message_renderer()
     if translate is None and name is None:
         return TextRenderer()
-    return TextRenderer(translate, name)
+    chinese = ui_language().split("_")[0].lower() == "zh"
+    return TextRenderer(translate, name, zh_params if chinese else None)
 
 
 def export_report(window: ReportWindow, path: str | Path) -> list[Path]:
@@ -86,7 +91,7 @@ def export_report(window: ReportWindow, path: str | Path) -> list[Path]:
     Raises:
         ValueError: unknown extension or nothing to report. OSError: cannot write.
     """
-    from ...core.report_render import write_text_report
+    from ...core.report.render import write_text_report
 
     r = current_report(window)
     render = report_renderer()
@@ -115,11 +120,11 @@ def add_report_action(window: ReportWindow, menu: QMenu) -> QAction:
             files = export_report(window, path)
         except (ValueError, OSError) as exc:
             window.show_error(translate("MainWindow", "Cannot export the report"),
-                              translate("MainWindow", "%1 was not written.").replace("%1", path),
+                              tr_fmt(translate("MainWindow", "%1 was not written."), path),
                               str(exc))
             return
-        window.statusBar().showMessage(translate("MainWindow", "Report written: %1")
-                                       .replace("%1", str(files[0])), 8000)
+        window.statusBar().showMessage(tr_fmt(translate("MainWindow", "Report written: %1"),
+                                              str(files[0])), 8000)
 
     action.triggered.connect(run)
     menu.addAction(action)

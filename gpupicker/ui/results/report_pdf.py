@@ -17,9 +17,9 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 from PySide6.QtSvg import QSvgRenderer
 
-from ...core.report import Report
-from ...core.report_render import TextRenderer, chart_svg, render_html, split_svgs
-from ...core.safe_write import replace_into, writable_target
+from ...core.report.build import Report
+from ...core.report.render import TextRenderer, chart_svg, render_html, split_svgs
+from ...core.text.safe_write import replace_into, writable_target
 
 PAGE_WIDTH_PX = 680
 """Layout width of the text on an A4 page (180 mm between the margins at 96 px per inch)."""

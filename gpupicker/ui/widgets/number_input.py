@@ -20,9 +20,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QEvent,
     QLocale,
-    QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
     SignalInstance,
@@ -38,10 +36,13 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
     QWidget,
 )
+from typing_extensions import override
+
+from ..i18n.placeholders import tr_fmt
+from .table_model import ModelIndex as _Index
 
 translate = QCoreApplication.translate
 
-_Index = QModelIndex | QPersistentModelIndex
 _PLAIN = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
 
 
@@ -64,21 +65,18 @@ def parse_number(text: str, locale: QLocale | None = None) -> float:
             mantissa = re.split(r"[eE]", s)[0]
             after = mantissa.split(seps[0], 1)[1]
             if seps[0] == group and seps[0] != dec and len(after) == 3:
-                raise ValueError(translate(
+                raise ValueError(tr_fmt(translate(
                     "Numbers", "“%1” is ambiguous: write it without the thousands separator, "
-                               "or with the decimal point (%2).").replace("%1", text.strip())
-                                 .replace("%2", dec))
+                               "or with the decimal point (%2)."), text.strip(), dec))
         value = float(s.replace(",", "."))
     else:
         value, ok = locale.toDouble(s)
         if not ok:
             value, ok = QLocale.c().toDouble(s)
         if not ok:
-            raise ValueError(translate("Numbers", "“%1” is not a number.").replace(
-                "%1", text.strip()))
+            raise ValueError(tr_fmt(translate("Numbers", "“%1” is not a number."), text.strip()))
     if not math.isfinite(value):
-        raise ValueError(translate("Numbers", "“%1” is not a finite number.").replace(
-            "%1", text.strip()))
+        raise ValueError(tr_fmt(translate("Numbers", "“%1” is not a finite number."), text.strip()))
     return value
 
 
@@ -88,17 +86,16 @@ def parse_bounded(text: str, minimum: float | None = None, maximum: float | None
     v = parse_number(text, locale)
     if integer:
         if v != int(v):
-            raise ValueError(translate("Numbers", "Enter a whole number (got %1).").replace(
-                "%1", text.strip()))
+            raise ValueError(tr_fmt(translate("Numbers", "Enter a whole number (got %1)."), text.strip()))
         v = int(v)
     if minimum is not None and v < minimum:
         if minimum == 0:
             raise ValueError(translate("Numbers", "Enter a number of 0 or more."))
-        raise ValueError(translate("Numbers", "Enter at least %1 (got %2).")
-                         .replace("%1", _plain(minimum)).replace("%2", text.strip()))
+        raise ValueError(tr_fmt(translate("Numbers", "Enter at least %1 (got %2)."),
+                                _plain(minimum), text.strip()))
     if maximum is not None and v > maximum:
-        raise ValueError(translate("Numbers", "Enter at most %1 (got %2).")
-                         .replace("%1", _plain(maximum)).replace("%2", text.strip()))
+        raise ValueError(tr_fmt(translate("Numbers", "Enter at most %1 (got %2)."),
+                                _plain(maximum), text.strip()))
     return v
 
 
@@ -143,6 +140,7 @@ class _CommitGuard(QObject):
         spin.editingFinished.connect(self.refresh)
         spin.valueChanged.connect(self.refresh)
 
+    @override
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if obj is self.spin and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
@@ -172,7 +170,7 @@ class _CommitGuard(QObject):
         if reason:
             if self._tooltip is None:
                 self._tooltip = spin.toolTip()
-            spin.setToolTip(translate("Numbers", "Not applied: %1").replace("%1", reason))
+            spin.setToolTip(tr_fmt(translate("Numbers", "Not applied: %1"), reason))
         elif self._tooltip is not None:
             spin.setToolTip(self._tooltip)
             self._tooltip = None
@@ -200,6 +198,7 @@ class NumberSpinBox(QDoubleSpinBox):
         self.setCorrectionMode(QDoubleSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.guard = _CommitGuard(self, self.problem, self.rejected)
 
+    @override
     def setValue(self, value: float) -> None:
         """Show ``value`` (its text replaces any invalid text, and the mark goes)."""
         super().setValue(value)
@@ -220,26 +219,33 @@ class NumberSpinBox(QDoubleSpinBox):
             return str(exc)
         return ""
 
+    @override
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         state = QValidator.State.Intermediate if self.problem(text) else \
             QValidator.State.Acceptable
         return state, text, pos
 
+    @override
     def valueFromText(self, text: str) -> float:
         try:
             return self._value_of(text)
         except ValueError:
             return self.value()
 
+    @override
     def fixup(self, text: str) -> str:
         reason = self.problem(text)
         if reason:
             self.rejected.emit(reason)
         return text
 
+    @override
     def textFromValue(self, value: float) -> str:
-        return self.locale().toString(float(value), "f", self.decimals()) \
-            if not self.isGroupSeparatorShown() else super().textFromValue(value)
+        if self.isGroupSeparatorShown():
+            return super().textFromValue(value)
+        loc = self.locale()  # QLocale groups digits by default: "1,500.0", not "1500.0"
+        loc.setNumberOptions(loc.numberOptions() | QLocale.NumberOption.OmitGroupSeparator)
+        return loc.toString(float(value), "f", self.decimals())
 
 
 class IntSpinBox(QSpinBox):
@@ -259,6 +265,7 @@ class IntSpinBox(QSpinBox):
         self.setCorrectionMode(QSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.guard = _CommitGuard(self, self.problem, self.rejected)
 
+    @override
     def setValue(self, value: int) -> None:
         """Show ``value`` (its text replaces any invalid text, and the mark goes)."""
         super().setValue(value)
@@ -284,17 +291,20 @@ class IntSpinBox(QSpinBox):
             return str(exc)
         return ""
 
+    @override
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         state = QValidator.State.Intermediate if self.problem(text) else \
             QValidator.State.Acceptable
         return state, text, pos
 
+    @override
     def valueFromText(self, text: str) -> int:
         try:
             return self._value_of(text)
         except (ValueError, OverflowError):
             return self.value()
 
+    @override
     def fixup(self, text: str) -> str:
         reason = self.problem(text)
         if reason:
@@ -305,12 +315,14 @@ class IntSpinBox(QSpinBox):
 class NumberDelegate(QStyledItemDelegate):
     """Catalog cells: a plain QLineEdit; the typed text goes to ``setData`` as it is."""
 
+    @override
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: _Index) -> QWidget:
         editor = QLineEdit(parent)
         editor.setFrame(False)
         return editor
 
+    @override
     def setEditorData(self, editor: QWidget, index: _Index) -> None:
         if not isinstance(editor, QLineEdit):
             super().setEditorData(editor, index)
@@ -326,6 +338,7 @@ class NumberDelegate(QStyledItemDelegate):
             edit = index.data(Qt.ItemDataRole.EditRole)
             editor.setText("" if v is None or edit is None else str(edit))
 
+    @override
     def setModelData(self, editor: QWidget, model: QAbstractItemModel,
                      index: _Index) -> None:
         if isinstance(editor, QLineEdit):

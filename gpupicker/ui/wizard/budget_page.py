@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QStringListModel, Qt
+from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -15,15 +15,18 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QWidget,
 )
+from typing_extensions import override
 
-from ...core.money import SYMBOLS
-from ...core.providers import check_providers
+from ...core.pricing.money import SYMBOLS
+from ...core.pricing.providers import check_providers
 from ...core.workload import Workload
 from ..controller import WorkloadController
 from ..i18n.core_messages import tr_message
-from ..i18n.formatting import display_name, ui_is_chinese
+from ..i18n.formatting import display_name, large_count_unit, ui_is_chinese
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary, goal_names, pricing_names
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
+from ..widgets.table_model import ModelIndex
 from .page_base import (
     NO_LIMIT,
     Page,
@@ -48,10 +51,12 @@ class _LastNameCompleter(QCompleter):
     """Completes the name after the last separator of a provider list, keeping the ones
     before it."""
 
+    @override
     def splitPath(self, path: str) -> list[str]:  # noqa: N802 (Qt override)
         return [_NAME_SEPARATORS.split(path)[-1].lstrip()]
 
-    def pathFromIndex(self, index: QModelIndex | QPersistentModelIndex) -> str:  # noqa: N802
+    @override
+    def pathFromIndex(self, index: ModelIndex) -> str:  # noqa: N802
         edit = self.widget()
         done = edit.text() if isinstance(edit, QLineEdit) else ""
         cut = [m.end() for m in _NAME_SEPARATORS.finditer(done)]
@@ -114,11 +119,14 @@ class BudgetPage(Page):
         self.gpu_count.setToolTip(self.tr("How many of the preferred GPU you have or want: the "
                                           "fit check and the advice are for this many."))
 
+        # tokens per step of the input: millions, or 万 (10,000) in Chinese ("1500 万 token",
+        # not "15.0 百万 token")
+        self.dataset_unit, suffix = large_count_unit()
         self.dataset_mtokens = NumberSpinBox()
-        self.dataset_mtokens.setRange(0.0, 100_000_000.0)
+        self.dataset_mtokens.setRange(0.0, 1e14 / self.dataset_unit)
         self.dataset_mtokens.setDecimals(1)
-        self.dataset_mtokens.setSuffix(self.tr(" M tokens"))
-        self.dataset_mtokens.setGroupSeparatorShown(True)
+        self.dataset_mtokens.setSuffix(suffix)
+        self.dataset_mtokens.setGroupSeparatorShown(not ui_is_chinese())
         self.dataset_mtokens.setSpecialValueText(self.tr("Unknown"))
         self.epochs = NumberSpinBox()
         self.epochs.setRange(0.1, 1000.0)
@@ -190,20 +198,20 @@ class BudgetPage(Page):
             lambda: c.update(gpu=self.preferred_gpu.currentData()))
         self.gpu_count.valueChanged.connect(lambda v: c.update(num_gpus=v))
         self.dataset_mtokens.valueChanged.connect(
-            lambda v: c.update(dataset_tokens=v * 1e6 if v else None))
+            lambda v: c.update(dataset_tokens=v * self.dataset_unit if v else None))
         self.epochs.valueChanged.connect(lambda v: c.update(epochs=v))
         self.train_hours.valueChanged.connect(lambda v: c.update(train_hours=v or None))
         self.requests_per_minute.valueChanged.connect(
             lambda v: c.update(requests_per_minute=v or None))
         self._connect_sync()
 
+    @override
     def sync_from(self, w: Workload) -> None:
         money = self.controller.snapshot.money
         for spin in (self.budget_usd, self.max_usd_per_hour):
             spin.setPrefix(SYMBOLS.get(money.currency, money.currency) + " ")
-        self.budget_label.setText(self.tr("&Total budget (%1):").replace("%1", money.currency))
-        self.rate_label.setText(self.tr("Max &price per hour (%1):").replace("%1",
-                                                                           money.currency))
+        self.budget_label.setText(tr_fmt(self.tr("&Total budget (%1):"), money.currency))
+        self.rate_label.setText(tr_fmt(self.tr("Max &price per hour (%1):"), money.currency))
         set_spin(self.budget_usd, round(w.budget_usd * money.per_usd, 2) if w.budget_usd
                   else NO_LIMIT)  # = money.from_usd, which is typed float | None
         set_spin(self.max_usd_per_hour, round(w.max_usd_per_hour * money.per_usd, 2)
@@ -218,7 +226,7 @@ class BudgetPage(Page):
         set_combo(self.goal, self.controller.goal)
         set_combo(self.preferred_gpu, w.gpu)
         set_spin(self.gpu_count, min(w.num_gpus, self.gpu_count.maximum()))
-        set_spin(self.dataset_mtokens, (w.dataset_tokens or 0.0) / 1e6)
+        set_spin(self.dataset_mtokens, (w.dataset_tokens or 0.0) / self.dataset_unit)
         set_spin(self.epochs, w.epochs)
         set_spin(self.train_hours, w.train_hours or 0.0)
         set_spin(self.requests_per_minute, w.requests_per_minute or 0.0)

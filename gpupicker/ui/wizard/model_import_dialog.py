@@ -20,7 +20,6 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -33,13 +32,16 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from ...catalog import CatalogRepository
 from ..catalog_access import write_error_message, write_error_types
 from ..i18n.formatting import fmt_bytes
+from ..i18n.placeholders import tr_fmt
+from ..widgets.file_dialogs import ask_folder, ask_path
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 
-if TYPE_CHECKING:  # the importers load when a file is first inspected (issue 17)
+if TYPE_CHECKING:  # the importers load when a file is first inspected
     from ...importers import ImportedModel
 
 PROGRESS_AFTER_MS = 400
@@ -62,6 +64,7 @@ class _InspectJob(QRunnable):
         self.signals = _InspectSignals()
         self.setAutoDelete(False)  # the dialog keeps it until its answer arrives
 
+    @override
     def run(self) -> None:  # noqa: D102 - QRunnable override
         from ...importers import inspect_path
 
@@ -149,21 +152,19 @@ class ModelImportDialog(QDialog):
             self.cache_list.addItem(item)
         where = str(cache_dir())
         self.cache_label.setText(
-            self.tr("Hugging Face cache (%1): %2 models").replace("%1", where)
-            .replace("%2", str(len(found))) if found else
-            self.tr("No models in the Hugging Face cache (%1).").replace("%1", where))
+            tr_fmt(self.tr("Hugging Face cache (%1): %2 models"), where, str(len(found))) if found else
+            tr_fmt(self.tr("No models in the Hugging Face cache (%1)."), where))
 
     @Slot()
     def _on_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, self.tr("Model folder"))
+        path = ask_folder(self, self.tr("Model folder"))
         if path:
             self.inspect(path)
 
     @Slot()
     def _on_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Model file"), "",
-            self.tr("Model files (*.safetensors *.gguf *.json);;All files (*)"))
+        path = ask_path(self, "open", self.tr("Model file"),
+                        self.tr("Model files (*.safetensors *.gguf *.json);;All files (*)"))
         if path:
             self.inspect(path)
 
@@ -171,9 +172,11 @@ class ModelImportDialog(QDialog):
         if item is not None:
             self.inspect(str(item.data(Qt.ItemDataRole.UserRole)))
 
+    @override
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
         accept_url_drag(event)
 
+    @override
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
         path = dropped_local_file(event)
         if path is not None:
@@ -202,7 +205,7 @@ class ModelImportDialog(QDialog):
             loop.quit()
 
         progress = self.progress = QProgressDialog(
-            self.tr("Reading %1…").replace("%1", path), self.tr("Cancel"), 0, 0, self)
+            tr_fmt(self.tr("Reading %1…"), path), self.tr("Cancel"), 0, 0, self)
         progress.setWindowTitle(self.tr("Import a model"))
         progress.setWindowModality(Qt.WindowModality.WindowModal)
         progress.setAutoClose(False)
@@ -244,8 +247,7 @@ class ModelImportDialog(QDialog):
             self.details.setPlainText("")
             text = (_error_text(result) if isinstance(result, ModelImportError)
                     else str(result))  # OSError: a race with the file system (deleted meanwhile)
-            self.error_label.setText(self.tr("Cannot import %1: %2").replace("%1", path)
-                                     .replace("%2", text))
+            self.error_label.setText(tr_fmt(self.tr("Cannot import %1: %2"), path, text))
             return False
         model = result
         self.model = model
@@ -266,11 +268,11 @@ class ModelImportDialog(QDialog):
 
         source = {"tensors": self.tr("the tensor headers"),
                   "config": self.tr("the config.json fields")}.get(m.params_source or "", "?")
-        lines = [self.tr("Parameters: %1 (from %2)").replace("%1", f"{m.params:,}" if m.params
-                                                             else "?").replace("%2", source)]
+        lines = [tr_fmt(self.tr("Parameters: %1 (from %2)"), f"{m.params:,}" if m.params
+                                                             else "?", source)]
         if m.weights_bytes is not None:
-            lines.append(self.tr("Weights: %1 bytes (%2)").replace("%1", f"{m.weights_bytes:,}")
-                         .replace("%2", fmt_bytes(m.weights_bytes, "GiB", 2)))
+            lines.append(tr_fmt(self.tr("Weights: %1 bytes (%2)"),
+                                f"{m.weights_bytes:,}", fmt_bytes(m.weights_bytes, "GiB", 2)))
         for d, b in sorted(m.bytes_by_dtype.items(), key=lambda kv: -kv[1]):
             lines.append(f"  {d}: {b:,}")
         lines.extend(f"{k}: {v}" for k, v in m.config.items())
@@ -278,7 +280,7 @@ class ModelImportDialog(QDialog):
         for c in m.components:
             lines.append(f"{c.name} ({c.class_name}): "
                          + (f"{c.params:,}" if c.params else self.tr("no weights read")))
-        lines.extend(self.tr("Warning: %1").replace("%1", tr_message(w))
+        lines.extend(tr_fmt(self.tr("Warning: %1"), tr_message(w))
                      for w in m.warnings)
         return "\n".join(lines)
 
@@ -298,7 +300,7 @@ class ModelImportDialog(QDialog):
             record = record.model_copy(update={"id": rid})
             self.repo.upsert_model(record)
         except (ModelImportError, ValueError) as exc:
-            self.error_label.setText(self.tr("Cannot save: %1").replace("%1", _error_text(exc)))
+            self.error_label.setText(tr_fmt(self.tr("Cannot save: %1"), _error_text(exc)))
             return False
         except write_error_types() as exc:
             self.error_label.setText(write_error_message(exc))

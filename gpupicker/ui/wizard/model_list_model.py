@@ -7,14 +7,14 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
 )
+from typing_extensions import override
 
 from ...catalog import CatalogModel
+from ..i18n.placeholders import tr_fmt
 from ..widgets.plain_text import plain_tooltip
-
-_Index = QModelIndex | QPersistentModelIndex
+from ..widgets.table_model import ModelIndex as _Index
 
 
 class ModelListModel(QAbstractTableModel):
@@ -48,12 +48,15 @@ class ModelListModel(QAbstractTableModel):
                 return i
         return -1
 
+    @override
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._models)
 
+    @override
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.COLUMNS)
 
+    @override
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
@@ -63,6 +66,7 @@ class ModelListModel(QAbstractTableModel):
         return (self.tr("Model"), self.tr("Family"), self.tr("Parameters"),
                 self.tr("Context (tokens)"))[section]
 
+    @override
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._models):
             return None
@@ -79,7 +83,7 @@ class ModelListModel(QAbstractTableModel):
             if col == "family":
                 return m.family
             if col == "params":
-                return self.tr("%1 B").replace("%1", loc.toString(params_b, "f", 1))
+                return tr_fmt(self.tr("%1 B"), loc.toString(params_b, "f", 1))
             if col == "context":
                 return loc.toString(int(ctx)) if ctx else "—"
         if role == Qt.ItemDataRole.UserRole:

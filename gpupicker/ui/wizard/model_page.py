@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 from PySide6.QtCore import (
     QModelIndex,
-    QPersistentModelIndex,
     QSignalBlocker,
     QSortFilterProxyModel,
     Qt,
@@ -19,7 +18,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -32,15 +30,19 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from typing_extensions import override
 
 from ...core.model_arch import ModelArch
+from ...core.report.zh_names import model_matches, model_search_terms
 from ...core.workload import Workload
-from ...core.zh_names import model_matches, model_search_terms
 from ..controller import WorkloadController
-from ..i18n.formatting import error_messages
+from ..i18n.formatting import error_messages, fmt_count
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
+from ..widgets.file_dialogs import ask_path
 from ..widgets.file_drop import accept_url_drag, dropped_local_file
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
+from ..widgets.table_model import ModelIndex
 from .model_list_model import ModelListModel
 
 if TYPE_CHECKING:  # the dialog is imported when first opened
@@ -60,7 +62,7 @@ class ModelFilter(QSortFilterProxyModel):
         super().__init__(parent)
         self.kind = "llm"
         self.terms: tuple[str, ...] = ()
-        """The search's words (:func:`~gpupicker.core.zh_names.model_search_terms`)."""
+        """The search's words (:func:`~gpupicker.core.report.zh_names.model_search_terms`)."""
 
     def set_query(self, text: str) -> None:
         """Show only models whose id, name or family hold every word of ``text`` (any order;
@@ -78,8 +80,9 @@ class ModelFilter(QSortFilterProxyModel):
             self.kind = kind
             self.endFilterChange()
 
+    @override
     def filterAcceptsRow(self, source_row: int,
-                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+                         source_parent: ModelIndex) -> bool:
         model = self.sourceModel()
         if not isinstance(model, ModelListModel):
             return super().filterAcceptsRow(source_row, source_parent)
@@ -241,9 +244,9 @@ class ModelPage(Page):
         """The line under the search when it hides every model (else hidden)."""
         none = bool(self.proxy.terms) and self.proxy.rowCount() == 0
         if none:
-            self.no_match.setText(self.tr(
+            self.no_match.setText(tr_fmt(self.tr(
                 "No model matches “%1”. Try fewer words or a family (qwen, llama, sdxl), or "
-                "describe it under Custom model.").replace("%1", text.strip()))
+                "describe it under Custom model."), text.strip()))
         self.no_match.setVisible(none)
 
     @Slot()
@@ -281,12 +284,11 @@ class ModelPage(Page):
             cfg = read_json(Path(path))
             arch = ModelArch.from_config(cfg)
         except ModelImportError as exc:  # its Message, in the UI's language
-            self.controller.inputRejected.emit(self.tr("Cannot read %1: %2").replace("%1", path)
-                                               .replace("%2", tr_message(exc.args[0])))
+            self.controller.inputRejected.emit(tr_fmt(self.tr("Cannot read %1: %2"),
+                                                      path, tr_message(exc.args[0])))
             return False
         except (OSError, ValueError, ValidationError) as exc:
-            self.controller.inputRejected.emit(self.tr("Cannot read %1: %2")
-                                               .replace("%1", path).replace("%2", str(exc)))
+            self.controller.inputRejected.emit(tr_fmt(self.tr("Cannot read %1: %2"), path, str(exc)))
             return False
         self.custom_radio.setChecked(True)
         self._fill_fields(arch)
@@ -294,8 +296,7 @@ class ModelPage(Page):
 
     @Slot()
     def _on_load_config(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open config.json"), "",
-                                              self.tr("JSON files (*.json)"))
+        path = ask_path(self, "open", self.tr("Open config.json"), self.tr("JSON files (*.json)"))
         if path:
             self.load_config(path)
 
@@ -328,9 +329,11 @@ class ModelPage(Page):
                 "inference", "decode_ceiling"):
             self.controller.update(weights_dtype=dtype)
 
+    @override
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: D102 - Qt override
         accept_url_drag(event)
 
+    @override
     def dropEvent(self, event: QDropEvent) -> None:  # noqa: D102 - Qt override
         path = dropped_local_file(event)
         if path is not None:
@@ -341,6 +344,7 @@ class ModelPage(Page):
             set_spin(spin, int(getattr(arch, k) or 0))
         set_spin(self.params_b, (arch.params or 0) / 1e9)
 
+    @override
     def sync_from(self, w: Workload) -> None:
         self.proxy.set_kind("diffusion" if w.task in ("image_gen", "diffusion_lora") else "llm")
         catalog = w.model_id is not None
@@ -363,6 +367,9 @@ class ModelPage(Page):
             if catalog:
                 self._fill_fields(w.model)
             n = w.model.param_count() if w.model.kind == "llm" else (w.model.params or 0)
-            self.selected_label.setText(self.tr("Selected: %1 (%2 B parameters)")
-                                        .replace("%1", w.model.name or w.model_id or "")
-                                        .replace("%2", f"{n / 1e9:.2f}"))
+            # %3, the count in the UI's units, is for translations that write it (zh_CN:
+            # 7.24B 参数，约 72.4 亿)
+            self.selected_label.setText(tr_fmt(self.tr("Selected: %1 (%2 B parameters)"),
+                                               w.model.name or w.model_id or "",
+                                               f"{n / 1e9:.2f}",
+                                               fmt_count(n)))

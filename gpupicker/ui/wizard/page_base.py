@@ -1,6 +1,6 @@
 """What every wizard page shares: the live summary, the scrolling layout, the page base, helpers.
 
-Qt only (issue 17: the first page paints before core is imported), and not even Qt's ``Qt``
+Qt only (the first page paints before core is imported), and not even Qt's ``Qt``
 namespace: the first Python use of any of its enums builds all ~115 of them (11 ms of a
 40 ms budget before the first paint, measured), so this module leaves it to the pages after
 the first one. :mod:`..widgets.number_input` is imported by :func:`money_spin`, which the
@@ -21,8 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
     QWizardPage,
 )
+from typing_extensions import override
 
-if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
+from ..i18n.placeholders import tr_fmt
+
+if TYPE_CHECKING:  # not imported before the first paint (cold start)
     from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
     from ...core.workload import Workload
@@ -46,7 +49,7 @@ class LiveSummary(QLabel):
 
     def attach(self, controller: WorkloadController) -> None:
         """Follow ``controller``'s results (the window's first page is built, and painted,
-        before the controller exists: issue 17)."""
+        before the controller exists)."""
         self.controller = controller
         controller.resultsChanged.connect(self.show_results)
         self.show_results(controller.results)
@@ -54,7 +57,7 @@ class LiveSummary(QLabel):
     @Slot(object)
     def show_results(self, view: RecommendationView) -> None:
         """Render the top option of ``view`` — now when the label is shown, else when it next
-        is (issue 17: the four pages' labels are hidden while the results page is in front,
+        is (the four pages' labels are hidden while the results page is in front,
         and each render walks every option)."""
         if self.isVisible():
             self._pending = None
@@ -62,6 +65,7 @@ class LiveSummary(QLabel):
         else:
             self._pending = view
 
+    @override
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt override
         """Render the recommendation that arrived while the label was hidden."""
         if self._pending is not None:
@@ -76,8 +80,7 @@ class LiveSummary(QLabel):
         assert self.controller is not None  # show_results is connected by attach()
         unit = self.controller.prefs.byte_unit
         if getattr(view, "error", ""):
-            self.setText(self.tr("Cannot estimate: %1").replace("%1",
-                                                                tr_message(view.error)))
+            self.setText(tr_fmt(self.tr("Cannot estimate: %1"), tr_message(view.error)))
             return
         opts = getattr(view, "options", ())
         if not opts:
@@ -86,12 +89,13 @@ class LiveSummary(QLabel):
         fitting = [o for o in opts if o.fits]
         top = opts[0]
         peak = min(o.memory.total_bytes for o in opts if o.num_gpus == top.num_gpus)
-        self.setText(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
-                             "(%5 per GPU)")
-                     .replace("%1", str(len(fitting))).replace("%2", str(len(opts)))
-                     .replace("%3", display_name(top.gpu_name))
-                     .replace("%4", str(top.num_gpus))
-                     .replace("%5", fmt_bytes(top.memory.total_bytes or peak, unit)))
+        self.setText(tr_fmt(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
+                             "(%5 per GPU)"),
+                            str(len(fitting)),
+                            str(len(opts)),
+                            display_name(top.gpu_name),
+                            str(top.num_gpus),
+                            fmt_bytes(top.memory.total_bytes or peak, unit)))
 
 
 def form_column(layout: QVBoxLayout, *widgets: QWidget) -> None:

@@ -13,13 +13,15 @@ from PySide6.QtWidgets import (
     QLabel,
     QWidget,
 )
+from typing_extensions import override
 
 from ...core.memory import PAGED_KV_ENGINES
 from ...core.memory.paged import VLLM_MAX_NUM_SEQS
 from ...core.memory.training import uses_master_weights
-from ...core.training_frameworks import modelled_training_frameworks, training_framework
+from ...core.stacks.training_frameworks import modelled_training_frameworks, training_framework
 from ...core.workload import Workload
 from ..controller import WorkloadController
+from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import glossary
 from ..widgets.number_input import IntSpinBox, NumberSpinBox
 from .page_base import (
@@ -193,7 +195,7 @@ class QuantizationPage(Page):
         self.max_num_seqs = IntSpinBox()
         self.max_num_seqs.setRange(0, 65_536)
         self.max_num_seqs.setSpecialValueText(
-            self.tr("%1 (default)").replace("%1", str(VLLM_MAX_NUM_SEQS)))
+            tr_fmt(self.tr("%1 (default)"), str(VLLM_MAX_NUM_SEQS)))
         self.max_num_seqs.setToolTip(self.tr(
             "max_num_seqs: the most requests the server runs at once; more wait in its queue. "
             "It caps the throughput per replica."))
@@ -307,18 +309,17 @@ class QuantizationPage(Page):
         elif mixed:
             prec = self.tr("mixed precision (fp32 master weights)")
         else:
-            prec = self.tr("pure %1").replace("%1", w.weights_dtype)
+            prec = tr_fmt(self.tr("pure %1"), w.weights_dtype)
         par = w.parallelism
         if par.fsdp:
             shard = self.tr("FSDP full shard")
         elif par.zero_stage:
-            shard = self.tr("ZeRO-%1").replace("%1", str(par.zero_stage))
+            shard = tr_fmt(self.tr("ZeRO-%1"), str(par.zero_stage))
         elif w.task in ("full_ft", "pretrain"):
             shard = self.tr("FSDP full shard on 2+ GPUs, none on one")
         else:
             shard = self.tr("plain data parallel")
-        return self.tr("The ranking uses: %1; %2; %3.").replace("%1", name).replace(
-            "%2", prec).replace("%3", shard)
+        return tr_fmt(self.tr("The ranking uses: %1; %2; %3."), name, prec, shard)
 
     @Slot()
     def _on_sharding(self) -> None:
@@ -327,6 +328,7 @@ class QuantizationPage(Page):
         par.update(zero_stage={"zero1": 1, "zero2": 2, "zero3": 3}.get(v, 0), fsdp=v == "fsdp")
         self.controller.update(parallelism=par)
 
+    @override
     def sync_from(self, w: Workload) -> None:
         training = w.is_training
         inference = w.task in ("inference", "decode_ceiling")

@@ -2,7 +2,7 @@
 scrolling page layout and the page base class.
 
 Imports only Qt and the translated texts, so the main window can paint this page before
-pydantic, core and the catalog are imported (issue 17: cold start); the controller is
+pydantic, core and the catalog are imported (cold start); the controller is
 attached once it exists (:meth:`TaskPage.attach`).
 """
 
@@ -17,16 +17,17 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QWidget,
 )
+from typing_extensions import override
 
 from ..i18n.texts import glossary, task_names
-from .initial_task import INITIAL_TASK
+from ..initial_task import INITIAL_TASK
 from .page_base import Page, scroll_page
 
 MODEL_PAGE_ID = 1
 """The wizard's id of the model page, the page after this one
 (``PAGE_NAMES.index("model")`` in :mod:`gpupicker.ui.main_window`)."""
 
-if TYPE_CHECKING:  # not imported before the first paint (issue 17: cold start)
+if TYPE_CHECKING:  # not imported before the first paint (cold start)
     from ...core.workload import Workload
     from ..controller import WorkloadController
 
@@ -73,7 +74,7 @@ class TaskPage(Page):
 
     def attach(self, controller: WorkloadController) -> None:
         """Start editing ``controller``'s workload; a task picked before it existed is
-        applied now (issue 17: the first page is usable while the rest is built)."""
+        applied now (the first page is usable while the rest is built)."""
         picked = next((t for t, b in self.buttons.items() if b.isChecked()), None)
         self.controller = controller
         self.live.attach(controller)
@@ -81,12 +82,14 @@ class TaskPage(Page):
             controller.set_task(picked)
         self._connect_sync()
 
+    @override
     def nextId(self) -> int:
         """The model page's id, also before that page is built: QWizard decides whether it
         shows Next (and makes it the Enter key's default button) when it enters a page, and
         this page is entered and painted first, alone."""
         return MODEL_PAGE_ID
 
+    @override
     def isComplete(self) -> bool:
         """True once the model page exists (Next is shown from the first paint, disabled
         until then; :class:`~gpupicker.ui.main_window.PlanWizard` emits ``completeChanged``
@@ -98,6 +101,7 @@ class TaskPage(Page):
         if self.controller is not None:
             self.controller.set_task(task)
 
+    @override
     def sync_from(self, w: Workload) -> None:
         b = self.buttons.get(w.task)
         if b is not None and not b.isChecked():

@@ -17,13 +17,14 @@ from PySide6.QtCore import QCoreApplication
 
 from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
-from ...core.json_limits import JsonLimitError, loads_bounded
 from ...core.results import Option
-from ...core.safe_write import open_for_write, write_text
+from ...core.text.json_limits import JsonLimitError, loads_bounded
+from ...core.text.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
 from ...importers.jobs import JobRead
 from ...service.resolve import UnknownModelError, resolve_model
+from ..i18n.placeholders import tr_fmt
 from ..results.options_model import OptionsTableModel
 
 MAX_WORKLOAD_BYTES = 10 * 1024 * 1024
@@ -51,11 +52,11 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
     try:
         size = p.stat().st_size
         if not p.is_file():
-            raise WorkloadFileError(translate("Files", "%1 is not a file.").replace("%1", str(p)))
+            raise WorkloadFileError(tr_fmt(translate("Files", "%1 is not a file."), str(p)))
         if size > MAX_WORKLOAD_BYTES:
-            raise WorkloadFileError(translate(
-                "Files", "%1 is %2 MiB; workload files are small JSON files (at most 10 MiB).")
-                .replace("%1", p.name).replace("%2", f"{size / 2**20:.1f}"))
+            raise WorkloadFileError(tr_fmt(translate(
+                "Files", "%1 is %2 MiB; workload files are small JSON files (at most 10 MiB)."),
+                                           p.name, f"{size / 2**20:.1f}"))
         text = p.read_bytes().decode("utf-8-sig")
     except OSError as exc:
         raise WorkloadFileError(str(exc)) from exc
@@ -84,8 +85,8 @@ def read_workload(path: str | os.PathLike[str], repo: CatalogRepository) -> Work
         try:
             w = resolve_model(w, repo)
         except UnknownModelError as exc:
-            raise WorkloadFileError(translate("Files", "Unknown model_id “%1”: it is not in the "
-                                                       "catalog.").replace("%1", model_id)) from exc
+            raise WorkloadFileError(tr_fmt(translate("Files", "Unknown model_id “%1”: it is not in the "
+                                                       "catalog."), model_id)) from exc
     return w
 
 
@@ -123,10 +124,10 @@ def job_summary(job: JobRead) -> tuple[str, str]:
 
     unused = [f"{k} — {tr_message(w)}" for k, w in job.unused]
     modelled_not = [k for k, w in job.unused if getattr(w, "id", "") == "job.unused.not_modelled"]
-    line = translate("Files", "Read from a %1 job: %2 keys set the workload, %3 not used").replace(
-        "%1", job.kind).replace("%2", str(len(job.read))).replace("%3", str(len(job.unused)))
+    line = tr_fmt(translate("Files", "Read from a %1 job: %2 keys set the workload, %3 not used"),
+                  job.kind, str(len(job.read)), str(len(job.unused)))
     if modelled_not:
-        line += translate("Files", " — not modelled: %1").replace("%1", ", ".join(modelled_not))
+        line += tr_fmt(translate("Files", " — not modelled: %1"), ", ".join(modelled_not))
     full = [translate("Files", "Read:")] + [f"  {k} → {v}" for k, v in job.read]
     if unused:
         full += [translate("Files", "Not used:")] + [f"  {u}" for u in unused]
@@ -222,15 +223,15 @@ def write_results_csv(path: str | os.PathLike[str], options: list[Option],
     header = [
         translate("Files", "Rank"), translate("Files", "GPU"), translate("Files", "GPU id"),
         translate("Files", "GPUs"), translate("Files", "Fits"),
-        translate("Files", "Peak memory per GPU (%1)").replace("%1", unit),
-        translate("Files", "Capacity per GPU (%1)").replace("%1", unit),
-        translate("Files", "Headroom per GPU (%1)").replace("%1", unit),
+        tr_fmt(translate("Files", "Peak memory per GPU (%1)"), unit),
+        tr_fmt(translate("Files", "Capacity per GPU (%1)"), unit),
+        tr_fmt(translate("Files", "Headroom per GPU (%1)"), unit),
         translate("Files", "Throughput (tokens/s)"), translate("Files", "Run time (h)"),
         translate("Files", "Time per image (s)"),
-        translate("Files", "Price per hour, all GPUs (%1)").replace("%1", cur_label),
-        translate("Files", "Total cost (%1)").replace("%1", cur_label),
-        translate("Files", "Cost per month (%1)").replace("%1", cur_label),
-        translate("Files", "Cost per 1M tokens (%1)").replace("%1", cur_label),
+        tr_fmt(translate("Files", "Price per hour, all GPUs (%1)"), cur_label),
+        tr_fmt(translate("Files", "Total cost (%1)"), cur_label),
+        tr_fmt(translate("Files", "Cost per month (%1)"), cur_label),
+        tr_fmt(translate("Files", "Cost per 1M tokens (%1)"), cur_label),
         translate("Files", "Currency"), translate("Files", "Provider"), translate("Files", "Price date"),
         translate("Files", "Label"), translate("Files", "Why"),
         translate("Files", "Speed range (±%)"), translate("Files", "Speed evidence"),

@@ -179,7 +179,7 @@ TEMPLATES: dict[str, str] = {
     "diffusion.memory_range": "Range {lo}–{hi} GiB (working-set constants from one published "
                               "SDXL case, C59)",
     "diffusion.lora_step": "LoRA training step: {images} image(s) at {res}², frozen denoiser, "
-                           "about {m} M LoRA parameters with AdamW",
+                           "about {mparams} M LoRA parameters with AdamW",
     "diffusion.train_step_time": "{seconds} s per training step of {images} image(s) (GPU "
                                  "{gpu_s} s, eager host dispatch {host_s} s: the longer one "
                                  "counts)",

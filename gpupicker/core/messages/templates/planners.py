@@ -174,6 +174,64 @@ TEMPLATES: dict[str, str] = {
         "gpupicker has no launcher for training framework {framework}; it knows {choices}",
     "launch_config.torchtune_tasks":
         "torchtune recipes cover LoRA, QLoRA and full fine-tuning, not {task}",
+    # launch_cn: the tools Chinese teams run
+    "launch_config.official_quant": "The official {method} checkpoint {repo}",
+    "launch_config.modelslim":
+        "vllm-ascend and MindIE load {fmt} weights made by msModelSlim: quantize {repo} with "
+        "it and replace YOUR_{fmt}_CHECKPOINT",
+    "launch_config.ascend_format":
+        "vllm-ascend and MindIE load msModelSlim W8A8 or W4A8 weights (--quantization ascend), "
+        "not {dtype}: use weights_dtype w8a8 or w4a8, or bf16",
+    "launch_config.lmdeploy_format":
+        "LMDeploy TurboMind serves 16-bit or AWQ (W4A16) weights, not {dtype} ({method})",
+    "launch_config.lmdeploy":
+        "LMDeploy TurboMind with a session length of {ctx} tokens, {frac} of the free memory "
+        "for the KV cache, tensor parallel {n} and at most {batch} sequences per batch",
+    "launch_config.lmdeploy_kv_int8":
+        "LMDeploy quantizes the KV cache to int8 (--quant-policy 8), not {kv}: the same bytes "
+        "per value",
+    "launch_config.vllm_ascend": "vllm-ascend with a context of {ctx} tokens per sequence, "
+                                 "NPU memory fraction {frac} and tensor parallel {n}",
+    "launch_config.mindie":
+        "MindIE Service on {n} NPU(s): maxSeqLen {ctx}, maxInputTokenLen {prompt}, "
+        "maxBatchSize {batch}, port {port}",
+    "launch_config.mindie_install":
+        "MindIE and CANN come from hiascend.com (or the MindIE container image); the command "
+        "edits the installed conf/config.json and keeps its TLS and log settings",
+    "launch_config.llama_factory":
+        "LLaMA-Factory stage {stage} ({kind}) on {n} GPU(s): micro-batch {batch}, cutoff_len "
+        "{seq} tokens",
+    "launch_config.llama_factory_template":
+        "LLaMA-Factory has no chat template gpupicker knows for the {family} family: replace "
+        "YOUR_TEMPLATE with the one its README's model table names",
+    "launch_config.ms_swift":
+        "ms-swift swift {sub} on {n} GPU(s): micro-batch {batch}, max_length {seq} tokens",
+    "launch_config.fsdp_as_zero3":
+        "{tool} shards through DeepSpeed: FSDP full sharding is written as ZeRO-3 (the same "
+        "memory per GPU)",
+    "launch_config.zero1_as_zero2":
+        "{tool} has no such ZeRO-1 configuration: ZeRO-2 is written (it also shards gradients)",
+    "launch_config.dataset_placeholder":
+        "Replace YOUR_DATASET with your dataset (a name the tool has registered, or a local "
+        "file)",
+    "launch_config.mindspeed":
+        "MindSpeed-LLM on {n} NPU(s): tensor parallel {tp}, pipeline parallel {pp}, data "
+        "parallel {dp}, micro-batch {batch}, {seq} tokens",
+    "launch_config.mindspeed_check":
+        "Convert the weights to Megatron-Mcore first (examples/mcore/<model>/"
+        "ckpt_convert_*_hf2mcore.sh), preprocess the data (preprocess_data.py) and copy the "
+        "model's own switches from its example script (rotary base, biases, normalization)",
+    "launch_config.mindspeed_qlora":
+        "MindSpeed-LLM trains LoRA on 16-bit weights: the 4-bit QLoRA base of the estimate is "
+        "not what this command loads",
+    "launch_config.mindspeed_parallel":
+        "tensor parallel {tp} × pipeline parallel {pp} does not divide the {n} NPUs",
+    "launch_config.mindspeed_npu":
+        "MindSpeed-LLM runs on Ascend NPUs (CANN), not on {gpu}: choose an Ascend option, or "
+        "Megatron-LM on this GPU",
+    "launch_config.mindspeed_shape":
+        "MindSpeed-LLM needs the model's layer count and hidden size, which the catalog row "
+        "does not have",
     "launch_config.image_gen": "gpupicker has no launch command for image generation (diffusers "
                                "pipelines are started from your own script)",
     # importers: why a model file cannot be read (model import dialog, gpupicker model import)

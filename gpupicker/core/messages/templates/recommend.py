@@ -8,7 +8,7 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
-    # recommend: an option's reason (core/reasons.py, recommend._build_options)
+    # recommend: an option's reason (core/ranking/reasons.py, recommend._build_options)
     "recommend.does_not_fit":
         "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} GiB — VRAM is the limit",
     "recommend.does_not_fit.split": "Does not fit: needs {used} GiB per GPU, the {gpu} has {cap} "

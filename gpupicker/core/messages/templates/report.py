@@ -19,7 +19,7 @@ TEMPLATES: dict[str, str] = {
         "equal headroom: the cheaper option first, then fewer GPUs, then the GPU id",
     "report.doubted_price_last": "a price its own source doubts (e.g. 'scraper artefact') ranks "
                                  "after the other priced options of its tier",
-    # report: title, headings and the job table (core/report.py)
+    # report: title, headings and the job table (core/report/build.py)
     "report.title": "GPU plan: {task} {model}",
     "report.title_bare": "GPU plan: {task}",
     "report.task.inference": "inference",
@@ -57,6 +57,7 @@ TEMPLATES: dict[str, str] = {
     "report.job.preferred_gpu": "preferred GPU",
     "report.job.run_hours": "run length (h)",
     "report.job.dataset_tokens": "dataset tokens",
+    "report.job.mtokens": "{mtokens} M",
     "report.job.rpm": "requests per minute",
     "report.job.pricing": "pricing",
     "report.job.budget": "budget",
@@ -119,6 +120,7 @@ TEMPLATES: dict[str, str] = {
     "report.prices.unknown_date": "unknown",
     "report.prices.no_source": "(no source recorded)",
     "report.launch.engine": "Engine: {engine}",
+    "report.launch.download": "Download the weights:",
     "report.launch.assumes": "assumes: {text}",
     "report.launch.warning": "warning: {text}",
     "report.launch.skypilot_md": "SkyPilot `task.yaml`:",

@@ -1,0 +1,1 @@
+"""Planners beside the ranking: launch configurations, the largest job that fits, advice, calibration."""

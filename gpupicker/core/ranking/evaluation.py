@@ -1,0 +1,274 @@
+"""Every GPU × count of one job, evaluated before any price: memory, speed, serving plan, hours.
+
+:func:`evaluate` is the first half of :func:`gpupicker.core.ranking.recommend.recommend`: for each catalog
+GPU type and count (1, 2, 4, 8 up to ``max_gpus``, and 16–64 for jobs that need a cluster) the
+memory model gives the per-GPU peak and the fit verdict, the throughput model (or the serving
+search) the speed, and :mod:`.reasons` the sentences every price offer of that GPU × count shares.
+It reads no money field of the job (:data:`MONEY_DEFAULTS`), so one evaluation serves every
+budget, pricing, currency, region and deadline: ``recommend`` memoizes it per job.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..checks import engine_hardware_refusal
+from ..dtypes import GGUF_TYPES
+from ..hardware.accelerators import stack_of
+from ..hardware.specs import GpuSpec
+from ..memory import estimate_memory, fits_on
+from ..messages import Message, error_message, join, msg, sentence
+from ..planners.calibration import Calibration
+from ..results import MemoryEstimate, ServingPlan, Throughput
+from ..speed.image import image_job_hours
+from ..speed.interconnect import GPUS_PER_NODE
+from ..speed.serving import plan_serving
+from ..speed.throughput import estimate_throughput, train_hours
+from ..workload import Workload, parallel_plan
+from .reasons import fit_and_speed, scaling_text, speed_figure
+
+GPU_DEPENDENT_FRAMEWORKS = frozenset({"vllm", "tensorrt-llm", "llama.cpp", "ollama"})
+EVALUATIONS_KEPT = 4
+"""Jobs whose GPU × count evaluations :func:`evaluate` keeps: the current one and the few
+before it (an edit and its undo, a toggle back and forth). Each is a few hundred KB; more
+entries were not used by the long-session script (20 jobs in a cycle) but grew its traced
+memory toward its limit (16 entries: 93 KiB over the last 20 changes, 4: 55 KiB)."""
+
+@dataclass(slots=True)
+class Evaluation:
+    """One GPU type × count, evaluated once and shared by all its price offers.
+
+    Never changed once made: :func:`evaluate` memoizes them for later rankings of the same job
+    (not frozen: a frozen dataclass took 1 µs more to build, ~250 per ranking).
+
+    ``n`` GPUs per replica, ``total_gpus`` = ``n`` × ``replicas``; ``wb`` is the workload as
+    evaluated (sharding, serving batch); ``used`` / ``cap`` are peak and capacity bytes per GPU.
+    """
+
+    gpu: GpuSpec
+    n: int
+    replicas: int
+    total_gpus: int
+    wb: Workload
+    mem: MemoryEstimate
+    t: Throughput
+    used: int
+    cap: int
+    fits: bool
+    hours: float | None
+    calibration: str = ""
+    plan: ServingPlan | None = None
+    scaling: Message | None = None
+    """Multi-node options: the scaling cost against one node (``None`` within a node)."""
+    shared: tuple[str, tuple[Message, ...]] = ("", ())
+    """The limit and reason sentences every price offer shares (:func:`fit_and_speed`)."""
+
+
+def gpu_dependent(w: Workload) -> bool:
+    """True when the job's peak depends on the card's size, not only on the job.
+
+    Serving engines size their KV pool from the card (vLLM, TensorRT-LLM, llama.cpp, Ollama;
+    GGUF weights run on llama.cpp); diffusers memory options (offload, slicing) are chosen per
+    card (diffusion.diffusion_plan), so an image job's peak does too.
+    """
+    return (w.framework.lower() in GPU_DEPENDENT_FRAMEWORKS or w.weights_dtype in GGUF_TYPES
+            or w.task in ("image_gen", "diffusion_lora"))
+
+
+MONEY_DEFAULTS: dict[str, object] = {
+    name: Workload.model_fields[name].default
+    for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
+                 "region", "providers", "startup_minutes")}
+"""The Workload fields only prices and limits read (offers, costs, misses, the region and
+provider filters),
+at their defaults: :func:`evaluate` sees the job without them, so a money-only change of the
+inputs reuses the evaluations (tests/core/test_evaluation_cache.py checks that every option
+is the same as a fresh evaluation's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    """What :func:`recommend` evaluates before prices: every GPU × count, and its notes.
+
+    ``gpus`` are the GPUs left after engine-on-hardware refusals; ``reference`` the dataset
+    size a planned run length on a named GPU stands for (a Workload update) and its note;
+    ``refused`` the GPU names refused multi-GPU training because the user asked for them.
+    """
+
+    gpus: tuple[GpuSpec, ...]
+    evaluations: tuple[Evaluation, ...]
+    refusal_note: Message | None
+    reference: tuple[dict[str, object], Message] | None
+    notes: tuple[Message, ...]
+    multi_node: bool
+    refused: frozenset[str]
+
+
+@lru_cache(maxsize=EVALUATIONS_KEPT)
+def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], max_gpus: int,
+              calibration: Calibration | None) -> Evaluated:
+    """Memory, speed, serving plan and hours of ``w`` on every GPU × count (no prices).
+
+    Memoized on its arguments (a frozen Workload and GPUs compare by value, a Calibration by
+    identity): the last :data:`EVALUATIONS_KEPT` jobs are evaluated once however often their
+    budget or pricing changes.
+    """
+    notes: list[Message] = []
+    refusal_note = None
+    refusals = {g.id: why for g in gpus if (why := engine_hardware_refusal(w, g))}
+    if refusals:  # engines on hardware they have no backend for are not options
+        gpus = tuple(g for g in gpus if g.id not in refusals)
+        first = next(iter(refusals.values()))
+        refusal_note = sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first))
+    serving = w.task == "inference" and bool(w.requests_per_minute)
+    gpu_dep = gpu_dependent(w)
+    # memory per (card capacity, count, batch): serving engines size their pools from the
+    # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), so
+    # cards equal in both share an estimate
+    mem_cache: dict[tuple[tuple[int, int] | None, int, int], tuple[MemoryEstimate, int]] = {}
+    tried = [c for c in counts if c <= max_gpus]
+    if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
+        tried.append(w.num_gpus)
+    multi_node = _needs_multi_node(w, max_gpus)
+    tried += [c for c in MULTI_NODE_COUNTS if c not in tried and c <= max(max_gpus, 64)
+              and multi_node]
+    evaluations: list[Evaluation] = []
+    w, reference = _reference_tokens(w, gpus)
+
+    sharded = {n: parallel_plan(w, n) for n in tried}
+    refused: set[str] = set()
+    for gpu in gpus:
+        node_fits, node_speed = False, 0.0
+        st = stack_of(gpu)
+        cap = gpu.usable_memory_bytes
+        for n in tried:
+            if n > GPUS_PER_NODE and (node_fits or gpu.segment != "datacenter"):
+                continue  # multi-node only for datacenter parts the job does not fit in a node
+            if n > 1 and w.is_training and st is not None and not st.multi_gpu_training:
+                if w.gpu == gpu.id:  # say so when this part was asked for
+                    refused.add(gpu.name)
+                continue
+            wb = sharded[n]
+            replicas = 1
+            plan = None
+            try:
+                if serving:
+                    wb, t, plan, pool_mem = plan_serving(wb, gpu, n)
+                    replicas = max(1, plan.replicas)
+                else:
+                    t = estimate_throughput(wb, gpu, n)
+                    pool_mem = None
+                key = ((cap, gpu.memory_bytes) if gpu_dep else None, n, wb.batch)
+                if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
+                    # a KV pool takes what the card leaves, whatever the batch
+                    mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
+                if key not in mem_cache:
+                    m_est = estimate_memory(wb, gpu, n)
+                    mem_cache[key] = (m_est, m_est.total_bytes)
+                mem, used = mem_cache[key]
+                if mem.gpu_layers is not None:
+                    t = estimate_throughput(wb, gpu, n, mem)
+                cal_text = ""
+                if calibration is not None:
+                    t0 = t
+                    mem, t, cal_text = calibration.apply(wb, gpu.id, mem, t)
+                    used = mem.total_bytes
+                    if plan is not None and cal_text and t.decode_tokens_per_s and \
+                            t0.decode_tokens_per_s:
+                        # replicas from the calibrated speed: the same concurrency per replica
+                        # (the pool holds it), each replica faster or slower by the factor
+                        f = t.decode_tokens_per_s / t0.decode_tokens_per_s
+                        replicas = max(1, math.ceil(plan.replicas / f - 1e-9))
+                        per = plan.replica_decode_tokens_per_s * f
+                        plan = plan.model_copy(update={
+                            "replicas": replicas, "replica_decode_tokens_per_s": per,
+                            "aggregate_decode_tokens_per_s": per * replicas,
+                            "requests_per_s_capacity": plan.requests_per_s_capacity * f})
+            except (ValueError, ZeroDivisionError) as exc:
+                notes.append(sentence(msg("recommend.not_estimated", gpu=gpu.name, n=n,
+                                           error=error_message(exc))))
+                continue
+            fits = fits_on(mem, gpu) and (plan is None or plan.max_concurrent_seqs > 0)
+            speed = speed_figure(w, t)
+            if n <= GPUS_PER_NODE:
+                node_fits = node_fits or fits
+                if n == GPUS_PER_NODE or not node_speed:
+                    node_speed = (speed / n) if speed else node_speed
+            ev = Evaluation(gpu=gpu, n=n, replicas=replicas, total_gpus=n * replicas, wb=wb,
+                             mem=mem, t=t, used=used, cap=cap, fits=fits,
+                             hours=_hours(w, t), calibration=cal_text, plan=plan,
+                             scaling=scaling_text(gpu, n, speed, node_speed),
+                             shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits,
+                                                  replicas))
+            evaluations.append(ev)
+    return Evaluated(gpus=gpus, evaluations=tuple(evaluations), refusal_note=refusal_note,
+                      reference=reference, notes=tuple(notes), multi_node=multi_node,
+                      refused=frozenset(refused))
+
+
+MULTI_NODE_COUNTS = (16, 32, 64)
+"""Multi-node GPU counts (2, 4 and 8 nodes of 8) offered to jobs that need them."""
+
+
+def _needs_multi_node(w: Workload, max_gpus: int) -> bool:
+    """True for jobs that get 16–64 GPU options.
+
+    Full fine-tuning / pre-training of a ≥ 30 B-parameter model, or a job asking for more than
+    one node (datacenter parts that do not hold the job in one node of 8).
+    """
+    if w.num_gpus > GPUS_PER_NODE or max_gpus > GPUS_PER_NODE:
+        return w.is_training
+    return (w.task in ("full_ft", "pretrain") and w.model is not None
+            and w.model.param_count() >= 30e9)
+
+
+def _reference_tokens(w: Workload, gpus: Sequence[GpuSpec]
+                      ) -> tuple[Workload, tuple[dict[str, object], Message] | None]:
+    """A planned run length on a named GPU as a dataset size, and the note that says so.
+
+    Returns ``w`` with that dataset size and (the Workload update, the note), or ``w`` and
+    ``None`` when the job names no run length on a GPU.
+
+    Every other option's duration then follows from its own speed (``train_hours`` on ``gpu``
+    × ``num_gpus``).
+    """
+    if not (w.is_training and w.train_hours and w.gpu and not w.dataset_tokens):
+        return w, None
+    ref = next((g for g in gpus if g.id == w.gpu), None)
+    if ref is None:
+        return w, None
+    t = estimate_throughput(w, ref, w.num_gpus)
+    tokens = w.train_hours * 3600.0 * (t.train_tokens_per_s or 0.0)
+    if tokens <= 0:
+        return w, None
+    update: dict[str, object] = {"dataset_tokens": tokens, "epochs": 1.0, "train_hours": None}
+    note = sentence(join([
+        msg("recommend.reference_tokens", hours=f"{w.train_hours:g}", n=w.num_gpus, gpu=ref.name,
+            mtokens=f"{tokens / 1e6:,.1f}"),
+        msg("recommend.other_hours_follow")], "clauses"))
+    if w.task == "pretrain" and w.model is not None:
+        optimal = 20.0 * w.model.param_count()
+        if tokens < 0.5 * optimal:
+            note = join([note, sentence(msg(
+                "recommend.pretrain_share", share=f"{tokens / optimal:.1%}",
+                btokens=f"{optimal / 1e9:,.0f}"))], "space")
+    return w.model_copy(update=update), (update, note)
+
+
+def _hours(w: Workload, t: Throughput) -> float | None:
+    if w.is_training:
+        if w.train_hours:
+            return w.train_hours
+        return train_hours(w, t.train_tokens_per_s or 0.0)
+    if t.seconds_per_image:
+        return image_job_hours(w, t.seconds_per_image)
+    if w.train_hours:  # a planned rental length for any task
+        return w.train_hours
+    return None
+
+
+__all__ = ["EVALUATIONS_KEPT", "Evaluated", "Evaluation", "GPU_DEPENDENT_FRAMEWORKS",
+           "MONEY_DEFAULTS", "MULTI_NODE_COUNTS", "evaluate", "gpu_dependent"]

@@ -1,0 +1,257 @@
+"""One memory and speed profile per training framework.
+
+A training job's peak memory and speed depend on the framework much more than
+on the model alone: Unsloth never builds the full logits and offloads the
+checkpointed layer inputs to CPU RAM, llm-foundry runs a fused cross-entropy
+kernel on bf16 logits, DeepSpeed keeps an fp32 copy of the gradient partition
+during its optimizer step, torchtitan/FSDP/Megatron train with fp32 master
+weights, and Hugging Face Trainer runs eager PyTorch with a host overhead per
+layer. Each :class:`TrainingFramework` below states what it changes and where
+that comes from (the framework's own source or benchmark page).
+
+A framework gpupicker does not model is an error listing those it models
+(:func:`training_framework`): never a silent fallback to Hugging Face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..messages import msg
+from .frameworks import framework_row
+
+HF_LOGITS_BYTES_PER_VOCAB = 12.1
+"""Bytes per token per vocabulary entry alive at the loss with transformers' ``ForCausalLMLoss``:
+bf16 logits, the fp32 upcast, log-softmax and its gradient (H200 cases: 12.1 for V = 128,256)."""
+
+
+@dataclass(frozen=True)
+class TrainingFramework:
+    """What one training framework changes in memory and speed.
+
+    Attributes:
+        id: canonical lower-case name (the ``Workload.framework`` value).
+        name: display name.
+        logits_bytes_per_vocab: bytes per token per vocabulary entry alive at the loss
+            (12.1 = full fp32 logits as in transformers; smaller for fused/chunked/cut CE).
+        logits_chunk_tokens: when set, only this many tokens' logits are alive at once
+            (Liger FusedLinearCrossEntropy, Unsloth/Apple cut cross-entropy).
+        activation_scale: saved activations relative to transformers' eager layer
+            (fused RMSNorm/SwiGLU/RoPE kernels save fewer tensors).
+        offloads_checkpoints: with gradient checkpointing the saved layer inputs go to
+            CPU RAM (Unsloth ``use_gradient_checkpointing="unsloth"``).
+        master_weights: 16-bit training keeps fp32 master weights + fp32 Adam states
+            (ZeRO paper K = 12): mixed precision by default.
+        fp32_grad_copy: the optimizer step materializes an fp32 copy of the (sharded)
+            gradients (DeepSpeed ``stage_1_and_2.py``/``stage3.py`` ``step()``; sized by
+            :func:`deepspeed_step_bytes` per ZeRO stage).
+        bucket_bytes: communication buffers held during the step (bytes per GPU).
+        eager_host: eager PyTorch driven by HF Trainer: fixed host overhead per layer
+            per step (``speed.training.HF_HOST_S_PER_LAYER``) and the HF MFU factor.
+        speedup_vs_hf: published speed-up over plain HF Trainer on the same job
+            (applied on top of the HF estimate when ``eager_host``).
+        mfu_factor: MFU relative to the optimized-stack base of
+            ``speed.training.MFU_OPTIMIZED`` (llm-foundry benchmark tables).
+        sharding: the sharding this framework applies when several GPUs are used and the
+            user chose none: ``"fsdp"``, ``"zero3"`` or ``"ddp"`` (plain data parallel).
+        grad_ckpt_default: the framework turns gradient checkpointing on unless told not to
+            (a workload that does not set ``grad_ckpt`` gets it, core.workload).
+        source: where the numbers come from.
+    """
+
+    id: str
+    name: str
+    logits_bytes_per_vocab: float = HF_LOGITS_BYTES_PER_VOCAB
+    logits_chunk_tokens: int | None = None
+    activation_scale: float = 1.0
+    offloads_checkpoints: bool = False
+    master_weights: bool = True
+    fp32_grad_copy: bool = False
+    bucket_bytes: int = 0
+    eager_host: bool = False
+    speedup_vs_hf: float = 1.0
+    mfu_factor: float = 1.0
+    sharding: str = "fsdp"
+    grad_ckpt_default: bool = False
+    source: str = ""
+
+
+_FRAMEWORKS: tuple[TrainingFramework, ...] = (
+    TrainingFramework(
+        "transformers", "Hugging Face Trainer / TRL / peft", master_weights=False,
+        eager_host=True, sharding="fsdp",
+        source="transformers ForCausalLMLoss (fp32 logits); H200 cases of "
+               "validation/h200.jsonl (27 runs)"),
+    TrainingFramework(
+        "unsloth", "Unsloth", logits_bytes_per_vocab=2.0, logits_chunk_tokens=4096,
+        activation_scale=0.69, offloads_checkpoints=True, master_weights=False,
+        eager_host=True, speedup_vs_hf=2.0, sharding="ddp",
+        source="unslothai/unsloth README benchmarks (2x faster, 70% less VRAM; Llama-3.1-8B "
+               "QLoRA 78,475 tokens on 24 GB vs 5,789 with HF+FA2); unsloth/models/_utils.py "
+               "Unsloth_Offloaded_Gradient_Checkpointer (layer inputs to CPU); fused "
+               "cross-entropy without full logits; fused RMSNorm/SwiGLU/RoPE/LoRA-MLP kernels "
+               "save X, gate and up only"),
+    TrainingFramework(
+        "liger", "Liger kernels (on HF Trainer)", logits_bytes_per_vocab=2.0,
+        logits_chunk_tokens=4096, activation_scale=0.85, master_weights=False, eager_host=True,
+        speedup_vs_hf=1.2,
+        source="linkedin/Liger-Kernel README (+20% throughput, -60% memory; "
+               "LigerFusedLinearCrossEntropyLoss never materializes the logits; fused RMSNorm, "
+               "SwiGLU, RoPE)"),
+    TrainingFramework(
+        "axolotl", "axolotl (HF Trainer)", master_weights=False, eager_host=True,
+        source="axolotl-ai-cloud/axolotl: HF Trainer + peft underneath (same memory/speed as "
+               "transformers unless liger/cut_cross_entropy plugins are enabled: choose "
+               "framework 'liger' for those)"),
+    TrainingFramework(
+        "llama-factory", "LLaMA-Factory (HF Trainer)", master_weights=False, eager_host=True,
+        grad_ckpt_default=True,
+        source="hiyouga/LLaMA-Factory: HF Trainer + peft underneath (same as transformers); "
+               "src/llamafactory/hparams/model_args.py disable_gradient_checkpointing=False: "
+               "gradient checkpointing on by default"),
+    TrainingFramework(
+        "ms-swift", "ms-swift (ModelScope SWIFT, HF Trainer)", master_weights=False,
+        eager_host=True, grad_ckpt_default=True,
+        source="modelscope/ms-swift: HF Trainer + peft underneath (same memory/speed as "
+               "transformers); swift/trainers/arguments.py @0037257c "
+               "TrainArgumentsMixin.gradient_checkpointing = True"),
+    TrainingFramework(
+        "torchtune", "torchtune", logits_bytes_per_vocab=HF_LOGITS_BYTES_PER_VOCAB / 8,
+        master_weights=False, sharding="fsdp",
+        source="pytorch/torchtune CEWithChunkedOutputLoss (8 chunks, upcast per chunk); "
+               "recipes train in pure bf16 by default"),
+    TrainingFramework(
+        "litgpt", "LitGPT", logits_bytes_per_vocab=2.5, master_weights=False, sharding="fsdp",
+        source="Lightning-AI/litgpt chunked_cross_entropy (bf16 logits, 128-token chunks); "
+               "--precision bf16-true default; resource-tables.md"),
+    TrainingFramework(
+        "llm-foundry", "llm-foundry / Composer", logits_bytes_per_vocab=2.5, sharding="fsdp",
+        source="mosaicml/llm-foundry: loss_fn 'fused_crossentropy' default (flash-attn "
+               "xentropy, in-place backward on bf16 logits); amp_bf16 with FSDP fp32 master "
+               "weights; scripts/train/benchmarking/README.md MFU tables (base of "
+               "speed.training.MFU_OPTIMIZED)"),
+    TrainingFramework(
+        "deepspeed", "DeepSpeed ZeRO", fp32_grad_copy=True, bucket_bytes=2 * 500_000_000 * 2,
+        sharding="zero3",
+        source="microsoft/DeepSpeed runtime/zero/stage_1_and_2.py step(): fp32 copy of the "
+               "gradient partition; reduce_bucket_size and allgather_bucket_size 5e8 "
+               "elements (2 B each); ZeRO paper K = 12"),
+    TrainingFramework(
+        "fsdp", "PyTorch FSDP1/FSDP2", sharding="fsdp",
+        source="PyTorch FSDP MixedPrecision(param_dtype=bf16) with fp32 sharded parameters "
+               "and Adam states; HF loss on top (fp32 logits)"),
+    TrainingFramework(
+        "torchtitan", "torchtitan (FSDP2)", mfu_factor=0.93, sharding="fsdp",
+        source="pytorch/torchtitan docs/performance.md (Llama-3 8B 64xA100 MFU 58.2%, "
+               "Llama-2 13B 61.1%); fp32 master weights under FSDP2 mixed precision; "
+               "cross_entropy on .float() logits"),
+    TrainingFramework(
+        "olmo-core", "OLMo-core (FSDP2)", mfu_factor=0.93, sharding="fsdp",
+        source="allenai/OLMo-core: a PyTorch FSDP2/HSDP trainer with fused kernels like "
+               "torchtitan; costed with torchtitan's profile (no OLMo-core measurement "
+               "checked: inputs.stand_in.olmo_core says so on every estimate)"),
+    TrainingFramework(
+        "megatron", "Megatron-LM / Megatron-Core", logits_bytes_per_vocab=6.0, sharding="fsdp",
+        source="NVIDIA/Megatron-LM vocab_parallel_cross_entropy (fp32 logits reused in place); "
+               "distributed optimizer (fp32 master + Adam sharded over data parallel)"),
+    TrainingFramework(
+        "mindspeed", "MindSpeed-LLM (Megatron on Ascend)", logits_bytes_per_vocab=6.0,
+        sharding="fsdp",
+        source="Ascend/MindSpeed-LLM: Megatron-LM/Megatron-Core with Ascend kernels; costed "
+               "with megatron's profile (inputs.stand_in.mindspeed says so on every estimate)"),
+    TrainingFramework(
+        "mindformers", "MindSpore MindFormers", logits_bytes_per_vocab=6.0, sharding="fsdp",
+        source="mindspore/mindformers: Megatron-style tensor/pipeline parallel LLM training on "
+               "MindSpore; costed with megatron's profile (inputs.stand_in.mindformers says so "
+               "on every estimate)"),
+    TrainingFramework(
+        "nemo", "NVIDIA NeMo (Megatron-Core)", logits_bytes_per_vocab=6.0, sharding="fsdp",
+        source="NVIDIA NeMo: Megatron-Core underneath (same profile as megatron)"),
+)
+_BY_ID = {f.id: f for f in _FRAMEWORKS}
+
+
+def modelled_training_frameworks() -> tuple[str, ...]:
+    """Ids of the training frameworks gpupicker models, in display order."""
+    return tuple(f.id for f in _FRAMEWORKS)
+
+
+def training_framework(name: str) -> TrainingFramework:
+    """The profile of training framework ``name`` (case-insensitive, aliases accepted).
+
+    Raises:
+        ValueError: for a framework gpupicker does not model; the message lists those it does.
+    """
+    try:
+        key = framework_row(name or "").name  # aliases live in the one framework table
+    except ValueError:
+        key = ""
+    if key in _BY_ID:
+        return _BY_ID[key]
+    raise ValueError(msg("training_frameworks.unknown", name=repr(name),
+                         choices=", ".join(modelled_training_frameworks())))
+
+
+def grad_ckpt_default(name: str | None) -> bool:
+    """True when training framework ``name`` checkpoints by default.
+
+    LLaMA-Factory, ms-swift; False for unknown names (validation reports those elsewhere).
+    """
+    try:
+        return training_framework(name or "").grad_ckpt_default
+    except ValueError:
+        return False
+
+
+def logits_bytes(fw: TrainingFramework, tokens: int, vocab: int) -> float:
+    """Bytes of logits/loss buffers alive at the loss for ``tokens`` tokens (per GPU, no TP).
+
+    Frameworks with a chunked or cut cross-entropy hold only
+    ``min(tokens, logits_chunk_tokens)`` tokens' worth.
+    """
+    alive = tokens if fw.logits_chunk_tokens is None else min(tokens, fw.logits_chunk_tokens)
+    return alive * vocab * fw.logits_bytes_per_vocab
+
+
+DS_SUB_GROUP_SIZE = 1_000_000_000
+"""DeepSpeed ZeRO-3 ``sub_group_size`` default (elements): stage3.py steps the optimizer one
+sub-group of the partition at a time (``deepspeed/runtime/zero/config.py``, v0.12: ``pp_int(1e9)``)."""
+
+
+def deepspeed_step_bytes(partition: float, zero: int) -> float:
+    """Bytes DeepSpeed allocates at the optimizer step beyond the model states, per GPU.
+
+    ``partition`` is the number of trainable elements this GPU updates (Ψ / data-parallel
+    degree under ZeRO ≥ 1); ``zero`` the ZeRO stage. From DeepSpeed's own step code (v0.12.3):
+
+    * ZeRO-1/2 (``runtime/zero/stage_1_and_2.py`` ``step()``): the 16-bit gradient partition
+      is flattened into a new buffer and cast ``.to(fp32)``; both are alive at the cast:
+      (2 + 4) bytes × partition.
+    * ZeRO-3 (``runtime/zero/stage3.py`` ``_prepare_fp32_grad_for_sub_group``): the same
+      flatten + fp32 cast, but one sub-group at a time: (2 + 4) × min(partition,
+      :data:`DS_SUB_GROUP_SIZE`) (a sub-group closes once it reaches the size, so it can
+      exceed it by one parameter's partition; not modelled).
+    * ZeRO-0 with bf16 (``runtime/bf16_optimizer.py``): gradients accumulate in a flat fp32
+      buffer: 4 × partition.
+
+    The fused Adam update itself (``FusedAdam``, multi-tensor apply) allocates nothing.
+    Reduce/allgather buckets are :attr:`TrainingFramework.bucket_bytes`.
+    """
+    if zero >= 3:
+        return 6.0 * min(partition, DS_SUB_GROUP_SIZE)
+    return (6.0 if zero >= 1 else 4.0) * partition
+
+
+def mixed_precision_default(fw: TrainingFramework, task: str) -> bool:
+    """True when 16-bit full fine-tuning / pre-training keeps fp32 master weights.
+
+    Optimized stacks (FSDP, DeepSpeed, torchtitan, Megatron/NeMo, llm-foundry) always do;
+    Hugging Face-based trainers train in pure bf16 when the model is loaded in bf16 (and in
+    mixed precision when it is loaded in fp32: ``weights_dtype='fp32'``).
+    """
+    return fw.master_weights and task in ("full_ft", "pretrain")
+
+
+__all__ = ["DS_SUB_GROUP_SIZE", "HF_LOGITS_BYTES_PER_VOCAB", "TrainingFramework",
+           "deepspeed_step_bytes", "grad_ckpt_default", "logits_bytes",
+           "mixed_precision_default", "modelled_training_frameworks", "training_framework"]

@@ -1,0 +1,1 @@
+"""Text in and out within bounds: bounded JSON parsing, inert catalog text, safe file writes."""
