@@ -241,6 +241,7 @@ ALL_PLATFORMS = frozenset({"cuda", "rocm", "gaudi", "xpu", "metal", "ascend",
 ENGINE_PLATFORMS: dict[str, frozenset[str]] = {
     "tensorrt-llm": frozenset({"cuda"}),
     "exllamav2": frozenset({"cuda", "rocm"}),
+    "exllama": frozenset({"cuda", "rocm"}),
     "vllm": frozenset({"cuda", "rocm", "xpu", "gaudi", "ascend", "dcu", "mlu", "musa", "maca",
                        "gcu"}),
     "sglang": frozenset({"cuda", "rocm", "dcu"}),

@@ -910,6 +910,18 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>llama.cpp build before PR #13199: prompt MoE matmuls loop over the experts on the host ({us} µs per expert per matmul per micro-batch)</source>
+        <translation>PR #13199 之前的 llama.cpp 版本：提示词阶段的 MoE 矩阵乘法在主机端逐个专家循环（每个微批次每次矩阵乘法每个专家 {us} µs）</translation>
+    </message>
+    <message>
+        <source>ExLlama v1 (GPTQ 4-bit kernels, no CUDA graphs)</source>
+        <translation>ExLlama v1（GPTQ 4 位内核，无 CUDA Graph）</translation>
+    </message>
+    <message>
+        <source>ExLlama (v1) README tables: Llama GPTQ 4-bit 128g 7B 173 and 13B 102 tok/s on an RTX 4090; 65B / 70B at 20 / 17 tok/s split over an RTX 4090 + RTX 3090 Ti (Ampere weights stream at 0.72 of the Ada rate)</source>
+        <translation>ExLlama（v1）README 表格：Llama GPTQ 4 位 128g，RTX 4090 上 7B 为 173、13B 为 102 tok/s；65B / 70B 拆分到 RTX 4090 + RTX 3090 Ti 上为 20 / 17 tok/s（Ampere 卡上权重读取速度为 Ada 的 0.72 倍）</translation>
+    </message>
+    <message>
         <source>Download the weights:</source>
         <translation>下载权重：</translation>
     </message>

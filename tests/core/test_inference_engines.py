@@ -250,3 +250,34 @@ def test_exllamav2_decode_matches_its_readme_table(model_id, gpu_id, ref):
                  weights_dtype="int4", prompt_len=128, new_tokens=128)
     assert estimate_throughput(w, gpu(gpu_id), 1).decode_tokens_per_s == pytest.approx(ref,
                                                                                          rel=0.15)
+
+
+@pytest.mark.parametrize("model_id,gpu_id,ref", [
+    ("llama2_7b", "rtx_4090", 173), ("llama2_13b", "rtx_4090", 102),
+    # mlc-ai/llm-perf-bench PR #1 (ExLlama c16cf49, single-stream decode): Ampere at V1's rate
+    ("llama2_7b", "rtx_3090_ti", 112.72), ("llama2_13b", "rtx_3090_ti", 69.31)])
+def test_exllama_v1_decode_matches_its_own_tables(model_id, gpu_id, ref):
+    """turboderp/exllama README (commit 30d8051) 'Best' column, Llama GPTQ 4-bit 128g on an
+    RTX 4090; V1 is its own framework, not V2 (whose README has 177 tok/s on the 3090 Ti)."""
+    w = Workload(task="inference", model=catalog_model(model_id), framework="exllama",
+                 weights_dtype="int4", quant_method="gptq", prompt_len=1, new_tokens=128)
+    assert w.framework == "exllama"
+    assert estimate_throughput(w, gpu(gpu_id), 1).decode_tokens_per_s == pytest.approx(ref,
+                                                                                         rel=0.25)
+
+
+def test_llamacpp_moe_prefill_before_the_batched_moe_path_loops_over_experts():
+    """llama.cpp PR #13199's table (RTX 4090, DeepSeek-V2-Lite Q4_0, pp2048 at ``-ub 512``):
+    3,491.5 tok/s before, 7,603.3 after; the dense llama 8B Q4_0 row is unchanged (1.01×)."""
+    base = dict(task="inference", model=catalog_model("deepseek_v2_lite"), framework="llama.cpp",
+                weights_dtype="q4_0", prompt_len=2048, new_tokens=1)
+    old = estimate_throughput(Workload(engine_build="b5215", **base), gpu("rtx_4090"), 1)
+    new = estimate_throughput(Workload(engine_build="b5300", **base), gpu("rtx_4090"), 1)
+    assert old.prefill_tokens_per_s == pytest.approx(3491.5, rel=0.30)
+    assert new.prefill_tokens_per_s / old.prefill_tokens_per_s == pytest.approx(7603.3 / 3491.5,
+                                                                                 rel=0.30)
+    assert any("13199" in str(a) for a in old.assumptions)
+    dense = dict(base, model=catalog_model("llama3_8b"))
+    assert estimate_throughput(Workload(engine_build="b5215", **dense), gpu("rtx_4090"), 1) \
+        .prefill_tokens_per_s == estimate_throughput(
+            Workload(engine_build="b5300", **dense), gpu("rtx_4090"), 1).prefill_tokens_per_s

@@ -28,7 +28,7 @@ LATIN_TERMS = frozenset({
     # engines, libraries and their APIs as their projects spell them
     "CUDA", "Graph", "Hugging", "Face", "transformers", "generate", "Trainer", "PyTorch", "eager",
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
-    "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
+    "MindIE", "CANN", "ROCm", "Ollama", "ExLlama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
     "ModelSlim",  # Huawei's quantization tool (msModelSlim), named as it names itself
     "RoPE", "YaRN", "README", "VULKAN", "SYCL", "METAL", "Arc", "issue",
     "Qwen", "Llama", "None", "LoRA", "QLoRA", "Triton", "FP8Linear",
@@ -125,7 +125,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
 
     chat = {"batch": 8, "prompt_len": 1024, "new_tokens": 256}
     for fw, gpu in (("vllm", "rtx_4090"), ("sglang", "h100_sxm"), ("tensorrt-llm", "l40s"),
-                    ("mlc-llm", "rtx_3090"), ("exllamav2", "rtx_4090"), ("lmdeploy", "a100_sxm_80gb"),
+                    ("mlc-llm", "rtx_3090"), ("exllamav2", "rtx_4090"), ("exllama", "rtx_3090_ti"),
+                    ("lmdeploy", "a100_sxm_80gb"),
                     ("litgpt", "t4"), ("transformers", "mi300x"), ("mindie", "ascend_910b")):
         speed(_wl(repo, "llama3_8b", task="inference", framework=fw, **chat), gpu)
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", **chat), "h100_sxm", 2)
@@ -186,6 +187,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
         out.extend(("warning", x) for x in workload_warnings(w, gpu))
     speed(_wl(repo, "llama3_8b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m",
               engine_date="2024-05"), "rtx_4090")
+    speed(_wl(repo, "qwen3_30b_a3b", task="inference", framework="llama.cpp",
+              weights_dtype="q4_k_m", prompt_len=680, engine_build="b5215"), "rtx_3090")
     speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"),
           "h100_sxm")
     # transformers generate(): a named version era, the MoE expert loop (all experts before

@@ -69,6 +69,9 @@ class EngineSpeed(BaseModel):
         eta: weight-streaming share of sustained bandwidth by memory class
             (``hbm``/``gddr``/``unified``), for 16-bit weights.
         eta_quant: multiplier on ``eta`` for ≤ 8-bit weights (dequantizing kernels).
+        eta_arch: multiplier on ``eta`` by GPU architecture (the catalog's ``architecture``),
+            for kernels whose streaming rate differs between generations of the same memory
+            class (absent: 1).
         kv_eta: attention kernels' share of bandwidth when reading the KV cache, relative
             to ``eta``.
         kv_traffic: KV bytes moved per step in units of the cache (HF DynamicCache copies: 3).
@@ -102,6 +105,7 @@ class EngineSpeed(BaseModel):
     name: Text
     eta: dict[str, float]
     eta_quant: float = 1.0
+    eta_arch: dict[str, float] = {}
     kv_eta: float = 1.0
     kv_traffic: float = 1.0
     gqa_kv_per_query_head: bool = False
@@ -254,6 +258,39 @@ def llamacpp_era(build: str | None, date: str | None) -> tuple[LlamaCppEra, bool
         return [e for e in LLAMACPP_ERAS if e.first_month <= date[:7]][-1], True
     return LLAMACPP_ERAS[-1], False
 
+LLAMACPP_MOE_LOOP_S = 16e-6
+"""Seconds per expert per ``mul_mat_id`` per prompt micro-batch of llama.cpp's CUDA/HIP builds
+before PR #13199 ("CUDA: batched+noncont MMQ, refactor bs>1 MoE code", 2025-04-29): for a
+batch of more than one token ``ggml_cuda_mul_mat_id`` looped over every expert on the host —
+gather the expert's rows (``k_copy_src1_to_contiguous``, launched once per expert, ik_llama.cpp
+PR #283), one GEMM, scatter back. The PR's own table (RTX 4090, DeepSeek-V2-Lite Q4_0 pp2048:
+26 MoE layers × 3 matmuls × 64 experts) puts the old path 73–87 ms per micro-batch of 128–2,048
+tokens above the new one (3,491.5 → 7,603.3 tok/s at ``-ub 512``): ≈ 16 µs per expert
+iteration. Metal and the other back-ends have their own kernels (not this loop)."""
+
+LLAMACPP_MOE_BATCHED_BUILD = 5230
+"""First llama.cpp build with PR #13199's batched MoE path (its merge, 2025-04-30; b5215 of
+2025-04-29, mlx-lm issue #92, still loops; the build number is bracketed, not read)."""
+LLAMACPP_MOE_BATCHED_MONTH = "2025-05"
+"""The same boundary as a month (a workload that names a date)."""
+
+
+def llamacpp_moe_loop_s(build: str | None, date: str | None) -> float:
+    """Host-loop seconds per expert per MoE matmul per micro-batch of a llama.cpp build.
+
+    :data:`LLAMACPP_MOE_LOOP_S` for a named build (or ``YYYY-MM[-DD]`` date) before PR #13199,
+    else 0 (also when neither is given: the newest build is assumed).
+
+    Raises:
+        ValueError: for a build number that cannot be read (:func:`.workload.build_number`).
+    """
+    if build:
+        return LLAMACPP_MOE_LOOP_S if build_number(build) < LLAMACPP_MOE_BATCHED_BUILD else 0.0
+    if date:
+        return LLAMACPP_MOE_LOOP_S if date[:7] < LLAMACPP_MOE_BATCHED_MONTH else 0.0
+    return 0.0
+
+
 LLAMACPP_METAL_PREFILL_EFF = 0.65
 """Share of the Apple GPU's FP16 rate reached by llama.cpp's Metal ``mul_mm`` prefill kernels:
 8B Q4_K_M pp512 on M1 Max 408 tok/s (6.2 of 10.5 TFLOPS, 59 %), M2 Ultra 994 (15.0 of 27.2,
@@ -318,6 +355,20 @@ ENGINES: dict[str, EngineSpeed] = {
         # ±: the class's leave-one-source-out p90 |error| in make accuracy (ExLlama v1 rows)
         tensor_parallel=False, range_pct=60.0,
         evidence=msg("speed_inference.evidence.exllamav2")),
+    # ExLlama v1 (turboderp/exllama, superseded by V2 in 2023-08), from its README at commit
+    # 30d8051: Llama GPTQ 4-bit 128g "Best" (first 128 tokens) on an RTX 4090 — 7B 173, 13B
+    # 102, 33B 47 tok/s — give 0.80 of GDDR bandwidth and 0.13 ms per layer (7B −1 %, 13B
+    # +1 %, 33B −5 %); its dual-GPU rows (4090 + 3090 Ti, ``-gs 17.2,24``: 65B 20, 70B 17
+    # tok/s) leave the 3090 Ti's share of the weights streaming at 0.79 / 0.66 of the Ada
+    # rate: Ampere × 0.72, their mean. V1's kernels are not V2's (V2's README: 7B 177 tok/s
+    # on a 3090 Ti where V1 runs 113).
+    "exllama": EngineSpeed(
+        name=msg("speed_inference.engine.exllama"),
+        eta={"gddr": 0.80, "hbm": 0.65, "unified": 0.6}, eta_arch={"Ampere": 0.72},
+        layer_floor_s=0.13e-3, s_per_step=0.3e-3, gemm_eff=0.5, prefill_eff=0.55,
+        # ±: the two dual-GPU rows' Ampere factors differ by ±10 %, plus the 4090 fit's 5 %
+        tensor_parallel=False, range_pct=30.0,
+        evidence=msg("speed_inference.evidence.exllama")),
     # engines Chinese users run; no published speed case of either is checked, so
     # they carry wider ranges than the measured profiles
     "lmdeploy": EngineSpeed(
@@ -588,7 +639,7 @@ def weight_eta(e: EngineSpeed, gpu: GpuSpec, bytes_per_weight: float) -> float:
     eta = e.eta.get(memory_class(gpu), 0.7)
     if bytes_per_weight < 2.0:
         eta *= e.eta_quant
-    return eta * bandwidth_factor(gpu)
+    return eta * e.eta_arch.get(gpu.architecture, 1.0) * bandwidth_factor(gpu)
 
 
 def gemm_tflops(e: EngineSpeed, gpu: GpuSpec, precision: str, prefill: bool) -> float:
@@ -614,7 +665,7 @@ def engine_notes(e: EngineSpeed, gpu: GpuSpec, precision: str) -> tuple[Message,
 
 __all__ = ["ENGINES", "EngineSpeed", "LLAMACPP", "LLAMACPP_ERAS", "LLAMACPP_METAL_PREFILL_EFF",
            "LLAMACPP_BACKENDS", "LLAMACPP_DEFAULT_BACKEND", "LlamaCppBackend", "LlamaCppEra", "engine_notes",
-           "llamacpp_era",
+           "llamacpp_era", "llamacpp_moe_loop_s", "LLAMACPP_MOE_LOOP_S",
            "floor_per_layer", "gemm_tflops", "transformers_major", "transformers_version",
            "HF_V5_LAYER_FLOOR_S", "HF_FP8_QUANT_METHODS", "HF_LONG_PROMPT_RANGE_PCT",
            "HF_LONG_PROMPT_TOKENS", "HF_ERAS", "HfEra", "HfHost", "hf_era",

@@ -66,6 +66,7 @@ from .inference import (
     hf_era,
     hf_generate_host,
     llamacpp_era,
+    llamacpp_moe_loop_s,
     memory_class,
     pnorm,
     transformers_version,
@@ -465,6 +466,8 @@ class _Roofline:
     range_pct: float = 0.0
     hf: HfHost | None = None
     hf_note: Message | None = None
+    moe_loop_s: float = 0.0
+    """llama.cpp before PR #13199: host-loop seconds per expert per MoE matmul per micro-batch."""
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -502,6 +505,9 @@ class _Roofline:
                     "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
                     prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
                     source=msg(f"speed_inference.backend_source.{be.id}"))
+        moe_loop = 0.0
+        if p is LLAMACPP and not metal and arch.is_moe and (be is None or be.id == "hip"):
+            moe_loop = llamacpp_moe_loop_s(w.engine_build, w.engine_date)
         hf, hf_note = None, None
         range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0)
         if p is ENGINES["transformers"]:
@@ -517,6 +523,9 @@ class _Roofline:
         notes = _roofline_notes(p, gpu, prec, dtype, f"{eta:.0%}",
                                 f"{(floor + p.s_per_step + tails) * 1e3:.2f}",
                                 f"{floor * 1e3:.2f}" if floor else "") + fp4_note(w, gpu)
+        if moe_loop:
+            notes += (memo_sentence("throughput.llamacpp_moe_loop",
+                                    us=f"{moe_loop * 1e6:.0f}"),)
         return cls(w=w, arch=arch, gpu=gpu, n=n, profile=p, n_layers=n_layers, eta=eta,
                    tp=tp, p_act=p_act, bw=gpu.memory_bandwidth_gbps * 1e9,
                    decode_flops=gemm_tflops(p, gpu, prec, False) * 1e12,
@@ -530,7 +539,7 @@ class _Roofline:
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
                        arch, dtype, groups=w.quantized_group_set),
                    memo={}, era_note=era_note, backend_note=backend_note, hf=hf,
-                   hf_note=hf_note,
+                   hf_note=hf_note, moe_loop_s=moe_loop,
                    expert_active_params=_expert_active_params(arch),
                    range_pct=range_pct)
 
@@ -644,6 +653,11 @@ class _Roofline:
             * arch.head_dim_eff * prompt * prompt
         gemm = max(flops / self.prefill_flops, chunks * wbytes / (self.bw * self.eta)) / tp
         fixed = chunks * (self.n_layers * self.prefill_layer_s + self.dequant_bytes / self.bw / tp)
+        if self.moe_loop_s:  # the old per-expert loop: 3 matmuls per MoE layer per micro-batch
+            full, rest = divmod(tokens, self.ubatch)
+            per_ub = 3 * arch.moe_layer_count() * self.moe_loop_s
+            fixed += per_ub * (full * experts_touched(arch, self.ubatch)
+                               + (experts_touched(arch, rest) if rest else 0.0))
         if tp == 1 and self.n > 1 and chunks > 1:
             # layer split: micro-batches' GEMMs are pipelined through the n stages (llama.cpp
             # PR #6017): (chunks + n − 1) stage times of 1/n of a chunk's GEMMs each; the

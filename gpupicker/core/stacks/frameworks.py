@@ -53,7 +53,9 @@ FRAMEWORKS: tuple[FrameworkRow, ...] = (
     FrameworkRow("llama.cpp", _INF, "llama.cpp", "gguf", ("llamacpp", "llama-cpp", "llama_cpp")),
     FrameworkRow("ollama", _INF, "llama.cpp", "gguf", ()),
     FrameworkRow("mlc-llm", _INF, "mlc-llm", "transformers", ("mlc", "mlc_llm", "mlcllm")),
-    FrameworkRow("exllamav2", _INF, "exllamav2", "transformers", ("exllama", "exllama2")),
+    FrameworkRow("exllamav2", _INF, "exllamav2", "transformers", ("exllama2",)),
+    # ExLlama (v1, turboderp/exllama): its own GPTQ kernels, slower than V2's on Ampere
+    FrameworkRow("exllama", _INF, "exllama", "transformers", ("exllamav1", "exllama1")),
     FrameworkRow("diffusers", frozenset({"diffusion"}), None, "transformers", ()),
     FrameworkRow("deepspeed", frozenset({"training", "inference"}), "transformers",
                  "transformers", ("zero",)),

@@ -79,10 +79,14 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.engine.tensorrt-llm": "TensorRT-LLM (v0.6 kernels)",
     "speed_inference.engine.mlc-llm": "MLC-LLM (TVM-compiled kernels)",
     "speed_inference.engine.exllamav2": "ExLlamaV2 (EXL2/GPTQ kernels, CUDA graphs off)",
+    "speed_inference.engine.exllama": "ExLlama v1 (GPTQ 4-bit kernels, no CUDA graphs)",
     "speed_inference.engine.lmdeploy":
         "LMDeploy TurboMind (persistent batching, blocked KV, W4A16 kernels)",
     "speed_inference.engine.mindie": "MindIE / vllm-ascend (Ascend NPU, CANN)",
     "speed_inference.engine.decode_ceiling": "ideal (CUDA graph of matvecs)",
+    "throughput.llamacpp_moe_loop": "llama.cpp build before PR #13199: prompt MoE matmuls "
+                                    "loop over the experts on the host ({us} µs per expert per "
+                                    "matmul per micro-batch)",
     "speed_inference.backend": "llama.cpp {backend} back-end: weights stream at {eta} of peak "
                                "bandwidth and prompt GEMMs at {prefill} of the CUDA path's rate, "
                                "within ±{pct} % ({source})",
@@ -152,6 +156,10 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.evidence.mlc-llm":
         "no published MLC-LLM case checked: compiled kernels assumed at 80 % of GDDR and 70 % "
         "of HBM bandwidth",
+    "speed_inference.evidence.exllama":
+        "ExLlama (v1) README tables: Llama GPTQ 4-bit 128g 7B 173 and 13B 102 tok/s on an RTX "
+        "4090; 65B / 70B at 20 / 17 tok/s split over an RTX 4090 + RTX 3090 Ti (Ampere weights "
+        "stream at 0.72 of the Ada rate)",
     "speed_inference.evidence.exllamav2":
         "ExLlamaV2 README performance table (Llama GPTQ 4-bit 7B 177 / 198 and 13B 109 / 111 "
         "tok/s on RTX 3090 Ti / 4090: the estimate is within 8 %)",
