@@ -17,11 +17,14 @@ from typing import Any
 
 from ..core.hardware import GpuSpec, PriceOffer
 from ..core.providers import ProviderTerms
+from ..core.spot import SpotRate
 from .price_merge import merge_observations
 from .records import ModelRecord, check_price
 
 TABLE_FILES = {"gpus": "gpus.csv", "models": "models.csv", "prices": "prices.csv"}
 PROVIDERS_FILE = "providers.csv"
+SPOT_RATES_FILE = "spot_rates.csv"
+"""Published spot interruption rates per provider (core.spot.SpotRate), each with its source."""
 """The providers' rental terms: read with the bundle, not a table of the catalog (every row
 keeps its source and date; the user edits prices, not a provider's billing rules)."""
 PRICE_OBSERVATION_GLOB = "prices-*.csv"
@@ -78,6 +81,8 @@ class Bundle:
     providers: list[ProviderTerms] = field(default_factory=list)
     """The providers' rental terms (``providers.csv``: billing step, GPUs per instance,
     clusters for sale and their network), in file order."""
+    spot_rates: list[SpotRate] = field(default_factory=list)
+    """The providers' published spot interruption rates (``spot_rates.csv``), in file order."""
 
     def history_keys(self) -> dict[str, str]:
         """Seed key of every older observation → seed key of its offer's current price."""
@@ -128,6 +133,8 @@ def load_bundle(data_dir: Path) -> Bundle:
         per_file.append(dumps)
     for i, row in enumerate(_read_rows(data_dir / PROVIDERS_FILE), start=2):
         bundle.providers.append(_check(PROVIDERS_FILE, i, ProviderTerms.model_validate, row))
+    for i, row in enumerate(_read_rows(data_dir / SPOT_RATES_FILE), start=2):
+        bundle.spot_rates.append(_check(SPOT_RATES_FILE, i, SpotRate.model_validate, row))
     keys = iter(seed_keys([d for dumps in per_file for d in dumps]))
     files = [[(next(keys), d) for d in dumps] for dumps in per_file]
     merged = merge_observations(files)

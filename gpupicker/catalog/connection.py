@@ -33,6 +33,7 @@ from typing import Any, Self
 
 from .. import paths
 from ..core.providers import ProviderTerms
+from ..core.spot import SpotRate
 from .bundle import Bundle, load_bundle
 from .errors import (
     CatalogCorruptError,
@@ -457,6 +458,10 @@ class CatalogConnection:
     def provider_terms(self) -> list[ProviderTerms]:
         """The providers' rental terms of the bundled ``data/providers.csv`` (core.providers)."""
         return list(self.bundle().providers)
+
+    def spot_rates(self) -> list[SpotRate]:
+        """The published spot interruption rates of the bundled ``data/spot_rates.csv``."""
+        return list(self.bundle().spot_rates)
 
     def data_version(self) -> int:
         """``PRAGMA data_version``: changes when another connection commits (poll to refresh)."""

@@ -36,6 +36,7 @@ from .calibration import Calibration
 from .checks import require_inference_framework, workload_warnings
 from .cost import (
     DEFAULT_UTILIZATION,
+    SpotTerms,
     estimate_cost,
     startup_hours,
 )
@@ -75,6 +76,7 @@ from .reasons import (
 from .results import CostEstimate, Option
 from .seed_guide import summary_notes
 from .speed.interconnect import GPUS_PER_NODE
+from .spot import SpotRate, rate_for
 from .units import HOURS_PER_MONTH_DEFAULT
 from .workload import Workload
 
@@ -141,7 +143,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
               calibration: Calibration | None = None, today: date | None = None,
               stale_months: int = DEFAULT_STALE_MONTHS,
               money: Money | None = None,
-              providers: Sequence[ProviderTerms] = ()) -> Recommendation:
+              providers: Sequence[ProviderTerms] = (),
+              spot_rates: Sequence[SpotRate] = ()) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -168,6 +171,10 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             option above one instance is kept only where its provider sells clusters of that
             size, and runs are billed in the provider's steps after the job's start-up
             (:func:`~gpupicker.core.cost.startup_hours`).
+        spot_rates: the providers' published spot interruption rates (the catalog's
+            ``data/spot_rates.csv``): a spot option's hours and total include its expected
+            interruptions at its provider's rate, or at a wider range where none is published
+            (:func:`~gpupicker.core.spot.spot_run`).
 
     Returns:
         A :class:`Recommendation`; options without a price appear with no cost.
@@ -275,11 +282,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
                                    gpus=", ".join(sorted(refused)))))
     money = money or USD
     options = _build_options(w, region_evals, goal, serving, hours_per_month,
-                             today=today, stale_months=stale_months, money=money, terms=terms)
+                             today=today, stale_months=stale_months, money=money, terms=terms,
+                             spot_rates=spot_rates)
     if w.region or wanted:
         def build(evs: list[Any]) -> list[Option]:
             return _build_options(w, evs, goal, serving, hours_per_month, today=today,
-                                  stale_months=stale_months, money=money, terms=terms)
+                                  stale_months=stale_months, money=money, terms=terms,
+                                  spot_rates=spot_rates)
 
         all_options = build(everywhere)
         regional = build(one_node_first(in_region_evals)) if w.region and wanted else options
@@ -302,9 +311,11 @@ def _build_options(w: Workload,
                    today: date | None = None,
                    stale_months: int = DEFAULT_STALE_MONTHS,
                    money: Money = USD,
-                   terms: dict[str, ProviderTerms] | None = None) -> list[Option]:
+                   terms: dict[str, ProviderTerms] | None = None,
+                   spot_rates: Sequence[SpotRate] = ()) -> list[Option]:
     prelim: list[_Candidate] = []
     startup = startup_hours(w) if terms else None
+    reload_h: float | None = None  # a spot restart reloads the job: the start-up, once known
     for ev, offer_list in evaluations:
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
         shared = ev.shared  # what every offer of this GPU × count shares
@@ -314,13 +325,20 @@ def _build_options(w: Workload,
                      and w.is_training and ev.fits and w.task in ("full_ft", "pretrain"))
         for offer, usd in offer_list:
             cost = None
+            spot = None
+            if offer is not None and offer.pricing == "spot" and ev.hours is not None:
+                if reload_h is None:
+                    reload_h = startup_hours(w)[0]
+                spot = SpotTerms(rate=rate_for(offer.provider, "spot", spot_rates),
+                                 checkpoint_interval_hours=w.checkpoint_interval_hours,
+                                 reload_hours=reload_h, provider=offer.provider)
             if offer is not None and usd is not None:
                 cost = estimate_cost(
                     usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
                     tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
                     money=money, startup=_startup(offer, startup),
-                    billing=_billing(offer, terms))
+                    billing=_billing(offer, terms), spot=spot)
             misses: list[tuple[str, Message]] = []  # (kind, clause): see limit_and_reason
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
                 misses.append(("no_price", memo_msg("recommend.miss.no_price")))

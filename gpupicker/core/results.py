@@ -137,7 +137,14 @@ class CostEstimate(BaseModel):
     Attributes:
         usd_per_hour: price of all GPUs of the option per wall-clock hour.
         hours: run length (training/image jobs) or ``None`` when open-ended.
-        usd_total: ``usd_per_hour × hours`` (+ expected spot redo), when hours is known.
+        usd_total: ``usd_per_hour × hours``, when hours is known (a spot run's hours include
+            its expected interruptions: core.spot).
+        hours_low / hours_high, usd_total_low / usd_total_high: a spot run's hours and total
+            at the low and high end of its interruption rate (None otherwise, and the high end
+            None when the job cannot finish at that rate).
+        spot_interruptions: interruptions a spot run expects (None otherwise).
+        spot_unfinishable: True when a spot run is interrupted faster than it progresses at the
+            middle of its rate range (no hours, no total).
         usd_per_month: for serving (hours/month a setting, default 730).
         usd_per_million_tokens: serving/generation cost per 1e6 output tokens.
         energy_kwh: GPU energy for the run (TDP × utilization × hours).
@@ -155,6 +162,12 @@ class CostEstimate(BaseModel):
     energy_kwh: float | None = None
     kwh_per_million_tokens: float | None = None
     assumptions: tuple[Text, ...] = ()
+    hours_low: float | None = None
+    hours_high: float | None = None
+    usd_total_low: float | None = None
+    usd_total_high: float | None = None
+    spot_interruptions: float | None = None
+    spot_unfinishable: bool = False
 
 
 class ServingPlan(BaseModel):

@@ -17,6 +17,7 @@ from .dtypes import bytes_per_kv_element, bytes_per_weight, exl2_bits, expand_we
 from .messages import Message, join, msg
 from .model_arch import ModelArch
 from .speculative import Speculative
+from .spot import DEFAULT_CHECKPOINT_INTERVAL_HOURS
 from .task_defaults import implied_fields
 
 WEIGHT_DTYPE_ALIASES = {
@@ -337,8 +338,15 @@ class Workload(BaseModel):
         description="start-up billed per rental before the run (image pull, model download "
                     "and load); None: estimated from the model's size (core.cost.startup_hours)")
     requests_per_minute: float | None = Field(default=None, ge=0, le=1e9)
+    checkpoint_interval_hours: float = Field(
+        default=DEFAULT_CHECKPOINT_INTERVAL_HOURS, gt=0, le=10_000,
+        description="hours between the job's checkpoints: a spot interruption loses the work "
+                    "since the last one (core.spot); default 0.5")
 
     pricing: str = "on_demand"
+    prefer_in_stock: bool = Field(
+        default=False, description="rank offers a ledger snapshot lists as out of stock after "
+                                   "those in stock or of unknown stock (core.stock)")
     budget_usd: float | None = Field(default=None, ge=0, le=1e12)
     max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
     deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)

@@ -903,6 +903,30 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Spot, interruptions included: {where}, one interruption per {low}–{high} h; each costs a {restart} min restart (reload and warm-up) and {lost} min of work since the last checkpoint (every {interval} h, the workload&apos;s `checkpoint_interval_hours`) → {n} interruptions expected, {hours} h ({hours_low}–{hours_high} h), {total} ({total_low}–{total_high})</source>
+        <translation>竞价实例（已计入中断）：{where}，每 {low}–{high} 小时中断一次；每次中断需 {restart} 分钟重启（重新加载与预热），并丢失自上次检查点以来 {lost} 分钟的工作（每 {interval} 小时保存一次检查点，任务配置字段 `checkpoint_interval_hours`）→ 预计中断 {n} 次，{hours} 小时（{hours_low}–{hours_high} 小时），{total}（{total_low}–{total_high}）</translation>
+    </message>
+    <message>
+        <source>{published} ({source}, read {as_of})</source>
+        <translation>{published}（{source}，读取于 {as_of}）</translation>
+    </message>
+    <message>
+        <source>{provider} publishes no interruption rate, so the range is wide (gpupicker's assumption)</source>
+        <translation>{provider} 未公布中断率，因此范围较宽（本工具的假设）</translation>
+    </message>
+    <message>
+        <source>no interruption rate is known, so the range is wide (gpupicker's assumption)</source>
+        <translation>中断率未知，因此范围较宽（本工具的假设）</translation>
+    </message>
+    <message>
+        <source>{provider}: the low interruption rate is above the high one</source>
+        <translation>{provider}：中断率下限高于上限</translation>
+    </message>
+    <message>
+        <source>the run length and the checkpoint interval must be positive</source>
+        <translation>运行时长和检查点间隔必须大于 0</translation>
+    </message>
+    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1850,11 +1874,6 @@
     <message>
         <source>{n} × {price} per GPU-hour = {per_hour}/h</source>
         <translation>{n} 卡 × {price}/卡时 = {per_hour}/小时</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="148" />
-        <source>Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h</source>
-        <translation>竞价实例：重做的工作和重启另需 +{extra}（每 {mtbi} 小时中断一次，每 {interval} 小时保存一次检查点）→ {hours} 小时</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="149" />
@@ -3610,10 +3629,6 @@
     <message>
         <source>unknown goal {goal}; choose one of {goals}</source>
         <translation>未知的排序目标 {goal}；可选：{goals}</translation>
-    </message>
-    <message>
-        <source>mean time between interruptions must be positive</source>
-        <translation>竞价实例的平均中断间隔必须大于 0</translation>
     </message>
     <message>
         <source>replica throughput must be positive</source>

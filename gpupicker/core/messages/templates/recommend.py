@@ -118,8 +118,18 @@ TEMPLATES: dict[str, str] = {
     "money.set_rate": "set one (1 USD = … {currency}) with `gpupicker catalog fx set` or in the "
                       "exchange-rate dialog",
     "cost.per_hour": "{n} × {price} per GPU-hour = {per_hour}/h",
-    "cost.spot": "Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, "
-                 "checkpoints every {interval} h) → {hours} h",
+    "cost.spot.run": "Spot, interruptions included: {where}, one interruption per {low}–{high} "
+                     "h; each costs a {restart} min restart (reload and warm-up) and {lost} min "
+                     "of work since the last checkpoint (every {interval} h, the workload's "
+                     "`checkpoint_interval_hours`) → {n} interruptions expected, {hours} h "
+                     "({hours_low}–{hours_high} h), {total} ({total_low}–{total_high})",
+    "cost.spot.rate": "{published} ({source}, read {as_of})",
+    "cost.spot.rate_unknown": "{provider} publishes no interruption rate, so the range is wide "
+                              "(gpupicker's assumption)",
+    "cost.spot.rate_unknown_any": "no interruption rate is known, so the range is wide "
+                                  "(gpupicker's assumption)",
+    "cost.spot.rate_order": "{provider}: the low interruption rate is above the high one",
+    "cost.spot.not_positive": "the run length and the checkpoint interval must be positive",
     "cost.subscription": "{kind}: billed {n} × {period} h for a {run} h run = {total}",
     "cost.subscription.monthly": "Monthly subscription",
     "cost.subscription.yearly": "Yearly subscription",
@@ -134,7 +144,6 @@ TEMPLATES: dict[str, str] = {
     "cost.hours_used": "{hours} h used per month",
     "cost.power": "power {watts} W × {utilization} at ${price}/kWh",
     "cost.no_resale": "no resale value",
-    "cost.mtbi_not_positive": "mean time between interruptions must be positive",
     "cost.replica_speed_not_positive": "replica throughput must be positive",
     # price_kind: kinds, trust marks and the top-pick note
     "price_kind.list": "provider list price",
