@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from .common import open_catalog_or_say
@@ -38,9 +39,15 @@ def add_catalog_parser(subparsers: Any) -> None:
     i.add_argument("table", choices=TABLES)
     i.add_argument("path", metavar="PATH", help="CSV file with a header row")
     i.add_argument("--dry-run", action="store_true", help="only validate; change nothing")
-    i.add_argument("--format", choices=("auto", "catalog", "skypilot", "gpuhunt"),
-                   default="auto", help="prices only: a SkyPilot vms.csv or gpuhunt CSV "
-                   "(auto: recognized by its header)")
+    i.add_argument("--format", choices=("auto", "catalog", "skypilot", "gpuhunt", "shadeform",
+                                        "vastai", "ledger-csv"),
+                   default="auto", help="prices only: a SkyPilot vms.csv or gpuhunt CSV, or a "
+                   "daily ledger with stock: Shadeform /instances/types JSON, Vast.ai offers "
+                   "JSON, a ledger CSV (timestamp, provider, gpu_type, gpu_count, "
+                   "price_per_hour, available …) (auto: recognized by its content)")
+    i.add_argument("--snapshot-at", metavar="TIME",
+                   help="ledgers: when the snapshot was taken, ISO 8601 (default: the file's "
+                        "own timestamps, else its modification time)")
     i.add_argument("--provider", help="tracker files: provider name (default: from the "
                    "SkyPilot folder or gpuhunt file name)")
     i.add_argument("--observed", help="tracker files: observation date (default: the file's "
@@ -138,7 +145,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     with repo:
         try:
             tracker = _tracker_format(args)
-            if tracker:
+            ledger = _ledger_format(args) if tracker is None else None
+            if ledger:
+                from ..catalog.ledgers import import_ledger
+                t = import_ledger(repo, args.path, ledger, snapshot_at=args.snapshot_at,
+                                  dry_run=args.dry_run, skip_unknown=args.skip_unknown)
+                result = t.result
+                print(f"{t.format} ledger, providers {t.provider or '-'}: {result.rows} price "
+                      f"rows with stock, {len(t.skipped)} rows left out", file=sys.stderr)
+                for line, reason in t.skipped[:20]:
+                    print(f"{args.path}:{line}: left out: {reason}", file=sys.stderr)
+            elif tracker:
                 from ..catalog.importing import import_tracker_csv
                 t = import_tracker_csv(repo, args.path, tracker, provider=args.provider,
                                        observed=args.observed, dry_run=args.dry_run,
@@ -197,6 +214,22 @@ def cmd_import(args: argparse.Namespace) -> int:
               "catalog of their own (--catalog PATH).", file=sys.stderr)
     return 0
 
+
+
+def _ledger_format(args: argparse.Namespace) -> str | None:
+    """``shadeform``/``vastai``/``ledger-csv`` when the prices file is a ledger (given or by
+    its first bytes); None otherwise."""
+    fmt = getattr(args, "format", "auto")
+    if args.table != "prices" or fmt in ("catalog", "skypilot", "gpuhunt"):
+        return None
+    from ..catalog.ledgers import LEDGER_FORMATS, detect_ledger
+
+    if fmt in LEDGER_FORMATS:
+        return str(fmt)
+    try:
+        return detect_ledger(Path(args.path))
+    except OSError:
+        return None  # the normal import reports it
 
 
 def _tracker_format(args: argparse.Namespace) -> str | None:

@@ -275,6 +275,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                 limits["region"] = args.region
             if getattr(args, "provider", None):
                 limits["providers"] = tuple(args.provider)
+            if getattr(args, "prefer_in_stock", False):
+                limits["prefer_in_stock"] = True
             if limits:
                 w = w.model_copy(update=limits)
             rec = run_recommend(w, repo, goal=args.goal, max_gpus=args.max_gpus,
@@ -397,6 +399,9 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     r.add_argument("--provider", action="append", default=None, metavar="NAME",
                    help="only offers of this provider (repeat for several; any case, catalog "
                         "or Chinese name, e.g. AutoDL); overrides the workload's providers")
+    r.add_argument("--prefer-in-stock", action="store_true",
+                   help="rank offers an imported ledger snapshot lists as out of stock after "
+                        "the others (workload prefer_in_stock)")
     r.add_argument("--max-gpus", type=int_in(1, 4096), default=8, metavar="N",
                    help="most GPUs per option")
     r.add_argument("--hours-per-month", type=_hours_per_month, default=HOURS_PER_MONTH_DEFAULT,

@@ -58,11 +58,16 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
 
     A pricing choice means exactly that pricing: "on_demand" excludes marketplace listings
     (host-set prices, ``price_kind`` ``marketplace``) even where a row calls them on-demand.
+
+    Where the best offer of a key is listed out of stock in its ledger snapshot
+    (``in_stock`` ``no``, core.stock), the best offer of that key not listed out of stock is
+    kept too: the ranking then shows the alternative to take.
     """
     wanted = None if pricing in ("any", "all") else {pricing}
     notes: list[Message] = []
     converted: set[Message] = set()
     best: _Best = {}
+    available: _Best = {}  # the best offer per key not listed out of stock
     # usd_per_unit once per currency, not per row (issue 17): same rates, same messages
     per_currency: dict[str, tuple[float, bool, Message | None] | Message] = {}
     for p in prices:
@@ -96,12 +101,21 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         # "low reliability" price, #20 on UCloud's a few % dearer)
         if cur is None or (doubted_price(p, usd), usd) < (doubted_price(cur[0], cur[1]), cur[1]):
             best[key] = (p, usd)
+        if p.in_stock != "no":
+            alt = available.get(key)
+            if alt is None or (doubted_price(p, usd), usd) < \
+                    (doubted_price(alt[0], alt[1]), alt[1]):
+                available[key] = (p, usd)
     dropped = 0
     if all_offers and len(best) > ALL_OFFERS_MAX:
         best, dropped = cap_offers(best, ALL_OFFERS_MAX)
     out: dict[str, list[tuple[PriceOffer, float]]] = {}
-    for (gid, *_), val in best.items():
-        out.setdefault(gid, []).append(val)
+    for key, val in best.items():
+        offers = out.setdefault(key[0], [])
+        offers.append(val)
+        alt = available.get(key) if val[0].in_stock == "no" else None
+        if alt is not None:
+            offers.append(alt)
     if dropped:
         notes.append(sentence(join([msg("recommend.offers_capped", k=cap_k(best)),
                                      msg("recommend.offers_dropped", dropped=f"{dropped:,}")],

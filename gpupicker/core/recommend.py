@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -77,6 +77,13 @@ from .results import CostEstimate, Option
 from .seed_guide import summary_notes
 from .speed.interconnect import GPUS_PER_NODE
 from .spot import SpotRate, rate_for
+from .stock import (
+    STALE_SNAPSHOT_DAYS,
+    out_of_stock,
+    snapshot_age_days,
+    stock_notes,
+    stock_sentence,
+)
 from .units import HOURS_PER_MONTH_DEFAULT
 from .workload import Workload
 
@@ -144,7 +151,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
               stale_months: int = DEFAULT_STALE_MONTHS,
               money: Money | None = None,
               providers: Sequence[ProviderTerms] = (),
-              spot_rates: Sequence[SpotRate] = ()) -> Recommendation:
+              spot_rates: Sequence[SpotRate] = (),
+              now: datetime | None = None) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -175,6 +183,8 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             ``data/spot_rates.csv``): a spot option's hours and total include its expected
             interruptions at its provider's rate, or at a wider range where none is published
             (:func:`~gpupicker.core.spot.spot_run`).
+        now: the time ledger snapshots are aged against for their stale mark (default: the
+            system clock; :data:`~gpupicker.core.stock.STALE_SNAPSHOT_DAYS`).
 
     Returns:
         A :class:`Recommendation`; options without a price appear with no cost.
@@ -283,12 +293,12 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     money = money or USD
     options = _build_options(w, region_evals, goal, serving, hours_per_month,
                              today=today, stale_months=stale_months, money=money, terms=terms,
-                             spot_rates=spot_rates)
+                             spot_rates=spot_rates, now=now)
     if w.region or wanted:
         def build(evs: list[Any]) -> list[Option]:
             return _build_options(w, evs, goal, serving, hours_per_month, today=today,
                                   stale_months=stale_months, money=money, terms=terms,
-                                  spot_rates=spot_rates)
+                                  spot_rates=spot_rates, now=now)
 
         all_options = build(everywhere)
         regional = build(one_node_first(in_region_evals)) if w.region and wanted else options
@@ -301,6 +311,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
                                  serving=serving)
     notes.extend(trust_notes(options, money))
+    notes.extend(stock_notes(options, money))
     notes.extend(summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
@@ -312,7 +323,8 @@ def _build_options(w: Workload,
                    stale_months: int = DEFAULT_STALE_MONTHS,
                    money: Money = USD,
                    terms: dict[str, ProviderTerms] | None = None,
-                   spot_rates: Sequence[SpotRate] = ()) -> list[Option]:
+                   spot_rates: Sequence[SpotRate] = (),
+                   now: datetime | None = None) -> list[Option]:
     prelim: list[_Candidate] = []
     startup = startup_hours(w) if terms else None
     reload_h: float | None = None  # a spot restart reloads the job: the start-up, once known
@@ -378,11 +390,14 @@ def _build_options(w: Workload,
 
     doubt = {id(p): p.offer is not None and p.cost is not None
              and doubted_price(p.offer, _usd_per_gpu_hour(p)) for p in prelim}
+    # prefer_in_stock: an offer its ledger snapshot lists out of stock ranks after the others of
+    # its tier and takes no label
+    gone = {id(p): w.prefer_in_stock and out_of_stock(p.offer) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
     # labels go to trusted prices only: a "scraper artefact" is never 'cheapest', not even when
     # it is the only offer within the budget (QA 22 F14: it took all four labels then); the
     # trust note says the top pick rests on a doubted price
-    ok_labels = [p for p in ok if not doubt[id(p)]]
+    ok_labels = [p for p in ok if not doubt[id(p)] and not gone[id(p)]]
     min_money = min((p.money for p in ok), default=1.0) or 1.0
     max_speed = max((p.speed for p in ok), default=1.0) or 1.0
 
@@ -411,7 +426,7 @@ def _build_options(w: Workload,
         if not p.ev.fits:
             k = (p.ev.used / p.ev.cap, *k)
         # within a tier, offers whose own source doubts the figure rank last (QA F1)
-        return (tier, priced, doubt[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
+        return (tier, priced, doubt[id(p)], gone[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
 
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
@@ -438,6 +453,10 @@ def _build_options(w: Workload,
         reason = p.reason
         if marked is not None and ev.fits:
             reason = join([reason, marked], "space")
+        stock = stock_sentence(offer, now) if offer is not None and offer.in_stock else None
+        if stock is not None:
+            reason = join([reason, stock], "space")
+        age = snapshot_age_days(offer, now) if offer is not None and offer.snapshot_at else None
         # validating nested models that are already instances only checks their type: with
         # pydantic 2 this is faster than model_construct
         out.append(Option(
@@ -449,6 +468,9 @@ def _build_options(w: Workload,
             price_observed=offer.observed if offer else "", within_budget=p.within,
             price_kind=kind, price_flag=flag,
             price_flag_reason=why, price_doubted=doubt[id(p)], calibration=ev.calibration,
+            in_stock=offer.in_stock if offer else "", stock_gpus=offer.stock_gpus if offer
+            else None, snapshot_at=offer.snapshot_at if offer else "",
+            snapshot_stale=age is not None and age > STALE_SNAPSHOT_DAYS,
             labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
             serving=ev.plan))
     return out

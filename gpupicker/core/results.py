@@ -231,6 +231,14 @@ class Option(BaseModel):
     price_doubted: bool = False
     """The price's own source doubts it, or it is too low to be real: it ranks after the
     trusted prices of its tier and takes no label (core.offers.doubted_price)."""
+    in_stock: str = ""
+    """``yes`` / ``no``: the offer's ledger snapshot listed it as available or not; ``""``: no
+    stock data (core.stock)."""
+    stock_gpus: int | None = None
+    snapshot_at: str = ""
+    """When the ledger snapshot with the stock was taken (UTC ISO 8601; '' without one)."""
+    snapshot_stale: bool = False
+    """The snapshot is older than core.stock.STALE_SNAPSHOT_DAYS."""
     break_even_months: float | None = None
     calibration: Text = ""
     within_budget: bool = True

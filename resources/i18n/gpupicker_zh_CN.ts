@@ -903,6 +903,42 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Out of stock at {provider} in the ledger snapshot of {when}</source>
+        <translation>在 {when} 的账本快照中，{provider} 无货</translation>
+    </message>
+    <message>
+        <source>In stock at {provider} in the ledger snapshot of {when}</source>
+        <translation>在 {when} 的账本快照中，{provider} 有货</translation>
+    </message>
+    <message>
+        <source>In stock at {provider} ({n} GPUs free) in the ledger snapshot of {when}</source>
+        <translation>在 {when} 的账本快照中，{provider} 有货（空闲 {n} 张）</translation>
+    </message>
+    <message>
+        <source>the snapshot is {days} days old (over {limit}): stock may have changed</source>
+        <translation>快照已有 {days} 天（超过 {limit} 天），库存可能已变化</translation>
+    </message>
+    <message>
+        <source>The top pick (#{rank}, {n} × {gpu} on {provider}) was out of stock in its ledger snapshot</source>
+        <translation>首选方案（第 {rank} 名，{provider} 的 {n} × {gpu}）在其账本快照中无货</translation>
+    </message>
+    <message>
+        <source>take #{rank} instead: {n} × {gpu} on {provider} at {per_hour}/h ({stock})</source>
+        <translation>可改选第 {rank} 名：{provider} 的 {n} × {gpu}，{per_hour}/小时（{stock}）</translation>
+    </message>
+    <message>
+        <source>listed in stock</source>
+        <translation>快照显示有货</translation>
+    </message>
+    <message>
+        <source>no stock data: check with the provider</source>
+        <translation>无库存数据，请向服务商确认</translation>
+    </message>
+    <message>
+        <source>no option within the limits is in stock: check the providers or widen the limits</source>
+        <translation>限制范围内没有有货的方案：请向服务商确认或放宽限制</translation>
+    </message>
+    <message>
         <source>Spot, interruptions included: {where}, one interruption per {low}–{high} h; each costs a {restart} min restart (reload and warm-up) and {lost} min of work since the last checkpoint (every {interval} h, the workload&apos;s `checkpoint_interval_hours`) → {n} interruptions expected, {hours} h ({hours_low}–{hours_high} h), {total} ({total_low}–{total_high})</source>
         <translation>竞价实例（已计入中断）：{where}，每 {low}–{high} 小时中断一次；每次中断需 {restart} 分钟重启（重新加载与预热），并丢失自上次检查点以来 {lost} 分钟的工作（每 {interval} 小时保存一次检查点，任务配置字段 `checkpoint_interval_hours`）→ 预计中断 {n} 次，{hours} 小时（{hours_low}–{hours_high} 小时），{total}（{total_low}–{total_high}）</translation>
     </message>

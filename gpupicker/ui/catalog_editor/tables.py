@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor
 from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware import GpuSpec, PriceOffer
-from ...core.price_kind import is_user_kind, price_kind
+from ...core.price_kind import price_kind
 from ..i18n.formatting import display_name
 from ..i18n.texts import pricing_names
 from .models import IdKeyedTableModel, RecordTableModel
@@ -138,11 +138,9 @@ class PriceTableModel(RecordTableModel):
         return price_headers()[column]
 
     def kind(self, row: int) -> str:
-        """Kind code of the price in ``row`` (core.price_kind; the user's rows are ``user``)."""
-        rec = self._rows[row]
-        if self._user[row] and is_user_kind(rec):  # type: ignore[arg-type]
-            return "user"
-        return price_kind(rec)  # type: ignore[arg-type]
+        """Kind code of the price in ``row`` (core.price_kind; the rows the user typed or
+        edited are ``user``, as the repository's ``price_rows`` sets them)."""
+        return price_kind(self._rows[row])  # type: ignore[arg-type]
 
     def data_at(self, row: int, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.EditRole and 0 <= row < len(self._rows) \

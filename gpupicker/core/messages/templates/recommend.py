@@ -128,6 +128,20 @@ TEMPLATES: dict[str, str] = {
                               "(gpupicker's assumption)",
     "cost.spot.rate_unknown_any": "no interruption rate is known, so the range is wide "
                                   "(gpupicker's assumption)",
+    "recommend.stock.out": "Out of stock at {provider} in the ledger snapshot of {when}",
+    "recommend.stock.in": "In stock at {provider} in the ledger snapshot of {when}",
+    "recommend.stock.in_count": "In stock at {provider} ({n} GPUs free) in the ledger snapshot "
+                                "of {when}",
+    "recommend.stock.stale": "the snapshot is {days} days old (over {limit}): stock may have "
+                             "changed",
+    "recommend.stock.top_out": "The top pick (#{rank}, {n} × {gpu} on {provider}) was out of "
+                               "stock in its ledger snapshot",
+    "recommend.stock.take_next": "take #{rank} instead: {n} × {gpu} on {provider} at "
+                                 "{per_hour}/h ({stock})",
+    "recommend.stock.listed_in": "listed in stock",
+    "recommend.stock.not_listed": "no stock data: check with the provider",
+    "recommend.stock.none_in_stock": "no option within the limits is in stock: check the "
+                                     "providers or widen the limits",
     "cost.spot.rate_order": "{provider}: the low interruption rate is above the high one",
     "cost.spot.not_positive": "the run length and the checkpoint interval must be positive",
     "cost.subscription": "{kind}: billed {n} × {period} h for a {run} h run = {total}",
