@@ -903,6 +903,14 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Rent now: this is the lowest price of its {n} observations over {days} days</source>
+        <translation>现在租：这是其 {days} 天内 {n} 次观测中的最低价</translation>
+    </message>
+    <message>
+        <source>Falling: {pct} % cheaper over its last {n} observations ({days} days); waiting may pay if the job can wait (a trend, not a forecast)</source>
+        <translation>价格在下降：最近 {n} 次观测（{days} 天）便宜了 {pct} %；如果任务可以等，等待可能更划算（这是趋势，不是预测）</translation>
+    </message>
+    <message>
         <source>Out of stock at {provider} in the ledger snapshot of {when}</source>
         <translation>在 {when} 的账本快照中，{provider} 无货</translation>
     </message>
@@ -4958,6 +4966,14 @@ Keep %1 as entered?</source>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>not modelled: %1</source>
+        <translation>未建模：%1</translation>
+    </message>
+    <message>
+        <source>unknown workload fields ignored: %1</source>
+        <translation>已忽略未知的任务配置字段：%1</translation>
+    </message>
+    <message>
         <source>Co&amp;mpare with…</source>
         <translation>对比(&amp;M)…</translation>
     </message>
@@ -5500,6 +5516,18 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>OptionsTableModel</name>
+    <message>
+        <source>out of stock</source>
+        <translation>无货</translation>
+    </message>
+    <message>
+        <source>in stock</source>
+        <translation>有货</translation>
+    </message>
+    <message>
+        <source>(old snapshot)</source>
+        <translation>（快照已过时）</translation>
+    </message>
     <message>
         <source>(%1 replicas × %2)</source>
         <translation>（%1 个副本 × %2）</translation>
@@ -6753,6 +6781,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>CompareDialog</name>
+    <message>
+        <source>%1: warning: %2</source>
+        <translation>%1：警告：%2</translation>
+    </message>
     <message>
         <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
         <translation>任务配置与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>

@@ -181,3 +181,36 @@ def test_a_100k_row_ledger_imports_within_the_catalog_limits(repo: CatalogReposi
     assert repo.price_count() == before + 100_000
     stocked = [p for _, p, _ in repo.price_rows()[-8:]]
     assert {p.in_stock for p in stocked} <= {"yes", "no"} and all(p.snapshot_at for p in stocked)
+
+
+def test_an_imported_scraper_artefact_is_doubted_not_ranked_first(repo: CatalogRepository,
+                                                                   tmp_path: Path):
+    """A price copied from a scrape whose own notes call it a "scraper artefact" (the bundled
+    MI300X row of data/prices-2026-10.csv, Community Cloud $0.50 against Secure Cloud $2.39)
+    stays doubted when a user imports it: it keeps its kind and trust mark instead of becoming
+    "your own price", so a 10× too low figure cannot rank first."""
+    src = tmp_path / "copied.csv"
+    with src.open("w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["gpu_id", "provider", "pricing", "price_per_gpu_hour", "observed", "source",
+                    "notes"])
+        w.writerow(["h100_pcie", "ScrapeCo", "on_demand", "0.25", "2026-11-30",
+                    "gpu-price-index scrape", "0.25 looks like a scraper artefact"])
+        w.writerow(["h100_pcie", "ListCo", "on_demand", "2.50", "2026-11-30",
+                    "listco.example/pricing", ""])
+    assert repo.import_csv("prices", src).ok
+    mine = {p.provider: p for p in repo.prices() if p.provider in ("ScrapeCo", "ListCo")}
+    assert mine["ScrapeCo"].price_kind == "" and mine["ListCo"].price_kind == ""
+    gpus = [g for g in repo.gpus() if g.id == "h100_pcie"]
+    w_ = Workload(task="inference", model=repo.get_model("llama3_8b"), model_id="llama3_8b")
+    rec = recommend(w_, gpus, list(mine.values()), counts=(1,), max_gpus=1, all_offers=True,
+                    today=AT_SNAPSHOT.date())
+    priced = [o for o in rec.options if o.provider]
+    assert [o.provider for o in priced] == ["ListCo", "ScrapeCo"]
+    scraped = priced[1]
+    assert scraped.price_doubted and scraped.price_flag == "low-trust"
+    assert scraped.price_kind == "aggregate" and not scraped.labels
+    # the user's own edit makes the row theirs: their price, not doubted
+    rid = next(rid for rid, p, _ in repo.price_rows() if p.provider == "ScrapeCo")
+    repo.update_price_fields(rid, {"notes": "negotiated: confirmed by email"})
+    assert repo.get_price(rid).price_kind == "user"

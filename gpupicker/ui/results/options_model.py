@@ -293,15 +293,25 @@ class OptionsTableModel(QStandardItemModel):
             "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
             else "—",
             "usd_total": self._total_text(o),
-            "provider": (self.tr("Your own hardware") if o.pricing == "owned"
-                         else display_name(o.provider))
-            or self.tr("no price in catalog"),
+            "provider": self._provider(o),
             "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),
             "reason": reason,
         }
         cached = (tuple(display[c] for c in self.COLUMNS), (speed_key,))
         self._cache[row] = cached
         return cached
+
+    def _provider(self, o: Option) -> str:
+        """The provider cell, with the stock of an offer a ledger snapshot listed (core.stock)."""
+        name = (self.tr("Your own hardware") if o.pricing == "owned"
+                else display_name(o.provider)) or self.tr("no price in catalog")
+        if o.in_stock == "no":
+            name += " · " + self.tr("out of stock")
+        elif o.in_stock == "yes":
+            name += " · " + self.tr("in stock")
+        if o.in_stock and o.snapshot_stale:
+            name += " " + self.tr("(old snapshot)")
+        return name
 
     def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
         """USD amounts convert to the display currency; other currencies show as they are."""

@@ -142,6 +142,10 @@ TEMPLATES: dict[str, str] = {
     "recommend.stock.not_listed": "no stock data: check with the provider",
     "recommend.stock.none_in_stock": "no option within the limits is in stock: check the "
                                      "providers or widen the limits",
+    "price_moves.rent_now": "Rent now: this is the lowest price of its {n} observations over "
+                            "{days} days",
+    "price_moves.falling": "Falling: {pct} % cheaper over its last {n} observations ({days} "
+                           "days); waiting may pay if the job can wait (a trend, not a forecast)",
     "cost.spot.rate_order": "{provider}: the low interruption rate is above the high one",
     "cost.spot.not_positive": "the run length and the checkpoint interval must be positive",
     "cost.subscription": "{kind}: billed {n} × {period} h for a {run} h run = {total}",
