@@ -1,5 +1,4 @@
-"""How an offer's price moved, from the catalog's price history, and when that history says
-"rent now" or "prices are falling". No I/O.
+"""How an offer's price moved (its price history), and when that says rent now or wait. No I/O.
 
 The history of a price row (``CatalogRepository.price_history``: every version, oldest first)
 becomes one point per observation — its ledger ``snapshot_at``, else its ``observed`` date,
