@@ -189,7 +189,8 @@ class PricesMixin(SettingsMixin):
             expected: the row as the caller last read it (None: no conflict check).
 
         Returns:
-            The row as now stored.
+            The row as now stored, with its kind (as :meth:`get_price`: an edited row is the
+            user's own price).
 
         Raises:
             KeyError: no such row (or it was deleted).
@@ -212,10 +213,10 @@ class PricesMixin(SettingsMixin):
             values = new.model_dump()
             if "gpu_id" in changes:
                 self._check_gpu_known(new.gpu_id)
-            if all(same_value(a, values[c]) for c, a in stored_values.items()):
-                return new
-            self._update_price_row(row_id, values, user_modified=1, now=utc_now())
-            return new
+            if not all(same_value(a, values[c]) for c, a in stored_values.items()):
+                self._update_price_row(row_id, values, user_modified=1, now=utc_now())
+            rows = self._query("SELECT * FROM prices WHERE id = ?", (row_id,))
+            return _offer_of_row(rows[0]) if rows else new
 
     def delete_price(self, row_id: int) -> None:
         """Delete price row ``row_id``.

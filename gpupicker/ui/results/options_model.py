@@ -305,13 +305,12 @@ class OptionsTableModel(QStandardItemModel):
         """The provider cell, with the stock of an offer a ledger snapshot listed (core.stock)."""
         name = (self.tr("Your own hardware") if o.pricing == "owned"
                 else display_name(o.provider)) or self.tr("no price in catalog")
-        if o.in_stock == "no":
-            name += " · " + self.tr("out of stock")
-        elif o.in_stock == "yes":
-            name += " · " + self.tr("in stock")
-        if o.in_stock and o.snapshot_stale:
-            name += " " + self.tr("(old snapshot)")
-        return name
+        # the mark first: a narrow column elides the end of the text, not the start
+        mark = self.tr("out of stock") if o.in_stock == "no" else \
+            self.tr("in stock") if o.in_stock == "yes" else ""
+        if mark and o.snapshot_stale:
+            mark += " " + self.tr("(old snapshot)")
+        return f"{mark} · {name}" if mark else name
 
     def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
         """USD amounts convert to the display currency; other currencies show as they are."""
