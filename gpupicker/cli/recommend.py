@@ -89,6 +89,16 @@ def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
         "energy_kwh": None if c.energy_kwh is None else round(c.energy_kwh, 2),
         "kwh_per_million_tokens": None if c.kwh_per_million_tokens is None
         else round(c.kwh_per_million_tokens, 4),
+        # spot: hours and total with the expected interruptions, and both ends of the rate range
+        "spot_interruptions": None if c.spot_interruptions is None
+        else round(c.spot_interruptions, 3),
+        "hours_low": None if c.hours_low is None else round(c.hours_low, 3),
+        "hours_high": None if c.hours_high is None else round(c.hours_high, 3),
+        "usd_total_low": None if c.usd_total_low is None else round(c.usd_total_low, 2),
+        "usd_total_high": None if c.usd_total_high is None else round(c.usd_total_high, 2),
+        # a ledger snapshot's stock (core.stock)
+        "in_stock": o.in_stock or None, "stock_gpus": o.stock_gpus,
+        "snapshot_at": o.snapshot_at or None, "snapshot_stale": o.snapshot_stale,
         "decode_tokens_per_s": t.decode_tokens_per_s,
         "aggregate_decode_tokens_per_s": t.aggregate_decode_tokens_per_s,
         "prefill_tokens_per_s": t.prefill_tokens_per_s,

@@ -382,6 +382,9 @@ def _build_options(w: Workload,
                 more.append(sentence(msg("recommend.consumer_no_nvlink")))
             if terms and offer is not None and ev.n > GPUS_PER_NODE:
                 more.append(_cluster_note(offer, terms))
+            if cost is not None and (cost.spot_interruptions is not None or
+                                     cost.spot_unfinishable):
+                more.append(_spot_sentence(cost, spot))
             if more:
                 reason = join([reason, *more], "space")
             prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not misses,
@@ -479,35 +482,42 @@ def _build_options(w: Workload,
 def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int,
                          terms: dict[str, ProviderTerms],
                          kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
-    """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it.
+    """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it (and the
+    cheapest not listed out of stock).
 
     (:func:`~gpupicker.core.providers.offer_available`: one instance or a cluster for sale.)
     The cheapest one that passes the region and provider filters (``kept``) too: those
     filters run after this choice and must not be left with an offer outside them only.
     """
-    best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
+    best: dict[tuple[str, bool, bool], tuple[PriceOffer, float]] = {}
     for offer, usd in offers:
         if not offer_available(offer, total_gpus, terms.get(offer.provider)):
             continue
-        key = (offer.pricing, kept(offer))
-        cur = best.get(key)
-        if cur is None or usd < cur[1]:
-            best[key] = (offer, usd)
-    return list(best.values())
+        # and the cheapest not listed out of stock (core.stock), beside an out-of-stock best
+        for key in ((offer.pricing, kept(offer), False), (offer.pricing, kept(offer), True)) \
+                if not out_of_stock(offer) else ((offer.pricing, kept(offer), False),):
+            cur = best.get(key)
+            if cur is None or usd < cur[1]:
+                best[key] = (offer, usd)
+    return list({id(v[0]): v for v in best.values()}.values())
 
 
 def _best_per_pricing(offers: list[tuple[PriceOffer, float]],
                       kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
-    """The best offer per pricing type, and the best one per type that ``kept`` keeps.
+    """The best offer per pricing type, and the best one per type that ``kept`` keeps (with,
+    for each, the best not listed out of stock).
 
     "Best" as :func:`~gpupicker.core.offers.offers_for` chooses (a trusted price before a
     doubted one, then the lower price), so the options outside the filters stay those of an
     unfiltered ranking.
     """
-    best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
+    best: dict[tuple[str, bool, bool], tuple[PriceOffer, float]] = {}
     for offer, usd in offers:
-        for key in ((offer.pricing, False), (offer.pricing, True)) if kept(offer) \
-                else ((offer.pricing, False),):
+        # per pricing: the best, the best the filters keep, and of each the best not listed out
+        # of stock (core.stock), so an out-of-stock best keeps its in-stock alternative
+        places = (False, True) if kept(offer) else (False,)
+        stock = (False, True) if not out_of_stock(offer) else (False,)
+        for key in ((offer.pricing, k, a) for k in places for a in stock):
             cur = best.get(key)
             if cur is None or (doubted_price(offer, usd), usd) < \
                     (doubted_price(cur[0], cur[1]), cur[1]):
@@ -534,6 +544,20 @@ def _cluster_note(offer: PriceOffer, terms: dict[str, ProviderTerms]) -> Message
     if net == "ethernet":
         parts.append(memo_msg("recommend.cluster_ethernet_slower"))
     return sentence(join(parts, "clauses"))
+
+
+def _spot_sentence(cost: CostEstimate, spot: SpotTerms | None) -> Message:
+    """The reason's sentence for a spot option: its interruptions are in its hours and total,
+    at a published rate or a wide assumed one (the cost assumptions give the figures).
+    """
+    known = spot is not None and spot.rate is not None
+    if cost.spot_unfinishable:
+        return sentence(msg("recommend.spot.unfinishable"))
+    return sentence(msg("recommend.spot.included" if known else "recommend.spot.included_wide",
+                        n=f"{cost.spot_interruptions or 0:.1f}",
+                        low=f"{cost.hours_low or 0:,.1f}",
+                        high=f"{cost.hours_high:,.1f}" if cost.hours_high is not None
+                        else "∞"))
 
 
 def _tie(p: _Candidate) -> float:

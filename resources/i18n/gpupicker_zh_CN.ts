@@ -903,6 +903,18 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Spot: the {n} interruptions expected at the provider's published rate are in the hours and total ({low}–{high} h)</source>
+        <translation>竞价实例：按服务商公布的中断率预计中断 {n} 次，已计入时长和总费用（{low}–{high} 小时）</translation>
+    </message>
+    <message>
+        <source>Spot: the {n} interruptions expected are in the hours and total; no published rate, so {low}–{high} h</source>
+        <translation>竞价实例：预计中断 {n} 次，已计入时长和总费用；服务商未公布中断率，因此为 {low}–{high} 小时</translation>
+    </message>
+    <message>
+        <source>Spot: interrupted faster than it progresses at the expected rate, so no total (checkpoint more often or rent on demand)</source>
+        <translation>竞价实例：按预计中断率，中断快于任务进展，因此无法给出总费用（请更频繁地保存检查点，或改用按需实例）</translation>
+    </message>
+    <message>
         <source>Rent now: this is the lowest price of its {n} observations over {days} days</source>
         <translation>现在租：这是其 {days} 天内 {n} 次观测中的最低价</translation>
     </message>

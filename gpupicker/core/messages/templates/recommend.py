@@ -146,6 +146,12 @@ TEMPLATES: dict[str, str] = {
                             "{days} days",
     "price_moves.falling": "Falling: {pct} % cheaper over its last {n} observations ({days} "
                            "days); waiting may pay if the job can wait (a trend, not a forecast)",
+    "recommend.spot.included": "Spot: the {n} interruptions expected at the provider's published "
+                               "rate are in the hours and total ({low}–{high} h)",
+    "recommend.spot.included_wide": "Spot: the {n} interruptions expected are in the hours and "
+                                    "total; no published rate, so {low}–{high} h",
+    "recommend.spot.unfinishable": "Spot: interrupted faster than it progresses at the expected "
+                                   "rate, so no total (checkpoint more often or rent on demand)",
     "cost.spot.rate_order": "{provider}: the low interruption rate is above the high one",
     "cost.spot.not_positive": "the run length and the checkpoint interval must be positive",
     "cost.subscription": "{kind}: billed {n} × {period} h for a {run} h run = {total}",
