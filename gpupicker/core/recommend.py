@@ -482,8 +482,9 @@ def _build_options(w: Workload,
 def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int,
                          terms: dict[str, ProviderTerms],
                          kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
-    """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it (and the
-    cheapest not listed out of stock).
+    """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it.
+
+    (And the cheapest not listed out of stock, beside an out-of-stock cheapest.)
 
     (:func:`~gpupicker.core.providers.offer_available`: one instance or a cluster for sale.)
     The cheapest one that passes the region and provider filters (``kept``) too: those
@@ -504,8 +505,9 @@ def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int
 
 def _best_per_pricing(offers: list[tuple[PriceOffer, float]],
                       kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
-    """The best offer per pricing type, and the best one per type that ``kept`` keeps (with,
-    for each, the best not listed out of stock).
+    """The best offer per pricing type, and the best one per type that ``kept`` keeps.
+
+    For each, the best not listed out of stock is kept too.
 
     "Best" as :func:`~gpupicker.core.offers.offers_for` chooses (a trusted price before a
     doubted one, then the lower price), so the options outside the filters stay those of an
