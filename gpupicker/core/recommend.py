@@ -549,8 +549,9 @@ def _cluster_note(offer: PriceOffer, terms: dict[str, ProviderTerms]) -> Message
 
 
 def _spot_sentence(cost: CostEstimate, spot: SpotTerms | None) -> Message:
-    """The reason's sentence for a spot option: its interruptions are in its hours and total,
-    at a published rate or a wide assumed one (the cost assumptions give the figures).
+    """The reason's sentence for a spot option: its interruptions are in its hours and total.
+
+    At a published rate or a wide assumed one (the cost assumptions give the figures).
     """
     known = spot is not None and spot.rate is not None
     if cost.spot_unfinishable:
