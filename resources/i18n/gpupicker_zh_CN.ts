@@ -5851,6 +5851,10 @@ Keep %1 as entered?</source>
 <context>
     <name>PriceHistoryDialog</name>
     <message>
+        <source>%1 % over %2 days; low %3, high %4 (%5 observations)</source>
+        <translation>%2 天内变化 %1 %；最低 %3，最高 %4（%5 次观测）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="28" />
         <source>Price history</source>
         <translation>价格历史</translation>
