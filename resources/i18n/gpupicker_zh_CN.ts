@@ -5529,18 +5529,6 @@ Keep %1 as entered?</source>
 <context>
     <name>OptionsTableModel</name>
     <message>
-        <source>out of stock</source>
-        <translation>无货</translation>
-    </message>
-    <message>
-        <source>in stock</source>
-        <translation>有货</translation>
-    </message>
-    <message>
-        <source>(old snapshot)</source>
-        <translation>（快照已过时）</translation>
-    </message>
-    <message>
         <source>(%1 replicas × %2)</source>
         <translation>（%1 个副本 × %2）</translation>
     </message>

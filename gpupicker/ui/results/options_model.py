@@ -302,15 +302,16 @@ class OptionsTableModel(QStandardItemModel):
         return cached
 
     def _provider(self, o: Option) -> str:
-        """The provider cell, with the stock of an offer a ledger snapshot listed (core.stock)."""
+        """The provider cell, with the stock of an offer a ledger snapshot listed (core.stock):
+        ✓ in stock, ✗ out of stock, ? after either when the snapshot is stale."""
         name = (self.tr("Your own hardware") if o.pricing == "owned"
                 else display_name(o.provider)) or self.tr("no price in catalog")
-        # the mark first: a narrow column elides the end of the text, not the start
-        mark = self.tr("out of stock") if o.in_stock == "no" else \
-            self.tr("in stock") if o.in_stock == "yes" else ""
+        # a short mark before the name (the column is narrow and elides the middle); the
+        # tooltip's reason says it in words, with the snapshot's time and age
+        mark = "✗" if o.in_stock == "no" else "✓" if o.in_stock == "yes" else ""
         if mark and o.snapshot_stale:
-            mark += " " + self.tr("(old snapshot)")
-        return f"{mark} · {name}" if mark else name
+            mark += "?"
+        return f"{mark} {name}" if mark else name
 
     def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
         """USD amounts convert to the display currency; other currencies show as they are."""
