@@ -644,6 +644,10 @@
 <context>
     <name>CatalogWindow</name>
     <message>
+        <source>CSV files and price ledgers (*.csv *.json);;All files (*)</source>
+        <translation>CSV 文件与价格账本 (*.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164" />
         <source>gpupicker — catalog</source>
         <translation>gpupicker——价格与型号库</translation>
@@ -4411,6 +4415,14 @@
 </context>
 <context>
     <name>CsvImportDialog</name>
+    <message>
+        <source>%1 ledger from %2: %3 price rows with stock and snapshot time; %4 rows left out (no GPU, no price, an older snapshot). GPU names are mapped to catalog GPU ids.</source>
+        <translation>来自 %2 的 %1 账本：%3 行价格（含库存与快照时间）；%4 行未导入（无 GPU、无价格或较旧的快照）。GPU 名称已映射到价格库的 GPU id。</translation>
+    </message>
+    <message>
+        <source>Daily ledger CSV</source>
+        <translation>每日账本 CSV</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45" />
         <source>Import CSV</source>

@@ -525,8 +525,9 @@ class CatalogWindow(QMainWindow):
 
     @Slot()
     def _on_import(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import CSV"), "",
-                                              self.tr("CSV files (*.csv)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import CSV"), "",
+            self.tr("CSV files and price ledgers (*.csv *.json);;All files (*)"))
         if path:
             self.start_import(path)
 
