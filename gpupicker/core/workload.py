@@ -29,6 +29,16 @@ WEIGHT_DTYPE_ALIASES = {
 """Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``).
 A ``gguf:`` prefix (``gguf:Q4_K_M``) names a llama.cpp file type and is dropped."""
 
+QUANT_FORMAT_DTYPES: dict[str, tuple[str, str]] = {
+    "w8a8": ("int8", "w8a8"), "w4a8": ("int4", "w4a8"),
+    "modelslim_w8a8": ("int8", "modelslim"), "modelslim_w4a8": ("int4", "w4a8"),
+}
+"""Weight formats that name a quantization method as well as a width: Ascend ModelSlim
+W8A8 (int8 weights and activations) and W4A8 (int4 weights, int8 activations), the formats
+vLLM-Ascend and MindIE load (vllm-ascend quantization guide; MindIE quantization docs).
+``weights_dtype: w8a8`` is int8 weights with ``quant_method`` ``w8a8`` unless the workload
+names a method (``quant_support.weight_format`` reads the pair back as W8A8 / W4A8)."""
+
 ATTENTION_ALIASES = {
     "flash_attention_2": "flash", "flash_attention_3": "flash", "flash_attention": "flash",
     "flash-attn": "flash", "flash_attn": "flash", "flashattention": "flash", "fa2": "flash",
@@ -292,6 +302,10 @@ class Workload(BaseModel):
     master_weights: bool | None = Field(
         default=None, description="fp32 master weights (mixed precision) for 16-bit full "
         "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)")
+    optimizer_in_bwd: bool | None = Field(
+        default=None, description="optimizer step fused into the backward pass (torchtune "
+        "optimizer_in_bwd: each gradient is applied and freed as soon as it is computed); "
+        "None = the framework's default (torchtune single-GPU full fine-tuning: on)")
     attention: Literal["sdpa", "flash", "eager"] = "sdpa"
     gpu_memory_utilization: float = Field(default=0.9, gt=0.0, le=1.0)
     max_model_len: int | None = Field(default=None, ge=16, le=10_000_000,
@@ -436,6 +450,12 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return data
         d = dict(data)
+        fmt = d.get("weights_dtype")
+        if isinstance(fmt, str) and fmt.strip().lower() in QUANT_FORMAT_DTYPES:
+            dtype, method = QUANT_FORMAT_DTYPES[fmt.strip().lower()]
+            d["weights_dtype"] = dtype
+            if not d.get("quant_method"):
+                d["quant_method"] = method
         for alias, field in TOKEN_ALIASES.items():
             if alias not in d:
                 continue

@@ -907,6 +907,90 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>mean time between interruptions must be positive</source>
+        <translation>竞价实例的平均中断间隔必须大于 0</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>parallelism.expert_parallel = {ep} has no effect: the model has no routed experts</source>
+        <translation>parallelism.expert_parallel = {ep} 不起作用：该模型没有路由专家</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>parallelism.expert_parallel = {ep} is more than num_gpus = {n}: the estimate splits the experts over {n}</source>
+        <translation>parallelism.expert_parallel = {ep} 大于 num_gpus = {n}：估算按 {n} 张卡切分专家</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>expert parallel over {ep} ranks: each GPU holds {local} of the {experts} routed experts of every MoE layer (the rest of the model split as before)</source>
+        <translation>专家并行（{ep} 个 rank）：每张卡只保存每个 MoE 层 {experts} 个路由专家中的 {local} 个（模型其余部分照常切分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>bitsandbytes LLM.int8: the prefill dequantizes the weight columns that meet an outlier (threshold 6.0); upper bound taken: every column of the widest Linear</source>
+        <translation>bitsandbytes LLM.int8：预填充时会把出现离群值（阈值 6.0）的权重列反量化；按上限估计：最宽的 Linear 层的每一列都反量化</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>FSDP keeps the root unit (embeddings, lm_head, final norm) unsharded from forward to backward, and every rank keeps the whole 4-bit quantization state: {gib} GiB per GPU over an even split</source>
+        <translation>FSDP 从前向到反向都不切分根单元（词嵌入、lm_head、最后的 norm），且每张卡都保存完整的 4-bit 量化状态：比均匀切分每卡多 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>optimizer step fused into the backward pass: each gradient is applied and freed at once (only the largest one is alive)</source>
+        <translation>优化器更新融合进反向传播：每个梯度算出后立即更新并释放（同一时刻只保留最大的那个梯度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>paged 8-bit AdamW states ({gib} GiB) live in CUDA unified memory, outside PyTorch's allocator, and page out to host RAM when the GPU is full: not counted on the GPU</source>
+        <translation>分页 8-bit AdamW 的优化器状态（{gib} GiB）位于 CUDA 统一内存中，不经过 PyTorch 的分配器，显存不足时会换出到主机内存：不计入显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="148" />
+        <source>Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, checkpoints every {interval} h) → {hours} h</source>
+        <translation>竞价实例：重做的工作和重启另需 +{extra}（每 {mtbi} 小时中断一次，每 {interval} 小时保存一次检查点）→ {hours} 小时</translation>
+    </message>
+    <message>
+        <source>layer {layer} is of kind {kind} in the layer pattern but its per-layer KV-head count is {heads} (attention layers F/S need heads, the other kinds 0)</source>
+        <translation>第 {layer} 层在层模式中的类型为 {kind}，但其逐层 KV 头数为 {heads}（注意力层 F/S 需要 KV 头，其他类型应为 0）</translation>
+    </message>
+    <message>
+        <source>the per-layer KV-head list has {n} entries but the model has {layers} layers</source>
+        <translation>逐层 KV 头数列表有 {n} 项，但模型有 {layers} 层</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads gives some layers 0 KV heads, but the config of model_type {model_type} states no layer kinds (layer_types): gpupicker cannot tell what those layers cache</source>
+        <translation>num_key_value_heads 给部分层 0 个 KV 头，但 model_type 为 {model_type} 的配置没有写明各层类型（layer_types）：gpupicker 无法判断这些层缓存什么</translation>
+    </message>
+    <message>
+        <source>a per-layer KV-head count must be a whole number ≥ 0, not {value}</source>
+        <translation>逐层 KV 头数必须是 ≥ 0 的整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>full_attn_idxs names layer {index}, but the model has {layers} layers (0 to {layers} − 1)</source>
+        <translation>full_attn_idxs 指定了第 {index} 层，但模型只有 {layers} 层（0 到 {layers} − 1）</translation>
+    </message>
+    <message>
+        <source>draft model {draft} states no vocabulary size, so gpupicker cannot check that it shares the target's tokenizer (which vLLM, SGLang and llama.cpp require); give a language model with its config</source>
+        <translation>草稿模型 {draft} 没有写明词表大小，gpupicker 无法检查它是否与目标模型共用分词器（vLLM、SGLang 和 llama.cpp 都要求如此）；请提供带配置的语言模型</translation>
+    </message>
+    <message>
+        <source>draft model {draft} has a vocabulary of {dv} tokens and {target} one of {tv}: a draft model must share the target's tokenizer (vLLM and transformers refuse a different vocabulary size, SGLang drafts use the target's tokenizer, llama.cpp allows 128 tokens of difference); pick a draft of the same family</source>
+        <translation>草稿模型 {draft} 的词表有 {dv} 个 token，而 {target} 的词表有 {tv} 个：草稿模型必须与目标模型共用同一分词器（vLLM 和 transformers 拒绝词表大小不同的草稿模型，SGLang 的草稿模型使用目标模型的分词器，llama.cpp 允许最多相差 128 个 token）；请选择同一系列的草稿模型</translation>
+    </message>
+    <message>
+        <source>bitsandbytes {dtype} has no Ascend (CANN) backend, so it does not run on the {gpu}: vLLM-Ascend and MindIE take {fmt} weights quantized with ModelSlim (weights_dtype w8a8 or w4a8)</source>
+        <translation>bitsandbytes {dtype} 没有昇腾（CANN）后端，无法在 {gpu} 上运行：vLLM-Ascend 和 MindIE 使用经 ModelSlim 量化的 {fmt} 权重（weights_dtype 设为 w8a8 或 w4a8）</translation>
+    </message>
+    <message>
+        <source>{engine} runs INT8 W8A8 weights only on Turing or later; {gpu} is older</source>
+        <translation>{engine} 仅在 Turing 或更新的架构上运行 INT8 W8A8 权重；{gpu} 太旧</translation>
+    </message>
+    <message>
+        <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
+        <translation>compress_ratios（DeepSeek-V4 的压缩稀疏注意力：每层一个滑动窗口加 4×/128× 压缩的 KV）不在 gpupicker 的模型范围内：KV 缓存按每层普通注意力估算，是模型实际缓存量的数倍</translation>
+    </message>
+    <message>
         <source>Spot: the {n} interruptions expected at the provider's published rate are in the hours and total ({low}–{high} h)</source>
         <translation>竞价实例：按服务商公布的中断率预计中断 {n} 次，已计入时长和总费用（{low}–{high} 小时）</translation>
     </message>

@@ -80,7 +80,11 @@ def test_lmdeploy_and_mindie_are_modelled_engines():
 def test_multi_node_options_for_a_70b_full_fine_tune():
     """70B+ training → an H100 cluster (seed decision table row 1): 16–64 GPU options over
     InfiniBand appear for parts that cannot hold the job in one node, with the scaling cost."""
-    w = Workload(task="full_ft", model=catalog_model("llama3_70b"), dataset_tokens=1e9)
+    # 1,024 tokens: without checkpointing 2,048 tokens' saved activations alone (~59 GiB per
+    # GPU) plus the FSDP root unit (embeddings and lm_head, unsharded from forward to backward)
+    # leave an H100 short at any GPU count
+    w = Workload(task="full_ft", model=catalog_model("llama3_70b"), dataset_tokens=1e9,
+                 seq_len=1024)
     # the seed's own GPU set (no B200-class part holds it in one node)
     seed = ("h100_sxm", "a100_sxm_80gb", "a100_sxm_40gb", "l40s", "rtx_4090", "rtx_3090")
     rec = recommend(w, [g for g in catalog_gpus() if g.id in seed], catalog_prices())
