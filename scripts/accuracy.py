@@ -267,11 +267,15 @@ MEMORY_KINDS = frozenset({"peak_memory_bytes"})
 """Measured kinds scored against the estimate's memory per GPU (:func:`predicted_memory`)."""
 
 
-def predicted_memory(res: dict, counter: str) -> float:
+def predicted_memory(res: dict, counter: str, measured: dict | None = None) -> float:
     """The estimate's bytes per GPU read the way the source read its peak: ``device``
     (``nvidia-smi``: ``total_bytes``), ``reserved`` (``torch.cuda.max_memory_reserved``: less
     the CUDA context) or ``allocated`` (``torch.cuda.max_memory_allocated``: less the context
-    and the caching allocator's reserve)."""
+    and the caching allocator's reserve). A ``measured`` with ``card`` is one card of a machine
+    of unlike cards: that card's ``component`` bytes (``total`` by default)."""
+    if measured is not None and "card" in measured:
+        card = res["cards"][measured["card"]]
+        return card[f"{measured.get('component', 'total')}_bytes"]
     b = res.get("breakdown", {})
     if counter == "allocated":
         return res["total_bytes"] - b.get("cuda_context", 0) - b.get("allocator_overhead", 0)
@@ -375,7 +379,8 @@ def _catalog(name: str) -> dict[str, dict[str, str]]:
 def case_labels(case: dict, gpus: dict, models: dict) -> dict[str, str]:
     """Vendor/segment, task kind and architecture class of a case (for the breakdowns)."""
     w = case["workload"]
-    g = gpus.get(w.get("gpu") or "", {})
+    first = (w.get("gpus") or [{}])[0]  # a machine of cards: its first card's vendor
+    g = gpus.get(w.get("gpu") or (first.get("gpu") if isinstance(first, dict) else first) or "", {})
     vendor = g.get("vendor", "?").split(" ")[0]
     seg = g.get("segment", "?")
     seg = {"consumer": "GeForce" if vendor == "NVIDIA" else "consumer",
@@ -428,7 +433,7 @@ def score_cases(path: Path) -> dict[str, float]:
                   f"{'' if fits[-1][1] else '  WRONG'}")
         elif kind in MEMORY_KINDS:
             counter = case["measured"].get("counter", "device")
-            pred = predicted_memory(res, counter)
+            pred = predicted_memory(res, counter, case["measured"])
             memory.append((case, pred / case["measured"]["value"] - 1.0))
             print(f"{case['id']:8s} memory ({counter}) {case['measured']['value'] / GiB:7.2f}Gi "
                   f"estimate {pred / GiB:7.2f}Gi {memory[-1][1]:+7.1%}")

@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.advisor import Advice
+from ..core.mixed_plan import cards_json
 from ..core.money import SYMBOLS, USD, Money
 from ..core.price_kind import PRICE_KINDS
 from ..core.recommend import GOALS, Recommendation
@@ -111,6 +112,8 @@ def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
         "speed_evidence": t.evidence or None,
         "serving": serving_dict(o.serving) if o.serving is not None else None,
         "assumptions": list(t.assumptions) + list(c.assumptions),
+        # a machine of unlike cards: each card's share of its layer split (core.mixed_plan)
+        **cards_json(o.memory),
     }
 
 
