@@ -17,11 +17,14 @@ from typing import Any
 
 from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.pricing.providers import ProviderTerms
+from ..core.pricing.spot import SpotRate
 from .price_merge import merge_observations
 from .records import ModelRecord, check_price
 
 TABLE_FILES = {"gpus": "gpus.csv", "models": "models.csv", "prices": "prices.csv"}
 PROVIDERS_FILE = "providers.csv"
+SPOT_RATES_FILE = "spot_rates.csv"
+"""Published spot interruption rates per provider (core.spot.SpotRate), each with its source."""
 """The providers' rental terms: read with the bundle, not a table of the catalog (every row
 keeps its source and date; the user edits prices, not a provider's billing rules)."""
 PRICE_OBSERVATION_GLOB = "prices-*.csv"
@@ -78,6 +81,8 @@ class Bundle:
     providers: list[ProviderTerms] = field(default_factory=list)
     """The providers' rental terms (``providers.csv``: billing step, GPUs per instance,
     clusters for sale and their network), in file order."""
+    spot_rates: list[SpotRate] = field(default_factory=list)
+    """The providers' published spot interruption rates (``spot_rates.csv``), in file order."""
 
     def history_keys(self) -> dict[str, str]:
         """Seed key of every older observation → seed key of its offer's current price."""
@@ -124,6 +129,23 @@ def load_providers(data_dir: Path) -> list[ProviderTerms]:
     return out
 
 
+def load_spot_rates(data_dir: Path) -> list[SpotRate]:
+    """The published spot interruption rates of ``data_dir/spot_rates.csv``, validated, in file
+    order (core.spot.SpotRate).
+
+    Raises:
+        FileNotFoundError: when the file is missing.
+        ValueError: when a row is invalid (a packaging bug), naming the file and line.
+    """
+    out = []
+    for i, row in enumerate(_read_rows(data_dir / SPOT_RATES_FILE), start=2):
+        try:
+            out.append(SpotRate.model_validate(row))
+        except ValueError as exc:
+            raise ValueError(f"bundled {SPOT_RATES_FILE} line {i}: {exc}") from exc
+    return out
+
+
 def load_bundle(data_dir: Path) -> Bundle:
     """Read and validate the bundled CSVs in ``data_dir``.
 
@@ -156,6 +178,7 @@ def load_bundle(data_dir: Path) -> Bundle:
             dumps.append(p.model_dump())
         per_file.append(dumps)
     bundle.providers.extend(load_providers(data_dir))
+    bundle.spot_rates.extend(load_spot_rates(data_dir))
     keys = iter(seed_keys([d for dumps in per_file for d in dumps]))
     files = [[(next(keys), d) for d in dumps] for dumps in per_file]
     merged = merge_observations(files)

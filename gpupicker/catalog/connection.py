@@ -33,7 +33,8 @@ from typing import Any, Self
 
 from .. import paths
 from ..core.pricing.providers import ProviderTerms
-from .bundle import Bundle, bundle_version, load_bundle, load_providers
+from ..core.pricing.spot import SpotRate
+from .bundle import Bundle, bundle_version, load_bundle, load_providers, load_spot_rates
 from .errors import (
     CatalogCorruptError,
     CatalogDiskFullError,
@@ -275,6 +276,7 @@ class CatalogConnection:
         self._data_dir = data_dir
         self._bundle: Bundle | None = None
         self._providers: list[ProviderTerms] | None = None
+        self._spot_rates: list[SpotRate] | None = None
         self._lock = threading.RLock()
         self.read_only = False
         """True when the catalog was opened read-only: reads work, writes raise."""
@@ -469,6 +471,16 @@ class CatalogConnection:
         if self._providers is None:
             self._providers = load_providers(self._data_dir or paths.data_dir())
         return list(self._providers)
+
+    def spot_rates(self) -> list[SpotRate]:
+        """The published spot interruption rates of the bundled ``data/spot_rates.csv``
+        (core.spot); read alone when the rest of the bundle is not needed, as the providers'
+        terms are."""
+        if self._bundle is not None:
+            return list(self._bundle.spot_rates)
+        if self._spot_rates is None:
+            self._spot_rates = load_spot_rates(self._data_dir or paths.data_dir())
+        return list(self._spot_rates)
 
     def data_version(self) -> int:
         """``PRAGMA data_version``: changes when another connection commits (poll to refresh)."""

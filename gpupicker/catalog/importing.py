@@ -303,6 +303,21 @@ def import_tracker_csv(repo: Any, path: str | Path, fmt: str | None = None, *,
                              fmt or "", provider or "")
     fmt, prov, rows, errors, skipped = convert(path, fmt, provider=provider, observed=observed,
                                                skip_unknown=skip_unknown)
+    return import_rows(repo, path, rows, errors, skipped, fmt, prov, dry_run=dry_run)
+
+
+def import_rows(repo: Any, path: Path, rows: list[tuple[int, dict[str, Any]]],
+                errors: list[tuple[int, str]], skipped: list[tuple[int, str]], fmt: str,
+                prov: str, *, dry_run: bool = False) -> TrackerImport:
+    """Import price rows converted from the tracker or ledger file ``path``, all or none.
+
+    Nothing is written when ``errors`` has any (or no row was converted). Otherwise the rows
+    go through :meth:`CatalogRepository.import_csv` with ``newer_replaces`` and
+    ``imported_from`` the file's name, and its errors get the file's own line numbers.
+
+    Raises:
+        CatalogReadOnlyError: the catalog is read-only (not for ``dry_run``).
+    """
     if errors or not rows:
         if not rows and not errors:
             errors = [(0, "no GPU price rows in the file")]
@@ -315,7 +330,8 @@ def import_tracker_csv(repo: Any, path: str | Path, fmt: str | None = None, *,
             w.writeheader()
             for _, row in rows:
                 w.writerow(row)
-        result = repo.import_csv("prices", out, dry_run=dry_run, newer_replaces=True)
+        result = repo.import_csv("prices", out, dry_run=dry_run, newer_replaces=True,
+                                 source_file=path.name)
     lines = {i: line for i, (line, _) in enumerate(rows, start=2)}
     result = dataclasses.replace(
         result, errors=[(lines.get(i, i), reason) for i, reason in result.errors])
@@ -351,7 +367,8 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
                    progress: ProgressCallback | None = None, *,
                    column_map: dict[str, str | None] | None = None,
                    dry_run: bool = False, newer_replaces: bool = False,
-                   skip_duplicates: bool = False) -> ImportResult:
+                   skip_duplicates: bool = False,
+                   source_file: str | None = None) -> ImportResult:
         """Import a CSV into ``table``: all rows or none.
 
         The file is streamed, never read whole: a file over 512 MiB
@@ -392,6 +409,9 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
             newer_replaces: step 3 above.
             skip_duplicates: leave out rows that repeat an earlier row of the file exactly
                 (``result.duplicates`` counts them either way; ``result.skipped`` the left-out).
+            source_file: the file name price rows record as ``imported_from`` (default:
+                ``path``'s name); an imported row is not the user's own price: it keeps the kind
+                and trust marks its source gives it (core.price_kind).
 
         Returns:
             An :class:`ImportResult`; check ``ok``.
@@ -405,11 +425,13 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
             self._refuse_if_read_only(f"import {table}")
         with _gc_paused():  # 100k short-lived records: cyclic GC passes cost ~40 % here
             return self._import_csv(table, Path(path), progress, column_map, dry_run,
-                                    newer_replaces, skip_duplicates)
+                                    newer_replaces, skip_duplicates,
+                                    source_file or Path(path).name)
 
     def _import_csv(self, table: str, path: Path, progress: ProgressCallback | None,
                     column_map: dict[str, str | None] | None, dry_run: bool,
-                    newer_replaces: bool = False, skip_duplicates: bool = False) -> ImportResult:
+                    newer_replaces: bool = False, skip_duplicates: bool = False,
+                    source_file: str = "") -> ImportResult:
         lines, errors = scan_csv_file(path)
         if errors:
             return ImportResult(table=table, errors=errors, dry_run=dry_run)
@@ -440,7 +462,7 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
             good.clear()
             if table == "prices":
                 self._import_prices(items, counts, now, write_progress,
-                                    newer_replaces=newer_replaces)
+                                    newer_replaces=newer_replaces, source_file=source_file)
             else:
                 self._import_records(table, items, counts, now, write_progress)
         if progress is not None:
@@ -473,8 +495,10 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
                 progress(i)
 
     def _import_prices(self, items: list[Any], counts: dict[str, int], now: str,
-                       progress: Callable[[int], None], *, newer_replaces: bool = False) -> None:
-        """Match and write validated price tuples (``PRICE_COLUMNS`` order)."""
+                       progress: Callable[[int], None], *, newer_replaces: bool = False,
+                       source_file: str = "") -> None:
+        """Match and write validated price tuples (``PRICE_COLUMNS`` order); the rows written
+        record ``source_file`` as ``imported_from``."""
         conn = self.db.conn
         cols = ", ".join(PRICE_COLUMNS)
         pool = StringPool(max_entries=50_000)
@@ -558,12 +582,13 @@ class CsvImportMixin(BackupsMixin, PricesMixin):
         done = counts["unchanged"]
         for s in range(0, len(updates), chunk):
             upd = updates[s:s + chunk]
-            self._update_price_rows(upd, user_modified=1, now=now)
+            self._update_price_rows(upd, user_modified=1, now=now, imported_from=source_file)
             done += len(upd)
             progress(done)
         for s in range(0, len(inserts), chunk):
             ins = inserts[s:s + chunk]
-            self._insert_price_rows(ins, origin="user", user_modified=1, now=now)
+            self._insert_price_rows(ins, origin="user", user_modified=1, now=now,
+                                    imported_from=source_file)
             done += len(ins)
             progress(done)
         counts["updated"] = len(updates)

@@ -244,6 +244,26 @@ def m009_per_layer_kv_heads(db: Database) -> None:
             models.add_column(col, kind)
 
 
+@migrations()
+def m010_ledger_stock(db: Database) -> None:
+    """Columns of the daily ledgers with stock (catalog/ledgers.py): on ``prices`` and
+    ``price_history``, ``in_stock`` (``yes`` / ``no``: the snapshot listed the offer as
+    available), ``stock_gpus`` (GPUs it listed as available) and ``snapshot_at`` (UTC ISO time
+    of the snapshot); on ``prices``, the bookkeeping column ``imported_from`` (the file an
+    import wrote the row from; blank for bundled rows and rows the user typed or edited: an
+    imported row keeps the kind and trust marks its source gives it, core.price_kind).
+    """
+    columns: dict[str, dict[str, type]] = {
+        "prices": {"in_stock": str, "stock_gpus": int, "snapshot_at": str, "imported_from": str},
+        "price_history": {"in_stock": str, "stock_gpus": int, "snapshot_at": str}}
+    for name, cols in columns.items():
+        table = db.table(name)
+        have = set(table.columns_dict)
+        for col, kind in cols.items():
+            if col not in have:
+                table.add_column(col, kind)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 

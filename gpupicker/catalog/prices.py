@@ -45,15 +45,16 @@ class PricesMixin(SettingsMixin):
         return int(self._query("SELECT COUNT(*) AS n FROM prices WHERE deleted = 0")[0]["n"])
 
     def price_rows(self) -> list[tuple[int, PriceOffer, bool]]:
-        """``(row_id, PriceOffer, is_user)`` for every current price, by row id."""
+        """``(row_id, PriceOffer, is_user)`` for every current price, by row id; each offer
+        carries the kind the ranking gives it (``price_kind`` ``user`` as :meth:`prices`)."""
         rows = self._query("SELECT * FROM prices WHERE deleted = 0 ORDER BY id")
         return [(r["id"], p, row_is_user(r)) for r, p in valid_records("prices", rows,
-                                                               PriceOffer.model_validate)]
+                                                               _offer_of_row)]
 
     def get_price(self, row_id: int) -> PriceOffer | None:
-        """The current price in row ``row_id``, or None."""
+        """The current price in row ``row_id`` (with its kind, as :meth:`price_rows`), or None."""
         rows = self._query("SELECT * FROM prices WHERE id = ? AND deleted = 0", (row_id,))
-        return next((p for _, p in valid_records("prices", rows, PriceOffer.model_validate)), None)
+        return next((p for _, p in valid_records("prices", rows, _offer_of_row)), None)
 
     def _price_values(self, row_id: int) -> dict[str, Any]:
         cur = self.db.conn.execute(f"SELECT {', '.join(PRICE_COLUMNS)} FROM prices WHERE id = ?",
@@ -68,11 +69,12 @@ class PricesMixin(SettingsMixin):
             raise ValueError(f"unknown GPU {gpu_id!r}: add it to the GPUs first")
 
     def _insert_price_rows(self, items: list[tuple[Any, str | None]], *, origin: str,
-                           user_modified: int, now: str) -> list[int]:
+                           user_modified: int, now: str, imported_from: str = "") -> list[int]:
         """Insert new price rows with explicit ids (we hold the write lock, so MAX(id) is ours).
 
         No history row is written: a row without history has one version, itself (see
         :meth:`price_history`); the first change records the original version.
+        ``imported_from``: the file an import read the rows from (blank: typed or bundled).
         """
         conn = self.db.conn
         start = int(conn.execute("SELECT COALESCE(MAX(id), 0) FROM prices").fetchone()[0]) + 1
@@ -82,14 +84,18 @@ class PricesMixin(SettingsMixin):
         get = price_tuple
         conn.executemany(
             f"INSERT INTO prices (id, {cols}, seed_key, origin, user_modified, deleted, "
-            f"updated_at) VALUES (?, {marks}, ?, ?, ?, 0, ?)",
-            [(i, *get(v), key, origin, user_modified, now)
+            f"updated_at, imported_from) VALUES (?, {marks}, ?, ?, ?, 0, ?, ?)",
+            [(i, *get(v), key, origin, user_modified, now, imported_from)
              for i, (v, key) in zip(ids, items, strict=True)])
         return ids
 
     def _update_price_rows(self, items: list[tuple[int, Any]], *, user_modified: int,
-                           now: str) -> None:
-        """Write new values for existing price rows and append them to the history."""
+                           now: str, imported_from: str = "") -> None:
+        """Write new values for existing price rows and append them to the history.
+
+        ``imported_from``: the file an import read the new values from; blank for an edit
+        (the user's edit makes the row their own price) and for bundle merges.
+        """
         if not items:
             return
         conn = self.db.conn
@@ -111,8 +117,9 @@ class PricesMixin(SettingsMixin):
         sets = ", ".join(f"{c} = ?" for c in PRICE_COLUMNS)
         get = price_tuple
         conn.executemany(
-            f"UPDATE prices SET {sets}, user_modified = ?, deleted = 0, updated_at = ? "
-            "WHERE id = ?", [(*get(v), user_modified, now, rid) for rid, v in items])
+            f"UPDATE prices SET {sets}, user_modified = ?, deleted = 0, updated_at = ?, "
+            "imported_from = ? WHERE id = ?",
+            [(*get(v), user_modified, now, imported_from, rid) for rid, v in items])
         marks = ", ".join("?" * len(PRICE_COLUMNS))
         conn.executemany(
             f"INSERT INTO price_history (price_id, changed_at, {', '.join(PRICE_COLUMNS)}) "
@@ -182,7 +189,8 @@ class PricesMixin(SettingsMixin):
             expected: the row as the caller last read it (None: no conflict check).
 
         Returns:
-            The row as now stored.
+            The row as now stored, with its kind (as :meth:`get_price`: an edited row is the
+            user's own price).
 
         Raises:
             KeyError: no such row (or it was deleted).
@@ -205,10 +213,10 @@ class PricesMixin(SettingsMixin):
             values = new.model_dump()
             if "gpu_id" in changes:
                 self._check_gpu_known(new.gpu_id)
-            if all(same_value(a, values[c]) for c, a in stored_values.items()):
-                return new
-            self._update_price_row(row_id, values, user_modified=1, now=utc_now())
-            return new
+            if not all(same_value(a, values[c]) for c, a in stored_values.items()):
+                self._update_price_row(row_id, values, user_modified=1, now=utc_now())
+            rows = self._query("SELECT * FROM prices WHERE id = ?", (row_id,))
+            return _offer_of_row(rows[0]) if rows else new
 
     def delete_price(self, row_id: int) -> None:
         """Delete price row ``row_id``.
@@ -253,9 +261,13 @@ class PricesMixin(SettingsMixin):
 
 def _offer_of_row(row: dict[str, Any]) -> PriceOffer:
     """A stored price row as the PriceOffer the recommender ranks: a row the user added or
-    changed is their own price (``price_kind`` ``user``), except rows a tracker import wrote
-    (provider list prices; see core.price_kind). Validated once: a copy with the kind set
-    afterwards cost as much again (0.24 of 0.6 s for 20,000 rows)."""
-    if row_is_user(row) and is_user_source(str(row.get("source") or "")):
+    changed by hand is their own price (``price_kind`` ``user``, never doubted). A row an
+    import wrote from a file (``imported_from``) is not: it keeps the kind and trust marks its
+    provider, pricing, source and notes give it (core.price_kind), so a copied "scraper
+    artefact" price is doubted as the bundled one is; and rows a tracker import wrote stay
+    provider list prices. Validated once: a copy with the kind set afterwards cost as much
+    again (0.24 of 0.6 s for 20,000 rows)."""
+    if row_is_user(row) and not row.get("imported_from") and \
+            is_user_source(str(row.get("source") or "")):
         row = {**row, "price_kind": "user"}
     return PriceOffer.model_validate(row)

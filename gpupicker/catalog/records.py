@@ -35,6 +35,7 @@ GPU_COLUMNS: tuple[str, ...] = (
 PRICE_COLUMNS: tuple[str, ...] = (
     "gpu_id", "provider", "region", "pricing", "price_per_gpu_hour", "gpus_per_instance",
     "observed", "source", "notes", "currency", "includes_tax", "vat_invoice",
+    "in_stock", "stock_gpus", "snapshot_at",
 )
 MODEL_COLUMNS: tuple[str, ...] = (
     "id", "name", "family", "params_b", "active_params_b", "num_layers", "hidden_size",

@@ -1,4 +1,5 @@
-"""``gpupicker catalog …``: path, export, import, backup, backups, restore, reset, recover.
+"""``gpupicker catalog …``: path, export, import, history, backup, backups, restore, reset,
+recover.
 
 No Qt. Exit codes: 0 success; 1 the command refused (read-only catalog, bad rows —
 nothing was imported —, unconfirmed reset, unknown backup); 2 the catalog or a file
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from .common import open_catalog_or_say
@@ -38,9 +40,15 @@ def add_catalog_parser(subparsers: Any) -> None:
     i.add_argument("table", choices=TABLES)
     i.add_argument("path", metavar="PATH", help="CSV file with a header row")
     i.add_argument("--dry-run", action="store_true", help="only validate; change nothing")
-    i.add_argument("--format", choices=("auto", "catalog", "skypilot", "gpuhunt"),
-                   default="auto", help="prices only: a SkyPilot vms.csv or gpuhunt CSV "
-                   "(auto: recognized by its header)")
+    i.add_argument("--format", choices=("auto", "catalog", "skypilot", "gpuhunt", "shadeform",
+                                        "vastai", "ledger-csv"),
+                   default="auto", help="prices only: a SkyPilot vms.csv or gpuhunt CSV, or a "
+                   "daily ledger with stock: Shadeform /instances/types JSON, Vast.ai offers "
+                   "JSON, a ledger CSV (timestamp, provider, gpu_type, gpu_count, "
+                   "price_per_hour, available …) (auto: recognized by its content)")
+    i.add_argument("--snapshot-at", metavar="TIME",
+                   help="ledgers: when the snapshot was taken, ISO 8601 (default: the file's "
+                        "own timestamps, else its modification time)")
     i.add_argument("--provider", help="tracker files: provider name (default: from the "
                    "SkyPilot folder or gpuhunt file name)")
     i.add_argument("--observed", help="tracker files: observation date (default: the file's "
@@ -51,6 +59,14 @@ def add_catalog_parser(subparsers: Any) -> None:
     i.add_argument("--skip-duplicates", action="store_true",
                    help="leave out rows that repeat an earlier row of the file exactly")
     i.set_defaults(func=cmd_import)
+
+    h = sub.add_parser("history", help="how offers' prices moved (from the price history), "
+                                       "with a rent-now-or-wait note where it supports one")
+    h.add_argument("--gpu", metavar="ID", help="only offers of this GPU id (e.g. h100_sxm)")
+    h.add_argument("--provider", metavar="NAME", help="only offers of this provider")
+    h.add_argument("--all", action="store_true",
+                   help="also offers whose price never moved (default: those that moved)")
+    h.set_defaults(func=cmd_history)
 
     b = sub.add_parser("backup", help="write a backup copy (the last 10 are kept)")
     b.set_defaults(func=cmd_backup)
@@ -138,7 +154,17 @@ def cmd_import(args: argparse.Namespace) -> int:
     with repo:
         try:
             tracker = _tracker_format(args)
-            if tracker:
+            ledger = _ledger_format(args) if tracker is None else None
+            if ledger:
+                from ..catalog.ledgers import import_ledger
+                t = import_ledger(repo, args.path, ledger, snapshot_at=args.snapshot_at,
+                                  dry_run=args.dry_run, skip_unknown=args.skip_unknown)
+                result = t.result
+                print(f"{t.format} ledger, providers {t.provider or '-'}: {result.rows} price "
+                      f"rows with stock, {len(t.skipped)} rows left out", file=sys.stderr)
+                for line, reason in t.skipped[:20]:
+                    print(f"{args.path}:{line}: left out: {reason}", file=sys.stderr)
+            elif tracker:
                 from ..catalog.importing import import_tracker_csv
                 t = import_tracker_csv(repo, args.path, tracker, provider=args.provider,
                                        observed=args.observed, dry_run=args.dry_run,
@@ -197,6 +223,58 @@ def cmd_import(args: argparse.Namespace) -> int:
               "catalog of their own (--catalog PATH).", file=sys.stderr)
     return 0
 
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """Print each matching offer's price movement and, where the history supports one, the
+    rent-now-or-wait note (core.price_moves states the rule)."""
+    repo = _open(args)
+    if repo is None:
+        return 2
+    from ..core.pricing.price_moves import price_move
+
+    shown = 0
+    with repo:
+        for rid, offer, _ in repo.price_rows():
+            if args.gpu and offer.gpu_id != args.gpu:
+                continue
+            if args.provider and offer.provider.lower() != args.provider.lower():
+                continue
+            move = price_move(repo.price_history(rid))
+            if move is None or (move.low == move.high and not args.all):
+                continue
+            shown += 1
+            where = ", ".join(x for x in (offer.region, offer.pricing) if x)
+            size = f", {offer.gpus_per_instance} GPUs per instance" \
+                if offer.gpus_per_instance and offer.gpus_per_instance > 1 else ""
+            print(f"#{rid} {offer.gpu_id} · {offer.provider} ({where}{size}), "
+                  f"{move.currency} per GPU-hour:")
+            print("  " + " → ".join(f"{p:g} ({when})" for when, p in move.points))
+            if len(move.points) > 1:
+                print(f"  {move.change_pct:+.1f} % over {move.days:.0f} days; low {move.low:g}, "
+                      f"high {move.high:g} ({len(move.points)} observations)")
+            if move.advice is not None:
+                print(f"  {move.advice}.")
+    if not shown:
+        print("no offer with a price history matches"
+              + ("" if args.all else " (prices that never moved: --all)"), file=sys.stderr)
+    return 0
+
+
+def _ledger_format(args: argparse.Namespace) -> str | None:
+    """``shadeform``/``vastai``/``ledger-csv`` when the prices file is a ledger (given or by
+    its first bytes); None otherwise."""
+    fmt = getattr(args, "format", "auto")
+    if args.table != "prices" or fmt in ("catalog", "skypilot", "gpuhunt"):
+        return None
+    from ..catalog.ledgers import LEDGER_FORMATS, detect_ledger
+
+    if fmt in LEDGER_FORMATS:
+        return str(fmt)
+    try:
+        return detect_ledger(Path(args.path))
+    except OSError:
+        return None  # the normal import reports it
 
 
 def _tracker_format(args: argparse.Namespace) -> str | None:

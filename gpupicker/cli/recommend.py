@@ -91,6 +91,16 @@ def option_dict(o: Option, money: Money = USD) -> dict[str, Any]:
         "energy_kwh": None if c.energy_kwh is None else round(c.energy_kwh, 2),
         "kwh_per_million_tokens": None if c.kwh_per_million_tokens is None
         else round(c.kwh_per_million_tokens, 4),
+        # spot: hours and total with the expected interruptions, and both ends of the rate range
+        "spot_interruptions": None if c.spot_interruptions is None
+        else round(c.spot_interruptions, 3),
+        "hours_low": None if c.hours_low is None else round(c.hours_low, 3),
+        "hours_high": None if c.hours_high is None else round(c.hours_high, 3),
+        "usd_total_low": None if c.usd_total_low is None else round(c.usd_total_low, 2),
+        "usd_total_high": None if c.usd_total_high is None else round(c.usd_total_high, 2),
+        # a ledger snapshot's stock (core.stock)
+        "in_stock": o.in_stock or None, "stock_gpus": o.stock_gpus,
+        "snapshot_at": o.snapshot_at or None, "snapshot_stale": o.snapshot_stale,
         "decode_tokens_per_s": t.decode_tokens_per_s,
         "aggregate_decode_tokens_per_s": t.aggregate_decode_tokens_per_s,
         "prefill_tokens_per_s": t.prefill_tokens_per_s,
@@ -279,6 +289,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                 limits["region"] = args.region
             if getattr(args, "provider", None):
                 limits["providers"] = tuple(args.provider)
+            if getattr(args, "prefer_in_stock", False):
+                limits["prefer_in_stock"] = True
             if limits:
                 w = w.model_copy(update=limits)
             rec = run_recommend(w, repo, goal=args.goal, max_gpus=args.max_gpus,
@@ -412,6 +424,9 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     r.add_argument("--provider", action="append", default=None, metavar="NAME",
                    help="only offers of this provider (repeat for several; any case, catalog "
                         "or Chinese name, e.g. AutoDL); overrides the workload's providers")
+    r.add_argument("--prefer-in-stock", action="store_true",
+                   help="rank offers an imported ledger snapshot lists as out of stock after "
+                        "the others (workload prefer_in_stock)")
     r.add_argument("--max-gpus", type=int_in(1, 4096), default=8, metavar="N",
                    help="most GPUs per option")
     r.add_argument("--hours-per-month", type=_hours_per_month, default=HOURS_PER_MONTH_DEFAULT,

@@ -186,7 +186,14 @@ class CostEstimate(BaseModel):
     Attributes:
         usd_per_hour: price of all GPUs of the option per wall-clock hour.
         hours: run length (training/image jobs) or ``None`` when open-ended.
-        usd_total: ``usd_per_hour × hours`` (+ expected spot redo), when hours is known.
+        usd_total: ``usd_per_hour × hours``, when hours is known (a spot run's hours include
+            its expected interruptions: core.spot).
+        hours_low / hours_high, usd_total_low / usd_total_high: a spot run's hours and total
+            at the low and high end of its interruption rate (None otherwise, and the high end
+            None when the job cannot finish at that rate).
+        spot_interruptions: interruptions a spot run expects (None otherwise).
+        spot_unfinishable: True when a spot run is interrupted faster than it progresses at the
+            middle of its rate range (no hours, no total).
         usd_per_month: for serving (hours/month a setting, default 730).
         usd_per_million_tokens: serving/generation cost per 1e6 output tokens.
         energy_kwh: GPU energy for the run (TDP × utilization × hours).
@@ -204,6 +211,12 @@ class CostEstimate(BaseModel):
     energy_kwh: float | None = None
     kwh_per_million_tokens: float | None = None
     assumptions: tuple[Text, ...] = ()
+    hours_low: float | None = None
+    hours_high: float | None = None
+    usd_total_low: float | None = None
+    usd_total_high: float | None = None
+    spot_interruptions: float | None = None
+    spot_unfinishable: bool = False
 
 
 class ServingPlan(BaseModel):
@@ -267,6 +280,14 @@ class Option(BaseModel):
     price_doubted: bool = False
     """The price's own source doubts it, or it is too low to be real: it ranks after the
     trusted prices of its tier and takes no label (core.offers.doubted_price)."""
+    in_stock: str = ""
+    """``yes`` / ``no``: the offer's ledger snapshot listed it as available or not; ``""``: no
+    stock data (core.stock)."""
+    stock_gpus: int | None = None
+    snapshot_at: str = ""
+    """When the ledger snapshot with the stock was taken (UTC ISO 8601; '' without one)."""
+    snapshot_stale: bool = False
+    """The snapshot is older than core.stock.STALE_SNAPSHOT_DAYS."""
     break_even_months: float | None = None
     calibration: Text = ""
     within_budget: bool = True

@@ -281,6 +281,12 @@ class GpuPart(BaseModel):
         return {"gpu": data} if isinstance(data, str) else data
 
 
+DEFAULT_CHECKPOINT_INTERVAL_HOURS = 0.5
+"""Hours between checkpoints when the job does not say (``Workload.checkpoint_interval_hours``):
+gpupicker's default, half an hour; trainers count in steps (Hugging Face ``save_steps``,
+default 500), so set the job's own interval in hours."""
+
+
 class Workload(BaseModel):
     """One job to plan. Every field but ``task`` and the model has a default.
 
@@ -388,8 +394,15 @@ class Workload(BaseModel):
         description="start-up billed per rental before the run (image pull, model download "
                     "and load); None: estimated from the model's size (core.cost.startup_hours)")
     requests_per_minute: float | None = Field(default=None, ge=0, le=1e9)
+    checkpoint_interval_hours: float = Field(
+        default=DEFAULT_CHECKPOINT_INTERVAL_HOURS, gt=0, le=10_000,
+        description="hours between the job's checkpoints: a spot interruption loses the work "
+                    "since the last one (core.spot); default 0.5")
 
     pricing: str = "on_demand"
+    prefer_in_stock: bool = Field(
+        default=False, description="rank offers a ledger snapshot lists as out of stock after "
+                                   "those in stock or of unknown stock (core.stock)")
     budget_usd: float | None = Field(default=None, ge=0, le=1e12)
     max_usd_per_hour: float | None = Field(default=None, ge=0, le=1e9)
     deadline_hours: float | None = Field(default=None, gt=0, le=1_000_000)

@@ -21,6 +21,7 @@ from ..core.planners.calibration import Calibration
 from ..core.pricing.money import USD, Money
 from ..core.pricing.owned import OwnedGpu
 from ..core.pricing.providers import ProviderTerms
+from ..core.pricing.spot import SpotRate
 from ..core.ranking.recommend import Recommendation, recommend
 from ..core.results import Option
 from ..core.units import HOURS_PER_MONTH_DEFAULT
@@ -85,6 +86,9 @@ class CatalogSnapshot:
     """core.calibration.Calibration from the user's recorded runs (None: none)."""
     providers: tuple[ProviderTerms, ...] = ()
     """The providers' rental terms (core.providers.ProviderTerms, data/providers.csv)."""
+    spot_rates: tuple[SpotRate, ...] = ()
+    """The providers' published spot interruption rates (core.spot.SpotRate,
+    data/spot_rates.csv)."""
 
     @classmethod
     def from_repo(cls, repo: SnapshotSource) -> CatalogSnapshot:
@@ -101,7 +105,9 @@ class CatalogSnapshot:
         cal = Calibration.from_runs(runs, gpus) if runs else None
         terms = getattr(repo, "provider_terms", None)
         providers = tuple(terms()) if terms is not None else ()
-        return cls(gpus, tuple(repo.prices()), dict(rates), shown, owned, cal, providers)
+        rates_of = getattr(repo, "spot_rates", None)
+        spot = tuple(rates_of()) if rates_of is not None else ()
+        return cls(gpus, tuple(repo.prices()), dict(rates), shown, owned, cal, providers, spot)
 
     @property
     def money(self) -> Money:
@@ -177,7 +183,7 @@ def rank_on_snapshot(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapes
                     fx_rates=snap.fx_usd_per_unit or None, hours_per_month=hours_per_month,
                     all_offers=all_offers, counts=gpu_counts(max_gpus), owned=snap.owned,
                     calibration=snap.calibration, money=money or snap.money,
-                    providers=snap.providers)
+                    providers=snap.providers, spot_rates=snap.spot_rates)
     gpu = snap.gpu(w.gpu) if w.gpu else None
     preferred = preferred_fit(w, rec.options) if gpu is not None else None
     if gpu is not None:

@@ -45,8 +45,11 @@ class CompareDialog(QDialog):
     """
 
     def __init__(self, repo: CatalogRepository, current: Workload, ask_path: AskPath,
-                 read_file: Callable[[str], Workload], parent: QWidget | None = None) -> None:
-        """``read_file`` turns a path into a workload (raising ValueError with the reason)."""
+                 read_file: Callable[[str], tuple[Workload, list[str]]],
+                 parent: QWidget | None = None) -> None:
+        """``read_file`` turns a path into a workload and the warnings reading it gave (a job
+        file's keys not modelled, a workload's unknown fields), raising ValueError with the
+        reason when it cannot."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare scenarios"))
         self.repo = repo
@@ -63,6 +66,12 @@ class CompareDialog(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.warnings = QLabel()
+        """What reading each added file left out, per file (as ``gpupicker compare`` prints)."""
+        self.warnings.setWordWrap(True)
+        self.warnings.setTextFormat(Qt.TextFormat.PlainText)
+        self.warnings.setVisible(False)
+        self._warnings: list[tuple[str, str]] = []
         self.add_button = QPushButton(self.tr("&Add scenario…"))
         self.export_button = QPushButton(self.tr("&Export Markdown…"))
         self.export_button.setEnabled(False)
@@ -75,6 +84,7 @@ class CompareDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.warnings)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         self.resize(900, 520)
@@ -91,11 +101,15 @@ class CompareDialog(QDialog):
     def add_file(self, path: str) -> bool:
         """Add the workload in ``path``; False (with the reason shown) when it cannot be read."""
         try:
-            w = self._read_file(path)
+            w, warnings = self._read_file(path)
         except ValueError as exc:
             self.message.setText(tr_fmt(self.tr("Not added — %1"), str(exc)))
             return False
-        self.add_workload(Path(path).name, w)
+        name = Path(path).name
+        self._warnings += [(name, text) for text in warnings]
+        self.warnings.setText("\n".join(tr_fmt(self.tr("%1: warning: %2"), n, t) for n, t in self._warnings))
+        self.warnings.setVisible(bool(self._warnings))
+        self.add_workload(name, w)
         return True
 
     def add_workload(self, name: str, w: Workload) -> None:

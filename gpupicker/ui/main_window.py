@@ -473,12 +473,26 @@ class MainWindow(QMainWindow):
         """File › Compare with…: the current job beside workloads or job files the user adds."""
         from ..importers.jobs import is_job_file
         from .compare_dialog import CompareDialog
-        from .wizard.workload_files import read_job_workload, read_workload
+        from .i18n.core_messages import tr_message
+        from .wizard.workload_files import (
+            read_job_workload,
+            read_workload,
+            unknown_workload_fields,
+        )
 
-        def read(path: str) -> Workload:
+        def read(path: str) -> tuple[Workload, list[str]]:
+            """The workload in ``path`` and what reading it left out, as Open says it."""
             if is_job_file(path):
-                return read_job_workload(path, self.live_repo)[0]
-            return read_workload(path, self.live_repo)
+                w, job = read_job_workload(path, self.live_repo)
+                not_modelled = [k for k, why in job.unused
+                                if getattr(why, "id", "") == "job.unused.not_modelled"]
+                said = [tr_fmt(self.tr("not modelled: %1"), ", ".join(not_modelled))] \
+                    if not_modelled else []
+                return w, said + [tr_message(m) for m in job.warnings]
+            w = read_workload(path, self.live_repo)
+            unknown = unknown_workload_fields(path)
+            return w, [tr_fmt(self.tr("unknown workload fields ignored: %1"),
+                              ", ".join(unknown))] if unknown else []
 
         dialog = CompareDialog(self.live_repo, self.live.workload, self.ask_path, read, self)
         dialog.show()

@@ -61,6 +61,11 @@
 <context>
     <name>BudgetPage</name>
     <message>
+        <location filename="../../gpupicker/ui/wizard_pages.py" line="641" />
+        <source> M tokens</source>
+        <translation> 百万 token</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/wizard_pages.py" line="609" />
         <source>Budget and time</source>
         <translation>预算与时间</translation>
@@ -651,6 +656,10 @@
 <context>
     <name>CatalogWindow</name>
     <message>
+        <source>CSV files and price ledgers (*.csv *.json);;All files (*)</source>
+        <translation>CSV 文件与价格账本 (*.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/catalog_window.py" line="164" />
         <source>gpupicker — catalog</source>
         <translation>gpupicker——价格与型号库</translation>
@@ -909,6 +918,91 @@
 </context>
 <context>
     <name>CoreText</name>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="236" />
+        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
+        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
+    </message>
+    <message>
+        <source>the run length and the checkpoint interval must be positive</source>
+        <translation>运行时长和检查点间隔必须大于 0</translation>
+    </message>
+    <message>
+        <source>{provider}: the low interruption rate is above the high one</source>
+        <translation>{provider}：中断率下限高于上限</translation>
+    </message>
+    <message>
+        <source>no interruption rate is known, so the range is wide (gpupicker's assumption)</source>
+        <translation>中断率未知，因此范围较宽（本工具的假设）</translation>
+    </message>
+    <message>
+        <source>{provider} publishes no interruption rate, so the range is wide (gpupicker's assumption)</source>
+        <translation>{provider} 未公布中断率，因此范围较宽（本工具的假设）</translation>
+    </message>
+    <message>
+        <source>{published} ({source}, read {as_of})</source>
+        <translation>{published}（{source}，读取于 {as_of}）</translation>
+    </message>
+    <message>
+        <source>Spot, interruptions included: {where}, one interruption per {low}–{high} h; each costs a {restart} min restart (reload and warm-up) and {lost} min of work since the last checkpoint (every {interval} h, the workload&apos;s `checkpoint_interval_hours`) → {n} interruptions expected, {hours} h ({hours_low}–{hours_high} h), {total} ({total_low}–{total_high})</source>
+        <translation>竞价实例（已计入中断）：{where}，每 {low}–{high} 小时中断一次；每次中断需 {restart} 分钟重启（重新加载与预热），并丢失自上次检查点以来 {lost} 分钟的工作（每 {interval} 小时保存一次检查点，任务配置字段 `checkpoint_interval_hours`）→ 预计中断 {n} 次，{hours} 小时（{hours_low}–{hours_high} 小时），{total}（{total_low}–{total_high}）</translation>
+    </message>
+    <message>
+        <source>no option within the limits is in stock: check the providers or widen the limits</source>
+        <translation>限制范围内没有有货的方案：请向服务商确认或放宽限制</translation>
+    </message>
+    <message>
+        <source>no stock data: check with the provider</source>
+        <translation>无库存数据，请向服务商确认</translation>
+    </message>
+    <message>
+        <source>listed in stock</source>
+        <translation>快照显示有货</translation>
+    </message>
+    <message>
+        <source>take #{rank} instead: {n} × {gpu} on {provider} at {per_hour}/h ({stock})</source>
+        <translation>可改选第 {rank} 名：{provider} 的 {n} × {gpu}，{per_hour}/小时（{stock}）</translation>
+    </message>
+    <message>
+        <source>The top pick (#{rank}, {n} × {gpu} on {provider}) was out of stock in its ledger snapshot</source>
+        <translation>首选方案（第 {rank} 名，{provider} 的 {n} × {gpu}）在其账本快照中无货</translation>
+    </message>
+    <message>
+        <source>the snapshot is {days} days old (over {limit}): stock may have changed</source>
+        <translation>快照已有 {days} 天（超过 {limit} 天），库存可能已变化</translation>
+    </message>
+    <message>
+        <source>In stock at {provider} ({n} GPUs free) in the ledger snapshot of {when}</source>
+        <translation>在 {when} 的账本快照中，{provider} 有货（空闲 {n} 张）</translation>
+    </message>
+    <message>
+        <source>In stock at {provider} in the ledger snapshot of {when}</source>
+        <translation>在 {when} 的账本快照中，{provider} 有货</translation>
+    </message>
+    <message>
+        <source>Out of stock at {provider} in the ledger snapshot of {when}</source>
+        <translation>在 {when} 的账本快照中，{provider} 无货</translation>
+    </message>
+    <message>
+        <source>Falling: {pct} % cheaper over its last {n} observations ({days} days); waiting may pay if the job can wait (a trend, not a forecast)</source>
+        <translation>价格在下降：最近 {n} 次观测（{days} 天）便宜了 {pct} %；如果任务可以等，等待可能更划算（这是趋势，不是预测）</translation>
+    </message>
+    <message>
+        <source>Rent now: this is the lowest price of its {n} observations over {days} days</source>
+        <translation>现在租：这是其 {days} 天内 {n} 次观测中的最低价</translation>
+    </message>
+    <message>
+        <source>Spot: interrupted faster than it progresses at the expected rate, so no total (checkpoint more often or rent on demand)</source>
+        <translation>竞价实例：按预计中断率，中断快于任务进展，因此无法给出总费用（请更频繁地保存检查点，或改用按需实例）</translation>
+    </message>
+    <message>
+        <source>Spot: the {n} interruptions expected are in the hours and total; no published rate, so {low}–{high} h</source>
+        <translation>竞价实例：预计中断 {n} 次，已计入时长和总费用；服务商未公布中断率，因此为 {low}–{high} 小时</translation>
+    </message>
+    <message>
+        <source>Spot: the {n} interruptions expected at the provider's published rate are in the hours and total ({low}–{high} h)</source>
+        <translation>竞价实例：按服务商公布的中断率预计中断 {n} 次，已计入时长和总费用（{low}–{high} 小时）</translation>
+    </message>
     <message>
         <source>llama.cpp build before PR #13199: prompt MoE matmuls loop over the experts on the host ({us} µs per expert per matmul per micro-batch)</source>
         <translation>PR #13199 之前的 llama.cpp 版本：提示词阶段的 MoE 矩阵乘法在主机端逐个专家循环（每个微批次每次矩阵乘法每个专家 {us} µs）</translation>
@@ -4707,6 +4801,14 @@
 <context>
     <name>CsvImportDialog</name>
     <message>
+        <source>Daily ledger CSV</source>
+        <translation>每日账本 CSV</translation>
+    </message>
+    <message>
+        <source>%1 ledger from %2: %3 price rows with stock and snapshot time; %4 rows left out (no GPU, no price, an older snapshot). GPU names are mapped to catalog GPU ids.</source>
+        <translation>来自 %2 的 %1 账本：%3 行价格（含库存与快照时间）；%4 行未导入（无 GPU、无价格或较旧的快照）。GPU 名称已映射到价格库的 GPU id。</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/csv_import_dialog.py" line="45" />
         <source>Import CSV</source>
         <translation>导入 CSV</translation>
@@ -5288,6 +5390,19 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <location filename="../../gpupicker/ui/main_window.py" line="152" />
+        <source>&amp;Quantization and training</source>
+        <translation>量化与训练(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>unknown workload fields ignored: %1</source>
+        <translation>已忽略未知的任务配置字段：%1</translation>
+    </message>
+    <message>
+        <source>not modelled: %1</source>
+        <translation>未建模：%1</translation>
+    </message>
     <message>
         <source>Co&amp;mpare with…</source>
         <translation>对比(&amp;M)…</translation>
@@ -6162,6 +6277,10 @@ Keep %1 as entered?</source>
 <context>
     <name>PriceHistoryDialog</name>
     <message>
+        <source>%1 % over %2 days; low %3, high %4 (%5 observations)</source>
+        <translation>%2 天内变化 %1 %；最低 %3，最高 %4（%5 次观测）</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="28" />
         <source>Price history</source>
         <translation>价格历史</translation>
@@ -6502,6 +6621,11 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>ResultsPage</name>
+    <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="248" />
+        <source>batch %1, %2 + %3 tokens</source>
+        <translation>批大小 %1，%2 + %3 token</translation>
+    </message>
     <message>
         <source>in %1 / out %2 tokens</source>
         <translation>输入 %1 / 输出 %2 token</translation>
@@ -7115,6 +7239,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>CompareDialog</name>
+    <message>
+        <source>%1: warning: %2</source>
+        <translation>%1：警告：%2</translation>
+    </message>
     <message>
         <source>Workload and job files (*.json *.yml *.yaml *.sh *.txt);;All files (*)</source>
         <translation>任务配置与任务文件 (*.json *.yml *.yaml *.sh *.txt);;所有文件 (*)</translation>

@@ -223,7 +223,7 @@ def test_catalog_help_lists_only_real_commands(capsys: pytest.CaptureFixture[str
     line = next(ln for ln in top.splitlines() if ln.strip().startswith("catalog "))
     assert "show" not in line
     listed = set(re.findall(r"^    ([a-z]+)\s", text, re.M))
-    assert listed == {"path", "export", "import", "backup", "backups", "restore", "reset",
+    assert listed == {"path", "export", "import", "history", "backup", "backups", "restore", "reset",
                       "recover", "fx", "currency"}
     assert not re.search(r"^\s+show\b", text, re.M)
 

@@ -78,6 +78,8 @@ def _placeholder_files(home: Path, scratch: Path) -> None:
     write_tiny_gguf(scratch / "model.gguf")
     (scratch / "lambda").mkdir()
     (scratch / "lambda" / "vms.csv").write_text(SKYPILOT, encoding="utf-8")
+    shutil.copy(REPO / "tests" / "catalog" / "data" / "ledgers" / "shadeform-instance-types.json",
+                scratch / "shadeform.json")
     (scratch / "serve.json").write_text(json.dumps(
         {"task": "inference", "model_id": "llama2_7b", "framework": "vllm",
          "requests_per_minute": 60}), encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gpupicker.core.pricing.cost import (
+    SpotTerms,
     buy_vs_rent,
     energy_kwh,
     estimate_cost,
@@ -12,12 +13,12 @@ from gpupicker.core.pricing.cost import (
     kwh_per_million_tokens,
     monthly_serving_usd,
     run_cost_usd,
-    spot_expected_hours,
     to_usd,
     tokens_per_joule,
     usd_per_million_tokens,
     usd_per_unit,
 )
+from gpupicker.core.pricing.spot import UNKNOWN_RATE_PER_HOUR, SpotRate, spot_run
 from gpupicker.core.ranking.recommend import recommend
 from tests.support.workloads import resolved_workload as _w
 
@@ -49,17 +50,58 @@ def test_per_million_tokens_energy_and_joules():
     assert tokens_per_joule(500, 1, 1000, utilization=1.0) == pytest.approx(2.0)
 
 
-def test_spot_expected_redo():
-    hours, redo = spot_expected_hours(10, mtbi_hours=5, checkpoint_interval_hours=1,
-                                      restart_hours=0.25)
-    assert redo == pytest.approx(0.1)
-    assert hours == pytest.approx(10 * 1.1 + 2 * 0.25)
-    c = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot")
-    assert c.hours > 10 and c.usd_total == pytest.approx(c.hours)
-    # spot that is 60 % cheaper stays cheaper after the expected redo (seed: 50–70 % savings)
+def test_spot_run_at_a_stated_rate():
+    # one interruption per 10 h (a stated rate), checkpoints every hour, a 15 min reload and
+    # the 5 min warm-up: each interruption costs 15 + 5 + 30 (half an interval) = 50 min, so
+    # T = W / (1 − λ·c) = 10 / (1 − 0.1 × 50/60) = 10.909 h and λ·T = 1.09 interruptions
+    rate = SpotRate(provider="X", interruptions_per_hour_low=0.1, interruptions_per_hour_high=0.1,
+                    published="one per 10 h", source="a stated rate", as_of="2026-12-01")
+    run = spot_run(10, checkpoint_interval_hours=1, reload_hours=0.25, rate=rate)
+    assert run.hours == pytest.approx(10 / (1 - 0.1 * 50 / 60))
+    assert run.interruptions == pytest.approx(0.1 * run.hours)
+    assert run.rate_known
+    c = estimate_cost(usd_per_gpu_hour=2.0, num_gpus=4, hours=10, pricing="spot",
+                      spot=SpotTerms(rate=rate, checkpoint_interval_hours=1, reload_hours=0.25,
+                                     provider="X"))
+    assert c.hours == pytest.approx(10.909, abs=1e-3)
+    assert c.usd_total == pytest.approx(8.0 * 10.909, abs=1e-2)
+    assert c.spot_interruptions == pytest.approx(1.09, abs=1e-2)
+    note = c.assumptions[1]
+    assert "one per 10 h (a stated rate" in note and "every 1 h" in note
+    assert "50 min" not in note and "20 min restart" in note and "30 min of work" in note
+    # a spot that is 60 % cheaper stays cheaper after its interruptions (seed: 50–70 % savings)
     od = estimate_cost(usd_per_gpu_hour=2.5, num_gpus=1, hours=10)
-    sp = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot")
+    sp = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot",
+                       spot=SpotTerms(rate=rate, checkpoint_interval_hours=1, reload_hours=0.25))
     assert 0.5 < 1 - sp.usd_total / od.usd_total < 0.6
+
+
+def test_spot_without_a_rate_widens_the_range_and_says_why():
+    rate = SpotRate(provider="X", interruptions_per_hour_low=0.1, interruptions_per_hour_high=0.1,
+                    published="one per 10 h", source="a stated rate", as_of="2026-12-01")
+    known = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot",
+                          spot=SpotTerms(rate=rate, reload_hours=0.25, provider="X"))
+    unknown = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot",
+                            spot=SpotTerms(rate=None, reload_hours=0.25, provider="Vast.ai"))
+    assert known.hours_low == pytest.approx(known.hours_high)
+    assert unknown.hours_high - unknown.hours_low > 1.0
+    lo, hi = UNKNOWN_RATE_PER_HOUR  # one per 72 h … one per 3 h
+    c = 0.25 + 5 / 60 + 0.25
+    assert unknown.hours_low == pytest.approx(10 / (1 - lo * c))
+    assert unknown.hours_high == pytest.approx(10 / (1 - hi * c))
+    assert unknown.usd_total_low < unknown.usd_total < unknown.usd_total_high
+    assert "Vast.ai publishes no interruption rate, so the range is wide" in \
+        unknown.assumptions[1]
+
+
+def test_spot_that_restarts_faster_than_it_progresses_never_finishes():
+    rate = SpotRate(provider="X", interruptions_per_hour_low=2.0, interruptions_per_hour_high=2.0,
+                    published="two per hour", source="a stated rate", as_of="2026-12-01")
+    c = estimate_cost(usd_per_gpu_hour=1.0, num_gpus=1, hours=10, pricing="spot",
+                      spot=SpotTerms(rate=rate, checkpoint_interval_hours=1, reload_hours=0.5))
+    assert c.spot_unfinishable and c.usd_total is None and c.hours is None
+    with pytest.raises(ValueError):
+        spot_run(10, checkpoint_interval_hours=0, reload_hours=0, rate=None)
 
 
 def test_buy_vs_rent_break_even():

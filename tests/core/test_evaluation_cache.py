@@ -81,7 +81,8 @@ def test_money_defaults_are_the_workload_defaults():
     # belongs here, a field the evaluation reads must not be here
     assert set(MONEY_DEFAULTS) == {"pricing", "budget_usd", "max_usd_per_hour",
                                    "deadline_hours", "currency", "region", "providers",
-                                   "startup_minutes"}
+                                   "startup_minutes", "checkpoint_interval_hours",
+                                   "prefer_in_stock"}
     _, _, models, _ = bench.load_catalog()
     w = Workload.model_validate({"task": "inference", "model": models["llama3_8b"]})
     assert w.model_copy(update=MONEY_DEFAULTS) == w

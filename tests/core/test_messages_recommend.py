@@ -173,7 +173,7 @@ def test_every_text_of_the_group_is_a_message_of_its_ids(results):
     # the workloads reach most of the group's ids (errors are checked below)
     assert len(mine) >= 80, sorted(mine)
     for wanted in ("recommend.miss.cap", "recommend.miss.budget", "recommend.miss.deadline",
-                   "recommend.miss.latency", "recommend.scaling.cost", "cost.spot",
+                   "recommend.miss.latency", "recommend.scaling.cost", "cost.spot.run",
                    "cost.subscription", "owned.break_even", "providers.only_region",
                    "price_kind.why.old", "price_kind.top_pick_flagged", "recommend.fx_rate",
                    "money.no_rate", "recommend.owned_not_in_catalog", "recommend.seed_suggests",
@@ -220,9 +220,10 @@ def test_group_texts_render_fully_chinese(results, zh_cn):
 
 
 def test_errors_are_messages_and_render_chinese(repo, zh_cn):
-    from gpupicker.core.pricing.cost import gpus_for_serving, spot_expected_hours, usd_per_unit
+    from gpupicker.core.pricing.cost import gpus_for_serving, usd_per_unit
     from gpupicker.core.pricing.owned import OwnedGpu, owned_cost
     from gpupicker.core.pricing.providers import check_region
+    from gpupicker.core.pricing.spot import spot_run
     from gpupicker.core.ranking.recommend import recommend
     from gpupicker.ui.i18n.core_messages import tr_message
 
@@ -239,8 +240,9 @@ def test_errors_are_messages_and_render_chinese(repo, zh_cn):
          "`gpupicker catalog fx set` or in the exchange-rate dialog", None),
         (lambda: owned_cost(OwnedGpu(gpu_id="x", purchase_price=1.0)),
          "owned x: give its power draw in W (the catalog has no TDP)", None),
-        (lambda: spot_expected_hours(1.0, 0.0),
-         "mean time between interruptions must be positive", "竞价实例的平均中断间隔必须大于 0"),
+        (lambda: spot_run(1.0, checkpoint_interval_hours=0.0, reload_hours=0.0, rate=None),
+         "the run length and the checkpoint interval must be positive",
+         "运行时长和检查点间隔必须大于 0"),
         (lambda: gpus_for_serving(60, 100, 100, 0.0, 0.0), "replica throughput must be positive",
          "副本吞吐量必须大于 0"),
     )

@@ -37,3 +37,18 @@ def test_a_bad_file_is_not_added_and_says_why(window, tmp_path, monkeypatch):
     d = window.open_compare()
     assert d.comparison is None and "Not added" in d.message.text()
     d.close()
+
+
+def test_each_added_file_says_what_reading_it_left_out(window, tmp_path, monkeypatch):
+    # as `gpupicker compare` prints per file: a workload JSON's unknown fields are shown, not
+    # dropped
+    wl = tmp_path / "odd.json"
+    wl.write_text('{"task": "inference", "model_id": "llama3_8b", "flux_capacitor": 1}',
+                  encoding="utf-8")
+    monkeypatch.setattr(window, "ask_path", lambda *a: str(wl))
+    d = window.open_compare()
+    assert d.comparison is not None
+    assert not d.warnings.isHidden()
+    assert d.warnings.text() == "odd.json: warning: unknown workload fields ignored: " \
+                                "flux_capacitor"
+    d.close()

@@ -212,17 +212,38 @@ class PriceOffer(BaseModel):
     vat_invoice: Literal["", "yes", "no"] = ""
     price_kind: str = Field(default="", description="kind code of core.price_kind; blank = "
                             "derived from provider, pricing and source (not a CSV column)")
+    in_stock: Literal["", "yes", "no"] = Field(
+        default="", description="whether a ledger snapshot listed the offer as available "
+                                "(yes / no); blank: the source says nothing about stock")
+    stock_gpus: int | None = Field(default=None, ge=0, le=10_000_000,
+                                   description="GPUs the snapshot listed as available")
+    snapshot_at: str = Field(default="", max_length=40,
+                             description="when the ledger snapshot was taken (UTC ISO 8601)")
 
     @model_validator(mode="before")
     @classmethod
     def _blank(cls, data: Any) -> Any:
         return _drop_blank(data)
 
-    @field_validator("includes_tax", "vat_invoice", mode="before")
+    @field_validator("includes_tax", "vat_invoice", "in_stock", mode="before")
     @classmethod
     def _yes_no(cls, v: Any) -> Any:
         """NULL (a row stored before the column existed) is "not stated"; case is ignored."""
         return "" if v is None else v.strip().lower() if isinstance(v, str) else v
+
+    @field_validator("snapshot_at", mode="before")
+    @classmethod
+    def _no_snapshot(cls, v: Any) -> Any:
+        """NULL (a row stored before the column existed, a short CSV row) is no snapshot."""
+        return "" if v is None else v
+
+    @model_validator(mode="after")
+    def _stock_agrees(self) -> PriceOffer:
+        if self.stock_gpus is not None and self.in_stock and \
+                (self.stock_gpus > 0) != (self.in_stock == "yes"):
+            raise ValueError(f"in_stock {self.in_stock!r} disagrees with stock_gpus "
+                             f"{self.stock_gpus}")
+        return self
 
     @field_validator("currency", mode="after")
     @classmethod

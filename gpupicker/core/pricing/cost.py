@@ -6,8 +6,8 @@ Formulas from ``docs/formulas.md`` §8:
 * serving per month = GPUs × $/h × hours per month (730 = 8760/12 by default; the
   seed guide uses 720: a setting);
 * $ per 1M tokens = 1e6 · $/h · GPUs / 3600 / tokens/s;
-* spot / interruptible: expected redo fraction ≈ checkpoint interval /
-  (2 · mean time between interruptions), plus a restart per interruption;
+* spot / interruptible: the run's wall-clock hours with its expected interruptions, each
+  costing a restart and the work since the last checkpoint (:mod:`gpupicker.core.pricing.spot`);
 * buy vs rent: purchase (+ host share) / (monthly rent − monthly power) →
   break-even months, power = TDP × utilization × $/kWh;
 * energy = TDP × utilization × hours (board power, the upper bound most
@@ -20,6 +20,7 @@ with the user's exchange rates **before** any comparison.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
@@ -30,6 +31,7 @@ from ..results import CostEstimate, Throughput
 from ..units import HOURS_PER_MONTH_DEFAULT, SECONDS_PER_HOUR
 from ..workload import Workload
 from .money import USD, Money, no_rate_message
+from .spot import DEFAULT_CHECKPOINT_INTERVAL_HOURS, SpotRate, spot_note, spot_run
 
 DEFAULT_USD_PER_UNIT: dict[str, float] = {"USD": 1.0, "CNY": 0.14, "EUR": 1.09, "GBP": 1.27,
                                           "JPY": 0.0067}
@@ -46,10 +48,23 @@ SUBSCRIPTION_NAMES: dict[str, Message] = {"monthly": msg("cost.subscription.mont
 DEFAULT_UTILIZATION = 0.8
 """Share of board power (TDP) drawn on average while a job runs (assumption)."""
 DEFAULT_USD_PER_KWH = 0.15
-DEFAULT_SPOT_MTBI_HOURS = 6.0
-"""Mean time between spot interruptions assumed when the user gives none (hours)."""
-DEFAULT_CHECKPOINT_INTERVAL_HOURS = 0.5
-DEFAULT_RESTART_HOURS = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class SpotTerms:
+    """What a spot run's interruptions cost (:func:`gpupicker.core.pricing.spot.spot_run`).
+
+    Attributes:
+        rate: the provider's published interruption rate (None: none is published).
+        checkpoint_interval_hours: hours between the job's checkpoints.
+        reload_hours: hours a new instance takes to reload the job (the start-up).
+        provider: the offer's provider (named when no rate is known).
+    """
+
+    rate: SpotRate | None = None
+    checkpoint_interval_hours: float = DEFAULT_CHECKPOINT_INTERVAL_HOURS
+    reload_hours: float = 0.0
+    provider: str = ""
 
 
 def _sentence(m: Message) -> Message:
@@ -133,24 +148,6 @@ def usd_per_million_tokens(usd_per_gpu_hour: float, num_gpus: int, tokens_per_s:
     if tokens_per_s <= 0:
         return math.inf
     return 1e6 * usd_per_gpu_hour * num_gpus / SECONDS_PER_HOUR / tokens_per_s
-
-
-def spot_expected_hours(hours: float, mtbi_hours: float = DEFAULT_SPOT_MTBI_HOURS,
-                        checkpoint_interval_hours: float = DEFAULT_CHECKPOINT_INTERVAL_HOURS,
-                        restart_hours: float = DEFAULT_RESTART_HOURS) -> tuple[float, float]:
-    """Expected wall-clock hours of a ``hours`` job on interruptible instances.
-
-    Each interruption loses on average half a checkpoint interval of work and a
-    restart: redo fraction ≈ ``interval / (2·MTBI)``; interruptions ≈ ``hours / MTBI``.
-
-    Returns:
-        (expected hours, redo fraction of the work).
-    """
-    if mtbi_hours <= 0:
-        raise ValueError(msg("cost.mtbi_not_positive"))
-    redo = checkpoint_interval_hours / (2.0 * mtbi_hours)
-    interruptions = hours / mtbi_hours
-    return hours * (1.0 + redo) + interruptions * restart_hours, redo
 
 
 def energy_kwh(tdp_w: float, num_gpus: int, hours: float,
@@ -289,7 +286,7 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
                   hours_per_month: float = HOURS_PER_MONTH_DEFAULT, pricing: str = "on_demand",
                   tdp_w: float | None = None, tokens_out_per_s: float | None = None,
                   utilization: float = DEFAULT_UTILIZATION,
-                  spot_mtbi_hours: float = DEFAULT_SPOT_MTBI_HOURS,
+                  spot: SpotTerms | None = None,
                   money: Money | None = None, startup: tuple[float, Message] | None = None,
                   billing: tuple[str, int | None] | None = None) -> CostEstimate:
     """Combine price, duration and speed into a :class:`CostEstimate` (USD).
@@ -301,8 +298,11 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         hours: run length when known (training, image batches, planned runs).
         serving: an always-on service: fills ``usd_per_month``.
         hours_per_month: 730 default, 720 as the seed guide.
-        pricing: ``spot``/``marketplace`` add the expected interruption redo to ``usd_total``.
-        spot_mtbi_hours: mean time between spot interruptions, hours (the redo estimate).
+        pricing: ``spot`` adds the expected interruptions to ``hours`` and ``usd_total``
+            (:func:`gpupicker.core.pricing.spot.spot_run`) with ``spot``'s terms.
+        spot: the provider's interruption rate, the checkpoint interval and the reload time
+            of a spot run (:class:`SpotTerms`; None: no rate known, the default interval and
+            ``startup``'s hours as the reload).
         utilization: average share of TDP drawn, for the energy figures.
         tdp_w: board power per GPU for the energy figures.
         tokens_out_per_s: tokens/s the option produces (all GPUs); default from ``throughput``.
@@ -318,15 +318,29 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
                                   per_hour=m.fmt(per_hour))]
     total = None
     run_hours = hours
+    low_high: tuple[float, float] | None = None
+    interruptions = None
     if hours is not None:
         run_hours = hours  # narrowed to float for the product below
-        if pricing == "spot":
-            run_hours, redo = spot_expected_hours(hours, spot_mtbi_hours)
-            notes.append(_note(
-                "cost.spot", extra=f"{redo:.0%}", mtbi=f"{spot_mtbi_hours:.0f}",
-                interval=f"{DEFAULT_CHECKPOINT_INTERVAL_HOURS:g}", hours=f"{run_hours:.2f}"))
-        if startup is not None and startup[0] > 0:
-            run_hours += startup[0]
+        start = startup[0] if startup is not None and startup[0] > 0 else 0.0
+        if pricing == "spot" and hours > 0:
+            terms = spot or SpotTerms(reload_hours=start)
+            run = spot_run(hours, checkpoint_interval_hours=terms.checkpoint_interval_hours,
+                           reload_hours=terms.reload_hours, rate=terms.rate)
+            run_hours, interruptions = run.hours, run.interruptions
+            low_high = (run.hours_low + start, run.hours_high + start)
+            notes.append(_sentence(spot_note(
+                run, terms.rate, terms.provider, interval_hours=terms.checkpoint_interval_hours,
+                total=m.fmt(per_hour * (run.hours + start)) if math.isfinite(run.hours)
+                else "∞", total_low=m.fmt(per_hour * low_high[0]),
+                total_high=m.fmt(per_hour * low_high[1]) if math.isfinite(low_high[1])
+                else "∞")))
+            if not math.isfinite(run_hours):
+                return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=None,
+                                    assumptions=tuple(notes), spot_interruptions=None,
+                                    spot_unfinishable=True)
+        if start > 0 and startup is not None:
+            run_hours += start
             notes.append(join([startup[1]]))
         total = per_hour * run_hours
         if billing is not None and pricing not in SUBSCRIPTION_HOURS:
@@ -367,6 +381,13 @@ def estimate_cost(*, usd_per_gpu_hour: float, num_gpus: int, throughput: Through
         notes.append(_note("cost.kwh_per_million", kwh=f"{kwh_per_m:.3f}"))
     return CostEstimate(currency="USD", usd_per_hour=per_hour, hours=run_hours, usd_total=total,
                         usd_per_month=monthly,
+                        hours_low=low_high[0] if low_high else None,
+                        hours_high=low_high[1] if low_high and math.isfinite(low_high[1])
+                        else None,
+                        usd_total_low=per_hour * low_high[0] if low_high else None,
+                        usd_total_high=per_hour * low_high[1] if low_high and
+                        math.isfinite(low_high[1]) else None,
+                        spot_interruptions=interruptions,
                         usd_per_million_tokens=per_m if per_m is not None and
                         math.isfinite(per_m) else None,
                         energy_kwh=energy, kwh_per_million_tokens=kwh_per_m,
@@ -385,5 +406,5 @@ def _step_text(step_s: int) -> str:
 __all__ = ["BuyVsRent", "DEFAULT_USD_PER_UNIT", "billed_hours", "buy_vs_rent", "energy_kwh",
            "estimate_cost", "startup_hours",
            "gpus_for_serving", "kwh_per_million_tokens", "monthly_serving_usd",
-           "rate_looks_inverted", "run_cost_usd", "spot_expected_hours", "to_usd",
+           "rate_looks_inverted", "run_cost_usd", "SpotTerms", "to_usd",
            "tokens_per_joule", "usd_per_million_tokens", "usd_per_unit"]

@@ -57,11 +57,17 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
 
     A pricing choice means exactly that pricing: "on_demand" excludes marketplace listings
     (host-set prices, ``price_kind`` ``marketplace``) even where a row calls them on-demand.
+
+    Where the best offer of a key is listed out of stock in its ledger snapshot
+    (``in_stock`` ``no``, core.stock), the best offer of that key not listed out of stock is
+    kept too: the ranking then shows the alternative to take.
     """
     wanted = None if pricing in ("any", "all") else {pricing}
     notes: list[Message] = []
     converted: set[Message] = set()
     best: _Best = {}
+    available: _Best = {}  # the best offer per key not listed out of stock, and its doubt
+    available_doubts: dict[_OfferKey, bool] = {}
     # usd_per_unit once per currency, not per row: same rates, same messages
     per_currency: dict[str, tuple[float, bool, Message | None] | Message] = {}
     # each row's kind and doubt once per walk (the walk is memoized per snapshot by
@@ -103,12 +109,21 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         if cur is None or (doubt, usd) < (doubts[key], cur[1]):
             best[key] = (p, usd)
             doubts[key] = doubt
+        if p.in_stock != "no":
+            alt = available.get(key)
+            if alt is None or (doubt, usd) < (available_doubts[key], alt[1]):
+                available[key] = (p, usd)
+                available_doubts[key] = doubt
     dropped = 0
     if all_offers and len(best) > ALL_OFFERS_MAX:
         best, dropped = cap_offers(best, ALL_OFFERS_MAX)
     out: dict[str, list[tuple[PriceOffer, float]]] = {}
-    for (gid, *_), val in best.items():
-        out.setdefault(gid, []).append(val)
+    for key, val in best.items():
+        offers = out.setdefault(key[0], [])
+        offers.append(val)
+        alt = available.get(key) if val[0].in_stock == "no" else None
+        if alt is not None:
+            offers.append(alt)
     if dropped:
         notes.append(sentence(join([msg("recommend.offers_capped", k=cap_k(best)),
                                      msg("recommend.offers_dropped", dropped=f"{dropped:,}")],

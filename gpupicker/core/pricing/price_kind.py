@@ -103,13 +103,8 @@ def _source_kind(source: str) -> str:
     return "list"
 
 
-def is_user_kind(offer: PriceOffer) -> bool:
-    """False for rows written by a tracker import (they stay provider list prices)."""
-    return is_user_source(offer.source)
-
-
 def is_user_source(source: str) -> bool:
-    """:func:`is_user_kind` of a row by its ``source`` text (before it is a PriceOffer)."""
+    """False for a row a tracker import wrote, by its ``source`` text (a list price)."""
     return not source.lower().startswith(TRACKER_SOURCES)
 
 
@@ -216,5 +211,6 @@ def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[M
     return [note]
 
 
-__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "doubted_source", "is_user_kind",
-           "observed_date", "price_flag", "price_kind", "source_doubts", "trust_notes"]
+__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "doubted_source",
+           "is_user_source", "observed_date", "price_flag", "price_kind", "source_doubts",
+           "trust_notes"]

@@ -81,7 +81,8 @@ def gpu_dependent(w: Workload) -> bool:
 MONEY_DEFAULTS: dict[str, object] = {
     name: Workload.model_fields[name].default
     for name in ("pricing", "budget_usd", "max_usd_per_hour", "deadline_hours", "currency",
-                 "region", "providers", "startup_minutes")}
+                 "region", "providers", "startup_minutes", "checkpoint_interval_hours",
+                 "prefer_in_stock")}
 """The Workload fields only prices and limits read (offers, costs, misses, the region and
 provider filters),
 at their defaults: :func:`evaluate` sees the job without them, so a money-only change of the

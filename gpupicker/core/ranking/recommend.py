@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -38,6 +38,7 @@ from ..planners.advisor import Advice
 from ..planners.calibration import Calibration
 from ..pricing.cost import (
     DEFAULT_UTILIZATION,
+    SpotTerms,
     estimate_cost,
     startup_hours,
 )
@@ -64,6 +65,14 @@ from ..pricing.providers import (
     providers_note,
     region_filter,
     region_notes,
+)
+from ..pricing.spot import SpotRate, rate_for
+from ..pricing.stock import (
+    STALE_SNAPSHOT_DAYS,
+    out_of_stock,
+    snapshot_age_days,
+    stock_notes,
+    stock_sentence,
 )
 from ..results import CostEstimate, Option
 from ..speed.interconnect import GPUS_PER_NODE
@@ -141,7 +150,9 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
               calibration: Calibration | None = None, today: date | None = None,
               stale_months: int = DEFAULT_STALE_MONTHS,
               money: Money | None = None,
-              providers: Sequence[ProviderTerms] = ()) -> Recommendation:
+              providers: Sequence[ProviderTerms] = (),
+              spot_rates: Sequence[SpotRate] = (),
+              now: datetime | None = None) -> Recommendation:
     """Evaluate every GPU × count × offer for ``w`` and rank them by ``goal``.
 
     Args:
@@ -168,6 +179,12 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
             option above one instance is kept only where its provider sells clusters of that
             size, and runs are billed in the provider's steps after the job's start-up
             (:func:`~gpupicker.core.pricing.cost.startup_hours`).
+        spot_rates: the providers' published spot interruption rates (the catalog's
+            ``data/spot_rates.csv``): a spot option's hours and total include its expected
+            interruptions at its provider's rate, or at a wider range where none is published
+            (:func:`~gpupicker.core.pricing.spot.spot_run`).
+        now: the time ledger snapshots are aged against for their stale mark (default: the
+            system clock; :data:`~gpupicker.core.pricing.stock.STALE_SNAPSHOT_DAYS`).
 
     Returns:
         A :class:`Recommendation`; options without a price appear with no cost.
@@ -280,11 +297,13 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     notes.extend(machines.notes)
     money = money or USD
     options = _build_options(w, region_evals, goal, serving, hours_per_month,
-                             today=today, stale_months=stale_months, money=money, terms=terms)
+                             today=today, stale_months=stale_months, money=money, terms=terms,
+                             spot_rates=spot_rates, now=now)
     if w.region or wanted:
         def build(evs: list[Any]) -> list[Option]:
             return _build_options(w, evs, goal, serving, hours_per_month, today=today,
-                                  stale_months=stale_months, money=money, terms=terms)
+                                  stale_months=stale_months, money=money, terms=terms,
+                                  spot_rates=spot_rates, now=now)
 
         all_options = build(everywhere)
         regional = build(one_node_first(in_region_evals)) if w.region and wanted else options
@@ -297,6 +316,7 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         options = annotate_owned(options, [*owned, *machines.owned], [*gpus, *machines.specs],
                                  fx_rates, hours_per_month, money=money, serving=serving)
     notes.extend(trust_notes(options, money))
+    notes.extend(stock_notes(options, money))
     notes.extend(summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))
 
@@ -307,9 +327,12 @@ def _build_options(w: Workload,
                    today: date | None = None,
                    stale_months: int = DEFAULT_STALE_MONTHS,
                    money: Money = USD,
-                   terms: dict[str, ProviderTerms] | None = None) -> list[Option]:
+                   terms: dict[str, ProviderTerms] | None = None,
+                   spot_rates: Sequence[SpotRate] = (),
+                   now: datetime | None = None) -> list[Option]:
     prelim: list[_Candidate] = []
     startup = startup_hours(w) if terms else None
+    reload_h: float | None = None  # a spot restart reloads the job: the start-up, once known
     for ev, offer_list in evaluations:
         gpu, t, replicas, total_gpus = ev.gpu, ev.t, ev.replicas, ev.total_gpus
         shared = ev.shared  # what every offer of this GPU × count shares
@@ -319,13 +342,20 @@ def _build_options(w: Workload,
                      and w.is_training and ev.fits and w.task in ("full_ft", "pretrain"))
         for offer, usd in offer_list:
             cost = None
+            spot = None
+            if offer is not None and offer.pricing == "spot" and ev.hours is not None:
+                if reload_h is None:
+                    reload_h = startup_hours(w)[0]
+                spot = SpotTerms(rate=rate_for(offer.provider, "spot", spot_rates),
+                                 checkpoint_interval_hours=w.checkpoint_interval_hours,
+                                 reload_hours=reload_h, provider=offer.provider)
             if offer is not None and usd is not None:
                 cost = estimate_cost(
                     usd_per_gpu_hour=usd, num_gpus=total_gpus, throughput=t, hours=ev.hours,
                     serving=serving, hours_per_month=hours_per_month, pricing=offer.pricing,
                     tdp_w=gpu.tdp_w, utilization=DEFAULT_UTILIZATION, tokens_out_per_s=tokens_out,
                     money=money, startup=_startup(offer, startup),
-                    billing=_billing(offer, terms))
+                    billing=_billing(offer, terms), spot=spot)
             misses: list[tuple[str, Message]] = []  # (kind, clause): see limit_and_reason
             if cost is None and (w.budget_usd is not None or w.max_usd_per_hour is not None):
                 misses.append(("no_price", memo_msg("recommend.miss.no_price")))
@@ -357,6 +387,9 @@ def _build_options(w: Workload,
                 more.append(sentence(msg("recommend.consumer_no_nvlink")))
             if terms and offer is not None and ev.n > GPUS_PER_NODE:
                 more.append(_cluster_note(offer, terms))
+            if cost is not None and (cost.spot_interruptions is not None or
+                                     cost.spot_unfinishable):
+                more.append(_spot_sentence(cost, spot))
             if more:
                 reason = join([reason, *more], "space")
             prelim.append(_Candidate(ev=ev, offer=offer, cost=cost, within=not misses,
@@ -365,11 +398,14 @@ def _build_options(w: Workload,
 
     doubt = {id(p): p.offer is not None and p.cost is not None
              and doubted_price(p.offer, _usd_per_gpu_hour(p)) for p in prelim}
+    # prefer_in_stock: an offer its ledger snapshot lists out of stock ranks after the others of
+    # its tier and takes no label
+    gone = {id(p): w.prefer_in_stock and out_of_stock(p.offer) for p in prelim}
     ok = [p for p in prelim if p.ev.fits and p.within and p.cost is not None]
     # labels go to trusted prices only: a "scraper artefact" is never 'cheapest', not even when
     # it is the only offer within the budget (it took all four labels then); the
     # trust note says the top pick rests on a doubted price
-    ok_labels = [p for p in ok if not doubt[id(p)]]
+    ok_labels = [p for p in ok if not doubt[id(p)] and not gone[id(p)]]
     min_money = min((p.money for p in ok), default=1.0) or 1.0
     max_speed = max((p.speed for p in ok), default=1.0) or 1.0
 
@@ -398,7 +434,7 @@ def _build_options(w: Workload,
         if not p.ev.fits:
             k = (p.ev.used / p.ev.cap, *k)
         # within a tier, offers whose own source doubts the figure rank last
-        return (tier, priced, doubt[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
+        return (tier, priced, doubt[id(p)], gone[id(p)], *k, p.ev.total_gpus, p.ev.gpu.id)
 
     prelim.sort(key=key)
     labels: dict[int, list[str]] = {}
@@ -425,6 +461,10 @@ def _build_options(w: Workload,
         reason = p.reason
         if marked is not None and ev.fits:
             reason = join([reason, marked], "space")
+        stock = stock_sentence(offer, now) if offer is not None and offer.in_stock else None
+        if stock is not None:
+            reason = join([reason, stock], "space")
+        age = snapshot_age_days(offer, now) if offer is not None and offer.snapshot_at else None
         # validating nested models that are already instances only checks their type: with
         # pydantic 2 this is faster than model_construct
         out.append(Option(
@@ -436,6 +476,9 @@ def _build_options(w: Workload,
             price_observed=offer.observed if offer else "", within_budget=p.within,
             price_kind=kind, price_flag=flag,
             price_flag_reason=why, price_doubted=doubt[id(p)], calibration=ev.calibration,
+            in_stock=offer.in_stock if offer else "", stock_gpus=offer.stock_gpus if offer
+            else None, snapshot_at=offer.snapshot_at if offer else "",
+            snapshot_stale=age is not None and age > STALE_SNAPSHOT_DAYS,
             labels=tuple(labels.get(id(p), ())), reason=reason, limit=p.limit, rank=i,
             serving=ev.plan))
     return out
@@ -446,33 +489,42 @@ def _best_cluster_offers(offers: list[tuple[PriceOffer, float]], total_gpus: int
                          kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
     """The cheapest offer per pricing type whose provider rents ``total_gpus`` of it.
 
+    (And the cheapest not listed out of stock, beside an out-of-stock cheapest.)
+
     (:func:`~gpupicker.core.pricing.providers.offer_available`: one instance or a cluster for sale.)
     The cheapest one that passes the region and provider filters (``kept``) too: those
     filters run after this choice and must not be left with an offer outside them only.
     """
-    best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
+    best: dict[tuple[str, bool, bool], tuple[PriceOffer, float]] = {}
     for offer, usd in offers:
         if not offer_available(offer, total_gpus, terms.get(offer.provider)):
             continue
-        key = (offer.pricing, kept(offer))
-        cur = best.get(key)
-        if cur is None or usd < cur[1]:
-            best[key] = (offer, usd)
-    return list(best.values())
+        # and the cheapest not listed out of stock (core.stock), beside an out-of-stock best
+        for key in ((offer.pricing, kept(offer), False), (offer.pricing, kept(offer), True)) \
+                if not out_of_stock(offer) else ((offer.pricing, kept(offer), False),):
+            cur = best.get(key)
+            if cur is None or usd < cur[1]:
+                best[key] = (offer, usd)
+    return list({id(v[0]): v for v in best.values()}.values())
 
 
 def _best_per_pricing(offers: list[tuple[PriceOffer, float]],
                       kept: Callable[[PriceOffer], bool]) -> list[tuple[PriceOffer, float]]:
     """The best offer per pricing type, and the best one per type that ``kept`` keeps.
 
+    For each, the best not listed out of stock is kept too.
+
     "Best" as :func:`~gpupicker.core.pricing.offers.offers_for` chooses (a trusted price before a
     doubted one, then the lower price), so the options outside the filters stay those of an
     unfiltered ranking.
     """
-    best: dict[tuple[str, bool], tuple[PriceOffer, float]] = {}
+    best: dict[tuple[str, bool, bool], tuple[PriceOffer, float]] = {}
     for offer, usd in offers:
-        for key in ((offer.pricing, False), (offer.pricing, True)) if kept(offer) \
-                else ((offer.pricing, False),):
+        # per pricing: the best, the best the filters keep, and of each the best not listed out
+        # of stock (core.stock), so an out-of-stock best keeps its in-stock alternative
+        places = (False, True) if kept(offer) else (False,)
+        stock = (False, True) if not out_of_stock(offer) else (False,)
+        for key in ((offer.pricing, k, a) for k in places for a in stock):
             cur = best.get(key)
             if cur is None or (doubted_price(offer, usd), usd) < \
                     (doubted_price(cur[0], cur[1]), cur[1]):
@@ -499,6 +551,21 @@ def _cluster_note(offer: PriceOffer, terms: dict[str, ProviderTerms]) -> Message
     if net == "ethernet":
         parts.append(memo_msg("recommend.cluster_ethernet_slower"))
     return sentence(join(parts, "clauses"))
+
+
+def _spot_sentence(cost: CostEstimate, spot: SpotTerms | None) -> Message:
+    """The reason's sentence for a spot option: its interruptions are in its hours and total.
+
+    At a published rate or a wide assumed one (the cost assumptions give the figures).
+    """
+    known = spot is not None and spot.rate is not None
+    if cost.spot_unfinishable:
+        return sentence(msg("recommend.spot.unfinishable"))
+    return sentence(msg("recommend.spot.included" if known else "recommend.spot.included_wide",
+                        n=f"{cost.spot_interruptions or 0:.1f}",
+                        low=f"{cost.hours_low or 0:,.1f}",
+                        high=f"{cost.hours_high:,.1f}" if cost.hours_high is not None
+                        else "∞"))
 
 
 def _tie(p: _Candidate) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import sqlite3
+from pathlib import Path
 
 from pydantic import BaseModel
 from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...catalog import CatalogRepository
 from ...catalog.importing import TrackerImport, detect_format, import_tracker_csv
+from ...catalog.ledgers import detect_ledger, import_ledger
 from ...catalog.records import column_for_header
 from ...core.hardware.specs import GpuSpec, PriceOffer
 from ..i18n.placeholders import tr_fmt
@@ -105,10 +107,20 @@ class CsvImportDialog(QDialog):
         self.progress: QProgressDialog | None = None
         self.progress_values: list[int] = []
         self.resize(1100, 560)
-        self._read()
-        self.tracker = detect_format(self.header)  # skypilot/gpuhunt: a tracker's file
+        self.ledger = self._ledger_format()  # shadeform/vastai/ledger-csv: a ledger with stock
+        if not self.ledger or self.ledger == "ledger-csv":
+            self._read()  # a JSON ledger has no CSV to preview
+        # skypilot/gpuhunt: a tracker's file; a ledger goes the same way (catalog.ledgers)
+        self.tracker = detect_format(self.header) or self.ledger
         self._build_mapping()
         self._check()
+
+    def _ledger_format(self) -> str | None:
+        """The ledger format of the file (catalog.ledgers.detect_ledger), None when not one."""
+        try:
+            return detect_ledger(Path(self.path))
+        except OSError:
+            return None  # the CSV read says why
 
     def _read(self) -> None:
         try:
@@ -285,6 +297,8 @@ class CsvImportDialog(QDialog):
         return bool(getattr(self, "tracker", None)) and self.table.currentData() == "prices"
 
     def _tracker(self, dry_run: bool) -> TrackerImport:
+        if self.ledger:
+            return import_ledger(self.repo, self.path, self.ledger, dry_run=dry_run)
         return import_tracker_csv(self.repo, self.path, self.tracker, dry_run=dry_run)
 
     def _check_tracker(self) -> None:
@@ -296,12 +310,24 @@ class CsvImportDialog(QDialog):
             self.errors.setText("")
             self.import_button.setEnabled(False)
             return
-        self.info.setText(tr_fmt(self.tr("%1 file from %2: %3 price rows; %4 rows left out (no GPU or "
-                                  "no price). Accelerator names are mapped to catalog GPU ids."),
-                                 "SkyPilot" if t.format == "skypilot" else "gpuhunt",
-                                 t.provider,
-                                 str(t.result.rows),
-                                 str(len(t.skipped))))
+        if self.ledger:
+            self.info.setText(tr_fmt(self.tr(
+                "%1 ledger from %2: %3 price rows with stock and snapshot time; %4 rows left "
+                "out (no GPU, no price, an older snapshot). GPU names are mapped to catalog "
+                "GPU ids."),
+                                     {"shadeform": "Shadeform", "vastai": "Vast.ai"}.get(
+                    t.format, self.tr("Daily ledger CSV")),
+                                     t.provider or "—",
+                                     str(t.result.rows),
+                                     str(len(t.skipped))))
+        else:
+            self.info.setText(tr_fmt(self.tr("%1 file from %2: %3 price rows; %4 rows left out (no "
+                                      "GPU or no price). Accelerator names are mapped to "
+                                      "catalog GPU ids."),
+                                     "SkyPilot" if t.format == "skypilot" else "gpuhunt",
+                                     t.provider,
+                                     str(t.result.rows),
+                                     str(len(t.skipped))))
         self.bad_rows = _error_lines(t.result.errors, "prices")
         if self.bad_rows:
             self.errors.setText(tr_fmt(self.tr("%1 bad rows (nothing will be imported until they are "

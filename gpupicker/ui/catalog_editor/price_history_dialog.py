@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QLabel,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -14,6 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.hardware.specs import PriceOffer
+from ...core.pricing.price_moves import price_move
+from ..i18n.core_messages import tr_message
 from ..i18n.formatting import fmt_number
 from ..i18n.placeholders import tr_fmt
 
@@ -50,10 +53,26 @@ class PriceHistoryDialog(QDialog):
             xs = np.arange(len(ys) + 1, dtype=float)
             self.curve = pg.PlotDataItem(xs, ys, stepMode="center", pen=pg.mkPen("#4e79a7", width=2))
             self.plot_item.addItem(self.curve)
+        self.summary = QLabel(self._summary())
+        """How the price moved and, where the history supports one, the rent-now-or-wait note
+        (core.price_moves states the rule)."""
+        self.summary.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
+        layout.addWidget(self.summary)
         layout.addWidget(self.plot, 1)
         layout.addWidget(buttons)
         self.resize(560, 480)
+
+    def _summary(self) -> str:
+        """The movement line (and the advice) of the history; '' when it never moved."""
+        move = price_move(self.history)
+        if move is None or move.low == move.high:
+            return ""
+        line = self.tr("%1 % over %2 days; low %3, high %4 (%5 observations)").replace(
+            "%1", ("+" if move.change_pct > 0 else "") + fmt_number(move.change_pct, 1)).replace(
+            "%2", fmt_number(move.days, 0)).replace("%3", fmt_number(move.low, 2)).replace(
+            "%4", fmt_number(move.high, 2)).replace("%5", str(len(move.points)))
+        return line + ("\n" + tr_message(move.advice) if move.advice is not None else "")

@@ -17,7 +17,7 @@ from typing_extensions import override
 from ...catalog import CatalogRepository, ModelRecord
 from ...catalog.csv_io import validation_message
 from ...core.hardware.specs import GpuSpec, PriceOffer
-from ...core.pricing.price_kind import is_user_kind, price_kind
+from ...core.pricing.price_kind import price_kind
 from ..i18n.formatting import display_name, fmt_number
 from ..i18n.placeholders import tr_fmt
 from ..i18n.texts import pricing_names
@@ -140,11 +140,9 @@ class PriceTableModel(RecordTableModel):
         return price_headers()[column]
 
     def kind(self, row: int) -> str:
-        """Kind code of the price in ``row`` (core.price_kind; the user's rows are ``user``)."""
-        rec = self._rows[row]
-        if self._user[row] and is_user_kind(rec):  # type: ignore[arg-type]
-            return "user"
-        return price_kind(rec)  # type: ignore[arg-type]
+        """Kind code of the price in ``row`` (core.price_kind; the rows the user typed or
+        edited are ``user``, as the repository's ``price_rows`` sets them)."""
+        return price_kind(self._rows[row])  # type: ignore[arg-type]
 
     @override
     def data_at(self, row: int, column: int, role: int) -> object:

@@ -523,7 +523,8 @@ class CatalogWindow(QMainWindow):
 
     @Slot()
     def _on_import(self) -> None:
-        path = ask_path(self, "open", self.tr("Import CSV"), self.tr("CSV files (*.csv)"))
+        path = ask_path(self, "open", self.tr("Import CSV"),
+                        self.tr("CSV files and price ledgers (*.csv *.json);;All files (*)"))
         if path:
             self.start_import(path)
 

@@ -328,16 +328,26 @@ class OptionsTableModel(QStandardItemModel):
             "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
             else "—",
             "usd_total": self._total_text(o),
-            "provider": (self.tr("A card to buy") if o.provider == PURCHASE_PROVIDER
-                         else self.tr("Your own hardware") if o.pricing == "owned"
-                         else display_name(o.provider))
-            or self.tr("no price in catalog"),
+            "provider": self._provider(o),
             "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),
             "reason": reason,
         }
         cached = (tuple(display[c] for c in self.COLUMNS), (speed_key,))
         self._cache[row] = cached
         return cached
+
+    def _provider(self, o: Option) -> str:
+        """The provider cell, with the stock of an offer a ledger snapshot listed (core.stock):
+        ✓ in stock, ✗ out of stock, ? after either when the snapshot is stale."""
+        name = (self.tr("A card to buy") if o.provider == PURCHASE_PROVIDER
+                else self.tr("Your own hardware") if o.pricing == "owned"
+                else display_name(o.provider)) or self.tr("no price in catalog")
+        # a short mark before the name (the column is narrow and elides the middle); the
+        # tooltip's reason says it in words, with the snapshot's time and age
+        mark = "✗" if o.in_stock == "no" else "✓" if o.in_stock == "yes" else ""
+        if mark and o.snapshot_stale:
+            mark += "?"
+        return f"{mark} {name}" if mark else name
 
     def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
         """USD amounts convert to the display currency; other currencies show as they are."""

@@ -118,8 +118,42 @@ TEMPLATES: dict[str, str] = {
     "money.set_rate": "set one (1 USD = … {currency}) with `gpupicker catalog fx set` or in the "
                       "exchange-rate dialog",
     "cost.per_hour": "{n} × {price} per GPU-hour = {per_hour}/h",
-    "cost.spot": "Spot: +{extra} redone work and restarts (one interruption per {mtbi} h, "
-                 "checkpoints every {interval} h) → {hours} h",
+    "cost.spot.run": "Spot, interruptions included: {where}, one interruption per {low}–{high} "
+                     "h; each costs a {restart} min restart (reload and warm-up) and {lost} min "
+                     "of work since the last checkpoint (every {interval} h, the workload's "
+                     "`checkpoint_interval_hours`) → {n} interruptions expected, {hours} h "
+                     "({hours_low}–{hours_high} h), {total} ({total_low}–{total_high})",
+    "cost.spot.rate": "{published} ({source}, read {as_of})",
+    "cost.spot.rate_unknown": "{provider} publishes no interruption rate, so the range is wide "
+                              "(gpupicker's assumption)",
+    "cost.spot.rate_unknown_any": "no interruption rate is known, so the range is wide "
+                                  "(gpupicker's assumption)",
+    "recommend.stock.out": "Out of stock at {provider} in the ledger snapshot of {when}",
+    "recommend.stock.in": "In stock at {provider} in the ledger snapshot of {when}",
+    "recommend.stock.in_count": "In stock at {provider} ({n} GPUs free) in the ledger snapshot "
+                                "of {when}",
+    "recommend.stock.stale": "the snapshot is {days} days old (over {limit}): stock may have "
+                             "changed",
+    "recommend.stock.top_out": "The top pick (#{rank}, {n} × {gpu} on {provider}) was out of "
+                               "stock in its ledger snapshot",
+    "recommend.stock.take_next": "take #{rank} instead: {n} × {gpu} on {provider} at "
+                                 "{per_hour}/h ({stock})",
+    "recommend.stock.listed_in": "listed in stock",
+    "recommend.stock.not_listed": "no stock data: check with the provider",
+    "recommend.stock.none_in_stock": "no option within the limits is in stock: check the "
+                                     "providers or widen the limits",
+    "price_moves.rent_now": "Rent now: this is the lowest price of its {n} observations over "
+                            "{days} days",
+    "price_moves.falling": "Falling: {pct} % cheaper over its last {n} observations ({days} "
+                           "days); waiting may pay if the job can wait (a trend, not a forecast)",
+    "recommend.spot.included": "Spot: the {n} interruptions expected at the provider's published "
+                               "rate are in the hours and total ({low}–{high} h)",
+    "recommend.spot.included_wide": "Spot: the {n} interruptions expected are in the hours and "
+                                    "total; no published rate, so {low}–{high} h",
+    "recommend.spot.unfinishable": "Spot: interrupted faster than it progresses at the expected "
+                                   "rate, so no total (checkpoint more often or rent on demand)",
+    "cost.spot.rate_order": "{provider}: the low interruption rate is above the high one",
+    "cost.spot.not_positive": "the run length and the checkpoint interval must be positive",
     "cost.subscription": "{kind}: billed {n} × {period} h for a {run} h run = {total}",
     "cost.subscription.monthly": "Monthly subscription",
     "cost.subscription.yearly": "Yearly subscription",
@@ -134,7 +168,6 @@ TEMPLATES: dict[str, str] = {
     "cost.hours_used": "{hours} h used per month",
     "cost.power": "power {watts} W × {utilization} at ${price}/kWh",
     "cost.no_resale": "no resale value",
-    "cost.mtbi_not_positive": "mean time between interruptions must be positive",
     "cost.replica_speed_not_positive": "replica throughput must be positive",
     # price_kind: kinds, trust marks and the top-pick note
     "price_kind.list": "provider list price",
