@@ -153,6 +153,20 @@ def unknown_fields_warning(names: list[str]) -> str:
     return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"
 
 
+def workload_text_warnings(text: str | bytes, unknown: list[str]) -> list[str]:
+    """The warnings about a workload's JSON text itself: the keys no Workload field reads
+    (``unknown``, from ``Workload.from_json_text``) and the keys it gives twice or more
+    (``json`` keeps the last value silently; :func:`gpupicker.core.json_limits.duplicate_keys`)."""
+    from ..core.json_limits import duplicate_keys
+
+    out = [unknown_fields_warning(unknown)] if unknown else []
+    repeated = duplicate_keys(text)
+    if repeated:
+        out.append(f"workload key{'s' if len(repeated) > 1 else ''} given more than once, "
+                   f"the last value used: {', '.join(repeated)}")
+    return out
+
+
 def open_repo(catalog: str | None) -> Any | None:
     """The catalog at ``catalog`` (default location when None), or None with a warning on stderr."""
     try:

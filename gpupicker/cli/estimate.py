@@ -23,7 +23,7 @@ from .common import (
     json_line,
     open_repo,
     open_workloads,
-    unknown_fields_warning,
+    workload_text_warnings,
 )
 
 
@@ -46,8 +46,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             report = calibrated(report, w, gpu, repo)
         from ..core.checks import workload_warnings
         warnings = workload_warnings(w, gpu)
-        if unknown:
-            warnings.append(unknown_fields_warning(unknown))
+        warnings += workload_text_warnings(line, unknown)
         if warnings:
             report["warnings"] = warnings
         if w.gpu and repo is None:

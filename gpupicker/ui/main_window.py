@@ -434,6 +434,7 @@ class MainWindow(QMainWindow):
             job_summary,
             read_job_workload,
             read_workload,
+            repeated_workload_keys,
             unknown_workload_fields,
         )
 
@@ -455,10 +456,15 @@ class MainWindow(QMainWindow):
         if job is not None:  # a job file: what was read and what was not, until the next Open
             self.open_warning, tooltip = job_summary(job)
         else:
-            unknown = unknown_workload_fields(path)
-            if unknown:  # never dropped silently: a permanent status-bar label
-                self.open_warning = self.tr("Unknown workload fields ignored (%1): %2").replace(
-                    "%1", Path(path).name).replace("%2", ", ".join(unknown))
+            unknown, repeated = unknown_workload_fields(path), repeated_workload_keys(path)
+            notes = []  # never dropped silently: a permanent status-bar label
+            if unknown:
+                notes.append(self.tr("Unknown workload fields ignored (%1): %2").replace(
+                    "%1", Path(path).name).replace("%2", ", ".join(unknown)))
+            if repeated:
+                notes.append(self.tr("Keys given more than once (%1), the last value used: %2")
+                             .replace("%1", Path(path).name).replace("%2", ", ".join(repeated)))
+            self.open_warning = "; ".join(notes)
         self.open_warning_label.setText(self.open_warning)
         self.open_warning_label.setToolTip(tooltip)
         self.open_warning_label.setVisible(bool(self.open_warning))

@@ -903,6 +903,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>keys given more than once, only the last value of each is used: {keys}</source>
+        <translation>以下键出现了不止一次，每个键只采用最后一个值：{keys}</translation>
+    </message>
+    <message>
         <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
         <translation>compress_ratios（DeepSeek-V4 的压缩稀疏注意力：每层一个滑动窗口加 4×/128× 压缩的 KV）不在 gpupicker 的模型范围内：KV 缓存按每层普通注意力估算，是模型实际缓存量的数倍</translation>
     </message>
@@ -4981,6 +4985,10 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Keys given more than once (%1), the last value used: %2</source>
+        <translation>有键重复出现（%1），采用最后一个值：%2</translation>
+    </message>
     <message>
         <source>Co&amp;mpare with…</source>
         <translation>对比(&amp;M)…</translation>

@@ -119,3 +119,14 @@ def test_an_absurd_architecture_is_refused_like_the_catalog_refuses_it(tmp_path,
     line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert line == {"error": "model.num_hidden_layers: Input should be less than or equal to "
                              "100000"}
+
+
+def test_a_key_given_twice_is_named_in_a_warning(monkeypatch, capsys):
+    """``json`` keeps the last value of a repeated key silently; the warning names the key,
+    and a line without a repeat gets no such warning."""
+    twice = json.dumps(GOOD)[:-1] + ', "batch": 1, "batch": 4}'
+    code, results, _ = run(monkeypatch, capsys, twice + "\n" + json.dumps(GOOD) + "\n")
+    assert code == 0
+    assert "workload key given more than once, the last value used: batch" in \
+        results[0]["warnings"]
+    assert not any("more than once" in w for w in results[1].get("warnings", []))
