@@ -6195,8 +6195,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="66" />
-        <source>Show only options that &amp;fit</source>
-        <translation>只显示显存够用的方案(&amp;F)</translation>
+        <source>&amp;Show only options that fit</source>
+        <translation>只显示显存够用的方案(&amp;S)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/results_page.py" line="68" />
@@ -6405,8 +6405,8 @@ Keep %1 as entered?</source>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="18" />
-        <source>&amp;Full fine-tuning (all weights trained)</source>
-        <translation>全参数微调（训练所有权重）(&amp;F)</translation>
+        <source>F&amp;ull fine-tuning (all weights trained)</source>
+        <translation>全参数微调（训练所有权重）(&amp;U)</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="19" />
