@@ -23,6 +23,7 @@ from .common import (
     json_line,
     open_repo,
     open_workloads,
+    where,
     workload_text_warnings,
 )
 
@@ -32,7 +33,8 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     from ..core.report import estimate_report
 
     if isinstance(line, TooLong):
-        return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}
+        return {"error": f"{where(line)}workload line longer than {MAX_LINE_CHARS} "
+                         "characters; skipped"}
     try:
         w, unknown = Workload.from_json_text(line)
         if w.model is None:
@@ -53,7 +55,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
         return report
     except (ValidationError, ValueError) as exc:
-        return {"error": error_text(exc)}
+        return {"error": where(line) + error_text(exc)}
 
 
 JUNK_LINES_BEFORE_GIVING_UP = 1000

@@ -61,7 +61,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
             r = solve_fit(w, gpu, args.max, args.num_gpus)
         except (ValidationError, ValueError) as exc:
             status = 1
-            print_error("fit", exc, args.json)
+            print_error("fit", exc, args.json, text)
             continue
         if r.value is None:
             status = 1

@@ -288,7 +288,7 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                                 money=money)
         except (ValidationError, ValueError) as exc:
             status = 1
-            print_error("recommend", exc, args.json)
+            print_error("recommend", exc, args.json, text)
             continue
         warning = "; ".join(workload_text_warnings(text, unknown))
         if warning and not args.json:

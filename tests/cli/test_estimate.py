@@ -42,9 +42,9 @@ def test_a_bad_line_gives_an_error_and_the_others_still_run(monkeypatch, capsys)
     code, results, _ = run(monkeypatch, capsys, text)
     assert code == 0 and len(results) == 5
     assert results[0]["total_bytes"] == results[4]["total_bytes"]
-    assert "error" in results[1]
-    assert "needs a model" in results[2]["error"]
-    assert results[3]["error"].startswith("batch:")
+    assert results[1]["error"].startswith("line 2: ")  # JSON Lines errors say where
+    assert results[2]["error"].startswith("line 3: ") and "needs a model" in results[2]["error"]
+    assert results[3]["error"].startswith("line 4: batch:")
 
 
 def test_json_array_and_pretty_object(monkeypatch, capsys):
