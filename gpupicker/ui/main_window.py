@@ -367,10 +367,10 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_results(self, view: RecommendationView) -> None:
-        fits = sum(1 for o in view.options if o.fits)
+        fits, ranked = view.fit_count()
         self.statusBar().showMessage(
             self.tr("%1 of %2 GPU options fit · computed in %3 ms")
-            .replace("%1", str(fits)).replace("%2", str(len(view.options)))
+            .replace("%1", str(fits)).replace("%2", str(ranked))
             .replace("%3", f"{self.live.last_compute_s * 1000:.1f}"), 5000)
 
     # ---- files ------------------------------------------------------------------------

@@ -125,3 +125,23 @@ def test_pages_usable_at_1000x640(qtbot, window):
     rows = rp.table.viewport().height() / rp.table.verticalHeader().defaultSectionSize()
     assert rows >= 6, rows
     assert window.geometry().height() <= 640
+
+
+@pytest.mark.gui
+def test_budget_page_summary_and_status_bar_give_one_count(qtbot, window):
+    """The budget page's live summary and the status bar both show the view's fit_count,
+    also under a budget and a region limit (the ranking they describe is the same)."""
+    import re
+
+    c, wiz = window.controller, window.wizard
+    wiz.show_page("budget")
+    for fields in ({"budget_usd": 50.0}, {"region": "CN", "max_usd_per_hour": 2.0}):
+        c.update(**fields)
+        view = c.recompute()
+        qtbot.wait(10)
+        fits, ranked = view.fit_count()
+        assert 0 < fits <= ranked == len(view.options)
+        banner = re.search(r"(\d+) of (\d+) options fit", wiz.budget_page.live.text())
+        status = re.search(r"(\d+) of (\d+) GPU options fit", window.statusBar().currentMessage())
+        assert banner and status
+        assert banner.groups() == status.groups() == (str(fits), str(ranked))

@@ -83,12 +83,12 @@ class LiveSummary(QLabel):
         if not opts:
             self.setText("")
             return
-        fitting = [o for o in opts if o.fits]
+        fits, ranked = view.fit_count()
         top = opts[0]
         peak = min(o.memory.total_bytes for o in opts if o.num_gpus == top.num_gpus)
         self.setText(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
                              "(%5 per GPU)")
-                     .replace("%1", str(len(fitting))).replace("%2", str(len(opts)))
+                     .replace("%1", str(fits)).replace("%2", str(ranked))
                      .replace("%3", display_name(top.gpu_name))
                      .replace("%4", str(top.num_gpus))
                      .replace("%5", fmt_bytes(top.memory.total_bytes or peak, unit)))
