@@ -267,11 +267,15 @@ MEMORY_KINDS = frozenset({"peak_memory_bytes"})
 """Measured kinds scored against the estimate's memory per GPU (:func:`predicted_memory`)."""
 
 
-def predicted_memory(res: dict, counter: str) -> float:
+def predicted_memory(res: dict, counter: str, measured: dict | None = None) -> float:
     """The estimate's bytes per GPU read the way the source read its peak: ``device``
     (``nvidia-smi``: ``total_bytes``), ``reserved`` (``torch.cuda.max_memory_reserved``: less
     the CUDA context) or ``allocated`` (``torch.cuda.max_memory_allocated``: less the context
-    and the caching allocator's reserve)."""
+    and the caching allocator's reserve). A ``measured`` with ``card`` is one card of a machine
+    of unlike cards: that card's ``component`` bytes (``total`` by default)."""
+    if measured is not None and "card" in measured:
+        card = res["cards"][measured["card"]]
+        return card[f"{measured.get('component', 'total')}_bytes"]
     b = res.get("breakdown", {})
     if counter == "allocated":
         return res["total_bytes"] - b.get("cuda_context", 0) - b.get("allocator_overhead", 0)
@@ -295,17 +299,23 @@ HAND_FITTED: tuple[HandFit, ...] = (
     HandFit("core.speed.inference ENGINES['llama.cpp'] (η, fixed time per layer)",
             frozenset({"llama.cpp", "ollama"}), frozenset({"LLM inference"}),
             frozenset({"xiongjiedai-gpu-benchmarks", "llamacpp-pr-4766", "llamacpp-pr-4812"})),
+    HandFit("core.speed.inference LLAMACPP_BACKENDS (Vulkan, SYCL η and fixed time)",
+            frozenset({"llama.cpp", "ollama"}), frozenset({"LLM inference"}),
+            frozenset({"llamacpp-issue-17628", "ipex-llm-issue-12991"})),
     HandFit("core.speed.inference ENGINES['tensorrt-llm']", frozenset({"tensorrt-llm"}),
             frozenset({"LLM inference"}), frozenset({"trtllm-performance-md"})),
-    HandFit("core.speed.inference ENGINES['transformers'] (host time per token)",
+    HandFit("core.speed.inference HF_ERAS (host time per op by transformers version)",
             frozenset({"transformers"}), frozenset({"LLM inference"}),
-            frozenset({"qwen-readme", "h200"})),
+            frozenset({"qwen-readme", "h200", "qwen3-speed-benchmark"})),
     HandFit("core.speed.inference ENGINES['exllamav2']", frozenset({"exllamav2"}),
             frozenset({"LLM inference"}), frozenset({"exllamav2-readme"})),
     HandFit("core.diffusion η and fixed time per step", frozenset({"diffusers"}),
             frozenset({"diffusers"}), frozenset({"diffusers-torch2-docs", "hf-blog-sdxl"})),
     HandFit("core.speed.training HF_MFU_FACTOR, HF_HOST_S_PER_LAYER, OPTIMIZER_BYTES_PER_PARAM",
             frozenset({"transformers"}), frozenset({"training"}), frozenset({"h200"})),
+    HandFit("core.speed.training MFU_MEASURED_PLATFORM (Ascend 910B)",
+            frozenset({"mindspeed", "mindformers"}), frozenset({"training"}),
+            frozenset({"mindspeed-llm-readme"})),
     HandFit("core.speed.training EAGER_MFU_CEILING / optimized-stack MFU",
             frozenset({"torchtitan", "fsdp", "llm-foundry"}), frozenset({"training"}),
             frozenset({"torchtitan-performance-md", "llm-foundry-benchmarks"})),
@@ -369,7 +379,8 @@ def _catalog(name: str) -> dict[str, dict[str, str]]:
 def case_labels(case: dict, gpus: dict, models: dict) -> dict[str, str]:
     """Vendor/segment, task kind and architecture class of a case (for the breakdowns)."""
     w = case["workload"]
-    g = gpus.get(w.get("gpu") or "", {})
+    first = (w.get("gpus") or [{}])[0]  # a machine of cards: its first card's vendor
+    g = gpus.get(w.get("gpu") or (first.get("gpu") if isinstance(first, dict) else first) or "", {})
     vendor = g.get("vendor", "?").split(" ")[0]
     seg = g.get("segment", "?")
     seg = {"consumer": "GeForce" if vendor == "NVIDIA" else "consumer",
@@ -422,7 +433,7 @@ def score_cases(path: Path) -> dict[str, float]:
                   f"{'' if fits[-1][1] else '  WRONG'}")
         elif kind in MEMORY_KINDS:
             counter = case["measured"].get("counter", "device")
-            pred = predicted_memory(res, counter)
+            pred = predicted_memory(res, counter, case["measured"])
             memory.append((case, pred / case["measured"]["value"] - 1.0))
             print(f"{case['id']:8s} memory ({counter}) {case['measured']['value'] / GiB:7.2f}Gi "
                   f"estimate {pred / GiB:7.2f}Gi {memory[-1][1]:+7.1%}")

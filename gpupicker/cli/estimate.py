@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from ..core.json_limits import JsonLimitError, loads_bounded
 from ..core.workload import Workload
-from ..service.resolve import resolve_gpu, resolve_model
+from ..service.resolve import resolve_gpu, resolve_machine, resolve_model
 from .common import (
     MAX_LINE_CHARS,
     TooLong,
@@ -41,6 +41,8 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
             if repo is None:
                 raise ValueError(f"model_id {w.model_id!r} needs the catalog, which could not be opened")
             w = resolve_model(w, repo)
+        if w.gpus:
+            return _machine_estimate(w, unknown, repo)
         gpu = resolve_gpu(w.gpu, repo) if w.gpu and repo is not None else None
         report = estimate_report(w, gpu)
         if gpu is not None:
@@ -56,6 +58,26 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
         return report
     except (ValidationError, ValueError) as exc:
         return {"error": where(line) + error_text(exc)}
+
+
+def _machine_estimate(w: Workload, unknown: list[str], repo: Any | None) -> dict[str, Any]:
+    """The estimate of a job on its own machine (``gpus``): per card (core.mixed_plan).
+
+    Raises:
+        ValueError: without the catalog (the cards cannot be looked up), or from the model.
+    """
+    from ..core.checks import workload_warnings
+    from ..core.report import estimate_report
+
+    if repo is None:
+        raise ValueError("gpus needs the catalog, which could not be opened")
+    report = estimate_report(w, None, resolve_machine(w, repo))
+    warnings = workload_warnings(w)
+    if unknown:
+        warnings.append(unknown_fields_warning(unknown))
+    if warnings:
+        report["warnings"] = warnings
+    return report
 
 
 JUNK_LINES_BEFORE_GIVING_UP = 1000

@@ -77,6 +77,16 @@ def cmd_fit(args: argparse.Namespace) -> int:
             if repo is None:
                 raise ValueError("the catalog could not be opened; fit needs the GPU's memory")
             w, _unknown = Workload.from_json_text(text)
+            if w.gpus and not args.gpu:
+                # the job's own machine of cards: every card within its memory
+                from ..core.mixed_plan import solve_machine_fit
+                from ..service.resolve import resolve_machine
+
+                r = solve_machine_fit(resolve_model(w, repo), resolve_machine(w, repo), args.max)
+                if r.value is None:
+                    status = 1
+                print(json_line(fit_dict(r)) if args.json else format_fit(r), flush=True)
+                continue
             gpu_id = args.gpu or w.gpu
             if not gpu_id:
                 raise ValueError("name the GPU: --gpu ID (or 'gpu' in the workload)")
@@ -102,7 +112,8 @@ def add_fit_parser(sub: Any) -> argparse.ArgumentParser:
     f = sub.add_parser("fit", help="largest batch / context / LoRA rank / concurrency that fits a GPU")
     f.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one answer each); '-' = stdin")
-    f.add_argument("--gpu", metavar="ID", help="catalog GPU id (default: the workload's 'gpu')")
+    f.add_argument("--gpu", metavar="ID", help="catalog GPU id (default: the workload's 'gpu', or "
+                   "its machine of cards 'gpus')")
     f.add_argument("--max", required=True, choices=FIT_DIMENSIONS, help="what to maximise")
     f.add_argument("--num-gpus", type=int_in(1, 4096), default=None, metavar="N",
                    help="GPUs the job is split over (default: the workload's num_gpus)")

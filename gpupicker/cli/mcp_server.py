@@ -157,6 +157,12 @@ def build_server(catalog: str | None = None) -> Any:
             if repo is None:
                 return {"error": "the catalog could not be opened; fit needs the GPU's memory"}
             w = Workload.model_validate(workload)
+            if w.gpus and not gpu:  # the job's machine of cards, each within its memory
+                from ..core.mixed_plan import solve_machine_fit
+                from ..service.resolve import resolve_machine
+
+                return _with_ids(fit_dict(solve_machine_fit(
+                    resolve_model(w, repo), resolve_machine(w, repo), maximise)))
             gpu_id = gpu or w.gpu
             if not gpu_id:
                 return {"error": "name the GPU: gpu (or 'gpu' in the workload)"}

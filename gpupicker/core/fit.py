@@ -158,7 +158,9 @@ def point_fits(mem: MemoryEstimate, gpu: GpuSpec, dimension: str = "batch",
     return True
 
 
-def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = None) -> FitResult:
+def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = None, *,
+              point: Callable[[Workload], tuple[MemoryEstimate, bool]] | None = None
+              ) -> FitResult:
     """The largest ``dimension`` of ``w`` that fits on ``gpu`` × ``num_gpus``.
 
     Doubling from the minimum until a value does not fit (or the limit), then
@@ -170,6 +172,9 @@ def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = 
         gpu: the card.
         dimension: one of :data:`FIT_DIMENSIONS`.
         num_gpus: overrides ``w.num_gpus``.
+        point: the memory and verdict of ``w`` at one value, for jobs the one-card model does
+            not size (a machine of unlike cards: :func:`gpupicker.core.mixed_plan.solve_machine_fit`);
+            default :func:`estimate_memory` and :func:`point_fits` on ``gpu`` × ``num_gpus``.
 
     Returns:
         A :class:`FitResult`; ``value`` is ``None`` when the minimum does not fit.
@@ -179,14 +184,22 @@ def solve_fit(w: Workload, gpu: GpuSpec, dimension: str, num_gpus: int | None = 
             workload the memory model cannot estimate.
     """
     n = num_gpus or w.num_gpus
-    cache: dict[int, MemoryEstimate] = {}
+    cache: dict[int, tuple[MemoryEstimate, bool]] = {}
 
-    def mem_at(v: int) -> MemoryEstimate:
+    def at(v: int) -> tuple[MemoryEstimate, bool]:
         if v not in cache:
-            cache[v] = estimate_memory(with_dimension(w, dimension, v), gpu, n)
+            wv = with_dimension(w, dimension, v)
+            if point is not None:
+                cache[v] = point(wv)
+            else:
+                m = estimate_memory(wv, gpu, n)
+                cache[v] = (m, point_fits(m, gpu, dimension, v))
         return cache[v]
 
-    ok: Callable[[int], bool] = lambda v: point_fits(mem_at(v), gpu, dimension, v)  # noqa: E731
+    def mem_at(v: int) -> MemoryEstimate:
+        return at(v)[0]
+
+    ok: Callable[[int], bool] = lambda v: at(v)[1]  # noqa: E731
     lo_v, limit = _minimum(w, dimension), DIMENSION_LIMITS[dimension]
     solver_notes: list[Message] = [join([msg("fit.bisection", dimension=dimension,
                                              gpu_id=gpu.id, n=n)])]

@@ -276,7 +276,9 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
         return fw, _j(parts), setup, assumptions, warnings
     if fw in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES:
         L = (w.model.num_hidden_layers if w.model is not None else 0) or 999
-        ngl = opt.memory.gpu_layers if opt.memory.gpu_layers is not None else L
+        # every layer on the GPU(s): -ngl counts the output layer too (llama.cpp load_tensors:
+        # act_gpu_layers = min(n_gpu_layers, n_layer + 1); -ngl n_layer leaves it on the CPU)
+        ngl = opt.memory.gpu_layers if opt.memory.gpu_layers is not None else L + 1
         n_ctx = ctx * w.batch
         kv = w.kv_cache_dtype if w.kv_cache_dtype != "bf16" else "f16"
         # the GGUF type the memory estimate used (memory.llamacpp.llamacpp_memory: GGUF types and 16/32-bit
@@ -297,10 +299,22 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
             else:
                 cmd = " ".join(env) + " ollama serve &\nollama run " + shlex.quote(model)
             assumptions.append(_s("ollama", ctx=ctx, n=w.batch, quant=quant, kv=kv))
+            if opt.memory.cards:
+                warnings.append(_s("ollama_no_split"))
             warnings.append(_s("ollama_tag", quant=quant))
             return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings
+        cards = opt.memory.cards
         parts = ["llama-server", "-m", f"{model.split('/')[-1]}.{quant}.gguf", "-c", str(n_ctx),
                  "-ngl", str(ngl), "--parallel", str(w.batch)]
+        if cards:
+            # unlike cards (core.memory.mixed): the devices in the job's order and the split
+            # that gives each card its layers
+            devices = ",".join(str(c.index) for c in cards)
+            parts = ["CUDA_DEVICE_ORDER=PCI_BUS_ID", f"CUDA_VISIBLE_DEVICES={devices}", *parts]
+            split = ",".join(f"{x:g}" for x in opt.memory.tensor_split)
+            parts += ["--tensor-split", split]
+            assumptions.append(_s("mixed_split", cards=opt.gpu_name, split=split))
+            assumptions.append(_s("mixed_devices", devices=devices))
         if n > 1:
             parts += ["-sm", "layer"]
         if kv in ("q8_0", "q4_0"):
@@ -568,11 +582,19 @@ def launch_config(w: Workload, opt: Option, model_ref: str | None = None,
             assumptions.append(_s("replica_nodes", replicas=replicas, n=per))
     warnings += more
     spot = opt.pricing in ("spot", "interruptible", "preemptible")
-    sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, per, spot, setup, cmd, replicas, service)
-    mem_gb = int(round(gpu_memory_gb if gpu_memory_gb else opt.capacity_bytes_per_gpu / 2**30))
-    dstack = _dstack(opt.gpu_id, mem_gb, per, spot, setup, cmd, replicas, service)
-    assumptions.append(_s("gpus_at_prices", n=opt.num_gpus, gpu=opt.gpu_name,
-                          pricing=_pricing(opt.pricing or "on_demand")))
+    if opt.memory.cards:
+        # the user's own machine of unlike cards: no cloud sells it, so no cloud task
+        sky = dstack = f"# {_e('machine_no_cloud', machine=opt.gpu_name)}\n"
+        sky_warn: list[Message] = []
+        assumptions.append(_s("machine_at_prices", machine=opt.gpu_name,
+                              pricing=_pricing(opt.pricing or "owned")))
+    else:
+        sky, sky_warn = _skypilot(opt.gpu_id, opt.gpu_name, per, spot, setup, cmd, replicas,
+                                  service)
+        mem_gb = int(round(gpu_memory_gb if gpu_memory_gb else opt.capacity_bytes_per_gpu / 2**30))
+        dstack = _dstack(opt.gpu_id, mem_gb, per, spot, setup, cmd, replicas, service)
+        assumptions.append(_s("gpus_at_prices", n=opt.num_gpus, gpu=opt.gpu_name,
+                              pricing=_pricing(opt.pricing or "on_demand")))
     return LaunchConfig(engine=engine, command=cmd, setup=setup, skypilot_yaml=sky,
                         dstack_yaml=dstack, replicas=replicas, gpus_per_replica=per,
                         assumptions=tuple(assumptions), warnings=tuple(warnings + sky_warn))

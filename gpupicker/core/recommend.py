@@ -42,6 +42,7 @@ from .cost import (
 from .evaluation import MONEY_DEFAULTS, Evaluation, evaluate
 from .hardware import GpuSpec, PriceOffer
 from .messages import Message, Text, as_message, error_message, join, msg
+from .mixed_plan import machine_evaluations
 from .money import USD, Money
 from .offer_cache import offers_for_snapshot
 from .offers import (
@@ -273,6 +274,11 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
     if refused:
         notes.append(sentence(msg("recommend.no_multi_gpu_training",
                                    gpus=", ".join(sorted(refused)))))
+    # the user's own machine of unlike cards (the job's gpus, or the owned GPUs) and, when the
+    # job does not fit it, the cards that would make it fit, priced at their purchase
+    machines = machine_evaluations(w, gpus, owned, fx_rates)
+    region_evals = [*region_evals, *machines.evaluations]
+    notes.extend(machines.notes)
     money = money or USD
     options = _build_options(w, region_evals, goal, serving, hours_per_month,
                              today=today, stale_months=stale_months, money=money, terms=terms)
@@ -288,9 +294,9 @@ def recommend(w: Workload, gpus: Sequence[GpuSpec], prices: Sequence[PriceOffer]
         if wanted:
             notes.append(providers_note(wanted, len(options), len(regional if w.region
                                                                   else all_options)))
-    if owned:
-        options = annotate_owned(options, owned, gpus, fx_rates, hours_per_month, money=money,
-                                 serving=serving)
+    if owned or machines.owned:
+        options = annotate_owned(options, [*owned, *machines.owned], [*gpus, *machines.specs],
+                                 fx_rates, hours_per_month, money=money, serving=serving)
     notes.extend(trust_notes(options, money))
     notes.extend(summary_notes(w, options))
     return Recommendation(options=tuple(options), goal=goal, notes=tuple(notes))

@@ -19,7 +19,8 @@ from .units import GiB
 from .workload import Workload
 
 
-def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
+def estimate_report(w: Workload, gpu: GpuSpec | None,
+                    cards: Sequence[GpuSpec] = ()) -> dict[str, Any]:
     """Memory (and, when a GPU is known, speed) for one resolved workload as a JSON-able dict.
 
     Keys: ``total_bytes`` (expected peak per GPU incl. CUDA context, bytes),
@@ -28,12 +29,24 @@ def estimate_report(w: Workload, gpu: GpuSpec | None) -> dict[str, Any]:
     ``prefill_tokens_per_s`` (inference) or ``train_tokens_per_s`` (training)
     when the throughput model is available for the GPU.
 
+    A workload with ``gpus`` (a machine of cards) is answered by
+    :func:`gpupicker.core.mixed_plan.machine_report` on ``cards``, the catalog entries of its
+    card types (:func:`gpupicker.service.resolve.resolve_machine`).
+
     Raises:
         ValueError: when the workload cannot be estimated, or its engine has no backend for
-            ``gpu`` (:func:`gpupicker.core.checks.engine_hardware_refusal`).
+            ``gpu`` (:func:`gpupicker.core.checks.engine_hardware_refusal`), or ``gpus`` is
+            given without ``cards``.
     """
     from .checks import require_engine_runs_on
 
+    if w.gpus:
+        # a machine of cards (core.mixed_plan): per card, never sized as one card type
+        from .mixed_plan import machine_report
+
+        if not cards:
+            raise ValueError(msg("mixed.cards_not_resolved"))
+        return machine_report(w, cards)
     require_engine_runs_on(w, gpu)
     dp = w.parallelism.data_parallel or 1
     if w.task == "inference" and dp > 1:

@@ -33,6 +33,49 @@ COMPONENT_LABELS: dict[str, str] = {
 """Plain-language names for the components (English source strings; the UI translates)."""
 
 
+class CardMemory(BaseModel):
+    """One card of a machine whose cards differ: what llama.cpp's layer split puts on it.
+
+    Attributes:
+        index: device index (``CUDA0`` = 0), the order of ``Workload.gpus``.
+        gpu_id / gpu_name: the card's catalog id and name.
+        layers: repeating layers on this card.
+        output_layer: True for the card that holds the output layer (``output.weight`` and the
+            logits): the last card of the split (llama.cpp ``load_tensors``).
+        weights_bytes / kv_cache_bytes / compute_buffer_bytes / cuda_context_bytes: what
+            llama.cpp's load log shows per device (``CUDA<i> buffer size``, ``KV buffer size``,
+            ``compute buffer size``) and the process's CUDA context, bytes.
+        capacity_bytes: what the card offers: its free memory when given, else its usable
+            capacity, bytes.
+        bandwidth_gbps: the card's memory bandwidth, GB/s (its share of the time per token).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    index: int
+    gpu_id: str
+    gpu_name: str
+    layers: int
+    output_layer: bool = False
+    weights_bytes: int = 0
+    kv_cache_bytes: int = 0
+    compute_buffer_bytes: int = 0
+    cuda_context_bytes: int = 0
+    capacity_bytes: int = 0
+    bandwidth_gbps: float = 0.0
+
+    @property
+    def total_bytes(self) -> int:
+        """Peak on this card in bytes (weights + KV + compute buffer + CUDA context)."""
+        return (self.weights_bytes + self.kv_cache_bytes + self.compute_buffer_bytes
+                + self.cuda_context_bytes)
+
+    @property
+    def fits(self) -> bool:
+        """True when this card's peak is within its capacity."""
+        return self.total_bytes <= self.capacity_bytes
+
+
 class MemoryEstimate(BaseModel):
     """Expected peak GPU memory **per GPU**, as ``nvidia-smi`` would show it.
 
@@ -76,6 +119,12 @@ class MemoryEstimate(BaseModel):
     trainable_params: int = 0
     total_params: int = 0
     assumptions: tuple[Text, ...] = ()
+    cards: tuple[CardMemory, ...] = ()
+    """A machine of unlike cards (``Workload.gpus``): each card's share; the per-GPU fields
+    above are then those of the card closest to full (core.memory.mixed)."""
+    tensor_split: tuple[float, ...] = ()
+    """The ``--tensor-split`` that gives ``cards`` their layers (layers per card, the output
+    layer counted on the last one); empty without ``cards``."""
 
     @property
     def total_bytes(self) -> int:

@@ -255,6 +255,32 @@ class Parallelism(BaseModel):
                                         "ranks the routed experts are split over")
 
 
+class GpuPart(BaseModel):
+    """Cards of one type in the job's machine (one item of :attr:`Workload.gpus`).
+
+    Attributes:
+        gpu: catalog GPU id (``rtx_4090``).
+        count: how many cards of this type (1–64).
+        free_gib: memory free on each of these cards when the engine loads, GiB (what
+            ``nvidia-smi --query-gpu=memory.free`` shows; a card that drives a display has
+            less); None = the card's usable capacity. llama.cpp's default ``--tensor-split``
+            is proportional to it (``llama-model.cpp`` ``load_tensors``: "default split, by
+            free memory").
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore", allow_inf_nan=False)
+
+    gpu: str = Field(min_length=1, max_length=100)
+    count: int = Field(default=1, ge=1, le=64)
+    free_gib: float | None = Field(default=None, gt=0, le=100_000)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_id(cls, data: Any) -> Any:
+        """A bare catalog id (``"rtx_3090"``) is one card of that type."""
+        return {"gpu": data} if isinstance(data, str) else data
+
+
 class Workload(BaseModel):
     """One job to plan. Every field but ``task`` and the model has a default.
 
@@ -340,6 +366,17 @@ class Workload(BaseModel):
 
     gpu: str | None = None
     num_gpus: int = Field(default=1, ge=1, le=4096)
+    gpus: tuple[GpuPart, ...] | None = Field(
+        default=None, min_length=1, max_length=16,
+        description="the cards of the job's one machine, in device order, when they are not "
+                    "all one type: [{\"gpu\": \"rtx_4090\"}, {\"gpu\": \"rtx_3090\", "
+                    "\"count\": 1, \"free_gib\": 23.0}] (core.memory.mixed); num_gpus is "
+                    "their total")
+    tensor_split: tuple[float, ...] | None = Field(
+        default=None, min_length=2, max_length=64,
+        description="llama.cpp --tensor-split: the share of layers per card of gpus, in device "
+                    "order (any scale: 3,2 = 60 %/40 %); None = llama.cpp's default, "
+                    "proportional to each card's free memory")
     parallelism: Parallelism = Parallelism()
 
     dataset_tokens: float | None = Field(default=None, ge=0, le=1e15)
@@ -467,6 +504,12 @@ class Workload(BaseModel):
             d["grad_ckpt"] = mode != "off"
             if mode == "offload":
                 d["grad_ckpt_offload"] = True
+        parts = d.get("gpus")
+        if isinstance(parts, (list, tuple)) and "num_gpus" not in d:
+            # num_gpus is the machine's card count (an item the part check refuses counts 1)
+            d["num_gpus"] = sum(int(c) if isinstance(c := p.get("count", 1) if isinstance(p, dict)
+                                                     else 1, int) and c > 0 else 1
+                                for p in parts) or 1
         # a task's implied values (QLoRA: NF4 base, peft's k-bit recipe; LoRA: an adapter;
         # full fine-tuning: bf16), defined with the wizard's starting values in task_defaults
         d.update(implied_fields(d))
@@ -502,7 +545,27 @@ class Workload(BaseModel):
             raise ValueError(msg("workload.needs_model"))
         if self.task == "qlora" and bytes_per_weight(self.weights_dtype) > 1.0:
             raise ValueError(msg("workload.qlora_weights"))
+        if self.gpus is not None:
+            total = sum(p.count for p in self.gpus)
+            if self.num_gpus != total:
+                raise ValueError(msg("workload.gpus_count_disagrees", num_gpus=self.num_gpus,
+                                     total=total))
+            if total > 64:
+                raise ValueError(msg("workload.gpus_too_many", total=total))
+            if self.tensor_split is not None and len(self.tensor_split) != total:
+                raise ValueError(msg("workload.tensor_split_length", given=len(self.tensor_split),
+                                     total=total))
+        elif self.tensor_split is not None:
+            raise ValueError(msg("workload.tensor_split_needs_gpus"))
+        if self.tensor_split is not None and (any(x < 0 for x in self.tensor_split)
+                                              or sum(self.tensor_split) <= 0):
+            raise ValueError(msg("workload.tensor_split_values"))
         return self
+
+    @property
+    def machine_cards(self) -> tuple[str, ...]:
+        """The catalog ids of ``gpus``, one per card in device order (empty without ``gpus``)."""
+        return tuple(p.gpu for p in self.gpus or () for _ in range(p.count))
 
     @property
     def quantized_group_set(self) -> frozenset[str] | None:
@@ -564,6 +627,11 @@ class Workload(BaseModel):
         out = [k for k in data if isinstance(k, str) and k not in cls.model_fields
                and k not in ANNOTATION_FIELDS and k not in TOKEN_ALIASES
                and k not in SPECULATIVE_SPELLINGS]
+        parts = data.get("gpus")
+        if isinstance(parts, list):
+            known_part = set(GpuPart.model_fields)
+            out += [f"gpus[{i}].{k}" for i, part in enumerate(parts) if isinstance(part, dict)
+                    for k in part if isinstance(k, str) and k not in known_part]
         for key, model in nested_models().items():
             nested = data.get(key)
             if isinstance(nested, dict):

@@ -100,6 +100,19 @@ def resolve_gpu(gpu_id: str, catalog: CatalogLookup) -> GpuSpec:
     return gpu
 
 
+def resolve_machine(w: Workload, catalog: CatalogLookup) -> tuple[GpuSpec, ...]:
+    """The catalog GPU of each distinct card type in ``w.gpus`` (empty without ``gpus``).
+
+    Raises:
+        UnknownGpuError: for a card id the catalog does not have (with the closest ids).
+    """
+    seen: dict[str, GpuSpec] = {}
+    for part in w.gpus or ():
+        if part.gpu not in seen:
+            seen[part.gpu] = resolve_gpu(part.gpu, catalog)
+    return tuple(seen.values())
+
+
 def resolve_model(w: Workload, catalog: CatalogLookup) -> Workload:
     """``w`` with its ``model`` (and a speculative ``draft_model``) read from the catalog.
 

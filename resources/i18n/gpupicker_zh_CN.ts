@@ -2651,8 +2651,8 @@
         <translation>20 多款消费级、工作站、数据中心和 Apple GPU 的 llama-bench 测试表（XiongjieDai/GPU-Benchmarks-on-LLM-Inference，llama.cpp PR #4766 和 #4812）</translation>
     </message>
     <message>
-        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
-        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
+        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
+        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），Qwen3 速度基准（H20，transformers 4.51.3：稠密、FP8 与 MoE 各行），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
     </message>
     <message>
         <source>LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on A100 40GB</source>
@@ -4267,6 +4267,50 @@
         <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
     </message>
     <message>
+        <source>{sms} SMs stream at most {share} of the datasheet bandwidth (per-SM rate of an H200 at full bandwidth)</source>
+        <translation>{sms} 个 SM 最多只能读满标称带宽的 {share}（按 H200 满带宽时每个 SM 的速率）</translation>
+    </message>
+    <message>
+        <source>continuous batching with chunked prefill: {b} running sequences admit a new request as one finishes, so each step also runs {chunk} prompt tokens (budget max_num_batched_tokens {budget}): {ms} ms per step instead of {plain} ms</source>
+        <translation>连续批处理与分块预填充：{b} 条运行中的序列每结束一条就接入一个新请求，因此每一步还要处理 {chunk} 个提示词 token（max_num_batched_tokens 预算 {budget}）：每步 {ms} ms，而不是 {plain} ms</translation>
+    </message>
+    <message>
+        <source>transformers generate() {era}: {ms} ms of host time per token outside expert loops</source>
+        <translation>transformers generate() {era}：专家循环之外每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>transformers version not named in environment: {era} assumed, {ms} ms of host time per token outside expert loops (4.3x and earlier spent about 1.7× as much, 5.x about 5×)</source>
+        <translation>运行环境说明中未写明 transformers 版本：按 {era} 估算，专家循环之外每个 token 主机耗时 {ms} ms（4.3x 及更早版本约为 1.7 倍，5.x 约为 5 倍）</translation>
+    </message>
+    <message>
+        <source>before 4.44 (rotary tables and masks rebuilt in every layer)</source>
+        <translation>4.44 之前（每层都重建旋转位置编码表和掩码）</translation>
+    </message>
+    <message>
+        <source>4.44 to 4.x (position embeddings computed once per forward)</source>
+        <translation>4.44 至 4.x（每次前向只计算一次位置编码）</translation>
+    </message>
+    <message>
+        <source>5.x (measured on the H200 cases, host and GPU time adding)</source>
+        <translation>5.x（按 H200 实测用例，主机时间与 GPU 时间相加）</translation>
+    </message>
+    <message>
+        <source>prompts over {tokens} tokens under transformers measured up to 4.8× slower than this estimate (cause not modelled): range ±{pct} %</source>
+        <translation>transformers 处理超过 {tokens} 个 token 的提示词时，实测最慢为本估算的 4.8 倍（原因未建模）：误差范围 ±{pct}%</translation>
+    </message>
+    <message>
+        <source>transformers MoE blocks loop in Python over all {n} experts of each MoE layer (transformers before 4.53): {iters} iterations per token, each synchronizing the GPU, {ms} ms of host time per token</source>
+        <translation>transformers 的 MoE 层在解释器中逐个循环遍历每层全部 {n} 个专家（transformers 4.53 之前）：每个 token {iters} 次迭代，每次都与 GPU 同步，每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>transformers MoE blocks loop in Python over the experts the batch is routed to ({n} per MoE layer; 4.53 or newer unless the environment names an older version): {iters} iterations per token, each synchronizing the GPU, {ms} ms of host time per token</source>
+        <translation>transformers 的 MoE 层在解释器中逐个循环遍历本批次路由到的专家（每个 MoE 层 {n} 个；除非运行环境说明写明更早的版本，按 4.53 或更新版本估算）：每个 token {iters} 次迭代，每次都与 GPU 同步，每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>block-FP8 checkpoint under transformers: {n} FP8Linear calls per token, each two Triton launches and a device synchronize</source>
+        <translation>transformers 运行分块 FP8 权重：每个 token 调用 {n} 次 FP8Linear，每次两次 Triton 内核启动并同步一次设备</translation>
+    </message>
+    <message>
         <source>llama.cpp build {era} ({given}): {ms} ms of fixed decode time per layer</source>
         <translation>llama.cpp 构建 {era}（{given}）：每层固定解码时间 {ms} ms</translation>
     </message>
@@ -4385,6 +4429,142 @@
     <message>
         <source>{text}</source>
         <translation>{text}</translation>
+    </message>
+    <message>
+        <source>num_gpus {num_gpus} disagrees with the {total} cards listed in gpus; give one of them</source>
+        <translation>num_gpus {num_gpus} 与 gpus 中列出的 {total} 张卡不一致；只给出其中一个</translation>
+    </message>
+    <message>
+        <source>gpus lists {total} cards; one machine holds at most 64</source>
+        <translation>gpus 列出了 {total} 张卡；一台机器最多 64 张</translation>
+    </message>
+    <message>
+        <source>tensor_split has {given} values for {total} cards in gpus; give one per card</source>
+        <translation>tensor_split 有 {given} 个值，而 gpus 中有 {total} 张卡；请每张卡给一个值</translation>
+    </message>
+    <message>
+        <source>tensor_split needs the cards it splits over: list them in gpus</source>
+        <translation>tensor_split 需要知道切分到哪些卡上：请在 gpus 中列出这些卡</translation>
+    </message>
+    <message>
+        <source>tensor_split values must be 0 or more and not all 0</source>
+        <translation>tensor_split 的值必须不小于 0，且不能全为 0</translation>
+    </message>
+    <message>
+        <source>the job names no machine (gpus)</source>
+        <translation>该任务没有指定机器（gpus）</translation>
+    </message>
+    <message>
+        <source>gpus names the machine's cards: look them up in the catalog first (an estimate per card needs each card's memory)</source>
+        <translation>gpus 列出了机器上的卡：请先在价格库中查到这些卡（按卡估算需要每张卡的显存）</translation>
+    </message>
+    <message>
+        <source>gpus: no GPU {gpu} in the catalog (gpupicker catalog export gpus lists the ids)</source>
+        <translation>gpus：价格库中没有 GPU {gpu}（gpupicker catalog export gpus 可列出所有 id）</translation>
+    </message>
+    <message>
+        <source>each card has its own compute buffer; the card with the output layer holds the logits</source>
+        <translation>每张卡有各自的计算缓冲区；放输出层的那张卡还要存放 logits</translation>
+    </message>
+    <message>
+        <source>layers split as given: --tensor-split {split}</source>
+        <translation>按给定方式切分各层：--tensor-split {split}</translation>
+    </message>
+    <message>
+        <source>llama.cpp's default split (by free memory) would put {layers} layers on the cards and also fit ({gpu} at {used} of {cap} GiB)</source>
+        <translation>llama.cpp 的默认切分（按空闲显存）会把 {layers} 层分到各卡，显存同样够用（{gpu} 用 {used} / {cap} GiB）</translation>
+    </message>
+    <message>
+        <source>llama.cpp's default split (by free memory) would put {layers} layers on the cards and overflow {gpu} ({used} of {cap} GiB): give the --tensor-split below</source>
+        <translation>llama.cpp 的默认切分（按空闲显存）会把 {layers} 层分到各卡，{gpu} 会超出显存（{used} / {cap} GiB）：请使用下面的 --tensor-split</translation>
+    </message>
+    <message>
+        <source>per card: {cards} (--tensor-split {split})</source>
+        <translation>各卡：{cards}（--tensor-split {split}）</translation>
+    </message>
+    <message>
+        <source>CUDA{index} {gpu} {layers} layers, {used} of {cap} GiB</source>
+        <translation>CUDA{index} {gpu} {layers} 层，{used} / {cap} GiB</translation>
+    </message>
+    <message>
+        <source>CUDA{index} {gpu} {layers} layers and the output layer, {used} of {cap} GiB</source>
+        <translation>CUDA{index} {gpu} {layers} 层及输出层，{used} / {cap} GiB</translation>
+    </message>
+    <message>
+        <source>training or image generation over unlike cards ({cards}) is not modelled: data-parallel and sharded training give every card an equal share</source>
+        <translation>未对不同型号的卡（{cards}）上的训练或图像生成建模：数据并行和分片训练给每张卡相同的份额</translation>
+    </message>
+    <message>
+        <source>`transformers` over unlike cards ({cards}, `device_map` with `max_memory`) is not modelled; the layer split of `llama.cpp` is</source>
+        <translation>未对不同型号的卡（{cards}）上的 `transformers`（`device_map` 加 `max_memory`）建模；已建模的是 `llama.cpp` 的按层切分</translation>
+    </message>
+    <message>
+        <source>{engine} splits every layer in equal shards over the cards (tensor parallelism), so unlike cards ({cards}) run at the smallest card's memory and the slowest card's speed; tensor-parallel plans are sized for equal cards only</source>
+        <translation>{engine} 用张量并行把每一层等分到各卡，因此不同型号的卡（{cards}）只能按最小那张卡的显存和最慢那张卡的速度运行；张量并行方案只按相同的卡估算</translation>
+    </message>
+    <message>
+        <source>what runs on them: `llama.cpp` / `Ollama` with `--tensor-split` (layers split by each card's memory), or `vLLM` pipeline parallelism with `VLLM_PP_LAYER_PARTITION` (not modelled here)</source>
+        <translation>能在这些卡上运行的方案：`llama.cpp` / `Ollama` 加 `--tensor-split`（按每张卡的显存分层），或 `vLLM` 流水线并行加 `VLLM_PP_LAYER_PARTITION`（此处未建模）</translation>
+    </message>
+    <message>
+        <source>not an option on {gpus}</source>
+        <translation>{gpus} 不可选</translation>
+    </message>
+    <message>
+        <source>CUDA{index} {gpu} {layers} layers {ms} ms ({bw} GB/s)</source>
+        <translation>CUDA{index} {gpu} {layers} 层 {ms} 毫秒（{bw} GB/s）</translation>
+    </message>
+    <message>
+        <source>layer split = a pipeline: each token passes the cards in turn, time per token = the sum of each card's share: {cards}, hand-overs {handoff} ms = {ms} ms</source>
+        <translation>按层切分即流水线：每个 token 依次经过各卡，每 token 耗时 = 各卡所占时间之和：{cards}，卡间交接 {handoff} 毫秒 = {ms} 毫秒</translation>
+    </message>
+    <message>
+        <source>{gpu} (CUDA{index}) takes {share} of each token: the slowest part of the split sets the speed</source>
+        <translation>{gpu}（CUDA{index}）占每个 token 耗时的 {share}：切分中最慢的部分决定速度</translation>
+    </message>
+    <message>
+        <source>layer split: {gpu} (CUDA{index}) takes {share} of each token and sets the pace</source>
+        <translation>按层切分：{gpu}（CUDA{index}）占每个 token 耗时的 {share}，决定整体速度</translation>
+    </message>
+    <message>
+        <source>buy 1 × {gpu} ({price} list price) and add it to your machine</source>
+        <translation>购买 1 张 {gpu}（标价 {price}），加到你的机器上</translation>
+    </message>
+    <message>
+        <source>buy 1 × {gpu} ({price} list price) to replace the {gpus}</source>
+        <translation>购买 1 张 {gpu}（标价 {price}），替换 {gpus}</translation>
+    </message>
+    <message>
+        <source>your owned GPUs are taken as one machine: {gpus}</source>
+        <translation>你的自有 GPU 被视为同一台机器：{gpus}</translation>
+    </message>
+    <message>
+        <source>{gpus} is priced at its electricity only: a card of it is not among your owned GPUs, so its purchase is taken as paid (add it with `gpupicker owned add --purchase` to count it)</source>
+        <translation>{gpus} 只按电费计价：其中有卡不在你的自有 GPU 中，购置费按已付清计（用 `gpupicker owned add --purchase` 添加即可计入）</translation>
+    </message>
+    <message>
+        <source>no single card added to or replacing one in {gpus} makes the job fit</source>
+        <translation>在 {gpus} 上加一张卡或换掉其中一张，显存都不足以运行该任务</translation>
+    </message>
+    <message>
+        <source>llama.cpp layer split over {cards}: --tensor-split {split} gives each card its layers, the output layer on the last; -mg (--main-gpu) is not given: it only matters for --split-mode row or none</source>
+        <translation>llama.cpp 在 {cards} 上按层切分：--tensor-split {split} 给每张卡分配各自的层，输出层放在最后一张卡；未给出 -mg（--main-gpu）：它只对 --split-mode row 或 none 起作用</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES={devices} with CUDA_DEVICE_ORDER=PCI_BUS_ID lists the cards in nvidia-smi's order, as in gpus; CUDA's own default order puts the fastest card first</source>
+        <translation>CUDA_VISIBLE_DEVICES={devices} 配合 CUDA_DEVICE_ORDER=PCI_BUS_ID 按 nvidia-smi 的顺序（即 gpus 的顺序）列出各卡；CUDA 自己的默认顺序会把最快的卡排在最前</translation>
+    </message>
+    <message>
+        <source>{machine} is your own machine: run the command above on it (no cloud task)</source>
+        <translation>{machine} 是你自己的机器：请在这台机器上运行上面的命令（没有云端任务）</translation>
+    </message>
+    <message>
+        <source>{machine} at {pricing} prices</source>
+        <translation>{machine}（{pricing}价格）</translation>
+    </message>
+    <message>
+        <source>Ollama chooses its own split over the cards (no --tensor-split): the per-card figures are llama.cpp's with the split shown</source>
+        <translation>Ollama 自行决定各卡的切分（没有 --tensor-split）：各卡数字是 llama.cpp 按所示切分的结果</translation>
     </message>
 </context>
 <context>
@@ -5710,7 +5890,23 @@ Keep %1 as entered?</source>
         <source>%1 replica(s) × %2 GPU(s), %3 of at most %4 sequences per replica</source>
         <translation>%1 个副本 × %2 张卡，每个副本并发 %3 个序列（最多 %4 个）</translation>
     </message>
-    </context>
+        <message>
+        <source>%1 layers and the output layer</source>
+        <translation>%1 层及输出层</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, CUDA context %7 = %8 of %9</source>
+        <translation>CUDA%1 %2：%3；权重 %4，KV 缓存 %5，计算缓冲区 %6，CUDA 上下文 %7 = %8 / %9</translation>
+    </message>
+    <message>
+        <source>A card to buy</source>
+        <translation>需购买的卡</translation>
+    </message>
+</context>
 <context>
     <name>Plots</name>
     <message>

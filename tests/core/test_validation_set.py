@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from gpupicker.core.report import estimate_report
 from gpupicker.core.workload import Workload
-from gpupicker.service.resolve import resolve_gpu, resolve_model
+from gpupicker.service.resolve import resolve_gpu, resolve_machine, resolve_model
 
 from ..support.paths import REPO, SCRIPTS
 
@@ -45,7 +45,8 @@ def test_at_most_2_percent_of_the_cases_are_refused_as_written(repo) -> None:
     for c in _cases():
         try:
             w = resolve_model(Workload.model_validate(c["workload"]), repo)
-            estimate_report(w, resolve_gpu(w.gpu, repo) if w.gpu else None)
+            estimate_report(w, resolve_gpu(w.gpu, repo) if w.gpu else None,
+                            resolve_machine(w, repo))
         except (ValidationError, ValueError) as exc:
             refused.append((c["id"], str(exc)[:120]))
     assert len(refused) <= 0.02 * len(_cases()), refused

@@ -6,6 +6,7 @@ from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from ...core.mixed_plan import PURCHASE_PROVIDER
 from ...core.results import Option
 from ..i18n.core_messages import tr_message
 from ..i18n.formatting import (
@@ -16,6 +17,7 @@ from ..i18n.formatting import (
     fmt_number,
     fmt_rate,
     list_separator,
+    unit_bytes,
 )
 from ..i18n.texts import component_label, glossary, label_name
 from ..widgets.plain_text import plain_tooltip
@@ -272,6 +274,34 @@ class OptionsTableModel(QStandardItemModel):
                 "%1", str(plan.replicas)).replace("%2", str(plan.gpus_per_replica))
         return text + " " + self.tr("(tensor parallel)")
 
+    def _vram_text(self, o: Option) -> str:
+        """"20.5 GiB / 23.9 GiB"; per card, in the GPU column's order, for a machine of unlike
+        cards (its layer split): "20.5/23.9 · 20.5/23.9 GiB" (the tooltip names each card)."""
+        if not o.memory.cards:
+            return (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
+                    f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}")
+        per = unit_bytes(self.unit)
+        return " · ".join(f"{fmt_number(c.total_bytes / per, 1)}/"
+                          f"{fmt_number(c.capacity_bytes / per, 1)}"
+                          for c in o.memory.cards) + f" {self.unit}"
+
+    def card_lines(self, o: Option) -> list[str]:
+        """One tooltip line per card of a layer split: its layers and memory by component."""
+        out = []
+        for c in o.memory.cards:
+            layers = (self.tr("%1 layers and the output layer") if c.output_layer
+                      else self.tr("%1 layers")).replace("%1", str(c.layers))
+            out.append(self.tr("CUDA%1 %2: %3; weights %4, KV cache %5, compute buffer %6, "
+                               "CUDA context %7 = %8 of %9").replace(
+                "%1", str(c.index)).replace("%2", display_name(c.gpu_name)).replace(
+                "%3", layers).replace("%4", fmt_bytes(c.weights_bytes, self.unit, 2)).replace(
+                "%5", fmt_bytes(c.kv_cache_bytes, self.unit, 2)).replace(
+                "%6", fmt_bytes(c.compute_buffer_bytes, self.unit, 2)).replace(
+                "%7", fmt_bytes(c.cuda_context_bytes, self.unit, 2)).replace(
+                "%8", fmt_bytes(c.total_bytes, self.unit, 2)).replace(
+                "%9", fmt_bytes(c.capacity_bytes, self.unit, 2)))
+        return out
+
     def _row(self, row: int) -> tuple[tuple[str, ...], tuple[float, ...]]:
         """Display strings and sort keys of ``row``, computed once per recommendation."""
         cached = self._cache.get(row)
@@ -286,14 +316,14 @@ class OptionsTableModel(QStandardItemModel):
             "gpu": display_name(o.gpu_name),
             "count": self._count(o),
             "fits": self.tr("Yes") if o.fits else self.tr("No"),
-            "vram": (f"{fmt_bytes(o.memory.total_bytes, self.unit)} / "
-                     f"{fmt_bytes(o.capacity_bytes_per_gpu, self.unit)}"),
+            "vram": self._vram_text(o),
             "headroom": fmt_bytes(o.headroom_bytes, self.unit),
             "speed": speed_text,
             "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
             else "—",
             "usd_total": self._total_text(o),
-            "provider": (self.tr("Your own hardware") if o.pricing == "owned"
+            "provider": (self.tr("A card to buy") if o.provider == PURCHASE_PROVIDER
+                         else self.tr("Your own hardware") if o.pricing == "owned"
                          else display_name(o.provider))
             or self.tr("no price in catalog"),
             "observed": (o.price_observed or "—") + ("  ⚠" if o.price_flag else ""),
@@ -388,8 +418,11 @@ class OptionsTableModel(QStandardItemModel):
                     "%2", str(o.serving.gpus_per_replica)).replace(
                     "%3", str(o.serving.concurrent_seqs)).replace(
                     "%4", str(o.serving.max_concurrent_seqs)))
-            lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
-                      for k, v in o.memory.breakdown().items() if v]
+            if o.memory.cards:
+                lines += self.card_lines(o)
+            else:
+                lines += [f"{component_label(k)}: {fmt_bytes(v, self.unit, 2)}"
+                          for k, v in o.memory.breakdown().items() if v]
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
             return plain_tooltip("\n".join(lines))
