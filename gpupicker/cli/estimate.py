@@ -42,7 +42,7 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
                 raise ValueError(f"model_id {w.model_id!r} needs the catalog, which could not be opened")
             w = resolve_model(w, repo)
         if w.gpus:
-            return _machine_estimate(w, unknown, repo)
+            return _machine_estimate(w, workload_text_warnings(line, unknown), repo)
         gpu = resolve_gpu(w.gpu, repo) if w.gpu and repo is not None else None
         report = estimate_report(w, gpu)
         if gpu is not None:
@@ -60,8 +60,9 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
         return {"error": where(line) + error_text(exc)}
 
 
-def _machine_estimate(w: Workload, unknown: list[str], repo: Any | None) -> dict[str, Any]:
-    """The estimate of a job on its own machine (``gpus``): per card (core.mixed_plan).
+def _machine_estimate(w: Workload, text_warnings: list[str], repo: Any | None) -> dict[str, Any]:
+    """The estimate of a job on its own machine (``gpus``): per card (core.mixed_plan);
+    ``text_warnings`` are :func:`~.common.workload_text_warnings` of its JSON text.
 
     Raises:
         ValueError: without the catalog (the cards cannot be looked up), or from the model.
@@ -72,9 +73,7 @@ def _machine_estimate(w: Workload, unknown: list[str], repo: Any | None) -> dict
     if repo is None:
         raise ValueError("gpus needs the catalog, which could not be opened")
     report = estimate_report(w, None, resolve_machine(w, repo))
-    warnings = workload_warnings(w)
-    if unknown:
-        warnings.append(unknown_fields_warning(unknown))
+    warnings = workload_warnings(w) + text_warnings
     if warnings:
         report["warnings"] = warnings
     return report
