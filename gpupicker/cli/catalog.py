@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.text.safe_write import NotARegularFileError
 from .common import open_catalog_or_say
 
 TABLES = ("gpus", "prices", "models")
@@ -137,6 +138,11 @@ def cmd_export(args: argparse.Namespace) -> int:
                 repo.export_csv(args.table, sys.stdout)
                 return 0
             n = repo.export_csv(args.table, args.path)
+        except NotARegularFileError as exc:
+            # /dev/stdout is a pipe or a terminal, which safe_write never replaces
+            print(f"gpupicker catalog export: {exc}; write '-' as PATH for standard output",
+                  file=sys.stderr)
+            return 2
         except OSError as exc:
             print(f"gpupicker catalog export: cannot write {args.path}: {exc}", file=sys.stderr)
             return 2

@@ -39,6 +39,29 @@ def json_line(obj: Any, *, ids: bool = True) -> str:
 class TooLong(str):
     """Marker for a line that exceeded :data:`MAX_LINE_CHARS` (its text is not kept)."""
 
+    line: int | None = None
+    """Its 1-based line number in a JSON Lines input (None: not known)."""
+
+
+class NumberedLine(str):
+    """One workload line of a JSON Lines input, with its 1-based line number in ``line``, so
+    an error about it can say where it is (a whole JSON object or array has no line)."""
+
+    line: int | None = None
+
+
+def _numbered(text: str, number: int) -> str:
+    """``text`` (a line, or a :class:`TooLong`) carrying its line ``number``."""
+    out = text if isinstance(text, TooLong) else NumberedLine(text)
+    out.line = number
+    return out
+
+
+def where(text: str) -> str:
+    """"line N: " for a line of a JSON Lines input, else "" (the start of an error's text)."""
+    number = getattr(text, "line", None)
+    return f"line {number}: " if number else ""
+
 
 def _whole(stripped: str) -> Any:
     """The input as one JSON value, or None when it is not one (then it is read as JSON Lines:
@@ -65,12 +88,12 @@ def _split_small(text: str) -> Iterator[str]:
         return
     # JSON Lines: each line answered on its own. Lines end at "\n" only: str.splitlines would
     # also cut at U+2028, U+0085 … which JSON allows raw inside a string
-    for line in text.split("\n"):
+    for number, line in enumerate(text.split("\n"), start=1):
         line = line.removesuffix("\r")
         if len(line) > MAX_LINE_CHARS:
-            yield TooLong()
+            yield _numbered(TooLong(), number)
         elif line.strip():
-            yield line
+            yield _numbered(line, number)
 
 
 def read_workload_lines(stream: IO[str]) -> Iterator[str]:
@@ -93,14 +116,16 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
         yield from _split_small(head)
         return
     pending = head
+    number = 0  # lines started so far
     while True:
         nl = pending.find("\n")
         if nl >= 0:
             line, pending = pending[:nl], pending[nl + 1:]
+            number += 1
             if len(line) > MAX_LINE_CHARS:
-                yield TooLong()
+                yield _numbered(TooLong(), number)
             elif line.strip():
-                yield line
+                yield _numbered(line, number)
             continue
         if len(pending) > MAX_LINE_CHARS:  # drop the rest of an over-long line
             while True:
@@ -112,12 +137,13 @@ def read_workload_lines(stream: IO[str]) -> Iterator[str]:
                 if cut >= 0:
                     pending = chunk[cut + 1:]
                     break
-            yield TooLong()
+            number += 1
+            yield _numbered(TooLong(), number)
             continue
         chunk = stream.read(1024 * 1024)
         if not chunk:
             if pending.strip():
-                yield pending
+                yield _numbered(pending, number + 1)
             return
         pending += chunk
 
@@ -144,18 +170,33 @@ def error_text(exc: Exception) -> str:
     return validation_text(exc, keep_value_error_prefix=True)
 
 
-def print_error(command: str, exc: Exception, as_json: bool) -> None:
+def print_error(command: str, exc: Exception, as_json: bool, text: str = "") -> None:
     """Answer one workload that failed: ``{"error": …}`` on stdout with ``--json`` (so the
-    other lines still line up), else ``gpupicker COMMAND: …`` on stderr."""
+    other lines still line up), else ``gpupicker COMMAND: …`` on stderr; either starts with
+    "line N: " when ``text`` is a line of a JSON Lines input (:func:`where`)."""
     if as_json:
-        print(json_line({"error": error_text(exc)}), flush=True)
+        print(json_line({"error": where(text) + error_text(exc)}), flush=True)
     else:
-        print(f"gpupicker {command}: {error_text(exc)}", file=sys.stderr)
+        print(f"gpupicker {command}: {where(text)}{error_text(exc)}", file=sys.stderr)
 
 
 def unknown_fields_warning(names: list[str]) -> str:
     """'unknown workload fields ignored: …' naming each key no Workload field reads."""
     return f"unknown workload field{'s' if len(names) > 1 else ''} ignored: {', '.join(names)}"
+
+
+def workload_text_warnings(text: str | bytes, unknown: list[str]) -> list[str]:
+    """The warnings about a workload's JSON text itself: the keys no Workload field reads
+    (``unknown``, from ``Workload.from_json_text``) and the keys it gives twice or more
+    (``json`` keeps the last value silently; :func:`gpupicker.core.text.json_limits.duplicate_keys`)."""
+    from ..core.text.json_limits import duplicate_keys
+
+    out = [unknown_fields_warning(unknown)] if unknown else []
+    repeated = duplicate_keys(text)
+    if repeated:
+        out.append(f"workload key{'s' if len(repeated) > 1 else ''} given more than once, "
+                   f"the last value used: {', '.join(repeated)}")
+    return out
 
 
 def open_repo(catalog: str | None) -> Any | None:

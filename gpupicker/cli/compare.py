@@ -33,7 +33,7 @@ def _workload(path: str, repo: Any) -> tuple[Any, list[str]]:
     from ..core.workload import Workload
     from ..importers.jobs import catalog_models_lookup, is_job_file, read_job_file
     from ..service.resolve import resolve_model
-    from .common import unknown_fields_warning
+    from .common import workload_text_warnings
 
     p = Path(path)
     if is_job_file(p):
@@ -42,8 +42,9 @@ def _workload(path: str, repo: Any) -> tuple[Any, list[str]]:
     else:
         if not p.is_file():
             raise ValueError(f"{path} is not a regular file")
-        w, unknown = Workload.from_json_text(p.read_bytes()[:10 * 1024 * 1024])  # bounded JSON
-        warnings = [unknown_fields_warning(unknown)] if unknown else []
+        text = p.read_bytes()[:10 * 1024 * 1024]
+        w, unknown = Workload.from_json_text(text)  # bounded JSON
+        warnings = workload_text_warnings(text, unknown)
     return resolve_model(w, repo), warnings
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..core.messages import Message
 from ..core.text.json_limits import JsonLimitError, loads_bounded
 from ..core.workload import Workload
 from ..service.resolve import resolve_gpu, resolve_machine, resolve_model
@@ -23,7 +24,8 @@ from .common import (
     json_line,
     open_repo,
     open_workloads,
-    unknown_fields_warning,
+    where,
+    workload_text_warnings,
 )
 
 
@@ -32,7 +34,8 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
     from ..core.report.estimate import estimate_report
 
     if isinstance(line, TooLong):
-        return {"error": f"workload line longer than {MAX_LINE_CHARS} characters; skipped"}
+        return {"error": f"{where(line)}workload line longer than {MAX_LINE_CHARS} "
+                         "characters; skipped"}
     try:
         w, unknown = Workload.from_json_text(line)
         if w.model is None:
@@ -40,27 +43,27 @@ def estimate_one(line: str, repo: Any | None) -> dict[str, Any]:
                 raise ValueError(f"model_id {w.model_id!r} needs the catalog, which could not be opened")
             w = resolve_model(w, repo)
         if w.gpus:
-            return _machine_estimate(w, unknown, repo)
+            return _machine_estimate(w, workload_text_warnings(line, unknown), repo)
         gpu = resolve_gpu(w.gpu, repo) if w.gpu and repo is not None else None
         report = estimate_report(w, gpu)
         if gpu is not None:
             from .calibrate import calibrated
             report = calibrated(report, w, gpu, repo)
         from ..core.checks import workload_warnings
-        warnings: list[str] = list(workload_warnings(w, gpu))
-        if unknown:
-            warnings.append(unknown_fields_warning(unknown))
+        warnings: list[str | Message] = [*workload_warnings(w, gpu),
+                                         *workload_text_warnings(line, unknown)]
         if warnings:
             report["warnings"] = warnings
         if w.gpu and repo is None:
             report["warning"] = f"catalog unavailable: gpu {w.gpu!r} not checked (no fit, no speed)"
         return report
     except (ValidationError, ValueError) as exc:
-        return {"error": error_text(exc)}
+        return {"error": where(line) + error_text(exc)}
 
 
-def _machine_estimate(w: Workload, unknown: list[str], repo: Any | None) -> dict[str, Any]:
-    """The estimate of a job on its own machine (``gpus``): per card (core.mixed_plan).
+def _machine_estimate(w: Workload, text_warnings: list[str], repo: Any | None) -> dict[str, Any]:
+    """The estimate of a job on its own machine (``gpus``): per card (core.mixed_plan);
+    ``text_warnings`` are :func:`~.common.workload_text_warnings` of its JSON text.
 
     Raises:
         ValueError: without the catalog (the cards cannot be looked up), or from the model.
@@ -71,9 +74,7 @@ def _machine_estimate(w: Workload, unknown: list[str], repo: Any | None) -> dict
     if repo is None:
         raise ValueError("gpus needs the catalog, which could not be opened")
     report = estimate_report(w, None, resolve_machine(w, repo))
-    warnings: list[str] = list(workload_warnings(w))
-    if unknown:
-        warnings.append(unknown_fields_warning(unknown))
+    warnings = workload_warnings(w) + text_warnings
     if warnings:
         report["warnings"] = warnings
     return report

@@ -20,19 +20,43 @@ from ..core.planners.fit import FIT_DIMENSIONS, FitResult, fit_dict, solve_fit
 from ..core.units import GiB
 from ..core.workload import Workload
 
+_UNITS = {"batch": ("sequence per step", "sequences per step"),
+          "seq_len": ("token per sequence", "tokens per sequence"),
+          "lora_r": ("", ""),
+          "concurrency": ("sequence served at once", "sequences served at once")}
+"""What one unit of each :data:`~gpupicker.core.planners.fit.FIT_DIMENSIONS` counts (singular, plural)."""
 
-def format_fit(r: FitResult) -> str:
-    """Two or three plain lines: the value, the memory there and one step above."""
+
+def _counted(dimension: str, value: int) -> str:
+    """``value`` with its unit: "106 sequences served at once", "LoRA rank 64"."""
+    if dimension == "lora_r":
+        return f"LoRA rank {value}"
+    one, many = _UNITS[dimension]
+    return f"{value} {one if value == 1 else many}"
+
+
+def format_fit(r: FitResult, context_tokens: int | None = None) -> str:
+    """Two to four plain lines: the value with its unit, the memory there and one step above.
+
+    ``context_tokens``: the context each sequence holds (prompt + new tokens) for a batch or
+    concurrency of an inference job, said beside the value (None: not said).
+    """
     cap = r.capacity_bytes / GiB
     if r.value is None:
-        return (f"{r.dimension}: nothing fits on {r.gpu_id} × {r.num_gpus} — at {r.dimension} "
-                f"{r.minimum} the peak is {r.total_bytes / GiB:.3f} GiB per GPU of {cap:.3f} GiB usable")
+        return (f"{r.dimension}: nothing fits on {r.gpu_id} × {r.num_gpus} — at "
+                f"{_counted(r.dimension, r.minimum)} the peak is {r.total_bytes / GiB:.3f} GiB "
+                f"per GPU of {cap:.3f} GiB usable")
     limit_note = " (search limit: memory is not what stops it)" if r.at_limit else ""
-    lines = [f"{r.dimension}: {r.value}{limit_note}",
+    each = f" (each with a {context_tokens}-token context)" if context_tokens else ""
+    lines = [f"{r.dimension}: largest that fits in memory: {_counted(r.dimension, r.value)}"
+             f"{each}{limit_note}",
              f"memory at {r.value}: {r.total_bytes / GiB:.3f} GiB per GPU of {cap:.3f} GiB usable "
              f"on {r.gpu_id} × {r.num_gpus}"]
     if r.next_total_bytes is not None:
-        lines.append(f"at {r.value + 1}: {r.next_total_bytes / GiB:.3f} GiB — does not fit")
+        why = f"over the {cap:.3f} GiB usable" if r.next_total_bytes > r.capacity_bytes else \
+            "does not fit: more sequences than the engine's KV pool holds" \
+            if r.max_concurrent_seqs is not None else "does not fit"
+        lines.append(f"at {r.value + 1}: {r.next_total_bytes / GiB:.3f} GiB per GPU — {why}")
     if r.max_concurrent_seqs is not None:
         lines.append(f"engine KV pool holds {r.max_concurrent_seqs} sequence(s) at this context")
     return "\n".join(lines)
@@ -71,11 +95,13 @@ def cmd_fit(args: argparse.Namespace) -> int:
             r = solve_fit(w, gpu, args.max, args.num_gpus)
         except (ValidationError, ValueError) as exc:
             status = 1
-            print_error("fit", exc, args.json)
+            print_error("fit", exc, args.json, text)
             continue
         if r.value is None:
             status = 1
-        print(json_line(fit_dict(r)) if args.json else format_fit(r), flush=True)
+        context = w.context_tokens() if w.task == "inference" and \
+            args.max in ("batch", "concurrency") else None
+        print(json_line(fit_dict(r)) if args.json else format_fit(r, context), flush=True)
     return status
 
 

@@ -269,7 +269,13 @@ def recommend_json(rec: Recommendation, money: Money, *, top: int | None = None,
 
 def cmd_recommend(args: argparse.Namespace) -> int:
     """``gpupicker recommend``: print ranked options (table or ``--json``)."""
-    from .common import json_line, open_repo, print_error, read_workload_texts, unknown_fields_warning
+    from .common import (
+        json_line,
+        open_repo,
+        print_error,
+        read_workload_texts,
+        workload_text_warnings,
+    )
 
     texts = read_workload_texts(args.workload, "recommend")
     if texts is None:
@@ -298,9 +304,9 @@ def cmd_recommend(args: argparse.Namespace) -> int:
                                 money=money)
         except (ValidationError, ValueError) as exc:
             status = 1
-            print_error("recommend", exc, args.json)
+            print_error("recommend", exc, args.json, text)
             continue
-        warning = unknown_fields_warning(unknown) if unknown else ""
+        warning = "; ".join(workload_text_warnings(text, unknown))
         if warning and not args.json:
             print(f"gpupicker recommend: warning: {warning}", file=sys.stderr)
         launch = _launch(w, rec, repo) if getattr(args, "launch", False) else None

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Protocol, get_args
 
 import yaml
+from typing_extensions import override
 
 from ..core.messages import Message, msg
 from ..core.text.json_limits import loads_bounded
@@ -122,8 +123,32 @@ def _short(value: Any) -> str:
 # --- parsing ------------------------------------------------------------------------------------
 
 
-def _load_yaml(text: str) -> Any:
-    """``text`` as YAML data, refusing alias bombs and deep nesting before anything is built."""
+class _KeyCountingLoader(yaml.SafeLoader):
+    """PyYAML's SafeLoader that records the keys a mapping repeats: PyYAML keeps the last
+    value of a repeated key silently (YAML 1.2 section 3.2.1.1 requires keys to be unique).
+    Keys brought in by a ``<<`` merge are not counted: overriding them is what a merge is for.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.duplicates: list[str] = []
+
+    @override
+    def construct_mapping(self, node: yaml.MappingNode,
+                          deep: bool = False) -> dict[Any, Any]:
+        seen: set[str] = set()
+        for key_node, _value in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                key = str(key_node.value)
+                if key in seen and key not in self.duplicates:
+                    self.duplicates.append(key)
+                seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _load_yaml(text: str) -> tuple[Any, list[str]]:
+    """``text`` as YAML data and the keys it repeats (each once, in the order met), refusing
+    alias bombs and deep nesting before anything is built."""
     aliases = depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
@@ -137,7 +162,11 @@ def _load_yaml(text: str) -> Any:
                     raise JobReadError(msg("job.yaml_depth", n=str(MAX_YAML_DEPTH)))
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
-        return yaml.safe_load(text)
+        loader = _KeyCountingLoader(text)
+        try:
+            return loader.get_single_data(), loader.duplicates
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise JobReadError(msg("job.not_yaml", why=_short(first))) from None
@@ -158,7 +187,7 @@ def read_job_text(text: str, model_lookup: ModelLookup, *, base: Path | None = N
     stripped = _strip_shell(text)
     if _command_kind(stripped):
         return read_command(stripped, model_lookup)
-    data = _load_yaml(text)
+    data, duplicates = _load_yaml(text)
     if not isinstance(data, dict):
         first = text.strip().splitlines()[0] if text.strip() else ""
         raise JobReadError(msg("job.unknown_kind", head=_short(first)))
@@ -169,6 +198,8 @@ def read_job_text(text: str, model_lookup: ModelLookup, *, base: Path | None = N
               "hf-trainer": _hf_trainer, "skypilot": _skypilot}[kind]
     job = JobRead(kind)
     reader(data, job, model_lookup, base)
+    if duplicates:
+        job.warnings.append(msg("job.warning.duplicate_keys", keys=", ".join(duplicates)))
     if "model_id" not in job.workload and "model" not in job.workload:
         job.warnings.append(msg("job.no_model"))
     return job

@@ -44,6 +44,11 @@ class RecommendationView:
     extras: Mapping[str, ExtraValue] = field(default_factory=dict)
     """``memory_curves`` / ``cost_curves`` (:class:`LazyCurveExtras`: computed on first read)."""
 
+    def fit_count(self) -> tuple[int, int]:
+        """(options whose memory fits their GPUs, options ranked): the one pair of figures the
+        input pages' live summary and the status bar both show."""
+        return sum(1 for o in self.options if o.fits), len(self.options)
+
 
 def run_recommendation(w: Workload, snap: CatalogSnapshot, *, goal: str = "cheapest",
                        max_gpus: int = 8, hours_per_month: float = 730.0,

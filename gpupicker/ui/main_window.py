@@ -376,10 +376,10 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_results(self, view: RecommendationView) -> None:
-        fits = sum(1 for o in view.options if o.fits)
+        fits, ranked = view.fit_count()
         self.statusBar().showMessage(
             tr_fmt(self.tr("%1 of %2 GPU options fit · computed in %3 ms"),
-                   str(fits), str(len(view.options)), f"{self.live.last_compute_s * 1000:.1f}"), 5000)
+                   str(fits), str(ranked), f"{self.live.last_compute_s * 1000:.1f}"), 5000)
 
     # ---- files ------------------------------------------------------------------------
     def ask_path(self, kind: str, title: str, name_filter: str, default: str = "") -> str:
@@ -439,6 +439,7 @@ class MainWindow(QMainWindow):
             job_summary,
             read_job_workload,
             read_workload,
+            repeated_workload_keys,
             unknown_workload_fields,
         )
 
@@ -459,10 +460,15 @@ class MainWindow(QMainWindow):
         if job is not None:  # a job file: what was read and what was not, until the next Open
             self.open_warning, tooltip = job_summary(job)
         else:
-            unknown = unknown_workload_fields(path)
-            if unknown:  # never dropped silently: a permanent status-bar label
-                self.open_warning = tr_fmt(self.tr("Unknown workload fields ignored (%1): %2"),
-                                           Path(path).name, ", ".join(unknown))
+            unknown, repeated = unknown_workload_fields(path), repeated_workload_keys(path)
+            notes = []  # never dropped silently: a permanent status-bar label
+            if unknown:
+                notes.append(tr_fmt(self.tr("Unknown workload fields ignored (%1): %2"),
+                                    Path(path).name, ", ".join(unknown)))
+            if repeated:
+                notes.append(tr_fmt(self.tr("Keys given more than once (%1), the last value used: %2"),
+                                    Path(path).name, ", ".join(repeated)))
+            self.open_warning = "; ".join(notes)
         self.open_warning_label.setText(self.open_warning)
         self.open_warning_label.setToolTip(tooltip)
         self.open_warning_label.setVisible(bool(self.open_warning))

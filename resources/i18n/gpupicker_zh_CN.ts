@@ -919,6 +919,10 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>keys given more than once, only the last value of each is used: {keys}</source>
+        <translation>以下键出现了不止一次，每个键只采用最后一个值：{keys}</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="236" />
         <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
         <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
@@ -5391,6 +5395,10 @@ Keep %1 as entered?</source>
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Keys given more than once (%1), the last value used: %2</source>
+        <translation>有键重复出现（%1），采用最后一个值：%2</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/main_window.py" line="152" />
         <source>&amp;Quantization and training</source>
         <translation>量化与训练(&amp;Q)</translation>
@@ -6622,6 +6630,11 @@ Keep %1 as entered?</source>
 <context>
     <name>ResultsPage</name>
     <message>
+        <location filename="../../gpupicker/ui/results_page.py" line="66" />
+        <source>&amp;Show only options that fit</source>
+        <translation>只显示显存够用的方案(&amp;S)</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/results_page.py" line="248" />
         <source>batch %1, %2 + %3 tokens</source>
         <translation>批大小 %1，%2 + %3 token</translation>
@@ -6834,6 +6847,11 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>Tasks</name>
+    <message>
+        <location filename="../../gpupicker/ui/texts.py" line="18" />
+        <source>F&amp;ull fine-tuning (all weights trained)</source>
+        <translation>全参数微调（训练所有权重）(&amp;U)</translation>
+    </message>
     <message>
         <location filename="../../gpupicker/ui/texts.py" line="15" />
         <source>&amp;Inference (serve or chat with a model)</source>

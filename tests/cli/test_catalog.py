@@ -46,6 +46,21 @@ def test_export_then_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFix
     assert text.startswith("id,name,vendor") and "rtx_4090" in text
 
 
+def test_export_to_a_pipe_path_names_dash_for_stdout(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]):
+    """``/dev/stdout`` is a pipe or a terminal, which safe_write refuses: the message says
+    what the path is and that ``-`` writes to standard output; nothing is written."""
+    import os
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    cat = str(tmp_path / "c.sqlite")
+    assert main(["--catalog", cat, "catalog", "export", "gpus", str(fifo)]) == 2
+    err = capsys.readouterr().err
+    assert f"{fifo} is a FIFO (named pipe), not a regular file" in err
+    assert "write '-' as PATH for standard output" in err
+
+
 def test_import_with_bad_rows_exits_1_and_names_them(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]):
     cat = str(tmp_path / "c.sqlite")

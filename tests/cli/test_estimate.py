@@ -42,9 +42,9 @@ def test_a_bad_line_gives_an_error_and_the_others_still_run(monkeypatch, capsys)
     code, results, _ = run(monkeypatch, capsys, text)
     assert code == 0 and len(results) == 5
     assert results[0]["total_bytes"] == results[4]["total_bytes"]
-    assert "error" in results[1]
-    assert "needs a model" in results[2]["error"]
-    assert results[3]["error"].startswith("batch:")
+    assert results[1]["error"].startswith("line 2: ")  # JSON Lines errors say where
+    assert results[2]["error"].startswith("line 3: ") and "needs a model" in results[2]["error"]
+    assert results[3]["error"].startswith("line 4: batch:")
 
 
 def test_json_array_and_pretty_object(monkeypatch, capsys):
@@ -119,3 +119,14 @@ def test_an_absurd_architecture_is_refused_like_the_catalog_refuses_it(tmp_path,
     line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert line == {"error": "model.num_hidden_layers: Input should be less than or equal to "
                              "100000"}
+
+
+def test_a_key_given_twice_is_named_in_a_warning(monkeypatch, capsys):
+    """``json`` keeps the last value of a repeated key silently; the warning names the key,
+    and a line without a repeat gets no such warning."""
+    twice = json.dumps(GOOD)[:-1] + ', "batch": 1, "batch": 4}'
+    code, results, _ = run(monkeypatch, capsys, twice + "\n" + json.dumps(GOOD) + "\n")
+    assert code == 0
+    assert "workload key given more than once, the last value used: batch" in \
+        results[0]["warnings"]
+    assert not any("more than once" in w for w in results[1].get("warnings", []))

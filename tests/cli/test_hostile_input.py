@@ -96,8 +96,9 @@ def test_the_review_reproductions_answer_each_line(repo, monkeypatch):
                                monkeypatch)
         res = [json.loads(x) for x in out.splitlines()]
         assert len(res) == 4, (argv, err)
-        assert res[0]["error"].startswith("the JSON is nested deeper than 64 levels")
-        assert res[1]["error"].startswith("the JSON holds a number 5000 characters long")
+        # JSON Lines: each error names its line (estimate, recommend and fit alike)
+        assert res[0]["error"].startswith("line 1: the JSON is nested deeper than 64 levels")
+        assert res[1]["error"].startswith("line 2: the JSON holds a number 5000 characters long")
         assert "error" in res[2] and "error" not in res[3]
 
 

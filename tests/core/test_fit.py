@@ -148,10 +148,28 @@ def test_cli_fit_json_and_text(tmp_path, capsys):
     assert out["capacity_bytes"] == gpu("rtx_4090").usable_memory_bytes
     assert cli.main(["fit", "--workload", str(p), "--max", "seq_len"]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("seq_len: ") and "does not fit" in text
+    assert text.startswith("seq_len: largest that fits in memory: ") and " GiB usable" in text
     assert cli.main(["fit", "--workload", str(p), "--gpu", "rtx_9999", "--max", "batch"]) == 1
     assert "unknown gpu" in capsys.readouterr().err
     assert set(FIT_DIMENSIONS) == {"batch", "seq_len", "lora_r", "concurrency"}
+
+
+def test_cli_fit_concurrency_says_what_it_counted(tmp_path, capsys):
+    """``--max concurrency`` text names the unit and the context each sequence holds, and why
+    one more does not fit: for vLLM the KV pool (pre-allocated: the memory at N+1 is the same),
+    for the plain estimate the usable memory."""
+    base = {"task": "inference", "model_id": "llama3_1_8b", "prompt_len": 2048,
+            "new_tokens": 512}
+    for extra, why in (({}, "over the"), ({"framework": "vllm"}, "KV pool holds")):
+        p = tmp_path / "serve.json"
+        p.write_text(json.dumps({**base, **extra}))
+        assert cli.main(["fit", "--workload", str(p), "--gpu", "h100_sxm", "--max",
+                         "concurrency"]) == 0
+        first, _memory, above, *_ = capsys.readouterr().out.splitlines()
+        r = solve_fit(_workload({**base, **extra}), gpu("h100_sxm"), "concurrency")
+        assert first == (f"concurrency: largest that fits in memory: {r.value} sequences "
+                         "served at once (each with a 2560-token context)")
+        assert above.startswith(f"at {r.value + 1}: ") and why in above
 
 
 def test_image_generation_batch_and_nothing_else():

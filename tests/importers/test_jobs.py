@@ -166,6 +166,20 @@ def test_an_alias_bomb_is_refused_before_it_expands(lookup):
         read_job_text("\n".join(lines) + "\nbase_model: x\n", lookup)
 
 
+def test_a_key_given_twice_in_a_job_is_named(lookup):
+    """PyYAML keeps the last value of a repeated key silently: the job says which keys were
+    repeated and reads the last value (sequence_len 2048); a ``<<`` merge override is no
+    repeat."""
+    text = ("base_model: mistralai/Mistral-7B-v0.1\nadapter: lora\nsequence_len: 512\n"
+            "micro_batch_size: 2\nsequence_len: 2048\n"
+            "defaults: &d {lr: 1}\nother:\n  <<: *d\n  lr: 2\n")
+    job = read_job_text(text, lookup)
+    assert job.workload["seq_len"] == 2048
+    repeated = [str(w) for w in job.warnings if "more than once" in str(w)]
+    assert repeated == ["keys given more than once, only the last value of each is used: "
+                        "sequence_len"]
+
+
 def test_skypilot_task_reads_its_engine_command(lookup):
     text = ("resources:\n  accelerators: A100:4\n  ports: 8000\n"
             "run: |\n  vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4\n")

@@ -8,12 +8,15 @@ import pytest
 def _texts(window, page) -> list[str]:
     """Texts with an Alt+letter on ``page`` (buddied labels, buttons) shown with the menu bar
     and the wizard's Back/Next buttons."""
-    from PySide6.QtWidgets import QAbstractButton, QLabel, QWizard
+    from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget, QWizard
 
     texts = [a.text() for a in window.menuBar().actions()]
     widgets = [w for w in page.findChildren(QLabel) if w.buddy() is not None]
     widgets += page.findChildren(QAbstractButton)
     texts += [w.text() for w in dict.fromkeys(widgets) if w.isVisibleTo(page)]
+    texts += [g.title() for g in page.findChildren(QGroupBox) if g.isVisibleTo(page)]
+    texts += [t.tabText(i) for t in page.findChildren(QTabWidget) if t.isVisibleTo(page)
+              for i in range(t.count())]
     texts += [window.wizard.buttonText(b) for b in (QWizard.WizardButton.BackButton,
                                                      QWizard.WizardButton.NextButton)]
     return texts
@@ -36,7 +39,8 @@ def _mnemonics(window, page) -> list[str]:
 def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
     """Two labels with the same Alt+letter on one page (or one shared with the File/Go/Help
     menus) make the key cycle instead of jumping: found on the budget page (Price / Preferred
-    GPU), the precision page (Training framework / File) and the new server settings."""
+    GPU), the precision page (Training framework / File) and the new server settings. Every
+    page, for every task, on 1 and 4 GPUs, and for every serving engine."""
     if lang == "zh_CN":
         request.getfixturevalue("zh_cn")
         from gpupicker.ui.main_window import MainWindow
@@ -45,17 +49,29 @@ def test_visible_alt_keys_are_unique_on_each_page(qtbot, window, lang, request):
         qtbot.addWidget(window)
         window.resize(1240, 860)
         window.show()
+    import typing
+
+    from gpupicker.core.stacks.frameworks import known_frameworks
+    from gpupicker.core.workload import Task
+
     c = window.controller
     wiz = window.wizard
-    setups = [({"task": "inference", "framework": "vllm", "requests_per_minute": 60.0},
-               wiz.quant_page), ({"task": "lora"}, wiz.quant_page),
-              ({"task": "full_ft"}, wiz.quant_page), ({"task": "lora"}, wiz.budget_page),
-              ({"task": "inference"}, wiz.budget_page)]
-    for fields, page in setups:
+    tasks = typing.get_args(Task)
+    setups = [{"task": t} for t in tasks] + [{"task": t, "num_gpus": 4} for t in tasks]
+    setups += [{"task": "inference", "framework": f, "requests_per_minute": 60.0}
+               for f in known_frameworks("inference")]
+    checked = 0
+    for fields in setups:
         c.set_task(fields["task"])
         c.update(**{k: v for k, v in fields.items() if k != "task"})
-        keys = _mnemonics(window, page)
-        assert len(keys) == len(set(keys)), f"{fields}: {_texts(window, page)}"
+        for name in ("task", "model", "quantization", "budget", "results"):
+            wiz.show_page(name)
+            page = wiz.currentPage()
+            keys = _mnemonics(window, page)
+            assert len(keys) == len(set(keys)), f"{fields} {name}: {_texts(window, page)}"
+            assert "n" in keys or name == "results"  # Next's own Alt key, 下一步(&N) in zh_CN
+            checked += 1
+    assert checked == 5 * len(setups) >= 5 * 20
 
 
 @pytest.mark.gui
@@ -109,3 +125,23 @@ def test_pages_usable_at_1000x640(qtbot, window):
     rows = rp.table.viewport().height() / rp.table.verticalHeader().defaultSectionSize()
     assert rows >= 6, rows
     assert window.geometry().height() <= 640
+
+
+@pytest.mark.gui
+def test_budget_page_summary_and_status_bar_give_one_count(qtbot, window):
+    """The budget page's live summary and the status bar both show the view's fit_count,
+    also under a budget and a region limit (the ranking they describe is the same)."""
+    import re
+
+    c, wiz = window.controller, window.wizard
+    wiz.show_page("budget")
+    for fields in ({"budget_usd": 50.0}, {"region": "CN", "max_usd_per_hour": 2.0}):
+        c.update(**fields)
+        view = c.recompute()
+        qtbot.wait(10)
+        fits, ranked = view.fit_count()
+        assert 0 < fits <= ranked == len(view.options)
+        banner = re.search(r"(\d+) of (\d+) options fit", wiz.budget_page.live.text())
+        status = re.search(r"(\d+) of (\d+) GPU options fit", window.statusBar().currentMessage())
+        assert banner and status
+        assert banner.groups() == status.groups() == (str(fits), str(ranked))

@@ -48,6 +48,8 @@ def test_enter_on_the_first_page_of_a_real_start_shows_the_model_page(tmp_path, 
             wait_for_line(log, "wizard page: model", app, KEY_TIMEOUT_S)
             xdotool(display, "key", "--clearmodifiers", "alt+n")  # Next's Alt key (下一步(&N))
             wait_for_line(log, "wizard page: quantization", app, KEY_TIMEOUT_S)
+            xdotool(display, "key", "--clearmodifiers", "alt+n")  # and on the page after
+            wait_for_line(log, "wizard page: budget", app, KEY_TIMEOUT_S)
             xdotool(display, "key", "--clearmodifiers", "ctrl+q")
             assert app.wait(KEY_TIMEOUT_S) == 0
         finally:
@@ -58,4 +60,4 @@ def test_enter_on_the_first_page_of_a_real_start_shows_the_model_page(tmp_path, 
                 app.stderr.close()
     content = log.read_text(encoding="utf-8")
     pages = [ln.rsplit(": ", 1)[1] for ln in content.splitlines() if "wizard page: " in ln]
-    assert pages == ["model", "quantization"], content
+    assert pages == ["model", "quantization", "budget"], content

@@ -29,6 +29,19 @@ def test_open_workload_names_unknown_fields(qtbot, window, tmp_path):
     assert window.open_warning == "" and not label.isVisible()
 
 
+@pytest.mark.gui
+def test_open_workload_names_a_key_given_twice(qtbot, window, tmp_path):
+    """File › Open takes the last value of a repeated key, as json does, and says so."""
+    path = tmp_path / "twice.json"
+    path.write_text('{"task": "inference", "model_id": "mistral_7b_v0_1", "batch": 1, '
+                    '"batch": 3}')
+    assert window.open_workload(str(path))
+    assert window.controller.workload.batch == 3
+    assert window.open_warning == ("Keys given more than once (twice.json), the last value "
+                                   "used: batch")
+    assert window.open_warning_label.isVisible()
+
+
 # ---- 5. file workflow -------------------------------------------------------------------
 @pytest.mark.gui
 def test_save_and_open_workload_round_trip(qtbot, window, tmp_path):

@@ -88,3 +88,34 @@ def loads_bounded(text: str | bytes) -> Any:
     if _depth(value) > MAX_JSON_DEPTH:
         raise JsonLimitError(msg("json.too_deep", limit=MAX_JSON_DEPTH))
     return value
+
+
+def duplicate_keys(text: str | bytes) -> list[str]:
+    """The keys that occur twice or more in one JSON object of ``text``, in the order met.
+
+    Python's ``json`` keeps the last value of a repeated key and says nothing; RFC 8259
+    section 4 says names within an object SHOULD be unique and that receivers differ on
+    which value they take, so a reader names these keys as a warning.
+
+    Args:
+        text: JSON text (``bytes`` are decoded as UTF-8 by ``json``).
+
+    Returns:
+        Each repeated key once (the key as written, not a path); ``[]`` when there is none or
+        when ``text`` is not JSON within the bounds (:func:`loads_bounded` says why then).
+    """
+    found: list[str] = []
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen and key not in found:
+                found.append(key)
+            seen.add(key)
+        return dict(pairs)
+
+    try:
+        json.loads(text, object_pairs_hook=pairs_hook, parse_int=_int, parse_float=_float)
+    except (ValueError, RecursionError):
+        return []
+    return found

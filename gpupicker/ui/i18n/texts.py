@@ -13,7 +13,7 @@ def task_names() -> dict[str, str]:
         "inference": translate("Tasks", "&Inference (serve or chat with a model)"),
         "lora": translate("Tasks", "&LoRA fine-tuning (16-bit base, small adapters)"),
         "qlora": translate("Tasks", "&QLoRA fine-tuning (4-bit NF4 base, adapters)"),
-        "full_ft": translate("Tasks", "&Full fine-tuning (all weights trained)"),
+        "full_ft": translate("Tasks", "F&ull fine-tuning (all weights trained)"),
         "pretrain": translate("Tasks", "&Pre-training (from scratch on many tokens)"),
         "image_gen": translate("Tasks", "I&mage generation (diffusion models)"),
         "diffusion_lora": translate("Tasks", "&Diffusion LoRA / DreamBooth fine-tuning "

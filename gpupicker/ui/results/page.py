@@ -107,7 +107,7 @@ class ResultsPage(QWizardPage):
         self.nothing_fits.setObjectName("nothingFits")
         self.nothing_fits.setWordWrap(True)
         self.nothing_fits.setVisible(False)
-        self.only_fitting = QCheckBox(self.tr("Show only options that &fit"))
+        self.only_fitting = QCheckBox(self.tr("&Show only options that fit"))
         self.only_fitting.setChecked(True)
         self.one_per_gpu = QCheckBox(self.tr("One row per GPU &type"))
         self.one_per_gpu.setChecked(True)

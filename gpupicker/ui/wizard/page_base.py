@@ -86,13 +86,13 @@ class LiveSummary(QLabel):
         if not opts:
             self.setText("")
             return
-        fitting = [o for o in opts if o.fits]
+        fits, ranked = view.fit_count()
         top = opts[0]
         peak = min(o.memory.total_bytes for o in opts if o.num_gpus == top.num_gpus)
         self.setText(tr_fmt(self.tr("Live estimate: %1 of %2 options fit · best: %3 × %4 "
                              "(%5 per GPU)"),
-                            str(len(fitting)),
-                            str(len(opts)),
+                            str(fits),
+                            str(ranked),
                             display_name(top.gpu_name),
                             str(top.num_gpus),
                             fmt_bytes(top.memory.total_bytes or peak, unit)))

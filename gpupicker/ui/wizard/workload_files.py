@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication
 from ...catalog import CatalogRepository
 from ...catalog.errors import validation_text
 from ...core.results import Option
-from ...core.text.json_limits import JsonLimitError, loads_bounded
+from ...core.text.json_limits import JsonLimitError, duplicate_keys, loads_bounded
 from ...core.text.safe_write import open_for_write, write_text
 from ...core.units import GB, GiB
 from ...core.workload import Workload
@@ -146,6 +146,15 @@ def unknown_workload_fields(path: str | os.PathLike[str]) -> list[str]:
     except (OSError, UnicodeDecodeError, ValueError):
         return []
     return Workload.unknown_fields(data)
+
+
+def repeated_workload_keys(path: str | os.PathLike[str]) -> list[str]:
+    """Keys the workload file at ``path`` gives twice or more in one object (JSON keeps the
+    last value silently; core ``json_limits.duplicate_keys``); an unreadable file gives ``[]``."""
+    try:
+        return duplicate_keys(Path(path).read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        return []
 
 
 def workload_json(w: Workload, repo: CatalogRepository | None = None) -> str:

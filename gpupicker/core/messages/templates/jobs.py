@@ -10,6 +10,8 @@ TEMPLATES: dict[str, str] = {
     "job.unused.empty": "left empty (not set)",
     "job.unused.not_modelled": "not modelled by gpupicker",
     "job.warning.not_modelled": "{key} = {value} is not modelled: the estimate does not reflect it",
+    "job.warning.duplicate_keys": "keys given more than once, only the last value of each "
+                                  "is used: {keys}",
     "job.warning.ckpt_offload": "gradient checkpointing “{mode}” also moves the checkpoints to "
                                 "CPU RAM; the estimate counts ordinary gradient checkpointing",
     "job.warning.stage": "stage {stage} is costed as supervised fine-tuning (its reference or "
