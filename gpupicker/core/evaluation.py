@@ -169,7 +169,8 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                     m_est = estimate_memory(wb, gpu, n)
                     mem_cache[key] = (m_est, m_est.total_bytes)
                 mem, used = mem_cache[key]
-                if mem.gpu_layers is not None:
+                if mem.gpu_layers is not None or (
+                        mem.placement is not None and mem.placement.host_read_bytes_per_token):
                     t = estimate_throughput(wb, gpu, n, mem)
                 cal_text = ""
                 if calibration is not None:
@@ -202,7 +203,7 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                              hours=_hours(w, t), calibration=cal_text, plan=plan,
                              scaling=scaling_text(gpu, n, speed, node_speed),
                              shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits,
-                                                  replicas))
+                                                  replicas, mem.placement))
             evaluations.append(ev)
     return Evaluated(gpus=gpus, evaluations=tuple(evaluations), refusal_note=refusal_note,
                       reference=reference, notes=tuple(notes), multi_node=multi_node,

@@ -743,8 +743,19 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
             v = str(value).lower()
             if v in ("all", "auto") or (v.isdigit() and int(v) >= 99):
                 job.no_effect(f)  # every layer on the GPU: what gpupicker places first
+            elif v.isdigit() and kind == "llama.cpp":
+                _int(job, f, value, "n_gpu_layers")
             else:
                 job.not_modelled(f, value)
+        elif f in ("--n-cpu-moe", "-ncmoe") and kind == "llama.cpp":
+            _int(job, f, value, "n_cpu_moe")
+        elif f in ("--cpu-moe", "-cmoe") and kind == "llama.cpp":
+            job.set(f, "n_cpu_moe", "all")
+        elif f in ("-ot", "--override-tensor") and kind == "llama.cpp" and re.fullmatch(
+                r"[.\\]*(?:ffn_\.\*_)?exps[.\\]*=CPU", str(value or ""), re.I):
+            job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
+        elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
+            job.set(f, "kv_on_host", True)
         elif f == "--speculative-config":
             pass  # read below, once the model is known
         elif f in _NO_EFFECT_SERVE:
