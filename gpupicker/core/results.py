@@ -63,6 +63,8 @@ class Placement(BaseModel):
         host_fits: False when the host side needs more RAM than the machine has; None when
             no RAM figure was given.
         ram_short_bytes: how much more RAM the placement needs (0 when it fits).
+        pool_gpu_bytes: on a unified machine, the GPU side's bytes, which come out of the same
+            RAM (0 on a discrete GPU).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -85,6 +87,12 @@ class Placement(BaseModel):
     pcie_gbps: float = 0.0
     host_fits: bool | None = None
     ram_short_bytes: int = 0
+    pool_gpu_bytes: int = 0
+
+    @property
+    def ram_need_bytes(self) -> int:
+        """RAM the machine needs: the host side, plus the GPU side on one unified pool (bytes)."""
+        return self.host_total_bytes + self.pool_gpu_bytes
 
     @property
     def host_total_bytes(self) -> int:
@@ -94,8 +102,10 @@ class Placement(BaseModel):
 
     @property
     def host_model_bytes(self) -> int:
-        """Weights held in host RAM (experts + other weights), bytes: llama.cpp's
-        ``CPU_Mapped model buffer size``."""
+        """Weights held in host RAM (experts + other weights), bytes.
+
+        What llama.cpp logs as ``CPU_Mapped model buffer size``.
+        """
         return self.host_expert_bytes + self.host_weights_bytes
 
 

@@ -903,6 +903,94 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>desktop default: dual-channel DDR5-5600 (5600 MT/s × 8 B × 2 channels, JEDEC JESD79-5)</source>
+        <translation>台式机默认值：双通道 DDR5-5600（5600 MT/s × 8 B × 2 通道，JEDEC JESD79-5）</translation>
+    </message>
+    <message>
+        <source>workstation default: quad-channel DDR5-4800 (4800 MT/s × 8 B × 4 channels)</source>
+        <translation>工作站默认值：四通道 DDR5-4800（4800 MT/s × 8 B × 4 通道）</translation>
+    </message>
+    <message>
+        <source>server default: eight-channel DDR5-4800 (4800 MT/s × 8 B × 8 channels)</source>
+        <translation>服务器默认值：八通道 DDR5-4800（4800 MT/s × 8 B × 8 通道）</translation>
+    </message>
+    <message>
+        <source>n_cpu_moe {value} is not a layer count, "auto" or "all"</source>
+        <translation>n_cpu_moe {value} 不是层数，也不是 'auto' 或 'all'</translation>
+    </message>
+    <message>
+        <source>Ollama has no option to keep MoE experts in system RAM (it only moves whole layers, num_gpu); use llama.cpp (llama-server --n-cpu-moe) or drop n_cpu_moe</source>
+        <translation>Ollama 没有把 MoE 专家放在内存中的选项（只能整层卸载，num_gpu）；请改用 llama.cpp（llama-server --n-cpu-moe）或去掉 n_cpu_moe</translation>
+    </message>
+    <message>
+        <source>n_cpu_moe has no effect: this model has no routed experts</source>
+        <translation>n_cpu_moe 不起作用：该模型没有路由专家</translation>
+    </message>
+    <message>
+        <source>the workload's host_ram_bandwidth_gbps</source>
+        <translation>任务给定的 host_ram_bandwidth_gbps</translation>
+    </message>
+    <message>
+        <source>unified memory: the GPU's own bandwidth, one pool</source>
+        <translation>统一内存：即 GPU 自身带宽，同一内存池</translation>
+    </message>
+    <message>
+        <source>chosen as llama.cpp --fit does: the fewest that leave 1 GiB free on the GPU</source>
+        <translation>按 llama.cpp --fit 的方式选择：在 GPU 上留出 1 GiB 空闲的最少层数</translation>
+    </message>
+    <message>
+        <source>Routed experts of {layers} of {total} MoE layers in host RAM (--n-cpu-moe {n}, {how}): {gib} GiB; attention, shared experts, router and norms stay on the GPU</source>
+        <translation>{total} 个 MoE 层中 {layers} 层的路由专家放在内存中（--n-cpu-moe {n}，{how}）：{gib} GiB；注意力、共享专家、路由器和归一化层留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>KV cache in host RAM (--no-kv-offload): {gib} GiB; attention runs on the CPU</source>
+        <translation>KV 缓存放在内存中（--no-kv-offload）：{gib} GiB；注意力在 CPU 上计算</translation>
+    </message>
+    <message>
+        <source>Host RAM {gbps} GB/s peak, CPU matmuls at {eff} of it ({source})</source>
+        <translation>内存带宽峰值 {gbps} GB/s，CPU 矩阵乘法按其 {eff} 计（{source}）</translation>
+    </message>
+    <message>
+        <source>Host RAM not checked: the job needs {gib} GiB of it (give host_ram_gb to check)</source>
+        <translation>未检查内存：该任务需要 {gib} GiB 内存（给出 host_ram_gb 即可检查）</translation>
+    </message>
+    <message>
+        <source>Host RAM: needs {need} GiB of {ram} GiB ({reserve} GiB kept for the operating system)</source>
+        <translation>内存：需要 {need} GiB，共 {ram} GiB（其中 {reserve} GiB 留给操作系统）</translation>
+    </message>
+    <message>
+        <source>Unified memory: GPU and host share {ram} GiB; the host side needs {need} GiB of it ({reserve} GiB kept for the operating system)</source>
+        <translation>统一内存：GPU 与主机共用 {ram} GiB；主机侧需要其中 {need} GiB（其中 {reserve} GiB 留给操作系统）</translation>
+    </message>
+    <message>
+        <source>Needs {need} GiB of host RAM, the machine has {ram} GiB: RAM is the limit (add at least {more} GB)</source>
+        <translation>需要 {need} GiB 内存，本机只有 {ram} GiB：瓶颈在内存（至少再加 {more} GB）</translation>
+    </message>
+    <message>
+        <source>Experts of {layers} of {total} MoE layers in host RAM ({gib} GiB, `--n-cpu-moe {n}`)</source>
+        <translation>{total} 个 MoE 层中 {layers} 层的专家放在内存中（{gib} GiB，`--n-cpu-moe {n}`）</translation>
+    </message>
+    <message>
+        <source>KV cache in host RAM ({gib} GiB, `--no-kv-offload`)</source>
+        <translation>KV 缓存放在内存中（{gib} GiB，`--no-kv-offload`）</translation>
+    </message>
+    <message>
+        <source>Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU reading {gb} GB from host RAM ({gbps} GB/s × {eff})</source>
+        <translation>每个解码步：GPU 上 {gpu_ms} ms + CPU 上 {host_ms} ms，从内存读取 {gb} GB（{gbps} GB/s × {eff}）</translation>
+    </message>
+    <message>
+        <source>Prompt processing copies the {gib} GiB in host RAM to the GPU once per 512-token micro-batch ({chunks} ×, PCIe ≈ {gbps} GB/s); an upper bound: published --n-cpu-moe runs prefilled 8–9× slower</source>
+        <translation>预填充时每个 512 token 的微批次都把内存中的 {gib} GiB 复制到 GPU 一次（{chunks} 次，PCIe ≈ {gbps} GB/s）；这是上限：公开的 --n-cpu-moe 实测预填充慢 8–9 倍</translation>
+    </message>
+    <message>
+        <source>With the KV cache in host RAM, prompt attention also runs on the CPU; that cost is not modelled (expect slower prompts)</source>
+        <translation>KV 缓存在内存中时，预填充的注意力也在 CPU 上计算；这部分开销未建模（预填充会更慢）</translation>
+    </message>
+    <message>
+        <source>host RAM bandwidth ({gbps} GB/s) limits decode</source>
+        <translation>内存带宽（{gbps} GB/s）限制解码速度</translation>
+    </message>
+    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1247,11 +1335,6 @@
         <location filename="../../gpupicker/ui/core_text.py" line="38" />
         <source>the {framework} engine's per-step overhead, not the GPU, limits speed</source>
         <translation>限制速度的是 {framework} 引擎每步的固定开销，而不是 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="39" />
-        <source>layers offloaded to system RAM limit speed</source>
-        <translation>卸载到系统内存的层限制了速度</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="41" />
@@ -1964,16 +2047,6 @@
     <message>
         <source>{images} image(s) keep only {busy} of the {n} GPUs busy</source>
         <translation>{images} 张图片只能让 {n} 张 GPU 中的 {busy} 张有活干</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="176" />
-        <source>{layers}/{total} layers on the GPU</source>
-        <translation>{total} 层中有 {layers} 层在 GPU 上</translation>
-    </message>
-    <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="177" />
-        <source>the rest run from system RAM at ≈50 GB/s</source>
-        <translation>其余层在系统内存中运行，约 50 GB/s</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/core_text.py" line="179" />

@@ -111,7 +111,7 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
     notes.extend(state_assumption(arch, state, w.batch))
     notes.extend(placement_notes(placement, arch, layers))
     if w.n_cpu_moe is not None and not arch.is_moe:
-        notes.append(join([msg("placement.dense_no_experts")]))
+        notes.append(join([msg("engines.dense_no_experts")]))
     if not gguf_ok:
         notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
     if w.framework == "ollama":

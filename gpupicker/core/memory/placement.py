@@ -114,12 +114,12 @@ def host_ram_bandwidth(w: Workload, gpu: GpuSpec | None) -> tuple[float, Message
     memory bandwidth (one pool); else the machine class default (:data:`HOST_RAM_CLASSES`).
     """
     if w.host_ram_bandwidth_gbps is not None:
-        return w.host_ram_bandwidth_gbps, msg("placement.bw_given")
+        return w.host_ram_bandwidth_gbps, msg("memory.placement.bw_given")
     if gpu is not None and gpu.gpu_memory_limit_gb is not None:
-        return gpu.memory_bandwidth_gbps, msg("placement.bw_unified")
+        return gpu.memory_bandwidth_gbps, msg("memory.placement.bw_unified")
     cls = SEGMENT_CLASS.get(gpu.segment if gpu is not None else "", "desktop")
     row = HOST_RAM_CLASSES[cls]
-    return row.gbps, msg("placement.bw_class", cls=cls, source=row.source)
+    return row.gbps, msg(f"memory.placement.class.{cls}")
 
 
 def pcie_gbps(gpu: GpuSpec | None) -> float:
@@ -139,7 +139,7 @@ def moe_layer_indices(arch: ModelArch) -> tuple[int, ...]:
     if not arch.is_moe:
         return ()
     if arch.block_layout:
-        return tuple(i for i, k in enumerate(arch.layers()) if k == "E")
+        return tuple(i for i, k in enumerate(arch.layers) if k == "E")
     first = min(arch.first_k_dense_replace or 0, arch.num_hidden_layers)
     step = arch.moe_layer_step or 1
     return tuple(i for i in range(first, arch.num_hidden_layers) if (i + 1) % step == 0)
@@ -252,8 +252,11 @@ def _layout(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int, parts: Ll
 
 
 def _host_ram_bytes(w: Workload, gpu: GpuSpec | None) -> int | None:
-    """RAM of the machine in bytes: the workload's ``host_ram_gb``; on a unified-memory
-    machine its whole pool (``memory_gb``) when the workload gives none."""
+    """RAM of the machine in bytes (None: not known).
+
+    The workload's ``host_ram_gb``; on a unified-memory machine its whole pool
+    (``memory_gb``) when the workload gives none.
+    """
     if w.host_ram_gb is not None:
         return int(w.host_ram_gb * GiB)
     if gpu is not None and gpu.gpu_memory_limit_gb is not None:
@@ -265,9 +268,10 @@ def _with_ram_verdict(p: Placement, gpu_total: int) -> Placement:
     """``p`` with ``host_fits`` and ``ram_short_bytes`` (one pool on a unified machine)."""
     if p.host_ram_bytes is None:
         return p
-    need = p.host_total_bytes + (gpu_total if p.unified else 0)
-    short = max(0, need - p.host_ram_bytes)
-    return p.model_copy(update={"host_fits": short == 0, "ram_short_bytes": short})
+    pool_gpu = gpu_total if p.unified else 0
+    short = max(0, p.host_total_bytes + pool_gpu - p.host_ram_bytes)
+    return p.model_copy(update={"host_fits": short == 0, "ram_short_bytes": short,
+                                "pool_gpu_bytes": pool_gpu})
 
 
 def _requested(w: Workload, arch: ModelArch) -> tuple[int | None, bool]:
@@ -282,7 +286,7 @@ def _requested(w: Workload, arch: ModelArch) -> tuple[int | None, bool]:
     v = w.n_cpu_moe
     fw = w.framework
     if v is not None and fw == "ollama":
-        raise ValueError(msg("placement.ollama_no_cpu_moe"))
+        raise ValueError(msg("engines.ollama_no_cpu_moe"))
     if v is None:
         return (None, True) if (arch.is_moe and fw != "ollama") else (0, False)
     if v == "auto":
@@ -345,22 +349,24 @@ def placement_notes(p: Placement, arch: ModelArch, gpu_layers: int) -> tuple[Mes
     """The assumptions naming a placement: what is in host RAM, the RAM verdict, the bandwidth."""
     notes: list[Message] = []
     if p.moe_layers_on_host:
-        notes.append(join([msg("placement.experts_on_host", layers=p.moe_layers_on_host,
+        notes.append(join([msg("memory.placement.experts_on_host", layers=p.moe_layers_on_host,
                                total=p.moe_layers, n=p.n_cpu_moe,
                                gib=f"{p.host_expert_bytes / GiB:.2f}",
-                               how=msg("placement.auto" if p.auto else "placement.given"))]))
+                               how=msg("memory.placement.auto" if p.auto
+                                       else "memory.placement.given"))]))
     if p.kv_on_host:
-        notes.append(join([msg("placement.kv_on_host", gib=f"{p.host_kv_bytes / GiB:.2f}")]))
+        notes.append(join([msg("memory.placement.kv_on_host",
+                               gib=f"{p.host_kv_bytes / GiB:.2f}")]))
     if p.moe_layers_on_host or p.kv_on_host or gpu_layers < arch.num_hidden_layers:
-        notes.append(join([msg("placement.host_bandwidth",
+        notes.append(join([msg("memory.placement.host_bandwidth",
                                gbps=f"{p.host_ram_bandwidth_gbps:,.1f}",
                                eff=f"{HOST_DECODE_EFFICIENCY:.0%}",
                                source=p.host_bandwidth_source)]))
     if p.host_ram_bytes is None:
-        notes.append(join([msg("placement.ram_not_checked",
+        notes.append(join([msg("memory.placement.ram_not_checked",
                                gib=f"{p.host_total_bytes / GiB:.1f}")]))
     else:
-        key = "placement.ram_pool" if p.unified else "placement.ram_need"
+        key = "memory.placement.ram_pool" if p.unified else "memory.placement.ram_need"
         notes.append(join([msg(key, need=f"{p.host_total_bytes / GiB:.1f}",
                                ram=f"{p.host_ram_bytes / GiB:.0f}",
                                reserve=f"{p.host_reserve_bytes / GiB:.1f}")]))
@@ -370,19 +376,19 @@ def placement_notes(p: Placement, arch: ModelArch, gpu_layers: int) -> tuple[Mes
 def placement_clause(p: Placement) -> Message:
     """One sentence of an option's reason: what llama.cpp keeps in host RAM."""
     if p.moe_layers_on_host:
-        return msg("placement.clause_experts", layers=p.moe_layers_on_host, total=p.moe_layers,
+        return msg("recommend.placement_experts", layers=p.moe_layers_on_host, total=p.moe_layers,
                    gib=f"{p.host_model_bytes / GiB:.1f}", n=p.n_cpu_moe)
-    return msg("placement.clause_kv", gib=f"{p.host_kv_bytes / GiB:.1f}")
+    return msg("recommend.placement_kv", gib=f"{p.host_kv_bytes / GiB:.1f}")
 
 
 def ram_limit_message(p: Placement) -> Message:
     """Why a placement does not fit the machine's RAM, with how much more it needs."""
-    return msg("placement.ram_short", need=f"{(p.host_total_bytes) / GiB:.1f}",
+    return msg("recommend.ram_short", need=f"{p.ram_need_bytes / GiB:.1f}",
                ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}",
                more=f"{math.ceil(p.ram_short_bytes / GiB)}")
 
 
-__all__ = ["FIT_TARGET_BYTES", "HOST_DECODE_EFFICIENCY", "HOST_LAYER_SWITCH_S", "HOST_RAM_CLASSES", "HOST_RANGE_PCT",
-           "HOST_RESERVE_BYTES", "LlamaCppParts", "expert_bytes", "host_ram_bandwidth",
+__all__ = ["FIT_TARGET_BYTES", "HOST_DECODE_EFFICIENCY", "HOST_LAYER_SWITCH_S", "HOST_RAM_CLASSES",
+           "HOST_RANGE_PCT", "HOST_RESERVE_BYTES", "LlamaCppParts", "expert_bytes", "host_ram_bandwidth",
            "moe_layer_indices", "pcie_gbps", "place_llamacpp", "placement_clause", "placement_notes",
            "ram_limit_message"]

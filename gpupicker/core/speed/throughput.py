@@ -50,8 +50,8 @@ from ..memory.placement import (
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
 from ..results import MemoryEstimate, Throughput
-from ..units import GiB
 from ..speculative import DEFAULT_ACCEPTANCE, draft_arch, expected_tokens_per_step
+from ..units import GiB
 from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
@@ -747,7 +747,7 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
         "decode_tokens_per_s": 1.0 / new_step, "aggregate_decode_tokens_per_s": b / new_step,
         "itl_s": new_step, "bound": bound,
         "range_pct": max(t.range_pct or 0.0, HOST_RANGE_PCT)}
-    notes = [join([msg("placement.decode_split", gpu_ms=f"{gpu_s * 1e3:.1f}",
+    notes = [join([msg("throughput.host_decode_split", gpu_ms=f"{gpu_s * 1e3:.1f}",
                        host_ms=f"{host_s * 1e3:.1f}", gb=f"{host_bytes / 1e9:.2f}",
                        gbps=f"{p.host_ram_bandwidth_gbps:,.1f}",
                        eff=f"{HOST_DECODE_EFFICIENCY:.0%}")])]
@@ -760,12 +760,12 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
         update["prefill_tokens_per_s"] = tokens / (pre_s + copy_s)
         if t.ttft_s is not None:
             update["ttft_s"] = t.ttft_s - step + new_step + copy_s / b
-        notes.append(join([msg("placement.prefill_copy", gib=f"{p.host_model_bytes / GiB:.2f}",
+        notes.append(join([msg("throughput.host_prefill_copy", gib=f"{p.host_model_bytes / GiB:.2f}",
                                gbps=f"{p.pcie_gbps:.1f}", chunks=chunks)]))
         if new:
             update["output_tokens_per_s"] = b * new / (pre_s + copy_s + new * new_step)
     if p.kv_on_host:
-        notes.append(join([msg("placement.kv_host_prefill")]))
+        notes.append(join([msg("throughput.host_kv_prefill")]))
     update["assumptions"] = (*t.assumptions, *notes)
     return t.model_copy(update=update)
 

@@ -8,41 +8,46 @@ from __future__ import annotations
 
 TEMPLATES: dict[str, str] = {
     "workload.n_cpu_moe": "n_cpu_moe {value} is not a layer count, \"auto\" or \"all\"",
-    "placement.ollama_no_cpu_moe": "Ollama has no option to keep MoE experts in system RAM (it "
+    "engines.ollama_no_cpu_moe": "Ollama has no option to keep MoE experts in system RAM (it "
                                    "only moves whole layers, num_gpu); use llama.cpp "
                                    "(llama-server --n-cpu-moe) or drop n_cpu_moe",
-    "placement.dense_no_experts": "n_cpu_moe has no effect: this model has no routed experts",
-    "placement.bw_given": "the workload's host_ram_bandwidth_gbps",
-    "placement.bw_unified": "unified memory: the GPU's own bandwidth, one pool",
-    "placement.bw_class": "{cls} default: {source}",
-    "placement.auto": "chosen as llama.cpp --fit does: the fewest that leave 1 GiB free on the "
+    "engines.dense_no_experts": "n_cpu_moe has no effect: this model has no routed experts",
+    "memory.placement.bw_given": "the workload's host_ram_bandwidth_gbps",
+    "memory.placement.bw_unified": "unified memory: the GPU's own bandwidth, one pool",
+    "memory.placement.class.desktop": "desktop default: dual-channel DDR5-5600 (5600 MT/s × 8 B × "
+                                      "2 channels, JEDEC JESD79-5)",
+    "memory.placement.class.workstation": "workstation default: quad-channel DDR5-4800 (4800 MT/s × "
+                                          "8 B × 4 channels)",
+    "memory.placement.class.server": "server default: eight-channel DDR5-4800 (4800 MT/s × 8 B × "
+                                     "8 channels)",
+    "memory.placement.auto": "chosen as llama.cpp --fit does: the fewest that leave 1 GiB free on the "
                       "GPU",
-    "placement.given": "as given",
-    "placement.experts_on_host": "Routed experts of {layers} of {total} MoE layers in host RAM "
+    "memory.placement.given": "as given",
+    "memory.placement.experts_on_host": "Routed experts of {layers} of {total} MoE layers in host RAM "
                                  "(--n-cpu-moe {n}, {how}): {gib} GiB; attention, shared "
                                  "experts, router and norms stay on the GPU",
-    "placement.kv_on_host": "KV cache in host RAM (--no-kv-offload): {gib} GiB; attention runs "
+    "memory.placement.kv_on_host": "KV cache in host RAM (--no-kv-offload): {gib} GiB; attention runs "
                             "on the CPU",
-    "placement.host_bandwidth": "Host RAM {gbps} GB/s peak, CPU matmuls at {eff} of it "
+    "memory.placement.host_bandwidth": "Host RAM {gbps} GB/s peak, CPU matmuls at {eff} of it "
                                 "({source})",
-    "placement.ram_not_checked": "Host RAM not checked: the job needs {gib} GiB of it (give "
+    "memory.placement.ram_not_checked": "Host RAM not checked: the job needs {gib} GiB of it (give "
                                  "host_ram_gb to check)",
-    "placement.ram_need": "Host RAM: needs {need} GiB of {ram} GiB ({reserve} GiB kept for the "
+    "memory.placement.ram_need": "Host RAM: needs {need} GiB of {ram} GiB ({reserve} GiB kept for the "
                           "operating system)",
-    "placement.ram_pool": "Unified memory: GPU and host share {ram} GiB; the host side needs "
+    "memory.placement.ram_pool": "Unified memory: GPU and host share {ram} GiB; the host side needs "
                           "{need} GiB of it ({reserve} GiB kept for the operating system)",
-    "placement.ram_short": "Needs {need} GiB of host RAM, the machine has {ram} GiB: RAM is the "
+    "recommend.ram_short": "Needs {need} GiB of host RAM, the machine has {ram} GiB: RAM is the "
                            "limit (add at least {more} GB)",
-    "placement.clause_experts": "Experts of {layers} of {total} MoE layers in host RAM "
-                                "({gib} GiB, --n-cpu-moe {n})",
-    "placement.clause_kv": "KV cache in host RAM ({gib} GiB, --no-kv-offload)",
-    "placement.decode_split": "Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU "
+    "recommend.placement_experts": "Experts of {layers} of {total} MoE layers in host RAM "
+                                "({gib} GiB, `--n-cpu-moe {n}`)",
+    "recommend.placement_kv": "KV cache in host RAM ({gib} GiB, `--no-kv-offload`)",
+    "throughput.host_decode_split": "Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU "
                               "reading {gb} GB from host RAM ({gbps} GB/s × {eff})",
-    "placement.prefill_copy": "Prompt processing copies the {gib} GiB in host RAM to the GPU "
+    "throughput.host_prefill_copy": "Prompt processing copies the {gib} GiB in host RAM to the GPU "
                               "once per 512-token micro-batch ({chunks} ×, PCIe ≈ {gbps} GB/s); "
                               "an upper bound: published --n-cpu-moe runs prefilled 8–9× "
                               "slower",
-    "placement.kv_host_prefill": "With the KV cache in host RAM, prompt attention also runs on "
+    "throughput.host_kv_prefill": "With the KV cache in host RAM, prompt attention also runs on "
                                  "the CPU; that cost is not modelled (expect slower prompts)",
     "recommend.limit.host_ram_bandwidth": "host RAM bandwidth ({gbps} GB/s) limits decode",
 }
