@@ -63,6 +63,7 @@ from .checks import tensor_parallel_refusal
 from .dtypes import GGUF_TYPES
 from .messages import TEMPLATES, Message, Text, join, msg, verbatim
 from .results import Option
+from .units import GiB
 from .workload import Workload
 
 SKYPILOT_NAMES: dict[str, str] = {
@@ -301,6 +302,15 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool
             return "ollama", cmd, "curl -fsSL https://ollama.com/install.sh | sh", assumptions, warnings
         parts = ["llama-server", "-m", f"{model.split('/')[-1]}.{quant}.gguf", "-c", str(n_ctx),
                  "-ngl", str(ngl), "--parallel", str(w.batch)]
+        place = opt.memory.placement
+        if place is not None and place.n_cpu_moe:
+            parts += ["--n-cpu-moe", str(place.n_cpu_moe)]
+            assumptions.append(_s("n_cpu_moe", n=place.n_cpu_moe, layers=place.moe_layers_on_host,
+                                  gib=f"{place.host_expert_bytes / GiB:.1f}",
+                                  ram=f"{place.ram_need_bytes / GiB:.1f}"))
+        if place is not None and place.kv_on_host:
+            parts += ["--no-kv-offload"]
+            assumptions.append(_s("no_kv_offload", gib=f"{place.host_kv_bytes / GiB:.1f}"))
         if n > 1:
             parts += ["-sm", "layer"]
         if kv in ("q8_0", "q4_0"):

@@ -691,7 +691,9 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     kind = _command_kind(line)
     if kind is None:
         raise JobReadError(msg("job.unknown_kind", head=_short(line)))
-    words = [w for w in shlex.split(line) if "=" not in w or w.startswith("-")]
+    words = shlex.split(line)
+    while words and "=" in words[0] and not words[0].startswith("-"):
+        words = words[1:]  # leading environment assignments (CUDA_VISIBLE_DEVICES=0 …)
     job = JobRead(kind)
     job.set(kind, "task", "inference")
     job.set(kind, "framework", {"llama.cpp": "llama.cpp"}.get(kind, kind))

@@ -903,6 +903,14 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>--n-cpu-moe {n}: the routed experts of {layers} MoE layers ({gib} GiB) stay in host RAM; the machine needs {ram} GiB of RAM for this</source>
+        <translation>--n-cpu-moe {n}：{layers} 个 MoE 层的路由专家（{gib} GiB）留在内存中；本机需要 {ram} GiB 内存</translation>
+    </message>
+    <message>
+        <source>--no-kv-offload: the KV cache ({gib} GiB) stays in host RAM</source>
+        <translation>--no-kv-offload：KV 缓存（{gib} GiB）留在内存中</translation>
+    </message>
+    <message>
         <source>desktop default: dual-channel DDR5-5600 (5600 MT/s × 8 B × 2 channels, JEDEC JESD79-5)</source>
         <translation>台式机默认值：双通道 DDR5-5600（5600 MT/s × 8 B × 2 通道，JEDEC JESD79-5）</translation>
     </message>
@@ -963,16 +971,20 @@
         <translation>统一内存：GPU 与主机共用 {ram} GiB；主机侧需要其中 {need} GiB（其中 {reserve} GiB 留给操作系统）</translation>
     </message>
     <message>
-        <source>Needs {need} GiB of host RAM, the machine has {ram} GiB: RAM is the limit (add at least {more} GB)</source>
-        <translation>需要 {need} GiB 内存，本机只有 {ram} GiB：瓶颈在内存（至少再加 {more} GB）</translation>
+        <source>Needs {need} GiB of host RAM, the machine has {ram} GiB: RAM is the limit; adding at least {more} GB of RAM makes it fit (≈ ${usd} at ${per_gb}/GB, DDR5 retail 2026-06)</source>
+        <translation>需要 {need} GiB 内存，本机只有 {ram} GiB：瓶颈在内存；至少再加 {more} GB 内存即可放下（按 2026-06 DDR5 零售价 {per_gb} 美元/GB，约 {usd} 美元）</translation>
     </message>
     <message>
-        <source>Experts of {layers} of {total} MoE layers in host RAM ({gib} GiB, `--n-cpu-moe {n}`)</source>
-        <translation>{total} 个 MoE 层中 {layers} 层的专家放在内存中（{gib} GiB，`--n-cpu-moe {n}`）</translation>
+        <source>Needs {need} GiB of the {ram} GiB unified memory: memory is the limit; it needs a machine with at least {more} GB more</source>
+        <translation>需要统一内存 {ram} GiB 中的 {need} GiB：瓶颈在内存；需要一台至少多 {more} GB 内存的机器</translation>
     </message>
     <message>
-        <source>KV cache in host RAM ({gib} GiB, `--no-kv-offload`)</source>
-        <translation>KV 缓存放在内存中（{gib} GiB，`--no-kv-offload`）</translation>
+        <source>Experts of {layers} of {total} MoE layers in host RAM ({gib} GiB, --n-cpu-moe {n})</source>
+        <translation>{total} 个 MoE 层中 {layers} 层的专家放在内存中（{gib} GiB，--n-cpu-moe {n}）</translation>
+    </message>
+    <message>
+        <source>KV cache in host RAM ({gib} GiB, --no-kv-offload)</source>
+        <translation>KV 缓存放在内存中（{gib} GiB，--no-kv-offload）</translation>
     </message>
     <message>
         <source>Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU reading {gb} GB from host RAM ({gbps} GB/s × {eff})</source>
@@ -5522,6 +5534,30 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>OptionsTableModel</name>
+    <message>
+        <source> + %1 RAM</source>
+        <translation> + %1 内存</translation>
+    </message>
+    <message>
+        <source>On the GPU: %1 (weights %2, KV cache %3, compute buffer %4)</source>
+        <translation>GPU 上：%1（权重 %2，KV 缓存 %3，计算缓冲区 %4）</translation>
+    </message>
+    <message>
+        <source>In host RAM: %1 (experts %2, other weights %3, KV cache %4, buffers and system %5)</source>
+        <translation>内存中：%1（专家 %2，其他权重 %3，KV 缓存 %4，缓冲区与系统 %5）</translation>
+    </message>
+    <message>
+        <source>Experts of %1 of %2 MoE layers in RAM (llama.cpp --n-cpu-moe %3)</source>
+        <translation>%2 个 MoE 层中 %1 层的专家在内存中（llama.cpp --n-cpu-moe %3）</translation>
+    </message>
+    <message>
+        <source>RAM of the machine: %1 — enough</source>
+        <translation>本机内存：%1 —— 够用</translation>
+    </message>
+    <message>
+        <source>RAM of the machine: %1 — %2 short</source>
+        <translation>本机内存：%1 —— 还差 %2</translation>
+    </message>
     <message>
         <source>(%1 replicas × %2)</source>
         <translation>（%1 个副本 × %2）</translation>

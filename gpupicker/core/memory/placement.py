@@ -373,6 +373,13 @@ def placement_notes(p: Placement, arch: ModelArch, gpu_layers: int) -> tuple[Mes
     return tuple(notes)
 
 
+RAM_USD_PER_GB = 374.97 / 32
+"""Retail price of desktop DDR5 in USD per GB: the cheapest 32 GB (2 × 16 GB) DDR5-6000 kit,
+$374.97 (PCPartPicker price floor reported by Tom's Hardware on 2026-06-03; TechTimes
+2026-06-04). For the "add RAM" alternative when RAM is the limit; prices moved 3–4× within a
+year, so the figure is dated in the message."""
+
+
 def placement_clause(p: Placement) -> Message:
     """One sentence of an option's reason: what llama.cpp keeps in host RAM."""
     if p.moe_layers_on_host:
@@ -383,12 +390,16 @@ def placement_clause(p: Placement) -> Message:
 
 def ram_limit_message(p: Placement) -> Message:
     """Why a placement does not fit the machine's RAM, with how much more it needs."""
+    more = math.ceil(p.ram_short_bytes / GiB)
+    if p.unified:  # soldered memory: a machine with a larger pool, not more modules
+        return msg("recommend.ram_short_unified", need=f"{p.ram_need_bytes / GiB:.1f}",
+                   ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}", more=more)
     return msg("recommend.ram_short", need=f"{p.ram_need_bytes / GiB:.1f}",
-               ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}",
-               more=f"{math.ceil(p.ram_short_bytes / GiB)}")
+               ram=f"{(p.host_ram_bytes or 0) / GiB:.0f}", more=more,
+               usd=f"{more * RAM_USD_PER_GB:,.0f}", per_gb=f"{RAM_USD_PER_GB:.1f}")
 
 
 __all__ = ["FIT_TARGET_BYTES", "HOST_DECODE_EFFICIENCY", "HOST_LAYER_SWITCH_S", "HOST_RAM_CLASSES",
            "HOST_RANGE_PCT", "HOST_RESERVE_BYTES", "LlamaCppParts", "expert_bytes", "host_ram_bandwidth",
-           "moe_layer_indices", "pcie_gbps", "place_llamacpp", "placement_clause", "placement_notes",
+           "RAM_USD_PER_GB", "moe_layer_indices", "pcie_gbps", "place_llamacpp", "placement_clause", "placement_notes",
            "ram_limit_message"]

@@ -37,10 +37,13 @@ TEMPLATES: dict[str, str] = {
     "memory.placement.ram_pool": "Unified memory: GPU and host share {ram} GiB; the host side needs "
                           "{need} GiB of it ({reserve} GiB kept for the operating system)",
     "recommend.ram_short": "Needs {need} GiB of host RAM, the machine has {ram} GiB: RAM is the "
-                           "limit (add at least {more} GB)",
+                           "limit; adding at least {more} GB of RAM makes it fit (≈ ${usd} at "
+                           "${per_gb}/GB, DDR5 retail 2026-06)",
+    "recommend.ram_short_unified": "Needs {need} GiB of the {ram} GiB unified memory: memory is the "
+                                   "limit; it needs a machine with at least {more} GB more",
     "recommend.placement_experts": "Experts of {layers} of {total} MoE layers in host RAM "
-                                "({gib} GiB, `--n-cpu-moe {n}`)",
-    "recommend.placement_kv": "KV cache in host RAM ({gib} GiB, `--no-kv-offload`)",
+                                "({gib} GiB, --n-cpu-moe {n})",
+    "recommend.placement_kv": "KV cache in host RAM ({gib} GiB, --no-kv-offload)",
     "throughput.host_decode_split": "Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU "
                               "reading {gb} GB from host RAM ({gbps} GB/s × {eff})",
     "throughput.host_prefill_copy": "Prompt processing copies the {gib} GiB in host RAM to the GPU "
@@ -49,6 +52,10 @@ TEMPLATES: dict[str, str] = {
                               "slower",
     "throughput.host_kv_prefill": "With the KV cache in host RAM, prompt attention also runs on "
                                  "the CPU; that cost is not modelled (expect slower prompts)",
+    "launch_config.n_cpu_moe": "--n-cpu-moe {n}: the routed experts of {layers} MoE layers "
+                               "({gib} GiB) stay in host RAM; the machine needs {ram} GiB of "
+                               "RAM for this",
+    "launch_config.no_kv_offload": "--no-kv-offload: the KV cache ({gib} GiB) stays in host RAM",
     "recommend.limit.host_ram_bandwidth": "host RAM bandwidth ({gbps} GB/s) limits decode",
 }
 """Message id → English template."""
