@@ -400,6 +400,6 @@ def ram_limit_message(p: Placement) -> Message:
 
 
 __all__ = ["FIT_TARGET_BYTES", "HOST_DECODE_EFFICIENCY", "HOST_LAYER_SWITCH_S", "HOST_RAM_CLASSES",
-           "HOST_RANGE_PCT", "HOST_RESERVE_BYTES", "LlamaCppParts", "expert_bytes", "host_ram_bandwidth",
-           "RAM_USD_PER_GB", "moe_layer_indices", "pcie_gbps", "place_llamacpp", "placement_clause", "placement_notes",
-           "ram_limit_message"]
+           "HOST_RANGE_PCT", "HOST_RESERVE_BYTES", "OP_OFFLOAD_MIN_BATCH", "RAM_USD_PER_GB",
+           "LlamaCppParts", "expert_bytes", "host_ram_bandwidth", "moe_layer_indices", "pcie_gbps",
+           "place_llamacpp", "placement_clause", "placement_notes", "ram_limit_message"]
