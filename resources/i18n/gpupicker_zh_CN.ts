@@ -903,6 +903,22 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Keep the KV cache in host RAM (llama.cpp --no-kv-offload)</source>
+        <translation>把 KV 缓存放在内存中（llama.cpp --no-kv-offload）</translation>
+    </message>
+    <message>
+        <source>Keep as many MoE experts in host RAM as needed (llama.cpp --n-cpu-moe, as --fit chooses it)</source>
+        <translation>按需把 MoE 专家放在内存中（llama.cpp --n-cpu-moe，按 --fit 的方式选择）</translation>
+    </message>
+    <message>
+        <source>attention runs on the CPU: slower decode and prompts</source>
+        <translation>注意力在 CPU 上计算：解码和预填充都变慢</translation>
+    </message>
+    <message>
+        <source>experts read from host RAM: decode bound by its bandwidth</source>
+        <translation>专家从内存读取：解码速度受内存带宽限制</translation>
+    </message>
+    <message>
         <source>--n-cpu-moe {n}: the routed experts of {layers} MoE layers ({gib} GiB) stay in host RAM; the machine needs {ram} GiB of RAM for this</source>
         <translation>--n-cpu-moe {n}：{layers} 个 MoE 层的路由专家（{gib} GiB）留在内存中；本机需要 {ram} GiB 内存</translation>
     </message>

@@ -56,6 +56,11 @@ TEMPLATES: dict[str, str] = {
                                "({gib} GiB) stay in host RAM; the machine needs {ram} GiB of "
                                "RAM for this",
     "launch_config.no_kv_offload": "--no-kv-offload: the KV cache ({gib} GiB) stays in host RAM",
+    "advisor.kv_on_host": "Keep the KV cache in host RAM (llama.cpp --no-kv-offload)",
+    "advisor.experts_auto": "Keep as many MoE experts in host RAM as needed (llama.cpp "
+                            "--n-cpu-moe, as --fit chooses it)",
+    "advisor.cost.kv_on_host": "attention runs on the CPU: slower decode and prompts",
+    "advisor.cost.host_experts": "experts read from host RAM: decode bound by its bandwidth",
     "recommend.limit.host_ram_bandwidth": "host RAM bandwidth ({gbps} GB/s) limits decode",
 }
 """Message id → English template."""
