@@ -34,7 +34,7 @@ LATIN_TERMS = frozenset({
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
     "Enflame", "MetaX",  # kept in Latin script until the bundled CJK font has their characters
-    "GFLOP", "GEMM", "token",
+    "GFLOP", "GEMM", "token", "PCIe",
     # serving latencies as Chinese engineers abbreviate them (token 间延迟 ITL, 首 token 延迟 TTFT)
     "TTFT",
 })
@@ -140,6 +140,10 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
           "rtx_3090", 2)
     speed(_wl(repo, "llama3_70b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m"),
           "rtx_4090", memory=True)
+    # MoE experts and the KV cache in host RAM (llama.cpp --n-cpu-moe, --no-kv-offload)
+    speed(_wl(repo, "qwen3_30b_a3b", task="inference", framework="llama.cpp",
+              weights_dtype="q4_k_m", n_cpu_moe="auto", kv_on_host=True, prompt_len=4096,
+              new_tokens=256), "rtx_4060", memory=True)
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", weights_dtype="q4_k_m"), "l4")
     speed(_wl(repo, "llama3_8b", task="decode_ceiling"), "h200_sxm")
     speed(_wl(repo, "llama3_8b", task="decode_ceiling"), "h100_sxm", 2)

@@ -760,7 +760,9 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
         update["prefill_tokens_per_s"] = tokens / (pre_s + copy_s)
         if t.ttft_s is not None:
             update["ttft_s"] = t.ttft_s - step + new_step + copy_s / b
-        notes.append(join([msg("throughput.host_prefill_copy", gib=f"{p.host_model_bytes / GiB:.2f}",
+        key = "throughput.host_prefill_experts" if p.moe_layers_on_host \
+            else "throughput.host_prefill_copy"
+        notes.append(join([msg(key, gib=f"{p.host_model_bytes / GiB:.2f}",
                                gbps=f"{p.pcie_gbps:.1f}", chunks=chunks)]))
         if new:
             update["output_tokens_per_s"] = b * new / (pre_s + copy_s + new * new_step)
