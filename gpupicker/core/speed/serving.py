@@ -41,6 +41,8 @@ from .throughput import (
     _InferenceSpeed,
     _Roofline,
     estimate_throughput,
+    host_prefill_copy_s,
+    host_step,
 )
 
 TARGET_UTILIZATION = 0.7
@@ -121,6 +123,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     """
     if w.model is None:
         raise ValueError(w.unresolved_model_error())
+    arch = w.model
     wl = request_mix(w)
     mem = estimate_memory(wl, gpu, n)
     cap = concurrency_cap(wl, gpu, n, mem)
@@ -131,12 +134,25 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     cache: dict[int, tuple[float, float, float]] = {}
     speeds: dict[int, _InferenceSpeed] = {}
 
+    host = mem.placement is not None and mem.placement.host_read_bytes_per_token > 0
+    copy_s = host_prefill_copy_s(mem, prompt) if host else 0.0
+
     def at(b: int) -> tuple[float, float, float]:
-        """(decode step s, prefill seconds per request, prompt prefill of one request s)."""
+        """(decode step s, prefill seconds per request, prompt prefill of one request s).
+
+        A llama.cpp placement with bytes in host RAM adds the CPU's part of each step and the
+        copies of prompt processing (:func:`.throughput.host_step`).
+        """
         hit = cache.get(b)
         if hit is None:
             s = speeds[b] = roof.speed(b, prompt, out)
-            hit = cache[b] = (s.step_s, s.prefill_s / b, s.prefill_one_s)
+            step = s.step_s
+            if host:
+                step, gpu_s, host_s = host_step(arch, gpu, mem, step, roof.eta, b)
+                s = speeds[b] = s._replace(
+                    step_s=step, decode_tokens_per_s=1.0 / step,
+                    bound="host-ram-bandwidth" if host_s >= gpu_s else s.bound)
+            hit = cache[b] = (step, s.prefill_s / b + copy_s, s.prefill_one_s + copy_s)
         return hit
 
     def latency(b: int, r: float) -> tuple[float, float]:

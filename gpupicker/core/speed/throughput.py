@@ -714,6 +714,39 @@ def estimate_throughput(w: Workload, gpu: GpuSpec, num_gpus: int | None = None,
     return t
 
 
+def host_step(arch: ModelArch, gpu: GpuSpec, memory: MemoryEstimate, step: float, eta: float,
+              batch: int) -> tuple[float, float, float]:
+    """(decode step, its GPU part, its CPU part) in seconds with ``memory``'s host-resident bytes.
+
+    ``step`` is the roofline's step with every byte on the GPU at weight-streaming efficiency
+    ``eta``; the placement's host bytes per token are at its own batch, and a batch of
+    ``batch`` touches more experts (``E·(1 − (1 − k/E)^b)`` under uniform routing).
+    """
+    p = memory.placement
+    assert p is not None
+    host_bytes = p.host_read_bytes_per_token
+    if arch.is_moe and batch != 1 and p.moe_layers_on_host:
+        host_bytes *= experts_touched(arch, batch) / experts_touched(arch, 1)
+    gpu_s = max(step - host_bytes / (gpu.memory_bandwidth_gbps * 1e9 * eta), 0.2 * step)
+    cpu_layers = arch.num_hidden_layers - (memory.gpu_layers or arch.num_hidden_layers)
+    host_s = host_bytes / (p.host_ram_bandwidth_gbps * 1e9 * HOST_DECODE_EFFICIENCY) \
+        + HOST_LAYER_SWITCH_S * (p.moe_layers_on_host + cpu_layers)
+    return gpu_s + host_s, gpu_s, host_s
+
+
+def host_prefill_copy_s(memory: MemoryEstimate, tokens: int) -> float:
+    """Seconds prompt processing of ``tokens`` spends copying host-resident weights to the GPU.
+
+    One copy of the placement's host weights per 512-token micro-batch, from
+    :data:`~gpupicker.core.memory.placement.OP_OFFLOAD_MIN_BATCH` rows on (below that the
+    CPU multiplies them; not counted).
+    """
+    p = memory.placement
+    if p is None or tokens < OP_OFFLOAD_MIN_BATCH or not p.host_model_bytes:
+        return 0.0
+    return math.ceil(tokens / LLAMACPP_UBATCH_TOKENS) * p.host_model_bytes / (p.pcie_gbps * 1e9)
+
+
 def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput,
                        memory: MemoryEstimate) -> Throughput:
     """``t`` with the bytes llama.cpp reads from host RAM: experts, CPU layers, KV.
@@ -735,12 +768,7 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
     host_bytes = p.host_read_bytes_per_token
     step = t.itl_s or 1.0 / (t.decode_tokens_per_s or 1.0)
     eta = t.efficiency or 0.8
-    gpu_s = max(step - host_bytes / (gpu.memory_bandwidth_gbps * 1e9 * eta), 0.2 * step)
-    host_s = host_bytes / (p.host_ram_bandwidth_gbps * 1e9 * HOST_DECODE_EFFICIENCY) \
-        + HOST_LAYER_SWITCH_S * (p.moe_layers_on_host
-                                 + arch.num_hidden_layers - (memory.gpu_layers
-                                                             or arch.num_hidden_layers))
-    new_step = gpu_s + host_s
+    new_step, gpu_s, host_s = host_step(arch, gpu, memory, step, eta, w.batch)
     bound = "host-ram-bandwidth" if host_s >= gpu_s else t.bound
     b = w.batch
     update: dict[str, object] = {
@@ -756,7 +784,7 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
         tokens = prompt * b
         pre_s = tokens / t.prefill_tokens_per_s
         chunks = math.ceil(tokens / LLAMACPP_UBATCH_TOKENS)
-        copy_s = chunks * p.host_model_bytes / (p.pcie_gbps * 1e9)
+        copy_s = host_prefill_copy_s(memory, tokens)
         update["prefill_tokens_per_s"] = tokens / (pre_s + copy_s)
         if t.ttft_s is not None:
             update["ttft_s"] = t.ttft_s - step + new_step + copy_s / b
@@ -783,4 +811,4 @@ LLAMACPP_UBATCH_TOKENS = 512
 """llama.cpp's default ``n_ubatch``: prompt tokens per micro-batch."""
 
 __all__ = ["decode_weight_bytes", "engine_profile", "estimate_throughput", "host_offload_speed",
-           "train_hours"]
+           "host_prefill_copy_s", "host_step", "train_hours"]
