@@ -338,6 +338,11 @@ class Workload(BaseModel):
         default=None, gt=0, le=10_000, description="peak host RAM bandwidth in GB/s "
         "(channels × MT/s × 8 bytes); None = the machine class default "
         "(core.memory.placement.HOST_RAM_CLASSES)")
+    shared_prefix_ratio: float = Field(
+        default=0.0, ge=0.0, lt=1.0, description="serving with prefix caching (vLLM, SGLang, "
+        "TensorRT-LLM and the other paged-KV servers): share of each prompt that is a prefix "
+        "all requests share (system prompt, few-shot examples); its KV blocks are held once "
+        "and its prefill is skipped on a cache hit")
     ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
                                         description="serving: p50 time-to-first-token target")
     itl_target_s: float | None = Field(default=None, gt=0, le=60,

@@ -903,6 +903,14 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>Prefix caching: {share} of each prompt ({tokens} tokens) is shared; its KV blocks are held once and a cache hit skips its prefill</source>
+        <translation>前缀缓存：每个提示词的 {share}（{tokens} 个 token）为共享前缀；其 KV 块只存一份，命中缓存时跳过这部分的预填充</translation>
+    </message>
+    <message>
+        <source>shared_prefix_ratio is modelled for paged-KV servers (vLLM, SGLang, TensorRT-LLM …); not used for {framework}</source>
+        <translation>shared_prefix_ratio 只对分页 KV 的推理服务（vLLM、SGLang、TensorRT-LLM 等）建模；{framework} 未使用</translation>
+    </message>
+    <message>
         <source>Keep the KV cache in host RAM (llama.cpp --no-kv-offload)</source>
         <translation>把 KV 缓存放在内存中（llama.cpp --no-kv-offload）</translation>
     </message>

@@ -161,3 +161,22 @@ def test_launch_config_prints_the_placement_flags(repo):
     (opt,) = [o for o in recommend(w, [gpu], []).options if o.num_gpus == 1]
     cfg = launch_config(w, opt)
     assert "--n-cpu-moe 39" in cfg.command and "-ngl 48" in cfg.command
+
+
+def test_prefix_caching_holds_the_shared_prefix_once_and_skips_its_prefill(repo):
+    from gpupicker.core.speed.serving import plan_serving
+
+    fields = {"task": "inference", "model_id": "llama3_8b", "framework": "vllm", "gpu": "l4",
+              "requests_per_minute": 600, "prompt_len": 4096, "new_tokens": 256}
+    w, gpu = _resolved(repo, **fields)
+    _, _, plain, mem = plan_serving(w, gpu, 1)
+    _, _, shared, _ = plan_serving(w.model_copy(update={"shared_prefix_ratio": 0.8}), gpu, 1)
+    # the pool: (tokens − 3,277 shared) / (4,352 − 3,277) per sequence instead of 4,352
+    pool = mem.kv_pool_tokens
+    assert plain.max_concurrent_seqs == pool // 4352
+    assert shared.max_concurrent_seqs == int((pool - 0.8 * 4096) // (4352 - 0.8 * 4096))
+    assert shared.ttft_s < plain.ttft_s / 3 and shared.replicas < plain.replicas
+    # an engine without a paged pool says the ratio is not used
+    wl, gl = _resolved(repo, **{**fields, "framework": "llama.cpp", "weights_dtype": "q4_k_m",
+                                "shared_prefix_ratio": 0.5})
+    assert "not used for llama.cpp" in " ".join(str(n) for n in plan_serving(wl, gl, 1)[2].notes)

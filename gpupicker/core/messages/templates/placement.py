@@ -64,6 +64,10 @@ TEMPLATES: dict[str, str] = {
                             "--n-cpu-moe, as --fit chooses it)",
     "advisor.cost.kv_on_host": "attention runs on the CPU: slower decode and prompts",
     "advisor.cost.host_experts": "experts read from host RAM: decode bound by its bandwidth",
+    "serving.prefix_cache": "Prefix caching: {share} of each prompt ({tokens} tokens) is shared; "
+                            "its KV blocks are held once and a cache hit skips its prefill",
+    "serving.prefix_not_modelled": "shared_prefix_ratio is modelled for paged-KV servers (vLLM, "
+                                   "SGLang, TensorRT-LLM …); not used for {framework}",
     "recommend.limit.host_ram_bandwidth": "host RAM bandwidth ({gbps} GB/s) limits decode",
 }
 """Message id → English template."""
