@@ -903,6 +903,22 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>the weights and activations leave no room for a KV cache</source>
+        <translation>权重和激活值已占满显存，放不下 KV 缓存</translation>
+    </message>
+    <message>
+        <source>To hold this context: {fp8}; --cpu-offload-gb {gb} moves that much of the weights to host RAM (streamed over PCIe every step: much slower decode); or more GPUs (-tp). vLLM's CPU KV offload (--kv-offloading-size) only keeps reusable prefixes in host RAM and does not lengthen one sequence</source>
+        <translation>要放下这个上下文：{fp8}；--cpu-offload-gb {gb} 把这么多权重移到内存（每步经 PCIe 传输：解码明显变慢）；或者用更多 GPU（-tp）。vLLM 的 CPU KV 卸载（--kv-offloading-size）只把可复用的前缀放在内存中，不能加长单个序列</translation>
+    </message>
+    <message>
+        <source>an FP8 KV cache (--kv-cache-dtype fp8) holds {tokens} tokens at the same speed</source>
+        <translation>FP8 KV 缓存（--kv-cache-dtype fp8）可容纳 {tokens} 个 token，速度不变</translation>
+    </message>
+    <message>
+        <source>the KV cache is already 8-bit</source>
+        <translation>KV 缓存已是 8 位</translation>
+    </message>
+    <message>
         <source>Prefix caching: {share} of each prompt ({tokens} tokens) is shared; its KV blocks are held once and a cache hit skips its prefill</source>
         <translation>前缀缓存：每个提示词的 {share}（{tokens} 个 token）为共享前缀；其 KV 块只存一份，命中缓存时跳过这部分的预填充</translation>
     </message>

@@ -68,6 +68,16 @@ TEMPLATES: dict[str, str] = {
                             "its KV blocks are held once and a cache hit skips its prefill",
     "serving.prefix_not_modelled": "shared_prefix_ratio is modelled for paged-KV servers (vLLM, "
                                    "SGLang, TensorRT-LLM …); not used for {framework}",
+    "engines.vllm_context_choices": "To hold this context: {fp8}; --cpu-offload-gb {gb} moves "
+                                    "that much of the weights to host RAM (streamed over PCIe "
+                                    "every step: much slower decode); or more GPUs (-tp). "
+                                    "vLLM's CPU KV offload (--kv-offloading-size) only keeps "
+                                    "reusable prefixes in host RAM and does not lengthen one "
+                                    "sequence",
+    "engines.vllm_choice_fp8": "an FP8 KV cache (--kv-cache-dtype fp8) holds {tokens} tokens "
+                               "at the same speed",
+    "engines.vllm_choice_none": "the KV cache is already 8-bit",
+    "engines.vllm_choice_no_pool": "the weights and activations leave no room for a KV cache",
     "recommend.limit.host_ram_bandwidth": "host RAM bandwidth ({gbps} GB/s) limits decode",
 }
 """Message id → English template."""
