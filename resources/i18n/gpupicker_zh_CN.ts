@@ -904,7 +904,7 @@
     <name>CoreText</name>
     <message>
         <source>the weights and activations leave no room for a KV cache</source>
-        <translation>权重和激活值已占满显存，放不下 KV 缓存</translation>
+        <translation>权重和激活值已占满显存，没有 KV 缓存的空间</translation>
     </message>
     <message>
         <source>To hold this context: {fp8}; --cpu-offload-gb {gb} moves that much of the weights to host RAM (streamed over PCIe every step: much slower decode); or more GPUs (-tp). vLLM's CPU KV offload (--kv-offloading-size) only keeps reusable prefixes in host RAM and does not lengthen one sequence</source>
