@@ -126,9 +126,11 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = gpu_dependent(w)
     # memory per (card capacity, count, batch): serving engines size their pools from the
-    # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), so
-    # cards equal in both share an estimate
-    mem_cache: dict[tuple[tuple[int, int] | None, int, int], tuple[MemoryEstimate, int]] = {}
+    # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), and
+    # a llama.cpp placement its segment (host RAM class) and PCIe link, so cards equal in all
+    # of these share an estimate
+    mem_cache: dict[tuple[tuple[int, int, str, int | None, str] | None, int, int],
+                    tuple[MemoryEstimate, int]] = {}
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
@@ -161,7 +163,8 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                 else:
                     t = estimate_throughput(wb, gpu, n)
                     pool_mem = None
-                key = ((cap, gpu.memory_bytes) if gpu_dep else None, n, wb.batch)
+                key = ((cap, gpu.memory_bytes, gpu.segment, gpu.pcie_gen, gpu.interconnect)
+                       if gpu_dep else None, n, wb.batch)
                 if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
                     # a KV pool takes what the card leaves, whatever the batch
                     mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
