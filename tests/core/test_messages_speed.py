@@ -231,6 +231,13 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
           _wl(repo, "llama3_8b", task="inference").model_copy(update={"model": None}),
           gpus["h100_sxm"])
 
+    from gpupicker.core.speed.serving import plan_serving
+
+    # prefix caching on a paged pool, and an engine without one
+    for fw, dtype in (("vllm", "bf16"), ("llama.cpp", "q4_k_m")):
+        ws = _wl(repo, "llama3_8b", task="inference", framework=fw, weights_dtype=dtype,
+                 requests_per_minute=60, shared_prefix_ratio=0.5)
+        out.extend((f"prefix {fw}", n) for n in plan_serving(ws, gpus["l4"], 1)[2].notes)
     w = _wl(repo, "qwen2_5_7b", task="inference", framework="vllm", requests_per_minute=60,
             region="CN")
     for o in recommend(w, list(gpus.values()), repo.prices()).options:
