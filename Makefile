@@ -47,7 +47,9 @@ test: $(STAMP) translations
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check gpupicker tests packaging scripts
 	$(VENV)/bin/mypy  # --strict on gpupicker/core, gpupicker/catalog and gpupicker/service ([tool.mypy] in pyproject.toml)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	# -n auto: one pytest-xdist worker per core (2 on CI); each worker has its own sandboxed
+	# user folders and catalog (tests/conftest.py)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n auto
 
 accuracy: $(STAMP)
 	$(PY) scripts/accuracy.py

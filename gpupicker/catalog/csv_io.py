@@ -55,7 +55,8 @@ NUMERIC_COLUMNS: dict[str, frozenset[str]] = {
                          *(c for c in LAYER_COLUMNS if c != "layer_pattern")}),
 }
 BOOL_COLUMNS: dict[str, frozenset[str]] = {
-    "gpus": frozenset(), "prices": frozenset(), "models": frozenset({"tie_word_embeddings"}),
+    "gpus": frozenset(), "prices": frozenset(),
+    "models": frozenset({"tie_word_embeddings", "attention_k_eq_v"}),
 }
 
 

@@ -228,6 +228,18 @@ def m008_layer_patterns(db: Database) -> None:
             models.add_column(col, str if col == "layer_pattern" else int)
 
 
+@migrations()
+def m009_per_layer_kv_heads(db: Database) -> None:
+    """Model columns ``kv_heads_per_layer`` (text: one KV-head count per layer, LFM2 / OpenELM)
+    and ``attention_k_eq_v`` (Gemma 4's full-attention layers without v_proj; stored as 0/1
+    like ``tie_word_embeddings``) (``records.PER_LAYER_COLUMNS``)."""
+    models = db.table("models")
+    have = set(models.columns_dict)
+    for col, kind in (("kv_heads_per_layer", str), ("attention_k_eq_v", int)):
+        if col not in have:
+            models.add_column(col, kind)
+
+
 def apply_migrations(db: Database) -> None:
     """Apply pending migrations.
 

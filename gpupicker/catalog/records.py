@@ -49,11 +49,17 @@ MODEL_COLUMNS: tuple[str, ...] = (
     "layer_pattern", "global_head_dim", "num_global_key_value_heads", "num_kv_shared_layers",
     "mamba_num_heads", "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
     "conv_l_cache", "num_nextn_predict_layers",
+    "kv_heads_per_layer", "attention_k_eq_v",
 )
-LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("layer_pattern"):]
+LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
+    MODEL_COLUMNS.index("layer_pattern"):MODEL_COLUMNS.index("num_nextn_predict_layers") + 1]
 """Model columns added in schema m008: the per-layer pattern (``layer_pattern``, one
 ``core.model_arch.LAYER_KINDS`` character per layer), global-layer head sizes (Gemma 4),
 KV-shared layers, Mamba-2 and LFM2 conv sizes and MTP layers (integers but the pattern)."""
+PER_LAYER_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[MODEL_COLUMNS.index("kv_heads_per_layer"):]
+"""Model columns added in schema m009: ``kv_heads_per_layer`` (text: one KV-head count per
+layer, comma-separated, 0 on layers without attention — LFM2, OpenELM) and
+``attention_k_eq_v`` (true/false: Gemma 4's full-attention layers take V from k_proj)."""
 MOE_MLA_COLUMNS: tuple[str, ...] = MODEL_COLUMNS[
     MODEL_COLUMNS.index("moe_intermediate_size"):MODEL_COLUMNS.index("hf_repo")]
 """Model columns added in schema m003 (MoE layout, MLA ranks and the DeepSeek-V3.2 indexer,
@@ -344,6 +350,8 @@ def _column_from_arch(column: str) -> tuple[Any, Any]:
     info = ModelArch.model_fields[arch_field(column)]
     kinds = [t for t in (typing.get_args(info.annotation) or (info.annotation,))
              if t is not type(None)]
+    if typing.get_origin(kinds[0]) is tuple:  # a per-layer list: "0,0,8,0" in one cell
+        return (str | None, Field(default=None, pattern=r"^\d+(,\d+)*$", max_length=700_000))
     ge = le = None
     for m in info.metadata:
         if isinstance(m, annotated_types.Ge):
@@ -378,7 +386,14 @@ class _ModelRecordBase(BaseModel):
     def _none_to_empty(cls, v: Any) -> Any:
         return "" if v is None else v
 
-    @field_validator("tie_word_embeddings", mode="before", check_fields=False)
+    @field_validator("kv_heads_per_layer", mode="before", check_fields=False)
+    @classmethod
+    def _per_layer_list(cls, v: Any) -> Any:
+        if isinstance(v, (list, tuple)):
+            return ",".join(str(x) for x in v)
+        return v.replace(" ", "") if isinstance(v, str) else v
+
+    @field_validator("tie_word_embeddings", "attention_k_eq_v", mode="before", check_fields=False)
     @classmethod
     def _bool(cls, v: Any) -> Any:
         if isinstance(v, str):
@@ -451,6 +466,12 @@ Attributes:
     conv_l_cache: LFM2 short-conv cache length (``conv_L_cache``).
     num_nextn_predict_layers: multi-token-prediction layers shipped with the checkpoint
         (DeepSeek-V3 / GLM ``num_nextn_predict_layers``, Qwen3.5 ``mtp_num_hidden_layers``).
+    kv_heads_per_layer: KV heads of each layer, comma-separated (``0,0,8,0,…``; 0 on layers
+        without attention), when they differ per layer (LFM2's GGUF ``head_count_kv`` array,
+        OpenELM's ``num_kv_heads`` list); blank = ``num_key_value_heads`` on every attention
+        layer.
+    attention_k_eq_v: Gemma 4 ``attention_k_eq_v``: full-attention layers have no v_proj (V is
+        k_proj's output) and ``num_global_key_value_heads`` KV heads.
 """
 
 if TYPE_CHECKING:
@@ -659,6 +680,8 @@ def arch_columns(arch: ModelArch) -> dict[str, Any]:
         field = arch_field(c)
         v = getattr(arch, field)
         unknown_size = type(ModelArch.model_fields[field].default) is int and v == 0
+        if isinstance(v, tuple):
+            v = ",".join(str(x) for x in v)
         out[c] = None if unknown_size or (c in MOE_ONLY_COLUMNS and not arch.is_moe) else v
     if out.get("layer_pattern") is None and arch.num_hidden_layers and (
             arch.sliding_window or arch.is_hybrid):

@@ -339,6 +339,9 @@ def engine_hardware_refusal(w: Workload, gpu: GpuSpec) -> str:
         if w.is_training:  # llama.cpp / MLX GGUF only run inference: no use for a QLoRA job
             return msg("checks.bitsandbytes_training", dtype=w.weights_dtype.upper(),
                        platform=PLATFORM_NAMES[plat], gpu=gpu.name)
+        if plat == "ascend":  # the Ascend engines' 8- and 4-bit formats are ModelSlim's
+            return msg("checks.bitsandbytes_ascend", dtype=w.weights_dtype.upper(),
+                       gpu=gpu.name, fmt="W8A8" if w.weights_dtype == "int8" else "W4A8")
         return msg("checks.bitsandbytes_metal" if plat == "metal" else "checks.bitsandbytes_platform",
                    dtype=w.weights_dtype.upper(), platform=PLATFORM_NAMES[plat], gpu=gpu.name)
     if w.task in INFERENCE_TASKS:

@@ -53,7 +53,8 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "intermediate_size": ("intermediate_size", "ffn_hidden_size", "n_inner", "ffn_dim"),
     "vocab_size": ("vocab_size", "padded_vocab_size"),
     "num_local_experts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
-    "num_experts_per_tok": ("num_experts_per_tok", "moe_top_k", "moe_k", "top_k"),
+    "num_experts_per_tok": ("num_experts_per_tok", "moe_top_k", "moe_k", "top_k",
+                            "top_k_experts"),
     "max_position_embeddings": ("max_position_embeddings", "n_positions", "seq_length",
                                 "max_context"),
     "n_shared_experts": ("n_shared_experts", "moe_num_shared_experts", "num_shared_experts"),
@@ -92,6 +93,8 @@ _LAYER_TYPE_CHAR: dict[str, str] = {
 }
 # Nemotron-H ``hybrid_override_pattern``: M Mamba-2, * attention, - MLP, E MoE
 _HYBRID_OVERRIDE_CHAR = {"M": "M", "*": "F", "-": "-", "E": "E"}
+# Nemotron-H ``layers_block_type`` names (configuration_nemotron_h.py) → the same characters
+_BLOCK_TYPE_CHAR = {"mamba": "M", "attention": "F", "mlp": "-", "moe": "E"}
 
 
 def _pattern_from_config(out: dict[str, Any]) -> str | None:
@@ -111,6 +114,25 @@ def _pattern_from_config(out: dict[str, Any]) -> str | None:
                                      known=", ".join(sorted(_LAYER_TYPE_CHAR))))
             chars.append(c)
         return "".join(chars)
+    idxs = out.get("full_attn_idxs")
+    if isinstance(idxs, list) and isinstance(layers, int) and layers > 0:
+        # LFM2 (configuration_lfm2.py): full_attn_idxs lists the attention layers, every other
+        # layer is a short-conv block
+        bad = [i for i in idxs if not isinstance(i, int) or isinstance(i, bool)
+               or not 0 <= i < layers]
+        if bad:
+            raise ValueError(msg("model_arch.attn_index", index=repr(bad[0]), layers=layers))
+        return "".join("F" if i in idxs else "C" for i in range(layers))
+    blocks = out.get("layers_block_type")
+    if isinstance(blocks, list) and blocks and not isinstance(out.get("hybrid_override_pattern"),
+                                                             str):
+        # Nemotron-H configs that name each block (Nemotron 3.5: "mamba", "moe",
+        # "attention", "mlp") instead of hybrid_override_pattern's characters
+        unknown = [b for b in blocks if str(b).strip().lower() not in _BLOCK_TYPE_CHAR]
+        if unknown:
+            raise ValueError(msg("model_arch.unknown_layer_type", kind=repr(unknown[0]),
+                                 known=", ".join(sorted(_BLOCK_TYPE_CHAR))))
+        return "".join(_BLOCK_TYPE_CHAR[str(b).strip().lower()] for b in blocks)
     hop = out.get("hybrid_override_pattern")
     if isinstance(hop, str) and hop:
         bad = sorted({c for c in hop if c not in _HYBRID_OVERRIDE_CHAR})
@@ -129,6 +151,53 @@ def _pattern_from_config(out: dict[str, Any]) -> str | None:
         # Gemma 3 (modeling_gemma3: sliding unless (i + 1) % sliding_window_pattern == 0)
         return "".join("F" if (i + 1) % pattern == 0 else "S" for i in range(layers))
     return None
+
+
+def _per_layer_kv_heads(out: dict[str, Any]) -> None:
+    """Read a per-layer KV-head list into ``kv_heads_per_layer``, in place.
+
+    ``num_key_value_heads`` (or OpenELM's ``num_kv_heads``) given as one count per layer, as
+    transformers' GGUF loader writes LFM2 / LFM2-MoE (llama.cpp ``attention.head_count_kv``
+    array, 0 on the short-conv layers) and OpenELM's config states it: the list becomes
+    ``kv_heads_per_layer`` and ``num_key_value_heads`` the largest count (the parameter count's
+    and the head check's value). A comma-separated string (a catalog cell) is read as the list.
+    When the config states no layer kinds, a layer with 0 KV heads is an LFM2 short-conv layer
+    (``C``) for an ``lfm2`` model and unknown otherwise.
+
+    Raises:
+        ValueError: a list entry that is not a whole number ≥ 0, or 0-head layers of a model
+            that states no layer kinds and is no LFM2.
+    """
+    per = out.get("kv_heads_per_layer")
+    if per is None:
+        for key in ("num_key_value_heads", "num_kv_heads"):
+            if isinstance(out.get(key), (list, tuple)):
+                per = out[key]
+                break
+    if per is None:
+        return
+    if isinstance(per, str):
+        per = [p.strip() for p in per.split(",")] if per.strip() else []
+    heads: list[int] = []
+    for p in per:
+        v = int(p) if isinstance(p, str) and p.isdigit() else p
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError(msg("model_arch.kv_heads_list", value=repr(p)))
+        heads.append(v)
+    if not heads:
+        out["kv_heads_per_layer"] = None
+        return
+    out["kv_heads_per_layer"] = tuple(heads)
+    if not isinstance(out.get("num_key_value_heads"), int) or isinstance(
+            out.get("num_key_value_heads"), bool):
+        out["num_key_value_heads"] = max(heads) or None
+    if out.get("num_hidden_layers") in (None, 0):
+        out["num_hidden_layers"] = len(heads)
+    if 0 in heads and out.get("layer_pattern") is None and _pattern_from_config(out) is None:
+        if not str(out.get("model_type", "")).startswith("lfm2"):
+            raise ValueError(msg("model_arch.kv_heads_zero", model_type=repr(
+                out.get("model_type", ""))))
+        out["layer_pattern"] = "".join("F" if g else "C" for g in heads)
 
 
 class ModelArch(BaseModel):
@@ -185,6 +254,8 @@ class ModelArch(BaseModel):
     global_head_dim: int | None = Field(default=None, ge=1, le=1_000_000)
     num_global_key_value_heads: int | None = Field(default=None, ge=1, le=1_000_000)
     num_kv_shared_layers: int | None = Field(default=None, ge=0, le=100_000)
+    kv_heads_per_layer: tuple[int, ...] | None = None
+    attention_k_eq_v: bool | None = None
     mamba_num_heads: int | None = Field(default=None, ge=1, le=1_000_000)
     mamba_head_dim: int | None = Field(default=None, ge=1, le=1_000_000)
     ssm_state_size: int | None = Field(default=None, ge=1, le=1_000_000)
@@ -212,6 +283,19 @@ class ModelArch(BaseModel):
             out.setdefault("moe_intermediate_size", out.get("intermediate_size"))
             out["intermediate_size"] = out["intermediate_size_mlp"]
             out.setdefault("n_shared_experts", 1)
+        if (str(out.get("model_type", "")).startswith("gemma4") and out.get("enable_moe_block")
+                and out.get("shared_expert_intermediate_size") is None):
+            # Gemma 4 MoE layers run the dense MLP (intermediate_size) beside the routed
+            # experts on every token (transformers Gemma4TextDecoderLayer: mlp always, router
+            # and experts when enable_moe_block): an always-active MLP of that width
+            out["shared_expert_intermediate_size"] = out.get("intermediate_size")
+        shared_w, expert_w = out.get("moe_shared_expert_intermediate_size"), \
+            out.get("moe_intermediate_size")
+        if (out.get("model_type") == "nemotron_h" and isinstance(shared_w, int)
+                and isinstance(expert_w, int) and expert_w > 0 and shared_w % expert_w == 0):
+            # NemotronHMOE: one shared expert of moe_shared_expert_intermediate_size (up → relu²
+            # → down, no gate), i.e. that many expert widths of shared MLP
+            out["n_shared_experts"] = (out.get("n_shared_experts") or 1) * (shared_w // expert_w)
         if isinstance(out.get("mlp_only_layers"), list) and out["mlp_only_layers"]:
             only = out["mlp_only_layers"]
             if only == list(range(len(only))):  # dense first layers
@@ -224,6 +308,7 @@ class ModelArch(BaseModel):
                         break
         if out.get("num_key_value_heads") is None and out.get("multi_query") is True:
             out["num_key_value_heads"] = 1
+        _per_layer_kv_heads(out)
         if isinstance(out.get("sliding_window"), bool) or out.get("sliding_window") == 0:
             out["sliding_window"] = None
         if out.get("use_sliding_window") is False:  # Qwen2: window configured but switched off
@@ -273,7 +358,29 @@ class ModelArch(BaseModel):
                                                   and self.linear_value_head_dim
                                                   and self.linear_key_head_dim):
                 raise ValueError(msg("model_arch.linear_sizes"))
+        if self.kv_heads_per_layer is not None:
+            self._check_kv_heads_per_layer(self.kv_heads_per_layer)
         return self
+
+    def _check_kv_heads_per_layer(self, heads: tuple[int, ...]) -> None:
+        """Check that a per-layer KV-head list fits the layers.
+
+        It covers every layer, gives every attention layer heads (that divide the query
+        heads) and the other layers none.
+
+        Raises:
+            ValueError: naming the first layer that breaks one of these.
+        """
+        if self.num_hidden_layers and len(heads) != self.num_hidden_layers:
+            raise ValueError(msg("model_arch.kv_heads_length", n=len(heads),
+                                 layers=self.num_hidden_layers))
+        kinds = self.layers
+        for i, (g, kind) in enumerate(zip(heads, kinds, strict=False)):
+            if g > 1_000_000 or (kind in "FS") != (g > 0):
+                raise ValueError(msg("model_arch.kv_heads_layer", layer=i, heads=g,
+                                     kind=repr(kind)))
+            if g and self.num_attention_heads and self.num_attention_heads % g:
+                raise ValueError(msg("model_arch.heads_multiple"))
 
     @classmethod
     def from_config(cls, config: dict[str, Any], name: str = "") -> ModelArch:
@@ -465,11 +572,61 @@ class ModelArch(BaseModel):
         """
         if self.kv_lora_rank:
             return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
-        g, d = self.kv_heads, self.head_dim_eff
-        if kind == "F":
-            g = self.num_global_key_value_heads or g
-            d = self.global_head_dim or d
+        g, d = self.layer_kv_heads(kind), self.layer_head_dim(kind)
         return 2 * g * d
+
+    def layer_kv_heads(self, kind: str = "S") -> int:
+        """KV heads of a layer of ``kind`` (``"F"`` full, ``"S"`` sliding) without a per-layer list.
+
+        Full-attention layers of Gemma 4 use ``num_global_key_value_heads`` where the config
+        turns on ``attention_k_eq_v`` (transformers ``Gemma4TextAttention``:
+        ``num_global_key_value_heads if attention_k_eq_v and not is_sliding else
+        num_key_value_heads``; vLLM ``Gemma4DecoderLayer`` the same); a row that does not state
+        ``attention_k_eq_v`` uses the global count it states.
+        """
+        if kind == "F" and self.num_global_key_value_heads and self.attention_k_eq_v is not False:
+            return self.num_global_key_value_heads
+        return self.kv_heads
+
+    def layer_head_dim(self, kind: str = "S") -> int:
+        """Head dimension of a layer of ``kind``.
+
+        Gemma 4's ``global_head_dim`` on full-attention layers (transformers
+        ``Gemma4TextAttention``: ``global_head_dim if not is_sliding``), else ``head_dim``.
+        """
+        if kind == "F" and self.global_head_dim:
+            return self.global_head_dim
+        return self.head_dim_eff
+
+    def kv_values_per_token_by_kind(self) -> tuple[int, int]:
+        """Cached values (elements) per token, summed over full and over sliding layers.
+
+        ``(full, sliding)``, over the layers of each kind that hold their own KV
+        (:meth:`kv_layers`).
+
+        Each layer caches ``2·g·d_h`` values per token — K and V both, also on Gemma 4's
+        ``attention_k_eq_v`` layers: there V is the k_proj output through a scale-free
+        ``v_norm`` and K the same output through ``k_norm`` and RoPE, two different tensors
+        both cached (transformers ``Gemma4TextAttention.forward`` →
+        ``past_key_values.update(key_states, value_states)``; vLLM ``Gemma4Attention`` loads
+        k_proj into both the K and V slots of ``qkv_proj`` and caches both). ``g`` is the layer's
+        entry of ``kv_heads_per_layer`` when the model states one (LFM2's GGUF
+        ``head_count_kv`` array, OpenELM), else :meth:`layer_kv_heads`; MLA layers cache
+        ``kv_lora_rank + qk_rope_head_dim``.
+        """
+        shared = min(self.num_kv_shared_layers or 0, len(self.layers))
+        own = self.layers[:len(self.layers) - shared]
+        per = self.kv_heads_per_layer
+        if self.kv_lora_rank or per is None:
+            full, sliding = self.kv_layers()
+            return full * self.kv_values_per_token("F"), sliding * self.kv_values_per_token("S")
+        full_v = sliding_v = 0
+        for kind, g in zip(own, per, strict=False):
+            if kind == "S" and self.sliding_window:
+                sliding_v += 2 * g * self.layer_head_dim("S")
+            elif kind in "FS":
+                full_v += 2 * g * self.layer_head_dim(kind)
+        return full_v, sliding_v
 
     def indexer_bytes_per_token_per_layer(self) -> int:
         """Bytes the DeepSeek Sparse Attention lightning indexer caches per token per layer.
@@ -566,26 +723,52 @@ class ModelArch(BaseModel):
         """
         n_lin = self.n_linear_attention_layers
         n_att = self.count_layers("FS") + (self.count_layers("L") - n_lin)
-        return (n_att * self.attention_params_per_layer()
+        if self.is_mla or not self._per_kind_attention:
+            softmax = n_att * self.attention_params_per_layer()
+        else:
+            per = self.kv_heads_per_layer
+            softmax = (self.count_layers("L") - n_lin) * self.attention_params_per_layer()
+            for i, kind in enumerate(self.layers):
+                if kind in "FS":
+                    g = per[i] if per is not None and i < len(per) else None
+                    softmax += self.attention_params_per_layer(kind, g)
+        return (softmax
                 + n_lin * self.linear_attention_params_per_layer()
                 + self.count_layers("M") * self.mamba_params_per_layer()
                 + self.count_layers("C") * self.short_conv_params_per_layer())
 
-    def attention_params_per_layer(self) -> int:
-        """Parameters of one (softmax) attention block.
+    @property
+    def _per_kind_attention(self) -> bool:
+        """True when layers differ in attention sizes.
+
+        Per-layer KV heads or Gemma 4's global layers: the attention parameters are then
+        summed layer by layer.
+        """
+        return bool(self.kv_heads_per_layer or self.global_head_dim
+                    or self.num_global_key_value_heads or self.attention_k_eq_v)
+
+    def attention_params_per_layer(self, kind: str = "S", kv_heads: int | None = None) -> int:
+        """Parameters of one (softmax) attention block of a layer of ``kind``.
 
         The q, k, v, o projections (+ biases), or MLA's low-rank projections (see the module
         docstring). With ``attn_output_gate`` (Qwen3-Next) ``q_proj`` is twice as wide and q/k
-        norms (d_h each) are counted.
+        norms (d_h each) are counted. A full-attention (``"F"``) layer uses its own head size
+        and KV heads (:meth:`layer_head_dim`, :meth:`layer_kv_heads`), and with
+        ``attention_k_eq_v`` has no ``v_proj`` (transformers ``Gemma4TextAttention``:
+        ``v_proj = None`` when ``use_alternative_attention``); ``kv_heads`` overrides the KV
+        heads (a layer's entry of ``kv_heads_per_layer``).
         """
         if self.is_mla:
             return self._mla_params_per_layer()
-        h, a, g, d = self.hidden_size, self.num_attention_heads, self.kv_heads, self.head_dim_eff
-        n = h * d * (a + 2 * g) + a * d * h
+        h, a = self.hidden_size, self.num_attention_heads
+        g = kv_heads if kv_heads is not None else self.layer_kv_heads(kind)
+        d = self.layer_head_dim(kind)
+        kv_proj = 1 if (kind == "F" and self.attention_k_eq_v) else 2
+        n = h * d * (a + kv_proj * g) + a * d * h
         if self.attn_output_gate:
             n += h * a * d + 2 * d
         if self.qkv_bias:
-            n += d * (a + 2 * g)
+            n += d * (a + kv_proj * g)
         return n
 
     def expert_params(self) -> int:

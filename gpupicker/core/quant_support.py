@@ -106,8 +106,12 @@ SUPPORT_TABLE: tuple[SupportRow, ...] = (
                "quant_support.ascend_modelslim",
                "vllm-ascend docs, Quantization guide (ModelSlim W8A8 / W4A8 only); MindIE "
                "quantization docs (W8A8, W4A16 ModelSlim); Ascend 910B has no FP8 units"),
+    SupportRow(_SERVERS, frozenset({"w8a8"}), frozenset({"cuda"}), "quant_support.w8a8_turing",
+               "vLLM docs, Quantization → Supported Hardware (INT8 W8A8: Turing 7.5 and later, "
+               "not Volta)", cc_below=7.5),
     SupportRow(frozenset({"transformers", "mlc-llm"}),
-               frozenset({"awq", "gptq", "fp8", "nvfp4", "mxfp4"}), frozenset({"metal"}),
+               frozenset({"awq", "gptq", "fp8", "nvfp4", "mxfp4", "w8a8", "w4a8"}),
+               frozenset({"metal"}),
                "quant_support.apple_formats",
                "AutoAWQ / GPTQModel / FP8 and FP4 kernels are CUDA/ROCm only; on Apple GPUs the "
                "engines load GGUF (llama.cpp, Ollama) or MLX formats (mlx-lm docs)"),

@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .frameworks import speed_engine
 from .messages import msg
 from .model_arch import ModelArch
 
@@ -131,7 +132,51 @@ def expected_tokens_per_step(alpha: float, k: int) -> float:
     return (1.0 - alpha ** (k + 1)) / (1.0 - alpha)
 
 
-def draft_arch(spec: Speculative, target: ModelArch) -> ModelArch | None:
+LLAMACPP_VOCAB_SLACK = 128
+"""Most tokens a llama.cpp draft's vocabulary may differ from the target's
+(``common/speculative.cpp`` ``SPEC_VOCAB_MAX_SIZE_DIFFERENCE``; it also requires the same
+vocabulary type, special tokens and token texts, which a config does not show)."""
+
+
+def check_draft_vocab(draft: ModelArch, target: ModelArch, engine: str = "") -> None:
+    """Refuse a draft model whose vocabulary is not the target's.
+
+    The draft proposes token ids that the target verifies, so both need one tokenizer: vLLM
+    refuses a draft model whose ``vocab_size`` differs (``SpeculativeConfig``: "Target and
+    draft model should have the same vocabulary size … Using models with different tokenizers
+    can cause out-of-bounds errors"), so does transformers' assisted generation ("The main and
+    assistant models have different tokenizers", unless both tokenizers are passed for
+    universal assisted decoding, which is not modelled), SGLang's standalone drafts share the
+    target's tokenizer,
+    and llama.cpp accepts a difference of up to :data:`LLAMACPP_VOCAB_SLACK` tokens with the
+    same token texts. Only the sizes are compared: same-size vocabularies of different
+    tokenizers are not detected (the message says so).
+
+    Args:
+        draft: the draft model's architecture.
+        target: the target model's architecture.
+        engine: the workload's framework (llama.cpp / Ollama allow the slack).
+
+    Raises:
+        ValueError: a draft that is no language model, with no vocabulary size, or whose
+            vocabulary size differs from the target's.
+    """
+    if draft.kind != "llm" or not draft.vocab_size:
+        raise ValueError(msg("speculative.draft_no_vocab", draft=draft.name or "the draft"))
+    if not target.vocab_size:
+        return
+    try:
+        llamacpp = speed_engine(engine) == "llama.cpp" if engine else False
+    except ValueError:
+        llamacpp = False
+    slack = LLAMACPP_VOCAB_SLACK if llamacpp else 0
+    if abs(draft.vocab_size - target.vocab_size) > slack:
+        raise ValueError(msg("speculative.vocab_mismatch", draft=draft.name or "the draft",
+                             target=target.name or "the target", dv=draft.vocab_size,
+                             tv=target.vocab_size))
+
+
+def draft_arch(spec: Speculative, target: ModelArch, engine: str = "") -> ModelArch | None:
     """The architecture whose weights and KV the draft adds (None for n-gram lookup).
 
     * ``draft`` / ``eagle`` with a draft model: that model.
@@ -142,13 +187,20 @@ def draft_arch(spec: Speculative, target: ModelArch) -> ModelArch | None:
       gated MLP of its dense ``intermediate_size``) and its 2h → h ``fc`` (EAGLE, Li et al.
       2024 §4), sharing embedding and head.
 
+    A separate draft model (``draft``) must share the target's vocabulary
+    (:func:`check_draft_vocab`, ``engine`` the workload's framework); an EAGLE head is trained
+    for its target and may carry a reduced draft vocabulary (EAGLE-3 ``draft_vocab_size``), so
+    it is not compared.
+
     Raises:
-        ValueError: ``mtp`` on a model whose config has no MTP layers, or a ``draft_model``
-            that was not resolved.
+        ValueError: ``mtp`` on a model whose config has no MTP layers, a ``draft_model``
+            that was not resolved, or a draft model with another vocabulary.
     """
     if spec.method == "ngram":
         return None
     if spec.draft is not None:
+        if spec.method == "draft":
+            check_draft_vocab(spec.draft, target, engine)
         return spec.draft
     if spec.draft_model:
         raise ValueError(msg("speculative.unresolved_draft", model=repr(spec.draft_model)))
@@ -167,9 +219,10 @@ def draft_arch(spec: Speculative, target: ModelArch) -> ModelArch | None:
     return target.model_copy(update={
         "num_hidden_layers": layers, "params": layers * per_layer, "active_params": None,
         "layer_pattern": None, "linear_attention_layers": None, "sliding_window": None,
-        "sliding_window_layers": None, "num_kv_shared_layers": None, "tie_word_embeddings": True,
+        "sliding_window_layers": None, "num_kv_shared_layers": None, "kv_heads_per_layer": None,
+        "tie_word_embeddings": True,
         "vocab_size": 0, "num_nextn_predict_layers": None, "name": f"{target.name} draft"})
 
 
-__all__ = ["DEFAULT_ACCEPTANCE", "DEFAULT_TOKENS", "METHOD_SPELLINGS", "Speculative",
-           "draft_arch", "expected_tokens_per_step"]
+__all__ = ["DEFAULT_ACCEPTANCE", "DEFAULT_TOKENS", "LLAMACPP_VOCAB_SLACK", "METHOD_SPELLINGS",
+           "Speculative", "check_draft_vocab", "draft_arch", "expected_tokens_per_step"]

@@ -28,6 +28,16 @@ WEIGHT_DTYPE_ALIASES = {
 """Common spellings of weight formats (AWQ/GPTQ are 4-bit with group scales → ``int4``).
 A ``gguf:`` prefix (``gguf:Q4_K_M``) names a llama.cpp file type and is dropped."""
 
+QUANT_FORMAT_DTYPES: dict[str, tuple[str, str]] = {
+    "w8a8": ("int8", "w8a8"), "w4a8": ("int4", "w4a8"),
+    "modelslim_w8a8": ("int8", "modelslim"), "modelslim_w4a8": ("int4", "w4a8"),
+}
+"""Weight formats that name a quantization method as well as a width: Ascend ModelSlim
+W8A8 (int8 weights and activations) and W4A8 (int4 weights, int8 activations), the formats
+vLLM-Ascend and MindIE load (vllm-ascend quantization guide; MindIE quantization docs).
+``weights_dtype: w8a8`` is int8 weights with ``quant_method`` ``w8a8`` unless the workload
+names a method (``quant_support.weight_format`` reads the pair back as W8A8 / W4A8)."""
+
 ATTENTION_ALIASES = {
     "flash_attention_2": "flash", "flash_attention_3": "flash", "flash_attention": "flash",
     "flash-attn": "flash", "flash_attn": "flash", "flashattention": "flash", "fa2": "flash",
@@ -466,6 +476,12 @@ class Workload(BaseModel):
         if not isinstance(data, dict):
             return data
         d = dict(data)
+        fmt = d.get("weights_dtype")
+        if isinstance(fmt, str) and fmt.strip().lower() in QUANT_FORMAT_DTYPES:
+            dtype, method = QUANT_FORMAT_DTYPES[fmt.strip().lower()]
+            d["weights_dtype"] = dtype
+            if not d.get("quant_method"):
+                d["quant_method"] = method
         for alias, field in TOKEN_ALIASES.items():
             if alias not in d:
                 continue

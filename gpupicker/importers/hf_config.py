@@ -41,7 +41,7 @@ FACT_FIELDS = (
     "linear_conv_kernel_dim", "attn_output_gate", "layer_pattern", "global_head_dim",
     "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads", "mamba_head_dim",
     "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel", "conv_l_cache",
-    "num_nextn_predict_layers",
+    "num_nextn_predict_layers", "kv_heads_per_layer", "attention_k_eq_v",
 )
 
 _GGUF_ARCH_TYPE = {
@@ -103,6 +103,11 @@ def arch_from_config(config: dict[str, Any], name: str = "") -> tuple[ModelArch,
         warnings.append(imp("warn.no_model_type"))
     elif mtype not in KNOWN_MODEL_TYPES:
         warnings.append(imp("warn.unknown_model_type", type=repr(mtype)))
+    text = data.get("text_config") if isinstance(data.get("text_config"), dict) else data
+    if isinstance(text.get("compress_ratios"), list):
+        # DeepSeek-V4: a sliding window plus 4×/128×-compressed KV per layer, which the KV
+        # formula does not model; it sizes plain attention on every layer instead
+        warnings.append(imp("warn.compressed_kv"))
     try:
         arch = ModelArch.from_config(data, name=name)
     except (ValidationError, ValueError) as exc:
@@ -124,6 +129,7 @@ def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> No
 
     llama.cpp keys (``gguf-py`` ``Keys.LLM`` / ``Keys.SSM`` / ``Keys.Attention``):
     ``nextn_predict_layers`` (the last block_count layers are MTP layers, not the model's),
+    LFM2's per-layer ``attention.head_count_kv`` (0 on its short-conv layers),
     ``attention.recurrent_layers`` or ``full_attention_interval`` with ``ssm.conv_kernel``,
     ``ssm.state_size`` (key head dim), ``ssm.group_count`` (key heads), ``ssm.time_step_rank``
     (value heads) and ``ssm.inner_size`` (value heads × value head dim) — the Qwen3-Next /
@@ -133,6 +139,14 @@ def _gguf_layers(meta: dict[str, Any], garch: str, fields: dict[str, Any]) -> No
     def get(key: str) -> Any:
         return meta.get(f"{garch}.{key}")
 
+    per = fields.get("kv_heads_per_layer")
+    if garch.startswith("lfm2") and isinstance(per, list) and 0 in per:
+        # LFM2 / LFM2-MoE: the layers with no KV heads are short-conv blocks
+        # (llama.cpp llama-model.cpp LLM_ARCH_LFM2: hparams.recurrent_layer_arr[il] =
+        # n_head_kv(il) == 0), their cache length shortconv.l_cache
+        fields["layer_pattern"] = "".join("F" if g else "C" for g in per)
+        if isinstance(get("shortconv.l_cache"), int):
+            fields["conv_l_cache"] = get("shortconv.l_cache")
     nextn = get("nextn_predict_layers")
     if isinstance(nextn, int) and nextn > 0 and fields.get("num_hidden_layers", 0) > nextn:
         fields["num_nextn_predict_layers"] = nextn
@@ -166,6 +180,11 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
                    ) -> tuple[ModelArch | None, list[Text]]:
     """The architecture from GGUF metadata (``params`` = the tensors' element count).
 
+    A per-layer ``attention.head_count_kv`` array is kept layer by layer
+    (``kv_heads_per_layer``); Gemma 4's ``attention.key_length_swa`` is the sliding layers'
+    head size and ``key_length`` the global layers' (``global_head_dim``);
+    ``attention.shared_kv_layers`` the KV-shared last layers.
+
     Returns ``(None, warnings)`` when the metadata lacks layer sizes (the model is then
     sized from ``params`` alone).
     """
@@ -175,7 +194,12 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
     for field, key in _GGUF_KEYS.items():
         v = meta.get(f"{garch}.{key}")
         if isinstance(v, list) and v and all(isinstance(x, int) for x in v):
-            warnings.append(imp("warn.per_layer", key=f"{garch}.{key}", value=str(max(v))))
+            if field == "num_key_value_heads" and min(v) >= 0:
+                # llama.cpp writes head_count_kv per layer where it differs (LFM2: 0 on the
+                # short-conv layers; OpenELM): each layer keeps its own count
+                fields["kv_heads_per_layer"] = list(v)
+            else:
+                warnings.append(imp("warn.per_layer", key=f"{garch}.{key}", value=str(max(v))))
             v = max(v)
         if isinstance(v, int) and not isinstance(v, bool):
             fields[field] = v
@@ -189,6 +213,15 @@ def arch_from_gguf(meta: dict[str, Any], params: int, name: str = ""
         warnings.append(imp("warn.unknown_gguf_arch", arch=repr(garch)))
     if fields.get("kv_lora_rank") and f"{garch}.rope.dimension_count" in meta:
         fields["qk_rope_head_dim"] = meta[f"{garch}.rope.dimension_count"]
+    swa_len = meta.get(f"{garch}.attention.key_length_swa")
+    if (not fields.get("kv_lora_rank") and isinstance(swa_len, int) and swa_len > 0
+            and fields.get("head_dim") not in (None, swa_len)):
+        # Gemma 4 (convert_hf_to_gguf.py Gemma4Model): key_length is the global layers'
+        # global_head_dim, key_length_swa the sliding layers' head_dim
+        fields["global_head_dim"], fields["head_dim"] = fields["head_dim"], swa_len
+    shared = meta.get(f"{garch}.attention.shared_kv_layers")
+    if isinstance(shared, int) and not isinstance(shared, bool) and shared > 0:
+        fields["num_kv_shared_layers"] = shared  # Gemma 3n / Gemma 4 E-series
     _gguf_layers(meta, garch, fields)
     try:
         arch = ModelArch.model_validate(fields)

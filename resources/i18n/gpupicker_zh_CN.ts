@@ -903,6 +903,46 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>layer {layer} is of kind {kind} in the layer pattern but its per-layer KV-head count is {heads} (attention layers F/S need heads, the other kinds 0)</source>
+        <translation>第 {layer} 层在层模式中的类型为 {kind}，但其逐层 KV 头数为 {heads}（注意力层 F/S 需要 KV 头，其他类型应为 0）</translation>
+    </message>
+    <message>
+        <source>the per-layer KV-head list has {n} entries but the model has {layers} layers</source>
+        <translation>逐层 KV 头数列表有 {n} 项，但模型有 {layers} 层</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads gives some layers 0 KV heads, but the config of model_type {model_type} states no layer kinds (layer_types): gpupicker cannot tell what those layers cache</source>
+        <translation>num_key_value_heads 给部分层 0 个 KV 头，但 model_type 为 {model_type} 的配置没有写明各层类型（layer_types）：gpupicker 无法判断这些层缓存什么</translation>
+    </message>
+    <message>
+        <source>a per-layer KV-head count must be a whole number ≥ 0, not {value}</source>
+        <translation>逐层 KV 头数必须是 ≥ 0 的整数，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>full_attn_idxs names layer {index}, but the model has {layers} layers (0 to {layers} − 1)</source>
+        <translation>full_attn_idxs 指定了第 {index} 层，但模型只有 {layers} 层（0 到 {layers} − 1）</translation>
+    </message>
+    <message>
+        <source>draft model {draft} states no vocabulary size, so gpupicker cannot check that it shares the target's tokenizer (which vLLM, SGLang and llama.cpp require); give a language model with its config</source>
+        <translation>草稿模型 {draft} 没有写明词表大小，gpupicker 无法检查它是否与目标模型共用分词器（vLLM、SGLang 和 llama.cpp 都要求如此）；请提供带配置的语言模型</translation>
+    </message>
+    <message>
+        <source>draft model {draft} has a vocabulary of {dv} tokens and {target} one of {tv}: a draft model must share the target's tokenizer (vLLM and transformers refuse a different vocabulary size, SGLang drafts use the target's tokenizer, llama.cpp allows 128 tokens of difference); pick a draft of the same family</source>
+        <translation>草稿模型 {draft} 的词表有 {dv} 个 token，而 {target} 的词表有 {tv} 个：草稿模型必须与目标模型共用同一分词器（vLLM 和 transformers 拒绝词表大小不同的草稿模型，SGLang 的草稿模型使用目标模型的分词器，llama.cpp 允许最多相差 128 个 token）；请选择同一系列的草稿模型</translation>
+    </message>
+    <message>
+        <source>bitsandbytes {dtype} has no Ascend (CANN) backend, so it does not run on the {gpu}: vLLM-Ascend and MindIE take {fmt} weights quantized with ModelSlim (weights_dtype w8a8 or w4a8)</source>
+        <translation>bitsandbytes {dtype} 没有昇腾（CANN）后端，无法在 {gpu} 上运行：vLLM-Ascend 和 MindIE 使用经 ModelSlim 量化的 {fmt} 权重（weights_dtype 设为 w8a8 或 w4a8）</translation>
+    </message>
+    <message>
+        <source>{engine} runs INT8 W8A8 weights only on Turing or later; {gpu} is older</source>
+        <translation>{engine} 仅在 Turing 或更新的架构上运行 INT8 W8A8 权重；{gpu} 太旧</translation>
+    </message>
+    <message>
+        <source>compress_ratios (DeepSeek-V4's compressed sparse attention: a sliding window plus 4×/128×-compressed KV per layer) is not modelled: the KV cache is sized as plain attention on every layer, several times what the model caches</source>
+        <translation>compress_ratios（DeepSeek-V4 的压缩稀疏注意力：每层一个滑动窗口加 4×/128× 压缩的 KV）不在 gpupicker 的模型范围内：KV 缓存按每层普通注意力估算，是模型实际缓存量的数倍</translation>
+    </message>
+    <message>
         <source>the weights and activations leave no room for a KV cache</source>
         <translation>权重和激活值已占满显存，没有 KV 缓存的空间</translation>
     </message>

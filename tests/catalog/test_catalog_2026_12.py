@@ -145,7 +145,8 @@ def test_every_llm_row_has_its_repo_and_context():
 def test_the_2026_families_are_bundled():
     ids = {m.id for m in MODELS}
     assert {"qwen3_5_27b", "qwen3_6_35b_a3b", "glm_5", "glm_4_7_flash", "gemma4_31b",
-            "gemma4_26b_a4b", "kimi_k2_5"} <= ids
+            "gemma4_26b_a4b", "kimi_k2_5", "nemotron3_nano_30b_a3b", "minimax_m2_5",
+            "qwen3_8_27b"} <= ids
     qwen = next(m for m in MODELS if m.id == "qwen3_5_27b")
     assert (qwen.linear_attention_layers, qwen.num_layers, qwen.max_context) == (48, 64, 262144)
 

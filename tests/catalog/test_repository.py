@@ -37,7 +37,8 @@ COLUMNS_SINCE_AUDIT = {
     "models": {"hf_repo", "modelscope_id", "layer_pattern", "global_head_dim",
                "num_global_key_value_heads", "num_kv_shared_layers", "mamba_num_heads",
                "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
-               "conv_l_cache", "num_nextn_predict_layers"},
+               "conv_l_cache", "num_nextn_predict_layers", "kv_heads_per_layer",
+               "attention_k_eq_v"},
     "prices": {"includes_tax", "vat_invoice"},
 }
 """Bundled columns the audited shared CSVs (../shared/data) do not have yet."""

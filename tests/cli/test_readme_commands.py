@@ -31,8 +31,8 @@ BIN = Path(sys.executable).parent
 CHECKED_FORM: dict[str, tuple[str, str]] = {
     "make run": ("make -n run", "opens the window: the dry run proves the target and recipe"),
     "make test": ("make -n test", "this test runs inside `make test`"),
-    "QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest":
-        ("QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest --collect-only -q",
+    "QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -n auto":
+        ("QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -n auto --collect-only -q",
          "the suite itself: collecting proves it starts"),
     '.venv/bin/pip install -c requirements.lock -e ".[test]"':
         ('.venv/bin/pip install --dry-run --quiet -c requirements.lock -e ".[test]"',

@@ -29,6 +29,7 @@ LATIN_TERMS = frozenset({
     "CUDA", "Graph", "Hugging", "Face", "transformers", "generate", "Trainer", "PyTorch", "eager",
     "LitGPT", "torchtune", "torchtitan", "vLLM", "SGLang", "Radix", "LMDeploy", "TurboMind",
     "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
+    "ModelSlim",  # Huawei's quantization tool (msModelSlim), named as it names itself
     "RoPE", "YaRN", "README", "VULKAN", "SYCL", "METAL", "Arc", "issue",
     "Qwen", "Llama", "None", "LoRA", "QLoRA",
     # hardware and units
@@ -199,6 +200,8 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "apple_m3_max"),
                    (_wl(repo, "llama3_8b", task="inference", weights_dtype="nf4"), "gaudi2"),
                    (_wl(repo, "llama3_8b", task="qlora"), "gaudi2"),
+                   (_wl(repo, "llama3_8b", task="inference", weights_dtype="int8",
+                        framework="vllm-ascend"), "ascend_910b"),
                    (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",
                         weights_dtype="q4_k_m", backend="cpu"), "rtx_4090"),
                    (_wl(repo, "llama3_8b", task="inference", framework="llama.cpp",

@@ -12,7 +12,8 @@ from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
 _DTYPE = {"awq": ("int4", None), "gptq": ("int4", "gptq"), "fp8": ("fp8", None),
-          "nvfp4": ("nvfp4", None), "mxfp4": ("mxfp4", None), "int4": ("int4", None)}
+          "nvfp4": ("nvfp4", None), "mxfp4": ("mxfp4", None), "int4": ("int4", None),
+          "w8a8": ("w8a8", None), "w4a8": ("w4a8", None)}
 
 
 def _workload(row: SupportRow, engine: str, fmt: str) -> Workload:
@@ -71,3 +72,25 @@ def test_qwen2_5_72b_awq_on_v100_never_ranks_and_the_reason_is_shown():
     rec = recommend(w, catalog_gpus(), catalog_prices())
     assert not [o for o in rec.options if o.gpu_id.startswith("v100")]
     assert any("AWQ" in str(n) for n in rec.notes)
+
+
+@pytest.mark.parametrize("dtype, fmt", [("w8a8", "w8a8"), ("w4a8", "w4a8")])
+def test_modelslim_formats_are_dtypes_that_run_on_ascend(dtype: str, fmt: str):
+    """vllm-ascend quantization guide: ModelSlim W8A8 / W4A8 are the formats it loads."""
+    w = Workload(task="inference", model=catalog_model("qwen2_5_7b"), framework="vllm-ascend",
+                 weights_dtype=dtype)
+    assert w.quant_method == fmt and w.weights_dtype == ("int8" if fmt == "w8a8" else "int4")
+    for ascend in ("ascend_910b", "ascend_910c"):
+        assert not engine_hardware_refusal(w, gpu(ascend))
+    ranked = {o.gpu_id for o in recommend(w, catalog_gpus(), ()).options}
+    assert ranked & {"ascend_910b", "ascend_910c"}
+
+
+@pytest.mark.parametrize("dtype, fmt", [("int8", "W8A8"), ("nf4", "W4A8")])
+def test_bitsandbytes_on_ascend_names_the_modelslim_format(dtype: str, fmt: str):
+    for engine in ("vllm-ascend", "mindie"):
+        w = Workload(task="inference", model=catalog_model("qwen2_5_7b"), framework=engine,
+                     weights_dtype=dtype)
+        why = str(engine_hardware_refusal(w, gpu("ascend_910b")))
+        assert fmt in why and "ModelSlim" in why
+        assert "AWQ" not in why and "GGUF" not in why

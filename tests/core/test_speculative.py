@@ -78,18 +78,56 @@ def test_mtp_adds_its_layer_and_decodes_faster_with_its_assumptions():
     assert "acceptance 0.85" in text and "0.85–0.90" in text
 
 
+def _with_draft(target: str, draft: str, framework: str) -> Workload:
+    w = Workload(task="inference", model=catalog_model(target), prompt_len=4096,
+                 new_tokens=256, framework=framework,
+                 speculative={"method": "draft", "draft_model": draft})
+    assert w.speculative is not None
+    return w.model_copy(update={"speculative": w.speculative.model_copy(
+        update={"draft": catalog_model(draft)})})
+
+
 def test_a_draft_model_adds_weights_and_kv_in_transformers():
-    draft = catalog_model("qwen2_5_0_5b")
-    base = dict(task="inference", model=catalog_model("qwen2_5_7b"), prompt_len=4096,
-                new_tokens=256, framework="transformers")
-    m0 = estimate_memory(Workload(**base), gpu("h100_sxm"))
-    spec = {"method": "draft", "draft_model": "qwen2_5_0_5b"}
-    w = Workload(**base, speculative=spec)
-    w = w.model_copy(update={"speculative": w.speculative.model_copy(update={"draft": draft})})
+    draft = catalog_model("qwen3_0_6b")  # Qwen3's vocabulary (151,936), as Qwen3-8B's
+    w = _with_draft("qwen3_8b", "qwen3_0_6b", "transformers")
+    m0 = estimate_memory(w.model_copy(update={"speculative": None}), gpu("h100_sxm"))
     m1 = estimate_memory(w, gpu("h100_sxm"))
     assert m1.weights_bytes - m0.weights_bytes == pytest.approx(draft.param_count() * 2,
                                                                 rel=0.01)
     assert m1.kv_cache_bytes > m0.kv_cache_bytes
+
+
+@pytest.mark.parametrize("framework", ["vllm", "sglang", "transformers"])
+def test_a_draft_with_another_vocabulary_is_refused(framework: str):
+    """Qwen2.5-7B pads its vocabulary to 152,064, Qwen2.5-0.5B to 151,936: vLLM refuses the
+    pair ("Target and draft model should have the same vocabulary size"), transformers too
+    ("The main and assistant models have different tokenizers")."""
+    w = _with_draft("qwen2_5_7b", "qwen2_5_0_5b", framework)
+    with pytest.raises(ValueError, match="152064") as err:
+        estimate_memory(w, gpu("h100_sxm"))
+    assert "151936" in str(err.value) and "same family" in str(err.value)
+    with pytest.raises(ValueError, match="vocabulary of 151936 tokens"):
+        estimate_memory(_with_draft("llama3_8b", "qwen3_0_6b", framework), gpu("h100_sxm"))
+
+
+def test_llama_cpp_allows_a_draft_vocabulary_128_tokens_apart():
+    """llama.cpp common/speculative.cpp: SPEC_VOCAB_MAX_SIZE_DIFFERENCE 128."""
+    ok = estimate_memory(_with_draft("qwen2_5_7b", "qwen2_5_0_5b", "llama.cpp"),
+                         gpu("h100_sxm"))
+    assert ok.weights_bytes > 0
+    with pytest.raises(ValueError, match="128 tokens of difference"):
+        estimate_memory(_with_draft("llama3_8b", "qwen3_0_6b", "llama.cpp"), gpu("h100_sxm"))
+
+
+@pytest.mark.parametrize("model_id", ["deepseek_v3", "deepseek_r1", "deepseek_v3_1",
+                                      "deepseek_v3_2_exp", "glm_4_5", "glm_4_5_air",
+                                      "glm_4_6", "glm_4_7_flash", "glm_5"])
+def test_bundled_mtp_checkpoints_carry_their_mtp_layer(model_id: str):
+    """Their config.json files say num_nextn_predict_layers 1 (sources in the rows)."""
+    arch = catalog_model(model_id)
+    assert arch.num_nextn_predict_layers == 1
+    m = estimate_memory(_w(arch, {"method": "mtp"}), gpu("h200_sxm"), 8)
+    assert any("mtp" in str(a) for a in m.assumptions)
 
 
 def test_launch_lines_carry_the_speculative_settings():

@@ -120,15 +120,100 @@ def test_layer_types_sliding_pattern_and_interval_read_from_config():
                                "layer_types": ["full_attention", "cross_attention"]})
 
 
+GEMMA4_31B = {"model_type": "gemma4_text", "hidden_size": 5376, "num_hidden_layers": 12,
+              "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 256,
+              "global_head_dim": 512, "num_global_key_value_heads": 4, "vocab_size": 262144,
+              "intermediate_size": 21504, "sliding_window": 1024, "attention_k_eq_v": True,
+              "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 2}
+"""google/gemma-4-31B-it's text_config (as the bundled row cites it), cut to 12 layers."""
+
+
 def test_gemma4_global_layers_use_their_own_head_size():
-    cfg = {"model_type": "gemma4_text", "hidden_size": 5376, "num_hidden_layers": 12,
-           "num_attention_heads": 32, "num_key_value_heads": 16, "head_dim": 256,
-           "global_head_dim": 512, "num_global_key_value_heads": 4, "vocab_size": 262144,
-           "intermediate_size": 21504, "sliding_window": 1024,
-           "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 2}
-    arch = ModelArch.from_config(cfg)
+    arch = ModelArch.from_config(GEMMA4_31B)
+    # K and V both cached on the k = v layers: V is v_norm(k_proj(x)), K is RoPE(k_norm(…)),
+    # two tensors (transformers Gemma4TextAttention.forward; vLLM Gemma4Attention)
     per_full, per_local = 2 * 4 * 512 * 2, 2 * 16 * 256 * 2
     assert kv_bytes(arch, CTX, 1, "bf16") == 2 * per_full * CTX + 10 * per_local * 1024
+
+
+def test_gemma4_k_eq_v_layers_have_no_v_proj_and_the_global_kv_heads():
+    arch = ModelArch.from_config(GEMMA4_31B)
+    h = 5376
+    # weight shapes of google/gemma-4-31B's layers: sliding q 8192, k 4096, v 4096, o 8192 ×
+    # 5376; global q 16384, k 2048, no v_proj, o 16384 × 5376
+    local = h * (8192 + 4096 + 4096) + 8192 * h
+    glob = h * (16384 + 2048) + 16384 * h
+    assert arch.attention_params_total() == 10 * local + 2 * glob
+    # without attention_k_eq_v the global layers keep num_key_value_heads and their v_proj
+    # (transformers: num_global_key_value_heads only "if attention_k_eq_v")
+    plain = ModelArch.from_config({**GEMMA4_31B, "attention_k_eq_v": False})
+    assert plain.layer_kv_heads("F") == 16
+    assert plain.attention_params_total() == 10 * local + 2 * (h * (16384 + 2 * 8192) + 16384 * h)
+    assert kv_bytes(plain, CTX, 1, "bf16") == (2 * 2 * 16 * 512 * 2 * CTX
+                                               + 10 * 2 * 16 * 256 * 2 * 1024)
+
+
+def test_bundled_gemma4_31b_counts_its_global_layers():
+    """30.70 B text parameters from the config's per-layer sizes (the model is sold as 31B)."""
+    arch = SNAP.get_model("gemma4_31b")
+    assert arch.params is None and arch.param_count() == pytest.approx(30.697e9, rel=1e-4)
+    assert arch.attention_k_eq_v and arch.layer_kv_heads("F") == 4
+
+
+# LFM2-1.2B's layer layout (LiquidAI/LFM2-1.2B config.json: 16 layers, full_attn_idxs
+# [2, 5, 8, 10, 12, 14], 32 heads, 8 KV heads, h 2048, conv_L_cache 3), 10 short-conv layers
+LFM2 = {"model_type": "lfm2", "hidden_size": 2048, "num_hidden_layers": 16,
+        "num_attention_heads": 32, "vocab_size": 65536, "intermediate_size": 8192,
+        "conv_L_cache": 3}
+LFM2_ATTN = (2, 5, 8, 10, 12, 14)
+LFM2_KV_PER_TOKEN = 6 * 2 * 8 * 64 * 2  # 6 attention layers × K, V × 8 heads × 64 × bf16
+
+
+def test_lfm2_full_attn_idxs_and_a_per_layer_kv_head_list_give_the_same_kv():
+    by_index = ModelArch.from_config({**LFM2, "num_key_value_heads": 8,
+                                      "full_attn_idxs": list(LFM2_ATTN)})
+    heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
+    by_list = ModelArch.from_config({**LFM2, "num_key_value_heads": heads})
+    assert by_index.layers == by_list.layers == "CCFCCFCCFCFCFCFC"
+    assert by_list.kv_heads_per_layer == tuple(heads) and by_list.num_key_value_heads == 8
+    for arch in (by_index, by_list):
+        assert kv_bytes(arch, CTX, 1, "bf16") == LFM2_KV_PER_TOKEN * CTX
+        assert recurrent_state_bytes(arch, 1, "llama.cpp") == 10 * 2 * 2048 * 4
+
+
+def test_per_layer_kv_heads_count_each_layer_and_survive_model_import(tmp_path: Path):
+    heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
+    heads[14] = 4  # a layer with fewer KV heads caches less
+    arch = ModelArch.from_config({**LFM2, "num_key_value_heads": heads})
+    assert kv_bytes(arch, CTX, 1, "bf16") == (LFM2_KV_PER_TOKEN - 2 * 4 * 64 * 2) * CTX
+    imported = _import(tmp_path, {**LFM2, "num_key_value_heads": heads})
+    assert imported.kv_heads_per_layer == tuple(heads)
+    assert kv_bytes(imported, CTX, 1, "bf16") == kv_bytes(arch, CTX, 1, "bf16")
+
+
+def test_a_per_layer_kv_head_list_that_contradicts_the_layers_is_refused():
+    with pytest.raises(ValueError, match="states no layer kinds"):
+        ModelArch.from_config({**LFM2, "model_type": "llama", "num_key_value_heads": [8, 0] * 8})
+    with pytest.raises(ValueError, match="layer 0 is of kind 'S'"):
+        ModelArch.from_config({**LFM2, "model_type": "gemma3_text", "sliding_window": 512,
+                               "sliding_window_pattern": 2, "num_key_value_heads": [0, 8] * 8})
+    with pytest.raises(ValueError, match="whole number"):
+        ModelArch.from_config({**LFM2, "num_key_value_heads": [8, -1] * 8})
+
+
+def test_gguf_lfm2_head_count_kv_array_marks_the_conv_layers():
+    """llama.cpp writes LFM2's attention.head_count_kv per layer, 0 on short-conv layers."""
+    from gpupicker.importers.hf_config import arch_from_gguf
+
+    g = "lfm2"
+    meta = {"general.architecture": g, f"{g}.block_count": 16, f"{g}.embedding_length": 2048,
+            f"{g}.feed_forward_length": 8192, f"{g}.attention.head_count": 32,
+            f"{g}.attention.head_count_kv": [8 if i in LFM2_ATTN else 0 for i in range(16)],
+            f"{g}.vocab_size": 65536, f"{g}.shortconv.l_cache": 3}
+    arch, warnings = arch_from_gguf(meta, 1_170_340_608)
+    assert arch is not None and arch.layers == "CCFCCFCCFCFCFCFC"
+    assert kv_bytes(arch, CTX, 1, "bf16") == LFM2_KV_PER_TOKEN * CTX
+    assert not any("differs per layer" in str(w) for w in warnings)
 
 
 def test_dsa_indexer_cache_adds_about_a_tenth_of_mla_kv():
@@ -151,7 +236,9 @@ def _config_of(arch: ModelArch) -> dict[str, object]:
     kinds as ``layer_types`` (what the model's own config states)."""
     cfg = {k: v for k, v in arch.model_dump().items() if k not in _NOT_CONFIG
            and v is not None and v != 0}
-    if arch.sliding_window or arch.is_hybrid:
+    if arch.block_layout:  # Nemotron-H states its blocks as hybrid_override_pattern
+        cfg["hybrid_override_pattern"] = arch.layers.replace("F", "*")
+    elif arch.sliding_window or arch.is_hybrid:
         cfg["layer_types"] = [_HF_LAYER_TYPE[c] for c in arch.layers]
     return cfg
 
@@ -234,3 +321,94 @@ def test_gguf_metadata_keeps_the_layer_split():
     bundled = SNAP.get_model("qwen3_next_80b_a3b")
     assert recurrent_state_bytes(arch, 1, "llama.cpp") == recurrent_state_bytes(bundled, 1,
                                                                                  "llama.cpp")
+
+
+# NVIDIA-Nemotron-3-Nano-30B-A3B-BF16 config.json (the bundled row's source)
+NEMOTRON3_NANO = {
+    "architectures": ["NemotronHForCausalLM"], "model_type": "nemotron_h", "head_dim": 128,
+    "hidden_size": 2688, "intermediate_size": 1856, "conv_kernel": 4, "mamba_head_dim": 64,
+    "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME",
+    "mamba_num_heads": 64, "max_position_embeddings": 262144, "mlp_hidden_act": "relu2",
+    "moe_intermediate_size": 1856, "moe_shared_expert_intermediate_size": 3712, "n_groups": 8,
+    "n_routed_experts": 128, "n_shared_experts": 1, "num_attention_heads": 32,
+    "num_experts_per_tok": 6, "num_hidden_layers": 52, "num_key_value_heads": 2,
+    "ssm_state_size": 128, "tie_word_embeddings": False, "vocab_size": 131072}
+
+
+def test_nemotron3_nano_config_gives_nvidias_counts_and_six_kv_layers(tmp_path: Path):
+    """Nemotron 3 Nano technical report (arXiv 2512.20848): 31.6 B total, 3.6 B active with
+    embeddings; KV on the 6 attention blocks only (6 × 2 × 2 heads × 128 × 2 B per token)."""
+    arch = ModelArch.from_config(NEMOTRON3_NANO)
+    assert arch.param_count() == pytest.approx(31.6e9, rel=0.002)
+    assert arch.active_param_count() == pytest.approx(3.6e9, rel=0.01)
+    assert arch.kv_layers() == (6, 0)
+    assert kv_bytes(arch, CTX, 1, "bf16") == 6 * 2 * 2 * 128 * 2 * CTX
+    bundled = SNAP.get_model("nemotron3_nano_30b_a3b")
+    assert bundled.params is None and bundled.param_count() == arch.param_count()
+    assert kv_bytes(bundled, CTX, 1, "bf16") == kv_bytes(arch, CTX, 1, "bf16")
+    assert recurrent_state_bytes(bundled, 1, "vllm") == recurrent_state_bytes(arch, 1, "vllm")
+    assert _import(tmp_path, NEMOTRON3_NANO).param_count() == arch.param_count()
+
+
+def test_nemotron_layers_block_type_names_the_same_pattern():
+    """Nemotron 3.5 configs list the blocks by name instead of hybrid_override_pattern."""
+    names = {"M": "mamba", "E": "moe", "*": "attention"}
+    listed = {k: v for k, v in NEMOTRON3_NANO.items() if k != "hybrid_override_pattern"}
+    listed["layers_block_type"] = [names[c] for c in NEMOTRON3_NANO["hybrid_override_pattern"]]
+    assert ModelArch.from_config(listed).layers == ModelArch.from_config(NEMOTRON3_NANO).layers
+    with pytest.raises(ValueError, match="'cross'"):
+        ModelArch.from_config({**listed, "layers_block_type": ["mamba", "cross"] * 26})
+
+
+def test_a_deepseek_v4_config_warns_that_compressed_kv_is_not_modelled(tmp_path: Path):
+    """DeepSeek-V4-Flash's config (compress_ratios per layer, 128-token window)."""
+    cfg = {"model_type": "deepseek_v4", "hidden_size": 4096, "num_hidden_layers": 43,
+           "num_attention_heads": 64, "num_key_value_heads": 1, "head_dim": 512,
+           "vocab_size": 129280, "moe_intermediate_size": 2048, "n_routed_experts": 256,
+           "num_experts_per_tok": 6, "n_shared_experts": 1, "sliding_window": 128,
+           "compress_ratios": [0, 0] + [4, 128] * 20 + [4, 0, 0, 0]}
+    info = inspect_path(write_config(tmp_path, cfg))
+    text = " ".join(str(w) for w in info.warnings)
+    assert "compress_ratios" in text and "not modelled" in text
+
+
+def test_gguf_gemma4_per_layer_heads_and_head_sizes_match_its_config():
+    """llama.cpp's Gemma 4 converter writes head_count_kv per layer (16 sliding, 4 global),
+    key_length = global_head_dim and key_length_swa = head_dim (convert_hf_to_gguf.py)."""
+    from gpupicker.importers.hf_config import arch_from_gguf
+
+    g = "gemma4"
+    swa = [t == "sliding_attention" for t in GEMMA4_31B["layer_types"]]
+    meta = {"general.architecture": g, f"{g}.block_count": 12, f"{g}.embedding_length": 5376,
+            f"{g}.feed_forward_length": 21504, f"{g}.attention.head_count": 32,
+            f"{g}.attention.head_count_kv": [16 if s else 4 for s in swa],
+            f"{g}.attention.key_length": 512, f"{g}.attention.key_length_swa": 256,
+            f"{g}.attention.sliding_window": 1024,
+            f"{g}.attention.sliding_window_pattern": swa, f"{g}.vocab_size": 262144}
+    arch, _ = arch_from_gguf(meta, 6_000_000_000)
+    assert arch is not None and (arch.head_dim, arch.global_head_dim) == (256, 512)
+    assert kv_bytes(arch, CTX, 1, "bf16") == kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX,
+                                                      1, "bf16")
+
+
+def test_per_layer_heads_and_k_eq_v_survive_the_catalog_file(repo, tmp_path: Path):
+    """Through the SQLite catalog (migration m009 columns) and a CSV export / import."""
+    heads = [8 if i in LFM2_ATTN else 0 for i in range(16)]
+    lfm2 = to_record(inspect_path(write_config(tmp_path, {**LFM2, "num_key_value_heads": heads})),
+                     model_id="user_lfm2", name="LFM2")
+    (tmp_path / "g").mkdir()
+    gemma = to_record(inspect_path(write_config(tmp_path / "g", GEMMA4_31B)),
+                      model_id="user_gemma4", name="Gemma 4")
+    for rec in (lfm2, gemma):
+        repo.upsert_model(rec)
+    want = {"user_lfm2": LFM2_KV_PER_TOKEN * CTX,
+            "user_gemma4": kv_bytes(ModelArch.from_config(GEMMA4_31B), CTX, 1, "bf16")}
+    for model_id, kv in want.items():
+        arch = repo.get_model(model_id)
+        assert arch is not None and kv_bytes(arch, CTX, 1, "bf16") == kv
+    assert repo.get_model("user_gemma4").attention_k_eq_v is True
+    out = tmp_path / "models.csv"
+    repo.export_csv("models", out)
+    assert "8,0,0,8" in out.read_text(encoding="utf-8")
+    assert repo.import_csv("models", out).ok
+    assert repo.get_model("user_lfm2").kv_heads_per_layer == tuple(heads)

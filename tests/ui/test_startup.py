@@ -118,8 +118,9 @@ def test_staged_start_reports_an_unusable_workload_and_exits_2(qtbot, tmp_path, 
     bad.write_text('{"task": "inference", "model_id": "no_such_model"}')
 
     # the real event loop: the start ends it with app.exit(2) (an exit outside app.exec
-    # would leave Qt's quit flag set for the rest of the session); 30 s at most
-    QTimer.singleShot(30_000, QApplication.instance().quit)
+    # would leave Qt's quit flag set for the rest of the session); a hang guard of 120 s (a
+    # staged start on a machine loaded by other jobs took over 30 s)
+    QTimer.singleShot(120_000, QApplication.instance().quit)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)
     args = SimpleNamespace(catalog=None, screenshot=None, page=None, gui_workload=str(bad),
                            lang="en_US", selftest=False)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
@@ -245,23 +243,20 @@ def test_quantization_page_shows_framework_precision_and_sharding_the_ranking_us
     assert q.sharding.itemText(0).startswith("Automatic")
 
 
-def test_recompute_display_fits_a_frame(qtbot, window):
-    """Rendering a recommendation (table + plots) stays under 16 ms; core time is reported."""
+def test_results_page_renders_the_same_recommendation_again(qtbot, window):
+    """Showing a recommendation again (table + plots) gives the same rows; how long it takes
+    is a figure of `make bench` (input change → painted), not a timed test."""
     c = window.controller
     window.wizard.show_page("results")
     page = window.wizard.results_page
     view = c.recompute()
-    ui_times, core_times = [], []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        page.show_results(view)
-        ui_times.append(time.perf_counter() - t0)
-        c.recompute()
-        core_times.append(c.last_compute_s)
-    ui_ms = sorted(ui_times)[2] * 1000
-    core_ms = sorted(core_times)[2] * 1000
-    print(f"results render {ui_ms:.1f} ms, core recommend {core_ms:.1f} ms")
-    assert ui_ms < 16.0
+    page.show_results(view)
+    model = page.table.model()
+    first = [model.index(r, 0).data() for r in range(model.rowCount())]
+    assert first
+    for _ in range(3):
+        page.show_results(c.recompute())
+        assert [model.index(r, 0).data() for r in range(model.rowCount())] == first
 
 
 def test_keyboard_mnemonic_and_results_shortcut(qtbot, window):

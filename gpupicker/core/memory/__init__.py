@@ -131,11 +131,12 @@ def speculative_memory(w: Workload, arch: ModelArch, est: MemoryEstimate) -> Mem
     target's graph pool (vLLM), so no separate figure is added for them.
 
     Raises:
-        ValueError: MTP on a model without MTP layers; an unresolved draft model.
+        ValueError: MTP on a model without MTP layers; an unresolved draft model; a draft
+            model whose vocabulary is not the target's.
     """
     spec = w.speculative
     assert spec is not None
-    draft = draft_arch(spec, arch)
+    draft = draft_arch(spec, arch, w.framework)
     if draft is None:
         return est.model_copy(update={"assumptions": (*est.assumptions, join([
             msg("memory.spec_ngram", k=spec.tokens)]))})

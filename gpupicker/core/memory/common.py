@@ -119,7 +119,10 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
     ``tokens``, sliding-window layers ``min(tokens, window)``; linear-attention (Gated
     DeltaNet), Mamba and conv layers hold a fixed state instead (:func:`recurrent_state_bytes`,
     not included here), and KV-shared layers none. Global layers use their own head sizes
-    when the model has them (Gemma 4 ``global_head_dim``).
+    when the model has them (Gemma 4 ``global_head_dim`` / ``num_global_key_value_heads``,
+    K and V both cached on its ``attention_k_eq_v`` layers), and each layer its own KV heads
+    when the model states them per layer (``kv_heads_per_layer``: LFM2, OpenELM)
+    (:meth:`ModelArch.kv_values_per_token_by_kind`).
 
     Raises:
         ValueError: for an unknown KV dtype.
@@ -127,10 +130,11 @@ def kv_bytes(arch: ModelArch, tokens: float, batch: int, kv_dtype: str) -> float
     b_kv = bytes_per_kv_element(kv_dtype)
     full, sliding = arch.kv_layers()
     idx = arch.indexer_bytes_per_token_per_layer()
-    per_full = arch.kv_values_per_token("F") * b_kv + idx
-    per_local = arch.kv_values_per_token("S") * b_kv + idx
+    values_full, values_local = arch.kv_values_per_token_by_kind()
+    per_full = values_full * b_kv + full * idx
+    per_local = values_local * b_kv + sliding * idx
     local_tokens = min(tokens, arch.sliding_window) if arch.sliding_window else tokens
-    return (full * per_full * tokens + sliding * per_local * local_tokens) * batch
+    return (per_full * tokens + per_local * local_tokens) * batch
 
 
 STATE_DTYPE_BYTES: dict[str, tuple[int, int]] = {

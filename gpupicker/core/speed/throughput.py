@@ -645,7 +645,7 @@ def _speculative_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int, roof:
     expected = expected_tokens_per_step(alpha, k)
     b = w.batch
     verify_s = s.step_s + b * k * 2.0 * roof.p_act / (roof.decode_flops * roof.tp)
-    draft = draft_arch(spec, arch)
+    draft = draft_arch(spec, arch, w.framework)
     if draft is None:
         draft_s = 0.0
     elif spec.draft is not None:

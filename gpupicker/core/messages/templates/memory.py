@@ -33,6 +33,16 @@ TEMPLATES: dict[str, str] = {
     "speculative.unknown_method": "speculative method {method} is not one gpupicker models; "
                                   "known: {known}",
     "speculative.needs_draft": "speculative method 'draft' needs a draft_model (a catalog id)",
+    "speculative.vocab_mismatch": "draft model {draft} has a vocabulary of {dv} tokens and "
+                                  "{target} one of {tv}: a draft model must share the target's "
+                                  "tokenizer (vLLM and transformers refuse a different "
+                                  "vocabulary size, SGLang drafts use the target's tokenizer, "
+                                  "llama.cpp allows 128 tokens of difference); pick a draft "
+                                  "of the same family",
+    "speculative.draft_no_vocab": "draft model {draft} states no vocabulary size, so gpupicker "
+                                  "cannot check that it shares the target's tokenizer (which "
+                                  "vLLM, SGLang and llama.cpp require); give a language model "
+                                  "with its config",
     "speculative.unresolved_draft": "draft model {model} is not resolved; look it up in the "
                                     "catalog first",
     "speculative.no_mtp_layers": "{model} has no MTP layers (num_nextn_predict_layers / "
@@ -217,6 +227,18 @@ TEMPLATES: dict[str, str] = {
     "model_arch.unknown_layer_type": "layer type {kind} is not one gpupicker models; known: "
                                      "{known}",
     "model_arch.pattern_length": "layer_pattern has {n} layers but the model has {layers}",
+    "model_arch.attn_index": "full_attn_idxs names layer {index}, but the model has {layers} "
+                             "layers (0 to {layers} − 1)",
+    "model_arch.kv_heads_list": "a per-layer KV-head count must be a whole number ≥ 0, not "
+                                "{value}",
+    "model_arch.kv_heads_zero": "num_key_value_heads gives some layers 0 KV heads, but the "
+                                "config of model_type {model_type} states no layer kinds "
+                                "(layer_types): gpupicker cannot tell what those layers cache",
+    "model_arch.kv_heads_length": "the per-layer KV-head list has {n} entries but the model has "
+                                  "{layers} layers",
+    "model_arch.kv_heads_layer": "layer {layer} is of kind {kind} in the layer pattern but its "
+                                 "per-layer KV-head count is {heads} (attention layers F/S "
+                                 "need heads, the other kinds 0)",
     "model_arch.mamba_sizes": "Mamba layers need mamba_num_heads, mamba_head_dim and "
                               "ssm_state_size",
     "model_arch.linear_sizes": "linear-attention layers need linear_num_value_heads, "

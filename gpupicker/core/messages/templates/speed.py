@@ -223,6 +223,12 @@ TEMPLATES: dict[str, str] = {
                               "no FP8",
     "quant_support.ascend_modelslim": "{engine} on Ascend loads ModelSlim W8A8 / W4A8 weights, "
                                       "not {fmt}; {gpu} cannot run this checkpoint",
+    "quant_support.w8a8_turing": "{engine} runs INT8 W8A8 weights only on Turing or later; "
+                                 "{gpu} is older",
+    "checks.bitsandbytes_ascend": "bitsandbytes {dtype} has no Ascend (CANN) backend, so it does "
+                                  "not run on the {gpu}: vLLM-Ascend and MindIE take {fmt} "
+                                  "weights quantized with ModelSlim (weights_dtype "
+                                  "w8a8 or w4a8)",
     "quant_support.apple_formats": "{engine} has no {fmt} kernels on Apple GPUs; on {gpu} use "
                                    "GGUF (llama.cpp, Ollama) or an MLX model",
     "quant_support.fp4_kv": "{engine} keeps a {fmt} KV cache only on FP4 tensor cores "
