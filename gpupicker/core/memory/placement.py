@@ -225,7 +225,8 @@ def _layout(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int, parts: Ll
     compute = parts.compute_bytes
     if on_host_moe or cpu_layers:
         # prompt processing copies host weights into the compute buffer one op at a time
-        # (PR #6083): the largest of a layer's three expert tensors, or a whole layer's matrix
+        # (PR #6083): the largest of a layer's three expert tensors, or a dense layer's largest
+        # matrix (one of its three MLP projections, about a quarter of the layer)
         copied = parts.expert_layer_bytes / 3 if on_host_moe else parts.layer_bytes / 4
         compute = int(compute + copied)
     gpu_total = int((weights_gpu + kv_gpu) / max(1, n)) + compute + parts.context_bytes
