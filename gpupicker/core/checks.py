@@ -405,14 +405,36 @@ def input_warnings(w: Workload) -> list[Message]:
             out.append(join([msg("inputs.data_parallel_training", dp=p.data_parallel,
                                  derived=derived)]))
     if p.expert_parallel and p.expert_parallel > 1:
-        out.append(join([msg("inputs.expert_parallel", ep=p.expert_parallel)]))
+        if not expert_parallel_modelled(w):
+            out.append(join([msg("inputs.expert_parallel", ep=p.expert_parallel)]))
+        elif p.expert_parallel > w.num_gpus:
+            out.append(join([msg("inputs.expert_parallel_gpus", ep=p.expert_parallel,
+                                 n=w.num_gpus)]))
+        elif w.model is not None and not w.model.is_moe:
+            out.append(join([msg("inputs.expert_parallel_dense", ep=p.expert_parallel)]))
     return out
+
+
+def expert_parallel_modelled(w: Workload) -> bool:
+    """True when the memory model splits the routed experts over ``parallelism.expert_parallel``.
+
+    Training (every framework) and the paged-KV servers (vLLM, SGLang, TensorRT-LLM, LMDeploy …:
+    :mod:`gpupicker.core.memory.experts`); Hugging Face ``generate`` and llama.cpp hold every
+    expert on each GPU, so there the setting is warned about.
+    """
+    if w.is_training:
+        return True
+    try:
+        return framework_row(w.framework).memory == "paged"
+    except ValueError:
+        return False
 
 
 __all__ = ["ALL_PLATFORMS", "BITSANDBYTES_PLATFORMS", "CN_PLATFORMS", "ENGINE_PLATFORMS",
            "PLATFORM_NAMES",
            "combination_warnings",
            "BACKEND_PLATFORMS", "NATIVE_BACKEND", "backend_refusal",
-           "context_window_message", "engine_hardware_refusal", "input_warnings", "platform_of",
+           "context_window_message", "engine_hardware_refusal", "expert_parallel_modelled",
+           "input_warnings", "platform_of",
            "require_engine_runs_on", "require_inference_framework",
            "vllm_context_refusal", "vllm_error_text", "workload_warnings"]

@@ -121,6 +121,8 @@ FACTOR_SOURCES: dict[str, str] = {
     "ecc_gddr": "GDDR6 inline ECC (1/16 of capacity reserved; nvidia-smi on A10/L4/L40S)",
     "apple": "Apple GPU core = 128 FP32 ALUs; M1 Max 10.4 TFLOPS, M2 Ultra 27.2 TFLOPS",
     "rocm": "SemiAnalysis MI300X vs H100/H200 benchmark (Dec 2024): achieved BF16 GEMM TFLOPS",
+    "sm_stream": "SM count (H20: 78, Geekbench 6 via zangshuxian.com) against the H200's 132 "
+                 "SMs streaming 4.8 TB/s (h200.jsonl decode-ceiling cases)",
 }
 """Where each factor comes from (shown in assumptions)."""
 
@@ -184,12 +186,44 @@ def power_limit_factor(gpu: GpuSpec, precision: str = "bf16") -> float:
     return min(1.0, gpu.tdp_w / tf / ref)
 
 
+SM_COUNT: dict[str, int] = {"h20": 78}
+"""Streaming multiprocessors of cut-down parts whose memory system outruns their SMs (by
+``GpuSpec.id``): H20 78 SMs (Geekbench 6 listing, reported by zangshuxian.com — the catalog
+row's FP16/FP32 source; the full GH100 has 144, the H100 SXM enables 132)."""
+SM_STREAM_REFERENCE: dict[str, tuple[int, float]] = {"Hopper": (132, 4800.0)}
+"""(SMs, datasheet GB/s) of the architecture's part whose full-rate weight streaming is
+measured: the H200 SXM, 132 SMs at 4.8 TB/s — its decode-ceiling cases (``h200.jsonl``) stream
+the weights at the ideal engine's share of that bandwidth, so each SM sustains at least
+4.8 TB/s / 132 of it."""
+
+
+def sm_stream_factor(gpu: GpuSpec) -> float:
+    """Share of datasheet bandwidth the part's SMs can stream, from its SM count.
+
+    Memory-bound kernels keep a bounded number of bytes in flight per SM, so a part with fewer
+    SMs than its memory system needs cannot reach the datasheet figure:
+    ``min(1, (SMs / SMs_ref) × (GB/s_ref / GB/s))`` against :data:`SM_STREAM_REFERENCE`. H20:
+    78/132 × 4.8/4.0 = 0.71 (UNCERTAIN ±15 %: the per-SM rate of the reference is a lower
+    bound). 1.0 for parts not in :data:`SM_COUNT`.
+    """
+    sms = SM_COUNT.get(gpu.id)
+    ref = SM_STREAM_REFERENCE.get(gpu.architecture or "")
+    if not sms or ref is None or not gpu.memory_bandwidth_gbps:
+        return 1.0
+    return min(1.0, sms / ref[0] * ref[1] / gpu.memory_bandwidth_gbps)
+
+
 def bandwidth_factor(gpu: GpuSpec) -> float:
-    """Sustained share of datasheet memory bandwidth from the memory system (ECC GDDR: 0.90)."""
+    """Sustained share of datasheet memory bandwidth.
+
+    From the memory system (ECC GDDR: 0.90) and the SMs that stream it
+    (:func:`sm_stream_factor`).
+    """
     mt = gpu.memory_type.lower()
+    f = sm_stream_factor(gpu)
     if "gddr" in mt and gpu.segment.lower() == "datacenter":
-        return ECC_GDDR_BANDWIDTH_FACTOR
-    return 1.0
+        f *= ECC_GDDR_BANDWIDTH_FACTOR
+    return f
 
 
 def sustained_bandwidth_gbps(gpu: GpuSpec) -> float:
@@ -270,8 +304,11 @@ def _sustained_notes(gpu: GpuSpec, precision: str, accumulate: Accumulate) -> tu
         which = ("gpu_sustained.measured" if gpu.id in MEASURED_TENSOR_FACTOR
                  or gpu.id in MEASURED_16BIT_TENSOR_FACTOR else "gpu_sustained.power_limited")
         notes.append(msg(which, watts=f"{gpu.tdp_w:.0f}", share=f"{f:.0%}"))
-    if bandwidth_factor(gpu) < 1.0:
-        notes.append(msg("gpu_sustained.ecc", share=f"{bandwidth_factor(gpu):.0%}"))
+    if sm_stream_factor(gpu) < 1.0:
+        notes.append(msg("gpu_sustained.sm_limited", sms=SM_COUNT[gpu.id],
+                         share=f"{sm_stream_factor(gpu):.0%}"))
+    if "gddr" in gpu.memory_type.lower() and gpu.segment.lower() == "datacenter":
+        notes.append(msg("gpu_sustained.ecc", share=f"{ECC_GDDR_BANDWIDTH_FACTOR:.0%}"))
     if is_rocm(gpu):
         notes.append(msg("gpu_sustained.rocm", share=f"{ROCM_COMPUTE_FACTOR:.0%}"))
     return tuple(join([n]) for n in notes)
@@ -291,5 +328,6 @@ def bandwidth_derived_tflops(gpu: GpuSpec) -> float:
 __all__ = ["FLOP_PER_BYTE_UNKNOWN", "MEASURED_16BIT_TENSOR_FACTOR", "MEASURED_TENSOR_FACTOR",
            "apple_gpu_tflops", "bandwidth_derived_tflops",
            "bandwidth_factor", "is_apple", "is_geforce", "is_rocm", "power_limit_factor",
+           "sm_stream_factor", "SM_COUNT",
            "sustained_bandwidth_gbps", "sustained_notes", "sustained_tflops", "tensor_tflops",
            "FACTOR_SOURCES"]

@@ -788,6 +788,10 @@ class ModelArch(BaseModel):
             n += 3 * self.hidden_size * self.shared_expert_intermediate_size + self.hidden_size
         return n
 
+    def moe_layer_count(self) -> int:
+        """Number of sparse-MoE layers (0 for a dense model): :meth:`_moe_layers`."""
+        return self._moe_layers()
+
     def _moe_layers(self) -> int:
         """Number of MoE layers (Llama 4 / Qwen2-MoE / ERNIE placement rule).
 

@@ -301,6 +301,10 @@ class Workload(BaseModel):
     master_weights: bool | None = Field(
         default=None, description="fp32 master weights (mixed precision) for 16-bit full "
         "fine-tuning/pre-training; None = the framework's default (training_frameworks.py)")
+    optimizer_in_bwd: bool | None = Field(
+        default=None, description="optimizer step fused into the backward pass (torchtune "
+        "optimizer_in_bwd: each gradient is applied and freed as soon as it is computed); "
+        "None = the framework's default (torchtune single-GPU full fine-tuning: on)")
     attention: Literal["sdpa", "flash", "eager"] = "sdpa"
     gpu_memory_utilization: float = Field(default=0.9, gt=0.0, le=1.0)
     max_model_len: int | None = Field(default=None, ge=16, le=10_000_000,

@@ -525,8 +525,8 @@ def _torchtune(data: dict[str, Any], job: JobRead, lookup: ModelLookup, base: Pa
     opt = data.get("optimizer") if isinstance(data.get("optimizer"), dict) else {}
     if opt.get("_component_"):
         _optimizer(job, "optimizer._component_", opt["_component_"])
-    if data.get("optimizer_in_bwd") is True:
-        job.not_modelled("optimizer_in_bwd", True)
+    if isinstance(data.get("optimizer_in_bwd"), bool):
+        job.set("optimizer_in_bwd", "optimizer_in_bwd", data["optimizer_in_bwd"])
     if str(data.get("dtype", "")).lower() in ("bf16", "fp16", "fp32"):
         job.set("dtype", "compute_dtype", str(data["dtype"]).lower())
     job.set("enable_activation_checkpointing", "grad_ckpt",

@@ -2165,6 +2165,41 @@
         <translation>缓存分配器的预留量按 H200 实测校准</translation>
     </message>
     <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>paged 8-bit AdamW states ({gib} GiB) live in CUDA unified memory, outside PyTorch's allocator, and page out to host RAM when the GPU is full: not counted on the GPU</source>
+        <translation>分页 8-bit AdamW 的优化器状态（{gib} GiB）位于 CUDA 统一内存中，不经过 PyTorch 的分配器，显存不足时会换出到主机内存：不计入显存</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>optimizer step fused into the backward pass: each gradient is applied and freed at once (only the largest one is alive)</source>
+        <translation>优化器更新融合进反向传播：每个梯度算出后立即更新并释放（同一时刻只保留最大的那个梯度）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>FSDP keeps the root unit (embeddings, lm_head, final norm) unsharded from forward to backward, and every rank keeps the whole 4-bit quantization state: {gib} GiB per GPU over an even split</source>
+        <translation>FSDP 从前向到反向都不切分根单元（词嵌入、lm_head、最后的 norm），且每张卡都保存完整的 4-bit 量化状态：比均匀切分每卡多 {gib} GiB</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>bitsandbytes LLM.int8: the prefill dequantizes the weight columns that meet an outlier (threshold 6.0); upper bound taken: every column of the widest Linear</source>
+        <translation>bitsandbytes LLM.int8：预填充时会把出现离群值（阈值 6.0）的权重列反量化；按上限估计：最宽的 Linear 层的每一列都反量化</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>expert parallel over {ep} ranks: each GPU holds {local} of the {experts} routed experts of every MoE layer (the rest of the model split as before)</source>
+        <translation>专家并行（{ep} 个 rank）：每张卡只保存每个 MoE 层 {experts} 个路由专家中的 {local} 个（模型其余部分照常切分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>parallelism.expert_parallel = {ep} is more than num_gpus = {n}: the estimate splits the experts over {n}</source>
+        <translation>parallelism.expert_parallel = {ep} 大于 num_gpus = {n}：估算按 {n} 张卡切分专家</translation>
+    </message>
+    <message>
+        <location filename="../../gpupicker/ui/core_text.py" line="182" />
+        <source>parallelism.expert_parallel = {ep} has no effect: the model has no routed experts</source>
+        <translation>parallelism.expert_parallel = {ep} 不起作用：该模型没有路由专家</translation>
+    </message>
+    <message>
         <location filename="../../gpupicker/ui/core_text.py" line="183" />
         <source>Only the parameter count is known: layer sizes assumed Llama-like (hidden {hidden}, {layers} layers, no GQA)</source>
         <translation>只知道参数量：层尺寸按 Llama 结构假定（隐藏层维度 {hidden}，{layers} 层，无 GQA）</translation>
@@ -2741,8 +2776,8 @@
         <translation>20 多款消费级、工作站、数据中心和 Apple GPU 的 llama-bench 测试表（XiongjieDai/GPU-Benchmarks-on-LLM-Inference，llama.cpp PR #4766 和 #4812）</translation>
     </message>
     <message>
-        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
-        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
+        <source>Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), host speed varies by machine</source>
+        <translation>Qwen README 推理表（A100，transformers 4.3x：7B/14B bf16 与 Int4），Qwen3 速度基准（H20，transformers 4.51.3：稠密、FP8 与 MoE 各行），transformers 5.x 的 H200 hf_generate 实测（h200.jsonl：7B / 13B 为 13.54 / 9.92 tok/s），主机速度因机器而异</translation>
     </message>
     <message>
         <source>LitGPT resource tables (C36): Llama-2-7B bf16 31.0 tok/s on A100 40GB</source>
@@ -4355,6 +4390,50 @@
     <message>
         <source>engine_build and engine_date are read for llama.cpp builds (llama.cpp, Ollama, LM Studio): {fw} does not use them</source>
         <translation>engine_build 和 engine_date 只用于 llama.cpp 的构建（llama.cpp、Ollama、LM Studio）：{fw} 不使用这两个字段</translation>
+    </message>
+    <message>
+        <source>{sms} SMs stream at most {share} of the datasheet bandwidth (per-SM rate of an H200 at full bandwidth)</source>
+        <translation>{sms} 个 SM 最多只能读满标称带宽的 {share}（按 H200 满带宽时每个 SM 的速率）</translation>
+    </message>
+    <message>
+        <source>continuous batching with chunked prefill: {b} running sequences admit a new request as one finishes, so each step also runs {chunk} prompt tokens (budget max_num_batched_tokens {budget}): {ms} ms per step instead of {plain} ms</source>
+        <translation>连续批处理与分块预填充：{b} 条运行中的序列每结束一条就接入一个新请求，因此每一步还要处理 {chunk} 个提示词 token（max_num_batched_tokens 预算 {budget}）：每步 {ms} ms，而不是 {plain} ms</translation>
+    </message>
+    <message>
+        <source>transformers generate() {era}: {ms} ms of host time per token outside expert loops</source>
+        <translation>transformers generate() {era}：专家循环之外每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>transformers version not named in environment: {era} assumed, {ms} ms of host time per token outside expert loops (4.3x and earlier spent about 1.7× as much, 5.x about 5×)</source>
+        <translation>运行环境说明中未写明 transformers 版本：按 {era} 估算，专家循环之外每个 token 主机耗时 {ms} ms（4.3x 及更早版本约为 1.7 倍，5.x 约为 5 倍）</translation>
+    </message>
+    <message>
+        <source>before 4.44 (rotary tables and masks rebuilt in every layer)</source>
+        <translation>4.44 之前（每层都重建旋转位置编码表和掩码）</translation>
+    </message>
+    <message>
+        <source>4.44 to 4.x (position embeddings computed once per forward)</source>
+        <translation>4.44 至 4.x（每次前向只计算一次位置编码）</translation>
+    </message>
+    <message>
+        <source>5.x (measured on the H200 cases, host and GPU time adding)</source>
+        <translation>5.x（按 H200 实测用例，主机时间与 GPU 时间相加）</translation>
+    </message>
+    <message>
+        <source>prompts over {tokens} tokens under transformers measured up to 4.8× slower than this estimate (cause not modelled): range ±{pct} %</source>
+        <translation>transformers 处理超过 {tokens} 个 token 的提示词时，实测最慢为本估算的 4.8 倍（原因未建模）：误差范围 ±{pct}%</translation>
+    </message>
+    <message>
+        <source>transformers MoE blocks loop in Python over all {n} experts of each MoE layer (transformers before 4.53): {iters} iterations per token, each synchronizing the GPU, {ms} ms of host time per token</source>
+        <translation>transformers 的 MoE 层在解释器中逐个循环遍历每层全部 {n} 个专家（transformers 4.53 之前）：每个 token {iters} 次迭代，每次都与 GPU 同步，每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>transformers MoE blocks loop in Python over the experts the batch is routed to ({n} per MoE layer; 4.53 or newer unless the environment names an older version): {iters} iterations per token, each synchronizing the GPU, {ms} ms of host time per token</source>
+        <translation>transformers 的 MoE 层在解释器中逐个循环遍历本批次路由到的专家（每个 MoE 层 {n} 个；除非运行环境说明写明更早的版本，按 4.53 或更新版本估算）：每个 token {iters} 次迭代，每次都与 GPU 同步，每个 token 主机耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>block-FP8 checkpoint under transformers: {n} FP8Linear calls per token, each two Triton launches and a device synchronize</source>
+        <translation>transformers 运行分块 FP8 权重：每个 token 调用 {n} 次 FP8Linear，每次两次 Triton 内核启动并同步一次设备</translation>
     </message>
     <message>
         <source>llama.cpp build {era} ({given}): {ms} ms of fixed decode time per layer</source>

@@ -196,7 +196,7 @@ def test_hf_generate_host_time_follows_the_named_environment():
     host time of one environment does not carry over to another."""
     m = catalog_model("qwen_7b")
     w = Workload(task="inference", model=m, framework="transformers", prompt_len=1,
-                 new_tokens=2048)
+                 new_tokens=2048, environment="transformers 4.32")
     a100 = gpu("a100_sxm_80gb")
     assert estimate_throughput(w, a100, 1).decode_tokens_per_s == pytest.approx(40.9, rel=0.3)
     int4 = w.model_copy(update={"weights_dtype": "int4"})
@@ -204,6 +204,41 @@ def test_hf_generate_host_time_follows_the_named_environment():
     v5 = w.model_copy(update={"environment": "PyTorch 2.11 (CUDA 13.0), transformers 5.17"})
     assert estimate_throughput(v5, a100, 1).decode_tokens_per_s < \
         0.5 * estimate_throughput(w, a100, 1).decode_tokens_per_s
+
+
+def _e2e_tokens_per_s(w: Workload, gpu_id: str) -> float:
+    """(prompt + generated) / (TTFT + new × ITL): the Qwen speed benchmark's convention."""
+    t = estimate_throughput(w, gpu(gpu_id), 1)
+    assert t.ttft_s is not None and t.itl_s is not None
+    return (w.prompt_len + w.new_tokens) / (t.ttft_s + w.new_tokens * t.itl_s)
+
+
+@pytest.mark.parametrize("dtype,measured", [("bf16", 1.89), ("fp8", 0.44)])
+def test_hf_moe_generate_loops_over_every_expert_before_4_53(dtype, measured):
+    """QwenLM/Qwen2.5 docs speed_benchmark.md (Qwen3 tables, H20, transformers 4.51.3): Qwen3-
+    30B-A3B at batch 1 runs 1.89 tok/s in bf16 and 0.44 in FP8 — 4.51's MoE block visits all
+    128 experts of each of 48 layers with a ``torch.where`` synchronization each, and every
+    FP8Linear synchronizes the device; neither is fitted (the dense rows set the per-op time).
+    From 4.53 (transformers PR #38133) only the routed experts are visited."""
+    w = Workload(task="inference", model=catalog_model("qwen3_30b_a3b"), framework="transformers",
+                 weights_dtype=dtype, prompt_len=1, new_tokens=2048,
+                 environment="transformers 4.51.3, PyTorch 2.6.0")
+    assert _e2e_tokens_per_s(w, "h20") == pytest.approx(measured, rel=0.3)
+    t = estimate_throughput(w, gpu("h20"), 1)
+    assert any("all 128 experts" in str(a) for a in t.assumptions)
+    newer = w.model_copy(update={"environment": "transformers 4.57"})
+    assert _e2e_tokens_per_s(newer, "h20") > 5 * measured
+
+
+def test_hf_dense_fp8_pays_two_triton_launches_and_a_sync_per_linear():
+    """Same benchmark: Qwen3-0.6B bf16 58.57 tok/s, FP8 24.60 (FP8Linear: act_quant and the
+    block-FP8 GEMM are Triton kernels, then ``torch.cuda.synchronize()``)."""
+    base = dict(task="inference", model=catalog_model("qwen3_0_6b"), framework="transformers",
+                prompt_len=1, new_tokens=2048, environment="transformers 4.51.3")
+    bf16 = _e2e_tokens_per_s(Workload(weights_dtype="bf16", **base), "h20")
+    fp8 = _e2e_tokens_per_s(Workload(weights_dtype="fp8", **base), "h20")
+    assert bf16 == pytest.approx(58.57, rel=0.15)
+    assert fp8 == pytest.approx(24.60, rel=0.15)
 
 
 @pytest.mark.parametrize("model_id,gpu_id,ref", [

@@ -227,6 +227,34 @@ def test_fewer_bits_never_need_more(task):
     assert totals == sorted(totals, reverse=True)
 
 
+def test_quantized_generate_workspace_is_what_the_kernels_allocate():
+    # bitsandbytes int8_mixed_scaled_mm dequantizes outlier columns at 9 B per weight (int8
+    # gather + two float32 temporaries); the widest Llama-2-7B Linear is 4096 x 11008 (an
+    # unfused gate/up/down projection), bounded by every column at a multi-token prefill
+    from gpupicker.core.memory import quant_inference_workspace
+    widest = 4096 * 11008
+    assert quant_inference_workspace(LLAMA2_7B, "int8", None, 512) == (
+        9 * widest, 3 * 4096 + 4 * 11008)
+    assert quant_inference_workspace(LLAMA2_7B, "int8", "bitsandbytes", 1) == (
+        0, 3 * 4096 + 4 * 11008)
+    # 4-bit: one-row steps run GEMV on packed weights; longer prefills dequantize one Linear
+    assert quant_inference_workspace(LLAMA2_7B, "nf4", None, 1) == (0, 0.0)
+    assert quant_inference_workspace(LLAMA2_7B, "int4", "awq", 2048) == (2 * widest, 0.0)
+    # GPTQ int8 kernels dequantize like the 4-bit ones: no LLM.int8 int32 product
+    assert quant_inference_workspace(LLAMA2_7B, "int8", "gptq", 2048) == (2 * widest, 0.0)
+    assert quant_inference_workspace(LLAMA2_7B, "bf16", None, 2048) == (0, 0.0)
+
+
+def test_one_token_prompt_has_no_dequantization_workspace():
+    # Qwen's speed benchmark (prompt of 1 token, 2048 generated, batch 1): the peak is the
+    # weights and the full KV cache; no Linear is dequantized at batch 1
+    w = Workload(task="inference", model=LLAMA3_8B, weights_dtype="int4", quant_method="awq",
+                 prompt_len=1, new_tokens=2048, framework="transformers")
+    assert estimate_memory(w).quant_workspace_bytes == 0
+    assert estimate_memory(w.model_copy(update={"batch": 4})).quant_workspace_bytes \
+        == 2 * 4096 * 14336
+
+
 @settings(max_examples=20, deadline=None)
 @given(n=st.sampled_from([2, 4, 8, 16]), task=st.sampled_from(["full_ft", "lora"]))
 def test_zero_stage_never_needs_more_than_the_stage_below(n, task):
@@ -368,3 +396,9 @@ def test_sglang_and_tensorrt_llm_pools_follow_their_memory_fractions():
     tiny = estimate_memory(Workload(framework="sglang", **{**base, "model": catalog_model(
         "llama3_70b")}), g)
     assert tiny.engine_fits is False and "mem-fraction-static" in tiny.engine_message
+
+
+def test_fp8_generate_dequantizes_no_weight():
+    # transformers FP8Linear multiplies FP8 activations by FP8 weights (w8a8 block matmul)
+    from gpupicker.core.memory import quant_inference_workspace
+    assert quant_inference_workspace(LLAMA3_8B, "fp8", None, 30720) == (0, 0.0)

@@ -31,7 +31,7 @@ LATIN_TERMS = frozenset({
     "MindIE", "CANN", "ROCm", "Ollama", "Studio", "GGUF", "GPTQ", "Marlin", "bitsandbytes",
     "ModelSlim",  # Huawei's quantization tool (msModelSlim), named as it names itself
     "RoPE", "YaRN", "README", "VULKAN", "SYCL", "METAL", "Arc", "issue",
-    "Qwen", "Llama", "None", "LoRA", "QLoRA",
+    "Qwen", "Llama", "None", "LoRA", "QLoRA", "Triton", "FP8Linear",
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
     "Enflame", "MetaX",  # kept in Latin script until the bundled CJK font has their characters
@@ -192,6 +192,14 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
               engine_date="2024-05"), "rtx_4090")
     speed(_wl(repo, "gpt_oss_20b", task="inference", framework="vllm", weights_dtype="mxfp4"),
           "h100_sxm")
+    # transformers generate(): a named version era, the MoE expert loop (all experts before
+    # 4.53, the routed ones after) and block-FP8 Linears
+    for env, dtype in (("transformers 4.51.3", "fp8"), ("transformers 4.57", "bf16"),
+                       ("transformers 4.32", "bf16"), ("transformers 5.17", "bf16")):
+        speed(_wl(repo, "qwen3_30b_a3b", task="inference", framework="transformers",
+                  weights_dtype=dtype, environment=env), "h100_sxm")
+    speed(_wl(repo, "qwen3_8b", task="inference", framework="transformers", prompt_len=30_720,
+              new_tokens=2048), "h20")  # a long prompt: the wider range, and H20's SM count
     w = _wl(repo, "llama3_8b", task="inference", framework="vllm", max_model_len=16_384)
     est = vllm_context_refusal(w, w.model, estimate_memory(w, gpus["h100_sxm"]))
     out += [("engine_message", est.engine_message), ("vllm assumption", est.assumptions[-1])]

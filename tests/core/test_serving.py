@@ -15,6 +15,7 @@ from gpupicker.cli.recommend import option_dict
 from gpupicker.core.recommend import recommend
 from gpupicker.core.report import estimate_report
 from gpupicker.core.speed.serving import plan_serving
+from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.workload import Workload
 from tests.support.catalog_data import catalog_gpus, catalog_model, catalog_prices, gpu
 
@@ -94,3 +95,39 @@ def test_latency_targets_reject_options_that_miss_them():
     assert any(o.gpu_id == "t4" and o.serving.gpus_per_replica == 8 and o.serving.meets_targets
                for o in rec.options)
     assert json.dumps(option_dict(t4)["serving"])  # JSON-able
+
+
+def test_vllm_token_budget_follows_its_engine_arguments():
+    """vllm/engine/arg_utils.py ``EngineArgs.get_batch_defaults``: the OpenAI server runs 8,192
+    tokens a step on GPUs of ≥ 70 GiB other than the A100, 2,048 elsewhere; a workload's
+    ``max_num_batched_tokens`` wins; engines without mixed chunked prefill have none."""
+    from gpupicker.core.speed.throughput import chunked_prefill_budget
+
+    base = dict(task="inference", model=catalog_model("llama3_8b"), framework="vllm")
+    assert chunked_prefill_budget(Workload(**base), gpu("h100_sxm")) == 8192
+    assert chunked_prefill_budget(Workload(**base), gpu("a100_sxm_80gb")) == 2048
+    assert chunked_prefill_budget(Workload(**base), gpu("l40s")) == 2048
+    assert chunked_prefill_budget(Workload(max_num_batched_tokens=512, **base),
+                                  gpu("h100_sxm")) == 512
+    assert chunked_prefill_budget(Workload(**{**base, "framework": "sglang"}),
+                                  gpu("h100_sxm")) == 0
+
+
+def test_continuous_batching_itl_pays_for_the_prompts_mixed_into_each_step():
+    """vLLM V1 always runs chunked prefill: with 64 sequences of 1,024 + 128 tokens kept
+    running, each step also prefills 64 × 1,024 / 128 = 512 prompt tokens, which on an A100 is
+    compute the memory-bound decode step cannot hide (ITL at full continuous batching is 2–3×
+    the decode-only step); at batch 1 nearly nothing is mixed in."""
+    base = dict(task="inference", model=catalog_model("llama3_8b"), framework="vllm",
+                prompt_len=1024, new_tokens=128)
+    a100 = gpu("a100_sxm_80gb")
+    t = estimate_throughput(Workload(batch=64, **base), a100, 1)
+    sglang = estimate_throughput(Workload(batch=64, **{**base, "framework": "sglang"}), a100, 1)
+    assert t.itl_s is not None and sglang.itl_s is not None
+    assert 2.0 * sglang.itl_s < t.itl_s < 3.5 * sglang.itl_s
+    assert any("512 prompt tokens" in str(a) for a in t.assumptions)
+    one = estimate_throughput(Workload(batch=1, **base), a100, 1)
+    assert not any("chunked prefill" in str(a) for a in one.assumptions)
+    # larger budget, same mix: the same tokens per step, so the same ITL
+    big = estimate_throughput(Workload(batch=64, max_num_batched_tokens=8192, **base), a100, 1)
+    assert big.itl_s == pytest.approx(t.itl_s, rel=0.01)

@@ -306,3 +306,63 @@ def test_hf_trainer_pretraining_mfu_on_a100_not_above_fused_stacks(cat):
     t = estimate_throughput(w, a100, 4)
     # 4 × 312 TFLOPS × 50 % / 110.8 GFLOP per token ≈ 5,630 tok/s before scaling losses
     assert 4500 < t.train_tokens_per_s < 5700
+
+
+def test_torchtune_single_device_full_finetune_fits_a_4090():
+    # pytorch/torchtune README (Llama 3.1 table): the 8B full fine-tune is "Runnable On 1x 4090",
+    # 18.9 GiB peak, with the 8B_full_single_device defaults: PagedAdamW8bit (states in CUDA
+    # unified memory, paged to host RAM) and optimizer_in_bwd (each gradient freed after its step)
+    w = Workload(task="full_ft", model=catalog_model("llama3_1_8b"), framework="torchtune",
+                 batch=2, seq_len=2048, grad_ckpt=True, optimizer="paged_adamw_8bit")
+    est = estimate_memory(w)
+    emb = 128256 * 4096 * 2
+    assert est.optimizer_bytes == 0
+    assert est.gradients_bytes <= emb
+    assert fits_on(est, gpu("rtx_4090"))
+    assert est.total_bytes == pytest.approx(18.9 * GiB, rel=0.1)
+    # without the fused step every bf16 gradient is alive at the end of backward
+    held = estimate_memory(w.model_copy(update={"optimizer_in_bwd": False}))
+    assert held.total_bytes > est.total_bytes + 10 * GiB
+    # HF Trainer has no fused optimizer step: torchtune's default does not leak into it
+    hf = estimate_memory(w.model_copy(update={"framework": "transformers"}))
+    assert hf.gradients_bytes > 10 * GiB
+
+
+def test_hf_trainer_under_a_zero_stage_keeps_deepspeeds_fp32_master_weights():
+    # LLaMA-Factory issue #1158: Baichuan2-13B full fine-tuning, bf16, batch 1, cutoff 1536, on
+    # 4x A800 80GB ran out of memory under ZeRO-2; the maintainer: "ZeRO-2 needs 8 A100s; 4 need
+    # ZeRO-3". HF Trainer hands the model to deepspeed.initialize, whose ZeRO optimizer keeps
+    # the fp32 master partition (2 + 2 + 12 bytes per parameter, ZeRO paper)
+    from gpupicker.core.memory.training import uses_master_weights
+    from gpupicker.core.workload import Parallelism
+    base = Workload(task="full_ft", model=catalog_model("baichuan2_13b"), framework="llama-factory",
+                    num_gpus=4, batch=1, seq_len=1536)
+    z2 = base.model_copy(update={"parallelism": Parallelism(zero_stage=2)})
+    z3 = base.model_copy(update={"parallelism": Parallelism(zero_stage=3)})
+    card = gpu("a800_sxm_80gb")
+    assert uses_master_weights(z2) and not uses_master_weights(base)
+    assert not fits_on(estimate_memory(z2), card)
+    assert fits_on(estimate_memory(z3), card)
+
+
+def test_fsdp_keeps_the_root_unit_whole_from_forward_to_backward():
+    # torch FSDP1 _runtime_utils._post_forward_reshard frees the unsharded flat parameter only
+    # "if not state._is_root": with decoder-layer auto-wrap the embeddings and lm_head (the
+    # root unit) stay whole on every rank; bitsandbytes' quant_state is outside the
+    # FlatParameter, so each rank keeps all of it
+    from gpupicker.core.memory.training import fsdp_unsharded_root_bytes
+    from gpupicker.core.training_frameworks import training_framework
+    from gpupicker.core.workload import Parallelism
+    arch = catalog_model("llama3_1_8b")
+    w = Workload(task="full_ft", model=arch, num_gpus=8, parallelism=Parallelism(fsdp=True))
+    root = (2 * 128256 * 4096 + 4096) * 2
+    assert fsdp_unsharded_root_bytes(w, arch, training_framework("transformers"), 8) \
+        == root * 7 // 8
+    assert fsdp_unsharded_root_bytes(w, arch, training_framework("transformers"), 1) == 0
+    q = Workload(task="qlora", model=arch, num_gpus=2, grad_ckpt=True,
+                 parallelism=Parallelism(fsdp=True))
+    state = int(arch.linear_params() * (4.21 / 8 - 0.5)) // 2
+    assert fsdp_unsharded_root_bytes(q, arch, training_framework("transformers"), 2) \
+        == root // 2 + state
+    even = estimate_memory(q.model_copy(update={"num_gpus": 2}), num_gpus=2)
+    assert any("root unit" in str(a) for a in even.assumptions)

@@ -148,7 +148,7 @@ def test_estimate_fit_and_advice_follow_the_ranking_on_four_a100(cat, snap):
             batch=8, seq_len=4096, grad_ckpt=True, dataset_tokens=2e9)
     gpu = snap.gpu("a100_sxm_80gb")
     fit = solve_fit(w, gpu, "batch")
-    assert fit.value == 7 and fit.total_bytes / GiB == pytest.approx(76.600, abs=5e-4)
+    assert fit.value == 7 and fit.total_bytes / GiB == pytest.approx(77.057, abs=5e-4)
     report = estimate_report(w, gpu)
     ranked = rank_on_snapshot(w, snap)
     mine = [o for o in ranked.recommendation.options
@@ -166,7 +166,7 @@ def test_no_advice_when_the_ranking_fits_the_preferred_gpus(cat, snap):
     ranked = rank_on_snapshot(w, snap)
     assert ranked.recommendation.advice == ()
     est = estimate_memory(w, snap.gpu("a800_sxm_80gb"))
-    assert est.total_bytes / GiB == pytest.approx(42.354, abs=5e-3)
+    assert est.total_bytes / GiB == pytest.approx(42.782, abs=5e-3)
     assert any(m.id == "memory.auto_sharding" for m in _messages(est.assumptions))
 
 
@@ -223,7 +223,11 @@ def test_a_region_gets_its_own_clusters(cat, snap):
     """
     from gpupicker.core.hardware import PriceOffer
 
-    w = job(cat, task="full_ft", model_id="qwen2_5_72b", dataset_tokens=1e8, region="CN")
+    # 1,536 tokens: more than one node of 96 GB H20s holds, less than 2,048 tokens without
+    # checkpointing (~60 GiB of saved activations per GPU), which with FSDP's unsharded root
+    # unit (152k-vocabulary embeddings and lm_head) fits no A100 at any count
+    w = job(cat, task="full_ft", model_id="qwen2_5_72b", dataset_tokens=1e8, region="CN",
+            seq_len=1536)
     row = PriceOffer(gpu_id="a100_sxm_80gb", provider="Alibaba Cloud", region="CN",
                      price_per_gpu_hour=35.0, currency="CNY", gpus_per_instance=8,
                      observed="2026-11", source="test row")

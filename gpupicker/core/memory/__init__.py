@@ -13,6 +13,7 @@ measurements in ``shared/validation/h200.jsonl`` (PyTorch 2.11, transformers
 from __future__ import annotations
 
 from ..checks import (
+    expert_parallel_modelled,
     require_inference_framework,
     vllm_context_refusal,
     vllm_tensor_parallel_refusal,
@@ -34,6 +35,7 @@ from .common import (
     state_assumption,
     weights_bytes,
 )
+from .experts import effective_ep
 from .llamacpp import llamacpp_memory
 from .paged import fraction_pool_memory, vllm_memory
 from .training import training_memory
@@ -45,9 +47,76 @@ PAGED_KV_ENGINES = frozenset({"vllm", "sglang", "tgi", "tensorrt-llm", "lmdeploy
 ``kv_cache_free_gpu_mem_fraction``); sized with the vLLM model."""
 
 
+_LAYER_LINEARS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
+"""The Linear modules of a transformers decoder layer (unfused, as Llama/Qwen/Mistral build it)."""
+
+
 def _largest_linear(arch: ModelArch) -> int:
+    """Weights (d_in × d_out) of the widest Linear of one decoder layer (one expert for MoE)."""
     shapes = arch.module_shapes()
-    return max(din * dout for din, dout in shapes.values())
+    return max(din * dout for name, (din, dout) in shapes.items() if name in _LAYER_LINEARS)
+
+
+BNB_INT8_OUTLIER_BYTES_PER_WEIGHT = 9
+"""Peak bytes per weight of one Linear while bitsandbytes LLM.int8 dequantizes its outlier
+columns: ``int8_mixed_scaled_mm`` (bitsandbytes/backends/default/ops.py) gathers
+``CB[:, outlier_cols]`` (int8, 1 B) and ``int8_vectorwise_dequant`` computes
+``A * stats.view(-1, 1) * 7.874e-3`` (two float32 temporaries, 4 + 4 B) before ``.to(A.dtype)``."""
+BNB_INT8_BYTES_PER_IN = 3
+"""Per token per input feature of a bitsandbytes int8 matmul: the 16-bit copy of the input
+(``A.to(torch.float16)`` in ``MatMul8bitLt.forward``, or ``|A|`` for the outlier mask) and its
+int8 quantization ``CA`` (``int8_vectorwise_quant``): 2 + 1 B."""
+BNB_INT8_BYTES_PER_OUT = 4
+"""Per token per output feature: ``int8_linear_matmul``'s int32 product, alive while
+``int8_mm_dequant`` writes the 16-bit output (bitsandbytes/backends/cuda/ops.py)."""
+
+
+_BNB_METHODS = frozenset({"bitsandbytes", "bnb", "llm.int8", "llm_int8"})
+"""``quant_method`` spellings of bitsandbytes LLM.int8 (the default for ``int8`` in transformers)."""
+
+
+def quant_inference_workspace(arch: ModelArch, weights_dtype: str, quant_method: str | None,
+                              prefill_tokens: int) -> tuple[int, float]:
+    """Dequantization workspace (bytes) and extra prefill bytes per token of quantized weights.
+
+    For transformers ``generate`` with quantized Linear layers, at the prefill of
+    ``prefill_tokens`` tokens (batch × prompt):
+
+    * bitsandbytes LLM.int8 (``int8`` unless ``quant_method`` names GPTQ/AWQ-style kernels):
+      each matmul holds its int8 input and int32 product (:data:`BNB_INT8_BYTES_PER_IN` · h +
+      :data:`BNB_INT8_BYTES_PER_OUT` · I per token), and dequantizes the weight columns that
+      meet an outlier (``llm_int8_threshold`` 6.0) at :data:`BNB_INT8_OUTLIER_BYTES_PER_WEIGHT`
+      bytes per weight. A column is an outlier column when any prompt token exceeds the
+      threshold in it, so a long prompt can reach every column: the bound taken is every
+      column of the widest Linear of a layer. A one-token prefill meets the few systematic
+      outlier features only (LLM.int8 paper, Dettmers et al. 2022, §4: about six feature
+      dimensions): no column workspace.
+    * 4-bit (NF4 / AWQ / GPTQ): a one-token step runs the GEMV kernels on the packed weights
+      (bitsandbytes ``matmul_4bit`` → ``gemv_4bit`` when A has one row; AutoAWQ/GPTQModel
+      GEMV/GEMM kernels), a longer prefill dequantizes one Linear at a time to 16-bit
+      (``dequantize_4bit`` in ``MatMul4Bit``; AutoAWQ's fp16 matmul path for ≥ 1024 tokens):
+      2 bytes per weight of the widest Linear.
+    * GPTQ int8 kernels dequantize on the fly like the 4-bit ones (2 bytes per weight at a
+      multi-token prefill).
+    * FP8 (transformers fine-grained FP8): ``FP8Linear`` quantizes the activations per block
+      (``act_quant``) and multiplies FP8 by FP8 (``w8a8_block_fp8_matmul_triton``): no weight
+      is dequantized.
+
+    Returns:
+        ``(workspace_bytes, extra_bytes_per_prefill_token)``; ``(0, 0.0)`` for 16-bit and FP8
+        weights.
+    """
+    bpw = bytes_per_weight(weights_dtype)
+    if bpw >= 2.0 or weights_dtype == "fp8":
+        return 0, 0.0
+    widest = _largest_linear(arch)
+    method = (quant_method or "bitsandbytes").lower()
+    if weights_dtype == "int8" and method in _BNB_METHODS:
+        extra = float(BNB_INT8_BYTES_PER_IN * arch.hidden_size
+                      + BNB_INT8_BYTES_PER_OUT * arch.active_mlp_width)
+        ws = BNB_INT8_OUTLIER_BYTES_PER_WEIGHT * widest if prefill_tokens > 1 else 0
+        return ws, extra
+    return (2 * widest if prefill_tokens > 1 else 0), 0.0
 
 
 def _require_arch(w: Workload) -> ModelArch:
@@ -111,6 +180,11 @@ def estimate_memory(w: Workload, gpu: GpuSpec | None = None,
                     arch, gpu, num_gpus or w.num_gpus)
     if w.speculative is not None and w.task == "inference":
         est = speculative_memory(w, arch, est)
+    ep = effective_ep(w.parallelism.expert_parallel, num_gpus or w.num_gpus)
+    if ep and arch.is_moe and expert_parallel_modelled(w):
+        experts = arch.num_local_experts or 0
+        est = est.model_copy(update={"assumptions": (*est.assumptions, join([msg(
+            "memory.expert_parallel", ep=ep, local=-(-experts // ep), experts=experts)]))})
     if arch.architecture_inferred:
         est = est.model_copy(update={"assumptions": (
             *est.assumptions,
@@ -223,8 +297,11 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     DynamicCache grows every layer's tensors by concatenation each step: 0.35 ×
     KV for 16-bit weights, 0.38 for int8 and 0.78 for NF4 (whose per-step
     dequantized weights interleave with the KV blocks); measured on the H200
-    cases. ``device_map="auto"`` over N GPUs splits layers (pipeline-style), so
-    per-GPU weights and KV divide by N.
+    cases. Quantized weights add what their kernels allocate
+    (:func:`quant_inference_workspace`: bitsandbytes LLM.int8's int32 products and
+    outlier-column dequantization, one dequantized 4-bit Linear) at the step that
+    multiplies more than one row. ``device_map="auto"`` over N GPUs splits layers
+    (pipeline-style), so per-GPU weights and KV divide by N.
     """
     n = max(1, num_gpus)
     wdt = w.weights_dtype
@@ -240,13 +317,11 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
     kv = kv_cache_bytes(arch, total_tokens, b, w.kv_cache_dtype) + state
     kv_prompt = kv_cache_bytes(arch, prompt, b, w.kv_cache_dtype) + state
     per_tok = prefill_bytes_per_token(arch)
-    quant_ws = 0
+    quant_ws, quant_per_tok = quant_inference_workspace(arch, wdt, w.quant_method, prompt * b)
+    per_tok += quant_per_tok
     if wdt == "int8":
-        per_tok *= 1.5
-        quant_ws = 8 * _largest_linear(arch)
         frag = 0.38
     elif bytes_per_weight(wdt) < 1.0:
-        quant_ws = 2 * _largest_linear(arch)
         frag = 0.78
     else:
         frag = 0.35
@@ -256,11 +331,14 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
         prefill_act += 6 * b * arch.num_attention_heads * prompt * prompt
     kv_layers = max(1, sum(arch.kv_layers()))
     decode_extra = (kv - state) // kv_layers + b * arch.vocab_size * 4 * 2
+    # each decode step multiplies b rows: the 4-bit kernels dequantize when b > 1
+    decode_ws = quant_inference_workspace(arch, wdt, w.quant_method, b)[0] \
+        if w.new_tokens != 0 else 0
     # peak: end of prefill (prompt KV + working set) or end of decode (full KV + one layer's copy)
-    if kv_prompt + prefill_act >= kv + decode_extra:
+    if kv_prompt + prefill_act + quant_ws >= kv + decode_extra + decode_ws:
         act, kv_at_peak = prefill_act, kv_prompt
     else:
-        act, kv_at_peak = decode_extra, kv
+        act, kv_at_peak, quant_ws = decode_extra, kv, decode_ws
     overhead = int(frag * kv)
     return MemoryEstimate(
         weights_bytes=weights // n,
@@ -276,6 +354,8 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
             join([msg("memory.hf_kv", dtype=w.kv_cache_dtype, batch=b, tokens=total_tokens)]),
             *state_assumption(arch, state, b),
             join([msg("memory.hf_allocator")]),
+            *((join([msg("memory.bnb_int8_outliers")]),) if quant_ws and wdt == "int8"
+              and (w.quant_method or "bitsandbytes").lower() in _BNB_METHODS else ()),
         ),
     )
 
@@ -284,4 +364,5 @@ def hf_inference_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> Memo
 # weights_bytes, kv_cache_bytes and the constants live in .common (below .inference and
 # .training, which this module dispatches to); they stay importable from here.
 __all__ = ["CUDA_CONTEXT_BYTES", "PAGED_KV_ENGINES", "RUNTIME_WORKSPACE_BYTES", "estimate_memory",
-           "fits_on", "hf_inference_memory", "kv_cache_bytes", "weights_bytes"]
+           "fits_on", "hf_inference_memory", "kv_cache_bytes", "quant_inference_workspace",
+           "weights_bytes"]

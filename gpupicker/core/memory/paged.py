@@ -26,6 +26,7 @@ from ..results import MemoryEstimate
 from ..units import GiB, MiB
 from ..workload import Workload
 from .common import kv_cache_bytes, recurrent_state_bytes, state_assumption, weights_bytes
+from .experts import effective_ep, ep_weights_bytes, routed_expert_bytes
 
 VLLM_BLOCK_TOKENS = 16
 VLLM_MAX_NUM_SEQS = 256
@@ -130,11 +131,12 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
         ValueError: for unknown dtypes.
     """
     tp = max(1, num_gpus)
+    ep = effective_ep(w.parallelism.expert_parallel, w.num_gpus)
     st = vllm_settings(w)
     ctx = w.context_tokens()
     if gpu is None:
         wb, act, block, state = _vllm_sizes(arch, w.weights_dtype, w.kv_cache_dtype, st, tp,
-                                            w.quantized_group_set)
+                                            w.quantized_group_set, ep)
         kv_per_seq = block * _blocks(ctx) + state
         return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=kv_per_seq * w.batch,
                               activations_bytes=act, engine_reserve_bytes=VLLM_CUDA_GRAPH_BYTES_MAX,
@@ -145,7 +147,7 @@ def vllm_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_gpus: int
                                            join([msg("engines.no_gpu")])))
     return _vllm_memory_on_card(arch, w.weights_dtype, w.kv_cache_dtype, ctx, st,
                                 gpu.usable_memory_bytes, torch_total_bytes(gpu), tp,
-                                w.quantized_group_set)
+                                w.quantized_group_set, ep)
 
 
 def _blocks(tokens: int) -> int:
@@ -167,16 +169,19 @@ def _vllm_assumptions(kv_cache_dtype: str, st: VllmSettings, tp: int) -> tuple[M
 
 @lru_cache(maxsize=1024)
 def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: VllmSettings,
-                tp: int, groups: frozenset[str] | None = None) -> tuple[int, int, int, int]:
+                tp: int, groups: frozenset[str] | None = None,
+                ep: int | None = None) -> tuple[int, int, int, int]:
     """Per-GPU sizes of a vLLM server with tensor parallelism ``tp``, the same for every card.
 
     Returns ``(weight bytes, profile-run activation peak, KV bytes of one 16-token block,
     recurrent state bytes of one sequence)``. The block counts only layers that hold KV
     (full and sliding attention); hybrid models' linear-attention / Mamba layers take one
     fixed state per running sequence from the same pool instead (vLLM V1 hybrid KV cache
-    manager: one ``MambaSpec`` block per request per layer group).
+    manager: one ``MambaSpec`` block per request per layer group). With expert parallelism
+    ``ep`` the routed experts are split over ``ep`` ranks (:mod:`.experts`).
     """
-    wb = weights_bytes(arch, weights_dtype, groups) // tp
+    wb = ep_weights_bytes(weights_bytes(arch, weights_dtype, groups),
+                          routed_expert_bytes(arch, weights_dtype, groups), tp, arch, ep)
     forward = st.max_num_batched_tokens * vllm_activation_bytes_per_token(arch) / tp
     sampler = min(st.max_num_seqs, st.max_num_batched_tokens) * arch.vocab_size * 4
     act = int(max(forward, sampler))
@@ -208,13 +213,14 @@ def _context_choices(mml: int, pool_tokens: int, block: int, kv_dtype: str) -> M
 @lru_cache(maxsize=1024)
 def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
                          st: VllmSettings, usable_bytes: int, torch_total: int, tp: int,
-                         groups: frozenset[str] | None = None) -> MemoryEstimate:
+                         groups: frozenset[str] | None = None,
+                         ep: int | None = None) -> MemoryEstimate:
     """:func:`vllm_memory` on a card of ``usable_bytes`` (nvidia-smi) and ``torch_total`` (PyTorch).
 
     Computed once per model, dtypes, context, settings, capacity and tensor parallelism (not per
     batch: the pool takes what the card leaves).
     """
-    wb, act, block, state = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp, groups)
+    wb, act, block, state = _vllm_sizes(arch, weights_dtype, kv_cache_dtype, st, tp, groups, ep)
     assumptions: list[Message] = list(_vllm_assumptions(kv_cache_dtype, st, tp))
     assumptions.extend(state_assumption(arch, state * tp, 1))
     non_torch = _non_torch(tp)
@@ -301,7 +307,9 @@ def fraction_pool_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None, num_
     if engine not in ("sglang", "tensorrt-llm", "lmdeploy"):
         raise ValueError(msg("engines.no_fraction_model", engine=repr(engine)))
     tp = max(1, num_gpus)
-    wb = weights_bytes(arch, w.weights_dtype, w.quantized_group_set) // tp
+    wb = ep_weights_bytes(weights_bytes(arch, w.weights_dtype, w.quantized_group_set),
+                          routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set), tp,
+                          arch, effective_ep(w.parallelism.expert_parallel, w.num_gpus))
     ctx = w.context_tokens()
     per_token = kv_cache_bytes(arch, VLLM_BLOCK_TOKENS, 1, w.kv_cache_dtype) / VLLM_BLOCK_TOKENS / tp
     state = recurrent_state_bytes(arch, 1, "vllm") / tp

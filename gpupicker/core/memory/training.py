@@ -41,7 +41,8 @@ from ..training_frameworks import (
 )
 from ..units import MiB
 from ..workload import LoraConfig, Workload
-from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, weights_bytes
+from .common import CUDA_CONTEXT_BYTES, RUNTIME_WORKSPACE_BYTES, linear_group_params, weights_bytes
+from .experts import effective_ep, experts_per_rank_fraction, routed_expert_bytes
 
 OPTIMIZER_STATES = {"adamw": 2.0, "lion": 1.0, "sgd": 1.0}
 """Optimizer states per trainable parameter, in units of the parameter's dtype size
@@ -53,6 +54,12 @@ MASTER_WEIGHT_FRAMEWORKS = frozenset({"deepspeed", "megatron", "fsdp", "composer
 """Frameworks whose 16-bit training keeps fp32 master weights in the optimizer (ZeRO paper §3:
 2 + 2 + K·Ψ bytes with K = 12). Plain transformers/peft with bf16 weights trains pure bf16.
 The per-framework profiles are in :mod:`gpupicker.core.training_frameworks`."""
+PAGED_OPTIMIZERS = frozenset({"paged_adamw8bit"})
+"""bitsandbytes paged optimizers: their states are allocated with ``cudaMallocManaged``
+(``bitsandbytes.functional.get_paged`` → ``cget_managed_ptr``), outside PyTorch's caching
+allocator, and the driver evicts them to host RAM when the GPU runs out of memory (QLoRA paper,
+Dettmers et al. 2023, §3 "Paged Optimizers"): they never cause an out-of-memory error and
+``torch.cuda.max_memory_allocated`` does not count them."""
 ADAFACTOR_BYTES_PER_PARAM = 0.1
 """Adafactor keeps factored row/column second moments: ~(rows + cols)/(rows·cols) of a matrix."""
 
@@ -187,8 +194,106 @@ def uses_master_weights(w: Workload) -> bool:
         return False
     if w.master_weights is not None:
         return w.master_weights
+    return w.task == "pretrain" or mixed_precision_default(step_framework(w), w.task)
+
+
+def step_framework(w: Workload) -> TrainingFramework:
+    """The framework whose optimizer holds the model states: DeepSpeed under a ZeRO stage.
+
+    A Hugging Face-based trainer (HF Trainer, TRL, LLaMA-Factory, axolotl …) given a DeepSpeed
+    ZeRO stage hands the model to ``deepspeed.initialize`` (transformers ``integrations/
+    deepspeed.py`` ``deepspeed_init``), whose ZeRO optimizer keeps the fp32 master partition,
+    casts the gradient partition to fp32 in ``step()`` and holds its reduce/all-gather buckets
+    (``runtime/zero/stage_1_and_2.py``: ``single_partition_of_fp32_groups``): the DeepSpeed
+    profile, whatever trainer drives it. FSDP, or no ZeRO stage: the workload's framework.
+
+    Raises:
+        ValueError: for a training framework gpupicker does not model.
+    """
     fw = training_framework(w.framework)
-    return w.task == "pretrain" or mixed_precision_default(fw, w.task)
+    par = w.parallelism
+    if fw.eager_host and par.zero_stage >= 1 and not par.fsdp:
+        return training_framework("deepspeed")
+    return fw
+
+
+def _expert_parallel_split(w: Workload, arch: ModelArch, zero: int, shards: int, trainable: int,
+                           full: bool, base_w: int, grads: int, opt: int) -> tuple[int, int, int]:
+    """Weights, gradients and optimizer states per GPU with the routed experts split over EP.
+
+    Each EP rank holds, and trains, ``ceil(E / EP)`` of the ``E`` routed experts
+    (Megatron-Core ``expert_model_parallel_size``, DeepSpeed-MoE ``ep_size``;
+    :func:`.experts.experts_per_rank_fraction`). A component that ZeRO/FSDP already shards
+    over the data-parallel ranks is left as it is: the experts' share of it is sharded over the
+    expert-data-parallel group (``dp / EP`` ranks) instead of ``dp``, the same bytes per GPU
+    (ZeRO-1: optimizer states; ZeRO-2: also gradients; ZeRO-3/FSDP: also weights).
+    """
+    frac = experts_per_rank_fraction(arch, effective_ep(w.parallelism.expert_parallel,
+                                                        w.num_gpus))
+    if frac >= 1.0:
+        return base_w, grads, opt
+    other = 1.0 - frac
+    if zero < 3:
+        base_w -= int(routed_expert_bytes(arch, w.weights_dtype, w.quantized_group_set)
+                      / shards * other)
+    if full and trainable:
+        share = linear_group_params(arch)["experts"] / trainable * other
+        if zero < 2:
+            grads -= int(grads * share)
+        if zero < 1:
+            opt -= int(opt * share)
+    return base_w, grads, opt
+
+
+def fsdp_unsharded_root_bytes(w: Workload, arch: ModelArch, fw: TrainingFramework,
+                              dp: int) -> int:
+    """Bytes per GPU that FSDP holds beyond an even 1/dp split of the model, forward to backward.
+
+    * The root unit, what no wrapped decoder layer owns: token embeddings, an untied lm_head
+      and the final norm — stays unsharded from its forward to its backward on every rank:
+      FSDP1 ``_runtime_utils._post_forward_reshard`` frees the unsharded flat parameter only
+      ``if not state._is_root`` ("Do not free the root's parameters in the post-forward for
+      FULL_SHARD with the intention that they are immediately used for backward"), and FSDP2
+      sets the root's ``reshard_after_forward`` to False. In the dtype those parameters train
+      in: fp32 after peft's ``prepare_model_for_kbit_training`` or for fp32 weights, else
+      16-bit (FSDP ``MixedPrecision.param_dtype``).
+    * A bitsandbytes 4-bit base: only the packed weights are parameters that FSDP flattens and
+      shards (``bnb_4bit_quant_storage``, answer.ai FSDP+QLoRA); each Linear4bit's quantization
+      state (absmax and its double-quantization constants, ``weight.quant_state``) is a module
+      attribute outside the FlatParameter, so every rank keeps all of it: the bytes per weight
+      beyond the packed 4 bits (:func:`~gpupicker.core.dtypes.bytes_per_weight` − 0.5).
+
+    Returns:
+        the extra bytes over ``1/dp`` of those parts (0 for ``dp`` = 1).
+    """
+    if dp <= 1:
+        return 0
+    lora = w.task in ("lora", "qlora")
+    wide = kbit_prepared(w, fw) or (not lora and bytes_per_weight(w.weights_dtype) >= 4)
+    emb = arch.vocab_size * arch.hidden_size * (1 if arch.tie_word_embeddings else 2)
+    root = (emb + arch.hidden_size) * (4 if wide else 2)
+    extra = root * (dp - 1) // dp
+    bpw = bytes_per_weight(w.weights_dtype)
+    if lora and 0.5 < bpw < 1.0 and w.weights_dtype in ("nf4", "fp4"):
+        extra += int(arch.linear_params() * (bpw - 0.5)) * (dp - 1) // dp
+    return int(extra)
+
+
+def optimizer_in_backward(w: Workload, num_gpus: int = 1) -> bool:
+    """Whether the optimizer step runs inside the backward pass, one parameter at a time.
+
+    ``w.optimizer_in_bwd`` when given; else torchtune's single-device full fine-tuning
+    recipes, whose configs set ``optimizer_in_bwd: True`` (pytorch/torchtune
+    ``recipes/configs/llama3_1/8B_full_single_device.yaml``, ``llama3_2/3B_full_single_device
+    .yaml``: "True saves memory"). The recipe registers a ``register_post_accumulate_grad_hook``
+    per parameter that steps that parameter's optimizer and sets its ``grad`` to None, so only
+    the gradient being applied is alive (``full_finetune_single_device.py``).
+    """
+    if w.task not in ("full_ft", "pretrain"):
+        return False
+    if w.optimizer_in_bwd is not None:
+        return w.optimizer_in_bwd
+    return w.framework.lower() == "torchtune" and num_gpus == 1
 
 
 def _range_note(w: Workload, fw_id: str, total: int) -> Message:
@@ -233,6 +338,7 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     shards = tp * pp
 
     fw = training_framework(w.framework)
+    step_fw = step_framework(w)
     total = arch.param_count()
     lora = w.lora if w.task in ("lora", "qlora") else None
     wdt = w.weights_dtype
@@ -269,6 +375,11 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     else:
         opt = int(trainable * p_bytes * OPTIMIZER_STATES[w.optimizer])
     state_note = _state_note(w, lora is not None, p_bytes, master)
+    paged_states = 0
+    if w.optimizer in PAGED_OPTIMIZERS:
+        # in CUDA unified memory, paged to host RAM under pressure: not the GPU's to hold
+        paged_states, opt = opt, 0
+    in_bwd = optimizer_in_backward(w, n)
 
     # --- sharding of model states ------------------------------------------------------------
     base_w, grads, opt, adapters, autocast_cache = (x // shards for x in (
@@ -277,6 +388,8 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         opt //= dp
     if zero >= 2:
         grads //= dp
+    base_w, grads, opt = _expert_parallel_split(w, arch, zero, shards, trainable, lora is None,
+                                                base_w, grads, opt)
     gather = 0
     if zero >= 3:
         base_w //= dp
@@ -284,11 +397,17 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         autocast_cache //= dp
         gather = 2 * weights_bytes(arch, wdt, w.quantized_group_set) // max(
             1, arch.num_hidden_layers) // shards
-        if dp == 1 and not par.fsdp and fw.fp32_grad_copy:
+        if dp == 1 and not par.fsdp and step_fw.fp32_grad_copy:
             # DeepSpeed ZeRO-3 on one data-parallel rank gathers nothing: the parameter views
             # its own partition (partition_parameters.py _no_gather_coalesced, NoGatherHandle)
             gather = 0
     quantized_base = lora is not None and bytes_per_weight(wdt) < 2.0
+    root_held = 0
+    if zero >= 3 and par.fsdp and dp > 1 and (fw.eager_host or fw.id == "fsdp"):
+        # accelerate / HF Trainer FSDP wraps each decoder layer (TRANSFORMER_BASED_WRAP) and
+        # leaves the embeddings in the root unit
+        root_held = fsdp_unsharded_root_bytes(w, arch, fw, dp) // shards
+        gather += root_held
     if zero >= 3 and quantized_base and not par.fsdp:
         # DeepSpeed ZeRO-3 cannot partition bitsandbytes 4/8-bit parameters: every GPU holds
         # the whole quantized base (LlamaFactory #3880, public case C26). FSDP with
@@ -318,12 +437,12 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
     full = lora is None
     tied_temp = TIED_GRAD_FACTOR * emb_tensor if (full and arch.tie_word_embeddings) else 0.0
     opt_temp = OPT_TEMP_FACTOR.get(w.optimizer, 0.6) * emb_tensor if full else 0.0
-    if fw.fp32_grad_copy:
+    if step_fw.fp32_grad_copy:
         # DeepSpeed's step() flattens the (sharded) gradients and casts them to fp32 before the
         # fused Adam update (ZeRO-3: one sub-group at a time), and holds its reduce/allgather
         # buckets (stage_1_and_2.py, stage3.py; training_frameworks.deepspeed_step_bytes)
         opt_temp += deepspeed_step_bytes(trainable / shards / (dp if zero >= 1 else 1), zero) \
-            + fw.bucket_bytes
+            + step_fw.bucket_bytes
     zero_offload = par.cpu_offload and zero >= 2
     host_note: Message | None = None
     if zero_offload:
@@ -334,14 +453,20 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
         # the 16-bit parameters (ZeRO-3: gathered layers), one reduce bucket and activations.
         # FSDP CPUOffload (no DeepSpeed buckets): about two layers of unsharded gradients
         layer_grads = 2 * int(trainable * p_bytes) // max(1, arch.num_hidden_layers) // shards
-        grads = min(grads, max(fw.bucket_bytes // 2, layer_grads))
-        opt_temp = float(fw.bucket_bytes)
+        grads = min(grads, max(step_fw.bucket_bytes // 2, layer_grads))
+        opt_temp = float(step_fw.bucket_bytes)
         per_param = 18 if zero >= 3 else 16  # DeepSpeed estimate_zero{2,3}_model_states_mem_needs
         host = trainable * max(4 * n, per_param) * 1.5
         host_note = join([join([
             msg("training.zero_offload", gib=f"{host / 2**30:,.0f}", bytes=max(4 * n, per_param)),
             msg("training.cpu_step")], "clauses")])
     lora_grads = grads if not full else 0
+    if in_bwd and full:
+        # each gradient is applied and freed in its post-accumulate hook: the largest
+        # parameter's gradient (the V·h embedding or lm_head) is the most alive at once, and
+        # no optimizer step follows the backward pass
+        grads = min(grads, int(emb_tensor))
+        opt_temp = 0.0
 
     states = base_w + gather + adapters + opt
     layer_factor = ALLOC_LAYER_FACTOR_CKPT if w.grad_ckpt else ALLOC_LAYER_FACTOR_NO_CKPT
@@ -407,6 +532,11 @@ def training_memory(w: Workload, arch: ModelArch, num_gpus: int = 1) -> MemoryEs
                 + ALLOC_BASE_TRAIN
                 + CUDA_CONTEXT_BYTES)),
             *((host_note,) if host_note is not None else ()),
+            *((join([msg("training.paged_states", gib=f"{paged_states / 2**30:,.1f}")]),)
+              if paged_states else ()),
+            *((join([msg("training.optimizer_in_bwd")]),) if in_bwd and full else ()),
+            *((join([msg("training.fsdp_root", gib=f"{root_held / 2**30:,.2f}")]),)
+              if root_held else ()),
             *((join([msg("training.offloaded_checkpoints", framework=fw.name,
                          gib=f"{tokens * layers_here * ckpt_bytes / 2**30:,.1f}")]),)
               if offloaded else ()),

@@ -25,15 +25,38 @@ GPU on HGX-class servers (NVIDIA DGX H100 reference design); one shared 100 GbE 
 8-GPU workstation or consumer node (12.5 GB/s ÷ 8 ≈ 1.5 GB/s)."""
 
 
+HCCS_RING_GBPS: tuple[tuple[int, float], ...] = ((2, 18.0), (4, 45.0), (8, 126.0))
+"""Ring-equivalent one-direction bandwidth (GB/s) of Ascend 910B NPUs on their HCCS full mesh,
+by NPUs in the job (at most): gameofdimension/limulidae README (commit 7c5ff29, CANN
+8.0.0.beta1, torch_npu 2.4.0.post2, ``bench_collective.py``: bytes / time of
+``dist.all_reduce``) measured 18 / 30 / 72 GB/s on 2 / 4 / 8 NPUs, which the ring model's
+``2(N−1)/N`` factor turns into these link figures. A full mesh adds a link per NPU, so
+bandwidth grows with the count; the same benchmark gave an A800 node 89 GB/s at 8 GPUs."""
+
+
+def is_hccs(gpu: GpuSpec) -> bool:
+    """True for Ascend NPUs joined by HCCS (the catalog's interconnect names it)."""
+    return "hccs" in gpu.interconnect.lower()
+
+
+def has_device_link(gpu: GpuSpec) -> bool:
+    """True when GPUs talk over a direct device link (NVLink class or HCCS), not over PCIe."""
+    return gpu.has_nvlink or is_hccs(gpu)
+
+
 def link_bandwidth_gbps(gpu: GpuSpec, n: int = 1) -> float:
     """One-direction GPU-to-GPU bandwidth in GB/s for a job on ``n`` GPUs.
 
-    Within a node: half the bidirectional NVLink figure, else achieved PCIe
+    Within a node: half the bidirectional NVLink figure, HCCS by NPU count
+    (:data:`HCCS_RING_GBPS`; a full node when ``n`` is not given), else achieved PCIe
     (halved for consumer cards without peer-to-peer, which go via the host).
     Beyond :data:`GPUS_PER_NODE` GPUs a ring crosses the node network, so the
     slower of the two links sets the pace.
     """
-    if gpu.has_nvlink and gpu.nvlink_bandwidth_gbps:
+    if is_hccs(gpu) and not gpu.has_nvlink:
+        m = n if n > 1 else GPUS_PER_NODE
+        bw = next((b for k, b in HCCS_RING_GBPS if m <= k), HCCS_RING_GBPS[-1][1])
+    elif gpu.has_nvlink and gpu.nvlink_bandwidth_gbps:
         bw = gpu.nvlink_bandwidth_gbps / 2.0
     else:
         bw = _PCIE_GBPS.get(gpu.pcie_gen or 4, 25.0)
@@ -67,10 +90,12 @@ def link_name(gpu: GpuSpec, n: int = 1) -> Message:
             net = verbatim("InfiniBand") if datacenter else msg("throughput.ethernet")
             hit = _LINKS[key] = msg("throughput.nodes", net=net, nodes=nodes)
         return hit
+    if is_hccs(gpu) and not gpu.has_nvlink:
+        return _HCCS
     return _NVLINK if gpu.has_nvlink else _PCIE
 
 
-_NVLINK, _PCIE = verbatim("NVLink"), verbatim("PCIe")
+_NVLINK, _PCIE, _HCCS = verbatim("NVLink"), verbatim("PCIe"), verbatim("HCCS")
 _LINKS: dict[tuple[object, ...], Message] = {}
 
 

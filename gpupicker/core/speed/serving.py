@@ -17,7 +17,9 @@ For one replica (``n`` GPUs of one type) serving ``w.requests_per_minute`` reque
 4. **Operating point** — per replica ``r = rate / replicas``; Little's law
    ``b = r × latency(b)`` with ``latency = TTFT + out × ITL``, ``ITL = step(b) / (1 − r·P)``
    (prefills steal that share of the GPU), ``TTFT = prompt prefill + one step``; three
-   fixed-point steps, ``1 ≤ b ≤ cap``.
+   fixed-point steps, ``1 ≤ b ≤ cap``. A chunked-prefill engine (vLLM V1) instead runs the
+   prompt tokens that arrive during a step inside the next one, up to its token budget
+   (:func:`_chunked_latency`, :func:`.throughput.chunked_prefill_budget`): ITL = that step.
 5. **Targets** — with ``ttft_target_s`` / ``itl_target_s`` the cap is lowered to the largest
    ``b`` that meets them; an option that misses them at ``b = 1`` does not meet its targets.
 
@@ -41,6 +43,7 @@ from ..workload import Workload
 from .throughput import (
     _InferenceSpeed,
     _Roofline,
+    chunked_prefill_budget,
     estimate_throughput,
     host_prefill_copy_s,
     host_step,
@@ -121,6 +124,32 @@ def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> i
     return lo
 
 
+def _chunked_latency(roof: _Roofline, s: _InferenceSpeed, b: int, r: float, prompt: int,
+                     budget: int, p_one: float) -> tuple[float, float]:
+    """(TTFT, ITL) at ``b`` running sequences and ``r`` requests/s with chunked prefill.
+
+    Prompt tokens arrive at ``λ = r × prompt`` per second; a step of ``T`` seconds runs the
+    ``b`` decodes and the ``c = min(budget − b, λ·T)`` prompt tokens that arrived during the
+    previous one, so ``T = mixed_step(b, c)`` (:meth:`_Roofline.mixed_step_s`, solved by
+    bisection; when even a full budget cannot keep up, every step is full). Every running
+    sequence gets one token per step: ITL = T. A new prompt is prefilled over
+    ``⌈prompt / (budget − b)⌉`` such steps, then one more gives its first token.
+    """
+    room = max(1, budget - b)
+    lam = r * prompt
+    lo, hi = s.step_s, roof.mixed_step_s(s, b, prompt, room)
+    if lam * hi <= room:  # not saturated: the step that holds what arrived during it
+        for _ in range(40):
+            mid = 0.5 * (lo + hi)
+            if roof.mixed_step_s(s, b, prompt, lam * mid) > mid:
+                lo = mid
+            else:
+                hi = mid
+    itl = hi
+    ttft = max(p_one, math.ceil(prompt / room) * itl) + itl
+    return ttft, itl
+
+
 def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughput, ServingPlan,
                                                               MemoryEstimate]:
     """Size one option's serving (see the module docstring).
@@ -176,8 +205,12 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
             hit = cache[b] = (step, s.prefill_s / b + copy_s, s.prefill_one_s + copy_s)
         return hit
 
+    budget = chunked_prefill_budget(w, gpu)
+
     def latency(b: int, r: float) -> tuple[float, float]:
         step, p_req, p_one = at(b)
+        if budget:
+            return _chunked_latency(roof, speeds[b], b, r, prompt, budget, p_one)
         busy = min(0.9, r * p_req)
         itl = step / (1.0 - busy)
         return p_one + step, itl

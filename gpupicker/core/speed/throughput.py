@@ -56,19 +56,26 @@ from ..workload import Workload, parallel_plan
 from .common import memo_message, memo_notes, memo_sentence, model_facts
 from .inference import (
     ENGINES,
+    HF_FP8_QUANT_METHODS,
+    HF_LONG_PROMPT_RANGE_PCT,
+    HF_LONG_PROMPT_TOKENS,
     LLAMACPP,
     LLAMACPP_BACKENDS,
     LLAMACPP_DEFAULT_BACKEND,
     LLAMACPP_ERAS,
     LLAMACPP_METAL_PREFILL_EFF,
     EngineSpeed,
+    HfHost,
     LlamaCppEra,
     engine_notes,
     floor_per_layer,
     gemm_tflops,
+    hf_era,
+    hf_generate_host,
     llamacpp_era,
     memory_class,
     pnorm,
+    transformers_version,
     weight_eta,
 )
 from .interconnect import (
@@ -333,6 +340,44 @@ def expert_gemm_slowdown(rows: float) -> float:
     return max(1.0, full / (m / (m + GEMM_HALF_ROWS)))
 
 
+def _hf_host(w: Workload, arch: ModelArch, p: EngineSpeed, dtype: str,
+             long_prompt: bool = False) -> tuple[HfHost, Message]:
+    """Host time of transformers ``generate()`` for ``w`` and its assumption sentence.
+
+    :func:`.inference.hf_generate_host`; the sentence names the version era, the MoE expert
+    loop, the FP8Linear calls and, with ``long_prompt``, the wider range of prompts over
+    :data:`.inference.HF_LONG_PROMPT_TOKENS` tokens.
+    """
+    version = transformers_version(w.environment)
+    era, named = hf_era(version)
+    fp8 = dtype == "fp8" and (w.quant_method is None or w.quant_method in HF_FP8_QUANT_METHODS)
+    moe_layers = arch.moe_layer_count() if arch.is_moe else 0
+    hf = hf_generate_host(arch.model_type, max(1, arch.num_hidden_layers), moe_layers,
+                          arch.num_local_experts or 1, fp8, era, version,
+                          p.quant_floor_factor.get(dtype, 1.0))
+    parts: list[Message] = [msg("speed_inference.hf_era_named" if named
+                                else "speed_inference.hf_era_assumed",
+                                era=msg(f"speed_inference.hf_era.{era.id}"),
+                                ms=f"{hf.base_s * 1e3:.1f}")]
+    if hf.moe_layers:
+        e = arch.num_local_experts or 1
+        touched = experts_touched(arch, w.batch)
+        iters = hf.moe_layers * (e if hf.loops_all_experts else touched)
+        ms = f"{(hf.step_s(e, touched) - hf.base_s) * 1e3:.1f}"
+        parts.append(msg("speed_inference.hf_moe_loop_all", n=e, iters=f"{iters:,.0f}", ms=ms)
+                     if hf.loops_all_experts else
+                     msg("speed_inference.hf_moe_loop_hit", n=f"{touched:.1f}",
+                         iters=f"{iters:,.0f}", ms=ms))
+    if fp8:
+        per_token = hf.fp8_linears + (3 * hf.moe_layers * (
+            (arch.num_local_experts or 1) if hf.loops_all_experts else experts_touched(arch, w.batch)))
+        parts.append(msg("speed_inference.hf_fp8_linear", n=f"{per_token:,.0f}"))
+    if long_prompt:
+        parts.append(msg("speed_inference.hf_long_prompt", tokens=f"{HF_LONG_PROMPT_TOKENS:,}",
+                         pct=f"{HF_LONG_PROMPT_RANGE_PCT:.0f}"))
+    return hf, join([join(parts, "clauses")])
+
+
 class _InferenceSpeed(NamedTuple):
     """The numbers of one inference roofline evaluation (see :meth:`_Roofline.speed`).
 
@@ -349,6 +394,8 @@ class _InferenceSpeed(NamedTuple):
     prefill_s: float = 0.0
     prefill_one_s: float = 0.0
     output_tokens_per_s: float = 0.0
+    mem_s: float = 0.0
+    comp_s: float = 0.0
 
 
 def _prompt_and_new(w: Workload) -> tuple[int, int]:
@@ -423,6 +470,8 @@ class _Roofline:
     backend_note: Message | None = None
     expert_active_params: float = 0.0
     range_pct: float = 0.0
+    hf: HfHost | None = None
+    hf_note: Message | None = None
 
     @classmethod
     def of(cls, w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> _Roofline:
@@ -460,6 +509,14 @@ class _Roofline:
                     "speed_inference.backend", backend=be.id.upper(), eta=f"{eta:.0%}",
                     prefill=f"{be.prefill:.0%}", pct=f"{be.range_pct:.0f}",
                     source=msg(f"speed_inference.backend_source.{be.id}"))
+        hf, hf_note = None, None
+        range_pct = max(p.range_pct, be.range_pct if be is not None else 0.0)
+        if p is ENGINES["transformers"]:
+            long_prompt = _prompt_and_new(w)[0] > HF_LONG_PROMPT_TOKENS
+            hf, hf_note = _hf_host(w, arch, p, dtype, long_prompt)
+            floor = hf.step_s(arch.num_local_experts or 1, experts_touched(arch, w.batch))
+            if long_prompt:
+                range_pct = max(range_pct, HF_LONG_PROMPT_RANGE_PCT)
         tails = p.s_per_linear * (_linears_per_layer(arch) * n_layers + 1)
         deq = 0.0
         if p.dequant_prefill and not metal and bytes_per_weight(dtype) < 2.0:
@@ -479,9 +536,10 @@ class _Roofline:
                    # a dense model reads the same weights at any batch (MoE: touched experts)
                    dense_weight_bytes=None if arch.is_moe else decode_weight_bytes(
                        arch, dtype, groups=w.quantized_group_set),
-                   memo={}, era_note=era_note, backend_note=backend_note,
+                   memo={}, era_note=era_note, backend_note=backend_note, hf=hf,
+                   hf_note=hf_note,
                    expert_active_params=_expert_active_params(arch),
-                   range_pct=max(p.range_pct, be.range_pct if be is not None else 0.0))
+                   range_pct=range_pct)
 
     def _comm(self, tokens: int) -> float:
         """Link time in seconds per forward of ``tokens`` tokens.
@@ -524,10 +582,15 @@ class _Roofline:
         gpu_s = pnorm(mem_s, comp_s) + self.tails_s
         comm = self._comm(b)
         overhead = self.fixed_s + p.s_per_seq_step * b
-        host = pnorm(gpu_s, self.floor_s) if p.floor_overlaps else gpu_s + self.floor_s
+        floor = self.floor_s
+        if self.hf is not None:
+            floor = self.hf.step_s(arch.num_local_experts or 1, experts_touched(arch, b))
+            host = gpu_s + floor if self.hf.serial else pnorm(gpu_s, floor)
+        else:
+            host = pnorm(gpu_s, floor) if p.floor_overlaps else gpu_s + floor
         step = host + overhead + comm
         bound = "memory-bandwidth" if mem_s >= comp_s else "compute"
-        if self.floor_s + overhead > gpu_s:
+        if floor + overhead > gpu_s:
             bound = "engine-overhead"
         if comm > gpu_s:
             bound = "interconnect"
@@ -546,7 +609,25 @@ class _Roofline:
             pre_one = cached
         prefill = b * prompt / pre_s
         out_tps = b * new / (pre_s + new * step) if new else 0.0
-        return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps)
+        return _InferenceSpeed(decode, prefill, bound, wbytes, kv, step, pre_s, pre_one, out_tps,
+                               mem_s, comp_s)
+
+    def mixed_step_s(self, s: _InferenceSpeed, b: int, prompt: int, chunk: float) -> float:
+        """Seconds of one engine step running ``b`` decodes and ``chunk`` prompt tokens together.
+
+        Chunked prefill (vLLM V1: every step is one forward over the running decodes and the
+        prefill chunks the token budget leaves room for): the weights are read once for both,
+        the chunk's GEMM FLOPs ``2·P_active`` per token (+ attention over half the prompt) run
+        at the prefill GEMM rate on top of the decode step's compute, and tensor parallelism
+        all-reduces ``b + chunk`` tokens. ``s`` is :meth:`speed` at ``b``.
+        """
+        if chunk <= 0:
+            return s.step_s
+        arch = self.arch
+        extra = chunk * (2.0 * self.p_act + _attention_flops_per_token(arch, prompt / 2.0)) \
+            / self.prefill_flops / self.tp
+        grow = pnorm(s.mem_s, s.comp_s + extra) - pnorm(s.mem_s, s.comp_s)
+        return s.step_s + grow + self._comm(b + int(chunk)) - self._comm(b)
 
     def _prefill_s(self, b: int, prompt: int, wbytes: float) -> float:
         """Seconds to prefill ``b`` prompts of ``prompt`` tokens; causal attention ≈ half the square.
@@ -599,6 +680,8 @@ class _Roofline:
             assumptions.append(self.era_note)
         if self.backend_note is not None:
             assumptions.append(self.backend_note)
+        if self.hf_note is not None:
+            assumptions.append(self.hf_note)
         if self.arch.is_moe and self.arch.hidden_size:
             assumptions.append(_moe_reads_note(self.arch, w))
         # plain construction: pydantic-core validates these few fields faster than model_construct
@@ -617,12 +700,68 @@ class _Roofline:
         )
 
 
+VLLM_LARGE_GPU_GIB = 70
+"""vLLM gives the larger scheduler defaults to GPUs with at least this much memory, A100s
+excepted (``vllm/engine/arg_utils.py`` ``EngineArgs.get_batch_defaults``: "Setting large
+``max_num_batched_tokens`` for A100 reduces throughput, see PR #17885")."""
+VLLM_SERVER_TOKEN_BUDGET = {True: 8192, False: 2048}
+"""``max_num_batched_tokens`` default of the OpenAI API server by that test (the ``LLM`` class
+uses 16,384 / 8,192): the tokens one scheduler step may run, decodes and prefill chunks
+together (same function)."""
+CHUNKED_PREFILL_ENGINES = frozenset({"vllm"})
+"""Engines whose every step mixes decodes with prefill chunks: vLLM V1 "always uses chunked
+prefills" (``_set_default_args_v1``). SGLang mixes them only with ``--enable-mixed-chunk`` and
+otherwise runs prefill batches between decode steps (the time-sharing model below)."""
+
+
+def chunked_prefill_budget(w: Workload, gpu: GpuSpec) -> int:
+    """Token budget per engine step of a chunked-prefill engine, or 0 for other engines.
+
+    The workload's ``max_num_batched_tokens``, else vLLM's server default for the GPU
+    (:data:`VLLM_SERVER_TOKEN_BUDGET`: 8,192 on ≥ 70 GiB parts other than the A100, else 2,048).
+    """
+    if speed_engine(w.framework) not in CHUNKED_PREFILL_ENGINES:
+        return 0
+    if w.max_num_batched_tokens:
+        return w.max_num_batched_tokens
+    large = gpu.memory_gb >= VLLM_LARGE_GPU_GIB and "a100" not in gpu.name.lower()
+    return VLLM_SERVER_TOKEN_BUDGET[large]
+
+
+def _continuous_batching_speed(w: Workload, roof: _Roofline, s: _InferenceSpeed, t: Throughput,
+                               budget: int, prompt: int, new: int) -> Throughput:
+    """``t`` with the ITL and TTFT of ``w.batch`` sequences under continuous batching.
+
+    A chunked-prefill engine (:data:`CHUNKED_PREFILL_ENGINES`) keeps ``b`` sequences running by
+    admitting a new request whenever one finishes: ``b / new`` requests a step, whose prompts
+    (``b × prompt / new`` tokens, at most ``budget − b``) run in the same forward as the
+    decodes (:meth:`_Roofline.mixed_step_s`). Every sequence's token then waits for that longer
+    step; a new prompt takes ``⌈prompt / (budget − b)⌉`` of them. The whole-batch output rate
+    (``output_tokens_per_s``, prompts processed up front as a throughput benchmark does) is
+    unchanged.
+    """
+    b = w.batch
+    room = max(1, budget - b)
+    chunk = min(float(room), b * prompt / new)
+    step = roof.mixed_step_s(s, b, prompt, chunk)
+    ttft = max(s.prefill_one_s, math.ceil(prompt / room) * step) + step
+    note = memo_sentence("throughput.chunked_prefill", b=b, chunk=f"{chunk:,.0f}",
+                         budget=f"{budget:,}", ms=f"{step * 1e3:.1f}",
+                         plain=f"{s.step_s * 1e3:.1f}")
+    return t.model_copy(update={
+        "decode_tokens_per_s": 1.0 / step, "aggregate_decode_tokens_per_s": b / step,
+        "itl_s": step, "ttft_s": ttft, "assumptions": (*t.assumptions, note)})
+
+
 def inference_throughput(w: Workload, arch: ModelArch, gpu: GpuSpec, n: int) -> Throughput:
     """Decode and prefill speed of LLM inference on ``n`` × ``gpu`` (see module docstring)."""
     roof = _Roofline.of(w, arch, gpu, n)
     prompt, new = _prompt_and_new(w)
     s = roof.speed(w.batch, prompt, new)
     t = roof.throughput(w, s)
+    budget = chunked_prefill_budget(w, gpu) if w.task == "inference" else 0
+    if budget and w.batch > 1 and new and prompt:
+        t = _continuous_batching_speed(w, roof, s, t, budget, prompt, new)
     if w.speculative is not None and w.task == "inference":
         t = _speculative_speed(w, arch, gpu, n, roof, s, t, new)
     return t

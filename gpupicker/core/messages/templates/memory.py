@@ -53,6 +53,20 @@ TEMPLATES: dict[str, str] = {
                               "sequence(s) in {layers} linear-attention/Mamba/conv layers "
                               "(independent of the context length)",
     "memory.hf_allocator": "Caching-allocator reserve calibrated on H200 measurements",
+    "training.paged_states": "paged 8-bit AdamW states ({gib} GiB) live in CUDA unified "
+                             "memory, outside PyTorch's allocator, and page out to host RAM "
+                             "when the GPU is full: not counted on the GPU",
+    "training.fsdp_root": "FSDP keeps the root unit (embeddings, lm_head, final norm) unsharded "
+                          "from forward to backward, and every rank keeps the whole 4-bit "
+                          "quantization state: {gib} GiB per GPU over an even split",
+    "training.optimizer_in_bwd": "optimizer step fused into the backward pass: each gradient "
+                                 "is applied and freed at once (only the largest one is alive)",
+    "memory.expert_parallel": "expert parallel over {ep} ranks: each GPU holds {local} of the "
+                              "{experts} routed experts of every MoE layer (the rest of the "
+                              "model split as before)",
+    "memory.bnb_int8_outliers": "bitsandbytes LLM.int8: the prefill dequantizes the weight "
+                                "columns that meet an outlier (threshold 6.0); upper bound "
+                                "taken: every column of the widest Linear",
     # engines: vLLM, SGLang, TensorRT-LLM, LMDeploy, llama.cpp / Ollama
     # (engine_message holds the engine's own start-up error: its wording is the engine's)
     "engines.vllm_no_cache_memory": "No available memory for the cache blocks. Try increasing "
@@ -266,6 +280,10 @@ TEMPLATES: dict[str, str] = {
     "inputs.expert_parallel": "parallelism.expert_parallel = {ep} is not modelled yet: every "
                               "rank is costed holding all experts, so the weight memory per "
                               "GPU is an upper bound",
+    "inputs.expert_parallel_gpus": "parallelism.expert_parallel = {ep} is more than num_gpus = "
+                                   "{n}: the estimate splits the experts over {n}",
+    "inputs.expert_parallel_dense": "parallelism.expert_parallel = {ep} has no effect: the model "
+                                    "has no routed experts",
     "inputs.stand_in.mlx": "MLX (mlx-lm) has no speed profile of its own: costed with "
                                "llama.cpp's Metal profile and Hugging Face memory; expect "
                                "±30 % or worse",

@@ -8,6 +8,10 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
+    "throughput.chunked_prefill": "continuous batching with chunked prefill: {b} running "
+                                  "sequences admit a new request as one finishes, so each step "
+                                  "also runs {chunk} prompt tokens (budget max_num_batched_tokens "
+                                  "{budget}): {ms} ms per step instead of {plain} ms",
     "throughput.speculative": "speculative decoding ({method}, {k} tokens per step, acceptance "
                               "{alpha}): {tokens} tokens per verify step, {speedup}× the plain "
                               "decode rate",
@@ -94,6 +98,32 @@ TEMPLATES: dict[str, str] = {
     "speed_inference.era_assumed": "llama.cpp build not named (engine_build or engine_date): a "
                                    "current build is assumed, {era}, {ms} ms of fixed decode time "
                                    "per layer (older builds: {old_ms} ms)",
+    "speed_inference.hf_era_named": "transformers generate() {era}: {ms} ms of host time per "
+                                    "token outside expert loops",
+    "speed_inference.hf_era_assumed": "transformers version not named in environment: {era} "
+                                      "assumed, {ms} ms of host time per token outside expert "
+                                      "loops (4.3x and earlier spent about 1.7× as much, 5.x "
+                                      "about 5×)",
+    "speed_inference.hf_era.v4_early": "before 4.44 (rotary tables and masks rebuilt in every "
+                                       "layer)",
+    "speed_inference.hf_era.v4_late": "4.44 to 4.x (position embeddings computed once per "
+                                      "forward)",
+    "speed_inference.hf_era.v5": "5.x (measured on the H200 cases, host and GPU time adding)",
+    "speed_inference.hf_long_prompt": "prompts over {tokens} tokens under transformers measured "
+                                      "up to 4.8× slower than this estimate (cause not modelled): "
+                                      "range ±{pct} %",
+    "speed_inference.hf_moe_loop_all": "transformers MoE blocks loop in Python over all {n} "
+                                       "experts of each MoE layer (transformers before 4.53): "
+                                       "{iters} iterations per token, each synchronizing the "
+                                       "GPU, {ms} ms of host time per token",
+    "speed_inference.hf_moe_loop_hit": "transformers MoE blocks loop in Python over the experts "
+                                       "the batch is routed to ({n} per MoE layer; 4.53 or newer "
+                                       "unless the environment names an older version): {iters} "
+                                       "iterations per token, each synchronizing the GPU, {ms} ms "
+                                       "of host time per token",
+    "speed_inference.hf_fp8_linear": "block-FP8 checkpoint under transformers: {n} FP8Linear "
+                                     "calls per token, each two Triton launches and a device "
+                                     "synchronize",
     "speed_inference.era.eager": "before b6100 (2025-08; kernels launched one by one, graph "
                                  "rebuilt for every token)",
     "speed_inference.era.graph_reuse": "b6100 (2025-08) or newer (compute graphs reused across "
@@ -102,7 +132,8 @@ TEMPLATES: dict[str, str] = {
         "llama-bench tables of 20+ consumer, workstation, datacenter and Apple GPUs "
         "(XiongjieDai/GPU-Benchmarks-on-LLM-Inference, llama.cpp PR #4766 and #4812)",
     "speed_inference.evidence.transformers":
-        "Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), H200 "
+        "Qwen README inference table (A100, transformers 4.3x: 7B/14B bf16 and Int4), Qwen3 "
+        "speed benchmark (H20, transformers 4.51.3: dense, FP8 and MoE rows), H200 "
         "hf_generate cases for transformers 5.x (h200.jsonl: 13.54 / 9.92 tok/s for 7B / 13B), "
         "host speed varies by machine",
     "speed_inference.evidence.pytorch":
@@ -141,6 +172,8 @@ TEMPLATES: dict[str, str] = {
     "gpu_sustained.measured":
         "Measured dense GEMMs at {watts} W: tensor throughput {share} of the datasheet figure",
     "gpu_sustained.ecc": "ECC on GDDR: {share} of datasheet bandwidth",
+    "gpu_sustained.sm_limited": "{sms} SMs stream at most {share} of the datasheet bandwidth "
+                                "(per-SM rate of an H200 at full bandwidth)",
     "gpu_sustained.rocm": "ROCm GEMMs at {share} of CUDA efficiency",
     # serving: the plan's notes and assumptions
     "serving.cannot_hold": "The engine cannot hold one request of the mix on this option",
