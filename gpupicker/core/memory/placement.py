@@ -206,6 +206,24 @@ class _Layout:
     placement: Placement
 
 
+def _gpu_total(w: Workload, arch: ModelArch, n: int, parts: LlamaCppParts, ngl: int,
+               n_cpu: int) -> int:
+    """Bytes per GPU of :func:`_layout`, without building the placement.
+
+    The same sums; what the searches of :func:`place_llamacpp` compare, many times per option.
+    """
+    L = parts.layers
+    on_host_moe = sum(1 for i in moe_layer_indices(arch) if L - ngl <= i < n_cpu)
+    weights_gpu = ngl * parts.layer_bytes - on_host_moe * parts.expert_layer_bytes \
+        + (parts.output_bytes if ngl == L else 0.0)
+    kv_gpu = 0.0 if w.kv_on_host else parts.kv_bytes / max(1, L) * ngl
+    compute = parts.compute_bytes
+    if on_host_moe or ngl < L:
+        compute = int(compute + (parts.expert_layer_bytes / 3 if on_host_moe
+                                 else parts.layer_bytes / 4))
+    return int((weights_gpu + kv_gpu) / max(1, n)) + compute + parts.context_bytes
+
+
 def _layout(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int, parts: LlamaCppParts,
             ngl: int, n_cpu: int, auto: bool) -> _Layout:
     """GPU and host bytes with ``ngl`` layers on the GPU and the experts of the first ``n_cpu``."""
@@ -318,30 +336,31 @@ def place_llamacpp(w: Workload, arch: ModelArch, gpu: GpuSpec | None, n: int,
     """
     L = parts.layers
     want, auto = _requested(w, arch)
+    ngl, n_cpu = L, want or 0
     if w.n_gpu_layers is not None:  # -ngl given: llama.cpp places exactly that
-        ngl = min(L, w.n_gpu_layers)
-        lay = _layout(w, arch, gpu, n, parts, ngl, want if want is not None else 0, False)
+        ngl, auto = min(L, w.n_gpu_layers), False
     elif gpu is None:
-        lay = _layout(w, arch, gpu, n, parts, L, want or 0, False)
+        auto = False
     else:
         cap = gpu.usable_memory_bytes
+
+        def total(layers: int, k: int) -> int:
+            return _gpu_total(w, arch, n, parts, layers, k)
+
         if want is None:
             # the fewest layers (from the first) whose experts leave the fit target free; the
             # margin only applies when moving experts is needed at all
-            lay = _layout(w, arch, gpu, n, parts, L, 0, True)
-            if lay.gpu_total > cap:
+            n_cpu = 0
+            if total(L, 0) > cap:
                 for k in sorted({i + 1 for i in moe_layer_indices(arch)}):
-                    lay = _layout(w, arch, gpu, n, parts, L, k, True)
-                    if lay.gpu_total <= cap - FIT_TARGET_BYTES:
+                    n_cpu = k
+                    if total(L, k) <= cap - FIT_TARGET_BYTES:
                         break
-            n_cpu = lay.n_cpu_moe if lay.gpu_total <= cap else L
-        else:
-            n_cpu = want
-            lay = _layout(w, arch, gpu, n, parts, L, n_cpu, auto)
-        ngl = L
-        while lay.gpu_total > cap and ngl > 0:
+                if total(L, n_cpu) > cap:
+                    n_cpu = L
+        while total(ngl, n_cpu) > cap and ngl > 0:
             ngl -= 1
-            lay = _layout(w, arch, gpu, n, parts, ngl, n_cpu, auto)
+    lay = _layout(w, arch, gpu, n, parts, ngl, n_cpu, auto)
     return (lay.gpu_layers, lay.placement.n_cpu_moe, lay.weights_gpu / max(1, n),
             lay.kv_gpu / max(1, n), lay.compute, lay.placement)
 
