@@ -125,6 +125,7 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
         refusal_note = sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first))
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = gpu_dependent(w)
+    placed = w.framework.lower() in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES
     # memory per (card capacity, count, batch): serving engines size their pools from the
     # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), and
     # a llama.cpp placement its segment (host RAM class) and PCIe link, so cards equal in all
@@ -163,7 +164,8 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                 else:
                     t = estimate_throughput(wb, gpu, n)
                     pool_mem = None
-                key = ((cap, gpu.memory_bytes, gpu.segment, gpu.pcie_gen, gpu.interconnect)
+                key = ((cap, gpu.memory_bytes, *((gpu.segment, gpu.pcie_gen, gpu.interconnect)
+                                                 if placed else ("", None, "")))
                        if gpu_dep else None, n, wb.batch)
                 if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
                     # a KV pool takes what the card leaves, whatever the batch
