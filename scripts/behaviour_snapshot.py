@@ -5,7 +5,7 @@ Runs ``gpupicker estimate`` over ../shared/validation/h200.jsonl and public-spee
 workloads and ``gpupicker recommend --json --top 40`` over those and the seed cases, in a
 temporary GPUPICKER_HOME (a fresh catalog from data/; the user's own is never read). The
 ``*_message(s)`` keys (message ids and params, issue 11) are dropped, so a refactor that keeps
-behaviour prints the same text; ``--ids`` keeps them.
+behaviour prints the same text; ``--ids`` keeps them (``recommend --message-ids``).
 """
 
 from __future__ import annotations
@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         work = _workloads()
         for line in _run(["estimate", "--workload", "-"], work, env, args.ids):
             print(line)
-        for line in _run(["recommend", "--json", "--top", "40", "--workload", "-"],
+        ids = ["--message-ids"] if args.ids else []
+        for line in _run(["recommend", "--json", *ids, "--top", "40", "--workload", "-"],
                          [*work, *SEEDS], env, args.ids):
             print(line)
     return 0

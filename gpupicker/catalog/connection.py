@@ -33,7 +33,7 @@ from typing import Any, Self
 
 from .. import paths
 from ..core.providers import ProviderTerms
-from .bundle import Bundle, load_bundle
+from .bundle import Bundle, bundle_version, load_bundle, load_providers
 from .errors import (
     CatalogCorruptError,
     CatalogDiskFullError,
@@ -274,6 +274,7 @@ class CatalogConnection:
         self.path = Path(path)
         self._data_dir = data_dir
         self._bundle: Bundle | None = None
+        self._providers: list[ProviderTerms] | None = None
         self._lock = threading.RLock()
         self.read_only = False
         """True when the catalog was opened read-only: reads work, writes raise."""
@@ -449,14 +450,25 @@ class CatalogConnection:
             return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
 
     def bundle(self) -> Bundle:
-        """The bundled default catalog (read once per repository)."""
+        """The bundled default catalog (read and validated once per repository, when needed)."""
         if self._bundle is None:
             self._bundle = load_bundle(self._data_dir or paths.data_dir())
         return self._bundle
 
+    def bundle_version(self) -> str:
+        """The bundled catalog's version (the files' digest; nothing read into rows)."""
+        if self._bundle is not None:
+            return self._bundle.version
+        return bundle_version(self._data_dir or paths.data_dir())
+
     def provider_terms(self) -> list[ProviderTerms]:
-        """The providers' rental terms of the bundled ``data/providers.csv`` (core.providers)."""
-        return list(self.bundle().providers)
+        """The providers' rental terms of the bundled ``data/providers.csv`` (core.providers);
+        read alone when the rest of the bundle is not needed (a start with a merged bundle)."""
+        if self._bundle is not None:
+            return list(self._bundle.providers)
+        if self._providers is None:
+            self._providers = load_providers(self._data_dir or paths.data_dir())
+        return list(self._providers)
 
     def data_version(self) -> int:
         """``PRAGMA data_version``: changes when another connection commits (poll to refresh)."""

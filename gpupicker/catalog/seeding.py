@@ -24,11 +24,13 @@ class SeedingMixin(BackupsMixin, PricesMixin):
 
     def _merge_bundle(self, force: bool = False) -> None:
         """Apply the bundled catalog if its version is new. Call inside ``_write``."""
-        bundle = self.bundle()
         conn = self.db.conn
         row = conn.execute("SELECT value FROM meta WHERE key = 'seed_version'").fetchone()
-        if row and row[0] == bundle.version and not force:
+        # the stamp of the bundle merged last: its rows were validated then, so an unchanged
+        # bundle is not read (or validated) again on each start
+        if row and row[0] == self.bundle_version() and not force:
             return
+        bundle = self.bundle()
         now = utc_now()
         for table, cols, rows in (("gpus", GPU_COLUMNS, bundle.gpus),
                                   ("models", MODEL_COLUMNS, bundle.models)):

@@ -8,15 +8,41 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 SUBCOMMANDS = ("estimate", "recommend", "fit", "report", "catalog", "model", "calibrate", "owned",
                "mcp", "schema", "job", "compare")
 """Every subcommand name (a test checks it against the full parser)."""
 
 
-def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
-    """The argument parser for ``gpupicker`` and (with ``subcommands``) its subcommands."""
-    p = argparse.ArgumentParser(
+_REGISTRARS = {"estimate": "estimate", "recommend": "recommend", "fit": "fit",
+               "report": "report", "catalog": "catalog", "model": "model",
+               "calibrate": "calibrate", "owned": "calibrate", "mcp": "mcp_server",
+               "schema": "mcp_server", "job": "job", "compare": "compare"}
+"""Subcommand → the module of this package whose ``add_*_parser`` registers it."""
+
+
+class _NotThisParserError(Exception):
+    """A one-subcommand parser could not parse the arguments (the full one will say why)."""
+
+
+class _OneSubcommandParser(argparse.ArgumentParser):
+    """A parser that raises :class:`_NotThisParserError` where argparse would print an error."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise instead of printing ``message`` and exiting."""
+        raise _NotThisParserError(message)
+
+
+def build_parser(subcommands: bool = True, only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser for ``gpupicker`` and (with ``subcommands``) its subcommands.
+
+    ``only`` names the one subcommand to register (the others' modules are not imported:
+    the MCP server's and the report's cost ~40 % of a ``recommend`` run's imports); its
+    parser raises :class:`_NotThisParserError` instead of printing an error (:func:`main` then
+    parses again with every subcommand, so a message lists them all as before).
+    """
+    p = (_OneSubcommandParser if only else argparse.ArgumentParser)(
         prog="gpupicker",
         description="Which GPU for an AI job, how much VRAM, how fast, and what it costs — offline.",
     )
@@ -40,6 +66,13 @@ def build_parser(subcommands: bool = True) -> argparse.ArgumentParser:
     if not subcommands:
         return p
     sub = p.add_subparsers(dest="command")
+    if only:
+        from importlib import import_module
+
+        module = _REGISTRARS[only]
+        register = {"mcp_server": "add_mcp_parsers"}.get(module, f"add_{module}_parser")
+        getattr(import_module(f".{module}", __name__), register)(sub)
+        return p
 
     from .calibrate import add_calibrate_parser
     from .catalog import add_catalog_parser
@@ -87,8 +120,15 @@ def main(argv: list[str] | None = None) -> int:
     # the window's start skips the subcommands' parsers: they import core and pydantic,
     # ~100 ms before the first page could paint (issue 17)
     wanted = {"-h", "--help", *SUBCOMMANDS}
-    parser = build_parser(subcommands=any(a in wanted for a in argv))
-    args = parser.parse_args(argv)
+    first = next((a for a in argv if a in wanted), None)
+    args = None
+    if first in SUBCOMMANDS:  # one subcommand's parser: the others' modules stay unimported
+        try:
+            args = build_parser(only=first).parse_args(argv)
+        except _NotThisParserError:  # e.g. "catalog" was a --page value: parse as before
+            args = None
+    if args is None:
+        args = build_parser(subcommands=first is not None).parse_args(argv)
     if getattr(args, "func", None):
         try:
             return int(args.func(args))

@@ -1,7 +1,7 @@
 """``gpupicker recommend``: ranked GPU options for one workload, as a table or JSON.
 
-``gpupicker recommend --workload FILE|- [--json] [--top N] [--goal cheapest|fastest|value|headroom]
-[--every-count] [--one-per-gpu]``
+``gpupicker recommend --workload FILE|- [--json [--message-ids]] [--top N]
+[--goal cheapest|fastest|value|headroom] [--every-count] [--one-per-gpu]``
 
 The table lists each GPU type once, at its best option (``--every-count``: every GPU count and
 offer); the JSON keeps every option (``--one-per-gpu``: one per GPU type).
@@ -293,7 +293,8 @@ def cmd_recommend(args: argparse.Namespace) -> int:
         preferred = (w.gpu, w.num_gpus) if w.gpu else None
         if args.json:
             print(json_line(recommend_json(rec, money, top=args.top, warning=warning,
-                                           launch=launch, one_per_gpu=args.one_per_gpu)),
+                                           launch=launch, one_per_gpu=args.one_per_gpu),
+                            ids=getattr(args, "message_ids", False)),
                   flush=True)
         else:
             print(format_table(rec, args.top or 15, money, every_count=args.every_count,
@@ -386,6 +387,9 @@ def add_recommend_parser(sub: Any) -> argparse.ArgumentParser:
     r.add_argument("--workload", required=True, metavar="FILE",
                    help="workload JSON object (or JSON Lines: one result each); '-' = stdin")
     r.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    r.add_argument("--message-ids", action="store_true",
+                   help="JSON: beside each text its message id and parameters "
+                        "(<key>_message / <key>_messages; the MCP tool always has them)")
     r.add_argument("--top", type=int_in(1, 100_000), default=None, metavar="N",
                    help="show the first N options (table default 15; JSON default all)")
     r.add_argument("--goal", choices=GOALS, default="cheapest", help="ranking goal")

@@ -15,7 +15,7 @@ from typing import cast
 from .cost import usd_per_unit
 from .hardware import PriceOffer
 from .messages import Message, error_message, join, msg
-from .price_kind import price_kind, source_doubts
+from .price_kind import doubted_source, price_kind, source_doubts
 from .reasons import sentence
 
 
@@ -65,10 +65,15 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
     best: _Best = {}
     # usd_per_unit once per currency, not per row (issue 17): same rates, same messages
     per_currency: dict[str, tuple[float, bool, Message | None] | Message] = {}
+    # each row's kind and doubt once per walk (the walk is memoized per snapshot by
+    # core.offer_cache), computed directly: price_kind's per-object memo holds 16,384 offers
+    # and thrashed on 28,500 rows, and comparing two offers asked for both doubts every time
+    doubts: dict[_OfferKey, bool] = {}
     for p in prices:
         if wanted is not None and p.pricing not in wanted:
             continue
-        if pricing != "marketplace" and wanted is not None and price_kind(p) == "marketplace":
+        kind = price_kind.fn(p)
+        if pricing != "marketplace" and wanted is not None and kind == "marketplace":
             continue
         conv = per_currency.get(p.currency)
         if conv is None:  # one conversion per currency, not per row (issue 17)
@@ -92,10 +97,13 @@ def offers_for(prices: Iterable[PriceOffer], pricing: str, all_offers: bool,
         cur = best.get(key)
         # a trusted price beats a cheaper one its own source doubts (or one too low to be
         # real): the doubted one would rank after every trusted option and hide the GPU's
-        # trusted offers with it (QA 22-2 F1: 2 × RTX 4090 at #154 behind a Featurize
-        # "low reliability" price, #20 on UCloud's a few % dearer)
-        if cur is None or (doubted_price(p, usd), usd) < (doubted_price(cur[0], cur[1]), cur[1]):
+        # trusted offers with it (2 × RTX 4090 ranked #154 behind a Featurize "low
+        # reliability" price, #20 on UCloud's a few % dearer); doubted_price, row by row
+        doubt = (kind not in ("owned", "user") and doubted_source(p.source, p.notes)) \
+            or too_low_price(p, usd)
+        if cur is None or (doubt, usd) < (doubts[key], cur[1]):
             best[key] = (p, usd)
+            doubts[key] = doubt
     dropped = 0
     if all_offers and len(best) > ALL_OFFERS_MAX:
         best, dropped = cap_offers(best, ALL_OFFERS_MAX)

@@ -78,10 +78,23 @@ def price_kind(offer: PriceOffer) -> str:
         return offer.price_kind
     if offer.pricing == "owned":
         return "owned"
-    provider, source = offer.provider.lower(), offer.source.lower()
+    provider = offer.provider.lower()
     if offer.pricing == "marketplace" or provider in MARKETPLACE_PROVIDERS:
         return "marketplace"
-    if any(m in provider or m in source for m in GUIDE_MARKERS):
+    if any(m in provider for m in GUIDE_MARKERS):
+        return "guide"
+    return _source_kind(offer.source)
+
+
+@lru_cache(maxsize=4096)
+def _source_kind(source: str) -> str:
+    """The kind :func:`price_kind` reads from a row's ``source`` alone: guide, list or aggregate.
+
+    Once per distinct text: a year of imported history has 28,500 rows and some tens of
+    sources, and the marker search was most of the offer table's walk.
+    """
+    source = source.lower()
+    if any(m in source for m in GUIDE_MARKERS):
         return "guide"
     if source.startswith(TRACKER_SOURCES):
         return "list"
@@ -165,11 +178,15 @@ def source_doubts(offer: PriceOffer | None) -> bool:
     """
     if offer is None or price_kind(offer) in ("owned", "user"):
         return False
-    return _doubted(offer.source, offer.notes)
+    return doubted_source(offer.source, offer.notes)
 
 
 @lru_cache(maxsize=4096)
-def _doubted(source: str, notes: str) -> bool:
+def doubted_source(source: str, notes: str) -> bool:
+    """True when a price row's ``source`` or ``notes`` holds a :data:`DOUBT_MARKERS` phrase.
+
+    Whatever the row's kind: :func:`source_doubts` exempts owned and user prices.
+    """
     text = f"{source} {notes}".lower()
     return any(m in text for m in DOUBT_MARKERS)
 
@@ -199,5 +216,5 @@ def trust_notes(options: Sequence[Option], money: Money | None = None) -> list[M
     return [note]
 
 
-__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "is_user_kind", "observed_date", "price_flag",
-           "price_kind", "source_doubts", "trust_notes"]
+__all__ = ["DEFAULT_STALE_MONTHS", "FLAG_NAMES", "PRICE_KINDS", "doubted_source", "is_user_kind",
+           "observed_date", "price_flag", "price_kind", "source_doubts", "trust_notes"]

@@ -113,7 +113,8 @@ class PlanWizard(QWizard):
             logging.getLogger(__name__).info("wizard page: %s", PAGE_NAMES[page_id])
 
     def add_results_page(self, controller: WorkloadController) -> None:
-        """Add the results page (its plots are built when it is first shown)."""
+        """Add the results page (its plots are built by :meth:`MainWindow.start_steps`'s last
+        step, or when the page is first shown if that comes first)."""
         from .results.page import ResultsPage
 
         self.results_page = ResultsPage(controller)
@@ -196,7 +197,7 @@ class MainWindow(QMainWindow):
         runs each on its own event-loop turn so the shown page keeps answering clicks):
         preferences and controller (the first page starts editing), the input pages (Next
         works), then the results page, the menus' actions, the catalog watch and the first
-        recommendation. Yields the name of the step done."""
+        recommendation, then the results page's plots. Yields the name of the step done."""
         from .app.preferences import Preferences
         from .catalog_access import is_read_only
         from .controller import WorkloadController
@@ -226,6 +227,11 @@ class MainWindow(QMainWindow):
         self.controller.recompute()
         self._ready = True
         yield "ready"
+        # the results page's plots (pyqtgraph and numpy: ~170 ms to import, then their
+        # widgets) on a turn of their own once the window works, not on the first visit
+        # of that page: that visit is a page switch
+        self.wizard.results_page.build_plots()
+        yield "plots"
 
     @property
     def live(self) -> WorkloadController:

@@ -462,3 +462,25 @@ def test_delete_gpu_with_prices_is_refused_unless_cascade(repo: CatalogRepositor
     assert repo.delete_gpu("lonely") == 0  # no prices: deleted
     assert repo.delete_gpu("rtx_4090", cascade=True) == n
     assert not any(p.gpu_id == "rtx_4090" for p in repo.prices())
+
+
+def test_a_start_with_the_merged_bundle_does_not_read_it_again(tmp_path: Path, monkeypatch):
+    """The catalog's ``seed_version`` stamp is the bundle's digest: a second open of an
+    unchanged bundle neither parses nor validates its rows, yet has the providers' terms."""
+    from gpupicker.catalog import bundle as bundle_mod
+    from gpupicker.catalog import connection
+
+    path = tmp_path / "c.sqlite"
+    with open_catalog(path) as r:
+        stamp = r.meta("seed_version")
+        terms = r.provider_terms()
+    assert stamp == bundle_mod.bundle_version(DATA) == load_bundle(DATA).version
+
+    def refuse(_data_dir: Path) -> None:
+        raise AssertionError("the unchanged bundle was read again")
+
+    monkeypatch.setattr(connection, "load_bundle", refuse)
+    with open_catalog(path) as r:
+        assert r.meta("seed_version") == stamp
+        assert len(r.gpus()) == BUNDLED_GPUS
+        assert r.provider_terms() == terms and terms

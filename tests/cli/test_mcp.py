@@ -53,7 +53,8 @@ def _cli_json(capsys: pytest.CaptureFixture[str], tmp_path: Path, cat: Path, *ar
 def test_tools_are_listed_with_the_workload_schema_and_answer_as_the_cli(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     cat = tmp_path / "c.sqlite"
-    want_rec = _cli_json(capsys, tmp_path, cat, "recommend", "--json", "--top", "5")
+    want_rec = _cli_json(capsys, tmp_path, cat, "recommend", "--json", "--message-ids",
+                         "--top", "5")
     want_est = _cli_json(capsys, tmp_path, cat, "estimate")
     tools, (rec, est, gpus, job, models) = asyncio.run(_session(cat, [
         ("recommend", {"workload": QLORA, "top": 5}), ("estimate", {"workload": QLORA}),

@@ -24,3 +24,39 @@ def test_recommend_honours_max_gpus_above_8_and_prints_advice(cat, capsys, tmp_p
     if not any(o.fits for o in rec8.options):
         assert rec8.advice and "To make it fit:" in format_table(rec8, 3)
         assert any(a.action == "more_gpus_64" for a in rec8.advice)
+
+
+def test_recommend_json_has_message_ids_only_when_asked(tmp_path, capsys):
+    """``--json`` prints the texts; ``--message-ids`` adds ``<key>_message(s)`` beside them
+    and changes nothing else (the same options, numbers and texts)."""
+    import json
+
+    from gpupicker.cli import main
+
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps({"task": "qlora", "model_id": "mistral_7b_v0_1"}), encoding="utf-8")
+    args = ["--catalog", str(tmp_path / "c.sqlite"), "recommend", "--json", "--top", "3",
+            "--workload", str(job)]
+    assert main(args) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*args, "--message-ids"]) == 0
+    with_ids = json.loads(capsys.readouterr().out)
+
+    def keys(obj: object) -> set[str]:
+        if isinstance(obj, dict):
+            return set(obj) | {k for v in obj.values() for k in keys(v)}
+        if isinstance(obj, list):
+            return {k for v in obj for k in keys(v)}
+        return set()
+
+    def strip(obj: object) -> object:
+        if isinstance(obj, dict):
+            return {k: strip(v) for k, v in obj.items()
+                    if not k.endswith(("_message", "_messages"))}
+        if isinstance(obj, list):
+            return [strip(v) for v in obj]
+        return obj
+
+    assert not {k for k in keys(plain) if k.endswith(("_message", "_messages"))}
+    assert with_ids["options"][0]["reason_message"]["id"]  # e.g. "join.sentences" of parts
+    assert strip(with_ids) == plain

@@ -53,7 +53,9 @@ def test_first_page_paints_before_the_heavy_imports_then_everything_is_built(tmp
             "gpupicker.ui.wizard.budget_page"} <= set(seen["pages"])
     assert seen["page_ids"] == sorted(("task", "model", "quantization", "budget", "results"))
     assert seen["ready"] is True and seen["task"] == "qlora"
-    assert "pyqtgraph" not in seen["settled"]  # the plots come with the results page
+    # the plots come after the window is ready, on a turn of their own: the first visit of
+    # the results page is a page switch
+    assert "pyqtgraph" not in seen["pages"] and "pyqtgraph" in seen["plots"]
 
 
 RELOAD_CHILD = r"""
@@ -100,7 +102,8 @@ def test_window_started_in_steps_keeps_a_task_picked_before_the_controller(qtbot
     assert not win.open_action.isEnabled() and win.quit_action.isEnabled()
     win.wizard.task_page.buttons["inference"].setChecked(True)  # clicked during the start
     steps = list(win.start_steps(repo))
-    assert steps == ["controller", "pages", "ready"]
+    assert steps == ["controller", "pages", "ready", "plots"]
+    assert win.wizard.results_page.plots_built()  # the first visit of the page is a switch
     assert win.is_ready() and win.open_action.isEnabled()
     assert win.controller.workload.task == "inference"
     assert win.wizard.task_page.buttons["inference"].isChecked()
@@ -146,6 +149,36 @@ def test_cli_knows_every_subcommand_without_building_their_parsers():
     full = build_parser()
     sub = next(a for a in full._actions if a.__class__.__name__ == "_SubParsersAction")
     assert set(SUBCOMMANDS) == set(sub.choices)
+    for name in SUBCOMMANDS:  # each one alone registers itself (the parser of a CLI run)
+        one = build_parser(only=name)
+        lone = next(a for a in one._actions if a.__class__.__name__ == "_SubParsersAction")
+        assert name in lone.choices and set(lone.choices) < set(sub.choices)
+
+
+def test_a_cli_run_imports_only_its_own_subcommand():
+    """``gpupicker recommend`` builds only its own parser: the MCP server's and the report's
+    modules are not imported."""
+    code = ("import sys; from gpupicker.cli import main; main(['recommend', '-h'])")
+    p = subprocess.run([sys.executable, "-c", code + "\n"], capture_output=True, text=True,
+                       check=False)
+    assert p.returncode == 0 and "--message-ids" in p.stdout
+    code = ("import sys\nfrom gpupicker.cli import build_parser\n"
+            "build_parser(only='recommend').parse_args(['recommend', '--workload', 'x'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('gpupicker.cli.')))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert p.returncode == 0, p.stderr
+    assert "gpupicker.cli.mcp_server" not in p.stdout and "gpupicker.cli.recommend" in p.stdout
+
+
+def test_a_word_of_another_subcommand_before_it_is_parsed_with_every_subcommand(capsys):
+    """``--page catalog`` names a page, not the catalog command: the one-subcommand parser
+    fails and the full one parses it, as before."""
+    from gpupicker.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--page", "catalog", "estimate", "--help"])
+    assert exc.value.code == 0
+    assert "usage: gpupicker estimate" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])

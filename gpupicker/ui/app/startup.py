@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # imported after the first paint (issue 17: cold start)
 MILESTONES: list[Callable[[str], None]] = []
 """Called with ``"painted"`` once the first page is on screen, then with the name of each
 start step (``"logging"``, ``"menus"``, ``"pydantic"``, ``"core"``, ``"imports"``, ``"catalog"``,
-``"controller"``, ``"pages"``, ``"ready"``, ``"settled"``);
+``"controller"``, ``"pages"``, ``"ready"``, ``"plots"``, ``"settled"``);
 ``scripts/coldstart.py`` times them. Empty in the app."""
 
 

@@ -152,8 +152,8 @@ class ResultsPage(QWizardPage):
         al.addWidget(self.advisor_list)
         self.advisor_box.setVisible(False)
 
-        # the plots (pyqtgraph + numpy: ~170 ms to import) are built when the page is first
-        # shown or a plot is asked for (issue 17), see _ensure_plots
+        # the plots (pyqtgraph + numpy: ~170 ms to import) are built by the window's last
+        # start step (build_plots), or when the page is shown or a plot asked for before it
         self._vram_plot: VramFitPlot | None = None
         self._cost_plot: CostPlot | None = None
         self._pending_plots: _PlotData | None = None
@@ -479,6 +479,11 @@ class ResultsPage(QWizardPage):
         self._ensure_plots()
         assert self._cost_plot is not None
         return self._cost_plot
+
+    def build_plots(self) -> None:
+        """Import pyqtgraph and build the plots now (the window's last start step), drawing
+        the latest results if there are any; nothing when they exist."""
+        self._ensure_plots()
 
     def plots_built(self) -> bool:
         """True once the plots exist (pyqtgraph imported)."""
