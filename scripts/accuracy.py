@@ -271,12 +271,18 @@ def predicted_memory(res: dict, counter: str, measured: dict | None = None) -> f
     """The estimate's bytes per GPU read the way the source read its peak: ``device``
     (``nvidia-smi``: ``total_bytes``), ``reserved`` (``torch.cuda.max_memory_reserved``: less
     the CUDA context) or ``allocated`` (``torch.cuda.max_memory_allocated``: less the context
-    and the caching allocator's reserve). A ``measured`` with ``card`` is one card of a machine
-    of unlike cards: that card's ``component`` bytes (``total`` by default)."""
+    and the caching allocator's reserve); for llama.cpp placements ``gpu_model_buffer`` and
+    ``host_model_buffer`` (the weights on the GPU and in host RAM, as its load log prints). A
+    ``measured`` with ``card`` is one card of a machine of unlike cards: that card's
+    ``component`` bytes (``total`` by default)."""
     if measured is not None and "card" in measured:
         card = res["cards"][measured["card"]]
         return card[f"{measured.get('component', 'total')}_bytes"]
     b = res.get("breakdown", {})
+    if counter in ("gpu_model_buffer", "host_model_buffer"):
+        # llama.cpp's "CUDA0 model buffer size" / "CPU_Mapped model buffer size" log lines
+        key = "gpu_model_bytes" if counter == "gpu_model_buffer" else "host_model_bytes"
+        return float(res.get("placement", {}).get(key, 0))
     if counter == "allocated":
         return res["total_bytes"] - b.get("cuda_context", 0) - b.get("allocator_overhead", 0)
     if counter == "reserved":

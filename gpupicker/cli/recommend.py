@@ -233,6 +233,8 @@ def format_table(rec: Recommendation, top: int | None, money: Money = USD, *,
             lines.append(f"Your {mine.gpu_name} × {mine.num_gpus}: #{mine.rank}, "
                          f"{'fits' if mine.fits else 'does not fit'} "
                          f"({mine.total_bytes_per_gpu / GiB:.1f} GiB per GPU).")
+            if not mine.fits:  # why: its VRAM, or the machine's RAM
+                lines.append(f"       {s(mine.reason)}")
     if rec.notes:
         lines.append("")
         lines.extend(f"note: {s(n)}" for n in rec.notes)

@@ -79,6 +79,82 @@ class CardMemory(BaseModel):
         return self.total_bytes <= self.capacity_bytes
 
 
+class Placement(BaseModel):
+    """Where a llama.cpp job's bytes live: the GPU, and the host RAM of the machine.
+
+    Built by :mod:`gpupicker.core.memory.placement`. GPU-side figures are the
+    :class:`MemoryEstimate` fields; this record holds the host side and the choices.
+
+    Attributes:
+        n_cpu_moe: layers (from the first) whose routed experts are in host RAM
+            (llama.cpp ``--n-cpu-moe N``); 0 when none are.
+        moe_layers_on_host: MoE layers among those ``n_cpu_moe`` (dense first layers have
+            no experts to move).
+        moe_layers: MoE layers of the model.
+        auto: ``n_cpu_moe`` was chosen (``"auto"``, or llama.cpp's default ``--fit``) rather
+            than given.
+        kv_on_host: the KV cache is in host RAM (llama.cpp ``--no-kv-offload``).
+        host_expert_bytes: routed-expert weights held in host RAM (bytes).
+        host_weights_bytes: other weights in host RAM: token embeddings and the whole
+            layers left off the GPU (``-ngl`` below the layer count), bytes.
+        host_kv_bytes: KV cache in host RAM (bytes).
+        host_buffers_bytes: the CPU compute buffer and output buffer (bytes).
+        host_reserve_bytes: what the operating system and the engine process keep (bytes).
+        host_ram_bytes: RAM of the machine (bytes; None: not given, not checked).
+        unified: one memory pool shared by CPU and GPU (Apple, DGX Spark, Ryzen AI Max).
+        host_read_bytes_per_token: bytes the CPU reads from host RAM per decode step.
+        host_ram_bandwidth_gbps: the host RAM bandwidth assumed (GB/s, peak).
+        host_bandwidth_source: where that figure comes from (machine class or the workload).
+        pcie_gbps: host-to-GPU copy bandwidth assumed for prompt processing (GB/s).
+        host_fits: False when the host side needs more RAM than the machine has; None when
+            no RAM figure was given.
+        ram_short_bytes: how much more RAM the placement needs (0 when it fits).
+        pool_gpu_bytes: on a unified machine, the GPU side's bytes, which come out of the same
+            RAM (0 on a discrete GPU).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    n_cpu_moe: int = 0
+    moe_layers_on_host: int = 0
+    moe_layers: int = 0
+    auto: bool = False
+    kv_on_host: bool = False
+    host_expert_bytes: int = 0
+    host_weights_bytes: int = 0
+    host_kv_bytes: int = 0
+    host_buffers_bytes: int = 0
+    host_reserve_bytes: int = 0
+    host_ram_bytes: int | None = None
+    unified: bool = False
+    host_read_bytes_per_token: float = 0.0
+    host_ram_bandwidth_gbps: float = 0.0
+    host_bandwidth_source: Text = ""
+    pcie_gbps: float = 0.0
+    host_fits: bool | None = None
+    ram_short_bytes: int = 0
+    pool_gpu_bytes: int = 0
+
+    @property
+    def ram_need_bytes(self) -> int:
+        """RAM the machine needs: the host side, plus the GPU side on one unified pool (bytes)."""
+        return self.host_total_bytes + self.pool_gpu_bytes
+
+    @property
+    def host_total_bytes(self) -> int:
+        """Host RAM the placement needs, reserve included (bytes)."""
+        return (self.host_expert_bytes + self.host_weights_bytes + self.host_kv_bytes
+                + self.host_buffers_bytes + self.host_reserve_bytes)
+
+    @property
+    def host_model_bytes(self) -> int:
+        """Weights held in host RAM (experts + other weights), bytes.
+
+        What llama.cpp logs as ``CPU_Mapped model buffer size``.
+        """
+        return self.host_expert_bytes + self.host_weights_bytes
+
+
 class MemoryEstimate(BaseModel):
     """Expected peak GPU memory **per GPU**, as ``nvidia-smi`` would show it.
 
@@ -93,6 +169,8 @@ class MemoryEstimate(BaseModel):
             (``None`` = all).
         engine_message: the engine's own start-up error when ``engine_fits`` is False.
         kv_pool_tokens: tokens the engine's KV pool holds per GPU (vLLM blocks × 16).
+        placement: llama.cpp / Ollama: what is in host RAM (experts, layers, KV) and whether
+            the machine's RAM holds it (:class:`Placement`); None for other engines.
         engine_fits: ``False`` when the engine itself would refuse the job whatever
             the byte count says (vLLM: KV pool smaller than one sequence);
             ``None`` when bytes alone decide (see ``memory.fits_on``).
@@ -119,6 +197,7 @@ class MemoryEstimate(BaseModel):
     engine_fits: bool | None = None
     engine_message: Text = ""
     kv_pool_tokens: int | None = None
+    placement: Placement | None = None
     trainable_params: int = 0
     total_params: int = 0
     assumptions: tuple[Text, ...] = ()
@@ -154,7 +233,9 @@ class Throughput(BaseModel):
         ttft_s / itl_s: time to first token of one request and inter-token latency (seconds).
         range_pct: ± percent the speed is expected to be within, from ``evidence``.
         evidence: the published measurements the engine/GPU profile was checked against.
-        bound: ``"memory-bandwidth"``, ``"compute"`` or ``"interconnect"`` — what limits it.
+        bound: ``"memory-bandwidth"``, ``"compute"``, ``"interconnect"``, ``"cpu-offload"``
+            or ``"host-ram-bandwidth"`` (experts or KV read from host RAM by the CPU) — what
+            limits it.
         efficiency: fraction of peak bandwidth (decode) or MFU (training) assumed.
         assumptions: sentences naming engine, efficiency/MFU and scaling assumed.
         offload_alternative: image jobs that only fit with sequential CPU offload: the clause

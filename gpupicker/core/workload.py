@@ -365,6 +365,30 @@ class Workload(BaseModel):
         default=None, description="Linear groups held in weights_dtype, the rest 16-bit: "
         "attention, dense_mlp, experts, shared_experts (aliases mlp, linear …); None = the "
         "format's convention")
+    n_cpu_moe: int | Literal["auto", "all"] | None = Field(
+        default=None, description="llama.cpp --n-cpu-moe: routed experts of the first N layers "
+        "in host RAM (attention, shared experts and the rest on the GPU); \"all\" = --cpu-moe; "
+        "\"auto\" = the fewest N that fit, as llama.cpp --fit does; None = llama.cpp's default "
+        "(--fit places an MoE model that does not fit the same way)")
+    n_gpu_layers: int | None = Field(
+        default=None, ge=0, le=100_000, description="llama.cpp -ngl: repeating layers on the "
+        "GPU (the last ones; the rest and their KV in host RAM); None = as many as fit")
+    kv_on_host: bool = Field(
+        default=False, description="llama.cpp --no-kv-offload: the KV cache in host RAM and "
+        "attention on the CPU")
+    host_ram_gb: float | None = Field(
+        default=None, gt=0, le=100_000, description="RAM of the machine in GB as sold "
+        "(binary: 32 GB = 32 GiB, /proc/meminfo MemTotal); offloaded experts, layers and KV "
+        "must fit in it; None = not checked")
+    host_ram_bandwidth_gbps: float | None = Field(
+        default=None, gt=0, le=10_000, description="peak host RAM bandwidth in GB/s "
+        "(channels × MT/s × 8 bytes); None = the machine class default "
+        "(core.memory.placement.HOST_RAM_CLASSES)")
+    shared_prefix_ratio: float = Field(
+        default=0.0, ge=0.0, lt=1.0, description="serving with prefix caching (vLLM, SGLang, "
+        "TensorRT-LLM and the other paged-KV servers): share of each prompt that is a prefix "
+        "all requests share (system prompt, few-shot examples); its KV blocks are held once "
+        "and its prefill is skipped on a cache hit")
     ttft_target_s: float | None = Field(default=None, gt=0, le=3600,
                                         description="serving: p50 time-to-first-token target")
     itl_target_s: float | None = Field(default=None, gt=0, le=60,
@@ -466,6 +490,20 @@ class Workload(BaseModel):
     @classmethod
     def _known_groups(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
         return None if v is None else tuple(sorted(expand_weight_groups(v)))
+
+    @field_validator("n_cpu_moe", mode="before")
+    @classmethod
+    def _n_cpu_moe(cls, v: object) -> object:
+        if isinstance(v, str):
+            key = v.strip().lower()
+            if key.isdigit():
+                return int(key)
+            if key not in ("auto", "all"):
+                raise ValueError(msg("workload.n_cpu_moe", value=repr(v)))
+            return key
+        if isinstance(v, bool) or (isinstance(v, int) and not 0 <= v <= 100_000):
+            raise ValueError(msg("workload.n_cpu_moe", value=repr(v)))
+        return v
 
     @field_validator("framework", mode="after")
     @classmethod

@@ -728,7 +728,9 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
     kind = _command_kind(line)
     if kind is None:
         raise JobReadError(msg("job.unknown_kind", head=_short(line)))
-    words = [w for w in shlex.split(line) if "=" not in w or w.startswith("-")]
+    words = shlex.split(line)
+    while words and "=" in words[0] and not words[0].startswith("-"):
+        words = words[1:]  # leading environment assignments (CUDA_VISIBLE_DEVICES=0 …)
     job = JobRead(kind)
     job.set(kind, "task", "inference")
     job.set(kind, "framework", {"llama.cpp": "llama.cpp"}.get(kind, kind))
@@ -780,8 +782,19 @@ def read_command(line: str, lookup: ModelLookup) -> JobRead:
             v = str(value).lower()
             if v in ("all", "auto") or (v.isdigit() and int(v) >= 99):
                 job.no_effect(f)  # every layer on the GPU: what gpupicker places first
+            elif v.isdigit() and kind == "llama.cpp":
+                _int(job, f, value, "n_gpu_layers")
             else:
                 job.not_modelled(f, value)
+        elif f in ("--n-cpu-moe", "-ncmoe") and kind == "llama.cpp":
+            _int(job, f, value, "n_cpu_moe")
+        elif f in ("--cpu-moe", "-cmoe") and kind == "llama.cpp":
+            job.set(f, "n_cpu_moe", "all")
+        elif f in ("-ot", "--override-tensor") and kind == "llama.cpp" and re.fullmatch(
+                r"[.\\]*(?:ffn_\.\*_)?exps[.\\]*=CPU", str(value or ""), re.I):
+            job.set(f, "n_cpu_moe", "all")  # every layer's routed experts in host RAM
+        elif f in ("--no-kv-offload", "-nkvo") and kind == "llama.cpp":
+            job.set(f, "kv_on_host", True)
         elif f == "--speculative-config":
             pass  # read below, once the model is known
         elif f in _NO_EFFECT_SERVE:

@@ -919,6 +919,150 @@
 <context>
     <name>CoreText</name>
     <message>
+        <source>host RAM bandwidth ({gbps} GB/s) limits decode</source>
+        <translation>内存带宽（{gbps} GB/s）限制解码速度</translation>
+    </message>
+    <message>
+        <source>With the KV cache in host RAM, prompt attention also runs on the CPU; that cost is not modelled (expect slower prompts)</source>
+        <translation>KV 缓存在内存中时，预填充的注意力也在 CPU 上计算；这部分开销未建模（预填充会更慢）</translation>
+    </message>
+    <message>
+        <source>Prompt processing copies the {gib} GiB in host RAM to the GPU once per 512-token micro-batch ({chunks} ×, PCIe ≈ {gbps} GB/s)</source>
+        <translation>预填充时每个 512 token 的微批次都把内存中的 {gib} GiB 复制到 GPU 一次（{chunks} 次，PCIe ≈ {gbps} GB/s）</translation>
+    </message>
+    <message>
+        <source>Prompt processing copies the {gib} GiB in host RAM to the GPU once per 512-token micro-batch ({chunks} ×, PCIe ≈ {gbps} GB/s); an upper bound: published --n-cpu-moe runs prefilled 8–9× slower</source>
+        <translation>预填充时每个 512 token 的微批次都把内存中的 {gib} GiB 复制到 GPU 一次（{chunks} 次，PCIe ≈ {gbps} GB/s）；这是上限：公开的 --n-cpu-moe 实测预填充慢 8–9 倍</translation>
+    </message>
+    <message>
+        <source>Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU reading {gb} GB from host RAM ({gbps} GB/s × {eff})</source>
+        <translation>每个解码步：GPU 上 {gpu_ms} ms + CPU 上 {host_ms} ms，从内存读取 {gb} GB（{gbps} GB/s × {eff}）</translation>
+    </message>
+    <message>
+        <source>KV cache in host RAM ({gib} GiB, --no-kv-offload)</source>
+        <translation>KV 缓存放在内存中（{gib} GiB，--no-kv-offload）</translation>
+    </message>
+    <message>
+        <source>Experts of {layers} of {total} MoE layers in host RAM ({gib} GiB, --n-cpu-moe {n})</source>
+        <translation>{total} 个 MoE 层中 {layers} 层的专家放在内存中（{gib} GiB，--n-cpu-moe {n}）</translation>
+    </message>
+    <message>
+        <source>Needs {need} GiB of the {ram} GiB unified memory: memory is the limit; it needs a machine with at least {more} GB more</source>
+        <translation>需要统一内存 {ram} GiB 中的 {need} GiB：瓶颈在内存；需要一台至少多 {more} GB 内存的机器</translation>
+    </message>
+    <message>
+        <source>Needs {need} GiB of host RAM, the machine has {ram} GiB: RAM is the limit; adding at least {more} GB of RAM makes it fit (≈ ${usd} at ${per_gb}/GB, DDR5 retail 2026-06)</source>
+        <translation>需要 {need} GiB 内存，本机只有 {ram} GiB：瓶颈在内存；至少再加 {more} GB 内存即可放下（按 2026-06 DDR5 零售价 {per_gb} 美元/GB，约 {usd} 美元）</translation>
+    </message>
+    <message>
+        <source>Unified memory: GPU and host share {ram} GiB; the host side needs {need} GiB of it ({reserve} GiB kept for the operating system)</source>
+        <translation>统一内存：GPU 与主机共用 {ram} GiB；主机侧需要其中 {need} GiB（其中 {reserve} GiB 留给操作系统）</translation>
+    </message>
+    <message>
+        <source>Host RAM: needs {need} GiB of {ram} GiB ({reserve} GiB kept for the operating system)</source>
+        <translation>内存：需要 {need} GiB，共 {ram} GiB（其中 {reserve} GiB 留给操作系统）</translation>
+    </message>
+    <message>
+        <source>Host RAM not checked: the job needs {gib} GiB of it (give host_ram_gb to check)</source>
+        <translation>未检查内存：该任务需要 {gib} GiB 内存（给出 host_ram_gb 即可检查）</translation>
+    </message>
+    <message>
+        <source>Host RAM {gbps} GB/s peak, CPU matmuls at {eff} of it ({source})</source>
+        <translation>内存带宽峰值 {gbps} GB/s，CPU 矩阵乘法按其 {eff} 计（{source}）</translation>
+    </message>
+    <message>
+        <source>KV cache in host RAM (--no-kv-offload): {gib} GiB; attention runs on the CPU</source>
+        <translation>KV 缓存放在内存中（--no-kv-offload）：{gib} GiB；注意力在 CPU 上计算</translation>
+    </message>
+    <message>
+        <source>Routed experts of {layers} of {total} MoE layers in host RAM (--n-cpu-moe {n}, {how}): {gib} GiB; attention, shared experts, router and norms stay on the GPU</source>
+        <translation>{total} 个 MoE 层中 {layers} 层的路由专家放在内存中（--n-cpu-moe {n}，{how}）：{gib} GiB；注意力、共享专家、路由器和归一化层留在 GPU 上</translation>
+    </message>
+    <message>
+        <source>chosen as llama.cpp --fit does: the fewest that leave 1 GiB free on the GPU</source>
+        <translation>按 llama.cpp --fit 的方式选择：在 GPU 上留出 1 GiB 空闲的最少层数</translation>
+    </message>
+    <message>
+        <source>unified memory: the GPU's own bandwidth, one pool</source>
+        <translation>统一内存：即 GPU 自身带宽，同一内存池</translation>
+    </message>
+    <message>
+        <source>the workload's host_ram_bandwidth_gbps</source>
+        <translation>任务给定的 host_ram_bandwidth_gbps</translation>
+    </message>
+    <message>
+        <source>n_cpu_moe has no effect: this model has no routed experts</source>
+        <translation>n_cpu_moe 不起作用：该模型没有路由专家</translation>
+    </message>
+    <message>
+        <source>Ollama has no option to keep MoE experts in system RAM (it only moves whole layers, num_gpu); use llama.cpp (llama-server --n-cpu-moe) or drop n_cpu_moe</source>
+        <translation>Ollama 没有把 MoE 专家放在内存中的选项（只能整层卸载，num_gpu）；请改用 llama.cpp（llama-server --n-cpu-moe）或去掉 n_cpu_moe</translation>
+    </message>
+    <message>
+        <source>n_cpu_moe {value} is not a layer count, "auto" or "all"</source>
+        <translation>n_cpu_moe {value} 不是层数，也不是 'auto' 或 'all'</translation>
+    </message>
+    <message>
+        <source>server default: eight-channel DDR5-4800 (4800 MT/s × 8 B × 8 channels)</source>
+        <translation>服务器默认值：八通道 DDR5-4800（4800 MT/s × 8 B × 8 通道）</translation>
+    </message>
+    <message>
+        <source>workstation default: quad-channel DDR5-4800 (4800 MT/s × 8 B × 4 channels)</source>
+        <translation>工作站默认值：四通道 DDR5-4800（4800 MT/s × 8 B × 4 通道）</translation>
+    </message>
+    <message>
+        <source>desktop default: dual-channel DDR5-5600 (5600 MT/s × 8 B × 2 channels, JEDEC JESD79-5)</source>
+        <translation>台式机默认值：双通道 DDR5-5600（5600 MT/s × 8 B × 2 通道，JEDEC JESD79-5）</translation>
+    </message>
+    <message>
+        <source>--no-kv-offload: the KV cache ({gib} GiB) stays in host RAM</source>
+        <translation>--no-kv-offload：KV 缓存（{gib} GiB）留在内存中</translation>
+    </message>
+    <message>
+        <source>--n-cpu-moe {n}: the routed experts of {layers} MoE layers ({gib} GiB) stay in host RAM; the machine needs {ram} GiB of RAM for this</source>
+        <translation>--n-cpu-moe {n}：{layers} 个 MoE 层的路由专家（{gib} GiB）留在内存中；本机需要 {ram} GiB 内存</translation>
+    </message>
+    <message>
+        <source>experts read from host RAM: decode bound by its bandwidth</source>
+        <translation>专家从内存读取：解码速度受内存带宽限制</translation>
+    </message>
+    <message>
+        <source>attention runs on the CPU: slower decode and prompts</source>
+        <translation>注意力在 CPU 上计算：解码和预填充都变慢</translation>
+    </message>
+    <message>
+        <source>Keep as many MoE experts in host RAM as needed (llama.cpp --n-cpu-moe, as --fit chooses it)</source>
+        <translation>按需把 MoE 专家放在内存中（llama.cpp --n-cpu-moe，按 --fit 的方式选择）</translation>
+    </message>
+    <message>
+        <source>Keep the KV cache in host RAM (llama.cpp --no-kv-offload)</source>
+        <translation>把 KV 缓存放在内存中（llama.cpp --no-kv-offload）</translation>
+    </message>
+    <message>
+        <source>shared_prefix_ratio is modelled for paged-KV servers (vLLM, SGLang, TensorRT-LLM …); not used for {framework}</source>
+        <translation>shared_prefix_ratio 只对分页 KV 的推理服务（vLLM、SGLang、TensorRT-LLM 等）建模；{framework} 未使用</translation>
+    </message>
+    <message>
+        <source>Prefix caching: {share} of each prompt ({tokens} tokens) is shared; its KV blocks are held once and a cache hit skips its prefill</source>
+        <translation>前缀缓存：每个提示词的 {share}（{tokens} 个 token）为共享前缀；其 KV 块只存一份，命中缓存时跳过这部分的预填充</translation>
+    </message>
+    <message>
+        <source>the KV cache is already 8-bit</source>
+        <translation>KV 缓存已是 8 位</translation>
+    </message>
+    <message>
+        <source>an FP8 KV cache (--kv-cache-dtype fp8) holds {tokens} tokens at the same speed</source>
+        <translation>FP8 KV 缓存（--kv-cache-dtype fp8）可容纳 {tokens} 个 token，速度不变</translation>
+    </message>
+    <message>
+        <source>To hold this context: {fp8}; --cpu-offload-gb {gb} moves that much of the weights to host RAM (streamed over PCIe every step: much slower decode); or more GPUs (-tp). vLLM's CPU KV offload (--kv-offloading-size) only keeps reusable prefixes in host RAM and does not lengthen one sequence</source>
+        <translation>要放下这个上下文：{fp8}；--cpu-offload-gb {gb} 把这么多权重移到内存（每步经 PCIe 传输：解码明显变慢）；或者用更多 GPU（-tp）。vLLM 的 CPU KV 卸载（--kv-offloading-size）只把可复用的前缀放在内存中，不能加长单个序列</translation>
+    </message>
+    <message>
+        <source>the weights and activations leave no room for a KV cache</source>
+        <translation>权重和激活值已占满显存，没有 KV 缓存的空间</translation>
+    </message>
+    <message>
         <source>keys given more than once, only the last value of each is used: {keys}</source>
         <translation>以下键出现了不止一次，每个键只采用最后一个值：{keys}</translation>
     </message>
@@ -5954,6 +6098,30 @@ Keep %1 as entered?</source>
 </context>
 <context>
     <name>OptionsTableModel</name>
+    <message>
+        <source>RAM of the machine: %1 — %2 short</source>
+        <translation>本机内存：%1 —— 还差 %2</translation>
+    </message>
+    <message>
+        <source>RAM of the machine: %1 — enough</source>
+        <translation>本机内存：%1 —— 够用</translation>
+    </message>
+    <message>
+        <source>Experts of %1 of %2 MoE layers in RAM (llama.cpp --n-cpu-moe %3)</source>
+        <translation>%2 个 MoE 层中 %1 层的专家在内存中（llama.cpp --n-cpu-moe %3）</translation>
+    </message>
+    <message>
+        <source>In host RAM: %1 (experts %2, other weights %3, KV cache %4, buffers and system %5)</source>
+        <translation>内存中：%1（专家 %2，其他权重 %3，KV 缓存 %4，缓冲区与系统 %5）</translation>
+    </message>
+    <message>
+        <source>On the GPU: %1 (weights %2, KV cache %3, compute buffer %4)</source>
+        <translation>GPU 上：%1（权重 %2，KV 缓存 %3，计算缓冲区 %4）</translation>
+    </message>
+    <message>
+        <source> + %1 RAM</source>
+        <translation> + %1 内存</translation>
+    </message>
     <message>
         <source>NPU runtime context</source>
         <translation>NPU 运行时上下文</translation>

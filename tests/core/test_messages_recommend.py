@@ -29,7 +29,8 @@ GROUP = ("recommend.", "cost.", "money.", "price_kind.", "owned.", "providers.")
 """Id prefixes of this group's messages."""
 
 TECH_TERMS = frozenset({"FSDP", "ZeRO", "InfiniBand", "RoCE", "LoRA", "NVLink", "PCIe",
-                        "TFLOPS", "all-reduce", "token", "tokens", "Hoffmann", "CUDA"})
+                        "TFLOPS", "all-reduce", "token", "tokens", "Hoffmann", "CUDA",
+                        "n-cpu-moe", "no-kv-offload"})
 """ASCII words the zh_CN translations of this group keep (terms Chinese engineers write so)."""
 
 DATA_PARAMS = frozenset({"dtype", "framework", "currency", "marker", "observed", "region",

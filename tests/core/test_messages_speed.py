@@ -35,7 +35,7 @@ LATIN_TERMS = frozenset({
     # hardware and units
     "NVIDIA", "GeForce", "Apple", "Gaudi", "Ampere", "Hopper", "Blackwell", "GDDR", "TFLOPS",
     "Enflame", "MetaX",  # kept in Latin script until the bundled CJK font has their characters
-    "GFLOP", "GEMM", "token",
+    "GFLOP", "GEMM", "token", "PCIe",
     # serving latencies as Chinese engineers abbreviate them (token 间延迟 ITL, 首 token 延迟 TTFT)
     "TTFT",
 })
@@ -142,6 +142,10 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
           "rtx_3090", 2)
     speed(_wl(repo, "llama3_70b", task="inference", framework="llama.cpp", weights_dtype="q4_k_m"),
           "rtx_4090", memory=True)
+    # MoE experts and the KV cache in host RAM (llama.cpp --n-cpu-moe, --no-kv-offload)
+    speed(_wl(repo, "qwen3_30b_a3b", task="inference", framework="llama.cpp",
+              weights_dtype="q4_k_m", n_cpu_moe="auto", kv_on_host=True, prompt_len=4096,
+              new_tokens=256), "rtx_4060", memory=True)
     speed(_wl(repo, "llama3_8b", task="inference", framework="vllm", weights_dtype="q4_k_m"), "l4")
     speed(_wl(repo, "llama3_8b", task="decode_ceiling"), "h200_sxm")
     speed(_wl(repo, "llama3_8b", task="decode_ceiling"), "h100_sxm", 2)
@@ -241,6 +245,13 @@ def _m3_texts(repo) -> list[tuple[str, object]]:
           _wl(repo, "llama3_8b", task="inference").model_copy(update={"model": None}),
           gpus["h100_sxm"])
 
+    from gpupicker.core.speed.serving import plan_serving
+
+    # prefix caching on a paged pool, and an engine without one
+    for fw, dtype in (("vllm", "bf16"), ("llama.cpp", "q4_k_m")):
+        ws = _wl(repo, "llama3_8b", task="inference", framework=fw, weights_dtype=dtype,
+                 requests_per_minute=60, shared_prefix_ratio=0.5)
+        out.extend((f"prefix {fw}", n) for n in plan_serving(ws, gpus["l4"], 1)[2].notes)
     w = _wl(repo, "qwen2_5_7b", task="inference", framework="vllm", requests_per_minute=60,
             region="CN")
     for o in recommend(w, list(gpus.values()), repo.prices()).options:

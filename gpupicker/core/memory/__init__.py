@@ -147,9 +147,11 @@ def fits_on(mem: MemoryEstimate, gpu: GpuSpec) -> bool:
 
     Compares ``mem.total_bytes`` with :attr:`GpuSpec.usable_memory_bytes` (capacity
     less the ECC/driver reserve) and honours ``mem.engine_fits`` (vLLM refuses to
-    start when its KV pool cannot hold one sequence).
+    start when its KV pool cannot hold one sequence) and the machine's RAM (a llama.cpp
+    placement whose host side needs more RAM than ``host_ram_gb``: ``placement.host_fits``).
     """
-    return mem.total_bytes <= gpu.usable_memory_bytes and mem.engine_fits is not False
+    return mem.total_bytes <= gpu.usable_memory_bytes and mem.engine_fits is not False \
+        and (mem.placement is None or mem.placement.host_fits is not False)
 
 
 # --------------------------------------------------------------------------------------------

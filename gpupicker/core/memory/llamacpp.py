@@ -16,7 +16,8 @@ from ..model_arch import ModelArch
 from ..results import MemoryEstimate
 from ..units import MiB
 from ..workload import Workload
-from .common import kv_cache_bytes, recurrent_state_bytes, state_assumption
+from .common import kv_bytes, kv_cache_bytes, recurrent_state_bytes, state_assumption
+from .placement import LlamaCppParts, expert_bytes, place_llamacpp, placement_notes
 
 LLAMACPP_CONTEXT_BYTES = 300 * MiB
 """CUDA context + cuBLAS handles of a llama.cpp process (no PyTorch kernels loaded)."""
@@ -86,16 +87,21 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
     # one recurrent state per server slot (``n_seq_max`` = batch), F32, beside the KV cells
     state = recurrent_state_bytes(arch, w.batch, "llama.cpp")
     kv_total = kv_cache_bytes(arch, n_ctx, 1, kv_dtype) + state
-    per_layer_kv = kv_total / L
     compute = llamacpp_compute_buffer_bytes(arch, n_ctx, flash)
-    layers = L
-    if gpu is not None:
-        avail = gpu.usable_memory_bytes * n - n * (LLAMACPP_CONTEXT_BYTES + compute) \
-            - out_w
-        fit_layers = int(avail // (per_layer_w + per_layer_kv)) if avail > 0 else 0
-        layers = max(0, min(L, fit_layers))
-    weights_gpu = (per_layer_w * layers + (out_w if layers == L else 0)) / n
-    kv_gpu = per_layer_kv * layers / n
+    bpw = bytes_per_weight(wdt)
+    expert_layer, expert_read = expert_bytes(arch, bpw, w.batch)
+    prompt = w.prompt_len or w.seq_len or w.avg_prompt_tokens
+    ctx_mean = prompt + (w.new_tokens or 0) / 2.0
+    parts = LlamaCppParts(
+        layers=L, layer_bytes=per_layer_w, output_bytes=out_w, embedding_bytes=emb_host,
+        kv_bytes=kv_total, compute_bytes=compute, context_bytes=LLAMACPP_CONTEXT_BYTES,
+        expert_layer_bytes=expert_layer, decode_expert_layer_bytes=expert_read,
+        decode_layer_bytes=per_layer_w - expert_layer + expert_read if arch.is_moe
+        else per_layer_w,
+        host_buffer_bytes=LLAMACPP_UBATCH * (4 * arch.hidden_size + 2 * arch.active_mlp_width) * 4
+        + arch.vocab_size * 4,
+        decode_kv_bytes=kv_bytes(arch, ctx_mean, w.batch, kv_dtype))
+    layers, _, weights_gpu, kv_gpu, compute, placement = place_llamacpp(w, arch, gpu, n, parts)
     notes = [join([msg("engines.llamacpp_head", dtype=wdt.upper(), ctx=n_ctx, kv=kv_dtype)]),
              join([join([msg("engines.embeddings_on_host"),
                          msg("engines.compute_buffer_flash" if flash else "engines.compute_buffer")
@@ -103,6 +109,9 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
              *((join([join([msg("engines.partial_offload", layers=layers, total=L, ngl=layers),
                             msg("engines.rest_on_cpu")], "clauses")]),) if layers < L else ())]
     notes.extend(state_assumption(arch, state, w.batch))
+    notes.extend(placement_notes(placement, arch, layers))
+    if w.n_cpu_moe is not None and not arch.is_moe:
+        notes.append(join([msg("engines.dense_no_experts")]))
     if not gguf_ok:
         notes.append(join([msg("engines.not_gguf", dtype=w.weights_dtype)]))
     if w.framework == "ollama":
@@ -121,6 +130,7 @@ def llamacpp_memory(w: Workload, arch: ModelArch, gpu: GpuSpec | None,
         cuda_context_bytes=LLAMACPP_CONTEXT_BYTES,
         num_gpus=n,
         gpu_layers=layers if layers < L else None,
+        placement=placement,
         engine_fits=engine_fits,
         engine_message=message,
         total_params=arch.param_count(),

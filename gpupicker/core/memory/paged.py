@@ -14,9 +14,11 @@ tokens) and at 29,000 refused to start (vllm issue #10517).
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..dtypes import bytes_per_kv_element
 from ..hardware.specs import GpuSpec
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
@@ -188,6 +190,26 @@ def _vllm_sizes(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, st: Vl
     return wb, act, block, state
 
 
+def _context_choices(mml: int, pool_tokens: int, block: int, kv_dtype: str) -> Message:
+    """What holds a context vLLM's KV pool cannot, and what each costs (one sentence).
+
+    An FP8 KV cache (half the bytes of a 16-bit one), ``--cpu-offload-gb`` (weights moved to
+    host RAM and streamed over PCIe every forward: vLLM engine arguments) sized to free the
+    missing blocks, more GPUs; vLLM's CPU KV offload (``--kv-offloading-size``,
+    OffloadingConnector) only keeps reusable prefix blocks in host RAM, so it does not
+    lengthen one sequence (vLLM docs, "CPU KV offloading").
+    """
+    missing = max(0, mml - pool_tokens)
+    gb = math.ceil(missing / VLLM_BLOCK_TOKENS * block / GiB * 10) / 10
+    if pool_tokens <= 0:
+        first = msg("engines.vllm_choice_no_pool")
+    elif bytes_per_kv_element(kv_dtype) >= 2:
+        first = msg("engines.vllm_choice_fp8", tokens=f"{pool_tokens * 2:,}")
+    else:
+        first = msg("engines.vllm_choice_none")
+    return join([msg("engines.vllm_context_choices", fp8=first, gb=f"{gb:g}")])
+
+
 @lru_cache(maxsize=1024)
 def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: str, ctx: int,
                          st: VllmSettings, usable_bytes: int, torch_total: int, tp: int,
@@ -230,6 +252,7 @@ def _vllm_memory_on_card(arch: ModelArch, weights_dtype: str, kv_cache_dtype: st
         assumptions.append(join([
             msg("engines.vllm_refuses_mml", mml=st.max_model_len, pool=pool_tokens)
             if pool_tokens > 0 else msg("engines.vllm_refuses_no_memory")]))
+        assumptions.append(_context_choices(st.max_model_len, pool_tokens, block, kv_cache_dtype))
     return MemoryEstimate(weights_bytes=wb, kv_cache_bytes=int(kv), activations_bytes=act,
                           engine_reserve_bytes=graphs, cuda_context_bytes=non_torch,
                           num_gpus=tp, max_concurrent_seqs=int(seqs), engine_fits=engine_fits,

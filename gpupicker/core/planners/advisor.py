@@ -171,6 +171,15 @@ def _candidates(w: Workload) -> list[_Change]:
             else:
                 out.append(("kv_fp8", _m("kv_fp8"),
                             {"kv_cache_dtype": "fp8"}, _c("same_speed"), _c("very_small"), 1.5))
+        if w.framework.lower() == "llama.cpp" and w.task == "inference":
+            # llama.cpp placements: the KV cache, or more MoE experts, in host RAM
+            if not w.kv_on_host:
+                out.append(("kv_on_host", _m("kv_on_host"), {"kv_on_host": True},
+                            _c("kv_on_host"), None, 3.0))
+            if w.model is not None and w.model.is_moe and w.n_cpu_moe not in (None, "auto",
+                                                                              "all"):
+                out.append(("experts_auto", _m("experts_auto"), {"n_cpu_moe": "auto"},
+                            _c("host_experts"), None, 2.5))
         ctx = w.context_tokens()
         if ctx > 1024:
             if w.prompt_len is not None or w.new_tokens is not None:
@@ -326,7 +335,10 @@ def _sequential_offload_advice(w: Workload, gpu: GpuSpec, base: int,
 
 def _speed(w: Workload, gpu: GpuSpec) -> float | None:
     try:
-        t = estimate_throughput(w, gpu, w.num_gpus)
+        # a llama.cpp placement's host-resident bytes cost decode time: read its memory first
+        mem = estimate_memory(w, gpu, w.num_gpus) if w.framework.lower() == "llama.cpp" \
+            and w.task == "inference" else None
+        t = estimate_throughput(w, gpu, w.num_gpus, mem)
     except (ValueError, ZeroDivisionError):
         return None
     return t.train_tokens_per_s or t.aggregate_decode_tokens_per_s or (

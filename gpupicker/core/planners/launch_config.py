@@ -69,6 +69,7 @@ from ..dtypes import GGUF_TYPES
 from ..messages import TEMPLATES, Message, Text, join, msg, verbatim
 from ..results import Option
 from ..stacks.frameworks import framework_row
+from ..units import GiB
 from ..workload import Workload
 from . import launch_cn
 from .launch_text import error as _e
@@ -390,6 +391,15 @@ def _serving(w: Workload, opt: Option, model: str, n: int, served: bool, refs: _
             parts += ["--tensor-split", split]
             assumptions.append(_s("mixed_split", cards=opt.gpu_name, split=split))
             assumptions.append(_s("mixed_devices", devices=devices))
+        place = opt.memory.placement
+        if place is not None and place.n_cpu_moe:
+            parts += ["--n-cpu-moe", str(place.n_cpu_moe)]
+            assumptions.append(_s("n_cpu_moe", n=place.n_cpu_moe, layers=place.moe_layers_on_host,
+                                  gib=f"{place.host_expert_bytes / GiB:.1f}",
+                                  ram=f"{place.ram_need_bytes / GiB:.1f}"))
+        if place is not None and place.kv_on_host:
+            parts += ["--no-kv-offload"]
+            assumptions.append(_s("no_kv_offload", gib=f"{place.host_kv_bytes / GiB:.1f}"))
         if n > 1:
             parts += ["-sm", "layer"]
         if kv in ("q8_0", "q4_0"):

@@ -126,10 +126,13 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
         refusal_note = sentence(msg("recommend.gpu_types_left_out", n=len(refusals), why=first))
     serving = w.task == "inference" and bool(w.requests_per_minute)
     gpu_dep = gpu_dependent(w)
+    placed = w.framework.lower() in ("llama.cpp", "ollama") or w.weights_dtype in GGUF_TYPES
     # memory per (card capacity, count, batch): serving engines size their pools from the
-    # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), so
-    # cards equal in both share an estimate
-    mem_cache: dict[tuple[tuple[int, int] | None, int, int], tuple[MemoryEstimate, int]] = {}
+    # card's usable capacity and its raw size (memory.paged.torch_total_bytes reads both), and
+    # a llama.cpp placement its segment (host RAM class) and PCIe link, so cards equal in all
+    # of these share an estimate
+    mem_cache: dict[tuple[tuple[int, int, str, int | None, str] | None, int, int],
+                    tuple[MemoryEstimate, int]] = {}
     tried = [c for c in counts if c <= max_gpus]
     if w.num_gpus > 1 and w.num_gpus <= max_gpus and w.num_gpus not in tried:
         tried.append(w.num_gpus)
@@ -162,7 +165,9 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                 else:
                     t = estimate_throughput(wb, gpu, n)
                     pool_mem = None
-                key = ((cap, gpu.memory_bytes) if gpu_dep else None, n, wb.batch)
+                key = ((cap, gpu.memory_bytes, *((gpu.segment, gpu.pcie_gen, gpu.interconnect)
+                                                 if placed else ("", None, "")))
+                       if gpu_dep else None, n, wb.batch)
                 if pool_mem is not None and pool_mem.max_concurrent_seqs is not None:
                     # a KV pool takes what the card leaves, whatever the batch
                     mem_cache.setdefault(key, (pool_mem, pool_mem.total_bytes))
@@ -170,7 +175,8 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                     m_est = estimate_memory(wb, gpu, n)
                     mem_cache[key] = (m_est, m_est.total_bytes)
                 mem, used = mem_cache[key]
-                if mem.gpu_layers is not None:
+                if mem.gpu_layers is not None or (
+                        mem.placement is not None and mem.placement.host_read_bytes_per_token):
                     t = estimate_throughput(wb, gpu, n, mem)
                 cal_text = ""
                 if calibration is not None:
@@ -203,7 +209,7 @@ def evaluate(w: Workload, gpus: tuple[GpuSpec, ...], counts: tuple[int, ...], ma
                              hours=_hours(w, t), calibration=cal_text, plan=plan,
                              scaling=scaling_text(gpu, n, speed, node_speed),
                              shared=fit_and_speed(wb, gpu, n * replicas, used, cap, t, fits,
-                                                  replicas))
+                                                  replicas, mem.placement))
             evaluations.append(ev)
     return Evaluated(gpus=gpus, evaluations=tuple(evaluations), refusal_note=refusal_note,
                       reference=reference, notes=tuple(notes), multi_node=multi_node,

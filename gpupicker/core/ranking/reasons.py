@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from ..hardware.accelerators import fabric_without_bandwidth, link_label, stack_clause, stack_of
 from ..hardware.specs import GpuSpec
 from ..memo import KeyedMemo
+from ..memory.placement import host_ram_bandwidth, placement_clause, ram_limit_message
 from ..messages import Message, as_message, join, msg, sentence
 from ..pricing.money import USD, Money
-from ..results import CostEstimate, Throughput
+from ..results import CostEstimate, Placement, Throughput
 from ..speed.interconnect import GPUS_PER_NODE, link_name
 from ..units import GiB
 from ..workload import Workload
@@ -54,7 +55,7 @@ def memo_msg(id: str, **params: str | int) -> Message:
 
 
 LIMIT_OF_BOUND = {"memory-bandwidth": "bandwidth", "compute": "compute", "interconnect": "interconnect",
-           "engine-overhead": "engine", "cpu-offload": "offload"}
+           "engine-overhead": "engine", "host-ram-bandwidth": "host_ram_bandwidth"}
 
 
 """Throughput ``bound`` → the option's ``limit``."""
@@ -72,8 +73,9 @@ def limit_why(limit: str, w: Workload, gpu: GpuSpec, n: int = 1) -> Message | No
         return msg("recommend.limit.interconnect", link=link)
     if limit == "engine":
         return memo_msg("recommend.limit.engine", framework=w.framework)
-    if limit == "offload":
-        return memo_msg("recommend.limit.offload")
+    if limit == "host_ram_bandwidth":
+        bw, _ = host_ram_bandwidth(w, gpu)
+        return memo_msg("recommend.limit.host_ram_bandwidth", gbps=f"{bw:,.0f}")
     return None
 
 
@@ -87,13 +89,19 @@ def speed_figure(w: Workload, t: Throughput) -> float:
 
 
 def fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Throughput,
-                   fits: bool, replicas: int) -> tuple[str, tuple[Message, ...]]:
+                   fits: bool, replicas: int, placement: Placement | None = None
+                   ) -> tuple[str, tuple[Message, ...]]:
     """The limit and the sentences of an option's reason shared by one GPU × count's offers.
 
     The fit verdict, speed and what limits it. A non-fitting option's reason is
-    complete here: its single sentence ends with a full stop.
+    complete here: its single sentence ends with a full stop. ``placement`` (llama.cpp): what
+    is in host RAM, said in the reason; an option whose host side does not fit the machine's
+    RAM is limited by ``"ram"`` and says how much more RAM it needs.
     """
     used_gib, cap_gib = f"{used / GiB:.1f}", f"{cap / GiB:.0f}"
+    if not fits and placement is not None and placement.host_fits is False \
+            and used <= cap:
+        return "ram", (sentence(ram_limit_message(placement)),)
     if not fits:
         if n == 1:
             reason = join([memo_msg("recommend.does_not_fit", used=used_gib, gpu=gpu.name,
@@ -127,6 +135,9 @@ def fit_and_speed(w: Workload, gpu: GpuSpec, n: int, used: int, cap: int, t: Thr
     limit = LIMIT_OF_BOUND.get(bound, bound or "compute")
     why = limit_why(limit, w, gpu, per_replica)
     parts.append(join([speed, why], "clauses") if why else speed)
+    if placement is not None and (placement.host_model_bytes > placement.host_weights_bytes
+                                  or placement.kv_on_host):
+        parts.append(placement_clause(placement))
     stack = stack_clause(gpu)
     if stack:
         parts.append(stack)

@@ -68,6 +68,8 @@ def estimate_report(w: Workload, gpu: GpuSpec | None,
             out["engine_error"] = mem.engine_message
     if mem.gpu_layers is not None:
         out["gpu_layers"] = mem.gpu_layers
+    if mem.placement is not None:
+        out["placement"] = placement_dict(mem)
     if gpu is not None:
         out["gpu"] = gpu.id
         out["fits"] = fits_on(mem, gpu)
@@ -77,6 +79,29 @@ def estimate_report(w: Workload, gpu: GpuSpec | None,
             out["serving"] = serving_report(w, gpu)
     return out
 
+
+
+def placement_dict(mem: MemoryEstimate) -> dict[str, Any]:
+    """A llama.cpp placement as plain data: what is on the GPU and in host RAM (bytes).
+
+    ``gpu_model_bytes`` / ``host_model_bytes`` are what llama.cpp logs as ``CUDA0 model buffer
+    size`` and ``CPU_Mapped model buffer size``; ``host_total_bytes`` adds host KV, buffers
+    and the operating system's reserve; ``host_fits`` is None when no ``host_ram_gb`` was given.
+    """
+    p = mem.placement
+    assert p is not None
+    return {
+        "n_cpu_moe": p.n_cpu_moe, "moe_layers_on_host": p.moe_layers_on_host,
+        "moe_layers": p.moe_layers, "auto": p.auto, "kv_on_host": p.kv_on_host,
+        "gpu_model_bytes": mem.weights_bytes, "gpu_kv_bytes": mem.kv_cache_bytes,
+        "gpu_compute_bytes": mem.engine_reserve_bytes,
+        "host_model_bytes": p.host_model_bytes, "host_expert_bytes": p.host_expert_bytes,
+        "host_kv_bytes": p.host_kv_bytes, "host_buffers_bytes": p.host_buffers_bytes,
+        "host_reserve_bytes": p.host_reserve_bytes, "host_total_bytes": p.host_total_bytes,
+        "host_ram_bytes": p.host_ram_bytes, "unified_memory": p.unified,
+        "host_fits": p.host_fits, "ram_short_bytes": p.ram_short_bytes,
+        "host_ram_bandwidth_gbps": p.host_ram_bandwidth_gbps,
+    }
 
 
 DP_AGGREGATE_KEYS = ("output_tokens_per_s", "aggregate_decode_tokens_per_s")

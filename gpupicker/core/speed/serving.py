@@ -35,6 +35,7 @@ from typing import Any
 from ..hardware.specs import GpuSpec
 from ..memo import by_identity
 from ..memory import estimate_memory, fits_on
+from ..memory.paged import VLLM_MAX_NUM_SEQS
 from ..messages import Message, join, msg
 from ..results import MemoryEstimate, ServingPlan, Throughput
 from ..stacks.frameworks import framework_row
@@ -44,6 +45,8 @@ from .throughput import (
     _Roofline,
     chunked_prefill_budget,
     estimate_throughput,
+    host_prefill_copy_s,
+    host_step,
 )
 
 TARGET_UTILIZATION = 0.7
@@ -88,7 +91,16 @@ def concurrency_cap(w: Workload, gpu: GpuSpec, n: int, mem: MemoryEstimate) -> i
     ``w`` is :func:`request_mix` of the workload; ``mem`` its memory estimate on ``n`` × ``gpu``.
     """
     if mem.max_concurrent_seqs is not None:  # paged KV pool
-        return int(mem.max_concurrent_seqs) if mem.engine_fits is not False else 0
+        if mem.engine_fits is False:
+            return 0
+        r = w.shared_prefix_ratio
+        if r and mem.kv_pool_tokens:
+            # prefix caching: the shared prefix's blocks once, each sequence its own rest
+            shared = r * w.avg_prompt_tokens
+            unique = w.context_tokens() - shared
+            held = int(max(0.0, mem.kv_pool_tokens - shared) // max(1.0, unique))
+            return min(held, w.max_num_seqs or VLLM_MAX_NUM_SEQS) if held else 0
+        return int(mem.max_concurrent_seqs)
     if not fits_on(mem, gpu):
         return 0
     fw = framework_row(w.framework).name
@@ -150,6 +162,7 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     """
     if w.model is None:
         raise ValueError(w.unresolved_model_error())
+    arch = w.model
     wl = request_mix(w)
     mem = estimate_memory(wl, gpu, n)
     cap = concurrency_cap(wl, gpu, n, mem)
@@ -159,13 +172,37 @@ def plan_serving(w: Workload, gpu: GpuSpec, n: int) -> tuple[Workload, Throughpu
     notes: list[Message] = []
     cache: dict[int, tuple[float, float, float]] = {}
     speeds: dict[int, _InferenceSpeed] = {}
+    # prefix caching (paged-KV servers): a cache hit skips the shared prefix's prefill, decode
+    # still attends to the whole context; the pool holds the prefix once (concurrency_cap)
+    prefix = w.shared_prefix_ratio if mem.kv_pool_tokens else 0.0
+    if w.shared_prefix_ratio:
+        notes.append(join([msg("serving.prefix_cache", share=f"{prefix:.0%}",
+                               tokens=round(prompt * prefix)) if prefix else
+                           msg("serving.prefix_not_modelled", framework=w.framework)]))
+    prefill_prompt = max(1, round(prompt * (1.0 - prefix)))
+    host = mem.placement is not None and mem.placement.host_read_bytes_per_token > 0
+    copy_s = host_prefill_copy_s(mem, prompt) if host else 0.0
 
     def at(b: int) -> tuple[float, float, float]:
-        """(decode step s, prefill seconds per request, prompt prefill of one request s)."""
+        """(decode step s, prefill seconds per request, prompt prefill of one request s).
+
+        A llama.cpp placement with bytes in host RAM adds the CPU's part of each step and the
+        copies of prompt processing (:func:`.throughput.host_step`).
+        """
         hit = cache.get(b)
         if hit is None:
             s = speeds[b] = roof.speed(b, prompt, out)
-            hit = cache[b] = (s.step_s, s.prefill_s / b, s.prefill_one_s)
+            if prefill_prompt != prompt:  # prefix cache hits: only each prompt's own part
+                pre = roof.speed(b, prefill_prompt, out)
+                s = speeds[b] = s._replace(prefill_s=pre.prefill_s,
+                                           prefill_one_s=pre.prefill_one_s)
+            step = s.step_s
+            if host:
+                step, gpu_s, host_s = host_step(arch, gpu, mem, step, roof.eta, b)
+                s = speeds[b] = s._replace(
+                    step_s=step, decode_tokens_per_s=1.0 / step,
+                    bound="host-ram-bandwidth" if host_s >= gpu_s else s.bound)
+            hit = cache[b] = (step, s.prefill_s / b + copy_s, s.prefill_one_s + copy_s)
         return hit
 
     budget = chunked_prefill_budget(w, gpu)

@@ -322,7 +322,7 @@ class OptionsTableModel(QStandardItemModel):
             "gpu": display_name(o.gpu_name),
             "count": self._count(o),
             "fits": self.tr("Yes") if o.fits else self.tr("No"),
-            "vram": self._vram_text(o),
+            "vram": self._vram_text(o) + self._ram_text(o),
             "headroom": fmt_bytes(o.headroom_bytes, self.unit),
             "speed": speed_text,
             "usd_per_hour": self._money(o.cost.usd_per_hour, o.cost.currency) if o.provider
@@ -348,6 +348,43 @@ class OptionsTableModel(QStandardItemModel):
         if mark and o.snapshot_stale:
             mark += "?"
         return f"{mark} {name}" if mark else name
+
+    def _ram_text(self, o: Option) -> str:
+        """`` + 11.6 GiB RAM`` when llama.cpp keeps experts, layers or KV in host RAM ('' else)."""
+        p = o.memory.placement
+        if p is None or not (p.moe_layers_on_host or p.kv_on_host or o.memory.gpu_layers
+                             is not None):
+            return ""
+        return tr_fmt(self.tr(" + %1 RAM"), fmt_bytes(p.host_model_bytes + p.host_kv_bytes, self.unit))
+
+    def placement_lines(self, o: Option) -> list[str]:
+        """The tooltip lines saying what llama.cpp puts on the GPU and in host RAM."""
+        p = o.memory.placement
+        if p is None:
+            return []
+        m = o.memory
+
+        def b(v: float) -> str:
+            return fmt_bytes(v, self.unit, 2)
+
+        lines = [tr_fmt(self.tr("On the GPU: %1 (weights %2, KV cache %3, compute buffer %4)"),
+                        b(m.total_bytes), b(m.weights_bytes), b(m.kv_cache_bytes), b(m.engine_reserve_bytes))]
+        lines.append(tr_fmt(self.tr("In host RAM: %1 (experts %2, other weights %3, KV cache %4, "
+                             "buffers and system %5)"),
+                            b(p.host_total_bytes),
+                            b(p.host_expert_bytes),
+                            b(p.host_weights_bytes),
+                            b(p.host_kv_bytes),
+                            b(p.host_buffers_bytes + p.host_reserve_bytes)))
+        if p.n_cpu_moe:
+            lines.append(tr_fmt(self.tr("Experts of %1 of %2 MoE layers in RAM (llama.cpp --n-cpu-moe %3)"),
+                                str(p.moe_layers_on_host), str(p.moe_layers), str(p.n_cpu_moe)))
+        if p.host_ram_bytes is not None:
+            key = self.tr("RAM of the machine: %1 — enough") if p.host_fits else \
+                self.tr("RAM of the machine: %1 — %2 short")
+            lines.append(key.replace("%1", b(p.host_ram_bytes)).replace(
+                "%2", b(p.ram_short_bytes)))
+        return lines
 
     def _money(self, v: float | None, currency: str, digits: int = 2) -> str:
         """USD amounts convert to the display currency; other currencies show as they are."""
@@ -437,6 +474,7 @@ class OptionsTableModel(QStandardItemModel):
             lines += [label_value(self.tr("NPU runtime context") if npu and k == "cuda_context"
                                   else component_label(k), fmt_bytes(v, self.unit, 2))
                       for k, v in o.memory.breakdown().items() if v]
+            lines += self.placement_lines(o)
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
             return plain_tooltip("\n".join(lines))

@@ -263,10 +263,10 @@ class ResultsPage(QWizardPage):
             for c in self._natural}
         self.fit_columns()
 
-    GROWING_COLUMNS = {"count": 220, "label": 200}
+    GROWING_COLUMNS = {"count": 220, "label": 200, "vram": 320}
     """Columns whose texts depend on the job (a serving row's "× 2 (2 replicas × 1)", several
-    labels): sized once, they clipped a later job's texts; they widen up to these
-    caps (px) when a new result needs it, and never narrow."""
+    labels, a llama.cpp row's "+ 13.5 GiB RAM"): sized once, they clipped a later job's texts;
+    they widen up to these caps (px) when a new result needs it, and never narrow."""
 
     def _grow_columns(self, options: Sequence[Option]) -> None:
         """Widen :data:`GROWING_COLUMNS` to this result's texts (never narrower).
@@ -280,6 +280,9 @@ class ResultsPage(QWizardPage):
             samples.setdefault(("count", o.num_gpus, plan.replicas if plan else 0,
                                 plan.gpus_per_replica if plan else 0), row)
             samples.setdefault(("label", o.labels), row)
+            p = o.memory.placement
+            samples.setdefault(("vram", o.memory.gpu_layers is not None or (
+                p is not None and bool(p.moe_layers_on_host or p.kv_on_host))), row)
         key = frozenset(samples)
         if key == self._grown_for:
             return

@@ -11,7 +11,19 @@ machinery is in the package above.
 
 from __future__ import annotations
 
-from . import compare, detect, generic, jobs, memory, mixed, planners, recommend, report, speed
+from . import (
+    compare,
+    detect,
+    generic,
+    jobs,
+    memory,
+    mixed,
+    placement,
+    planners,
+    recommend,
+    report,
+    speed,
+)
 
 
 def _merged(*parts: dict[str, str]) -> dict[str, str]:
@@ -27,7 +39,7 @@ def _merged(*parts: dict[str, str]) -> dict[str, str]:
 TEMPLATES: dict[str, str] = _merged(generic.TEMPLATES, recommend.TEMPLATES, memory.TEMPLATES,
                                     speed.TEMPLATES, planners.TEMPLATES, report.TEMPLATES,
                                     detect.TEMPLATES, jobs.TEMPLATES, compare.TEMPLATES,
-                                    mixed.TEMPLATES)
+                                    mixed.TEMPLATES, placement.TEMPLATES)
 """Message id → the English template."""
 
 

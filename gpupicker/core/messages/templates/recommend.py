@@ -32,7 +32,6 @@ TEMPLATES: dict[str, str] = {
     "recommend.limit.interconnect": "the {link} link between GPUs limits speed",
     "recommend.limit.engine":
         "the {framework} engine's per-step overhead, not the GPU, limits speed",
-    "recommend.limit.offload": "layers offloaded to system RAM limit speed",
     "recommend.fsdp_shards":
         "FSDP/ZeRO-3 shards weights, gradients and optimizer states over {n} GPUs",
     "recommend.diffusion_lora_data_parallel": "data-parallel training: each of the {n} GPUs "

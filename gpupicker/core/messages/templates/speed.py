@@ -66,8 +66,6 @@ TEMPLATES: dict[str, str] = {
     "throughput.train_range": "Range {lo}–{hi} training tokens/s (published torchtitan and "
                               "llm-foundry tables: within −20 % to +25 %)",
     "throughput.dp_scaling": "Data-parallel scaling efficiency {share} over {link}",
-    "throughput.offload_layers": "{layers}/{total} layers on the GPU",
-    "throughput.offload_rest": "the rest run from system RAM at ≈50 GB/s",
     # speed_inference: engine names, evidence and ranges
     "speed_inference.expected_within": "Expected within ±{pct} % of measured speed",
     "speed_inference.calibration": "Calibration: {source}",
