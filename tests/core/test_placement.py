@@ -16,7 +16,7 @@ from gpupicker.core.memory import estimate_memory, fits_on
 from gpupicker.core.memory.placement import FIT_TARGET_BYTES, HOST_RANGE_PCT
 from gpupicker.core.planners.launch_config import launch_config
 from gpupicker.core.ranking.recommend import recommend
-from gpupicker.core.report.build import estimate_report
+from gpupicker.core.report.estimate import estimate_report
 from gpupicker.core.speed.throughput import estimate_throughput
 from gpupicker.core.units import GiB
 from gpupicker.core.workload import Workload
@@ -180,3 +180,24 @@ def test_prefix_caching_holds_the_shared_prefix_once_and_skips_its_prefill(repo)
     wl, gl = _resolved(repo, **{**fields, "framework": "llama.cpp", "weights_dtype": "q4_k_m",
                                 "shared_prefix_ratio": 0.5})
     assert "not used for llama.cpp" in " ".join(str(n) for n in plan_serving(wl, gl, 1)[2].notes)
+
+
+def test_prompt_processing_copies_the_experts_from_pageable_memory_every_micro_batch(repo):
+    """OF15's run (Qwen3.5-35B-A3B Q4_K_M, ``--n-cpu-moe 14``, RTX 5060 Ti on PCIe 5.0 x8):
+    each 512-token micro-batch copies the host-resident experts over PCIe at the pinned rate
+    (3.938 GB/s × 8 lanes × 0.8 = 25.2 GB/s) over the 1.36 that pinned buffers gain on llama.cpp's
+    default mmap (PR ggml-org/llama.cpp#14990's pp512 row: 227.41 → 309.59 tokens/s)."""
+    from gpupicker.core.memory.placement import PINNED_COPY_SPEEDUP, pcie_gbps
+    from gpupicker.core.speed.throughput import host_copy_gbps, host_prefill_copy_s
+
+    assert PINNED_COPY_SPEEDUP == pytest.approx(309.59 / 227.41, abs=0.005)
+    w, gpu = _resolved(repo, **CASES["OF15"]["workload"])
+    assert pcie_gbps(gpu) == pytest.approx(3.938 * 8 * 0.8)
+    assert host_copy_gbps(pcie_gbps(gpu)) == pytest.approx(3.938 * 8 * 0.8 / 1.36, rel=1e-3)
+    mem = estimate_memory(w, gpu)
+    p = mem.placement
+    assert p is not None and p.moe_layers_on_host == 14
+    copy_s = host_prefill_copy_s(mem, 4096)
+    assert copy_s == pytest.approx(8 * p.host_model_bytes / (host_copy_gbps(p.pcie_gbps) * 1e9))
+    t = estimate_throughput(w, gpu, 1, mem)
+    assert any("pageable copy over PCIe" in str(a) for a in t.assumptions)

@@ -106,6 +106,17 @@ PCIE_EFFICIENCY = 0.8
 """Share of the link rate a pinned host-to-device copy reaches (CUDA ``bandwidthTest``: about
 13 of 15.75 GB/s on PCIe 3.0 x16, 25–26 of 31.5 GB/s on 4.0 x16)."""
 
+PINNED_COPY_SPEEDUP = 1.36
+"""How much faster llama.cpp's prompt processing runs when the host-resident experts it copies
+to the GPU every micro-batch sit in pinned (``CUDA_Host``) buffers rather than pageable memory.
+
+Measured in PR ggml-org/llama.cpp#14990 (Qwen3-30B-A3B Q4_0, ``-ot exps=CPU``, pp512 227.41 →
+309.59 tokens/s; 1.36–1.56 over pp32 … pp1024, the lowest taken: the ratio is of whole prompt
+times, of which the GPU's own compute does not change). llama.cpp uses pinned host buffers
+only with ``--no-mmap``; with its default mmap the experts stay in the mapped file (the
+``CPU_Mapped`` buffer) and every copy is a staged pageable one, so prompt processing divides
+:func:`pcie_gbps` by this factor."""
+
 
 def host_ram_bandwidth(w: Workload, gpu: GpuSpec | None) -> tuple[float, Message]:
     """Peak host RAM bandwidth (GB/s) for ``w`` on ``gpu``'s machine, and its source.
@@ -125,7 +136,7 @@ def host_ram_bandwidth(w: Workload, gpu: GpuSpec | None) -> tuple[float, Message
 def pcie_gbps(gpu: GpuSpec | None) -> float:
     """Achieved host-to-GPU copy bandwidth in GB/s: lanes × rate per lane × 0.8.
 
-    x8 when the catalog's interconnect says so (RTX 4060 / 4060 Ti), else x16; PCIe 4.0 when
+    x8 when the catalog's interconnect says so (RTX 4060 / 4060 Ti, 5060 / 5060 Ti), else x16; PCIe 4.0 when
     the generation is not known.
     """
     if gpu is None:
@@ -421,5 +432,5 @@ def ram_limit_message(p: Placement) -> Message:
 
 __all__ = ["FIT_TARGET_BYTES", "HOST_DECODE_EFFICIENCY", "HOST_LAYER_SWITCH_S", "HOST_RAM_CLASSES",
            "HOST_RANGE_PCT", "HOST_RESERVE_BYTES", "OP_OFFLOAD_MIN_BATCH", "RAM_USD_PER_GB",
-           "LlamaCppParts", "expert_bytes", "host_ram_bandwidth", "moe_layer_indices", "pcie_gbps",
+           "LlamaCppParts", "PINNED_COPY_SPEEDUP", "expert_bytes", "host_ram_bandwidth", "moe_layer_indices", "pcie_gbps",
            "place_llamacpp", "placement_clause", "placement_notes", "ram_limit_message"]

@@ -44,6 +44,7 @@ from ..memory.placement import (
     HOST_LAYER_SWITCH_S,
     HOST_RANGE_PCT,
     OP_OFFLOAD_MIN_BATCH,
+    PINNED_COPY_SPEEDUP,
 )
 from ..messages import Message, join, msg
 from ..model_arch import ModelArch
@@ -892,12 +893,23 @@ def host_prefill_copy_s(memory: MemoryEstimate, tokens: int) -> float:
 
     One copy of the placement's host weights per 512-token micro-batch, from
     :data:`~gpupicker.core.memory.placement.OP_OFFLOAD_MIN_BATCH` rows on (below that the
-    CPU multiplies them; not counted).
+    CPU multiplies them; not counted), at :func:`host_copy_gbps`.
     """
     p = memory.placement
     if p is None or tokens < OP_OFFLOAD_MIN_BATCH or not p.host_model_bytes:
         return 0.0
-    return math.ceil(tokens / LLAMACPP_UBATCH_TOKENS) * p.host_model_bytes / (p.pcie_gbps * 1e9)
+    return math.ceil(tokens / LLAMACPP_UBATCH_TOKENS) * p.host_model_bytes \
+        / (host_copy_gbps(p.pcie_gbps) * 1e9)
+
+
+def host_copy_gbps(pcie_gbps: float) -> float:
+    """GB/s at which llama.cpp copies host-resident weights to the GPU during prompt processing.
+
+    The pinned-copy PCIe rate ``pcie_gbps`` over
+    :data:`~gpupicker.core.memory.placement.PINNED_COPY_SPEEDUP`: with llama.cpp's default
+    mmap the weights are pageable (PR ggml-org/llama.cpp#14990), ``--no-mmap`` is not modelled.
+    """
+    return pcie_gbps / PINNED_COPY_SPEEDUP
 
 
 def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput,
@@ -913,7 +925,8 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
     (fitted on the published ``--n-cpu-moe`` runs OF10–OF14); the bound is whichever
     of the two is longer. Prompt processing (micro-batches of ≥ 32 rows) copies the
     host-resident weights to the GPU once per micro-batch of 512 over PCIe
-    (``ggml_backend_cuda_device_offload_op``, PR ggml-org/llama.cpp#6083) and runs there.
+    (``ggml_backend_cuda_device_offload_op``, PR ggml-org/llama.cpp#6083), from pageable
+    memory under llama.cpp's default mmap (:func:`host_copy_gbps`), and runs there.
     The range widens to ±:data:`~gpupicker.core.memory.placement.HOST_RANGE_PCT` %.
     """
     p = memory.placement
@@ -944,7 +957,7 @@ def host_offload_speed(w: Workload, arch: ModelArch, gpu: GpuSpec, t: Throughput
         key = "throughput.host_prefill_experts" if p.moe_layers_on_host \
             else "throughput.host_prefill_copy"
         notes.append(join([msg(key, gib=f"{p.host_model_bytes / GiB:.2f}",
-                               gbps=f"{p.pcie_gbps:.1f}", chunks=chunks)]))
+                               gbps=f"{host_copy_gbps(p.pcie_gbps):.1f}", chunks=chunks)]))
         if new:
             update["output_tokens_per_s"] = b * new / (pre_s + copy_s + new * new_step)
     if p.kv_on_host:
@@ -964,4 +977,4 @@ LLAMACPP_UBATCH_TOKENS = 512
 """llama.cpp's default ``n_ubatch``: prompt tokens per micro-batch."""
 
 __all__ = ["decode_weight_bytes", "engine_profile", "estimate_throughput", "host_offload_speed",
-           "host_prefill_copy_s", "host_step", "train_hours"]
+           "host_copy_gbps", "host_prefill_copy_s", "host_step", "train_hours"]

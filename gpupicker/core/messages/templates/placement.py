@@ -47,12 +47,13 @@ TEMPLATES: dict[str, str] = {
     "throughput.host_decode_split": "Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU "
                               "reading {gb} GB from host RAM ({gbps} GB/s × {eff})",
     "throughput.host_prefill_copy": "Prompt processing copies the {gib} GiB in host RAM to the "
-                                    "GPU once per 512-token micro-batch ({chunks} ×, PCIe ≈ "
-                                    "{gbps} GB/s)",
+                                    "GPU once per 512-token micro-batch ({chunks} ×, pageable "
+                                    "copy over PCIe ≈ {gbps} GB/s)",
     "throughput.host_prefill_experts": "Prompt processing copies the {gib} GiB in host RAM to "
-                                       "the GPU once per 512-token micro-batch ({chunks} ×, PCIe "
-                                       "≈ {gbps} GB/s); an upper bound: published --n-cpu-moe "
-                                       "runs prefilled 8–9× slower",
+                                       "the GPU once per 512-token micro-batch ({chunks} ×, "
+                                       "pageable copy over PCIe ≈ {gbps} GB/s); an upper "
+                                       "bound: published --n-cpu-moe runs prefilled 8–9× "
+                                       "slower",
     "throughput.host_kv_prefill": "With the KV cache in host RAM, prompt attention also runs on "
                                  "the CPU; that cost is not modelled (expect slower prompts)",
     "launch_config.n_cpu_moe": "--n-cpu-moe {n}: the routed experts of {layers} MoE layers "
