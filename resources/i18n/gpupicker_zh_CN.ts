@@ -931,8 +931,8 @@
         <translation>预填充时每个 512 token 的微批次都把内存中的 {gib} GiB 复制到 GPU 一次（{chunks} 次，经 PCIe 从可分页内存复制 ≈ {gbps} GB/s）</translation>
     </message>
     <message>
-        <source>Prompt processing copies the {gib} GiB in host RAM to the GPU once per 512-token micro-batch ({chunks} ×, pageable copy over PCIe ≈ {gbps} GB/s); an upper bound: published --n-cpu-moe runs prefilled 8–9× slower</source>
-        <translation>预填充时每个 512 token 的微批次都把内存中的 {gib} GiB 复制到 GPU 一次（{chunks} 次，经 PCIe 从可分页内存复制 ≈ {gbps} GB/s）；这是上限：公开的 --n-cpu-moe 实测预填充慢 8–9 倍</translation>
+        <source>Prompt processing copies the {gib} GiB in host RAM to the GPU once per 512-token micro-batch ({chunks} ×, pageable copy over PCIe ≈ {gbps} GB/s); an upper bound: published --n-cpu-moe runs prefilled 5–7× slower</source>
+        <translation>预填充时每个 512 token 的微批次都把内存中的 {gib} GiB 复制到 GPU 一次（{chunks} 次，经 PCIe 从可分页内存复制 ≈ {gbps} GB/s）；这是上限：公开的 --n-cpu-moe 实测预填充慢 5–7 倍</translation>
     </message>
     <message>
         <source>Decode step: {gpu_ms} ms on the GPU + {host_ms} ms on the CPU reading {gb} GB from host RAM ({gbps} GB/s × {eff})</source>

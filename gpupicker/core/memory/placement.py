@@ -136,8 +136,8 @@ def host_ram_bandwidth(w: Workload, gpu: GpuSpec | None) -> tuple[float, Message
 def pcie_gbps(gpu: GpuSpec | None) -> float:
     """Achieved host-to-GPU copy bandwidth in GB/s: lanes × rate per lane × 0.8.
 
-    x8 when the catalog's interconnect says so (RTX 4060 / 4060 Ti, 5060 / 5060 Ti), else x16; PCIe 4.0 when
-    the generation is not known.
+    x8 when the catalog's interconnect says so (RTX 4060 / 4060 Ti, 5060 / 5060 Ti), else x16;
+    PCIe 4.0 when the generation is not known.
     """
     if gpu is None:
         return _PCIE_LANE_GBPS[4] * 16 * PCIE_EFFICIENCY
@@ -432,5 +432,6 @@ def ram_limit_message(p: Placement) -> Message:
 
 __all__ = ["FIT_TARGET_BYTES", "HOST_DECODE_EFFICIENCY", "HOST_LAYER_SWITCH_S", "HOST_RAM_CLASSES",
            "HOST_RANGE_PCT", "HOST_RESERVE_BYTES", "OP_OFFLOAD_MIN_BATCH", "RAM_USD_PER_GB",
-           "LlamaCppParts", "PINNED_COPY_SPEEDUP", "expert_bytes", "host_ram_bandwidth", "moe_layer_indices", "pcie_gbps",
+           "PINNED_COPY_SPEEDUP", "LlamaCppParts", "expert_bytes", "host_ram_bandwidth",
+           "moe_layer_indices", "pcie_gbps",
            "place_llamacpp", "placement_clause", "placement_notes", "ram_limit_message"]

@@ -52,7 +52,7 @@ TEMPLATES: dict[str, str] = {
     "throughput.host_prefill_experts": "Prompt processing copies the {gib} GiB in host RAM to "
                                        "the GPU once per 512-token micro-batch ({chunks} ×, "
                                        "pageable copy over PCIe ≈ {gbps} GB/s); an upper "
-                                       "bound: published --n-cpu-moe runs prefilled 8–9× "
+                                       "bound: published --n-cpu-moe runs prefilled 5–7× "
                                        "slower",
     "throughput.host_kv_prefill": "With the KV cache in host RAM, prompt attention also runs on "
                                  "the CPU; that cost is not modelled (expect slower prompts)",
