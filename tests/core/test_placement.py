@@ -160,7 +160,9 @@ def test_launch_config_prints_the_placement_flags(repo):
     w, gpu = _resolved(repo, **ACCEPTANCE, host_ram_gb=32)
     (opt,) = [o for o in recommend(w, [gpu], []).options if o.num_gpus == 1]
     cfg = launch_config(w, opt)
-    assert "--n-cpu-moe 39" in cfg.command and "-ngl 48" in cfg.command
+    # Qwen3-30B-A3B has 48 layers; -ngl counts the output layer too (llama.cpp load_tensors:
+    # act_gpu_layers = min(n_gpu_layers, n_layer + 1)), so every layer on the GPU is -ngl 49
+    assert "--n-cpu-moe 39" in cfg.command and "-ngl 49" in cfg.command
 
 
 def test_prefix_caching_holds_the_shared_prefix_once_and_skips_its_prefill(repo):
