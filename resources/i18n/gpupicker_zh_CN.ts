@@ -1067,11 +1067,6 @@
         <translation>以下键出现了不止一次，每个键只采用最后一个值：{keys}</translation>
     </message>
     <message>
-        <location filename="../../gpupicker/ui/core_text.py" line="236" />
-        <source>LoRA training step: {images} image(s) at {res}², frozen denoiser, about {m} M LoRA parameters with AdamW</source>
-        <translation>LoRA 训练步：{images} 张 {res}² 图像，去噪网络冻结，约 {m} M 个 LoRA 参数，使用 AdamW</translation>
-    </message>
-    <message>
         <source>the run length and the checkpoint interval must be positive</source>
         <translation>运行时长和检查点间隔必须大于 0</translation>
     </message>
@@ -1133,11 +1128,11 @@
     </message>
     <message>
         <source>Falling: {pct} % cheaper over its last {n} observations ({days} days); waiting may pay if the job can wait (a trend, not a forecast)</source>
-        <translation>价格在下降：最近 {n} 次观测（{days} 天）便宜了 {pct} %；如果任务可以等，等待可能更划算（这是趋势，不是预测）</translation>
+        <translation>价格在下降：最近 {n} 次采集（{days} 天）便宜了 {pct}%；如果任务可以等，等待可能更划算（这是趋势，不是预测）</translation>
     </message>
     <message>
         <source>Rent now: this is the lowest price of its {n} observations over {days} days</source>
-        <translation>现在租：这是其 {days} 天内 {n} 次观测中的最低价</translation>
+        <translation>现在租：这是其 {days} 天内 {n} 次采集中的最低价</translation>
     </message>
     <message>
         <source>Spot: interrupted faster than it progresses at the expected rate, so no total (checkpoint more often or rent on demand)</source>
@@ -6454,7 +6449,7 @@ Keep %1 as entered?</source>
     <name>PriceHistoryDialog</name>
     <message>
         <source>%1 % over %2 days; low %3, high %4 (%5 observations)</source>
-        <translation>%2 天内变化 %1 %；最低 %3，最高 %4（%5 次观测）</translation>
+        <translation>%2 天内变化 %1%；最低 %3，最高 %4（%5 次采集）</translation>
     </message>
     <message>
         <location filename="../../gpupicker/ui/price_history_dialog.py" line="28" />

@@ -39,7 +39,7 @@ COLUMNS_SINCE_AUDIT = {
                "mamba_head_dim", "ssm_state_size", "mamba_n_groups", "mamba_conv_kernel",
                "conv_l_cache", "num_nextn_predict_layers", "kv_heads_per_layer",
                "attention_k_eq_v"},
-    "prices": {"includes_tax", "vat_invoice"},
+    "prices": {"includes_tax", "vat_invoice", "in_stock", "stock_gpus", "snapshot_at"},
 }
 """Bundled columns the audited CSVs the bundle was rebuilt from do not have yet."""
 
@@ -56,7 +56,8 @@ def test_columns_match_bundled_and_shared_headers():
                 head = tuple(column_for_header(table, h) for h in next(csv.reader(f)))
             # the audited shared file predates the MoE/MLA columns (schema m003) and the columns
             # added since (FP4 rate and unified-memory limit, Hugging Face / ModelScope ids, tax
-            # and invoice): its header is ours, in order, without them
+            # and invoice, a ledger's stock and snapshot time): its header is ours, in order,
+            # without them
             extra = MOE_MLA_COLUMNS if table == "models" and len(head) < len(COLUMNS[table]) \
                 else ()
             base = head + tuple(c for c in extra if c not in head)

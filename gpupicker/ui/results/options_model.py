@@ -471,9 +471,12 @@ class OptionsTableModel(QStandardItemModel):
                                        str(o.serving.concurrent_seqs),
                                        str(o.serving.max_concurrent_seqs)))
             npu = "ascend" in o.gpu_id.lower()  # no CUDA context on an NPU: CANN's runtime
-            lines += [label_value(self.tr("NPU runtime context") if npu and k == "cuda_context"
-                                  else component_label(k), fmt_bytes(v, self.unit, 2))
-                      for k, v in o.memory.breakdown().items() if v]
+            if o.memory.cards:
+                lines += self.card_lines(o)
+            else:
+                lines += [label_value(self.tr("NPU runtime context") if npu and k == "cuda_context"
+                                      else component_label(k), fmt_bytes(v, self.unit, 2))
+                          for k, v in o.memory.breakdown().items() if v]
             lines += self.placement_lines(o)
             lines += [tr_message(a) for a in (*o.memory.assumptions,
                       *o.throughput.assumptions, *o.cost.assumptions)]
