@@ -32,4 +32,4 @@ def test_the_summary_in_chinese(qtbot, zh_cn):
     dlg = PriceHistoryDialog(_hist(("2026-11-01", 2.1), ("2026-11-10", 2.3),
                                    ("2026-11-20", 1.9)))
     qtbot.addWidget(dlg)
-    assert "19 天内变化 -9.5 %" in dlg.summary.text() and "现在租" in dlg.summary.text()
+    assert "19 天内变化 -9.5%" in dlg.summary.text() and "现在租" in dlg.summary.text()

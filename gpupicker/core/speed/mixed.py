@@ -94,8 +94,8 @@ def split_throughput(w: Workload, arch: ModelArch, specs: Sequence[GpuSpec],
                   share=f"{slowest[2] / step:.0%}")]),
     ]
     if gpu_layers is not None and gpu_layers < L:
-        notes.append(join([join([msg("throughput.offload_layers", layers=gpu_layers, total=L),
-                                 msg("throughput.offload_rest")], "clauses")]))
+        notes.append(join([join([msg("mixed.offload_layers", layers=gpu_layers, total=L),
+                                 msg("mixed.offload_rest")], "clauses")]))
     first = per_type[specs[0].id]
     ranges = [t.range_pct or 0.0 for t in per_type.values()]
     new = w.new_tokens if w.new_tokens is not None else w.avg_output_tokens

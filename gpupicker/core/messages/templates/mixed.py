@@ -51,6 +51,9 @@ TEMPLATES: dict[str, str] = {
     "mixed.speed_pipeline": "layer split = a pipeline: each token passes the cards in turn, "
                             "time per token = the sum of each card's share: {cards}, hand-overs "
                             "{handoff} ms = {ms} ms",
+    # layers the cards do not hold run on the CPU (llama.cpp -ngl below the layer count)
+    "mixed.offload_layers": "{layers}/{total} layers on the GPU",
+    "mixed.offload_rest": "the rest run from system RAM at ≈50 GB/s",
     "mixed.speed_slowest": "{gpu} (CUDA{index}) takes {share} of each token: the slowest part "
                            "of the split sets the speed",
     "recommend.split_reason": "layer split: {gpu} (CUDA{index}) takes {share} of each token and "

@@ -8,9 +8,6 @@ zh_CN in resources/i18n/gpupicker_zh_CN.ts, context ``CoreText``).
 """
 
 TEMPLATES: dict[str, str] = {
-    # a machine of unlike cards with layers left on the CPU (core.speed.mixed)
-    "throughput.offload_layers": "{layers}/{total} layers on the GPU",
-    "throughput.offload_rest": "the rest run from system RAM at ≈50 GB/s",
     "throughput.chunked_prefill": "continuous batching with chunked prefill: {b} running "
                                   "sequences admit a new request as one finishes, so each step "
                                   "also runs {chunk} prompt tokens (budget max_num_batched_tokens "
