@@ -13,7 +13,9 @@ import csv
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from ..core.hardware.specs import GpuSpec, PriceOffer
 from ..core.pricing.providers import ProviderTerms
@@ -29,6 +31,9 @@ SPOT_RATES_FILE = "spot_rates.csv"
 keeps its source and date; the user edits prices, not a provider's billing rules)."""
 PRICE_OBSERVATION_GLOB = "prices-*.csv"
 """Newer observation files of the bundled prices (``prices-2026-10.csv`` …), oldest name first."""
+
+_RowT = TypeVar("_RowT", bound=BaseModel)
+"""A bundled CSV row's pydantic model."""
 
 
 def price_natural_key(row: dict[str, Any]) -> tuple[str, str, str, str, str, str]:
@@ -120,13 +125,7 @@ def load_providers(data_dir: Path) -> list[ProviderTerms]:
         FileNotFoundError: when the file is missing.
         ValueError: when a row is invalid (a packaging bug), naming the file and line.
     """
-    out = []
-    for i, row in enumerate(_read_rows(data_dir / PROVIDERS_FILE), start=2):
-        try:
-            out.append(ProviderTerms.model_validate(row))
-        except ValueError as exc:
-            raise ValueError(f"bundled {PROVIDERS_FILE} line {i}: {exc}") from exc
-    return out
+    return _validated_rows(data_dir, PROVIDERS_FILE, ProviderTerms)
 
 
 def load_spot_rates(data_dir: Path) -> list[SpotRate]:
@@ -137,12 +136,18 @@ def load_spot_rates(data_dir: Path) -> list[SpotRate]:
         FileNotFoundError: when the file is missing.
         ValueError: when a row is invalid (a packaging bug), naming the file and line.
     """
+    return _validated_rows(data_dir, SPOT_RATES_FILE, SpotRate)
+
+
+def _validated_rows(data_dir: Path, name: str, model: type[_RowT]) -> list[_RowT]:
+    """Every row of the bundled CSV ``data_dir/name`` as ``model``, in file order; an invalid
+    row raises ValueError naming the file and its line (a packaging bug)."""
     out = []
-    for i, row in enumerate(_read_rows(data_dir / SPOT_RATES_FILE), start=2):
+    for i, row in enumerate(_read_rows(data_dir / name), start=2):
         try:
-            out.append(SpotRate.model_validate(row))
+            out.append(model.model_validate(row))
         except ValueError as exc:
-            raise ValueError(f"bundled {SPOT_RATES_FILE} line {i}: {exc}") from exc
+            raise ValueError(f"bundled {name} line {i}: {exc}") from exc
     return out
 
 
